@@ -1,0 +1,36 @@
+# The README's two commands: `make run` and `make test`. Both set up everything from a bare machine.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+
+.PHONY: run test setup browser index clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+# Debian's Chromium for the page tests in a real browser (as root, as on CI; otherwise install it yourself).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ; \
+	  else echo "chromium is missing: install Debian's chromium package for the browser tests" >&2; fi; }
+
+index: $(STAMP)
+	$(BIN)/judge index --if-stale
+
+run: index
+	$(BIN)/judge serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP) browser
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

@@ -1,0 +1,27 @@
+"""The `judge` command: index | search | run | eval | bench | serve | corpus import | fuzz."""
+from __future__ import annotations
+
+import click
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """rules-judge: busca la regla, arma el tablero, arbitra paso a paso.
+
+    JUDGE_INSTANCE=DIR selects the instance folder (database, index, imported documents).
+    """
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--debug/--no-debug", default=False)
+def serve(host: str, port: int, debug: bool) -> None:
+    """Serve the web app on the embedded defaults."""
+    from judge import create_app
+
+    create_app().run(host=host, port=port, debug=debug)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,41 @@
+"""Where things live: the instance folder, the corpus folder, the templates.
+
+`JUDGE_INSTANCE=DIR` selects the instance folder (database, index, imported documents) for the app and every
+`judge` command; the default is `instance/` in the checkout.  Other settings come from `JUDGE_*` variables.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+CHECKOUT_DIR = PACKAGE_DIR.parent
+
+
+def _bundled_or_checkout(name: str) -> Path:
+    # A wheel carries templates/ and rules_corpus/ inside the package; a checkout keeps them at the top level.
+    bundled = PACKAGE_DIR / name
+    return bundled if bundled.is_dir() else CHECKOUT_DIR / name
+
+
+def instance_dir() -> Path:
+    env = os.environ.get("JUDGE_INSTANCE")
+    return Path(env).expanduser().resolve() if env else CHECKOUT_DIR / "instance"
+
+
+def corpus_dir() -> Path:
+    env = os.environ.get("JUDGE_CORPUS_DIR")
+    return Path(env).expanduser().resolve() if env else _bundled_or_checkout("rules_corpus")
+
+
+def templates_dir() -> Path:
+    return _bundled_or_checkout("templates")
+
+
+def index_dir(instance: Path) -> Path:
+    return instance / "index"
+
+
+def imported_dir(instance: Path) -> Path:
+    """Documents added with `judge corpus import` (never in git)."""
+    return instance / "imported"

@@ -1,0 +1,1 @@
+"""Flask blueprints: pages and /api. The web layer shows rules; it never decides one."""
