@@ -1,0 +1,120 @@
+"""`judge corpus import PATH` and `judge corpus list`.
+
+Heavy imports stay inside the commands so `judge --help` stays fast.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str) -> None:
+    # One clear line on stderr and exit 2: bad input is never a traceback.
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+@click.group()
+def corpus() -> None:
+    """Documents of the corpus: list them, import the official Comprehensive Rules."""
+
+
+@corpus.command("import")
+@click.argument("path", type=click.Path(path_type=Path, dir_okay=True))
+@click.option("--force", is_flag=True,
+              help="Replace the loaded version even if it is newer or the same (or its file is damaged).")
+def import_cmd(path: Path, force: bool) -> None:
+    """Import the official Comprehensive Rules text file (MagicCompRules_EN_<date>.txt) into the instance.
+
+    A newer file replaces the version loaded; the same version again is left alone; an older one is refused
+    unless --force.  JUDGE_INSTANCE=DIR selects the instance folder.
+    """
+    from judge.config import instance_dir
+    from judge.corpus.cr_en import CRFormatError, CRStats, parse_cr_file
+    from judge.corpus.importer import ImportedFileError, ImportRefused, save_document
+
+    try:
+        doc = parse_cr_file(path)
+    except CRFormatError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"no se puede leer {path}: {exc.strerror or exc}")
+    stats = CRStats.of(doc)
+    if stats.rules == 0:
+        _fail(f"{path.name}: no se encontró ninguna regla numerada")
+    instance = instance_dir()
+    try:
+        outcome = save_document(instance, doc, force=force)
+    except ImportRefused as exc:
+        _fail(str(exc))
+    except ImportedFileError as exc:
+        _fail(f"{exc} (usa --force para sobrescribirlo)")
+    except OSError as exc:
+        _fail(f"no se puede escribir en {instance}: {exc.strerror or exc}")
+
+    if outcome.action == "unchanged":
+        click.echo(f"la versión {doc.version} de {doc.id} ya está cargada: nada que hacer "
+                   f"(--force para volver a importarla)")
+        return
+    if outcome.action == "replaced":
+        click.echo(f"reemplazada la versión {outcome.previous_version} por {doc.version}")
+    elif outcome.action == "forced":
+        click.echo(f"reemplazada (--force) la versión {outcome.previous_version} por {doc.version}")
+    click.echo(f"importado {doc.title} ({doc.id}), versión {doc.version}: {doc.version_label}")
+    click.echo(f"  {stats.rules} reglas y subreglas, {stats.headings} encabezados de regla, {stats.sections} "
+               f"secciones, {stats.glossary} términos del glosario, {stats.examples} ejemplos")
+    click.echo(f"  guardado en {outcome.path}")
+    _refresh_index(instance)
+
+
+def _refresh_index(instance: Path) -> None:
+    """The corpus changed, so the search index is stale: rebuild it if the search side offers that."""
+    try:
+        from judge.search import ensure_index  # type: ignore[attr-defined]
+    except ImportError:
+        click.echo("el índice de búsqueda está desactualizado: ejecuta `judge index`")
+        return
+    ensure_index(instance)
+    click.echo("índice de búsqueda actualizado")
+
+
+@corpus.command("list")
+def list_cmd() -> None:
+    """List the loaded documents: id, language, version, passages (imported ones marked)."""
+    from judge.config import instance_dir
+    from judge.corpus.importer import ImportedFileError, load_imported
+
+    rows = [(d["id"], d.get("language", ""), str(d.get("version", "")), "", d.get("title", ""))
+            for d in _manifest_documents()]
+    try:
+        imported = load_imported(instance_dir())
+    except ImportedFileError as exc:
+        _fail(str(exc))
+    rows += [(d.id, d.language, d.version, f"{len(d.passages)} pasajes, importado", d.title) for d in imported]
+    if not rows:
+        click.echo("no hay documentos cargados")
+        return
+    width = max(len(r[0]) for r in rows)
+    for doc_id, lang, version, extra, title in rows:
+        click.echo(f"{doc_id:<{width}}  {lang:<2}  {version:<10}  {title}" + (f"  ({extra})" if extra else ""))
+
+
+def _manifest_documents() -> list[dict]:
+    """The default corpus as rules_corpus/manifest.yaml declares it."""
+    import yaml
+
+    from judge.config import corpus_dir
+
+    manifest = corpus_dir() / "manifest.yaml"
+    if not manifest.exists():
+        return []
+    try:
+        data = yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        _fail(f"{manifest}: YAML ilegible ({exc})")
+    docs = data.get("documents") if isinstance(data, dict) else None
+    return [d for d in docs or [] if isinstance(d, dict) and "id" in d]

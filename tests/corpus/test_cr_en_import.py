@@ -1,0 +1,153 @@
+"""`judge corpus import` and `judge corpus list` through click's CliRunner, in a temporary instance."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import main
+from judge.corpus.importer import ImportRefused, load_imported, save_document
+from judge.corpus.cr_en import parse_cr
+
+CR_FILE = Path(__file__).parents[2].parent / "shared/corpus/MagicCompRules_EN_20260417.txt"
+
+
+def mini_cr(date: str, rule_text: str = "These Magic rules apply to any Magic game.") -> str:
+    """A small CR text in the official shape (BOM, \\r\\r\\n) with the given effective date."""
+    lines = ["Magic: The Gathering Comprehensive Rules", "", f"These rules are effective as of {date}.", "",
+             "Contents", "", "1. Game Concepts", "100. General", "Glossary", "Credits", "",
+             "1. Game Concepts", "", "100. General", "", f"100.1. {rule_text}", "",
+             "100.1a A two-player game is a game that begins with only two players.", "",
+             "Example: Two players.", "", "Glossary", "", "Player", "One of the people in the game. See rule 100.1a.",
+             "", "Credits", "", "Many people."]
+    return "\ufeff" + "\r\r\n".join(lines)
+
+
+@pytest.fixture
+def instance(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "instance"
+    monkeypatch.setenv("JUDGE_INSTANCE", str(folder))
+    return folder
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["corpus", *map(str, args)])
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def stored(instance: Path) -> dict:
+    return json.loads((instance / "imported" / "cr-en.json").read_text(encoding="utf-8"))
+
+
+def test_import_the_official_file(instance: Path) -> None:
+    if not CR_FILE.exists():
+        pytest.skip(f"the official Comprehensive Rules file is not beside the checkout ({CR_FILE})")
+    result = run("import", CR_FILE)
+    assert result.exit_code == 0, result.output
+    assert "3138 reglas y subreglas" in result.output and "730 términos del glosario" in result.output
+    assert "277 ejemplos" in result.output and "2026-04-17" in result.output
+    assert "judge index" in result.output or "índice de búsqueda actualizado" in result.output
+    data = stored(instance)
+    assert data["document"] == {
+        "id": "cr-en", "title": "Magic: The Gathering Comprehensive Rules", "language": "en",
+        "source": CR_FILE.name, "version": "2026-04-17",
+        "version_label": "Comprehensive Rules, effective April 17, 2026", "ruleset": "magic"}
+    by_id = {p["id"]: p for p in data["passages"]}
+    assert by_id["cr-en/704.5a"]["number"] == "704.5a" and by_id["cr-en/704.5a"]["parent"] == "cr-en/704.5"
+    [doc] = load_imported(instance)
+    assert doc.version == "2026-04-17" and len(doc.passages) == len(data["passages"]) and doc.imported
+
+    listing = run("list")
+    assert listing.exit_code == 0
+    assert any(line.startswith("cr-en") and "2026-04-17" in line for line in listing.output.splitlines())
+
+
+def test_same_version_again_is_left_alone(instance: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "cr.txt", mini_cr("April 17, 2026"))
+    assert run("import", path).exit_code == 0
+    target = instance / "imported" / "cr-en.json"
+    before = target.stat().st_mtime_ns
+    result = run("import", path)
+    assert result.exit_code == 0
+    assert "ya está cargada" in result.output
+    assert target.stat().st_mtime_ns == before
+
+
+def test_newer_version_replaces(instance: Path, tmp_path: Path) -> None:
+    assert run("import", write(tmp_path, "old.txt", mini_cr("April 17, 2026"))).exit_code == 0
+    newer = write(tmp_path, "new.txt", mini_cr("June 6, 2026", "A rewritten rule."))
+    result = run("import", newer)
+    assert result.exit_code == 0, result.output
+    assert "reemplazada la versión 2026-04-17 por 2026-06-06" in result.output
+    data = stored(instance)
+    assert data["document"]["version"] == "2026-06-06" and data["document"]["source"] == "new.txt"
+    assert {p["id"]: p["text"] for p in data["passages"]}["cr-en/100.1"] == "A rewritten rule."
+    assert [p.name for p in (instance / "imported").iterdir()] == ["cr-en.json"]   # no temp file left behind
+
+
+def test_older_version_is_refused_unless_forced(instance: Path, tmp_path: Path) -> None:
+    assert run("import", write(tmp_path, "new.txt", mini_cr("June 6, 2026"))).exit_code == 0
+    older = write(tmp_path, "old.txt", mini_cr("April 17, 2026"))
+    result = run("import", older)
+    assert result.exit_code == 2
+    assert "2026-06-06" in result.output and "--force" in result.output
+    assert stored(instance)["document"]["version"] == "2026-06-06"
+    forced = run("import", "--force", older)
+    assert forced.exit_code == 0 and "reemplazada (--force) la versión 2026-06-06 por 2026-04-17" in forced.output
+    assert stored(instance)["document"]["version"] == "2026-04-17"
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("missing.txt", None, "no existe el archivo"),
+    ("wiki.txt", "Robar una carta\n\n121.1. Algo.", "no parece el texto de las Comprehensive Rules"),
+    ("nodate.txt", "Magic: The Gathering Comprehensive Rules\n\n1. Game Concepts\n100.1. A rule.", "fecha de vigencia"),
+    ("norules.txt", "Magic: The Gathering Comprehensive Rules\nThese rules are effective as of April 17, 2026.\n",
+     "ninguna regla"),
+    ("binary.txt", b"\x00\xff\xfe binary", "UTF-8"),
+])
+def test_bad_file_is_one_line_and_exit_2(instance: Path, tmp_path: Path, name: str, content, message: str) -> None:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = run("import", path)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+    assert not (instance / "imported" / "cr-en.json").exists()
+
+
+def test_damaged_stored_file_needs_force(instance: Path, tmp_path: Path) -> None:
+    (instance / "imported").mkdir(parents=True)
+    (instance / "imported" / "cr-en.json").write_text("{not json", encoding="utf-8")
+    path = write(tmp_path, "cr.txt", mini_cr("April 17, 2026"))
+    result = run("import", path)
+    assert result.exit_code == 2 and "--force" in result.output
+    assert run("import", "--force", path).exit_code == 0
+    assert stored(instance)["document"]["version"] == "2026-04-17"
+
+
+def test_save_document_keeps_the_newest(tmp_path: Path) -> None:
+    new, old = parse_cr(mini_cr("June 6, 2026")), parse_cr(mini_cr("April 17, 2026"))
+    assert save_document(tmp_path, old).action == "new"
+    assert save_document(tmp_path, new).action == "replaced"
+    with pytest.raises(ImportRefused):
+        save_document(tmp_path, old)
+    assert save_document(tmp_path, new).action == "unchanged"
+    [doc] = load_imported(tmp_path)
+    assert doc.version == "2026-06-06"
+    assert [p.to_dict() for p in doc.passages] == [p.to_dict() for p in new.passages]
+
+
+def test_list_without_imports(instance: Path) -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    assert "cr-en" not in result.output
