@@ -23,10 +23,43 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         INSTANCE=str(instance),
         CORPUS_DIR=str(config.corpus_dir()),
         MAX_CONTENT_LENGTH=256 * 1024,
+        SEARCH_LIMIT=10,        # results shown by default (JUDGE_SEARCH_LIMIT)
+        SEARCH_MAX_LIMIT=100,   # the largest `limit` a request may ask for (JUDGE_SEARCH_MAX_LIMIT)
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("JUDGE")
     if test_config:
         app.config.update(test_config)
     instance.mkdir(parents=True, exist_ok=True)
+    app.json.sort_keys = False  # keep the API's keys in the documented order
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    from judge.web import errors, i18n, templating
+
+    i18n.init_app(app)
+    templating.init_app(app)
+    errors.init_app(app)
+    _register_blueprints(app)
+    _register_commands(app)
     return app
+
+
+# Every blueprint of the app, one line each ("module:attribute"); imported when the app is created.
+BLUEPRINTS: list[str] = [
+    "judge.web.api:bp",
+    "judge.web.pages:bp",
+]
+
+
+def _register_blueprints(app: Flask) -> None:
+    from werkzeug.utils import import_string
+
+    for name in BLUEPRINTS:
+        app.register_blueprint(import_string(name))
+
+
+def _register_commands(app: Flask) -> None:
+    from judge.web.commands import index_command
+
+    app.cli.add_command(index_command)

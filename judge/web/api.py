@@ -1,0 +1,57 @@
+"""The JSON API under /api: search, passages, rules, documents, cards.  Errors are JSON too (errors.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from judge.web import data, views
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def checked_params(args) -> dict[str, Any]:
+    """The search parameters of a request, checked (a bad one is a 400 naming it)."""
+    return views.search_params(data.corpus(), args, int(current_app.config["SEARCH_LIMIT"]),
+                               int(current_app.config["SEARCH_MAX_LIMIT"]))
+
+
+def run_search(params: dict[str, Any]) -> Any:
+    """The SearchResponse for checked parameters."""
+    return data.index().search(params["q"], limit=params["limit"], doc=params["doc"], ruleset=params["ruleset"])
+
+
+@bp.get("/search")
+def search() -> Response:
+    """`{"query", "results": [{"id","doc","number","title","text","score","url"}], "answer", "message"}`."""
+    return jsonify(run_search(checked_params(request.args)).to_json())
+
+
+@bp.get("/passages/<path:passage_id>")
+def passage(passage_id: str) -> Response:
+    return jsonify(views.passage_view(data.corpus(), passage_id))
+
+
+@bp.get("/rules/<number>")
+def rule(number: str) -> Response:
+    return jsonify(views.rule_view(data.corpus(), number))
+
+
+@bp.get("/documents")
+def documents() -> Response:
+    return jsonify(views.documents_view(data.corpus()))
+
+
+@bp.get("/documents/<doc_id>")
+def document(doc_id: str) -> Response:
+    return jsonify(views.document_view(data.corpus(), doc_id))
+
+
+@bp.get("/cards")
+def cards() -> Response:
+    return jsonify(views.cards_view(data.corpus()))
+
+
+@bp.get("/cards/<path:name>")
+def card(name: str) -> Response:
+    return jsonify(views.card_view(data.corpus(), name))

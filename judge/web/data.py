@@ -1,0 +1,115 @@
+"""One Corpus and one RulesIndex per process, reloaded when the corpus changes.
+
+The corpus is parsed once and the index opened once; both are shared by every request.  A cheap check (names,
+sizes and modification times of the corpus and imported files, at most once per CHECK_INTERVAL seconds) tells
+when to recompute the content hash; only a new hash reloads the corpus and rebuilds/reopens the index.  When the
+index is missing or stale on first use, this instance builds its own (`ensure_index`).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from flask import current_app
+
+from judge import config
+
+if TYPE_CHECKING:  # the heavy imports stay inside the functions, so importing the app stays quick
+    from judge.corpus import Corpus
+    from judge.search import RulesIndex
+
+CHECK_INTERVAL = 1.0  # seconds between two looks at the files
+
+
+def _fingerprint(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    entries: list[tuple[str, int, int]] = []
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                stat = path.stat()
+                entries.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
+
+
+@dataclass
+class RulesData:
+    """The loaded corpus and its open index for one (corpus folder, instance folder) pair."""
+    corpus_dir: Path
+    instance_dir: Path
+    corpus: "Corpus | None" = None
+    index: "RulesIndex | None" = None
+    content_hash: str = ""
+    _fingerprint: tuple[Any, ...] = ()
+    _checked_at: float = 0.0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def _watched(self) -> list[Path]:
+        return [self.corpus_dir, config.imported_dir(self.instance_dir)]
+
+    def refresh(self, force: bool = False) -> None:
+        """Reload the corpus and the index if the files changed since the last look."""
+        now = time.monotonic()
+        if not force and self.corpus is not None and now - self._checked_at < CHECK_INTERVAL:
+            return
+        with self._lock:
+            if not force and self.corpus is not None and now - self._checked_at < CHECK_INTERVAL:
+                return
+            fingerprint = _fingerprint(self._watched())
+            if force or self.corpus is None or fingerprint != self._fingerprint:
+                self._reload()
+                self._fingerprint = fingerprint
+            self._checked_at = time.monotonic()
+
+    def _reload(self) -> None:
+        from judge.corpus import load_corpus
+        from judge.search import ensure_index, open_index
+
+        corpus = load_corpus(self.corpus_dir, self.instance_dir)
+        digest = corpus.content_hash()
+        if self.index is not None and digest == self.content_hash:
+            self.corpus = corpus  # only the timestamps moved
+            return
+        # ensure_index rebuilds only when the hash recorded beside the index differs from the corpus's.
+        ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir)
+        old = self.index
+        self.index = open_index(self.instance_dir)
+        self.corpus, self.content_hash = corpus, digest
+        if old is not None and hasattr(old, "close"):
+            old.close()
+
+
+_registry: dict[tuple[Path, Path], RulesData] = {}
+_registry_lock = threading.Lock()
+
+
+def rules_data_for(corpus_dir: Path, instance_dir: Path) -> RulesData:
+    """The process-wide RulesData for these folders (tests create many apps over one instance)."""
+    key = (Path(corpus_dir).resolve(), Path(instance_dir).resolve())
+    with _registry_lock:
+        data = _registry.get(key)
+        if data is None:
+            data = _registry[key] = RulesData(*key)
+    data.refresh()
+    return data
+
+
+def rules_data() -> RulesData:
+    """The current app's corpus and index, fresh."""
+    return rules_data_for(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
+
+
+def corpus() -> "Corpus":
+    data = rules_data()
+    assert data.corpus is not None
+    return data.corpus
+
+
+def index() -> "RulesIndex":
+    data = rules_data()
+    assert data.index is not None
+    return data.index

@@ -1,0 +1,146 @@
+"""The UI's message catalogue: Spanish first, English selectable.
+
+Only the interface is translated; rules text is always shown as the document wrote it.  The language comes
+from `?lang=` (which also sets a cookie), then the cookie, then Spanish.  Other areas add their own keys to
+MESSAGES (one entry per key, both languages).
+"""
+from __future__ import annotations
+
+from flask import Flask, Response, g, request
+
+LANGUAGES: tuple[str, ...] = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+COOKIE = "lang"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # layout
+    "site.name": {"es": "Juez de reglas", "en": "Rules judge"},
+    "site.tagline": {"es": "Busca la regla, con su número y su texto.",
+                     "en": "Find the rule, with its number and its text."},
+    "nav.home": {"es": "Preguntar", "en": "Ask"},
+    "nav.corpus": {"es": "Documentos", "en": "Documents"},
+    "nav.cards": {"es": "Cartas", "en": "Cards"},
+    "nav.scenarios": {"es": "Escenarios", "en": "Scenarios"},
+    "nav.language": {"es": "Idioma", "en": "Language"},
+    "nav.skip": {"es": "Saltar al contenido", "en": "Skip to content"},
+    "footer.text": {"es": "Los textos de las reglas se muestran tal como los publica cada documento.",
+                    "en": "Rules text is shown as each document publishes it."},
+    # home / search
+    "search.label": {"es": "Tu pregunta", "en": "Your question"},
+    "search.placeholder": {"es": "¿Qué pasa si robo con la biblioteca vacía?  ·  121.4  ·  persistir",
+                           "en": "What if I draw from an empty library?  ·  121.4  ·  persist"},
+    "search.submit": {"es": "Buscar", "en": "Search"},
+    "search.doc": {"es": "Documento", "en": "Document"},
+    "search.ruleset": {"es": "Juego", "en": "Game"},
+    "search.any": {"es": "Todos", "en": "All"},
+    "search.answer": {"es": "Respuesta", "en": "Answer"},
+    "search.results": {"es": "Pasajes encontrados", "en": "Passages found"},
+    "search.no_results": {"es": "Ningún pasaje responde a esa pregunta. Prueba con otras palabras o un número de regla.",
+                          "en": "No passage answers that question. Try other words or a rule number."},
+    "search.intro": {"es": "Escribe una pregunta, un término de juego o un número de regla (por ejemplo 121.4).",
+                     "en": "Type a question, a game term or a rule number (for example 121.4)."},
+    "search.score": {"es": "puntuación", "en": "score"},
+    "search.too_long": {"es": "La pregunta es demasiado larga: se han usado sus primeros {n} caracteres.",
+                        "en": "The question is too long: its first {n} characters were used."},
+    # passages and rules
+    "passage.rule": {"es": "Regla", "en": "Rule"},
+    "passage.document": {"es": "Documento", "en": "Document"},
+    "passage.version": {"es": "Versión", "en": "Version"},
+    "passage.section": {"es": "Sección", "en": "Section"},
+    "passage.parent": {"es": "Regla o sección superior", "en": "Parent rule or section"},
+    "passage.children": {"es": "Subreglas y apartados", "en": "Sub-rules and items"},
+    "passage.previous": {"es": "Anterior", "en": "Previous"},
+    "passage.next": {"es": "Siguiente", "en": "Next"},
+    "passage.refs": {"es": "Reglas citadas", "en": "Rules cited"},
+    "passage.cited_by": {"es": "Citada por", "en": "Cited by"},
+    "passage.none": {"es": "Ninguna", "en": "None"},
+    "passage.outside": {"es": "fuera del corpus cargado", "en": "outside the loaded corpus"},
+    "passage.derived": {"es": "numeración derivada: el documento no numera este párrafo",
+                        "en": "derived numbering: the document does not number this paragraph"},
+    "passage.authority": {"es": "texto de referencia", "en": "authoritative text"},
+    "passage.translation": {"es": "texto en español", "en": "Spanish text"},
+    "passage.older": {"es": "En otra versión de las reglas", "en": "In another rules version"},
+    "passage.older_note": {"es": "Citas de una versión anterior de las reglas que hoy corresponden a esta regla. "
+                                 "Su número era otro: no es el texto actual.",
+                           "en": "Quotations from an earlier rules version that map to this rule today. "
+                                 "Their number was different: this is not the current text."},
+    "passage.today": {"es": "Hoy es la regla", "en": "Today this is rule"},
+    "passage.historical": {"es": "versión histórica de las reglas", "en": "historical rules version"},
+    "passage.card": {"es": "Carta", "en": "Card"},
+    "passage.kind": {"es": "Tipo de pasaje", "en": "Passage kind"},
+    "passage.id": {"es": "Cita", "en": "Citation"},
+    "passage.full": {"es": "Texto completo", "en": "Full text"},
+    "rule.title": {"es": "Regla {number}", "en": "Rule {number}"},
+    "rule.other_versions_of": {"es": "El número {number} aparece en otra versión de las reglas",
+                               "en": "The number {number} appears in another rules version"},
+    # cards
+    "card.list": {"es": "Cartas", "en": "Cards"},
+    "card.count": {"es": "{n} cartas", "en": "{n} cards"},
+    "card.cost": {"es": "Coste", "en": "Cost"},
+    "card.type": {"es": "Tipo", "en": "Type"},
+    "card.pt": {"es": "Fuerza/Resistencia", "en": "Power/Toughness"},
+    "card.text": {"es": "Texto de reglas", "en": "Rules text"},
+    "card.rulings": {"es": "Aclaraciones", "en": "Rulings"},
+    "card.no_rulings": {"es": "Esta carta no tiene aclaraciones.", "en": "This card has no rulings."},
+    "card.colors": {"es": "Colores", "en": "Colours"},
+    "card.source": {"es": "Fuente", "en": "Source"},
+    # documents
+    "corpus.title": {"es": "Documentos cargados", "en": "Loaded documents"},
+    "corpus.intro": {"es": "Cada documento, con su idioma, su versión de las reglas y cuántos pasajes citables tiene.",
+                     "en": "Every document, with its language, its rules version and how many citable passages it has."},
+    "doc.title": {"es": "Título", "en": "Title"},
+    "doc.language": {"es": "Idioma", "en": "Language"},
+    "doc.version": {"es": "Versión", "en": "Version"},
+    "doc.ruleset": {"es": "Juego", "en": "Game"},
+    "doc.passages": {"es": "Pasajes", "en": "Passages"},
+    "doc.source": {"es": "Fuente", "en": "Source"},
+    "doc.imported": {"es": "importado", "en": "imported"},
+    "doc.contents": {"es": "Índice", "en": "Contents"},
+    # errors
+    "error.title": {"es": "Error", "en": "Error"},
+    "error.404": {"es": "No existe esa página.", "en": "There is no such page."},
+    "error.404_rule": {"es": "Ningún documento cargado tiene la regla {number}.",
+                       "en": "No loaded document has rule {number}."},
+    "error.404_passage": {"es": "No hay ningún pasaje con la cita «{id}».", "en": "There is no passage «{id}»."},
+    "error.404_card": {"es": "No hay ninguna carta llamada «{name}».", "en": "There is no card named «{name}»."},
+    "error.404_doc": {"es": "No hay ningún documento «{id}».", "en": "There is no document «{id}»."},
+    "error.400": {"es": "La petición no es válida.", "en": "The request is not valid."},
+    "error.405": {"es": "Método no permitido.", "en": "Method not allowed."},
+    "error.413": {"es": "La petición es demasiado grande.", "en": "The request is too large."},
+    "error.500": {"es": "Algo ha fallado en el servidor. Inténtalo de nuevo.",
+                  "en": "Something went wrong on the server. Please try again."},
+    "error.503": {"es": "El índice de búsqueda no está disponible: {detail}",
+                  "en": "The search index is not available: {detail}"},
+    "error.back": {"es": "Volver a la búsqueda", "en": "Back to search"},
+}
+
+
+def get_language() -> str:
+    """The request's UI language: ?lang=, then the cookie, then Spanish."""
+    if "lang" not in g:
+        asked = request.args.get("lang") or request.cookies.get(COOKIE) or DEFAULT_LANGUAGE
+        g.lang = asked if asked in LANGUAGES else DEFAULT_LANGUAGE
+    return g.lang
+
+
+def translate(key: str, lang: str | None = None, **values: object) -> str:
+    """The catalogue's text for `key`, with `{name}` placeholders filled; the key itself if it is missing."""
+    entry = MESSAGES.get(key)
+    if entry is None:
+        return key
+    text = entry.get(lang or get_language()) or entry[DEFAULT_LANGUAGE]
+    return text.format(**values) if values else text
+
+
+def _remember_language(response: Response) -> Response:
+    # ?lang= is a switch: remember it so the following pages stay in that language.
+    asked = request.args.get("lang")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(_=translate, LANGUAGES=LANGUAGES)
+    app.context_processor(lambda: {"lang": get_language()})
+    app.after_request(_remember_language)
