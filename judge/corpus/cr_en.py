@@ -156,7 +156,7 @@ def _parse_rules(lines: list[str], out: list[Passage]) -> None:
         line = raw.strip()
         if not line:
             continue
-        if m := _SECTION.match(line):
+        if (m := _SECTION.match(line)) and _next_section(m.group(1), section):
             number, name = m.group(1), m.group(2)
             section = _add(out, Passage(
                 id=f"{DOC_ID}/section/{number}", doc=DOC_ID, title=f"{number}. {name}", text=name, kind="title",
@@ -164,7 +164,7 @@ def _parse_rules(lines: list[str], out: list[Passage]) -> None:
             heading = current = None
             continue
         m = _RULE.match(line)
-        if m and _fits(m.group(1), section, by_number):
+        if m and _fits(m.group(1), section):
             number, body = m.group(1), m.group(2)
             if number in by_number:
                 raise CRFormatError(f"la regla {number} aparece dos veces")
@@ -190,9 +190,14 @@ def _parse_rules(lines: list[str], out: list[Passage]) -> None:
         p.refs = [n for n in extract_rule_refs(p.text) if n != p.number]   # a rule naming itself is no link
 
 
-def _fits(number: str, section: Passage | None, by_number: dict[str, Passage]) -> bool:
+def _fits(number: str, section: Passage | None) -> bool:
     """A line that starts like a rule number is a rule only where that number can be: inside its section."""
     return section is None or number[0] == section.number
+
+
+def _next_section(number: str, section: Passage | None) -> bool:
+    # Sections come in order (1 … 9); a "2. …" line anywhere else is text, such as a numbered list item.
+    return section is None or int(number) == int(section.number or 0) + 1
 
 
 def _parent_of(number: str, section: Passage | None, by_number: dict[str, Passage]) -> str | None:
