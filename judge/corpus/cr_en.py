@@ -196,8 +196,8 @@ def _fits(number: str, section: Passage | None) -> bool:
 
 
 def _next_section(number: str, section: Passage | None) -> bool:
-    # Sections come in order (1 … 9); a "2. …" line anywhere else is text, such as a numbered list item.
-    return section is None or int(number) == int(section.number or 0) + 1
+    # Sections come in ascending order (1 … 9); an out-of-order "2. …" line is text, such as a list item.
+    return section is None or int(number) > int(section.number or 0)
 
 
 def _parent_of(number: str, section: Passage | None, by_number: dict[str, Passage]) -> str | None:

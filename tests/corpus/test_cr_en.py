@@ -244,3 +244,12 @@ def test_slugify() -> None:
     assert slugify("Doctor’s Companion") == "doctors-companion"
     assert slugify("Intervening “If” Clause") == "intervening-if-clause"
     assert slugify("∞") != ""
+
+
+def test_numbered_list_line_inside_a_rule_is_text() -> None:
+    # "1. …" after section 7 cannot be a section heading (sections ascend), so it continues rule 702.2a.
+    text = synthetic().replace("702.2a Deathtouch is a static ability.",
+                               "702.2a Deathtouch is a static ability.\r\r\n1. One list item.")
+    by_id = {p.id: p for p in parse_cr(text).passages}
+    assert by_id["cr-en/702.2a"].text == "Deathtouch is a static ability.\n1. One list item."
+    assert sum(p.kind == "title" for p in by_id.values()) == 2
