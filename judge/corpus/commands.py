@@ -27,7 +27,9 @@ def corpus() -> None:
 @click.argument("path", type=click.Path(path_type=Path, dir_okay=True))
 @click.option("--force", is_flag=True,
               help="Replace the loaded version even if it is newer or the same (or its file is damaged).")
-def import_cmd(path: Path, force: bool) -> None:
+@click.option("--index/--no-index", "rebuild_index", default=True, show_default=True,
+              help="Rebuild the search index after the import (it is stale once the corpus changes).")
+def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
     """Import the official Comprehensive Rules text file (MagicCompRules_EN_<date>.txt) into the instance.
 
     A newer file replaces the version loaded; the same version again is left alone; an older one is refused
@@ -68,17 +70,26 @@ def import_cmd(path: Path, force: bool) -> None:
     click.echo(f"  {stats.rules} reglas y subreglas, {stats.headings} encabezados de regla, {stats.sections} "
                f"secciones, {stats.glossary} términos del glosario, {stats.examples} ejemplos")
     click.echo(f"  guardado en {outcome.path}")
-    _refresh_index(instance)
+    if rebuild_index:
+        _refresh_index(instance)
+    else:
+        click.echo("el índice de búsqueda está desactualizado: ejecuta `judge index`")
 
 
 def _refresh_index(instance: Path) -> None:
-    """The corpus changed, so the search index is stale: rebuild it if the search side offers that."""
+    """The corpus changed, so the search index is stale: rebuild it when the search side is there."""
     try:
-        from judge.search import ensure_index  # type: ignore[attr-defined]
+        from judge.search.index import ensure_index
     except ImportError:
         click.echo("el índice de búsqueda está desactualizado: ejecuta `judge index`")
         return
-    ensure_index(instance)
+    click.echo("actualizando el índice de búsqueda…")
+    try:
+        ensure_index(instance_dir=instance)
+    except Exception as exc:  # noqa: BLE001 - the import itself succeeded; say why the index did not follow
+        click.echo(f"aviso: documento importado, pero el índice no se pudo reconstruir "
+                   f"({type(exc).__name__}: {exc}); ejecuta `judge index`", err=True)
+        return
     click.echo("índice de búsqueda actualizado")
 
 

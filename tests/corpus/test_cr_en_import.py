@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,11 @@ def run(*args: str):
     return CliRunner().invoke(main, ["corpus", *map(str, args)])
 
 
+def run_import(*args: str):
+    # The index rebuild belongs to the search side and is tested once below with a stand-in.
+    return run("import", "--no-index", *args)
+
+
 def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_bytes(text.encode("utf-8"))
@@ -49,11 +55,11 @@ def stored(instance: Path) -> dict:
 def test_import_the_official_file(instance: Path) -> None:
     if not CR_FILE.exists():
         pytest.skip(f"the official Comprehensive Rules file is not beside the checkout ({CR_FILE})")
-    result = run("import", CR_FILE)
+    result = run_import(CR_FILE)
     assert result.exit_code == 0, result.output
     assert "3138 reglas y subreglas" in result.output and "730 términos del glosario" in result.output
     assert "277 ejemplos" in result.output and "2026-04-17" in result.output
-    assert "judge index" in result.output or "índice de búsqueda actualizado" in result.output
+    assert "judge index" in result.output
     data = stored(instance)
     assert data["document"] == {
         "id": "cr-en", "title": "Magic: The Gathering Comprehensive Rules", "language": "en",
@@ -71,19 +77,19 @@ def test_import_the_official_file(instance: Path) -> None:
 
 def test_same_version_again_is_left_alone(instance: Path, tmp_path: Path) -> None:
     path = write(tmp_path, "cr.txt", mini_cr("April 17, 2026"))
-    assert run("import", path).exit_code == 0
+    assert run_import(path).exit_code == 0
     target = instance / "imported" / "cr-en.json"
     before = target.stat().st_mtime_ns
-    result = run("import", path)
+    result = run_import(path)
     assert result.exit_code == 0
     assert "ya está cargada" in result.output
     assert target.stat().st_mtime_ns == before
 
 
 def test_newer_version_replaces(instance: Path, tmp_path: Path) -> None:
-    assert run("import", write(tmp_path, "old.txt", mini_cr("April 17, 2026"))).exit_code == 0
+    assert run_import(write(tmp_path, "old.txt", mini_cr("April 17, 2026"))).exit_code == 0
     newer = write(tmp_path, "new.txt", mini_cr("June 6, 2026", "A rewritten rule."))
-    result = run("import", newer)
+    result = run_import(newer)
     assert result.exit_code == 0, result.output
     assert "reemplazada la versión 2026-04-17 por 2026-06-06" in result.output
     data = stored(instance)
@@ -93,13 +99,13 @@ def test_newer_version_replaces(instance: Path, tmp_path: Path) -> None:
 
 
 def test_older_version_is_refused_unless_forced(instance: Path, tmp_path: Path) -> None:
-    assert run("import", write(tmp_path, "new.txt", mini_cr("June 6, 2026"))).exit_code == 0
+    assert run_import(write(tmp_path, "new.txt", mini_cr("June 6, 2026"))).exit_code == 0
     older = write(tmp_path, "old.txt", mini_cr("April 17, 2026"))
-    result = run("import", older)
+    result = run_import(older)
     assert result.exit_code == 2
     assert "2026-06-06" in result.output and "--force" in result.output
     assert stored(instance)["document"]["version"] == "2026-06-06"
-    forced = run("import", "--force", older)
+    forced = run_import("--force", older)
     assert forced.exit_code == 0 and "reemplazada (--force) la versión 2026-06-06 por 2026-04-17" in forced.output
     assert stored(instance)["document"]["version"] == "2026-04-17"
 
@@ -118,7 +124,7 @@ def test_bad_file_is_one_line_and_exit_2(instance: Path, tmp_path: Path, name: s
         path.write_bytes(content)
     elif content is not None:
         path.write_text(content, encoding="utf-8")
-    result = run("import", path)
+    result = run_import(path)
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
@@ -129,9 +135,9 @@ def test_damaged_stored_file_needs_force(instance: Path, tmp_path: Path) -> None
     (instance / "imported").mkdir(parents=True)
     (instance / "imported" / "cr-en.json").write_text("{not json", encoding="utf-8")
     path = write(tmp_path, "cr.txt", mini_cr("April 17, 2026"))
-    result = run("import", path)
+    result = run_import(path)
     assert result.exit_code == 2 and "--force" in result.output
-    assert run("import", "--force", path).exit_code == 0
+    assert run_import("--force", path).exit_code == 0
     assert stored(instance)["document"]["version"] == "2026-04-17"
 
 
@@ -151,3 +157,30 @@ def test_list_without_imports(instance: Path) -> None:
     result = run("list")
     assert result.exit_code == 0
     assert "cr-en" not in result.output
+
+
+def test_import_rebuilds_the_index(instance: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    index = pytest.importorskip("judge.search.index")
+    calls = []
+    monkeypatch.setattr(index, "ensure_index", lambda **kw: calls.append(kw))
+    result = run("import", write(tmp_path, "cr.txt", mini_cr("April 17, 2026")))
+    assert result.exit_code == 0, result.output
+    assert calls == [{"instance_dir": instance}] and "índice de búsqueda actualizado" in result.output
+
+
+def test_failed_index_rebuild_keeps_the_import(instance: Path, tmp_path: Path, monkeypatch) -> None:
+    index = pytest.importorskip("judge.search.index")
+
+    def broken(**kw):
+        raise RuntimeError("disk full")
+    monkeypatch.setattr(index, "ensure_index", broken)
+    result = run("import", write(tmp_path, "cr.txt", mini_cr("April 17, 2026")))
+    assert result.exit_code == 0
+    assert "disk full" in result.output and "judge index" in result.output
+    assert stored(instance)["document"]["version"] == "2026-04-17"
+
+
+def test_without_search_module_says_to_run_judge_index(instance: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "judge.search.index", None)   # makes the import fail
+    result = run("import", write(tmp_path, "cr.txt", mini_cr("April 17, 2026")))
+    assert result.exit_code == 0 and "ejecuta `judge index`" in result.output
