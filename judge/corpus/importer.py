@@ -123,8 +123,8 @@ def _write_atomically(path: Path, data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".json.tmp", dir=path.parent)
     try:
-        os.chmod(tmp, 0o644)     # mkstemp makes it private; the document is no secret and the app may run as another user
         with os.fdopen(fd, "w", encoding="utf-8") as f:
+            os.fchmod(f.fileno(), 0o644)   # mkstemp makes it private; the app may run as another user
             json.dump(data, f, ensure_ascii=False)
             f.flush()
             os.fsync(f.fileno())
