@@ -161,7 +161,8 @@ def _parse_rules(lines: list[str], out: list[Passage]) -> None:
             section = _add(out, Passage(
                 id=f"{DOC_ID}/section/{number}", doc=DOC_ID, title=f"{number}. {name}", text=name, kind="title",
                 lang="en", number=number, section=f"{number}. {name}"))
-            heading = current = None
+            heading = None
+            current = section      # an introductory paragraph of a section would be its text
             continue
         m = _RULE.match(line)
         if m and _fits(m.group(1), section):
