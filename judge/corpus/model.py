@@ -61,10 +61,14 @@ class Document:
     passages: list[Passage] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     imported: bool = False        # True for documents added with `judge corpus import`
+    # True for documents quoting an older rules version (the 2008 FAQ): their rule numbers are not today's,
+    # so Corpus.by_number() never returns them (they are reached through current_number instead).
+    historical: bool = False
+    prefix: str = ""              # passage id prefix of the document's own passages ("faq-shm", "dv")
 
     def meta(self) -> dict[str, Any]:
         return {
             "id": self.id, "title": self.title, "language": self.language, "source": self.source,
             "version": self.version, "version_label": self.version_label, "ruleset": self.ruleset,
-            "imported": self.imported, "passages": len(self.passages),
+            "imported": self.imported, "historical": self.historical, "passages": len(self.passages),
         }
