@@ -63,11 +63,13 @@ class RulesData:
             if force or self.corpus is None or fingerprint != self._fingerprint:
                 self._reload()
                 self._fingerprint = fingerprint
+            elif self.index is not None and self.index.is_stale():
+                self._reopen()  # `judge index` rebuilt it in another process
             self._checked_at = time.monotonic()
 
     def _reload(self) -> None:
         from judge.corpus import load_corpus
-        from judge.search import ensure_index, open_index
+        from judge.search import ensure_index
 
         corpus = load_corpus(self.corpus_dir, self.instance_dir)
         digest = corpus.content_hash()
@@ -76,11 +78,16 @@ class RulesData:
             return
         # ensure_index rebuilds only when the hash recorded beside the index differs from the corpus's.
         ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir)
-        old = self.index
-        self.index = open_index(self.instance_dir)
+        self._reopen()
         self.corpus, self.content_hash = corpus, digest
-        if old is not None and hasattr(old, "close"):
-            old.close()
+
+    def _reopen(self) -> None:
+        from judge.search import open_index
+
+        old = self.index
+        self.index = open_index(self.instance_dir, corpus_dir=self.corpus_dir)
+        if old is not None:
+            old.close()  # requests still using it finish first: POSIX keeps the unlinked files readable
 
 
 _registry: dict[tuple[Path, Path], RulesData] = {}

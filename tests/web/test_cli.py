@@ -1,0 +1,27 @@
+"""`flask --app judge index`: the app's command builds its own instance's index with the search's function."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_flask_index_command_builds_then_reports_up_to_date(tmp_path: Path) -> None:
+    from judge import create_app
+
+    runner = create_app({"TESTING": True, "INSTANCE": str(tmp_path)}).test_cli_runner()
+    result = runner.invoke(args=["index"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "index").is_dir()
+    again = runner.invoke(args=["index"])
+    assert again.exit_code == 0 and "al día" in again.output
+
+
+def test_flask_cli_lists_the_index_command(instance_dir: Path) -> None:
+    env = dict(os.environ, JUDGE_INSTANCE=str(instance_dir))
+    flask = Path(sys.executable).parent / "flask"
+    result = subprocess.run([str(flask), "--app", "judge", "index"], env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "al día" in result.stdout

@@ -1,0 +1,100 @@
+"""The home page: question box, answer on top with its citation, ranked passages, filters, odd input."""
+from __future__ import annotations
+
+import pytest
+
+
+def test_home_without_question_shows_the_box_and_no_answer(get_page) -> None:
+    page = get_page("/")
+    box = page.find("input", attrs={"name": "q"})
+    assert box is not None and page.find("label", attrs={"for": box["id"]}) is not None
+    assert page.select_one("section.answer") is None
+    assert page.find("html")["lang"] == "es"
+
+
+def test_rule_number_question_answers_with_that_rule(get_page) -> None:
+    page = get_page("/?q=121.4")
+    answer = page.select_one("section.answer")
+    assert answer is not None
+    citation = answer.select_one(".citation")
+    assert "121.4" in citation.get_text()
+    links = {a["href"] for a in citation.find_all("a")}
+    assert "/reglas/121.4" in links and "/pasajes/cr-es/121.4" in links
+    # the answer quotes the rule's own sentence
+    assert "biblioteca sin cartas" in answer.blockquote.get_text()
+
+
+def test_question_in_words_finds_the_empty_library_rule(get_page) -> None:
+    page = get_page("/?q=" + "qué ocurre si intento robar una carta sin cartas en mi biblioteca")
+    answer = page.select_one("section.answer")
+    assert answer is not None
+    first = page.select("section.results li.result")[0]
+    texts = answer.get_text(" ") + first.get_text(" ")
+    assert "121.4" in texts, texts[:400]
+    assert answer.find("mark") is not None, "the answer sentence is highlighted"
+
+
+def test_every_result_link_resolves(client, get_page) -> None:
+    page = get_page("/?q=contador -1/-1 persistir")
+    results = page.select("section.results li.result")
+    assert len(results) >= 3
+    for result in results:
+        for link in result.find_all("a"):
+            response = client.get(link["href"])
+            assert response.status_code == 200, link["href"]
+        assert result.select_one("code").get_text()  # the citation id is shown
+
+
+def test_results_are_highlighted_and_ranked_best_first(client, get_page) -> None:
+    page = get_page("/?q=buscar en la biblioteca")
+    assert page.select("section.results li.result mark")
+    data = client.get("/.json?q=buscar en la biblioteca").get_json()
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_document_filter_keeps_only_that_document(client, get_page) -> None:
+    page = get_page("/?q=criatura&doc=doce-vidas-reglas")
+    assert page.select_one("select#doc option[selected]")["value"] == "doce-vidas-reglas"
+    data = client.get("/.json?q=criatura&doc=doce-vidas-reglas").get_json()
+    assert data["results"] and {r["doc"] for r in data["results"]} == {"doce-vidas-reglas"}
+
+
+def test_ruleset_filter(client) -> None:
+    data = client.get("/.json?q=robar una carta&ruleset=doce-vidas").get_json()
+    assert data["results"] and all(r["doc"] == "doce-vidas-reglas" for r in data["results"])
+
+
+def test_unknown_filter_is_a_clear_400_page(get_page) -> None:
+    page = get_page("/?q=robar&doc=no-such-doc", status=400)
+    assert "no-such-doc" in page.select_one(".message").get_text()
+
+
+@pytest.mark.parametrize("q", [
+    "x" * 10_000,
+    "\"unbalanced (quote AND OR NOT",
+    "🂡🂮 ¿¿??",
+    "מה קורה \u202e robar",
+    "robar\x00carta",
+    "*",
+    "   ",
+])
+def test_odd_questions_never_fail(client, q: str) -> None:
+    response = client.get("/", query_string={"q": q})
+    assert response.status_code == 200
+    assert b"Traceback" not in response.data
+    assert client.get("/.json", query_string={"q": q}).status_code == 200
+
+
+def test_json_variant_of_home_matches_the_api(client) -> None:
+    page_json = client.get("/.json?q=121.4").get_json()
+    api_json = client.get("/api/search?q=121.4").get_json()
+    assert [r["id"] for r in page_json["results"]] == [r["id"] for r in api_json["results"]]
+    accept = client.get("/?q=121.4", headers={"Accept": "application/json"})
+    assert accept.mimetype == "application/json"
+    assert accept.get_json()["results"][0]["id"] == api_json["results"][0]["id"]
+
+
+def test_html_escapes_the_question(client) -> None:
+    body = client.get("/", query_string={"q": "<script>alert(1)</script>"}).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in body
