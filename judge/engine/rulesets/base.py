@@ -1,0 +1,84 @@
+"""The Ruleset base class: the core calls these hooks and knows none of the rules behind them.
+
+Rulesets are stateless: every hook is a classmethod, so ``get_ruleset("doce-vidas").apply(state, action)`` and
+an instance both work. `apply` mutates `state` in place (python-chess's ``push``) and returns the steps it caused;
+an illegal action returns one `illegal` step and leaves the state unchanged.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from judge.engine.action import Action
+from judge.engine.state import GameState
+from judge.engine.step import Event, Step
+
+if TYPE_CHECKING:
+    from judge.scenarios.model import Scenario
+    from judge.scenarios.validate import Checker
+
+
+class Ruleset:
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    # Passage cited by the core's own steps (limit, choice, expectations) when nothing more specific applies.
+    general_citation: ClassVar[str] = ""
+
+    # -- scenarios ----------------------------------------------------------------------------------------
+    @classmethod
+    def parse_scenario(cls, doc: Mapping[str, Any], check: "Checker") -> tuple[Any, list[Action], list[Any]]:
+        """Validate the ruleset's parts of a scenario document; record errors on `check`.
+
+        Returns (setup, actions, expectations); the values only matter when `check` has no errors."""
+        raise NotImplementedError
+
+    # -- the game -----------------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, scenario: "Scenario", rng: random.Random) -> tuple[GameState, list[Step]]:
+        """The state at the start of the run, and the steps that set it up (shuffles, a first preparation)."""
+        raise NotImplementedError
+
+    @classmethod
+    def initial_state(cls, scenario: "Scenario", rng: random.Random) -> GameState:
+        """`start` without its steps: the state ready for the first scripted action."""
+        return cls.start(scenario, rng)[0]
+
+    @classmethod
+    def legal_actions(cls, state: GameState) -> list[Action]:
+        """Actions that `apply` accepts in `state` (none once the game is over)."""
+        raise NotImplementedError
+
+    @classmethod
+    def apply(cls, state: GameState, action: Action) -> list[Step]:
+        raise NotImplementedError
+
+    @classmethod
+    def is_over(cls, state: GameState) -> bool:
+        return state.over
+
+    @classmethod
+    def answers_pending(cls, state: GameState, action: Action) -> bool:
+        """Does `action` answer the choice the game waits for (`state.pending`)?"""
+        raise NotImplementedError
+
+    @classmethod
+    def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]
+                          ) -> tuple[bool, str, list[str]]:
+        """(holds?, Spanish one-line summary, citations) for one `expect:` entry after the run."""
+        raise NotImplementedError
+
+    @classmethod
+    def snapshot(cls, state: GameState) -> dict[str, Any]:
+        """The board as plain JSON data (stable key order)."""
+        raise NotImplementedError
+
+    # -- helpers for subclasses -----------------------------------------------------------------------------
+    @classmethod
+    def step(cls, state: GameState, kind: str, actor: str | None, summary: str, citations: Sequence[str],
+             events: Sequence[Event] = (), unmodelled: Sequence[str] = (), passed: bool | None = None) -> Step:
+        """A numbered step with a snapshot of the board as it is now."""
+        state.steps_taken += 1
+        return Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
+                    citations=list(dict.fromkeys(citations)), board=cls.snapshot(state),
+                    unmodelled=list(unmodelled), passed=passed)

@@ -1,0 +1,144 @@
+"""doce-vidas: the whole 12-life game of rules_corpus/doce-vidas-reglas.txt (passages dv/...)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from judge.engine.action import Action
+from judge.engine.errors import IllegalAction
+from judge.engine.rulesets.base import Ruleset
+from judge.engine.rulesets.doce_vidas import cites as C
+from judge.engine.rulesets.doce_vidas import game
+from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
+from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
+from judge.engine.rulesets.doce_vidas.expect import check_expectation
+from judge.engine.rulesets.doce_vidas.schema import Expectation, Setup, parse_scenario
+from judge.engine.rulesets.doce_vidas.snapshot import snapshot
+from judge.engine.state import GameObject, GameState, Player
+from judge.engine.step import Event, Step
+
+
+@dataclass(eq=False)
+class DVPlayer(Player):
+    """A doce-vidas player: lives, mana, the recycle cost (1, 2, 4, …) and the zones deck/hand/board/discard."""
+    recycle_cost: int = 1
+
+    @property
+    def deck(self) -> list[GameObject]:
+        return self.zones["deck"]
+
+    @property
+    def hand(self) -> list[GameObject]:
+        return self.zones["hand"]
+
+    @property
+    def board(self) -> list[GameObject]:
+        return self.zones["board"]
+
+    @property
+    def discard(self) -> list[GameObject]:
+        return self.zones["discard"]
+
+
+class DoceVidas(Ruleset):
+    id: ClassVar[str] = "doce-vidas"
+    name: ClassVar[str] = "Doce vidas"
+    general_citation: ClassVar[str] = C.TURNO
+    zones: ClassVar[tuple[str, ...]] = ("deck", "hand", "board", "discard", "resolving")
+
+    @classmethod
+    def parse_scenario(cls, doc: Mapping[str, Any], check: Any) -> tuple[Setup, list[Action], list[Expectation]]:
+        return parse_scenario(doc, check)
+
+    @classmethod
+    def start(cls, scenario: Any, rng: random.Random) -> tuple[GameState, list[Step]]:
+        """dv/preparacion: 12 lives and 0 mana (or the scenario's values), each deck shuffled; then turn 1.
+        A scenario with `turn:` starts there instead, decks in the order written."""
+        setup: Setup = scenario.setup
+        players: list[Player] = []
+        for ps in setup.players:
+            p = DVPlayer(name=ps.name, lives=ps.lives, mana=ps.mana, recycle_cost=ps.recycle_cost,
+                         zones={z: [] for z in cls.zones})
+            for zone in ("deck", "hand", "discard", "board"):
+                for o in getattr(ps, zone):
+                    p.zones[zone].append(GameObject(id=o.id, card=o.card, owner=ps.name, controller=ps.name,
+                                                    zone=zone, tapped=o.tapped, damage=o.damage,
+                                                    attached_to=o.attached_to))
+            players.append(p)
+        state = GameState(players=players, rng=rng)
+        state.extra["cards"] = dict(setup.cards)
+        state.extra["temp"] = []
+        for obj in state.all_objects():
+            obj.timestamp = state.tick()          # the order written is the order stacked (LIFO reads it back)
+        out: list[Step] = []
+        names = ", ".join(f"{p.name} ({p.lives} vidas, {p.mana} de maná)" for p in players)
+        if setup.turn is None:
+            state.active = players[0].name
+            state.phase = "preparacion"
+            game.emit(state, out, "setup", None,
+                      f"preparación de la partida ({len(players)} jugadores, formato básico): {names}",
+                      [C.PREP_VIDAS, C.FORMATOS])
+            for p in players:
+                rng.shuffle(p.zones["deck"])
+                game.emit(state, out, "setup", p.name, f"{p.name} baraja su mazo ({len(p.zones['deck'])} cartas)",
+                          [C.PREP_BARAJA], [Event("shuffle", {"player": p.name, "zone": "deck",
+                                                              "cards": len(p.zones["deck"])})])
+            game.settle(state, out)
+            if not state.over:
+                game.begin_turn(state, out)
+            return state, out
+        state.turn, state.active, state.phase = setup.turn.number, setup.turn.active, setup.turn.phase
+        game.emit(state, out, "setup", None,
+                  f"el escenario empieza en el turno {state.turn} de {state.active}, fase de "
+                  f"{'acción' if state.phase == 'accion' else 'preparación'}: {names}", [C.TURNO, C.FORMATOS])
+        game.settle(state, out)
+        if state.phase == "preparacion" and not state.over:
+            game.begin_turn(state, out)
+        return state, out
+
+    @classmethod
+    def legal_actions(cls, state: GameState) -> list[Action]:
+        return game.legal_actions(state)
+
+    @classmethod
+    def apply(cls, state: GameState, action: Action) -> list[Step]:
+        """Apply one action; an illegal one becomes a single `illegal` step and changes nothing."""
+        out: list[Step] = []
+        handlers = {Play: game.do_play, Burn: game.do_burn, Attack: game.do_attack, EndTurn: game.do_end_turn,
+                    Discard: game.do_discard}
+        try:
+            if not state.has_player(action.by):
+                raise IllegalAction(f"jugador desconocido «{action.by}»", [C.TURNO])
+            handler = handlers.get(type(action))
+            if handler is None:
+                raise IllegalAction(f"acción desconocida {type(action).__name__}", [C.ACCION])
+            handler(state, action, out)  # type: ignore[operator]
+        except IllegalAction as exc:
+            if out:        # rules check before changing anything; a late refusal is an engine bug
+                raise
+            game.emit(state, out, "illegal", action.by, f"no se puede: {exc.reason} ({action.describe()})",
+                      exc.citations)
+            return out
+        if not state.over and state.pending is None and state.player(state.active).lost:
+            game.emit(state, out, "turn-based", state.active, f"{state.active} ha perdido: su turno termina",
+                      [C.OBJETIVO, C.TURNO])
+            game.pass_turn(state, out)
+        return out
+
+    @classmethod
+    def answers_pending(cls, state: GameState, action: Action) -> bool:
+        return state.pending is not None and isinstance(action, Discard) and action.by == state.pending.player
+
+    @classmethod
+    def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]
+                          ) -> tuple[bool, str, list[str]]:
+        return check_expectation(state, expectation, steps)
+
+    @classmethod
+    def snapshot(cls, state: GameState) -> dict[str, Any]:
+        return snapshot(state)
+
+
+__all__ = ["DoceVidas", "DVPlayer", "CardDef", "Effect", "Play", "Burn", "Attack", "EndTurn", "Discard"]

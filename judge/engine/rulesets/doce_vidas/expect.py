@@ -1,0 +1,92 @@
+"""Checking a scenario's `expect:` entries against the final state and the steps of the run."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from judge.engine.rulesets.doce_vidas import cites as C
+from judge.engine.rulesets.doce_vidas.schema import Expectation
+from judge.engine.rulesets.doce_vidas.stack import creature_damage, creature_life
+from judge.engine.state import GameState
+from judge.engine.step import Step
+
+FIELD_CITES = {
+    "lives": [C.OBJETIVO], "lost": [C.OBJETIVO], "winner": [C.OBJETIVO], "mana": [C.MANA_RESERVA],
+    "recycle_cost": [C.RECICLAR_COSTE], "hand": [C.PILAS], "deck": [C.PILAS], "discard": [C.PILAS],
+    "board": [C.TIPOS], "hand_count": [C.PILAS], "deck_count": [C.PILAS], "discard_count": [C.PILAS],
+    "board_count": [C.TIPOS], "zone": [C.PILAS], "damage": [C.CRIATURA_DANO_MARCADO],
+    "tapped": [C.CRIATURA_GIRADA], "attached_to": [C.ENCANTAMIENTOS], "owner": [C.ENCANTAMIENTOS],
+    "card_damage": [C.STACK_ORDEN], "card_life": [C.STACK_ORDEN],
+}
+LABELS = {"lives": "vidas", "mana": "maná", "recycle_cost": "coste de reciclaje", "lost": "ha perdido",
+          "hand": "mano", "deck": "mazo", "discard": "pila de descartes", "board": "en juego",
+          "hand_count": "cartas en la mano", "deck_count": "cartas en el mazo",
+          "discard_count": "cartas en la pila de descartes", "board_count": "permanentes en juego",
+          "zone": "zona", "damage": "daño marcado", "tapped": "girada", "attached_to": "unida a",
+          "owner": "propietario", "card_damage": "daño (con bonificaciones)", "card_life": "vida (con bonificaciones)"}
+
+
+def _names(state: GameState, objs: Sequence[Any], wanted: Sequence[str]) -> tuple[Any, ...]:
+    # Each expected entry may be a card name or an object id; compare position by position.
+    return tuple(o.id if i < len(wanted) and wanted[i] == o.id else o.card for i, o in enumerate(objs))
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    if value is None:
+        return "nada"
+    if isinstance(value, bool):
+        return "sí" if value else "no"
+    return str(value)
+
+
+def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step]) -> tuple[bool, str, list[str]]:
+    f, want = exp.field, exp.value
+    cites = list(FIELD_CITES.get(f, [C.TURNO]))
+    if f == "winner":
+        got: Any = state.winner
+        return got == want and (state.over or want is None), \
+            f"ganador: {_show(got) if state.over else 'ninguno todavía'} (se esperaba {_show(want)})", cites
+    if f == "stopped":
+        got = ("partida terminada" if state.over else "eleccion" if state.pending else None)
+        last = [s.kind for s in steps if s.kind != "expectation"]
+        if last and last[-1] == "limit":
+            got = "limite"
+        got = got or "fin"
+        return got == want, f"la ejecución terminó por «{got}» (se esperaba «{want}»)", [C.TURNO]
+    if f == "turn":
+        return state.turn == want, f"turno {state.turn} (se esperaba {want})", [C.TURNO]
+    if f == "active":
+        return state.active == want, f"jugador activo {state.active} (se esperaba {want})", [C.TURNO]
+    if f == "phase":
+        return state.phase == want, f"fase {state.phase} (se esperaba {want})", [C.TURNO]
+    if f == "steps":
+        kind, count, cite = want["kind"], want["count"], want.get("cites")
+        got = sum(1 for s in steps if s.kind != "expectation" and (kind == "any" or s.kind == kind)
+                  and (cite is None or cite in s.citations))
+        what = f"pasos de tipo {kind}" + (f" que citan {cite}" if cite else "")
+        return got == count, f"{got} {what} (se esperaban {count})", [cite] if cite else [C.TURNO]
+    label = LABELS.get(f, f)
+    if exp.subject is not None and state.has_player(exp.subject) and f in LABELS and f not in (
+            "zone", "damage", "tapped", "attached_to", "owner", "card_damage", "card_life"):
+        p = state.player(exp.subject)
+        if f.endswith("_count"):
+            got = len(p.zones[f[:-6]])
+        elif f in ("hand", "deck", "discard", "board"):
+            got = _names(state, p.zones[f], want)
+        else:
+            got = getattr(p, f)
+        return got == want, f"{p.name}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+    obj = state.find(exp.subject or "")
+    if obj is None:
+        return False, f"no existe el objeto «{exp.subject}»", cites
+    if f == "zone":
+        got = "board" if obj.zone == "board" else obj.zone
+    elif f in ("card_damage", "card_life"):
+        if obj.zone != "board" or not state.extra["cards"][obj.card].is_creature:
+            return False, f"{obj.card} ({obj.id}) no es una criatura en juego (está en {obj.zone})", cites
+        got = creature_damage(state, obj) if f == "card_damage" else creature_life(state, obj)
+    else:
+        got = getattr(obj, f)
+    return got == want, f"{obj.card} ({obj.id}), {label}: {_show(got)} (se esperaba {_show(want)})", cites

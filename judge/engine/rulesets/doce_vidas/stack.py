@@ -1,0 +1,116 @@
+"""The stack (dv/stack): the order in which cards are read, and the stats computed from it.
+
+Bonuses are never stored: a creature's damage and life are computed from its card and every card that affects it,
+read in the stack order (dv/stack/4): the side of the player concerned first, then the adversaries in turn order;
+on each side the creature row left to right, then the row of relics and spells; a card's own stack of
+enchantments is read LIFO, newest first, before the card it sits on (dv/stack/2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
+from judge.engine.state import GameObject, GameState
+
+
+@dataclass(frozen=True)
+class TempBoost:
+    """A boost from a resolved spell or instant (dv/stack/3), until the end of the turn it was played in."""
+    source: str                   # card name
+    source_id: str
+    controller: str
+    effect: Effect
+    target_id: str | None         # for `to: target`
+    turn: int
+
+
+def cards(state: GameState) -> dict[str, CardDef]:
+    return state.extra["cards"]
+
+
+def card_of(state: GameState, obj: GameObject) -> CardDef:
+    return state.extra["cards"][obj.card]
+
+
+def side_order(state: GameState, first: str) -> list[str]:
+    """Player names: `first`, then the others in seating order after it (dv/stack/4)."""
+    names = [p.name for p in state.players]
+    i = names.index(first) if first in names else 0
+    return names[i:] + names[:i]
+
+
+def reading_order(state: GameState, first: str) -> list[GameObject]:
+    """Every permanent in play in stack reading order, starting with `first`'s side (dv/stack/2, dv/stack/4)."""
+    board = [o for p in state.players for o in p.zones["board"]]
+    on_board = {o.id for o in board}
+    stacked: dict[str, list[GameObject]] = {}
+    for o in board:
+        if o.attached_to is not None and o.attached_to in on_board:
+            stacked.setdefault(o.attached_to, []).append(o)
+    for pile in stacked.values():
+        pile.sort(key=lambda o: -o.timestamp)          # LIFO: the last one stacked is read first
+
+    out: list[GameObject] = []
+
+    def read(obj: GameObject) -> None:
+        for above in stacked.get(obj.id, ()):
+            read(above)
+        out.append(obj)
+
+    for name in side_order(state, first):
+        row = state.player(name).zones["board"]
+        loose = [o for o in row if o.attached_to is None or o.attached_to not in on_board]
+        for o in loose:
+            if card_of(state, o).is_creature:
+                read(o)
+        for o in loose:
+            if not card_of(state, o).is_creature:
+                read(o)
+    return out
+
+
+def _applies(state: GameState, source: GameObject | None, controller: str, effect: Effect,
+             creature: GameObject, target_id: str | None = None) -> bool:
+    to = effect.to
+    if to == "all":
+        return True
+    if to == "yours":
+        return creature.controller == controller
+    if to == "theirs":
+        return creature.controller != controller
+    if to == "enchanted":
+        return source is not None and source.attached_to == creature.id
+    if to == "self":
+        return source is not None and source.id == creature.id
+    return to == "target" and target_id == creature.id
+
+
+def bonuses(state: GameState, creature: GameObject, kind: str) -> list[tuple[str, int]]:
+    """(source card name, amount) of every `kind` boost ("boost_damage"/"boost_life") on `creature`, in order."""
+    out: list[tuple[str, int]] = []
+    for src in reading_order(state, creature.controller):
+        for eff in card_of(state, src).effects:
+            if eff.kind == kind and _applies(state, src, src.controller, eff, creature):
+                out.append((src.card, eff.amount))
+    for tb in state.extra.get("temp", ()):
+        if tb.effect.kind == kind and _applies(state, None, tb.controller, tb.effect, creature, tb.target_id):
+            out.append((tb.source, tb.effect.amount))
+    return out
+
+
+def creature_damage(state: GameState, creature: GameObject) -> int:
+    return card_of(state, creature).damage + sum(a for _, a in bonuses(state, creature, "boost_damage"))
+
+
+def creature_life(state: GameState, creature: GameObject) -> int:
+    return card_of(state, creature).life + sum(a for _, a in bonuses(state, creature, "boost_life"))
+
+
+def explain(state: GameState, creature: GameObject, kind: str) -> str:
+    """"2 + 1 (Estandarte) = 3" in reading order, or just "2" without bonuses."""
+    card = card_of(state, creature)
+    base = card.damage if kind == "boost_damage" else card.life
+    parts = bonuses(state, creature, kind)
+    if not parts:
+        return str(base)
+    return f"{base} " + " ".join(f"+ {a} ({n})" for n, a in parts) + f" = {base + sum(a for _, a in parts)}"

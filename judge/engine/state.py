@@ -1,0 +1,97 @@
+"""The game state shared by every ruleset: players, zones of objects with stable ids, turn and phase.
+
+A ruleset names its own zones (doce-vidas: deck, hand, board, discard) and may subclass Player for its own
+counters. Invariants a fuzzer checks from outside: each object is in exactly one zone (`all_objects()`), the
+object count is constant, and each object's `zone`/`zone_owner` agree with the list that holds it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+
+@dataclass(eq=False)
+class GameObject:
+    """A card in some zone. `id` is stable across zones; `card` names the card definition."""
+    id: str
+    card: str
+    owner: str
+    controller: str
+    zone: str
+    tapped: bool = False
+    damage: int = 0
+    attached_to: str | None = None
+    counters: dict[str, int] = field(default_factory=dict)
+    timestamp: int = 0            # when it last entered its zone (orders a stack of attachments)
+
+    def __repr__(self) -> str:
+        return f"<{self.card} #{self.id} en {self.zone}>"
+
+
+@dataclass(eq=False)
+class Player:
+    name: str
+    lives: int
+    mana: int = 0
+    zones: dict[str, list[GameObject]] = field(default_factory=dict)
+    lost: bool = False
+
+    def zone(self, name: str) -> list[GameObject]:
+        return self.zones[name]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A choice the game waits for: `player` must answer with an action of `kind` (e.g. "descarte")."""
+    kind: str
+    player: str
+    count: int                    # how many objects to choose
+    options: tuple[str, ...]      # ids of the objects to choose from
+    prompt: str                   # Spanish, shown in the `choice` step if the script leaves it open
+    citations: tuple[str, ...]
+    resume: tuple[Any, ...] = ()  # ruleset data to continue where the game stopped
+
+
+@dataclass(eq=False)
+class GameState:
+    players: list[Player]
+    rng: random.Random
+    turn: int = 1
+    active: str = ""
+    phase: str = ""
+    winner: str | None = None
+    over: bool = False
+    pending: Pending | None = None
+    steps_taken: int = 0          # numbers the steps across calls to `apply`
+    clock: int = 0                # timestamps for objects entering zones
+    this_turn: dict[str, int] = field(default_factory=dict)   # "drawn:Ana", "lives_lost:Bruno", "damage_dealt"
+    extra: dict[str, Any] = field(default_factory=dict)        # ruleset-specific bookkeeping
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def all_objects(self) -> Iterator[GameObject]:
+        """Every object of the game, zone by zone, player by player (a card is in exactly one zone)."""
+        for p in self.players:
+            for objs in p.zones.values():
+                yield from objs
+
+    def find(self, object_id: str) -> GameObject | None:
+        for obj in self.all_objects():
+            if obj.id == object_id:
+                return obj
+        return None
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def bump(self, key: str, amount: int = 1) -> None:
+        self.this_turn[key] = self.this_turn.get(key, 0) + amount

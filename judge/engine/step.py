@@ -1,0 +1,83 @@
+"""What a run produces: events, steps and the trace (see DESIGN.md, "Engine principles")."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+STEP_KINDS = ("setup", "action", "turn-based", "state-based", "trigger", "resolution", "replacement",
+              "illegal", "choice", "limit", "expectation")
+STOPPED = ("fin", "limite", "eleccion", "partida terminada")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One change of the game: ``Event("move", {"object": "lobo", "from": "hand", "to": "board"})``."""
+    kind: str                     # move | damage | lives | mana | tap | untap | shuffle | recycle | attach | lose | win
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+@dataclass
+class Step:
+    """One application of a rule: what happened, why (citations, never empty) and the board after it."""
+    number: int
+    kind: str
+    actor: str | None
+    summary: str                  # one line, Spanish
+    events: list[Event]
+    citations: list[str]          # passage ids ("dv/tipos/criaturas/6") or bare rule numbers ("704.5f")
+    board: dict[str, Any]
+    unmodelled: list[str] = field(default_factory=list)
+    passed: bool | None = None    # expectation steps only: did the check hold?
+
+    def __post_init__(self) -> None:
+        if self.kind not in STEP_KINDS:
+            raise ValueError(f"unknown step kind {self.kind!r}")
+        if not self.citations:
+            raise ValueError(f"step {self.summary!r} has no citation")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "number": self.number, "kind": self.kind, "actor": self.actor, "summary": self.summary,
+            "events": [e.to_json() for e in self.events], "citations": list(self.citations),
+            "unmodelled": list(self.unmodelled), "board": self.board,
+        }
+        if self.kind == "expectation":
+            out["passed"] = self.passed
+        return out
+
+
+@dataclass
+class Trace:
+    """The steps of one run, and how it stopped.
+
+    `stopped`: "fin" (the script ran out), "limite" (step limit), "eleccion" (the script left a choice open),
+    "partida terminada" (a player won or everybody lost). `ok` is True when every expectation holds and the run
+    did not stop on the limit or a choice, unless the scenario expected that stop with ``{stopped: ...}``.
+    """
+    scenario_title: str
+    ruleset: str
+    seed: int
+    steps: list[Step] = field(default_factory=list)
+    stopped: str = "fin"
+    expects_stop: bool = False    # the scenario has a `stopped` expectation, which then judges the stop
+
+    @property
+    def failed_expectations(self) -> list[Step]:
+        return [s for s in self.steps if s.kind == "expectation" and not s.passed]
+
+    @property
+    def ok(self) -> bool:
+        if self.failed_expectations:
+            return False
+        return self.expects_stop or self.stopped in ("fin", "partida terminada")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario_title": self.scenario_title, "ruleset": self.ruleset, "seed": self.seed,
+            "stopped": self.stopped, "ok": self.ok,
+            "failed_expectations": [s.number for s in self.failed_expectations],
+            "steps": [s.to_json() for s in self.steps],
+        }
