@@ -203,7 +203,8 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     for o in tapped:
         o.tapped = False
     emit(state, out, "turn-based", player.name,
-         f"{player.name} endereza sus permanentes: {cards_list(tapped)}",
+         f"{player.name} endereza sus permanentes: {cards_list(tapped)}" if tapped
+         else f"{player.name} endereza sus permanentes (no tiene ninguno girado)",
          [C.TURNO_ENDEREZAR, C.CRIATURA_ENDEREZA], [Event("untap", {"object": o.id}) for o in tapped])
     damaged = [o for o in player.zones["board"] if o.damage]
     if damaged:

@@ -185,6 +185,7 @@ class _Parser:
         damage = self.check.integer(join(path, "damage"), m["damage"], maximum=999) if "damage" in m else 0
         attached = self.check.string(join(path, "attached_to"), m["attached_to"]) if "attached_to" in m else None
         if card is None:
+            self.ids.setdefault(oid, "")     # keep the id known: one bad card name is one error, not a cascade
             return None
         self.ids[oid] = card
         return ObjectSetup(id=oid, card=card, tapped=bool(tapped), damage=damage or 0, attached_to=attached)
