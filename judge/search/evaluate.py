@@ -1,0 +1,102 @@
+"""Retrieval quality: Recall@5, Recall@10 and MRR@10 for a question file (../shared/eval/README.md).
+
+Two formats, told apart line by line:
+- `{"q": …, "gold": [snippets]}`: a result answers when its passage text contains a snippet, compared
+  lower-cased, with white space collapsed and curly quotes made straight;
+- `{"q": …, "rules": [numbers]}`: a result answers when its rule number is one of them or a sub-rule of one
+  (702.19 is answered by 702.19b, not by 702.190).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge.search.index import number_ancestors
+from judge.search.query import Hit, RulesIndex
+
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'"})
+
+
+class EvalFileError(ValueError):
+    """A question file that cannot be read; the message names the line."""
+
+
+@dataclass
+class Question:
+    q: str
+    gold: list[str] = field(default_factory=list)     # snippets
+    rules: list[str] = field(default_factory=list)    # rule numbers
+
+    def answered_by(self, hit: Hit) -> bool:
+        if self.gold:
+            text = normalise(hit.text)
+            return any(normalise(g) in text for g in self.gold)
+        if hit.number:
+            return any(r in number_ancestors(hit.number.lower()) for r in self.rules)
+        return False
+
+
+@dataclass
+class Miss:
+    q: str
+    rank: int | None           # where the first answering passage came, None when not in the first ten
+    top: list[str]             # ids of the first results
+
+
+@dataclass
+class Report:
+    questions: int
+    recall5: float
+    recall10: float
+    mrr10: float
+    misses: list[Miss]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"questions": self.questions, "recall@5": round(self.recall5, 4), "recall@10": round(self.recall10, 4),
+                "mrr@10": round(self.mrr10, 4),
+                "misses": [{"q": m.q, "rank": m.rank, "top": m.top} for m in self.misses]}
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.translate(_QUOTES).lower().split())
+
+
+def load_questions(path: Path) -> list[Question]:
+    out: list[Question] = []
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EvalFileError(f"{path}: cannot read: {exc}") from None
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise EvalFileError(f"{path}:{n}: not JSON: {exc}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("q"), str):
+            raise EvalFileError(f"{path}:{n}: expected an object with a string 'q'")
+        gold, rules = data.get("gold", []), data.get("rules", [])
+        if not (isinstance(gold, list) and isinstance(rules, list)) or not (gold or rules):
+            raise EvalFileError(f"{path}:{n}: expected a non-empty 'gold' (snippets) or 'rules' (numbers) list")
+        out.append(Question(data["q"], [str(g) for g in gold], [str(r).lower().rstrip(".") for r in rules]))
+    return out
+
+
+def evaluate(index: RulesIndex, questions: list[Question], miss_rank: int = 5) -> Report:
+    """Metrics over the questions; a question whose answer is not in the first `miss_rank` is listed as a miss."""
+    r5 = r10 = rr = 0.0
+    misses: list[Miss] = []
+    for question in questions:
+        hits = index.search(question.q, limit=10).results
+        rank = next((i for i, h in enumerate(hits, 1) if question.answered_by(h)), None)
+        if rank is not None:
+            r5 += rank <= 5
+            r10 += 1
+            rr += 1 / rank
+        if rank is None or rank > miss_rank:
+            misses.append(Miss(question.q, rank, [h.id for h in hits[:5]]))
+    n = max(len(questions), 1)
+    return Report(len(questions), r5 / n, r10 / n, rr / n, misses)

@@ -1,0 +1,111 @@
+"""The bilingual game-term glossary (rules_corpus/glossary.yaml), applied at query time.
+
+A question that names a game concept in one language ("wither", "acción especial") also searches the other
+language's names for it ("debilitar", "special action") and the same language's synonyms ("in play" /
+"battlefield").  Matching is on analysed terms, so "draws" matches the entry "draw" and "vacía" matches "vacia".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from judge.search.schema import LANGS, analyze
+
+
+class GlossaryError(ValueError):
+    """The glossary file is malformed; the message names the entry and the problem."""
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One game concept and its names: {"en": ("special action",), "es": ("acción especial",)}."""
+    names: dict[str, tuple[str, ...]]
+    # The analysed form of each name, per language: {"en": (("special", "action"),), ...}
+    terms: dict[str, tuple[tuple[str, ...], ...]]
+
+
+class Glossary:
+    def __init__(self, concepts: list[Concept]) -> None:
+        self.concepts = concepts
+        # Index by the first analysed term of each name, per language, to match a query in one pass.
+        self._by_first: dict[str, dict[str, list[tuple[tuple[str, ...], int]]]] = {lang: {} for lang in LANGS}
+        for i, c in enumerate(concepts):
+            for lang in LANGS:
+                for seq in c.terms[lang]:
+                    if seq:
+                        self._by_first[lang].setdefault(seq[0], []).append((seq, i))
+
+    def __len__(self) -> int:
+        return len(self.concepts)
+
+    def matches(self, terms: list[str], lang: str) -> list[int]:
+        """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`."""
+        found: list[int] = []
+        table = self._by_first[lang]
+        for pos, term in enumerate(terms):
+            for seq, i in table.get(term, ()):
+                if tuple(terms[pos:pos + len(seq)]) == seq and i not in found:
+                    found.append(i)
+        return found
+
+    def expand(self, terms_by_lang: dict[str, list[str]]) -> list[tuple[dict[str, set[str]], dict[str, list[tuple[str, ...]]]]]:
+        """The concepts a query mentions: for each, the query terms that named it (per language) and all of its
+        names, analysed, in each language.  The caller weights the other names below the query's own words."""
+        seen: dict[int, dict[str, set[str]]] = {}
+        for lang in LANGS:
+            terms = terms_by_lang.get(lang, [])
+            for i in self.matches(terms, lang):
+                named = seen.setdefault(i, {l: set() for l in LANGS})
+                for seq in self.concepts[i].terms[lang]:
+                    if set(seq) <= set(terms):
+                        named[lang].update(seq)
+        out = []
+        for i, named in seen.items():
+            names = {lang: [seq for seq in self.concepts[i].terms[lang] if seq] for lang in LANGS}
+            out.append((named, names))
+        return out
+
+
+def parse_glossary(data: object, source: str = "glossary.yaml") -> Glossary:
+    if not isinstance(data, dict) or not isinstance(data.get("terms"), list):
+        raise GlossaryError(f"{source}: expected a mapping with a 'terms' list")
+    concepts: list[Concept] = []
+    for n, entry in enumerate(data["terms"]):
+        if not isinstance(entry, dict) or not set(entry) <= set(LANGS) or not entry:
+            raise GlossaryError(f"{source}: terms[{n}]: expected a mapping with keys among {list(LANGS)}")
+        names: dict[str, tuple[str, ...]] = {}
+        for lang in LANGS:
+            raw = entry.get(lang, [])
+            if isinstance(raw, str):
+                raw = [raw]
+            if not isinstance(raw, list) or not all(isinstance(x, str) and x.strip() for x in raw):
+                raise GlossaryError(f"{source}: terms[{n}].{lang}: expected a list of non-empty strings")
+            names[lang] = tuple(raw)
+        terms = {lang: tuple(tuple(analyze(name, lang)) for name in names[lang]) for lang in LANGS}
+        concepts.append(Concept(names=names, terms=terms))
+    return Glossary(concepts)
+
+
+def load_glossary(path: Path) -> Glossary:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Glossary([])  # a corpus without a glossary simply gets no translations
+    except yaml.YAMLError as exc:
+        raise GlossaryError(f"{path}: not valid YAML: {exc}") from exc
+    return parse_glossary(data, str(path))
+
+
+@lru_cache(maxsize=4)
+def cached_glossary(path: str, mtime: float) -> Glossary:
+    """Parsed once per file version (mtime is part of the key so an edited glossary is picked up)."""
+    return load_glossary(Path(path))
+
+
+def glossary_for(corpus_dir: Path) -> Glossary:
+    path = corpus_dir / "glossary.yaml"
+    mtime = path.stat().st_mtime if path.exists() else 0.0
+    return cached_glossary(str(path), mtime)

@@ -1,0 +1,250 @@
+"""Building the on-disk index from the corpus, keeping it fresh, opening it read-only.
+
+Layout: `instance/index` is a symlink to a versioned folder `instance/index-<hash>-<time>`.  A build writes a new
+folder and then swaps the link with one atomic rename, so a reader never sees half an index; the content hash
+of the corpus it was built from (with the schema version) is recorded inside it as `content_hash`.
+"""
+from __future__ import annotations
+
+import marshal
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from whoosh import index as whoosh_index
+
+from judge.config import corpus_dir as default_corpus_dir
+from judge.config import index_dir, instance_dir as default_instance_dir
+from judge.search import schema as S
+
+if TYPE_CHECKING:
+    from judge.corpus.model import Document, Passage
+    from judge.search.query import RulesIndex
+
+Progress = Callable[[int, int], None]
+HASH_FILE = "content_hash"
+IMPACTS_FILE = "impacts.marshal"
+RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+# A rule whose whole text is this short and has no sentence end is a heading ("702.19. Trample").
+_HEADING_MAX = 60
+
+
+class IndexMissing(RuntimeError):
+    """No usable index in the instance folder."""
+
+    def __init__(self, where: Path) -> None:
+        super().__init__(f"no hay índice de búsqueda en {where}: ejecuta `judge index` para construirlo")
+        self.where = where
+
+
+def number_ancestors(number: str) -> list[str]:
+    """The number and the rules that contain it: "702.19b" -> ["702.19b", "702.19", "702"]."""
+    out = [number]
+    n = number
+    while True:
+        if n[-1].isalpha():
+            n = n[:-1]
+        elif "." in n:
+            n = n.split(".")[0]
+        else:
+            break
+        out.append(n)
+    return out
+
+
+def is_heading(p: "Passage") -> bool:
+    text = p.text.strip()
+    return bool(p.number) and len(text) <= _HEADING_MAX and "\n" not in text and not text.endswith(".")
+
+
+def _structure_keys(passages: list["Passage"], historical_docs: set[str]) -> dict[str, list[str]]:
+    """Words each passage inherits from the documents' structure (per passage id):
+    - the headings of the rules containing it ("702.19 Trample" gives "Trample" to 702.19a-g);
+    - the CR glossary terms whose "See rule" points to it or to a rule containing it;
+    - its section heading (FAQ notes, doce-vidas bullets), the short lead-in of its list, and, for card
+      rulings, the card's name.
+    """
+    keys: dict[str, list[str]] = defaultdict(list)
+    heading: dict[tuple[str, str], str] = {}   # (lang, number) -> heading text
+    numbered: dict[tuple[str, str], list[Passage]] = defaultdict(list)  # (lang, ancestor) -> passages under it
+    for p in passages:
+        if p.number and p.doc not in historical_docs:
+            if is_heading(p):
+                heading[(p.lang, p.number)] = p.text.strip()
+            for anc in number_ancestors(p.number):
+                numbered[(p.lang, anc)].append(p)
+    by_id = {p.id: p for p in passages}
+    for p in passages:
+        parent = by_id.get(p.parent) if p.parent else None
+        # A list item inherits its short lead-in ("Cada jugador:" before "- Comienza con 12 vidas").
+        if parent is not None and not parent.number and len(parent.text) <= 80:
+            keys[p.id].append(parent.text.strip())
+        if p.number and p.doc not in historical_docs:
+            for anc in number_ancestors(p.number)[1:]:
+                title = heading.get((p.lang, anc))
+                # The three-digit rule's heading ("702 Keyword Abilities") is shared by hundreds of rules:
+                # only the nearer headings say what a rule is about.
+                if title and "." in anc:
+                    keys[p.id].append(title)
+        if p.section:
+            keys[p.id].append(p.section.split(">")[-1].strip())
+        if p.card and p.kind != "card":
+            keys[p.id].append(p.card)
+    for g in passages:
+        if g.kind != "glossary" or not g.refs:
+            continue
+        targets = [t for ref in g.refs[:3] for t in numbered.get((g.lang, ref), [])]
+        if len(targets) > 40:  # "See section 7": too broad to say anything about one rule
+            continue
+        for t in targets:
+            keys[t.id].append(g.title)
+    return keys
+
+
+def passage_fields(p: "Passage", ruleset: str, keys: Iterable[str], historical: bool) -> dict[str, object]:
+    lang = p.lang if p.lang in S.LANGS else "es"
+    keys = list(dict.fromkeys(keys))
+    title = p.title if not RULE_NUMBER.match(p.title.strip()) else ""
+    fields: dict[str, object] = {
+        S.ID_F: p.id, S.DOC: p.doc, S.RULESET: ruleset, S.LANG: lang, S.KIND: p.kind,
+        S.TEXT_F: p.text, S.TITLE: p.title, S.SECTION: p.section, S.PARENT: p.parent or "",
+        S.ORDER: p.order,
+        S.body_field(lang): p.text,
+        S.title_field(lang): title,
+        S.keys_field(lang): "\n".join(keys),
+    }
+    if p.number:
+        fields[S.NUMBER] = p.number
+        # A quotation of an older rules version (the 2008 FAQ) is found by today's number, not its own.
+        current = p.current_number if historical else p.number
+        if current:
+            fields[S.NUMPATH] = " ".join(number_ancestors(current))
+    elif p.current_number:
+        fields[S.NUMPATH] = " ".join(number_ancestors(p.current_number))
+    if p.card:
+        fields[S.CARD] = p.card
+        fields[S.CARD_KEY] = S.card_key(p.card)
+    return fields
+
+
+def build_index(corpus, index_path: Path, progress: Progress | None = None) -> int:  # type: ignore[no-untyped-def]
+    """Write a fresh index of every passage of `corpus` into the empty folder `index_path`; returns the count."""
+    docs: list[Document] = list(corpus.documents.values() if isinstance(corpus.documents, dict) else corpus.documents)
+    historical = {d.id for d in docs if getattr(d, "historical", False)}
+    ruleset = {d.id: d.ruleset for d in docs}
+    passages = [p for d in docs for p in d.passages]
+    keys = _structure_keys(passages, historical)
+    index_path.mkdir(parents=True, exist_ok=True)
+    ix = whoosh_index.create_in(str(index_path), S.build_schema())
+    writer = ix.writer(limitmb=256)
+    total = len(passages)
+    try:
+        for n, p in enumerate(passages, 1):
+            writer.add_document(**passage_fields(p, ruleset.get(p.doc, ""), keys.get(p.id, ()), p.doc in historical))
+            if progress and (n % 200 == 0 or n == total):
+                progress(n, total)
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    write_impacts(ix, index_path / IMPACTS_FILE)
+    ix.close()
+    return total
+
+
+def write_impacts(ix, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Precompute, for every term of every scored field, Whoosh's BM25F score of each passage containing it.
+
+    Questions are then answered term-at-a-time over these lists (query.py), which is several times faster in
+    Python than letting Whoosh walk and score the postings of a 20-clause OR for every question.  The file is
+    part of the index folder, so it is swapped with it and always matches it.
+    """
+    weighting = S.weighting()
+    impacts: dict[str, dict[str, tuple[list[int], list[float]]]] = {}
+    with ix.searcher(weighting=weighting) as searcher:
+        reader = searcher.reader()
+        for field in S.SCORED_FIELDS:
+            per_term: dict[str, tuple[list[int], list[float]]] = {}
+            if field in reader.indexed_field_names():
+                for text in reader.lexicon(field):
+                    scorer = weighting.scorer(searcher, field, text)
+                    m = reader.postings(field, text)
+                    ids: list[int] = []
+                    scores: list[float] = []
+                    while m.is_active():
+                        ids.append(m.id())
+                        scores.append(round(scorer.score(m), 5))
+                        m.next()
+                    per_term[text.decode("utf-8") if isinstance(text, bytes) else text] = (ids, scores)
+            impacts[field] = per_term
+    with open(path, "wb") as fh:
+        marshal.dump(impacts, fh)
+
+
+def read_impacts(folder: Path) -> dict[str, dict[str, tuple[list[int], list[float]]]]:
+    with open(folder / IMPACTS_FILE, "rb") as fh:
+        return marshal.load(fh)
+
+
+def recorded_hash(instance: Path) -> str | None:
+    path = index_dir(instance) / HASH_FILE
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+
+
+def _stamp(corpus) -> str:  # type: ignore[no-untyped-def]
+    return f"{S.SCHEMA_VERSION}:{corpus.content_hash()}"
+
+
+def write_index(corpus, instance: Path, progress: Progress | None = None) -> int:  # type: ignore[no-untyped-def]
+    """Build into a new folder beside the live one, then swap the `index` link atomically."""
+    instance.mkdir(parents=True, exist_ok=True)
+    stamp = _stamp(corpus)
+    folder = Path(tempfile.mkdtemp(prefix=f"index-{stamp.split(':')[-1][:12]}-", dir=instance))
+    try:
+        count = build_index(corpus, folder, progress)
+        (folder / HASH_FILE).write_text(stamp + "\n", encoding="utf-8")
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    link = index_dir(instance)
+    tmp_link = instance / f".index-link-{os.getpid()}-{time.monotonic_ns()}"
+    os.symlink(folder.name, tmp_link)  # relative, so the instance folder can be moved
+    old_target = link.resolve() if link.is_symlink() else None
+    if link.exists() and not link.is_symlink():
+        shutil.rmtree(link)  # a plain folder from an older layout
+    os.replace(tmp_link, link)
+    # Readers that still hold the old index keep their open files (POSIX); new readers see the new one.
+    if old_target is not None and old_target != folder.resolve():
+        shutil.rmtree(old_target, ignore_errors=True)
+    return count
+
+
+def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = None, force: bool = False,
+                 progress: Progress | None = None) -> bool:
+    """Build the index of the corpus (`corpus_dir` plus the documents imported into `instance_dir`) unless the
+    one on disk was built from the same content hash.  Returns True when it built."""
+    from judge.corpus import load_corpus
+
+    cdir = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
+    inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
+    corpus = load_corpus(cdir, inst)
+    if not force and recorded_hash(inst) == _stamp(corpus) and whoosh_index.exists_in(str(index_dir(inst))):
+        return False
+    write_index(corpus, inst, progress)
+    return True
+
+
+def open_index(instance_dir: Path | None = None, corpus_dir: Path | None = None) -> "RulesIndex":
+    """The index of the instance, opened read-only.  Raises IndexMissing when there is none."""
+    from judge.search.query import RulesIndex
+
+    inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
+    return RulesIndex(inst, corpus_dir=Path(corpus_dir) if corpus_dir is not None else None)

@@ -1,0 +1,85 @@
+"""Recognising card names in a question, exactly or with typos and missing accents.
+
+Each word of a card name is matched against the question's words with at most one edit (two for long words),
+using deletion neighbourhoods (SymSpell) so a question costs a few dictionary look-ups, not a comparison with
+every card.  A card is found when every word of its name (articles and prepositions aside) appears in order.
+"""
+from __future__ import annotations
+
+from judge.search.schema import analyze
+
+
+def _deletes(word: str, depth: int) -> set[str]:
+    out = {word}
+    frontier = {word}
+    for _ in range(depth):
+        frontier = {w[:i] + w[i + 1:] for w in frontier for i in range(len(w)) if len(w) > 2}
+        out |= frontier
+    return out
+
+
+def _depth(word: str) -> int:
+    return 0 if len(word) <= 3 else 1 if len(word) <= 7 else 2
+
+
+def edit_distance(a: str, b: str, cap: int = 3) -> int:
+    """Levenshtein distance, giving up (returning cap) once it is certainly at least `cap`."""
+    if abs(len(a) - len(b)) >= cap:
+        return cap
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+        if min(cur) >= cap:
+            return cap
+        prev = cur
+    return min(prev[-1], cap)
+
+
+class CardMatcher:
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.words = [analyze(n, "name") for n in names]
+        self._neighbours: dict[str, set[str]] = {}
+        for words in self.words:
+            for w in words:
+                for d in _deletes(w, _depth(w)):
+                    self._neighbours.setdefault(d, set()).add(w)
+
+    def _close(self, word: str) -> set[str]:
+        """Card-name words within the allowed edits of a question word."""
+        found: set[str] = set()
+        for d in _deletes(word, _depth(word)):
+            for cand in self._neighbours.get(d, ()):
+                if cand == word or edit_distance(cand, word) <= max(_depth(cand), _depth(word)):
+                    found.add(cand)
+        return found
+
+    def find(self, words: list[str]) -> list[tuple[str, list[int]]]:
+        """The cards named in a question's words (`analyze(text, "name")`), longest names first, each with the
+        positions of the words that named it."""
+        if not words or not self.names:
+            return []
+        close = [self._close(w) for w in words]
+        found: list[tuple[str, list[int]]] = []
+        for name, name_words in zip(self.names, self.words):
+            if not name_words:
+                continue
+            pos = 0
+            used: list[int] = []
+            for nw in name_words:
+                while pos < len(words) and nw not in close[pos]:
+                    pos += 1
+                if pos == len(words):
+                    break
+                used.append(pos)
+                pos += 1
+            else:
+                # The words must be together ("cisnes de bryn argoll"), not scattered over the question; a
+                # one-word name must be typed exactly or be long enough that a typo is unambiguous.
+                together = used[-1] - used[0] <= len(name_words)
+                if together and (len(name_words) > 1 or name_words[0] in words or len(name_words[0]) >= 6):
+                    found.append((name, used))
+        found.sort(key=lambda n: -len(n[0]))
+        return found

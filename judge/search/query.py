@@ -1,0 +1,415 @@
+"""Question -> ranked passages.  `RulesIndex` holds the open index; `search()` never raises on user input.
+
+How a question is read:
+1. Rule numbers in it ("121.2a", "regla 704.5b", "rule 702.19") put those rules first: the exact number, then
+   (for a parent number) its sub-rules in document order.
+2. Card names are recognised exactly and with typos or missing accents ("cisnes de brin argol").
+3. Each word is analysed as Spanish and as English; the language the question is written in gets its own
+   words, and the bilingual glossary adds the other language's names (and synonyms) of the game terms it
+   mentions, with lower weights.
+4. Scoring is BM25F (Whoosh's, precomputed per term at build time, see index.write_impacts) over body, title
+   and structure keys, accumulated term-at-a-time; then a coordination factor rewards passages that cover more
+   of the question's words (rare words counting more), and a few priors say what kind of passage answers
+   questions (a bare heading does not).
+"""
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from dataclasses import dataclass, field
+from operator import itemgetter
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+
+from judge.config import corpus_dir as default_corpus_dir
+from judge.config import index_dir
+from judge.search import schema as S
+from judge.search.glossary import Glossary, glossary_for
+from judge.search.index import IndexMissing, read_impacts, recorded_hash
+from judge.search.names import CardMatcher
+from judge.search.text import (
+    MAX_QUERY_CHARS, MAX_QUERY_TERMS, best_sentence, clean_query, mark, term_spans,
+)
+
+# Query-side weights: a word in the passage's title or structure keys says more than one in its body;
+# names the glossary adds count less than the user's own words.
+W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.6, 2.2, 2.5
+W_TRANSLATION, W_SYNONYM = 0.6, 0.45
+COORD_FLOOR = 0.35          # score share kept by a passage that covers none of the question's words
+CARD_BONUS = 1.5            # the card the question names, and its rulings
+HEADING_FACTOR = 0.5        # "702.19 Trample" names a rule; its sub-rules say what it does
+GLOSSARY_FACTOR = 0.85      # a definition answers "what is"; the rules answer "how"
+OTHER_LANGUAGE_FACTOR = 0.8
+COMMENTARY_FACTOR = 0.6
+BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
+COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
+
+_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d{1,3}[a-z]?|\d{3})(?![\w/])", re.IGNORECASE)
+_RULE_WORD = re.compile(r"\b(regla|reglas|rule|rules|secci[oó]n|section)\s*$", re.IGNORECASE)
+_SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+# Words that only shape a question ("what happens if…", "¿qué pasa si…?") and would otherwise match every
+# passage that narrates events.
+QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works".split())
+
+
+@dataclass
+class Hit:
+    id: str
+    doc: str
+    number: str | None
+    title: str
+    text: str
+    score: float
+    url: str
+    highlight: str = ""          # HTML-escaped text with <mark> around the matched terms
+    best_sentence: str = ""      # the passage's most relevant sentence, highlighted the same way
+    kind: str = ""
+    lang: str = ""
+    card: str | None = None
+    matched_number: bool = False  # found because the question named its rule number
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "doc": self.doc, "number": self.number, "title": self.title, "text": self.text,
+                "score": self.score, "url": self.url, "highlight": self.highlight,
+                "best_sentence": self.best_sentence, "kind": self.kind, "lang": self.lang}
+
+
+@dataclass
+class SearchResponse:
+    query: str
+    results: list[Hit] = field(default_factory=list)
+    answer: Hit | None = None
+    message: str | None = None   # for empty, cut or odd questions; None when all went well
+
+    def to_json(self) -> dict[str, Any]:
+        return {"query": self.query, "results": [h.to_json() for h in self.results],
+                "answer": self.answer.to_json() if self.answer else None, "message": self.message}
+
+
+@dataclass
+class _Row:
+    """What ranking needs of a passage, kept in memory for every document of the index."""
+    id: str
+    doc: str
+    ruleset: str
+    lang: str
+    kind: str
+    number: str | None
+    current: str | None     # today's number (differs from `number` for old-version quotations)
+    order: int
+    card: str | None
+    heading: bool
+    commentary: bool = False   # prose around quoted rules (a wiki's description, colour-pie notes)
+
+
+@dataclass
+class _Clause:
+    field: str
+    term: str
+    weight: float
+    mask: int               # the question words (bits) a passage matching this clause covers
+
+
+@dataclass
+class _Parsed:
+    numbers: list[str]
+    lang: str | None                       # None when the question could be either language
+    clauses: list[_Clause]
+    concept_weights: list[float]           # per question word: how much covering it counts (rarer: more)
+    marks: dict[str, dict[str, float]]     # per language: terms to highlight -> weight (for best sentence)
+    cards: list[str]
+
+
+class RulesIndex:
+    """The search index of one instance, opened read-only and kept open between questions."""
+
+    def __init__(self, instance: Path, corpus_dir: Path | None = None) -> None:
+        self.instance = Path(instance)
+        self.path = index_dir(self.instance)
+        if not whoosh_index.exists_in(str(self.path)):
+            raise IndexMissing(self.path)
+        try:
+            self._ix = whoosh_index.open_dir(str(self.path), readonly=True)
+            self._impacts = read_impacts(self.path)
+        except Exception as exc:  # a damaged, partial or foreign folder: same remedy
+            raise IndexMissing(self.path) from exc
+        self.stamp = recorded_hash(self.instance)
+        self.glossary: Glossary = glossary_for(Path(corpus_dir) if corpus_dir else default_corpus_dir())
+        self._searcher = self._ix.searcher()
+        self._load_rows()
+
+    # -- lifecycle
+    def _load_rows(self) -> None:
+        self.rows: list[_Row | None] = [None] * self._searcher.doc_count_all()
+        self.by_id: dict[str, int] = {}
+        self.by_number: dict[str, list[int]] = {}
+        self.children: dict[str, list[int]] = {}   # number -> passages under it (any depth)
+        cards: set[str] = set()
+        for docnum, f in self._searcher.reader().iter_docs():
+            numpath = (f.get(S.NUMPATH) or "").split()
+            text = f.get(S.TEXT_F, "").strip()
+            number = f.get(S.NUMBER)
+            row = _Row(id=f[S.ID_F], doc=f.get(S.DOC, ""), ruleset=f.get(S.RULESET, ""), lang=f.get(S.LANG, "es"),
+                       kind=f.get(S.KIND, ""), number=number, current=numpath[0] if numpath else None,
+                       order=f.get(S.ORDER, 0), card=f.get(S.CARD),
+                       heading=bool(number) and len(text) <= 60 and "\n" not in text and not text.endswith("."))
+            self.rows[docnum] = row
+            self.by_id[row.id] = docnum
+            if row.current:
+                self.by_number.setdefault(row.current, []).append(docnum)
+                for anc in numpath[1:]:
+                    self.children.setdefault(anc, []).append(docnum)
+            if row.card:
+                cards.add(row.card)
+        self.doc_count = max(1, sum(r is not None for r in self.rows))
+        # In a document that quotes today's rules, its own prose and lists comment on them: the rules answer.
+        quoting = {r.doc for r in self.rows if r is not None and r.number and r.current == r.number}
+        for r in self.rows:
+            if r is not None and r.doc in quoting and not r.number and r.kind in COMMENTARY_KINDS:
+                r.commentary = True
+        self.cards = CardMatcher(sorted(cards))
+
+    def close(self) -> None:
+        self._searcher.close()
+        self._ix.close()
+
+    def is_stale(self) -> bool:
+        """True when `judge index` has since built a newer index for this instance."""
+        return recorded_hash(self.instance) != self.stamp
+
+    def __len__(self) -> int:
+        return self.doc_count
+
+    def stored(self, passage_id: str) -> dict[str, Any] | None:
+        docnum = self.by_id.get(passage_id)
+        return dict(self._searcher.stored_fields(docnum)) if docnum is not None else None
+
+    # -- searching
+    def search(self, q: object, limit: int = 10, doc: str | None = None, ruleset: str | None = None) -> SearchResponse:
+        text, cut = clean_query(q)
+        try:
+            limit = max(1, min(int(limit), 100))  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            limit = 10
+        if not text or not _WORD.search(text):
+            return SearchResponse(query=text, message="Escribe una pregunta o un número de regla (p. ej. «121.4»).")
+        parsed = self.parse(text)
+        allowed = self._allowed(doc, ruleset)
+        ranked: dict[int, tuple[float, bool]] = {}
+        for docnum, score in self._number_hits(parsed.numbers, parsed.lang, allowed):
+            ranked.setdefault(docnum, (score, True))
+        if len(ranked) < limit:
+            for docnum, score in self._text_hits(parsed, allowed, limit):
+                ranked.setdefault(docnum, (score, False))
+        hits = [self._hit(docnum, score, by_number, parsed)
+                for docnum, (score, by_number) in list(ranked.items())[:limit]]
+        message = None
+        if cut:
+            message = f"La pregunta era demasiado larga: se buscó con sus primeros {MAX_QUERY_CHARS} caracteres."
+        if not hits:
+            message = (message + " " if message else "") + "No se encontró ningún pasaje para esa pregunta."
+        return SearchResponse(query=text, results=hits, answer=hits[0] if hits else None, message=message)
+
+    def _allowed(self, doc: str | None, ruleset: str | None) -> set[int] | None:
+        if not doc and not ruleset:
+            return None
+        return {i for i, r in enumerate(self.rows)
+                if r is not None and (not doc or r.doc == doc) and (not ruleset or r.ruleset == ruleset)}
+
+    def _df(self, field: str, term: str) -> int:
+        return len(self._impacts.get(field, {}).get(term, ((), ()))[0])
+
+    def parse(self, text: str) -> _Parsed:
+        """The question's rule numbers, language, scoring clauses and highlight terms."""
+        numbers: list[str] = []
+        for m in _NUMBER.finditer(text):
+            n = m.group(1).lower()
+            # A bare three-digit number is a rule only when the question says so or is little else.
+            if "." in n or _RULE_WORD.search(text[: m.start()]) or len(text.split()) <= 2:
+                if n not in numbers:
+                    numbers.append(n)
+        lang = _guess_language(text)
+        langs = [lang] if lang else list(S.LANGS)
+        number_set = set(numbers)
+        # One concept per meaningful word of the question, with its Spanish and English terms.
+        words = [w for w in S.analyze(text, "name") if w not in number_set and w not in QUESTION_WORDS]
+        words = words[:MAX_QUERY_TERMS]
+        concept_terms: list[dict[str, list[str]]] = []
+        for w in words:
+            concept_terms.append({l: S.analyze(w, l) for l in S.LANGS})
+        bits: dict[tuple[str, str], int] = {}
+        for i, forms in enumerate(concept_terms):
+            for l in S.LANGS:
+                for t in forms[l]:
+                    bits[(l, t)] = bits.get((l, t), 0) | (1 << i)
+        weights_acc: dict[tuple[str, str, str], tuple[float, int]] = {}
+
+        def add(field: str, term: str, weight: float, mask: int) -> None:
+            old = weights_acc.get((field, term, ""))
+            if old is None:
+                weights_acc[(field, term, "")] = (weight, mask)
+            else:
+                weights_acc[(field, term, "")] = (max(old[0], weight), old[1] | mask)
+
+        marks: dict[str, dict[str, float]] = {l: {} for l in S.LANGS}
+        for l in langs:
+            for forms in concept_terms:
+                for t in forms[l]:
+                    mask = bits[(l, t)]
+                    add(S.body_field(l), t, W_BODY, mask)
+                    add(S.title_field(l), t, W_TITLE, mask)
+                    add(S.keys_field(l), t, W_KEYS, mask)
+                    marks[l][t] = 1.0
+        # The glossary: the other language's names of the game terms the question mentions, and synonyms.
+        terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
+        for named, names in self.glossary.expand(terms_by_lang):
+            if lang is not None and not named[lang]:
+                continue  # found only in the other language's reading of the words
+            mask = 0
+            for l in S.LANGS:
+                for t in named[l]:
+                    mask |= bits.get((l, t), 0)
+            for l in S.LANGS:
+                w = W_SYNONYM if named[l] else W_TRANSLATION
+                for seq in names[l]:
+                    if len(seq) == 1 and seq[0] in named[l]:
+                        continue  # the question's own word, already weighted in full
+                    for t in seq:
+                        share = w / len(seq) ** 0.5
+                        add(S.body_field(l), t, share * W_BODY, mask)
+                        add(S.keys_field(l), t, share * W_KEYS, mask)
+                        marks[l].setdefault(t, w)
+        # Card names, typos and missing accents forgiven: the correctly spelled words are searched.
+        cards: list[str] = []
+        for name, positions in self.cards.find(words):
+            cards.append(name)
+            mask = 0
+            for pos in positions:
+                mask |= 1 << pos
+            for t in S.analyze(name, "name"):
+                add(S.CARD, t, W_CARD, mask)
+            for t in S.analyze(name, "es"):
+                add(S.body_field("es"), t, W_BODY, mask)
+                marks["es"].setdefault(t, 1.0)
+        clauses = [_Clause(f, t, w, m) for (f, t, _), (w, m) in weights_acc.items()]
+        # A rare word of the question counts more towards coverage than a common one; a word the corpus only
+        # has in translation (an English question over Spanish documents) is weighed by its translations.
+        concept_weights = [0.0] * len(concept_terms)
+        for c in clauses:
+            if c.field in BODY_FIELDS and c.mask:
+                df = self._df(c.field, c.term)
+                if df:
+                    idf = math.log(1 + self.doc_count / (1 + df))
+                    for i in range(len(concept_terms)):
+                        if c.mask >> i & 1 and idf > concept_weights[i]:
+                            concept_weights[i] = idf
+        return _Parsed(numbers, lang, clauses, concept_weights, marks, cards)
+
+    def _number_hits(self, numbers: list[str], lang: str | None, allowed: set[int] | None) -> list[tuple[int, float]]:
+        out: list[tuple[int, float]] = []
+        pref = lang or "es"
+        rows = self.rows
+
+        def key(d: int) -> tuple[bool, str, int]:
+            r = rows[d]
+            assert r is not None
+            return (r.lang != pref, r.doc, r.order)
+
+        for n in numbers:
+            exact = sorted((d for d in self.by_number.get(n, []) if allowed is None or d in allowed), key=key)
+            out += [(d, 100.0) for d in exact]
+            # A parent number: its sub-rules follow, in document order (the question's language first).
+            subs = sorted((d for d in self.children.get(n, []) if allowed is None or d in allowed), key=key)
+            out += [(d, 50.0) for d in subs[:100]]
+        return out
+
+    def _text_hits(self, p: _Parsed, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
+        scores: dict[int, float] = {}
+        masks: dict[int, int] = {}
+        for c in p.clauses:
+            ids, impacts = self._impacts.get(c.field, {}).get(c.term, ((), ()))
+            w, m = c.weight, c.mask
+            for d, s in zip(ids, impacts):
+                scores[d] = scores.get(d, 0.0) + w * s
+                masks[d] = masks.get(d, 0) | m
+        if allowed is not None:
+            scores = {d: s for d, s in scores.items() if d in allowed}
+        total = sum(p.concept_weights) or 1.0
+        cw = list(enumerate(p.concept_weights))
+        rows = self.rows
+        card_set = set(p.cards)
+        final: list[tuple[int, float]] = []
+        for d, s in scores.items():
+            m = masks[d]
+            covered = sum(w for i, w in cw if m >> i & 1)
+            s *= COORD_FLOOR + (1 - COORD_FLOOR) * covered / total
+            r = rows[d]
+            assert r is not None
+            if r.heading:
+                s *= HEADING_FACTOR
+            if r.kind == "glossary":
+                s *= GLOSSARY_FACTOR
+            elif r.commentary:
+                s *= COMMENTARY_FACTOR
+            if p.lang and r.lang != p.lang:
+                s *= OTHER_LANGUAGE_FACTOR
+            if r.card is not None and r.card in card_set:
+                s *= CARD_BONUS
+            final.append((d, s))
+        return heapq.nlargest(limit, final, key=itemgetter(1))
+
+    # -- results
+    def _hit(self, docnum: int, score: float, by_number: bool, p: _Parsed) -> Hit:
+        f = self._searcher.stored_fields(docnum)
+        row = self.rows[docnum]
+        assert row is not None
+        lang = row.lang if row.lang in S.LANGS else "es"
+        weights = p.marks[lang]
+        text = f.get(S.TEXT_F, "")
+        found = term_spans(text, lang)
+        a, b = best_sentence(text, lang, weights, found)
+        marked = [(s, e) for s, e, t in found if t in weights]
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        return Hit(id=row.id, doc=row.doc, number=row.number, title=f.get(S.TITLE, ""), text=text,
+                   score=round(float(score), 4), url=f"/pasajes/{row.id}", highlight=mark(text, marked),
+                   best_sentence=mark(text[a:b], [(s - a, e - a) for s, e in marked if a <= s and e <= b]),
+                   kind=row.kind, lang=row.lang, card=row.card, matched_number=by_number)
+
+    def terminal_snippet(self, hit: Hit, query: str, width: int = 240) -> str:
+        """A hit's best sentence for the terminal, shortened, the matched words in «»."""
+        p = self.parse(clean_query(query)[0])
+        lang = hit.lang if hit.lang in S.LANGS else "es"
+        weights = p.marks[lang]
+        a, b = best_sentence(hit.text, lang, weights)
+        snippet = " ".join(hit.text[a:b].split())
+        if len(snippet) > width:
+            snippet = snippet[: width - 1].rsplit(" ", 1)[0] + "…"
+        spans = [(s, e) for s, e, t in term_spans(snippet, lang) if t in weights]
+        return mark(snippet, spans, "«", "»", escape=False)
+
+
+_ES_WORDS = frozenset("que qué como cómo cuando cuándo cual cuál cuanto cuánto cuantas cuántas cuantos cuántos si "
+                      "con la el los las de del una un es se mi mis tu por para en y o puedo puede pasa hay al "
+                      "su sus le lo este esta esto".split())
+_EN_WORDS = frozenset("what how when which the a an of to is are does do can i my if with in on and or it its "
+                      "has have from that this there their they be by for".split())
+
+
+def _guess_language(text: str) -> str | None:
+    """"es", "en" or None (could be either): function words and Spanish punctuation/accents decide."""
+    words = S.fold(text).split()
+    words = [w.strip("¿?¡!.,;:()«»\"'") for w in words]
+    es = sum(w in _ES_WORDS for w in words) + 2 * bool(_SPANISH_MARKS.search(text))
+    en = sum(w in _EN_WORDS for w in words)
+    if es > en:
+        return "es"
+    if en > es:
+        return "en"
+    return None

@@ -1,0 +1,178 @@
+"""THE search schema: field names and analyzers.  Every other search module imports field names from here.
+
+Spanish text: tokenize, lowercase, fold accents, drop stop words, then stem.  Folding comes *before* stemming so
+that "vacia" and "vacía" meet (the Snowball stemmer cuts "vacía" to "vac" but "vacia" to "vaci").  Because the
+stock Spanish stemmer only knows the accented spelling of a few suffixes ("-ción", "-logía"), those suffixes are
+put back in their accented form before stemming, so "regeneracion" and "regeneración" stem alike.
+English text: the same tokenizer, English stop words, Porter2 stemming.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from whoosh.analysis import (
+    Analyzer, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter,
+)
+from whoosh import scoring
+from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.lang.snowball.spanish import SpanishStemmer
+from whoosh.lang.stopwords import stoplists
+from whoosh.support.charset import accent_map
+
+# Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
+SCHEMA_VERSION = "7"
+
+# Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
+# then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
+TOKEN_PATTERN = r"[+-]\d+/[+-]\d+|\{[^{}\s]{1,5}\}|\w+(?:\.\w+)*"
+
+# Field names.  body/title/keys exist once per language so each gets its own analysis.
+ID_F = "id"
+DOC = "doc"
+RULESET = "ruleset"
+LANG = "lang"
+KIND = "kind"
+NUMBER = "number"          # the rule number exactly ("702.19b")
+NUMPATH = "numpath"        # the number and its ancestors ("702.19b 702.19 702"): a parent finds its sub-rules
+CARD = "card"              # card name, folded words (no stemming) for exact/typo matching
+CARD_KEY = "card_key"      # card name folded as one token, for exact matching
+ORDER = "order"
+TEXT_F = "text"            # stored whole passage text
+TITLE = "title"            # stored title
+SECTION = "section"
+PARENT = "parent"
+
+LANGS = ("es", "en")
+
+
+def body_field(lang: str) -> str:
+    return f"body_{lang}"
+
+
+def title_field(lang: str) -> str:
+    return f"title_{lang}"
+
+
+def keys_field(lang: str) -> str:
+    """Words the passage inherits from its document's structure: its parent rule's title ("Trample"), the
+    CR glossary terms whose "See rule" points to it, its FAQ section heading."""
+    return f"keys_{lang}"
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents ("Vacía" -> "vacia"); ñ becomes n, as the accent map does."""
+    return text.lower().translate(accent_map)
+
+
+_FOLDED_ES_STOP = frozenset(fold(w) for w in stoplists["es"]) | frozenset({"regla", "reglas"})
+_EN_STOP = frozenset(stoplists["en"]) | frozenset({"rule", "rules"})
+# Words that carry meaning in rules questions even though generic stop lists drop them.
+_KEEP_ES = frozenset({"no", "sin", "mas", "menos", "todo", "todos", "otra", "otro", "uno", "una", "dos"})
+_KEEP_EN = frozenset({"no", "not", "can", "cannot", "more", "less", "all", "each", "other", "two", "one"})
+SPANISH_STOP = _FOLDED_ES_STOP - _KEEP_ES
+ENGLISH_STOP = _EN_STOP - _KEEP_EN
+
+# Suffixes the stemmer only recognises with their accent; restored before stemming (see module docstring).
+_REACCENT = ((re.compile(r"cion$"), "ción"), (re.compile(r"logia(s?)$"), r"logía\1"))
+
+
+class _SpanishStem:
+    """Folded Spanish stemming: restore the accented suffixes the stemmer knows, stem, fold again."""
+
+    def __init__(self) -> None:
+        self._stemmer = SpanishStemmer()
+
+    @lru_cache(maxsize=50000)
+    def __call__(self, word: str) -> str:
+        if not word.isalpha():
+            return word  # numbers, "+1/+1", "{q}" stay whole
+        for pattern, repl in _REACCENT:
+            word = pattern.sub(repl, word)
+        return fold(self._stemmer.stem(word))
+
+
+class SpanishStemFilter(Filter):
+    """Stems folded Spanish tokens with `_SpanishStem`."""
+
+    is_morph = True
+
+    def __init__(self) -> None:
+        self.stem = _SpanishStem()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SpanishStemFilter)
+
+    def __call__(self, tokens):  # type: ignore[no-untyped-def]
+        for t in tokens:
+            if not t.stopped:
+                t.text = self.stem(t.text)
+            yield t
+
+
+def spanish_analyzer() -> Analyzer:
+    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+            | StopFilter(stoplist=SPANISH_STOP, minsize=2) | SpanishStemFilter())
+
+
+def english_analyzer() -> Analyzer:
+    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+            | StopFilter(stoplist=ENGLISH_STOP, minsize=2) | StemFilter(lang="en", cachesize=50000))
+
+
+def name_analyzer() -> Analyzer:
+    """Card names: folded words, no stemming, articles and prepositions dropped ("de", "la")."""
+    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
+            | StopFilter(stoplist=SPANISH_STOP | ENGLISH_STOP, minsize=2))
+
+
+@lru_cache(maxsize=None)
+def analyzers() -> dict[str, Analyzer]:
+    """One shared instance per language (their stem caches are worth keeping)."""
+    return {"es": spanish_analyzer(), "en": english_analyzer(), "name": name_analyzer()}
+
+
+def analyze(text: str, lang: str) -> list[str]:
+    """The terms a text yields in a language's analysis ("Vacía" -> ["vaci"])."""
+    return [t.text for t in analyzers()[lang](text)]
+
+
+def card_key(name: str) -> str:
+    return " ".join(fold(name).split())
+
+
+# The fields a question is scored against (their BM25F impacts are precomputed at build time, see index.py).
+SCORED_FIELDS = tuple(f(l) for l in LANGS for f in (body_field, title_field, keys_field)) + ("card",)
+
+
+def weighting() -> scoring.BM25F:
+    """BM25F; titles and keys are short labels, so their length matters little (low B)."""
+    short = {f"{f(l)}_B": 0.3 for l in LANGS for f in (title_field, keys_field)}
+    return scoring.BM25F(B=0.75, K1=1.2, **short, card_B=0.3)
+
+
+def build_schema() -> Schema:
+    a = analyzers()
+    fields = {
+        ID_F: ID(stored=True, unique=True),
+        DOC: ID(stored=True),
+        RULESET: ID(stored=True),
+        LANG: ID(stored=True),
+        KIND: ID(stored=True),
+        NUMBER: ID(stored=True),
+        NUMPATH: KEYWORD(stored=True),
+        CARD: TEXT(analyzer=a["name"], stored=True),
+        CARD_KEY: ID(),
+        ORDER: NUMERIC(stored=True, sortable=True),
+        TEXT_F: STORED(),
+        TITLE: STORED(),
+        SECTION: STORED(),
+        PARENT: STORED(),
+    }
+    for lang in LANGS:
+        ana = a[lang]
+        # Positions are kept in the body for phrase boosts; titles and keys are short, frequency suffices.
+        fields[body_field(lang)] = TEXT(analyzer=ana, phrase=True)
+        fields[title_field(lang)] = TEXT(analyzer=ana, phrase=False)
+        fields[keys_field(lang)] = TEXT(analyzer=ana, phrase=False)
+    return Schema(**fields)

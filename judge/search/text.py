@@ -1,0 +1,97 @@
+"""Text helpers for queries and results: cleaning user input, sentences, highlighting.
+
+Highlighting runs the passage through the same analyzer as the index, so a query term marks every spelling
+that stems to it ("robar" marks "roba", "robó"; "vacia" marks "vacía").
+"""
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+
+from judge.search.schema import analyzers
+
+MAX_QUERY_CHARS = 500   # a question, not a document: longer input is cut (and the response says so)
+MAX_QUERY_TERMS = 40
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[«“\"(¿¡A-ZÁÉÍÓÚÑ0-9])|\n+")
+
+
+def clean_query(q: object) -> tuple[str, bool]:
+    """User input -> (text safe to analyse, whether it was cut).  Drops NUL and other control characters and
+    lone surrogates, normalises to NFC and collapses white space; never raises."""
+    if not isinstance(q, str):
+        q = "" if q is None else str(q)
+    cut = False
+    if len(q) > MAX_QUERY_CHARS * 4:
+        q, cut = q[: MAX_QUERY_CHARS * 4], True  # bound the work below on huge input
+    q = "".join(ch for ch in q if not (0xD800 <= ord(ch) <= 0xDFFF))
+    q = unicodedata.normalize("NFC", q)
+    q = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in q)
+    q = " ".join(q.split())
+    if len(q) > MAX_QUERY_CHARS:
+        q, cut = q[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] or q[:MAX_QUERY_CHARS], True
+    return q, cut
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) character spans of the sentences of a passage (lines are sentences too)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return [(a, b) for a, b in spans if text[a:b].strip()]
+
+
+def term_spans(text: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, term) of every indexed term of `text` in `lang`'s analysis."""
+    ana = analyzers()[lang]
+    return [(t.startchar, t.endchar, t.text) for t in ana(text, chars=True, removestops=True)]
+
+
+def mark(text: str, spans: list[tuple[int, int]], open_tag: str = "<mark>", close_tag: str = "</mark>",
+         escape: bool = True) -> str:
+    """`text` with the given spans wrapped in tags; the rest HTML-escaped when `escape`."""
+    esc = html.escape if escape else (lambda s: s)
+    out: list[str] = []
+    pos = 0
+    for a, b in sorted(spans):
+        if a < pos:
+            continue
+        out.append(esc(text[pos:a]))
+        out.append(open_tag + esc(text[a:b]) + close_tag)
+        pos = b
+    out.append(esc(text[pos:]))
+    return "".join(out)
+
+
+def highlight(text: str, lang: str, terms: set[str] | dict[str, float], **kw: object) -> str:
+    spans = [(a, b) for a, b, t in term_spans(text, lang) if t in terms]
+    return mark(text, spans, **kw)  # type: ignore[arg-type]
+
+
+def best_sentence(text: str, lang: str, weights: dict[str, float],
+                  found: list[tuple[int, int, str]] | None = None) -> tuple[int, int]:
+    """The span of the sentence that holds the most query weight (distinct terms; ties go to the earlier).
+    `found` is `term_spans(text, lang)` when the caller already has it."""
+    spans = sentences(text) or [(0, len(text))]
+    if found is None:
+        found = term_spans(text, lang)
+    best, best_score = spans[0], -1.0
+    for a, b in spans:
+        seen = {t for s, e, t in found if a <= s < b and t in weights}
+        score = sum(weights[t] for t in seen)
+        if text[a:b].lstrip().startswith(("Ejemplo", "Example")):
+            score *= 0.8  # the rule itself answers better than its example
+        if score > best_score + 1e-9:
+            best, best_score = (a, b), score
+    return best
+
+
+def shorten(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
