@@ -101,8 +101,9 @@ def _emit(out: PassageList, prefix: str, sec: _Section) -> None:
             pid = f"{base}/{slugify(label)}"
             out.add(pid, f"{sec.trail} › {label}", text, "bullet", parent=base, section=sec.trail)
             group, last_label = None, pid
-        elif len(text.rstrip(".").split()) == 1 and text.endswith("."):
-            # "- Criaturas.": a label-only bullet heads the plain bullets that follow it.
+        elif group is None and len(text.rstrip(".").split()) == 1 and text.endswith("."):
+            # "- Criaturas.": a label-only bullet heads the plain bullets that follow it (groups do not nest:
+            # a one-word bullet inside a group is one of its bullets).
             label = text.rstrip(".")
             group, group_title, counter = f"{base}/{slugify(label)}", f"{sec.trail} › {label}", 0
             out.add(group, group_title, text, "title", parent=base, section=sec.trail)

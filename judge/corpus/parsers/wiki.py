@@ -160,8 +160,8 @@ def parse(text: str, meta: Mapping[str, Any]) -> Document:
             if key in STOP_HEADINGS:
                 break
             next_is_heading = i + 1 < len(blocks) and _is_heading(blocks[i + 1])
-            if key.replace(" ", "") in {k.replace(" ", "") for k in TOP_LEVEL_HEADINGS} or top is None \
-                    or not top.subsections or next_is_heading:
+            # A subsection only inside a section that opened with a heading right under its own.
+            if key in TOP_LEVEL_HEADINGS or top is None or not top.subsections or next_is_heading:
                 close()
                 top = _Section(f"{prefix}/{slugify(first)}", first, first, None, subsections=next_is_heading)
                 sec = top
