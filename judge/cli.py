@@ -31,6 +31,7 @@ def bench() -> None:
 # Each area registers its commands below (one line each), importing from its own module.
 from judge.corpus.commands import corpus; main.add_command(corpus)  # noqa: E402,E702
 
+from judge.runner.commands import run_cmd; main.add_command(run_cmd)  # noqa: E402,E702
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -1,0 +1,85 @@
+"""Load a scenario from text, run it, and judge the outcome; shared by `judge run`, /api/run and the run page.
+
+Two kinds of bad input, both reported with what is wrong and where, never as a traceback:
+- a body that is not YAML/JSON at all (the error names the line),
+- a scenario that parses but is not valid (every field error with its path, all at once).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.engine import Trace
+    from judge.scenarios import Scenario
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"path": self.path, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class InvalidScenario(Exception):
+    """The scenario cannot run: unreadable, malformed or invalid. `problems` lists every error found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": "escenario no válido", "errors": [p.to_json() for p in self.problems]}
+
+
+def load(source: str | bytes | Path, fmt: str | None = None) -> "Scenario":
+    """Parse and validate a scenario; raise InvalidScenario with every problem found.
+
+    Malformed YAML/JSON comes back as one problem at the document root whose message names the line.
+    """
+    from judge.scenarios import ScenarioError, load_scenario
+
+    try:
+        return load_scenario(source, fmt=fmt)
+    except ScenarioError as exc:
+        raise InvalidScenario([Problem(e.path, e.message) for e in exc.errors]) from None
+
+
+def run(scenario: "Scenario", step_limit: int | None = None) -> "Trace":
+    from judge.engine import run_scenario
+
+    return run_scenario(scenario, step_limit=step_limit)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    line: str
+
+
+STOP_REASONS = {
+    "limite": "se detuvo en el límite de pasos",
+    "eleccion": "se detuvo esperando una elección que el guion no da",
+}
+
+
+def verdict(trace: "Trace") -> Verdict:
+    """`trace.ok` decides (every expectation holds, and an early stop only if the scenario expects it with
+    `{stopped: ...}`); this only puts the reason into words for the terminal and the page."""
+    total = sum(1 for s in trace.steps if s.kind == "expectation")
+    failed = len(trace.failed_expectations)
+    if trace.ok:
+        return Verdict(True, f"BIEN: se cumplen las {total} expectativas ({len(trace.steps)} pasos, "
+                             f"final: {trace.stopped}).")
+    reasons = []
+    if failed:
+        reasons.append(f"{failed} de {total} expectativas no se cumplen")
+    if trace.stopped in STOP_REASONS:
+        reasons.append(f"la ejecución {STOP_REASONS[trace.stopped]} y el escenario no lo espera")
+    return Verdict(False, "FALLA: " + "; ".join(reasons or ["la ejecución no terminó como se esperaba"]) + ".")

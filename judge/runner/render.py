@@ -1,0 +1,84 @@
+"""Terminal rendering of a trace: one block per step, the cited rule text shortened beside it, then a verdict.
+
+Works from the trace JSON (`Trace.to_json()`), the same data the API returns, so the terminal and the page can
+never disagree about what happened.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import click
+
+from judge.runner.citations import OUTSIDE_CORPUS, Citation
+
+KIND_LABELS: dict[str, str] = {
+    "setup": "preparación",
+    "action": "acción",
+    "turn-based": "turno",
+    "state-based": "estado",
+    "trigger": "disparo",
+    "resolution": "resolución",
+    "replacement": "reemplazo",
+    "illegal": "ilegal",
+    "expectation": "expectativa",
+    "choice": "elección",
+    "limit": "límite",
+}
+
+STOP_LABELS: dict[str, str] = {
+    "fin": "se ejecutaron todas las acciones",
+    "limite": "se alcanzó el límite de pasos",
+    "eleccion": "falta una elección que el escenario no da",
+    "partida terminada": "la partida terminó",
+}
+
+
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind)
+
+
+def step_failed(step: dict[str, Any]) -> bool:
+    """A failed expectation step (the engine marks expectation steps with `passed`)."""
+    return step.get("kind") == "expectation" and not step.get("passed")
+
+
+def render_trace(
+    trace: dict[str, Any],
+    resolve: Callable[[str], Citation],
+    *,
+    verdict: str,
+    color: bool = False,
+    width: int = 90,
+) -> str:
+    """The whole trace as terminal text. `verdict` is the last line (computed by the caller from the exit code)."""
+    style = click.style if color else (lambda text, **_: text)
+    out: list[str] = []
+    head = f"Escenario: {trace.get('scenario_title') or '(sin título)'}"
+    out.append(style(head, bold=True))
+    out.append(f"Reglas: {trace.get('ruleset')} · semilla {trace.get('seed')} · {len(trace.get('steps', []))} pasos")
+    out.append("")
+    for step in trace.get("steps", []):
+        kind = step.get("kind", "")
+        label = f"[{kind_label(kind)}]"
+        actor = f" {step['actor']}:" if step.get("actor") else ""
+        summary = step.get("summary", "")
+        line = f"{step.get('number', '?'):>4}. {label}{actor} {summary}"
+        if kind == "illegal":
+            line = style(line, fg="yellow")
+        elif kind in ("choice", "limit") or step_failed(step):
+            line = style(line, fg="red")
+        elif kind == "expectation":
+            line = style(line, fg="green")
+        out.append(line)
+        for ref in step.get("citations", []):
+            cit = resolve(ref)
+            if not cit.passages:
+                out.append(f"        § {ref} — ({OUTSIDE_CORPUS})")
+            for p in cit.passages:
+                shown = ref if ref == p.id else f"{ref} → {p.id}"
+                out.append(style(f"        § {shown} — {p.short(width)}", dim=True))
+        for text in step.get("unmodelled", []) or []:
+            out.append(style(f"        ! texto no modelado: {text}", fg="magenta"))
+    out.append("")
+    out.append(style(verdict, bold=True))
+    return "\n".join(out)
