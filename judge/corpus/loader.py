@@ -103,9 +103,15 @@ def load_imported_document(path: Path) -> Document:
         if not isinstance(raw, dict):
             raise CorpusError(f"{path}: passages[{i}] is not a mapping")
         try:
-            doc.passages.append(Passage(**{k: v for k, v in raw.items() if k in _PASSAGE_FIELDS}))
+            passage = Passage(**{k: v for k, v in raw.items() if k in _PASSAGE_FIELDS})
         except TypeError as exc:
             raise CorpusError(f"{path}: passages[{i}]: {exc}") from None
+        if passage.doc != doc.id or not isinstance(passage.id, str) or not isinstance(passage.text, str):
+            raise CorpusError(f"{path}: passages[{i}] ({passage.id!r}) does not belong to document {doc.id!r}"
+                              if passage.doc != doc.id else f"{path}: passages[{i}]: id and text must be strings")
+        if not isinstance(passage.refs, list):
+            raise CorpusError(f"{path}: passages[{i}] ({passage.id!r}): refs must be a list")
+        doc.passages.append(passage)
     return doc
 
 

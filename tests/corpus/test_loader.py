@@ -123,6 +123,9 @@ def test_broken_imported_documents(tmp_path: Path) -> None:
     bad.write_text(json.dumps({"document": {"id": "cr-en"}, "passages": []}), encoding="utf-8")
     with pytest.raises(CorpusError, match="lacks title"):
         load_corpus(config.corpus_dir(), tmp_path)
+    _write_imported(tmp_path, [Passage(id="cr-en/1", doc="otro", title="x", text="x", kind="rule", lang="en")])
+    with pytest.raises(CorpusError, match="does not belong to document 'cr-en'"):
+        load_corpus(config.corpus_dir(), tmp_path)
     clash = Passage(id="cr-es/121.4", doc="cr-en", title="x", text="x", kind="rule", lang="en")
     _write_imported(tmp_path, [clash])
     with pytest.raises(CorpusError, match="'cr-es/121.4' appears in both"):

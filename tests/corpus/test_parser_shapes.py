@@ -71,6 +71,13 @@ def test_faq_shapes() -> None:
     assert doc.cards[1].colors == ["B"] and doc.cards[2].rulings == ["f/notas/tema-prueba/1", "f/notas/tema-prueba/2"]
 
 
+def test_faq_note_items_right_under_a_card() -> None:
+    text = "NOTAS GENERALES\n\nTema: X\n\nCarta\n{R}\nConjuro\nTexto.\n1. Punto pegado.\n"
+    doc = get_parser("faq")(text, {**META, "prefix": "f"})
+    assert doc.cards[0].rulings == ["f/notas/tema-x/1"]
+    assert [p.text for p in doc.passages if p.kind == "note"] == ["Punto pegado."]
+
+
 def test_faq_entry_without_type_line_is_an_error() -> None:
     text = "NOTAS DE CARTAS ESPECÍFICAS\n\nCarta rota\n{1}\nVuela.\n"
     with pytest.raises(ValueError, match="no type line|expected a card name"):

@@ -160,14 +160,18 @@ class _FaqParser:
                 raise ValueError(f"{self.doc.id}: general-notes text before any note heading: {first[:60]!r}")
             trail = f"Notas generales › {heading}"
             if _card_header_at(block, 0):
-                entry = _read_entries(block, f"{self.doc.id} › {heading}")[0]
-                pid = f"{section.id}/carta/{slugify(entry.name)}"
-                self.out.add(pid, entry.name, entry.card_text(), "card", card=entry.name, parent=section.id,
-                             section=trail)
-                card = make_card(entry.name, entry.cost, entry.type_line, entry.pt, "\n".join(entry.rules_text),
-                                 [], pid)
-                self.note_cards.append(card)
                 rule = None
+                for entry in _read_entries(block, f"{self.doc.id} › {heading}"):
+                    pid = f"{section.id}/carta/{slugify(entry.name)}"
+                    self.out.add(pid, entry.name, entry.card_text(), "card", card=entry.name, parent=section.id,
+                                 section=trail)
+                    card = make_card(entry.name, entry.cost, entry.type_line, entry.pt,
+                                     "\n".join(entry.rules_text), [], pid)
+                    self.note_cards.append(card)
+                    for text in entry.rulings:  # items printed with no blank line after the card
+                        items += 1
+                        card.rulings.append(self.out.add(f"{section.id}/{items}", f"{heading} › {items}", text,
+                                                         "note", parent=section.id, section=trail).id)
             elif RULE.match(first):
                 card = None
                 for line in block:
