@@ -7,6 +7,7 @@ index is missing or stale on first use, this instance builds its own (`ensure_in
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
@@ -14,14 +15,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from flask import current_app
+from werkzeug.exceptions import ServiceUnavailable
 
 from judge import config
+from judge.web.i18n import translate
 
 if TYPE_CHECKING:  # the heavy imports stay inside the functions, so importing the app stays quick
     from judge.corpus import Corpus
     from judge.search import RulesIndex
 
 CHECK_INTERVAL = 1.0  # seconds between two looks at the files
+log = logging.getLogger(__name__)
+
+
+class DataUnavailable(ServiceUnavailable):
+    """The corpus cannot be loaded or the index cannot be built/opened: a 503 that says why."""
 
 
 def _fingerprint(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:
@@ -60,11 +68,22 @@ class RulesData:
             if not force and self.corpus is not None and now - self._checked_at < CHECK_INTERVAL:
                 return
             fingerprint = _fingerprint(self._watched())
-            if force or self.corpus is None or fingerprint != self._fingerprint:
-                self._reload()
-                self._fingerprint = fingerprint
-            elif self.index is not None and self.index.is_stale():
-                self._reopen()  # `judge index` rebuilt it in another process
+            try:
+                if force or self.corpus is None or fingerprint != self._fingerprint:
+                    self._reload()
+                    self._fingerprint = fingerprint
+                elif self.index is not None and self.index.is_stale():
+                    self._reopen()  # `judge index` rebuilt it in another process
+            except Exception as exc:
+                from judge.corpus import CorpusError
+                from judge.search import IndexMissing
+
+                if not isinstance(exc, (CorpusError, IndexMissing, OSError)):
+                    raise
+                if self.corpus is None or self.index is None:
+                    raise DataUnavailable(translate("error.503", detail=str(exc))) from exc
+                # A broken edit of a document: keep serving what was loaded, try again at the next look.
+                log.error("corpus reload failed, serving the previous one: %s", exc)
             self._checked_at = time.monotonic()
 
     def _reload(self) -> None:

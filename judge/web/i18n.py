@@ -6,7 +6,7 @@ MESSAGES (one entry per key, both languages).
 """
 from __future__ import annotations
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, has_request_context, request
 
 LANGUAGES: tuple[str, ...] = ("es", "en")
 DEFAULT_LANGUAGE = "es"
@@ -71,6 +71,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "passage.id": {"es": "Cita", "en": "Citation"},
     "passage.full": {"es": "Texto completo", "en": "Full text"},
     "rule.title": {"es": "Regla {number}", "en": "Rule {number}"},
+    "rule.same_number": {"es": "El número {number} en otra versión de las reglas (no es esta regla)",
+                         "en": "The number {number} in another rules version (not this rule)"},
     "rule.other_versions_of": {"es": "El número {number} aparece en otra versión de las reglas",
                                "en": "The number {number} appears in another rules version"},
     # cards
@@ -109,14 +111,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "error.413": {"es": "La petición es demasiado grande.", "en": "The request is too large."},
     "error.500": {"es": "Algo ha fallado en el servidor. Inténtalo de nuevo.",
                   "en": "Something went wrong on the server. Please try again."},
-    "error.503": {"es": "El índice de búsqueda no está disponible: {detail}",
-                  "en": "The search index is not available: {detail}"},
+    "error.503": {"es": "Los documentos o el índice de búsqueda no están disponibles: {detail}",
+                  "en": "The documents or the search index are not available: {detail}"},
     "error.back": {"es": "Volver a la búsqueda", "en": "Back to search"},
 }
 
 
 def get_language() -> str:
-    """The request's UI language: ?lang=, then the cookie, then Spanish."""
+    """The request's UI language: ?lang=, then the cookie, then Spanish (also outside a request)."""
+    if not has_request_context():
+        return DEFAULT_LANGUAGE
     if "lang" not in g:
         asked = request.args.get("lang") or request.cookies.get(COOKIE) or DEFAULT_LANGUAGE
         g.lang = asked if asked in LANGUAGES else DEFAULT_LANGUAGE

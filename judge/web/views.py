@@ -44,11 +44,19 @@ def is_historical(corpus: "Corpus", passage: "Passage") -> bool:
 
 
 def label(passage: "Passage") -> str:
-    """A passage's readable name: its title, or the start of its text when the title is only its number."""
-    title = (passage.title or "").strip()
-    if title and title != passage.number:
+    """A passage's readable name: its title without the rule number (pages print the number beside it), or
+    the start of its text when the title is only its number ("121.4")."""
+    title = _without_number(passage.title or "", passage.number)
+    if title:
         return title
     return shorten(passage.text, 90) if passage.text else passage.id
+
+
+def _without_number(title: str, number: str | None) -> str:
+    title = title.strip()
+    if number and title.startswith(number):
+        title = title[len(number):].lstrip(". ")
+    return title
 
 
 def document_meta(document: "Document") -> dict[str, Any]:
@@ -66,8 +74,10 @@ def brief(corpus: "Corpus", passage: "Passage | None") -> dict[str, Any] | None:
     if passage is None:
         return None
     rule = passage.number if passage.number and not is_historical(corpus, passage) else None
+    document = corpus.documents.get(passage.doc)
     return {
-        "id": passage.id, "doc": passage.doc, "number": passage.number, "title": label(passage),
+        "id": passage.id, "doc": passage.doc, "document_title": document.title if document else passage.doc,
+        "number": passage.number, "title": label(passage),
         "kind": passage.kind, "url": passage_url(passage.id), "rule_url": rule_url(rule) if rule else None,
     }
 
@@ -84,6 +94,7 @@ def passage_data(corpus: "Corpus", passage: "Passage") -> dict[str, Any]:
     document = corpus.documents.get(passage.doc)
     historical = is_historical(corpus, passage)
     data.update(
+        heading=_without_number(passage.title or "", passage.number),  # the title, its number printed apart
         url=passage_url(passage.id),
         rule_url=rule_url(passage.number) if passage.number and not historical else None,
         card_url=card_url(passage.card) if passage.card and corpus.card(passage.card) else None,
@@ -148,14 +159,25 @@ def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
         "cited_by": [brief(corpus, p) for p in corpus.cited_by(number)
                      if p.number != number or is_historical(corpus, p)],
         "older_versions": [passage_data(corpus, p) for p in older],
+        # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
+        "same_number_elsewhere": _same_number_elsewhere(corpus, number),
     }
+
+
+def _same_number_elsewhere(corpus: "Corpus", number: str) -> list[dict[str, Any]]:
+    return [brief(corpus, p) | {"current_number": p.current_number,
+                                "today_url": rule_url(p.current_number) if p.current_number else None}
+            for p in corpus.passages() if p.number == number and is_historical(corpus, p)]
 
 
 def _rule_title(texts: list["Passage"]) -> str:
     for passage in texts:
-        if passage.title and passage.title != passage.number:
-            return passage.title
-    return ""
+        title = _without_number(passage.title or "", passage.number)
+        if title:
+            return title
+    # A CR heading rule ("702.79 Persist") has its name as its whole text.
+    text = texts[0].text.strip()
+    return text if len(text) <= 60 and not text.endswith(".") else ""
 
 
 def _rule_parent(corpus: "Corpus", authority: "Passage", number: str) -> dict[str, Any] | None:
@@ -182,8 +204,7 @@ def _rule_children(corpus: "Corpus", texts: list["Passage"]) -> list[dict[str, A
 
 def _unknown_rule(corpus: "Corpus", number: str, older: list["Passage"]) -> NotFoundHere:
     """The 404 for a rule number: still says who cites it and where the number exists in another version."""
-    other_versions = [brief(corpus, p) for p in corpus.passages()
-                      if p.number == number and is_historical(corpus, p)]
+    other_versions = _same_number_elsewhere(corpus, number)
     extra = {
         "number": number,
         "valid_number": bool(RULE_NUMBER.match(number)),
@@ -282,8 +303,11 @@ def document_view(corpus: "Corpus", doc_id: str) -> dict[str, Any]:
     parents = {p.id: p.parent for p in document.passages}
     passages = []
     for passage in sorted(document.passages, key=lambda p: p.order):
+        titled = bool(_without_number(passage.title or "", passage.number))
         passages.append({
             "id": passage.id, "number": passage.number, "title": label(passage), "kind": passage.kind,
+            # a bullet's title is only where it sits ("Preparación › 1"): the start of its text says what it is
+            "excerpt": shorten(passage.text, 90) if titled and passage.text.strip() != passage.title.strip() else "",
             "section": passage.section, "parent": passage.parent,
             "depth": _depth(passage.id, parents, ids), "url": passage_url(passage.id),
         })

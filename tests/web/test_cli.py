@@ -14,14 +14,16 @@ def test_flask_index_command_builds_then_reports_up_to_date(tmp_path: Path) -> N
     result = runner.invoke(args=["index"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "index").is_dir()
-    again = runner.invoke(args=["index"])
+    again = runner.invoke(args=["index", "--if-stale"])
     assert again.exit_code == 0 and "al día" in again.output
+    forced = runner.invoke(args=["index"])
+    assert forced.exit_code == 0 and "construido" in forced.output
 
 
-def test_flask_cli_lists_the_index_command(instance_dir: Path) -> None:
-    env = dict(os.environ, JUDGE_INSTANCE=str(instance_dir))
+def test_flask_index_uses_the_instance_of_judge_instance(tmp_path: Path) -> None:
+    env = dict(os.environ, JUDGE_INSTANCE=str(tmp_path))
     flask = Path(sys.executable).parent / "flask"
     result = subprocess.run([str(flask), "--app", "judge", "index"], env=env, capture_output=True, text=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr
-    assert "al día" in result.stdout
+    assert "construido" in result.stdout and (tmp_path / "index").is_dir()

@@ -113,3 +113,13 @@ def test_faq_quotations_listed_apart_under_todays_number(cr_client, soup) -> Non
     data = cr_client.get("/api/rules/702.79").get_json()
     assert [p["id"] for p in data["passages"]] == ["cr-en/702.79"]
     assert "faq-shm/reglas-2008/502.79" in [p["id"] for p in data["older_versions"]]
+
+
+def test_same_number_in_the_old_faq_is_flagged_as_another_rule(cr_client, soup) -> None:
+    # With the CR loaded, 104.3f is today's rule (winning and losing at once); the FAQ's 104.3f is another rule.
+    page = soup(cr_client.get("/reglas/104.3f"))
+    articles = page.select(".side-by-side article.passage")
+    assert [a["lang"] for a in articles] == ["en"]
+    elsewhere = page.select_one("section.same-number")
+    assert elsewhere.find("a", href="/pasajes/faq-shm/reglas-2008/104.3f") is not None
+    assert elsewhere.find("a", href="/reglas/107.4e") is not None
