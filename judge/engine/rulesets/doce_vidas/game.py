@@ -136,7 +136,7 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
 
 # -- drawing and recycling ----------------------------------------------------------------------------------
 def draw(state: GameState, out: list[Step], player: Player, count: int, citations: Sequence[str],
-         reason: str = "") -> None:
+         reason: str = "", prefix: str = "") -> None:
     """Draw `count` cards; an empty deck is recycled: lose lives equal to the recycle cost, the cost doubles,
     the discard pile is shuffled into a new deck and drawing goes on (dv/generales/reciclar, …/reciclar-coste)."""
     drawn: list[GameObject] = []
@@ -145,7 +145,7 @@ def draw(state: GameState, out: list[Step], player: Player, count: int, citation
     def flush() -> None:
         if drawn:
             emit(state, out, "turn-based" if reason == "turno" else "resolution", player.name,
-                 f"{player.name} roba {len(drawn)} carta{'s' if len(drawn) > 1 else ''}: {cards_list(drawn)}",
+                 f"{prefix}{player.name} roba {len(drawn)} carta{'s' if len(drawn) > 1 else ''}: {cards_list(drawn)}",
                  citations, list(events))
             state.bump(f"drawn:{player.name}", len(drawn))
             drawn.clear()
@@ -577,10 +577,8 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
         if len(victims) > 1:
             cites += [C.STACK_DESCARTES, C.STACK_ORDEN]
     elif effect.kind == "draw":
-        emit(state, out, kind, controller, f"{card.name}: " + ", ".join(f"{p.name} roba {n}" for p in players),
-             [cite])
         for p in players:
-            draw(state, out, p, n, [cite])
+            draw(state, out, p, n, [cite], prefix=f"{card.name}: ")
             if state.over:
                 return
         return

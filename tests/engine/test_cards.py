@@ -1,0 +1,154 @@
+"""Playing cards: costs, mana, burning, spells, instants, relics, enchantments (dv/turno/accion, dv/mana, dv/tipos)."""
+from __future__ import annotations
+
+
+def test_cannot_play_without_enough_mana(h):
+    """dv/turno/accion/1 «Jugar cartas (pagando su coste)»; dv/mana/1."""
+    t = h.run([{"name": "Ana", "mana": 1, "hand": ["Oso pardo"]}, {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Oso pardo"}],
+              expect=[{"player": "Ana", "hand": ["Oso pardo"], "mana": 1}])
+    assert t.ok and h.kinds(t)[1] == "illegal"
+    assert "dv/mana/1" in t.steps[1].citations and "cuesta 3" in t.steps[1].summary
+
+
+def test_card_not_in_hand_is_illegal(h):
+    t = h.run([{"name": "Ana", "mana": 5, "deck": ["Oso pardo"]}, {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Oso pardo"}, {"by": "Ana", "burn": "Oso pardo"}])
+    assert h.kinds(t)[1:] == ["illegal", "illegal"]
+
+
+def test_burn_a_card_for_one_mana(h):
+    """dv/turno/accion/3 and dv/mana/3: «descartar cualquier carta de tu mano para obtener 1 de maná»."""
+    t = h.run([{"name": "Ana", "mana": 0, "hand": ["Oso pardo", "Lobo gris"]}, {"name": "Bruno"}],
+              [{"by": "Ana", "burn": "Oso pardo"}, {"by": "Ana", "burn": "Lobo gris"},
+               {"by": "Ana", "play": "Oso pardo"}],
+              expect=[{"player": "Ana", "mana": 2, "discard": ["Oso pardo", "Lobo gris"], "hand_count": 0}])
+    assert t.ok
+    assert set(t.steps[1].citations) >= {"dv/turno/accion/3", "dv/mana/3", "dv/generales/pilas"}
+
+
+def test_burn_only_in_your_own_action_phase(h):
+    t = h.run([{"name": "Ana"}, {"name": "Bruno", "hand": ["Ratón"]}], [{"by": "Bruno", "burn": "Ratón"}])
+    assert h.kinds(t)[-1] == "illegal"
+
+
+def test_spell_resolves_then_goes_to_the_discard_pile(h):
+    """dv/tipos/hechizos: «se resuelve su efecto y después se coloca en la pila de descartes»."""
+    t = h.run([{"name": "Ana", "mana": 2, "hand": ["Bola de fuego"]},
+               {"name": "Bruno", "board": [{"card": "Oso pardo", "id": "oso"}]}],
+              [{"by": "Ana", "play": "Bola de fuego", "target": "oso"}],
+              expect=[{"object": "oso", "damage": 3, "zone": "board"}, {"player": "Ana", "discard": ["Bola de fuego"]}])
+    assert t.ok
+    res = [s for s in t.steps if s.kind == "resolution"]
+    assert "recibe 3" in res[0].summary and "pila de descartes" in res[1].summary
+
+
+def test_spell_only_in_your_action_phase_instant_any_time(h):
+    """dv/tipos/hechizos «Solo pueden jugarse durante tu fase de acción»; dv/tipos/instantaneos «incluso durante
+    el turno de otro jugador»."""
+    t = h.run([{"name": "Ana"}, {"name": "Bruno", "mana": 3, "hand": ["Bola de fuego", "Rayo"]}],
+              [{"by": "Bruno", "play": "Bola de fuego", "target": "Ana"}, {"by": "Bruno", "play": "Rayo", "target": "Ana"}],
+              expect=[{"player": "Ana", "lives": 10}, {"player": "Bruno", "mana": 2}])
+    assert t.ok
+    assert "dv/tipos/hechizos" in t.steps[1].citations and t.steps[1].kind == "illegal"
+    assert "dv/tipos/instantaneos" in t.steps[2].citations and t.steps[2].kind == "action"
+
+
+def test_heal_is_capped_at_24(h):
+    """dv/generales/curacion: «el máximo de vidas es 24»."""
+    t = h.run([{"name": "Ana", "lives": 22, "mana": 1, "hand": ["Bálsamo"]}, {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Bálsamo", "target": "Ana"}], expect=[{"player": "Ana", "lives": 24}])
+    assert t.ok and "máximo 24" in h.citing(t, "dv/generales/curacion")[0].summary
+
+
+def test_relic_bonus_applies_while_in_play(h):
+    """dv/tipos/reliquias: «Otorgan efectos mágicos permanentes»; the bonus is computed, not stored."""
+    t = h.run([{"name": "Ana", "mana": 3, "hand": ["Estandarte"], "board": [{"card": "Lobo gris", "id": "l"}]},
+               {"name": "Bruno", "board": [{"card": "Lobo gris", "id": "lb"}]}],
+              [{"by": "Ana", "play": "Estandarte"}, {"by": "Ana", "attack": "l", "target": "Bruno"}],
+              expect=[{"player": "Bruno", "lives": 9}, {"object": "l", "card_damage": 3},
+                      {"object": "lb", "card_damage": 2}])
+    assert t.ok
+
+
+def test_enchantment_attaches_and_falls_to_its_owners_pile(h):
+    """dv/tipos/encantamientos: «Si ese permanente deja de estar en juego, el encantamiento pasa a la pila de
+    descartes de su propietario original» — Ana's aura on Bruno's creature goes to ANA's pile."""
+    t = h.run([{"name": "Ana", "mana": 3, "hand": ["Garras", "Bola de fuego"]},
+               {"name": "Bruno", "board": [{"card": "Lobo gris", "id": "lb"}]}],
+              [{"by": "Ana", "play": "Garras", "target": "lb"},
+               {"by": "Ana", "play": "Bola de fuego", "target": "lb"}],
+              expect=[{"object": "lb", "zone": "discard"}, {"player": "Ana", "discard": ["Bola de fuego", "Garras"]},
+                      {"player": "Bruno", "discard": ["Lobo gris"]}, {"object": "ana-1", "attached_to": None}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    fall = [s for s in h.citing(t, "dv/tipos/encantamientos") if s.kind != "expectation"][-1]
+    assert fall.kind == "state-based"
+
+
+def test_enchantment_needs_a_permanent_target(h):
+    t = h.run([{"name": "Ana", "mana": 3, "hand": ["Garras"]}, {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Garras"}, {"by": "Ana", "play": "Garras", "target": "Bruno"}])
+    assert h.kinds(t)[1:] == ["illegal", "illegal"]
+
+
+def test_life_bonus_keeps_a_creature_alive_until_it_goes(h):
+    """Bonuses are computed: destroy the relic and the damaged creature dies in the next state-based check."""
+    t = h.run([{"name": "Ana", "mana": 2, "hand": ["Aniquilar"],
+                "board": [{"card": "Lobo gris", "id": "l", "damage": 3}, {"card": "Muralla", "id": "m"}]},
+               {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Aniquilar", "target": "m"}],
+              expect=[{"object": "l", "zone": "discard"}, {"object": "m", "zone": "discard"}])
+    assert t.ok
+
+
+def test_discard_effect_with_choose_and_without(h):
+    """A `discard` effect: the discarding player chooses; given by `choose`, else the run asks."""
+    players = [{"name": "Ana", "mana": 1, "hand": ["Saqueo"]}, {"name": "Bruno", "hand": ["Ratón", "Rayo", "Oso pardo"]}]
+    t = h.run(players, [{"by": "Ana", "play": "Saqueo", "target": "Bruno", "choose": ["Oso pardo", "Ratón"]}],
+              expect=[{"player": "Bruno", "hand": ["Rayo"], "discard": ["Oso pardo", "Ratón"]},
+                      {"player": "Ana", "discard": ["Saqueo"]}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    t2 = h.run(players, [{"by": "Ana", "play": "Saqueo", "target": "Bruno"}])
+    assert t2.stopped == "eleccion" and h.kinds(t2)[-1] == "choice"
+    t3 = h.run(players, [{"by": "Ana", "play": "Saqueo", "target": "Bruno"},
+                         {"by": "Bruno", "discard": ["Rayo", "Ratón"]}],
+               expect=[{"player": "Bruno", "discard": ["Rayo", "Ratón"]}, {"player": "Ana", "discard": ["Saqueo"]}])
+    assert t3.ok
+
+
+def test_draw_gain_mana_and_triggers(h):
+    t = h.run([{"name": "Ana", "mana": 1, "hand": ["Sabiduría", "Ritual"], "deck": ["Ratón", "Rayo", "Oso pardo", "Bálsamo"],
+                "lives": 10, "board": [{"card": "Fuente", "id": "f"}]},
+               {"name": "Bruno", "deck": ["Ratón"] * 4}],
+              [{"by": "Ana", "play": "Ritual"}, {"by": "Ana", "play": "Sabiduría"}, {"by": "Ana", "end_turn": True},
+               {"by": "Bruno", "end_turn": True}],
+              expect=[{"player": "Ana", "hand": ["Ratón", "Rayo", "Oso pardo", "Bálsamo"], "lives": 11,
+                       "mana": 1, "discard": ["Ritual", "Sabiduría"]}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert "trigger" in h.kinds(t)
+
+
+def test_instant_boost_lasts_until_end_of_turn(h):
+    t = h.run([{"name": "Ana", "mana": 1, "hand": ["Furia"], "board": [{"card": "Ratón", "id": "r"}],
+                "deck": ["Ratón"] * 4},
+               {"name": "Bruno", "deck": ["Ratón"] * 4}],
+              [{"by": "Ana", "play": "Furia", "target": "r"}, {"by": "Ana", "attack": "r", "target": "Bruno"},
+               {"by": "Ana", "end_turn": True}],
+              expect=[{"player": "Bruno", "lives": 8}, {"object": "r", "card_damage": 1}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+
+
+def test_wrong_number_of_targets_is_illegal(h):
+    t = h.run([{"name": "Ana", "mana": 5, "hand": ["Bola de fuego"]}, {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Bola de fuego"}])
+    assert h.kinds(t)[-1] == "illegal" and "1 objetivo" in t.steps[-1].summary
+
+
+def test_unmodelled_text_is_reported(h):
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "mana": 2, "hand": ["Lobo raro"]}, {"name": "Bruno"}],
+                 [{"by": "Ana", "play": "Lobo raro"}])
+    doc["cards"]["Lobo raro"] = {"type": "criatura", "cost": 2, "damage": 2, "life": 2, "text": "Vuela."}
+    t = run_scenario(load_scenario(doc))
+    assert any("Vuela." in u for u in t.steps[1].unmodelled)
