@@ -30,8 +30,9 @@ from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
 from judge.search.index import IndexMissing, read_impacts, recorded_hash
 from judge.search.names import CardMatcher
+from judge.search.schema import term_spans
 from judge.search.text import (
-    MAX_QUERY_CHARS, MAX_QUERY_TERMS, best_sentence, clean_query, mark, term_spans,
+    MAX_QUERY_CHARS, MAX_QUERY_TERMS, best_sentence, clean_query, mark,
 )
 
 # Query-side weights: a word in the passage's title or structure keys says more than one in its body;
@@ -40,6 +41,7 @@ W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.6, 2.2, 2.5
 W_TRANSLATION, W_SYNONYM = 0.6, 0.45
 COORD_FLOOR = 0.35          # score share kept by a passage that covers none of the question's words
 CARD_BONUS = 1.5            # the card the question names, and its rulings
+CARD_TEXT_FACTOR = 1.2      # ... the card's own text first when nothing else decides
 HEADING_FACTOR = 0.5        # "702.19 Trample" names a rule; its sub-rules say what it does
 GLOSSARY_FACTOR = 0.85      # a definition answers "what is"; the rules answer "how"
 OTHER_LANGUAGE_FACTOR = 0.8
@@ -171,6 +173,17 @@ class RulesIndex:
         for r in self.rows:
             if r is not None and r.doc in quoting and not r.number and r.kind in COMMENTARY_KINDS:
                 r.commentary = True
+        # What kind of passage it is, as a factor on its score (the same for every question).
+        self.prior = [1.0] * len(self.rows)
+        for d, r in enumerate(self.rows):
+            if r is None:
+                continue
+            f = HEADING_FACTOR if r.heading else 1.0
+            if r.kind == "glossary":
+                f *= GLOSSARY_FACTOR
+            elif r.commentary:
+                f *= COMMENTARY_FACTOR
+            self.prior[d] = f
         self.cards = CardMatcher(sorted(cards))
 
     def close(self) -> None:
@@ -340,25 +353,22 @@ class RulesIndex:
             scores = {d: s for d, s in scores.items() if d in allowed}
         total = sum(p.concept_weights) or 1.0
         cw = list(enumerate(p.concept_weights))
-        rows = self.rows
+        coord: dict[int, float] = {}   # few distinct masks: compute each factor once
+        rows, prior = self.rows, self.prior
         card_set = set(p.cards)
         final: list[tuple[int, float]] = []
         for d, s in scores.items():
             m = masks[d]
-            covered = sum(w for i, w in cw if m >> i & 1)
-            s *= COORD_FLOOR + (1 - COORD_FLOOR) * covered / total
+            f = coord.get(m)
+            if f is None:
+                covered = sum(w for i, w in cw if m >> i & 1)
+                f = coord[m] = COORD_FLOOR + (1 - COORD_FLOOR) * covered / total
+            s *= f * prior[d]
             r = rows[d]
-            assert r is not None
-            if r.heading:
-                s *= HEADING_FACTOR
-            if r.kind == "glossary":
-                s *= GLOSSARY_FACTOR
-            elif r.commentary:
-                s *= COMMENTARY_FACTOR
-            if p.lang and r.lang != p.lang:
+            if p.lang and r.lang != p.lang:  # type: ignore[union-attr]
                 s *= OTHER_LANGUAGE_FACTOR
-            if r.card is not None and r.card in card_set:
-                s *= CARD_BONUS
+            if card_set and r.card in card_set:  # type: ignore[union-attr]
+                s *= CARD_BONUS * (CARD_TEXT_FACTOR if r.kind == "card" else 1.0)  # type: ignore[union-attr]
             final.append((d, s))
         return heapq.nlargest(limit, final, key=itemgetter(1))
 

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Callable
 
 from whoosh.analysis import (
     Analyzer, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter,
 )
 from whoosh import scoring
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.lang import stemmer_for_language
 from whoosh.lang.snowball.spanish import SpanishStemmer
 from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -110,6 +112,38 @@ class SpanishStemFilter(Filter):
             yield t
 
 
+english_stem = lru_cache(maxsize=50000)(stemmer_for_language("en"))
+_TOKEN_RE = re.compile(TOKEN_PATTERN)
+
+
+def _identity(word: str) -> str:
+    return word
+
+
+@lru_cache(maxsize=None)
+def _pipeline(lang: str) -> tuple[frozenset[str], Callable[[str], str]]:
+    if lang == "es":
+        return SPANISH_STOP, _SpanishStem()
+    if lang == "en":
+        return ENGLISH_STOP, english_stem
+    return SPANISH_STOP | ENGLISH_STOP, _identity
+
+
+def term_spans(text: str, lang: str) -> list[tuple[int, int, str]]:
+    """(start, end, term) of every term the analyzer of `lang` ("es", "en", "name") makes of `text`.
+
+    The same steps as the Whoosh analyzers below (tokenize, lowercase, fold, stop, stem), without Whoosh's
+    token objects: several times faster, for query parsing and highlighting.  A test checks that both agree.
+    """
+    stop, stem = _pipeline(lang)
+    out: list[tuple[int, int, str]] = []
+    for m in _TOKEN_RE.finditer(text):
+        word = m.group().lower().translate(accent_map)
+        if len(word) >= 2 and word not in stop:
+            out.append((m.start(), m.end(), stem(word)))
+    return out
+
+
 def spanish_analyzer() -> Analyzer:
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
             | StopFilter(stoplist=SPANISH_STOP, minsize=2) | SpanishStemFilter())
@@ -134,7 +168,7 @@ def analyzers() -> dict[str, Analyzer]:
 
 def analyze(text: str, lang: str) -> list[str]:
     """The terms a text yields in a language's analysis ("Vacía" -> ["vaci"])."""
-    return [t.text for t in analyzers()[lang](text)]
+    return [t for _, _, t in term_spans(text, lang)]
 
 
 def card_key(name: str) -> str:

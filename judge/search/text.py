@@ -9,7 +9,7 @@ import html
 import re
 import unicodedata
 
-from judge.search.schema import analyzers
+from judge.search.schema import term_spans
 
 MAX_QUERY_CHARS = 500   # a question, not a document: longer input is cut (and the response says so)
 MAX_QUERY_TERMS = 40
@@ -45,12 +45,6 @@ def sentences(text: str) -> list[tuple[int, int]]:
     if start < len(text):
         spans.append((start, len(text)))
     return [(a, b) for a, b in spans if text[a:b].strip()]
-
-
-def term_spans(text: str, lang: str) -> list[tuple[int, int, str]]:
-    """(start, end, term) of every indexed term of `text` in `lang`'s analysis."""
-    ana = analyzers()[lang]
-    return [(t.startchar, t.endchar, t.text) for t in ana(text, chars=True, removestops=True)]
 
 
 def mark(text: str, spans: list[tuple[int, int]], open_tag: str = "<mark>", close_tag: str = "</mark>",
