@@ -32,6 +32,10 @@ def bench() -> None:
 from judge.corpus.commands import corpus; main.add_command(corpus)  # noqa: E402,E702
 
 from judge.runner.commands import run_cmd; main.add_command(run_cmd)  # noqa: E402,E702
+from judge.search.commands import index_cmd; main.add_command(index_cmd)  # noqa: E402,E702
+from judge.search.commands import search_cmd; main.add_command(search_cmd)  # noqa: E402,E702
+from judge.search.commands import eval_cmd; main.add_command(eval_cmd)  # noqa: E402,E702
+from judge.search.commands import bench_search_cmd; bench.add_command(bench_search_cmd)  # noqa: E402,E702
 
 if __name__ == "__main__":  # pragma: no cover
     main()
