@@ -75,7 +75,7 @@ class Checker:
             self.error(path, f"se esperaba una lista, no {type_name(value)}")
             return None
         if len(value) > max_items:
-            self.error(path, f"demasiados {what}: {len(value)} (máximo {max_items})")
+            self.error(path, f"lista demasiado larga: {len(value)} {what} (máximo {max_items})")
             return None
         return value
 

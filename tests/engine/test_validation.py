@@ -1,0 +1,120 @@
+"""Scenario validation: field paths, all errors at once, limits, YAML bombs, JSON and YAML."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from judge.scenarios import FieldError, ScenarioError, load_scenario
+
+
+def errors_of(source, **kw) -> list[str]:
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(source, **kw)
+    assert all(isinstance(e, FieldError) for e in exc.value.errors)
+    return [str(e) for e in exc.value.errors]
+
+
+def test_all_errors_at_once_with_paths(h):
+    doc = h.make([{"name": "Ana", "board": [{"card": "Lobo grs"}]}, {"name": "Bruno"}],
+                 [{"by": "Carla", "end_turn": True}, {"by": "Ana", "atack": "x"}],
+                 turn={"number": 1, "active": "Ana", "phase": "combate"})
+    errs = errors_of(doc)
+    assert "players[0].board[0].card: carta desconocida «Lobo grs»" in errs
+    assert "actions[0].by: jugador desconocido «Carla»" in errs
+    assert "turn.phase: se esperaba preparacion|accion, no «combate»" in errs
+    assert any(e.startswith("actions[1]") for e in errs)
+
+
+def test_unknown_keys_and_effects_are_errors(h):
+    doc = h.make([{"name": "Ana", "lifes": 3}, {"name": "Bruno"}], [], titel="x")
+    doc["cards"]["Rara"] = {"type": "hechizo", "cost": 1, "effects": [{"explode": 3}]}
+    doc["cards"]["Mala"] = {"type": "reliquia", "cost": 1, "effects": [{"boost_damage": 1, "to": "enchanted"}]}
+    errs = errors_of(doc)
+    assert any(e.startswith("titel: clave desconocida") for e in errs)
+    assert any(e.startswith("players[0].lifes: clave desconocida") for e in errs)
+    assert any(e.startswith("cards.Rara.effects[0].explode: efecto desconocido") for e in errs)
+    assert any(e.startswith("cards.Mala.effects[0].to: se esperaba all|yours|theirs") for e in errs)
+
+
+def test_types_and_bounds(h):
+    doc = h.make([{"name": "Ana", "lives": 25, "mana": -1}, {"name": "Bruno", "lives": True}], [])
+    doc["seed"] = "x"
+    errs = errors_of(doc)
+    assert "players[0].lives: se esperaba un entero ≤ 24, no 25" in errs
+    assert "players[0].mana: se esperaba un entero ≥ 0, no -1" in errs
+    assert "players[1].lives: se esperaba un entero ≥ 1, no un booleano" in errs
+    assert "seed: se esperaba un entero ≥ 0, no un texto" in errs
+
+
+def test_player_count_and_size_limits(h):
+    assert any("al menos 2 jugadores" in e for e in errors_of(h.make([{"name": "Ana"}])))
+    assert any("lista demasiado larga: 9 jugadores (máximo 8)" in e for e in errors_of(h.make([{"name": f"J{i}"} for i in range(9)])))
+    many = [{"by": "Ana", "end_turn": True}] * 2001
+    assert any(e == "actions: lista demasiado larga: 2001 acciones (máximo 2000)" for e in errors_of(h.make([{"name": "Ana"}, {"name": "B"}], many)))
+    big = [{"name": n, "deck": ["Ratón"] * 300, "hand": ["Ratón"] * 300} for n in ("A", "B")]
+    assert any("demasiadas cartas en total" in e for e in errors_of(h.make(big)))
+    assert any("texto demasiado largo" in e for e in errors_of(h.make([{"name": "A" * 201}, {"name": "B"}])))
+
+
+def test_yaml_alias_bomb_and_huge_documents_are_rejected():
+    bomb = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
+        f"{c}: &{c} [{', '.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefg", "bcdefgh"))
+    assert any("más de" in e for e in errors_of(bomb))
+    assert any("demasiado grande" in e for e in errors_of("x" * 1_000_001))
+    deep = "a: " + "[" * 50 + "]" * 50
+    assert any("anidamiento" in e for e in errors_of(deep))
+
+
+def test_malformed_text_names_the_line():
+    assert any("YAML mal formado en la línea" in e for e in errors_of("ruleset: doce-vidas\ntitle: [x\n"))
+    assert any("JSON mal formado en la línea 1" in e for e in errors_of('{"ruleset": }'))
+    assert errors_of("") == ["documento vacío"]
+    assert errors_of("- 1") == ["se esperaba un mapa (clave: valor), no una lista"]
+
+
+def test_json_yaml_and_path_give_the_same_scenario(h, tmp_path):
+    doc = h.make([{"name": "Ana"}, {"name": "Bruno"}], [{"by": "Ana", "end_turn": True}])
+    a = load_scenario(json.dumps(doc))
+    import yaml
+    b = load_scenario(yaml.safe_dump(doc, allow_unicode=True), fmt="yaml")
+    p = tmp_path / "s.json"
+    p.write_text(json.dumps(doc), encoding="utf-8")
+    c = load_scenario(p)
+    assert a == b == c
+    assert errors_of(tmp_path / "missing.yaml")[0].startswith("no se puede leer el archivo")
+
+
+def test_board_consistency(h):
+    doc = h.make([{"name": "Ana", "board": [{"card": "Bola de fuego"}, {"card": "Garras", "id": "g"},
+                                            {"card": "Garras", "id": "g2", "attached_to": "g3"},
+                                            {"card": "Lobo gris", "id": "Ana"}, {"card": "Ratón", "id": "x"},
+                                            {"card": "Ratón", "id": "x"}]}, {"name": "Bruno"}])
+    errs = errors_of(doc)
+    assert any(e.startswith("players[0].board[0].card") and "permanentes" in e for e in errs)
+    assert any(e.startswith("players[0].board[1].attached_to: un encantamiento") for e in errs)
+    assert any(e.startswith("players[0].board[2].attached_to") and "g3" in e for e in errs)
+    assert any(e.startswith("players[0].board[3].id") for e in errs)
+    assert "players[0].board[5].id: id repetido «x»" in errs
+
+
+def test_expectation_fields_are_checked(h):
+    doc = h.make([{"name": "Ana"}, {"name": "Bruno"}], [],
+                 [{"player": "Ana", "lifes": 3}, {"object": "nada", "zone": "board"}, {"winner": "Zoe"},
+                  {"stopped": "acabado"}, {"steps": {"kind": "illegal"}}])
+    errs = errors_of(doc)
+    assert any(e.startswith("expect[0].lifes") for e in errs)
+    assert "expect[1].object: id desconocido «nada»" in errs
+    assert "expect[2].winner: jugador desconocido «Zoe»" in errs
+    assert any(e.startswith("expect[3].stopped") for e in errs)
+    assert "expect[4].steps.count: falta este campo obligatorio" in errs
+
+
+def test_unknown_ruleset(h):
+    doc = h.make([{"name": "Ana"}, {"name": "Bruno"}])
+    doc["ruleset"] = "ajedrez"
+    assert errors_of(doc) == ["ruleset: se esperaba doce-vidas, no «ajedrez»"]
+    from judge.engine.rulesets import get_ruleset
+    from judge.engine import UnknownRuleset
+    with pytest.raises(UnknownRuleset):
+        get_ruleset("ajedrez")
