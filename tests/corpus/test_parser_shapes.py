@@ -52,7 +52,7 @@ Texto de la segunda.
 
 
 def test_faq_shapes() -> None:
-    doc = get_parser("faq")(FAQ, {**META, "prefix": "f", "historical": True})
+    doc = get_parser("faq")(FAQ, {**META, "prefix": "f", "historical": True, "version": "2008-05-02"})
     by_id = {p.id: p for p in doc.passages}
     assert doc.historical
     assert [p.id for p in doc.passages if p.id.startswith("f/intro")] == ["f/intro/1"]
@@ -65,6 +65,10 @@ def test_faq_shapes() -> None:
     assert by_id["f/cartas/primera-carta/1"].text == "Aclaración tras dos líneas en blanco.\n- un sub-punto"
     assert by_id["f/cartas/primera-carta/2"].text == "Aclaración con viñeta."
     assert "f/cartas/primera-carta/3" not in by_id
+    # A current (non-historical) FAQ keeps its citations as they are and maps nothing.
+    current = get_parser("faq")(FAQ, {**META, "prefix": "f", "version": "2026-01-01"})
+    rule = next(p for p in current.passages if p.kind == "rule")
+    assert (rule.id, rule.current_number, rule.refs) == ("f/reglas-2026/104.3f", None, ["203.3c", "999.9"])
     # No separator before "Segunda carta": its header still starts a new entry.
     assert by_id["f/cartas/segunda-carta/1"].text == "Única aclaración."
     assert [c.name for c in doc.cards] == ["Primera carta", "Segunda carta", "Carta de ejemplo"]

@@ -6,8 +6,8 @@ ESPECÍFICAS" switch between the two halves.
 - each general note ("Tema: El color importa") → `<prefix>/notas/<slug>` with its prose, each numbered or
   bulleted item → `…/<slug>/<n>` (n counts through the note: printed numbers restart after each example), each
   example card → `…/<slug>/carta/<card-slug>`;
-- quoted rules of 2008 → `<prefix>/reglas-2008/<number>`: number is the 2008 number, current_number today's
-  (RULES_2008_TO_CURRENT), since the 2008 104.3f is not today's 104.3f;
+- quoted rules of 2008 → `<prefix>/reglas-2008/<number>` (the year of the document's version): number is the
+  2008 number, current_number today's (RENUMBERINGS), since the 2008 104.3f is not today's 104.3f;
 - each card entry → `<prefix>/cartas/<card-slug>` (cost, type line, P/T, rules text) and each ruling →
   `<prefix>/cartas/<card-slug>/<n>`, plus a Card record for the engine's catalog.
 References in the text are 2008 numbers: they are mapped to today's numbers where known and dropped where not,
@@ -23,7 +23,7 @@ from judge.corpus.cards import MANA_COST, POWER_TOUGHNESS, TYPE_LINE, make_card
 from judge.corpus.model import Card, Document, Passage
 from judge.corpus.parsers.base import PassageList, new_document
 from judge.corpus.refs import extract_refs
-from judge.corpus.text import collapse, fold, slugify
+from judge.corpus.text import collapse, fold, paragraphs, slugify
 
 # 2008 rule number → today's (2026 CR). The first seven are given in ../shared/corpus/README.md; the rest were
 # checked one by one against MagicCompRules_EN_20260417.txt (same rule text, reworded). Letters do not carry
@@ -35,6 +35,8 @@ RULES_2008_TO_CURRENT: dict[str, str] = {
     "502.78a": "702.78a", "502.78b": "702.78b", "502.79a": "702.79a",
     "502.80a": "702.80a", "502.80b": "702.80d",
 }
+# Old rules versions whose numbering we can translate, by year of the FAQ's version.
+RENUMBERINGS: dict[str, dict[str, str]] = {"2008": RULES_2008_TO_CURRENT}
 
 SEPARATOR = re.compile(r"^\s*[—–-]{2,}\s*$")
 ITEM = re.compile(r"^\s*(?:(?P<n>\d+)\.|•)\s+(?P<text>.*)$")
@@ -132,6 +134,10 @@ class _FaqParser:
         self.out = PassageList(doc)
         self.note_cards: list[Card] = []
         self.section_cards: list[Card] = []
+        # The FAQ quotes the rules of its own date: "<prefix>/reglas-2008/104.3f".
+        self.year = doc.version[:4]
+        self.rules_path = f"{self.prefix}/reglas-{self.year}"
+        self.renumbering = RENUMBERINGS.get(self.year, {}) if doc.historical else {}
 
     # -- intro ---------------------------------------------------------------------------------------------
     def intro(self, blocks: list[list[str]]) -> None:
@@ -204,10 +210,10 @@ class _FaqParser:
     def _rule_2008(self, number: str, text: str, section: Passage, trail: str) -> Passage:
         # Parent: the enclosing 2008 rule if the FAQ quotes it (502.78a → 502.78), else the note.
         parent_number = number[:-1] if number[-1].isalpha() else None
-        parent_id = f"{self.prefix}/reglas-2008/{parent_number}" if parent_number else None
+        parent_id = f"{self.rules_path}/{parent_number}" if parent_number else None
         return self.out.add(
-            f"{self.prefix}/reglas-2008/{number}", f"{number} (reglas de 2008)", text.strip(), "rule",
-            number=number, current_number=RULES_2008_TO_CURRENT.get(number),
+            f"{self.rules_path}/{number}", f"{number} (reglas de {self.year})", text.strip(), "rule",
+            number=number, current_number=self.renumbering.get(number),
             parent=parent_id if parent_id in self.out.by_id else section.id, section=trail)
 
     # -- card entries --------------------------------------------------------------------------------------
@@ -228,20 +234,6 @@ class _FaqParser:
                                                     "\n".join(entry.rules_text), ruling_ids, pid))
 
 
-def _blocks(lines: list[str]) -> list[list[str]]:
-    blocks: list[list[str]] = []
-    current: list[str] = []
-    for line in lines:
-        if line.strip():
-            current.append(line.rstrip())
-        elif current:
-            blocks.append(current)
-            current = []
-    if current:
-        blocks.append(current)
-    return blocks
-
-
 def parse(text: str, meta: Mapping[str, Any]) -> Document:
     doc = new_document(meta)
     parser = _FaqParser(doc)
@@ -252,27 +244,27 @@ def parse(text: str, meta: Mapping[str, Any]) -> Document:
         else:
             parts[-1].append(line)
     mode = "intro"
-    intro: list[list[str]] = []
-    notes: list[list[str]] = []
-    cards: list[list[str]] = []
+    halves: dict[str, list[list[str]]] = {"intro": [], "notes": [], "cards": []}
     for part in parts:
         lines: list[str] = []
         for line in part:
             if _is_part_heading(line.strip()):
                 if lines:
-                    {"intro": intro, "notes": notes, "cards": cards}[mode].append(lines)
+                    halves[mode].append(lines)
                     lines = []
                 mode = "cards" if "CARTAS" in line.upper() else "notes"
                 continue
             lines.append(line)
         if any(line.strip() for line in lines):
-            {"intro": intro, "notes": notes, "cards": cards}[mode].append(lines)
-    parser.intro([b for part in intro for b in _blocks(part)])
-    parser.notes([b for part in notes for b in _blocks(part)])
-    parser.card_entries(cards)
+            halves[mode].append(lines)
+    parser.intro([b for part in halves["intro"] for b in paragraphs("\n".join(part))])
+    parser.notes([b for part in halves["notes"] for b in paragraphs("\n".join(part))])
+    parser.card_entries(halves["cards"])
     # Cards: every card entry, then the notes' example cards not printed again among the entries.
     by_name = {fold(c.name): c for c in parser.section_cards}
     doc.cards = list(parser.section_cards) + [c for c in parser.note_cards if fold(c.name) not in by_name]
-    for passage in doc.passages:
-        passage.refs = [RULES_2008_TO_CURRENT[r] for r in extract_refs(passage.text) if r in RULES_2008_TO_CURRENT]
+    if doc.historical:
+        # The text cites its own rules version: keep only the citations we can name in today's numbering.
+        for passage in doc.passages:
+            passage.refs = [parser.renumbering[r] for r in extract_refs(passage.text) if r in parser.renumbering]
     return doc
