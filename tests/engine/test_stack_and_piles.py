@@ -62,10 +62,10 @@ def test_enchantments_stacked_on_one_card_read_lifo_and_fall_in_that_order(h):
                           {"card": "Piel de roble", "id": "p", "attached_to": "l"}]},
                {"name": "Bruno"}],
               [{"by": "Ana", "play": "Aniquilar", "target": "l"}],
-              expect=[{"player": "Ana", "discard": ["Lobo gris", "Aniquilar", "Piel de roble", "Garras"]}])
-    # The spell destroys the host and then goes to the pile; then both auras fall at once, the newest first.
+              expect=[{"player": "Ana", "discard": ["Piel de roble", "Garras", "Lobo gris", "Aniquilar"]}])
+    # The host leaves with its stack: the newest aura first, then the older one, then the card; then the spell.
     assert t.ok, [s.summary for s in t.failed_expectations]
-    fall = [s for s in t.steps if s.kind == "state-based"][0]
+    fall = [s for s in t.steps if s.kind == "resolution"][0]
     assert "dv/stack/5" in fall.citations and "dv/stack/2" in fall.citations
 
 

@@ -85,6 +85,35 @@ def on_board(state: GameState, object_id: str) -> GameObject | None:
     return None
 
 
+def with_stacks(state: GameState, leaving: Sequence[GameObject], first: str) -> list[GameObject]:
+    """`leaving` plus every enchantment stacked on them (transitively), in stack reading order: the pile on a card
+    top first, then the card (dv/stack/2); cards left to right, the `first` player's side first (dv/stack/4).
+    They leave play together, so they enter the discard piles in this order (dv/stack/5)."""
+    gone = {o.id for o in leaving}
+    board = [o for p in state.players for o in p.zones["board"]]
+    changed = True
+    while changed:
+        changed = False
+        for o in board:
+            if o.id not in gone and o.attached_to in gone:
+                gone.add(o.id)
+                changed = True
+    return [o for o in reading_order(state, first) if o.id in gone]
+
+
+def leave_together(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject],
+                                                                                         list[Event], list[str]]:
+    """Move `leaving` and their enchantments to their owners' discard piles; (objects, events, citations)."""
+    group = with_stacks(state, leaving, first)
+    events = [move(state, o, "discard") for o in group]
+    cites = [C.PILAS]
+    if len(group) > len(leaving):
+        cites += [C.ENCANTAMIENTOS, C.STACK_LIFO]
+    if len(group) > 1:
+        cites += [C.STACK_DESCARTES, C.STACK_ORDEN]
+    return group, events, cites
+
+
 # -- state-based checks -----------------------------------------------------------------------------------------
 def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
     """Repeat the state-based checks until nothing changes: a player at 0 lives loses (dv/objetivo); a creature
@@ -114,10 +143,11 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
         dying = [o for o in order if card_of(state, o).is_creature and o.damage >= creature_life(state, o)]
         if dying:
             details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in dying]
-            events = [move(state, o, "discard") for o in dying]
-            cites = [C.PILAS] + ([C.STACK_DESCARTES, C.STACK_ORDEN] if len(dying) > 1 else [])
-            emit(state, out, "state-based", None, "destruida(s) y a la pila de descartes de su propietario: "
-                 + "; ".join(details), cites, events)
+            group, events, cites = leave_together(state, dying, first)
+            riders = [o for o in group if o not in dying]
+            emit(state, out, "state-based", None, "destruida(s): " + "; ".join(details)
+                 + (f"; con sus encantamientos ({cards_list(riders)})" if riders else "")
+                 + f"; a la pila de descartes de su propietario en este orden: {cards_list(group)}", cites, events)
             continue
         present = {o.id for p in state.players for o in p.zones["board"]}
         orphans = [o for o in order if card_of(state, o).type == "encantamiento" and o.attached_to is not None
@@ -568,14 +598,15 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             parts.append(f"{p.name} obtiene {n} de maná (reserva {p.mana})")
         cites.append(C.MANA_RESERVA)
     elif effect.kind == "destroy":
-        victims = objs
-        for o in victims:
-            events.append(move(state, o, "discard"))
-        parts.append(f"destruye {cards_list(victims)}: a la pila de descartes de su propietario" if victims
-                     else "su objetivo ya no está en juego: no destruye nada")
-        cites.append(C.PILAS)
-        if len(victims) > 1:
-            cites += [C.STACK_DESCARTES, C.STACK_ORDEN]
+        if objs:
+            first = objs[0].controller if effect.target != "all_creatures" else controller
+            group, moved, more = leave_together(state, objs, first)
+            events += moved
+            cites += more
+            parts.append(f"destruye {cards_list(objs)}: a la pila de descartes de su propietario"
+                         + (f", en este orden: {cards_list(group)}" if len(group) > 1 else ""))
+        else:
+            parts.append("su objetivo ya no está en juego: no destruye nada")
     elif effect.kind == "draw":
         for p in players:
             draw(state, out, p, n, [cite], prefix=f"{card.name}: ")
