@@ -12,7 +12,7 @@ from typing import Any
 class Passage:
     id: str                       # "<prefix>/<path>", unique across the loaded corpus, e.g. "cr-es/121.4"
     doc: str                      # id of the Document it belongs to, e.g. "robar-una-carta"
-    title: str                    # short readable title, e.g. "121.4" or "Asesino gorro rojo — resolución 1"
+    title: str                    # short readable title, e.g. "121.4" or "Asesino gorro rojo — aclaración 1"
     text: str                     # the whole passage text (examples of a rule included)
     kind: str                     # rule | glossary | section | note | card | ruling | bullet | title
     lang: str                     # "es" | "en"
