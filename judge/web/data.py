@@ -54,6 +54,7 @@ class RulesData:
     content_hash: str = ""
     _fingerprint: tuple[Any, ...] = ()
     _checked_at: float = 0.0
+    _failure: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def _watched(self) -> list[Path]:
@@ -61,30 +62,50 @@ class RulesData:
 
     def refresh(self, force: bool = False) -> None:
         """Reload the corpus and the index if the files changed since the last look."""
-        now = time.monotonic()
-        if not force and self.corpus is not None and now - self._checked_at < CHECK_INTERVAL:
+        if not force and self._fresh_enough():
             return
         with self._lock:
-            if not force and self.corpus is not None and now - self._checked_at < CHECK_INTERVAL:
+            if not force and self._fresh_enough():
                 return
             fingerprint = _fingerprint(self._watched())
             try:
-                if force or self.corpus is None or fingerprint != self._fingerprint:
+                if force or self.index is None or fingerprint != self._fingerprint:
                     self._reload()
                     self._fingerprint = fingerprint
-                elif self.index is not None and self.index.is_stale():
+                elif self.index.is_stale():
                     self._reopen()  # `judge index` rebuilt it in another process
+                self._failure = None
             except Exception as exc:
-                from judge.corpus import CorpusError
-                from judge.search import IndexMissing
+                self._failed(exc)
+            finally:
+                self._checked_at = time.monotonic()
 
-                if not isinstance(exc, (CorpusError, IndexMissing, OSError)):
-                    raise
-                if self.corpus is None or self.index is None:
-                    raise DataUnavailable(translate("error.503", detail=str(exc))) from exc
-                # A broken edit of a document: keep serving what was loaded, try again at the next look.
-                log.error("corpus reload failed, serving the previous one: %s", exc)
-            self._checked_at = time.monotonic()
+    def _fresh_enough(self) -> bool:
+        """True when the last look is recent; raises the remembered 503 if that look failed with nothing loaded."""
+        if time.monotonic() - self._checked_at >= CHECK_INTERVAL:
+            return False
+        if self.corpus is not None and self.index is not None:
+            return True
+        if self._failure is not None:
+            # Failing again for a second is better than rebuilding on every request of a burst.
+            raise DataUnavailable(translate("error.503", detail=self._failure))
+        return False
+
+    def _failed(self, exc: Exception) -> None:
+        from judge.corpus import CorpusError
+        from judge.search import IndexMissing
+
+        if isinstance(exc, (CorpusError, IndexMissing, OSError)):
+            detail = str(exc)  # a problem with the documents or the folder: the operator can act on it
+            log.error("loading the corpus or the index failed: %s", exc)
+        else:
+            detail = "error interno al preparar el índice (detalles en el registro del servidor)"
+            log.exception("loading the corpus or the index failed")
+        if self.corpus is None or self.index is None:
+            self._failure = detail
+            raise DataUnavailable(translate("error.503", detail=detail)) from exc
+        # A broken edit of a document: keep serving what was loaded, and try again at the next look.
+        log.error("serving the corpus loaded before")
 
     def _reload(self) -> None:
         from judge.corpus import load_corpus

@@ -35,3 +35,32 @@ def test_unloadable_corpus_is_a_503_that_says_why(tmp_path: Path) -> None:
     assert api.status_code == 503 and "manifest.yaml" in api.get_json()["error"]
     page = client.get("/")
     assert page.status_code == 503 and b"manifest.yaml" in page.data and b"Traceback" not in page.data
+
+
+def test_broken_edit_keeps_serving_the_loaded_corpus(tmp_path: Path, monkeypatch) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(config.corpus_dir(), corpus)
+    client = create_app({"TESTING": True, "INSTANCE": str(tmp_path / "i"), "CORPUS_DIR": str(corpus)}).test_client()
+    monkeypatch.setattr(data, "CHECK_INTERVAL", 0.0)
+    assert client.get("/api/passages/dv/objetivo").status_code == 200
+    (corpus / "manifest.yaml").write_text("documents: [\n", encoding="utf-8")  # a half-saved edit
+    response = client.get("/api/passages/dv/objetivo")
+    assert response.status_code == 200 and "vidas" in response.get_json()["text"]
+
+
+def test_unexpected_build_failure_is_a_503_not_retried_on_every_request(tmp_path: Path, monkeypatch) -> None:
+    import judge.search
+
+    calls = []
+
+    def broken(**kwargs):
+        calls.append(kwargs)
+        raise RuntimeError("internal detail")
+
+    monkeypatch.setattr(judge.search, "ensure_index", broken)
+    monkeypatch.setattr(data, "CHECK_INTERVAL", 60.0)
+    client = create_app({"TESTING": True, "INSTANCE": str(tmp_path / "i")}).test_client()
+    first, second = client.get("/api/search?q=robar"), client.get("/?q=robar")
+    assert first.status_code == second.status_code == 503
+    assert "internal detail" not in first.get_data(as_text=True)
+    assert len(calls) == 1
