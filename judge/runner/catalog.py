@@ -19,11 +19,13 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
 
 
 def scenarios_dir() -> Path:
-    """`JUDGE_SCENARIOS_DIR`, else the folder a wheel carries inside the package, else the checkout's."""
+    """`JUDGE_SCENARIOS_DIR`, else the folder a wheel carries inside the package, else the checkout's.
+
+    (A wheel carries them as judge/curated_scenarios: judge/scenarios is the Python package of the format.)"""
     env = os.environ.get("JUDGE_SCENARIOS_DIR")
     if env:
         return Path(env).expanduser().resolve()
-    bundled = config.PACKAGE_DIR / "scenarios"
+    bundled = config.PACKAGE_DIR / "curated_scenarios"
     return bundled if bundled.is_dir() else config.CHECKOUT_DIR / "scenarios"
 
 

@@ -42,3 +42,97 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
         click.echo(render_trace(trace.to_json(), res.resolve, verdict=outcome.line,
                                 color=sys.stdout.isatty()))
     sys.exit(EXIT_OK if outcome.ok else EXIT_FAILED)
+
+
+@click.command("fuzz")
+@click.argument("ruleset", type=click.Choice(["doce-vidas"]))
+@click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=200, show_default=True,
+              help="How many random games to play.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the whole run: the same seed plays the same games.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("fuzz-fallos"),
+              show_default=True, help="Folder for the scenario of a game that breaks an invariant.")
+def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
+    """Play random legal games and check the invariants after every step.
+
+    Invariants: nobody above 24 lives, every card in exactly one zone, the card count constant, every step
+    cites a rule, the game ends within the step limit. Exit 1 on the first broken one, with the game written
+    to --out as a scenario that `judge run` replays; exit 0 otherwise. Prints games per second.
+    """
+    from judge.runner.fuzz import fuzz, write_broken
+
+    report = fuzz(games, seed)
+    click.echo(f"{report.games} partidas, {report.steps} pasos, {report.actions} acciones en "
+               f"{report.seconds:.2f} s: {report.games_per_second:.1f} partidas/s")
+    if report.broken is not None:
+        path = write_broken(report.broken, out_dir)
+        click.echo(f"INVARIANTE ROTO en la partida {report.broken.game_index} (semilla {report.broken.seed}), "
+                   f"paso {report.broken.step}: {report.broken.problem}", err=True)
+        click.echo(f"escenario para repetirla: judge run {path}", err=True)
+        sys.exit(EXIT_FAILED)
+    winners = ", ".join(f"{k}: {v}" for k, v in sorted(report.winners.items()))
+    click.echo(f"todas las invariantes se cumplen; ganadores: {winners}")
+
+
+@click.command("engine")
+@click.option("--repeat", type=click.IntRange(min=1, max=1000), default=5, show_default=True,
+              help="Runs of each curated scenario (the median run is reported).")
+@click.option("--games", type=click.IntRange(min=1, max=100_000), default=200, show_default=True,
+              help="Random games to play for the fuzz figures.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
+    """Engine speed: time per step and per scenario for the curated scenarios and for random games."""
+    import platform
+    import statistics
+    import time
+    from datetime import datetime, timezone
+
+    from judge.runner import execute
+    from judge.runner.catalog import curated
+    from judge.runner.fuzz import fuzz
+
+    rows = []
+    for item in curated():
+        scenario = execute.load(item.path)
+        times = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            trace = execute.run(scenario)
+            times.append(time.perf_counter() - started)
+        rows.append({"scenario": f"{item.ruleset}/{item.name}", "steps": len(trace.steps),
+                     "ms": statistics.median(times) * 1000})
+    total_ms = sum(r["ms"] for r in rows)
+    total_steps = sum(r["steps"] for r in rows)
+    report = fuzz(games, seed)
+    figures = {
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "python": platform.python_version(),
+        "curated": {
+            "scenarios": len(rows), "steps": total_steps, "repeat": repeat,
+            "ms_per_scenario": total_ms / len(rows) if rows else 0.0,
+            "us_per_step": total_ms * 1000 / total_steps if total_steps else 0.0,
+            "slowest": max(rows, key=lambda r: r["ms"]) if rows else None,
+        },
+        "fuzz": {
+            "games": report.games, "seed": seed, "steps": report.steps, "actions": report.actions,
+            "seconds": report.seconds, "games_per_second": report.games_per_second,
+            "ms_per_game": report.seconds * 1000 / report.games if report.games else 0.0,
+            "us_per_step": report.seconds * 1e6 / report.steps if report.steps else 0.0,
+            "broken": report.broken.problem if report.broken else None,
+        },
+    }
+    if as_json:
+        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+        return
+    c, f = figures["curated"], figures["fuzz"]
+    click.echo(f"judge bench engine · {figures['date']} · Python {figures['python']}")
+    click.echo(f"curated: {c['scenarios']} scenarios, {c['steps']} steps (median of {repeat} runs each)")
+    click.echo(f"  {c['ms_per_scenario']:.2f} ms per scenario · {c['us_per_step']:.0f} µs per step")
+    if c["slowest"]:
+        click.echo(f"  slowest: {c['slowest']['scenario']} {c['slowest']['ms']:.2f} ms ({c['slowest']['steps']} steps)")
+    click.echo(f"fuzz: {f['games']} random games (seed {seed}), {f['steps']} steps, {f['actions']} actions")
+    click.echo(f"  {f['games_per_second']:.1f} games/s · {f['ms_per_game']:.1f} ms per game · "
+               f"{f['us_per_step']:.0f} µs per step (incl. legal_actions and invariant checks)")
+    if f["broken"]:
+        click.echo(f"  invariant broken: {f['broken']} (run `judge fuzz` to get the scenario)")

@@ -1,0 +1,301 @@
+"""Random legal games of doce-vidas, with the game's invariants checked after every step.
+
+A game: random card definitions drawn from the effects vocabulary, random decks, then random actions picked from
+`legal_actions(state)` (choices such as "discard down to two" are answered the same way, through actions) until
+the game ends. After every step the invariants below must hold; the first one that breaks stops the run, and the
+game is written out as a scenario (initial state + the actions played) that `judge run` replays.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+if TYPE_CHECKING:
+    from judge.engine import Game, Step
+
+MAX_LIVES = 24                 # dv/generales/curacion
+GAME_STEP_LIMIT = 5000         # a fuzz game that has not ended after this many steps breaks "the game ends"
+
+
+# -- random cards and decks ------------------------------------------------------------------------------------
+
+CREATURE_NAMES = ("Lobo", "Oso", "Ardilla", "Jabalí", "Águila", "Druida", "Gigante", "Trasgo", "Serpiente", "Búho")
+RELIC_NAMES = ("Estandarte", "Tambor", "Espinas", "Fuente", "Cáliz", "Tótem")
+ENCHANT_NAMES = ("Piel de roble", "Colmillos", "Bendición", "Grilletes", "Égida")
+SPELL_NAMES = ("Bola de fuego", "Chispa", "Estudio", "Ritual", "Saqueo", "Desintegrar", "Grito", "Bálsamo")
+INSTANT_NAMES = ("Rayo", "Poción", "Martillo", "Intuición", "Escudo")
+
+# One-shot effects: (kind, targets a spell may choose or not, targets a permanent's trigger may use).
+SPELL_EFFECTS: dict[str, tuple[str, ...]] = {
+    "damage": ("any", "player", "creature", "self", "opponents", "all_creatures", "all_players"),
+    "heal": ("self", "player", "creature", "any", "all_players"),
+    "draw": ("self", "player", "opponents", "all_players"),
+    "gain_mana": ("self", "player"),
+    "destroy": ("creature", "permanent", "relic", "enchantment", "all_creatures"),
+    "discard": ("player", "self", "opponents"),
+}
+TRIGGER_TARGETS: dict[str, tuple[str, ...]] = {
+    "damage": ("self", "opponents", "all_creatures", "all_players"),
+    "heal": ("self", "all_players"),
+    "draw": ("self", "opponents", "all_players"),
+    "gain_mana": ("self",),
+    "destroy": ("all_creatures",),
+}
+BOOST_SCOPES = {
+    "criatura": ("all", "yours", "theirs", "self"),
+    "reliquia": ("all", "yours", "theirs"),
+    "encantamiento": ("enchanted", "all", "yours", "theirs"),
+    "hechizo": ("target", "all", "yours", "theirs"),
+    "instantaneo": ("target", "all", "yours", "theirs"),
+}
+
+
+def _amount(rng: random.Random, kind: str) -> int:
+    return 1 if kind == "destroy" else rng.randint(1, 3)
+
+
+def _spell_effect(rng: random.Random, ctype: str) -> dict[str, Any]:
+    if rng.random() < 0.2:
+        kind = rng.choice(("boost_damage", "boost_life"))
+        return {kind: rng.randint(1, 2), "to": rng.choice(BOOST_SCOPES[ctype])}
+    kind = rng.choice(tuple(SPELL_EFFECTS))
+    return {kind: _amount(rng, kind), "target": rng.choice(SPELL_EFFECTS[kind])}
+
+
+def _permanent_effect(rng: random.Random, ctype: str) -> dict[str, Any]:
+    if rng.random() < 0.6:
+        kind = rng.choice(("boost_damage", "boost_life"))
+        return {kind: rng.randint(1, 2), "to": rng.choice(BOOST_SCOPES[ctype])}
+    kind = rng.choice(tuple(TRIGGER_TARGETS))
+    return {kind: _amount(rng, kind), "target": rng.choice(TRIGGER_TARGETS[kind]),
+            "when": rng.choice(("enters", "turn_start"))}
+
+
+def random_cards(rng: random.Random) -> dict[str, dict[str, Any]]:
+    """Between 6 and 14 card definitions covering every card type and the whole effects vocabulary over games."""
+    cards: dict[str, dict[str, Any]] = {}
+    pools = [("criatura", CREATURE_NAMES), ("reliquia", RELIC_NAMES), ("encantamiento", ENCHANT_NAMES),
+             ("hechizo", SPELL_NAMES), ("instantaneo", INSTANT_NAMES)]
+    count = rng.randint(6, 14)
+    for i in range(count):
+        ctype, names = pools[i] if i < len(pools) else rng.choice(pools)
+        name = f"{rng.choice(names)} {i + 1}"
+        card: dict[str, Any] = {"type": ctype, "cost": rng.randint(0, 4)}
+        if ctype == "criatura":
+            card.update(damage=rng.randint(0, 4), life=rng.randint(1, 5))
+            if rng.random() < 0.3:
+                card["effects"] = [_permanent_effect(rng, ctype)]
+        elif ctype in ("reliquia", "encantamiento"):
+            if rng.random() < 0.85:
+                card["effects"] = [_permanent_effect(rng, ctype) for _ in range(rng.randint(1, 2))]
+            if rng.random() < 0.1:
+                card["text"] = "Texto impreso que el motor no modela."
+        else:
+            card["effects"] = [_spell_effect(rng, ctype) for _ in range(rng.randint(1, 2))]
+        cards[name] = card
+    return cards
+
+
+def random_scenario(rng: random.Random, index: int, seed: int) -> dict[str, Any]:
+    """A scenario document that starts a game from its preparation (no `turn:`): shuffles draw from `seed`."""
+    cards = random_cards(rng)
+    names = list(cards)
+    player_names = ["Ana", "Bruno", "Carla", "Diego"][: rng.choice((2, 2, 2, 3, 4))]
+    players = []
+    for name in player_names:
+        players.append({"name": name, "deck": [rng.choice(names) for _ in range(rng.randint(6, 20))]})
+    return {
+        "ruleset": "doce-vidas",
+        "title": f"Partida aleatoria {index} (fuzz, semilla {seed})",
+        "seed": seed,
+        "step_limit": GAME_STEP_LIMIT,
+        "cards": cards,
+        "players": players,
+    }
+
+
+# -- invariants --------------------------------------------------------------------------------------------------
+
+@dataclass
+class Baseline:
+    """What must stay constant over a game: the number of cards and the ids of the cards."""
+    card_ids: frozenset[str]
+
+
+Invariant = Callable[["Step", Baseline], "str | None"]
+
+
+def _board_cards(board: dict[str, Any]) -> list[str]:
+    ids: list[str] = []
+    for player in board.get("players", []):
+        for zone in ("deck", "hand", "board", "discard", "resolving"):
+            ids.extend(entry["id"] for entry in player.get(zone, []) or [])
+    return ids
+
+
+def lives_at_most_24(step: "Step", base: Baseline) -> str | None:
+    """dv/generales/curacion: el máximo de vidas es 24 (and lives never go below 0)."""
+    for p in step.board.get("players", []):
+        if p["lives"] > MAX_LIVES:
+            return f"{p['name']} tiene {p['lives']} vidas (máximo {MAX_LIVES})"
+        if p["lives"] < 0:
+            return f"{p['name']} tiene {p['lives']} vidas (negativas)"
+    return None
+
+
+def each_card_in_one_zone(step: "Step", base: Baseline) -> str | None:
+    """dv/generales/pilas: every card is in exactly one zone (deck, hand, in play or the discard pile)."""
+    seen: set[str] = set()
+    for cid in _board_cards(step.board):
+        if cid in seen:
+            return f"la carta {cid} está en dos zonas a la vez"
+        seen.add(cid)
+    return None
+
+
+def card_count_constant(step: "Step", base: Baseline) -> str | None:
+    """No card appears or vanishes: the same card ids as at the start of the game."""
+    ids = set(_board_cards(step.board))
+    if ids != base.card_ids:
+        missing = sorted(base.card_ids - ids)[:5]
+        extra = sorted(ids - base.card_ids)[:5]
+        return f"el número de cartas cambió ({len(base.card_ids)} → {len(ids)}; faltan {missing}, sobran {extra})"
+    return None
+
+
+def citations_present(step: "Step", base: Baseline) -> str | None:
+    """Every step says which rule justifies it (DESIGN.md: citations are never empty)."""
+    return None if step.citations else f"el paso {step.number} no cita ninguna regla"
+
+
+INVARIANTS: list[Invariant] = [lives_at_most_24, each_card_in_one_zone, card_count_constant, citations_present]
+
+
+def state_consistent(game: "Game") -> str | None:
+    """Each object's own `zone` agrees with the zone list that holds it (checked on the state after each action)."""
+    for player in game.state.players:
+        for zone, objs in player.zones.items():
+            for obj in objs:
+                if obj.zone != zone:
+                    return f"{obj.card} ({obj.id}) está en la lista «{zone}» de {player.name} pero dice «{obj.zone}»"
+    return None
+
+
+# -- playing ---------------------------------------------------------------------------------------------------
+
+@dataclass
+class Broken:
+    game_index: int
+    seed: int
+    problem: str
+    step: int | None
+    document: dict[str, Any]
+
+    def to_yaml(self) -> str:
+        return yaml.safe_dump(self.document, allow_unicode=True, sort_keys=False, width=120)
+
+
+@dataclass
+class FuzzReport:
+    games: int = 0
+    steps: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    winners: dict[str, int] = field(default_factory=dict)
+    broken: Broken | None = None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def _replayable(doc: dict[str, Any], played: list[dict[str, Any]], problem: str, step: int | None) -> dict[str, Any]:
+    out = dict(doc)
+    where = f" en el paso {step}" if step is not None else ""
+    out["title"] = f"{doc['title']}: invariante roto{where}"[:200]
+    out["description"] = (f"Escrito por `judge fuzz` al romperse un invariante{where}: {problem}. "
+                          "Es la partida tal como se jugó (estado inicial y acciones); `judge run` la repite.")[:4000]
+    out["actions"] = played
+    return out
+
+
+def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Invariant] = (),
+              step_limit: int = GAME_STEP_LIMIT) -> tuple[int, int, str | None, tuple[str, int | None] | None,
+                                                          list[dict[str, Any]]]:
+    """Play one random legal game. Returns (steps, actions, winner, (problem, step) or None, actions played)."""
+    from judge.engine import Game
+    from judge.scenarios import load_scenario
+
+    checks = list(invariants) or INVARIANTS
+    game = Game(load_scenario(doc))
+    base = Baseline(card_ids=frozenset(o.id for o in game.state.all_objects()))
+    played: list[dict[str, Any]] = []
+
+    def check(steps: list["Step"]) -> tuple[str, int | None] | None:
+        for step in steps:
+            for invariant in checks:
+                problem = invariant(step, base)
+                if problem:
+                    return problem, step.number
+        problem = state_consistent(game)
+        return (problem, steps[-1].number if steps else None) if problem else None
+
+    broken = check(game.steps)
+    while broken is None and not game.over:
+        if len(game.steps) >= step_limit:
+            broken = (f"la partida no terminó en {step_limit} pasos", len(game.steps))
+            break
+        actions = game.legal_actions()
+        if not actions:
+            broken = ("la partida no ha terminado pero no hay ninguna acción legal", len(game.steps))
+            break
+        action = rng.choice(actions)
+        played.append(action.to_script())
+        new = game.play(action)
+        illegal = [s for s in new if s.kind == "illegal"]
+        if illegal:  # legal_actions offered it, so apply must accept it
+            broken = (f"legal_actions ofreció una acción que apply rechaza: {illegal[0].summary}",
+                      illegal[0].number)
+            break
+        broken = check(new)
+    return len(game.steps), len(played), game.state.winner, broken, played
+
+
+def fuzz(games: int, seed: int, invariants: Iterable[Invariant] = (), step_limit: int = GAME_STEP_LIMIT,
+         progress: Callable[[int], None] | None = None) -> FuzzReport:
+    """Play `games` random games from `seed`; stop at the first broken invariant."""
+    master = random.Random(seed)
+    report = FuzzReport()
+    started = time.perf_counter()
+    invariants = list(invariants)
+    for index in range(1, games + 1):
+        game_seed = master.randrange(2**31)
+        rng = random.Random(game_seed)
+        doc = random_scenario(rng, index, game_seed)
+        steps, actions, winner, broken, played = play_game(doc, rng, invariants, step_limit)
+        report.games += 1
+        report.steps += steps
+        report.actions += actions
+        key = winner or "nadie"
+        report.winners[key] = report.winners.get(key, 0) + 1
+        if progress:
+            progress(index)
+        if broken is not None:
+            problem, step = broken
+            report.broken = Broken(index, game_seed, problem, step, _replayable(doc, played, problem, step))
+            break
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def write_broken(broken: Broken, out_dir: Path) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"fuzz-partida-{broken.game_index}-semilla-{broken.seed}.yaml"
+    path.write_text(broken.to_yaml(), encoding="utf-8")
+    return path
