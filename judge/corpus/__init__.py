@@ -10,11 +10,12 @@ Id scheme of every document: docs/passages.md.
 """
 from __future__ import annotations
 
-from judge.corpus.loader import PARSER_VERSION, Corpus, CorpusError, load_corpus, load_imported_document
+from judge.corpus.loader import (PARSER_VERSION, Corpus, CorpusError, corpus_content_hash, load_corpus,
+                                 load_imported_document)
 from judge.corpus.model import Card, Document, Passage
 from judge.corpus.refs import extract_refs, normalize_number
 
 __all__ = [
-    "PARSER_VERSION", "Card", "Corpus", "CorpusError", "Document", "Passage", "extract_refs", "load_corpus",
-    "load_imported_document", "normalize_number",
+    "PARSER_VERSION", "Card", "Corpus", "CorpusError", "Document", "Passage", "corpus_content_hash", "extract_refs",
+    "load_corpus", "load_imported_document", "normalize_number",
 ]

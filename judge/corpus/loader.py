@@ -213,10 +213,29 @@ class Corpus:
     # -- freshness -----------------------------------------------------------------------------------------
     def content_hash(self) -> str:
         """sha256 over the manifest, every corpus and imported file (name and bytes) and PARSER_VERSION."""
-        digest = hashlib.sha256(PARSER_VERSION.encode())
-        for name, data in self._hash_inputs:
-            digest.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(data).digest())
-        return digest.hexdigest()
+        return _digest(self._hash_inputs)
+
+
+def _digest(inputs: list[tuple[str, bytes]]) -> str:
+    digest = hashlib.sha256(PARSER_VERSION.encode())
+    for name, data in inputs:
+        digest.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()
+
+
+def corpus_content_hash(corpus_dir: Path | None = None, instance_dir: Path | None = None) -> str:
+    """load_corpus(...).content_hash() without parsing anything: a cheap staleness check for the index."""
+    corpus_dir = Path(corpus_dir) if corpus_dir is not None else config.corpus_dir()
+    instance_dir = Path(instance_dir) if instance_dir is not None else config.instance_dir()
+    inputs: list[tuple[str, bytes]] = [("manifest.yaml", (corpus_dir / "manifest.yaml").read_bytes())]
+    for entry in read_manifest(corpus_dir):
+        try:
+            inputs.append((f"corpus/{entry['file']}", (corpus_dir / entry["file"]).read_bytes()))
+        except FileNotFoundError:
+            raise CorpusError(f"{corpus_dir / entry['file']}: listed in the manifest as {entry['id']!r} "
+                              f"but missing") from None
+    inputs.extend((f"imported/{path.name}", path.read_bytes()) for path in _imported_files(instance_dir))
+    return _digest(inputs)
 
 
 def load_corpus(corpus_dir: Path | None = None, instance_dir: Path | None = None) -> Corpus:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from judge import config
-from judge.corpus import Corpus, CorpusError, Passage, load_corpus
+from judge.corpus import Corpus, CorpusError, Passage, corpus_content_hash, load_corpus
 
 CHROME = ("Pregunta al juez Pro", "Arte de", "Sólo en digital", "Gatewatch Pro", "Five Horizons", "Subreglas",
           "Véase también", "Extraído y traducido")
@@ -79,10 +79,10 @@ def test_imported_document_comes_first_by_number(tmp_path: Path) -> None:
 def test_content_hash_follows_every_input(tmp_path: Path, corpus_copy: Path) -> None:
     instance = tmp_path / "instance"
     first = load_corpus(corpus_copy, instance).content_hash()
-    assert load_corpus(corpus_copy, instance).content_hash() == first
+    assert load_corpus(corpus_copy, instance).content_hash() == first == corpus_content_hash(corpus_copy, instance)
     path = _write_imported(instance, [_cr_en("121.4", "text", 0)])
     with_import = load_corpus(corpus_copy, instance).content_hash()
-    assert with_import != first
+    assert with_import != first and corpus_content_hash(corpus_copy, instance) == with_import
     _write_imported(instance, [_cr_en("121.4", "text", 0)], version="2026-05-01")
     assert load_corpus(corpus_copy, instance).content_hash() != with_import
     path.unlink()
