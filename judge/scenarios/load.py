@@ -20,7 +20,7 @@ from judge.scenarios.validate import MAX_STRING, MAX_TEXT, Checker, join
 MAX_DOCUMENT_BYTES = 1_000_000     # text of a scenario before parsing
 MAX_NODES = 200_000                # values in the parsed tree (after alias expansion)
 MAX_DEPTH = 12                     # nesting of maps and lists
-MAX_STEP_LIMIT = 100_000
+MAX_STEP_LIMIT = 10_000
 TOP_KEYS = ("ruleset", "title", "description", "illustrates", "seed", "step_limit",
             "cards", "players", "turn", "actions", "expect")
 

@@ -152,3 +152,61 @@ def test_unmodelled_text_is_reported(h):
     doc["cards"]["Lobo raro"] = {"type": "criatura", "cost": 2, "damage": 2, "life": 2, "text": "Vuela."}
     t = run_scenario(load_scenario(doc))
     assert any("Vuela." in u for u in t.steps[1].unmodelled)
+
+
+def test_a_choose_that_does_not_fit_is_never_guessed(h):
+    """A `choose` naming a card the player does not have: the run stops and says why, nothing is picked for them."""
+    t = h.run([{"name": "Ana", "mana": 1, "hand": ["Saqueo"]},
+               {"name": "Bruno", "hand": ["Ratón", "Rayo", "Oso pardo"]}],
+              [{"by": "Ana", "play": "Saqueo", "target": "Bruno", "choose": ["Lobo gris", "Rayo"]}],
+              expect=[{"stopped": "eleccion"}, {"player": "Bruno", "hand_count": 3}])
+    assert t.ok
+    assert "no vale" in [s for s in t.steps if s.kind == "choice"][0].summary
+
+
+def test_steps_expectation_can_count_citations(h):
+    t = h.run([{"name": "Ana", "board": [{"card": "Ratón", "id": "r"}]}, {"name": "Bruno"}],
+              [{"by": "Ana", "attack": "r", "target": "Bruno"}, {"by": "Ana", "attack": "r", "target": "Bruno"}],
+              expect=[{"steps": {"kind": "illegal", "count": 1, "cites": "dv/tipos/criaturas/3"}},
+                      {"steps": {"kind": "any", "count": 1, "cites": "dv/tipos/criaturas/7"}}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    t2 = h.run([{"name": "Ana"}, {"name": "Bruno"}], [], expect=[{"steps": {"kind": "illegal", "count": 1}}])
+    assert not t2.ok and len(t2.failed_expectations) == 1
+    assert t2.to_json()["failed_expectations"] == [t2.failed_expectations[0].number]
+
+
+def test_lost_players_are_skipped(h):
+    """Three players: Bruno loses during Ana's turn; the next turn is Carla's."""
+    t = h.run([{"name": "Ana", "mana": 2, "hand": ["Bola de fuego"], "deck": ["Ratón"] * 4},
+               {"name": "Bruno", "lives": 3, "deck": ["Ratón"] * 4}, {"name": "Carla", "deck": ["Ratón"] * 4}],
+              [{"by": "Ana", "play": "Bola de fuego", "target": "Bruno"}, {"by": "Ana", "end_turn": True},
+               {"by": "Bruno", "end_turn": True}],
+              expect=[{"active": "Carla"}, {"turn": 4}, {"player": "Bruno", "lost": True}, {"winner": None}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert t.steps[-5].kind == "illegal"
+
+
+def test_legal_actions_answer_a_pending_choice_and_nothing_else(h):
+    from judge.engine import Game
+    from judge.engine.rulesets.doce_vidas import Discard
+    from judge.scenarios import load_scenario
+    g = Game(load_scenario(h.make([{"name": "Ana"}, {"name": "Bruno", "hand": ["Ratón", "Rayo", "Bálsamo"]}],
+                                  [])))
+    g.play(g.legal_actions()[-1])                 # Ana: end the turn (the last action offered)
+    acts = g.legal_actions()
+    assert acts and all(isinstance(a, Discard) and a.by == "Bruno" and len(a.cards) == 1 for a in acts)
+    assert len(acts) == 3
+    g.play(acts[0])
+    assert g.state.phase == "accion" and g.state.active == "Bruno"
+
+
+def test_a_game_that_is_over_accepts_nothing(h):
+    from judge.engine import Game
+    from judge.engine.rulesets.doce_vidas import EndTurn
+    from judge.scenarios import load_scenario
+    g = Game(load_scenario(h.make([{"name": "Ana", "board": [{"card": "Oso pardo", "id": "o"}]},
+                                   {"name": "Bruno", "lives": 1}], [])))
+    g.play([a for a in g.legal_actions() if getattr(a, "target", None) == "Bruno"][0])
+    assert g.over and g.legal_actions() == []
+    step = g.play(EndTurn(by="Ana"))[0]
+    assert step.kind == "illegal" and "dv/objetivo" in step.citations

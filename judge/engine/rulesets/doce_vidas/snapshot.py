@@ -11,6 +11,19 @@ def _obj(o: GameObject) -> dict[str, Any]:
     return {"id": o.id, "card": o.card}
 
 
+def _zone(state: GameState, player: str, zone: str, objs: list[GameObject]) -> list[dict[str, Any]]:
+    # Out-of-play zones rarely change between steps: reuse the last snapshot's list when the same cards are there
+    # in the same order, so a long run over big decks shares memory instead of copying every deck at every step.
+    cache: dict[tuple[str, str], tuple[tuple[str, ...], list[dict[str, Any]]]] = state.extra.setdefault("snap", {})
+    key = tuple(o.id for o in objs)
+    hit = cache.get((player, zone))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    listed = [_obj(o) for o in objs]
+    cache[(player, zone)] = (key, listed)
+    return listed
+
+
 def _permanent(state: GameState, o: GameObject) -> dict[str, Any]:
     card = card_of(state, o)
     out: dict[str, Any] = {"id": o.id, "card": o.card, "type": card.type, "tapped": o.tapped}
@@ -26,10 +39,10 @@ def snapshot(state: GameState) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "name": p.name, "lives": p.lives, "mana": p.mana, "recycle_cost": getattr(p, "recycle_cost", 1),
             "lost": p.lost,
-            "deck": [_obj(o) for o in p.zones["deck"]],
-            "hand": [_obj(o) for o in p.zones["hand"]],
+            "deck": _zone(state, p.name, "deck", p.zones["deck"]),
+            "hand": _zone(state, p.name, "hand", p.zones["hand"]),
             "board": [_permanent(state, o) for o in p.zones["board"]],
-            "discard": [_obj(o) for o in p.zones["discard"]],
+            "discard": _zone(state, p.name, "discard", p.zones["discard"]),
         }
         if p.zones.get("resolving"):
             entry["resolving"] = [_obj(o) for o in p.zones["resolving"]]
