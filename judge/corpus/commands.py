@@ -36,7 +36,7 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
     unless --force.  JUDGE_INSTANCE=DIR selects the instance folder.
     """
     from judge.config import instance_dir
-    from judge.corpus.cr_en import CRFormatError, CRStats, parse_cr_file
+    from judge.corpus.cr_en import PARSER, CRFormatError, CRStats, parse_cr_file
     from judge.corpus.importer import ImportedFileError, ImportRefused, save_document
 
     try:
@@ -50,7 +50,7 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
         _fail(f"{path.name}: no se encontró ninguna regla numerada")
     instance = instance_dir()
     try:
-        outcome = save_document(instance, doc, force=force)
+        outcome = save_document(instance, doc, parser=PARSER, force=force)
     except ImportRefused as exc:
         _fail(str(exc))
     except ImportedFileError as exc:
@@ -64,6 +64,8 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
         return
     if outcome.action == "replaced":
         click.echo(f"reemplazada la versión {outcome.previous_version} por {doc.version}")
+    elif outcome.action == "reparsed":
+        click.echo(f"reanalizada la versión {doc.version}: el analizador cambió desde la última importación")
     elif outcome.action == "forced":
         click.echo(f"reemplazada (--force) la versión {outcome.previous_version} por {doc.version}")
     click.echo(f"importado {doc.title} ({doc.id}), versión {doc.version}: {doc.version_label}")
@@ -96,36 +98,17 @@ def _refresh_index(instance: Path) -> None:
 @corpus.command("list")
 def list_cmd() -> None:
     """List the loaded documents: id, language, version, passages (imported ones marked)."""
-    from judge.config import instance_dir
-    from judge.corpus.importer import ImportedFileError, load_imported
+    from judge.corpus import CorpusError, load_corpus
 
-    rows = [(d["id"], d.get("language", ""), str(d.get("version", "")), "", d.get("title", ""))
-            for d in _manifest_documents()]
     try:
-        imported = load_imported(instance_dir())
-    except ImportedFileError as exc:
+        documents = load_corpus().documents.values()
+    except (CorpusError, OSError) as exc:
         _fail(str(exc))
-    rows += [(d.id, d.language, d.version, f"{len(d.passages)} pasajes, importado", d.title) for d in imported]
-    if not rows:
+    if not documents:
         click.echo("no hay documentos cargados")
         return
-    width = max(len(r[0]) for r in rows)
-    for doc_id, lang, version, extra, title in rows:
-        click.echo(f"{doc_id:<{width}}  {lang:<2}  {version:<10}  {title}" + (f"  ({extra})" if extra else ""))
-
-
-def _manifest_documents() -> list[dict]:
-    """The default corpus as rules_corpus/manifest.yaml declares it."""
-    import yaml
-
-    from judge.config import corpus_dir
-
-    manifest = corpus_dir() / "manifest.yaml"
-    if not manifest.exists():
-        return []
-    try:
-        data = yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        _fail(f"{manifest}: YAML ilegible ({exc})")
-    docs = data.get("documents") if isinstance(data, dict) else None
-    return [d for d in docs or [] if isinstance(d, dict) and "id" in d]
+    width = max(len(d.id) for d in documents)
+    for d in documents:
+        mark = ", importado" if d.imported else ""
+        click.echo(f"{d.id:<{width}}  {d.language:<2}  {d.version:<10}  {len(d.passages):>5} pasajes{mark}  "
+                   f"{d.title}")

@@ -18,9 +18,12 @@ from datetime import date
 from pathlib import Path
 
 from judge.corpus.model import Document, Passage
+from judge.corpus.refs import extract_refs
 
 DOC_ID = "cr-en"
 DOC_TITLE = "Magic: The Gathering Comprehensive Rules"
+# Bump when the passages this parser produces change: `judge corpus import` then rewrites the same version.
+PARSER = "cr-en-1"
 MAX_FILE_BYTES = 20 * 1024 * 1024   # the real file is ~1 MB; anything far larger is not a rules text
 
 _MONTHS = {m: i for i, m in enumerate(
@@ -31,7 +34,6 @@ _SECTION = re.compile(r"^(\d)\.\s+(\S.*)$")
 # A rule line is a number followed by text.  The trailing dot is optional because the source is not
 # consistent about it ("606.5 If …" lacks it, "119.1d. In …" has an extra one).
 _RULE = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)\.?\s+(\S.*)$")
-_SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"   # the CR skips "l" and "o" (see the CR's introduction)
 
 
 class CRFormatError(ValueError):
@@ -188,7 +190,7 @@ def _parse_rules(lines: list[str], out: list[Passage]) -> None:
         # "Example: …" lines and indented continuation paragraphs belong to the rule above them.
         current.text += "\n" + line
     for p in out:
-        p.refs = [n for n in extract_rule_refs(p.text) if n != p.number]   # a rule naming itself is no link
+        p.refs = [n for n in extract_refs(p.text) if n != p.number]   # a rule naming itself is no link
 
 
 def _fits(number: str, section: Passage | None) -> bool:
@@ -242,7 +244,7 @@ def _parse_glossary(lines: list[str], out: list[Passage]) -> None:
         slugs.add(slug)
         _add(out, Passage(
             id=f"{DOC_ID}/glossary/{slug}", doc=DOC_ID, title=term, text=definition, kind="glossary",
-            lang="en", section="Glossary", refs=extract_rule_refs(definition)))
+            lang="en", section="Glossary", refs=extract_refs(definition)))
 
 
 def slugify(term: str) -> str:
@@ -251,81 +253,3 @@ def slugify(term: str) -> str:
     folded = re.sub(r"['’]", "", folded)
     slug = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")
     return slug or "term-" + "-".join(f"{ord(c):x}" for c in term)
-
-
-# --- cross-references ------------------------------------------------------------------------------------
-
-_NUM = r"\d{3}(?:\.\d+[a-z]?)?"
-_TITLE = r"(?:,?\s*“[^”]{1,60}”)?"      # a cited rule's quoted title may sit between list items
-# A citation is a rule number (anything shaped 702.19b is one), or a heading number / section number after
-# "rule", "rules", "section", "see".  A list may follow: "rules 601.2b and 601.2f–h", "rules 608.3a and b",
-# "rules 701.42, “Meld,” and 730, …".
-_CITE = re.compile(
-    rf"\b(?:(?P<kw>rules?|sections?|see)\s+)?(?P<first>{_NUM}|(?<=section )\d|(?<=sections )\d)\b"
-    rf"(?P<rest>(?:{_TITLE}\s*(?:,\s*(?:and|or)?|and|or|[–-]|through)\s*(?:{_NUM}|[a-z]\b|\d+\b))*)",
-    re.IGNORECASE)
-_LIST_ITEM = re.compile(rf"{_TITLE}\s*(,\s*(?:and|or)?|and|or|[–-]|through)\s*({_NUM}|[a-z]\b|\d+\b)", re.IGNORECASE)
-_MAX_RANGE = 40
-
-
-def extract_rule_refs(text: str) -> list[str]:
-    """Rule numbers cited in CR text, in order, without duplicates; ranges expanded.
-
-    "See rule 702.19" -> ["702.19"]; "rules 613.1–613.4" -> 613.1 … 613.4; "601.2f–h" -> 601.2f, 601.2g,
-    601.2h (sub-rule letters skip l and o); "See section 5" -> ["5"]; "rule 103" -> ["103"].
-    """
-    refs: list[str] = []
-    for m in _CITE.finditer(text):
-        first = m.group("first")
-        if "." not in first and not m.group("kw"):
-            continue                # a bare "103" or "5" is a citation only after "rule"/"section"/"see"
-        items = [first]
-        prev = first
-        for sep, item in _LIST_ITEM.findall(m.group("rest")):
-            is_range = sep.strip() in ("–", "-", "through")
-            full = _complete(prev, item, is_range)
-            if full is None:
-                break
-            if is_range:
-                items.extend(_expand(prev, full)[1:])
-            else:
-                items.append(full)
-            prev = full
-        for n in items:
-            if n not in refs:
-                refs.append(n)
-    return refs
-
-
-def _complete(prev: str, item: str, is_range: bool) -> str | None:
-    """Read a list item against the number before it: "h" after 601.2f is 601.2h, "10" after 119.9 is 119.10.
-
-    A bare number continues only a range ("119.9–10"): after a comma it is more likely a count than a rule.
-    """
-    if re.fullmatch(_NUM, item) and len(item) >= 3:
-        return item
-    if re.fullmatch(r"[a-z]", item, re.IGNORECASE):
-        # "608.3a and b", "601.2b–i"; outside a range a lone "a"/"i" is an English word ("…702.19b and a …")
-        if not re.search(r"\d[a-z]$", prev) or item.lower() <= prev[-1]:
-            return None
-        if not is_range and item.lower() in ("a", "i"):
-            return None
-        return prev[:-1] + item.lower()
-    if item.isdigit() and is_range and "." in prev and not re.search(r"[a-z]$", prev):
-        return prev.split(".")[0] + "." + item if int(item) > int(prev.split(".")[1]) else None
-    return None
-
-
-def _expand(a: str, b: str) -> list[str]:
-    """The numbers from a to b inclusive when both share a parent; just [a, b] otherwise."""
-    ma, mb = re.fullmatch(r"(\d{3}\.\d+)([a-z])", a), re.fullmatch(r"(\d{3}\.\d+)([a-z])", b)
-    if ma and mb and ma.group(1) == mb.group(1):
-        i, j = _SUBRULE_LETTERS.find(ma.group(2)), _SUBRULE_LETTERS.find(mb.group(2))
-        if 0 <= i < j and j - i <= _MAX_RANGE:
-            return [ma.group(1) + c for c in _SUBRULE_LETTERS[i:j + 1]]
-    ma, mb = re.fullmatch(r"(\d{3})\.(\d+)", a), re.fullmatch(r"(\d{3})\.(\d+)", b)
-    if ma and mb and ma.group(1) == mb.group(1):
-        i, j = int(ma.group(2)), int(mb.group(2))
-        if i < j and j - i <= _MAX_RANGE:
-            return [f"{ma.group(1)}.{k}" for k in range(i, j + 1)]
-    return [a, b]

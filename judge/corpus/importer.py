@@ -1,20 +1,23 @@
-"""Imported documents in the instance folder: save, replace by version, load.
+"""Imported documents in the instance folder: save them, keeping the newest version.
 
 `judge corpus import` writes one JSON file per document, `imported_dir(instance)/<doc id>.json`:
-`{"document": {id, title, language, source, version, version_label, ruleset}, "passages": [Passage.to_dict()…]}`.
+`{"document": {id, title, language, source, version, version_label, ruleset, parser}, "passages":
+[Passage.to_dict()…]}`; the corpus loader (judge.corpus.loader.load_imported_document) reads it back.
 Imported documents live in the instance folder, never in git.  Versions are ISO dates, so they compare as text.
+`parser` names the parser that produced the passages, so a parser fix reaches instances that imported the same
+rules version before it.
 """
 from __future__ import annotations
 
 import json
 import os
 import tempfile
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from judge.config import imported_dir
-from judge.corpus.model import Document, Passage
+from judge.corpus.model import Document
 
 _DOCUMENT_KEYS = ("id", "title", "language", "source", "version", "version_label", "ruleset")
 
@@ -28,8 +31,16 @@ class ImportedFileError(ValueError):
 
 
 @dataclass(frozen=True)
+class Stored:
+    """What the instance holds for a document id: its rules version and the parser that produced it."""
+    version: str
+    parser: str
+
+
+@dataclass(frozen=True)
 class ImportOutcome:
-    """What `save_document` did: "new", "replaced", "unchanged" (same version already loaded) or "forced"."""
+    """What `save_document` did: "new", "replaced" (a newer version), "reparsed" (same version, newer parser),
+    "unchanged" (same version already loaded) or "forced" (--force over the same or a newer version)."""
     action: str
     path: Path
     version: str
@@ -40,82 +51,58 @@ def document_path(instance: Path, doc_id: str) -> Path:
     return imported_dir(instance) / f"{doc_id}.json"
 
 
-def loaded_version(instance: Path, doc_id: str) -> str | None:
-    """The version of `doc_id` already imported into `instance`, or None."""
+def stored(instance: Path, doc_id: str) -> Stored | None:
+    """The version of `doc_id` already imported into `instance` (None if none); ImportedFileError if damaged."""
     path = document_path(instance, doc_id)
     if not path.exists():
         return None
-    return str(_read(path)["document"].get("version") or "") or None
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))["document"]
+        version = meta["version"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ImportedFileError(f"{path}: no se puede leer el documento importado ({exc})") from None
+    if not isinstance(version, str) or not version:
+        raise ImportedFileError(f"{path}: el documento importado no tiene versión")
+    return Stored(version, str(meta.get("parser", "")))
 
 
-def save_document(instance: Path, doc: Document, force: bool = False) -> ImportOutcome:
-    """Store `doc` as the imported version of its id, keeping the newest version.
+def save_document(instance: Path, doc: Document, parser: str, force: bool = False) -> ImportOutcome:
+    """Store `doc` (produced by `parser`) as the imported version of its id, keeping the newest version.
 
-    The same version again is left as it is ("unchanged", no rewrite); an older version than the one loaded is
-    refused with ImportRefused unless `force` (never silently lose the newer one).
+    The same version again is left as it is ("unchanged", no rewrite) unless another parser made the stored one;
+    an older version than the one loaded is refused with ImportRefused unless `force` (never silently lose the
+    newer one).  A damaged stored file is refused too, unless `force`.
     """
     path = document_path(instance, doc.id)
     try:
-        previous = loaded_version(instance, doc.id)
+        previous = stored(instance, doc.id)
     except ImportedFileError:
         if not force:
             raise
         previous = None          # a damaged file is what --force is for: it is overwritten
-    if previous is not None and not force:
-        if doc.version == previous:
-            return ImportOutcome("unchanged", path, doc.version, previous)
-        if doc.version < previous:
-            raise ImportRefused(
-                f"ya está cargada la versión {previous}, más reciente que {doc.version}; "
-                f"usa --force para reemplazarla de todos modos")
-    _write_atomically(path, to_json(doc))
+    old = previous.version if previous else None
     if previous is None:
         action = "new"
-    elif force and doc.version <= previous:
-        action = "forced"
-    else:
+    elif doc.version > previous.version:
         action = "replaced"
-    return ImportOutcome(action, path, doc.version, previous)
+    elif force:
+        action = "forced"
+    elif doc.version < previous.version:
+        raise ImportRefused(f"ya está cargada la versión {previous.version}, más reciente que {doc.version}; "
+                            f"usa --force para reemplazarla de todos modos")
+    elif previous.parser != parser:
+        action = "reparsed"
+    else:
+        return ImportOutcome("unchanged", path, doc.version, old)
+    _write_atomically(path, to_json(doc, parser))
+    return ImportOutcome(action, path, doc.version, old)
 
 
-def to_json(doc: Document) -> dict[str, Any]:
+def to_json(doc: Document, parser: str) -> dict[str, Any]:
     return {
-        "document": {key: getattr(doc, key) for key in _DOCUMENT_KEYS},
+        "document": {**{key: getattr(doc, key) for key in _DOCUMENT_KEYS}, "parser": parser},
         "passages": [p.to_dict() for p in doc.passages],
     }
-
-
-def from_json(data: dict[str, Any]) -> Document:
-    """The Document an import file holds (passage fields this version does not know are ignored)."""
-    known = {f.name for f in fields(Passage)}
-    meta = data["document"]
-    doc = Document(**{key: meta.get(key, "") for key in _DOCUMENT_KEYS}, imported=True)
-    doc.passages = [Passage(**{k: v for k, v in p.items() if k in known}) for p in data["passages"]]
-    return doc
-
-
-def load_imported(instance: Path) -> list[Document]:
-    """Every document imported into `instance`, sorted by id; ImportedFileError names a damaged file."""
-    folder = imported_dir(instance)
-    if not folder.is_dir():
-        return []
-    docs = []
-    for path in sorted(folder.glob("*.json")):
-        try:
-            docs.append(from_json(_read(path)))
-        except (KeyError, TypeError) as exc:
-            raise ImportedFileError(f"{path}: documento importado con un formato inesperado ({exc})") from None
-    return docs
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ImportedFileError(f"{path}: no se puede leer el documento importado ({exc})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("document"), dict):
-        raise ImportedFileError(f"{path}: documento importado con un formato inesperado")
-    return data
 
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:

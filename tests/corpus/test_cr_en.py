@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.corpus.cr_en import CRFormatError, CRStats, extract_rule_refs, parse_cr, parse_cr_file, slugify
+from judge.corpus.cr_en import CRFormatError, CRStats, parse_cr, parse_cr_file, slugify
 from judge.corpus.model import Document
+from judge.corpus.refs import extract_refs
 
 CR_FILE = Path(__file__).parents[2].parent / "shared/corpus/MagicCompRules_EN_20260417.txt"
 
@@ -235,8 +236,9 @@ def test_file_errors(tmp_path: Path) -> None:
     ("rule 702.19b and a creature", ["702.19b"]),
     ("A deck of 100 cards, 20 life, section of 2 players.", []),
 ])
-def test_extract_rule_refs(text: str, refs: list[str]) -> None:
-    assert extract_rule_refs(text) == refs
+def test_cr_citation_forms(text: str, refs: list[str]) -> None:
+    # The shapes of citation the CR uses, read by the shared extractor (judge.corpus.refs).
+    assert extract_refs(text) == refs
 
 
 def test_slugify() -> None:

@@ -9,8 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import main
-from judge.corpus.importer import ImportRefused, load_imported, save_document
-from judge.corpus.cr_en import parse_cr
+from judge.corpus import load_corpus
+from judge.corpus.cr_en import PARSER, parse_cr
+from judge.corpus.importer import ImportRefused, save_document, stored as stored_version
+from judge.corpus.loader import load_imported_document
 
 CR_FILE = Path(__file__).parents[2].parent / "shared/corpus/MagicCompRules_EN_20260417.txt"
 
@@ -64,11 +66,13 @@ def test_import_the_official_file(instance: Path) -> None:
     assert data["document"] == {
         "id": "cr-en", "title": "Magic: The Gathering Comprehensive Rules", "language": "en",
         "source": CR_FILE.name, "version": "2026-04-17",
-        "version_label": "Comprehensive Rules, effective April 17, 2026", "ruleset": "magic"}
+        "version_label": "Comprehensive Rules, effective April 17, 2026", "ruleset": "magic", "parser": PARSER}
     by_id = {p["id"]: p for p in data["passages"]}
     assert by_id["cr-en/704.5a"]["number"] == "704.5a" and by_id["cr-en/704.5a"]["parent"] == "cr-en/704.5"
-    [doc] = load_imported(instance)
-    assert doc.version == "2026-04-17" and len(doc.passages) == len(data["passages"]) and doc.imported
+    # The corpus loader reads the import back: by number, the English CR comes first.
+    corpus = load_corpus(instance_dir=instance)
+    assert corpus.documents["cr-en"].version == "2026-04-17" and corpus.documents["cr-en"].imported
+    assert corpus.by_number("121.4")[0].id == "cr-en/121.4"
 
     listing = run("list")
     assert listing.exit_code == 0
@@ -143,20 +147,35 @@ def test_damaged_stored_file_needs_force(instance: Path, tmp_path: Path) -> None
 
 def test_save_document_keeps_the_newest(tmp_path: Path) -> None:
     new, old = parse_cr(mini_cr("June 6, 2026")), parse_cr(mini_cr("April 17, 2026"))
-    assert save_document(tmp_path, old).action == "new"
-    assert save_document(tmp_path, new).action == "replaced"
+    assert save_document(tmp_path, old, PARSER).action == "new"
+    assert save_document(tmp_path, new, PARSER).action == "replaced"
     with pytest.raises(ImportRefused):
-        save_document(tmp_path, old)
-    assert save_document(tmp_path, new).action == "unchanged"
-    [doc] = load_imported(tmp_path)
+        save_document(tmp_path, old, PARSER)
+    assert save_document(tmp_path, new, PARSER).action == "unchanged"
+    doc = load_imported_document(tmp_path / "imported" / "cr-en.json")
     assert doc.version == "2026-06-06"
     assert [p.to_dict() for p in doc.passages] == [p.to_dict() for p in new.passages]
+
+
+def test_same_version_from_another_parser_is_rewritten(tmp_path: Path) -> None:
+    doc = parse_cr(mini_cr("April 17, 2026"))
+    save_document(tmp_path, doc, "cr-en-0")
+    assert save_document(tmp_path, doc, PARSER).action == "reparsed"
+    assert stored_version(tmp_path, "cr-en").parser == PARSER
+    assert save_document(tmp_path, doc, PARSER).action == "unchanged"
 
 
 def test_list_without_imports(instance: Path) -> None:
     result = run("list")
     assert result.exit_code == 0
-    assert "cr-en" not in result.output
+    assert "cr-en" not in result.output and "doce-vidas-reglas" in result.output
+
+
+def test_list_names_a_damaged_import(instance: Path) -> None:
+    (instance / "imported").mkdir(parents=True)
+    (instance / "imported" / "cr-en.json").write_text("[]", encoding="utf-8")
+    result = run("list")
+    assert result.exit_code == 2 and "cr-en.json" in result.output and "Traceback" not in result.output
 
 
 def test_import_rebuilds_the_index(instance: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
