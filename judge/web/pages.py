@@ -54,6 +54,8 @@ def home() -> Response | str:
         payload = {"query": params["q"], "results": [], "answer": None, "message": None}
         return _page("home.html", payload, params=params, response=None, **context)
     response = run_search(params)
+    hits = response.results + ([response.answer] if response.answer else [])
+    context["headings"] = {h.id: views.hit_heading(corpus, h.id, h.title, h.number) for h in hits}
     return _page("home.html", response.to_json(), params=params, response=response, **context)
 
 

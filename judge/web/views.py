@@ -244,6 +244,23 @@ def search_params(corpus: "Corpus", args: Mapping[str, str], default_limit: int,
     return {"q": q, "limit": limit, "doc": doc, "ruleset": ruleset}
 
 
+def hit_heading(corpus: "Corpus", passage_id: str, title: str, number: str | None) -> str:
+    """What a search result is called: its own title, else (a CR rule titled only by its number) the name of
+    the rule it belongs to ("702.79a" → "Persist"), else its document's title."""
+    own = _without_number(title or "", number)
+    if own:
+        return own
+    passage = corpus.passage(passage_id)
+    parent = corpus.passage(passage.parent) if passage and passage.parent else None
+    while parent is not None:
+        name = _without_number(parent.title or "", parent.number) or _rule_title([parent])
+        if name:
+            return name
+        parent = corpus.passage(parent.parent) if parent.parent else None
+    document = corpus.documents.get(passage.doc) if passage else None
+    return document.title if document else ""
+
+
 def rulesets_of(corpus: "Corpus") -> list[str]:
     return _unique(d.ruleset for d in corpus.documents.values())
 
