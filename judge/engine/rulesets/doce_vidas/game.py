@@ -318,6 +318,7 @@ def own_action_phase(state: GameState, by: str, what: str, cite: Sequence[str]) 
 
 
 def do_end_turn(state: GameState, action: EndTurn, out: list[Step]) -> None:
+    """dv/turno: the active player ends the action phase; the next player's turn starts with its preparation."""
     check_actor(state, action.by)
     own_action_phase(state, action.by, "terminar el turno se hace", [C.TURNO, C.ACCION])
     emit(state, out, "action", action.by, f"{action.by} termina su fase de acción y su turno", [C.TURNO])
@@ -325,6 +326,7 @@ def do_end_turn(state: GameState, action: EndTurn, out: list[Step]) -> None:
 
 
 def do_burn(state: GameState, action: Burn, out: list[Step]) -> None:
+    """dv/turno/accion/3, dv/mana/3: discard a card from hand for 1 mana («quemarla»), in your action phase."""
     player = check_actor(state, action.by)
     own_action_phase(state, action.by, "quemar una carta se hace", [C.ACCION_QUEMAR, C.ACCION])
     obj = find_in(player.zones["hand"], action.card)
@@ -555,6 +557,9 @@ def effect_objects(state: GameState, controller: str, effect: Effect, target: ob
 
 def apply_effect(state: GameState, out: list[Step], src: GameObject, controller: str, effect: Effect,
                  target: object, kind: str = "resolution") -> None:
+    """One effect of a card, as one step citing the card's type passage: damage, heal (at most 24,
+    dv/generales/curacion), gain_mana (dv/mana/2), destroy (dv/generales/pilas), draw, or a spell's boost until
+    the end of the turn (dv/stack/3)."""
     card = card_of(state, src)
     cite = C.TYPE_CITATION[card.type]
     players = effect_players(state, controller, effect, target)
@@ -677,6 +682,7 @@ def discard_cards(state: GameState, out: list[Step], player: Player, objs: list[
 
 
 def do_discard(state: GameState, action: Discard, out: list[Step]) -> None:
+    """Answer the pending discard: down to two cards (dv/turno/preparacion/3) or a card's `discard` effect."""
     pending = state.pending
     if pending is None or pending.player != action.by:
         raise IllegalAction(f"{action.by} no tiene ningún descarte pendiente (para obtener maná se quema: "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.rulesets.doce_vidas.stack import card_of, creature_damage, creature_life
+from judge.engine.rulesets.doce_vidas.stack import card_of, creature_damage, creature_life, reading_order
 from judge.engine.state import GameObject, GameState
 
 
@@ -24,11 +24,12 @@ def _zone(state: GameState, player: str, zone: str, objs: list[GameObject]) -> l
     return listed
 
 
-def _permanent(state: GameState, o: GameObject) -> dict[str, Any]:
+def _permanent(state: GameState, o: GameObject, order: list[GameObject] | None) -> dict[str, Any]:
     card = card_of(state, o)
     out: dict[str, Any] = {"id": o.id, "card": o.card, "type": card.type, "tapped": o.tapped}
     if card.is_creature:
-        out.update(damage=o.damage, card_damage=creature_damage(state, o), card_life=creature_life(state, o))
+        out.update(damage=o.damage, card_damage=creature_damage(state, o, order),
+                   card_life=creature_life(state, o, order))
     out["attached_to"] = o.attached_to
     return out
 
@@ -36,12 +37,14 @@ def _permanent(state: GameState, o: GameObject) -> dict[str, Any]:
 def snapshot(state: GameState) -> dict[str, Any]:
     players = []
     for p in state.players:
+        # One reading order per side, shared by every creature of that side.
+        order = reading_order(state, p.name) if p.zones["board"] else None
         entry: dict[str, Any] = {
             "name": p.name, "lives": p.lives, "mana": p.mana, "recycle_cost": getattr(p, "recycle_cost", 1),
             "lost": p.lost,
             "deck": _zone(state, p.name, "deck", p.zones["deck"]),
             "hand": _zone(state, p.name, "hand", p.zones["hand"]),
-            "board": [_permanent(state, o) for o in p.zones["board"]],
+            "board": [_permanent(state, o, order) for o in p.zones["board"]],
             "discard": _zone(state, p.name, "discard", p.zones["discard"]),
         }
         if p.zones.get("resolving"):

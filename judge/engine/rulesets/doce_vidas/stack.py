@@ -85,10 +85,12 @@ def _applies(state: GameState, source: GameObject | None, controller: str, effec
     return to == "target" and target_id == creature.id
 
 
-def bonuses(state: GameState, creature: GameObject, kind: str) -> list[tuple[str, int]]:
-    """(source card name, amount) of every `kind` boost ("boost_damage"/"boost_life") on `creature`, in order."""
+def bonuses(state: GameState, creature: GameObject, kind: str, order: list[GameObject] | None = None
+            ) -> list[tuple[str, int]]:
+    """(source card name, amount) of every `kind` boost ("boost_damage"/"boost_life") on `creature`, in order.
+    `order`: the reading order from the creature's controller's side, if already computed."""
     out: list[tuple[str, int]] = []
-    for src in reading_order(state, creature.controller):
+    for src in order if order is not None else reading_order(state, creature.controller):
         for eff in card_of(state, src).effects:
             if eff.kind == kind and _applies(state, src, src.controller, eff, creature):
                 out.append((src.card, eff.amount))
@@ -98,12 +100,12 @@ def bonuses(state: GameState, creature: GameObject, kind: str) -> list[tuple[str
     return out
 
 
-def creature_damage(state: GameState, creature: GameObject) -> int:
-    return card_of(state, creature).damage + sum(a for _, a in bonuses(state, creature, "boost_damage"))
+def creature_damage(state: GameState, creature: GameObject, order: list[GameObject] | None = None) -> int:
+    return card_of(state, creature).damage + sum(a for _, a in bonuses(state, creature, "boost_damage", order))
 
 
-def creature_life(state: GameState, creature: GameObject) -> int:
-    return card_of(state, creature).life + sum(a for _, a in bonuses(state, creature, "boost_life"))
+def creature_life(state: GameState, creature: GameObject, order: list[GameObject] | None = None) -> int:
+    return card_of(state, creature).life + sum(a for _, a in bonuses(state, creature, "boost_life", order))
 
 
 def explain(state: GameState, creature: GameObject, kind: str) -> str:
