@@ -32,6 +32,44 @@ STOP_LABELS: dict[str, str] = {
     "partida terminada": "la partida terminó",
 }
 
+ZONE_LABELS: dict[str, str] = {
+    "deck": "mazo", "hand": "mano", "board": "en juego", "discard": "pila de descartes",
+    "resolving": "resolviéndose",
+}
+
+
+def zone_label(zone: str) -> str:
+    return ZONE_LABELS.get(zone, zone)
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One event of a step as a short Spanish line ("Lobo gris (lobo): mano → en juego")."""
+    kind = event.get("kind", "")
+    e = event
+    if kind == "move":
+        who = f"{e['card']} ({e['object']})" if e.get("card") else str(e.get("object"))
+        owner = f" de {e['owner']}" if e.get("owner") else ""
+        return f"{who}{owner}: {zone_label(str(e.get('from')))} → {zone_label(str(e.get('to')))}"
+    if kind in ("mana", "lives", "recycle_cost"):
+        what = {"mana": "maná", "lives": "vidas", "recycle_cost": "coste de reciclaje"}[kind]
+        return f"{what} de {e.get('player')}: {e.get('from')} → {e.get('to')}"
+    if kind == "damage":
+        return f"daño marcado en {e.get('object')}: {e.get('from')} → {e.get('to')}"
+    if kind == "tap":
+        return f"{e.get('object')} se gira"
+    if kind == "untap":
+        return f"{e.get('object')} se endereza"
+    if kind == "attach":
+        return f"{e.get('object')} queda unido a {e.get('to')}"
+    if kind == "shuffle":
+        return f"{e.get('player')} baraja su {zone_label(str(e.get('zone', 'deck')))} ({e.get('cards')} cartas)"
+    if kind == "lose":
+        return f"{e.get('player')} pierde la partida"
+    if kind == "win":
+        return f"{e.get('player')} gana la partida"
+    rest = ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
+    return f"{kind}: {rest}" if rest else kind
+
 
 def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind)

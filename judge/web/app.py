@@ -49,6 +49,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 BLUEPRINTS: list[str] = [
     "judge.web.api:bp",
     "judge.web.pages:bp",
+    "judge.web.run:bp",
 ]
 
 

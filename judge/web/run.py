@@ -1,0 +1,241 @@
+"""Running scenarios on the web: `POST /api/run` and the run pages under `/escenarios`.
+
+The web layer decides no rule: it hands the scenario to the engine (through judge.runner.execute) and shows the
+trace, with the text of every cited passage beside the step that cites it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from judge.web.errors import wants_json
+from judge.web.i18n import MESSAGES
+
+bp = Blueprint("run", __name__)
+
+YAML_TYPES = {"application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"}
+JSON_TYPES = {"application/json"}
+SNIFF_TYPES = {"", "text/plain", "application/octet-stream"}
+
+MESSAGES.update({
+    "run.list_title": {"es": "Escenarios", "en": "Scenarios"},
+    "run.list_intro": {"es": "Situaciones de mesa resueltas paso a paso, cada paso con la regla que lo justifica.",
+                       "en": "Table situations resolved step by step, each step with the rule behind it."},
+    "run.curated": {"es": "Escenarios de ejemplo", "en": "Example scenarios"},
+    "run.none": {"es": "No hay escenarios de ejemplo.", "en": "There are no example scenarios."},
+    "run.paste": {"es": "Ejecutar tu propio escenario", "en": "Run your own scenario"},
+    "run.paste_help": {"es": "Pega un escenario en YAML o JSON (formato en docs/scenarios.md).",
+                       "en": "Paste a scenario in YAML or JSON (format in docs/scenarios.md)."},
+    "run.format": {"es": "Formato", "en": "Format"},
+    "run.format_auto": {"es": "detectar", "en": "detect"},
+    "run.submit": {"es": "Ejecutar", "en": "Run"},
+    "run.edit": {"es": "Editar y ejecutar", "en": "Edit and run"},
+    "run.source": {"es": "Escenario", "en": "Scenario"},
+    "run.invalid": {"es": "El escenario no es válido", "en": "The scenario is not valid"},
+    "run.malformed": {"es": "El texto no es YAML ni JSON válido", "en": "The text is not valid YAML or JSON"},
+    "run.illustrates": {"es": "Ilustra", "en": "Illustrates"},
+    "run.steps": {"es": "Pasos", "en": "Steps"},
+    "run.step": {"es": "Paso", "en": "Step"},
+    "run.kind": {"es": "Tipo", "en": "Kind"},
+    "run.events": {"es": "Sucesos", "en": "Events"},
+    "run.board": {"es": "Tablero después del paso", "en": "Board after the step"},
+    "run.rules": {"es": "Reglas citadas", "en": "Rules cited"},
+    "run.outside": {"es": "fuera del corpus cargado", "en": "outside the loaded corpus"},
+    "run.illegal": {"es": "no se puede", "en": "not allowed"},
+    "run.failed": {"es": "expectativa no cumplida", "en": "expectation failed"},
+    "run.passed": {"es": "expectativa cumplida", "en": "expectation holds"},
+    "run.unmodelled": {"es": "Texto de carta no modelado", "en": "Card text not modelled"},
+    "run.verdict": {"es": "Veredicto", "en": "Verdict"},
+    "run.ruleset": {"es": "Reglas", "en": "Rules"},
+    "run.seed": {"es": "semilla", "en": "seed"},
+    "run.stopped": {"es": "Fin de la ejecución", "en": "End of the run"},
+    "run.lives": {"es": "vidas", "en": "lives"},
+    "run.mana": {"es": "maná", "en": "mana"},
+    "run.recycle_cost": {"es": "coste de reciclaje", "en": "recycle cost"},
+    "run.zone.deck": {"es": "Mazo", "en": "Deck"},
+    "run.zone.hand": {"es": "Mano", "en": "Hand"},
+    "run.zone.board": {"es": "En juego", "en": "In play"},
+    "run.zone.discard": {"es": "Pila de descartes", "en": "Discard pile"},
+    "run.zone.resolving": {"es": "Resolviéndose", "en": "Resolving"},
+    "run.tapped": {"es": "girada", "en": "tapped"},
+    "run.damage": {"es": "daño", "en": "damage"},
+    "run.attached_to": {"es": "unida a", "en": "attached to"},
+    "run.active": {"es": "jugador activo", "en": "active player"},
+    "run.turn": {"es": "Turno {number}", "en": "Turn {number}"},
+    "run.winner": {"es": "Ganador", "en": "Winner"},
+    "run.empty": {"es": "vacío", "en": "empty"},
+    "run.too_large": {"es": "El escenario es demasiado grande: como máximo {limit} bytes.",
+                      "en": "The scenario is too large: at most {limit} bytes."},
+    "run.bad_type": {"es": "Tipo de contenido no admitido «{type}»: envía application/json o application/yaml.",
+                     "en": "Unsupported content type «{type}»: send application/json or application/yaml."},
+})
+
+
+@bp.app_template_filter("run_event")
+def _run_event(event: dict[str, Any]) -> str:
+    from judge.runner.render import event_text
+
+    return event_text(event)
+
+
+@bp.app_template_filter("run_kind")
+def _run_kind(kind: str) -> str:
+    from judge.runner.render import kind_label
+
+    return kind_label(kind)
+
+
+@bp.app_template_filter("run_zone")
+def _run_zone(zone: str) -> str:
+    from judge.runner.render import zone_label
+
+    return zone_label(zone)
+
+
+def _limit() -> int:
+    return int(current_app.config.get("MAX_CONTENT_LENGTH") or 256 * 1024)
+
+
+def _step_cap() -> int:
+    # A pasted scenario may ask for a huge step_limit: a web request never runs more than this many steps.
+    return int(current_app.config.get("RUN_MAX_STEPS", 5000))
+
+
+def _too_large() -> Response:
+    from judge.web.i18n import translate
+
+    response = jsonify({"error": translate("run.too_large", limit=_limit()), "status": 413})
+    response.status_code = 413
+    return response
+
+
+def _run(source: str | bytes, fmt: str | None) -> tuple[Any, Any, Any]:
+    """(scenario, trace, verdict); raises InvalidScenario for bad input."""
+    from judge.runner import execute
+
+    from judge.engine.run import default_step_limit
+
+    scenario = execute.load(source, fmt)
+    limit = min(scenario.step_limit or default_step_limit(), _step_cap())
+    trace = execute.run(scenario, step_limit=limit)
+    return scenario, trace, execute.verdict(trace)
+
+
+def _invalid(exc: Any) -> Response:
+    response = jsonify(exc.to_json())
+    response.status_code = 400
+    return response
+
+
+@bp.post("/api/run")
+def api_run() -> Response:
+    """The trace of a scenario sent as JSON, or YAML as application/yaml / text/yaml."""
+    from judge.runner.execute import InvalidScenario
+
+    mimetype = request.mimetype or ""
+    if mimetype in JSON_TYPES:
+        fmt: str | None = "json"
+    elif mimetype in YAML_TYPES:
+        fmt = "yaml"
+    elif mimetype in SNIFF_TYPES:
+        fmt = None
+    else:
+        from judge.web.i18n import translate
+
+        response = jsonify({"error": translate("run.bad_type", type=mimetype), "status": 415})
+        response.status_code = 415
+        return response
+    try:
+        body = request.get_data(cache=False)
+    except RequestEntityTooLarge:
+        return _too_large()
+    try:
+        _, trace, outcome = _run(body, fmt)
+    except InvalidScenario as exc:
+        return _invalid(exc)
+    data = trace.to_json()
+    data["verdict"] = {"ok": outcome.ok, "text": outcome.line}
+    return jsonify(data)
+
+
+# -- pages ----------------------------------------------------------------------------------------------------
+
+def _citations_for(trace_json: dict[str, Any]) -> dict[str, Any]:
+    """Every citation of the trace resolved once: ref → Citation (text, or marked outside the corpus)."""
+    from judge.runner.citations import resolver
+
+    res = resolver(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
+    refs = {ref for step in trace_json.get("steps", []) for ref in step.get("citations", [])}
+    return {ref: res.resolve(ref) for ref in sorted(refs)}
+
+
+def _trace_page(trace: Any, outcome: Any, *, source: str, title: str, description: str = "",
+                illustrates: tuple[str, ...] | list[str] = (), curated: Any = None) -> Response | str:
+    data = trace.to_json()
+    data["verdict"] = {"ok": outcome.ok, "text": outcome.line}
+    if wants_json():
+        return jsonify(data)
+    cites = _citations_for(data)
+    return render_template("run.html", trace=data, cites=cites, source=source, title=title,
+                           description=description, illustrates=list(illustrates), verdict=outcome,
+                           curated=curated)
+
+
+@bp.get("/escenarios")
+def scenario_list() -> Response | str:
+    from judge.runner.catalog import curated
+
+    items = curated()
+    if wants_json():
+        return jsonify({"scenarios": [s.to_json() for s in items]})
+    return render_template("scenarios.html", scenarios=items, source="", problems=None)
+
+
+@bp.get("/escenarios/<ruleset>/<name>")
+def scenario_page(ruleset: str, name: str) -> Response | str:
+    from judge.runner.catalog import find
+    from judge.runner.execute import InvalidScenario
+
+    item = find(ruleset, name)
+    if item is None:
+        abort(404)
+    source = item.path.read_text(encoding="utf-8")
+    try:
+        _, trace, outcome = _run(source, "yaml")
+    except InvalidScenario as exc:  # a broken curated file: say so, as for a pasted one
+        return _form_with_errors(source, exc)
+    return _trace_page(trace, outcome, source=source, title=item.title, description=item.description,
+                       illustrates=item.illustrates, curated=item)
+
+
+def _form_with_errors(source: str, exc: Any) -> tuple[Response | str, int]:
+    if wants_json():
+        return _invalid(exc), 400
+    from judge.runner.catalog import curated
+
+    return render_template("scenarios.html", scenarios=curated(), source=source, problems=exc), 400
+
+
+@bp.post("/escenarios/ejecutar")
+def scenario_run() -> Response | str | tuple[Response | str, int]:
+    """The pasted scenario of the form (field `scenario`, optional `format`: yaml | json | auto)."""
+    from judge.runner.execute import InvalidScenario
+
+    try:
+        source = request.form.get("scenario", "")
+    except RequestEntityTooLarge:
+        if wants_json():
+            return _too_large()
+        raise
+    fmt = request.form.get("format") or None
+    fmt = fmt if fmt in ("yaml", "json") else None
+    try:
+        scenario, trace, outcome = _run(source, fmt)
+    except InvalidScenario as exc:
+        return _form_with_errors(source, exc)
+    return _trace_page(trace, outcome, source=source, title=getattr(scenario, "title", "") or "",
+                       description=getattr(scenario, "description", "") or "",
+                       illustrates=getattr(scenario, "illustrates", ()) or ())
