@@ -36,8 +36,8 @@ def test_preparation_in_order_mana_untap_discard_draw(h):
                {"name": "Bruno", "mana": 4, "hand": ["Ratón", "Rayo", "Bálsamo"], "deck": ["Oso pardo"] * 3,
                 "board": [{"card": "Lobo gris", "id": "lobo", "tapped": True, "damage": 2}]}],
               [{"by": "Ana", "end_turn": True}, {"by": "Bruno", "discard": ["Rayo"]}])
-    cited = [next(c for c in s.citations if c.startswith("dv/turno/preparacion") or c.endswith("criaturas/9"))
-             for s in t.steps if any(c.startswith("dv/turno/preparacion") or c.endswith("criaturas/9")
+    cited = [next(c for c in s.citations if c.startswith("dv/turno/preparacion/") or c.endswith("criaturas/9"))
+             for s in t.steps if any(c.startswith("dv/turno/preparacion/") or c.endswith("criaturas/9")
                                      for c in s.citations)]
     assert cited == ["dv/turno/preparacion/1", "dv/turno/preparacion/2", "dv/tipos/criaturas/9",
                      "dv/turno/preparacion/3", "dv/turno/preparacion/4"]

@@ -79,7 +79,7 @@ class DoceVidas(Ruleset):
             state.phase = "preparacion"
             game.emit(state, out, "setup", None,
                       f"preparación de la partida ({len(players)} jugadores, formato básico): {names}",
-                      [C.PREP_VIDAS, C.FORMATOS])
+                      [C.PREPARACION, C.PREP_VIDAS, C.FORMATOS])
             for p in players:
                 rng.shuffle(p.zones["deck"])
                 game.emit(state, out, "setup", p.name, f"{p.name} baraja su mazo ({len(p.zones['deck'])} cartas)",

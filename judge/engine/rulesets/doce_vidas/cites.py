@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 OBJETIVO = "dv/objetivo"                                   # gana quien reduzca las vidas del oponente a 0
+PREPARACION = "dv/preparacion"                             # «Cada jugador:»
 PREP_VIDAS = "dv/preparacion/1"                            # 12 vidas y 0 de maná
 PREP_BARAJA = "dv/preparacion/2"                           # baraja su mazo
 TURNO = "dv/turno"                                         # dos fases
+FASE_PREPARACION = "dv/turno/preparacion"                  # «Fase 1: Preparación. En este orden:»
 TURNO_MANA = "dv/turno/preparacion/1"                      # tu reserva de maná pasa a 1
 TURNO_ENDEREZAR = "dv/turno/preparacion/2"                 # todos tus permanentes se enderezan
 TURNO_DESCARTAR = "dv/turno/preparacion/3"                 # descarta hasta tener 2 cartas

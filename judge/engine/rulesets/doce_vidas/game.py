@@ -228,7 +228,7 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     player.mana = 1
     emit(state, out, "turn-based", player.name,
          f"turno {state.turn} de {player.name}, preparación: su reserva de maná pasa a 1 (tenía {before})",
-         [C.TURNO, C.TURNO_MANA, C.MANA_PERMANECE], [Event("mana", {"player": player.name, "from": before, "to": 1})])
+         [C.TURNO, C.FASE_PREPARACION, C.TURNO_MANA, C.MANA_PERMANECE], [Event("mana", {"player": player.name, "from": before, "to": 1})])
     tapped = [o for o in player.zones["board"] if o.tapped]
     for o in tapped:
         o.tapped = False
