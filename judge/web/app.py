@@ -32,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     instance.mkdir(parents=True, exist_ok=True)
     app.json.sort_keys = False  # keep the API's keys in the documented order
+    app.json.ensure_ascii = False  # Spanish text stays readable in the JSON
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
@@ -42,7 +43,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     _register_blueprints(app)
     _register_commands(app)
+    app.after_request(_security_headers)
     return app
+
+
+def _security_headers(response):  # type: ignore[no-untyped-def]
+    # Browsers must not guess content types (a JSON body is never run as HTML); no referrer leaks the question.
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
 
 
 # Every blueprint of the app, one line each ("module:attribute"); imported when the app is created.
