@@ -59,8 +59,10 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
         _fail(f"no se puede escribir en {instance}: {exc.strerror or exc}")
 
     if outcome.action == "unchanged":
-        click.echo(f"la versión {doc.version} de {doc.id} ya está cargada: nada que hacer "
+        click.echo(f"la versión {doc.version} de {doc.id} ya está cargada: nada que importar "
                    f"(--force para volver a importarla)")
+        if rebuild_index:
+            _refresh_index(instance)    # an earlier --no-index import may have left the index behind
         return
     if outcome.action == "replaced":
         click.echo(f"reemplazada la versión {outcome.previous_version} por {doc.version}")
@@ -85,14 +87,24 @@ def _refresh_index(instance: Path) -> None:
     except ImportError:
         click.echo("el índice de búsqueda está desactualizado: ejecuta `judge index`")
         return
-    click.echo("actualizando el índice de búsqueda…")
+    bar = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar     # the bar appears only when the index is really rebuilt (it takes a few seconds)
+        if bar is None:
+            bar = click.progressbar(length=total, label="Indexando", show_eta=False)
+        bar.update(done - bar.pos)
+
     try:
-        ensure_index(instance_dir=instance)
+        built = ensure_index(instance_dir=instance, progress=progress)
     except Exception as exc:  # noqa: BLE001 - the import itself succeeded; say why the index did not follow
         click.echo(f"aviso: documento importado, pero el índice no se pudo reconstruir "
                    f"({type(exc).__name__}: {exc}); ejecuta `judge index`", err=True)
         return
-    click.echo("índice de búsqueda actualizado")
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    click.echo("índice de búsqueda reconstruido" if built else "el índice de búsqueda ya estaba al día")
 
 
 @corpus.command("list")

@@ -181,16 +181,27 @@ def test_list_names_a_damaged_import(instance: Path) -> None:
 def test_import_rebuilds_the_index(instance: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     index = pytest.importorskip("judge.search.index")
     calls = []
-    monkeypatch.setattr(index, "ensure_index", lambda **kw: calls.append(kw))
-    result = run("import", write(tmp_path, "cr.txt", mini_cr("April 17, 2026")))
+
+    def fake_ensure_index(instance_dir: Path, progress) -> bool:
+        calls.append(instance_dir)
+        if len(calls) == 1:
+            for done in (200, 400, 450):
+                progress(done, 450)
+        return len(calls) == 1
+    monkeypatch.setattr(index, "ensure_index", fake_ensure_index)
+    path = write(tmp_path, "cr.txt", mini_cr("April 17, 2026"))
+    result = run("import", path)
     assert result.exit_code == 0, result.output
-    assert calls == [{"instance_dir": instance}] and "índice de búsqueda actualizado" in result.output
+    assert calls == [instance] and "índice de búsqueda reconstruido" in result.output
+    # The same version again imports nothing but still checks the index (an earlier --no-index import).
+    again = run("import", path)
+    assert len(calls) == 2 and "ya está cargada" in again.output and "ya estaba al día" in again.output
 
 
 def test_failed_index_rebuild_keeps_the_import(instance: Path, tmp_path: Path, monkeypatch) -> None:
     index = pytest.importorskip("judge.search.index")
 
-    def broken(**kw):
+    def broken(**kw) -> bool:
         raise RuntimeError("disk full")
     monkeypatch.setattr(index, "ensure_index", broken)
     result = run("import", write(tmp_path, "cr.txt", mini_cr("April 17, 2026")))
