@@ -110,6 +110,8 @@ def parse_cr(text: str, source: str = "") -> Document:
     """Parse the whole text of the Comprehensive Rules into a Document (id "cr-en", version = ISO date)."""
     lines = normalise_lines(text)
     head = next((line for line in lines if line.strip()), "")
+    if not head:
+        raise CRFormatError("el texto está vacío")
     if "comprehensive rules" not in head.lower():
         raise CRFormatError(f"no parece el texto de las Comprehensive Rules (primera línea: «{head[:80]}»)")
     when = effective_date(text)

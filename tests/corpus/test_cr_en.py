@@ -191,7 +191,8 @@ def test_dates_become_iso() -> None:
 
 
 @pytest.mark.parametrize("text, message", [
-    ("", "Comprehensive Rules"),
+    ("", "vacío"),
+    ("\ufeff\r\r\n  \r\r\n", "vacío"),
     ("Robar una carta\n\n121.1. Algo", "Comprehensive Rules"),
     ("Magic: The Gathering Comprehensive Rules\n\n100.1. A rule.", "fecha de vigencia"),
     ("Magic: The Gathering Comprehensive Rules\nThese rules are effective as of Smarch 3, 2026.\n100.1. A rule.",
