@@ -210,3 +210,22 @@ def test_a_game_that_is_over_accepts_nothing(h):
     assert g.over and g.legal_actions() == []
     step = g.play(EndTurn(by="Ana"))[0]
     assert step.kind == "illegal" and "dv/objetivo" in step.citations
+
+
+def test_discard_effect_on_every_opponent_asks_each_in_turn(h):
+    """`discard` with target opponents: each opponent chooses; the run resumes the spell after each answer."""
+    doc_players = [{"name": "Ana", "mana": 1, "hand": ["Saqueo global"]},
+                   {"name": "Bruno", "hand": ["Ratón", "Rayo", "Oso pardo"]},
+                   {"name": "Carla", "hand": ["Bálsamo", "Ritual", "Lobo gris"]}]
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make(doc_players, [{"by": "Ana", "play": "Saqueo global", "choose": ["Rayo"]},
+                               {"by": "Carla", "discard": ["Ritual"]}],
+                 [{"player": "Bruno", "discard": ["Rayo"]}, {"player": "Carla", "discard": ["Ritual"]},
+                  {"player": "Ana", "discard": ["Saqueo global"], "hand": ["Ratón"]}])
+    doc["cards"]["Saqueo global"] = {"type": "hechizo", "cost": 1,
+                                     "effects": [{"discard": 1, "target": "opponents"}, {"draw": 1}]}
+    doc["players"][0]["deck"] = ["Ratón"]
+    t = run_scenario(load_scenario(doc))
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert [s.kind for s in t.steps].count("choice") == 0

@@ -31,6 +31,10 @@ def _names(state: GameState, objs: Sequence[Any], wanted: Sequence[str]) -> tupl
     return tuple(o.id if i < len(wanted) and wanted[i] == o.id else o.card for i, o in enumerate(objs))
 
 
+ZONE_LABELS = {"deck": "mazo", "hand": "mano", "board": "en juego", "discard": "pila de descartes",
+               "resolving": "resolviéndose"}
+
+
 def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(map(str, value)) + "]"
@@ -82,7 +86,10 @@ def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step])
     if obj is None:
         return False, f"no existe el objeto «{exp.subject}»", cites
     if f == "zone":
-        got = "board" if obj.zone == "board" else obj.zone
+        got = obj.zone
+        held = got == want
+        return held, (f"{obj.card} ({obj.id}), zona: {ZONE_LABELS.get(got, got)} "
+                      f"(se esperaba {ZONE_LABELS.get(want, want)})"), cites
     elif f in ("card_damage", "card_life"):
         if obj.zone != "board" or not state.extra["cards"][obj.card].is_creature:
             return False, f"{obj.card} ({obj.id}) no es una criatura en juego (está en {obj.zone})", cites

@@ -513,10 +513,13 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
 
 def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list[tuple[Effect, object]],
                    start: int, choose: tuple[str, ...] | None) -> None:
-    """Resolve a spell's effects in order from `start`, then put it in the discard pile (dv/tipos/hechizos)."""
+    """Resolve a spell's effects in order from `start`, then put it in the discard pile (dv/tipos/hechizos).
+    The state-based checks wait until the whole spell has resolved (a spell resolves completely)."""
     obj = state.find(source_id)
     assert obj is not None
     for i in range(start, len(plan)):
+        if state.over:          # a draw that recycled can end the game in the middle of a spell
+            break
         effect, target = plan[i]
         if effect.kind == "discard":
             if not discard_effect(state, out, obj, effect, target, choose, plan, i):
@@ -633,26 +636,31 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
 
 
 def discard_effect(state: GameState, out: list[Step], src: GameObject, effect: Effect, target: object,
-                   choose: tuple[str, ...] | None, plan: list[tuple[Effect, object]], index: int) -> bool:
-    """A `discard: N` effect: the discarding player chooses N cards of their hand (all of them if N or fewer).
-    Returns False when the choice is missing: the game waits (`state.pending`) and resumes after the answer."""
-    for p in effect_players(state, src.controller, effect, target):
+                   choose: tuple[str, ...] | None, plan: list[tuple[Effect, object]], index: int,
+                   players: Sequence[str] | None = None) -> bool:
+    """A `discard: N` effect: each discarding player chooses N cards of their hand (all of them if N or fewer);
+    `choose` answers the first one's choice. Returns False when a choice is missing: the game waits
+    (`state.pending`) and resumes with the remaining players and effects after the answer."""
+    names = list(players) if players is not None else [p.name for p in effect_players(state, src.controller,
+                                                                                      effect, target)]
+    card = card_of(state, src)
+    for k, name in enumerate(names):
+        p = state.player(name)
         hand = p.zones["hand"]
         if len(hand) <= effect.amount:
-            picked = list(hand)
+            picked: list[GameObject] | None = list(hand)
         else:
             picked = pick(hand, choose or (), effect.amount)
             if picked is None:
                 why = f" (la elección dada {list(choose)} no vale)" if choose else ""
                 state.pending = Pending(
                     kind="descarte", player=p.name, count=effect.amount, options=tuple(o.id for o in hand),
-                    prompt=f"{card_of(state, src).name} obliga a {p.name} a descartar {effect.amount} carta(s) de "
-                           f"su mano ({cards_list(hand)}): ¿cuáles?{why}",
-                    citations=(C.TYPE_CITATION[card_of(state, src).type], C.STACK_DESCARTES),
-                    resume=("efecto", src.id, tuple(plan), index, p.name))
+                    prompt=f"{card.name} obliga a {p.name} a descartar {effect.amount} carta(s) de su mano "
+                           f"({cards_list(hand)}): ¿cuáles?{why}",
+                    citations=(C.TYPE_CITATION[card.type], C.STACK_DESCARTES),
+                    resume=("efecto", src.id, tuple(plan), index, tuple(names[k + 1:])))
                 return False
-        discard_cards(state, out, p, picked, [C.TYPE_CITATION[card_of(state, src).type]],
-                      f"{card_of(state, src).name}: ")
+        discard_cards(state, out, p, picked, [C.TYPE_CITATION[card.type]], f"{card.name}: ")
         choose = None
     return True
 
@@ -698,9 +706,13 @@ def do_discard(state: GameState, action: Discard, out: list[Step]) -> None:
         discard_cards(state, out, player, picked, [C.TURNO_DESCARTAR],)
         finish_preparation(state, out)
         return
-    _, source_id, plan, index, _ = pending.resume
-    discard_cards(state, out, player, picked, [C.TYPE_CITATION[card_of(state, state.find(source_id)).type]],  # type: ignore[arg-type]
-                  f"{state.find(source_id).card}: ")  # type: ignore[union-attr]
+    _, source_id, plan, index, others = pending.resume
+    source = state.find(source_id)
+    assert source is not None
+    discard_cards(state, out, player, picked, [C.TYPE_CITATION[card_of(state, source).type]], f"{source.card}: ")
+    effect, target = plan[index]
+    if others and not discard_effect(state, out, source, effect, target, None, list(plan), index, others):
+        return
     resume_effects(state, out, source_id, list(plan), index + 1, None)
 
 
