@@ -103,14 +103,15 @@ def random_cards(rng: random.Random) -> dict[str, dict[str, Any]]:
 
 
 def random_scenario(rng: random.Random, index: int, seed: int) -> dict[str, Any]:
-    """A scenario document that starts a game from its preparation (no `turn:`): shuffles draw from `seed`."""
+    """A scenario document: most games start from the preparation (no `turn:`; shuffles draw from `seed`), one in
+    three from a random mid-game position (lives, mana, hands, permanents tapped, damaged and enchanted)."""
     cards = random_cards(rng)
     names = list(cards)
     player_names = ["Ana", "Bruno", "Carla", "Diego"][: rng.choice((2, 2, 2, 3, 4))]
-    players = []
+    players: list[dict[str, Any]] = []
     for name in player_names:
         players.append({"name": name, "deck": [rng.choice(names) for _ in range(rng.randint(6, 20))]})
-    return {
+    doc: dict[str, Any] = {
         "ruleset": "doce-vidas",
         "title": f"Partida aleatoria {index} (fuzz, semilla {seed})",
         "seed": seed,
@@ -118,6 +119,36 @@ def random_scenario(rng: random.Random, index: int, seed: int) -> dict[str, Any]
         "cards": cards,
         "players": players,
     }
+    if rng.random() < 1 / 3:
+        _mid_game(rng, doc)
+    return doc
+
+
+def _mid_game(rng: random.Random, doc: dict[str, Any]) -> None:
+    """Turn a from-scratch document into a mid-game position, valid by construction."""
+    cards: dict[str, dict[str, Any]] = doc["cards"]
+    names = list(cards)
+    permanents = [n for n in names if cards[n]["type"] in ("criatura", "reliquia")]
+    enchantments = [n for n in names if cards[n]["type"] == "encantamiento"]
+    hosts: list[str] = []
+    for i, player in enumerate(doc["players"]):
+        player.update(lives=rng.randint(1, 24), mana=rng.randint(0, 5), recycle_cost=rng.choice((1, 1, 2, 4)))
+        player["hand"] = [rng.choice(names) for _ in range(rng.randint(0, 4))]
+        player["discard"] = [rng.choice(names) for _ in range(rng.randint(0, 4))]
+        board = []
+        for j in range(rng.randint(0, 4) if permanents else 0):
+            name = rng.choice(permanents)
+            entry: dict[str, Any] = {"card": name, "id": f"p{i}-{j}", "tapped": rng.random() < 0.4}
+            if cards[name]["type"] == "criatura" and cards[name]["life"] > 1 and rng.random() < 0.3:
+                entry["damage"] = rng.randint(1, cards[name]["life"] - 1)
+            board.append(entry)
+            hosts.append(entry["id"])
+        player["board"] = board
+    for i, player in enumerate(doc["players"]):
+        if hosts and enchantments and rng.random() < 0.5:
+            player["board"].append({"card": rng.choice(enchantments), "id": f"e{i}", "attached_to": rng.choice(hosts)})
+    doc["turn"] = {"number": rng.randint(3, 12), "active": rng.choice(doc["players"])["name"],
+                   "phase": rng.choice(("accion", "accion", "preparacion"))}
 
 
 # -- invariants --------------------------------------------------------------------------------------------------
@@ -126,6 +157,13 @@ def random_scenario(rng: random.Random, index: int, seed: int) -> dict[str, Any]
 class Baseline:
     """What must stay constant over a game: the number of cards and the ids of the cards."""
     card_ids: frozenset[str]
+    _seen: tuple[int, list[str]] | None = None
+
+    def ids_in(self, step: "Step") -> list[str]:
+        """The card ids of the step's board snapshot, zone by zone (computed once per step)."""
+        if self._seen is None or self._seen[0] != id(step):
+            self._seen = (id(step), _board_cards(step.board))
+        return self._seen[1]
 
 
 Invariant = Callable[["Step", Baseline], "str | None"]
@@ -152,7 +190,7 @@ def lives_at_most_24(step: "Step", base: Baseline) -> str | None:
 def each_card_in_one_zone(step: "Step", base: Baseline) -> str | None:
     """dv/generales/pilas: every card is in exactly one zone (deck, hand, in play or the discard pile)."""
     seen: set[str] = set()
-    for cid in _board_cards(step.board):
+    for cid in base.ids_in(step):
         if cid in seen:
             return f"la carta {cid} está en dos zonas a la vez"
         seen.add(cid)
@@ -161,7 +199,7 @@ def each_card_in_one_zone(step: "Step", base: Baseline) -> str | None:
 
 def card_count_constant(step: "Step", base: Baseline) -> str | None:
     """No card appears or vanishes: the same card ids as at the start of the game."""
-    ids = set(_board_cards(step.board))
+    ids = set(base.ids_in(step))
     if ids != base.card_ids:
         missing = sorted(base.card_ids - ids)[:5]
         extra = sorted(ids - base.card_ids)[:5]
@@ -232,10 +270,17 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
     from judge.engine import Game
     from judge.scenarios import load_scenario
 
+    from judge.scenarios import ScenarioError
+
     checks = list(invariants) or INVARIANTS
-    game = Game(load_scenario(doc))
-    base = Baseline(card_ids=frozenset(o.id for o in game.state.all_objects()))
     played: list[dict[str, Any]] = []
+    try:
+        game = Game(load_scenario(doc))
+    except ScenarioError as exc:  # a generator bug, reported like a broken invariant so the document is kept
+        return 0, 0, None, (f"el generador produjo un escenario no válido: {exc}", None), played
+    except Exception as exc:  # noqa: BLE001 - the engine must never raise while setting up a valid scenario
+        return 0, 0, None, (f"el motor lanzó {type(exc).__name__} al preparar la partida: {exc}", None), played
+    base = Baseline(card_ids=frozenset(o.id for o in game.state.all_objects()))
 
     def check(steps: list["Step"]) -> tuple[str, int | None] | None:
         for step in steps:
@@ -257,7 +302,11 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
             break
         action = rng.choice(actions)
         played.append(action.to_script())
-        new = game.play(action)
+        try:
+            new = game.play(action)
+        except Exception as exc:  # the engine must turn every rule problem into a step, never raise
+            broken = (f"el motor lanzó {type(exc).__name__}: {exc}", len(game.steps))
+            break
         illegal = [s for s in new if s.kind == "illegal"]
         if illegal:  # legal_actions offered it, so apply must accept it
             broken = (f"legal_actions ofreció una acción que apply rechaza: {illegal[0].summary}",
