@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from judge.config import imported_dir
+from judge.corpus.cr_en import PARSER as CR_PARSER
 from judge.corpus.model import Document
 
 _DOCUMENT_KEYS = ("id", "title", "language", "source", "version", "version_label", "ruleset")
@@ -66,8 +67,9 @@ def stored(instance: Path, doc_id: str) -> Stored | None:
     return Stored(version, str(meta.get("parser", "")))
 
 
-def save_document(instance: Path, doc: Document, parser: str, force: bool = False) -> ImportOutcome:
-    """Store `doc` (produced by `parser`) as the imported version of its id, keeping the newest version.
+def save_document(instance: Path, doc: Document, force: bool = False, parser: str = CR_PARSER) -> ImportOutcome:
+    """Store `doc` (produced by `parser`, the CR parser unless said) as the imported version of its id, keeping the
+    newest version.
 
     The same version again is left as it is ("unchanged", no rewrite) unless another parser made the stored one;
     an older version than the one loaded is refused with ImportRefused unless `force` (never silently lose the

@@ -147,11 +147,11 @@ def test_damaged_stored_file_needs_force(instance: Path, tmp_path: Path) -> None
 
 def test_save_document_keeps_the_newest(tmp_path: Path) -> None:
     new, old = parse_cr(mini_cr("June 6, 2026")), parse_cr(mini_cr("April 17, 2026"))
-    assert save_document(tmp_path, old, PARSER).action == "new"
-    assert save_document(tmp_path, new, PARSER).action == "replaced"
+    assert save_document(tmp_path, old).action == "new"
+    assert save_document(tmp_path, new).action == "replaced"
     with pytest.raises(ImportRefused):
-        save_document(tmp_path, old, PARSER)
-    assert save_document(tmp_path, new, PARSER).action == "unchanged"
+        save_document(tmp_path, old)
+    assert save_document(tmp_path, new).action == "unchanged"
     doc = load_imported_document(tmp_path / "imported" / "cr-en.json")
     assert doc.version == "2026-06-06"
     assert [p.to_dict() for p in doc.passages] == [p.to_dict() for p in new.passages]
@@ -159,10 +159,10 @@ def test_save_document_keeps_the_newest(tmp_path: Path) -> None:
 
 def test_same_version_from_another_parser_is_rewritten(tmp_path: Path) -> None:
     doc = parse_cr(mini_cr("April 17, 2026"))
-    save_document(tmp_path, doc, "cr-en-0")
-    assert save_document(tmp_path, doc, PARSER).action == "reparsed"
+    save_document(tmp_path, doc, parser="cr-en-0")
+    assert save_document(tmp_path, doc).action == "reparsed"
     assert stored_version(tmp_path, "cr-en").parser == PARSER
-    assert save_document(tmp_path, doc, PARSER).action == "unchanged"
+    assert save_document(tmp_path, doc).action == "unchanged"
 
 
 def test_list_without_imports(instance: Path) -> None:
