@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 EXIT_BAD_INPUT = 2
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     # One clear line on stderr and exit 2: bad input is never a traceback.
     click.echo(f"error: {message}", err=True)
     sys.exit(EXIT_BAD_INPUT)
