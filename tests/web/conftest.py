@@ -27,11 +27,14 @@ def instance_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def cr_instance_dir(tmp_path_factory: pytest.TempPathFactory, cr_file: Path) -> Path:
-    from judge.corpus.cr_en import parse_cr_file
-    from judge.corpus.importer import save_document
+    from click.testing import CliRunner
 
+    from judge.cli import main
+
+    # Through the documented command, as a user would: `JUDGE_INSTANCE=… judge corpus import FILE`.
     instance = tmp_path_factory.mktemp("web-instance-cr")
-    save_document(instance, parse_cr_file(cr_file))
+    result = CliRunner().invoke(main, ["corpus", "import", str(cr_file)], env={"JUDGE_INSTANCE": str(instance)})
+    assert result.exit_code == 0, result.output
     return _warm(instance)
 
 
