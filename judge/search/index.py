@@ -6,6 +6,7 @@ of the corpus it was built from (with the schema version) is recorded inside it 
 """
 from __future__ import annotations
 
+import json
 import marshal
 import os
 import re
@@ -29,9 +30,11 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int], None]
 HASH_FILE = "content_hash"
 IMPACTS_FILE = "impacts.marshal"
+DOCUMENTS_FILE = "documents.json"
 RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
 # A rule whose whole text is this short and has no sentence end is a heading ("702.19. Trample").
 _HEADING_MAX = 60
+_HEADING_SPAN = 80   # rules under a heading for it to be inherited as a key
 
 
 class IndexMissing(RuntimeError):
@@ -58,8 +61,14 @@ def number_ancestors(number: str) -> list[str]:
 
 
 def is_heading(p: "Passage") -> bool:
-    text = p.text.strip()
-    return bool(p.number) and len(text) <= _HEADING_MAX and "\n" not in text and not text.endswith(".")
+    """A numbered passage that only names its rule ("Trample", "Debilitar.")."""
+    return bool(p.number) and looks_like_heading(p.text)
+
+
+def looks_like_heading(text: str) -> bool:
+    text = text.strip()
+    return (len(text) <= _HEADING_MAX and "\n" not in text and len(text.split()) <= 6
+            and "." not in text.rstrip("."))
 
 
 def _structure_keys(passages: list["Passage"], historical_docs: set[str]) -> dict[str, list[str]]:
@@ -87,9 +96,9 @@ def _structure_keys(passages: list["Passage"], historical_docs: set[str]) -> dic
         if p.number and p.doc not in historical_docs:
             for anc in number_ancestors(p.number)[1:]:
                 title = heading.get((p.lang, anc))
-                # The three-digit rule's heading ("702 Keyword Abilities") is shared by hundreds of rules:
-                # only the nearer headings say what a rule is about.
-                if title and "." in anc:
+                # A heading shared by hundreds of rules ("702 Keyword Abilities") says nothing about one of
+                # them; "121 Drawing a Card" or "702.19 Trample" does.
+                if title and len(numbered[(p.lang, anc)]) <= _HEADING_SPAN:
                     keys[p.id].append(title)
         if p.section:
             keys[p.id].append(p.section.split(">")[-1].strip())
@@ -115,6 +124,7 @@ def passage_fields(p: "Passage", ruleset: str, keys: Iterable[str], historical: 
         S.TEXT_F: p.text, S.TITLE: p.title, S.SECTION: p.section, S.PARENT: p.parent or "",
         S.ORDER: p.order,
         S.body_field(lang): p.text,
+        S.pairs_field(lang): p.text,
         S.title_field(lang): title,
         S.keys_field(lang): "\n".join(keys),
     }
@@ -154,6 +164,8 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None) -> i
         raise
     write_impacts(ix, index_path / IMPACTS_FILE)
     ix.close()
+    meta = {d.id: {"title": d.title, "language": d.language, "ruleset": d.ruleset} for d in docs}
+    (index_path / DOCUMENTS_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
     return total
 
 
@@ -184,6 +196,11 @@ def write_impacts(ix, path: Path) -> None:  # type: ignore[no-untyped-def]
             impacts[field] = per_term
     with open(path, "wb") as fh:
         marshal.dump(impacts, fh)
+
+
+def read_documents(folder: Path) -> dict[str, dict[str, str]]:
+    """The indexed documents: id -> {"title", "language", "ruleset"}."""
+    return json.loads((folder / DOCUMENTS_FILE).read_text(encoding="utf-8"))
 
 
 def read_impacts(folder: Path) -> dict[str, dict[str, tuple[list[int], list[float]]]]:

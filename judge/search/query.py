@@ -28,7 +28,7 @@ from judge.config import corpus_dir as default_corpus_dir
 from judge.config import index_dir
 from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
-from judge.search.index import IndexMissing, read_impacts, recorded_hash
+from judge.search.index import IndexMissing, looks_like_heading, read_documents, read_impacts, recorded_hash
 from judge.search.names import CardMatcher
 from judge.search.schema import term_spans
 from judge.search.text import (
@@ -37,11 +37,13 @@ from judge.search.text import (
 
 # Query-side weights: a word in the passage's title or structure keys says more than one in its body;
 # names the glossary adds count less than the user's own words.
-W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.6, 2.2, 2.5
+W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.0, 1.2, 2.5
 W_TRANSLATION, W_SYNONYM = 0.6, 0.45
-COORD_FLOOR = 0.35          # score share kept by a passage that covers none of the question's words
+W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
+COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
 CARD_BONUS = 1.5            # the card the question names, and its rulings
-CARD_TEXT_FACTOR = 1.2      # ... the card's own text first when nothing else decides
+CARD_TEXT_FACTOR = 1.2      # ... the card's own text first when the question is just its name
+NAMED_DOC_BONUS = 1.5       # "¿… en doce vidas?": the question names the document it is about
 HEADING_FACTOR = 0.5        # "702.19 Trample" names a rule; its sub-rules say what it does
 GLOSSARY_FACTOR = 0.85      # a definition answers "what is"; the rules answer "how"
 OTHER_LANGUAGE_FACTOR = 0.8
@@ -124,6 +126,8 @@ class _Parsed:
     concept_weights: list[float]           # per question word: how much covering it counts (rarer: more)
     marks: dict[str, dict[str, float]]     # per language: terms to highlight -> weight (for best sentence)
     cards: list[str]
+    only_card: bool = False                # the question is a card's name and nothing else
+    docs: list[str] = field(default_factory=list)   # documents the question names ("en doce vidas")
 
 
 class RulesIndex:
@@ -137,6 +141,7 @@ class RulesIndex:
         try:
             self._ix = whoosh_index.open_dir(str(self.path), readonly=True)
             self._impacts = read_impacts(self.path)
+            self.documents = read_documents(self.path)
         except Exception as exc:  # a damaged, partial or foreign folder: same remedy
             raise IndexMissing(self.path) from exc
         self.stamp = recorded_hash(self.instance)
@@ -158,7 +163,7 @@ class RulesIndex:
             row = _Row(id=f[S.ID_F], doc=f.get(S.DOC, ""), ruleset=f.get(S.RULESET, ""), lang=f.get(S.LANG, "es"),
                        kind=f.get(S.KIND, ""), number=number, current=numpath[0] if numpath else None,
                        order=f.get(S.ORDER, 0), card=f.get(S.CARD),
-                       heading=bool(number) and len(text) <= 60 and "\n" not in text and not text.endswith("."))
+                       heading=bool(number) and looks_like_heading(text))
             self.rows[docnum] = row
             self.by_id[row.id] = docnum
             if row.current:
@@ -168,6 +173,13 @@ class RulesIndex:
             if row.card:
                 cards.add(row.card)
         self.doc_count = max(1, sum(r is not None for r in self.rows))
+        # A document is named by a question holding every (stemmed) word of its title, two words at least.
+        self.doc_titles: dict[str, tuple[str, set[str]]] = {}
+        for doc_id, meta in self.documents.items():
+            lang = meta.get("language") if meta.get("language") in S.LANGS else "es"
+            words = {t for t in S.analyze(meta.get("title", ""), lang) if t.isalpha()}
+            if len(words) >= 2:
+                self.doc_titles[doc_id] = (lang, words)
         # In a document that quotes today's rules, its own prose and lists comment on them: the rules answer.
         quoting = {r.doc for r in self.rows if r is not None and r.number and r.current == r.number}
         for r in self.rows:
@@ -277,6 +289,16 @@ class RulesIndex:
                     add(S.title_field(l), t, W_TITLE, mask)
                     add(S.keys_field(l), t, W_KEYS, mask)
                     marks[l][t] = 1.0
+            # Words of the question found side by side in a passage count extra, in either order and with
+            # one word between them in the question ("tierras puedo jugar" meets "jugar una tierra").
+            own = [(t, bits[(l, t)]) for forms in concept_terms for t in forms[l]]
+            for i, (a, ma) in enumerate(own):
+                for j in range(i + 1, min(i + 3, len(own))):
+                    b, mb = own[j]
+                    if a != b:
+                        near = W_PAIR if j == i + 1 else W_PAIR * 0.6
+                        add(S.pairs_field(l), a + S.PAIR_SEP + b, near, ma | mb)
+                        add(S.pairs_field(l), b + S.PAIR_SEP + a, W_PAIR * 0.6, ma | mb)
         # The glossary: the other language's names of the game terms the question mentions, and synonyms.
         terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
         for named, names in self.glossary.expand(terms_by_lang):
@@ -296,10 +318,14 @@ class RulesIndex:
                         add(S.body_field(l), t, share * W_BODY, mask)
                         add(S.keys_field(l), t, share * W_KEYS, mask)
                         marks[l].setdefault(t, w)
+                    for pair in S.pairs(list(seq)):
+                        add(S.pairs_field(l), pair, w * W_PAIR, mask)
         # Card names, typos and missing accents forgiven: the correctly spelled words are searched.
         cards: list[str] = []
+        named_words = 0
         for name, positions in self.cards.find(words):
             cards.append(name)
+            named_words = max(named_words, len(set(positions)))
             mask = 0
             for pos in positions:
                 mask |= 1 << pos
@@ -320,7 +346,10 @@ class RulesIndex:
                     for i in range(len(concept_terms)):
                         if c.mask >> i & 1 and idf > concept_weights[i]:
                             concept_weights[i] = idf
-        return _Parsed(numbers, lang, clauses, concept_weights, marks, cards)
+        said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
+        docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
+        return _Parsed(numbers, lang, clauses, concept_weights, marks, cards,
+                       only_card=bool(cards) and named_words == len(words), docs=docs)
 
     def _number_hits(self, numbers: list[str], lang: str | None, allowed: set[int] | None) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = []
@@ -356,6 +385,7 @@ class RulesIndex:
         coord: dict[int, float] = {}   # few distinct masks: compute each factor once
         rows, prior = self.rows, self.prior
         card_set = set(p.cards)
+        doc_set = set(p.docs)
         final: list[tuple[int, float]] = []
         for d, s in scores.items():
             m = masks[d]
@@ -368,7 +398,9 @@ class RulesIndex:
             if p.lang and r.lang != p.lang:  # type: ignore[union-attr]
                 s *= OTHER_LANGUAGE_FACTOR
             if card_set and r.card in card_set:  # type: ignore[union-attr]
-                s *= CARD_BONUS * (CARD_TEXT_FACTOR if r.kind == "card" else 1.0)  # type: ignore[union-attr]
+                s *= CARD_BONUS * (CARD_TEXT_FACTOR if p.only_card and r.kind == "card" else 1.0)  # type: ignore[union-attr]
+            if doc_set and r.doc in doc_set:  # type: ignore[union-attr]
+                s *= NAMED_DOC_BONUS
             final.append((d, s))
         return heapq.nlargest(limit, final, key=itemgetter(1))
 

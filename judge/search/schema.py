@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Callable
 
 from whoosh.analysis import (
-    Analyzer, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter,
+    Analyzer, BiWordFilter, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StopFilter,
 )
 from whoosh import scoring
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
@@ -23,7 +23,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "13"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -56,6 +56,19 @@ def title_field(lang: str) -> str:
     return f"title_{lang}"
 
 
+def pairs_field(lang: str) -> str:
+    """The body's adjacent term pairs ("bibliotec_sin", "sin_cart"): phrase matching at the cost of a term."""
+    return f"pairs_{lang}"
+
+
+PAIR_SEP = "_"
+
+
+def pairs(terms: list[str]) -> list[str]:
+    """Adjacent pairs of analysed terms, as the pairs field indexes them."""
+    return [a + PAIR_SEP + b for a, b in zip(terms, terms[1:])]
+
+
 def keys_field(lang: str) -> str:
     """Words the passage inherits from its document's structure: its parent rule's title ("Trample"), the
     CR glossary terms whose "See rule" points to it, its FAQ section heading."""
@@ -70,10 +83,12 @@ def fold(text: str) -> str:
 _FOLDED_ES_STOP = frozenset(fold(w) for w in stoplists["es"]) | frozenset({"regla", "reglas"})
 _EN_STOP = frozenset(stoplists["en"]) | frozenset({"rule", "rules"})
 # Words that carry meaning in rules questions even though generic stop lists drop them.
-_KEEP_ES = frozenset({"no", "sin", "mas", "menos", "todo", "todos", "otra", "otro", "uno", "una", "dos"})
+_KEEP_ES = frozenset({"no", "sin", "mas", "menos", "todo", "todos", "otra", "otro", "dos"})
 _KEEP_EN = frozenset({"no", "not", "can", "cannot", "more", "less", "all", "each", "other", "two", "one"})
-SPANISH_STOP = _FOLDED_ES_STOP - _KEEP_ES
-ENGLISH_STOP = _EN_STOP - _KEEP_EN
+# Single letters carry nothing ("it's" -> "s"), single digits do ("0 or less life").
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+SPANISH_STOP = (_FOLDED_ES_STOP - _KEEP_ES) | _LETTERS
+ENGLISH_STOP = (_EN_STOP - _KEEP_EN) | _LETTERS
 
 # Suffixes the stemmer only recognises with their accent; restored before stemming (see module docstring).
 _REACCENT = ((re.compile(r"cion$"), "ción"), (re.compile(r"logia(s?)$"), r"logía\1"))
@@ -112,7 +127,37 @@ class SpanishStemFilter(Filter):
             yield t
 
 
-english_stem = lru_cache(maxsize=50000)(stemmer_for_language("en"))
+# Irregular forms the rules use, which Porter2 leaves apart from their verb ("dealt" vs "deal").
+EN_IRREGULAR = {
+    "dealt": "deal", "drew": "draw", "drawn": "draw", "paid": "pay", "chose": "choos", "chosen": "choos",
+    "put": "put", "dies": "die", "died": "die", "dying": "die", "lost": "lose", "loses": "lose", "won": "win",
+    "began": "begin", "begun": "begin", "gave": "give", "given": "give", "took": "take", "taken": "take",
+    "became": "becom", "cast": "cast", "casting": "cast", "chooses": "choos", "choosing": "choos",
+    "spent": "spend", "held": "hold", "left": "leav", "leaves": "leav", "leaving": "leav",
+    # Keyword abilities Porter2 would merge with other game words ("defending player", "beginning phase").
+    "defender": "defender", "phasing": "phasing",
+}
+_english_snowball = stemmer_for_language("en")
+
+
+@lru_cache(maxsize=50000)
+def english_stem(word: str) -> str:
+    return EN_IRREGULAR.get(word) or _english_snowball(word)
+
+
+class EnglishStemFilter(Filter):
+    """Porter2 (Snowball English) with the irregular forms of EN_IRREGULAR."""
+
+    is_morph = True
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EnglishStemFilter)
+
+    def __call__(self, tokens):  # type: ignore[no-untyped-def]
+        for t in tokens:
+            if not t.stopped:
+                t.text = english_stem(t.text)
+            yield t
 _TOKEN_RE = re.compile(TOKEN_PATTERN)
 
 
@@ -139,25 +184,25 @@ def term_spans(text: str, lang: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for m in _TOKEN_RE.finditer(text):
         word = m.group().lower().translate(accent_map)
-        if len(word) >= 2 and word not in stop:
+        if word not in stop:
             out.append((m.start(), m.end(), stem(word)))
     return out
 
 
 def spanish_analyzer() -> Analyzer:
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
-            | StopFilter(stoplist=SPANISH_STOP, minsize=2) | SpanishStemFilter())
+            | StopFilter(stoplist=SPANISH_STOP, minsize=1) | SpanishStemFilter())
 
 
 def english_analyzer() -> Analyzer:
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
-            | StopFilter(stoplist=ENGLISH_STOP, minsize=2) | StemFilter(lang="en", cachesize=50000))
+            | StopFilter(stoplist=ENGLISH_STOP, minsize=1) | EnglishStemFilter())
 
 
 def name_analyzer() -> Analyzer:
     """Card names: folded words, no stemming, articles and prepositions dropped ("de", "la")."""
     return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | CharsetFilter(accent_map)
-            | StopFilter(stoplist=SPANISH_STOP | ENGLISH_STOP, minsize=2))
+            | StopFilter(stoplist=SPANISH_STOP | ENGLISH_STOP, minsize=1))
 
 
 @lru_cache(maxsize=None)
@@ -176,7 +221,7 @@ def card_key(name: str) -> str:
 
 
 # The fields a question is scored against (their BM25F impacts are precomputed at build time, see index.py).
-SCORED_FIELDS = tuple(f(l) for l in LANGS for f in (body_field, title_field, keys_field)) + ("card",)
+SCORED_FIELDS = tuple(f(l) for l in LANGS for f in (body_field, title_field, keys_field, pairs_field)) + ("card",)
 
 
 def weighting() -> scoring.BM25F:
@@ -205,8 +250,9 @@ def build_schema() -> Schema:
     }
     for lang in LANGS:
         ana = a[lang]
-        # Positions are kept in the body for phrase boosts; titles and keys are short, frequency suffices.
-        fields[body_field(lang)] = TEXT(analyzer=ana, phrase=True)
+        # Phrases are matched through the pairs field, so no field needs positions.
+        fields[body_field(lang)] = TEXT(analyzer=ana, phrase=False)
         fields[title_field(lang)] = TEXT(analyzer=ana, phrase=False)
         fields[keys_field(lang)] = TEXT(analyzer=ana, phrase=False)
+        fields[pairs_field(lang)] = TEXT(analyzer=ana | BiWordFilter(sep=PAIR_SEP), phrase=False)
     return Schema(**fields)

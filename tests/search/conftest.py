@@ -1,0 +1,54 @@
+"""Fixtures for the search tests: one index of the default corpus and one with the English CR imported, each
+built once per session into a temporary instance folder."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from judge import config
+from judge.search import RulesIndex, ensure_index, open_index
+
+SHARED = config.CHECKOUT_DIR.parent / "shared"
+CR_FILE = SHARED / "corpus" / "MagicCompRules_EN_20260417.txt"
+EVAL_DIR = SHARED / "eval"
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(scope="session")
+def es_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    inst = tmp_path_factory.mktemp("search-es")
+    ensure_index(corpus_dir=config.corpus_dir(), instance_dir=inst)
+    return inst
+
+
+@pytest.fixture(scope="session")
+def es_index(es_instance: Path) -> RulesIndex:
+    return open_index(es_instance, corpus_dir=config.corpus_dir())
+
+
+@pytest.fixture(scope="session")
+def cr_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not CR_FILE.exists():
+        pytest.skip("../shared/corpus is not here: the English CR cannot be imported")
+    from judge.corpus.cr_en import parse_cr_file
+    from judge.corpus.importer import save_document
+
+    inst = tmp_path_factory.mktemp("search-cr")
+    save_document(inst, parse_cr_file(CR_FILE))
+    ensure_index(corpus_dir=config.corpus_dir(), instance_dir=inst)
+    return inst
+
+
+@pytest.fixture(scope="session")
+def cr_index(cr_instance: Path) -> RulesIndex:
+    return open_index(cr_instance, corpus_dir=config.corpus_dir())
+
+
+@pytest.fixture()
+def corpus_copy(tmp_path: Path) -> Path:
+    """A writable copy of rules_corpus/ (for staleness tests that edit it)."""
+    target = tmp_path / "rules_corpus"
+    shutil.copytree(config.corpus_dir(), target)
+    return target
