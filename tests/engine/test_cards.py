@@ -229,3 +229,14 @@ def test_discard_effect_on_every_opponent_asks_each_in_turn(h):
     t = run_scenario(load_scenario(doc))
     assert t.ok, [s.summary for s in t.failed_expectations]
     assert [s.kind for s in t.steps].count("choice") == 0
+
+
+def test_enters_trigger_fires_when_the_permanent_enters(h):
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "mana": 2, "hand": ["Dragón"]}, {"name": "Bruno"}],
+                 [{"by": "Ana", "play": "Dragón"}], [{"player": "Bruno", "lives": 10}, {"player": "Ana", "lives": 12}])
+    doc["cards"]["Dragón"] = {"type": "criatura", "cost": 2, "damage": 1, "life": 1,
+                              "effects": [{"damage": 2, "target": "opponents", "when": "enters"}]}
+    t = run_scenario(load_scenario(doc))
+    assert t.ok and [s.kind for s in t.steps][1:3] == ["action", "trigger"]
