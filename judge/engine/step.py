@@ -28,7 +28,7 @@ class Step:
     summary: str                  # one line, Spanish
     events: list[Event]
     citations: list[str]          # passage ids ("dv/tipos/criaturas/6") or bare rule numbers ("704.5f")
-    board: dict[str, Any]
+    board: dict[str, Any]         # read-only: zones that did not change share their lists with the step before
     unmodelled: list[str] = field(default_factory=list)
     passed: bool | None = None    # expectation steps only: did the check hold?
 
