@@ -116,3 +116,11 @@ def test_run_scenario_step_limit_argument_wins(h):
     sc = load_scenario(h.make([{"name": "Ana"}, {"name": "Bruno"}], actions, step_limit=500))
     t = run_scenario(sc, step_limit=5)
     assert t.stopped == "limite"
+
+
+def test_engine_imports_neither_flask_nor_whoosh():
+    import subprocess
+    import sys
+    code = ("import sys, judge.engine, judge.scenarios; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('flask', 'whoosh')]; print(bad); sys.exit(bool(bad))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
