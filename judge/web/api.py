@@ -54,4 +54,4 @@ def cards() -> Response:
 
 @bp.get("/cards/<path:name>")
 def card(name: str) -> Response:
-    return jsonify(views.card_view(data.corpus(), name))
+    return jsonify(views.card_or_suggestions(data.corpus(), data.index(), name))

@@ -85,6 +85,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "card.rulings": {"es": "Aclaraciones", "en": "Rulings"},
     "card.no_rulings": {"es": "Esta carta no tiene aclaraciones.", "en": "This card has no rulings."},
     "card.colors": {"es": "Colores", "en": "Colours"},
+    "card.did_you_mean": {"es": "¿Buscabas alguna de estas cartas?", "en": "Did you mean one of these cards?"},
     "card.source": {"es": "Fuente", "en": "Source"},
     # documents
     "corpus.title": {"es": "Documentos cargados", "en": "Loaded documents"},

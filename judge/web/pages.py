@@ -82,7 +82,7 @@ def cards() -> Response | str:
 @bp.get("/cartas/<path:name>")
 def card(name: str) -> Response | str:
     name = _strip_json(name)
-    return _page("card.html", views.card_view(data.corpus(), name))
+    return _page("card.html", views.card_or_suggestions(data.corpus(), data.index(), name))
 
 
 @bp.get("/corpus")

@@ -291,6 +291,20 @@ def card_view(corpus: "Corpus", name: str) -> dict[str, Any]:
     return card_data(corpus, card)
 
 
+def card_or_suggestions(corpus: "Corpus", index: Any, name: str) -> dict[str, Any]:
+    """card_view, but a 404 for a misspelt name lists the cards a search for that name finds."""
+    try:
+        return card_view(corpus, name)
+    except NotFound as missing:
+        names: list[str] = []
+        for hit in index.search(name, limit=10).results:
+            passage = corpus.passage(hit.id)
+            if passage is not None and passage.card and passage.card not in names and corpus.card(passage.card):
+                names.append(passage.card)
+        suggestions = [{"name": n, "url": card_url(n)} for n in names[:5]]
+        raise NotFoundHere(missing.description or "", {"suggestions": suggestions}) from None
+
+
 def cards_view(corpus: "Corpus") -> dict[str, Any]:
     cards = sorted(corpus.cards().values(), key=lambda c: _sort_key(c.name))
     return {"cards": [{"name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line,

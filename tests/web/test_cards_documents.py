@@ -62,3 +62,12 @@ def test_imported_cr_is_listed(cr_client) -> None:
     documents = {d["id"]: d for d in cr_client.get("/api/documents").get_json()}
     assert documents["cr-en"]["language"] == "en" and documents["cr-en"]["version"] == "2026-04-17"
     assert documents["cr-en"]["passages"] > 3000
+
+
+def test_misspelt_card_404_suggests_the_card(client, get_page) -> None:
+    response = client.get("/api/cards/cisnes de brin argol")
+    assert response.status_code == 404
+    assert "Cisnes de Bryn Árgoll" in [c["name"] for c in response.get_json()["suggestions"]]  # as printed
+    page = get_page("/cartas/cisnes%20de%20brin%20argol", status=404)
+    link = page.find("a", string="Cisnes de Bryn Árgoll")
+    assert link is not None and client.get(link["href"]).status_code == 200

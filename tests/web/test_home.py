@@ -98,3 +98,12 @@ def test_json_variant_of_home_matches_the_api(client) -> None:
 def test_html_escapes_the_question(client) -> None:
     body = client.get("/", query_string={"q": "<script>alert(1)</script>"}).get_data(as_text=True)
     assert "<script>alert(1)</script>" not in body
+
+
+def test_every_page_has_one_h1_and_labelled_controls(get_page) -> None:
+    for url in ["/", "/?q=robar", "/reglas/121", "/pasajes/dv/objetivo", "/cartas", "/corpus",
+                "/documentos/doce-vidas-reglas", "/reglas/999.9"]:
+        page = get_page(url, status=404 if "999" in url else 200)
+        assert len(page.find_all("h1")) == 1, url
+        for control in page.select("input:not([type=hidden]), select"):
+            assert page.find("label", attrs={"for": control["id"]}) is not None, (url, control)
