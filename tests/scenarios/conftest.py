@@ -1,0 +1,62 @@
+"""Fixtures of the scenario surfaces: the curated files, an app over a temporary instance, the CLI runner."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge import create_app
+from judge.runner.catalog import scenarios_dir
+
+CURATED_DIR = scenarios_dir()
+
+
+def curated_files() -> list[Path]:
+    """Every scenario file under scenarios/ (any ruleset folder, YAML or JSON)."""
+    return sorted(p for p in CURATED_DIR.rglob("*") if p.suffix in (".yaml", ".yml", ".json") and p.is_file())
+
+
+@pytest.fixture()
+def app(tmp_path: Path):
+    # The run pages need the corpus (cited text), not the search index: a bare temporary instance is enough.
+    return create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture()
+def cli() -> CliRunner:
+    return CliRunner()
+
+
+MINIMAL = """\
+ruleset: doce-vidas
+title: "Ana ataca a Bruno"
+cards:
+  Lobo gris: {type: criatura, cost: 2, damage: 2, life: 3}
+players:
+  - name: Ana
+    board: [{card: Lobo gris, id: lobo}]
+  - name: Bruno
+turn: {number: 3, active: Ana, phase: accion}
+actions:
+  - {by: Ana, attack: lobo, target: Bruno}
+expect:
+  - {player: Bruno, lives: %(lives)s}
+"""
+
+
+@pytest.fixture()
+def minimal() -> str:
+    """A valid scenario whose single expectation holds (Bruno ends with 10 lives)."""
+    return MINIMAL % {"lives": 10}
+
+
+@pytest.fixture()
+def minimal_failing() -> str:
+    """The same scenario expecting the wrong outcome (Bruno at 9): its expectation fails."""
+    return MINIMAL % {"lives": 9}

@@ -1,0 +1,116 @@
+"""`judge run FILE [--json] [--step-limit N]`: exit 0 when every expectation holds, 1 when one fails or the run
+stops early unexpectedly, 2 for an invalid scenario or an unreadable file (errors on stderr, never a traceback)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from judge.cli import main
+
+from .conftest import CURATED_DIR
+
+
+def _run(cli: CliRunner, *args: str):
+    return cli.invoke(main, ["run", *args], catch_exceptions=False)
+
+
+def test_passing_scenario_exits_0_and_prints_steps_citations_and_verdict(cli: CliRunner, tmp_path: Path,
+                                                                        minimal: str) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(minimal, encoding="utf-8")
+    result = _run(cli, str(path))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Escenario: Ana ataca a Bruno" in out
+    assert "Bruno pierde 2 vidas" in out
+    # The citation with its text, shortened, from the loaded corpus.
+    assert "§ dv/tipos/criaturas/7 — Cuando una criatura ataca a un jugador" in out
+    assert out.rstrip().splitlines()[-1].startswith("BIEN")
+
+
+def test_failed_expectation_exits_1(cli: CliRunner, tmp_path: Path, minimal_failing: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(minimal_failing, encoding="utf-8")
+    result = _run(cli, str(path))
+    assert result.exit_code == 1
+    assert "NO se cumple" in result.output
+    assert result.output.rstrip().splitlines()[-1].startswith("FALLA: 1 de 1 expectativas")
+
+
+def test_unexpected_step_limit_exits_1(cli: CliRunner, tmp_path: Path) -> None:
+    """A run cut by the step limit fails unless the scenario declares `{stopped: limite}`."""
+    source = (CURATED_DIR / "doce-vidas" / "02-el-segundo-jugador-roba-una-mas.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "long.yaml"
+    path.write_text(source, encoding="utf-8")
+    result = _run(cli, str(path), "--step-limit", "3")
+    assert result.exit_code == 1
+    assert "límite de pasos" in result.output
+
+
+def test_declared_step_limit_exits_0(cli: CliRunner) -> None:
+    result = _run(cli, str(next(CURATED_DIR.glob("doce-vidas/26-*.yaml"))))
+    assert result.exit_code == 0, result.output
+
+
+def test_json_prints_the_trace(cli: CliRunner, tmp_path: Path, minimal: str) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(minimal, encoding="utf-8")
+    result = _run(cli, str(path), "--json")
+    assert result.exit_code == 0
+    trace = json.loads(result.output)
+    assert trace["ruleset"] == "doce-vidas" and trace["ok"] is True and trace["stopped"] == "fin"
+    kinds = [s["kind"] for s in trace["steps"]]
+    assert kinds[0] == "setup" and "resolution" in kinds and kinds[-1] == "expectation"
+    assert all(s["citations"] for s in trace["steps"])
+
+
+def test_json_scenario_file(cli: CliRunner, tmp_path: Path, minimal: str) -> None:
+    import yaml
+
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(yaml.safe_load(minimal), ensure_ascii=False), encoding="utf-8")
+    assert _run(cli, str(path)).exit_code == 0
+
+
+def test_invalid_scenario_exits_2_with_every_field_error_on_stderr(tmp_path: Path, minimal: str) -> None:
+    path = tmp_path / "invalid.yaml"
+    path.write_text(minimal.replace("by: Ana, attack", "by: Carla, attack").replace("life: 3", "life: tres"),
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["run", str(path)])
+    assert result.exit_code == 2
+    err = result.stderr
+    assert "escenario no válido" in err
+    lines = [line.strip() for line in err.splitlines()[1:]]
+    assert any(line.startswith("actions[0].by: jugador desconocido «Carla»") for line in lines)
+    assert any(line.startswith("cards.Lobo gris.life:") for line in lines)
+    assert "Traceback" not in result.output + err
+
+
+def test_malformed_yaml_exits_2_naming_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("ruleset: doce-vidas\ntitle: [sin cerrar\nplayers: []\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["run", str(path)])
+    assert result.exit_code == 2
+    assert "YAML mal formado en la línea" in _stderr(result)
+
+
+def test_unreadable_file_exits_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "no-existe.yaml")])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    folder = CliRunner().invoke(main, ["run", str(tmp_path)])
+    assert folder.exit_code == 2
+
+
+def test_binary_file_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "bin.yaml"
+    path.write_bytes(b"\xff\xfe\x00garbage\x80")
+    result = CliRunner().invoke(main, ["run", str(path)])
+    assert result.exit_code == 2
+    assert "UTF-8" in _stderr(result)
+
+
+def _stderr(result) -> str:
+    return result.stderr

@@ -1,0 +1,111 @@
+"""`judge fuzz doce-vidas`: random legal games with the invariants checked after every step; on the first broken
+invariant it exits 1 and writes the game as a scenario that `judge run` replays."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from judge.cli import main
+from judge.engine import run_scenario
+from judge.runner import fuzz
+from judge.scenarios import load_scenario
+
+
+def test_a_few_hundred_random_games_keep_every_invariant(cli: CliRunner, tmp_path: Path) -> None:
+    result = cli.invoke(main, ["fuzz", "doce-vidas", "--games", "250", "--seed", "1", "--out", str(tmp_path)],
+                        catch_exceptions=False)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "250 partidas" in result.output and "partidas/s" in result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_generator_covers_the_vocabulary() -> None:
+    """Over a few games the random cards use every card type and every effect kind (so the fuzz is not blind)."""
+    rng = random.Random(3)
+    types, effects, mid_game = set(), set(), 0
+    for i in range(60):
+        doc = fuzz.random_scenario(rng, i, i)
+        mid_game += "turn" in doc
+        for card in doc["cards"].values():
+            types.add(card["type"])
+            for effect in card.get("effects", []):
+                effects.update(k for k in effect if k not in ("target", "to", "when"))
+    assert types == {"criatura", "reliquia", "encantamiento", "hechizo", "instantaneo"}
+    assert effects == {"damage", "heal", "draw", "gain_mana", "destroy", "discard", "boost_damage", "boost_life"}
+    assert 5 < mid_game < 40
+
+
+def test_same_seed_same_games() -> None:
+    a, b = fuzz.fuzz(5, seed=42), fuzz.fuzz(5, seed=42)
+    assert (a.steps, a.actions, a.winners) == (b.steps, b.actions, b.winners)
+
+
+def _nobody_loses_lives(step, base):
+    """A deliberately wrong invariant: "no attack or spell ever costs anyone a life" (resolution steps only
+    follow scripted actions, so the game that breaks it has actions to replay)."""
+    if step.kind == "resolution" and any(e.kind == "lives" and e.data["to"] < e.data["from"] for e in step.events):
+        return "alguien perdió vidas"
+    return None
+
+
+def test_broken_invariant_exits_1_and_writes_a_replayable_scenario(cli: CliRunner, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fuzz, "INVARIANTS", [*fuzz.INVARIANTS, _nobody_loses_lives])
+    out = tmp_path / "fallos"
+    result = cli.invoke(main, ["fuzz", "doce-vidas", "--games", "50", "--seed", "7", "--out", str(out)])
+    assert result.exit_code == 1
+    assert "INVARIANTE ROTO" in result.stderr and "alguien perdió vidas" in result.stderr
+    written = list(out.glob("*.yaml"))
+    assert len(written) == 1
+    doc = yaml.safe_load(written[0].read_text(encoding="utf-8"))
+    assert doc["actions"] and "invariante roto" in doc["title"]
+
+    # `judge run` replays it: the same game, up to the step that broke the invariant.
+    replay = cli.invoke(main, ["run", str(written[0])])
+    assert replay.exit_code == 0, replay.output + replay.stderr
+    trace = run_scenario(load_scenario(written[0]))
+    assert not any(s.kind == "illegal" for s in trace.steps)
+    broken_step = int(result.stderr.split("paso ")[1].split(":")[0])
+    assert _nobody_loses_lives(trace.steps[broken_step - 1], None) == "alguien perdió vidas"
+    assert not any(_nobody_loses_lives(s, None) for s in trace.steps[: broken_step - 1])
+
+
+def test_an_engine_exception_is_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.engine import Game
+
+    real_play = Game.play
+    calls = {"n": 0}
+
+    def flaky(self, action):
+        calls["n"] += 1
+        if calls["n"] == 30:
+            raise RuntimeError("fallo simulado")
+        return real_play(self, action)
+
+    monkeypatch.setattr(Game, "play", flaky)
+    report = fuzz.fuzz(20, seed=3)
+    assert report.broken is not None and "RuntimeError" in report.broken.problem
+    assert len(report.broken.document["actions"]) >= 1
+
+
+def test_each_invariant_catches_its_breakage() -> None:
+    """The real invariants, fed boards that break them, say so (they are not checks that cannot fail)."""
+    from judge.engine import Step
+
+    def step(players):
+        return Step(number=1, kind="action", actor=None, summary="x", events=[], citations=["dv/turno"],
+                    board={"turn": 1, "players": players})
+
+    base = fuzz.Baseline(card_ids=frozenset({"a", "b"}))
+    ok = [{"name": "Ana", "lives": 24, "deck": [{"id": "a"}], "hand": [{"id": "b"}], "board": [], "discard": []}]
+    assert all(check(step(ok), base) is None for check in fuzz.INVARIANTS)
+    too_many = [dict(ok[0], lives=25)]
+    assert "25 vidas" in fuzz.lives_at_most_24(step(too_many), base)
+    twice = [dict(ok[0], discard=[{"id": "a"}])]
+    assert "dos zonas" in fuzz.each_card_in_one_zone(step(twice), fuzz.Baseline(card_ids=base.card_ids))
+    lost = [dict(ok[0], hand=[])]
+    assert "número de cartas" in fuzz.card_count_constant(step(lost), fuzz.Baseline(card_ids=base.card_ids))

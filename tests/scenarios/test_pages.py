@@ -1,0 +1,138 @@
+"""The run pages, checked by parsing the HTML: the curated list, a trace page (steps, cited text beside each step,
+the board after it, illegal steps, failed expectations, unmodelled text), the paste form, and their JSON."""
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+from flask import render_template
+
+from .conftest import CURATED_DIR, curated_files
+
+
+def soup(response) -> BeautifulSoup:
+    assert response.status_code == 200, response.data[:500]
+    return BeautifulSoup(response.data, "html.parser")
+
+
+def test_list_links_every_curated_scenario_and_each_link_runs(client) -> None:
+    page = soup(client.get("/escenarios"))
+    links = [a["href"] for a in page.select("li.scenario-item > a")]
+    assert len(links) == len(curated_files())
+    assert page.select_one("form.run-form textarea[name=scenario]") is not None
+    assert page.select_one("form.run-form")["action"].startswith("/escenarios/ejecutar")
+    for href in links[:3]:
+        assert client.get(href).status_code == 200
+
+
+def test_list_as_json(client) -> None:
+    for response in (client.get("/escenarios?format=json"),
+                     client.get("/escenarios", headers={"Accept": "application/json"})):
+        data = response.get_json()
+        assert len(data["scenarios"]) == len(curated_files())
+        first = data["scenarios"][0]
+        assert first["url"] == f"/escenarios/{first['ruleset']}/{first['name']}" and first["title"]
+
+
+def test_trace_page_shows_steps_cited_text_and_board(client) -> None:
+    page = soup(client.get("/escenarios/doce-vidas/11-combate-simultaneo"))
+    assert "mueren los dos" in page.h1.get_text()
+    steps = page.select("ol.steps > li.run-step")
+    json_trace = client.get("/escenarios/doce-vidas/11-combate-simultaneo?format=json").get_json()
+    assert len(steps) == len(json_trace["steps"])
+    combat = next(s for s in steps if "daño simultáneo" in s.select_one(".summary").get_text())
+    assert combat.select_one(".kind").get_text() == "resolución"
+    cite = combat.select_one('.cite[data-ref="dv/tipos/criaturas/6"]')
+    assert "ambas se infligen su daño de forma simultánea" in cite.blockquote.get_text()
+    assert cite.a["href"] == "/pasajes/dv/tipos/criaturas/6"
+    # The board after that step: both bears on their owner's discard pile after the state-based step.
+    after = steps[-1].find_previous("li", attrs={"data-kind": "state-based"})
+    board = after.select_one("details.step-board .board")
+    ana = board.select_one('section.player[data-player="Ana"]')
+    assert "Oso pardo" in ana.select_one(".zone-discard").get_text()
+    assert "12 vidas" in ana.select_one(".lives").get_text()
+    verdict = page.select_one(".verdict")
+    assert "ok" in verdict["class"] and "BIEN" in verdict.get_text()
+
+
+def test_permanents_show_tapped_damage_and_attachments(client) -> None:
+    page = soup(client.get("/escenarios/doce-vidas/16-el-encantamiento-va-a-la-pila-de-su-propietario"))
+    first_board = page.select_one("li.run-step details.step-board .board")
+    row = first_board.select_one('tr[data-object="grilletes"]')
+    assert row.select_one(".attached").get_text() == "lobo"
+    lobo = first_board.select_one('tr[data-object="lobo"]')
+    assert lobo.select_one(".damage").get_text().strip() == "0 · 2/5"   # damage 0, 2 damage, 3+2 life
+
+
+def test_illegal_step_is_marked(client) -> None:
+    page = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca"))
+    illegal = page.select("li.run-step.illegal")
+    assert len(illegal) == 1
+    assert illegal[0].select_one(".flag").get_text() == "no se puede"
+    assert illegal[0].select_one(".summary").get_text().startswith("no se puede")
+    assert illegal[0].select(".cite")
+
+
+def test_failed_expectation_and_unmodelled_text_are_marked(client, minimal_failing: str) -> None:
+    source = minimal_failing.replace(
+        "Lobo gris: {type: criatura, cost: 2, damage: 2, life: 3}",
+        'Lobo gris: {type: criatura, cost: 2, damage: 2, life: 3, text: "Vuela."}')
+    response = client.post("/escenarios/ejecutar", data={"scenario": source})
+    page = soup(response)
+    failed = page.select("li.run-step.failed")
+    assert len(failed) == 1 and failed[0].select_one(".flag").get_text() == "expectativa no cumplida"
+    assert "failed" in page.select_one(".verdict")["class"]
+    flagged = page.select(".unmodelled")
+    assert flagged and "Vuela." in flagged[0].get_text()
+    assert page.select_one("textarea[name=scenario]").get_text() == source
+
+
+def test_citation_outside_the_corpus_is_marked(app) -> None:
+    """A cited number no loaded document has is still shown, marked as outside the loaded corpus."""
+    from judge.runner.citations import resolver
+
+    res = resolver(app.config["CORPUS_DIR"], app.config["INSTANCE"])
+    step = {"number": 1, "kind": "action", "actor": "Ana", "summary": "algo", "events": [],
+            "citations": ["999.9z", "dv/objetivo"], "unmodelled": [], "board": {"turn": 1, "players": []}}
+    with app.test_request_context("/"):
+        html = render_template("_run_step.html", step=step,
+                               cites={r: res.resolve(r) for r in step["citations"]})
+    part = BeautifulSoup(html, "html.parser")
+    unknown = part.select_one('.cite.unknown[data-ref="999.9z"]')
+    assert unknown is not None and unknown.select_one(".outside").get_text() == "fuera del corpus cargado"
+    assert "Gana quien consiga" in part.select_one('.cite[data-ref="dv/objetivo"] blockquote').get_text()
+
+
+def test_invalid_paste_shows_the_form_with_every_field_error(client) -> None:
+    response = client.post("/escenarios/ejecutar", data={"scenario": "ruleset: doce-vidas\ntitle: x\nplayers: 3\n"})
+    assert response.status_code == 400
+    page = BeautifulSoup(response.data, "html.parser")
+    errors = page.select(".run-errors li")
+    paths = [li.select_one("code.path").get_text() for li in errors if li.select_one("code.path")]
+    assert "players" in paths and "cards" in paths
+    assert "players: 3" in page.select_one("textarea[name=scenario]").get_text()
+
+
+def test_paste_as_json_and_errors_as_json(client, minimal: str) -> None:
+    ok = client.post("/escenarios/ejecutar?format=json", data={"scenario": minimal, "format": "yaml"})
+    assert ok.status_code == 200 and ok.get_json()["ok"] is True
+    bad = client.post("/escenarios/ejecutar?format=json", data={"scenario": "{"})
+    assert bad.status_code == 400 and "línea" in bad.get_json()["errors"][0]["message"]
+
+
+@pytest.mark.parametrize("url", ["/escenarios/doce-vidas/no-existe", "/escenarios/magic/01-x",
+                                 "/escenarios/doce-vidas/..%2F..%2Fpyproject", "/escenarios/ninguno/x"])
+def test_unknown_scenario_is_404(client, url: str) -> None:
+    assert client.get(url).status_code == 404
+
+
+def test_english_ui(client) -> None:
+    page = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca?lang=en"))
+    assert page.select_one("li.run-step.illegal .flag").get_text() == "not allowed"
+    # The rules text is shown as the document wrote it.
+    assert "Entran al juego giradas." in page.get_text()
+
+
+def test_every_curated_page_renders(client) -> None:
+    for path in curated_files():
+        name = path.relative_to(CURATED_DIR).with_suffix("")
+        assert client.get(f"/escenarios/{name}").status_code == 200, name
