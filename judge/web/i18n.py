@@ -39,7 +39,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "en": "No passage answers that question. Try other words or a rule number."},
     "search.intro": {"es": "Escribe una pregunta, un término de juego o un número de regla (por ejemplo 121.4).",
                      "en": "Type a question, a game term or a rule number (for example 121.4)."},
-    "search.score": {"es": "puntuación", "en": "score"},
     "search.too_long": {"es": "La pregunta es demasiado larga: se han usado sus primeros {n} caracteres.",
                         "en": "The question is too long: its first {n} characters were used."},
     # passages and rules
@@ -67,9 +66,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "passage.today": {"es": "Hoy es la regla", "en": "Today this is rule"},
     "passage.historical": {"es": "versión histórica de las reglas", "en": "historical rules version"},
     "passage.card": {"es": "Carta", "en": "Card"},
-    "passage.kind": {"es": "Tipo de pasaje", "en": "Passage kind"},
     "passage.id": {"es": "Cita", "en": "Citation"},
-    "passage.full": {"es": "Texto completo", "en": "Full text"},
     "rule.title": {"es": "Regla {number}", "en": "Rule {number}"},
     "rule.same_number": {"es": "El número {number} en otra versión de las reglas (no es esta regla)",
                          "en": "The number {number} in another rules version (not this rule)"},
