@@ -1,0 +1,83 @@
+"""The commands as a user runs them: judge index / search / eval / bench search, on a temporary instance."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import main
+
+from .conftest import EVAL_DIR, HERE  # type: ignore[import-not-found]
+
+
+@pytest.fixture()
+def run(es_instance: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("JUDGE_INSTANCE", str(es_instance))
+
+    def invoke(*args: str) -> tuple[int, str]:
+        result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+        return result.exit_code, result.output
+
+    return invoke
+
+
+def test_index_if_stale_does_nothing_when_fresh(run) -> None:  # type: ignore[no-untyped-def]
+    code, out = run("index", "--if-stale")
+    assert code == 0 and "al día" in out
+
+
+def test_index_builds_with_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUDGE_INSTANCE", str(tmp_path / "fresh"))
+    result = CliRunner().invoke(main, ["index"], catch_exceptions=False)
+    assert result.exit_code == 0 and "pasajes indexados" in result.output
+    assert (tmp_path / "fresh" / "index").is_symlink()
+
+
+def test_search_prints_answer_and_ranked_results(run) -> None:  # type: ignore[no-untyped-def]
+    code, out = run("search", "¿cuál es el máximo de vidas?", "--limit", "3")
+    assert code == 0
+    assert out.startswith("Respuesta: ") and "«" in out
+    assert " 1. " in out and " 3. " in out and " 4. " not in out
+
+
+def test_search_json_is_the_api_shape(run) -> None:  # type: ignore[no-untyped-def]
+    code, out = run("search", "121.4", "--json", "--limit", "2")
+    data = json.loads(out)
+    assert code == 0 and data["query"] == "121.4"
+    assert data["results"][0]["id"] == "cr-es/121.4" and data["results"][0]["number"] == "121.4"
+    assert {"id", "doc", "number", "title", "text", "score", "url"} <= set(data["results"][0])
+
+
+def test_search_doc_filter_and_empty_query(run) -> None:  # type: ignore[no-untyped-def]
+    code, out = run("search", "atacar", "--doc", "doce-vidas-reglas", "--json")
+    assert code == 0 and {r["doc"] for r in json.loads(out)["results"]} == {"doce-vidas-reglas"}
+    code, out = run("search", "   ")
+    assert code == 0 and "Escribe una pregunta" in out
+
+
+def test_eval_prints_metrics(run) -> None:  # type: ignore[no-untyped-def]
+    code, out = run("eval", str(HERE / "regression_es.jsonl"))
+    assert code == 0 and "Recall@5" in out and "MRR@10" in out
+    code, out = run("eval", str(HERE / "regression_es.jsonl"), "--json", "--limit-print", "1")
+    data = json.loads(out)
+    assert {"recall@5", "recall@10", "mrr@10", "misses"} <= set(data) and len(data["misses"]) <= 1
+
+
+def test_eval_bad_file_is_a_clear_error(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "q.jsonl"
+    bad.write_text("{oops\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["eval", str(bad)])
+    assert result.exit_code == 1 and "q.jsonl:1" in result.output
+
+
+def test_bench_search_against_fts5(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    small = tmp_path / "three.jsonl"
+    lines = (HERE / "regression_es.jsonl").read_text(encoding="utf-8").splitlines()[:3]
+    small.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out = run("bench", "search", str(small), "--repeat", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["questions"] == 3 and data["passages"] > 400
+    assert data["whoosh"]["samples"] == 3 and data["whoosh"]["p50_ms"] > 0
+    assert "p50_ms" in data["fts5"]

@@ -1,0 +1,69 @@
+"""Retrieval quality as a regression guard: the shared dev sets must keep reaching the bars, and so must the
+question sets written for this project (tests/search/regression_*.jsonl, in our own words).  The real target
+is the held-out sets of the same kind; these only catch a change that makes search worse."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from judge.search import RulesIndex
+from judge.search.evaluate import EvalFileError, Question, evaluate, load_questions, normalise
+from judge.search.query import Hit
+
+from .conftest import EVAL_DIR, HERE  # type: ignore[import-not-found]
+
+
+def _need(path: Path) -> Path:
+    if not path.exists():
+        pytest.skip(f"{path} is not here")
+    return path
+
+
+def test_spanish_dev_set_reaches_the_bars(es_index: RulesIndex) -> None:
+    report = evaluate(es_index, load_questions(_need(EVAL_DIR / "qa_dev.jsonl")))
+    assert report.recall5 >= 0.95 and report.mrr10 >= 0.85, report.to_json()
+
+
+def test_english_dev_set_reaches_the_bar(cr_index: RulesIndex) -> None:
+    report = evaluate(cr_index, load_questions(_need(EVAL_DIR / "qa_cr_dev.jsonl")))
+    assert report.recall10 >= 0.70, report.to_json()
+
+
+def test_own_spanish_questions(es_index: RulesIndex) -> None:
+    report = evaluate(es_index, load_questions(HERE / "regression_es.jsonl"))
+    assert report.recall5 >= 0.9 and report.mrr10 >= 0.8, report.to_json()
+
+
+def test_own_english_questions(cr_index: RulesIndex) -> None:
+    report = evaluate(cr_index, load_questions(HERE / "regression_en.jsonl"))
+    assert report.recall10 >= 0.8, report.to_json()
+
+
+def _hit(text: str = "", number: str | None = None) -> Hit:
+    return Hit(id="x/1", doc="x", number=number, title="", text=text, score=1.0, url="/pasajes/x/1")
+
+
+def test_snippet_matching_is_normalised() -> None:
+    q = Question("q", gold=["el jugador “activo”  realiza"])
+    assert q.answered_by(_hit("Si …, EL JUGADOR \"ACTIVO\"\n realiza primero"))
+    assert not q.answered_by(_hit("el jugador no activo realiza"))
+    assert normalise("A’s  “b”") == "a's \"b\""
+
+
+def test_rule_matching_takes_subrules_not_longer_numbers() -> None:
+    q = Question("q", rules=["702.19"])
+    assert q.answered_by(_hit(number="702.19b")) and q.answered_by(_hit(number="702.19"))
+    assert not q.answered_by(_hit(number="702.190")) and not q.answered_by(_hit(number="702.1"))
+    assert not q.answered_by(_hit(number=None))
+
+
+def test_bad_question_files_are_named(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"q": "ok", "gold": ["x"]}\nnot json\n', encoding="utf-8")
+    with pytest.raises(EvalFileError, match="bad.jsonl:2"):
+        load_questions(bad)
+    bad.write_text(json.dumps({"q": "no answers"}) + "\n", encoding="utf-8")
+    with pytest.raises(EvalFileError, match="gold"):
+        load_questions(bad)

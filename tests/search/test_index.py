@@ -1,0 +1,74 @@
+"""Index build, staleness by content hash, the atomic swap and opening errors, on temporary instances."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from judge.search import IndexMissing, ensure_index, open_index
+from judge.search.index import HASH_FILE, number_ancestors, recorded_hash
+
+
+def test_build_then_up_to_date_then_rebuilt_when_the_corpus_changes(tmp_path: Path, corpus_copy: Path) -> None:
+    inst = tmp_path / "inst"
+    calls: list[tuple[int, int]] = []
+    assert ensure_index(corpus_dir=corpus_copy, instance_dir=inst, progress=lambda d, t: calls.append((d, t)))
+    assert calls and calls[-1][0] == calls[-1][1] > 400       # progress reached the total number of passages
+    first = recorded_hash(inst)
+    assert first and (inst / "index" / HASH_FILE).exists()
+    assert not ensure_index(corpus_dir=corpus_copy, instance_dir=inst)     # same content: nothing to do
+
+    rules = corpus_copy / "doce-vidas-reglas.txt"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("Comienza con 12 vidas", "Comienza con 15 vidas"),
+                     encoding="utf-8")
+    assert ensure_index(corpus_dir=corpus_copy, instance_dir=inst)
+    assert recorded_hash(inst) != first
+    ix = open_index(inst, corpus_dir=corpus_copy)
+    assert "15 vidas" in ix.search("¿con cuántas vidas empieza cada jugador?").results[0].text
+    assert ensure_index(corpus_dir=corpus_copy, instance_dir=inst, force=True)  # --force always builds
+
+
+def test_swap_keeps_one_live_folder_and_open_readers_working(tmp_path: Path, corpus_copy: Path) -> None:
+    inst = tmp_path / "inst"
+    ensure_index(corpus_dir=corpus_copy, instance_dir=inst)
+    reader = open_index(inst, corpus_dir=corpus_copy)
+    ensure_index(corpus_dir=corpus_copy, instance_dir=inst, force=True)
+    assert (inst / "index").is_symlink()
+    folders = [p for p in inst.iterdir() if p.name.startswith("index-")]
+    assert len(folders) == 1 and (inst / "index").resolve() == folders[0].resolve()
+    # The reader opened before the swap still answers (its files stay open) and knows it is stale.
+    assert reader.search("robar").results
+    assert reader.is_stale() is False  # same corpus: same stamp
+    assert not any(p.name.startswith(".index-link") for p in inst.iterdir())
+
+
+def test_open_without_index_names_the_remedy(tmp_path: Path) -> None:
+    with pytest.raises(IndexMissing, match="judge index"):
+        open_index(tmp_path / "nothing-here")
+
+
+def test_open_a_damaged_index_is_index_missing(tmp_path: Path, corpus_copy: Path) -> None:
+    inst = tmp_path / "inst"
+    ensure_index(corpus_dir=corpus_copy, instance_dir=inst)
+    os.remove(inst / "index" / "impacts.marshal")
+    with pytest.raises(IndexMissing):
+        open_index(inst, corpus_dir=corpus_copy)
+    assert ensure_index(corpus_dir=corpus_copy, instance_dir=inst)  # an incomplete index is rebuilt
+    assert open_index(inst, corpus_dir=corpus_copy).search("maná").results
+
+
+def test_number_ancestors() -> None:
+    assert number_ancestors("702.19b") == ["702.19b", "702.19", "702"]
+    assert number_ancestors("121") == ["121"]
+    assert number_ancestors("116.2m") == ["116.2m", "116.2", "116"]
+
+
+def test_every_passage_is_indexed_and_no_site_chrome(es_index) -> None:  # type: ignore[no-untyped-def]
+    from judge import config
+    from judge.corpus import load_corpus
+
+    corpus = load_corpus(config.corpus_dir(), Path("/nonexistent-instance"))
+    assert len(es_index) == len(list(corpus.passages()))
+    for chrome in ("Pregunta al juez", "Arte de Dan Scott", "Lista de mecánicas obsoletas"):
+        assert not any(chrome in h.text for h in es_index.search(chrome, limit=20).results)
