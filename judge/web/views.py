@@ -231,7 +231,7 @@ def search_params(corpus: "Corpus", args: Mapping[str, str], default_limit: int,
         if not 1 <= limit <= max_limit:
             raise BadParameter("limit", f"debe estar entre 1 y {max_limit} (se pidió {limit})")
     else:
-        limit = default_limit
+        limit = max(1, min(default_limit, max_limit))
     doc = args.get("doc", "").strip() or None
     if doc is not None and doc not in corpus.documents:
         raise BadParameter("doc", f"documento desconocido «{shorten(doc, 40)}»; los cargados: "
