@@ -93,8 +93,11 @@ def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
     from judge.runner.fuzz import fuzz
 
     rows = []
+    load_times = []
     for item in curated():
+        started = time.perf_counter()
         scenario = execute.load(item.path)
+        load_times.append(time.perf_counter() - started)
         times = []
         for _ in range(repeat):
             started = time.perf_counter()
@@ -111,6 +114,7 @@ def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
         "curated": {
             "scenarios": len(rows), "steps": total_steps, "repeat": repeat,
             "ms_per_scenario": total_ms / len(rows) if rows else 0.0,
+            "ms_load_per_scenario": statistics.median(load_times) * 1000 if load_times else 0.0,
             "us_per_step": total_ms * 1000 / total_steps if total_steps else 0.0,
             "slowest": max(rows, key=lambda r: r["ms"]) if rows else None,
         },
@@ -128,7 +132,8 @@ def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
     c, f = figures["curated"], figures["fuzz"]
     click.echo(f"judge bench engine · {figures['date']} · Python {figures['python']}")
     click.echo(f"curated: {c['scenarios']} scenarios, {c['steps']} steps (median of {repeat} runs each)")
-    click.echo(f"  {c['ms_per_scenario']:.2f} ms per scenario · {c['us_per_step']:.0f} µs per step")
+    click.echo(f"  run: {c['ms_per_scenario']:.2f} ms per scenario · {c['us_per_step']:.0f} µs per step · "
+               f"load and validate (YAML), median: {c['ms_load_per_scenario']:.2f} ms per scenario")
     if c["slowest"]:
         click.echo(f"  slowest: {c['slowest']['scenario']} {c['slowest']['ms']:.2f} ms ({c['slowest']['steps']} steps)")
     click.echo(f"fuzz: {f['games']} random games (seed {seed}), {f['steps']} steps, {f['actions']} actions")
