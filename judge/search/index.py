@@ -244,6 +244,12 @@ def write_index(corpus, instance: Path, progress: Progress | None = None) -> int
     return count
 
 
+def is_complete(folder: Path) -> bool:
+    """A whole index: the Whoosh segment and the files built beside it."""
+    return (whoosh_index.exists_in(str(folder)) and (folder / IMPACTS_FILE).is_file()
+            and (folder / DOCUMENTS_FILE).is_file())
+
+
 def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = None, force: bool = False,
                  progress: Progress | None = None) -> bool:
     """Build the index of the corpus (`corpus_dir` plus the documents imported into `instance_dir`) unless the
@@ -253,7 +259,7 @@ def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = Non
     cdir = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
     corpus = load_corpus(cdir, inst)
-    if not force and recorded_hash(inst) == _stamp(corpus) and whoosh_index.exists_in(str(index_dir(inst))):
+    if not force and recorded_hash(inst) == _stamp(corpus) and is_complete(index_dir(inst)):
         return False
     write_index(corpus, inst, progress)
     return True

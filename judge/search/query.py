@@ -42,11 +42,10 @@ W_TRANSLATION, W_SYNONYM = 0.6, 0.45
 W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
 CARD_BONUS = 1.5            # the card the question names, and its rulings
-CARD_TEXT_FACTOR = 1.2      # ... the card's own text first when the question is just its name
 NAMED_DOC_BONUS = 1.5       # "¿… en doce vidas?": the question names the document it is about
 HEADING_FACTOR = 0.5        # "702.19 Trample" names a rule; its sub-rules say what it does
 GLOSSARY_FACTOR = 0.85      # a definition answers "what is"; the rules answer "how"
-OTHER_LANGUAGE_FACTOR = 0.8
+OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
 COMMENTARY_FACTOR = 0.6
 BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
 COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
@@ -155,6 +154,7 @@ class RulesIndex:
         self.by_id: dict[str, int] = {}
         self.by_number: dict[str, list[int]] = {}
         self.children: dict[str, list[int]] = {}   # number -> passages under it (any depth)
+        self.by_card: dict[str, list[int]] = {}    # card name -> its text and rulings
         cards: set[str] = set()
         for docnum, f in self._searcher.reader().iter_docs():
             numpath = (f.get(S.NUMPATH) or "").split()
@@ -172,6 +172,7 @@ class RulesIndex:
                     self.children.setdefault(anc, []).append(docnum)
             if row.card:
                 cards.add(row.card)
+                self.by_card.setdefault(row.card, []).append(docnum)
         self.doc_count = max(1, sum(r is not None for r in self.rows))
         # A document is named by a question holding every (stemmed) word of its title, two words at least.
         self.doc_titles: dict[str, tuple[str, set[str]]] = {}
@@ -227,6 +228,9 @@ class RulesIndex:
         ranked: dict[int, tuple[float, bool]] = {}
         for docnum, score in self._number_hits(parsed.numbers, parsed.lang, allowed):
             ranked.setdefault(docnum, (score, True))
+        if parsed.only_card:  # a bare card name: the card's text, then its rulings in order
+            for docnum, score in self._card_hits(parsed.cards, allowed):
+                ranked.setdefault(docnum, (score, False))
         if len(ranked) < limit:
             for docnum, score in self._text_hits(parsed, allowed, limit):
                 ranked.setdefault(docnum, (score, False))
@@ -369,6 +373,20 @@ class RulesIndex:
             out += [(d, 50.0) for d in subs[:100]]
         return out
 
+    def _card_hits(self, cards: list[str], allowed: set[int] | None) -> list[tuple[int, float]]:
+        rows = self.rows
+
+        def key(d: int) -> tuple[bool, int]:
+            r = rows[d]
+            assert r is not None
+            return (r.kind != "card", r.order)
+
+        out: list[tuple[int, float]] = []
+        for name in cards:
+            found = sorted((d for d in self.by_card.get(name, []) if allowed is None or d in allowed), key=key)
+            out += [(d, 90.0) for d in found]
+        return out
+
     def _text_hits(self, p: _Parsed, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
@@ -398,7 +416,7 @@ class RulesIndex:
             if p.lang and r.lang != p.lang:  # type: ignore[union-attr]
                 s *= OTHER_LANGUAGE_FACTOR
             if card_set and r.card in card_set:  # type: ignore[union-attr]
-                s *= CARD_BONUS * (CARD_TEXT_FACTOR if p.only_card and r.kind == "card" else 1.0)  # type: ignore[union-attr]
+                s *= CARD_BONUS
             if doc_set and r.doc in doc_set:  # type: ignore[union-attr]
                 s *= NAMED_DOC_BONUS
             final.append((d, s))

@@ -23,7 +23,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "13"
+SCHEMA_VERSION = "14"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -94,6 +94,10 @@ ENGLISH_STOP = (_EN_STOP - _KEEP_EN) | _LETTERS
 _REACCENT = ((re.compile(r"cion$"), "ción"), (re.compile(r"logia(s?)$"), r"logía\1"))
 
 
+_DIPHTHONG = re.compile(r"(?<![qg])ue|ie")
+_SILENT_U = re.compile(r"([qg])ue?$")
+
+
 class _SpanishStem:
     """Folded Spanish stemming: restore the accented suffixes the stemmer knows, stem, fold again."""
 
@@ -106,7 +110,12 @@ class _SpanishStem:
             return word  # numbers, "+1/+1", "{q}" stay whole
         for pattern, repl in _REACCENT:
             word = pattern.sub(repl, word)
-        return fold(self._stemmer.stem(word))
+        stem = fold(self._stemmer.stem(word))
+        # Spelling changes inside the verb: the diphthongs of "pierde/perder", "cuesta/coste", "tiene/tener",
+        # and "busque/buscar", "pague/pagar" before e.
+        # ("jugar" is the one verb whose u becomes ue: "juega".)
+        stem = _DIPHTHONG.sub(lambda m: "o" if m.group() == "ue" else "e", stem.replace("jueg", "jug"))
+        return _SILENT_U.sub(lambda m: "c" if m.group(1) == "q" else "g", stem)
 
 
 class SpanishStemFilter(Filter):

@@ -16,7 +16,10 @@ from judge.search import schema as S
     ("un contador +1/+1 y un contador -1/-1", ["contador", "+1/+1", "contador", "-1/-1"]),
     ("el símbolo {Q} y {2/B}", ["simbol", "{q}", "{2/b}"]),
     ("Ver la regla 121.2a", ["ver", "121.2a"]),
-    ("no puede", ["no", "pued"]),
+    ("no puede", ["no", "pod"]),
+    # spelling changes inside verbs meet their infinitive
+    ("pierde perder busque buscar cuesta coste juega jugar", ["perd", "perd", "busc", "busc", "cost", "cost",
+                                                              "jug", "jug"]),
 ])
 def test_spanish_examples(text: str, terms: list[str]) -> None:
     assert S.analyze(text, "es") == terms
