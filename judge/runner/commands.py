@@ -38,9 +38,12 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
         from judge.runner.citations import resolver
         from judge.runner.render import render_trace
 
-        res = resolver()
-        click.echo(render_trace(trace.to_json(), res.resolve, verdict=outcome.line,
-                                color=sys.stdout.isatty()))
+        try:
+            resolve = resolver().resolve
+        except Exception as exc:  # noqa: BLE001 - the trace is still worth printing without the cited text
+            click.echo(f"aviso: no se pudo cargar el corpus ({exc}); las citas se muestran sin su texto", err=True)
+            resolve = None
+        click.echo(render_trace(trace.to_json(), resolve, verdict=outcome.line, color=sys.stdout.isatty()))
     sys.exit(EXIT_OK if outcome.ok else EXIT_FAILED)
 
 

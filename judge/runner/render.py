@@ -82,13 +82,15 @@ def step_failed(step: dict[str, Any]) -> bool:
 
 def render_trace(
     trace: dict[str, Any],
-    resolve: Callable[[str], Citation],
+    resolve: Callable[[str], Citation] | None,
     *,
     verdict: str,
     color: bool = False,
     width: int = 90,
 ) -> str:
-    """The whole trace as terminal text. `verdict` is the last line (computed by the caller from the exit code)."""
+    """The whole trace as terminal text. `verdict` is the last line (computed by the caller from the exit code).
+
+    `resolve` gives the cited text; None when no corpus could be loaded (the citations are then printed bare)."""
     style = click.style if color else (lambda text, **_: text)
     out: list[str] = []
     head = f"Escenario: {trace.get('scenario_title') or '(sin título)'}"
@@ -109,6 +111,9 @@ def render_trace(
             line = style(line, fg="green")
         out.append(line)
         for ref in step.get("citations", []):
+            if resolve is None:
+                out.append(f"        § {ref}")
+                continue
             cit = resolve(ref)
             if not cit.passages:
                 out.append(f"        § {ref} — ({OUTSIDE_CORPUS})")

@@ -114,3 +114,17 @@ def test_binary_file_exits_2(tmp_path: Path) -> None:
 
 def _stderr(result) -> str:
     return result.stderr
+
+
+def test_without_a_corpus_the_trace_still_prints(tmp_path: Path, minimal: str) -> None:
+    """A broken corpus folder costs the cited text (with a warning), not the verdict or a traceback."""
+    path = tmp_path / "ok.yaml"
+    path.write_text(minimal, encoding="utf-8")
+    from judge.runner import citations
+
+    citations._cache.clear()
+    result = CliRunner().invoke(main, ["run", str(path)], env={"JUDGE_CORPUS_DIR": str(tmp_path / "nada")})
+    citations._cache.clear()
+    assert result.exit_code == 0
+    assert "§ dv/tipos/criaturas/7\n" in result.output
+    assert "no se pudo cargar el corpus" in result.stderr
