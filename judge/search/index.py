@@ -122,7 +122,7 @@ def passage_fields(p: "Passage", ruleset: str, keys: Iterable[str], historical: 
     fields: dict[str, object] = {
         S.ID_F: p.id, S.DOC: p.doc, S.RULESET: ruleset, S.LANG: lang, S.KIND: p.kind,
         S.TEXT_F: p.text, S.TITLE: p.title, S.SECTION: p.section, S.PARENT: p.parent or "",
-        S.ORDER: p.order,
+        S.ORDER: p.order, S.DERIVED: bool(p.derived_number),
         S.body_field(lang): p.text,
         S.pairs_field(lang): p.text,
         S.title_field(lang): title,

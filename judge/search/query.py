@@ -44,7 +44,10 @@ COORD_FLOOR = 0.2           # score share kept by a passage that covers none of 
 CARD_BONUS = 1.5            # the card the question names, and its rulings
 NAMED_DOC_BONUS = 1.5       # "¿… en doce vidas?": the question names the document it is about
 HEADING_FACTOR = 0.5        # "702.19 Trample" names a rule; its sub-rules say what it does
-GLOSSARY_FACTOR = 0.85      # a definition answers "what is"; the rules answer "how"
+GLOSSARY_FACTOR = 0.7       # a definition answers "what is"; the rules answer "how"
+# The first sub-rules of a rule state it ("702.15b Damage dealt by a source with lifelink causes…"); the later
+# letters are its special cases.
+EARLY_SUBRULE = {"a": 1.12, "b": 1.08}
 OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
 COMMENTARY_FACTOR = 0.6
 BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
@@ -107,6 +110,7 @@ class _Row:
     card: str | None
     heading: bool
     commentary: bool = False   # prose around quoted rules (a wiki's description, colour-pie notes)
+    derived: bool = False      # sub-rule letters we assigned (701.23, 116.2): their order says nothing
 
 
 @dataclass
@@ -163,7 +167,7 @@ class RulesIndex:
             row = _Row(id=f[S.ID_F], doc=f.get(S.DOC, ""), ruleset=f.get(S.RULESET, ""), lang=f.get(S.LANG, "es"),
                        kind=f.get(S.KIND, ""), number=number, current=numpath[0] if numpath else None,
                        order=f.get(S.ORDER, 0), card=f.get(S.CARD),
-                       heading=bool(number) and looks_like_heading(text))
+                       heading=bool(number) and looks_like_heading(text), derived=bool(f.get(S.DERIVED)))
             self.rows[docnum] = row
             self.by_id[row.id] = docnum
             if row.current:
@@ -192,6 +196,8 @@ class RulesIndex:
             if r is None:
                 continue
             f = HEADING_FACTOR if r.heading else 1.0
+            if r.current and r.current[-1] in EARLY_SUBRULE and not r.derived:
+                f *= EARLY_SUBRULE[r.current[-1]]
             if r.kind == "glossary":
                 f *= GLOSSARY_FACTOR
             elif r.commentary:

@@ -23,7 +23,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "14"
+SCHEMA_VERSION = "15"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -44,6 +44,7 @@ TEXT_F = "text"            # stored whole passage text
 TITLE = "title"            # stored title
 SECTION = "section"
 PARENT = "parent"
+DERIVED = "derived"        # stored: the sub-rule letter was assigned by the parser, not printed
 
 LANGS = ("es", "en")
 
@@ -256,6 +257,7 @@ def build_schema() -> Schema:
         TITLE: STORED(),
         SECTION: STORED(),
         PARENT: STORED(),
+        DERIVED: STORED(),
     }
     for lang in LANGS:
         ana = a[lang]
