@@ -196,8 +196,10 @@ class RulesIndex:
             if r is None:
                 continue
             f = HEADING_FACTOR if r.heading else 1.0
-            if r.current and r.current[-1] in EARLY_SUBRULE and not r.derived:
-                f *= EARLY_SUBRULE[r.current[-1]]
+            if r.current and not r.derived:
+                # "121.1" opens rule 121 as "702.15a" opens 702.15
+                last = "a" if r.current.endswith(".1") else r.current[-1]
+                f *= EARLY_SUBRULE.get(last, 1.0)
             if r.kind == "glossary":
                 f *= GLOSSARY_FACTOR
             elif r.commentary:
