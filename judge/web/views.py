@@ -338,14 +338,30 @@ def document_view(corpus: "Corpus", doc_id: str) -> dict[str, Any]:
         passages.append({
             "id": passage.id, "number": passage.number, "title": label(passage), "kind": passage.kind,
             # a bullet's title is only where it sits ("Preparación › 1"): the start of its text says what it is
-            "excerpt": shorten(passage.text, 90) if titled and passage.text.strip() != passage.title.strip() else "",
-            "section": passage.section, "parent": passage.parent,
+            "excerpt": shorten(passage.text, 90) if titled and passage.text.strip() != passage.title.strip()
+            and not _toc_title(passage).startswith(shorten(passage.text, 110)[:40]) else "",
+            "toc_title": _toc_title(passage), "section": passage.section, "parent": passage.parent,
             "depth": _depth(passage.id, parents, ids), "url": passage_url(passage.id),
         })
     data = document_meta(document)
     data["passages"] = passages
     data["count"] = len(passages)
     return data
+
+
+def _toc_title(passage: "Passage") -> str:
+    """The title as the table of contents shows it, under its section heading: without the section path
+    ("Estructura del turno › Fase 1 › 2" → the bullet's own text)."""
+    title = label(passage)
+    parts = _SECTION_SPLIT.split(title)
+    if len(parts) > 1 and passage.section and title.startswith(passage.section):
+        rest = title[len(passage.section):].lstrip(" ›>")
+        if not rest:
+            return parts[-1]
+        if rest.isdigit():
+            return shorten(passage.text, 110)
+        return rest
+    return title
 
 
 def _depth(passage_id: str, parents: dict[str, str | None], ids: set[str]) -> int:
@@ -358,13 +374,28 @@ def _depth(passage_id: str, parents: dict[str, str | None], ids: set[str]) -> in
 
 
 def contents(passages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The table of contents: consecutive passages of the same section grouped under its heading."""
-    groups: list[dict[str, Any]] = []
+    """The table of contents: passages under their top-level section, then under their subsection, in order.
+
+    Section paths read "1. Game Concepts > 121. Drawing a Card" or "Estructura del turno › Fase 1"."""
+    tops: list[dict[str, Any]] = []
     for passage in passages:
-        if not groups or groups[-1]["section"] != passage["section"]:
-            groups.append({"section": passage["section"], "passages": []})
+        top, sub = _split_section(passage["section"] or "")
+        if not tops or tops[-1]["section"] != top:
+            tops.append({"section": top, "groups": [], "count": 0})
+        groups = tops[-1]["groups"]
+        if not groups or groups[-1]["section"] != sub:
+            groups.append({"section": sub, "passages": []})
         groups[-1]["passages"].append(passage)
-    return groups
+        tops[-1]["count"] += 1
+    return tops
+
+
+_SECTION_SPLIT = re.compile(r"\s+[>›]\s+")
+
+
+def _split_section(section: str) -> tuple[str, str]:
+    parts = _SECTION_SPLIT.split(section.strip(), maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
 
 
 def _unique(values) -> list[str]:
