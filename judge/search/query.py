@@ -28,7 +28,7 @@ from judge.config import corpus_dir as default_corpus_dir
 from judge.config import index_dir
 from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
-from judge.search.index import IndexMissing, looks_like_heading, read_documents, read_impacts, recorded_hash
+from judge.search.index import HASH_FILE, IndexMissing, looks_like_heading, read_documents, read_impacts, recorded_hash
 from judge.search.names import CardMatcher
 from judge.search.schema import term_spans
 from judge.search.text import (
@@ -141,13 +141,16 @@ class RulesIndex:
         self.path = index_dir(self.instance)
         if not whoosh_index.exists_in(str(self.path)):
             raise IndexMissing(self.path)
+        # Resolve the link once, so the segment, the impacts and the stamp all come from the same build even
+        # if `judge index` swaps in a new one meanwhile.
+        self.folder = self.path.resolve()
         try:
-            self._ix = whoosh_index.open_dir(str(self.path), readonly=True)
-            self._impacts = read_impacts(self.path)
-            self.documents = read_documents(self.path)
+            self._ix = whoosh_index.open_dir(str(self.folder), readonly=True)
+            self._impacts = read_impacts(self.folder)
+            self.documents = read_documents(self.folder)
+            self.stamp: str | None = (self.folder / HASH_FILE).read_text(encoding="utf-8").strip()
         except Exception as exc:  # a damaged, partial or foreign folder: same remedy
             raise IndexMissing(self.path) from exc
-        self.stamp = recorded_hash(self.instance)
         self.glossary: Glossary = glossary_for(Path(corpus_dir) if corpus_dir else default_corpus_dir())
         self._searcher = self._ix.searcher()
         self._load_rows()
@@ -155,12 +158,16 @@ class RulesIndex:
     # -- lifecycle
     def _load_rows(self) -> None:
         self.rows: list[_Row | None] = [None] * self._searcher.doc_count_all()
+        # Every stored field is read once here: answering a question then never touches the files, so one
+        # RulesIndex can serve concurrent requests (Whoosh's readers share file handles).
+        self._stored: list[dict[str, Any]] = [{} for _ in self.rows]
         self.by_id: dict[str, int] = {}
         self.by_number: dict[str, list[int]] = {}
         self.children: dict[str, list[int]] = {}   # number -> passages under it (any depth)
         self.by_card: dict[str, list[int]] = {}    # card name -> its text and rulings
         cards: set[str] = set()
         for docnum, f in self._searcher.reader().iter_docs():
+            self._stored[docnum] = f
             numpath = (f.get(S.NUMPATH) or "").split()
             text = f.get(S.TEXT_F, "").strip()
             number = f.get(S.NUMBER)
@@ -220,7 +227,7 @@ class RulesIndex:
 
     def stored(self, passage_id: str) -> dict[str, Any] | None:
         docnum = self.by_id.get(passage_id)
-        return dict(self._searcher.stored_fields(docnum)) if docnum is not None else None
+        return dict(self._stored[docnum]) if docnum is not None else None
 
     # -- searching
     def search(self, q: object, limit: int = 10, doc: str | None = None, ruleset: str | None = None) -> SearchResponse:
@@ -432,7 +439,7 @@ class RulesIndex:
 
     # -- results
     def _hit(self, docnum: int, score: float, by_number: bool, p: _Parsed) -> Hit:
-        f = self._searcher.stored_fields(docnum)
+        f = self._stored[docnum]
         row = self.rows[docnum]
         assert row is not None
         lang = row.lang if row.lang in S.LANGS else "es"
