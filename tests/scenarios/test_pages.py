@@ -136,3 +136,13 @@ def test_every_curated_page_renders(client) -> None:
     for path in curated_files():
         name = path.relative_to(CURATED_DIR).with_suffix("")
         assert client.get(f"/escenarios/{name}").status_code == 200, name
+
+
+def test_pasted_scenario_over_the_limit_is_413(app) -> None:
+    app.config["MAX_CONTENT_LENGTH"] = 2048
+    client = app.test_client()
+    big = {"scenario": "title: " + "x" * 4000}
+    page = client.post("/escenarios/ejecutar", data=big)
+    assert page.status_code == 413 and b"Traceback" not in page.data
+    as_json = client.post("/escenarios/ejecutar?format=json", data=big)
+    assert as_json.status_code == 413 and as_json.is_json
