@@ -74,6 +74,9 @@ def verdict(trace: "Trace") -> Verdict:
     `{stopped: ...}`); this only puts the reason into words for the terminal and the page."""
     total = sum(1 for s in trace.steps if s.kind == "expectation")
     failed = len(trace.failed_expectations)
+    if trace.ok and not total:
+        return Verdict(True, f"BIEN: la ejecución terminó sin expectativas que comprobar ({len(trace.steps)} pasos, "
+                             f"final: {trace.stopped}).")
     if trace.ok:
         return Verdict(True, f"BIEN: se cumplen las {total} expectativas ({len(trace.steps)} pasos, "
                              f"final: {trace.stopped}).")
