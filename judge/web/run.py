@@ -100,7 +100,10 @@ def _limit() -> int:
 def _step_cap() -> int:
     # A pasted scenario may ask for a huge step_limit: a web request never runs more than RUN_MAX_STEPS steps
     # (JUDGE_RUN_MAX_STEPS, default 2000: a trace page shows the board after every step, ~4 kB each).
-    return int(current_app.config.get("RUN_MAX_STEPS", 2000))
+    try:
+        return max(1, int(current_app.config.get("RUN_MAX_STEPS", 2000)))
+    except (TypeError, ValueError):  # a malformed setting falls back to the default rather than failing a request
+        return 2000
 
 
 def _too_large() -> Response:
