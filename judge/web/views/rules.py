@@ -1,0 +1,124 @@
+"""Rule pages by number and passage pages by id: text, place in the document, references both ways."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from werkzeug.exceptions import NotFound
+
+from judge.web.i18n import translate
+from judge.web.templating import rule_url
+from judge.web.views.common import (
+    RULE_NUMBER, NotFoundHere, brief, is_historical, parent_number, passage_data, reference, unique,
+    without_number,
+)
+
+if TYPE_CHECKING:
+    from judge.corpus import Corpus
+    from judge.corpus.model import Passage
+
+
+def passage_view(corpus: "Corpus", passage_id: str) -> dict[str, Any]:
+    """One passage with its place in the document and its references (GET /api/passages/<id>)."""
+    passage = corpus.passage(passage_id)
+    if passage is None:
+        raise NotFound(translate("error.404_passage", id=passage_id))
+    previous, following = corpus.neighbours(passage.id)
+    data = passage_data(corpus, passage)
+    data.update(
+        parent=brief(corpus, corpus.passage(passage.parent)) if passage.parent else None,
+        children=[brief(corpus, child) for child in corpus.children(passage.id)],
+        previous=brief(corpus, previous),
+        next=brief(corpus, following),
+        references={
+            "outgoing": [reference(corpus, n) for n in passage.refs],
+            "incoming": _incoming(corpus, passage),
+        },
+    )
+    return data
+
+
+def _incoming(corpus: "Corpus", passage: "Passage") -> list[dict[str, Any]]:
+    # References are by number, and a number means a rule only in its own version: an old quotation is
+    # cited under the number it has today.
+    number = passage.current_number if is_historical(corpus, passage) else passage.number
+    if not number:
+        return []
+    return [brief(corpus, p) for p in corpus.cited_by(number) if p.id != passage.id]
+
+
+def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
+    """Every loaded current-version text of a rule, side by side, the English CR first (GET /api/rules/<n>)."""
+    number = number.strip().rstrip(".")
+    texts = corpus.by_number(number)
+    older = corpus.by_current_number(number)
+    if not texts:
+        raise _unknown_rule(corpus, number, older)
+    authority = texts[0]
+    previous, following = corpus.neighbours(authority.id)
+    return {
+        "number": number,
+        "title": rule_title(texts),
+        "known": True,
+        "passages": [passage_data(corpus, p) for p in texts],
+        "parent": _rule_parent(corpus, authority, number),
+        "children": _rule_children(corpus, texts),
+        "previous": brief(corpus, previous),
+        "next": brief(corpus, following),
+        "references": [reference(corpus, n) for n in unique(n for p in texts for n in p.refs)],
+        "cited_by": [brief(corpus, p) for p in corpus.cited_by(number)
+                     if p.number != number or is_historical(corpus, p)],
+        "older_versions": [passage_data(corpus, p) for p in older],
+        # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
+        "same_number_elsewhere": _same_number_elsewhere(corpus, number),
+    }
+
+
+def _same_number_elsewhere(corpus: "Corpus", number: str) -> list[dict[str, Any]]:
+    return [brief(corpus, p) | {"current_number": p.current_number,
+                                "today_url": rule_url(p.current_number) if p.current_number else None}
+            for p in corpus.passages() if p.number == number and is_historical(corpus, p)]
+
+
+def rule_title(texts: list["Passage"]) -> str:
+    for passage in texts:
+        title = without_number(passage.title or "", passage.number)
+        if title:
+            return title
+    # A CR heading rule ("702.79 Persist") has its name as its whole text.
+    text = texts[0].text.strip()
+    return text if len(text) <= 60 and not text.endswith(".") else ""
+
+
+def _rule_parent(corpus: "Corpus", authority: "Passage", number: str) -> dict[str, Any] | None:
+    parent = corpus.passage(authority.parent) if authority.parent else None
+    if parent is None:
+        up = parent_number(number)
+        found = corpus.by_number(up) if up else []
+        parent = found[0] if found else None
+    return brief(corpus, parent)
+
+
+def _rule_children(corpus: "Corpus", texts: list["Passage"]) -> list[dict[str, Any]]:
+    # The English and Spanish texts list the same sub-rules: one entry per number, in the authority's order.
+    seen: set[str] = set()
+    children: list[dict[str, Any]] = []
+    for passage in texts:
+        for child in corpus.children(passage.id):
+            key = child.number or child.id
+            if key not in seen:
+                seen.add(key)
+                children.append(brief(corpus, child))
+    return children
+
+
+def _unknown_rule(corpus: "Corpus", number: str, older: list["Passage"]) -> NotFoundHere:
+    """The 404 for a rule number: still says who cites it and where the number exists in another version."""
+    other_versions = _same_number_elsewhere(corpus, number)
+    extra = {
+        "number": number,
+        "valid_number": bool(RULE_NUMBER.match(number)),
+        "cited_by": [brief(corpus, p) for p in corpus.cited_by(number)] if RULE_NUMBER.match(number) else [],
+        "other_versions": other_versions,
+        "older_versions": [brief(corpus, p) for p in older],
+    }
+    return NotFoundHere(translate("error.404_rule", number=number), extra)

@@ -1,0 +1,59 @@
+"""The search form's parameters, checked, and how a result is named."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from judge.web.templating import shorten
+from judge.web.views.common import unique, without_number
+from judge.web.views.rules import rule_title
+
+if TYPE_CHECKING:
+    from judge.corpus import Corpus
+
+
+def search_params(corpus: "Corpus", args: Mapping[str, str], default_limit: int, max_limit: int) -> dict[str, Any]:
+    """The search's parameters from a query string, each checked; a bad one raises BadParameter naming it."""
+    from judge.web.errors import BadParameter
+
+    q = args.get("q", "")
+    raw_limit = args.get("limit", "").strip()
+    if raw_limit:
+        try:
+            limit = int(raw_limit)
+        except ValueError:
+            raise BadParameter("limit", f"debe ser un número entero entre 1 y {max_limit}, no «{shorten(raw_limit, 20)}»")
+        if not 1 <= limit <= max_limit:
+            raise BadParameter("limit", f"debe estar entre 1 y {max_limit} (se pidió {limit})")
+    else:
+        limit = max(1, min(default_limit, max_limit))
+    doc = args.get("doc", "").strip() or None
+    if doc is not None and doc not in corpus.documents:
+        raise BadParameter("doc", f"documento desconocido «{shorten(doc, 40)}»; los cargados: "
+                                  + ", ".join(corpus.documents))
+    ruleset = args.get("ruleset", "").strip() or None
+    rulesets = rulesets_of(corpus)
+    if ruleset is not None and ruleset not in rulesets:
+        raise BadParameter("ruleset", f"juego desconocido «{shorten(ruleset, 40)}»; los cargados: "
+                                      + ", ".join(rulesets))
+    return {"q": q, "limit": limit, "doc": doc, "ruleset": ruleset}
+
+
+def hit_heading(corpus: "Corpus", passage_id: str, title: str, number: str | None) -> str:
+    """What a search result is called: its own title, else (a CR rule titled only by its number) the name of
+    the rule it belongs to ("702.79a" → "Persist"), else its document's title."""
+    own = without_number(title or "", number)
+    if own:
+        return own
+    passage = corpus.passage(passage_id)
+    parent = corpus.passage(passage.parent) if passage and passage.parent else None
+    while parent is not None:
+        name = without_number(parent.title or "", parent.number) or rule_title([parent])
+        if name:
+            return name
+        parent = corpus.passage(parent.parent) if parent.parent else None
+    document = corpus.documents.get(passage.doc) if passage else None
+    return document.title if document else ""
+
+
+def rulesets_of(corpus: "Corpus") -> list[str]:
+    return unique(d.ruleset for d in corpus.documents.values())
