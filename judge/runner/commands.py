@@ -11,7 +11,7 @@ EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 
 
 @click.command("run")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the trace as JSON instead of text.")
 @click.option("--step-limit", type=click.IntRange(min=1), default=None,
               help="Stop after this many steps (overrides the scenario's step_limit).")
@@ -20,11 +20,13 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
 
     Exit status: 0 every expectation holds; 1 an expectation fails or the run stopped on a choice or the step
     limit the scenario does not expect; 2 the file is unreadable or the scenario is invalid (errors on stderr).
+    FILE `-` reads the scenario from standard input.
     """
     from judge.runner import execute
 
     try:
-        scenario = execute.load(file)
+        source = click.get_binary_stream("stdin").read() if str(file) == "-" else file
+        scenario = execute.load(source)
     except execute.InvalidScenario as exc:
         click.echo(f"{file}: escenario no válido", err=True)
         for problem in exc.problems:

@@ -128,3 +128,9 @@ def test_without_a_corpus_the_trace_still_prints(tmp_path: Path, minimal: str) -
     assert result.exit_code == 0
     assert "§ dv/tipos/criaturas/7\n" in result.output
     assert "no se pudo cargar el corpus" in result.stderr
+
+
+def test_scenario_from_stdin(minimal: str, minimal_failing: str) -> None:
+    assert CliRunner().invoke(main, ["run", "-"], input=minimal).exit_code == 0
+    assert CliRunner().invoke(main, ["run", "-"], input=minimal_failing).exit_code == 1
+    assert CliRunner().invoke(main, ["run", "-"], input="").exit_code == 2
