@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+import tempfile
 
 import click
+from flask import Flask
 
 from judge import config, create_app
 from judge.cli import main
@@ -25,15 +26,29 @@ def _commands(group: click.Group, prefix: str = "judge") -> list[str]:
     return names
 
 
+# Flask's own switches are not this project's settings.
+FLASK_KEYS = {"TESTING", "DEBUG", "SECRET_KEY", "PROPAGATE_EXCEPTIONS", "SERVER_NAME", "APPLICATION_ROOT"}
+CONFIG_READ = re.compile(r"""config(?:\[|\.get\()\s*["']([A-Z][A-Z0-9_]*)["']""")
+
+
 def _settings() -> set[str]:
-    """JUDGE_* variables the code reads, plus the app's settings (from_prefixed_env makes each one JUDGE_<KEY>)."""
+    """JUDGE_* variables the code reads, plus every app setting it reads or defines (from_prefixed_env makes
+    each one JUDGE_<KEY>)."""
     found: set[str] = set()
-    for path in (config.PACKAGE_DIR).rglob("*.py"):
-        found.update(re.findall(r"\bJUDGE_[A-Z][A-Z0-9_]*\b", path.read_text(encoding="utf-8")))
-    defaults = create_app({"TESTING": True, "INSTANCE": str(config.instance_dir())}).config
-    own = {"INSTANCE", "CORPUS_DIR", "MAX_CONTENT_LENGTH", "SEARCH_LIMIT", "SEARCH_MAX_LIMIT"}
-    found.update(f"JUDGE_{key}" for key in own if key in defaults)
+    for path in config.PACKAGE_DIR.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        found.update(re.findall(r"\bJUDGE_[A-Z][A-Z0-9_]*\b", source))
+        found.update(f"JUDGE_{key}" for key in CONFIG_READ.findall(source) if key not in FLASK_KEYS)
+    with tempfile.TemporaryDirectory() as instance:
+        defaults = create_app({"TESTING": True, "INSTANCE": instance}).config
+    flask_defaults = set(Flask.default_config)
+    found.update(f"JUDGE_{key}" for key in defaults if key not in flask_defaults and key not in FLASK_KEYS)
     return found
+
+
+def test_settings_scan_finds_the_apps_own_keys() -> None:
+    # The check above is only as good as its scan: it must see the settings this app defines and reads.
+    assert {"JUDGE_INSTANCE", "JUDGE_CORPUS_DIR", "JUDGE_SEARCH_LIMIT", "JUDGE_SEARCH_MAX_LIMIT"} <= _settings()
 
 
 def test_every_command_is_documented() -> None:
