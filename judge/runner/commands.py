@@ -25,7 +25,7 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
     from judge.runner import execute
 
     try:
-        source = click.get_binary_stream("stdin").read() if str(file) == "-" else file
+        source = sys.stdin.buffer.read() if str(file) == "-" else file
         scenario = execute.load(source)
     except execute.InvalidScenario as exc:
         click.echo(f"{file}: escenario no válido", err=True)
