@@ -225,6 +225,7 @@ def write_index(corpus, instance: Path, progress: Progress | None = None) -> int
     instance.mkdir(parents=True, exist_ok=True)
     stamp = _stamp(corpus)
     folder = Path(tempfile.mkdtemp(prefix=f"index-{stamp.split(':')[-1][:12]}-", dir=instance))
+    folder.chmod(0o755)  # mkdtemp makes it private; the web app may run as another user
     try:
         count = build_index(corpus, folder, progress)
         (folder / HASH_FILE).write_text(stamp + "\n", encoding="utf-8")
@@ -241,7 +242,19 @@ def write_index(corpus, instance: Path, progress: Progress | None = None) -> int
     # Readers that still hold the old index keep their open files (POSIX); new readers see the new one.
     if old_target is not None and old_target != folder.resolve():
         shutil.rmtree(old_target, ignore_errors=True)
+    _remove_abandoned(instance, keep=folder)
     return count
+
+
+def _remove_abandoned(instance: Path, keep: Path, min_age_s: float = 600.0) -> None:
+    """Folders of builds that crashed or lost the race; young ones may be another process's build in progress."""
+    now = time.time()
+    for path in instance.glob("index-*"):
+        try:
+            if path.is_dir() and path.resolve() != keep.resolve() and now - path.stat().st_mtime > min_age_s:
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            continue
 
 
 def is_complete(folder: Path) -> bool:
