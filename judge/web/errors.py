@@ -1,10 +1,10 @@
 """Errors: JSON under /api (and for JSON requests), a readable page otherwise; never a traceback."""
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, MethodNotAllowed
 
-from judge.web.i18n import translate
+from judge.web.i18n import MESSAGES, translate
 
 
 class BadParameter(BadRequest):
@@ -31,13 +31,7 @@ def _message(error: HTTPException) -> str:
     if error.description and error.description != stock:
         return error.description
     key = f"error.{error.code}"
-    return translate(key) if key in _known_codes() else (error.description or error.name)
-
-
-def _known_codes() -> set[str]:
-    from judge.web.i18n import MESSAGES
-
-    return {k for k in MESSAGES if k.startswith("error.")}
+    return translate(key) if key in MESSAGES else (error.description or error.name)
 
 
 def error_response(error: HTTPException) -> Response:
@@ -68,8 +62,6 @@ def _handle_http(error: HTTPException) -> Response:
 
 def _handle_unexpected(error: Exception) -> Response:
     # Logged in full for the operator; the client only learns that something failed.
-    from flask import current_app
-
     current_app.logger.exception("unhandled error on %s", request.path)
     return error_response(InternalServerError())
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, g, jsonify, redirect, render_template, request
+from flask import Blueprint, Response, jsonify, redirect, render_template, request
 
 from judge.web import data, views
 from judge.web.api import checked_params, run_search
@@ -16,19 +16,12 @@ JSON_SUFFIX = ".json"
 
 
 def _strip_json(value: str) -> str:
-    """`121.4.json` → `121.4`, remembering that the client asked for JSON."""
-    if value.endswith(JSON_SUFFIX):
-        g.json_suffix = True
-        return value[: -len(JSON_SUFFIX)]
-    return value
-
-
-def _json_requested() -> bool:
-    return bool(g.get("json_suffix")) or wants_json()
+    """`121.4.json` → `121.4` (wants_json() already knows a `.json` URL asks for JSON)."""
+    return value[: -len(JSON_SUFFIX)] if value.endswith(JSON_SUFFIX) else value
 
 
 def _page(template: str, payload: Any, **context: Any) -> Response | str:
-    if _json_requested():
+    if wants_json():
         return jsonify(payload)
     return render_template(template, data=payload, **context)
 
@@ -37,8 +30,6 @@ def _page(template: str, payload: Any, **context: Any) -> Response | str:
 @bp.get("/.json")
 def home() -> Response | str:
     """The question box; with `q`, the answer on top and the ranked passages below."""
-    if request.path.endswith(JSON_SUFFIX):
-        g.json_suffix = True
     corpus = data.corpus()
     filters = {"documents": [{"id": d.id, "title": d.title} for d in corpus.documents.values()],
                "rulesets": views.rulesets_of(corpus)}
@@ -74,8 +65,6 @@ def passage(passage_id: str) -> Response | str:
 @bp.get("/cartas")
 @bp.get("/cartas.json")
 def cards() -> Response | str:
-    if request.path.endswith(JSON_SUFFIX):
-        g.json_suffix = True
     return _page("cards.html", views.cards_view(data.corpus()))
 
 
@@ -88,8 +77,6 @@ def card(name: str) -> Response | str:
 @bp.get("/corpus")
 @bp.get("/corpus.json")
 def corpus_page() -> Response | str:
-    if request.path.endswith(JSON_SUFFIX):
-        g.json_suffix = True
     return _page("corpus.html", {"documents": views.documents_view(data.corpus())})
 
 
