@@ -263,23 +263,31 @@ def _replayable(doc: dict[str, Any], played: list[dict[str, Any]], problem: str,
     return out
 
 
-def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Invariant] = (),
-              step_limit: int = GAME_STEP_LIMIT) -> tuple[int, int, str | None, tuple[str, int | None] | None,
-                                                          list[dict[str, Any]]]:
-    """Play one random legal game. Returns (steps, actions, winner, (problem, step) or None, actions played)."""
-    from judge.engine import Game
-    from judge.scenarios import load_scenario
+@dataclass
+class GameResult:
+    """One random game: how long it was, who won, and the first broken invariant as (problem, step number)."""
+    steps: int
+    actions: int
+    winner: str | None
+    broken: tuple[str, int | None] | None
+    played: list[dict[str, Any]]     # the actions as scenario lines, to replay the game
 
-    from judge.scenarios import ScenarioError
+
+def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Invariant] = (),
+              step_limit: int = GAME_STEP_LIMIT) -> GameResult:
+    """Play one random legal game from the scenario document `doc`, picking each action with `rng`."""
+    from judge.engine import Game
+    from judge.scenarios import ScenarioError, load_scenario
 
     checks = list(invariants) or INVARIANTS
     played: list[dict[str, Any]] = []
     try:
         game = Game(load_scenario(doc))
     except ScenarioError as exc:  # a generator bug, reported like a broken invariant so the document is kept
-        return 0, 0, None, (f"el generador produjo un escenario no válido: {exc}", None), played
+        return GameResult(0, 0, None, (f"el generador produjo un escenario no válido: {exc}", None), played)
     except Exception as exc:  # noqa: BLE001 - the engine must never raise while setting up a valid scenario
-        return 0, 0, None, (f"el motor lanzó {type(exc).__name__} al preparar la partida: {exc}", None), played
+        return GameResult(0, 0, None, (f"el motor lanzó {type(exc).__name__} al preparar la partida: {exc}", None),
+                          played)
     base = Baseline(card_ids=frozenset(o.id for o in game.state.all_objects()))
 
     def check(steps: list["Step"]) -> tuple[str, int | None] | None:
@@ -313,7 +321,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
                       illegal[0].number)
             break
         broken = check(new)
-    return len(game.steps), len(played), game.state.winner, broken, played
+    return GameResult(len(game.steps), len(played), game.state.winner, broken, played)
 
 
 def fuzz(games: int, seed: int, invariants: Iterable[Invariant] = (), step_limit: int = GAME_STEP_LIMIT,
@@ -327,17 +335,17 @@ def fuzz(games: int, seed: int, invariants: Iterable[Invariant] = (), step_limit
         game_seed = master.randrange(2**31)
         rng = random.Random(game_seed)
         doc = random_scenario(rng, index, game_seed)
-        steps, actions, winner, broken, played = play_game(doc, rng, invariants, step_limit)
+        result = play_game(doc, rng, invariants, step_limit)
         report.games += 1
-        report.steps += steps
-        report.actions += actions
-        key = winner or "nadie"
+        report.steps += result.steps
+        report.actions += result.actions
+        key = result.winner or "nadie"
         report.winners[key] = report.winners.get(key, 0) + 1
         if progress:
             progress(index)
-        if broken is not None:
-            problem, step = broken
-            report.broken = Broken(index, game_seed, problem, step, _replayable(doc, played, problem, step))
+        if result.broken is not None:
+            problem, step = result.broken
+            report.broken = Broken(index, game_seed, problem, step, _replayable(doc, result.played, problem, step))
             break
     report.seconds = time.perf_counter() - started
     return report
