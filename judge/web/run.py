@@ -53,6 +53,17 @@ MESSAGES.update({
     "run.lives": {"es": "vidas", "en": "lives"},
     "run.mana": {"es": "maná", "en": "mana"},
     "run.recycle_cost": {"es": "coste de reciclaje", "en": "recycle cost"},
+    "run.kind.setup": {"es": "preparación", "en": "setup"},
+    "run.kind.action": {"es": "acción", "en": "action"},
+    "run.kind.turn-based": {"es": "turno", "en": "turn-based"},
+    "run.kind.state-based": {"es": "estado", "en": "state-based"},
+    "run.kind.trigger": {"es": "disparo", "en": "trigger"},
+    "run.kind.resolution": {"es": "resolución", "en": "resolution"},
+    "run.kind.replacement": {"es": "reemplazo", "en": "replacement"},
+    "run.kind.illegal": {"es": "ilegal", "en": "illegal"},
+    "run.kind.choice": {"es": "elección", "en": "choice"},
+    "run.kind.limit": {"es": "límite", "en": "limit"},
+    "run.kind.expectation": {"es": "expectativa", "en": "expectation"},
     "run.zone.deck": {"es": "Mazo", "en": "Deck"},
     "run.zone.hand": {"es": "Mano", "en": "Hand"},
     "run.zone.board": {"es": "En juego", "en": "In play"},
@@ -81,9 +92,11 @@ def _run_event(event: dict[str, Any]) -> str:
 
 @bp.app_template_filter("run_kind")
 def _run_kind(kind: str) -> str:
-    from judge.runner.render import kind_label
+    """The step kind in the UI language (an unknown kind is shown as the engine names it)."""
+    from judge.web.i18n import translate
 
-    return kind_label(kind)
+    key = f"run.kind.{kind}"
+    return translate(key) if key in MESSAGES else kind
 
 
 @bp.app_template_filter("run_zone")

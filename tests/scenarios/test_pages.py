@@ -146,3 +146,10 @@ def test_pasted_scenario_over_the_limit_is_413(app) -> None:
     assert page.status_code == 413 and b"Traceback" not in page.data
     as_json = client.post("/escenarios/ejecutar?format=json", data=big)
     assert as_json.status_code == 413 and as_json.is_json
+
+
+def test_step_kinds_follow_the_ui_language(client) -> None:
+    es = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca?lang=es"))
+    en = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca?lang=en"))
+    assert es.select_one("li.run-step.illegal .kind").get_text() == "ilegal"
+    assert en.select_one("li.run-step.illegal .kind").get_text() == "illegal"
