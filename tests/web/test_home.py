@@ -107,3 +107,11 @@ def test_every_page_has_one_h1_and_labelled_controls(get_page) -> None:
         assert len(page.find_all("h1")) == 1, url
         for control in page.select("input:not([type=hidden]), select"):
             assert page.find("label", attrs={"for": control["id"]}) is not None, (url, control)
+
+
+def test_old_version_hits_never_link_to_todays_rule_of_their_number(get_page) -> None:
+    # Without the CR, today's 702.79 (persist) is only known through the 2008 FAQ's quotation numbered 502.79.
+    page = get_page("/?q=702.79")
+    hrefs = [a["href"] for a in page.select("section.answer a, section.results a")]
+    assert "/pasajes/faq-shm/reglas-2008/502.79" in hrefs
+    assert not any(h.startswith("/reglas/502.79") for h in hrefs), hrefs

@@ -123,3 +123,9 @@ def test_same_number_in_the_old_faq_is_flagged_as_another_rule(cr_client, soup) 
     elsewhere = page.select_one("section.same-number")
     assert elsewhere.find("a", href="/pasajes/faq-shm/reglas-2008/104.3f") is not None
     assert elsewhere.find("a", href="/reglas/107.4e") is not None
+
+
+def test_absurd_ids_get_a_short_404(client) -> None:
+    for url in ["/reglas/" + "9" * 5000, "/pasajes/" + "x/" * 2000, "/cartas/" + "ñ" * 3000]:
+        response = client.get(url, headers={"Accept": "application/json"})
+        assert response.status_code == 404 and len(response.get_json()["error"]) < 200, url

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from werkzeug.exceptions import NotFound
 
 from judge.web.i18n import translate
-from judge.web.templating import card_url, passage_url
+from judge.web.templating import card_url, passage_url, shorten
 from judge.web.views.common import NotFoundHere, document_meta, label, reference
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def card_view(corpus: "Corpus", name: str) -> dict[str, Any]:
     """A card's text and every ruling (GET /api/cards/<name>); the name matches without case or accents."""
     card = corpus.card(name)
     if card is None:
-        raise NotFound(translate("error.404_card", name=name))
+        raise NotFound(translate("error.404_card", name=shorten(name, 80)))
     return card_data(corpus, card)
 
 

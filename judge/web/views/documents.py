@@ -23,7 +23,7 @@ def document_view(corpus: "Corpus", doc_id: str) -> dict[str, Any]:
     """A document and its passages in order, each with its depth in the document (GET /api/documents/<doc>)."""
     document = corpus.documents.get(doc_id)
     if document is None:
-        raise NotFound(translate("error.404_doc", id=doc_id))
+        raise NotFound(translate("error.404_doc", id=shorten(doc_id, 80)))
     ids = {p.id for p in document.passages}
     parents = {p.id: p.parent for p in document.passages}
     passages = []

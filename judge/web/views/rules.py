@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 from werkzeug.exceptions import NotFound
 
 from judge.web.i18n import translate
-from judge.web.templating import rule_url
+from judge.web.templating import rule_url, shorten
 from judge.web.views.common import (
     RULE_NUMBER, NotFoundHere, brief, is_historical, parent_number, passage_data, reference, unique,
     without_number,
@@ -21,7 +21,7 @@ def passage_view(corpus: "Corpus", passage_id: str) -> dict[str, Any]:
     """One passage with its place in the document and its references (GET /api/passages/<id>)."""
     passage = corpus.passage(passage_id)
     if passage is None:
-        raise NotFound(translate("error.404_passage", id=passage_id))
+        raise NotFound(translate("error.404_passage", id=shorten(passage_id, 80)))
     previous, following = corpus.neighbours(passage.id)
     data = passage_data(corpus, passage)
     data.update(
@@ -115,10 +115,10 @@ def _unknown_rule(corpus: "Corpus", number: str, older: list["Passage"]) -> NotF
     """The 404 for a rule number: still says who cites it and where the number exists in another version."""
     other_versions = _same_number_elsewhere(corpus, number)
     extra = {
-        "number": number,
+        "number": shorten(number, 80),
         "valid_number": bool(RULE_NUMBER.match(number)),
         "cited_by": [brief(corpus, p) for p in corpus.cited_by(number)] if RULE_NUMBER.match(number) else [],
         "other_versions": other_versions,
         "older_versions": [brief(corpus, p) for p in older],
     }
-    return NotFoundHere(translate("error.404_rule", number=number), extra)
+    return NotFoundHere(translate("error.404_rule", number=shorten(number, 80)), extra)
