@@ -118,6 +118,7 @@ def test_faq_quotations_listed_apart_under_todays_number(cr_client, soup) -> Non
 def test_same_number_in_the_old_faq_is_flagged_as_another_rule(cr_client, soup) -> None:
     # With the CR loaded, 104.3f is today's rule (winning and losing at once); the FAQ's 104.3f is another rule.
     page = soup(cr_client.get("/reglas/104.3f"))
+    assert page.find("title").get_text().startswith("Regla 104.3f ·") and "<" not in page.find("title").get_text()
     articles = page.select(".side-by-side article.passage")
     assert [a["lang"] for a in articles] == ["en"]
     elsewhere = page.select_one("section.same-number")
