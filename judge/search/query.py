@@ -50,7 +50,10 @@ GLOSSARY_FACTOR = 0.7       # a definition answers "what is"; the rules answer "
 EARLY_SUBRULE = {"a": 1.12, "b": 1.08}
 OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
 COMMENTARY_FACTOR = 0.6
+# A word's rarity is judged in passage text, or, for a word only titles and headings have ("Preparación"),
+# in those.
 BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
+LABEL_FIELDS = frozenset(f(l) for l in S.LANGS for f in (S.keys_field, S.title_field))
 COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
 
 _NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d{1,3}[a-z]?|\d{3})(?![\w/])", re.IGNORECASE)
@@ -59,7 +62,8 @@ _SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
 # Words that only shape a question ("what happens if…", "¿qué pasa si…?") and would otherwise match every
 # passage that narrates events.
-QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works".split())
+QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works "
+                           "cuanto cuanta cuantos cuantas cual cuales donde many much".split())
 
 
 @dataclass
@@ -357,14 +361,18 @@ class RulesIndex:
         # A rare word of the question counts more towards coverage than a common one; a word the corpus only
         # has in translation (an English question over Spanish documents) is weighed by its translations.
         concept_weights = [0.0] * len(concept_terms)
-        for c in clauses:
-            if c.field in BODY_FIELDS and c.mask:
-                df = self._df(c.field, c.term)
-                if df:
-                    idf = math.log(1 + self.doc_count / (1 + df))
-                    for i in range(len(concept_terms)):
-                        if c.mask >> i & 1 and idf > concept_weights[i]:
-                            concept_weights[i] = idf
+        for fields in (BODY_FIELDS, LABEL_FIELDS):   # labels only for words no passage text has
+            for c in clauses:
+                if c.field in fields and c.mask:
+                    df = self._df(c.field, c.term)
+                    if df:
+                        idf = math.log(1 + self.doc_count / (1 + df))
+                        for i in range(len(concept_terms)):
+                            if c.mask >> i & 1 and idf > concept_weights[i] and (
+                                    fields is BODY_FIELDS or not body_seen[i]):
+                                concept_weights[i] = idf
+            if fields is BODY_FIELDS:
+                body_seen = [w > 0 for w in concept_weights]
         said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
         docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
         return _Parsed(numbers, lang, clauses, concept_weights, marks, cards,

@@ -234,10 +234,13 @@ def card_key(name: str) -> str:
 SCORED_FIELDS = tuple(f(l) for l in LANGS for f in (body_field, title_field, keys_field, pairs_field)) + ("card",)
 
 
+BM25_B, BM25_K1, SHORT_B = 0.75, 1.2, 0.3
+
+
 def weighting() -> scoring.BM25F:
     """BM25F; titles and keys are short labels, so their length matters little (low B)."""
-    short = {f"{f(l)}_B": 0.3 for l in LANGS for f in (title_field, keys_field)}
-    return scoring.BM25F(B=0.75, K1=1.2, **short, card_B=0.3)
+    short = {f"{f(l)}_B": SHORT_B for l in LANGS for f in (title_field, keys_field)}
+    return scoring.BM25F(B=BM25_B, K1=BM25_K1, **short, card_B=SHORT_B)
 
 
 def build_schema() -> Schema:
