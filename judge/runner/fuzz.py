@@ -212,7 +212,42 @@ def citations_present(step: "Step", base: Baseline) -> str | None:
     return None if step.citations else f"el paso {step.number} no cita ninguna regla"
 
 
-INVARIANTS: list[Invariant] = [lives_at_most_24, each_card_in_one_zone, card_count_constant, citations_present]
+def mana_and_recycle_cost_sane(step: "Step", base: Baseline) -> str | None:
+    """dv/mana/1: costs are paid with mana you have (never below 0); dv/generales/reciclar-coste: 1, 2, 4, 8…"""
+    for p in step.board.get("players", []):
+        if p["mana"] < 0:
+            return f"{p['name']} tiene {p['mana']} de maná"
+        cost = p.get("recycle_cost", 1)
+        if cost < 1 or cost & (cost - 1):
+            return f"el coste de reciclaje de {p['name']} es {cost}, no una potencia de 2"
+    return None
+
+
+INVARIANTS: list[Invariant] = [lives_at_most_24, each_card_in_one_zone, card_count_constant, citations_present,
+                               mana_and_recycle_cost_sane]
+
+
+def no_lethal_damage_left(step: "Step", base: Baseline) -> str | None:
+    """Once an action has settled, no creature in play has marked damage ≥ its life (it is destroyed)."""
+    for p in step.board.get("players", []):
+        for o in p.get("board", []):
+            if "card_life" in o and o["damage"] >= o["card_life"]:
+                return f"{o['card']} ({o['id']}) sigue en juego con {o['damage']} de daño y {o['card_life']} de vida"
+    return None
+
+
+def enchantments_attached(step: "Step", base: Baseline) -> str | None:
+    """dv/tipos/encantamientos: once an action has settled, every enchantment in play sits on a permanent in play."""
+    in_play = {o["id"] for p in step.board.get("players", []) for o in p.get("board", [])}
+    for p in step.board.get("players", []):
+        for o in p.get("board", []):
+            if o.get("type") == "encantamiento" and o.get("attached_to") not in in_play:
+                return f"{o['card']} ({o['id']}) sigue en juego unido a «{o.get('attached_to')}», que no está en juego"
+    return None
+
+
+# Checked on the last step of each action (state-based checks may take several steps to settle).
+SETTLED_INVARIANTS: list[Invariant] = [no_lethal_damage_left, enchantments_attached]
 
 
 def state_consistent(game: "Game") -> str | None:
@@ -296,6 +331,11 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
                 problem = invariant(step, base)
                 if problem:
                     return problem, step.number
+        if steps and not invariants:
+            for invariant in SETTLED_INVARIANTS:
+                problem = invariant(steps[-1], base)
+                if problem:
+                    return problem, steps[-1].number
         problem = state_consistent(game)
         return (problem, steps[-1].number if steps else None) if problem else None
 

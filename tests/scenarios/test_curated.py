@@ -18,7 +18,25 @@ DV_DOC = "doce-vidas-reglas"
 GAME_KINDS_EXCLUDED = {"expectation"}
 
 
-@pytest.mark.parametrize("path", curated_files(), ids=lambda p: str(p.relative_to(CURATED_DIR)))
+# Scenarios where the engine does not yet do what the rules demand (reported to the lead). strict: once the engine
+# is fixed the XPASS fails, and the entry must go.
+ENGINE_DISAGREEMENTS = {
+    "doce-vidas/34-termina-el-bonus-de-vida-del-hechizo.yaml":
+        "when a spell's +life bonus ends at the end of the turn no state-based check follows: a creature with "
+        "damage >= life stays in play (found by `judge fuzz doce-vidas --games 300 --seed 22`)",
+}
+
+
+def _params(known: dict[str, str]) -> list:
+    params = []
+    for path in curated_files():
+        name = str(path.relative_to(CURATED_DIR))
+        marks = [pytest.mark.xfail(strict=True, reason=known[name])] if name in known else []
+        params.append(pytest.param(path, id=name, marks=marks))
+    return params
+
+
+@pytest.mark.parametrize("path", _params(ENGINE_DISAGREEMENTS))
 def test_curated_scenario_holds(path: Path) -> None:
     """The run ends as the scenario says: each expectation step passed, and an early stop (a choice left open,
     the step limit) only when the scenario declares it with `{stopped: …}`."""
@@ -42,16 +60,7 @@ CITATION_GAPS = {
 }
 
 
-def _documented_params() -> list:
-    params = []
-    for path in curated_files():
-        name = str(path.relative_to(CURATED_DIR))
-        marks = [pytest.mark.xfail(strict=True, reason=CITATION_GAPS[name])] if name in CITATION_GAPS else []
-        params.append(pytest.param(path, id=name, marks=marks))
-    return params
-
-
-@pytest.mark.parametrize("path", _documented_params())
+@pytest.mark.parametrize("path", _params(CITATION_GAPS))
 def test_curated_scenario_is_documented(path: Path) -> None:
     """A curated scenario has a Spanish title and description and says which passages it illustrates; every
     illustrated passage exists in the loaded corpus and is cited by some step of that run (an expectation step

@@ -109,3 +109,23 @@ def test_each_invariant_catches_its_breakage() -> None:
     assert "dos zonas" in fuzz.each_card_in_one_zone(step(twice), fuzz.Baseline(card_ids=base.card_ids))
     lost = [dict(ok[0], hand=[])]
     assert "número de cartas" in fuzz.card_count_constant(step(lost), fuzz.Baseline(card_ids=base.card_ids))
+
+
+def test_the_settled_invariants_catch_their_breakage() -> None:
+    from judge.engine import Step
+
+    def step(board):
+        return Step(number=1, kind="state-based", actor=None, summary="x", events=[], citations=["dv/turno"],
+                    board={"turn": 1, "players": [{"name": "Ana", "lives": 3, "mana": 0, "recycle_cost": 1,
+                                                   "board": board}]})
+
+    base = fuzz.Baseline(card_ids=frozenset())
+    lobo = {"id": "lobo", "card": "Lobo", "type": "criatura", "damage": 2, "card_life": 3, "attached_to": None}
+    piel = {"id": "piel", "card": "Piel", "type": "encantamiento", "attached_to": "lobo"}
+    assert fuzz.no_lethal_damage_left(step([lobo, piel]), base) is None
+    assert fuzz.enchantments_attached(step([lobo, piel]), base) is None
+    assert "3 de daño" in fuzz.no_lethal_damage_left(step([dict(lobo, damage=3)]), base)
+    assert "no está en juego" in fuzz.enchantments_attached(step([piel]), base)
+    assert "potencia de 2" in fuzz.mana_and_recycle_cost_sane(
+        Step(number=1, kind="action", actor=None, summary="x", events=[], citations=["dv/turno"],
+             board={"players": [{"name": "Ana", "lives": 3, "mana": 0, "recycle_cost": 3}]}), base)
