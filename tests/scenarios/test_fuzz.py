@@ -101,7 +101,8 @@ def test_each_invariant_catches_its_breakage() -> None:
                     board={"turn": 1, "players": players})
 
     base = fuzz.Baseline(card_ids=frozenset({"a", "b"}))
-    ok = [{"name": "Ana", "lives": 24, "deck": [{"id": "a"}], "hand": [{"id": "b"}], "board": [], "discard": []}]
+    ok = [{"name": "Ana", "lives": 24, "mana": 0, "recycle_cost": 2, "deck": [{"id": "a"}], "hand": [{"id": "b"}],
+           "board": [], "discard": []}]
     assert all(check(step(ok), base) is None for check in fuzz.INVARIANTS)
     too_many = [dict(ok[0], lives=25)]
     assert "25 vidas" in fuzz.lives_at_most_24(step(too_many), base)
