@@ -61,7 +61,9 @@ def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
     """Play random legal games and check the invariants after every step.
 
     Invariants: nobody above 24 lives, every card in exactly one zone, the card count constant, every step
-    cites a rule, the game ends within the step limit. Exit 1 on the first broken one, with the game written
+    cites a rule, mana never negative, the recycle cost a power of two; after each action, no creature in play
+    with lethal damage and no enchantment without its permanent; the engine never raises, accepts every action
+    it offers, and ends the game within the step limit. Exit 1 on the first broken one, with the game written
     to --out as a scenario that `judge run` replays; exit 0 otherwise. Prints games per second.
     """
     from judge.runner.fuzz import fuzz, write_broken
