@@ -193,7 +193,7 @@ class RulesIndex:
         self.doc_titles: dict[str, tuple[str, set[str]]] = {}
         for doc_id, meta in self.documents.items():
             lang = meta.get("language") if meta.get("language") in S.LANGS else "es"
-            words = {t for t in S.analyze(meta.get("title", ""), lang) if t.isalpha()}
+            words = {t for t in S.analyze(meta.get("title", ""), lang) if t.isalnum()}
             if len(words) >= 2:
                 self.doc_titles[doc_id] = (lang, words)
         # In a document that quotes today's rules, its own prose and lists comment on them: the rules answer.

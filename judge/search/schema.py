@@ -23,7 +23,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "15"
+SCHEMA_VERSION = "17"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -109,6 +109,8 @@ class _SpanishStem:
     def __call__(self, word: str) -> str:
         if not word.isalpha():
             return word  # numbers, "+1/+1", "{q}" stay whole
+        if word in ES_NUMBERS:
+            return ES_NUMBERS[word]
         for pattern, repl in _REACCENT:
             word = pattern.sub(repl, word)
         stem = fold(self._stemmer.stem(word))
@@ -147,6 +149,13 @@ EN_IRREGULAR = {
     # Keyword abilities Porter2 would merge with other game words ("defending player", "beginning phase").
     "defender": "defender", "phasing": "phasing",
 }
+# Numbers written as words are numbers ("zero life" is "0 or less life").
+EN_NUMBERS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {"twenty": "20"}
+# ("uno"/"una" are articles far more often; "doce" names the game "Doce vidas".)
+ES_NUMBERS = {w: str(i) for i, w in enumerate(
+    "cero _ dos tres cuatro cinco seis siete ocho nueve diez".split()) if w != "_"} | {"veinte": "20"}
+EN_IRREGULAR.update(EN_NUMBERS)
 _english_snowball = stemmer_for_language("en")
 
 

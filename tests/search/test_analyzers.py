@@ -16,6 +16,7 @@ from judge.search import schema as S
     ("un contador +1/+1 y un contador -1/-1", ["contador", "+1/+1", "contador", "-1/-1"]),
     ("el símbolo {Q} y {2/B}", ["simbol", "{q}", "{2/b}"]),
     ("Ver la regla 121.2a", ["ver", "121.2a"]),
+    ("cero vidas, dos cartas, Doce vidas", ["0", "vid", "2", "cart", "doce", "vid"]),
     ("no puede", ["no", "pod"]),
     # spelling changes inside verbs meet their infinitive
     ("pierde perder busque buscar cuesta coste juega jugar", ["perd", "perd", "busc", "busc", "cost", "cost",
@@ -30,6 +31,8 @@ def test_spanish_examples(text: str, terms: list[str]) -> None:
     ("Trample, trampling creatures", ["trampl", "trampl", "creatur"]),
     ("See rule 702.19b.", ["see", "702.19b"]),
     ("can't be countered", ["can", "counter"]),
+    ("zero life, two creatures, it dealt damage", ["0", "life", "2", "creatur", "deal", "damag"]),
+    ("a creature with defender; the defending player", ["creatur", "defender", "defend", "player"]),
 ])
 def test_english_examples(text: str, terms: list[str]) -> None:
     assert S.analyze(text, "en") == terms
