@@ -15,7 +15,6 @@ How a question is read:
 from __future__ import annotations
 
 import heapq
-import math
 import re
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -30,16 +29,10 @@ from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
 from judge.search.index import HASH_FILE, IndexMissing, looks_like_heading, read_documents, read_impacts, recorded_hash
 from judge.search.names import CardMatcher
+from judge.search.question import Question, QuestionReader
 from judge.search.schema import term_spans
-from judge.search.text import (
-    MAX_QUERY_CHARS, MAX_QUERY_TERMS, best_sentence, clean_query, mark,
-)
+from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, mark
 
-# Query-side weights: a word in the passage's title or structure keys says more than one in its body;
-# names the glossary adds count less than the user's own words.
-W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.0, 1.2, 2.5
-W_TRANSLATION, W_SYNONYM = 0.6, 0.45
-W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
 CARD_BONUS = 1.5            # the card the question names, and its rulings
 NAMED_DOC_BONUS = 1.5       # "¿… en doce vidas?": the question names the document it is about
@@ -50,20 +43,9 @@ GLOSSARY_FACTOR = 0.7       # a definition answers "what is"; the rules answer "
 EARLY_SUBRULE = {"a": 1.12, "b": 1.08}
 OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
 COMMENTARY_FACTOR = 0.6
-# A word's rarity is judged in passage text, or, for a word only titles and headings have ("Preparación"),
-# in those.
-BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
-LABEL_FIELDS = frozenset(f(l) for l in S.LANGS for f in (S.keys_field, S.title_field))
 COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
 
-_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d{1,3}[a-z]?|\d{3})(?![\w/])", re.IGNORECASE)
-_RULE_WORD = re.compile(r"\b(regla|reglas|rule|rules|secci[oó]n|section)\s*$", re.IGNORECASE)
-_SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
-# Words that only shape a question ("what happens if…", "¿qué pasa si…?") and would otherwise match every
-# passage that narrates events.
-QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works "
-                           "cuanto cuanta cuantos cuantas cual cuales donde many much".split())
 
 
 @dataclass
@@ -115,26 +97,6 @@ class _Row:
     heading: bool
     commentary: bool = False   # prose around quoted rules (a wiki's description, colour-pie notes)
     derived: bool = False      # sub-rule letters we assigned (701.23, 116.2): their order says nothing
-
-
-@dataclass
-class _Clause:
-    field: str
-    term: str
-    weight: float
-    mask: int               # the question words (bits) a passage matching this clause covers
-
-
-@dataclass
-class _Parsed:
-    numbers: list[str]
-    lang: str | None                       # None when the question could be either language
-    clauses: list[_Clause]
-    concept_weights: list[float]           # per question word: how much covering it counts (rarer: more)
-    marks: dict[str, dict[str, float]]     # per language: terms to highlight -> weight (for best sentence)
-    cards: list[str]
-    only_card: bool = False                # the question is a card's name and nothing else
-    docs: list[str] = field(default_factory=list)   # documents the question names ("en doce vidas")
 
 
 class RulesIndex:
@@ -217,6 +179,7 @@ class RulesIndex:
                 f *= COMMENTARY_FACTOR
             self.prior[d] = f
         self.cards = CardMatcher(sorted(cards))
+        self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count)
 
     def close(self) -> None:
         self._searcher.close()
@@ -271,112 +234,9 @@ class RulesIndex:
     def _df(self, field: str, term: str) -> int:
         return len(self._impacts.get(field, {}).get(term, ((), ()))[0])
 
-    def parse(self, text: str) -> _Parsed:
-        """The question's rule numbers, language, scoring clauses and highlight terms."""
-        numbers: list[str] = []
-        for m in _NUMBER.finditer(text):
-            n = m.group(1).lower()
-            # A bare three-digit number is a rule only when the question says so or is little else.
-            if "." in n or _RULE_WORD.search(text[: m.start()]) or len(text.split()) <= 2:
-                if n not in numbers:
-                    numbers.append(n)
-        lang = _guess_language(text)
-        langs = [lang] if lang else list(S.LANGS)
-        number_set = set(numbers)
-        # One concept per meaningful word of the question, with its Spanish and English terms.
-        words = [w for w in S.analyze(text, "name") if w not in number_set and w not in QUESTION_WORDS]
-        words = words[:MAX_QUERY_TERMS]
-        concept_terms: list[dict[str, list[str]]] = []
-        for w in words:
-            concept_terms.append({l: S.analyze(w, l) for l in S.LANGS})
-        bits: dict[tuple[str, str], int] = {}
-        for i, forms in enumerate(concept_terms):
-            for l in S.LANGS:
-                for t in forms[l]:
-                    bits[(l, t)] = bits.get((l, t), 0) | (1 << i)
-        weights_acc: dict[tuple[str, str, str], tuple[float, int]] = {}
-
-        def add(field: str, term: str, weight: float, mask: int) -> None:
-            old = weights_acc.get((field, term, ""))
-            if old is None:
-                weights_acc[(field, term, "")] = (weight, mask)
-            else:
-                weights_acc[(field, term, "")] = (max(old[0], weight), old[1] | mask)
-
-        marks: dict[str, dict[str, float]] = {l: {} for l in S.LANGS}
-        for l in langs:
-            for forms in concept_terms:
-                for t in forms[l]:
-                    mask = bits[(l, t)]
-                    add(S.body_field(l), t, W_BODY, mask)
-                    add(S.title_field(l), t, W_TITLE, mask)
-                    add(S.keys_field(l), t, W_KEYS, mask)
-                    marks[l][t] = 1.0
-            # Words of the question found side by side in a passage count extra, in either order and with
-            # one word between them in the question ("tierras puedo jugar" meets "jugar una tierra").
-            own = [(t, bits[(l, t)]) for forms in concept_terms for t in forms[l]]
-            for i, (a, ma) in enumerate(own):
-                for j in range(i + 1, min(i + 3, len(own))):
-                    b, mb = own[j]
-                    if a != b:
-                        near = W_PAIR if j == i + 1 else W_PAIR * 0.6
-                        add(S.pairs_field(l), a + S.PAIR_SEP + b, near, ma | mb)
-                        add(S.pairs_field(l), b + S.PAIR_SEP + a, W_PAIR * 0.6, ma | mb)
-        # The glossary: the other language's names of the game terms the question mentions, and synonyms.
-        terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
-        for named, names in self.glossary.expand(terms_by_lang):
-            if lang is not None and not named[lang]:
-                continue  # found only in the other language's reading of the words
-            mask = 0
-            for l in S.LANGS:
-                for t in named[l]:
-                    mask |= bits.get((l, t), 0)
-            for l in S.LANGS:
-                w = W_SYNONYM if named[l] else W_TRANSLATION
-                for seq in names[l]:
-                    if len(seq) == 1 and seq[0] in named[l]:
-                        continue  # the question's own word, already weighted in full
-                    for t in seq:
-                        share = w / len(seq) ** 0.5
-                        add(S.body_field(l), t, share * W_BODY, mask)
-                        add(S.keys_field(l), t, share * W_KEYS, mask)
-                        marks[l].setdefault(t, w)
-                    for pair in S.pairs(list(seq)):
-                        add(S.pairs_field(l), pair, w * W_PAIR, mask)
-        # Card names, typos and missing accents forgiven: the correctly spelled words are searched.
-        cards: list[str] = []
-        named_words = 0
-        for name, positions in self.cards.find(words):
-            cards.append(name)
-            named_words = max(named_words, len(set(positions)))
-            mask = 0
-            for pos in positions:
-                mask |= 1 << pos
-            for t in S.analyze(name, "name"):
-                add(S.CARD, t, W_CARD, mask)
-            for t in S.analyze(name, "es"):
-                add(S.body_field("es"), t, W_BODY, mask)
-                marks["es"].setdefault(t, 1.0)
-        clauses = [_Clause(f, t, w, m) for (f, t, _), (w, m) in weights_acc.items()]
-        # A rare word of the question counts more towards coverage than a common one; a word the corpus only
-        # has in translation (an English question over Spanish documents) is weighed by its translations.
-        concept_weights = [0.0] * len(concept_terms)
-        for fields in (BODY_FIELDS, LABEL_FIELDS):   # labels only for words no passage text has
-            for c in clauses:
-                if c.field in fields and c.mask:
-                    df = self._df(c.field, c.term)
-                    if df:
-                        idf = math.log(1 + self.doc_count / (1 + df))
-                        for i in range(len(concept_terms)):
-                            if c.mask >> i & 1 and idf > concept_weights[i] and (
-                                    fields is BODY_FIELDS or not body_seen[i]):
-                                concept_weights[i] = idf
-            if fields is BODY_FIELDS:
-                body_seen = [w > 0 for w in concept_weights]
-        said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
-        docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
-        return _Parsed(numbers, lang, clauses, concept_weights, marks, cards,
-                       only_card=bool(cards) and named_words == len(words), docs=docs)
+    def parse(self, text: str) -> Question:
+        """How the question is read (numbers, language, clauses): see question.py."""
+        return self.reader.read(text)
 
     def _number_hits(self, numbers: list[str], lang: str | None, allowed: set[int] | None) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = []
@@ -410,7 +270,7 @@ class RulesIndex:
             out += [(d, 90.0) for d in found]
         return out
 
-    def _text_hits(self, p: _Parsed, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
+    def _text_hits(self, p: Question, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
         for c in p.clauses:
@@ -446,7 +306,7 @@ class RulesIndex:
         return heapq.nlargest(limit, final, key=itemgetter(1))
 
     # -- results
-    def _hit(self, docnum: int, score: float, by_number: bool, p: _Parsed) -> Hit:
+    def _hit(self, docnum: int, score: float, by_number: bool, p: Question) -> Hit:
         f = self._stored[docnum]
         row = self.rows[docnum]
         assert row is not None
@@ -478,21 +338,3 @@ class RulesIndex:
         return mark(snippet, spans, "«", "»", escape=False)
 
 
-_ES_WORDS = frozenset("que qué como cómo cuando cuándo cual cuál cuanto cuánto cuantas cuántas cuantos cuántos si "
-                      "con la el los las de del una un es se mi mis tu por para en y o puedo puede pasa hay al "
-                      "su sus le lo este esta esto".split())
-_EN_WORDS = frozenset("what how when which the a an of to is are does do can i my if with in on and or it its "
-                      "has have from that this there their they be by for".split())
-
-
-def _guess_language(text: str) -> str | None:
-    """"es", "en" or None (could be either): function words and Spanish punctuation/accents decide."""
-    words = S.fold(text).split()
-    words = [w.strip("¿?¡!.,;:()«»\"'") for w in words]
-    es = sum(w in _ES_WORDS for w in words) + 2 * bool(_SPANISH_MARKS.search(text))
-    en = sum(w in _EN_WORDS for w in words)
-    if es > en:
-        return "es"
-    if en > es:
-        return "en"
-    return None

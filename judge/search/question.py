@@ -1,0 +1,189 @@
+"""Reading a question: its rule numbers, its language, its words and the glossary's names for the game terms it
+mentions, the cards it names -> the weighted terms (clauses) the index is scored with.
+
+Each meaningful word of the question is one concept (a bit in the clauses' masks): ranking rewards a passage by
+how much of the question it covers, whichever form (own word, synonym, translation, card name) it matched.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from judge.search import schema as S
+from judge.search.glossary import Glossary
+from judge.search.names import CardMatcher
+from judge.search.text import MAX_QUERY_TERMS
+
+# Query-side weights: a word in the passage's title or structure keys says more than one in its body;
+# names the glossary adds count less than the user's own words.
+W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.0, 1.2, 2.5
+W_TRANSLATION, W_SYNONYM = 0.6, 0.45
+W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
+# A word's rarity is judged in passage text, or, for a word only titles and headings have ("Preparación"),
+# in those.
+BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
+LABEL_FIELDS = frozenset(f(l) for l in S.LANGS for f in (S.keys_field, S.title_field))
+
+_NUMBER = re.compile(r"(?<![\w.])(\d{3}\.\d{1,3}[a-z]?|\d{3})(?![\w/])", re.IGNORECASE)
+_RULE_WORD = re.compile(r"\b(regla|reglas|rule|rules|secci[oó]n|section)\s*$", re.IGNORECASE)
+_SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
+# Words that only shape a question ("what happens if…", "¿cuántas…?") and would otherwise match every
+# passage that narrates events.
+QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works "
+                           "cuanto cuanta cuantos cuantas cual cuales donde many much".split())
+_ES_WORDS = frozenset("que como cuando cual cuanto cuantas cuantos si con la el los las de del una un es se mi "
+                      "mis tu por para en y o puedo puede pasa hay al su sus le lo este esta esto".split())
+_EN_WORDS = frozenset("what how when which the a an of to is are does do can i my if with in on and or it its "
+                      "has have from that this there their they be by for".split())
+
+
+@dataclass
+class Clause:
+    field: str
+    term: str
+    weight: float
+    mask: int               # the question's words (bits) a passage matching this clause covers
+
+
+@dataclass
+class Question:
+    numbers: list[str]                     # rule numbers named ("121.2a")
+    lang: str | None                       # None when the question could be either language
+    clauses: list[Clause]
+    concept_weights: list[float]           # per question word: how much covering it counts (rarer: more)
+    marks: dict[str, dict[str, float]]     # per language: terms to highlight -> weight (for the best sentence)
+    cards: list[str]                       # card names recognised
+    only_card: bool = False                # the question is a card's name and nothing else
+    docs: list[str] = field(default_factory=list)   # documents the question names ("en doce vidas")
+
+
+class QuestionReader:
+    """Reads questions against one index: its glossary, its cards, its documents' titles, its term counts."""
+
+    def __init__(self, glossary: Glossary, cards: CardMatcher, doc_titles: dict[str, tuple[str, set[str]]],
+                 df: Callable[[str, str], int], doc_count: int) -> None:
+        self.glossary = glossary
+        self.cards = cards
+        self.doc_titles = doc_titles   # doc id -> (language, stemmed title words)
+        self.df = df                   # (field, term) -> number of passages holding it
+        self.doc_count = doc_count
+
+    def read(self, text: str) -> Question:
+        """The question's rule numbers, language, scoring clauses and highlight terms."""
+        numbers: list[str] = []
+        for m in _NUMBER.finditer(text):
+            n = m.group(1).lower()
+            # A bare three-digit number is a rule only when the question says so or is little else.
+            if "." in n or _RULE_WORD.search(text[: m.start()]) or len(text.split()) <= 2:
+                if n not in numbers:
+                    numbers.append(n)
+        lang = guess_language(text)
+        langs = [lang] if lang else list(S.LANGS)
+        number_set = set(numbers)
+        # One concept per meaningful word of the question, with its Spanish and English terms.
+        words = [w for w in S.analyze(text, "name") if w not in number_set and w not in QUESTION_WORDS]
+        words = words[:MAX_QUERY_TERMS]
+        concept_terms: list[dict[str, list[str]]] = []
+        for w in words:
+            concept_terms.append({l: S.analyze(w, l) for l in S.LANGS})
+        bits: dict[tuple[str, str], int] = {}
+        for i, forms in enumerate(concept_terms):
+            for l in S.LANGS:
+                for t in forms[l]:
+                    bits[(l, t)] = bits.get((l, t), 0) | (1 << i)
+        weights_acc: dict[tuple[str, str], tuple[float, int]] = {}
+
+        def add(field: str, term: str, weight: float, mask: int) -> None:
+            # A term reached several ways (own word, synonym, translation) counts once, at its best weight.
+            old = weights_acc.get((field, term))
+            weights_acc[(field, term)] = (weight, mask) if old is None else (max(old[0], weight), old[1] | mask)
+
+        marks: dict[str, dict[str, float]] = {l: {} for l in S.LANGS}
+        for l in langs:
+            for forms in concept_terms:
+                for t in forms[l]:
+                    mask = bits[(l, t)]
+                    add(S.body_field(l), t, W_BODY, mask)
+                    add(S.title_field(l), t, W_TITLE, mask)
+                    add(S.keys_field(l), t, W_KEYS, mask)
+                    marks[l][t] = 1.0
+            # Words of the question found side by side in a passage count extra, in either order and with
+            # one word between them in the question ("tierras puedo jugar" meets "jugar una tierra").
+            own = [(t, bits[(l, t)]) for forms in concept_terms for t in forms[l]]
+            for i, (a, ma) in enumerate(own):
+                for j in range(i + 1, min(i + 3, len(own))):
+                    b, mb = own[j]
+                    if a != b:
+                        near = W_PAIR if j == i + 1 else W_PAIR * 0.6
+                        add(S.pairs_field(l), a + S.PAIR_SEP + b, near, ma | mb)
+                        add(S.pairs_field(l), b + S.PAIR_SEP + a, W_PAIR * 0.6, ma | mb)
+        # The glossary: the other language's names of the game terms the question mentions, and synonyms.
+        terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
+        for named, names in self.glossary.expand(terms_by_lang):
+            if lang is not None and not named[lang]:
+                continue  # found only in the other language's reading of the words
+            mask = 0
+            for l in S.LANGS:
+                for t in named[l]:
+                    mask |= bits.get((l, t), 0)
+            for l in S.LANGS:
+                w = W_SYNONYM if named[l] else W_TRANSLATION
+                for seq in names[l]:
+                    if len(seq) == 1 and seq[0] in named[l]:
+                        continue  # the question's own word, already weighted in full
+                    for t in seq:
+                        share = w / len(seq) ** 0.5
+                        add(S.body_field(l), t, share * W_BODY, mask)
+                        add(S.keys_field(l), t, share * W_KEYS, mask)
+                        marks[l].setdefault(t, w)
+                    for pair in S.pairs(list(seq)):
+                        add(S.pairs_field(l), pair, w * W_PAIR, mask)
+        # Card names, typos and missing accents forgiven: the correctly spelled words are searched.
+        cards: list[str] = []
+        named_words = 0
+        for name, positions in self.cards.find(words):
+            cards.append(name)
+            named_words = max(named_words, len(set(positions)))
+            mask = 0
+            for pos in positions:
+                mask |= 1 << pos
+            for t in S.analyze(name, "name"):
+                add(S.CARD, t, W_CARD, mask)
+            for t in S.analyze(name, "es"):
+                add(S.body_field("es"), t, W_BODY, mask)
+                marks["es"].setdefault(t, 1.0)
+        clauses = [Clause(f, t, w, m) for (f, t), (w, m) in weights_acc.items()]
+        # A rare word of the question counts more towards coverage than a common one; a word the corpus only
+        # has in translation (an English question over Spanish documents) is weighed by its translations.
+        concept_weights = [0.0] * len(concept_terms)
+        for fields in (BODY_FIELDS, LABEL_FIELDS):   # labels only for words no passage text has
+            for c in clauses:
+                if c.field in fields and c.mask:
+                    df = self.df(c.field, c.term)
+                    if df:
+                        idf = math.log(1 + self.doc_count / (1 + df))
+                        for i in range(len(concept_terms)):
+                            if c.mask >> i & 1 and idf > concept_weights[i] and (
+                                    fields is BODY_FIELDS or not body_seen[i]):
+                                concept_weights[i] = idf
+            if fields is BODY_FIELDS:
+                body_seen = [w > 0 for w in concept_weights]
+        said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
+        docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
+        return Question(numbers, lang, clauses, concept_weights, marks, cards,
+                       only_card=bool(cards) and named_words == len(words), docs=docs)
+
+
+
+def guess_language(text: str) -> str | None:
+    """"es", "en" or None (could be either): function words and Spanish punctuation/accents decide."""
+    words = [w.strip("¿?¡!.,;:()«»\"'") for w in S.fold(text).split()]
+    es = sum(w in _ES_WORDS for w in words) + 2 * bool(_SPANISH_MARKS.search(text))
+    en = sum(w in _EN_WORDS for w in words)
+    if es > en:
+        return "es"
+    if en > es:
+        return "en"
+    return None
