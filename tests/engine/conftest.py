@@ -27,6 +27,7 @@ CARDS: dict[str, Any] = {
     "Ritual": {"type": "hechizo", "cost": 0, "effects": [{"gain_mana": 2}]},
     "Furia": {"type": "instantaneo", "cost": 1, "effects": [{"boost_damage": 3, "to": "target"}]},
     "Fuente": {"type": "reliquia", "cost": 1, "effects": [{"heal": 1, "target": "self", "when": "turn_start"}]},
+    "Vigor": {"type": "hechizo", "cost": 1, "effects": [{"boost_life": 2, "to": "yours"}]},
 }
 
 

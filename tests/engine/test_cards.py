@@ -138,6 +138,26 @@ def test_instant_boost_lasts_until_end_of_turn(h):
     assert t.ok, [s.summary for s in t.failed_expectations]
 
 
+def test_a_life_bonus_that_ends_with_the_turn_can_kill(h):
+    """dv/stack/3: «una reliquia o hechizo puede otorgar +1 … a todas las criaturas» — a spell's bonus lasts until
+    the end of the turn (docs/scenarios.md, Interpretations); dv/tipos/criaturas/9: «El daño marcado sobre una
+    criatura desaparece al comienzo del siguiente turno de su controlador», so when the +life ends the damage is
+    still there, and the state-based check that follows destroys the creature (DESIGN.md: checks after every step
+    that can change them)."""
+    t = h.run([{"name": "Ana", "mana": 1, "hand": ["Vigor"], "board": [{"card": "Lobo gris", "id": "l"}]},
+               {"name": "Bruno", "board": [{"card": "Oso pardo", "id": "o"}], "deck": ["Ratón"] * 2}],
+              [{"by": "Ana", "play": "Vigor"}, {"by": "Ana", "attack": "l", "target": "o"},
+               {"by": "Ana", "end_turn": True}],
+              expect=[{"object": "l", "zone": "discard"}, {"player": "Ana", "discard": ["Vigor", "Lobo gris"]}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    ends = next(i for i, s in enumerate(t.steps) if "terminan los efectos" in s.summary)
+    death = t.steps[ends + 1]
+    assert death.kind == "state-based" and "Lobo gris" in death.summary
+    assert "dv/generales/pilas" in death.citations
+    # ... before Bruno's turn starts.
+    assert "turno 4 de Bruno" in t.steps[ends + 2].summary
+
+
 def test_wrong_number_of_targets_is_illegal(h):
     t = h.run([{"name": "Ana", "mana": 5, "hand": ["Bola de fuego"]}, {"name": "Bruno"}],
               [{"by": "Ana", "play": "Bola de fuego"}])

@@ -21,9 +21,6 @@ GAME_KINDS_EXCLUDED = {"expectation"}
 # Scenarios where the engine does not yet do what the rules demand (reported to the lead). strict: once the engine
 # is fixed the XPASS fails, and the entry must go.
 ENGINE_DISAGREEMENTS = {
-    "doce-vidas/34-termina-el-bonus-de-vida-del-hechizo.yaml":
-        "when a spell's +life bonus ends at the end of the turn no state-based check follows: a creature with "
-        "damage >= life stays in play (found by `judge fuzz doce-vidas --games 300 --seed 22`)",
 }
 
 

@@ -279,14 +279,25 @@ def finish_preparation(state: GameState, out: list[Step]) -> None:
                 return
 
 
+def is_instant(state: GameState, boost: TempBoost) -> bool:
+    return state.extra["cards"][boost.source].type == "instantaneo"
+
+
 def pass_turn(state: GameState, out: list[Step]) -> None:
-    """The next living player in seating order takes the next turn; boosts "until end of turn" end."""
+    """The next living player in seating order takes the next turn; boosts "until end of turn" end (dv/stack/3),
+    and the state-based checks follow at once: a creature kept alive by a +life bonus dies now, its marked damage
+    only goes at the start of its controller's next turn (dv/tipos/criaturas/9)."""
     temp = state.extra.get("temp", [])
     if temp:
         emit(state, out, "turn-based", state.active,
              "terminan los efectos de hechizos e instantáneos hasta final de turno: "
-             + ", ".join(t.source for t in temp), [C.HECHIZOS, C.STACK_TABLERO])
+             + ", ".join(t.source for t in temp),
+             [C.HECHIZOS] + ([C.INSTANTANEOS] if any(is_instant(state, t) for t in temp) else [])
+             + [C.STACK_TABLERO])
         state.extra["temp"] = []
+        settle(state, out, state.active)
+        if state.over:
+            return
     names = side_order(state, state.active)[1:]
     nxt = next((n for n in names if not state.player(n).lost), None)
     if nxt is None:
