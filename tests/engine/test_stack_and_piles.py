@@ -106,3 +106,60 @@ def test_every_step_cites_and_every_dv_rule_is_cited_somewhere(h):
     for pid in (C.PREP_VIDAS, C.PREP_BARAJA, C.FORMATOS, C.TURNO_MANA, C.TURNO_DESCARTAR, C.TURNO_ROBAR,
                 C.ACCION_QUEMAR, C.CRIATURA_GIRADA, C.INSTANTANEOS, C.RECICLAR):
         assert pid in cited, pid
+
+
+def test_a_bonus_applied_cites_its_card_type_and_the_stack_passages_that_order_it(h):
+    """dv/tipos/reliquias: «Otorgan efectos mágicos permanentes»; dv/stack/3: «una reliquia o hechizo puede otorgar
+    +1 de daño a todas las criaturas, pero esa reliquia no está adherida a ninguna criatura»; dv/stack/4: «se leen de
+    izquierda a derecha…»; dv/tipos/encantamientos and dv/stack/2 for the bonus stacked on the card itself. The step
+    that applies the bonuses cites every one of them, and dv/stack/1 (the stack orders them)."""
+    t = h.run([{"name": "Ana", "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Estandarte", "id": "e"},
+                                         {"card": "Garras", "id": "g", "attached_to": "l"}]},
+               {"name": "Bruno"}],
+              [{"by": "Ana", "attack": "l", "target": "Bruno"}], expect=[{"player": "Bruno", "lives": 7}])
+    assert t.ok
+    hit = [s for s in t.steps if s.kind == "resolution"][0]
+    for pid in ("dv/tipos/reliquias", "dv/tipos/encantamientos", "dv/stack/1", "dv/stack/2", "dv/stack/3",
+                "dv/stack/4"):
+        assert pid in hit.citations, pid
+
+
+def test_the_attacked_creatures_bonus_is_cited_too(h):
+    """dv/tipos/criaturas/6: «ambas se infligen su daño»; the damage dealt back includes the defender's side's relic
+    (dv/tipos/reliquias, dv/stack/3), so the step cites it even when the attacker has no bonus."""
+    t = h.run([{"name": "Ana", "board": [{"card": "Oso pardo", "id": "o"}]},
+               {"name": "Bruno", "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Estandarte", "id": "e"}]}],
+              [{"by": "Ana", "attack": "o", "target": "l"}], expect=[{"object": "o", "damage": 3}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    hit = [s for s in t.steps if s.kind == "resolution"][0]
+    assert {"dv/tipos/reliquias", "dv/stack/1", "dv/stack/3", "dv/stack/4"} <= set(hit.citations)
+    assert "2 + 1 (Estandarte) = 3" in hit.summary
+
+
+def test_a_death_decided_by_a_life_bonus_cites_the_bonus(h):
+    """The Lobo gris (3 life) + Muralla (+1 to all, dv/tipos/reliquias, dv/stack/3) takes 5 and dies: the
+    state-based step compares with the computed life 4 and cites the relic's passages."""
+    t = h.run([{"name": "Ana", "mana": 3, "hand": ["Terremoto"],
+                "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Muralla", "id": "m"}]},
+               {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Terremoto"}], expect=[{"object": "l", "zone": "discard"}])
+    assert t.ok
+    death = [s for s in t.steps if s.kind == "state-based"][0]
+    assert "3 + 1 (Muralla) = 4" in death.summary
+    assert {"dv/tipos/reliquias", "dv/stack/1", "dv/stack/3"} <= set(death.citations)
+
+
+def test_a_spells_boost_on_one_creature_stacks_on_it(h):
+    """dv/stack/2: «Sobre una misma carta pueden apilarse varios encantamientos y hechizos»: an instant that gives
+    one creature +3 until the end of the turn is stacked on that card (not a board-wide card, dv/stack/3); the attack
+    that uses it cites dv/tipos/instantaneos and dv/stack/2."""
+    t = h.run([{"name": "Ana", "mana": 1, "hand": ["Furia"], "board": [{"card": "Ratón", "id": "r"}]},
+               {"name": "Bruno"}],
+              [{"by": "Ana", "play": "Furia", "target": "r"}, {"by": "Ana", "attack": "r", "target": "Bruno"}],
+              expect=[{"player": "Bruno", "lives": 8}])
+    assert t.ok
+    played, hit = [s for s in t.steps if s.kind == "resolution"][:1] + [s for s in t.steps if "pierde" in s.summary]
+    assert "dv/stack/2" in played.citations and "dv/stack/3" not in played.citations
+    assert {"dv/tipos/instantaneos", "dv/stack/1", "dv/stack/2"} <= set(hit.citations)
+    assert "dv/stack/3" not in hit.citations
+

@@ -13,8 +13,8 @@ from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
-from judge.engine.rulesets.doce_vidas.stack import (TempBoost, card_of, creature_damage, creature_life, explain,
-                                                    reading_order, side_order)
+from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, card_of, creature_damage,
+                                                    creature_life, explain, reading_order, side_order)
 from judge.engine.state import GameObject, GameState, Pending, Player
 from judge.engine.step import Event, Step
 
@@ -143,7 +143,9 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
         dying = [o for o in order if card_of(state, o).is_creature and o.damage >= creature_life(state, o)]
         if dying:
             details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in dying]
+            measured = bonus_citations(state, dying, "boost_life")   # the life they were measured against
             group, events, cites = leave_together(state, dying, first)
+            cites += measured
             riders = [o for o in group if o not in dying]
             emit(state, out, "state-based", None, "destruida(s): " + "; ".join(details)
                  + (f"; con sus encantamientos ({cards_list(riders)})" if riders else "")
@@ -395,9 +397,9 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
 
     # Damage is computed for everybody before anything is dealt: it is simultaneous (dv/tipos/criaturas/6).
     amounts = [(o, creature_damage(state, o)) for o in attackers]
-    boosted = any(explain(state, o, "boost_damage") != str(card_of(state, o).damage) for o in attackers)
     breakdown = "; ".join(f"{o.card}: {explain(state, o, 'boost_damage')}" for o in attackers)
-    stack_cites = [C.STACK, C.STACK_ORDEN] if boosted else []
+    # The bonuses that make up each damage dealt, attackers' and (against a creature) the defender's.
+    stack_cites = bonus_citations(state, attackers + ([defender] if defender is not None else []), "boost_damage")
     if defender_player is not None:
         total = sum(a for _, a in amounts)
         before = defender_player.lives
@@ -640,7 +642,8 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
                  "theirs": f"las criaturas de los adversarios de {controller}"}.get(
                      effect.to or "", f"{target[1].card} ({tid})" if tid else "su objetivo")  # type: ignore[index,union-attr]
         parts.append(f"+{n} de {what} a {scope} hasta el final del turno")
-        cites.append(C.STACK_TABLERO)
+        # Aimed at one card it is stacked on that card (dv/stack/2); otherwise it applies to the board (…/3).
+        cites.append(C.STACK_LIFO if tid else C.STACK_TABLERO)
     if not parts:
         parts.append("no tiene a quién afectar")
     emit(state, out, kind, controller, f"{card.name}: " + "; ".join(parts), cites, events)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.state import GameObject, GameState
 
@@ -98,6 +99,30 @@ def bonuses(state: GameState, creature: GameObject, kind: str, order: list[GameO
         if tb.effect.kind == kind and _applies(state, None, tb.controller, tb.effect, creature, tb.target_id):
             out.append((tb.source, tb.effect.amount))
     return out
+
+
+def bonus_citations(state: GameState, creatures: list[GameObject], kind: str) -> list[str]:
+    """The passages behind the `kind` bonuses on `creatures`: each source's card type (dv/tipos/reliquias, …),
+    dv/stack/2 for what is stacked on the card itself (an enchantment, a spell aimed at it), dv/stack/3 and
+    dv/stack/4 for board-wide cards read in order; dv/stack/1 whenever the stack decides. Empty without bonuses."""
+    out: list[str] = []
+
+    def add(card: CardDef, effect: Effect) -> None:
+        out.append(C.TYPE_CITATION[card.type])
+        if effect.to in ("enchanted", "target"):
+            out.append(C.STACK_LIFO)
+        elif effect.to != "self":
+            out.extend([C.STACK_TABLERO, C.STACK_ORDEN])
+
+    for creature in creatures:
+        for src in reading_order(state, creature.controller):
+            for eff in card_of(state, src).effects:
+                if eff.kind == kind and _applies(state, src, src.controller, eff, creature):
+                    add(card_of(state, src), eff)
+        for tb in state.extra.get("temp", ()):
+            if tb.effect.kind == kind and _applies(state, None, tb.controller, tb.effect, creature, tb.target_id):
+                add(cards(state)[tb.source], tb.effect)
+    return list(dict.fromkeys([C.STACK] + out)) if out else []
 
 
 def creature_damage(state: GameState, creature: GameObject, order: list[GameObject] | None = None) -> int:
