@@ -163,3 +163,26 @@ def test_a_spells_boost_on_one_creature_stacks_on_it(h):
     assert {"dv/tipos/instantaneos", "dv/stack/1", "dv/stack/2"} <= set(hit.citations)
     assert "dv/stack/3" not in hit.citations
 
+
+def test_triggers_at_the_same_moment_resolve_in_stack_order_and_cite_it(h):
+    """dv/stack/4: «las cartas se leen de izquierda a derecha, empezando por la fila de las criaturas y luego por la
+    fila de hechizos y reliquias»: the creature's turn-start heal (23 → 24, capped) before the relic's damage
+    (24 → 22); each trigger step cites dv/stack/1, /3 and /4."""
+    doc_cards = {"Druida": {"type": "criatura", "cost": 2, "damage": 1, "life": 2,
+                            "effects": [{"heal": 3, "target": "self", "when": "turn_start"}]},
+                 "Espinas": {"type": "reliquia", "cost": 1,
+                             "effects": [{"damage": 2, "target": "self", "when": "turn_start"}]}}
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "lives": 23, "deck": ["Ratón"] * 3,
+                   "board": [{"card": "Espinas", "id": "es"}, {"card": "Druida", "id": "d"}]},
+                  {"name": "Bruno", "deck": ["Ratón"] * 3}],
+                 [{"by": "Bruno", "end_turn": True}], [{"player": "Ana", "lives": 22}],
+                 turn={"number": 4, "active": "Bruno", "phase": "accion"})
+    doc["cards"].update(doc_cards)
+    t = run_scenario(load_scenario(doc))
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    triggers = [s for s in t.steps if s.kind == "trigger"]
+    assert [s.summary.split(":")[0] for s in triggers] == ["Druida", "Espinas"]
+    for s in triggers:
+        assert {"dv/stack/1", "dv/stack/3", "dv/stack/4"} <= set(s.citations), s.citations

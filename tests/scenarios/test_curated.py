@@ -48,9 +48,6 @@ def test_curated_scenario_holds(path: Path) -> None:
 # Scenarios whose steps apply a rule the engine does not cite yet (reported to the lead). strict: when the engine
 # starts citing it, the XPASS fails and the entry must go.
 CITATION_GAPS = {
-    "doce-vidas/18-orden-de-lectura-criaturas-antes-que-reliquias.yaml":
-        "turn_start triggers resolve in stack reading order (creature row first) but the trigger steps cite no "
-        "dv/stack passage",
 }
 
 

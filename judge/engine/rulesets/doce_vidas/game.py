@@ -274,11 +274,14 @@ def finish_preparation(state: GameState, out: list[Step]) -> None:
     state.phase = "accion"
     emit(state, out, "turn-based", player.name, f"comienza la fase de acción de {player.name}",
          [C.ACCION, C.TURNO])
-    for src in reading_order(state, player.name):
-        if src.controller == player.name:
-            fire(state, out, src, "turn_start")
-            if state.over:
-                return
+    # Several cards acting at the same moment are read in stack order (dv/stack/1, /3, /4): creatures row first.
+    sources = [o for o in reading_order(state, player.name) if o.controller == player.name
+               and any(e.when == "turn_start" for e in card_of(state, o).effects)]
+    order = [C.STACK, C.STACK_TABLERO, C.STACK_ORDEN] if len(sources) > 1 else []
+    for src in sources:
+        fire(state, out, src, "turn_start", order)
+        if state.over:
+            return
 
 
 def is_instant(state: GameState, boost: TempBoost) -> bool:
@@ -572,7 +575,7 @@ def effect_objects(state: GameState, controller: str, effect: Effect, target: ob
 
 
 def apply_effect(state: GameState, out: list[Step], src: GameObject, controller: str, effect: Effect,
-                 target: object, kind: str = "resolution") -> None:
+                 target: object, kind: str = "resolution", order: Sequence[str] = ()) -> None:
     """One effect of a card, as one step citing the card's type passage: damage, heal (at most 24,
     dv/generales/curacion), gain_mana (dv/mana/2), destroy (dv/generales/pilas), draw, or a spell's boost until
     the end of the turn (dv/stack/3)."""
@@ -583,7 +586,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
     n = effect.amount
     events: list[Event] = []
     parts: list[str] = []
-    cites = [cite]
+    cites = [cite, *order]
     if effect.kind == "damage":
         for p in players:
             before = p.lives
@@ -630,7 +633,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             parts.append("su objetivo ya no está en juego: no destruye nada")
     elif effect.kind == "draw":
         for p in players:
-            draw(state, out, p, n, [cite], prefix=f"{card.name}: ")
+            draw(state, out, p, n, cites, prefix=f"{card.name}: ")
             if state.over:
                 return
         return
@@ -730,12 +733,13 @@ def do_discard(state: GameState, action: Discard, out: list[Step]) -> None:
     resume_effects(state, out, source_id, list(plan), index + 1, None)
 
 
-def fire(state: GameState, out: list[Step], src: GameObject, when: str) -> None:
-    """One-shot effects of a permanent at a moment ("enters" or "turn_start"): trigger steps."""
+def fire(state: GameState, out: list[Step], src: GameObject, when: str, order: Sequence[str] = ()) -> None:
+    """One-shot effects of a permanent at a moment ("enters" or "turn_start"): trigger steps. `order`: the stack
+    passages that put this card's turn among others acting at the same moment."""
     card = card_of(state, src)
     for effect in card.effects:
         if effect.when == when and src.zone == "board" and not state.over:
-            apply_effect(state, out, src, src.controller, effect, None, kind="trigger")
+            apply_effect(state, out, src, src.controller, effect, None, kind="trigger", order=order)
             settle(state, out, src.controller)
 
 
