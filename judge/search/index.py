@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import math
 import os
 import re
 import shutil
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from whoosh import index as whoosh_index
+from whoosh import scoring
 
 from judge.config import corpus_dir as default_corpus_dir
 from judge.config import index_dir, instance_dir as default_instance_dir
@@ -176,22 +178,27 @@ def write_impacts(ix, path: Path) -> None:  # type: ignore[no-untyped-def]
     Python than letting Whoosh walk and score the postings of a 20-clause OR for every question.  The file is
     part of the index folder, so it is swapped with it and always matches it.
     """
-    weighting = S.weighting()
     impacts: dict[str, dict[str, tuple[list[int], list[float]]]] = {}
-    with ix.searcher(weighting=weighting) as searcher:
+    with ix.searcher(weighting=S.weighting()) as searcher:
         reader = searcher.reader()
+        doc_count = reader.doc_count_all()
         for field in S.SCORED_FIELDS:
             per_term: dict[str, tuple[list[int], list[float]]] = {}
             if field in reader.indexed_field_names():
+                # Whoosh's BM25F (scoring.bm25 with the idf and average length its BM25FScorer uses), with the
+                # field lengths read once per field rather than once per posting.
+                B, K1 = S.field_B(field), S.BM25_K1
+                avgfl = searcher.avg_field_length(field) or 1
+                lengths = [reader.doc_field_length(d, field, 1) for d in range(doc_count)]
                 for text in reader.lexicon(field):
-                    scorer = weighting.scorer(searcher, field, text)
                     m = reader.postings(field, text)
-                    ids: list[int] = []
-                    scores: list[float] = []
+                    postings: list[tuple[int, float]] = []
                     while m.is_active():
-                        ids.append(m.id())
-                        scores.append(round(scorer.score(m), 5))
+                        postings.append((m.id(), m.weight()))
                         m.next()
+                    idf = math.log(doc_count / (len(postings) + 1)) + 1
+                    ids = [d for d, _ in postings]
+                    scores = [round(scoring.bm25(idf, w, lengths[d], avgfl, B, K1), 5) for d, w in postings]
                     per_term[text.decode("utf-8") if isinstance(text, bytes) else text] = (ids, scores)
             impacts[field] = per_term
     with open(path, "wb") as fh:

@@ -246,10 +246,15 @@ SCORED_FIELDS = tuple(f(l) for l in LANGS for f in (body_field, title_field, key
 BM25_B, BM25_K1, SHORT_B = 0.75, 1.2, 0.3
 
 
+def field_B(field: str) -> float:
+    """BM25F's length normalisation per field: titles, keys and card names are short labels, so their length
+    matters little."""
+    short = {f(l) for l in LANGS for f in (title_field, keys_field)} | {CARD}
+    return SHORT_B if field in short else BM25_B
+
+
 def weighting() -> scoring.BM25F:
-    """BM25F; titles and keys are short labels, so their length matters little (low B)."""
-    short = {f"{f(l)}_B": SHORT_B for l in LANGS for f in (title_field, keys_field)}
-    return scoring.BM25F(B=BM25_B, K1=BM25_K1, **short, card_B=SHORT_B)
+    return scoring.BM25F(B=BM25_B, K1=BM25_K1, **{f"{f}_B": field_B(f) for f in SCORED_FIELDS if field_B(f) != BM25_B})
 
 
 def build_schema() -> Schema:

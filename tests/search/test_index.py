@@ -72,3 +72,30 @@ def test_every_passage_is_indexed_and_no_site_chrome(es_index) -> None:  # type:
     assert len(es_index) == len(list(corpus.passages()))
     for chrome in ("Pregunta al juez", "Arte de Dan Scott", "Lista de mecánicas obsoletas"):
         assert not any(chrome in h.text for h in es_index.search(chrome, limit=20).results)
+
+
+def test_precomputed_impacts_are_whooshs_bm25f_scores(es_instance: Path) -> None:
+    from whoosh import index as whoosh_index
+
+    from judge.search import schema as S
+    from judge.search.index import read_impacts
+
+    folder = (es_instance / "index").resolve()
+    impacts = read_impacts(folder)
+    ix = whoosh_index.open_dir(str(folder), readonly=True)
+    weighting = S.weighting()
+    with ix.searcher(weighting=weighting) as searcher:
+        for field, term in [(S.body_field("es"), "rob"), (S.keys_field("es"), "rob"), (S.pairs_field("es"),
+                            "bibliotec_sin"), (S.CARD, "argoll")]:
+            ids, scores = impacts[field][term]
+            assert ids
+            m = searcher.postings(field, term)
+            scorer = weighting.scorer(searcher, field, term)
+            expected = {}
+            while m.is_active():
+                expected[m.id()] = scorer.score(m)
+                m.next()
+            assert set(ids) == set(expected)
+            for d, s in zip(ids, scores):
+                assert abs(s - expected[d]) < 1e-4
+    ix.close()
