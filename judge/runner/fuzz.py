@@ -250,6 +250,13 @@ def enchantments_attached(step: "Step", base: Baseline) -> str | None:
 SETTLED_INVARIANTS: list[Invariant] = [no_lethal_damage_left, enchantments_attached]
 
 
+def _settled(board: dict[str, Any]) -> bool:
+    """A board the state-based checks must have cleaned: the game goes on, nothing waits for a choice and no spell
+    is halfway through resolving (DESIGN: a spell resolves completely before the checks)."""
+    return (not board.get("over") and board.get("pending") is None
+            and not any(p.get("resolving") for p in board.get("players", [])))
+
+
 def state_consistent(game: "Game") -> str | None:
     """Each object's own `zone` agrees with the zone list that holds it (checked on the state after each action)."""
     for player in game.state.players:
@@ -331,7 +338,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
                 problem = invariant(step, base)
                 if problem:
                     return problem, step.number
-        if steps and not invariants:
+        if steps and not invariants and _settled(steps[-1].board):
             for invariant in SETTLED_INVARIANTS:
                 problem = invariant(steps[-1], base)
                 if problem:
