@@ -23,7 +23,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "17"
+SCHEMA_VERSION = "18"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -95,6 +95,9 @@ ENGLISH_STOP = (_EN_STOP - _KEEP_EN) | _LETTERS
 _REACCENT = ((re.compile(r"cion$"), "ción"), (re.compile(r"logia(s?)$"), r"logía\1"))
 
 
+# Folded words the stemmer would merge with another game word: "maná" (folded "mana") with "mano" (hand),
+# "dan" (they give) with "daño" (damage).
+ES_WORDS_APART = {"mana": "mana", "manas": "mana", "dan": "dar"}
 _DIPHTHONG = re.compile(r"(?<![qg])ue|ie")
 _SILENT_U = re.compile(r"([qg])ue?$")
 
@@ -111,6 +114,8 @@ class _SpanishStem:
             return word  # numbers, "+1/+1", "{q}" stay whole
         if word in ES_NUMBERS:
             return ES_NUMBERS[word]
+        if word in ES_WORDS_APART:
+            return ES_WORDS_APART[word]
         for pattern, repl in _REACCENT:
             word = pattern.sub(repl, word)
         stem = fold(self._stemmer.stem(word))

@@ -16,6 +16,7 @@ from judge.search import schema as S
     ("un contador +1/+1 y un contador -1/-1", ["contador", "+1/+1", "contador", "-1/-1"]),
     ("el símbolo {Q} y {2/B}", ["simbol", "{q}", "{2/b}"]),
     ("Ver la regla 121.2a", ["ver", "121.2a"]),
+    ("maná, mana, mano, manos; daño, dano, le dan", ["mana", "mana", "man", "man", "dan", "dan", "dar"]),
     ("cero vidas, dos cartas, Doce vidas", ["0", "vid", "2", "cart", "doc", "vid"]),
     ("no puede", ["no", "pod"]),
     # spelling changes inside verbs meet their infinitive
