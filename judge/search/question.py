@@ -129,9 +129,12 @@ class QuestionReader:
                 for t in named[l]:
                     mask |= bits.get((l, t), 0)
             for l in S.LANGS:
-                w = W_SYNONYM if named[l] else W_TRANSLATION
+                # In the question's own language these are synonyms of what it said; in the other, translations
+                # (even when a word reads the same in both: "persist" is also the Spanish stem of "persistir").
+                own = l in langs and bool(named[l])
+                w = W_SYNONYM if own else W_TRANSLATION
                 for seq in names[l]:
-                    if len(seq) == 1 and seq[0] in named[l]:
+                    if own and len(seq) == 1 and seq[0] in named[l]:
                         continue  # the question's own word, already weighted in full
                     for t in seq:
                         share = w / len(seq) ** 0.5

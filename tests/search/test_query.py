@@ -66,6 +66,8 @@ def test_unrelated_words_are_not_a_card(es_index: RulesIndex) -> None:
 def test_english_terms_find_spanish_passages(es_index: RulesIndex) -> None:
     assert "debilitar" in es_index.search("wither").results[0].text.lower()
     assert "persistir" in es_index.search("persist").results[0].text.lower()
+    top = es_index.search("persist with a +1/+1 counter").results[0].text
+    assert "persistir" in top and "+1/+1" in top
     top = ids(es_index, "draw a card", limit=10)
     assert top[0].startswith("cr-es/121.") and "cr-es/121.1" in top
     assert ids(es_index, "special action", limit=3)[0].startswith("cr-es/116.2")
