@@ -13,8 +13,9 @@ from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
-from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, card_of, creature_damage,
-                                                    creature_life, explain, reading_order, side_order)
+from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, boost_sources, card_of,
+                                                    creature_damage, creature_life, explain, reading_order,
+                                                    side_order)
 from judge.engine.state import GameObject, GameState, Pending, Player
 from judge.engine.step import Event, Step
 
@@ -140,7 +141,9 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
                 return
             continue
         order = reading_order(state, first)
-        dying = [o for o in order if card_of(state, o).is_creature and o.damage >= creature_life(state, o)]
+        sources = {p.name: boost_sources(state, p.name) for p in state.players}   # read once per side
+        dying = [o for o in order if card_of(state, o).is_creature
+                 and o.damage >= creature_life(state, o, sources[o.controller])]
         if dying:
             details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in dying]
             measured = bonus_citations(state, dying, "boost_life")   # the life they were measured against

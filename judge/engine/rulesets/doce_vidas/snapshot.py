@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.rulesets.doce_vidas.stack import card_of, creature_damage, creature_life, reading_order
+from judge.engine.rulesets.doce_vidas.stack import boost_sources, card_of, creature_damage, creature_life
 from judge.engine.state import GameObject, GameState
 
 
@@ -37,8 +37,8 @@ def _permanent(state: GameState, o: GameObject, order: list[GameObject] | None) 
 def snapshot(state: GameState) -> dict[str, Any]:
     players = []
     for p in state.players:
-        # One reading order per side, shared by every creature of that side.
-        order = reading_order(state, p.name) if p.zones["board"] else None
+        # One reading order of the bonus sources per side, shared by every creature of that side.
+        order = boost_sources(state, p.name) if p.zones["board"] else None
         entry: dict[str, Any] = {
             "name": p.name, "lives": p.lives, "mana": p.mana, "recycle_cost": getattr(p, "recycle_cost", 1),
             "lost": p.lost,

@@ -70,6 +70,12 @@ def reading_order(state: GameState, first: str) -> list[GameObject]:
     return out
 
 
+def boost_sources(state: GameState, first: str) -> list[GameObject]:
+    """The permanents that give a bonus, in stack reading order from `first`'s side: what `bonuses` reads, without
+    the cards that give none (a big board has few of them; reading them all for every creature is quadratic)."""
+    return [o for o in reading_order(state, first) if any(e.is_boost for e in card_of(state, o).effects)]
+
+
 def _applies(state: GameState, source: GameObject | None, controller: str, effect: Effect,
              creature: GameObject, target_id: str | None = None) -> bool:
     to = effect.to
@@ -89,9 +95,10 @@ def _applies(state: GameState, source: GameObject | None, controller: str, effec
 def bonuses(state: GameState, creature: GameObject, kind: str, order: list[GameObject] | None = None
             ) -> list[tuple[str, int]]:
     """(source card name, amount) of every `kind` boost ("boost_damage"/"boost_life") on `creature`, in order.
-    `order`: the reading order from the creature's controller's side, if already computed."""
+    `order`: the reading order from the creature's controller's side (all of it, or its `boost_sources`), if
+    already computed."""
     out: list[tuple[str, int]] = []
-    for src in order if order is not None else reading_order(state, creature.controller):
+    for src in order if order is not None else boost_sources(state, creature.controller):
         for eff in card_of(state, src).effects:
             if eff.kind == kind and _applies(state, src, src.controller, eff, creature):
                 out.append((src.card, eff.amount))
@@ -115,7 +122,7 @@ def bonus_citations(state: GameState, creatures: list[GameObject], kind: str) ->
             out.extend([C.STACK_TABLERO, C.STACK_ORDEN])
 
     for creature in creatures:
-        for src in reading_order(state, creature.controller):
+        for src in boost_sources(state, creature.controller):
             for eff in card_of(state, src).effects:
                 if eff.kind == kind and _applies(state, src, src.controller, eff, creature):
                     add(card_of(state, src), eff)
