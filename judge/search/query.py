@@ -127,6 +127,7 @@ class RulesIndex:
         # Every stored field is read once here: answering a question then never touches the files, so one
         # RulesIndex can serve concurrent requests (Whoosh's readers share file handles).
         self._stored: list[dict[str, Any]] = [{} for _ in self.rows]
+        self._spans: dict[int, list[tuple[int, int, str]]] = {}
         self.by_id: dict[str, int] = {}
         self.by_number: dict[str, list[int]] = {}
         self.children: dict[str, list[int]] = {}   # number -> passages under it (any depth)
@@ -179,7 +180,11 @@ class RulesIndex:
                 f *= COMMENTARY_FACTOR
             self.prior[d] = f
         self.cards = CardMatcher(sorted(cards))
-        self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count)
+        lang_docs: dict[str, int] = {}
+        for r in self.rows:
+            if r is not None:
+                lang_docs[r.lang] = lang_docs.get(r.lang, 0) + 1
+        self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count, lang_docs)
 
     def close(self) -> None:
         self._searcher.close()
@@ -273,12 +278,13 @@ class RulesIndex:
     def _text_hits(self, p: Question, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
+        get_score, get_mask = scores.get, masks.get
         for c in p.clauses:
             ids, impacts = self._impacts.get(c.field, {}).get(c.term, ((), ()))
             w, m = c.weight, c.mask
             for d, s in zip(ids, impacts):
-                scores[d] = scores.get(d, 0.0) + w * s
-                masks[d] = masks.get(d, 0) | m
+                scores[d] = get_score(d, 0.0) + w * s
+                masks[d] = get_mask(d, 0) | m
         if allowed is not None:
             scores = {d: s for d, s in scores.items() if d in allowed}
         total = sum(p.concept_weights) or 1.0
@@ -313,7 +319,9 @@ class RulesIndex:
         lang = row.lang if row.lang in S.LANGS else "es"
         weights = p.marks[lang]
         text = f.get(S.TEXT_F, "")
-        found = term_spans(text, lang)
+        found = self._spans.get(docnum)
+        if found is None:  # a passage's analysis never changes: kept once computed (at most one per passage)
+            found = self._spans[docnum] = term_spans(text, lang)
         a, b = best_sentence(text, lang, weights, found)
         marked = [(s, e) for s, e, t in found if t in weights]
         while a < b and text[a].isspace():

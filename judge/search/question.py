@@ -20,6 +20,7 @@ from judge.search.text import MAX_QUERY_TERMS
 # names the glossary adds count less than the user's own words.
 W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.0, 1.2, 2.5
 W_TRANSLATION, W_SYNONYM = 0.6, 0.45
+COMMON_SHARE = 0.05          # see the glossary translations below
 W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
 # A word's rarity is judged in passage text, or, for a word only titles and headings have ("Preparación"),
 # in those.
@@ -63,13 +64,13 @@ class QuestionReader:
     """Reads questions against one index: its glossary, its cards, its documents' titles, its term counts."""
 
     def __init__(self, glossary: Glossary, cards: CardMatcher, doc_titles: dict[str, tuple[str, set[str]]],
-                 df: Callable[[str, str], int], doc_count: int) -> None:
+                 df: Callable[[str, str], int], doc_count: int, lang_docs: dict[str, int]) -> None:
         self.glossary = glossary
         self.cards = cards
         self.doc_titles = doc_titles   # doc id -> (language, stemmed title words)
         self.df = df                   # (field, term) -> number of passages holding it
         self.doc_count = doc_count
-
+        self.lang_docs = lang_docs     # passages per language
     def read(self, text: str) -> Question:
         """The question's rule numbers, language, scoring clauses and highlight terms."""
         numbers: list[str] = []
@@ -137,10 +138,16 @@ class QuestionReader:
                     if own and len(seq) == 1 and seq[0] in named[l]:
                         continue  # the question's own word, already weighted in full
                     for t in seq:
+                        marks[l].setdefault(t, w)
+                        # A translation into a word most passages of that language hold ("card", "player")
+                        # says little and costs the most to score: the question's language decides there.
+                        # (Only when the question's own language has passages to find.)
+                        if (not own and lang is not None and self.lang_docs.get(lang, 0)
+                                and self.df(S.body_field(l), t) > COMMON_SHARE * self.lang_docs.get(l, 0)):
+                            continue
                         share = w / len(seq) ** 0.5
                         add(S.body_field(l), t, share * W_BODY, mask)
                         add(S.keys_field(l), t, share * W_KEYS, mask)
-                        marks[l].setdefault(t, w)
                     for pair in S.pairs(list(seq)):
                         add(S.pairs_field(l), pair, w * W_PAIR, mask)
         # Card names, typos and missing accents forgiven: the correctly spelled words are searched.
