@@ -172,7 +172,8 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None) -> i
 
 
 def write_impacts(ix, path: Path) -> None:  # type: ignore[no-untyped-def]
-    """Precompute, for every term of every scored field, Whoosh's BM25F score of each passage containing it.
+    """Precompute, for every term of every scored field, the BM25 score (Whoosh's `scoring.bm25`, with the
+    per-field B of `schema.field_B`) of each passage containing it.
 
     Questions are then answered term-at-a-time over these lists (query.py), which is several times faster in
     Python than letting Whoosh walk and score the postings of a 20-clause OR for every question.  The file is
@@ -181,24 +182,25 @@ def write_impacts(ix, path: Path) -> None:  # type: ignore[no-untyped-def]
     impacts: dict[str, dict[str, tuple[list[int], list[float]]]] = {}
     with ix.searcher(weighting=S.weighting()) as searcher:
         reader = searcher.reader()
-        doc_count = reader.doc_count_all()
         for field in S.SCORED_FIELDS:
             per_term: dict[str, tuple[list[int], list[float]]] = {}
             if field in reader.indexed_field_names():
-                # Whoosh's BM25F (scoring.bm25 with the idf and average length its BM25FScorer uses), with the
-                # field lengths read once per field rather than once per posting.
                 B, K1 = S.field_B(field), S.BM25_K1
-                avgfl = searcher.avg_field_length(field) or 1
-                lengths = [reader.doc_field_length(d, field, 1) for d in range(doc_count)]
+                lengths = [reader.doc_field_length(d, field, 0) for d in range(reader.doc_count_all())]
+                # The collection statistics are those of the passages that have the field: a Spanish body is
+                # scored among Spanish bodies, so importing the English CR does not change Spanish scores
+                # (Whoosh would count every passage, and the average Spanish length would fall eightfold).
+                having = [n for n in lengths if n] or [1]
+                field_docs, avgfl = len(having), sum(having) / len(having)
                 for text in reader.lexicon(field):
                     m = reader.postings(field, text)
                     postings: list[tuple[int, float]] = []
                     while m.is_active():
                         postings.append((m.id(), m.weight()))
                         m.next()
-                    idf = math.log(doc_count / (len(postings) + 1)) + 1
+                    idf = math.log(field_docs / (len(postings) + 1)) + 1   # Whoosh's idf, over those passages
                     ids = [d for d, _ in postings]
-                    scores = [round(scoring.bm25(idf, w, lengths[d], avgfl, B, K1), 5) for d, w in postings]
+                    scores = [round(scoring.bm25(idf, w, lengths[d] or 1, avgfl, B, K1), 5) for d, w in postings]
                     per_term[text.decode("utf-8") if isinstance(text, bytes) else text] = (ids, scores)
             impacts[field] = per_term
     with open(path, "wb") as fh:

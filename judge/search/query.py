@@ -36,7 +36,7 @@ from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, mark
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
 CARD_BONUS = 1.5            # the card the question names, and its rulings
 NAMED_DOC_BONUS = 1.5       # "¿… en doce vidas?": the question names the document it is about
-HEADING_FACTOR = 0.5        # "702.19 Trample" names a rule; its sub-rules say what it does
+HEADING_FACTOR = 0.5        # "702.19 Trample", "El maná" name a rule or section; what follows says what it does
 GLOSSARY_FACTOR = 0.7       # a definition answers "what is"; the rules answer "how"
 # The first sub-rules of a rule state it ("702.15b Damage dealt by a source with lifelink causes…"); the later
 # letters are its special cases.
@@ -141,7 +141,8 @@ class RulesIndex:
             row = _Row(id=f[S.ID_F], doc=f.get(S.DOC, ""), ruleset=f.get(S.RULESET, ""), lang=f.get(S.LANG, "es"),
                        kind=f.get(S.KIND, ""), number=number, current=numpath[0] if numpath else None,
                        order=f.get(S.ORDER, 0), card=f.get(S.CARD),
-                       heading=bool(number) and looks_like_heading(text), derived=bool(f.get(S.DERIVED)))
+                       heading=(bool(number) or f.get(S.KIND) in ("title", "section")) and looks_like_heading(text),
+                       derived=bool(f.get(S.DERIVED)))
             self.rows[docnum] = row
             self.by_id[row.id] = docnum
             if row.current:

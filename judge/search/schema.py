@@ -23,7 +23,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "18"
+SCHEMA_VERSION = "19"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.

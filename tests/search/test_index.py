@@ -1,6 +1,7 @@
 """Index build, staleness by content hash, the atomic swap and opening errors, on temporary instances."""
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 
@@ -74,8 +75,18 @@ def test_every_passage_is_indexed_and_no_site_chrome(es_index) -> None:  # type:
         assert not any(chrome in h.text for h in es_index.search(chrome, limit=20).results)
 
 
-def test_precomputed_impacts_are_whooshs_bm25f_scores(es_instance: Path) -> None:
+def _impacts_by_id(instance: Path, field: str, term: str) -> dict[str, float]:
+    from judge.search import RulesIndex
+    from judge.search.index import read_impacts
+
+    ix = RulesIndex(instance)
+    ids, scores = read_impacts((instance / "index").resolve())[field][term]
+    return {ix.rows[d].id: s for d, s in zip(ids, scores)}  # type: ignore[union-attr]
+
+
+def test_impacts_are_bm25_over_the_passages_having_the_field(es_instance: Path) -> None:
     from whoosh import index as whoosh_index
+    from whoosh import scoring
 
     from judge.search import schema as S
     from judge.search.index import read_impacts
@@ -83,19 +94,29 @@ def test_precomputed_impacts_are_whooshs_bm25f_scores(es_instance: Path) -> None
     folder = (es_instance / "index").resolve()
     impacts = read_impacts(folder)
     ix = whoosh_index.open_dir(str(folder), readonly=True)
-    weighting = S.weighting()
-    with ix.searcher(weighting=weighting) as searcher:
-        for field, term in [(S.body_field("es"), "rob"), (S.keys_field("es"), "rob"), (S.pairs_field("es"),
-                            "bibliotec_sin"), (S.CARD, "argoll")]:
-            ids, scores = impacts[field][term]
-            assert ids
+    with ix.searcher() as searcher:
+        reader = searcher.reader()
+        for field, term in [(S.body_field("es"), "rob"), (S.keys_field("es"), "rob"),
+                            (S.pairs_field("es"), "bibliotec_sin"), (S.CARD, "argoll")]:
+            lengths = [reader.doc_field_length(d, field, 0) for d in range(reader.doc_count_all())]
+            having = [n for n in lengths if n]
             m = searcher.postings(field, term)
-            scorer = weighting.scorer(searcher, field, term)
             expected = {}
             while m.is_active():
-                expected[m.id()] = scorer.score(m)
+                expected[m.id()] = (m.weight(), lengths[m.id()])
                 m.next()
+            idf = math.log(len(having) / (len(expected) + 1)) + 1
+            ids, scores = impacts[field][term]
             assert set(ids) == set(expected)
             for d, s in zip(ids, scores):
-                assert abs(s - expected[d]) < 1e-4
+                tf, fl = expected[d]
+                want = scoring.bm25(idf, tf, fl, sum(having) / len(having), S.field_B(field), S.BM25_K1)
+                assert abs(s - want) < 1e-4
     ix.close()
+
+
+def test_spanish_scores_do_not_change_when_the_english_cr_is_imported(es_instance: Path, cr_instance: Path) -> None:
+    from judge.search import schema as S
+
+    for field, term in [(S.body_field("es"), "bibliotec"), (S.keys_field("es"), "rob")]:
+        assert _impacts_by_id(es_instance, field, term) == _impacts_by_id(cr_instance, field, term)
