@@ -305,6 +305,34 @@ def _replayable(doc: dict[str, Any], played: list[dict[str, Any]], problem: str,
     return out
 
 
+PROBE_RATE = 0.15   # share of moves that first try a random, probably illegal action
+
+
+def random_probe(state: Any, rng: random.Random) -> Any:
+    """Any action at all, legal or not: a random verb by a random player on random cards and targets.
+
+    The engine must turn the illegal ones into `illegal` steps with the board unchanged (DESIGN.md), and accept
+    the legal ones; either way the game goes on."""
+    from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
+
+    players = [p.name for p in state.players]
+    by = rng.choice(players)
+    everything = [o for o in state.all_objects()]
+    ids = [o.id for o in everything] or ["nadie"]
+    targets = players + ids
+    verb = rng.choice(("play", "play", "burn", "attack", "attack", "end_turn", "discard"))
+    if verb == "play":
+        return Play(by=by, card=rng.choice(ids), targets=tuple(rng.choice(targets) for _ in range(rng.randint(0, 2))))
+    if verb == "burn":
+        return Burn(by=by, card=rng.choice(ids))
+    if verb == "attack":
+        return Attack(by=by, attackers=tuple(rng.choice(ids) for _ in range(rng.randint(1, 2))),
+                      target=rng.choice(targets))
+    if verb == "end_turn":
+        return EndTurn(by=by)
+    return Discard(by=by, cards=tuple(rng.choice(ids) for _ in range(rng.randint(0, 3))))
+
+
 @dataclass
 class GameResult:
     """One random game: how long it was, who won, and the first broken invariant as (problem, step number)."""
@@ -346,6 +374,23 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
         problem = state_consistent(game)
         return (problem, steps[-1].number if steps else None) if problem else None
 
+    def probe(action: Any) -> tuple[str, int | None] | None:
+        """Apply a random action; an `illegal` answer must leave the board exactly as it was."""
+        before = game.ruleset.snapshot(game.state)
+        played.append(action.to_script())
+        try:
+            new = game.play(action)
+        except Exception as exc:  # noqa: BLE001 - a rule problem must be a step, never an exception
+            return f"el motor lanzó {type(exc).__name__} con {action.to_script()}: {exc}", len(game.steps)
+        if not new:
+            return f"la acción {action.to_script()} no produjo ningún paso", len(game.steps)
+        if new[0].kind == "illegal":
+            if len(new) != 1:
+                return f"una acción ilegal produjo {len(new)} pasos", new[-1].number
+            if game.ruleset.snapshot(game.state) != before:
+                return f"la acción ilegal {action.to_script()} cambió el tablero", new[0].number
+        return check(new)
+
     broken = check(game.steps)
     while broken is None and not game.over:
         if len(game.steps) >= step_limit:
@@ -355,6 +400,14 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
         if not actions:
             broken = ("la partida no ha terminado pero no hay ninguna acción legal", len(game.steps))
             break
+        # No probe while a choice is pending: a replay (`judge run`) stops there and asks for the choice instead.
+        if game.state.pending is None and rng.random() < PROBE_RATE:
+            broken = probe(random_probe(game.state, rng))
+            if broken is not None or game.over:
+                break
+            actions = game.legal_actions()
+            if not actions:
+                continue
         action = rng.choice(actions)
         played.append(action.to_script())
         try:
