@@ -129,9 +129,8 @@ def _too_large() -> Response:
 
 def _run(source: str | bytes, fmt: str | None) -> tuple[Any, Any, Any]:
     """(scenario, trace, verdict); raises InvalidScenario for bad input."""
-    from judge.runner import execute
-
     from judge.engine.run import default_step_limit
+    from judge.runner import execute
 
     scenario = execute.load(source, fmt)
     limit = min(scenario.step_limit or default_step_limit(), _step_cap())
