@@ -17,3 +17,13 @@ class IllegalAction(EngineError):
         super().__init__(reason)
         self.reason = reason
         self.citations = list(citations)
+
+
+class StepLimitReached(EngineError):
+    """The run's step limit was reached in the middle of an action (`GameState.step_ceiling`). Raised right after
+    the last step allowed is recorded, so the state is the one that step shows; `steps` are the action's steps so
+    far. The run loop catches it and stops with a `limit` step."""
+
+    def __init__(self, steps: list) -> None:
+        super().__init__(f"step limit reached after {len(steps)} step(s) of the action")
+        self.steps = steps

@@ -5,6 +5,7 @@ import os
 import random
 
 from judge.engine.action import Action
+from judge.engine.errors import StepLimitReached
 from judge.engine.rulesets import get_ruleset
 from judge.engine.state import GameState
 from judge.engine.step import Step, Trace
@@ -26,12 +27,18 @@ class Game:
 
     All randomness comes from ``random.Random(scenario.seed)``, so the same scenario plays the same game."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, *, board_budget: int | None = None) -> None:
         self.scenario = scenario
         self.ruleset = get_ruleset(scenario.ruleset)
         self.state: GameState
         self.state, opening = self.ruleset.start(scenario, random.Random(scenario.seed))
         self.steps: list[Step] = list(opening)
+        if board_budget is not None:
+            # The opening steps were recorded before the budget existed: charge them now, in order.
+            self.state.board_budget = board_budget
+            for step in opening:
+                if not self.state.charge_board():
+                    step.board = None
 
     @property
     def over(self) -> bool:
@@ -41,24 +48,36 @@ class Game:
         return self.ruleset.legal_actions(self.state)
 
     def play(self, action: Action) -> list[Step]:
-        steps = self.ruleset.apply(self.state, action)
+        """The steps of one action. StepLimitReached (only with `state.step_ceiling` set) propagates after the
+        steps recorded so far are added to `steps`."""
+        try:
+            steps = self.ruleset.apply(self.state, action)
+        except StepLimitReached as exc:
+            self.steps.extend(exc.steps)
+            raise
         self.steps.extend(steps)
         return steps
 
 
-def run_scenario(scenario: Scenario, *, step_limit: int | None = None) -> Trace:
+def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_budget: int | None = None) -> Trace:
     """Run the scenario's actions, then check its expectations; never raises for anything the rules forbid.
 
-    The step limit (argument, else the scenario's `step_limit`, else JUDGE_STEP_LIMIT / 1000) is checked before
-    each action: an action's steps always complete, and the run stops with a `limit` step once the count reached
-    the limit. A pending choice the next action does not answer stops the run with a `choice` step. The
-    expectation steps come after, in every case."""
+    The step limit (argument, else the scenario's `step_limit`, else JUDGE_STEP_LIMIT / 1000) bounds the game
+    steps: the run stops with a `limit` step once that many are recorded, between actions or in the middle of one
+    (the rest of that action is not applied). A pending choice the next action does not answer stops the run with
+    a `choice` step. The expectation steps come after, in every case.
+
+    `board_budget` (None: unbounded) bounds the size of the trace: the board snapshots of all steps together hold
+    at most that many objects (a snapshot costs the game's card count + 1); later steps carry `board` None,
+    except the last step of the trace, which always shows the final board, and `Trace.boards_omitted` counts
+    them. Nothing else in the trace changes. A web request should pass one (about 75 bytes of JSON per object)."""
     limit = step_limit or scenario.step_limit or default_step_limit()
-    game = Game(scenario)
+    game = Game(scenario, board_budget=board_budget)
     ruleset, state = game.ruleset, game.state
     trace = Trace(scenario_title=scenario.title, ruleset=scenario.ruleset, seed=scenario.seed, steps=game.steps)
     general = [ruleset.general_citation]
     stopped = "fin"
+    state.step_ceiling = limit
     for action in scenario.actions:
         if ruleset.is_over(state):
             break
@@ -71,7 +90,18 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None) -> Trace:
         if state.pending is not None and not ruleset.answers_pending(state, action):
             stopped = "eleccion"
             break
-        game.play(action)
+        try:
+            game.play(action)
+        except StepLimitReached:
+            if ruleset.is_over(state):    # the last step allowed was the one that ended the game
+                break
+            game.steps.append(ruleset.step(
+                state, "limit", None, f"límite de pasos alcanzado ({limit}) durante la acción "
+                f"«{action.describe()}»: la ejecución se detiene aquí y lo que quedara de esa acción no se aplica",
+                general))
+            stopped = "limite"
+            break
+    state.step_ceiling = None
     if ruleset.is_over(state):
         stopped = "partida terminada"
     elif stopped != "limite" and state.pending is not None:
@@ -89,4 +119,8 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None) -> Trace:
                                        cites or general, passed=held))
         if getattr(expectation, "field", None) == "stopped":
             trace.expects_stop = True
+    if game.steps and game.steps[-1].board is None:
+        game.steps[-1].board = ruleset.snapshot(state)     # nothing happened after the last step: its board
+        state.boards_omitted -= 1
+    trace.boards_omitted = state.boards_omitted
     return trace

@@ -10,6 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from judge.engine.errors import StepLimitReached
+
 
 @dataclass(eq=False)
 class GameObject:
@@ -67,6 +69,11 @@ class GameState:
     clock: int = 0                # timestamps for objects entering zones
     this_turn: dict[str, int] = field(default_factory=dict)   # "drawn:Ana", "lives_lost:Bruno", "damage_dealt"
     extra: dict[str, Any] = field(default_factory=dict)        # ruleset-specific bookkeeping
+    # Bounds of a run, set by the run loop (None: unbounded). `step_ceiling`: the last step number allowed;
+    # `board_budget`: how many objects the board snapshots may still hold in total (see `charge_board`).
+    step_ceiling: int | None = None
+    board_budget: int | None = None
+    boards_omitted: int = 0
 
     def player(self, name: str) -> Player:
         for p in self.players:
@@ -88,6 +95,25 @@ class GameState:
             if obj.id == object_id:
                 return obj
         return None
+
+    def charge_board(self) -> bool:
+        """Whether the step being recorded carries a board snapshot: each one costs the objects of the game plus
+        one; once a snapshot does not fit the budget, no later step gets one (the run loop gives the last step
+        its board anyway)."""
+        if self.board_budget is None:
+            return True
+        cost = 1 + sum(len(objs) for p in self.players for objs in p.zones.values())
+        if cost <= self.board_budget:
+            self.board_budget -= cost
+            return True
+        self.board_budget = 0
+        self.boards_omitted += 1
+        return False
+
+    def check_step_ceiling(self, steps: list[Any]) -> None:
+        """Call right after recording a step: stop the action once the run's last allowed step is recorded."""
+        if self.step_ceiling is not None and self.steps_taken >= self.step_ceiling:
+            raise StepLimitReached(steps)
 
     def tick(self) -> int:
         self.clock += 1

@@ -28,7 +28,8 @@ class Step:
     summary: str                  # one line, Spanish
     events: list[Event]
     citations: list[str]          # passage ids ("dv/tipos/criaturas/6") or bare rule numbers ("704.5f")
-    board: dict[str, Any]         # read-only: zones that did not change share their lists with the step before
+    board: dict[str, Any] | None  # read-only: zones that did not change share their lists with the step before;
+                                  # None when the run's board budget was spent (never on the last step)
     unmodelled: list[str] = field(default_factory=list)
     passed: bool | None = None    # expectation steps only: did the check hold?
 
@@ -63,6 +64,7 @@ class Trace:
     steps: list[Step] = field(default_factory=list)
     stopped: str = "fin"
     expects_stop: bool = False    # the scenario has a `stopped` expectation, which then judges the stop
+    boards_omitted: int = 0       # steps whose board the run's board budget left out (board None / null)
 
     @property
     def failed_expectations(self) -> list[Step]:
@@ -75,9 +77,12 @@ class Trace:
         return self.expects_stop or self.stopped in ("fin", "partida terminada")
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "scenario_title": self.scenario_title, "ruleset": self.ruleset, "seed": self.seed,
             "stopped": self.stopped, "ok": self.ok,
             "failed_expectations": [s.number for s in self.failed_expectations],
-            "steps": [s.to_json() for s in self.steps],
         }
+        if self.boards_omitted:         # only with a board budget, so unbudgeted traces keep their exact form
+            out["boards_omitted"] = self.boards_omitted
+        out["steps"] = [s.to_json() for s in self.steps]
+        return out

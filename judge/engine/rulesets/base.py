@@ -80,5 +80,6 @@ class Ruleset:
         """A numbered step with a snapshot of the board as it is now."""
         state.steps_taken += 1
         return Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
-                    citations=list(dict.fromkeys(citations)), board=cls.snapshot(state),
+                    citations=list(dict.fromkeys(citations)),
+                    board=cls.snapshot(state) if state.charge_board() else None,
                     unmodelled=list(unmodelled), passed=passed)

@@ -28,8 +28,10 @@ def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summar
          events: Sequence[Event] = (), unmodelled: Sequence[str] = ()) -> Step:
     state.steps_taken += 1
     step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
-                citations=list(dict.fromkeys(citations)), board=snapshot(state), unmodelled=list(unmodelled))
+                citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
+                unmodelled=list(unmodelled))
     out.append(step)
+    state.check_step_ceiling(out)      # the run's step limit holds inside an action too
     return step
 
 
