@@ -69,7 +69,8 @@ def _open():  # type: ignore[no-untyped-def]
         _fail(str(exc))
 
 
-@click.command("search")
+# ignore_unknown_options: a question may start with a dash ("-1/-1 counters").
+@click.command("search", context_settings={"ignore_unknown_options": True})
 @click.argument("query")
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 100))
 @click.option("--doc", default=None, help="Only passages of this document id.")
@@ -87,7 +88,8 @@ def search_cmd(query: str, limit: int, doc: str | None, ruleset: str | None, as_
     if response.answer is not None:
         best = ix.terminal_snippet(response.answer, query, width=400)
         click.echo(click.style("Respuesta: ", bold=True) + best)
-        click.echo(f"  — {response.answer.id}" + (f" (regla {response.answer.number})" if response.answer.number else ""))
+        number = f" (regla {response.answer.number})" if response.answer.number else ""
+        click.echo(f"  — {response.answer.id}{number}")
         click.echo()
     for rank, hit in enumerate(response.results, 1):
         head = f"{rank:2}. " + (f"[{hit.number}] " if hit.number else "") + hit.id

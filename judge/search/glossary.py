@@ -27,6 +27,10 @@ class Concept:
     terms: dict[str, tuple[tuple[str, ...], ...]]
 
 
+Named = dict[str, set[str]]                      # per language: the question's terms that named a concept
+Names = dict[str, list[tuple[str, ...]]]          # per language: all of the concept's names, analysed
+
+
 class Glossary:
     def __init__(self, concepts: list[Concept]) -> None:
         self.concepts = concepts
@@ -51,7 +55,7 @@ class Glossary:
                     found.append(i)
         return found
 
-    def expand(self, terms_by_lang: dict[str, list[str]]) -> list[tuple[dict[str, set[str]], dict[str, list[tuple[str, ...]]]]]:
+    def expand(self, terms_by_lang: dict[str, list[str]]) -> list[tuple[Named, Names]]:
         """The concepts a query mentions: for each, the query terms that named it (per language) and all of its
         names, analysed, in each language.  The caller weights the other names below the query's own words."""
         seen: dict[int, dict[str, set[str]]] = {}

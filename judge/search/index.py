@@ -33,6 +33,7 @@ Progress = Callable[[int, int], None]
 HASH_FILE = "content_hash"
 IMPACTS_FILE = "impacts.marshal"
 DOCUMENTS_FILE = "documents.json"
+SOURCE_FILE = "source.json"      # the corpus folder the index was built from
 RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
 # A rule whose whole text is this short and has no sentence end is a heading ("702.19. Trample").
 _HEADING_MAX = 60
@@ -212,6 +213,15 @@ def read_documents(folder: Path) -> dict[str, dict[str, str]]:
     return json.loads((folder / DOCUMENTS_FILE).read_text(encoding="utf-8"))
 
 
+def built_from(folder: Path) -> Path | None:
+    """The corpus folder an index was built from, if recorded and still there."""
+    try:
+        path = Path(json.loads((folder / SOURCE_FILE).read_text(encoding="utf-8"))["corpus_dir"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return path if path.is_dir() else None
+
+
 def read_impacts(folder: Path) -> dict[str, dict[str, tuple[list[int], list[float]]]]:
     with open(folder / IMPACTS_FILE, "rb") as fh:
         return marshal.load(fh)
@@ -229,14 +239,19 @@ def _stamp(corpus) -> str:  # type: ignore[no-untyped-def]
     return f"{S.SCHEMA_VERSION}:{corpus.content_hash()}"
 
 
-def write_index(corpus, instance: Path, progress: Progress | None = None) -> int:  # type: ignore[no-untyped-def]
-    """Build into a new folder beside the live one, then swap the `index` link atomically."""
+def write_index(corpus, instance: Path, progress: Progress | None = None,  # type: ignore[no-untyped-def]
+                corpus_dir: Path | None = None) -> int:
+    """Build into a new folder beside the live one, then swap the `index` link atomically.  `corpus_dir` is
+    recorded so that opening the index later finds the same corpus folder's glossary."""
     instance.mkdir(parents=True, exist_ok=True)
     stamp = _stamp(corpus)
     folder = Path(tempfile.mkdtemp(prefix=f"index-{stamp.split(':')[-1][:12]}-", dir=instance))
     folder.chmod(0o755)  # mkdtemp makes it private; the web app may run as another user
     try:
         count = build_index(corpus, folder, progress)
+        if corpus_dir is not None:
+            (folder / SOURCE_FILE).write_text(json.dumps({"corpus_dir": str(Path(corpus_dir).resolve())}),
+                                              encoding="utf-8")
         (folder / HASH_FILE).write_text(stamp + "\n", encoding="utf-8")
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
@@ -283,7 +298,7 @@ def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = Non
     corpus = load_corpus(cdir, inst)
     if not force and recorded_hash(inst) == _stamp(corpus) and is_complete(index_dir(inst)):
         return False
-    write_index(corpus, inst, progress)
+    write_index(corpus, inst, progress, corpus_dir=cdir)
     return True
 
 

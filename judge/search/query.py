@@ -27,7 +27,9 @@ from judge.config import corpus_dir as default_corpus_dir
 from judge.config import index_dir
 from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
-from judge.search.index import HASH_FILE, IndexMissing, looks_like_heading, read_documents, read_impacts, recorded_hash
+from judge.search.index import (
+    HASH_FILE, IndexMissing, built_from, looks_like_heading, read_documents, read_impacts, recorded_hash,
+)
 from judge.search.names import CardMatcher
 from judge.search.question import Question, QuestionReader
 from judge.search.schema import term_spans
@@ -117,7 +119,9 @@ class RulesIndex:
             self.stamp: str | None = (self.folder / HASH_FILE).read_text(encoding="utf-8").strip()
         except Exception as exc:  # a damaged, partial or foreign folder: same remedy
             raise IndexMissing(self.path) from exc
-        self.glossary: Glossary = glossary_for(Path(corpus_dir) if corpus_dir else default_corpus_dir())
+        # The glossary of the corpus folder given, else of the one the index was built from.
+        source = Path(corpus_dir) if corpus_dir else built_from(self.folder) or default_corpus_dir()
+        self.glossary: Glossary = glossary_for(source)
         self._searcher = self._ix.searcher()
         self._load_rows()
 

@@ -120,3 +120,13 @@ def test_spanish_scores_do_not_change_when_the_english_cr_is_imported(es_instanc
 
     for field, term in [(S.body_field("es"), "bibliotec"), (S.keys_field("es"), "rob")]:
         assert _impacts_by_id(es_instance, field, term) == _impacts_by_id(cr_instance, field, term)
+
+
+def test_open_uses_the_glossary_of_the_corpus_it_was_built_from(tmp_path: Path, corpus_copy: Path) -> None:
+    glossary = corpus_copy / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + "  - {en: [frobnicate], es: [debilitar]}\n",
+                        encoding="utf-8")
+    inst = tmp_path / "inst"
+    ensure_index(corpus_dir=corpus_copy, instance_dir=inst)
+    hits = open_index(inst).search("frobnicate").results   # no corpus_dir given: the recorded one
+    assert hits and "debilitar" in hits[0].text.lower()
