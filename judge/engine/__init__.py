@@ -11,5 +11,6 @@ from judge.engine.state import GameObject, GameState, Pending, Player
 from judge.engine.step import STEP_KINDS, STOPPED, Event, Step, Trace
 
 __all__ = ["run_scenario", "Game", "Trace", "Step", "Event", "Action", "GameState", "GameObject", "Player",
-           "Pending", "EngineError", "IllegalAction", "StepLimitReached", "UnknownRuleset", "DEFAULT_STEP_LIMIT", "STEP_KINDS",
+           "Pending", "EngineError", "IllegalAction", "StepLimitReached",
+           "UnknownRuleset", "DEFAULT_STEP_LIMIT", "STEP_KINDS",
            "STOPPED"]

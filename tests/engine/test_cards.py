@@ -174,6 +174,32 @@ def test_unmodelled_text_is_reported(h):
     assert any("Vuela." in u for u in t.steps[1].unmodelled)
 
 
+def test_unmodelled_text_is_reported_wherever_it_could_matter(h):
+    """DESIGN.md: «An ability the engine does not model is never silently ignored: the trace says which card's text
+    is not modelled wherever it could matter»: the attacked creature's text, the text of a relic whose bonus the
+    attack uses, a dying creature's text, a triggering card's text."""
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Tótem", "id": "t"}]},
+                  {"name": "Bruno", "deck": ["Ratón"] * 3,
+                   "board": [{"card": "Topo", "id": "topo"}, {"card": "Manantial", "id": "m"}]}],
+                 [{"by": "Ana", "attack": "l", "target": "topo"}, {"by": "Ana", "end_turn": True}])
+    doc["cards"]["Tótem"] = {"type": "reliquia", "cost": 1, "effects": [{"boost_damage": 1, "to": "yours"}],
+                             "text": "Se sacrifica si atacas con dos criaturas."}
+    doc["cards"]["Topo"] = {"type": "criatura", "cost": 1, "damage": 0, "life": 1,
+                            "text": "Al morir, roba una carta."}
+    doc["cards"]["Manantial"] = {"type": "reliquia", "cost": 1,
+                                 "effects": [{"heal": 1, "target": "self", "when": "turn_start"}],
+                                 "text": "Solo si tienes menos de 10 vidas."}
+    t = run_scenario(load_scenario(doc))
+    hit = next(s for s in t.steps if s.kind == "resolution")
+    assert any("Tótem" in u for u in hit.unmodelled) and any("Topo" in u for u in hit.unmodelled)
+    death = next(s for s in t.steps if s.kind == "state-based")
+    assert any("Al morir" in u for u in death.unmodelled)
+    trigger = next(s for s in t.steps if s.kind == "trigger")
+    assert any("menos de 10 vidas" in u for u in trigger.unmodelled)
+
+
 def test_a_choose_that_does_not_fit_is_never_guessed(h):
     """A `choose` naming a card the player does not have: the run stops and says why, nothing is picked for them."""
     t = h.run([{"name": "Ana", "mana": 1, "hand": ["Saqueo"]},

@@ -13,7 +13,7 @@ from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
-from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, boost_sources, card_of,
+from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, bonus_givers, boost_sources, card_of,
                                                     creature_damage, creature_life, explain, reading_order,
                                                     side_order)
 from judge.engine.state import GameObject, GameState, Pending, Player
@@ -36,8 +36,9 @@ def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summar
 
 
 def unmodelled(state: GameState, *objs: GameObject) -> list[str]:
+    """The card text of `objs` the engine does not model (each card once): shown wherever it could matter."""
     texts = []
-    for o in objs:
+    for o in dict.fromkeys(objs):
         card = card_of(state, o)
         if card.text:
             texts.append(f"{card.name}: «{card.text}» (texto no modelado)")
@@ -154,7 +155,8 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
             riders = [o for o in group if o not in dying]
             emit(state, out, "state-based", None, "destruida(s): " + "; ".join(details)
                  + (f"; con sus encantamientos ({cards_list(riders)})" if riders else "")
-                 + f"; a la pila de descartes de su propietario en este orden: {cards_list(group)}", cites, events)
+                 + f"; a la pila de descartes de su propietario en este orden: {cards_list(group)}", cites, events,
+                 unmodelled(state, *group))
             continue
         present = {o.id for p in state.players for o in p.zones["board"]}
         orphans = [o for o in order if card_of(state, o).type == "encantamiento" and o.attached_to is not None
@@ -407,7 +409,10 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
     amounts = [(o, creature_damage(state, o)) for o in attackers]
     breakdown = "; ".join(f"{o.card}: {explain(state, o, 'boost_damage')}" for o in attackers)
     # The bonuses that make up each damage dealt, attackers' and (against a creature) the defender's.
-    stack_cites = bonus_citations(state, attackers + ([defender] if defender is not None else []), "boost_damage")
+    fighters = attackers + ([defender] if defender is not None else [])
+    stack_cites = bonus_citations(state, fighters, "boost_damage")
+    # Text that could change this damage: the fighters' own and that of the cards giving them bonuses.
+    notes = unmodelled(state, *fighters, *bonus_givers(state, fighters))
     if defender_player is not None:
         total = sum(a for _, a in amounts)
         before = defender_player.lives
@@ -418,7 +423,7 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
              f"{defender_player.name} pierde {total} vida{'s' if total != 1 else ''} ({before} → "
              f"{defender_player.lives}); daño: {breakdown}",
              [C.CRIATURA_VS_JUGADOR] + ([C.CRIATURA_VARIAS] if several else []) + stack_cites,
-             [Event("lives", {"player": defender_player.name, "from": before, "to": defender_player.lives})])
+             [Event("lives", {"player": defender_player.name, "from": before, "to": defender_player.lives})], notes)
         settle(state, out, defender_player.name)
         return
     assert defender is not None
@@ -433,7 +438,7 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
     emit(state, out, "resolution", action.by,
          f"daño simultáneo: {defender.card} recibe {total} ({breakdown}) y devuelve "
          f"{explain(state, defender, 'boost_damage')} a {'cada atacante' if several else attackers[0].card}",
-         [C.CRIATURA_VS_CRIATURA] + ([C.CRIATURA_VARIAS] if several else []) + stack_cites, events)
+         [C.CRIATURA_VS_CRIATURA] + ([C.CRIATURA_VARIAS] if several else []) + stack_cites, events, notes)
     settle(state, out, defender.controller)
 
 
@@ -654,7 +659,8 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
         cites.append(C.STACK_LIFO if tid else C.STACK_TABLERO)
     if not parts:
         parts.append("no tiene a quién afectar")
-    emit(state, out, kind, controller, f"{card.name}: " + "; ".join(parts), cites, events)
+    emit(state, out, kind, controller, f"{card.name}: " + "; ".join(parts), cites, events,
+         unmodelled(state, src) if kind == "trigger" else ())
 
 
 def discard_effect(state: GameState, out: list[Step], src: GameObject, effect: Effect, target: object,

@@ -132,6 +132,17 @@ def bonus_citations(state: GameState, creatures: list[GameObject], kind: str) ->
     return list(dict.fromkeys([C.STACK] + out)) if out else []
 
 
+def bonus_givers(state: GameState, creatures: list[GameObject]) -> list[GameObject]:
+    """The permanents in play whose bonuses (damage or life) apply to any of `creatures`, in reading order."""
+    out: list[GameObject] = []
+    for creature in creatures:
+        for src in boost_sources(state, creature.controller):
+            if src not in out and any(e.is_boost and _applies(state, src, src.controller, e, creature)
+                                      for e in card_of(state, src).effects):
+                out.append(src)
+    return out
+
+
 def creature_damage(state: GameState, creature: GameObject, order: list[GameObject] | None = None) -> int:
     return card_of(state, creature).damage + sum(a for _, a in bonuses(state, creature, "boost_damage", order))
 
