@@ -7,10 +7,11 @@ How a question is read:
 3. Each word is analysed as Spanish and as English; the language the question is written in gets its own
    words, and the bilingual glossary adds the other language's names (and synonyms) of the game terms it
    mentions, with lower weights.
-4. Scoring is BM25F (Whoosh's, precomputed per term at build time, see index.write_impacts) over body, title
-   and structure keys, accumulated term-at-a-time; then a coordination factor rewards passages that cover more
-   of the question's words (rare words counting more), and a few priors say what kind of passage answers
-   questions (a bare heading does not).
+4. Scoring is BM25 per field (body, title, structure keys, adjacent word pairs, card name), precomputed per
+   term at build time (index.write_impacts) and accumulated term-at-a-time with the clauses' weights; then a
+   coverage factor rewards passages that cover more of the question's words (rare words counting more), and
+   priors say what kind of passage answers questions (a bare heading or the prose around quoted rules less,
+   the first sub-rules of a rule more, the question's language first).
 """
 from __future__ import annotations
 

@@ -153,3 +153,13 @@ def test_limits(es_index: RulesIndex) -> None:
     assert len(es_index.search("carta", limit=3).results) == 3
     assert len(es_index.search("carta", limit="x").results) == 10  # type: ignore[arg-type]
     assert len(es_index.search("carta", limit=10_000).results) <= 100
+
+
+def test_one_index_answers_concurrent_questions(es_index: RulesIndex) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    questions = ["121.4", "cisnes de brin argol", "wither", "¿cuál es el máximo de vidas?", "robar"] * 8
+    expected = {q: ids(es_index, q, limit=3) for q in set(questions)}
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        got = list(pool.map(lambda q: (q, ids(es_index, q, limit=3)), questions))
+    assert all(result == expected[q] for q, result in got)
