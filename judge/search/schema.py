@@ -3,8 +3,12 @@
 Spanish text: tokenize, lowercase, fold accents, drop stop words, then stem.  Folding comes *before* stemming so
 that "vacia" and "vacía" meet (the Snowball stemmer cuts "vacía" to "vac" but "vacia" to "vaci").  Because the
 stock Spanish stemmer only knows the accented spelling of a few suffixes ("-ción", "-logía"), those suffixes are
-put back in their accented form before stemming, so "regeneracion" and "regeneración" stem alike.
-English text: the same tokenizer, English stop words, Porter2 stemming.
+put back in their accented form before stemming, so "regeneracion" and "regeneración" stem alike; stems then
+lose the spelling changes of verbs ("pierde"/"perder", "busque"/"buscar"), numbers written as words become
+digits, and a few folded words are kept apart from look-alikes ("maná" from "mano").
+English text: the same tokenizer, English stop words, Porter2 stemming plus the irregular forms the rules use
+("dealt", "drew") and keyword abilities kept apart ("defender" is not "defending").
+`term_spans` runs the same steps without Whoosh's token objects, for questions and highlighting.
 """
 from __future__ import annotations
 
