@@ -54,6 +54,31 @@ def test_spell_only_in_your_action_phase_instant_any_time(h):
     assert "dv/tipos/instantaneos" in t.steps[2].citations and t.steps[2].kind == "action"
 
 
+def test_an_instant_in_another_players_turn_is_paid_from_your_own_kept_mana(h):
+    """dv/mana/2 «Cada jugador tiene su propia reserva de maná» and dv/mana/4 «El maná que no gastes permanece en
+    tu reserva hasta el comienzo de tu siguiente turno»: that is what pays for Bruno's instant in Ana's turn."""
+    t = h.run([{"name": "Ana", "mana": 4}, {"name": "Bruno", "mana": 1, "hand": ["Rayo"]}],
+              [{"by": "Bruno", "play": "Rayo", "target": "Ana"}],
+              expect=[{"player": "Bruno", "mana": 0}, {"player": "Ana", "mana": 4, "lives": 10}])
+    assert t.ok
+    assert {"dv/tipos/instantaneos", "dv/mana/2", "dv/mana/4"} <= set(t.steps[1].citations)
+
+
+def test_a_triggered_draw_is_a_trigger_step(h):
+    """A permanent's turn-start `draw` is a trigger step like its other effects (not a spell's resolution)."""
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "deck": ["Ratón"] * 4}, {"name": "Bruno", "deck": ["Ratón"] * 4,
+                                                           "board": [{"card": "Biblioteca", "id": "b"}]}],
+                 [{"by": "Ana", "end_turn": True}], [{"player": "Bruno", "hand_count": 3}])
+    doc["cards"]["Biblioteca"] = {"type": "reliquia", "cost": 1,
+                                  "effects": [{"draw": 1, "target": "self", "when": "turn_start"}]}
+    t = run_scenario(load_scenario(doc))
+    assert t.ok
+    drawn = [s for s in t.steps if s.summary.startswith("Biblioteca")]
+    assert [s.kind for s in drawn] == ["trigger"] and "dv/tipos/reliquias" in drawn[0].citations
+
+
 def test_heal_is_capped_at_24(h):
     """dv/generales/curacion: «el máximo de vidas es 24»."""
     t = h.run([{"name": "Ana", "lives": 22, "mana": 1, "hand": ["Bálsamo"]}, {"name": "Bruno"}],

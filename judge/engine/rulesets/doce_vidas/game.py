@@ -175,7 +175,7 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
 
 # -- drawing and recycling ----------------------------------------------------------------------------------
 def draw(state: GameState, out: list[Step], player: Player, count: int, citations: Sequence[str],
-         reason: str = "", prefix: str = "") -> None:
+         reason: str = "", prefix: str = "", kind: str = "resolution") -> None:
     """Draw `count` cards; an empty deck is recycled: lose lives equal to the recycle cost, the cost doubles,
     the discard pile is shuffled into a new deck and drawing goes on (dv/generales/reciclar, …/reciclar-coste)."""
     drawn: list[GameObject] = []
@@ -183,7 +183,7 @@ def draw(state: GameState, out: list[Step], player: Player, count: int, citation
 
     def flush() -> None:
         if drawn:
-            emit(state, out, "turn-based" if reason == "turno" else "resolution", player.name,
+            emit(state, out, "turn-based" if reason == "turno" else kind, player.name,
                  f"{prefix}{player.name} roba {len(drawn)} carta{'s' if len(drawn) > 1 else ''}: {cards_list(drawn)}",
                  citations, list(events))
             state.bump(f"drawn:{player.name}", len(drawn))
@@ -499,6 +499,8 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
     player.mana -= card.cost
     pay = Event("mana", {"player": action.by, "from": before, "to": player.mana})
     cites = [C.ACCION_JUGAR, C.MANA_PAGAR, type_cite]
+    if action.by != state.active:      # an instant in another player's turn: paid from the mana kept in your pool
+        cites += [C.MANA_RESERVA, C.MANA_PERMANECE]
     note = unmodelled(state, obj)
     if card.is_permanent:
         event = move(state, obj, "board")
@@ -643,7 +645,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             parts.append("su objetivo ya no está en juego: no destruye nada")
     elif effect.kind == "draw":
         for p in players:
-            draw(state, out, p, n, cites, prefix=f"{card.name}: ")
+            draw(state, out, p, n, cites, prefix=f"{card.name}: ", kind=kind)
             if state.over:
                 return
         return
