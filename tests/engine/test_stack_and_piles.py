@@ -186,3 +186,19 @@ def test_triggers_at_the_same_moment_resolve_in_stack_order_and_cite_it(h):
     assert [s.summary.split(":")[0] for s in triggers] == ["Druida", "Espinas"]
     for s in triggers:
         assert {"dv/stack/1", "dv/stack/3", "dv/stack/4"} <= set(s.citations), s.citations
+
+
+def test_an_expected_stat_cites_what_makes_it(h):
+    """An expectation on a creature's computed damage cites the passages of the bonuses in it (the enchantment on
+    it: dv/tipos/encantamientos, dv/stack/2; the relic: dv/tipos/reliquias, dv/stack/3, /4); without bonuses, the
+    creature's own card (dv/tipos)."""
+    t = h.run([{"name": "Ana", "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Estandarte", "id": "e"},
+                                         {"card": "Garras", "id": "g", "attached_to": "l"},
+                                         {"card": "Ratón", "id": "r"}]},
+               {"name": "Bruno"}],
+              expect=[{"object": "l", "card_damage": 5}, {"object": "r", "card_life": 1}])
+    assert t.ok
+    boosted, plain = [s for s in t.steps if s.kind == "expectation"]
+    assert {"dv/tipos/encantamientos", "dv/stack/2", "dv/tipos/reliquias", "dv/stack/3", "dv/stack/4",
+            "dv/stack/1"} <= set(boosted.citations)
+    assert plain.citations == ["dv/tipos"]

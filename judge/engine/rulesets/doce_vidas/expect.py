@@ -6,7 +6,7 @@ from typing import Any
 
 from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.schema import Expectation
-from judge.engine.rulesets.doce_vidas.stack import creature_damage, creature_life
+from judge.engine.rulesets.doce_vidas.stack import bonus_citations, creature_damage, creature_life
 from judge.engine.state import GameState
 from judge.engine.step import Step
 
@@ -16,7 +16,7 @@ FIELD_CITES = {
     "board": [C.TIPOS], "hand_count": [C.PILAS], "deck_count": [C.PILAS], "discard_count": [C.PILAS],
     "board_count": [C.TIPOS], "zone": [C.PILAS], "damage": [C.CRIATURA_DANO_MARCADO],
     "tapped": [C.CRIATURA_GIRADA], "attached_to": [C.ENCANTAMIENTOS], "owner": [C.ENCANTAMIENTOS],
-    "card_damage": [C.STACK_ORDEN], "card_life": [C.STACK_ORDEN],
+    "card_damage": [C.TIPOS], "card_life": [C.TIPOS],
 }
 LABELS = {"lives": "vidas", "mana": "maná", "recycle_cost": "coste de reciclaje", "lost": "ha perdido",
           "hand": "mano", "deck": "mazo", "discard": "pila de descartes", "board": "en juego",
@@ -94,6 +94,8 @@ def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step])
         if obj.zone != "board" or not state.extra["cards"][obj.card].is_creature:
             return False, f"{obj.card} ({obj.id}) no es una criatura en juego (está en {obj.zone})", cites
         got = creature_damage(state, obj) if f == "card_damage" else creature_life(state, obj)
+        # The passages of the bonuses that make the number, or the creature's own card without any.
+        cites = bonus_citations(state, [obj], "boost_damage" if f == "card_damage" else "boost_life") or [C.TIPOS]
     else:
         got = getattr(obj, f)
     return got == want, f"{obj.card} ({obj.id}), {label}: {_show(got)} (se esperaba {_show(want)})", cites
