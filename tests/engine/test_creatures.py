@@ -121,3 +121,43 @@ def test_three_players_last_one_standing_wins(h):
               [{"by": "Ana", "attack": "a", "target": "Bruno"}, {"by": "Ana", "end_turn": True}],
               expect=[{"winner": None}, {"player": "Bruno", "lost": True}, {"active": "Carla"}])
     assert t.ok, [s.summary for s in t.failed_expectations]
+
+
+def _thorns(h, players, actions, expect):
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make(players, actions, expect, turn={"number": 9, "active": "Ana", "phase": "accion"})
+    doc["cards"]["Espinas"] = {"type": "reliquia", "cost": 1,
+                               "effects": [{"damage": 2, "target": "self", "when": "turn_start"}]}
+    doc["cards"]["Fuente"] = {"type": "reliquia", "cost": 1,
+                              "effects": [{"heal": 1, "target": "self", "when": "turn_start"}]}
+    return run_scenario(load_scenario(doc))
+
+
+def test_players_who_lose_at_the_start_of_their_turns_one_after_another_are_skipped(h):
+    """dv/objetivo: a player at 0 lives has lost and takes no more part (docs/scenarios.md, Interpretations): when
+    Bruno's turn-start Espinas leave him at 0 his turn ends, Carla's turn starts, her Espinas do the same to her,
+    and the turn goes on to Diego; the game goes on between Ana and Diego."""
+    t = _thorns(h, [{"name": "Ana"},
+                    {"name": "Bruno", "lives": 2, "deck": ["Ratón"] * 2, "board": [{"card": "Espinas", "id": "eb"}]},
+                    {"name": "Carla", "lives": 2, "deck": ["Ratón"] * 2, "board": [{"card": "Espinas", "id": "ec"}]},
+                    {"name": "Diego", "deck": ["Ratón"] * 2}],
+                [{"by": "Ana", "end_turn": True}, {"by": "Diego", "play": "Ratón"}],
+                [{"player": "Bruno", "lost": True}, {"player": "Carla", "lost": True}, {"winner": None},
+                 {"active": "Diego"}, {"turn": 12}, {"phase": "accion"}, {"player": "Diego", "hand_count": 1}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    ends = [s for s in t.steps if "su turno termina" in s.summary]
+    assert [s.actor for s in ends] == ["Bruno", "Carla"] and all("dv/objetivo" in s.citations for s in ends)
+
+
+def test_a_player_who_lost_fires_no_more_triggers(h):
+    """Bruno's Espinas leave him at 0: his turn ends there, his Fuente (read after it) does not heal a player who
+    has already lost."""
+    t = _thorns(h, [{"name": "Ana", "deck": ["Ratón"] * 2},
+                    {"name": "Bruno", "lives": 2, "deck": ["Ratón"] * 2,
+                     "board": [{"card": "Espinas", "id": "eb"}, {"card": "Fuente", "id": "f"}]},
+                    {"name": "Carla", "deck": ["Ratón"] * 2}],
+                [{"by": "Ana", "end_turn": True}],
+                [{"player": "Bruno", "lost": True, "lives": 0}, {"active": "Carla"}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert not any(s.summary.startswith("Fuente") for s in t.steps)

@@ -21,10 +21,6 @@ GAME_KINDS_EXCLUDED = {"expectation"}
 # Scenarios where the engine does not yet do what the rules demand (reported to the lead). strict: once the engine
 # is fixed the XPASS fails, and the entry must go.
 ENGINE_DISAGREEMENTS = {
-    "doce-vidas/35-pierde-en-su-propio-turno.yaml":
-        "a player who loses at the start of their turn right after the previous player did the same keeps the "
-        "turn: the game is stuck on a lost active player with no legal action (found by "
-        "`judge fuzz doce-vidas --games 400 --seed 405`)",
 }
 
 

@@ -121,10 +121,7 @@ class DoceVidas(Ruleset):
             game.emit(state, out, "illegal", action.by, f"no se puede: {exc.reason} ({action.describe()})",
                       exc.citations)
             return out
-        if not state.over and state.pending is None and state.player(state.active).lost:
-            game.emit(state, out, "turn-based", state.active, f"{state.active} ha perdido: su turno termina",
-                      [C.OBJETIVO, C.TURNO])
-            game.pass_turn(state, out)
+        game.loser_passes(state, out)      # e.g. a player whose own spell or attack left them at 0
         return out
 
     @classmethod

@@ -273,10 +273,7 @@ def finish_preparation(state: GameState, out: list[Step]) -> None:
     # The second player's first turn is turn 2 of the game, whoever went first (dv/turno/preparacion/4).
     count = DRAW_PER_TURN + (1 if state.turn == 2 else 0)
     draw(state, out, player, count, [C.TURNO_ROBAR], reason="turno")
-    if state.over:
-        return
-    if player.lost:
-        pass_turn(state, out)
+    if state.over or loser_passes(state, out):
         return
     state.phase = "accion"
     emit(state, out, "turn-based", player.name, f"comienza la fase de acción de {player.name}",
@@ -287,8 +284,19 @@ def finish_preparation(state: GameState, out: list[Step]) -> None:
     order = [C.STACK, C.STACK_TABLERO, C.STACK_ORDEN] if len(sources) > 1 else []
     for src in sources:
         fire(state, out, src, "turn_start", order)
-        if state.over:
+        if state.over or loser_passes(state, out):     # a player who lost does nothing more: no more triggers
             return
+
+
+def loser_passes(state: GameState, out: list[Step]) -> bool:
+    """If the active player has lost (dv/objetivo) their turn ends and the next living player's turn starts
+    (which may end the same way, one player after another). True when the turn was passed."""
+    if state.over or state.pending is not None or not state.player(state.active).lost:
+        return False
+    emit(state, out, "turn-based", state.active, f"{state.active} ha perdido: su turno termina",
+         [C.OBJETIVO, C.TURNO])
+    pass_turn(state, out)
+    return True
 
 
 def is_instant(state: GameState, boost: TempBoost) -> bool:
