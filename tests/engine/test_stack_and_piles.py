@@ -202,3 +202,14 @@ def test_an_expected_stat_cites_what_makes_it(h):
     assert {"dv/tipos/encantamientos", "dv/stack/2", "dv/tipos/reliquias", "dv/stack/3", "dv/stack/4",
             "dv/stack/1"} <= set(boosted.citations)
     assert plain.citations == ["dv/tipos"]
+
+
+def test_a_spells_board_wide_boost_covers_creatures_entering_later_that_turn(h):
+    """dv/stack/3: the card «se aplica a todo el tablero» while it lasts (docs/scenarios.md, Interpretations):
+    the Lobo gris played after Vigor has 3 + 2 life this turn."""
+    t = h.run([{"name": "Ana", "mana": 3, "hand": ["Vigor", {"card": "Lobo gris", "id": "l"}],
+                "deck": ["Ratón"] * 3},
+               {"name": "Bruno", "deck": ["Ratón"] * 3}],
+              [{"by": "Ana", "play": "Vigor"}, {"by": "Ana", "play": "Lobo gris"}],
+              expect=[{"object": "l", "card_life": 5}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
