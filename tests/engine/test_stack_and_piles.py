@@ -205,8 +205,8 @@ def test_an_expected_stat_cites_what_makes_it(h):
 
 
 def test_a_spells_board_wide_boost_covers_creatures_entering_later_that_turn(h):
-    """dv/stack/3: «hay cartas que se aplican a todo el tablero»; a spell that does so lasts the turn (docs/scenarios.md, Interpretations):
-    the Lobo gris played after Vigor has 3 + 2 life this turn."""
+    """dv/stack/3: «hay cartas que se aplican a todo el tablero»; a spell that does so lasts the turn
+    (docs/scenarios.md, Interpretations): the Lobo gris played after Vigor has 3 + 2 life this turn."""
     t = h.run([{"name": "Ana", "mana": 3, "hand": ["Vigor", {"card": "Lobo gris", "id": "l"}],
                 "deck": ["Ratón"] * 3},
                {"name": "Bruno", "deck": ["Ratón"] * 3}],
