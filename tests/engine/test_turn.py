@@ -67,6 +67,19 @@ def test_second_player_draws_one_more_on_their_first_turn(h):
     assert t.ok, [s.summary for s in t.failed_expectations]
 
 
+def test_the_extra_card_is_the_second_players_even_if_they_never_play(h):
+    """dv/turno/preparacion/4: «El jugador que empieza segundo roba una carta adicional durante su primer turno».
+    Bruno starts second; Ana's Bola de fuego leaves him at 0 in turn 1, so turn 2 is Carla's, and Carla, who
+    starts third, draws two cards, not three."""
+    t = h.run([{"name": "Ana", "deck": ["Bola de fuego"] * 4}, {"name": "Bruno", "lives": 3, "deck": ["Ratón"] * 5},
+               {"name": "Carla", "deck": ["Ratón"] * 5}],
+              [{"by": "Ana", "burn": "Bola de fuego"}, {"by": "Ana", "play": "Bola de fuego", "target": "Bruno"},
+               {"by": "Ana", "end_turn": True}],
+              expect=[{"player": "Bruno", "lost": True}, {"active": "Carla"}, {"turn": 2},
+                      {"player": "Carla", "hand_count": 2}], turn=None)
+    assert t.ok, [s.summary for s in t.failed_expectations]
+
+
 def test_discard_down_to_two_stops_on_a_choice_when_the_script_does_not_say(h):
     """dv/turno/preparacion/3: the player chooses which cards; never guessed: the run stops asking."""
     t = h.run([{"name": "Ana"}, {"name": "Bruno", "hand": ["Ratón", "Rayo", "Bálsamo", "Oso pardo"]}],

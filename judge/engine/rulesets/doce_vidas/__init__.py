@@ -76,6 +76,8 @@ class DoceVidas(Ruleset):
         names = ", ".join(f"{p.name} ({p.lives} vidas, {p.mana} de maná)" for p in players)
         if setup.turn is None:
             state.active = players[0].name
+            # Who starts second draws one more card in their first turn (dv/turno/preparacion/4).
+            state.extra["second_player"] = players[1].name
             state.phase = "preparacion"
             game.emit(state, out, "setup", None,
                       f"preparación de la partida ({len(players)} jugadores, formato básico): {names}",

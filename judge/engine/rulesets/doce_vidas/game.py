@@ -233,6 +233,8 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     """Fase 1, preparación, in this order (dv/turno/preparacion/1..4); then the action phase (dv/turno/accion)."""
     player = state.player(state.active)
     state.phase = "preparacion"
+    started = state.extra.setdefault("turns_started", {})
+    started[player.name] = started.get(player.name, 0) + 1
     before = player.mana
     player.mana = 1
     emit(state, out, "turn-based", player.name,
@@ -268,10 +270,20 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     finish_preparation(state, out)
 
 
+def second_players_first_turn(state: GameState) -> bool:
+    """dv/turno/preparacion/4: «El jugador que empieza segundo roba una carta adicional durante su primer turno».
+    From the start of a game that is the player seated second, in their first turn (if they lose before it,
+    nobody draws the extra card); a scenario that starts mid-game says only the turn number, so there it is
+    whoever plays turn 2."""
+    second = state.extra.get("second_player")
+    if second is None:
+        return state.turn == 2
+    return state.active == second and state.extra.get("turns_started", {}).get(second) == 1
+
+
 def finish_preparation(state: GameState, out: list[Step]) -> None:
     player = state.player(state.active)
-    # The second player's first turn is turn 2 of the game, whoever went first (dv/turno/preparacion/4).
-    count = DRAW_PER_TURN + (1 if state.turn == 2 else 0)
+    count = DRAW_PER_TURN + (1 if second_players_first_turn(state) else 0)
     draw(state, out, player, count, [C.TURNO_ROBAR], reason="turno")
     if state.over or loser_passes(state, out):
         return
