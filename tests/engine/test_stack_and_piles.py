@@ -213,3 +213,29 @@ def test_a_spells_board_wide_boost_covers_creatures_entering_later_that_turn(h):
               [{"by": "Ana", "play": "Vigor"}, {"by": "Ana", "play": "Lobo gris"}],
               expect=[{"object": "l", "card_life": 5}])
     assert t.ok, [s.summary for s in t.failed_expectations]
+
+
+def test_the_end_of_a_boost_on_one_creature_cites_the_card_stack_not_the_board(h):
+    """Furia gives one creature +3 until the end of the turn: stacked on that card (dv/stack/2); when it ends the
+    step cites dv/tipos/instantaneos and dv/stack/2, and not dv/stack/3 (no card applying to the whole board)."""
+    t = h.run([{"name": "Ana", "mana": 1, "hand": ["Furia"], "board": [{"card": "Ratón", "id": "r"}]},
+               {"name": "Bruno", "deck": ["Ratón"] * 3}],
+              [{"by": "Ana", "play": "Furia", "target": "r"}, {"by": "Ana", "end_turn": True}])
+    ends = next(s for s in t.steps if "terminan los efectos" in s.summary)
+    assert {"dv/tipos/instantaneos", "dv/stack/2"} <= set(ends.citations) and "dv/stack/3" not in ends.citations
+    assert "dv/tipos/hechizos" in ends.citations       # «Funcionan igual que los hechizos»
+
+
+def test_damage_to_every_player_is_read_in_stack_order_and_cites_it(h):
+    """A spell that hits every player applies to the whole board (dv/stack/3), the players read from its
+    controller's side (dv/stack/4): the step cites both."""
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "mana": 1, "hand": ["Plaga"]}, {"name": "Bruno"}],
+                 [{"by": "Ana", "play": "Plaga"}], [{"player": "Ana", "lives": 9}, {"player": "Bruno", "lives": 9}])
+    doc["cards"]["Plaga"] = {"type": "hechizo", "cost": 1, "effects": [{"damage": 3, "target": "all_players"}]}
+    t = run_scenario(load_scenario(doc))
+    assert t.ok
+    hit = next(s for s in t.steps if s.summary.startswith("Plaga:"))
+    assert {"dv/tipos/hechizos", "dv/stack/3", "dv/stack/4"} <= set(hit.citations)
+    assert hit.summary.index("Ana") < hit.summary.index("Bruno")

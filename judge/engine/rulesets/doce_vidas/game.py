@@ -325,7 +325,9 @@ def pass_turn(state: GameState, out: list[Step]) -> None:
              "terminan los efectos de hechizos e instantáneos hasta final de turno: "
              + ", ".join(t.source for t in temp),
              [C.HECHIZOS] + ([C.INSTANTANEOS] if any(is_instant(state, t) for t in temp) else [])
-             + [C.STACK_TABLERO])
+             # a boost on one creature sat on its card's stack (dv/stack/2); the others on the board (…/3)
+             + ([C.STACK_LIFO] if any(t.target_id for t in temp) else [])
+             + ([C.STACK_TABLERO] if any(not t.target_id for t in temp) else []))
         state.extra["temp"] = []
         settle(state, out, state.active)
         if state.over:
@@ -619,6 +621,8 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
     events: list[Event] = []
     parts: list[str] = []
     cites = [cite, *order]
+    if (effect.target == "all_creatures" and len(objs) > 1) or (effect.target == "all_players" and len(players) > 1):
+        cites += [C.STACK_TABLERO, C.STACK_ORDEN]          # the whole board, read in stack order
     if effect.kind == "damage":
         for p in players:
             before = p.lives
@@ -631,8 +635,6 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             o.damage += n
             parts.append(f"{o.card} ({o.id}) recibe {n} de daño (marcado {o.damage})")
         state.bump("damage_dealt", n * (len(players) + len(objs)))
-        if effect.target == "all_creatures" and len(objs) > 1:
-            cites += [C.STACK_TABLERO, C.STACK_ORDEN]
     elif effect.kind == "heal":
         for p in players:
             before = p.lives
