@@ -239,3 +239,19 @@ def test_damage_to_every_player_is_read_in_stack_order_and_cites_it(h):
     hit = next(s for s in t.steps if s.summary.startswith("Plaga:"))
     assert {"dv/tipos/hechizos", "dv/stack/3", "dv/stack/4"} <= set(hit.citations)
     assert hit.summary.index("Ana") < hit.summary.index("Bruno")
+
+
+def test_an_effect_on_every_opponent_reads_them_in_seating_order_from_its_controller(h):
+    """As for every player (dv/stack/4, the controller's side first, then the others in turn order): Bruno's
+    spell on his opponents reads Carla, then Ana; the step cites dv/stack/3 and /4."""
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana"}, {"name": "Bruno", "mana": 1, "hand": ["Rayo global"]}, {"name": "Carla"}],
+                 [{"by": "Bruno", "play": "Rayo global"}], [{"player": "Ana", "lives": 10}],
+                 turn={"number": 2, "active": "Bruno", "phase": "accion"})
+    doc["cards"]["Rayo global"] = {"type": "hechizo", "cost": 1, "effects": [{"damage": 2, "target": "opponents"}]}
+    t = run_scenario(load_scenario(doc))
+    assert t.ok
+    hit = next(s for s in t.steps if s.summary.startswith("Rayo global:"))
+    assert hit.summary.index("Carla") < hit.summary.index("Ana")
+    assert {"dv/stack/3", "dv/stack/4"} <= set(hit.citations)

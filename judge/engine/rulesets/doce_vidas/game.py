@@ -589,8 +589,8 @@ def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list
 def effect_players(state: GameState, controller: str, effect: Effect, target: object) -> list[Player]:
     if effect.target == "self":
         return [state.player(controller)]
-    if effect.target == "opponents":
-        return [p for p in alive(state) if p.name != controller]
+    if effect.target == "opponents":         # in turn order from the controller's side (dv/stack/4)
+        return [state.player(n) for n in side_order(state, controller)[1:] if not state.player(n).lost]
     if effect.target == "all_players":
         return [state.player(n) for n in side_order(state, controller) if not state.player(n).lost]
     if isinstance(target, tuple) and target[0] == "player":
@@ -621,7 +621,8 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
     events: list[Event] = []
     parts: list[str] = []
     cites = [cite, *order]
-    if (effect.target == "all_creatures" and len(objs) > 1) or (effect.target == "all_players" and len(players) > 1):
+    if (effect.target == "all_creatures" and len(objs) > 1) or (effect.target in ("all_players", "opponents")
+                                                                and len(players) > 1):
         cites += [C.STACK_TABLERO, C.STACK_ORDEN]          # the whole board, read in stack order
     if effect.kind == "damage":
         for p in players:
