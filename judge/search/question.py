@@ -20,8 +20,13 @@ from judge.search.text import MAX_QUERY_TERMS
 # names the glossary adds count less than the user's own words.
 W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.0, 1.2, 2.5
 W_TRANSLATION, W_SYNONYM = 0.6, 0.45
+W_PHRASE_SYNONYM = 1.5     # pairs of a synonym phrase, as a share of the question's own pairs' weight
+W_LOANWORD = 0.9            # the question's language's name of a game term the question said in the other language
 COMMON_SHARE = 0.05          # see the glossary translations below
 W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
+# The rules' words for "more than one", which a number in a question stands for.
+QUANTITY_TERMS = {"es": tuple(dict.fromkeys(S.analyze("varias varios cantidad", "es"))),
+                  "en": tuple(S.analyze("multiple several", "en"))}
 # A word's rarity is judged in passage text, or, for a word only titles and headings have ("Preparación"),
 # in those.
 BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
@@ -35,7 +40,9 @@ _SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
 QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works "
                            "cuanto cuanta cuantos cuantas cual cuales donde many much".split())
 _ES_WORDS = frozenset("que como cuando cual cuanto cuantas cuantos si con la el los las de del una un es se mi "
-                      "mis tu por para en y o puedo puede pasa hay al su sus le lo este esta esto".split())
+                      "mis tu por para en y o puedo puede pasa hay al su sus le lo este esta esto me te nos son "
+                      "soy tengo tienes tiene pero porque aunque hasta desde sobre entre otra otro mas muy yo "
+                      "tambien ya cuanta donde quien".split())
 _EN_WORDS = frozenset("what how when which the a an of to is are does do can i my if with in on and or it its "
                       "has have from that this there their they be by for".split())
 
@@ -58,6 +65,7 @@ class Question:
     cards: list[str]                       # card names recognised
     only_card: bool = False                # the question is a card's name and nothing else
     docs: list[str] = field(default_factory=list)   # documents the question names ("en doce vidas")
+    said: dict[str, list[str]] = field(default_factory=dict)   # per language: the question's own terms
 
 
 class QuestionReader:
@@ -71,6 +79,30 @@ class QuestionReader:
         self.df = df                   # (field, term) -> number of passages holding it
         self.doc_count = doc_count
         self.lang_docs = lang_docs     # passages per language
+    def _language_by_vocabulary(self, text: str) -> str | None:
+        """When function words do not tell: the language whose passages hold more of the question's words
+        (only words one language's passages hold count; a corpus of one language decides nothing alone)."""
+        if sum(1 for n in self.lang_docs.values() if n) < 2:
+            return None
+        votes = {l: 0 for l in S.LANGS}
+        for w in S.analyze(text, "name"):
+            has = [l for l in S.LANGS if any(self.df(S.body_field(l), t) for t in S.analyze(w, l))]
+            if len(has) == 1:
+                votes[has[0]] += 1
+        best = max(votes.values())
+        winners = [l for l, v in votes.items() if v == best]
+        return winners[0] if best and len(winners) == 1 else None
+
+    def _common(self, lang: str, term: str) -> bool:
+        """A term most passages of that language hold ("carta", "jugador")."""
+        return self.df(S.body_field(lang), term) > COMMON_SHARE * max(1, self.lang_docs.get(lang, 0))
+
+    def _foreign(self, forms: dict[str, list[str]], lang: str | None) -> bool:
+        """A word of a `lang` question that no passage of that language holds, in text or labels."""
+        terms = forms.get(lang or "", [])
+        return bool(terms) and not any(self.df(f(lang), t) for t in terms
+                                       for f in (S.body_field, S.title_field, S.keys_field))
+
     def read(self, text: str) -> Question:
         """The question's rule numbers, language, scoring clauses and highlight terms."""
         numbers: list[str] = []
@@ -80,7 +112,7 @@ class QuestionReader:
             if "." in n or _RULE_WORD.search(text[: m.start()]) or len(text.split()) <= 2:
                 if n not in numbers:
                     numbers.append(n)
-        lang = guess_language(text)
+        lang = guess_language(text) or self._language_by_vocabulary(text)
         langs = [lang] if lang else list(S.LANGS)
         number_set = set(numbers)
         # One concept per meaningful word of the question, with its Spanish and English terms.
@@ -122,9 +154,18 @@ class QuestionReader:
                         add(S.pairs_field(l), b + S.PAIR_SEP + a, W_PAIR * 0.6, ma | mb)
         # The glossary: the other language's names of the game terms the question mentions, and synonyms.
         terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
+        # A word no passage of the question's language holds, that names a game term in the other language, is
+        # a loanword ("companion", "untap", "lifelink" in a Spanish question): its translations are what it meant.
+        loan = {l: {t for i, forms in enumerate(concept_terms) if self._foreign(forms, lang)
+                    for t in forms[l]} for l in S.LANGS} if lang else {}
         for named, names in self.glossary.expand(terms_by_lang):
+            loanword = False
             if lang is not None and not named[lang]:
-                continue  # found only in the other language's reading of the words
+                other = [l for l in S.LANGS if l != lang and named[l]]
+                if not other or not all(named[l] <= loan[l] for l in other):
+                    continue  # found only in the other language's reading of words the question's language has
+                loanword = True
+            phrase = any(len(named[l]) > 1 for l in S.LANGS)   # the question named it with several words
             mask = 0
             for l in S.LANGS:
                 for t in named[l]:
@@ -134,6 +175,8 @@ class QuestionReader:
                 # (even when a word reads the same in both: "persist" is also the Spanish stem of "persistir").
                 own = l in langs and bool(named[l])
                 w = W_SYNONYM if own else W_TRANSLATION
+                if loanword and l in langs:
+                    w, own = W_LOANWORD, True
                 for seq in names[l]:
                     if own and len(seq) == 1 and seq[0] in named[l]:
                         continue  # the question's own word, already weighted in full
@@ -146,10 +189,24 @@ class QuestionReader:
                                 and self.df(S.body_field(l), t) > COMMON_SHARE * self.lang_docs.get(l, 0)):
                             continue
                         share = w / len(seq) ** 0.5
-                        add(S.body_field(l), t, share * W_BODY, mask)
-                        add(S.keys_field(l), t, share * W_KEYS, mask)
+                        # A common word of a longer name ("carta" in "carta boca abajo") does not say the
+                        # passage covers the concept; its rarer words and their pairs do.
+                        m = mask if len(seq) == 1 or not self._common(l, t) else 0
+                        add(S.body_field(l), t, share * W_BODY, m)
+                        add(S.keys_field(l), t, share * W_KEYS, m)
+                    # Another wording of a phrase the question used ("biblioteca vacía" -> "biblioteca sin
+                    # cartas") is found by its words side by side, which say as much as the question's own.
+                    pw = W_PAIR * W_PHRASE_SYNONYM if own and phrase else w * W_PAIR
                     for pair in S.pairs(list(seq)):
-                        add(S.pairs_field(l), pair, w * W_PAIR, mask)
+                        add(S.pairs_field(l), pair, pw, mask)
+        # A count in the question ("robar 3 cartas", "two cards") is what the rules call "varias" or "una
+        # cantidad" ("Si a un jugador se le indica que robe varias cartas…").
+        for i, forms in enumerate(concept_terms):
+            if any(t.isdigit() and int(t) >= 2 for l in langs for t in forms[l]):
+                for l in langs:
+                    for t in QUANTITY_TERMS[l]:
+                        add(S.body_field(l), t, W_SYNONYM * W_BODY, 1 << i)
+                        marks[l].setdefault(t, W_SYNONYM)
         # Card names, typos and missing accents forgiven: the correctly spelled words are searched.
         cards: list[str] = []
         named_words = 0
@@ -183,7 +240,8 @@ class QuestionReader:
         said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
         docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
         return Question(numbers, lang, clauses, concept_weights, marks, cards,
-                       only_card=bool(cards) and named_words == len(words), docs=docs)
+                       only_card=bool(cards) and named_words == len(words), docs=docs,
+                       said={l: [t for t in terms_by_lang[l] if t not in number_set] for l in langs})
 
 
 
