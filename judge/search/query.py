@@ -16,6 +16,7 @@ How a question is read:
 from __future__ import annotations
 
 import heapq
+import math
 import re
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -47,6 +48,12 @@ EARLY_SUBRULE = {"a": 1.12, "b": 1.08}
 OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
 COMMENTARY_FACTOR = 0.6
 COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
+# Which game the question is about (see RulesIndex.ruleset_factors): words one ruleset's passages use and
+# the others' do not.
+RULESET_WORD_CAP = 2.0
+RULESET_DEAD_ZONE = 0.5
+RULESET_STRENGTH = 0.3       # a passage of a ruleset the question's words point away from: e^(-0.3·evidence)
+RULESET_FLOOR = 0.35
 
 _WORD = re.compile(r"\w+")
 
@@ -185,6 +192,21 @@ class RulesIndex:
             elif r.commentary:
                 f *= COMMENTARY_FACTOR
             self.prior[d] = f
+        # (term, passage) pairs per (language, ruleset), for languages with several rulesets: the sizes the
+        # ruleset evidence is measured against (not passages: doce vidas's bullets hold few words each).
+        self.ruleset_sizes: dict[str, dict[str, int]] = {}
+        langs_rulesets: dict[str, set[str]] = {}
+        for r in self.rows:
+            if r is not None and r.ruleset:
+                langs_rulesets.setdefault(r.lang, set()).add(r.ruleset)
+        for lang, rulesets in langs_rulesets.items():
+            if len(rulesets) > 1 and lang in S.LANGS:
+                sizes = self.ruleset_sizes[lang] = {}
+                for ids, _ in self._impacts.get(S.body_field(lang), {}).values():
+                    for d in ids:
+                        rs = self.rows[d].ruleset  # type: ignore[union-attr]
+                        sizes[rs] = sizes.get(rs, 0) + 1
+        self._ruleset_df: dict[tuple[str, str], dict[str, int]] = {}
         self.cards = CardMatcher(sorted(cards))
         lang_docs: dict[str, int] = {}
         for r in self.rows:
@@ -249,6 +271,48 @@ class RulesIndex:
         """How the question is read (numbers, language, clauses): see question.py."""
         return self.reader.read(text)
 
+    def _df_by_ruleset(self, lang: str, term: str) -> dict[str, int]:
+        key = (lang, term)
+        found = self._ruleset_df.get(key)
+        if found is None:
+            found = {}
+            rows = self.rows
+            for d in self._impacts.get(S.body_field(lang), {}).get(term, ((), ()))[0]:
+                rs = rows[d].ruleset  # type: ignore[union-attr]
+                found[rs] = found.get(rs, 0) + 1
+            if len(self._ruleset_df) < 100_000:
+                self._ruleset_df[key] = found
+        return found
+
+    def ruleset_factors(self, p: Question) -> dict[str, float]:
+        """Which game the question is about, from its own words: a word one ruleset's passages use far more
+        than expected ("quemar", "reliquia", "pila de descartes") or far less ("cementerio", "biblioteca",
+        "exiliar" in doce vidas) is evidence; a word all of them use ("turno", "carta") is none.
+
+        Per word and ruleset (passages of the question's language): log((k + ½) / (E + ½)), k the ruleset's
+        passages holding the word and E the number expected from its share of all (term, passage) pairs; only
+        the part beyond ±RULESET_DEAD_ZONE counts (a small ruleset lacking a common word says little), capped.
+        Returns a factor per ruleset, 1.0 for the likeliest."""
+        evidence: dict[str, float] = {}
+        for lang, terms in p.said.items():
+            sizes = self.ruleset_sizes.get(lang, {})
+            if len(sizes) < 2:
+                continue
+            total = sum(sizes.values())
+            for t in dict.fromkeys(terms):
+                df = self._df_by_ruleset(lang, t)
+                seen = sum(df.values())
+                if not seen:
+                    continue
+                for rs, n in sizes.items():
+                    e = math.log((df.get(rs, 0) + 0.5) / (seen * n / total + 0.5))
+                    e = math.copysign(min(RULESET_WORD_CAP, max(0.0, abs(e) - RULESET_DEAD_ZONE)), e)
+                    evidence[rs] = evidence.get(rs, 0.0) + e
+        if not evidence:
+            return {}
+        best = max(evidence.values())
+        return {rs: max(RULESET_FLOOR, math.exp(RULESET_STRENGTH * (e - best))) for rs, e in evidence.items()}
+
     def _number_hits(self, numbers: list[str], lang: str | None, allowed: set[int] | None) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = []
         pref = lang or "es"
@@ -299,6 +363,8 @@ class RulesIndex:
         rows, prior = self.rows, self.prior
         card_set = set(p.cards)
         doc_set = set(p.docs)
+        # A question naming a document already says which game it is about.
+        rs_factor = {} if doc_set else self.ruleset_factors(p)
         final: list[tuple[int, float]] = []
         for d, s in scores.items():
             m = masks[d]
@@ -314,6 +380,8 @@ class RulesIndex:
                 s *= CARD_BONUS
             if doc_set and r.doc in doc_set:  # type: ignore[union-attr]
                 s *= NAMED_DOC_BONUS
+            if rs_factor:
+                s *= rs_factor.get(r.ruleset, 1.0)  # type: ignore[union-attr]
             final.append((d, s))
         return heapq.nlargest(limit, final, key=itemgetter(1))
 
