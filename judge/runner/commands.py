@@ -115,6 +115,7 @@ def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
     total_ms = sum(r["ms"] for r in rows)
     total_steps = sum(r["steps"] for r in rows)
     report = fuzz(games, seed)
+    replay = _replay_random_games(min(games, 50), seed)
     figures = {
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "python": platform.python_version(),
@@ -132,6 +133,7 @@ def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
             "us_per_step": report.seconds * 1e6 / report.steps if report.steps else 0.0,
             "broken": report.broken.problem if report.broken else None,
         },
+        "replay": replay,
     }
     if as_json:
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
@@ -148,3 +150,34 @@ def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
                f"{f['us_per_step']:.0f} µs per step (incl. legal_actions and invariant checks)")
     if f["broken"]:
         click.echo(f"  invariant broken: {f['broken']} (run `judge fuzz` to get the scenario)")
+    r = figures["replay"]
+    click.echo(f"replay: the first {r['games']} of those games as scenarios through run_scenario, {r['steps']} steps")
+    click.echo(f"  {r['ms_per_game']:.1f} ms per game · {r['us_per_step']:.0f} µs per step (engine only)")
+
+
+def _replay_random_games(games: int, seed: int) -> dict[str, float | int]:
+    """The engine alone on random games: play them once to get the actions, then time `run_scenario` on each
+    game written as a scenario (no legal-action generation, no invariant checks)."""
+    import random
+    import time
+
+    from judge.engine import run_scenario
+    from judge.runner.fuzz import play_game, random_scenario
+    from judge.scenarios import load_scenario
+
+    master = random.Random(seed)
+    scenarios = []
+    for index in range(1, games + 1):
+        game_seed = master.randrange(2**31)
+        rng = random.Random(game_seed)
+        doc = random_scenario(rng, index, game_seed)
+        doc["actions"] = play_game(doc, rng).played
+        scenarios.append(load_scenario(doc))
+    steps = 0
+    started = time.perf_counter()
+    for scenario in scenarios:
+        steps += len(run_scenario(scenario).steps)
+    seconds = time.perf_counter() - started
+    return {"games": games, "steps": steps, "seconds": seconds,
+            "ms_per_game": seconds * 1000 / games if games else 0.0,
+            "us_per_step": seconds * 1e6 / steps if steps else 0.0}

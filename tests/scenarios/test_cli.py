@@ -134,3 +134,12 @@ def test_scenario_from_stdin(minimal: str, minimal_failing: str) -> None:
     assert CliRunner().invoke(main, ["run", "-"], input=minimal).exit_code == 0
     assert CliRunner().invoke(main, ["run", "-"], input=minimal_failing).exit_code == 1
     assert CliRunner().invoke(main, ["run", "-"], input="").exit_code == 2
+
+
+def test_bench_engine_reports_its_figures() -> None:
+    result = CliRunner().invoke(main, ["bench", "engine", "--repeat", "1", "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["curated"]["scenarios"] >= 25 and figures["curated"]["steps"] > 0
+    assert figures["fuzz"]["games"] == 3 and figures["fuzz"]["games_per_second"] > 0
+    assert figures["replay"]["games"] == 3 and figures["replay"]["steps"] > 0
