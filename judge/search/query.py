@@ -56,6 +56,9 @@ RULESET_STRENGTH = 0.3       # a passage of a ruleset the question's words point
 RULESET_FLOOR = 0.35
 
 _WORD = re.compile(r"\w+")
+FIELD_TIE = 0.5
+# Fields holding the same words of a passage (its text, its title, the labels it inherits), per language.
+_FIELD_GROUP = {f(l): f"words_{l}" for l in S.LANGS for f in (S.body_field, S.title_field, S.keys_field)}
 
 
 @dataclass
@@ -349,12 +352,33 @@ class RulesIndex:
         scores: dict[int, float] = {}
         masks: dict[int, int] = {}
         get_score, get_mask = scores.get, masks.get
+        # One word found in a passage's body, title and structure keys is one match: its best field counts in
+        # full, the others at FIELD_TIE (a heading word repeated in three fields outweighed two question words).
+        groups: dict[tuple[str, str], list[Any]] = {}
         for c in p.clauses:
-            ids, impacts = self._impacts.get(c.field, {}).get(c.term, ((), ()))
-            w, m = c.weight, c.mask
-            for d, s in zip(ids, impacts):
-                scores[d] = get_score(d, 0.0) + w * s
-                masks[d] = get_mask(d, 0) | m
+            groups.setdefault((_FIELD_GROUP.get(c.field, c.field), c.term), []).append(c)
+        for group in groups.values():
+            if len(group) == 1:
+                c = group[0]
+                ids, impacts = self._impacts.get(c.field, {}).get(c.term, ((), ()))
+                w, m = c.weight, c.mask
+                for d, s in zip(ids, impacts):
+                    scores[d] = get_score(d, 0.0) + w * s
+                    masks[d] = get_mask(d, 0) | m
+                continue
+            best: dict[int, float] = {}
+            summed: dict[int, float] = {}
+            for c in group:
+                ids, impacts = self._impacts.get(c.field, {}).get(c.term, ((), ()))
+                w, m = c.weight, c.mask
+                for d, s in zip(ids, impacts):
+                    s *= w
+                    if s > best.get(d, 0.0):
+                        best[d] = s
+                    summed[d] = summed.get(d, 0.0) + s
+                    masks[d] = get_mask(d, 0) | m
+            for d, b in best.items():
+                scores[d] = get_score(d, 0.0) + b + FIELD_TIE * (summed[d] - b)
         if allowed is not None:
             scores = {d: s for d, s in scores.items() if d in allowed}
         total = sum(p.concept_weights) or 1.0
@@ -366,8 +390,11 @@ class RulesIndex:
         # A question naming a document already says which game it is about.
         rs_factor = {} if doc_set else self.ruleset_factors(p)
         final: list[tuple[int, float]] = []
+        doc_masks = p.doc_masks
         for d, s in scores.items():
             m = masks[d]
+            if doc_masks:
+                m |= doc_masks.get(rows[d].doc, 0)  # type: ignore[union-attr]
             f = coord.get(m)
             if f is None:
                 covered = sum(w for i, w in cw if m >> i & 1)

@@ -6,7 +6,9 @@ how much of the question it covers, whichever form (own word, synonym, translati
 """
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -66,6 +68,7 @@ class Question:
     only_card: bool = False                # the question is a card's name and nothing else
     docs: list[str] = field(default_factory=list)   # documents the question names ("en doce vidas")
     said: dict[str, list[str]] = field(default_factory=dict)   # per language: the question's own terms
+    doc_masks: dict[str, int] = field(default_factory=dict)    # named document -> the words that named it
 
 
 class QuestionReader:
@@ -165,6 +168,8 @@ class QuestionReader:
                 if not other or not all(named[l] <= loan[l] for l in other):
                     continue  # found only in the other language's reading of words the question's language has
                 loanword = True
+            elif lang is not None and named[lang] <= loan[lang]:
+                loanword = True   # a word the passages never use ("tutoreo"): its synonyms are all it can find
             phrase = any(len(named[l]) > 1 for l in S.LANGS)   # the question named it with several words
             mask = 0
             for l in S.LANGS:
@@ -239,8 +244,11 @@ class QuestionReader:
                 body_seen = [w > 0 for w in concept_weights]
         said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
         docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
+        # The words naming a document ("doce vidas") are covered by every passage of it.
+        doc_masks = {d: functools.reduce(operator.or_, (bits.get((l, t), 0) for t in title_words), 0)
+                     for d, (l, title_words) in self.doc_titles.items() if d in docs}
         return Question(numbers, lang, clauses, concept_weights, marks, cards,
-                       only_card=bool(cards) and named_words == len(words), docs=docs,
+                       only_card=bool(cards) and named_words == len(words), docs=docs, doc_masks=doc_masks,
                        said={l: [t for t in terms_by_lang[l] if t not in number_set] for l in langs})
 
 
