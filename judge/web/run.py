@@ -75,6 +75,7 @@ MESSAGES.update({
     "run.active": {"es": "jugador activo", "en": "active player"},
     "run.turn": {"es": "Turno {number}", "en": "Turn {number}"},
     "run.winner": {"es": "Ganador", "en": "Winner"},
+    "run.pending": {"es": "Esperando a {player}: elegir {count} carta(s) de", "en": "Waiting for {player} to choose {count} card(s) of"},
     "run.empty": {"es": "vacío", "en": "empty"},
     "run.too_large": {"es": "El escenario es demasiado grande: como máximo {limit} bytes.",
                       "en": "The scenario is too large: at most {limit} bytes."},

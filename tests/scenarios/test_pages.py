@@ -153,3 +153,11 @@ def test_step_kinds_follow_the_ui_language(client) -> None:
     en = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca?lang=en"))
     assert es.select_one("li.run-step.illegal .kind").get_text() == "ilegal"
     assert en.select_one("li.run-step.illegal .kind").get_text() == "illegal"
+
+
+def test_open_choice_is_shown_on_the_board(client) -> None:
+    page = soup(client.get("/escenarios/doce-vidas/24-eleccion-sin-respuesta"))
+    choice = page.select_one("li.run-step.choice")
+    assert choice is not None and "falta una elección" in choice.select_one(".summary").get_text()
+    pending = choice.select_one(".board .pending")
+    assert pending is not None and "Esperando a Bruno: elegir 2" in pending.get_text()
