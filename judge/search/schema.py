@@ -27,7 +27,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "19"
+SCHEMA_VERSION = "20"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -104,6 +104,8 @@ _REACCENT = ((re.compile(r"cion$"), "ci√≥n"), (re.compile(r"logia(s?)$"), r"log√
 ES_WORDS_APART = {"mana": "mana", "manas": "mana", "dan": "dar"}
 _DIPHTHONG = re.compile(r"(?<![qg])ue|ie")
 _SILENT_U = re.compile(r"([qg])ue?$")
+_VOWEL_WORD_ENDINGS = ("ieron", "aron", "ado", "ido", "ada", "ida", "ad", "id", "ar", "er", "ir", "an", "en",
+                       "as", "es", "a", "e", "o")
 
 
 class _SpanishStem:
@@ -127,7 +129,14 @@ class _SpanishStem:
         # and "busque/buscar", "pague/pagar" before e.
         # ("jugar" is the one verb whose u becomes ue: "juega".)
         stem = _DIPHTHONG.sub(lambda m: "o" if m.group() == "ue" else "e", stem.replace("jueg", "jug"))
-        return _SILENT_U.sub(lambda m: "c" if m.group(1) == "q" else "g", stem)
+        stem = _SILENT_U.sub(lambda m: "c" if m.group(1) == "q" else "g", stem)
+        # Snowball's RV region starts late in words opening with a vowel and a consonant pair, so it leaves
+        # "entra", "entran", "entrar" (and "entrado" -> "entrad") apart: their ending goes here.
+        if stem[:1] in "aeiou":
+            for ending in _VOWEL_WORD_ENDINGS:
+                if stem.endswith(ending) and len(stem) - len(ending) >= 3:
+                    return stem[: -len(ending)]
+        return stem
 
 
 class SpanishStemFilter(Filter):
