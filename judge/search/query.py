@@ -16,6 +16,7 @@ How a question is read:
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 import math
 import re
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ _WORD = re.compile(r"\w+")
 FIELD_TIE = 0.5
 # Fields holding the same words of a passage (its text, its title, the labels it inherits), per language.
 _FIELD_GROUP = {f(l): f"words_{l}" for l in S.LANGS for f in (S.body_field, S.title_field, S.keys_field)}
+_BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
 
 
 @dataclass
@@ -210,6 +212,11 @@ class RulesIndex:
                         rs = self.rows[d].ruleset  # type: ignore[union-attr]
                         sizes[rs] = sizes.get(rs, 0) + 1
         self._ruleset_df: dict[tuple[str, str], dict[str, int]] = {}
+        # Each passage's (document, language, ruleset), numbered, for per-document factors.
+        keys: dict[tuple[str, str, str], int] = {}
+        self._doc_of = [keys.setdefault((r.doc, r.lang, r.ruleset), len(keys)) if r is not None else 0
+                        for r in self.rows]
+        self._doc_keys = list(keys) or [("", "", "")]
         self.cards = CardMatcher(sorted(cards))
         lang_docs: dict[str, int] = {}
         for r in self.rows:
@@ -357,28 +364,42 @@ class RulesIndex:
         groups: dict[tuple[str, str], list[Any]] = {}
         for c in p.clauses:
             groups.setdefault((_FIELD_GROUP.get(c.field, c.field), c.term), []).append(c)
+        impacts_of = self._impacts
         for group in groups.values():
-            if len(group) == 1:
-                c = group[0]
-                ids, impacts = self._impacts.get(c.field, {}).get(c.term, ((), ()))
+            body = None
+            for c in group:
+                ids, impacts = impacts_of.get(c.field, {}).get(c.term, ((), ()))
                 w, m = c.weight, c.mask
                 for d, s in zip(ids, impacts):
                     scores[d] = get_score(d, 0.0) + w * s
                     masks[d] = get_mask(d, 0) | m
+                if c.field in _BODY_FIELDS:
+                    body = (ids, impacts, w)
+            if len(group) == 1:
                 continue
-            best: dict[int, float] = {}
-            summed: dict[int, float] = {}
+            # Labels' postings are short: correct their passages' sums to best + tie·(rest), looking the body's
+            # score up by bisection in its (sorted) postings.
+            label_sum: dict[int, float] = {}
+            label_best: dict[int, float] = {}
             for c in group:
-                ids, impacts = self._impacts.get(c.field, {}).get(c.term, ((), ()))
-                w, m = c.weight, c.mask
+                if c.field in _BODY_FIELDS:
+                    continue
+                ids, impacts = impacts_of.get(c.field, {}).get(c.term, ((), ()))
+                w = c.weight
                 for d, s in zip(ids, impacts):
                     s *= w
-                    if s > best.get(d, 0.0):
-                        best[d] = s
-                    summed[d] = summed.get(d, 0.0) + s
-                    masks[d] = get_mask(d, 0) | m
-            for d, b in best.items():
-                scores[d] = get_score(d, 0.0) + b + FIELD_TIE * (summed[d] - b)
+                    label_sum[d] = label_sum.get(d, 0.0) + s
+                    if s > label_best.get(d, 0.0):
+                        label_best[d] = s
+            for d, ls in label_sum.items():
+                b = 0.0
+                if body is not None:
+                    ids, impacts, w = body
+                    i = bisect_left(ids, d)
+                    if i < len(ids) and ids[i] == d:
+                        b = w * impacts[i]
+                total = b + ls
+                scores[d] -= (1 - FIELD_TIE) * (total - max(b, label_best[d]))
         if allowed is not None:
             scores = {d: s for d, s in scores.items() if d in allowed}
         total = sum(p.concept_weights) or 1.0
@@ -389,26 +410,30 @@ class RulesIndex:
         doc_set = set(p.docs)
         # A question naming a document already says which game it is about.
         rs_factor = {} if doc_set else self.ruleset_factors(p)
+        # What depends only on the passage's document (its language, game, being named): one factor per document.
+        doc_factor: list[float] = []
+        doc_mask: list[int] = []
+        for doc, lang, ruleset in self._doc_keys:
+            f = OTHER_LANGUAGE_FACTOR if p.lang and lang != p.lang else 1.0
+            if doc in doc_set:
+                f *= NAMED_DOC_BONUS
+            doc_factor.append(f * rs_factor.get(ruleset, 1.0))
+            doc_mask.append(p.doc_masks.get(doc, 0))
+        any_doc_mask = any(doc_mask)
+        doc_of = self._doc_of
         final: list[tuple[int, float]] = []
-        doc_masks = p.doc_masks
         for d, s in scores.items():
             m = masks[d]
-            if doc_masks:
-                m |= doc_masks.get(rows[d].doc, 0)  # type: ignore[union-attr]
+            k = doc_of[d]
+            if any_doc_mask:
+                m |= doc_mask[k]
             f = coord.get(m)
             if f is None:
                 covered = sum(w for i, w in cw if m >> i & 1)
                 f = coord[m] = COORD_FLOOR + (1 - COORD_FLOOR) * covered / total
-            s *= f * prior[d]
-            r = rows[d]
-            if p.lang and r.lang != p.lang:  # type: ignore[union-attr]
-                s *= OTHER_LANGUAGE_FACTOR
-            if card_set and r.card in card_set:  # type: ignore[union-attr]
+            s *= f * prior[d] * doc_factor[k]
+            if card_set and rows[d].card in card_set:  # type: ignore[union-attr]
                 s *= CARD_BONUS
-            if doc_set and r.doc in doc_set:  # type: ignore[union-attr]
-                s *= NAMED_DOC_BONUS
-            if rs_factor:
-                s *= rs_factor.get(r.ruleset, 1.0)  # type: ignore[union-attr]
             final.append((d, s))
         return heapq.nlargest(limit, final, key=itemgetter(1))
 

@@ -24,7 +24,8 @@ W_BODY, W_TITLE, W_KEYS, W_CARD = 1.0, 1.0, 1.2, 2.5
 W_TRANSLATION, W_SYNONYM = 0.6, 0.45
 W_PHRASE_SYNONYM = 1.5     # pairs of a synonym phrase, as a share of the question's own pairs' weight
 W_LOANWORD = 0.9            # the question's language's name of a game term the question said in the other language
-COMMON_SHARE = 0.05          # see the glossary translations below
+COMMON_SHARE = 0.05          # a word held by more passages than this share is common
+TRANSLATION_SHARE = 0.02     # translations into words more common than this are skipped (see below)
 W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
 # The rules' words for "more than one", which a number in a question stands for.
 QUANTITY_TERMS = {"es": tuple(dict.fromkeys(S.analyze("varias varios cantidad", "es"))),
@@ -191,7 +192,7 @@ class QuestionReader:
                         # says little and costs the most to score: the question's language decides there.
                         # (Only when the question's own language has passages to find.)
                         if (not own and lang is not None and self.lang_docs.get(lang, 0)
-                                and self.df(S.body_field(l), t) > COMMON_SHARE * self.lang_docs.get(l, 0)):
+                                and self.df(S.body_field(l), t) > TRANSLATION_SHARE * self.lang_docs.get(l, 0)):
                             continue
                         share = w / len(seq) ** 0.5
                         # A common word of a longer name ("carta" in "carta boca abajo") does not say the
