@@ -24,6 +24,7 @@ class StepLimitReached(EngineError):
     the last step allowed is recorded, so the state is the one that step shows; `steps` are the action's steps so
     far. The run loop catches it and stops with a `limit` step."""
 
-    def __init__(self, steps: list) -> None:
+    def __init__(self, steps: list, state: object = None) -> None:
         super().__init__(f"step limit reached after {len(steps)} step(s) of the action")
         self.steps = steps
+        self.state = state        # the game, for a limit reached while a ruleset builds it (the opening)

@@ -7,7 +7,7 @@ import random
 from judge.engine.action import Action
 from judge.engine.errors import StepLimitReached
 from judge.engine.rulesets import get_ruleset
-from judge.engine.state import GameState
+from judge.engine.state import GameState, run_bounds
 from judge.engine.step import Step, Trace
 from judge.scenarios.model import Scenario
 
@@ -27,18 +27,21 @@ class Game:
 
     All randomness comes from ``random.Random(scenario.seed)``, so the same scenario plays the same game."""
 
-    def __init__(self, scenario: Scenario, *, board_budget: int | None = None) -> None:
+    def __init__(self, scenario: Scenario, *, step_limit: int | None = None,
+                 board_budget: int | None = None) -> None:
+        """`step_limit`, `board_budget`: the bounds of `run_scenario` (None: unbounded, as the fuzzer plays).
+        With a step limit, `play` raises StepLimitReached once it is reached; `cut` says the opening reached it."""
         self.scenario = scenario
         self.ruleset = get_ruleset(scenario.ruleset)
         self.state: GameState
-        self.state, opening = self.ruleset.start(scenario, random.Random(scenario.seed))
+        self.cut = False
+        with run_bounds(step_limit, board_budget):
+            try:
+                self.state, opening = self.ruleset.start(scenario, random.Random(scenario.seed))
+            except StepLimitReached as exc:       # a long turn start before any action
+                assert isinstance(exc.state, GameState)
+                self.state, opening, self.cut = exc.state, exc.steps, True
         self.steps: list[Step] = list(opening)
-        if board_budget is not None:
-            # The opening steps were recorded before the budget existed: charge them now, in order.
-            self.state.board_budget = board_budget
-            for step in opening:
-                if not self.state.charge_board():
-                    step.board = None
 
     @property
     def over(self) -> bool:
@@ -72,13 +75,17 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     except the last step of the trace, which always shows the final board, and `Trace.boards_omitted` counts
     them. Nothing else in the trace changes. A web request should pass one (about 75 bytes of JSON per object)."""
     limit = step_limit or scenario.step_limit or default_step_limit()
-    game = Game(scenario, board_budget=board_budget)
+    game = Game(scenario, step_limit=limit, board_budget=board_budget)
     ruleset, state = game.ruleset, game.state
     trace = Trace(scenario_title=scenario.title, ruleset=scenario.ruleset, seed=scenario.seed, steps=game.steps)
     general = [ruleset.general_citation]
     stopped = "fin"
-    state.step_ceiling = limit
-    for action in scenario.actions:
+    if game.cut and not ruleset.is_over(state):
+        game.steps.append(ruleset.step(
+            state, "limit", None, f"límite de pasos alcanzado ({limit}) durante la preparación del escenario, "
+            "antes de su primera acción: la ejecución se detiene aquí", general))
+        stopped = "limite"
+    for action in () if stopped == "limite" else scenario.actions:
         if ruleset.is_over(state):
             break
         if len(game.steps) >= limit:

@@ -7,10 +7,27 @@ object count is constant, and each object's `zone`/`zone_owner` agree with the l
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from judge.engine.errors import StepLimitReached
+
+# The bounds of the run being set up (step ceiling, board budget): a GameState created while they are set takes
+# them, so a ruleset's opening steps (built in `Ruleset.start`) are bounded like the rest without the ruleset
+# having to pass them along.
+_RUN_BOUNDS: ContextVar[tuple[int | None, int | None]] = ContextVar("run_bounds", default=(None, None))
+
+
+@contextmanager
+def run_bounds(step_ceiling: int | None, board_budget: int | None) -> Iterator[None]:
+    token = _RUN_BOUNDS.set((step_ceiling, board_budget))
+    try:
+        yield
+    finally:
+        _RUN_BOUNDS.reset(token)
 
 
 @dataclass(eq=False)
@@ -75,6 +92,13 @@ class GameState:
     board_budget: int | None = None
     boards_omitted: int = 0
 
+    def __post_init__(self) -> None:
+        ceiling, budget = _RUN_BOUNDS.get()
+        if self.step_ceiling is None:
+            self.step_ceiling = ceiling
+        if self.board_budget is None:
+            self.board_budget = budget
+
     def player(self, name: str) -> Player:
         for p in self.players:
             if p.name == name:
@@ -113,7 +137,7 @@ class GameState:
     def check_step_ceiling(self, steps: list[Any]) -> None:
         """Call right after recording a step: stop the action once the run's last allowed step is recorded."""
         if self.step_ceiling is not None and self.steps_taken >= self.step_ceiling:
-            raise StepLimitReached(steps)
+            raise StepLimitReached(steps, self)
 
     def tick(self) -> int:
         self.clock += 1

@@ -67,3 +67,19 @@ def test_a_big_scenario_stays_small_with_a_board_budget(h):
     t = run_scenario(sc, step_limit=2000, board_budget=20_000)
     size = len(json.dumps(t.to_json(), ensure_ascii=False))
     assert len(t.steps) > 1000 and size < 3_000_000, (len(t.steps), size)
+
+
+def test_the_step_limit_holds_in_the_opening_too(h):
+    """A scenario that starts in a preparation phase runs that turn start before any action: 60 turn-start
+    triggers and step_limit 20 stop there, with the limit step."""
+    sc = load_scenario(h.make([{"name": "Ana", "deck": ["Ratón"] * 4,
+                                "board": [{"card": "Fuente", "id": f"f{i}"} for i in range(60)]},
+                               {"name": "Bruno", "deck": ["Ratón"] * 4}],
+                              [{"by": "Ana", "end_turn": True}],
+                              turn={"number": 3, "active": "Ana", "phase": "preparacion"}, step_limit=20))
+    t = run_scenario(sc)
+    assert t.stopped == "limite" and len(t.steps) == 21 and t.steps[-1].kind == "limit"
+    assert "preparación" in t.steps[-1].summary
+    assert t.steps[-1].board == t.steps[-2].board
+    cut = run_scenario(sc, board_budget=5 * (4 + 4 + 60 + 1))
+    assert sum(s.board is not None for s in cut.steps) == 6      # five, and the last step's
