@@ -42,6 +42,11 @@ class CardMatcher:
         self.names = names
         self.words = [analyze(n, "name") for n in names]
         self._neighbours: dict[str, set[str]] = {}
+        # Names by their first word: only names whose first word is close to a question word can match.
+        self._by_first: dict[str, list[int]] = {}
+        for i, words in enumerate(self.words):
+            if words:
+                self._by_first.setdefault(words[0], []).append(i)
         for words in self.words:
             for w in words:
                 for d in _deletes(w, _depth(w)):
@@ -62,10 +67,10 @@ class CardMatcher:
         if not words or not self.names:
             return []
         close = [self._close(w) for w in words]
+        candidates = sorted({i for c in close for w in c for i in self._by_first.get(w, ())})
         found: list[tuple[str, list[int]]] = []
-        for name, name_words in zip(self.names, self.words):
-            if not name_words:
-                continue
+        for i in candidates:
+            name, name_words = self.names[i], self.words[i]
             pos = 0
             used: list[int] = []
             for nw in name_words:
