@@ -45,6 +45,10 @@ class Glossary:
     def __len__(self) -> int:
         return len(self.concepts)
 
+    def knows(self, term: str, lang: str) -> bool:
+        """Whether a `lang` name of some concept starts with this analysed term."""
+        return term in self._by_first[lang]
+
     def matches(self, terms: list[str], lang: str) -> list[int]:
         """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`."""
         found: list[int] = []

@@ -1,4 +1,4 @@
-"""Recognising card names in a question, exactly or with typos and missing accents.
+"""Recognising card names in a question, exactly or with typos and missing accents; correcting misspelt words.
 
 Each word of a card name is matched against the question's words with at most one edit (two for long words),
 using deletion neighbourhoods (SymSpell) so a question costs a few dictionary look-ups, not a comparison with
@@ -88,3 +88,26 @@ class CardMatcher:
                     found.append((name, used))
         found.sort(key=lambda n: -len(n[0]))
         return found
+
+
+class Vocabulary:
+    """The analysed terms of a language's passages, for correcting a misspelt question word to the term one
+    edit away (two for long terms) that most passages hold."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+        self._neighbours: dict[str, list[str]] = {}
+        for term in counts:
+            if len(term) >= 5 and term.isalpha():
+                for d in _deletes(term, _depth(term)):
+                    self._neighbours.setdefault(d, []).append(term)
+
+    def correct(self, word: str) -> str | None:
+        best: tuple[int, str] | None = None
+        for d in _deletes(word, _depth(word)):
+            for cand in self._neighbours.get(d, ()):
+                if edit_distance(cand, word) <= min(_depth(cand), _depth(word), 1 + (len(word) >= 9)):
+                    key = (self.counts[cand], cand)
+                    if best is None or key > best:
+                        best = key
+        return best[1] if best else None

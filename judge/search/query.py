@@ -33,7 +33,7 @@ from judge.search.glossary import Glossary, glossary_for
 from judge.search.index import (
     HASH_FILE, IndexMissing, built_from, looks_like_heading, read_documents, read_impacts, recorded_hash,
 )
-from judge.search.names import CardMatcher
+from judge.search.names import CardMatcher, Vocabulary
 from judge.search.question import Question, QuestionReader
 from judge.search.schema import term_spans
 from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, mark
@@ -222,7 +222,10 @@ class RulesIndex:
         for r in self.rows:
             if r is not None:
                 lang_docs[r.lang] = lang_docs.get(r.lang, 0) + 1
-        self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count, lang_docs)
+        spelling = {l: Vocabulary({t: len(ids) for t, (ids, _) in self._impacts.get(S.body_field(l), {}).items()})
+                    for l in S.LANGS if lang_docs.get(l)}
+        self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count, lang_docs,
+                                     spelling)
 
     def close(self) -> None:
         self._searcher.close()

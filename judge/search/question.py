@@ -15,7 +15,7 @@ from typing import Callable
 
 from judge.search import schema as S
 from judge.search.glossary import Glossary
-from judge.search.names import CardMatcher
+from judge.search.names import CardMatcher, Vocabulary
 from judge.search.text import MAX_QUERY_TERMS
 
 # Query-side weights: a word in the passage's title or structure keys says more than one in its body;
@@ -76,13 +76,15 @@ class QuestionReader:
     """Reads questions against one index: its glossary, its cards, its documents' titles, its term counts."""
 
     def __init__(self, glossary: Glossary, cards: CardMatcher, doc_titles: dict[str, tuple[str, set[str]]],
-                 df: Callable[[str, str], int], doc_count: int, lang_docs: dict[str, int]) -> None:
+                 df: Callable[[str, str], int], doc_count: int, lang_docs: dict[str, int],
+                 spelling: dict[str, "Vocabulary"] | None = None) -> None:
         self.glossary = glossary
         self.cards = cards
         self.doc_titles = doc_titles   # doc id -> (language, stemmed title words)
         self.df = df                   # (field, term) -> number of passages holding it
         self.doc_count = doc_count
         self.lang_docs = lang_docs     # passages per language
+        self.spelling = spelling       # per language: the passages' terms, for misspelt question words
     def _language_by_vocabulary(self, text: str) -> str | None:
         """When function words do not tell: the language whose passages hold more of the question's words
         (only words one language's passages hold count; a corpus of one language decides nothing alone)."""
@@ -100,6 +102,13 @@ class QuestionReader:
     def _common(self, lang: str, term: str) -> bool:
         """A term most passages of that language hold ("carta", "jugador")."""
         return self.df(S.body_field(lang), term) > COMMON_SHARE * max(1, self.lang_docs.get(lang, 0))
+
+    def _spelled(self, lang: str, term: str) -> str:
+        vocabulary = (self.spelling or {}).get(lang)
+        if (vocabulary is None or len(term) < 5 or not term.isalpha() or self.glossary.knows(term, lang)
+                or any(self.df(f(lang), term) for f in (S.body_field, S.title_field, S.keys_field))):
+            return term
+        return vocabulary.correct(term) or term
 
     def _foreign(self, forms: dict[str, list[str]], lang: str | None) -> bool:
         """A word of a `lang` question that no passage of that language holds, in text or labels."""
@@ -125,6 +134,11 @@ class QuestionReader:
         concept_terms: list[dict[str, list[str]]] = []
         for w in words:
             concept_terms.append({l: S.analyze(w, l) for l in S.LANGS})
+        if lang is not None and self.spelling is not None:
+            # A misspelt word ("enderesar", "contrarestar", "biblioteka") is read as the passages' word one
+            # edit away, unless the glossary knows it as it is.
+            for forms in concept_terms:
+                forms[lang] = [self._spelled(lang, t) for t in forms[lang]]
         bits: dict[tuple[str, str], int] = {}
         for i, forms in enumerate(concept_terms):
             for l in S.LANGS:

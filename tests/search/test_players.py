@@ -71,3 +71,12 @@ def test_language_by_vocabulary(cr_index: RulesIndex) -> None:
     assert cr_index.parse("trample damage assignment").lang == "en"
     got = cr_index.search("robar dos cartas separadas", limit=5).results
     assert got[0].lang == "es"
+
+
+# -- misspelt words: read as the passages' word one edit away
+def test_misspelt_words_are_read_as_the_passages_word(es_index: RulesIndex) -> None:
+    p = es_index.parse("puedo contrarestar la copia?")
+    assert S.analyze("contrarrestar", "es")[0] in p.marks["es"]
+    assert top(es_index, "robar con la biblioteka vacia", 1) == ["cr-es/121.4"]
+    # a word the glossary knows as it is stays itself ("bicho" is a creature, not a near spelling)
+    assert S.analyze("bicho", "es")[0] in es_index.parse("mi bicho").marks["es"]
