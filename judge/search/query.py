@@ -8,10 +8,12 @@ How a question is read:
    words, and the bilingual glossary adds the other language's names (and synonyms) of the game terms it
    mentions, with lower weights.
 4. Scoring is BM25 per field (body, title, structure keys, adjacent word pairs, card name), precomputed per
-   term at build time (index.write_impacts) and accumulated term-at-a-time with the clauses' weights; then a
+   term at build time (index.write_impacts) and accumulated term-at-a-time with the clauses' weights (a word
+   matched in several of body/title/keys counts its best field in full, the others at FIELD_TIE); then a
    coverage factor rewards passages that cover more of the question's words (rare words counting more), and
    priors say what kind of passage answers questions (a bare heading or the prose around quoted rules less,
-   the first sub-rules of a rule more, the question's language first).
+   the first sub-rules of a rule more, the question's language first, the game its words point to first:
+   `ruleset_factors`).
 """
 from __future__ import annotations
 
