@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+# The card vocabulary is the ruleset's: a scope the fuzzer draws must be one the validator accepts.
+from judge.engine.rulesets.doce_vidas.cards import BOOST_SCOPES
+
 if TYPE_CHECKING:
     from judge.engine import Game, Step
 
@@ -46,13 +49,6 @@ TRIGGER_TARGETS: dict[str, tuple[str, ...]] = {
     "draw": ("self", "opponents", "all_players"),
     "gain_mana": ("self",),
     "destroy": ("all_creatures",),
-}
-BOOST_SCOPES = {
-    "criatura": ("all", "yours", "theirs", "self"),
-    "reliquia": ("all", "yours", "theirs"),
-    "encantamiento": ("enchanted", "all", "yours", "theirs"),
-    "hechizo": ("target", "all", "yours", "theirs"),
-    "instantaneo": ("target", "all", "yours", "theirs"),
 }
 
 
