@@ -50,6 +50,7 @@ GLOSSARY_FACTOR = 0.7       # a definition answers "what is"; the rules answer "
 EARLY_SUBRULE = {"a": 1.12, "b": 1.08}
 OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
 COMMENTARY_FACTOR = 0.6
+CARD_TEXT_FACTOR = 0.6      # a card's printed text: what its rulings and the rules explain, rarely the answer
 COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
 # Which game the question is about (see RulesIndex.ruleset_factors): words one ruleset's passages use and
 # the others' do not.
@@ -198,6 +199,8 @@ class RulesIndex:
                 f *= GLOSSARY_FACTOR
             elif r.commentary:
                 f *= COMMENTARY_FACTOR
+            elif r.kind == "card":
+                f *= CARD_TEXT_FACTOR
             self.prior[d] = f
         # (term, passage) pairs per (language, ruleset), for languages with several rulesets: the sizes the
         # ruleset evidence is measured against (not passages: doce vidas's bullets hold few words each).

@@ -80,3 +80,12 @@ def test_misspelt_words_are_read_as_the_passages_word(es_index: RulesIndex) -> N
     assert top(es_index, "robar con la biblioteka vacia", 1) == ["cr-es/121.4"]
     # a word the glossary knows as it is stays itself ("bicho" is a creature, not a near spelling)
     assert S.analyze("bicho", "es")[0] in es_index.parse("mi bicho").marks["es"]
+
+
+def test_a_cards_printed_text_ranks_below_the_rules_that_explain_it(es_index: RulesIndex) -> None:
+    # A question that does not name the card wants rules and rulings, not the card's printed text
+    card = es_index.by_id["faq-shm/cartas/escudo-del-alma-suprema"]
+    ruling = es_index.by_id["faq-shm/cartas/escudo-del-alma-suprema/1"]
+    assert es_index.prior[card] < es_index.prior[ruling]
+    # a bare card name still lists the card's text first
+    assert top(es_index, "Escudo del Alma suprema", 1) == ["faq-shm/cartas/escudo-del-alma-suprema"]
