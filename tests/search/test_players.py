@@ -88,4 +88,5 @@ def test_a_cards_printed_text_ranks_below_the_rules_that_explain_it(es_index: Ru
     ruling = es_index.by_id["faq-shm/cartas/escudo-del-alma-suprema/1"]
     assert es_index.prior[card] < es_index.prior[ruling]
     # a bare card name still lists the card's text first
-    assert top(es_index, "Escudo del Alma suprema", 1) == ["faq-shm/cartas/escudo-del-alma-suprema"]
+    first = es_index.search("Escudo del Alma suprema").results[0]
+    assert first.kind == "card" and first.card == "Escudo del Alma suprema"
