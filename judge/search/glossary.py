@@ -36,6 +36,7 @@ class Glossary:
         self.concepts = concepts
         # Index by the first analysed term of each name, per language, to match a query in one pass.
         self._by_first: dict[str, dict[str, list[tuple[tuple[str, ...], int]]]] = {lang: {} for lang in LANGS}
+        self._terms = {lang: {t for c in concepts for seq in c.terms[lang] for t in seq} for lang in LANGS}
         for i, c in enumerate(concepts):
             for lang in LANGS:
                 for seq in c.terms[lang]:
@@ -46,8 +47,8 @@ class Glossary:
         return len(self.concepts)
 
     def knows(self, term: str, lang: str) -> bool:
-        """Whether a `lang` name of some concept starts with this analysed term."""
-        return term in self._by_first[lang]
+        """Whether some concept's `lang` name holds this analysed term."""
+        return term in self._terms[lang]
 
     def matches(self, terms: list[str], lang: str) -> list[int]:
         """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`."""

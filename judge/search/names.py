@@ -90,6 +90,9 @@ class CardMatcher:
         return found
 
 
+MIN_CORRECTION_DF = 3
+
+
 class Vocabulary:
     """The analysed terms of a language's passages, for correcting a misspelt question word to the term one
     edit away (two for long terms) that most passages hold."""
@@ -106,7 +109,9 @@ class Vocabulary:
         best: tuple[int, str] | None = None
         for d in _deletes(word, _depth(word)):
             for cand in self._neighbours.get(d, ()):
-                if edit_distance(cand, word) <= min(_depth(cand), _depth(word), 1 + (len(word) >= 9)):
+                # a rare term is more likely another word than what was meant
+                if self.counts[cand] >= MIN_CORRECTION_DF and edit_distance(cand, word) <= min(
+                        _depth(cand), _depth(word), 1 + (len(word) >= 9)):
                     key = (self.counts[cand], cand)
                     if best is None or key > best:
                         best = key

@@ -49,6 +49,7 @@ GLOSSARY_FACTOR = 0.7       # a definition answers "what is"; the rules answer "
 # letters are its special cases.
 EARLY_SUBRULE = {"a": 1.12, "b": 1.08}
 OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
+OTHER_LANGUAGE_MARGIN = 0.1  # ... unless only the other language's cover the question (coverage factor ahead by this)
 COMMENTARY_FACTOR = 0.6
 CARD_TEXT_FACTOR = 0.6      # a card's printed text: what its rulings and the rules explain, rarely the answer
 COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
@@ -421,15 +422,19 @@ class RulesIndex:
         # What depends only on the passage's document (its language, game, being named): one factor per document.
         doc_factor: list[float] = []
         doc_mask: list[int] = []
+        other_side: list[bool] = []
         for doc, lang, ruleset in self._doc_keys:
-            f = OTHER_LANGUAGE_FACTOR if p.lang and lang != p.lang else 1.0
+            other = bool(p.lang) and lang != p.lang
+            f = OTHER_LANGUAGE_FACTOR if other else 1.0
             if doc in doc_set:
                 f *= NAMED_DOC_BONUS
             doc_factor.append(f * rs_factor.get(ruleset, 1.0))
             doc_mask.append(p.doc_masks.get(doc, 0))
+            other_side.append(other)
         any_doc_mask = any(doc_mask)
         doc_of = self._doc_of
-        final: list[tuple[int, float]] = []
+        sides: tuple[list[tuple[int, float]], list[tuple[int, float]]] = ([], [])
+        best = [0.0, 0.0]   # the best coverage found in the question's language and in the other
         for d, s in scores.items():
             m = masks[d]
             k = doc_of[d]
@@ -439,11 +444,19 @@ class RulesIndex:
             if f is None:
                 covered = sum(w for i, w in cw if m >> i & 1)
                 f = coord[m] = COORD_FLOOR + (1 - COORD_FLOOR) * covered / total
+            side = other_side[k]
+            if f > best[side]:
+                best[side] = f
             s *= f * prior[d] * doc_factor[k]
             if card_set and rows[d].card in card_set:  # type: ignore[union-attr]
                 s *= CARD_BONUS
-            final.append((d, s))
-        return heapq.nlargest(limit, final, key=itemgetter(1))
+            sides[side].append((d, s))
+        own, other = (heapq.nlargest(limit, found, key=itemgetter(1)) for found in sides)
+        # The other language's passages come after the question's own, unless they alone cover what it asks
+        # ("¿cómo funciona el toque mortal?" with only the English CR explaining deathtouch).
+        if other and best[1] > best[0] + OTHER_LANGUAGE_MARGIN:
+            other = [(d, s / OTHER_LANGUAGE_FACTOR) for d, s in other]
+        return heapq.nlargest(limit, own + other, key=itemgetter(1))
 
     # -- results
     def _hit(self, docnum: int, score: float, by_number: bool, p: Question) -> Hit:

@@ -174,6 +174,7 @@ class QuestionReader:
         terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
         # A word no passage of the question's language holds, that names a game term in the other language, is
         # a loanword ("companion", "untap", "lifelink" in a Spanish question): its translations are what it meant.
+        unknown_word = lang is not None and any(self._foreign(forms, lang) for forms in concept_terms)
         loan = {l: {t for i, forms in enumerate(concept_terms) if self._foreign(forms, lang)
                     for t in forms[l]} for l in S.LANGS} if lang else {}
         for named, names in self.glossary.expand(terms_by_lang):
@@ -204,8 +205,9 @@ class QuestionReader:
                         marks[l].setdefault(t, w)
                         # A translation into a word most passages of that language hold ("card", "player")
                         # says little and costs the most to score: the question's language decides there.
-                        # (Only when the question's own language has passages to find.)
-                        if (not own and lang is not None and self.lang_docs.get(lang, 0)
+                        # (Only when the question's own language has passages to find, and holds all its words:
+                        # "vigilancia" only the English CR explains, so there "attack" and "tap" count.)
+                        if (not own and lang is not None and self.lang_docs.get(lang, 0) and not unknown_word
                                 and self.df(S.body_field(l), t) > TRANSLATION_SHARE * self.lang_docs.get(l, 0)):
                             continue
                         share = w / len(seq) ** 0.5

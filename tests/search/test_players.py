@@ -90,3 +90,16 @@ def test_a_cards_printed_text_ranks_below_the_rules_that_explain_it(es_index: Ru
     # a bare card name still lists the card's text first
     first = es_index.search("Escudo del Alma suprema").results[0]
     assert first.kind == "card" and first.card == "Escudo del Alma suprema"
+
+
+# -- 5 (cont.): the other language's passages come first when only they cover the question
+def test_only_the_english_cr_explains_it(cr_index: RulesIndex) -> None:
+    got = cr_index.search("¿cómo funciona el toque mortal?", limit=5).results
+    assert got[0].id.startswith("cr-en/702.2"), [h.id for h in got]
+    # while a question the Spanish passages answer keeps them first
+    assert cr_index.search("¿qué pasa si robo con la biblioteca vacía?").results[0].id == "cr-es/121.4"
+
+
+def test_a_glossary_word_is_not_spelled_into_another(es_index: RulesIndex) -> None:
+    # "mortal" (of "toque mortal") is one edit from "portal", a word the passages have
+    assert "portal" not in es_index.parse("¿cómo funciona el toque mortal?").marks["es"]
