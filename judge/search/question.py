@@ -174,10 +174,27 @@ class QuestionReader:
         terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
         # A word no passage of the question's language holds, that names a game term in the other language, is
         # a loanword ("companion", "untap", "lifelink" in a Spanish question): its translations are what it meant.
-        unknown_word = lang is not None and any(self._foreign(forms, lang) for forms in concept_terms)
         loan = {l: {t for i, forms in enumerate(concept_terms) if self._foreign(forms, lang)
                     for t in forms[l]} for l in S.LANGS} if lang else {}
-        for named, names in self.glossary.expand(terms_by_lang):
+        expansions = self.glossary.expand(terms_by_lang)
+        # A word of the question that neither it nor its glossary synonyms find in the question's language, but
+        # whose translations the other language's passages hold ("vigilancia" when only the English CR has
+        # vigilance): the other language must answer for it.
+        unknown_word = False
+        if lang is not None:
+            found = {l: 0 for l in S.LANGS}   # per language: the question's words a glossary name of theirs finds
+            for named, names in expansions:
+                mask = 0
+                for l in S.LANGS:
+                    for t in named[l]:
+                        mask |= bits.get((l, t), 0)
+                for l in S.LANGS:
+                    if any(self.df(S.body_field(l), t) for seq in names[l] for t in seq):
+                        found[l] |= mask
+            unknown_word = any(self._foreign(forms, lang) and not found[lang] >> i & 1
+                               and any(found[l] >> i & 1 for l in S.LANGS if l != lang)
+                               for i, forms in enumerate(concept_terms))
+        for named, names in expansions:
             loanword = False
             if lang is not None and not named[lang]:
                 other = [l for l in S.LANGS if l != lang and named[l]]
@@ -205,8 +222,7 @@ class QuestionReader:
                         marks[l].setdefault(t, w)
                         # A translation into a word most passages of that language hold ("card", "player")
                         # says little and costs the most to score: the question's language decides there.
-                        # (Only when the question's own language has passages to find, and holds all its words:
-                        # "vigilancia" only the English CR explains, so there "attack" and "tap" count.)
+                        # (Only when the question's own language has passages to find and holds all its words.)
                         if (not own and lang is not None and self.lang_docs.get(lang, 0) and not unknown_word
                                 and self.df(S.body_field(l), t) > TRANSLATION_SHARE * self.lang_docs.get(l, 0)):
                             continue
