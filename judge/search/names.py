@@ -9,6 +9,9 @@ from __future__ import annotations
 from judge.search.schema import analyze
 
 
+MAX_FUZZY_LEN = 30   # longer "words" (pasted junk) are matched exactly only
+
+
 def _deletes(word: str, depth: int) -> set[str]:
     out = {word}
     frontier = {word}
@@ -55,6 +58,8 @@ class CardMatcher:
     def _close(self, word: str) -> set[str]:
         """Card-name words within the allowed edits of a question word."""
         found: set[str] = set()
+        if len(word) > MAX_FUZZY_LEN:   # no name's word is this long; its deletions would cost ~len² strings
+            return found
         for d in _deletes(word, _depth(word)):
             for cand in self._neighbours.get(d, ()):
                 if cand == word or edit_distance(cand, word) <= max(_depth(cand), _depth(word)):
@@ -107,6 +112,8 @@ class Vocabulary:
 
     def correct(self, word: str) -> str | None:
         best: tuple[int, str] | None = None
+        if len(word) > MAX_FUZZY_LEN:
+            return None
         for d in _deletes(word, _depth(word)):
             for cand in self._neighbours.get(d, ()):
                 # a rare term is more likely another word than what was meant
