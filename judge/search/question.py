@@ -85,6 +85,7 @@ class QuestionReader:
         self.doc_count = doc_count
         self.lang_docs = lang_docs     # passages per language
         self.spelling = spelling       # per language: the passages' terms, for misspelt question words
+
     def _language_by_vocabulary(self, text: str) -> str | None:
         """When function words do not tell: the language whose passages hold more of the question's words
         (only words one language's passages hold count; a corpus of one language decides nothing alone)."""
@@ -104,6 +105,8 @@ class QuestionReader:
         return self.df(S.body_field(lang), term) > COMMON_SHARE * max(1, self.lang_docs.get(lang, 0))
 
     def _spelled(self, lang: str, term: str) -> str:
+        """The passages' term a misspelt question term stands for; the term itself when the passages or the
+        glossary have it, or nothing is near."""
         vocabulary = (self.spelling or {}).get(lang)
         if (vocabulary is None or len(term) < 5 or not term.isalpha() or self.glossary.knows(term, lang)
                 or any(self.df(f(lang), term) for f in (S.body_field, S.title_field, S.keys_field))):
@@ -240,7 +243,7 @@ class QuestionReader:
         # A count in the question ("robar 3 cartas", "two cards") is what the rules call "varias" or "una
         # cantidad" ("Si a un jugador se le indica que robe varias cartas…").
         for i, forms in enumerate(concept_terms):
-            if any(t.isdigit() and int(t) >= 2 for l in langs for t in forms[l]):
+            if any(t.isdecimal() and int(t) >= 2 for l in langs for t in forms[l]):
                 for l in langs:
                     for t in QUANTITY_TERMS[l]:
                         add(S.body_field(l), t, W_SYNONYM * W_BODY, 1 << i)

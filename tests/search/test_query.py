@@ -131,7 +131,7 @@ def test_highlight_escapes_html(es_index: RulesIndex) -> None:
 @pytest.mark.parametrize("q", [
     "", "   ", "???", "\x00", "robar\x00carta", "🃏🔥", "مرحبا بالعالم", "\u202erobar\u202c", "\ud800robar\udfff",
     "AND OR NOT", '"unclosed phrase', "(((", "title:foo*", "a" * 10_000, "robar " * 2_000, None, 42,
-    "carta~2^3 [a TO b]", "{{{{", "+1/+1 -1/-1", "\U0001F600" * 5000,
+    "carta~2^3 [a TO b]", "{{{{", "+1/+1 -1/-1", "\U0001F600" * 5000, "robar ² cartas", "robar ٣ cartas",
 ])
 def test_bad_queries_never_raise(es_index: RulesIndex, q: object) -> None:
     r = es_index.search(q)
