@@ -22,11 +22,12 @@ def _fail(message: str, code: int = 1) -> None:
     raise SystemExit(code)
 
 
-def _build(force: bool, if_stale: bool) -> None:
+def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if_stale: bool) -> None:
+    """Build (or keep) the index of `instance_dir` with a progress bar and say which: `judge index` and
+    `flask --app judge index` both call this, each with its own folders."""
     from judge.corpus import CorpusError
     from judge.search.index import ensure_index
 
-    cdir, inst = _folders()
     started = time.perf_counter()
     count = {"n": 0}
     try:
@@ -36,15 +37,16 @@ def _build(force: bool, if_stale: bool) -> None:
                 bar.update(done - bar.pos)
                 count["n"] = total
 
-            built = ensure_index(corpus_dir=cdir, instance_dir=inst, force=force or not if_stale, progress=progress)
+            built = ensure_index(corpus_dir=corpus_dir, instance_dir=instance_dir,
+                                 force=force or not if_stale, progress=progress)
     except CorpusError as exc:
         _fail(str(exc))
         return
     elapsed = time.perf_counter() - started
     if built:
-        click.echo(f"{count['n']} pasajes indexados en {elapsed:.1f} s → {inst / 'index'}")
+        click.echo(f"Índice construido: {count['n']} pasajes indexados en {elapsed:.1f} s → {instance_dir / 'index'}")
     else:
-        click.echo(f"el índice de {inst / 'index'} ya está al día (el corpus no cambió)")
+        click.echo(f"El índice de {instance_dir / 'index'} ya está al día (el corpus no cambió).")
 
 
 @click.command("index")
@@ -52,7 +54,8 @@ def _build(force: bool, if_stale: bool) -> None:
 @click.option("--force", is_flag=True, help="Rebuild even if the corpus has not changed.")
 def index_cmd(if_stale: bool, force: bool) -> None:
     """Build the search index of the corpus (and imported documents) into the instance folder."""
-    _build(force=force, if_stale=if_stale)
+    cdir, inst = _folders()
+    build_with_progress(cdir, inst, force=force, if_stale=if_stale)
 
 
 def _open():  # type: ignore[no-untyped-def]

@@ -5,7 +5,6 @@ an instance configured through its config.py or JUDGE_* variables indexes exactl
 """
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import click
@@ -19,26 +18,7 @@ from flask.cli import with_appcontext
 @with_appcontext
 def index_command(if_stale: bool, force: bool) -> None:
     """Build this app's search index (as `judge index` does for JUDGE_INSTANCE)."""
-    from judge.corpus import CorpusError
-    from judge.search import ensure_index
+    from judge.search.commands import build_with_progress
 
-    corpus_dir = Path(current_app.config["CORPUS_DIR"])
-    instance_dir = Path(current_app.config["INSTANCE"])
-    started = time.perf_counter()
-    indexed = {"n": 0}
-    try:
-        with click.progressbar(length=1, label="Indexando", show_eta=False) as bar:
-            def progress(done: int, total: int) -> None:
-                bar.length = total
-                bar.update(done - bar.pos)
-                indexed["n"] = total
-
-            built = ensure_index(corpus_dir=corpus_dir, instance_dir=instance_dir,
-                                 force=force or not if_stale, progress=progress)
-    except CorpusError as exc:
-        raise click.ClickException(str(exc)) from None
-    elapsed = time.perf_counter() - started
-    if built:
-        click.echo(f"Índice construido: {indexed['n']} pasajes en {elapsed:.1f} s → {instance_dir / 'index'}")
-    else:
-        click.echo(f"El índice de {instance_dir / 'index'} ya está al día (el corpus no cambió).")
+    build_with_progress(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]),
+                        force=force, if_stale=if_stale)
