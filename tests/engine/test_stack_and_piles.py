@@ -103,9 +103,20 @@ def test_every_step_cites_and_every_dv_rule_is_cited_somewhere(h):
                 {"by": "Bruno", "discard": ["Ratón"]}], turn=None)
     cited = {c for s in t1.steps for c in s.citations}
     assert all(s.citations for s in t1.steps)
-    for pid in (C.PREP_VIDAS, C.PREP_BARAJA, C.FORMATOS, C.TURNO_MANA, C.TURNO_DESCARTAR, C.TURNO_ROBAR,
+    for pid in (C.PREP_VIDAS, C.PREP_BARAJA, C.TURNO_MANA, C.TURNO_DESCARTAR, C.TURNO_ROBAR,
                 C.ACCION_QUEMAR, C.CRIATURA_GIRADA, C.INSTANTANEOS, C.RECICLAR):
         assert pid in cited, pid
+
+
+def test_only_a_game_beyond_the_duel_cites_the_formats_passage(h):
+    """dv/formatos: «Existen varios formatos que puedes jugar.» The rules describe a duel; a game of three or more
+    players is one of those other formats, so its setup cites the passage, and a duel's does not (citing it there
+    would justify nothing)."""
+    from judge.engine.rulesets.doce_vidas import cites as C
+    duel = h.run([{"name": "Ana"}, {"name": "Bruno"}], [], turn=None)
+    three = h.run([{"name": "Ana"}, {"name": "Bruno"}, {"name": "Carla"}], [], turn=None)
+    assert C.FORMATOS not in {c for s in duel.steps for c in s.citations}
+    assert C.FORMATOS in three.steps[0].citations
 
 
 def test_a_bonus_applied_cites_its_card_type_and_the_stack_passages_that_order_it(h):

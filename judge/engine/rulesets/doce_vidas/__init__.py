@@ -74,14 +74,16 @@ class DoceVidas(Ruleset):
             obj.timestamp = state.tick()          # the order written is the order stacked (LIFO reads it back)
         out: list[Step] = []
         names = ", ".join(f"{p.name} ({p.lives} vidas, {p.mana} de maná)" for p in players)
+        # The rules describe a duel; more players is one of the other formats dv/formatos mentions without rules.
+        formats = [C.FORMATOS] if len(players) > 2 else []
         if setup.turn is None:
             state.active = players[0].name
             # Who starts second draws one more card in their first turn (dv/turno/preparacion/4).
             state.extra["second_player"] = players[1].name
             state.phase = "preparacion"
             game.emit(state, out, "setup", None,
-                      f"preparación de la partida ({len(players)} jugadores, formato básico): {names}",
-                      [C.PREPARACION, C.PREP_VIDAS, C.FORMATOS])
+                      f"preparación de la partida ({len(players)} jugadores): {names}",
+                      [C.PREPARACION, C.PREP_VIDAS, *formats])
             for p in players:
                 rng.shuffle(p.zones["deck"])
                 game.emit(state, out, "setup", p.name, f"{p.name} baraja su mazo ({len(p.zones['deck'])} cartas)",
@@ -94,7 +96,7 @@ class DoceVidas(Ruleset):
         state.turn, state.active, state.phase = setup.turn.number, setup.turn.active, setup.turn.phase
         game.emit(state, out, "setup", None,
                   f"el escenario empieza en el turno {state.turn} de {state.active}, fase de "
-                  f"{'acción' if state.phase == 'accion' else 'preparación'}: {names}", [C.TURNO, C.FORMATOS])
+                  f"{'acción' if state.phase == 'accion' else 'preparación'}: {names}", [C.TURNO, *formats])
         game.settle(state, out)
         if state.phase == "preparacion" and not state.over:
             game.begin_turn(state, out)
