@@ -40,6 +40,8 @@ MESSAGES.update({
     "run.kind": {"es": "Tipo", "en": "Kind"},
     "run.events": {"es": "Sucesos", "en": "Events"},
     "run.board": {"es": "Tablero después del paso", "en": "Board after the step"},
+    "run.board_omitted": {"es": "tablero omitido (la ejecución es larga; el tablero final está al final)",
+                          "en": "board omitted (a long run; the final board is at the end)"},
     "run.rules": {"es": "Reglas citadas", "en": "Rules cited"},
     "run.outside": {"es": "fuera del corpus cargado", "en": "outside the loaded corpus"},
     "run.illegal": {"es": "no se puede", "en": "not allowed"},
@@ -120,6 +122,15 @@ def _step_cap() -> int:
         return 2000
 
 
+def _board_budget() -> int:
+    # Each step's board snapshot costs ~75 bytes of JSON per card: a big game times 2,000 steps made a 74 MB
+    # response. RUN_MAX_BOARD_OBJECTS bounds the objects of all snapshots together; later steps carry none.
+    try:
+        return max(1, int(current_app.config.get("RUN_MAX_BOARD_OBJECTS", 20000)))
+    except (TypeError, ValueError):
+        return 20000
+
+
 def _too_large() -> Response:
     from judge.web.i18n import translate
 
@@ -135,7 +146,7 @@ def _run(source: str | bytes, fmt: str | None) -> tuple[Any, Any, Any]:
 
     scenario = execute.load(source, fmt)
     limit = min(scenario.step_limit or default_step_limit(), _step_cap())
-    trace = execute.run(scenario, step_limit=limit)
+    trace = execute.run(scenario, step_limit=limit, board_budget=_board_budget())
     return scenario, trace, execute.verdict(trace)
 
 

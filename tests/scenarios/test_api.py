@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from bs4 import BeautifulSoup
 import yaml
 
 
@@ -101,3 +102,24 @@ def test_step_limit_of_a_web_run_is_capped(app) -> None:
     }
     trace = app.test_client().post("/api/run", json=doc).get_json()
     assert trace["stopped"] == "limite" and trace["ok"] is False
+
+
+def test_board_snapshots_of_a_web_run_are_bounded(app) -> None:
+    """A long game must not turn into a response of tens of megabytes: once RUN_MAX_BOARD_OBJECTS card objects
+    have been sent in board snapshots, later steps carry none, except the last, which shows the final board."""
+    app.config["RUN_MAX_BOARD_OBJECTS"] = 200
+    doc = {
+        "ruleset": "doce-vidas", "title": "larga",
+        "cards": {"Ardilla": {"type": "criatura", "cost": 1, "damage": 1, "life": 1}},
+        "players": [{"name": "Ana", "deck": ["Ardilla"] * 20}, {"name": "Bruno", "deck": ["Ardilla"] * 20}],
+        "actions": [{"by": "Ana", "end_turn": True}, {"by": "Bruno", "end_turn": True}] * 5,
+    }
+    client = app.test_client()
+    trace = client.post("/api/run", json=doc).get_json()
+    assert trace["boards_omitted"] > 0
+    assert any(step["board"] is None for step in trace["steps"])
+    assert trace["steps"][-1]["board"] is not None
+    page = client.post("/escenarios/ejecutar", data={"scenario": json.dumps(doc), "format": "json"})
+    assert page.status_code == 200
+    soup = BeautifulSoup(page.get_data(as_text=True), "html.parser")
+    assert soup.select(".step-board.omitted")
