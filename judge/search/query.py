@@ -9,7 +9,8 @@ How a question is read:
    mentions, with lower weights.
 4. Scoring is BM25 per field (body, title, structure keys, adjacent word pairs, card name), precomputed per
    term at build time (index.write_impacts) and accumulated term-at-a-time with the clauses' weights (a word
-   matched in several of body/title/keys counts its best field in full, the others at FIELD_TIE); then a
+   matched in several of body/title/keys counts its best field in full, the others at FIELD_TIE, and a word
+   common in the bodies scores in titles and keys nearly as the common word it is: `label_share`); then a
    coverage factor rewards passages that cover more of the question's words (rare words counting more), and
    priors say what kind of passage answers questions (a bare heading or the prose around quoted rules less,
    the first sub-rules of a rule more, the question's language first, the game its words point to first:
@@ -62,9 +63,14 @@ RULESET_FLOOR = 0.35
 
 _WORD = re.compile(r"\w+")
 FIELD_TIE = 0.5
+# A label word keeps (body idf / label idf)^LABEL_IDF_POWER of its title/keys impact (RulesIndex.label_share):
+# rarity among headings alone overstated common words; the full ratio lost some English keyword titles.
+LABEL_IDF_POWER = 0.75
 # Fields holding the same words of a passage (its text, its title, the labels it inherits), per language.
 _FIELD_GROUP = {f(l): f"words_{l}" for l in S.LANGS for f in (S.body_field, S.title_field, S.keys_field)}
 _BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
+# A passage's labels (title, inherited keys) and the body they label, per language.
+_LABEL_BODY = {f(l): S.body_field(l) for l in S.LANGS for f in (S.title_field, S.keys_field)}
 
 
 @dataclass
@@ -174,6 +180,15 @@ class RulesIndex:
                 cards.add(row.card)
                 self.by_card.setdefault(row.card, []).append(docnum)
         self.doc_count = max(1, sum(r is not None for r in self.rows))
+        # Passages having each scored field: the N of the idf the impacts were computed with (index.write_impacts).
+        self._field_docs: dict[str, int] = {}
+        for fname, per_term in self._impacts.items():
+            seen = bytearray(len(self.rows))
+            for ids, _ in per_term.values():
+                for d in ids:
+                    seen[d] = 1
+            self._field_docs[fname] = max(1, sum(seen))
+        self._label_share: dict[tuple[str, str], float] = {}
         # A document is named by a question holding every (stemmed) word of its title, two words at least.
         self.doc_titles: dict[str, tuple[str, set[str]]] = {}
         for doc_id, meta in self.documents.items():
@@ -283,6 +298,25 @@ class RulesIndex:
         return {i for i, r in enumerate(self.rows)
                 if r is not None and (not doc or r.doc == doc) and (not ruleset or r.ruleset == ruleset)}
 
+    def label_share(self, field: str, term: str) -> float:
+        """The share of a label field's impacts a word keeps: its idf among the passages' bodies over its idf
+        among the labels, at most 1.  A word common in the text but rare in headings ("no" in "Tierras no
+        básicas", "juego") would otherwise score in a title as a rare word does."""
+        key = (field, term)
+        share = self._label_share.get(key)
+        if share is None:
+            body = _LABEL_BODY.get(field)
+            share = 1.0
+            if body is not None:
+                def idf(f: str) -> float:
+                    return math.log(self._field_docs.get(f, 1) / (self._df(f, term) + 1)) + 1
+                label_idf = idf(field)
+                if label_idf > 0:
+                    share = max(0.0, min(1.0, idf(body) / label_idf)) ** LABEL_IDF_POWER
+            if len(self._label_share) < 100_000:
+                self._label_share[key] = share
+        return share
+
     def _df(self, field: str, term: str) -> int:
         return len(self._impacts.get(field, {}).get(term, ((), ()))[0])
 
@@ -379,6 +413,8 @@ class RulesIndex:
             for c in group:
                 ids, impacts = impacts_of.get(c.field, {}).get(c.term, ((), ()))
                 w, m = c.weight, c.mask
+                if c.field in _LABEL_BODY:
+                    w *= self.label_share(c.field, c.term)
                 for d, s in zip(ids, impacts):
                     scores[d] = get_score(d, 0.0) + w * s
                     masks[d] = get_mask(d, 0) | m
@@ -394,7 +430,7 @@ class RulesIndex:
                 if c.field in _BODY_FIELDS:
                     continue
                 ids, impacts = impacts_of.get(c.field, {}).get(c.term, ((), ()))
-                w = c.weight
+                w = c.weight * self.label_share(c.field, c.term)
                 for d, s in zip(ids, impacts):
                     s *= w
                     label_sum[d] = label_sum.get(d, 0.0) + s
