@@ -13,6 +13,7 @@ How a question is read:
    common in the bodies scores in titles and keys nearly as the common word it is: `label_share`); then a
    coverage factor rewards passages that cover more of the question's words (rare words counting more), and
    priors say what kind of passage answers questions (a bare heading or the prose around quoted rules less,
+   a card's text and rulings less unless the question names the card,
    the first sub-rules of a rule more, the question's language first, the game its words point to first:
    `ruleset_factors`).
 """
@@ -42,6 +43,9 @@ from judge.search.schema import term_spans
 from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, mark
 
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
+# A card's rulings answer questions about that card; a question naming no card asks about the rules in general
+# ("¿tengo que usar todo el maná?"), which a ruling only touches for its own card.
+UNNAMED_CARD_FACTOR = 0.55
 CARD_BONUS = 1.5            # the card the question names, and its rulings
 NAMED_DOC_BONUS = 1.5       # "¿… en doce vidas?": the question names the document it is about
 HEADING_FACTOR = 0.5        # "702.19 Trample", "El maná" name a rule or section; what follows says what it does
@@ -484,8 +488,11 @@ class RulesIndex:
             if f > best[side]:
                 best[side] = f
             s *= f * prior[d] * doc_factor[k]
-            if card_set and rows[d].card in card_set:  # type: ignore[union-attr]
-                s *= CARD_BONUS
+            if card_set:
+                if rows[d].card in card_set:  # type: ignore[union-attr]
+                    s *= CARD_BONUS
+            elif rows[d].card:  # type: ignore[union-attr]
+                s *= UNNAMED_CARD_FACTOR
             sides[side].append((d, s))
         own, other = (heapq.nlargest(limit, found, key=itemgetter(1)) for found in sides)
         # The other language's passages come after the question's own, unless they alone cover what it asks
