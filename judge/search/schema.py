@@ -27,7 +27,7 @@ from whoosh.lang.stopwords import stoplists
 from whoosh.support.charset import accent_map
 
 # Bumped whenever the schema or an analyzer changes, so `ensure_index` rebuilds stale indexes.
-SCHEMA_VERSION = "20"
+SCHEMA_VERSION = "21"
 
 # Tokens: rule numbers ("121.2a", "702.19"), counters ("+1/+1", "-1/-1"), mana symbols ("{Q}", "{2/B}"),
 # then ordinary words.  Keeping the game's symbols whole lets "{Q}" and "-1/-1" be searched for.
@@ -88,7 +88,10 @@ def fold(text: str) -> str:
 _FOLDED_ES_STOP = frozenset(fold(w) for w in stoplists["es"]) | frozenset({"regla", "reglas"})
 _EN_STOP = frozenset(stoplists["en"]) | frozenset({"rule", "rules"})
 # Words that carry meaning in rules questions even though generic stop lists drop them.
-_KEEP_ES = frozenset({"no", "sin", "mas", "menos", "todo", "todos", "otra", "otro", "dos"})
+# Kept: negation, amounts, and the place and time words rules turn on ("fuera del juego", "antes de robar",
+# "hasta el final del turno", "desde tu mano").
+_KEEP_ES = frozenset({"no", "sin", "mas", "menos", "todo", "todos", "otra", "otro", "dos",
+                      "fuera", "antes", "durante", "hasta", "desde"})
 _KEEP_EN = frozenset({"no", "not", "can", "cannot", "more", "less", "all", "each", "other", "two", "one"})
 # Single letters carry nothing ("it's" -> "s"), single digits do ("0 or less life").
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")

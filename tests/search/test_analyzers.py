@@ -19,6 +19,9 @@ from judge.search import schema as S
     ("maná, mana, mano, manos; daño, dano, le dan", ["mana", "mana", "man", "man", "dan", "dan", "dar"]),
     ("cero vidas, dos cartas, Doce vidas", ["0", "vid", "2", "cart", "doc", "vid"]),
     ("no puede", ["no", "pod"]),
+    # words of place and time the rules turn on are not stop words
+    ("una carta de fuera del juego, antes de robar, hasta el final", ["cart", "for", "jug", "ant", "rob", "hast",
+                                                                   "final"]),
     # spelling changes inside verbs meet their infinitive
     ("pierde perder busque buscar cuesta coste juega jugar", ["perd", "perd", "busc", "busc", "cost", "cost",
                                                               "jug", "jug"]),
