@@ -164,3 +164,18 @@ def test_one_index_answers_concurrent_questions(es_index: RulesIndex) -> None:
     with ThreadPoolExecutor(max_workers=8) as pool:
         got = list(pool.map(lambda q: (q, ids(es_index, q, limit=3)), questions))
     assert all(result == expected[q] for q, result in got)
+
+
+# -- priors
+def test_common_words_do_not_score_as_rare_heading_words(es_index: RulesIndex) -> None:
+    # "no" is in most bodies but few titles ("Tierras no básicas"); a keyword is as rare in both.
+    assert es_index.label_share("title_es", "no") < 0.8
+    assert es_index.label_share("keys_es", "conspir") > 0.9
+    assert es_index.label_share("body_es", "no") == 1.0
+
+
+def test_rulings_of_an_unnamed_card_come_after_the_general_rule(es_index: RulesIndex) -> None:
+    found = ids(es_index, "¿tengo que gastar todo el maná a la vez?")
+    assert found[0].startswith("dv/") and not any("/cartas/" in i for i in found[:2]), found[:3]
+    # naming the card brings its rulings back first
+    assert ids(es_index, "Rosheen: ¿tengo que gastar todo el maná en el mismo coste?")[0].startswith("faq-shm/cartas/rosheen")
