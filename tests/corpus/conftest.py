@@ -7,6 +7,8 @@ import pytest
 
 from judge import config
 from judge.corpus import Corpus, load_corpus
+from judge.corpus.cr_en import parse_cr_file
+from judge.corpus.model import Document
 
 SHARED_CORPUS = config.CHECKOUT_DIR.parent / "shared" / "corpus"
 
@@ -25,3 +27,9 @@ def corpus_copy(tmp_path: Path) -> Path:
         if path.is_file():
             (target / path.name).write_bytes(path.read_bytes())
     return target
+
+
+@pytest.fixture(scope="session")
+def cr(cr_file: Path) -> Document:
+    """The official Comprehensive Rules, parsed once for every corpus test (skipped without ../shared)."""
+    return parse_cr_file(cr_file)

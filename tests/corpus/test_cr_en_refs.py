@@ -5,21 +5,7 @@ one (a typo in the source, or a parse error on our side) would silently lose an 
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from judge.corpus.cr_en import parse_cr_file
 from judge.corpus.model import Document
-
-CR_FILE = Path(__file__).parents[2].parent / "shared/corpus/MagicCompRules_EN_20260417.txt"
-
-
-@pytest.fixture(scope="module")
-def cr() -> Document:
-    if not CR_FILE.exists():
-        pytest.skip(f"the official Comprehensive Rules file is not beside the checkout ({CR_FILE})")
-    return parse_cr_file(CR_FILE)
 
 
 def dangling(cr: Document, kind: str) -> list[tuple[str, str]]:
