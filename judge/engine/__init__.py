@@ -4,13 +4,13 @@ Imports neither Flask nor Whoosh. Entry point: ``run_scenario(load_scenario(text
 """
 from __future__ import annotations
 
-from judge.engine.action import Action
+from judge.engine.action import Action, Checkpoint
 from judge.engine.errors import EngineError, IllegalAction, StepLimitReached, UnknownRuleset
 from judge.engine.run import DEFAULT_STEP_LIMIT, Game, run_scenario
 from judge.engine.state import GameObject, GameState, Pending, Player
 from judge.engine.step import STEP_KINDS, STOPPED, Event, Step, Trace
 
-__all__ = ["run_scenario", "Game", "Trace", "Step", "Event", "Action", "GameState", "GameObject", "Player",
+__all__ = ["run_scenario", "Game", "Checkpoint", "Trace", "Step", "Event", "Action", "GameState", "GameObject", "Player",
            "Pending", "EngineError", "IllegalAction", "StepLimitReached",
            "UnknownRuleset", "DEFAULT_STEP_LIMIT", "STEP_KINDS",
            "STOPPED"]

@@ -17,3 +17,36 @@ class Action:
     def describe(self) -> str:
         """One Spanish line: "Ana juega Lobo gris"."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """``- expect: [...]`` standing between a scenario's actions: checked at that moment of the script, so an
+    educator can show a value when it matters (a creature's toughness while a pump spell is on it)."""
+    expectations: tuple[Any, ...]
+    path: str = ""
+
+    def to_script(self) -> dict[str, Any]:
+        return {"expect": [e.to_script() for e in self.expectations]}
+
+    def describe(self) -> str:
+        return "comprobación entre acciones"
+
+
+class Script:
+    """The script's actions after the one being applied. A ruleset that needs a player's decision in the middle of
+    an action (blockers, an order of triggers, a search) takes the answer from here, as XMage's card tests queue
+    their choices; the run loop then goes on after what was taken. `taken` counts them."""
+
+    def __init__(self, actions: "tuple[Any, ...] | list[Any]", start: int) -> None:
+        self.actions = actions
+        self.pos = start
+
+    def peek(self) -> Any:
+        return self.actions[self.pos] if self.pos < len(self.actions) else None
+
+    def take(self) -> Any:
+        item = self.peek()
+        if item is not None:
+            self.pos += 1
+        return item

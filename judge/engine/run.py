@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import random
 
-from judge.engine.action import Action
+from judge.engine.action import Action, Checkpoint, Script
 from judge.engine.errors import StepLimitReached
 from judge.engine.rulesets import get_ruleset
 from judge.engine.state import GameState, run_bounds
@@ -85,7 +85,16 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
             state, "limit", None, f"límite de pasos alcanzado ({limit}) durante la preparación del escenario, "
             "antes de su primera acción: la ejecución se detiene aquí", general))
         stopped = "limite"
-    for action in () if stopped == "limite" else scenario.actions:
+    actions = () if stopped == "limite" else scenario.actions
+    index = 0
+    while index < len(actions):
+        action = actions[index]
+        index += 1
+        if isinstance(action, Checkpoint):        # checked now, even after the game ended (it is part of the script)
+            if state.pending is not None:
+                break                             # the choice left open stops the run before the checkpoint
+            _check(ruleset, state, game.steps, action.expectations, general)
+            continue
         if ruleset.is_over(state):
             break
         if len(game.steps) >= limit:
@@ -97,8 +106,10 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
         if state.pending is not None and not ruleset.answers_pending(state, action):
             stopped = "eleccion"
             break
+        state.script = Script(actions, index)
         try:
             game.play(action)
+            index = state.script.pos            # past the answers the action took from the script
         except StepLimitReached:
             if ruleset.is_over(state):    # the last step allowed was the one that ended the game
                 break
@@ -109,6 +120,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
             stopped = "limite"
             break
     state.step_ceiling = None
+    state.script = None
     if ruleset.is_over(state):
         stopped = "partida terminada"
     elif stopped != "limite" and state.pending is not None:
@@ -119,15 +131,18 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
         game.steps.append(ruleset.step(state, "choice", pending.player,
                                        f"falta una elección: {pending.prompt}", list(pending.citations)))
     trace.stopped = stopped
-    for expectation in scenario.expect:
-        held, summary, cites = ruleset.check_expectation(state, expectation, game.steps)
-        game.steps.append(ruleset.step(state, "expectation", None,
-                                       ("se cumple: " if held else "NO se cumple: ") + summary,
-                                       cites or general, passed=held))
-        if getattr(expectation, "field", None) == "stopped":
-            trace.expects_stop = True
+    _check(ruleset, state, game.steps, scenario.expect, general)
+    trace.expects_stop = any(getattr(e, "field", None) == "stopped" for e in scenario.expect)
     if game.steps and game.steps[-1].board is None:
         game.steps[-1].board = ruleset.snapshot(state)     # nothing happened after the last step: its board
         state.boards_omitted -= 1
     trace.boards_omitted = state.boards_omitted
     return trace
+
+
+def _check(ruleset: type, state: GameState, steps: list[Step], expectations: tuple, general: list[str]) -> None:
+    """One `expectation` step per expectation, checked against the state as it is now."""
+    for expectation in expectations:
+        held, summary, cites = ruleset.check_expectation(state, expectation, steps)
+        steps.append(ruleset.step(state, "expectation", None, ("se cumple: " if held else "NO se cumple: ") + summary,
+                                  cites or general, passed=held))

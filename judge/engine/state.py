@@ -91,6 +91,7 @@ class GameState:
     step_ceiling: int | None = None
     board_budget: int | None = None
     boards_omitted: int = 0
+    script: Any = None            # the actions after the current one (judge.engine.action.Script), set by the run
 
     def __post_init__(self) -> None:
         ceiling, budget = _RUN_BOUNDS.get()

@@ -8,13 +8,14 @@ from typing import Any, ClassVar
 
 from judge.engine.action import Action
 from judge.engine.errors import IllegalAction
+from judge.engine.expect import Expectation
 from judge.engine.rulesets.base import Ruleset
 from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas import game
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.expect import check_expectation
-from judge.engine.rulesets.doce_vidas.schema import Expectation, Setup, parse_scenario
+from judge.engine.rulesets.doce_vidas.schema import Setup, parse_scenario
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.state import GameObject, GameState, Player
 from judge.engine.step import Event, Step

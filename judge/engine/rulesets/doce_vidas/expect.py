@@ -1,11 +1,12 @@
-"""Checking a scenario's `expect:` entries against the final state and the steps of the run."""
+"""Checking a scenario's expectations (`expect:`, and `- expect:` between actions) against the state and the steps
+so far. The keys every ruleset shares are checked by judge.engine.expect; the players' and objects' fields here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from judge.engine.expect import Expectation, check_common
 from judge.engine.rulesets.doce_vidas import cites as C
-from judge.engine.rulesets.doce_vidas.schema import Expectation
 from judge.engine.rulesets.doce_vidas.stack import bonus_citations, creature_damage, creature_life
 from judge.engine.state import GameState
 from judge.engine.step import Step
@@ -45,32 +46,18 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+PHASE_LABELS = {"preparacion": "fase de preparación", "accion": "fase de acción", "terminada": "partida terminada"}
+
+
 def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step]) -> tuple[bool, str, list[str]]:
+    """(holds?, summary, citations) of one expectation, at the end of the run or between two actions."""
+    common = check_common(state, exp, steps, [C.TURNO], lambda p: PHASE_LABELS.get(p, p))
+    if common is not None:
+        held, summary, cites = common
+        return held, summary, list(FIELD_CITES["winner"]) if exp.field == "winner" else cites
     f, want = exp.field, exp.value
     cites = list(FIELD_CITES.get(f, [C.TURNO]))
-    if f == "winner":
-        got: Any = state.winner
-        return got == want and (state.over or want is None), \
-            f"ganador: {_show(got) if state.over else 'ninguno todavía'} (se esperaba {_show(want)})", cites
-    if f == "stopped":
-        got = ("partida terminada" if state.over else "eleccion" if state.pending else None)
-        last = [s.kind for s in steps if s.kind != "expectation"]
-        if last and last[-1] == "limit":
-            got = "limite"
-        got = got or "fin"
-        return got == want, f"la ejecución terminó por «{got}» (se esperaba «{want}»)", [C.TURNO]
-    if f == "turn":
-        return state.turn == want, f"turno {state.turn} (se esperaba {want})", [C.TURNO]
-    if f == "active":
-        return state.active == want, f"jugador activo {state.active} (se esperaba {want})", [C.TURNO]
-    if f == "phase":
-        return state.phase == want, f"fase {state.phase} (se esperaba {want})", [C.TURNO]
-    if f == "steps":
-        kind, count, cite = want["kind"], want["count"], want.get("cites")
-        got = sum(1 for s in steps if s.kind != "expectation" and (kind == "any" or s.kind == kind)
-                  and (cite is None or cite in s.citations))
-        what = f"pasos de tipo {kind}" + (f" que citan {cite}" if cite else "")
-        return got == count, f"{got} {what} (se esperaban {count})", [cite] if cite else [C.TURNO]
+    got: Any
     label = LABELS.get(f, f)
     if exp.subject is not None and state.has_player(exp.subject) and f in LABELS and f not in (
             "zone", "damage", "tapped", "attached_to", "owner", "card_damage", "card_life"):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.action import Action
+from judge.engine.expect import BAD, Expectation, parse_single
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
 from judge.scenarios.validate import Checker, join
@@ -24,9 +25,7 @@ MAX_MANA = 999
 MAX_RECYCLE_COST = 2 ** 20
 ZONES = ("deck", "hand", "discard", "board")
 PHASES = ("preparacion", "accion")
-STOPS = ("fin", "limite", "eleccion", "partida terminada")
-STEP_KINDS = ("setup", "action", "turn-based", "state-based", "trigger", "resolution", "replacement",
-              "illegal", "choice", "limit")
+EXPECT_PHASES = (*PHASES, "terminada")     # `{phase: …}` also checks that the game has ended
 
 
 @dataclass(frozen=True)
@@ -62,21 +61,6 @@ class Setup:
     cards: dict[str, CardDef]
     players: tuple[PlayerSetup, ...]
     turn: TurnSetup | None = None           # None: the game starts from its preparation (dv/preparacion)
-
-
-@dataclass(frozen=True)
-class Expectation:
-    """One check: `field` (lives, hand, zone, winner, steps, …) of `subject` (a player, an object id, or None)."""
-    field: str
-    subject: str | None
-    value: Any
-    path: str = ""
-
-    def to_script(self) -> dict[str, Any]:
-        if self.field in ("winner", "stopped", "turn", "active", "phase", "steps"):
-            return {self.field: self.value}
-        key = "player" if self.field in PLAYER_FIELDS else "object"
-        return {key: self.subject, self.field: self.value}
 
 
 PLAYER_FIELDS = {"lives": "int", "mana": "int", "recycle_cost": "int", "lost": "bool",
@@ -348,29 +332,23 @@ class _Parser:
             out.extend(self.expectation(join("expect", i), raw))
         return out
 
-    def expectation(self, path: str, raw: Any) -> list[Expectation]:
+    def expectation(self, path: str, raw: Any, in_script: bool = False) -> list[Expectation]:
+        """One `expect:` entry: a player's or an object's fields (this ruleset's), or one common key (winner,
+        stopped, turn, active, phase, steps: judge.engine.expect). `in_script`: it stands between actions."""
         if not isinstance(raw, Mapping):
             self.check.error(path, "se esperaba una comprobación como {player: Ana, lives: 9}")
             return []
         if "player" in raw:
             m = self.check.mapping(path, raw, allowed=("player", *PLAYER_FIELDS))
             subject = self.player_ref(join(path, "player"), raw["player"])
-            fields = PLAYER_FIELDS
+            fields, subject_key = PLAYER_FIELDS, "player"
         elif "object" in raw:
             m = self.check.mapping(path, raw, allowed=("object", *OBJECT_FIELDS))
             subject = self.object_ref(join(path, "object"), raw["object"])
-            fields = OBJECT_FIELDS
+            fields, subject_key = OBJECT_FIELDS, "object"
         else:
-            single = ("winner", "stopped", "steps", "turn", "active", "phase")
-            m = self.check.mapping(path, raw, allowed=single)
-            if m is None:
-                return []
-            if len(m) != 1:
-                self.check.error(path, "se esperaba exactamente una de: player, object, " + ", ".join(single))
-                return []
-            key = next(iter(m))
-            value = self.single(join(path, key), key, m[key])
-            return [] if value is _BAD else [Expectation(key, None, value, path)]
+            return parse_single(self.check, path, raw, player_ref=self.player_ref, phases=EXPECT_PHASES,
+                                in_script=in_script)
         if m is None or subject is None:
             return []
         checks = [k for k in m if k in fields]
@@ -379,8 +357,8 @@ class _Parser:
         out = []
         for key in checks:
             value = self.field_value(join(path, key), fields[key], m[key])
-            if value is not _BAD:
-                out.append(Expectation(key, subject, value, path))
+            if value is not BAD:
+                out.append(Expectation(key, subject, value, path, subject_key))
         return out
 
     def field_value(self, path: str, kind: str, value: Any) -> Any:
@@ -391,7 +369,7 @@ class _Parser:
         elif kind == "names":
             seq = self.check.sequence(path, value, max_items=MAX_ZONE_CARDS, what="cartas")
             refs = [self.card_ref(join(path, j), c) for j, c in enumerate(seq or [])]
-            return _BAD if seq is None or None in refs else tuple(refs)
+            return BAD if seq is None or None in refs else tuple(refs)
         elif kind == "zone":
             v = self.check.choice(path, value, ZONES)
         elif kind == "player":
@@ -400,34 +378,7 @@ class _Parser:
             if value is None:
                 return None
             v = self.object_ref(path, value)
-        return _BAD if v is None else v
-
-    def single(self, path: str, key: str, value: Any) -> Any:
-        if key == "winner":
-            if value is None:
-                return None
-            return self.player_ref(path, value) or _BAD
-        if key == "active":
-            return self.player_ref(path, value) or _BAD
-        if key == "stopped":
-            return self.check.choice(path, value, STOPS) or _BAD
-        if key == "phase":
-            return self.check.choice(path, value, (*PHASES, "terminada")) or _BAD
-        if key == "turn":
-            v = self.check.integer(path, value, minimum=1)
-            return _BAD if v is None else v
-        m = self.check.mapping(path, value, allowed=("kind", "count", "cites"), required=("kind", "count"))
-        if m is None or "kind" not in m or "count" not in m:
-            return _BAD
-        kind = self.check.choice(join(path, "kind"), m["kind"], (*STEP_KINDS, "any"))
-        count = self.check.integer(join(path, "count"), m["count"])
-        cites = self.check.string(join(path, "cites"), m["cites"]) if "cites" in m else None
-        if kind is None or count is None or ("cites" in m and cites is None):
-            return _BAD
-        return {"kind": kind, "count": count, **({"cites": cites} if cites else {})}
-
-
-_BAD = object()
+        return BAD if v is None else v
 
 
 def parse_scenario(doc: Mapping[str, Any], check: Checker) -> tuple[Setup, list[Action], list[Expectation]]:

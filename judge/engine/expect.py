@@ -1,0 +1,121 @@
+"""Expectations every ruleset shares (winner, stopped, turn, active, phase, steps), parsed and checked once.
+
+A ruleset parses and checks its own fields (lives, zones, counters…) and hands these keys to this module.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.state import GameState
+from judge.engine.step import STEP_KINDS, STOPPED, Step
+from judge.scenarios.validate import Checker, join
+
+COMMON_KEYS = ("winner", "stopped", "steps", "turn", "active", "phase")
+GAME_STEP_KINDS = tuple(k for k in STEP_KINDS if k != "expectation")
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One check: `field` of `subject` (a player name, an object id, or None for the common keys)."""
+    field: str
+    subject: str | None
+    value: Any
+    path: str = ""
+    subject_key: str = ""         # "player" or "object": the key the subject was written under
+
+    def to_script(self) -> dict[str, Any]:
+        if self.subject is None:
+            return {self.field: self.value}
+        return {self.subject_key or "player": self.subject, self.field: self.value}
+
+
+class Bad:
+    """Marks a value that failed validation (the error is already recorded on the Checker)."""
+
+
+BAD = Bad()
+
+
+def parse_common(check: Checker, path: str, key: str, value: Any, *, player_ref: Callable[[str, Any], str | None],
+                 phases: Sequence[str], in_script: bool = False) -> Any:
+    """The value of one common expectation `key`, or BAD after recording the error on `check`.
+
+    `phases`: the ruleset's phase/step names; `in_script`: the expectation stands between actions, where
+    `stopped` has no meaning yet."""
+    if key == "winner":
+        if value is None:
+            return None
+        return player_ref(path, value) or BAD
+    if key == "active":
+        return player_ref(path, value) or BAD
+    if key == "stopped":
+        if in_script:
+            check.error(path, "«stopped» solo se comprueba al final (en `expect:`), no entre acciones")
+            return BAD
+        return check.choice(path, value, STOPPED) or BAD
+    if key == "phase":
+        return check.choice(path, value, phases) or BAD
+    if key == "turn":
+        v = check.integer(path, value, minimum=1)
+        return BAD if v is None else v
+    m = check.mapping(path, value, allowed=("kind", "count", "cites"), required=("kind", "count"))
+    if m is None or "kind" not in m or "count" not in m:
+        return BAD
+    kind = check.choice(join(path, "kind"), m["kind"], (*GAME_STEP_KINDS, "any"))
+    count = check.integer(join(path, "count"), m["count"])
+    cites = check.string(join(path, "cites"), m["cites"]) if "cites" in m else None
+    if kind is None or count is None or ("cites" in m and cites is None):
+        return BAD
+    return {"kind": kind, "count": count, **({"cites": cites} if cites else {})}
+
+
+def parse_single(check: Checker, path: str, raw: Mapping[str, Any], **kwargs: Any) -> list[Expectation]:
+    """An entry holding exactly one common key (``{winner: Ana}``, ``{steps: {kind: illegal, count: 1}}``)."""
+    m = check.mapping(path, raw, allowed=COMMON_KEYS)
+    if m is None:
+        return []
+    if len(m) != 1:
+        check.error(path, "se esperaba exactamente una de: player, object, " + ", ".join(COMMON_KEYS))
+        return []
+    key = next(iter(m))
+    value = parse_common(check, join(path, key), key, m[key], **kwargs)
+    return [] if value is BAD else [Expectation(key, None, value, path)]
+
+
+def stopped_so_far(state: GameState, steps: Sequence[Step]) -> str:
+    kinds = [s.kind for s in steps if s.kind != "expectation"]
+    if kinds and kinds[-1] == "limit":
+        return "limite"
+    if state.over:
+        return "partida terminada"
+    return "eleccion" if state.pending is not None else "fin"
+
+
+def check_common(state: GameState, exp: Expectation, steps: Sequence[Step], general: Sequence[str],
+                 phase_label: Callable[[str], str] = str) -> tuple[bool, str, list[str]] | None:
+    """(holds?, summary, citations) for a common key; None for a key the ruleset checks itself."""
+    f, want = exp.field, exp.value
+    general = list(general)
+    if f == "winner":
+        got = state.winner
+        held = got == want and (state.over or want is None)
+        return held, f"ganador: {got if state.over and got else 'ninguno todavía' if not state.over else 'nadie'} " \
+                     f"(se esperaba {want if want else 'nadie'})", general
+    if f == "stopped":
+        got = stopped_so_far(state, steps)
+        return got == want, f"la ejecución terminó por «{got}» (se esperaba «{want}»)", general
+    if f == "turn":
+        return state.turn == want, f"turno {state.turn} (se esperaba {want})", general
+    if f == "active":
+        return state.active == want, f"jugador activo {state.active} (se esperaba {want})", general
+    if f == "phase":
+        return state.phase == want, f"{phase_label(state.phase)} (se esperaba {phase_label(want)})", general
+    if f == "steps":
+        kind, count, cite = want["kind"], want["count"], want.get("cites")
+        got_n = sum(1 for s in steps if s.kind != "expectation" and (kind == "any" or s.kind == kind)
+                    and (cite is None or cite in s.citations))
+        what = f"pasos de tipo {kind}" + (f" que citan {cite}" if cite else "")
+        return got_n == count, f"{got_n} {what} (se esperaban {count})", [cite] if cite else general
+    return None
