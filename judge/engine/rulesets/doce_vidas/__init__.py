@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from judge.engine.action import Action
+from judge.engine.action import Action, Checkpoint
 from judge.engine.errors import IllegalAction
 from judge.engine.expect import Expectation
 from judge.engine.rulesets.base import Ruleset
@@ -50,7 +50,8 @@ class DoceVidas(Ruleset):
     zones: ClassVar[tuple[str, ...]] = ("deck", "hand", "board", "discard", "resolving")
 
     @classmethod
-    def parse_scenario(cls, doc: Mapping[str, Any], check: Any) -> tuple[Setup, list[Action], list[Expectation]]:
+    def parse_scenario(cls, doc: Mapping[str, Any], check: Any
+                       ) -> tuple[Setup, list[Action | Checkpoint], list[Expectation]]:
         return parse_scenario(doc, check)
 
     @classmethod

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judge.engine.action import Action
+from judge.engine.action import Action, Checkpoint
 from judge.engine.expect import BAD, Expectation, parse_single
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
@@ -243,14 +243,39 @@ class _Parser:
         return ref
 
     # -- actions ------------------------------------------------------------------------------------------
-    def actions(self, value: Any) -> list[Action]:
+    def actions(self, value: Any) -> list[Action | Checkpoint]:
+        """The script: actions, and `- expect: [...]` entries between them (Checkpoint: checked at that moment)."""
         items = self.check.sequence("actions", value, max_items=MAX_ACTIONS, what="acciones")
-        out: list[Action] = []
+        out: list[Action | Checkpoint] = []
+        self.checks_in_script = 0
         for i, raw in enumerate(items or []):
-            action = self.action(join("actions", i), raw)
-            if action is not None:
-                out.append(action)
+            path = join("actions", i)
+            item = self.checkpoint(path, raw) if isinstance(raw, Mapping) and "expect" in raw \
+                else self.action(path, raw)
+            if item is not None:
+                out.append(item)
         return out
+
+    def checkpoint(self, path: str, raw: Mapping[str, Any]) -> Checkpoint | None:
+        """``- expect: [...]`` among the actions: the same entries as the top-level `expect:`, except `stopped`
+        (the run has not stopped yet). At most MAX_EXPECT of them in the whole script."""
+        if self.check.mapping(path, raw, allowed=("expect",)) is None or len(raw) != 1:
+            return None
+        p = join(path, "expect")
+        items = self.check.sequence(p, raw["expect"], max_items=MAX_EXPECT, what="comprobaciones")
+        if items is None:
+            return None
+        if not items:
+            self.check.error(p, "una comprobación entre acciones necesita al menos una expectativa")
+            return None
+        self.checks_in_script += len(items)
+        if self.checks_in_script > MAX_EXPECT:
+            self.check.error(p, f"demasiadas comprobaciones entre acciones: {self.checks_in_script} "
+                                f"(máximo {MAX_EXPECT} en todo el guion)")
+            return None
+        before = len(self.check.errors)
+        found = [e for i, item in enumerate(items) for e in self.expectation(join(p, i), item, in_script=True)]
+        return Checkpoint(tuple(found), path) if len(self.check.errors) == before else None
 
     def action(self, path: str, raw: Any) -> Action | None:
         if not isinstance(raw, Mapping):
@@ -381,7 +406,8 @@ class _Parser:
         return BAD if v is None else v
 
 
-def parse_scenario(doc: Mapping[str, Any], check: Checker) -> tuple[Setup, list[Action], list[Expectation]]:
+def parse_scenario(doc: Mapping[str, Any], check: Checker
+                   ) -> tuple[Setup, list[Action | Checkpoint], list[Expectation]]:
     p = _Parser(check)
     if "cards" not in doc:
         check.error("cards", "falta este campo obligatorio: doce-vidas define sus cartas en el escenario")
