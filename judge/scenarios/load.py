@@ -117,7 +117,8 @@ def validate(doc: Any) -> Scenario:
     from judge.engine.rulesets import RULESETS, get_ruleset  # the registry; imported late (it imports us)
 
     check = Checker()
-    top = check.mapping("", doc, allowed=TOP_KEYS, required=("ruleset", "title"))
+    extra_keys = tuple(dict.fromkeys(k for r in RULESETS for k in getattr(r, "extra_keys", ())))
+    top = check.mapping("", doc, allowed=TOP_KEYS + extra_keys, required=("ruleset", "title"))
     if top is None:
         check.raise_if_errors()
     assert top is not None
@@ -134,6 +135,10 @@ def validate(doc: Any) -> Scenario:
     step_limit = None
     if top.get("step_limit") is not None:
         step_limit = check.integer("step_limit", top["step_limit"], minimum=1, maximum=MAX_STEP_LIMIT)
+    if ruleset_cls is not None:
+        for key in extra_keys:
+            if key in top and key not in getattr(ruleset_cls, "extra_keys", ()):
+                check.error(key, f"clave desconocida «{key}» en un escenario {ruleset_cls.id}")
     parts = ruleset_cls.parse_scenario(top, check) if ruleset_cls is not None else None
     check.raise_if_errors()
     assert parts is not None

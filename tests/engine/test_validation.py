@@ -113,7 +113,7 @@ def test_expectation_fields_are_checked(h):
 def test_unknown_ruleset(h):
     doc = h.make([{"name": "Ana"}, {"name": "Bruno"}])
     doc["ruleset"] = "ajedrez"
-    assert errors_of(doc) == ["ruleset: se esperaba doce-vidas, no «ajedrez»"]
+    assert errors_of(doc) == ["ruleset: se esperaba doce-vidas|magic, no «ajedrez»"]
     from judge.engine.rulesets import get_ruleset
     from judge.engine import UnknownRuleset
     with pytest.raises(UnknownRuleset):

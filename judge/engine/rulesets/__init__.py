@@ -4,8 +4,9 @@ from __future__ import annotations
 from judge.engine.errors import UnknownRuleset
 from judge.engine.rulesets.base import Ruleset
 from judge.engine.rulesets.doce_vidas import DoceVidas
+from judge.engine.rulesets.magic import Magic
 
-RULESETS: list[type[Ruleset]] = [DoceVidas]
+RULESETS: list[type[Ruleset]] = [DoceVidas, Magic]
 
 
 def get_ruleset(ruleset_id: str) -> type[Ruleset]:

@@ -1,0 +1,182 @@
+"""magic: the part of Magic: The Gathering the documents cover, adjudicated by Comprehensive Rules number.
+
+Turn structure, priority and the stack, casting and activating with costs, special actions, drawing and
+searching, combat, damage, counters and life, state-based actions, triggered abilities, replacement and
+prevention effects, and continuous effects in layers (docs/scenarios.md, magic).
+"""
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from judge.engine.action import Action
+from judge.engine.errors import IllegalAction
+from judge.engine.rulesets.base import Ruleset
+from judge.engine.rulesets.magic import core, turn
+from judge.engine.rulesets.magic.actions import ANSWERS, Activate, Cast, Mana, PassUntil
+from judge.engine.rulesets.magic.choices import ChoiceNeeded, RandomChooser, ScriptChooser
+from judge.engine.rulesets.magic.cites import GENERAL, cr
+from judge.engine.rulesets.magic.expect import check
+from judge.engine.rulesets.magic.legal import legal_actions
+from judge.engine.rulesets.magic.play import HANDLERS
+from judge.engine.rulesets.magic.schema import STEPS, Setup, parse_scenario
+from judge.engine.rulesets.magic.snapshot import snapshot
+from judge.engine.rulesets.magic.state import (STEP_NAMES, ZONES, MagicObject, MagicPlayer, MagicState, StackItem)
+from judge.engine.state import GameState, Pending
+from judge.engine.step import Event, Step
+
+
+class Magic(Ruleset):
+    id: ClassVar[str] = "magic"
+    name: ClassVar[str] = "Magic: The Gathering"
+    general_citation: ClassVar[str] = GENERAL
+    extra_keys: ClassVar[tuple[str, ...]] = ("stack",)
+    phases: ClassVar[tuple[str, ...]] = STEPS
+
+    @classmethod
+    def parse_scenario(cls, doc: Mapping[str, Any], check: Any) -> tuple[Setup, list[Action], list[Any]]:
+        return parse_scenario(doc, check)
+
+    @classmethod
+    def start(cls, scenario: Any, rng: random.Random) -> tuple[GameState, list[Step]]:
+        """The board as written, in the scenario's turn and step; the active player has priority there (after
+        state-based actions and triggers, 117.5). Permanents on the battlefield have been there since before the
+        turn began unless they say `sick: true`."""
+        setup: Setup = scenario.setup
+        players = []
+        state = MagicState(players=players, rng=rng, cards=dict(setup.cards))
+        for ps in setup.players:
+            p = MagicPlayer(name=ps.name, lives=ps.life, zones={z: [] for z in ZONES}, pool=dict(ps.pool),
+                            lands_played=ps.lands_played)
+            players.append(p)
+            for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
+                for o in ps.zones.get(zone, ()):
+                    obj = MagicObject(id=o.id, card=o.card, owner=ps.name, controller=ps.name, zone=zone, base=o.id,
+                                      tapped=o.tapped, damage=o.damage, attached_to=o.attached_to,
+                                      counters=dict(o.counters), sick=o.sick)
+                    obj.timestamp = state.tick()
+                    p.zones[zone].append(obj)
+                    state.objects[o.id] = obj
+                    state.latest[o.id] = o.id
+        for s in setup.stack:
+            obj = MagicObject(id=s.id, card=s.card, owner=s.controller, controller=s.controller, zone="stack",
+                              base=s.id)
+            obj.timestamp = state.tick()
+            state.player(s.controller).zones["stack"].append(obj)
+            state.objects[s.id] = obj
+            state.latest[s.id] = s.id
+            card = state.cards[s.card]
+            state.stack.append(StackItem(id=s.id, kind="spell", controller=s.controller, source=s.id,
+                                         source_name=s.card, effects=card.effects, targets=s.targets,
+                                         target_specs=card.targets, x=s.x, obj=obj, text=f"{s.card} ({s.id})"))
+        state.turn, state.active, state.phase = setup.turn, setup.active, setup.step
+        state.chooser = ScriptChooser()
+        out: list[Step] = []
+        names = ", ".join(f"{p.name} ({p.lives} vidas)" for p in players)
+        try:
+            core.emit(state, out, "setup", None, f"el escenario empieza en el turno {state.turn} de {state.active}, "
+                      f"{STEP_NAMES[state.phase]}: {names}" + (f"; en la pila: {', '.join(i.text for i in state.stack)}"
+                                                               if state.stack else ""),
+                      cr("500.1", "117.3a"))
+            if state.phase in turn.NO_PRIORITY:
+                turn.begin(state, out, state.phase)
+            else:
+                core.give_priority(state, out, state.active)
+        except ChoiceNeeded as exc:
+            _pend(state, exc)
+        return state, out
+
+    @classmethod
+    def legal_actions(cls, state: GameState) -> list[Action]:
+        if state.over or state.pending is not None:
+            return []
+        return legal_actions(state)  # type: ignore[arg-type]
+
+    @classmethod
+    def apply(cls, state: GameState, action: Action) -> list[Step]:
+        """One action; an illegal one is one `illegal` step and the state exactly as it was (733.1)."""
+        assert isinstance(state, MagicState)
+        out: list[Step] = []
+        if state.chooser is None or (state.script is not None and not isinstance(state.chooser, ScriptChooser)):
+            state.chooser = ScriptChooser()
+        # Casting and activating may fail after mana abilities were activated (733.1): keep a copy to go back to.
+        saved = _save(state) if isinstance(action, (Cast, Activate, Mana)) else None
+        try:
+            if not state.has_player(action.by) and not isinstance(action, PassUntil):
+                raise IllegalAction(f"jugador desconocido «{action.by}»", cr("102.1"))
+            if not isinstance(action, PassUntil) and state.player(action.by).lost:
+                raise IllegalAction(f"{action.by} ya ha perdido la partida", cr("104.3"))
+            if isinstance(action, ANSWERS):
+                raise IllegalAction(f"no hay ninguna elección pendiente que responda «{action.describe()}»: se "
+                                    "declara cuando el juego la pide (atacantes al comenzar el paso de declarar "
+                                    "atacantes, bloqueadoras al comenzar el de declarar bloqueadoras)",
+                                    cr("508.1", "509.1") if type(action).__name__ in ("Attack", "Block")
+                                    else cr("117.2e"))
+            handler = HANDLERS[type(action)]
+            handler(state, action, out)
+        except IllegalAction as exc:
+            if saved is not None:
+                _restore(state, saved)
+            elif out:
+                raise            # every other action checks before it changes anything: a late refusal is a bug
+            out = []
+            core.emit(state, out, "illegal", action.by or None, f"no se puede: {exc.reason} ({action.describe()})",
+                      exc.citations or cr("733.1"))
+        except ChoiceNeeded as exc:
+            _pend(state, exc)
+        return out
+
+    @classmethod
+    def answers_pending(cls, state: GameState, action: Action) -> bool:
+        return False            # magic choices take their answers from the script as they are asked
+
+    @classmethod
+    def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]
+                          ) -> tuple[bool, str, list[str]]:
+        return check(state, expectation, steps)  # type: ignore[arg-type]
+
+    @classmethod
+    def snapshot(cls, state: GameState) -> dict[str, Any]:
+        return snapshot(state)  # type: ignore[arg-type]
+
+    @classmethod
+    def step(cls, state: GameState, kind: str, actor: str | None, summary: str, citations: Sequence[str],
+             events: Sequence[Event] = (), unmodelled: Sequence[str] = (), passed: bool | None = None) -> Step:
+        s = super().step(state, kind, actor, summary, citations, events, unmodelled, passed)
+        if not unmodelled and kind in ("choice", "limit"):
+            s.unmodelled = core.unmodelled(state)  # type: ignore[arg-type]
+        return s
+
+
+def _pend(state: MagicState, exc: ChoiceNeeded) -> None:
+    q = exc.question
+    state.pending = Pending(kind=q.kind, player=q.player, count=q.max, options=q.options, prompt=q.prompt,
+                            citations=q.citations)
+
+
+def _save(state: MagicState) -> dict[str, Any]:
+    script, chooser = state.script, state.chooser
+    snap = state.extra.pop("snap", None)           # the snapshot cache is shared data, not game state
+    state.script = state.chooser = None
+    try:
+        return copy.deepcopy(state.__dict__)
+    finally:
+        state.script, state.chooser = script, chooser
+        if snap is not None:
+            state.extra["snap"] = snap
+
+
+def _restore(state: MagicState, saved: dict[str, Any]) -> None:
+    script, chooser = state.script, state.chooser
+    pos = script.pos if script is not None else None
+    snap = state.extra.get("snap")
+    state.__dict__.update(saved)
+    state.script, state.chooser = script, chooser
+    if snap is not None:
+        state.extra["snap"] = snap
+    del pos
+
+
+__all__ = ["Magic", "RandomChooser"]

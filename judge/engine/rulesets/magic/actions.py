@@ -1,0 +1,163 @@
+"""The actions of a magic scenario (python-chess's Move): small frozen value types, each able to write itself
+back as a scenario line. Decisions asked in the middle of the game (attackers, blockers, damage assignment, an
+order, a search) are answered by the next lines of the script: Attack, Block, Assign, Choose."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from judge.engine.action import Action
+
+
+@dataclass(frozen=True)
+class Cast(Action):
+    """601: cast a spell from hand. `tap`: permanents whose mana abilities are activated to pay (601.2g)."""
+    card: str = ""
+    targets: tuple[str, ...] = ()
+    x: int = 0
+    tap: tuple[str, ...] = ()
+
+    def to_script(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "cast": self.card}
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.x:
+            out["x"] = self.x
+        if self.tap:
+            out["tap"] = list(self.tap)
+        return out
+
+    def describe(self) -> str:
+        on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
+        return f"{self.by} lanza {self.card}{on}" + (f" (X={self.x})" if self.x else "")
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """602: activate the `ability`-th activated ability (0 first) of a permanent."""
+    source: str = ""
+    ability: int = 0
+    targets: tuple[str, ...] = ()
+    x: int = 0
+    tap: tuple[str, ...] = ()
+
+    def to_script(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "activate": self.source}
+        if self.ability:
+            out["ability"] = self.ability
+        if self.targets:
+            out["targets"] = list(self.targets)
+        if self.x:
+            out["x"] = self.x
+        if self.tap:
+            out["tap"] = list(self.tap)
+        return out
+
+    def describe(self) -> str:
+        on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
+        return f"{self.by} activa una habilidad de {self.source}{on}"
+
+
+@dataclass(frozen=True)
+class Mana(Action):
+    """605: activate the mana abilities of these permanents (tap a land for mana)."""
+    sources: tuple[str, ...] = ()
+
+    def to_script(self) -> dict[str, Any]:
+        return {"by": self.by, "mana": list(self.sources)}
+
+    def describe(self) -> str:
+        return f"{self.by} genera maná con {', '.join(self.sources)}"
+
+
+@dataclass(frozen=True)
+class PlayLand(Action):
+    """116.2a / 305.1: play a land (a special action)."""
+    card: str = ""
+
+    def to_script(self) -> dict[str, Any]:
+        return {"by": self.by, "play_land": self.card}
+
+    def describe(self) -> str:
+        return f"{self.by} juega la tierra {self.card}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """117.3d: pass priority."""
+
+    def to_script(self) -> dict[str, Any]:
+        return {"by": self.by, "pass": True}
+
+    def describe(self) -> str:
+        return f"{self.by} pasa la prioridad"
+
+
+@dataclass(frozen=True)
+class PassUntil(Action):
+    """Every player passes each time they get priority (the stack resolving in between) until `step` begins."""
+    step: str = ""
+    by: str = ""
+
+    def to_script(self) -> dict[str, Any]:
+        return {"pass_until": self.step}
+
+    def describe(self) -> str:
+        return f"todos pasan la prioridad hasta el {self.step}"
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """508.1: the attackers declared (each attacks `target`, the defending player by default)."""
+    attackers: tuple[str, ...] = ()
+    target: str = ""
+
+    def to_script(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "attack": list(self.attackers)}
+        if self.target:
+            out["target"] = self.target
+        return out
+
+    def describe(self) -> str:
+        return f"{self.by} ataca con {', '.join(self.attackers) or 'ninguna criatura'}"
+
+
+@dataclass(frozen=True)
+class Block(Action):
+    """509.1: blocks as (blocker, attacker) pairs."""
+    blocks: tuple[tuple[str, str], ...] = ()
+
+    def to_script(self) -> dict[str, Any]:
+        return {"by": self.by, "block": {b: a for b, a in self.blocks}}
+
+    def describe(self) -> str:
+        return f"{self.by} bloquea: " + (", ".join(f"{b} a {a}" for b, a in self.blocks) or "ninguna criatura")
+
+
+@dataclass(frozen=True)
+class Assign(Action):
+    """510.1c–d, 702.19b: how an attacker's combat damage is divided (recipient → damage)."""
+    attacker: str = ""
+    damage: tuple[tuple[str, int], ...] = ()
+
+    def to_script(self) -> dict[str, Any]:
+        return {"by": self.by, "assign": {"attacker": self.attacker, "damage": dict(self.damage)}}
+
+    def describe(self) -> str:
+        return f"{self.by} asigna el daño de {self.attacker}: " + ", ".join(f"{n} a {r}" for r, n in self.damage)
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """The answer to the choice the game asks for (targets of a trigger, an order, yes/no, which card…)."""
+    values: tuple[str, ...] = ()
+
+    def to_script(self) -> dict[str, Any]:
+        return {"by": self.by, "choose": list(self.values)}
+
+    def describe(self) -> str:
+        return f"{self.by} elige {', '.join(self.values) or 'nada'}"
+
+
+ANSWERS = (Attack, Block, Assign, Choose)
+ACTION_KEYS = ("cast", "activate", "mana", "play_land", "pass", "pass_until", "attack", "block", "assign", "choose")

@@ -1,0 +1,222 @@
+"""Magic card definitions: basic lands built in, the scenario's own cards defined inline (`cards:`).
+
+A card is its printed characteristics (name, mana cost, types, colours, P/T) plus the abilities the engine models,
+written as data: keywords, spell effects, triggered, activated and static abilities, replacement effects. Printed
+text the engine does not model goes in `text` and is flagged in the trace wherever the card could matter.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.rulesets.magic.mana import Symbol, colors_of, cost_text, mana_value
+
+# Keywords the engine models (id → Spanish name). Spanish names are accepted in scenarios too.
+KEYWORDS: dict[str, str] = {
+    "flying": "volar", "reach": "alcance", "defender": "defensor", "first_strike": "dañar primero",
+    "double_strike": "dañar dos veces", "trample": "arrollar", "deathtouch": "toque mortal",
+    "lifelink": "vínculo vital", "vigilance": "vigilancia", "haste": "prisa", "indestructible": "indestructible",
+    "wither": "marchitar", "persist": "persistir", "cant_block": "no puede bloquear",
+    "cant_attack": "no puede atacar", "unpreventable": "su daño no puede prevenirse",
+}
+KEYWORD_RULES = {"flying": "702.9b", "reach": "702.17b", "defender": "702.3b", "first_strike": "702.7b",
+                 "double_strike": "702.4b", "trample": "702.19b", "deathtouch": "702.2b", "lifelink": "702.15b",
+                 "vigilance": "702.20b", "haste": "702.10b", "indestructible": "702.12b", "wither": "702.80a",
+                 "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12"}
+# Keywords printed on real cards that the engine does not model: flagged, never silently ignored.
+UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico", "flash": "destello",
+                       "protection": "protección", "hexproof": "antimaleficio", "shroud": "velo",
+                       "regenerate": "regenerar", "menace": "amenaza", "fear": "miedo", "intimidate": "intimidar",
+                       "conspire": "conspirar", "changeling": "cambiaformas", "prowess": "destreza"}
+_SPANISH = {v: k for k, v in KEYWORDS.items()}
+_SPANISH.update({"dañar primero": "first_strike", "daña primero": "first_strike", "doble golpe": "double_strike",
+                 "dañar dos veces": "double_strike", "vinculo vital": "lifelink", "toque mortal": "deathtouch"})
+
+
+def keyword_id(name: str) -> str | None:
+    """The keyword's id from its id or its Spanish name (case and accents as written in KEYWORDS)."""
+    key = name.strip().lower().replace(" ", "_")
+    if key in KEYWORDS:
+        return key
+    return _SPANISH.get(name.strip().lower())
+
+
+CARD_TYPES = {"creature": "Criatura", "land": "Tierra", "instant": "Instantáneo", "sorcery": "Conjuro",
+              "enchantment": "Encantamiento", "artifact": "Artefacto"}
+TYPE_ALIASES = {"criatura": "creature", "tierra": "land", "instantáneo": "instant", "instantaneo": "instant",
+                "conjuro": "sorcery", "encantamiento": "enchantment", "artefacto": "artifact"}
+SUPERTYPES = {"legendary": "legendaria", "basic": "básica"}
+PERMANENT_TYPES = {"creature", "land", "enchantment", "artifact"}
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """What a target slot accepts (115): a creature, a player, any target, a permanent, a spell on the stack."""
+    kind: str                        # creature | player | any | permanent | spell | land | artifact | enchantment
+    controller: str = "any"          # any | you | opponent
+
+    def describe(self) -> str:
+        names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
+                 "spell": "hechizo", "land": "tierra", "artifact": "artefacto", "enchantment": "encantamiento"}
+        who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}[self.controller]
+        return f"{names[self.kind]} objetivo{who}"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One instruction of a spell or ability, from a small vocabulary (docs/scenarios.md, magic).
+
+    `to`: who or what it affects: "target" (slot `target`), "self" (the source), "controller", "each_opponent",
+    "each_player", "creatures_you_control", "other_creatures_you_control", "all_creatures", "enchanted"."""
+    kind: str
+    amount: int = 0
+    to: str = "target"
+    target: int = 0
+    power: int = 0
+    toughness: int = 0
+    counter: str = ""                 # counter kind for `counters`
+    keywords: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    mana: str = ""
+    duration: str = "end_of_turn"     # end_of_turn | permanent (for effects created by resolution)
+    token: "CardDef | None" = None
+    search: str = ""                  # a type or card name searched for
+    dest: str = "hand"
+    x: bool = False                   # the amount is the spell's X
+
+    def describe(self) -> str:
+        from judge.engine.rulesets.magic.text import describe_effect
+        return describe_effect(self)
+
+
+@dataclass(frozen=True)
+class Triggered:
+    """603: "When/Whenever/At …". `when`: enters | dies | leaves | attacks | blocks | upkeep | end_step |
+    counter_put | deals_damage | dealt_damage; `of`: self | creature | another_creature (for enters/dies)."""
+    when: str
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
+    of: str = "self"
+    whose: str = "you"                 # upkeep/end_step: you | each
+    counter: str = ""                  # counter_put: the kind, "" for any
+    keyword: str = ""                  # set for the abilities a keyword stands for (persist)
+
+
+@dataclass(frozen=True)
+class Activated:
+    """602: "[cost]: [effect]". Costs: mana, {T}, {Q}, counters removed, sacrificing the permanent (118, 602.2)."""
+    cost: tuple[Symbol, ...]
+    tap: bool = False
+    untap: bool = False
+    remove_counters: tuple[tuple[str, int], ...] = ()
+    sacrifice: bool = False
+    effects: tuple[Effect, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """605.1a: no target, could add mana, not a loyalty ability."""
+        return not self.targets and bool(self.effects) and all(e.kind == "add_mana" for e in self.effects)
+
+    def cost_text(self) -> str:
+        parts = [cost_text(self.cost)] if self.cost else []
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        for kind, n in self.remove_counters:
+            parts.append(f"quitar {n} contador(es) {kind}")
+        if self.sacrifice:
+            parts.append("sacrificar")
+        return ", ".join(parts) or "{0}"
+
+
+@dataclass(frozen=True)
+class Static:
+    """604/611.3: a continuous effect while the permanent is on the battlefield (an Effect with `to`)."""
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """614/615: `event` draw | life_gain | damage | enters | dies | prevent_none.
+
+    draw: the controller's draws are replaced by `instead`; life_gain: `multiply`/`add` to the controller's
+    gains; damage: prevents `prevent` (−1: all) damage dealt to `to`; enters: this permanent enters with
+    `counters`; dies: this permanent goes to exile instead of its owner's graveyard; prevent_none: damage can't be
+    prevented (615.12)."""
+    event: str
+    instead: tuple[Effect, ...] = ()
+    multiply: int = 1
+    add: int = 0
+    prevent: int = -1
+    to: str = "self"
+    counters: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    types: tuple[str, ...]
+    mana_cost: tuple[Symbol, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    color_override: tuple[str, ...] | None = None     # a colour indicator / "is red" (202.2, 204)
+    power: int | None = None
+    toughness: int | None = None
+    keywords: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()                  # instants and sorceries
+    targets: tuple[TargetSpec, ...] = ()              # spell targets (an Aura's enchant target)
+    triggers: tuple[Triggered, ...] = ()
+    activated: tuple[Activated, ...] = ()
+    statics: tuple[Static, ...] = ()
+    replacements: tuple[Replacement, ...] = ()
+    text: str = ""                                    # printed text the engine does not model (flagged)
+    unmodelled_keywords: tuple[str, ...] = ()
+    is_token: bool = False
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        return self.color_override if self.color_override is not None else colors_of(self.mana_cost)
+
+    @property
+    def mana_value(self) -> int:
+        return mana_value(self.mana_cost)
+
+    @property
+    def is_permanent(self) -> bool:
+        return bool(PERMANENT_TYPES & set(self.types))
+
+    @property
+    def is_aura(self) -> bool:
+        return "enchantment" in self.types and "Aura" in self.subtypes
+
+    def has_type(self, t: str) -> bool:
+        return t in self.types
+
+    def type_line(self) -> str:
+        sup = " ".join(SUPERTYPES[s].capitalize() for s in self.supertypes)
+        main = " ".join(CARD_TYPES.get(t, t) for t in self.types)
+        line = f"{sup} {main}".strip() if sup else main
+        return f"{line} — {' '.join(self.subtypes)}" if self.subtypes else line
+
+    def unmodelled_notes(self) -> list[str]:
+        notes = []
+        if self.text:
+            notes.append(f"{self.name}: «{self.text}» (texto no modelado)")
+        for k in self.unmodelled_keywords:
+            notes.append(f"{self.name}: {UNMODELLED_KEYWORDS.get(k, k)} (habilidad no modelada)")
+        return notes
+
+
+def _land(name: str, color: str, subtype: str) -> CardDef:
+    from judge.engine.rulesets.magic.mana import parse_cost
+    return CardDef(name=name, types=("land",), supertypes=("basic",), subtypes=(subtype,),
+                   activated=(Activated(cost=(), tap=True, effects=(Effect("add_mana", mana=f"{{{color}}}"),)),),
+                   color_override=())
+
+
+BASIC_LANDS: dict[str, CardDef] = {c.name: c for c in (
+    _land("Llanura", "W", "Llanura"), _land("Isla", "U", "Isla"), _land("Pantano", "B", "Pantano"),
+    _land("Montaña", "R", "Montaña"), _land("Bosque", "G", "Bosque"))}

@@ -1,0 +1,27 @@
+"""Citations of the magic ruleset: Comprehensive Rules numbers as passage ids.
+
+Every step cites ``cr-en/<number>`` (the official English CR, once imported with ``judge corpus import``) and, where
+the Spanish documents translate the same rule, ``cr-es/<number>`` too. The Spanish documents cover rules 116.2,
+121 and 701.23 (rules_corpus/manifest.yaml); a test checks this list against the loaded corpus.
+"""
+from __future__ import annotations
+
+SPANISH_RULES = ("116.2", "121", "701.23")      # a number is translated when it is one of these or below one
+
+
+def has_spanish(number: str) -> bool:
+    return any(number == r or number.startswith(r + ".") or (number.startswith(r) and number[len(r):].isalpha())
+               for r in SPANISH_RULES)
+
+
+def cr(*numbers: str) -> list[str]:
+    """``cr("121.4")`` → ``["cr-en/121.4", "cr-es/121.4"]``; ``cr("704.5a")`` → ``["cr-en/704.5a"]``."""
+    out: list[str] = []
+    for n in numbers:
+        out.append(f"cr-en/{n}")
+        if has_spanish(n):
+            out.append(f"cr-es/{n}")
+    return out
+
+
+GENERAL = "cr-en/100.1"

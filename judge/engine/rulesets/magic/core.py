@@ -1,0 +1,696 @@
+"""The mechanics every magic action uses: steps, zone changes (400.7), damage (120), life (119), drawing (121),
+counters (122), replacement and prevention (614–616), triggers (603) and state-based actions (704).
+
+Every function that changes the state appends the steps it causes to `out`, each citing the rules it applies.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from judge.engine.errors import IllegalAction
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Triggered
+from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger)
+from judge.engine.step import Event, Step
+
+
+# -- steps ----------------------------------------------------------------------------------------------------------
+def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
+    """Card text the engine does not model, for every card that could matter now: on the battlefield, on the stack,
+    or named by the step (`extra`)."""
+    notes: list[str] = []
+    seen: set[str] = set()
+    objs: list[MagicObject] = [o for o in extra if o is not None]
+    objs += state.battlefield()
+    objs += [i.obj for i in state.stack if i.obj is not None]
+    for o in objs:
+        card = state.card(o)
+        if card.name in seen:
+            continue
+        seen.add(card.name)
+        notes.extend(card.unmodelled_notes())
+    return notes
+
+
+def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
+         events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
+    from judge.engine.rulesets.magic.snapshot import snapshot
+    state.steps_taken += 1
+    step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
+                citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
+                unmodelled=unmodelled(state, *about))
+    out.append(step)
+    state.check_step_ceiling(out)
+    return step
+
+
+def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
+    """Ask the chooser; an answer that breaks a rule is an `illegal` step and the question is asked again
+    (733.1: the state is as before). `validate(answer)` returns None or (reason, citations)."""
+    from judge.engine.rulesets.magic.choices import RandomChooser
+    tries = 0
+    while True:
+        answer = state.chooser.next_answer(state, q)
+        problem = validate(answer)
+        if problem is None:
+            return answer
+        reason, cites = problem
+        emit(state, out, "illegal", q.player, f"no se puede: {reason} ({answer.describe()})", cites)
+        tries += 1
+        if isinstance(state.chooser, RandomChooser) and tries >= 5:
+            raise ChoiceNeeded(q)
+
+
+def name(state: MagicState, ref: str) -> str:
+    o = state.objects.get(ref)
+    if o is not None:
+        return f"{o.card} ({o.id})"
+    if ref in state.lki:
+        return f"{state.lki[ref]['card']} ({ref})"
+    return ref
+
+
+# -- characteristics ------------------------------------------------------------------------------------------------
+def chars(state: MagicState, o: MagicObject) -> layers.Chars:
+    return layers.chars_of(state, o)
+
+
+def is_creature(state: MagicState, o: MagicObject, cache: dict | None = None) -> bool:
+    return "creature" in layers.chars_of(state, o, cache).types
+
+
+def has(state: MagicState, o: MagicObject, keyword: str, cache: dict | None = None) -> bool:
+    return keyword in layers.chars_of(state, o, cache).keywords
+
+
+def info(state: MagicState, ref: str) -> dict[str, Any]:
+    """What a source is now, or was when it left (last known information, 608.2h/113.7a)."""
+    o = state.objects.get(ref)
+    if o is not None:
+        c = chars(state, o)
+        return {"id": o.id, "card": o.card, "controller": o.controller if o.zone == "battlefield" else o.controller,
+                "keywords": set(c.keywords), "power": c.power, "toughness": c.toughness, "types": set(c.types),
+                "counters": dict(o.counters), "zone": o.zone}
+    return state.lki.get(ref, {"id": ref, "card": ref, "controller": None, "keywords": set(), "types": set(),
+                               "counters": {}, "zone": None})
+
+
+# -- zones ----------------------------------------------------------------------------------------------------------
+def _zone_list(state: MagicState, o: MagicObject, zone: str) -> list:
+    holder = o.controller if zone == "battlefield" else o.owner
+    return state.player(holder).zones[zone]
+
+
+def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: str,
+         controller: str | None = None, top: bool = True, counters: dict[str, int] | None = None,
+         attach_to: str | None = None, kind: str = "resolution", actor: str | None = None) -> MagicObject:
+    """Move `o` to `zone` as a new object (400.7) and record the step. Replacements of the move (a permanent that
+    would die is exiled instead; a permanent enters with counters, 614.1c) are applied here. Returns the new object."""
+    origin = o.zone
+    extra_cites: list[str] = []
+    card = state.card(o)
+    notes: list[str] = []
+    if origin == "battlefield" and zone == "graveyard":
+        if any(r.event == "dies" for r in card.replacements) and not chars(state, o).abilities_lost:
+            zone = "exile"
+            extra_cites += cr("614.1a", "614.6")
+            notes.append("en su lugar va al exilio (efecto de reemplazo)")
+    if origin == "battlefield":
+        c = chars(state, o)
+        state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
+                           "keywords": set(c.keywords), "power": c.power, "toughness": c.toughness,
+                           "types": set(c.types), "counters": dict(o.counters), "zone": origin, "token": o.token,
+                           "damage": o.damage, "attached_to": o.attached_to}
+    else:
+        state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
+                           "keywords": set(card.keywords), "types": set(card.types), "counters": dict(o.counters),
+                           "zone": origin, "token": o.token}
+    _zone_list(state, o, origin).remove(o)
+    del state.objects[o.id]
+    new = MagicObject(id=f"{o.base}~{o.incarnation + 1}", card=o.card, owner=o.owner,
+                      controller=controller or o.owner, zone=zone, base=o.base, incarnation=o.incarnation + 1,
+                      token=o.token, face=o.face)
+    new.timestamp = state.tick()
+    if zone == "battlefield":
+        new.sick = True
+        new.attached_to = attach_to
+        enters = {k: n for r in card.replacements if r.event == "enters" for k, n in r.counters}
+        for k, n in (counters or {}).items():
+            enters[k] = enters.get(k, 0) + n
+        if enters:
+            new.counters = dict(enters)
+            extra_cites += cr("614.1c", "122.6")
+    dest = _zone_list(state, new, zone)
+    if zone == "library" and top:
+        dest.insert(0, new)
+    else:
+        dest.append(new)
+    state.objects[new.id] = new
+    state.latest[o.base] = new.id
+    event = Event("move", {"object": o.id, "new": new.id, "card": o.card, "from": origin, "to": zone,
+                           **({"counters": dict(new.counters)} if new.counters else {})})
+    summary = f"{o.card} ({o.id}) pasa de {ZONE_NAMES[origin]} a {ZONE_NAMES[zone]} como {new.id}: {why}"
+    if notes:
+        summary += "; " + "; ".join(notes)
+    if new.counters and zone == "battlefield":
+        summary += " (entra con " + ", ".join(f"{n} contador(es) {k}" for k, n in new.counters.items()) + ")"
+    emit(state, out, kind, actor, summary, [*cites, *cr("400.7"), *extra_cites], [event], [new])
+    observe(state, event)
+    if new.counters and zone == "battlefield":
+        for k, n in new.counters.items():
+            observe(state, Event("counters", {"object": new.id, "counter": k, "amount": n}))
+    return new
+
+
+def cease_to_exist(state: MagicState, o: MagicObject) -> None:
+    _zone_list(state, o, o.zone).remove(o)
+    del state.objects[o.id]
+
+
+# -- life, damage, counters -----------------------------------------------------------------------------------------
+def _order(state: MagicState, out: list[Step], player: str, items: list[Any], label: Any, what: str,
+           cites: Sequence[str]) -> list[Any]:
+    """616.1: the affected player chooses the order of several replacement/prevention effects."""
+    if len(items) < 2:
+        return items
+    ids = [label(i) for i in items]
+    if len(set(ids)) < len(ids):
+        ids = [f"{x}#{n}" for n, x in enumerate(ids, 1)]
+    q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
+                 f"{what} (uno de {', '.join(ids)})", tuple(cites), min=1, max=len(ids))
+
+    def valid(ans: Any) -> Any:
+        if not ans.values or ans.values[0] not in ids:
+            return (f"se esperaba uno de {', '.join(ids)}", list(cites))
+        return None
+    ans = ask(state, out, q, valid)
+    first = ids.index(ans.values[0])
+    return [items[first]] + [x for n, x in enumerate(items) if n != first]
+
+
+def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str],
+              source: str | None = None) -> None:
+    """119.3 with life-gain replacements (614, applied once each, 616.1 order)."""
+    p = state.mplayer(player)
+    if p.lost or amount <= 0:
+        return
+    reps = [(o, r) for o in state.battlefield() if o.controller == player
+            for r in state.card(o).replacements if r.event == "life_gain" and not chars(state, o).abilities_lost]
+    extra: list[str] = []
+    notes = []
+    reps = _order(state, out, player, reps, lambda x: x[0].id, f"ganar {amount} vidas", cr("616.1", "616.1e"))
+    for o, r in reps:
+        before = amount
+        amount = amount * r.multiply + r.add
+        notes.append(f"{o.card} cambia {before} por {amount}")
+        extra += cr("614.1a", "616.1")
+    p.lives += amount
+    msg = f"{player} gana {amount} vidas ({why}): {p.lives}"
+    if notes:
+        msg += " — reemplazo: " + "; ".join(notes)
+    emit(state, out, "replacement" if notes else "resolution", player, msg, [*cites, *cr("119.3"), *extra],
+         [Event("life", {"player": player, "delta": amount})])
+    observe(state, Event("life", {"player": player, "delta": amount, "source": source}))
+
+
+def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str]) -> None:
+    p = state.mplayer(player)
+    if p.lost or amount <= 0:
+        return
+    p.lives -= amount
+    emit(state, out, "resolution", player, f"{player} pierde {amount} vidas ({why}): {p.lives}",
+         [*cites, *cr("119.3")], [Event("life", {"player": player, "delta": -amount})])
+
+
+def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int, why: str,
+                 cites: Sequence[str], step_kind: str = "resolution") -> None:
+    if n <= 0 or o.zone != "battlefield":
+        return
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    emit(state, out, step_kind, o.controller, f"{o.card} ({o.id}) recibe {n} contador(es) {kind} ({why})",
+         [*cites, *cr("122.1")], [Event("counters", {"object": o.id, "counter": kind, "amount": n})], [o])
+    observe(state, Event("counters", {"object": o.id, "counter": kind, "amount": n}))
+
+
+def _shields(state: MagicState, target: str, tobj: MagicObject | None) -> list[Any]:
+    """Prevention effects that apply to damage dealt to `target` (615): shields from resolved spells and static
+    abilities of permanents."""
+    found: list[Any] = []
+    for ce in state.effects:
+        if ce.effect.kind == "prevent" and target in ce.affected and (ce.remaining != 0):
+            found.append(ce)
+    for o in state.battlefield():
+        if chars(state, o).abilities_lost:
+            continue
+        for r in state.card(o).replacements:
+            if r.event != "damage":
+                continue
+            if r.to == "self" and tobj is not None and tobj.id == o.id:
+                found.append((o, r))
+            elif r.to == "controller" and target == o.controller:
+                found.append((o, r))
+            elif r.to == "creatures_you_control" and tobj is not None and tobj.controller == o.controller \
+                    and is_creature(state, tobj):
+                found.append((o, r))
+    return found
+
+
+def _cant_prevent(state: MagicState, src: dict[str, Any]) -> bool:
+    if "unpreventable" in src.get("keywords", ()):
+        return True
+    return any(r.event == "prevent_none" for o in state.battlefield() for r in state.card(o).replacements)
+
+
+def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, amount: int, *, combat: bool,
+                cites: Sequence[str]) -> int:
+    """120.3 / 120.4: damage from `src_ref` to a player name or object id, through prevention (615, 616.1); its
+    results: life lost, damage marked or -1/-1 counters (wither), deathtouch, lifelink. Returns the damage dealt."""
+    src = info(state, src_ref)
+    tobj = state.objects.get(target)
+    if amount <= 0:
+        return 0
+    if tobj is not None and (tobj.zone != "battlefield" or not is_creature(state, tobj)):
+        return 0
+    if tobj is None and (not state.has_player(target) or state.player(target).lost):
+        return 0
+    affected = target if tobj is None else tobj.controller
+    prevented_notes: list[str] = []
+    extra: list[str] = []
+    shields = _shields(state, target, tobj)
+    if shields and _cant_prevent(state, src):
+        extra += cr("615.12")
+        prevented_notes.append("no puede prevenirse")
+    elif shields:
+        label = (lambda s: s.source if hasattr(s, "source") else s[0].id)
+        for s in _order(state, out, affected, shields, label, f"{amount} de daño", cr("616.1", "616.1e")):
+            if amount <= 0:
+                break
+            if hasattr(s, "remaining"):
+                cut = amount if s.remaining < 0 else min(amount, s.remaining)
+                if s.remaining > 0:
+                    s.remaining -= cut
+                who = s.source_name
+            else:
+                o, r = s
+                cut = amount if r.prevent < 0 else min(amount, r.prevent)
+                who = o.card
+            amount -= cut
+            prevented_notes.append(f"{who} previene {cut}")
+            extra += cr("615.1")
+        state.effects = [ce for ce in state.effects if not (ce.effect.kind == "prevent" and ce.remaining == 0)]
+    events: list[Event] = []
+    name_src = src.get("card", src_ref)
+    kw = src.get("keywords", set())
+    rules = ["120.3"]
+    if amount <= 0:
+        emit(state, out, "replacement", affected, f"se previene el daño de {name_src} a {name(state, target)} ("
+             + "; ".join(prevented_notes) + ")", [*cites, *cr("615.1"), *extra], about=[tobj])
+        return 0
+    if tobj is None:
+        p = state.mplayer(target)
+        p.lives -= amount
+        rules.append("120.3a")
+        what = f"{target} pierde {amount} vidas: {p.lives}"
+        events.append(Event("damage", {"source": src_ref, "target": target, "amount": amount, "combat": combat}))
+        events.append(Event("life", {"player": target, "delta": -amount}))
+    else:
+        if "wither" in kw:
+            tobj.counters["-1/-1"] = tobj.counters.get("-1/-1", 0) + amount
+            rules += ["120.3d", "702.80a"]
+            what = f"{tobj.card} ({tobj.id}) recibe {amount} contador(es) -1/-1 (marchitar)"
+        else:
+            tobj.damage += amount
+            rules.append("120.3e")
+            what = f"{tobj.card} ({tobj.id}) tiene {tobj.damage} de daño marcado"
+        if "deathtouch" in kw:
+            tobj.deathtouch_hit = True
+            rules.append("702.2b")
+        events.append(Event("damage", {"source": src_ref, "target": tobj.id, "amount": amount, "combat": combat}))
+    if "infect" in kw:
+        what += " (infectar no está modelado)"
+    note = f" ({'; '.join(prevented_notes)})" if prevented_notes else ""
+    emit(state, out, "resolution" if not combat else "turn-based", src.get("controller"),
+         f"{name_src} hace {amount} de daño{' de combate' if combat else ''} a {name(state, target)}{note}: {what}",
+         [*cites, *cr(*rules), *extra], events, [tobj])
+    for e in events:
+        observe(state, e)
+    if tobj is not None and "wither" in kw:
+        observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": amount}))
+    if "lifelink" in kw and src.get("controller"):
+        gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}", cr("120.3f", "702.15b"),
+                  source=src_ref)
+    return amount
+
+
+# -- drawing --------------------------------------------------------------------------------------------------------
+def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cites: Sequence[str],
+         applied: frozenset[str] = frozenset()) -> None:
+    """121.1–121.2: draw `n` cards one at a time; each draw may be replaced (121.6, 614.5: a replacement applies
+    once to an event and to the events that replace it); an empty library is remembered for 704.5b (121.4)."""
+    from judge.engine.rulesets.magic.effects import run_effects
+    p = state.mplayer(player)
+    for i in range(n):
+        if p.lost or state.over:
+            return
+        reps = [(o, r) for o in state.battlefield() if o.controller == player and o.id not in applied
+                for r in state.card(o).replacements if r.event == "draw" and not chars(state, o).abilities_lost]
+        if reps:
+            reps = _order(state, out, player, reps, lambda x: x[0].id, "robar una carta", cr("616.1", "121.6"))
+            o, r = reps[0]
+            emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
+                 + "; ".join(e.describe() for e in r.instead), [*cites, *cr("121.6", "121.6a", "614.1a", "614.6")],
+                 about=[o])
+            run_effects(state, out, o.controller, o.id, o.card, r.instead, (), 0, cr("121.6"),
+                        applied=applied | {o.id})
+            continue
+        library = p.zones["library"]
+        if not library:
+            p.drew_from_empty = True
+            emit(state, out, "resolution", player, f"{player} intenta robar con la biblioteca vacía ({why}): "
+                 "perderá la partida en la próxima comprobación de acciones de estado",
+                 [*cites, *cr("121.4", "704.5b")], [Event("draw", {"player": player, "empty": True})])
+            continue
+        top = library[0]
+        move(state, out, top, "hand", cites=[*cites, *cr("121.1")], why=f"{player} roba ({why})", actor=player)
+        observe(state, Event("draw", {"player": player}))
+
+
+# -- triggers -------------------------------------------------------------------------------------------------------
+def _add_trigger(state: MagicState, controller: str, src_id: str, src_name: str, ab: Triggered,
+                 lki: dict[str, Any] | None = None) -> None:
+    state.triggers.append(PendingTrigger(controller, src_id, src_name, ab, dict(lki or {}), len(state.triggers)))
+
+
+PERSIST = Triggered(when="dies", effects=(), keyword="persist")
+
+
+def observe(state: MagicState, e: Event) -> None:
+    """603.2: abilities whose trigger event matches `e` trigger now; they wait in `state.triggers` until a player
+    would receive priority. Leaves-the-battlefield abilities look back in time (603.10a): the object's last known
+    information decides."""
+    d = e.data
+    if e.kind == "move":
+        dies = d["from"] == "battlefield" and d["to"] == "graveyard"
+        leaves = d["from"] == "battlefield"
+        if leaves:
+            lki = state.lki.get(d["object"], {})
+            card = state.cards.get(d["card"]) if not lki.get("token") else None
+            gone = state.objects.get(d["new"])
+            card = state.card(gone) if gone is not None else card
+            abilities = list(card.triggers) if card is not None else []
+            if dies and "persist" in lki.get("keywords", ()):
+                abilities.append(PERSIST)
+            for ab in abilities:
+                if (ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self":
+                    _add_trigger(state, lki.get("controller") or d.get("owner", ""), d["new"], d["card"], ab, lki)
+        if dies:
+            lki = state.lki.get(d["object"], {})
+            if "creature" in lki.get("types", ()):
+                for o in state.battlefield():
+                    for ab in _abilities(state, o):
+                        if ab.when == "dies" and ab.of in ("creature", "another_creature"):
+                            _add_trigger(state, o.controller, o.id, o.card, ab, lki)
+        if d["to"] == "battlefield":
+            new = state.objects.get(d["new"])
+            if new is None:
+                return
+            for o in state.battlefield():
+                for ab in _abilities(state, o):
+                    if ab.when != "enters":
+                        continue
+                    if ab.of == "self" and o.id == new.id or ab.of == "creature" and is_creature(state, new) or \
+                            ab.of == "another_creature" and o.id != new.id and is_creature(state, new):
+                        _add_trigger(state, o.controller, o.id, o.card, ab)
+    elif e.kind in ("attack", "block"):
+        o = state.objects.get(d["object"])
+        if o is not None:
+            for ab in _abilities(state, o):
+                if ab.when == ("attacks" if e.kind == "attack" else "blocks"):
+                    _add_trigger(state, o.controller, o.id, o.card, ab)
+    elif e.kind == "step":
+        for o in state.battlefield():
+            for ab in _abilities(state, o):
+                if ab.when == d["step"] and (ab.whose == "each" or o.controller == state.active):
+                    _add_trigger(state, o.controller, o.id, o.card, ab)
+    elif e.kind == "counters":
+        o = state.objects.get(d["object"])
+        if o is not None:
+            for ab in _abilities(state, o):
+                if ab.when == "counter_put" and ab.counter in ("", d["counter"]):
+                    _add_trigger(state, o.controller, o.id, o.card, ab)
+    elif e.kind == "damage":
+        for ref, when in ((d["source"], "deals_damage"), (d["target"], "dealt_damage")):
+            o = state.objects.get(ref)
+            if o is not None and o.zone == "battlefield":
+                for ab in _abilities(state, o):
+                    if ab.when == when:
+                        _add_trigger(state, o.controller, o.id, o.card, ab)
+
+
+def _abilities(state: MagicState, o: MagicObject) -> list[Triggered]:
+    if o.zone != "battlefield" or chars(state, o).abilities_lost:
+        return []
+    return list(state.card(o).triggers)
+
+
+def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
+    """603.3b: APNAP order; a player with several triggers puts them in the order they choose (a choice when they
+    differ). Targets are chosen as they are put on the stack (603.3d); one with no legal target is removed."""
+    from judge.engine.rulesets.magic.effects import choose_targets, trigger_text
+    from judge.engine.rulesets.magic.state import StackItem
+    if not state.triggers:
+        return False
+    waiting, state.triggers = state.triggers, []
+    for player in state.apnap():
+        mine = [t for t in waiting if t.controller == player]
+        if len(mine) > 1 and len({(t.source_name, id(t.ability)) for t in mine}) > 1:
+            ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
+            q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en "
+                         f"la pila (la primera queda abajo): {', '.join(ids)}", tuple(cr("603.3b")),
+                         min=len(ids), max=len(ids))
+
+            def valid(ans: Any, ids: list[str] = ids) -> Any:
+                if sorted(ans.values) != sorted(ids):
+                    return (f"se esperaba un orden de todas: {', '.join(ids)}", cr("603.3b"))
+                return None
+            ans = ask(state, out, q, valid)
+            mine = [mine[ids.index(v)] for v in ans.values]
+        for t in mine:
+            ab = t.ability
+            targets: tuple[str, ...] = ()
+            if ab.targets:
+                targets = choose_targets(state, out, player, t.source, ab.targets, t.source_name)
+                if targets is None:
+                    emit(state, out, "trigger", player, f"la habilidad disparada de {t.source_name} no tiene "
+                         "objetivos legales y se quita de la pila", cr("603.3d", "601.2c"))
+                    continue
+            item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
+                             source_name=t.source_name, effects=ab.effects, targets=targets,
+                             target_specs=ab.targets, keyword=ab.keyword, lki=t.lki)
+            item.text = trigger_text(ab, t.source_name)
+            state.stack.append(item)
+            rules = ["603.3", "603.3b"]
+            if ab.keyword:
+                rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
+            if ab.when in ("dies", "leaves"):
+                rules.append("603.10a")
+            emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
+                 + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else ""), cr(*rules),
+                 [Event("stack", {"item": item.id, "source": t.source})])
+    return True
+
+
+KEYWORD_RULE = {"persist": "702.79a"}
+
+
+# -- state-based actions --------------------------------------------------------------------------------------------
+def check_sba(state: MagicState, out: list[Step]) -> bool:
+    """704.3: perform every applicable state-based action at once, then check again, until none applies."""
+    any_done = False
+    for _ in range(100):
+        if state.over:
+            return any_done
+        done = _sba_once(state, out)
+        if not done:
+            return any_done
+        any_done = True
+    return any_done
+
+
+def _sba_once(state: MagicState, out: list[Step]) -> bool:
+    cache = layers.compute(state)
+    done = False
+    losers = []
+    for p in state.players:
+        mp: MagicPlayer = p  # type: ignore[assignment]
+        if mp.lost:
+            continue
+        if mp.lives <= 0:
+            losers.append((mp, "704.5a", f"{mp.name} tiene {mp.lives} vidas"))
+        elif mp.drew_from_empty:
+            losers.append((mp, "704.5b", f"{mp.name} intentó robar de una biblioteca vacía"))
+        mp.drew_from_empty = False
+    for mp, rule, why in losers:
+        mp.lost = True
+        done = True
+        extra = ["121.4"] if rule == "704.5b" else ["104.3b"]
+        emit(state, out, "state-based", mp.name, f"{why}: pierde la partida", cr("704.3", rule, *extra),
+             [Event("lose", {"player": mp.name})])
+    alive = [p for p in state.players if not p.lost]
+    if losers and len(alive) <= 1:
+        state.over = True
+        state.winner = alive[0].name if alive else None
+        state.priority = None
+        emit(state, out, "state-based", state.winner,
+             f"{state.winner} gana la partida: sus oponentes la han dejado" if state.winner else
+             "todos los jugadores pierden a la vez: la partida es un empate", cr("104.2a") if state.winner
+             else cr("104.4a"), [Event("win", {"player": state.winner})] if state.winner else [])
+        return True
+    # 704.5d: tokens off the battlefield cease to exist.
+    for o in [o for o in state.objects.values() if o.token and o.zone != "battlefield"]:
+        cease_to_exist(state, o)
+        done = True
+        emit(state, out, "state-based", None, f"la ficha {o.card} ({o.id}) deja de existir fuera del campo de "
+             "batalla", cr("704.3", "704.5d", "111.7"), [Event("cease", {"object": o.id})])
+    to_grave: list[tuple[MagicObject, str, str]] = []
+    for o in state.battlefield():
+        c = cache[o.id]
+        if "creature" in c.types:
+            if c.toughness <= 0:
+                to_grave.append((o, "704.5f", f"su resistencia es {c.toughness}"))
+                continue
+            if "indestructible" not in c.keywords:
+                if o.damage >= c.toughness:
+                    to_grave.append((o, "704.5g", f"tiene {o.damage} de daño y resistencia {c.toughness}: "
+                                                  "es destruida"))
+                    continue
+                if o.deathtouch_hit:
+                    to_grave.append((o, "704.5h", "recibió daño de una fuente con toque mortal: es destruida"))
+                    continue
+        card = state.card(o)
+        if card.is_aura:
+            host = state.objects.get(o.attached_to or "")
+            ok = host is not None and host.zone == "battlefield" and (not card.targets or _enchantable(
+                state, card.targets[0], host, cache))
+            if not ok:
+                to_grave.append((o, "704.5m", "es un Aura que no está anexada a un objeto legal"))
+    for o in state.battlefield():
+        o.deathtouch_hit = False
+    # 704.5j: the legend rule, one choice per player and name.
+    legends: dict[tuple[str, str], list[MagicObject]] = {}
+    for o in state.battlefield():
+        if "legendary" in state.card(o).supertypes:
+            legends.setdefault((o.controller, o.card), []).append(o)
+    for (player, card_name), group in legends.items():
+        if len(group) < 2:
+            continue
+        ids = [o.id for o in group]
+        q = Question("legend", player, tuple(ids), f"{player} elige cuál de sus {card_name} legendarios conserva "
+                     f"(una de {', '.join(ids)}); las demás van al cementerio", tuple(cr("704.5j")))
+
+        def valid(ans: Any, ids: list[str] = ids) -> Any:
+            if len(ans.values) != 1 or ans.values[0] not in ids:
+                return (f"se esperaba una de {', '.join(ids)}", cr("704.5j"))
+            return None
+        keep = ask(state, out, q, valid).values[0]
+        to_grave += [(o, "704.5j", f"regla de leyendas: {player} conserva {keep}") for o in group if o.id != keep]
+    # 704.5q: +1/+1 and -1/-1 counters annihilate.
+    for o in state.battlefield():
+        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+        if plus and minus:
+            n = min(plus, minus)
+            for k in ("+1/+1", "-1/-1"):
+                o.counters[k] -= n
+                if not o.counters[k]:
+                    del o.counters[k]
+            done = True
+            emit(state, out, "state-based", o.controller, f"{o.card} ({o.id}) pierde {n} contador(es) +1/+1 y {n} "
+                 "-1/-1, que se anulan", cr("704.3", "704.5q", "122.3"),
+                 [Event("counters", {"object": o.id, "counter": "+1/+1", "amount": -n}),
+                  Event("counters", {"object": o.id, "counter": "-1/-1", "amount": -n})], [o])
+    seen: set[str] = set()
+    for o, rule, why in to_grave:
+        if o.id in seen or state.objects.get(o.id) is not o:
+            continue
+        seen.add(o.id)
+        done = True
+        extra = ["702.2b"] if rule == "704.5h" else []
+        move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based")
+    return done
+
+
+def _enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) -> bool:
+    c = cache.get(host.id)
+    if c is None:
+        return False
+    if spec.kind == "creature":
+        return "creature" in c.types
+    if spec.kind in ("land", "artifact", "enchantment"):
+        return spec.kind in c.types
+    return True
+
+
+def sync_control(state: MagicState) -> None:
+    """Layer 2 decides who controls a permanent; keep each permanent in its controller's battlefield list."""
+    cache = layers.compute(state)
+    for o in state.battlefield():
+        c = cache[o.id]
+        if c.controller != o.controller:
+            state.player(o.controller).zones["battlefield"].remove(o)
+            o.controller = c.controller
+            o.sick = True                     # 302.6: a new controller has not controlled it since their turn began
+            o.attacking, o.blocking, o.blocked = None, (), False     # 506.4: control change removes from combat
+            state.player(o.controller).zones["battlefield"].append(o)
+
+
+def settle(state: MagicState, out: list[Step]) -> None:
+    """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly."""
+    for _ in range(1000):
+        sync_control(state)
+        check_sba(state, out)
+        if state.over:
+            return
+        if not put_triggers_on_stack(state, out):
+            return
+
+
+def give_priority(state: MagicState, out: list[Step], player: str) -> None:
+    """117.3: `player` receives priority, after state-based actions and triggers (117.5)."""
+    settle(state, out)
+    if state.over:
+        state.priority = None
+        return
+    if state.player(player).lost:
+        player = next_player(state, player)
+    state.priority = player
+
+
+def next_player(state: MagicState, player: str) -> str:
+    names = [p.name for p in state.players]
+    i = names.index(player)
+    for k in range(1, len(names) + 1):
+        cand = state.players[(i + k) % len(names)]
+        if not cand.lost:
+            return cand.name
+    return player
+
+
+def require(cond: bool, reason: str, *rules: str) -> None:
+    if not cond:
+        raise IllegalAction(reason, cr(*rules))
+
+
+def keyword_name(k: str) -> str:
+    return KEYWORDS.get(k, k)
+
+
+def effect_cites(e: Effect) -> list[str]:
+    from judge.engine.rulesets.magic.effects import EFFECT_RULES
+    return cr(*EFFECT_RULES.get(e.kind, ("609.1",)))
+
+
+__all__ = ["emit", "move", "deal_damage", "draw", "gain_life", "lose_life", "put_counters", "observe", "settle",
+           "give_priority", "check_sba", "ChoiceNeeded", "Replacement"]

@@ -1,0 +1,357 @@
+"""Targets (115, 601.2c, 608.2b), the effect vocabulary carried out (609), and resolving the top of the stack
+(608): a spell or ability whose targets are all illegal does not resolve; with some illegal, the rest happens."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from judge.engine.rulesets.magic import core, layers
+from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec, Triggered
+from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
+from judge.engine.step import Event, Step
+
+EFFECT_RULES: dict[str, tuple[str, ...]] = {
+    "damage": ("120.3",), "destroy": ("701.8a",), "exile": ("406.1",), "bounce": ("400.7",), "draw": ("121.1",),
+    "gain_life": ("119.3",), "lose_life": ("119.3",), "counters": ("122.1",), "pump": ("613.4c", "611.2a"),
+    "set_pt": ("613.4b", "611.2a"), "switch_pt": ("613.4d",), "grant": ("613.1f",), "lose_abilities": ("613.1f",),
+    "set_color": ("613.1e",), "add_type": ("613.1d",), "gain_control": ("613.1b",), "tap": ("701.26a",),
+    "untap": ("701.26b",), "create_token": ("111.1",), "search": ("701.23a", "701.23b"),
+    "prevent": ("615.1", "615.7"), "add_mana": ("106.4",), "counter_spell": ("701.6a",), "sacrifice": ("701.21a",),
+    "mill": ("701.17a",),
+}
+
+
+# -- targets --------------------------------------------------------------------------------------------------------
+def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str, source: str = "") -> str | None:
+    """None if `ref` is a legal choice for `spec` now, else why not."""
+    if spec.kind == "spell":
+        item = next((i for i in state.stack if i.id == ref and i.kind == "spell"), None)
+        if item is None:
+            return f"«{ref}» no es un hechizo en la pila"
+        if ref == source:
+            return "un hechizo no puede tenerse a sí mismo como objetivo"
+        return None
+    if state.has_player(ref):
+        if spec.kind not in ("player", "any"):
+            return f"«{ref}» es un jugador y el objetivo debe ser {spec.describe()}"
+        if state.player(ref).lost:
+            return f"{ref} ya no está en la partida"
+        if spec.controller == "opponent" and ref == controller:
+            return "el objetivo debe ser un oponente"
+        return None
+    o = state.objects.get(ref)
+    if o is None or o.zone != "battlefield":
+        return f"«{ref}» no es un permanente en el campo de batalla"
+    if spec.kind == "player":
+        return f"«{ref}» no es un jugador"
+    c = layers.chars_of(state, o)
+    if spec.kind in ("creature", "any") and "creature" not in c.types:
+        return f"{o.card} ({ref}) no es una criatura"
+    if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
+        return f"{o.card} ({ref}) no es {spec.describe()}"
+    if spec.controller == "you" and c.controller != controller:
+        return f"{o.card} ({ref}) no es tuya"
+    if spec.controller == "opponent" and c.controller == controller:
+        return f"{o.card} ({ref}) no la controla un oponente"
+    return None
+
+
+def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
+    refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
+    return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
+
+
+def choose_targets(state: MagicState, out: list[Step], player: str, source: str, specs: Sequence[TargetSpec],
+                   source_name: str) -> tuple[str, ...] | None:
+    """603.3d: a triggered ability's targets, chosen by its controller as it is put on the stack; None when a
+    target slot has no legal choice."""
+    chosen: list[str] = []
+    for n, spec in enumerate(specs):
+        options = candidates(state, spec, player, source)
+        if not options:
+            return None
+        q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para la habilidad de "
+                     f"{source_name} (una de: {', '.join(options)})", tuple(cr("603.3d", "601.2c")))
+
+        def valid(ans: Any, spec: TargetSpec = spec) -> Any:
+            if len(ans.values) != 1:
+                return ("se esperaba un único objetivo", cr("601.2c"))
+            why = legal_target(state, spec, ans.values[0], player, source)
+            return None if why is None else (why, cr("601.2c", "115.1"))
+        chosen.append(core.ask(state, out, q, valid).values[0])
+    return tuple(chosen)
+
+
+def trigger_text(ab: Triggered, source_name: str) -> str:
+    if ab.keyword == "persist":
+        return f"persistir de {source_name}"
+    when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
+            "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
+            "end_step": "comienza el paso final", "counter_put": "recibe un contador",
+            "deals_damage": "hace daño", "dealt_damage": "recibe daño"}.get(ab.when, ab.when)
+    return f"la habilidad de {source_name} («cuando {when}: {'; '.join(e.describe() for e in ab.effects)}»)"
+
+
+# -- effects --------------------------------------------------------------------------------------------------------
+def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None]
+              ) -> list[str]:
+    """The players/objects an effect acts on; an illegal target's slot is None and is skipped (608.2b)."""
+    to = e.to
+    if to == "target":
+        ref = targets[e.target] if e.target < len(targets) else None
+        return [ref] if ref is not None else []
+    if to == "self":
+        o = state.obj(source)
+        return [o.id] if o is not None and o.zone == "battlefield" else []
+    if to == "controller":
+        return [controller]
+    if to == "each_opponent":
+        return [p.name for p in state.opponents(controller)]
+    if to == "each_player":
+        return state.apnap()
+    if to == "enchanted":
+        o = state.obj(source)
+        return [o.attached_to] if o is not None and o.attached_to else []
+    cache = layers.compute(state)
+    out = []
+    for o in state.battlefield():
+        c = cache[o.id]
+        if "creature" not in c.types:
+            continue
+        if to == "all_creatures" or (to == "creatures_you_control" and c.controller == controller) or \
+                (to == "other_creatures_you_control" and c.controller == controller and o.id != source) or \
+                (to == "opponents_creatures" and c.controller != controller):
+            out.append(o.id)
+    return out
+
+
+def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
+                effects: Sequence[Effect], targets: Sequence[str | None], x: int, cites: Sequence[str],
+                applied: frozenset[str] = frozenset()) -> None:
+    """608.2c: the instructions in the order written."""
+    for e in effects:
+        if state.over:
+            return
+        run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied)
+
+
+def run_effect(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
+               targets: Sequence[str | None], x: int, cites: Sequence[str], applied: frozenset[str]) -> None:
+    n = x if e.x else e.amount
+    base = [*cites, *cr(*EFFECT_RULES.get(e.kind, ("609.1",)))]
+    subjects = _subjects(state, e, controller, source, targets)
+    k = e.kind
+    if k == "damage":
+        for ref in subjects:
+            core.deal_damage(state, out, source, ref, n, combat=False, cites=base)
+    elif k in ("destroy", "exile", "bounce", "sacrifice"):
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is None or o.zone != "battlefield":
+                continue
+            if k == "destroy" and core.has(state, o, "indestructible"):
+                core.emit(state, out, "resolution", controller, f"{o.card} ({o.id}) es indestructible: no se destruye",
+                          [*base, *cr("702.12b")], about=[o])
+                continue
+            zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
+            core.move(state, out, o, zone, cites=base, why=f"{source_name}: {e.describe()}")
+    elif k == "draw":
+        for ref in subjects:
+            if state.has_player(ref):
+                core.draw(state, out, ref, n, source_name, base, applied)
+    elif k == "gain_life":
+        for ref in subjects:
+            if state.has_player(ref):
+                core.gain_life(state, out, ref, n, source_name, base, source)
+    elif k == "lose_life":
+        for ref in subjects:
+            if state.has_player(ref):
+                core.lose_life(state, out, ref, n, source_name, base)
+    elif k == "counters":
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is not None:
+                core.put_counters(state, out, o, e.counter, n, source_name, base)
+    elif k in layers.LAYER_OF or k == "prevent":
+        refs = tuple(subjects)
+        if not refs:
+            return
+        ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
+                              timestamp=state.tick(), affected=refs, duration=e.duration,
+                              remaining=(-1 if n < 0 else n) if k == "prevent" else 0)
+        state.effects.append(ce)
+        core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} "
+                  f"({', '.join(core.name(state, r) for r in refs)}); marca de tiempo {ce.timestamp}",
+                  [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
+                  [state.objects.get(r) for r in refs])
+        if k == "gain_control":
+            core.sync_control(state)
+    elif k in ("tap", "untap"):
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is not None and o.tapped != (k == "tap"):
+                o.tapped = k == "tap"
+                core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) "
+                          f"{'se gira' if k == 'tap' else 'se endereza'}", base, [Event(k, {"object": o.id})], [o])
+    elif k == "create_token":
+        for _ in range(max(n, 1)):
+            create_token(state, out, controller, e.token, source_name, base)
+    elif k == "search":
+        search(state, out, controller, e, source_name, base)
+    elif k == "add_mana":
+        from judge.engine.rulesets.magic.mana import parse_mana, pool_text
+        pool = state.mplayer(controller).pool
+        for c, amount in parse_mana(e.mana).items():
+            pool[c] = pool.get(c, 0) + amount
+        core.emit(state, out, "resolution", controller, f"{controller} agrega {e.mana} a su reserva de maná: "
+                  f"{pool_text(pool)}", base, [Event("mana", {"player": controller, "added": e.mana})])
+    elif k == "counter_spell":
+        for ref in subjects:
+            item = next((i for i in state.stack if i.id == ref), None)
+            if item is None:
+                continue
+            state.stack.remove(item)
+            if item.obj is not None:
+                core.move(state, out, item.obj, "graveyard", cites=base, why=f"{source_name} lo contrarresta")
+            else:
+                core.emit(state, out, "resolution", controller, f"{source_name} contrarresta {item.text}", base)
+    elif k == "mill":
+        for ref in subjects:
+            if state.has_player(ref):
+                lib = state.player(ref).zones["library"]
+                for o in list(lib[:n]):
+                    core.move(state, out, o, "graveyard", cites=base, why=f"{source_name}: muele")
+
+
+def create_token(state: MagicState, out: list[Step], controller: str, token: CardDef | None, source_name: str,
+                 cites: Sequence[str]) -> None:
+    """111.1: a token enters the battlefield under its creator's control."""
+    if token is None:
+        return
+    tid = state.new_id("ficha-")
+    o = MagicObject(id=tid, card=token.name, owner=controller, controller=controller, zone="battlefield", base=tid,
+                    token=True, face=token, sick=True)
+    o.timestamp = state.tick()
+    state.player(controller).zones["battlefield"].append(o)
+    state.objects[tid] = o
+    state.latest[tid] = tid
+    ev = Event("move", {"object": tid, "new": tid, "card": token.name, "from": None, "to": "battlefield",
+                        "token": True})
+    core.emit(state, out, "resolution", controller, f"{source_name} crea la ficha {token.name} "
+              f"{token.power}/{token.toughness} ({tid})", [*cites, *cr("111.1", "111.4")], [ev], [o])
+    core.observe(state, ev)
+
+
+def search(state: MagicState, out: list[Step], player: str, e: Effect, source_name: str,
+           cites: Sequence[str]) -> None:
+    """701.23: look at the library, find a card with the stated quality (or fail to find: 701.23b), then shuffle."""
+    lib = state.player(player).zones["library"]
+    wanted = e.search.lower()
+    matches = [o.id for o in lib if _matches(state.card(o), wanted)]
+    q = Question("search", player, tuple(matches), f"{player} busca en su biblioteca una carta «{e.search}»: "
+                 f"elige una de {', '.join(matches) if matches else '(ninguna coincide)'} o ninguna",
+                 tuple(cr("701.23a", "701.23b")), min=0, max=1)
+
+    def valid(ans: Any) -> Any:
+        if len(ans.values) > 1:
+            return ("se encuentra como mucho una carta", cr("701.23a"))
+        if ans.values and ans.values[0] not in matches:
+            return (f"«{ans.values[0]}» no es una carta «{e.search}» de la biblioteca", cr("701.23a"))
+        return None
+    found = core.ask(state, out, q, valid).values
+    if found:
+        o = state.objects[found[0]]
+        core.move(state, out, o, e.dest, cites=[*cites, *cr("701.23a")], why=f"{player} la encuentra al buscar",
+                  controller=player, actor=player)
+    else:
+        core.emit(state, out, "resolution", player, f"{player} busca y no encuentra ninguna carta «{e.search}»"
+                  + (" (puede no encontrarla aunque esté: la zona es oculta)" if matches else ""),
+                  [*cites, *cr("701.23b")])
+    state.rng.shuffle(lib)
+    core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.20a")],
+              [Event("shuffle", {"player": player, "zone": "library", "cards": len(lib)})])
+
+
+def _matches(card: CardDef, wanted: str) -> bool:
+    from judge.engine.rulesets.magic.cards import CARD_TYPES, TYPE_ALIASES
+    if card.name.lower() == wanted:
+        return True
+    t = TYPE_ALIASES.get(wanted, wanted)
+    if t in CARD_TYPES and t in card.types:
+        return True
+    if wanted in ("básica", "basic") and "basic" in card.supertypes:
+        return True
+    if wanted in ("tierra básica", "basic land") and "basic" in card.supertypes and "land" in card.types:
+        return True
+    return any(s.lower() == wanted for s in card.subtypes)
+
+
+# -- resolution -----------------------------------------------------------------------------------------------------
+def resolve_top(state: MagicState, out: list[Step]) -> None:
+    """608.1–608.3: the top object of the stack resolves."""
+    item = state.stack.pop()
+    cites_base = cr("117.4", "405.5", "608.1")
+    targets: list[str | None] = list(item.targets)
+    illegal = []
+    for n, ref in enumerate(item.targets):
+        spec = item.target_specs[n] if n < len(item.target_specs) else None
+        why = None if spec is None else legal_target(state, spec, ref, item.controller, item.id)
+        if why is not None:
+            illegal.append((ref, why))
+            targets[n] = None
+    if item.targets and len(illegal) == len(item.targets):
+        reasons = "; ".join(w for _, w in illegal)
+        if item.obj is not None:
+            core.move(state, out, item.obj, "graveyard", cites=[*cites_base, *cr("608.2b")],
+                      why=f"no se resuelve: todos sus objetivos son ilegales ({reasons})")
+        else:
+            core.emit(state, out, "resolution", item.controller, f"{item.text} no se resuelve: todos sus objetivos "
+                      f"son ilegales ({reasons})", [*cites_base, *cr("608.2b")])
+        return
+    if illegal:
+        core.emit(state, out, "resolution", item.controller, f"{item.text or item.source_name} se resuelve; "
+                  "objetivos ilegales, sobre los que no hace nada: " + "; ".join(w for _, w in illegal),
+                  [*cites_base, *cr("608.2b")])
+    if item.kind in ("ability", "trigger"):
+        if item.keyword == "persist":
+            _persist(state, out, item)
+            return
+        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}", [*cites_base, *cr("608.2")])
+        run_effects(state, out, item.controller, item.source, item.source_name, item.effects, targets, item.x,
+                    cr("608.2c"))
+        return
+    obj = item.obj
+    assert obj is not None
+    card = state.card(obj)
+    if card.is_permanent:
+        attach = targets[0] if card.is_aura and targets else None
+        core.move(state, out, obj, "battlefield", cites=[*cites_base, *cr("608.3", "608.3a" if not card.is_aura
+                                                                               else "608.3c")],
+                  why=f"el hechizo de permanente de {item.controller} se resuelve", controller=item.controller,
+                  attach_to=attach, actor=item.controller)
+        return
+    core.emit(state, out, "resolution", item.controller, f"se resuelve {obj.card} ({obj.id}): "
+              + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c")], about=[obj])
+    run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"))
+    if state.objects.get(obj.id) is obj and obj.zone == "stack":
+        core.move(state, out, obj, "graveyard", cites=cr("608.2n"), why="un instantáneo o conjuro va al "
+                  "cementerio de su propietario como última parte de su resolución", actor=item.controller)
+
+
+def _persist(state: MagicState, out: list[Step], item: StackItem) -> None:
+    """702.79a: return it to the battlefield with a -1/-1 counter, if it had none (intervening if, 603.4) and is
+    still the card that went to the graveyard (400.7)."""
+    counters = item.lki.get("counters", {})
+    if counters.get("-1/-1", 0):
+        core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: tenía "
+                  "un contador -1/-1", cr("702.79a", "603.4"))
+        return
+    o = state.objects.get(item.source)
+    if o is None or o.zone != "graveyard":
+        core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: la "
+                  "carta ya no está en el cementerio (es un objeto nuevo)", cr("702.79a", "400.7"))
+        return
+    core.move(state, out, o, "battlefield", cites=cr("608.2", "702.79a"), why="persistir la devuelve bajo el "
+              "control de su propietario", controller=o.owner, counters={"-1/-1": 1}, actor=o.owner)

@@ -1,0 +1,120 @@
+"""Checking a magic scenario's expectations against the state (at the end, or between actions)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from judge.engine.expect import Expectation, check_common
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.cards import KEYWORDS
+from judge.engine.rulesets.magic.cites import GENERAL, cr
+from judge.engine.rulesets.magic.mana import pool_text
+from judge.engine.rulesets.magic.state import STEP_NAMES, ZONE_NAMES, MagicState
+from judge.engine.step import Step
+
+FIELD_RULES = {"life": ("119.1",), "lost": ("104.3",), "hand": ("402.1",), "library": ("401.1",),
+               "graveyard": ("404.1",), "exile": ("406.1",), "battlefield": ("403.1",), "mana_pool": ("106.4",),
+               "lands_played": ("305.2",), "zone": ("400.1",), "tapped": ("110.5",), "damage": ("120.3e",),
+               "counters": ("122.1",), "power": ("208.3", "613.4"), "toughness": ("208.3", "613.4"),
+               "colors": ("105.2", "202.2"), "keywords": ("613.1f",), "controller": ("108.4",),
+               "attached_to": ("303.4b",), "attacking": ("506.4",), "exists": ("400.7",), "current_id": ("400.7",),
+               "sick": ("302.6",), "stack": ("405.1",)}
+LABELS = {"life": "vidas", "lost": "ha perdido", "hand": "mano", "library": "biblioteca", "graveyard": "cementerio",
+          "exile": "exilio", "battlefield": "campo de batalla", "mana_pool": "reserva de maná",
+          "lands_played": "tierras jugadas", "zone": "zona", "tapped": "girada", "damage": "daño marcado",
+          "counters": "contadores", "power": "fuerza", "toughness": "resistencia", "colors": "colores",
+          "keywords": "palabras clave", "controller": "controlador", "attached_to": "anexada a",
+          "attacking": "atacando", "exists": "existe", "current_id": "objeto actual", "sick": "mareo de invocación"}
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, tuple):
+        return "[" + ", ".join(_show(x) if not isinstance(x, tuple) else f"{x[0]}: {x[1]}" for x in v) + "]"
+    if v is None:
+        return "nada"
+    if isinstance(v, bool):
+        return "sí" if v else "no"
+    return str(v)
+
+
+def _names(objs: Sequence[Any], wanted: Sequence[str]) -> tuple[str, ...]:
+    # Each expected entry may be a card name or an object id (scenario id or incarnation); compare in order.
+    out = []
+    for i, o in enumerate(objs):
+        w = wanted[i] if i < len(wanted) else None
+        out.append(w if w in (o.id, o.base) else o.card)
+    return tuple(out)
+
+
+def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[bool, str, list[str]]:
+    f, want = exp.field, exp.value
+    cites = cr(*FIELD_RULES.get(f, ("100.1",)))
+    common = check_common(state, exp, steps, [GENERAL], lambda s: STEP_NAMES.get(s, s))
+    if common is not None:
+        held, summary, cc = common
+        if f == "phase":
+            cc = cr("500.1")
+        elif f in ("winner", "stopped"):
+            cc = cr("104.2a") if f == "winner" else cc
+        return held, summary, cc
+    if f == "stack":
+        got = tuple(i.obj.card if i.obj is not None else f"habilidad de {i.source_name}" for i in state.stack)
+        got = tuple(w if (i < len(state.stack) and w in (state.stack[i].id, state.stack[i].source_name))
+                    else g for i, (g, w) in enumerate(zip(got, list(want) + [None] * len(got))))
+        return got == want, f"pila (de abajo arriba): {_show(got)} (se esperaba {_show(want)})", cites
+    label = LABELS.get(f, f)
+    if exp.subject_key == "player":
+        p = state.mplayer(exp.subject or "")
+        if f.endswith("_count"):
+            got: Any = len(p.zones[f[:-6]])
+        elif f in ("hand", "library", "graveyard", "exile", "battlefield"):
+            got = _names(p.zones[f], want)
+        elif f == "life":
+            got = p.lives
+        elif f == "mana_pool":
+            got = tuple(sorted((k, v) for k, v in p.pool.items() if v))
+            return got == want, f"{p.name}, reserva de maná: {pool_text(dict(got))} (se esperaba " \
+                                f"{pool_text(dict(want))})", cites
+        else:
+            got = getattr(p, f)
+        return got == want, f"{p.name}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+    o = state.obj(exp.subject or "")
+    if f == "exists":
+        got = o is not None
+        return got == want, f"{exp.subject}: {'existe' if got else 'no existe'} (se esperaba " \
+                            f"{'que exista' if want else 'que no exista'})", cites
+    if o is None:
+        return False, f"no existe el objeto «{exp.subject}» (una ficha deja de existir fuera del campo de batalla)", \
+            cr("704.5d", "400.7")
+    who = f"{o.card} ({o.id})"
+    if f == "zone":
+        got = o.zone
+        return got == want, f"{who}, zona: {ZONE_NAMES.get(got, got)} (se esperaba {ZONE_NAMES.get(want, want)})", \
+            cites
+    if f == "current_id":
+        return o.id == want, f"{exp.subject} es ahora {o.id} (se esperaba {want})", cites
+    if f in ("power", "toughness", "colors", "keywords", "controller"):
+        c = layers.chars_of(state, o)
+        if f == "power":
+            got = c.power
+        elif f == "toughness":
+            got = c.toughness
+        elif f == "colors":
+            got = tuple(sorted(c.colors))
+        elif f == "keywords":
+            got = tuple(sorted(c.keywords))
+            want_show = ", ".join(KEYWORDS.get(k, k) for k in want)
+            return got == want, f"{who}, palabras clave: {', '.join(KEYWORDS.get(k, k) for k in got) or 'ninguna'}" \
+                                f" (se esperaba {want_show or 'ninguna'})", cites
+        else:
+            got = c.controller
+        if c.rules and f in ("power", "toughness"):
+            cites = cr("208.3", *dict.fromkeys(c.rules))
+        return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+    if f == "counters":
+        got = tuple(sorted((k, n) for k, n in o.counters.items() if n))
+    elif f == "attacking":
+        got = o.attacking is not None
+    else:
+        got = getattr(o, f)
+    return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites

@@ -1,0 +1,153 @@
+"""Characteristics through the layers of 613, computed from the printed card, counters and continuous effects,
+never stored: control (2), type (4), colour (5), abilities (6), then power/toughness set (7b), modified by effects
+and counters (7c), switched (7d). Within a layer, effects apply in timestamp order (613.7).
+
+Layer 1 (copy) and 3 (text) have no effect in the vocabulary yet; dependencies (613.8) are not modelled: within a
+layer the timestamp order is used.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.engine.rulesets.magic.cards import CardDef, Effect
+from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
+
+LAYER_OF = {"gain_control": 2, "add_type": 4, "set_color": 5, "grant": 6, "lose_abilities": 6,
+            "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
+LAYER_RULES = {2: "613.1b", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
+
+
+@dataclass
+class Chars:
+    """The characteristics of one permanent right now, and the rules (layers) that made them."""
+    controller: str
+    types: set[str]
+    subtypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    keywords: set[str]
+    power: int
+    toughness: int
+    abilities_lost: bool = False
+    rules: list[str] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)     # names of what changed it, in order
+
+
+@dataclass
+class _Live:
+    """One effect in force, with what it applies to at this moment."""
+    effect: Effect
+    timestamp: int
+    controller: str
+    source: str
+    source_name: str
+    fixed: tuple[str, ...] | None            # locked-in ids (611.2c), or None for a static ability's set
+
+
+def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> list[_Live]:
+    out = []
+    for o in perms:
+        if o.id in lost:
+            continue
+        for s in state.card(o).statics:
+            out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None))
+    return out
+
+
+def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Chars]) -> bool:
+    if live.fixed is not None:
+        return o.id in live.fixed
+    c = chars[o.id]
+    to = live.effect.to
+    if to == "self":
+        return o.id == live.source
+    if to == "enchanted":
+        src = state.objects.get(live.source)
+        return src is not None and src.attached_to == o.id
+    if "creature" not in c.types:
+        return False
+    if to == "creatures_you_control":
+        return c.controller == live.controller
+    if to == "other_creatures_you_control":
+        return c.controller == live.controller and o.id != live.source
+    if to == "all_creatures":
+        return True
+    if to == "opponents_creatures":
+        return c.controller != live.controller
+    return False
+
+
+def compute(state: MagicState) -> dict[str, Chars]:
+    """Every permanent's characteristics (613.1), layer by layer."""
+    perms = state.battlefield()
+    chars: dict[str, Chars] = {}
+    for o in perms:
+        card: CardDef = state.card(o)
+        chars[o.id] = Chars(controller=o.controller, types=set(card.types), subtypes=card.subtypes,
+                            colors=card.colors, keywords=set(card.keywords),
+                            power=card.power or 0, toughness=card.toughness or 0)
+    lost: set[str] = set()
+    resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
+                for ce in state.effects if ce.effect.kind in LAYER_OF]
+    for layer in (2, 4, 5, 6, 7.2, 7.3, 7.4):
+        # Static abilities of permanents that lost their abilities in layer 6 stop applying from layer 7 on.
+        live = sorted([e for e in resolved + _statics(state, perms, lost if layer > 6 else set())
+                       if LAYER_OF.get(e.effect.kind) == layer], key=lambda e: e.timestamp)
+        for e in live:
+            for o in perms:
+                if not _applies(state, e, o, chars):
+                    continue
+                c = chars[o.id]
+                _apply(e.effect, c, e.controller)
+                c.rules.append(LAYER_RULES[layer])
+                c.sources.append(e.source_name)
+                if e.effect.kind == "lose_abilities":
+                    lost.add(o.id)
+        if layer == 7.2:
+            for o in perms:                   # 613.4c: counters modify in the same sublayer as effects
+                c = chars[o.id]
+                plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+                if plus or minus:
+                    c.power += plus - minus
+                    c.toughness += plus - minus
+                    c.rules.append("613.4c")
+    return chars
+
+
+def _apply(e: Effect, c: Chars, controller: str) -> None:
+    k = e.kind
+    if k == "gain_control":
+        c.controller = controller             # the effect's controller gains control
+    elif k == "add_type":
+        c.types |= set(e.types)
+    elif k == "set_color":
+        c.colors = tuple(e.colors)
+    elif k == "grant":
+        c.keywords |= set(e.keywords)
+    elif k == "lose_abilities":
+        c.keywords = set()
+        c.abilities_lost = True
+    elif k == "set_pt":
+        c.power, c.toughness = e.power, e.toughness
+    elif k == "pump":
+        c.power += e.power
+        c.toughness += e.toughness
+    elif k == "switch_pt":
+        c.power, c.toughness = c.toughness, c.power
+
+
+def of(state: MagicState, o: MagicObject) -> Chars:
+    """One permanent's characteristics (the whole battlefield is computed: effects depend on each other)."""
+    return compute(state)[o.id]
+
+
+def printed(state: MagicState, o: MagicObject) -> Chars:
+    """Characteristics of an object off the battlefield: its card as printed (counters count on none there)."""
+    card = state.card(o)
+    return Chars(controller=o.controller, types=set(card.types), subtypes=card.subtypes, colors=card.colors,
+                 keywords=set(card.keywords), power=card.power or 0, toughness=card.toughness or 0)
+
+
+def chars_of(state: MagicState, o: MagicObject, cache: dict[str, Chars] | None = None) -> Chars:
+    if o.zone == "battlefield":
+        return (cache if cache is not None else compute(state))[o.id]
+    return printed(state, o)

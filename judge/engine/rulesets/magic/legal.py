@@ -1,0 +1,111 @@
+"""Legal actions for the player with priority (python-chess's legal-move generator), used by the fuzzer: pass,
+play a land, cast a spell or activate an ability with targets and a way to pay chosen from the board."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from judge.engine.action import Action
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PlayLand
+from judge.engine.rulesets.magic.effects import candidates
+from judge.engine.rulesets.magic.mana import parse_mana, pay
+from judge.engine.rulesets.magic.state import MagicObject, MagicState
+
+MAIN = ("main1", "main2")
+
+
+def _mana_sources(state: MagicState, who: str) -> list[tuple[MagicObject, dict[str, int]]]:
+    out = []
+    for o in state.player(who).zones["battlefield"]:
+        if o.tapped:
+            continue
+        for ab in state.card(o).activated:
+            if ab.is_mana_ability and ab.tap and not ab.cost:
+                c = layers.chars_of(state, o)
+                if "creature" in c.types and o.sick and "haste" not in c.keywords:
+                    continue
+                mana: dict[str, int] = {}
+                for e in ab.effects:
+                    for k, n in parse_mana(e.mana).items():
+                        mana[k] = mana.get(k, 0) + n
+                out.append((o, mana))
+                break
+    return out
+
+
+def plan_payment(state: MagicState, who: str, cost: tuple, x: int = 0, exclude: str = "") -> tuple[str, ...] | None:
+    """Sources to tap so the pool pays `cost` (None if no plan found): add sources one at a time, those whose
+    colours the cost names first."""
+    pool = dict(state.mplayer(who).pool)
+    if pay(pool, cost, x) is not None:
+        return ()
+    named = {c for s in cost for c in s.colors}
+    sources = [(o, m) for o, m in _mana_sources(state, who) if o.id != exclude]
+    sources.sort(key=lambda om: (0 if named & set(om[1]) else 1, om[0].id))
+    tapped = []
+    for o, mana in sources:
+        for k, n in mana.items():
+            pool[k] = pool.get(k, 0) + n
+        tapped.append(o.id)
+        if pay(pool, cost, x) is not None:
+            return tuple(tapped)
+    return None
+
+
+def _target_sets(state: MagicState, specs: Sequence, who: str, limit: int = 3) -> list[tuple[str, ...]]:
+    if not specs:
+        return [()]
+    options = [candidates(state, s, who)[:3] for s in specs]
+    if any(not o for o in options):
+        return []
+    return [tuple(t) for t in product(*options)][:limit]
+
+
+def legal_actions(state: MagicState) -> list[Action]:
+    who = state.priority
+    if who is None:
+        return []
+    out: list[Action] = [Pass(by=who)]
+    p = state.mplayer(who)
+    sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
+    if sorcery_ok and p.lands_played < 1:
+        seen = set()
+        for o in p.zones["hand"]:
+            if "land" in state.card(o).types and o.card not in seen:
+                seen.add(o.card)
+                out.append(PlayLand(by=who, card=o.id))
+    seen_cards: set[str] = set()
+    for o in p.zones["hand"]:
+        card = state.card(o)
+        if "land" in card.types or o.card in seen_cards:
+            continue
+        seen_cards.add(o.card)
+        if "instant" not in card.types and not sorcery_ok:
+            continue
+        x = 1 if any(s.kind == "x" for s in card.mana_cost) else 0
+        plan = plan_payment(state, who, card.mana_cost, x)
+        if plan is None:
+            continue
+        for targets in _target_sets(state, card.targets, who):
+            out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan))
+    for o in p.zones["battlefield"]:
+        for n, ab in enumerate(state.card(o).activated):
+            if ab.is_mana_ability:
+                continue
+            if ab.tap and o.tapped or ab.untap and not o.tapped:
+                continue
+            c = layers.chars_of(state, o)
+            if (ab.tap or ab.untap) and "creature" in c.types and o.sick and "haste" not in c.keywords:
+                continue
+            if any(o.counters.get(k, 0) < m for k, m in ab.remove_counters):
+                continue
+            plan = plan_payment(state, who, ab.cost, 0, exclude=o.id if ab.tap else "")
+            if plan is None:
+                continue
+            for targets in _target_sets(state, ab.targets, who):
+                out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan))
+    sources = _mana_sources(state, who)
+    if sources:
+        out.append(Mana(by=who, sources=(sources[0][0].id,)))
+    return out

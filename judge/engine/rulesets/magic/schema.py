@@ -1,0 +1,842 @@
+"""The magic parts of a scenario (docs/scenarios.md, magic): inline cards, players and zones, the turn, the
+stack, actions and expectations. Everything is checked before any rule runs, each problem with its field path."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.action import Action, Checkpoint
+from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common
+from judge.engine.rulesets.magic.actions import (ACTION_KEYS, Activate, Assign, Attack, Block, Cast, Choose, Mana,
+                                                 Pass, PassUntil, PlayLand)
+from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES, TYPE_ALIASES,
+                                               UNMODELLED_KEYWORDS, Activated, CardDef, Effect, Replacement, Static,
+                                               TargetSpec, Triggered, keyword_id)
+from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost, parse_mana
+from judge.engine.rulesets.magic.state import STEPS
+from judge.scenarios.validate import MAX_TEXT, Checker, join
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 200
+ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
+TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "land", "artifact", "enchantment")
+SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
+          "other_creatures_you_control", "all_creatures", "opponents_creatures", "enchanted")
+STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
+                 "opponents_creatures")
+VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
+         "counters", "pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type",
+         "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill")
+DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
+              "search": "controller", "create_token": "controller", "mill": "controller"}
+WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
+        "dealt_damage")
+STOPS = ("fin", "limite", "eleccion", "partida terminada")
+PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",
+                 "exile": "names", "battlefield": "names", "hand_count": "int", "library_count": "int",
+                 "graveyard_count": "int", "exile_count": "int", "battlefield_count": "int", "mana_pool": "mana",
+                 "lands_played": "int"}
+OBJECT_FIELDS = {"zone": "zone", "tapped": "bool", "damage": "int", "counters": "counters", "power": "sint",
+                 "toughness": "sint", "colors": "colors", "keywords": "keywords", "controller": "player",
+                 "attached_to": "ref", "attacking": "bool", "exists": "bool", "current_id": "str",
+                 "sick": "bool"}
+TOP_ONLY = ("stack",)
+
+
+@dataclass(frozen=True)
+class ObjectSetup:
+    id: str
+    card: str
+    tapped: bool = False
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+    attached_to: str | None = None
+    sick: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    life: int = 20
+    zones: dict[str, tuple[ObjectSetup, ...]] = field(default_factory=dict)
+    pool: tuple[tuple[str, int], ...] = ()
+    lands_played: int = 0
+
+
+@dataclass(frozen=True)
+class StackSetup:
+    id: str
+    card: str
+    controller: str
+    targets: tuple[str, ...] = ()
+    x: int = 0
+
+
+@dataclass(frozen=True)
+class Setup:
+    cards: dict[str, CardDef]
+    players: tuple[PlayerSetup, ...]
+    turn: int = 1
+    active: str = ""
+    step: str = "main1"
+    stack: tuple[StackSetup, ...] = ()
+
+
+def slug(name: str) -> str:
+    import re
+    return re.sub(r"[^0-9a-záéíóúüñ]+", "-", name.lower()).strip("-") or "jugador"
+
+
+class _Parser:
+    def __init__(self, check: Checker) -> None:
+        self.check = check
+        self.cards: dict[str, CardDef] = dict(BASIC_LANDS)
+        self.names: list[str] = []
+        self.ids: dict[str, str] = {}
+
+    # -- cards --------------------------------------------------------------------------------------------------
+    def card_defs(self, value: Any) -> None:
+        m = self.check.mapping("cards", value, allowed=[k for k in value] if isinstance(value, Mapping) else ())
+        if m is None:
+            return
+        if len(m) > MAX_CARDS:
+            self.check.error("cards", f"demasiadas cartas: {len(m)} (máximo {MAX_CARDS})")
+            return
+        for name, spec in m.items():
+            if not isinstance(name, str) or not name.strip() or len(name) > 200:
+                self.check.error("cards", f"nombre de carta no válido {str(name)[:40]!r}")
+                continue
+            card = self.card_def(join("cards", name), name, spec)
+            if card is not None:
+                self.cards[name] = card
+
+    def card_def(self, path: str, name: str, spec: Any, token: bool = False) -> CardDef | None:
+        c = self.check
+        m = c.mapping(path, spec, allowed=("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness",
+                                           "keywords", "targets", "effects", "triggers", "activated", "static",
+                                           "replacements", "text", "name") if token else
+                      ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
+                       "targets", "effects", "triggers", "activated", "static", "replacements", "text"),
+                      required=("types",))
+        if m is None or "types" not in m:
+            return None
+        errors = len(c.errors)
+        cost = self.cost(join(path, "cost"), m.get("cost", ""))
+        types = self.types(join(path, "types"), m["types"])
+        subtypes = tuple(c.string_list(join(path, "subtypes"), m.get("subtypes", []), max_items=10) or ())
+        supers = []
+        for i, s in enumerate(c.string_list(join(path, "supertypes"), m.get("supertypes", []), max_items=3) or []):
+            key = {"legendaria": "legendary", "básica": "basic", "basica": "basic"}.get(s.lower(), s.lower())
+            if key not in SUPERTYPES:
+                c.error(join(join(path, "supertypes"), i), f"supertipo desconocido «{s}» (legendary, basic)")
+            else:
+                supers.append(key)
+        colors = None
+        if "colors" in m:
+            colors = self.colors(join(path, "colors"), m["colors"])
+        power = toughness = None
+        if "creature" in types:
+            for key in ("power", "toughness"):
+                if key not in m:
+                    c.error(join(path, key), "una criatura necesita fuerza y resistencia")
+            power = c.integer(join(path, "power"), m.get("power", 0), minimum=-99, maximum=999)
+            toughness = c.integer(join(path, "toughness"), m.get("toughness", 0), minimum=-99, maximum=999)
+        keywords, unmodelled = self.keywords(join(path, "keywords"), m.get("keywords", []))
+        targets = self.target_specs(join(path, "targets"), m.get("targets", []))
+        effects = self.effects(join(path, "effects"), m.get("effects", []))
+        if effects and not ({"instant", "sorcery"} & set(types)):
+            c.error(join(path, "effects"), "solo los instantáneos y conjuros tienen «effects»; un permanente usa "
+                                           "triggers, activated, static o replacements")
+        if ({"instant", "sorcery"} & set(types)) and not effects and not m.get("text"):
+            c.error(join(path, "effects"), "un instantáneo o conjuro necesita «effects» (o «text» si no se modela)")
+        is_aura = "enchantment" in types and "Aura" in subtypes
+        if is_aura and len(targets) != 1:
+            c.error(join(path, "targets"), "un Aura necesita exactamente un objetivo: lo que encanta (303.4a)")
+        triggers = tuple(t for i, raw in enumerate(self.seq(join(path, "triggers"), m.get("triggers", [])))
+                         if (t := self.trigger(join(join(path, "triggers"), i), raw)) is not None)
+        activated = tuple(a for i, raw in enumerate(self.seq(join(path, "activated"), m.get("activated", [])))
+                          if (a := self.activated(join(join(path, "activated"), i), raw)) is not None)
+        statics = tuple(s for i, raw in enumerate(self.seq(join(path, "static"), m.get("static", [])))
+                        if (s := self.static(join(join(path, "static"), i), raw)) is not None)
+        reps = tuple(r for i, raw in enumerate(self.seq(join(path, "replacements"), m.get("replacements", [])))
+                     if (r := self.replacement(join(join(path, "replacements"), i), raw)) is not None)
+        text = c.string(join(path, "text"), m.get("text", ""), max_length=MAX_TEXT, empty=True)
+        if len(c.errors) > errors:
+            return None
+        if "land" in types and not activated and not text and not token:
+            pass                                       # a land without a mana ability is legal (e.g. a test land)
+        return CardDef(name=name, types=types, mana_cost=cost or (), subtypes=subtypes, supertypes=tuple(supers),
+                       color_override=colors, power=power, toughness=toughness, keywords=keywords, effects=effects,
+                       targets=targets, triggers=triggers, activated=activated, statics=statics, replacements=reps,
+                       text=text or "", unmodelled_keywords=unmodelled, is_token=token)
+
+    def seq(self, path: str, value: Any) -> list[Any]:
+        return self.check.sequence(path, value, max_items=20) or []
+
+    def cost(self, path: str, value: Any) -> tuple | None:
+        text = self.check.string(path, value, empty=True)
+        if text is None:
+            return None
+        try:
+            return parse_cost(text)
+        except ManaError as exc:
+            self.check.error(path, f"coste de maná no válido: {exc}")
+            return None
+
+    def types(self, path: str, value: Any) -> tuple[str, ...]:
+        items = [value] if isinstance(value, str) else self.check.sequence(path, value, max_items=5) or []
+        out = []
+        for i, t in enumerate(items):
+            if not isinstance(t, str):
+                self.check.error(join(path, i), "se esperaba un tipo de carta")
+                continue
+            key = TYPE_ALIASES.get(t.lower(), t.lower())
+            if key not in CARD_TYPES:
+                self.check.error(join(path, i) if not isinstance(value, str) else path,
+                                 f"tipo de carta desconocido «{t}»; se esperaba uno de: {', '.join(CARD_TYPES)}")
+            else:
+                out.append(key)
+        if not items:
+            self.check.error(path, "una carta tiene al menos un tipo")
+        return tuple(out)
+
+    def colors(self, path: str, value: Any) -> tuple[str, ...]:
+        items = self.check.sequence(path, value, max_items=5) or []
+        out = []
+        for i, v in enumerate(items):
+            if not isinstance(v, str) or v.upper() not in COLORS:
+                self.check.error(join(path, i), f"color desconocido {v!r}; se esperaba W, U, B, R o G")
+            else:
+                out.append(v.upper())
+        return tuple(out)
+
+    def keywords(self, path: str, value: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        items = self.check.sequence(path, value, max_items=20) or []
+        known, unknown = [], []
+        for i, k in enumerate(items):
+            if not isinstance(k, str):
+                self.check.error(join(path, i), "se esperaba el nombre de una habilidad de palabra clave")
+                continue
+            kid = keyword_id(k)
+            if kid is not None:
+                known.append(kid)
+            elif k.lower() in UNMODELLED_KEYWORDS or k.lower() in UNMODELLED_KEYWORDS.values():
+                unknown.append(k.lower())
+            else:
+                self.check.error(join(path, i), f"palabra clave desconocida «{k}»; el motor modela: "
+                                 + ", ".join(KEYWORDS) + " (las demás van en «text»)")
+        return tuple(known), tuple(unknown)
+
+    def target_specs(self, path: str, value: Any) -> tuple[TargetSpec, ...]:
+        out = []
+        for i, raw in enumerate(self.check.sequence(path, value, max_items=5) or []):
+            p = join(path, i)
+            if isinstance(raw, str):
+                raw = {"type": raw}
+            m = self.check.mapping(p, raw, allowed=("type", "controller"), required=("type",))
+            if m is None or "type" not in m:
+                continue
+            kind = self.check.choice(join(p, "type"), m["type"], TARGET_KINDS)
+            ctl = self.check.choice(join(p, "controller"), m.get("controller", "any"), ("any", "you", "opponent"))
+            if kind and ctl:
+                out.append(TargetSpec(kind, ctl))
+        return tuple(out)
+
+    def effects(self, path: str, value: Any, scopes: tuple[str, ...] = SCOPES) -> tuple[Effect, ...]:
+        out = []
+        for i, raw in enumerate(self.check.sequence(path, value, max_items=20) or []):
+            e = self.effect(join(path, i), raw, scopes)
+            if e is not None:
+                out.append(e)
+        return tuple(out)
+
+    def effect(self, path: str, raw: Any, scopes: tuple[str, ...] = SCOPES, default_to: str = "target"
+               ) -> Effect | None:
+        c = self.check
+        if not isinstance(raw, Mapping):
+            c.error(path, "se esperaba un efecto como {damage: 3, to: target}")
+            return None
+        verbs = [k for k in raw if k in VERBS]
+        if len(verbs) != 1:
+            c.error(path, "cada efecto lleva exactamente uno de: " + ", ".join(VERBS)
+                    + (f" (hay {', '.join(verbs)})" if verbs else ""))
+            return None
+        verb = verbs[0]
+        m = c.mapping(path, raw, allowed=(verb, "to", "target", "duration", "amount", "dest"))
+        if m is None:
+            return None
+        arg = m[verb]
+        p = join(path, verb)
+        kw: dict[str, Any] = {}
+        to = m.get("to", DEFAULT_TO.get(verb, default_to))
+        if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
+                    "gain_control", "counter_spell"):
+            if isinstance(arg, str) and "to" not in m:
+                to = arg
+            elif arg is not True and not isinstance(arg, str):
+                c.error(p, f"se esperaba «{verb}: target» (o a quién afecta)")
+                return None
+        elif verb in ("damage", "draw", "gain_life", "lose_life", "mill"):
+            if arg == "X":
+                kw["x"] = True
+            else:
+                n = c.integer(p, arg, minimum=0, maximum=999)
+                if n is None:
+                    return None
+                kw["amount"] = n
+        elif verb == "counters":
+            cm = c.mapping(p, arg, allowed=("+1/+1", "-1/-1"))
+            if cm is None or len(cm) != 1:
+                if cm is not None:
+                    c.error(p, "se esperaba un tipo de contador: {\"+1/+1\": 2} o {\"-1/-1\": 1}")
+                return None
+            kind, n = next(iter(cm.items()))
+            n = c.integer(join(p, kind), n, minimum=1, maximum=999)
+            if n is None:
+                return None
+            kw.update(counter=kind, amount=n)
+        elif verb in ("pump", "set_pt"):
+            seq = c.sequence(p, arg, max_items=2)
+            if seq is None or len(seq) != 2:
+                if seq is not None:
+                    c.error(p, "se esperaba [fuerza, resistencia], p. ej. [3, 3]")
+                return None
+            pw = c.integer(join(p, 0), seq[0], minimum=-99, maximum=99)
+            th = c.integer(join(p, 1), seq[1], minimum=-99, maximum=99)
+            if pw is None or th is None:
+                return None
+            kw.update(power=pw, toughness=th)
+        elif verb == "grant":
+            kws, unknown = self.keywords(p, arg)
+            if unknown:
+                c.error(p, "solo se pueden otorgar palabras clave que el motor modela")
+            kw["keywords"] = kws
+        elif verb == "set_color":
+            kw["colors"] = self.colors(p, arg)
+        elif verb == "add_type":
+            kw["types"] = self.types(p, arg)
+        elif verb == "create_token":
+            tm = arg if isinstance(arg, Mapping) else None
+            if tm is None or "name" not in tm:
+                c.error(p, "se esperaba la ficha: {name: Soldado, types: [creature], power: 1, toughness: 1}")
+                return None
+            tname = c.string(join(p, "name"), tm["name"])
+            token = self.card_def(p, tname or "Ficha", {k: v for k, v in tm.items() if k != "name"}, token=True)
+            if token is None:
+                return None
+            kw["token"] = token
+            kw["amount"] = c.integer(join(path, "amount"), m.get("amount", 1), minimum=1, maximum=50) or 1
+        elif verb == "search":
+            s = c.string(p, arg)
+            if s is None:
+                return None
+            kw["search"] = s
+            kw["dest"] = c.choice(join(path, "dest"), m.get("dest", "hand"), ("hand", "battlefield")) or "hand"
+        elif verb == "prevent":
+            if arg == "all":
+                kw["amount"] = -1
+            else:
+                n = c.integer(p, arg, minimum=1, maximum=999)
+                if n is None:
+                    return None
+                kw["amount"] = n
+        elif verb == "add_mana":
+            s = c.string(p, arg)
+            try:
+                parse_mana(s or "")
+            except ManaError as exc:
+                c.error(p, str(exc))
+                return None
+            kw["mana"] = s
+        to = c.choice(join(path, "to"), to, scopes)
+        if to is None:
+            return None
+        target = c.integer(join(path, "target"), m.get("target", 0), maximum=4) or 0
+        duration = c.choice(join(path, "duration"), m.get("duration", "end_of_turn"),
+                            ("end_of_turn", "end_of_combat", "permanent")) or "end_of_turn"
+        return Effect(kind=verb, to=to, target=target, duration=duration, **kw)
+
+    def trigger(self, path: str, raw: Any) -> Triggered | None:
+        c = self.check
+        m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets"),
+                      required=("when", "effects"))
+        if m is None or "when" not in m or "effects" not in m:
+            return None
+        when = c.choice(join(path, "when"), m["when"], WHEN)
+        of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature"))
+        whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each"))
+        counter = m.get("counter", "")
+        if counter not in ("", "+1/+1", "-1/-1"):
+            c.error(join(path, "counter"), "se esperaba +1/+1 o -1/-1")
+        effects = self.effects(join(path, "effects"), m["effects"])
+        targets = self.target_specs(join(path, "targets"), m.get("targets", []))
+        if None in (when, of, whose):
+            return None
+        return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter)
+
+    def activated(self, path: str, raw: Any) -> Activated | None:
+        c = self.check
+        m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "sacrifice", "effects",
+                                          "targets"), required=("effects",))
+        if m is None or "effects" not in m:
+            return None
+        cost = self.cost(join(path, "cost"), m.get("cost", ""))
+        tap = c.boolean(join(path, "tap"), m.get("tap", False))
+        untap = c.boolean(join(path, "untap"), m.get("untap", False))
+        sac = c.boolean(join(path, "sacrifice"), m.get("sacrifice", False))
+        rc = []
+        if "remove_counters" in m:
+            cm = c.mapping(join(path, "remove_counters"), m["remove_counters"], allowed=("+1/+1", "-1/-1"))
+            for k, v in (cm or {}).items():
+                n = c.integer(join(join(path, "remove_counters"), k), v, minimum=1, maximum=99)
+                if n:
+                    rc.append((k, n))
+        effects = self.effects(join(path, "effects"), m["effects"])
+        targets = self.target_specs(join(path, "targets"), m.get("targets", []))
+        if cost is None:
+            return None
+        return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
+                         effects=effects, targets=targets)
+
+    def static(self, path: str, raw: Any) -> Static | None:
+        e = self.effect(path, raw, STATIC_SCOPES, default_to="self")
+        if e is None:
+            return None
+        if e.kind not in ("pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type"):
+            self.check.error(path, "una habilidad estática modela: pump, set_pt, switch_pt, grant, lose_abilities, "
+                                   "set_color, add_type")
+            return None
+        return Static(e)
+
+    def replacement(self, path: str, raw: Any) -> Replacement | None:
+        c = self.check
+        m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters"),
+                      required=("event",))
+        if m is None or "event" not in m:
+            return None
+        event = c.choice(join(path, "event"), m["event"], ("draw", "life_gain", "damage", "enters", "dies",
+                                                           "prevent_none"))
+        if event is None:
+            return None
+        kw: dict[str, Any] = {}
+        if event == "draw":
+            kw["instead"] = self.effects(join(path, "instead"), m.get("instead", []), SCOPES)
+            if "instead" not in m:
+                c.error(join(path, "instead"), "un reemplazo de robo dice qué pasa en su lugar")
+        elif event == "life_gain":
+            kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
+            kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
+        elif event == "damage":
+            prevent = m.get("prevent", "all")
+            kw["prevent"] = -1 if prevent == "all" else (c.integer(join(path, "prevent"), prevent, minimum=1) or 1)
+            kw["to"] = c.choice(join(path, "to"), m.get("to", "self"), ("self", "controller",
+                                                                        "creatures_you_control")) or "self"
+        elif event == "enters":
+            cm = c.mapping(join(path, "counters"), m.get("counters", {}), allowed=("+1/+1", "-1/-1"))
+            kw["counters"] = tuple((k, v) for k, v in (cm or {}).items()
+                                   if c.integer(join(join(path, "counters"), k), v, minimum=1) is not None)
+        return Replacement(event=event, **kw)
+
+    # -- players ------------------------------------------------------------------------------------------------
+    def players(self, value: Any) -> list[PlayerSetup]:
+        c = self.check
+        items = c.sequence("players", value, max_items=MAX_PLAYERS, what="jugadores")
+        if items is None:
+            return []
+        if len(items) < MIN_PLAYERS:
+            c.error("players", f"se necesitan al menos {MIN_PLAYERS} jugadores (hay {len(items)})")
+        given: set[str] = set()
+        for raw in items:
+            for z in ZONES:
+                for e in (raw.get(z) or []) if isinstance(raw, Mapping) and isinstance(raw.get(z), list) else []:
+                    if isinstance(e, Mapping) and isinstance(e.get("id"), str):
+                        given.add(e["id"])
+        for i, raw in enumerate(items):
+            if isinstance(raw, Mapping) and isinstance(raw.get("name"), str):
+                self.names.append(raw["name"])
+        out = []
+        counter = 0
+        total = 0
+        seen_names: set[str] = set()
+        for i, raw in enumerate(items):
+            path = join("players", i)
+            m = c.mapping(path, raw, allowed=("name", "life", "mana_pool", "lands_played", *ZONES), required=("name",))
+            if m is None or "name" not in m:
+                continue
+            name = c.string(join(path, "name"), m["name"])
+            if name is None:
+                continue
+            if name in seen_names:
+                c.error(join(path, "name"), f"jugador repetido «{name}»")
+            seen_names.add(name)
+            zones: dict[str, tuple[ObjectSetup, ...]] = {}
+            for z in ZONES:
+                objs = []
+                for j, entry in enumerate(c.sequence(join(path, z), m.get(z, []), max_items=MAX_ZONE,
+                                                     what="cartas") or []):
+                    counter += 1
+                    auto = f"{slug(name)}-{counter}"
+                    while auto in given:
+                        counter += 1
+                        auto = f"{slug(name)}-{counter}"
+                    total += 1
+                    o = self.obj(join(join(path, z), j), entry, z, auto)
+                    if o is not None:
+                        objs.append(o)
+                zones[z] = tuple(objs)
+            life = c.integer(join(path, "life"), m.get("life", 20), minimum=-999, maximum=10**6)
+            lands = c.integer(join(path, "lands_played"), m.get("lands_played", 0), maximum=99)
+            pool = self.pool(join(path, "mana_pool"), m.get("mana_pool", {}))
+            out.append(PlayerSetup(name=name, life=life if life is not None else 20, zones=zones,
+                                   pool=pool, lands_played=lands or 0))
+        if total > MAX_TOTAL:
+            c.error("players", f"demasiadas cartas en total: {total} (máximo {MAX_TOTAL})")
+        for i, p in enumerate(out):
+            for j, o in enumerate(p.zones.get("battlefield", ())):
+                self.check_permanent(f"players[{i}].battlefield[{j}]", o, out)
+        return out
+
+    def pool(self, path: str, value: Any) -> tuple[tuple[str, int], ...]:
+        if isinstance(value, str):
+            try:
+                return tuple(parse_mana(value).items())
+            except ManaError as exc:
+                self.check.error(path, str(exc))
+                return ()
+        m = self.check.mapping(path, value, allowed=("W", "U", "B", "R", "G", "C"))
+        out = []
+        for k, v in (m or {}).items():
+            n = self.check.integer(join(path, k), v, maximum=999)
+            if n:
+                out.append((k, n))
+        return tuple(out)
+
+    def obj(self, path: str, entry: Any, zone: str, auto: str) -> ObjectSetup | None:
+        c = self.check
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        allowed = ("card", "id", "tapped", "damage", "counters", "attached_to", "sick") if zone == "battlefield" \
+            else ("card", "id")
+        m = c.mapping(path, entry, allowed=allowed, required=("card",))
+        if m is None or "card" not in m:
+            return None
+        card = c.string(join(path, "card"), m["card"])
+        if card is not None and card not in self.cards:
+            c.error(join(path, "card"), f"carta desconocida «{card}» (defínela en «cards:»; las tierras básicas son "
+                                        f"{', '.join(BASIC_LANDS)})")
+            card = None
+        oid = c.string(join(path, "id"), m["id"]) if "id" in m else auto
+        oid = oid or auto
+        if oid in self.ids:
+            c.error(join(path, "id"), f"id repetido «{oid}»")
+        elif oid in self.names:
+            c.error(join(path, "id"), f"el id «{oid}» coincide con el nombre de un jugador")
+        elif "~" in oid:
+            c.error(join(path, "id"), "un id no lleva «~» (el motor lo usa para los objetos nuevos, 400.7)")
+        tapped = c.boolean(join(path, "tapped"), m.get("tapped", False))
+        damage = c.integer(join(path, "damage"), m.get("damage", 0), maximum=999)
+        sick = c.boolean(join(path, "sick"), m.get("sick", False))
+        counters = []
+        if "counters" in m:
+            cm = c.mapping(join(path, "counters"), m["counters"], allowed=("+1/+1", "-1/-1"))
+            for k, v in (cm or {}).items():
+                n = c.integer(join(join(path, "counters"), k), v, maximum=999)
+                if n:
+                    counters.append((k, n))
+        attached = c.string(join(path, "attached_to"), m["attached_to"]) if m.get("attached_to") is not None else None
+        self.ids[oid] = card or ""
+        if card is None:
+            return None
+        return ObjectSetup(id=oid, card=card, tapped=bool(tapped), damage=damage or 0, counters=tuple(counters),
+                           attached_to=attached, sick=bool(sick))
+
+    def check_permanent(self, path: str, o: ObjectSetup, players: list[PlayerSetup]) -> None:
+        card = self.cards[o.card]
+        if not card.is_permanent:
+            self.check.error(join(path, "card"), f"«{o.card}» no es un permanente: no puede estar en el campo de "
+                                                 "batalla")
+        if o.damage and "creature" not in card.types:
+            self.check.error(join(path, "damage"), "solo las criaturas tienen daño marcado")
+        field_ids = {x.id for p in players for x in p.zones.get("battlefield", ())}
+        if o.attached_to is not None:
+            if o.attached_to not in field_ids or o.attached_to == o.id:
+                self.check.error(join(path, "attached_to"), f"«{o.attached_to}» no es otro permanente del campo de "
+                                                            "batalla")
+        elif card.is_aura:
+            self.check.error(join(path, "attached_to"), "un Aura en el campo de batalla está anexada: falta "
+                                                        "«attached_to»")
+
+    # -- references -----------------------------------------------------------------------------------------------
+    def player_ref(self, path: str, value: Any) -> str | None:
+        name = self.check.string(path, value)
+        if name is not None and name not in self.names:
+            self.check.error(path, f"jugador desconocido «{name}»")
+            return None
+        return name
+
+    def ref(self, path: str, value: Any, *, players: bool = False, cards: bool = True) -> str | None:
+        """An object id, a card name (when `cards`), or a player (when `players`)."""
+        r = self.check.string(path, value)
+        if r is None:
+            return None
+        if r in self.ids or (players and r in self.names) or (cards and r in self.cards) or r in self.stack_ids:
+            return r
+        if "~" in r and r.split("~")[0] in self.ids:
+            return r                                   # a later incarnation of a scenario object (400.7)
+        what = "id de objeto" + (", jugador" if players else "") + (" ni nombre de carta" if cards else "")
+        self.check.error(path, f"«{r}» no es un {what} del escenario")
+        return None
+
+    stack_ids: set[str] = set()
+
+    def refs(self, path: str, value: Any, **kw: Any) -> tuple[str, ...] | None:
+        items = [value] if isinstance(value, str) else self.check.sequence(path, value, max_items=20)
+        if items is None:
+            return None
+        out = [self.ref(join(path, i) if not isinstance(value, str) else path, v, **kw) for i, v in enumerate(items)]
+        return None if None in out else tuple(x for x in out if x)
+
+    # -- turn and stack -----------------------------------------------------------------------------------------
+    def turn(self, value: Any) -> tuple[int, str, str]:
+        c = self.check
+        m = c.mapping("turn", value, allowed=("number", "active", "step"))
+        if m is None:
+            return 1, self.names[0] if self.names else "", "main1"
+        number = c.integer("turn.number", m.get("number", 1), minimum=1, maximum=10**6) or 1
+        active = self.player_ref("turn.active", m["active"]) if "active" in m else (self.names[0] if self.names
+                                                                                     else "")
+        step = c.choice("turn.step", m.get("step", "main1"), STEPS) or "main1"
+        return number, active or "", step
+
+    def stack(self, value: Any) -> tuple[StackSetup, ...]:
+        c = self.check
+        out = []
+        for i, raw in enumerate(c.sequence("stack", value, max_items=50) or []):
+            path = join("stack", i)
+            m = c.mapping(path, raw, allowed=("card", "id", "controller", "targets", "x"),
+                          required=("card", "controller"))
+            if m is None or "card" not in m or "controller" not in m:
+                continue
+            card = c.string(join(path, "card"), m["card"])
+            if card is not None and card not in self.cards:
+                c.error(join(path, "card"), f"carta desconocida «{card}»")
+                card = None
+            ctl = self.player_ref(join(path, "controller"), m["controller"])
+            sid = c.string(join(path, "id"), m["id"]) if "id" in m else f"pila-{i + 1}"
+            if sid in self.ids:
+                c.error(join(path, "id"), f"id repetido «{sid}»")
+            self.ids[sid or ""] = card or ""
+            targets = self.refs(join(path, "targets"), m.get("targets", []), players=True, cards=False)
+            x = c.integer(join(path, "x"), m.get("x", 0), maximum=99)
+            if card and ctl and sid and targets is not None:
+                out.append(StackSetup(id=sid, card=card, controller=ctl, targets=targets, x=x or 0))
+        return tuple(out)
+
+    # -- actions ------------------------------------------------------------------------------------------------
+    def actions(self, value: Any) -> list[Any]:
+        out: list[Any] = []
+        for i, raw in enumerate(self.check.sequence("actions", value, max_items=MAX_ACTIONS, what="acciones") or []):
+            a = self.action(join("actions", i), raw)
+            if a is not None:
+                out.append(a)
+        return out
+
+    def action(self, path: str, raw: Any) -> Any:
+        c = self.check
+        if not isinstance(raw, Mapping):
+            c.error(path, "se esperaba una acción como {by: Ana, cast: Rayo, targets: [Bruno]}")
+            return None
+        if "expect" in raw:
+            c.mapping(path, raw, allowed=("expect",))
+            exps = self.expectations(join(path, "expect"), raw["expect"], in_script=True)
+            return Checkpoint(tuple(exps), path)
+        verbs = [k for k in raw if k in ACTION_KEYS]
+        if len(verbs) != 1:
+            c.error(path, "cada acción lleva exactamente uno de: " + ", ".join(ACTION_KEYS) + ", expect"
+                    + (f" (hay {', '.join(verbs)})" if verbs else ""))
+            return None
+        verb = verbs[0]
+        extra = {"cast": ("target", "targets", "x", "tap"), "activate": ("ability", "target", "targets", "x", "tap"),
+                 "attack": ("target",)}.get(verb, ())
+        m = c.mapping(path, raw, allowed=("by", verb, *extra), required=() if verb == "pass_until" else ("by",))
+        if m is None:
+            return None
+        by = self.player_ref(join(path, "by"), m["by"]) if "by" in m else None
+        arg = m[verb]
+        p = join(path, verb)
+        if verb == "pass_until":
+            step = c.choice(p, arg, STEPS)
+            return PassUntil(by=by or "", step=step) if step else None
+        if by is None:
+            return None
+        if verb == "pass":
+            if arg is not True:
+                c.error(p, "se esperaba «pass: true»")
+                return None
+            return Pass(by=by)
+        if verb in ("cast", "activate"):
+            ref = self.ref(p, arg)
+            if "target" in m and "targets" in m:
+                c.error(join(path, "targets"), "usa «target» o «targets», no los dos")
+            targets = self.refs(join(path, "target" if "target" in m else "targets"),
+                                m.get("target", m.get("targets", [])), players=True)
+            x = c.integer(join(path, "x"), m.get("x", 0), maximum=99)
+            tap = self.refs(join(path, "tap"), m.get("tap", []), cards=False)
+            if ref is None or targets is None or x is None or tap is None:
+                return None
+            if verb == "cast":
+                return Cast(by=by, card=ref, targets=targets, x=x, tap=tap)
+            ability = c.integer(join(path, "ability"), m.get("ability", 0), maximum=20)
+            return Activate(by=by, source=ref, ability=ability or 0, targets=targets, x=x, tap=tap) \
+                if ability is not None else None
+        if verb == "mana":
+            refs = self.refs(p, arg, cards=False)
+            return Mana(by=by, sources=refs) if refs else None
+        if verb == "play_land":
+            ref = self.ref(p, arg)
+            return PlayLand(by=by, card=ref) if ref else None
+        if verb == "attack":
+            refs = self.refs(p, arg, cards=False)
+            target = self.player_ref(join(path, "target"), m["target"]) if "target" in m else ""
+            return Attack(by=by, attackers=refs, target=target or "") if refs is not None and target is not None \
+                else None
+        if verb == "block":
+            bm = c.mapping(p, arg, allowed=[k for k in arg] if isinstance(arg, Mapping) else ())
+            if bm is None:
+                return None
+            pairs = []
+            for b, a in bm.items():
+                br = self.ref(join(p, b), b, cards=False)
+                ar = self.ref(join(p, b), a, cards=False)
+                if br and ar:
+                    pairs.append((br, ar))
+            return Block(by=by, blocks=tuple(pairs)) if len(pairs) == len(bm) else None
+        if verb == "assign":
+            am = c.mapping(p, arg, allowed=("attacker", "damage"), required=("attacker", "damage"))
+            if am is None or "attacker" not in am or "damage" not in am:
+                return None
+            att = self.ref(join(p, "attacker"), am["attacker"], cards=False)
+            dm = c.mapping(join(p, "damage"), am["damage"],
+                           allowed=[k for k in am["damage"]] if isinstance(am["damage"], Mapping) else ())
+            pairs = []
+            for r, n in (dm or {}).items():
+                rr = self.ref(join(join(p, "damage"), r), r, players=True, cards=False)
+                nn = c.integer(join(join(p, "damage"), r), n, maximum=999)
+                if rr is not None and nn is not None:
+                    pairs.append((rr, nn))
+            return Assign(by=by, attacker=att, damage=tuple(pairs)) if att and dm is not None \
+                and len(pairs) == len(dm) else None
+        values = [arg] if isinstance(arg, (str, int)) and not isinstance(arg, bool) else arg
+        if isinstance(arg, bool):
+            values = ["yes" if arg else "no"]
+        seq = c.sequence(p, values, max_items=MAX_ZONE)
+        if seq is None:
+            return None
+        vals = []
+        for j, v in enumerate(seq):
+            if isinstance(v, bool) or not isinstance(v, (str, int)):
+                c.error(join(p, j), "se esperaba un id, un jugador o un número")
+                return None
+            vals.append(str(v))
+        return Choose(by=by, values=tuple(vals))
+
+    # -- expectations -------------------------------------------------------------------------------------------
+    def expectations(self, path: str, value: Any, in_script: bool = False) -> list[Expectation]:
+        out: list[Expectation] = []
+        for i, raw in enumerate(self.check.sequence(path, value, max_items=MAX_EXPECT, what="comprobaciones") or []):
+            out.extend(self.expectation(join(path, i), raw, in_script))
+        return out
+
+    def expectation(self, path: str, raw: Any, in_script: bool) -> list[Expectation]:
+        c = self.check
+        if not isinstance(raw, Mapping):
+            c.error(path, "se esperaba una comprobación como {player: Ana, life: 17}")
+            return []
+        if "player" in raw:
+            m = c.mapping(path, raw, allowed=("player", *PLAYER_FIELDS))
+            subject = self.player_ref(join(path, "player"), raw["player"])
+            fields, key = PLAYER_FIELDS, "player"
+        elif "object" in raw:
+            m = c.mapping(path, raw, allowed=("object", *OBJECT_FIELDS))
+            subject = self.ref(join(path, "object"), raw["object"], cards=False)
+            fields, key = OBJECT_FIELDS, "object"
+        else:
+            allowed = (*COMMON_KEYS, "stack")
+            m = c.mapping(path, raw, allowed=allowed)
+            if m is None:
+                return []
+            if len(m) != 1:
+                c.error(path, "se esperaba exactamente una de: player, object, " + ", ".join(allowed))
+                return []
+            k = next(iter(m))
+            if k == "stack":
+                seq = c.string_list(join(path, k), m[k], max_items=50)
+                return [] if seq is None else [Expectation("stack", None, tuple(seq), path)]
+            v = parse_common(c, join(path, k), k, m[k], player_ref=self.player_ref, phases=STEPS,
+                             in_script=in_script)
+            return [] if v is BAD else [Expectation(k, None, v, path)]
+        if m is None or subject is None:
+            return []
+        checks = [k for k in m if k in fields]
+        if not checks:
+            c.error(path, "falta qué comprobar: " + ", ".join(fields))
+        out = []
+        for k in checks:
+            v = self.field_value(join(path, k), fields[k], m[k])
+            if v is not BAD:
+                out.append(Expectation(k, subject, v, path, key))
+        return out
+
+    def field_value(self, path: str, kind: str, value: Any) -> Any:
+        c = self.check
+        if kind == "int":
+            v: Any = c.integer(path, value, minimum=None)
+        elif kind == "sint":
+            v = c.integer(path, value, minimum=None)
+        elif kind == "bool":
+            v = c.boolean(path, value)
+        elif kind == "str":
+            v = c.string(path, value)
+        elif kind == "names":
+            v = c.string_list(path, value, max_items=MAX_ZONE)
+            v = tuple(v) if v is not None else None
+        elif kind == "zone":
+            v = c.choice(path, value, ZONES + ("stack",))
+        elif kind == "player":
+            v = self.player_ref(path, value)
+        elif kind == "mana":
+            return tuple(sorted(self.pool(path, value)))
+        elif kind == "counters":
+            cm = c.mapping(path, value, allowed=("+1/+1", "-1/-1"))
+            if cm is None:
+                return BAD
+            return tuple(sorted((k, n) for k, n in cm.items() if c.integer(join(path, k), n) is not None and n))
+        elif kind == "colors":
+            return tuple(sorted(self.colors(path, value)))
+        elif kind == "keywords":
+            kws, _ = self.keywords(path, value)
+            return tuple(sorted(kws))
+        else:
+            if value is None:
+                return None
+            v = self.ref(path, value, cards=False)
+        return BAD if v is None else v
+
+
+def parse_scenario(doc: Mapping[str, Any], check: Checker) -> tuple[Setup, list[Any], list[Expectation]]:
+    p = _Parser(check)
+    p.stack_ids = set()
+    if "cards" in doc:
+        p.card_defs(doc["cards"])
+    if "players" not in doc:
+        check.error("players", "falta este campo obligatorio")
+    players = p.players(doc.get("players", []))
+    number, active, step = p.turn(doc["turn"]) if doc.get("turn") is not None else (1, p.names[0] if p.names
+                                                                                      else "", "main1")
+    stack = p.stack(doc["stack"]) if doc.get("stack") is not None else ()
+    p.stack_ids = {s.id for s in stack}
+    actions = p.actions(doc.get("actions", []))
+    expect = p.expectations("expect", doc.get("expect", []))
+    return Setup(cards=p.cards, players=tuple(players), turn=number, active=active, step=step, stack=stack), \
+        actions, expect

@@ -1,0 +1,65 @@
+"""The magic board as plain JSON data after every step (docs/scenarios.md, "El tablero de magic")."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
+from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
+
+
+def _zone(state: MagicState, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
+    # Hidden and out-of-play zones rarely change between steps: share the last list while the ids are the same.
+    cache: dict = state.extra.setdefault("snap", {})
+    key = tuple(o.id for o in objs)
+    hit = cache.get((player, zone))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    listed = [{"id": o.id, "card": o.card} for o in objs]
+    cache[(player, zone)] = (key, listed)
+    return listed
+
+
+def snapshot(state: MagicState) -> dict[str, Any]:
+    cache = layers.compute(state)
+    players = []
+    for p in state.players:
+        field = []
+        for o in p.zones["battlefield"]:
+            c = cache[o.id]
+            card = state.card(o)
+            entry: dict[str, Any] = {
+                "id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner, "tapped": o.tapped,
+                "types": " ".join(CARD_TYPES.get(t, t) for t in sorted(c.types))
+                + (f" — {' '.join(c.subtypes)}" if c.subtypes else ""),
+                "mana_cost": cost_text(card.mana_cost), "colors": list(c.colors),
+            }
+            if "creature" in c.types:
+                entry.update(power=c.power, toughness=c.toughness, damage=o.damage, sick=o.sick)
+            entry.update(counters=dict(o.counters), attached_to=o.attached_to, token=o.token,
+                         attacking=o.attacking, blocking=list(o.blocking),
+                         keywords=sorted(KEYWORDS.get(k, k) for k in c.keywords))
+            field.append(entry)
+        players.append({
+            "name": p.name, "life": p.lives, "lost": p.lost,
+            "mana_pool": {k: v for k in POOL_KEYS if (v := p.pool.get(k, 0))},  # type: ignore[attr-defined]
+            "lands_played": p.lands_played,  # type: ignore[attr-defined]
+            "library": _zone(state, p.name, "library", p.zones["library"]),
+            "hand": _zone(state, p.name, "hand", p.zones["hand"]),
+            "graveyard": _zone(state, p.name, "graveyard", p.zones["graveyard"]),
+            "exile": _zone(state, p.name, "exile", p.zones["exile"]),
+            "battlefield": field,
+        })
+    stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
+              else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}
+             for i in state.stack]
+    pending = state.pending
+    return {
+        "ruleset": "magic", "turn": state.turn, "active": state.active, "phase": state.phase,
+        "phase_label": STEP_NAMES.get(state.phase, state.phase), "priority": state.priority,
+        "winner": state.winner, "over": state.over, "players": players, "stack": stack,
+        "pending": None if pending is None else {"kind": pending.kind, "player": pending.player,
+                                                 "count": pending.count, "options": list(pending.options),
+                                                 "prompt": pending.prompt},
+    }

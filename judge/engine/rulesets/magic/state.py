@@ -1,0 +1,151 @@
+"""The magic game state: objects that are new each time they change zones (400.7), players with life and a mana
+pool, the stack, continuous effects with timestamps, combat, and the last known information of what left."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec
+from judge.engine.state import GameObject, GameState, Player
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+ZONE_NAMES = {"library": "biblioteca", "hand": "mano", "battlefield": "campo de batalla",
+              "graveyard": "cementerio", "exile": "exilio", "stack": "pila"}
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
+         "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+STEP_NAMES = {
+    "untap": "el paso de enderezar", "upkeep": "el paso de mantenimiento", "draw": "el paso de robar",
+    "main1": "la primera fase principal", "beginning_of_combat": "el paso de inicio del combate",
+    "declare_attackers": "el paso de declarar atacantes", "declare_blockers": "el paso de declarar bloqueadoras",
+    "first_strike_damage": "el paso de daño de combate de dañar primero",
+    "combat_damage": "el paso de daño de combate", "end_of_combat": "el paso de final del combate",
+    "main2": "la segunda fase principal", "end": "el paso final", "cleanup": "el paso de limpieza",
+}
+STEP_RULES = {"untap": "502", "upkeep": "503", "draw": "504", "main1": "505", "beginning_of_combat": "507",
+              "declare_attackers": "508", "declare_blockers": "509", "first_strike_damage": "510.4",
+              "combat_damage": "510", "end_of_combat": "511", "main2": "505", "end": "513", "cleanup": "514"}
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                "combat_damage", "end_of_combat")
+
+
+@dataclass(eq=False)
+class MagicObject(GameObject):
+    """A card or token in a zone. `base` is the id the scenario gave; each zone change makes a new object whose
+    id is ``base`` then ``base~2``, ``base~3``… (400.7), so the trace shows which incarnation a step is about."""
+    base: str = ""
+    incarnation: int = 1
+    token: bool = False
+    sick: bool = False                 # not continuously controlled since its controller's turn began (302.6)
+    deathtouch_hit: bool = False       # dealt damage by a deathtouch source since the last SBA check (704.5h)
+    attacking: str | None = None       # the player it attacks
+    blocking: tuple[str, ...] = ()     # the attackers it blocks
+    blocked: bool = False
+    face: CardDef | None = None        # tokens: their definition (cards come from the catalog)
+
+
+@dataclass(eq=False)
+class MagicPlayer(Player):
+    """`lives` is the life total (the core's name); the mana pool holds W U B R G C."""
+    pool: dict[str, int] = field(default_factory=dict)
+    lands_played: int = 0
+    drew_from_empty: bool = False      # since the last state-based check (704.5b)
+
+    @property
+    def life(self) -> int:
+        return self.lives
+
+
+@dataclass(eq=False)
+class StackItem:
+    """A spell (its card is in the stack zone, `obj`) or an ability on the stack (113.7a: independent of its
+    source). `targets` hold object ids (with their incarnation) or player names."""
+    id: str
+    kind: str                          # spell | ability | trigger
+    controller: str
+    source: str                        # the source object's id (the spell's own card for a spell)
+    source_name: str
+    effects: tuple[Effect, ...]
+    targets: tuple[str, ...] = ()
+    target_specs: tuple[TargetSpec, ...] = ()
+    x: int = 0
+    obj: MagicObject | None = None
+    keyword: str = ""                  # persist…
+    lki: dict[str, Any] = field(default_factory=dict)   # what the trigger saw (persist: counters when it died)
+    text: str = ""
+
+
+@dataclass(eq=False)
+class ContinuousEffect:
+    """611/613: an effect from a resolved spell or ability (locked-in `affected` ids, 611.2c) with its
+    timestamp and duration. Static abilities make theirs on the fly from the permanents (613.7a)."""
+    effect: Effect
+    source: str
+    source_name: str
+    controller: str
+    timestamp: int
+    affected: tuple[str, ...] = ()     # object ids, or player names for player effects
+    duration: str = "end_of_turn"
+    remaining: int = 0                 # prevention shields: damage still to prevent
+
+
+@dataclass(eq=False)
+class PendingTrigger:
+    """A triggered ability waiting to be put on the stack the next time a player would receive priority (603.3)."""
+    controller: str
+    source: str
+    source_name: str
+    ability: Any                       # cards.Triggered
+    lki: dict[str, Any] = field(default_factory=dict)
+    order: int = 0
+
+
+@dataclass(eq=False)
+class MagicState(GameState):
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    objects: dict[str, MagicObject] = field(default_factory=dict)   # id → object, every zone
+    latest: dict[str, str] = field(default_factory=dict)            # base id → current incarnation's id
+    lki: dict[str, dict[str, Any]] = field(default_factory=dict)    # id of an object that left → what it was
+    stack: list[StackItem] = field(default_factory=list)            # bottom first
+    priority: str | None = None
+    passes: int = 0
+    effects: list[ContinuousEffect] = field(default_factory=list)
+    triggers: list[PendingTrigger] = field(default_factory=list)
+    combat_damage_done: bool = False
+    first_strikers: set[str] = field(default_factory=set)          # dealt first-strike damage this combat
+    chooser: Any = None                                             # answers choices (script or random)
+    next_id: int = 0
+
+    def new_id(self, prefix: str) -> str:
+        self.next_id += 1
+        return f"{prefix}{self.next_id}"
+
+    def obj(self, ref: str) -> MagicObject | None:
+        """By exact id, else the current incarnation of a scenario id."""
+        o = self.objects.get(ref)
+        if o is not None:
+            return o
+        cur = self.latest.get(ref)
+        return self.objects.get(cur) if cur else None
+
+    def card(self, o: MagicObject) -> CardDef:
+        return o.face or self.cards[o.card]
+
+    def battlefield(self) -> list[MagicObject]:
+        out: list[MagicObject] = []
+        for p in self.players:
+            out.extend(p.zones["battlefield"])            # type: ignore[arg-type]
+        return out
+
+    def mplayer(self, name: str) -> MagicPlayer:
+        return self.player(name)                          # type: ignore[return-value]
+
+    def opponents(self, name: str) -> list[MagicPlayer]:
+        return [p for p in self.players if p.name != name and not p.lost]  # type: ignore[misc]
+
+    def apnap(self) -> list[str]:
+        """101.4: the active player, then the others in turn order."""
+        names = [p.name for p in self.players if not p.lost]
+        if self.active not in names:
+            return names
+        i = names.index(self.active)
+        return names[i:] + names[:i]

@@ -1,0 +1,82 @@
+"""Spanish one-line descriptions of the modelled effects and abilities (what the trace and the board show)."""
+from __future__ import annotations
+
+from typing import Any
+
+TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador", "each_opponent": "cada oponente",
+      "each_player": "cada jugador", "creatures_you_control": "las criaturas que controlas",
+      "other_creatures_you_control": "las otras criaturas que controlas", "all_creatures": "todas las criaturas",
+      "enchanted": "la criatura encantada", "opponents_creatures": "las criaturas de tus oponentes"}
+
+
+def _to(e: Any) -> str:
+    if e.to == "target":
+        return f"el objetivo {e.target + 1}" if e.target else "el objetivo"
+    return TO.get(e.to, e.to)
+
+
+def _a(e: Any) -> str:
+    """«a» + the affected: «al objetivo», «a cada oponente»."""
+    t = _to(e)
+    return "al " + t[3:] if t.startswith("el ") else "a " + t
+
+
+def describe_effect(e: Any) -> str:
+    n = "X" if e.x else str(e.amount)
+    k = e.kind
+    dur = " hasta el final del turno" if e.duration == "end_of_turn" else ""
+    if k == "damage":
+        return f"{n} de daño {_a(e)}"
+    if k == "destroy":
+        return f"destruye {_to(e)}"
+    if k == "exile":
+        return f"exilia {_to(e)}"
+    if k == "bounce":
+        return f"devuelve {_to(e)} a la mano de su propietario"
+    if k == "draw":
+        return f"{_to(e)} roba {n} carta(s)"
+    if k == "gain_life":
+        return f"{_to(e)} gana {n} vidas"
+    if k == "lose_life":
+        return f"{_to(e)} pierde {n} vidas"
+    if k == "counters":
+        return f"pon {n} contador(es) {e.counter} sobre {_to(e)}"
+    if k == "pump":
+        return f"{_to(e)} obtiene{'n' if e.to not in ('target', 'self', 'enchanted') else ''} " \
+               f"{e.power:+d}/{e.toughness:+d}{dur}"
+    if k == "set_pt":
+        return f"{_to(e)} es {e.power}/{e.toughness} (fuerza y resistencia base){dur}"
+    if k == "switch_pt":
+        return f"intercambia la fuerza y la resistencia de {_to(e)}{dur}"
+    if k == "grant":
+        from judge.engine.rulesets.magic.cards import KEYWORDS
+        return f"{_to(e)} gana {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
+    if k == "lose_abilities":
+        return f"{_to(e)} pierde todas sus habilidades{dur}"
+    if k == "set_color":
+        return f"{_to(e)} es de color {'/'.join(e.colors) or 'incoloro'}{dur}"
+    if k == "add_type":
+        return f"{_to(e)} es también {', '.join(e.types)}{dur}"
+    if k == "gain_control":
+        return f"ganas el control de {_to(e)}{dur}"
+    if k == "tap":
+        return f"gira {_to(e)}"
+    if k == "untap":
+        return f"endereza {_to(e)}"
+    if k == "create_token":
+        t = e.token
+        return f"crea {n} ficha(s) {t.name} {t.power}/{t.toughness}" if t else "crea una ficha"
+    if k == "search":
+        where = {"hand": "la mano", "battlefield": "el campo de batalla"}.get(e.dest, e.dest)
+        return f"busca en tu biblioteca una carta «{e.search}», ponla en {where} y baraja"
+    if k == "prevent":
+        return f"previene {'todo el' if e.amount < 0 else 'los próximos ' + n} daño que se haría a {_to(e)}{dur}"
+    if k == "add_mana":
+        return f"agrega {e.mana}"
+    if k == "counter_spell":
+        return f"contrarresta {_to(e)}"
+    if k == "sacrifice":
+        return f"sacrifica {_to(e)}"
+    if k == "mill":
+        return f"{_to(e)} pone las {n} primeras cartas de su biblioteca en su cementerio"
+    return k

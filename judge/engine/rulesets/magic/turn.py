@@ -1,0 +1,409 @@
+"""The turn (500–514): steps in order with their turn-based actions, mana pools emptying between steps (500.5,
+106.4), effects ending, and combat (506–511): attackers, blockers, first strike, damage assignment, trample."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.rulesets.magic import core, layers
+from judge.engine.rulesets.magic.actions import Assign, Attack, Block
+from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.state import COMBAT_STEPS, STEP_NAMES, STEP_RULES, STEPS, MagicState
+from judge.engine.step import Event, Step
+
+MAX_HAND = 7
+NO_PRIORITY = ("untap", "cleanup")
+
+
+def end_step(state: MagicState, out: list[Step]) -> None:
+    """500.5: as a step ends, "until end of" effects of it end and mana pools empty (106.4)."""
+    emptied = []
+    for p in state.players:
+        pool = p.pool  # type: ignore[attr-defined]
+        if any(pool.values()):
+            from judge.engine.rulesets.magic.mana import pool_text
+            emptied.append(f"{p.name} ({pool_text(pool)})")
+            pool.clear()
+    if emptied:
+        core.emit(state, out, "turn-based", None, "termina " + STEP_NAMES[state.phase] + ": se vacían las "
+                  "reservas de maná de " + ", ".join(emptied), cr("500.5", "106.4"),
+                  [Event("mana", {"emptied": [e.split(" ")[0] for e in emptied]})])
+    if state.phase == "end_of_combat":
+        ended = [ce for ce in state.effects if ce.duration == "end_of_combat"]
+        state.effects = [ce for ce in state.effects if ce.duration != "end_of_combat"]
+        for o in state.battlefield():
+            o.attacking, o.blocking, o.blocked = None, (), False
+        core.emit(state, out, "turn-based", None, "termina el combate: todas las criaturas dejan de estar en combate"
+                  + (f"; terminan {len(ended)} efecto(s) «hasta el final del combate»" if ended else ""),
+                  cr("511.3", "500.5a"))
+
+
+def _any_first_strike(state: MagicState) -> bool:
+    cache = layers.compute(state)
+    return any(("first_strike" in cache[o.id].keywords or "double_strike" in cache[o.id].keywords)
+               for o in state.battlefield() if o.attacking or o.blocking)
+
+
+def _attackers(state: MagicState) -> list:
+    return [o for o in state.battlefield() if o.attacking]
+
+
+def advance(state: MagicState, out: list[Step]) -> None:
+    """500.2: all players passed with the stack empty: the step ends and the next one begins."""
+    end_step(state, out)
+    i = STEPS.index(state.phase)
+    while True:
+        i += 1
+        if i >= len(STEPS):
+            new_turn(state, out)
+            return
+        step = STEPS[i]
+        if step in ("declare_blockers", "first_strike_damage", "combat_damage") and not _attackers(state):
+            continue                                              # 508.8
+        if step == "first_strike_damage" and not _any_first_strike(state):
+            continue                                              # 510.4: only with first or double strike
+        begin(state, out, step)
+        return
+
+
+def new_turn(state: MagicState, out: list[Step]) -> None:
+    nxt = core.next_player(state, state.active)
+    state.turn += 1
+    state.active = nxt
+    for p in state.players:
+        p.lands_played = 0  # type: ignore[attr-defined]
+    state.this_turn.clear()
+    state.first_strikers.clear()
+    begin(state, out, "untap")
+
+
+def begin(state: MagicState, out: list[Step], step: str) -> None:
+    """A step begins: its turn-based actions, "at the beginning of" triggers (500.6), then priority (117.3a)."""
+    state.phase = step
+    state.passes = 0
+    rule = STEP_RULES[step]
+    if step == "untap":
+        mine = [o for o in state.battlefield() if o.controller == state.active]
+        for o in mine:
+            o.sick = False                      # 302.6: controlled continuously since this turn began
+        tapped = [o for o in mine if o.tapped]
+        for o in tapped:
+            o.tapped = False
+        core.emit(state, out, "turn-based", state.active, f"turno {state.turn} de {state.active}: paso de "
+                  f"enderezar; se enderezan {', '.join(o.id for o in tapped) or 'ningún permanente'}",
+                  cr("500.1", "502.3", "302.6"), [Event("untap", {"object": o.id}) for o in tapped])
+        begin(state, out, "upkeep")             # 502.4: no player receives priority in the untap step
+        return
+    core.emit(state, out, "turn-based", state.active, f"comienza {STEP_NAMES[step]} (turno {state.turn} de "
+              f"{state.active})", cr(rule), [Event("step", {"step": step, "active": state.active})])
+    if step in ("upkeep", "end"):
+        core.observe(state, Event("step", {"step": "upkeep" if step == "upkeep" else "end_step"}))
+    if step == "draw":
+        core.draw(state, out, state.active, 1, "robo del turno", cr("504.1"))
+    elif step == "declare_attackers":
+        declare_attackers(state, out)
+        if not _attackers(state):
+            core.settle(state, out)
+            if not state.stack and not state.over:
+                core.emit(state, out, "turn-based", state.active, "no se declaran atacantes: se saltan los pasos de "
+                          "declarar bloqueadoras y de daño de combate", cr("508.8"))
+    elif step == "declare_blockers":
+        declare_blockers(state, out)
+    elif step in ("first_strike_damage", "combat_damage"):
+        combat_damage(state, out, first=step == "first_strike_damage")
+    elif step == "cleanup":
+        cleanup(state, out)
+        return
+    if not state.over:
+        core.give_priority(state, out, state.active)
+
+
+def cleanup(state: MagicState, out: list[Step]) -> None:
+    """514.1 discard to hand size; 514.2 damage wears off and "until end of turn" effects end; 514.3a."""
+    p = state.mplayer(state.active)
+    hand = p.zones["hand"]
+    if len(hand) > MAX_HAND:
+        n = len(hand) - MAX_HAND
+        ids = [o.id for o in hand]
+        q = Question("discard", p.name, tuple(ids), f"{p.name} descarta {n} carta(s) hasta quedarse con {MAX_HAND} "
+                     f"(de: {', '.join(ids)})", tuple(cr("514.1")), min=n, max=n)
+
+        def valid(ans: Any) -> Any:
+            if len(ans.values) != n or len(set(ans.values)) != n or any(v not in ids for v in ans.values):
+                return (f"se esperaban {n} cartas distintas de la mano", cr("514.1"))
+            return None
+        for ref in core.ask(state, out, q, valid).values:
+            core.move(state, out, state.objects[ref], "graveyard", cites=cr("514.1", "701.9a"),
+                      why="descarte por tamaño máximo de mano", kind="turn-based", actor=p.name)
+    damaged = [o for o in state.battlefield() if o.damage]
+    for o in damaged:
+        o.damage = 0
+    ended = [ce for ce in state.effects if ce.duration == "end_of_turn"]
+    state.effects = [ce for ce in state.effects if ce.duration != "end_of_turn"]
+    core.emit(state, out, "turn-based", state.active, "limpieza: se quita el daño marcado"
+              + (f" ({', '.join(o.id for o in damaged)})" if damaged else "")
+              + (f" y terminan {len(ended)} efecto(s) «hasta el final del turno» ("
+                 + ", ".join(ce.source_name for ce in ended) + ")" if ended else ""), cr("514.2"),
+              [Event("cleanup", {"damage_removed": [o.id for o in damaged], "effects_ended": len(ended)})])
+    before = len(out)
+    core.settle(state, out)
+    if state.over:
+        return
+    if len(out) > before or state.stack:
+        core.emit(state, out, "turn-based", state.active, "hubo acciones de estado o habilidades disparadas en la "
+                  "limpieza: el jugador activo recibe prioridad y habrá otro paso de limpieza", cr("514.3a"))
+        core.give_priority(state, out, state.active)
+        return
+    new_turn(state, out)
+
+
+# -- combat ---------------------------------------------------------------------------------------------------------
+def can_attack(state: MagicState, o: Any, cache: dict) -> tuple[str, list[str]] | None:
+    c = cache[o.id]
+    if "creature" not in c.types:
+        return (f"{o.card} ({o.id}) no es una criatura", cr("506.3"))
+    if c.controller != state.active:
+        return (f"{o.card} ({o.id}) no la controla el jugador activo", cr("508.1a"))
+    if o.tapped:
+        return (f"{o.card} ({o.id}) está girada", cr("508.1a"))
+    if o.sick and "haste" not in c.keywords:
+        return (f"{o.card} ({o.id}) no ha estado bajo el control de {o.controller} desde el comienzo de su turno "
+                "(mareo de invocación)", cr("302.6", "508.1a"))
+    if "defender" in c.keywords:
+        return (f"{o.card} ({o.id}) tiene defensor", cr("702.3b", "508.1c"))
+    if "cant_attack" in c.keywords:
+        return (f"{o.card} ({o.id}) no puede atacar", cr("508.1c"))
+    return None
+
+
+def declare_attackers(state: MagicState, out: list[Step]) -> None:
+    """508.1: the active player declares attackers (a choice answered by the script's `attack` line)."""
+    cache = layers.compute(state)
+    possible = [o.id for o in state.battlefield() if can_attack(state, o, cache) is None]
+    defenders = [p.name for p in state.opponents(state.active)]
+    if not possible or not defenders:
+        core.emit(state, out, "turn-based", state.active, f"{state.active} no tiene criaturas que puedan atacar",
+                  cr("508.1a"))
+        return
+    auto_none = state.extra.get("passing_until") not in (None, "declare_attackers")
+    nxt = state.script.peek() if state.script is not None else None
+    if auto_none and not (isinstance(nxt, Attack) and nxt.by == state.active):
+        core.emit(state, out, "turn-based", state.active, f"{state.active} no declara atacantes (se pasa hasta "
+                  f"{STEP_NAMES[state.extra['passing_until']]})", cr("508.1a"))
+        return
+    q = Question("attackers", state.active, tuple(possible), f"{state.active} declara atacantes entre: "
+                 f"{', '.join(possible)} (o ninguno)", tuple(cr("508.1", "508.1a")), min=0, max=len(possible))
+
+    def valid(ans: Attack) -> Any:
+        if len(set(ans.attackers)) != len(ans.attackers):
+            return ("una criatura se declara atacante una sola vez", cr("508.1a"))
+        for ref in ans.attackers:
+            o = state.obj(ref)
+            if o is None or o.zone != "battlefield":
+                return (f"«{ref}» no es un permanente en el campo de batalla", cr("508.1a"))
+            bad = can_attack(state, o, cache)
+            if bad is not None:
+                return bad
+        if ans.target and ans.target not in defenders:
+            return (f"«{ans.target}» no es un oponente que se pueda atacar", cr("506.2", "508.1b"))
+        return None
+    ans: Attack = core.ask(state, out, q, valid)
+    target = ans.target or defenders[0]
+    objs = [state.obj(r) for r in ans.attackers]
+    events = []
+    for o in objs:
+        assert o is not None
+        o.attacking = target
+        if not core.has(state, o, "vigilance", cache):
+            o.tapped = True
+            events.append(Event("tap", {"object": o.id}))
+        events.append(Event("attack", {"object": o.id, "target": target}))
+    rules = ["508.1a", "508.1f", "508.1k"]
+    if any(core.has(state, o, "vigilance", cache) for o in objs):
+        rules.append("702.20b")
+    core.emit(state, out, "turn-based", state.active, f"{state.active} ataca a {target} con "
+              + (", ".join(f"{o.card} ({o.id})" for o in objs) or "ninguna criatura"), cr(*rules), events, objs)
+    for e in events:
+        if e.kind == "attack":
+            core.observe(state, e)
+
+
+def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[str, list[str]] | None:
+    cb, ca = cache[b.id], cache[a.id]
+    if "creature" not in cb.types:
+        return (f"{b.card} ({b.id}) no es una criatura", cr("509.1a"))
+    if b.tapped:
+        return (f"{b.card} ({b.id}) está girada", cr("509.1a"))
+    if "cant_block" in cb.keywords:
+        return (f"{b.card} ({b.id}) no puede bloquear", cr("509.1b"))
+    if "flying" in ca.keywords and not ({"flying", "reach"} & cb.keywords):
+        return (f"{a.card} ({a.id}) tiene volar y {b.card} ({b.id}) no tiene volar ni alcance",
+                cr("702.9b", "702.17b", "509.1b"))
+    return None
+
+
+def declare_blockers(state: MagicState, out: list[Step]) -> None:
+    """509.1: each defending player declares blockers (the script's `block` line)."""
+    cache = layers.compute(state)
+    attackers = _attackers(state)
+    for defender in sorted({o.attacking for o in attackers if o.attacking}, key=state.apnap().index):
+        mine = [o for o in state.battlefield() if o.controller == defender and "creature" in cache[o.id].types
+                and not o.tapped]
+        against = [a for a in attackers if a.attacking == defender]
+        if not mine:
+            core.emit(state, out, "turn-based", defender, f"{defender} no tiene criaturas que puedan bloquear",
+                      cr("509.1a"))
+            continue
+        auto_none = state.extra.get("passing_until") not in (None, "declare_blockers")
+        nxt = state.script.peek() if state.script is not None else None
+        if auto_none and not (isinstance(nxt, Block) and nxt.by == defender):
+            core.emit(state, out, "turn-based", defender, f"{defender} no declara bloqueadoras (se pasa hasta "
+                      f"{STEP_NAMES[state.extra['passing_until']]})", cr("509.1a"))
+            continue
+        q = Question("blockers", defender, tuple(o.id for o in mine), f"{defender} declara bloqueadoras entre "
+                     f"{', '.join(o.id for o in mine)} contra {', '.join(a.id for a in against)} (o ninguna)",
+                     tuple(cr("509.1", "509.1a")), min=0, max=len(mine),
+                     data={"attackers": tuple(a.id for a in against)})
+
+        def valid(ans: Block, against: list = against) -> Any:
+            seen: set[str] = set()
+            for bref, aref in ans.blocks:
+                b, a = state.obj(bref), state.obj(aref)
+                if b is None or b.zone != "battlefield" or b.controller != defender:
+                    return (f"«{bref}» no es una criatura de {defender} en el campo de batalla", cr("509.1a"))
+                if a is None or a not in against:
+                    return (f"«{aref}» no es una criatura que ataque a {defender}", cr("509.1a"))
+                if b.id in seen:
+                    return (f"{b.card} ({b.id}) solo puede bloquear a una criatura", cr("509.1a"))
+                seen.add(b.id)
+                bad = can_block(state, b, a, cache)
+                if bad is not None:
+                    return bad
+            return None
+        ans: Block = core.ask(state, out, q, valid)
+        events = []
+        for bref, aref in ans.blocks:
+            b, a = state.obj(bref), state.obj(aref)
+            assert b is not None and a is not None
+            b.blocking = (a.id,)
+            a.blocked = True
+            events.append(Event("block", {"object": b.id, "attacker": a.id}))
+        core.emit(state, out, "turn-based", defender, f"{defender} bloquea: " + (", ".join(
+            f"{state.objects[e.data['object']].card} ({e.data['object']}) a {e.data['attacker']}" for e in events)
+            or "ninguna criatura"), cr("509.1a", "509.1g", "509.1h"), events)
+        for e in events:
+            core.observe(state, e)
+
+
+def _lethal(state: MagicState, blocker: Any, cache: dict, deathtouch: bool) -> int:
+    """702.19b / 702.2c: lethal damage counts damage already marked; with deathtouch any 1 is lethal."""
+    if deathtouch:
+        return 1
+    return max(0, cache[blocker.id].toughness - blocker.damage)
+
+
+def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
+    """510.1–510.2: each attacking and blocking creature assigns damage equal to its power; all of it is dealt at
+    once. In the first-strike step only first and double strikers deal damage; in the second, the others and double
+    strikers (510.4, 702.4b, 702.7b)."""
+    cache = layers.compute(state)
+
+    def strikes(o: Any) -> bool:
+        kw = cache[o.id].keywords
+        if first:
+            return "first_strike" in kw or "double_strike" in kw
+        if "double_strike" in kw:
+            return True
+        return o.id not in state.first_strikers
+
+    assignments: list[tuple[str, str, int]] = []      # source, recipient, amount
+    rules = ["510.1", "510.2"]
+    for a in [o for o in state.battlefield() if o.attacking]:
+        if not strikes(a):
+            continue
+        power = cache[a.id].power
+        if power <= 0:
+            continue
+        blockers = [b for b in state.battlefield() if a.id in b.blocking]
+        kw = cache[a.id].keywords
+        if not a.blocked:
+            assignments.append((a.id, a.attacking or "", power))
+            rules.append("510.1b")
+            continue
+        if not blockers:
+            if "trample" in kw:
+                assignments.append((a.id, a.attacking or "", power))
+                rules.append("702.19d")
+            else:
+                rules.append("510.1c")
+            continue
+        lethal = {b.id: _lethal(state, b, cache, "deathtouch" in kw) for b in blockers}
+        trample = "trample" in kw
+        if len(blockers) == 1 and (not trample or power <= lethal[blockers[0].id]):
+            assignments.append((a.id, blockers[0].id, power))
+            rules.append("510.1c")
+            continue
+        default = _default_split(blockers, lethal, power, trample, a.attacking or "")
+        recipients = [b.id for b in blockers] + ([a.attacking or ""] if trample else [])
+        q = Question("assign", a.controller, tuple(recipients), f"{a.controller} divide los {power} de daño de "
+                     f"{a.card} ({a.id}) entre {', '.join(recipients)}", tuple(cr("510.1c", "702.19b")
+                                                                               if trample else cr("510.1c")),
+                     min=1, max=len(recipients), data={"attacker": a.id, "default": default})
+
+        def valid(ans: Assign, a: Any = a, power: int = power, lethal: dict = lethal, trample: bool = trample,
+                  recipients: list = recipients) -> Any:
+            if state.obj(ans.attacker) is not a:
+                return (f"se esperaba la asignación de {a.id}", cr("510.1c"))
+            dmg = dict(ans.damage)
+            if any(r not in recipients for r in dmg) or any(v < 0 for v in dmg.values()):
+                return (f"se reparte entre {', '.join(recipients)}", cr("510.1c"))
+            if sum(dmg.values()) != power:
+                return (f"hay que asignar exactamente {power} de daño (su fuerza)", cr("510.1a", "510.1c"))
+            to_player = dmg.get(a.attacking or "", 0)
+            if to_player and any(dmg.get(b, 0) < lethal[b] for b in lethal):
+                return ("solo el daño que exceda el letal de cada bloqueadora puede asignarse al jugador",
+                        cr("702.19b"))
+            return None
+        ans: Assign = core.ask(state, out, q, valid)
+        rules += ["510.1c"] + (["702.19b"] if trample else [])
+        for r, n in ans.damage:
+            if n:
+                assignments.append((a.id, r, n))
+    for b in [o for o in state.battlefield() if o.blocking]:
+        if not strikes(b):
+            continue
+        power = cache[b.id].power
+        target = state.objects.get(b.blocking[0])
+        if power > 0 and target is not None and target.zone == "battlefield":
+            assignments.append((b.id, target.id, power))
+            rules.append("510.1d")
+    if first:
+        for a in state.battlefield():
+            if (a.attacking or a.blocking) and strikes(a):
+                state.first_strikers.add(a.id)
+        rules += ["702.7b"]
+    if not assignments:
+        core.emit(state, out, "turn-based", state.active, "ninguna criatura hace daño de combate en este paso",
+                  cr(*rules))
+        return
+    core.emit(state, out, "turn-based", state.active, "se asigna el daño de combate: " + "; ".join(
+        f"{core.name(state, s)} → {n} a {core.name(state, r)}" for s, r, n in assignments)
+              + " (se hace todo a la vez)", cr(*rules))
+    for s, r, n in assignments:
+        core.deal_damage(state, out, s, r, n, combat=True, cites=cr("510.2"))
+
+
+def _default_split(blockers: list, lethal: dict, power: int, trample: bool, player: str) -> tuple:
+    """A legal split (lethal to each blocker in order, the rest to the player with trample or the last blocker)."""
+    left = power
+    out: dict[str, int] = {}
+    for b in blockers:
+        n = min(left, lethal[b.id])
+        out[b.id] = n
+        left -= n
+    if left:
+        if trample:
+            out[player] = left
+        else:
+            out[blockers[-1].id] += left
+    return tuple(out.items())
