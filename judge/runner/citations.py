@@ -2,10 +2,17 @@
 
 A step cites passage ids ("dv/tipos/criaturas/6") or bare rule numbers ("704.5f"). DESIGN.md: a number resolves to
 every passage with that number, and a citation no loaded document has is still shown, marked as outside the corpus.
+
+The magic ruleset cites the official English CR, ``cr-en/<number>``, which is only loaded after
+``judge corpus import MagicCompRules_EN_<date>.txt``. Until then such a citation is not "outside the corpus": it
+names a rule (shown by its number, linked to /reglas/<number>) whose text is not imported, with a note saying how
+to import it, and it resolves to the other loaded texts of that number (the Spanish cr-es/<number>) if there are.
 """
 from __future__ import annotations
 
+import re
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,6 +21,15 @@ if TYPE_CHECKING:  # the corpus loader parses five documents: import it only whe
     from judge.corpus import Corpus
 
 OUTSIDE_CORPUS = "fuera del corpus cargado"
+
+# Documents a citation may name that are not part of the default corpus, only imported: prefix → how to load it.
+IMPORTABLE: dict[str, dict[str, str]] = {
+    "cr-en": {
+        "es": "texto no cargado: importa el CR inglés con `judge corpus import MagicCompRules_EN_<fecha>.txt`",
+        "en": "text not loaded: import the English CR with `judge corpus import MagicCompRules_EN_<date>.txt`",
+    },
+}
+_RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?$")   # 704, 704.5, 704.5a (not glossary/section paths)
 
 
 @dataclass(frozen=True)
@@ -38,13 +54,33 @@ class CitedPassage:
 class Citation:
     ref: str                                   # as the step cites it: a passage id or a bare rule number
     passages: tuple[CitedPassage, ...] = field(default_factory=tuple)
+    # The cited document is importable but not loaded (``"cr-en"``): `passages` are then the other loaded texts of
+    # the same rule number (maybe none), and `note` says how to load the cited text.
+    not_loaded: str | None = None
+    number: str | None = None                  # the rule number a `not_loaded` citation names ("704.5a")
 
     @property
     def known(self) -> bool:
         return bool(self.passages)
 
+    @property
+    def note(self) -> str | None:
+        """Spanish: what is missing and the command that loads it (None when nothing is missing)."""
+        return self.note_in("es")
+
+    def note_in(self, lang: str) -> str | None:
+        if self.not_loaded is None:
+            return None
+        notes = IMPORTABLE[self.not_loaded]
+        return notes.get(lang, notes["es"])
+
+    @property
+    def url(self) -> str | None:
+        """The rule page of a `not_loaded` citation's number (/reglas/704.5a), which shows any other loaded text."""
+        return f"/reglas/{self.number}" if self.number else None
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "ref": self.ref,
             "known": self.known,
             "passages": [
@@ -52,6 +88,10 @@ class Citation:
                 for p in self.passages
             ],
         }
+        if self.not_loaded is not None:
+            out.update(number=self.number, url=self.url, not_loaded=self.not_loaded, note=self.note,
+                       note_en=self.note_in("en"))
+        return out
 
 
 def _cited(p: Any) -> CitedPassage:
@@ -68,26 +108,50 @@ class CitationResolver:
     def resolve(self, ref: str) -> Citation:
         hit = self._memo.get(ref)
         if hit is None:
-            hit = self._memo[ref] = Citation(ref, self._lookup(ref))
+            hit = self._memo[ref] = self._lookup(ref)
         return hit
 
-    def _lookup(self, ref: str) -> tuple[CitedPassage, ...]:
+    def _loaded_prefixes(self) -> set[str]:
+        return {d.prefix or d.id for d in self.corpus.documents.values()} | set(self.corpus.documents)
+
+    def _lookup(self, ref: str) -> Citation:
         passage = self.corpus.passage(ref)
         if passage is not None:
-            return (_cited(passage),)
+            return Citation(ref, (_cited(passage),))
+        prefix, _, path = ref.partition("/")
+        if path and prefix in IMPORTABLE and prefix not in self._loaded_prefixes():
+            # cr-en/704.5a before the CR is imported: the rule's other loaded texts (cr-es/704.5a), and the note.
+            number = path.rstrip(".") if _RULE_NUMBER.match(path) else None
+            others = self.corpus.by_number(number) if number else []
+            return Citation(ref, tuple(_cited(p) for p in others), not_loaded=prefix, number=number)
         # A bare rule number: every current-version passage with that number (English CR first).
-        return tuple(_cited(p) for p in self.corpus.by_number(ref.rstrip(".")))
+        return Citation(ref, tuple(_cited(p) for p in self.corpus.by_number(ref.rstrip("."))))
 
     def resolve_all(self, refs: list[str]) -> list[Citation]:
         return [self.resolve(r) for r in refs]
 
 
+CHECK_INTERVAL = 1.0  # seconds between two looks at the corpus files of a cached resolver
 _lock = threading.Lock()
-_cache: dict[tuple[str, str], CitationResolver] = {}
+# (corpus folder, instance folder) → (resolver, fingerprint of the files it was loaded from, when last checked)
+_cache: dict[tuple[str, str], tuple[CitationResolver, tuple[Any, ...], float]] = {}
+
+
+def _fingerprint(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    """Names, sizes and modification times of the files a corpus is loaded from (cheap; no file is read)."""
+    entries: list[tuple[str, int, int]] = []
+    for folder in folders:
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    stat = path.stat()
+                    entries.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
 
 
 def resolver(corpus_dir: Path | None = None, instance_dir: Path | None = None) -> CitationResolver:
-    """One resolver per process and corpus folder pair (loading the corpus parses every document)."""
+    """One resolver per process and corpus folder pair (loading the corpus parses every document), loaded again
+    when the documents change: a server keeps serving while `judge corpus import` adds the English CR."""
     from judge import config
     from judge.corpus import load_corpus
 
@@ -96,6 +160,13 @@ def resolver(corpus_dir: Path | None = None, instance_dir: Path | None = None) -
     key = (str(cdir), str(idir))
     with _lock:
         cached = _cache.get(key)
-        if cached is None:
-            cached = _cache[key] = CitationResolver(load_corpus(cdir, idir))
-        return cached
+        now = time.monotonic()
+        if cached is not None and now - cached[2] < CHECK_INTERVAL:
+            return cached[0]
+        fingerprint = _fingerprint([cdir, config.imported_dir(idir)])
+        if cached is None or fingerprint != cached[1]:
+            cached = (CitationResolver(load_corpus(cdir, idir)), fingerprint, now)
+        else:
+            cached = (cached[0], fingerprint, now)
+        _cache[key] = cached
+        return cached[0]

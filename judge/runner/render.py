@@ -35,6 +35,9 @@ STOP_LABELS: dict[str, str] = {
 ZONE_LABELS: dict[str, str] = {
     "deck": "mazo", "hand": "mano", "board": "en juego", "discard": "pila de descartes",
     "resolving": "resolviéndose",
+    # magic
+    "library": "biblioteca", "battlefield": "campo de batalla", "graveyard": "cementerio", "exile": "exilio",
+    "stack": "pila",
 }
 
 
@@ -50,8 +53,8 @@ def event_text(event: dict[str, Any]) -> str:
         who = f"{e['card']} ({e['object']})" if e.get("card") else str(e.get("object"))
         owner = f" de {e['owner']}" if e.get("owner") else ""
         return f"{who}{owner}: {zone_label(str(e.get('from')))} → {zone_label(str(e.get('to')))}"
-    if kind in ("mana", "lives", "recycle_cost"):
-        what = {"mana": "maná", "lives": "vidas", "recycle_cost": "coste de reciclaje"}[kind]
+    if kind in ("mana", "lives", "life", "recycle_cost") and "from" in e and "to" in e:
+        what = {"mana": "maná", "lives": "vidas", "life": "vidas", "recycle_cost": "coste de reciclaje"}[kind]
         return f"{what} de {e.get('player')}: {e.get('from')} → {e.get('to')}"
     if kind == "damage":
         return f"daño marcado en {e.get('object')}: {e.get('from')} → {e.get('to')}"
@@ -97,6 +100,7 @@ def render_trace(
     out.append(style(head, bold=True))
     out.append(f"Reglas: {trace.get('ruleset')} · semilla {trace.get('seed')} · {len(trace.get('steps', []))} pasos")
     out.append("")
+    noted: set[str] = set()     # documents whose "not loaded" note was printed in full once already
     for step in trace.get("steps", []):
         kind = step.get("kind", "")
         label = f"[{kind_label(kind)}]"
@@ -115,6 +119,18 @@ def render_trace(
                 out.append(f"        § {ref}")
                 continue
             cit = resolve(ref)
+            if cit.not_loaded is not None:
+                # cr-en/704.5a before the CR is imported: its number, how to load it (in full the first time),
+                # then the other loaded texts of that number that the step does not cite itself.
+                note = cit.note if cit.not_loaded not in noted else "texto no cargado"
+                noted.add(cit.not_loaded)
+                named = f"regla {cit.number}" if cit.number else ref
+                out.append(style(f"        § {ref} — {named} ({note})", dim=True))
+                cited = set(step.get("citations", []))
+                for p in cit.passages:
+                    if p.id not in cited:
+                        out.append(style(f"        § {ref} → {p.id} — {p.short(width)}", dim=True))
+                continue
             if not cit.passages:
                 out.append(f"        § {ref} — ({OUTSIDE_CORPUS})")
             for p in cit.passages:
