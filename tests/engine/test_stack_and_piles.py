@@ -266,3 +266,51 @@ def test_an_effect_on_every_opponent_reads_them_in_seating_order_from_its_contro
     hit = next(s for s in t.steps if s.summary.startswith("Rayo global:"))
     assert hit.summary.index("Carla") < hit.summary.index("Ana")
     assert {"dv/stack/3", "dv/stack/4"} <= set(hit.citations)
+
+
+DOUBLE_RUIN = {"type": "hechizo", "cost": 2, "effects": [{"destroy": 1, "target": "permanent"},
+                                                         {"destroy": 1, "target": "permanent"}]}
+
+
+def test_what_one_resolution_destroys_enters_the_pile_together_in_reading_order(h):
+    """dv/stack/5: «Cuando se resuelve alguna situación y varias cartas deben ir a la pila de descartes
+    simultáneamente, entran en la pila de descartes en el mismo orden en el que se leerían en el stack», however many
+    effects of the card sent them: Ruina doble names the relic first and the creature second, but the creature row is
+    read first (dv/stack/4) and the aura on the wolf before the wolf (dv/stack/2)."""
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "mana": 2, "hand": ["Ruina doble"]},
+                  {"name": "Bruno", "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Muralla", "id": "m"},
+                                              {"card": "Garras", "id": "g", "attached_to": "l"}]}],
+                 [{"by": "Ana", "play": "Ruina doble", "targets": ["m", "l"]}],
+                 [{"player": "Bruno", "discard": ["Garras", "Lobo gris", "Muralla"], "board": []},
+                  {"player": "Ana", "discard": ["Ruina doble"]}])
+    doc["cards"]["Ruina doble"] = DOUBLE_RUIN
+    t = run_scenario(load_scenario(doc))
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    entering = [s for s in t.steps if any(e.kind == "move" and e.data["to"] == "discard" for e in s.events)]
+    together = entering[0]
+    assert [e.data["object"] for e in together.events if e.data["to"] == "discard"] == ["g", "l", "m"]
+    assert {"dv/stack/5", "dv/stack/4", "dv/stack/2", "dv/generales/pilas"} <= set(together.citations)
+    first = next(s for s in t.steps if s.kind == "resolution")          # Muralla leaves play, and waits
+    assert "dv/stack/5" in first.citations and not any(e.data.get("to") == "discard" for e in first.events)
+    # Between the two effects the relic is off the board (its +1 life no longer counts), not yet in the pile.
+    bruno = h.player(first.board, "Bruno")
+    assert [o["id"] for o in bruno["board"]] == ["l", "g"] and [o["id"] for o in bruno["resolving"]] == ["m"]
+    assert bruno["discard"] == []
+
+
+def test_a_second_destroy_of_the_same_card_finds_it_gone(h):
+    """The first effect already took the wolf out of play: the second has nothing to destroy, and the wolf enters the
+    pile once."""
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make([{"name": "Ana", "mana": 2, "hand": ["Ruina doble"]},
+                  {"name": "Bruno", "board": [{"card": "Lobo gris", "id": "l"}]}],
+                 [{"by": "Ana", "play": "Ruina doble", "targets": ["l", "l"]}],
+                 [{"player": "Bruno", "discard": ["Lobo gris"]}, {"player": "Ana", "discard": ["Ruina doble"]}])
+    doc["cards"]["Ruina doble"] = DOUBLE_RUIN
+    t = run_scenario(load_scenario(doc))
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    second = [s for s in t.steps if s.kind == "resolution"][1]
+    assert "ya no está en juego" in second.summary and [e.data["to"] for e in second.events] == ["discard"]

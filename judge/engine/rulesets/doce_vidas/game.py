@@ -14,8 +14,8 @@ from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndT
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, bonus_givers, boost_sources, card_of,
-                                                    creature_damage, creature_life, explain, reading_order,
-                                                    side_order)
+                                                    creature_damage, creature_life, explain, reading_keys,
+                                                    reading_order, side_order)
 from judge.engine.state import GameObject, GameState, Pending, Player
 from judge.engine.step import Event, Step
 
@@ -107,15 +107,57 @@ def with_stacks(state: GameState, leaving: Sequence[GameObject], first: str) -> 
 
 def leave_together(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject],
                                                                                          list[Event], list[str]]:
-    """Move `leaving` and their enchantments to their owners' discard piles; (objects, events, citations)."""
+    """Move `leaving` and their enchantments to their owners' discard piles; (objects, events, citations).
+
+    The permanents the card being resolved took out of play before (`hold`) go with them, all in one reading order
+    (dv/stack/5): the order of the board as it was when the first of them left, from the side of that first
+    destroy's target."""
     group = with_stacks(state, leaving, first)
+    riders = len(group) > len(leaving)
+    held = state.extra.pop("held", None)
+    if held is not None:
+        keys = {**reading_keys(state), **held["keys"]}      # the board as it was when the first one left
+        sides = side_order(state, held["first"])
+        waiting = [o for o in (state.find(i) for i in held["ids"]) if o is not None and o.zone == "resolving"]
+        group = sorted(waiting + [o for o in group if o not in waiting],
+                       key=lambda o: (sides.index(keys[o.id][0]), keys[o.id][1]))
+        riders = riders or held["riders"]
     events = [move(state, o, "discard") for o in group]
     cites = [C.PILAS]
-    if len(group) > len(leaving):
+    if riders:
         cites += [C.ENCANTAMIENTOS, C.STACK_LIFO]
     if len(group) > 1:
         cites += [C.STACK_DESCARTES, C.STACK_ORDEN]
     return group, events, cites
+
+
+def hold(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject], list[Event],
+                                                                                list[str]]:
+    """A destroy that is not the last effect of its card that sends cards to the discard piles: `leaving` and their
+    enchantments leave play now (they no longer count, nothing can target them) and wait on the table beside the card
+    being resolved (zone `resolving`) until its last destroy; then all of them enter the piles together, in reading
+    order (dv/stack/5, `leave_together`). (objects, events, citations)."""
+    record = state.extra.get("held")
+    if record is None:
+        record = state.extra["held"] = {"first": first, "keys": reading_keys(state), "ids": [], "riders": False}
+    group = with_stacks(state, leaving, first)
+    record["riders"] = record["riders"] or len(group) > len(leaving)
+    record["ids"].extend(o.id for o in group)
+    events = [move(state, o, "resolving") for o in group]
+    cites = [C.STACK_DESCARTES] + ([C.ENCANTAMIENTOS, C.STACK_LIFO] if len(group) > len(leaving) else [])
+    return group, events, cites
+
+
+def release_held(state: GameState, out: list[Step], source: GameObject) -> None:
+    """The permanents a resolution took out of play and that no later destroy took along (the resolution was cut
+    short, e.g. the game ended in it): they enter the discard piles together, in reading order (dv/stack/5)."""
+    if "held" not in state.extra:
+        return
+    group, events, cites = leave_together(state, [], state.active)
+    emit(state, out, "resolution", source.controller,
+         f"lo que {source.card} ha destruido entra a la vez en la pila de descartes de su propietario, en este "
+         f"orden: {cards_list(group)}", [C.TYPE_CITATION[card_of(state, source).type], *cites, C.STACK_DESCARTES],
+         events, unmodelled(state, *group))
 
 
 # -- state-based checks -----------------------------------------------------------------------------------------
@@ -567,6 +609,8 @@ def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list
     The state-based checks wait until the whole spell has resolved (a spell resolves completely)."""
     obj = state.find(source_id)
     assert obj is not None
+    # What its destroys send to the discard piles enters them together, with the last one (dv/stack/5).
+    last_destroy = max((i for i, (e, _) in enumerate(plan) if e.kind == "destroy"), default=-1)
     for i in range(start, len(plan)):
         if state.over:          # a draw that recycled can end the game in the middle of a spell
             break
@@ -575,7 +619,8 @@ def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list
             if not discard_effect(state, out, obj, effect, target, choose, plan, i):
                 return
             continue
-        apply_effect(state, out, obj, obj.controller, effect, target)
+        apply_effect(state, out, obj, obj.controller, effect, target, held=i < last_destroy)
+    release_held(state, out, obj)
     card = card_of(state, obj)
     event = move(state, obj, "discard")
     emit(state, out, "resolution", obj.controller, f"{card.name} se ha resuelto y va a la pila de descartes",
@@ -609,10 +654,11 @@ def effect_objects(state: GameState, controller: str, effect: Effect, target: ob
 
 
 def apply_effect(state: GameState, out: list[Step], src: GameObject, controller: str, effect: Effect,
-                 target: object, kind: str = "resolution", order: Sequence[str] = ()) -> None:
+                 target: object, kind: str = "resolution", order: Sequence[str] = (), held: bool = False) -> None:
     """One effect of a card, as one step citing the card's type passage: damage, heal (at most 24,
     dv/generales/curacion), gain_mana (dv/mana/2), destroy (dv/generales/pilas), draw, or a spell's boost until
-    the end of the turn (dv/stack/3)."""
+    the end of the turn (dv/stack/3). `held`: a destroy that a later destroy of the same card follows; what it
+    destroys leaves play now and enters the discard piles with what the last one destroys (dv/stack/5)."""
     card = card_of(state, src)
     cite = C.TYPE_CITATION[card.type]
     players = effect_players(state, controller, effect, target)
@@ -657,15 +703,28 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             parts.append(f"{p.name} obtiene {n} de maná (reserva {p.mana})")
         cites.append(C.MANA_RESERVA)
     elif effect.kind == "destroy":
-        if objs:
-            first = objs[0].controller if effect.target != "all_creatures" else controller
+        first = objs[0].controller if objs and effect.target != "all_creatures" else controller
+        if not objs:
+            parts.append("su objetivo ya no está en juego: no destruye nada")
+        if held and objs:
+            group, moved, more = hold(state, objs, first)
+            events += moved
+            cites += more
+            parts.append(f"destruye {cards_list(group)}: deja{'n' if len(group) > 1 else ''} el juego y "
+                         f"espera{'n' if len(group) > 1 else ''} a que {card.name} termine de enviar cartas a la "
+                         "pila de descartes, para entrar con ellas en orden de lectura")
+        elif objs or "held" in state.extra:
+            waiting = "held" in state.extra
             group, moved, more = leave_together(state, objs, first)
             events += moved
             cites += more
-            parts.append(f"destruye {cards_list(objs)}: a la pila de descartes de su propietario"
-                         + (f", en este orden: {cards_list(group)}" if len(group) > 1 else ""))
-        else:
-            parts.append("su objetivo ya no está en juego: no destruye nada")
+            in_order = f", en este orden: {cards_list(group)}" if len(group) > 1 else ""
+            if objs:
+                parts.append(f"destruye {cards_list(objs)}: a la pila de descartes de su propietario"
+                             + (f", junto con lo que {card.name} ya había destruido" if waiting else "") + in_order)
+            else:
+                parts.append(f"lo que {card.name} ya había destruido entra en la pila de descartes de su "
+                             f"propietario{in_order or ': ' + cards_list(group)}")
     elif effect.kind == "draw":
         for p in players:
             draw(state, out, p, n, cites, prefix=f"{card.name}: ", kind=kind)

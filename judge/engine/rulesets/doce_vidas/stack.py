@@ -42,6 +42,20 @@ def side_order(state: GameState, first: str) -> list[str]:
 
 def reading_order(state: GameState, first: str) -> list[GameObject]:
     """Every permanent in play in stack reading order, starting with `first`'s side (dv/stack/2, dv/stack/4)."""
+    return [o for _, o in _read_sides(state, side_order(state, first))]
+
+
+def reading_keys(state: GameState) -> dict[str, tuple[str, int]]:
+    """Object id -> (the side it is read on, its place on that side) for every permanent in play: the side is its
+    row's player (an enchantment is read on the side of the card it is stacked on). Sorting by (place of the side
+    in `side_order(state, first)`, place) gives `reading_order(state, first)`, also after some of them left."""
+    keys: dict[str, tuple[str, int]] = {}
+    for side, obj in _read_sides(state, [p.name for p in state.players]):
+        keys[obj.id] = (side, len(keys))
+    return keys
+
+
+def _read_sides(state: GameState, sides: list[str]) -> list[tuple[str, GameObject]]:
     board = [o for p in state.players for o in p.zones["board"]]
     on_board = {o.id for o in board}
     stacked: dict[str, list[GameObject]] = {}
@@ -51,22 +65,22 @@ def reading_order(state: GameState, first: str) -> list[GameObject]:
     for pile in stacked.values():
         pile.sort(key=lambda o: -o.timestamp)          # LIFO: the last one stacked is read first
 
-    out: list[GameObject] = []
+    out: list[tuple[str, GameObject]] = []
 
-    def read(obj: GameObject) -> None:
+    def read(name: str, obj: GameObject) -> None:
         for above in stacked.get(obj.id, ()):
-            read(above)
-        out.append(obj)
+            read(name, above)
+        out.append((name, obj))
 
-    for name in side_order(state, first):
+    for name in sides:
         row = state.player(name).zones["board"]
         loose = [o for o in row if o.attached_to is None or o.attached_to not in on_board]
         for o in loose:
             if card_of(state, o).is_creature:
-                read(o)
+                read(name, o)
         for o in loose:
             if not card_of(state, o).is_creature:
-                read(o)
+                read(name, o)
     return out
 
 
