@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from judge.runner.citations import IMPORTABLE
 from judge.web.errors import wants_json
 from judge.web.i18n import MESSAGES
 
@@ -79,6 +80,55 @@ MESSAGES.update({
     "run.winner": {"es": "Ganador", "en": "Winner"},
     "run.pending": {"es": "Esperando a {player}: elegir {count} carta(s) de", "en": "Waiting for {player} to choose {count} card(s) of"},
     "run.empty": {"es": "vacío", "en": "empty"},
+    "run.empty_f": {"es": "vacía", "en": "empty"},
+    # magic boards
+    "run.zone.library": {"es": "Biblioteca", "en": "Library"},
+    "run.zone.battlefield": {"es": "Campo de batalla", "en": "Battlefield"},
+    "run.zone.graveyard": {"es": "Cementerio", "en": "Graveyard"},
+    "run.zone.exile": {"es": "Exilio", "en": "Exile"},
+    "run.zone.stack": {"es": "Pila", "en": "Stack"},
+    "run.order.library": {"es": "la de arriba primero", "en": "top first"},
+    "run.order.graveyard": {"es": "la de abajo primero", "en": "bottom first"},
+    "run.stack_order": {"es": "la de arriba primero", "en": "top first"},
+    "run.stack_top": {"es": "arriba", "en": "top"},
+    "run.stack_bottom": {"es": "abajo", "en": "bottom"},
+    "run.stack.spell": {"es": "hechizo", "en": "spell"},
+    "run.stack.ability": {"es": "habilidad", "en": "ability"},
+    "run.controller": {"es": "controlador", "en": "controller"},
+    "run.controlled_by": {"es": "controlada por", "en": "controlled by"},
+    "run.owner": {"es": "propietario", "en": "owner"},
+    "run.targets": {"es": "objetivos", "en": "targets"},
+    "run.priority": {"es": "prioridad", "en": "priority"},
+    "run.nobody": {"es": "nadie", "en": "nobody"},
+    "run.over": {"es": "partida terminada", "en": "game over"},
+    "run.lost": {"es": "ha perdido", "en": "has lost"},
+    "run.life": {"es": "vidas", "en": "life"},
+    "run.mana_pool": {"es": "reserva de maná", "en": "mana pool"},
+    "run.lands_played": {"es": "tierras jugadas este turno", "en": "lands played this turn"},
+    "run.color.W": {"es": "blanco", "en": "white"},
+    "run.color.U": {"es": "azul", "en": "blue"},
+    "run.color.B": {"es": "negro", "en": "black"},
+    "run.color.R": {"es": "rojo", "en": "red"},
+    "run.color.G": {"es": "verde", "en": "green"},
+    "run.color.C": {"es": "incoloro", "en": "colorless"},
+    "run.types": {"es": "Tipos", "en": "Types"},
+    "run.cost": {"es": "Coste", "en": "Cost"},
+    "run.pt": {"es": "F/R", "en": "P/T"},
+    "run.counters": {"es": "Contadores", "en": "Counters"},
+    "run.status": {"es": "Estado", "en": "Status"},
+    "run.combat": {"es": "Combate", "en": "Combat"},
+    "run.keywords": {"es": "Habilidades", "en": "Keywords"},
+    "run.sick": {"es": "mareo de invocación", "en": "summoning sick"},
+    "run.token": {"es": "ficha", "en": "token"},
+    "run.attacking": {"es": "ataca a {player}", "en": "attacking {player}"},
+    "run.blocking": {"es": "bloquea a", "en": "blocking"},
+    "run.carries": {"es": "lleva", "en": "carries"},
+    "run.waiting": {"es": "Esperando a {player}", "en": "Waiting for {player}"},
+    "run.choose": {"es": "elegir {count} de estas opciones", "en": "choose {count} of these options"},
+    # citations of a document that is not imported (cr-en before `judge corpus import`)
+    "run.rule": {"es": "regla {number}", "en": "rule {number}"},
+    "run.not_loaded.cr-en": {"es": IMPORTABLE["cr-en"]["es"], "en": IMPORTABLE["cr-en"]["en"]},
+    "run.same_number": {"es": "texto cargado con el mismo número", "en": "loaded text with the same number"},
     "run.too_large": {"es": "El escenario es demasiado grande: como máximo {limit} bytes.",
                       "en": "The scenario is too large: at most {limit} bytes."},
     "run.bad_type": {"es": "Tipo de contenido no admitido «{type}»: envía application/json o application/yaml.",
@@ -107,6 +157,73 @@ def _run_zone(zone: str) -> str:
     from judge.runner.render import zone_label
 
     return zone_label(zone)
+
+
+@bp.app_template_filter("code_spans")
+def _code_spans(text: str) -> Any:
+    """Text with `backquoted` parts as <code> (everything escaped): the notes name commands to type."""
+    import re
+
+    from markupsafe import Markup, escape
+
+    parts = re.split(r"`([^`]*)`", str(text))
+    return Markup("").join(escape(part) if i % 2 == 0 else Markup("<code>%s</code>") % part
+                           for i, part in enumerate(parts))
+
+
+@bp.app_template_filter("is_magic_board")
+def _is_magic_board(board: Any) -> bool:
+    """A magic snapshot (`ruleset: magic`, or players with a `battlefield`) rather than a doce-vidas one."""
+    if not isinstance(board, dict):
+        return False
+    if board.get("ruleset") == "magic":
+        return True
+    return any(isinstance(p, dict) and "battlefield" in p for p in board.get("players") or [])
+
+
+MANA_ORDER = "WUBRGC"
+
+
+class MagicBoardView:
+    """What the magic board template needs beyond the snapshot: names of the ids a board mentions (attachments,
+    blocks, targets, choice options), what is attached to each permanent, the pool in WUBRGC order."""
+
+    def __init__(self, board: dict[str, Any]) -> None:
+        self.names: dict[str, str] = {}
+        self.attachments: dict[str, list[str]] = {}
+        for p in board.get("players") or []:
+            for zone in ("battlefield", "hand", "graveyard", "exile", "library"):
+                for o in p.get(zone) or []:
+                    if isinstance(o, dict) and o.get("id") is not None and o.get("card"):
+                        self.names.setdefault(str(o["id"]), str(o["card"]))
+            for o in p.get("battlefield") or []:
+                if isinstance(o, dict) and o.get("attached_to"):
+                    self.attachments.setdefault(str(o["attached_to"]), []).append(str(o["id"]))
+        for item in board.get("stack") or []:
+            if isinstance(item, dict) and item.get("id") is not None and item.get("card"):
+                self.names.setdefault(str(item["id"]), str(item["card"]))
+
+    def label(self, ref: Any) -> str:
+        """An object id as "Card (id)"; a player's name or any other value as it is."""
+        if isinstance(ref, dict):   # an option given as an object
+            ref = ref.get("label") or ref.get("id") or ref.get("card") or ref
+        name = self.names.get(str(ref))
+        return f"{name} ({ref})" if name and name != str(ref) else str(ref)
+
+    @staticmethod
+    def pool(player: dict[str, Any]) -> list[tuple[str, int]]:
+        pool = player.get("mana_pool") or {}
+        ordered = [c for c in MANA_ORDER if c in pool] + sorted(c for c in pool if c not in MANA_ORDER)
+        return [(c, pool[c]) for c in ordered if pool[c]]
+
+    @staticmethod
+    def flags(obj: dict[str, Any]) -> list[str]:
+        return [flag for flag in ("tapped", "sick", "token") if obj.get(flag)]
+
+
+@bp.app_template_filter("magic_view")
+def _magic_view(board: dict[str, Any]) -> MagicBoardView:
+    return MagicBoardView(board)
 
 
 def _limit() -> int:

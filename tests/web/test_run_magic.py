@@ -1,0 +1,273 @@
+"""The run pages with a magic board and `cr-en/…` citations, before the magic engine exists: a hand-built trace of
+the snapshot shape the magic ruleset will produce (judge/engine/rulesets/magic) is handed to the real page route
+in place of the engine's, and the page is read with BeautifulSoup."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+
+import judge.web.run as web_run
+
+MAGIC_BOARD: dict[str, Any] = {
+    "ruleset": "magic", "turn": 3, "active": "Ana", "phase": "declare_blockers",
+    "phase_label": "paso de declarar bloqueadoras", "priority": "Bruno", "winner": None, "over": False,
+    "players": [
+        {"name": "Ana", "life": 18, "lost": False, "mana_pool": {"C": 1, "G": 2}, "lands_played": 1,
+         "library": [{"id": "l1", "card": "Bosque"}, {"id": "l2", "card": "Oso runa"}],
+         "hand": [{"id": "rayo", "card": "Rayo"}],
+         "graveyard": [{"id": "g1", "card": "Gigante de la colina"}, {"id": "g2", "card": "Elfo de Llanowar"}],
+         "exile": [],
+         "battlefield": [
+             {"id": "elfo", "card": "Guerrero elfo", "controller": "Ana", "owner": "Ana", "tapped": True,
+              "types": "Criatura — Elfo guerrero", "mana_cost": "{1}{G}", "colors": ["G"], "power": 3,
+              "toughness": 3, "damage": 1, "counters": {"+1/+1": 1}, "attached_to": None, "sick": False,
+              "token": False, "attacking": "Bruno", "blocking": [], "keywords": ["arrollar"]},
+             {"id": "aura", "card": "Fuerza salvaje", "controller": "Ana", "owner": "Bruno", "tapped": False,
+              "types": "Encantamiento — Aura", "mana_cost": "{G}", "colors": ["G"], "power": None,
+              "toughness": None, "damage": 0, "counters": {}, "attached_to": "elfo", "sick": False,
+              "token": False, "attacking": None, "blocking": [], "keywords": []},
+         ]},
+        {"name": "Bruno", "life": 17, "lost": False, "mana_pool": {}, "lands_played": 0,
+         "library": [], "hand": [], "graveyard": [], "exile": [{"id": "x1", "card": "Espíritu"}],
+         "battlefield": [
+             {"id": "muro", "card": "Muro de espadas", "controller": "Bruno", "owner": "Bruno", "tapped": False,
+              "types": "Criatura — Muro", "mana_cost": "{3}{W}", "colors": ["W"], "power": 3, "toughness": 5,
+              "damage": 0, "counters": {}, "attached_to": None, "sick": True, "token": True,
+              "attacking": None, "blocking": ["elfo"], "keywords": ["defensor", "volar"]},
+         ]},
+    ],
+    "stack": [
+        {"id": "s1", "card": "Rayo", "kind": "spell", "controller": "Ana", "text": "Rayo: 3 de daño a Muro de espadas",
+         "targets": ["muro"]},
+        {"id": "s2", "card": None, "kind": "ability", "controller": "Bruno",
+         "text": "Disparo: Bruno gana 1 vida", "targets": ["Bruno"]},
+    ],
+    "pending": {"kind": "target", "player": "Ana", "count": 1, "options": ["muro", "Bruno"],
+                "prompt": "Elige el objetivo de Rayo"},
+}
+
+
+def magic_trace(board: dict[str, Any] | None = None, citations: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "scenario_title": "Rayo contra un muro", "ruleset": "magic", "seed": 1, "stopped": "eleccion", "ok": False,
+        "failed_expectations": [],
+        "steps": [
+            {"number": 1, "kind": "action", "actor": "Ana", "summary": "Ana lanza Rayo",
+             "events": [{"kind": "move", "object": "rayo", "card": "Rayo", "from": "hand", "to": "stack"}],
+             "citations": citations or ["cr-en/601.2", "cr-en/121.4", "cr-es/121.4", "cr-en/704.5a"],
+             "unmodelled": [], "board": board or MAGIC_BOARD},
+        ],
+    }
+
+
+class _Trace:
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def to_json(self) -> dict[str, Any]:
+        return copy.deepcopy(self.data)
+
+
+class _Verdict:
+    ok = False
+    line = "MAL: la ejecución se detuvo en una elección"
+
+
+@pytest.fixture()
+def run_trace(client, monkeypatch):
+    """POST a (dummy) scenario to /escenarios/ejecutar, the engine replaced by a hand-built trace; the parsed page."""
+    def run(trace: dict[str, Any], lang: str = "es") -> BeautifulSoup:
+        monkeypatch.setattr(web_run, "_run", lambda source, fmt: (object(), _Trace(trace), _Verdict()))
+        response = client.post(f"/escenarios/ejecutar?lang={lang}", data={"scenario": "ruleset: magic"})
+        assert response.status_code == 200, response.get_data(as_text=True)[:500]
+        return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+    return run
+
+
+def final_board(page: BeautifulSoup):
+    boards = page.select(".board.magic")
+    assert len(boards) == 2          # the step's board and the final board
+    return boards[-1]
+
+
+def text(node) -> str:
+    return " ".join(node.get_text(" ").split())
+
+
+def test_magic_board_shows_turn_step_priority_and_pending_choice(run_trace) -> None:
+    board = final_board(run_trace(magic_trace()))
+    state = board.select_one("p.state")
+    assert state.select_one(".active").get_text() == "Ana"
+    assert state.select_one(".step-label").get_text() == "paso de declarar bloqueadoras"
+    assert state.select_one(".step-label")["data-phase"] == "declare_blockers"
+    assert text(state.select_one(".priority")) == "prioridad: Bruno"
+    pending = board.select_one(".pending")
+    assert pending["data-player"] == "Ana" and pending["data-kind"] == "target"
+    assert "Elige el objetivo de Rayo" in text(pending)
+    assert [li.get_text() for li in pending.select("ul.options li")] == ["Muro de espadas (muro)", "Bruno"]
+
+
+def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
+    board = final_board(run_trace(magic_trace()))
+    stack = board.select_one("section.stack")
+    assert "Pila (2)" in text(stack.h4) and "arriba primero" in text(stack.h4)
+    items = stack.select("ol.stack-items > li.stack-item")
+    assert [li["data-object"] for li in items] == ["s2", "s1"]          # the last of the snapshot is the top
+    top, bottom = items
+    assert "top" in top["class"] and top.select_one(".pos").get_text() == "arriba"
+    assert top.select_one(".stack-kind").get_text() == "habilidad"
+    assert top.select_one(".controller").get_text() == "Bruno"
+    assert bottom.select_one(".pos").get_text() == "abajo"
+    assert bottom.select_one(".stack-kind").get_text() == "hechizo"
+    assert bottom.select_one(".card").get_text() == "Rayo"
+    assert bottom.select_one(".text").get_text() == "Rayo: 3 de daño a Muro de espadas"
+    assert "Muro de espadas (muro)" in text(bottom.select_one(".targets"))
+
+
+def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
+    board = final_board(run_trace(magic_trace()))
+    ana = board.select_one('section.player[data-player="Ana"]')
+    assert text(ana.select_one(".life")) == "18 vidas"
+    pool = ana.select(".mana-pool abbr.mana")
+    assert [(a["data-color"], a.get_text(), a["title"]) for a in pool] == [("G", "{G}", "verde"),
+                                                                          ("C", "{C}", "incoloro")]
+    assert "{G}×2" in text(ana.select_one(".mana-pool")).replace(" ", "")
+    assert text(ana.select_one(".lands-played")) == "tierras jugadas este turno: 1"
+    library = ana.select_one(".zone-library")
+    assert library.select_one(".count").get_text() == "2"
+    assert [s.get_text() for s in library.select(".card")] == ["Bosque", "Oso runa"]      # top first
+    assert [s["data-object"] for s in ana.select(".zone-hand .card")] == ["rayo"]
+    assert [s.get_text() for s in ana.select(".zone-graveyard .card")] == ["Gigante de la colina",
+                                                                          "Elfo de Llanowar"]
+    assert ana.select_one(".zone-exile .count").get_text() == "0"
+    bruno = board.select_one('section.player[data-player="Bruno"]')
+    assert "vacía" in text(bruno.select_one(".mana-pool"))
+    assert [s.get_text() for s in bruno.select(".zone-exile .card")] == ["Espíritu"]
+    assert bruno.select_one(".zone-library .count").get_text() == "0"
+
+
+def test_battlefield_permanents(run_trace) -> None:
+    board = final_board(run_trace(magic_trace()))
+    elfo = board.select_one('section.player[data-player="Ana"] tr[data-object="elfo"]')
+    assert elfo.select_one(".card").get_text() == "Guerrero elfo"
+    assert elfo.select_one(".types").get_text() == "Criatura — Elfo guerrero"
+    assert elfo.select_one(".cost").get_text() == "{1}{G}"
+    assert elfo.select_one(".pt").get_text() == "3/3"
+    assert elfo.select_one(".damage").get_text() == "1"
+    assert elfo.select_one('.counters .counter[data-counter="+1/+1"]').get_text() == "1 × +1/+1"
+    assert text(elfo.select_one(".status")) == "girada"
+    assert text(elfo.select_one(".combat")) == "ataca a Bruno"
+    assert text(elfo.select_one(".attached")) == "lleva Fuerza salvaje (aura)"
+    assert elfo.select_one(".keywords").get_text() == "arrollar"
+    aura = board.select_one('tr[data-object="aura"]')
+    assert text(aura.select_one(".attached")) == "Guerrero elfo (elfo)"
+    assert aura.select_one(".pt").get_text() == "" and aura.select_one(".damage").get_text() == ""
+    assert "propietario: Bruno" in text(aura.select_one(".owner"))
+    muro = board.select_one('section.player[data-player="Bruno"] tr[data-object="muro"]')
+    assert [s.get_text() for s in muro.select(".status span")] == ["mareo de invocación", "ficha"]
+    assert text(muro.select_one(".combat .blocking")) == "bloquea a Guerrero elfo (elfo)"
+    assert muro.select_one(".keywords").get_text() == "defensor, volar"
+    assert muro.select_one(".damage").get_text() == "0"
+
+
+def test_magic_board_in_english(run_trace) -> None:
+    board = final_board(run_trace(magic_trace(), lang="en"))
+    assert text(board.select_one(".priority")) == "priority: Bruno"
+    assert "Stack (2)" in text(board.select_one("section.stack h4"))
+    assert board.select_one(".stack-item.top .stack-kind").get_text() == "ability"
+    ana = board.select_one('section.player[data-player="Ana"]')
+    assert text(ana.select_one(".life")) == "18 life"
+    assert text(ana.select_one(".lands-played")) == "lands played this turn: 1"
+    assert ana.select_one(".zone-library .name").get_text() == "Library"
+    assert ana.select_one(".zone-graveyard .name").get_text() == "Graveyard"
+    assert [th.get_text() for th in ana.select("table.permanents thead th")][:1] == ["Battlefield"]
+    assert text(ana.select_one('tr[data-object="elfo"] .combat')) == "attacking Bruno"
+    muro = board.select_one('tr[data-object="muro"]')
+    assert [s.get_text() for s in muro.select(".status span")] == ["summoning sick", "token"]
+
+
+def test_game_over_priority_nobody_and_empty_stack(run_trace) -> None:
+    board = copy.deepcopy(MAGIC_BOARD)
+    board.update(priority=None, winner="Ana", over=True, stack=[], pending=None)
+    board["players"][1].update(life=0, lost=True)
+    page = run_trace(magic_trace(board))
+    final = final_board(page)
+    assert text(final.select_one(".priority")) == "prioridad: nadie"
+    assert final.select_one(".winner").get_text() == "Ana"
+    assert final.select_one(".pending") is None
+    assert final.select_one("section.stack ol") is None and "vacía" in text(final.select_one("section.stack"))
+    bruno = final.select_one('section.player[data-player="Bruno"]')
+    assert "lost" in bruno["class"] and "ha perdido" in text(bruno.h4)
+
+
+def test_magic_board_without_ruleset_key_is_recognised_by_its_battlefield(run_trace) -> None:
+    board = copy.deepcopy(MAGIC_BOARD)
+    del board["ruleset"]
+    assert final_board(run_trace(magic_trace(board))).select_one('tr[data-object="muro"]') is not None
+
+
+def test_doce_vidas_board_keeps_its_layout(client) -> None:
+    page = BeautifulSoup(client.get("/escenarios/doce-vidas/11-combate-simultaneo").get_data(as_text=True),
+                         "html.parser")
+    assert page.select(".board") and not page.select(".board.magic")
+    assert page.select_one(".board .lives") is not None
+
+
+# -- cr-en citations without the English CR loaded ------------------------------------------------------------
+
+def test_cr_en_citation_without_the_cr_shows_the_number_and_how_to_import_it(run_trace) -> None:
+    page = run_trace(magic_trace())
+    step = page.select_one("li.run-step")
+    cite = step.select_one('.cite[data-ref="cr-en/704.5a"]')
+    assert "not-loaded" in cite["class"] and "unknown" not in cite["class"]
+    link = cite.select_one("a.ref")
+    assert link["href"] == "/reglas/704.5a" and "704.5a" in link.get_text()
+    note = cite.select_one(".note")
+    assert note.get_text().startswith("texto no cargado: importa el CR inglés con")
+    assert note.code.get_text() == "judge corpus import MagicCompRules_EN_<fecha>.txt"
+    assert cite.select_one(".outside") is None        # a rule of a document not imported, not outside the corpus
+
+
+def test_cr_en_citation_falls_back_to_the_spanish_text_of_the_same_number(run_trace) -> None:
+    # cr-en/121.4 alone: the Spanish cr-es/121.4 is shown under it, with the note.
+    page = run_trace(magic_trace(citations=["cr-en/121.4"]))
+    cite = page.select_one('li.run-step .cite[data-ref="cr-en/121.4"]')
+    assert cite.select_one("a.ref")["href"] == "/reglas/121.4"
+    assert cite.select_one(".note") is not None
+    same = cite.select_one('.same-number[data-passage="cr-es/121.4"]')
+    assert same.a["href"] == "/pasajes/cr-es/121.4"
+    assert "biblioteca sin cartas" in same.blockquote.get_text()
+
+
+def test_cr_en_fallback_does_not_repeat_a_passage_the_step_cites_itself(run_trace) -> None:
+    page = run_trace(magic_trace(citations=["cr-en/121.4", "cr-es/121.4"]))
+    step = page.select_one("li.run-step")
+    assert step.select_one('.cite[data-ref="cr-en/121.4"] .same-number') is None
+    assert "biblioteca sin cartas" in step.select_one('.cite[data-ref="cr-es/121.4"] blockquote').get_text()
+    assert len(step.select("blockquote")) == 1
+
+
+def test_cr_en_note_in_english(run_trace) -> None:
+    page = run_trace(magic_trace(), lang="en")
+    note = page.select_one('.cite[data-ref="cr-en/704.5a"] .note')
+    assert note.get_text().startswith("text not loaded: import the English CR with")
+    assert note.code.get_text() == "judge corpus import MagicCompRules_EN_<date>.txt"
+    assert page.select_one('.cite[data-ref="cr-en/704.5a"] a.ref').get_text().startswith("rule 704.5a")
+
+
+def test_rule_page_linked_from_a_not_loaded_citation_shows_the_spanish_text(get_page) -> None:
+    page = get_page("/reglas/121.4")
+    assert "biblioteca sin cartas" in page.get_text()
+
+
+def test_cr_en_citation_with_the_cr_imported_shows_the_english_text(cr_client, monkeypatch) -> None:
+    monkeypatch.setattr(web_run, "_run", lambda source, fmt: (object(), _Trace(magic_trace()), _Verdict()))
+    response = cr_client.post("/escenarios/ejecutar", data={"scenario": "ruleset: magic"})
+    page = BeautifulSoup(response.get_data(as_text=True), "html.parser")
+    cite = page.select_one('li.run-step .cite[data-ref="cr-en/704.5a"]')
+    assert "not-loaded" not in cite["class"] and cite.select_one(".note") is None
+    assert cite.a["href"] == "/pasajes/cr-en/704.5a"
+    assert "0 or less life, that player loses the game" in cite.blockquote.get_text()
