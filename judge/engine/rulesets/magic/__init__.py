@@ -102,7 +102,9 @@ class Magic(Ruleset):
         if state.chooser is None or (state.script is not None and not isinstance(state.chooser, ScriptChooser)):
             state.chooser = ScriptChooser()
         # Casting and activating may fail after mana abilities were activated (733.1): keep a copy to go back to.
-        saved = _save(state) if isinstance(action, (Cast, Activate, Mana)) else None
+        # (Only when mana abilities run first: every other check comes before anything changes.)
+        saved = _save(state) if (isinstance(action, (Cast, Activate)) and action.tap) or \
+            (isinstance(action, Mana) and len(action.sources) > 1) else None
         try:
             if not state.has_player(action.by) and not isinstance(action, PassUntil):
                 raise IllegalAction(f"jugador desconocido «{action.by}»", cr("102.1"))
@@ -160,8 +162,12 @@ def _save(state: MagicState) -> dict[str, Any]:
     script, chooser = state.script, state.chooser
     snap = state.extra.pop("snap", None)           # the snapshot cache is shared data, not game state
     state.script = state.chooser = None
+    state.chars_cache = None
+    rng = state.rng
     try:
-        return copy.deepcopy(state.__dict__)
+        saved = copy.deepcopy(state.__dict__, {id(state.cards): state.cards, id(rng): rng})
+        saved["rng_state"] = rng.getstate()     # the generator itself is kept; its position is restored
+        return saved
     finally:
         state.script, state.chooser = script, chooser
         if snap is not None:
@@ -172,8 +178,11 @@ def _restore(state: MagicState, saved: dict[str, Any]) -> None:
     script, chooser = state.script, state.chooser
     pos = script.pos if script is not None else None
     snap = state.extra.get("snap")
+    rng_state = saved.pop("rng_state")
     state.__dict__.update(saved)
+    state.rng.setstate(rng_state)
     state.script, state.chooser = script, chooser
+    state.chars_cache = None
     if snap is not None:
         state.extra["snap"] = snap
     del pos

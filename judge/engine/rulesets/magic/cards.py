@@ -11,6 +11,13 @@ from typing import Any
 
 from judge.engine.rulesets.magic.mana import Symbol, colors_of, cost_text, mana_value
 
+class Immutable:
+    """Frozen card data: a copy of the game state shares it (copy.deepcopy returns the same object)."""
+
+    def __deepcopy__(self, memo: dict) -> "Immutable":
+        return self
+
+
 # Keywords the engine models (id → Spanish name). Spanish names are accepted in scenarios too.
 KEYWORDS: dict[str, str] = {
     "flying": "volar", "reach": "alcance", "defender": "defensor", "first_strike": "dañar primero",
@@ -50,7 +57,7 @@ PERMANENT_TYPES = {"creature", "land", "enchantment", "artifact"}
 
 
 @dataclass(frozen=True)
-class TargetSpec:
+class TargetSpec(Immutable):
     """What a target slot accepts (115): a creature, a player, any target, a permanent, a spell on the stack."""
     kind: str                        # creature | player | any | permanent | spell | land | artifact | enchantment
     controller: str = "any"          # any | you | opponent
@@ -63,7 +70,7 @@ class TargetSpec:
 
 
 @dataclass(frozen=True)
-class Effect:
+class Effect(Immutable):
     """One instruction of a spell or ability, from a small vocabulary (docs/scenarios.md, magic).
 
     `to`: who or what it affects: "target" (slot `target`), "self" (the source), "controller", "each_opponent",
@@ -91,7 +98,7 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Triggered:
+class Triggered(Immutable):
     """603: "When/Whenever/At …". `when`: enters | dies | leaves | attacks | blocks | upkeep | end_step |
     counter_put | deals_damage | dealt_damage; `of`: self | creature | another_creature (for enters/dies)."""
     when: str
@@ -104,7 +111,7 @@ class Triggered:
 
 
 @dataclass(frozen=True)
-class Activated:
+class Activated(Immutable):
     """602: "[cost]: [effect]". Costs: mana, {T}, {Q}, counters removed, sacrificing the permanent (118, 602.2)."""
     cost: tuple[Symbol, ...]
     tap: bool = False
@@ -133,13 +140,13 @@ class Activated:
 
 
 @dataclass(frozen=True)
-class Static:
+class Static(Immutable):
     """604/611.3: a continuous effect while the permanent is on the battlefield (an Effect with `to`)."""
     effect: Effect
 
 
 @dataclass(frozen=True)
-class Replacement:
+class Replacement(Immutable):
     """614/615: `event` draw | life_gain | damage | enters | dies | prevent_none.
 
     draw: the controller's draws are replaced by `instead`; life_gain: `multiply`/`add` to the controller's
@@ -156,7 +163,7 @@ class Replacement:
 
 
 @dataclass(frozen=True)
-class CardDef:
+class CardDef(Immutable):
     name: str
     types: tuple[str, ...]
     mana_cost: tuple[Symbol, ...] = ()

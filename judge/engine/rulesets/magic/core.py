@@ -39,6 +39,7 @@ def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summa
          events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
     from judge.engine.rulesets.magic.snapshot import snapshot
     state.steps_taken += 1
+    state.touch()
     step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
                 citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
                 unmodelled=unmodelled(state, *about))
@@ -130,6 +131,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
                            "zone": origin, "token": o.token}
     _zone_list(state, o, origin).remove(o)
     del state.objects[o.id]
+    state.touch()
     new = MagicObject(id=f"{o.base}~{o.incarnation + 1}", card=o.card, owner=o.owner,
                       controller=controller or o.owner, zone=zone, base=o.base, incarnation=o.incarnation + 1,
                       token=o.token, face=o.face)
@@ -166,6 +168,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
 
 
 def cease_to_exist(state: MagicState, o: MagicObject) -> None:
+    state.touch()
     _zone_list(state, o, o.zone).remove(o)
     del state.objects[o.id]
 
@@ -230,6 +233,7 @@ def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, 
     if n <= 0 or o.zone != "battlefield":
         return
     o.counters[kind] = o.counters.get(kind, 0) + n
+    state.touch()
     emit(state, out, step_kind, o.controller, f"{o.card} ({o.id}) recibe {n} contador(es) {kind} ({why})",
          [*cites, *cr("122.1")], [Event("counters", {"object": o.id, "counter": kind, "amount": n})], [o])
     observe(state, Event("counters", {"object": o.id, "counter": kind, "amount": n}))
@@ -301,6 +305,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
             prevented_notes.append(f"{who} previene {cut}")
             extra += cr("615.1")
         state.effects = [ce for ce in state.effects if not (ce.effect.kind == "prevent" and ce.remaining == 0)]
+        state.touch()
     events: list[Event] = []
     name_src = src.get("card", src_ref)
     kw = src.get("keywords", set())
@@ -319,6 +324,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     else:
         if "wither" in kw:
             tobj.counters["-1/-1"] = tobj.counters.get("-1/-1", 0) + amount
+            state.touch()
             rules += ["120.3d", "702.80a"]
             what = f"{tobj.card} ({tobj.id}) recibe {amount} contador(es) -1/-1 (marchitar)"
         else:
@@ -602,6 +608,7 @@ def _sba_once(state: MagicState, out: list[Step]) -> bool:
         plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
         if plus and minus:
             n = min(plus, minus)
+            state.touch()
             for k in ("+1/+1", "-1/-1"):
                 o.counters[k] -= n
                 if not o.counters[k]:
@@ -639,6 +646,7 @@ def sync_control(state: MagicState) -> None:
     for o in state.battlefield():
         c = cache[o.id]
         if c.controller != o.controller:
+            state.touch()
             state.player(o.controller).zones["battlefield"].remove(o)
             o.controller = c.controller
             o.sick = True                     # 302.6: a new controller has not controlled it since their turn began

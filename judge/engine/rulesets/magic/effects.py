@@ -182,6 +182,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                               timestamp=state.tick(), affected=refs, duration=e.duration,
                               remaining=(-1 if n < 0 else n) if k == "prevent" else 0)
         state.effects.append(ce)
+        state.touch()
         core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} "
                   f"({', '.join(core.name(state, r) for r in refs)}); marca de tiempo {ce.timestamp}",
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
@@ -235,6 +236,7 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
                     token=True, face=token, sick=True)
     o.timestamp = state.tick()
     state.player(controller).zones["battlefield"].append(o)
+    state.touch()
     state.objects[tid] = o
     state.latest[tid] = tid
     ev = Event("move", {"object": tid, "new": tid, "card": token.name, "from": None, "to": "battlefield",

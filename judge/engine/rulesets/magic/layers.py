@@ -77,7 +77,17 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
 
 
 def compute(state: MagicState) -> dict[str, Chars]:
-    """Every permanent's characteristics (613.1), layer by layer."""
+    """Every permanent's characteristics (613.1), layer by layer; memoised until the state changes
+    (`MagicState.touch`). The Chars returned are shared: read them, never change them."""
+    cached = state.chars_cache
+    if cached is not None and cached[0] == state.version:
+        return cached[1]
+    chars = _compute(state)
+    state.chars_cache = (state.version, chars)
+    return chars
+
+
+def _compute(state: MagicState) -> dict[str, Chars]:
     perms = state.battlefield()
     chars: dict[str, Chars] = {}
     for o in perms:
@@ -88,10 +98,11 @@ def compute(state: MagicState) -> dict[str, Chars]:
     lost: set[str] = set()
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in LAYER_OF]
+    statics = _statics(state, perms, set())
     for layer in (2, 4, 5, 6, 7.2, 7.3, 7.4):
         # Static abilities of permanents that lost their abilities in layer 6 stop applying from layer 7 on.
-        live = sorted([e for e in resolved + _statics(state, perms, lost if layer > 6 else set())
-                       if LAYER_OF.get(e.effect.kind) == layer], key=lambda e: e.timestamp)
+        live = sorted([e for e in resolved + statics if LAYER_OF.get(e.effect.kind) == layer
+                       and not (layer > 6 and e.fixed is None and e.source in lost)], key=lambda e: e.timestamp)
         for e in live:
             for o in perms:
                 if not _applies(state, e, o, chars):

@@ -27,6 +27,9 @@ class Symbol:
     value: int = 0                  # generic amount, or the 2 of {2/W}
     colors: tuple[str, ...] = ()
 
+    def __deepcopy__(self, memo: dict) -> "Symbol":
+        return self                     # immutable: a copy of the game state shares it
+
     @property
     def text(self) -> str:
         if self.kind == "generic":

@@ -74,6 +74,7 @@ def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) ->
         o.tapped = True
     if ab.untap:
         o.tapped = False
+    state.touch()
     for kind, n in ab.remove_counters:
         o.counters[kind] -= n
         if not o.counters[kind]:

@@ -21,6 +21,27 @@ def _zone(state: MagicState, player: str, zone: str, objs: list) -> list[dict[st
     return listed
 
 
+_TYPES: dict[tuple, str] = {}
+_KEYWORDS: dict[frozenset, list[str]] = {}
+
+
+def _types(types: set[str], subtypes: tuple[str, ...]) -> str:
+    key = (frozenset(types), subtypes)
+    hit = _TYPES.get(key)
+    if hit is None:
+        hit = _TYPES[key] = " ".join(CARD_TYPES.get(t, t) for t in sorted(types)) + (
+            f" — {' '.join(subtypes)}" if subtypes else "")
+    return hit
+
+
+def _keywords(kws: set[str]) -> list[str]:
+    key = frozenset(kws)
+    hit = _KEYWORDS.get(key)
+    if hit is None:
+        hit = _KEYWORDS[key] = sorted(KEYWORDS.get(k, k) for k in kws)
+    return list(hit)
+
+
 def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
     players = []
@@ -31,15 +52,14 @@ def snapshot(state: MagicState) -> dict[str, Any]:
             card = state.card(o)
             entry: dict[str, Any] = {
                 "id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner, "tapped": o.tapped,
-                "types": " ".join(CARD_TYPES.get(t, t) for t in sorted(c.types))
-                + (f" — {' '.join(c.subtypes)}" if c.subtypes else ""),
+                "types": _types(c.types, c.subtypes),
                 "mana_cost": cost_text(card.mana_cost), "colors": list(c.colors),
             }
             if "creature" in c.types:
                 entry.update(power=c.power, toughness=c.toughness, damage=o.damage, sick=o.sick)
             entry.update(counters=dict(o.counters), attached_to=o.attached_to, token=o.token,
                          attacking=o.attacking, blocking=list(o.blocking),
-                         keywords=sorted(KEYWORDS.get(k, k) for k in c.keywords))
+                         keywords=_keywords(c.keywords))
             field.append(entry)
         players.append({
             "name": p.name, "life": p.lives, "lost": p.lost,

@@ -2,6 +2,7 @@
 pool, the stack, continuous effects with timestamps, combat, and the last known information of what left."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,13 @@ class MagicObject(GameObject):
     blocking: tuple[str, ...] = ()     # the attackers it blocks
     blocked: bool = False
     face: CardDef | None = None        # tokens: their definition (cards come from the catalog)
+
+    def __deepcopy__(self, memo: dict) -> "MagicObject":
+        # Reversing an action copies the state (733.1): every field is immutable but the counters.
+        new = copy.copy(self)
+        new.counters = dict(self.counters)
+        memo[id(self)] = new
+        return new
 
 
 @dataclass(eq=False)
@@ -114,6 +122,11 @@ class MagicState(GameState):
     first_strikers: set[str] = field(default_factory=set)          # dealt first-strike damage this combat
     chooser: Any = None                                             # answers choices (script or random)
     next_id: int = 0
+    version: int = 0                   # bumped by every change that can alter characteristics
+    chars_cache: Any = None            # (version, {id: Chars}) of layers.compute
+
+    def touch(self) -> None:
+        self.version += 1
 
     def new_id(self, prefix: str) -> str:
         self.next_id += 1

@@ -31,6 +31,7 @@ def end_step(state: MagicState, out: list[Step]) -> None:
     if state.phase == "end_of_combat":
         ended = [ce for ce in state.effects if ce.duration == "end_of_combat"]
         state.effects = [ce for ce in state.effects if ce.duration != "end_of_combat"]
+        state.touch()
         for o in state.battlefield():
             o.attacking, o.blocking, o.blocked = None, (), False
         core.emit(state, out, "turn-based", None, "termina el combate: todas las criaturas dejan de estar en combate"
@@ -140,6 +141,7 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
         o.damage = 0
     ended = [ce for ce in state.effects if ce.duration == "end_of_turn"]
     state.effects = [ce for ce in state.effects if ce.duration != "end_of_turn"]
+    state.touch()
     core.emit(state, out, "turn-based", state.active, "limpieza: se quita el daño marcado"
               + (f" ({', '.join(o.id for o in damaged)})" if damaged else "")
               + (f" y terminan {len(ended)} efecto(s) «hasta el final del turno» ("

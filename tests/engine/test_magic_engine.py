@@ -1,0 +1,169 @@
+"""The magic engine core, XMage style: set up zones, script the actions, run, assert the outcome; each test quotes
+the rule it checks (rules from the official Comprehensive Rules, cited as cr-en/<number>)."""
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from judge.engine import Trace, run_scenario
+from judge.scenarios import load_scenario
+
+CARDS: dict[str, Any] = {
+    "Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"], "effects": [{"damage": 3}]},
+    "Crecimiento": {"cost": "{G}", "types": ["instant"], "targets": ["creature"],
+                    "effects": [{"pump": [3, 3]}]},
+    "Osos": {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2},
+    "Enano": {"cost": "{W/B}", "types": ["creature"], "power": -2, "toughness": 2},
+    "Asesino persistente": {"cost": "{2}{B}", "types": ["creature"], "power": 2, "toughness": 2,
+                            "keywords": ["persist"]},
+    "Rito": {"cost": "{2/B}{X}", "types": ["sorcery"], "effects": [{"draw": "X"}]},
+    "Muro misterioso": {"cost": "{1}{U}", "types": ["creature"], "power": 0, "toughness": 4,
+                        "text": "Las criaturas que atacan a su controlador cuestan {1} más."},
+    "Encogimiento": {"cost": "{1}", "types": ["instant"], "targets": ["creature"], "effects": [{"set_pt": [4, 1]}]},
+}
+
+
+def scenario(players: list[dict[str, Any]], actions: list[Any] | None = None, expect: list[Any] | None = None,
+             **top: Any) -> dict[str, Any]:
+    return {"ruleset": "magic", "title": "prueba", "cards": copy.deepcopy(CARDS), "players": players,
+            "actions": actions or [], "expect": expect or [], **top}
+
+
+def run(doc: dict[str, Any]) -> Trace:
+    return run_scenario(load_scenario(doc))
+
+
+def failed(trace: Trace) -> list[str]:
+    return [s.summary for s in trace.failed_expectations]
+
+
+def test_a_spell_resolves_when_all_players_pass_in_succession() -> None:
+    """117.4: if all players pass in succession, the top spell resolves; 608.2n: then it goes to the graveyard."""
+    t = run(scenario(
+        [{"name": "Ana", "hand": ["Rayo"], "battlefield": [{"card": "Montaña", "id": "m"}]}, {"name": "Bruno"}],
+        [{"by": "Ana", "cast": "Rayo", "targets": ["Bruno"], "tap": ["m"]},
+         {"expect": [{"player": "Bruno", "life": 20}, {"stack": ["Rayo"]}]},
+         {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+        [{"player": "Bruno", "life": 17}, {"player": "Ana", "graveyard": ["Rayo"]}, {"stack": []}]))
+    assert not failed(t)
+    assert t.stopped == "fin"                 # the script ends with Ana holding priority: a resting state
+    resolution = [s for s in t.steps if "se resuelve Rayo" in s.summary][0]
+    assert "cr-en/117.4" in resolution.citations and "cr-en/608.1" in resolution.citations
+
+
+def test_a_player_without_priority_cannot_cast() -> None:
+    """117.1a: a player may cast an instant any time they have priority, and only then."""
+    t = run(scenario([{"name": "Ana"}, {"name": "Bruno", "hand": ["Rayo"],
+                                         "battlefield": [{"card": "Montaña", "id": "m"}]}],
+                     [{"by": "Bruno", "cast": "Rayo", "targets": ["Ana"], "tap": ["m"]}],
+                     [{"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/117.1"}},
+                      {"object": "m", "tapped": False}]))
+    assert not failed(t)
+
+
+def test_an_unpayable_cost_reverses_the_whole_cast() -> None:
+    """733.1 / 601.2h: a cost that can't be paid after targets were chosen and lands tapped reverses everything."""
+    doc = scenario([{"name": "Ana", "hand": ["Osos"], "battlefield": [{"card": "Pantano", "id": "p"}],
+                     "mana_pool": {"W": 1}}, {"name": "Bruno"}],
+                   [{"by": "Ana", "cast": "Osos", "tap": ["p"]}],
+                   [{"object": "p", "tapped": False}, {"player": "Ana", "hand": ["Osos"]},
+                    {"player": "Ana", "mana_pool": {"W": 1}},
+                    {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/733.1"}},
+                    {"steps": {"kind": "any", "count": 2}}])
+    t = run(doc)
+    assert not failed(t)
+    assert [s.kind for s in t.steps[:2]] == ["setup", "illegal"]
+    assert t.steps[0].board["players"] == t.steps[1].board["players"]
+
+
+def test_hybrid_mana_is_each_colour_and_mono_hybrid_pays_two_generic() -> None:
+    """105.2 / 202.2: an object is each colour of its hybrid symbols; 107.4e: {2/B} is paid with {B} or two
+    generic; 107.3 / 202.3: X is chosen on casting and counts 0 elsewhere."""
+    t = run(scenario([{"name": "Ana", "hand": ["Rito", {"card": "Enano", "id": "enano"}],
+                       "library": ["Isla", "Isla", "Isla"],
+                       "mana_pool": {"G": 3, "W": 1}}, {"name": "Bruno"}],
+                     [{"by": "Ana", "cast": "Rito", "x": 1},
+                      {"expect": [{"player": "Ana", "mana_pool": {"W": 1}}]},
+                      {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                      {"by": "Ana", "cast": "Enano"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+                     [{"player": "Ana", "hand_count": 1}, {"object": "enano", "colors": ["B", "W"]}]))
+    assert not failed(t), failed(t)
+
+
+def test_layers_modify_after_set_and_counters_in_7c() -> None:
+    """613.4: a -2/2 getting +3/+3 is 1/5; a 2/2 with a -1/-1 counter set to 4/1 is 3/0 and dies (704.5f)."""
+    t = run(scenario([{"name": "Ana", "hand": ["Crecimiento", "Encogimiento"], "mana_pool": {"G": 1, "C": 1},
+                       "battlefield": [{"card": "Enano", "id": "enano"},
+                                       {"card": "Osos", "id": "osos", "counters": {"-1/-1": 1}}]},
+                      {"name": "Bruno"}],
+                     [{"by": "Ana", "cast": "Crecimiento", "targets": ["enano"]},
+                      {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                      {"expect": [{"object": "enano", "power": 1, "toughness": 5}]},
+                      {"by": "Ana", "cast": "Encogimiento", "targets": ["osos"]},
+                      {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+                     [{"object": "osos", "zone": "graveyard"},
+                      {"steps": {"kind": "state-based", "count": 1, "cites": "cr-en/704.5f"}}]))
+    assert not failed(t), failed(t)
+    check = [s for s in t.steps if s.kind == "expectation" and "fuerza" in s.summary][0]
+    assert "cr-en/613.4c" in check.citations
+
+
+def test_persist_returns_a_new_object_and_old_targets_are_gone() -> None:
+    """400.7 / 702.79a: the creature persist returns is a new object (a new id); a spell that targeted the old one
+    finds its target illegal on resolution and does nothing (608.2b)."""
+    t = run(scenario([{"name": "Ana", "hand": ["Rayo", "Crecimiento"], "mana_pool": {"R": 1, "G": 1}},
+                      {"name": "Bruno", "battlefield": [{"card": "Asesino persistente", "id": "asesino"}]}],
+                     [{"by": "Ana", "cast": "Crecimiento", "targets": ["asesino"]},
+                      {"by": "Ana", "cast": "Rayo", "targets": ["asesino"]},
+                      {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},   # Rayo: it dies, persist
+                      {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},   # persist resolves
+                      {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],  # Crecimiento: target gone
+                     [{"object": "asesino", "current_id": "asesino~3"}, {"object": "asesino", "zone": "battlefield"},
+                      {"object": "asesino", "counters": {"-1/-1": 1}}, {"object": "asesino", "power": 1},
+                      {"player": "Ana", "graveyard": ["Rayo", "Crecimiento"]}]))
+    assert not failed(t), failed(t)
+    fizzle = [s for s in t.steps if "no se resuelve" in s.summary]
+    assert fizzle and "cr-en/608.2b" in fizzle[0].citations
+
+
+def test_an_unanswered_choice_stops_the_run_and_says_who_chooses_what() -> None:
+    """509.1a: the defending player chooses blockers; the script does not say, so the run stops there."""
+    t = run(scenario([{"name": "Ana", "battlefield": [{"card": "Osos", "id": "osos"}]},
+                      {"name": "Bruno", "battlefield": [{"card": "Osos", "id": "osos-b"}]}],
+                     [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["osos"]},
+                      {"pass_until": "declare_blockers"}],
+                     [{"stopped": "eleccion"}]))
+    assert not failed(t)
+    choice = [s for s in t.steps if s.kind == "choice"][0]
+    assert choice.actor == "Bruno" and "osos-b" in choice.summary and "cr-en/509.1a" in choice.citations
+
+
+def test_unmodelled_text_of_a_permanent_is_flagged_in_every_step() -> None:
+    """A card whose text the engine does not model is never silently ignored (DESIGN.md, engine principles)."""
+    t = run(scenario([{"name": "Ana", "hand": ["Rayo"], "mana_pool": {"R": 1}},
+                      {"name": "Bruno", "battlefield": [{"card": "Muro misterioso", "id": "muro"}]}],
+                     [{"by": "Ana", "cast": "Rayo", "targets": ["Bruno"]}, {"by": "Ana", "pass": True},
+                      {"by": "Bruno", "pass": True}], [{"player": "Bruno", "life": 17}]))
+    game = [s for s in t.steps if s.kind != "expectation"]
+    assert all(any("Muro misterioso" in n for n in s.unmodelled) for s in game)
+
+
+def test_runs_are_deterministic() -> None:
+    doc = scenario([{"name": "Ana", "library": ["Bosque", "Isla", "Montaña", "Pantano"],
+                     "battlefield": [{"card": "Osos", "id": "osos"}]}, {"name": "Bruno"}],
+                   [{"pass_until": "draw"}], seed=7)
+    first = json.dumps(run(doc).to_json(), ensure_ascii=False)
+    assert first == json.dumps(run(doc).to_json(), ensure_ascii=False)
+
+
+def test_spanish_rules_list_matches_the_corpus() -> None:
+    """Steps cite cr-es/<number> exactly where a Spanish document has that rule."""
+    from judge.corpus import load_corpus
+    from judge.engine.rulesets.magic.cites import cr, has_spanish
+
+    numbers = {p.number for d in load_corpus().documents.values() for p in d.passages
+               if p.id.startswith("cr-es/") and p.number}
+    assert numbers and all(has_spanish(n) for n in numbers)
+    assert not has_spanish("704.5a") and not has_spanish("1210")
+    assert cr("121.4") == ["cr-en/121.4", "cr-es/121.4"]
