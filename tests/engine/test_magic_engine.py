@@ -167,3 +167,52 @@ def test_spanish_rules_list_matches_the_corpus() -> None:
     assert numbers and all(has_spanish(n) for n in numbers)
     assert not has_spanish("704.5a") and not has_spanish("1210")
     assert cr("121.4") == ["cr-en/121.4", "cr-es/121.4"]
+
+
+def test_additional_costs_are_paid_with_the_cast() -> None:
+    """118.8 / 601.2b: "As an additional cost to cast this spell, sacrifice a creature" is announced and paid with
+    the cast; casting without it is illegal and changes nothing."""
+    cards = {"Ofrenda": {"cost": "{B}", "types": ["sorcery"], "additional_costs": {"sacrifice_creature": 1},
+                         "effects": [{"draw": 2}]}}
+    doc = scenario([{"name": "Ana", "hand": ["Ofrenda"], "library": ["Isla", "Isla"], "mana_pool": {"B": 1},
+                     "battlefield": [{"card": "Osos", "id": "osos"}]}, {"name": "Bruno"}],
+                   [{"by": "Ana", "cast": "Ofrenda"},
+                    {"by": "Ana", "cast": "Ofrenda", "sacrifice": ["osos"]},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+                   [{"object": "osos", "zone": "graveyard"}, {"player": "Ana", "hand": ["Isla", "Isla"]},
+                    {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/118.8"}}])
+    doc["cards"].update(cards)
+    t = run(doc)
+    assert not failed(t), failed(t)
+
+
+def test_losing_abilities_comes_before_the_static_abilities_it_removes() -> None:
+    """613.8a: an effect that removes a permanent's abilities is applied before that permanent's own static
+    ability, whatever their timestamps: the lord that lost its abilities pumps nobody."""
+    cards = {"Señor": {"cost": "{1}{W}", "types": ["creature"], "power": 1, "toughness": 1,
+                       "static": [{"pump": [1, 1], "to": "other_creatures_you_control"},
+                                  {"grant": ["flying"], "to": "other_creatures_you_control"}]},
+             "Vaciar": {"cost": "{U}", "types": ["instant"], "targets": ["creature"],
+                        "effects": [{"lose_abilities": "target"}]}}
+    doc = scenario([{"name": "Ana", "battlefield": [{"card": "Señor", "id": "senor"}, {"card": "Osos", "id": "osos"}]},
+                    {"name": "Bruno", "hand": ["Vaciar"], "mana_pool": {"U": 1}}],
+                   [{"expect": [{"object": "osos", "power": 3}, {"object": "osos", "keywords": ["flying"]}]},
+                    {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "cast": "Vaciar", "targets": ["senor"]},
+                    {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
+                   [{"object": "osos", "power": 2, "toughness": 2}, {"object": "osos", "keywords": []}])
+    doc["cards"].update(cards)
+    t = run(doc)
+    assert not failed(t), failed(t)
+    from judge.engine.rulesets.magic import layers
+    assert "613.8a" in layers.compute(_final_state(doc))["osos"].rules
+
+
+def _final_state(doc: dict[str, Any]) -> Any:
+    from judge.engine import Game
+    scenario_ = load_scenario(doc)
+    game = Game(scenario_)
+    for action in scenario_.actions:
+        if hasattr(action, "by"):
+            game.play(action)
+    return game.state

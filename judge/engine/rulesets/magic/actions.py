@@ -16,9 +16,15 @@ class Cast(Action):
     targets: tuple[str, ...] = ()
     x: int = 0
     tap: tuple[str, ...] = ()
+    sacrifice: tuple[str, ...] = ()          # permanents sacrificed to pay an additional cost (118.8)
+    discard: tuple[str, ...] = ()            # cards discarded to pay an additional cost
 
     def to_script(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "cast": self.card}
+        if self.sacrifice:
+            out["sacrifice"] = list(self.sacrifice)
+        if self.discard:
+            out["discard"] = list(self.discard)
         if self.targets:
             out["targets"] = list(self.targets)
         if self.x:

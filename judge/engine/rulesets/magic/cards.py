@@ -180,6 +180,8 @@ class CardDef(Immutable):
     statics: tuple[Static, ...] = ()
     replacements: tuple[Replacement, ...] = ()
     text: str = ""                                    # printed text the engine does not model (flagged)
+    # 118.8 / 601.2b: "As an additional cost to cast this spell, sacrifice a creature / pay N life / discard a card".
+    additional: tuple[tuple[str, int], ...] = ()      # ("sacrifice_creature" | "pay_life" | "discard", n)
     unmodelled_keywords: tuple[str, ...] = ()
     is_token: bool = False
 

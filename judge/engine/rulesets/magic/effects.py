@@ -19,7 +19,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "set_color": ("613.1e",), "add_type": ("613.1d",), "gain_control": ("613.1b",), "tap": ("701.26a",),
     "untap": ("701.26b",), "create_token": ("111.1",), "search": ("701.23a", "701.23b"),
     "prevent": ("615.1", "615.7"), "add_mana": ("106.4",), "counter_spell": ("701.6a",), "sacrifice": ("701.21a",),
-    "mill": ("701.17a",),
+    "mill": ("701.17a",), "remove_from_combat": ("506.4",),
 }
 
 
@@ -218,6 +218,14 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                 core.move(state, out, item.obj, "graveyard", cites=base, why=f"{source_name} lo contrarresta")
             else:
                 core.emit(state, out, "resolution", controller, f"{source_name} contrarresta {item.text}", base)
+    elif k == "remove_from_combat":
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is not None and (o.attacking or o.blocking):
+                o.attacking, o.blocking = None, ()
+                core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) deja de estar "
+                          "en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o bloqueando)",
+                          base, [Event("combat", {"object": o.id, "removed": True})], [o])
     elif k == "mill":
         for ref in subjects:
             if state.has_player(ref):

@@ -101,8 +101,24 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     statics = _statics(state, perms, set())
     for layer in (2, 4, 5, 6, 7.2, 7.3, 7.4):
         # Static abilities of permanents that lost their abilities in layer 6 stop applying from layer 7 on.
+        if layer == 6:
+            # 613.8a: an effect that removes the abilities of a permanent is applied before the effects of that
+            # permanent's own static abilities (it changes whether they exist), whatever the timestamps.
+            for e in sorted((e for e in resolved + statics if e.effect.kind == "lose_abilities"),
+                            key=lambda e: e.timestamp):
+                for o in perms:
+                    if _applies(state, e, o, chars):
+                        lost.add(o.id)
         live = sorted([e for e in resolved + statics if LAYER_OF.get(e.effect.kind) == layer
-                       and not (layer > 6 and e.fixed is None and e.source in lost)], key=lambda e: e.timestamp)
+                       and not (layer >= 6 and e.fixed is None and e.source in lost)], key=lambda e: e.timestamp)
+        if layer >= 6:
+            # Why a static ability of a permanent that lost its abilities gives nothing: a dependency (613.8a)
+            # in layer 6, the ability no longer existing (613.1f) after it.
+            for e in statics:
+                if LAYER_OF.get(e.effect.kind) == layer and e.source in lost:
+                    for o in perms:
+                        if _applies(state, e, o, chars):
+                            chars[o.id].rules.append("613.8a" if layer == 6 else "613.1f")
         for e in live:
             for o in perms:
                 if not _applies(state, e, o, chars):

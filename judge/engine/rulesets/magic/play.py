@@ -4,6 +4,7 @@ cost that can't be paid after targets were chosen reverses the whole action (733
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.magic import core, layers, turn
@@ -118,6 +119,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     targets = _check_targets(state, specs, action.targets, who, o.id)
     xs = [s for s in card.mana_cost if s.kind == "x"]
     core.require(not action.x or xs, f"{o.card} no tiene X en su coste", "107.3")
+    _check_additional(state, card, action, o)
     _tap_for_mana(state, out, who, action.tap, f"para pagar {o.card}")
     left = pay(p.pool, card.mana_cost, action.x)
     if left is None:
@@ -133,12 +135,55 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                         + (pool_text(spent) if any(spent.values()) else "nada")
                         + (f"; objetivos: {', '.join(core.name(state, t) for t in targets)}" if targets else "") + ")",
                     controller=who, kind="action", actor=who)
+    _pay_additional(state, out, card, action, new)
     state.stack.append(StackItem(id=new.id, kind="spell", controller=who, source=new.id, source_name=new.card,
                                  effects=card.effects, targets=tuple(targets), target_specs=specs, x=action.x,
                                  obj=new, text=f"{new.card} ({new.id})"))
     state.bump(f"spells:{who}")
     state.passes = 0
     core.give_priority(state, out, who)               # 117.3c
+
+
+def _check_additional(state: MagicState, card: Any, action: Cast, o: MagicObject) -> None:
+    """601.2b / 118.8: the additional costs announced with the cast (checked before anything is paid)."""
+    need = dict(card.additional)
+    who = action.by
+    n_sac, n_dis = need.get("sacrifice_creature", 0), need.get("discard", 0)
+    core.require(len(action.sacrifice) == n_sac, f"{o.card} pide sacrificar {n_sac} criatura(s) como coste "
+                 f"adicional (se indican {len(action.sacrifice)} con «sacrifice»)", "118.8", "601.2b")
+    core.require(len(action.discard) == n_dis, f"{o.card} pide descartar {n_dis} carta(s) como coste adicional "
+                 f"(se indican {len(action.discard)} con «discard»)", "118.8", "601.2b")
+    for ref in action.sacrifice:
+        s = _find_in(state.player(who).zones["battlefield"], ref)
+        core.require(s is not None and "creature" in layers.chars_of(state, s).types,
+                     f"«{ref}» no es una criatura que {who} controle", "701.21a", "118.3")
+    hand = [h for h in state.player(who).zones["hand"] if h is not o]
+    for ref in action.discard:
+        core.require(_find_in(hand, ref) is not None, f"«{ref}» no es otra carta de la mano de {who}", "701.9a",
+                     "118.3")
+    life = need.get("pay_life", 0)
+    core.require(state.mplayer(who).lives >= life, f"{who} no puede pagar {life} vidas con "
+                 f"{state.mplayer(who).lives}", "118.3", "119.4")
+
+
+def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast, spell: MagicObject) -> None:
+    who = action.by
+    for ref in action.sacrifice:
+        s = _find_in(state.player(who).zones["battlefield"], ref)
+        assert s is not None
+        core.move(state, out, s, "graveyard", cites=cr("118.8", "601.2h", "701.21a"), why=f"{who} la sacrifica como "
+                  f"coste adicional de {spell.card}", kind="action", actor=who)
+    for ref in action.discard:
+        d = _find_in(state.player(who).zones["hand"], ref)
+        assert d is not None
+        core.move(state, out, d, "graveyard", cites=cr("118.8", "601.2h", "701.9a"), why=f"{who} la descarta como "
+                  f"coste adicional de {spell.card}", kind="action", actor=who)
+    life = dict(card.additional).get("pay_life", 0)
+    if life:
+        state.mplayer(who).lives -= life
+        core.emit(state, out, "action", who, f"{who} paga {life} vidas como coste adicional de {spell.card}: "
+                  f"{state.mplayer(who).lives}", cr("118.8", "118.3b", "601.2h"),
+                  [Event("life", {"player": who, "delta": -life})])
 
 
 def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:

@@ -27,7 +27,8 @@ STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_
                  "opponents_creatures")
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
          "counters", "pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type",
-         "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill")
+         "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
+         "remove_from_combat")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
@@ -117,7 +118,8 @@ class _Parser:
                                            "keywords", "targets", "effects", "triggers", "activated", "static",
                                            "replacements", "text", "name") if token else
                       ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
-                       "targets", "effects", "triggers", "activated", "static", "replacements", "text"),
+                       "targets", "effects", "triggers", "activated", "static", "replacements", "text",
+                       "additional_costs"),
                       required=("types",))
         if m is None or "types" not in m:
             return None
@@ -162,6 +164,14 @@ class _Parser:
         reps = tuple(r for i, raw in enumerate(self.seq(join(path, "replacements"), m.get("replacements", [])))
                      if (r := self.replacement(join(join(path, "replacements"), i), raw)) is not None)
         text = c.string(join(path, "text"), m.get("text", ""), max_length=MAX_TEXT, empty=True)
+        additional = []
+        if "additional_costs" in m:
+            am = c.mapping(join(path, "additional_costs"), m["additional_costs"],
+                           allowed=("sacrifice_creature", "pay_life", "discard"))
+            for k, v in (am or {}).items():
+                n = c.integer(join(join(path, "additional_costs"), k), v, minimum=1, maximum=20)
+                if n:
+                    additional.append((k, n))
         if len(c.errors) > errors:
             return None
         if "land" in types and not activated and not text and not token:
@@ -169,7 +179,8 @@ class _Parser:
         return CardDef(name=name, types=types, mana_cost=cost or (), subtypes=subtypes, supertypes=tuple(supers),
                        color_override=colors, power=power, toughness=toughness, keywords=keywords, effects=effects,
                        targets=targets, triggers=triggers, activated=activated, statics=statics, replacements=reps,
-                       text=text or "", unmodelled_keywords=unmodelled, is_token=token)
+                       text=text or "", unmodelled_keywords=unmodelled, is_token=token,
+                       additional=tuple(additional))
 
     def seq(self, path: str, value: Any) -> list[Any]:
         return self.check.sequence(path, value, max_items=20) or []
@@ -271,7 +282,7 @@ class _Parser:
         kw: dict[str, Any] = {}
         to = m.get("to", DEFAULT_TO.get(verb, default_to))
         if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
-                    "gain_control", "counter_spell"):
+                    "gain_control", "counter_spell", "remove_from_combat"):
             if isinstance(arg, str) and "to" not in m:
                 to = arg
             elif arg is not True and not isinstance(arg, str):
@@ -657,7 +668,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        extra = {"cast": ("target", "targets", "x", "tap"), "activate": ("ability", "target", "targets", "x", "tap"),
+        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard"), "activate": ("ability", "target", "targets", "x", "tap"),
                  "attack": ("target",)}.get(verb, ())
         m = c.mapping(path, raw, allowed=("by", verb, *extra), required=() if verb == "pass_until" else ("by",))
         if m is None:
@@ -686,7 +697,11 @@ class _Parser:
             if ref is None or targets is None or x is None or tap is None:
                 return None
             if verb == "cast":
-                return Cast(by=by, card=ref, targets=targets, x=x, tap=tap)
+                sac = self.refs(join(path, "sacrifice"), m.get("sacrifice", []), cards=False)
+                dis = self.refs(join(path, "discard"), m.get("discard", []))
+                if sac is None or dis is None:
+                    return None
+                return Cast(by=by, card=ref, targets=targets, x=x, tap=tap, sacrifice=sac, discard=dis)
             ability = c.integer(join(path, "ability"), m.get("ability", 0), maximum=20)
             return Activate(by=by, source=ref, ability=ability or 0, targets=targets, x=x, tap=tap) \
                 if ability is not None else None

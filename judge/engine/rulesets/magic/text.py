@@ -77,6 +77,8 @@ def describe_effect(e: Any) -> str:
         return f"contrarresta {_to(e)}"
     if k == "sacrifice":
         return f"sacrifica {_to(e)}"
+    if k == "remove_from_combat":
+        return f"quita {_to(e)} del combate"
     if k == "mill":
         return f"{_to(e)} pone las {n} primeras cartas de su biblioteca en su cementerio"
     return k
