@@ -216,3 +216,27 @@ def _final_state(doc: dict[str, Any]) -> Any:
         if hasattr(action, "by"):
             game.play(action)
     return game.state
+
+
+def test_a_copy_takes_the_copiable_values_and_other_layers_still_apply() -> None:
+    """707.2 / 613.2a: a creature that becomes a copy of another takes its copiable values (name, P/T, abilities)
+    in layer 1; effects in later layers (a +3/+3 in 7c) still apply on top of them."""
+    cards = {"Clon": {"cost": "{U}", "types": ["instant"], "targets": ["creature", "creature"],
+                      "effects": [{"become_copy": 1, "to": "target", "duration": "end_of_turn"}]},
+             "Gigante": {"cost": "{4}{G}", "types": ["creature"], "power": 5, "toughness": 5,
+                         "keywords": ["trample"]}}
+    doc = scenario([{"name": "Ana", "hand": ["Clon", "Crecimiento"], "mana_pool": {"U": 1, "G": 1},
+                     "battlefield": [{"card": "Osos", "id": "osos"}]},
+                    {"name": "Bruno", "battlefield": [{"card": "Gigante", "id": "gigante"}]}],
+                   [{"by": "Ana", "cast": "Crecimiento", "targets": ["osos"]},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"by": "Ana", "cast": "Clon", "targets": ["osos", "gigante"]},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"expect": [{"object": "osos", "power": 8}, {"object": "osos", "keywords": ["trample"]}]},
+                    {"pass_until": "upkeep"}],
+                   [{"object": "osos", "power": 2}, {"object": "osos", "keywords": []}])
+    doc["cards"].update(cards)
+    t = run(doc)
+    assert not failed(t), failed(t)
+    copied = [s for s in t.steps if s.kind == "expectation" and "fuerza: 8" in s.summary][0]
+    assert "cr-en/613.2a" in copied.citations and "cr-en/613.4c" in copied.citations

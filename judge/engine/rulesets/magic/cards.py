@@ -91,6 +91,7 @@ class Effect(Immutable):
     search: str = ""                  # a type or card name searched for
     dest: str = "hand"
     x: bool = False                   # the amount is the spell's X
+    of: int = 0                       # become_copy: the target slot of the object copied
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect

@@ -304,8 +304,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
             amount -= cut
             prevented_notes.append(f"{who} previene {cut}")
             extra += cr("615.1")
-        state.effects = [ce for ce in state.effects if not (ce.effect.kind == "prevent" and ce.remaining == 0)]
-        state.touch()
+        state.set_effects([ce for ce in state.effects if not (ce.effect.kind == "prevent" and ce.remaining == 0)])
     events: list[Event] = []
     name_src = src.get("card", src_ref)
     kw = src.get("keywords", set())

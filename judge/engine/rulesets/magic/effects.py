@@ -19,7 +19,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "set_color": ("613.1e",), "add_type": ("613.1d",), "gain_control": ("613.1b",), "tap": ("701.26a",),
     "untap": ("701.26b",), "create_token": ("111.1",), "search": ("701.23a", "701.23b"),
     "prevent": ("615.1", "615.7"), "add_mana": ("106.4",), "counter_spell": ("701.6a",), "sacrifice": ("701.21a",),
-    "mill": ("701.17a",), "remove_from_combat": ("506.4",),
+    "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
 }
 
 
@@ -174,15 +174,25 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             o = state.objects.get(ref)
             if o is not None:
                 core.put_counters(state, out, o, e.counter, n, source_name, base)
-    elif k in layers.LAYER_OF or k == "prevent":
+    elif k in layers.LAYER_OF or k == "prevent" or k == "become_copy":
         refs = tuple(subjects)
         if not refs:
             return
+        copied = None
+        if k == "become_copy":
+            ref = targets[e.of] if e.of < len(targets) else None
+            model = state.objects.get(ref or "")
+            if model is None or model.zone != "battlefield":
+                core.emit(state, out, "resolution", controller, f"{source_name}: no hay nada que copiar (el objeto "
+                          "copiado ya no está)", [*base, *cr("608.2b")])
+                return
+            base_card = state.card(model)            # 707.2: copiable values, themselves copies if it is one
+            from dataclasses import replace
+            copied = replace(base_card, is_token=False)
         ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
                               timestamp=state.tick(), affected=refs, duration=e.duration,
-                              remaining=(-1 if n < 0 else n) if k == "prevent" else 0)
-        state.effects.append(ce)
-        state.touch()
+                              remaining=(-1 if n < 0 else n) if k == "prevent" else 0, copied=copied)
+        state.set_effects(state.effects + [ce])
         core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} "
                   f"({', '.join(core.name(state, r) for r in refs)}); marca de tiempo {ce.timestamp}",
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],

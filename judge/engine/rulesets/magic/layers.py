@@ -95,6 +95,8 @@ def _compute(state: MagicState) -> dict[str, Chars]:
         chars[o.id] = Chars(controller=o.controller, types=set(card.types), subtypes=card.subtypes,
                             colors=card.colors, keywords=set(card.keywords),
                             power=card.power or 0, toughness=card.toughness or 0)
+        if o.id in state.copies:
+            chars[o.id].rules.append("613.2a")          # layer 1: a copy effect set its copiable values
     lost: set[str] = set()
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in LAYER_OF]

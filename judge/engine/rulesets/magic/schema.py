@@ -28,7 +28,7 @@ STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
          "counters", "pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type",
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
-         "remove_from_combat")
+         "remove_from_combat", "become_copy")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
@@ -338,6 +338,11 @@ class _Parser:
                 return None
             kw["token"] = token
             kw["amount"] = c.integer(join(path, "amount"), m.get("amount", 1), minimum=1, maximum=50) or 1
+        elif verb == "become_copy":
+            n = c.integer(p, arg, minimum=0, maximum=4)
+            if n is None:
+                return None
+            kw["of"] = n
         elif verb == "search":
             s = c.string(p, arg)
             if s is None:

@@ -51,10 +51,12 @@ def snapshot(state: MagicState) -> dict[str, Any]:
             c = cache[o.id]
             card = state.card(o)
             entry: dict[str, Any] = {
-                "id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner, "tapped": o.tapped,
+                "id": o.id, "card": card.name, "controller": o.controller, "owner": o.owner, "tapped": o.tapped,
                 "types": _types(c.types, c.subtypes),
                 "mana_cost": cost_text(card.mana_cost), "colors": list(c.colors),
             }
+            if card.name != o.card:
+                entry["printed"] = o.card                 # a copy (layer 1) shows the copied name
             if "creature" in c.types:
                 entry.update(power=c.power, toughness=c.toughness, damage=o.damage, sick=o.sick)
             entry.update(counters=dict(o.counters), attached_to=o.attached_to, token=o.token,

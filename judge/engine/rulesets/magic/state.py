@@ -94,6 +94,7 @@ class ContinuousEffect:
     affected: tuple[str, ...] = ()     # object ids, or player names for player effects
     duration: str = "end_of_turn"
     remaining: int = 0                 # prevention shields: damage still to prevent
+    copied: CardDef | None = None      # become_copy: the copiable values taken when it was created (707.2)
 
 
 @dataclass(eq=False)
@@ -124,6 +125,7 @@ class MagicState(GameState):
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
     chars_cache: Any = None            # (version, {id: Chars}) of layers.compute
+    copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
 
     def touch(self) -> None:
         self.version += 1
@@ -141,7 +143,22 @@ class MagicState(GameState):
         return self.objects.get(cur) if cur else None
 
     def card(self, o: MagicObject) -> CardDef:
+        """The object's card, or the card it is a copy of (layer 1, 613.2a / 707.2: the copiable values)."""
+        if self.copies:
+            copied = self.copies.get(o.id)
+            if copied is not None:
+                return copied
         return o.face or self.cards[o.card]
+
+    def set_effects(self, effects: list[ContinuousEffect]) -> None:
+        """Replace the continuous effects (some ended) and recompute what is a copy of what."""
+        self.effects = effects
+        self.copies = {}
+        for ce in sorted(effects, key=lambda c: c.timestamp):
+            if ce.effect.kind == "become_copy" and ce.copied is not None:
+                for ref in ce.affected:
+                    self.copies[ref] = ce.copied
+        self.touch()
 
     def battlefield(self) -> list[MagicObject]:
         out: list[MagicObject] = []

@@ -77,6 +77,8 @@ def describe_effect(e: Any) -> str:
         return f"contrarresta {_to(e)}"
     if k == "sacrifice":
         return f"sacrifica {_to(e)}"
+    if k == "become_copy":
+        return f"{_to(e)} se convierte en una copia del objetivo {e.of + 1}{' hasta el final del turno' if e.duration == 'end_of_turn' else ''}"
     if k == "remove_from_combat":
         return f"quita {_to(e)} del combate"
     if k == "mill":

@@ -30,8 +30,7 @@ def end_step(state: MagicState, out: list[Step]) -> None:
                   [Event("mana", {"emptied": [e.split(" ")[0] for e in emptied]})])
     if state.phase == "end_of_combat":
         ended = [ce for ce in state.effects if ce.duration == "end_of_combat"]
-        state.effects = [ce for ce in state.effects if ce.duration != "end_of_combat"]
-        state.touch()
+        state.set_effects([ce for ce in state.effects if ce.duration != "end_of_combat"])
         for o in state.battlefield():
             o.attacking, o.blocking, o.blocked = None, (), False
         core.emit(state, out, "turn-based", None, "termina el combate: todas las criaturas dejan de estar en combate"
@@ -140,8 +139,7 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
     for o in damaged:
         o.damage = 0
     ended = [ce for ce in state.effects if ce.duration == "end_of_turn"]
-    state.effects = [ce for ce in state.effects if ce.duration != "end_of_turn"]
-    state.touch()
+    state.set_effects([ce for ce in state.effects if ce.duration != "end_of_turn"])
     core.emit(state, out, "turn-based", state.active, "limpieza: se quita el daño marcado"
               + (f" ({', '.join(o.id for o in damaged)})" if damaged else "")
               + (f" y terminan {len(ended)} efecto(s) «hasta el final del turno» ("
@@ -348,8 +346,9 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
         default = _default_split(blockers, lethal, power, trample, a.attacking or "")
         recipients = [b.id for b in blockers] + ([a.attacking or ""] if trample else [])
         q = Question("assign", a.controller, tuple(recipients), f"{a.controller} divide los {power} de daño de "
-                     f"{a.card} ({a.id}) entre {', '.join(recipients)}", tuple(cr("510.1c", "702.19b")
-                                                                               if trample else cr("510.1c")),
+                     f"{a.card} ({a.id}) entre {', '.join(recipients)}",
+                     tuple(cr("510.1c", *(["702.19b"] if trample else []),
+                              *(["702.2c"] if "deathtouch" in kw else []))),
                      min=1, max=len(recipients), data={"attacker": a.id, "default": default})
 
         def valid(ans: Assign, a: Any = a, power: int = power, lethal: dict = lethal, trample: bool = trample,
@@ -367,7 +366,7 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
                         cr("702.19b"))
             return None
         ans: Assign = core.ask(state, out, q, valid)
-        rules += ["510.1c"] + (["702.19b"] if trample else [])
+        rules += ["510.1c"] + (["702.19b"] if trample else []) + (["702.2c"] if "deathtouch" in kw else [])
         for r, n in ans.damage:
             if n:
                 assignments.append((a.id, r, n))
@@ -384,6 +383,9 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
             if (a.attacking or a.blocking) and strikes(a):
                 state.first_strikers.add(a.id)
         rules += ["702.7b"]
+    if any("double_strike" in cache[o.id].keywords for o in state.battlefield()
+           if (o.attacking or o.blocking) and strikes(o)):
+        rules += ["702.4b"]
     if not assignments:
         core.emit(state, out, "turn-based", state.active, "ninguna criatura hace daño de combate en este paso",
                   cr(*rules))
