@@ -124,7 +124,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(c.keywords), "power": c.power, "toughness": c.toughness,
                            "types": set(c.types), "counters": dict(o.counters), "zone": origin, "token": o.token,
-                           "damage": o.damage, "attached_to": o.attached_to}
+                           "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost}
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(card.keywords), "types": set(card.types), "counters": dict(o.counters),
@@ -405,11 +405,13 @@ def observe(state: MagicState, e: Event) -> None:
             card = state.cards.get(d["card"]) if not lki.get("token") else None
             gone = state.objects.get(d["new"])
             card = state.card(gone) if gone is not None else card
-            abilities = list(card.triggers) if card is not None else []
+            abilities = list(card.triggers) if card is not None and not lki.get("abilities_lost") else []
             if dies and "persist" in lki.get("keywords", ()):
                 abilities.append(PERSIST)
             for ab in abilities:
-                if (ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self":
+                # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
+                if (ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or \
+                        ab.when == "dies" and dies and ab.of == "creature" and "creature" in lki.get("types", ()):
                     _add_trigger(state, lki.get("controller") or d.get("owner", ""), d["new"], d["card"], ab, lki)
         if dies:
             lki = state.lki.get(d["object"], {})
