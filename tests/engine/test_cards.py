@@ -311,3 +311,65 @@ def test_enters_trigger_fires_when_the_permanent_enters(h):
                               "effects": [{"damage": 2, "target": "opponents", "when": "enters"}]}
     t = run_scenario(load_scenario(doc))
     assert t.ok and [s.kind for s in t.steps][1:3] == ["action", "trigger"]
+
+
+NO_ATTACK = "La criatura encantada no puede atacar."
+
+
+def _with_text(h, players, actions, turn="default", **cards):
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make(players, actions, turn=turn)
+    doc["cards"].update(cards)
+    return run_scenario(load_scenario(doc))
+
+
+def test_text_of_a_card_that_starts_on_the_board_is_flagged_from_the_setup_and_when_its_creature_attacks(h):
+    """DESIGN.md: an ability the engine does not model is never silently ignored. An aura that starts in play saying
+    its creature cannot attack is listed in the setup step, and in the attack's steps (the engine lets the wolf
+    attack: the reader must see the text that could forbid it)."""
+    t = _with_text(h, [{"name": "Ana", "board": [{"card": "Lobo gris", "id": "l"},
+                                                 {"card": "Grilletes", "id": "gr", "attached_to": "l"}]},
+                       {"name": "Bruno"}],
+                   [{"by": "Ana", "attack": "l", "target": "Bruno"}],
+                   Grilletes={"type": "encantamiento", "cost": 1, "text": NO_ATTACK})
+    flagged = [s for s in t.steps if any(NO_ATTACK in u for u in s.unmodelled)]
+    assert t.steps[0].kind == "setup" and t.steps[0] in flagged
+    attack = next(s for s in t.steps if s.kind == "action")
+    assert attack in flagged and any(u.startswith("Grilletes:") for u in attack.unmodelled)
+    assert next(s for s in t.steps if s.kind == "resolution") in flagged
+
+
+def test_text_on_the_board_is_flagged_where_it_could_matter(h):
+    """The attacked creature's aura, a relic on a side an attack or a spell reaches, every creature a board-wide
+    effect touches (and what is stacked on it), a permanent a spell targets or destroys."""
+    players = [{"name": "Ana", "mana": 6, "hand": ["Terremoto", "Aniquilar"],
+                "board": [{"card": "Lobo gris", "id": "l"}]},
+               {"name": "Bruno", "board": [{"card": "Oso pardo", "id": "o", "tapped": True},
+                                           {"card": "Escudo", "id": "e", "attached_to": "o"},
+                                           {"card": "Altar", "id": "a"}]}]
+    t = _with_text(h, players,
+                   [{"by": "Ana", "attack": "l", "target": "o"}, {"by": "Ana", "play": "Aniquilar", "target": "a"},
+                    {"by": "Ana", "play": "Terremoto"}],
+                   Escudo={"type": "encantamiento", "cost": 1, "text": "Prevén todo el daño a la criatura encantada."},
+                   Altar={"type": "reliquia", "cost": 1, "text": "Tus criaturas no pueden ser destruidas."},
+                   **{"Lobo gris": {"type": "criatura", "cost": 2, "damage": 2, "life": 6, "text": "Vuela."}})
+    def notes(step):
+        return " ".join(step.unmodelled)
+    attack = next(s for s in t.steps if s.kind == "action" and "ataca" in s.summary)
+    assert "Prevén" in notes(attack) and "Vuela" in notes(attack) and "no pueden ser destruidas" in notes(attack)
+    destroy = next(s for s in t.steps if s.kind == "resolution" and "Aniquilar: destruye" in s.summary)
+    assert "no pueden ser destruidas" in notes(destroy)
+    quake = next(s for s in t.steps if s.kind == "resolution" and s.summary.startswith("Terremoto:"))
+    assert "Prevén" in notes(quake) and "Vuela" in notes(quake)
+
+
+def test_text_of_a_permanent_that_untaps_is_flagged_in_the_untap_step(h):
+    t = _with_text(h, [{"name": "Ana", "deck": ["Ratón"] * 3,
+                        "board": [{"card": "Lobo gris", "id": "l", "tapped": True},
+                                  {"card": "Cadenas", "id": "c", "attached_to": "l"}]}, {"name": "Bruno"}],
+                   [], turn={"number": 3, "active": "Ana", "phase": "preparacion"},
+                   Cadenas={"type": "encantamiento", "cost": 1,
+                            "text": "La criatura encantada no se endereza durante tu preparación."})
+    untap = next(s for s in t.steps if "endereza sus permanentes" in s.summary)
+    assert any("no se endereza" in u for u in untap.unmodelled)

@@ -78,6 +78,8 @@ class DoceVidas(Ruleset):
         names = ", ".join(f"{p.name} ({p.lives} vidas, {p.mana} de maná)" for p in players)
         # The rules describe a duel; more players is one of the other formats dv/formatos mentions without rules.
         formats = [C.FORMATOS] if len(players) > 2 else []
+        # Text the engine does not model on a card that starts in play is shown from the first step on.
+        notes = game.involved(state, game.reading_order(state, players[0].name))
         if setup.turn is None:
             state.active = players[0].name
             # Who starts second draws one more card in their first turn (dv/turno/preparacion/4).
@@ -85,7 +87,7 @@ class DoceVidas(Ruleset):
             state.phase = "preparacion"
             game.emit(state, out, "setup", None,
                       f"preparación de la partida ({len(players)} jugadores): {names}",
-                      [C.PREPARACION, C.PREP_VIDAS, *formats])
+                      [C.PREPARACION, C.PREP_VIDAS, *formats], unmodelled=notes)
             for p in players:
                 rng.shuffle(p.zones["deck"])
                 game.emit(state, out, "setup", p.name, f"{p.name} baraja su mazo ({len(p.zones['deck'])} cartas)",
@@ -98,7 +100,8 @@ class DoceVidas(Ruleset):
         state.turn, state.active, state.phase = setup.turn.number, setup.turn.active, setup.turn.phase
         game.emit(state, out, "setup", None,
                   f"el escenario empieza en el turno {state.turn} de {state.active}, fase de "
-                  f"{'acción' if state.phase == 'accion' else 'preparación'}: {names}", [C.TURNO, *formats])
+                  f"{'acción' if state.phase == 'accion' else 'preparación'}: {names}", [C.TURNO, *formats],
+                  unmodelled=notes)
         game.settle(state, out)
         if state.phase == "preparacion" and not state.over:
             game.begin_turn(state, out)

@@ -42,7 +42,28 @@ def unmodelled(state: GameState, *objs: GameObject) -> list[str]:
         card = card_of(state, o)
         if card.text:
             texts.append(f"{card.name}: «{card.text}» (texto no modelado)")
-    return texts
+    return list(dict.fromkeys(texts))
+
+
+def has_text(state: GameState) -> bool:
+    """Does any card of the scenario carry text the engine does not model? (Read once: most have none.)"""
+    known = state.extra.get("has_text")
+    if known is None:
+        known = state.extra["has_text"] = any(c.text for c in state.extra["cards"].values())
+    return known
+
+
+def involved(state: GameState, objs: Sequence[GameObject], sides: Sequence[str] = ()) -> list[str]:
+    """The unmodelled text that could change a step involving `objs`: theirs, that of every card stacked on the ones
+    in play (an aura saying its creature cannot attack), and that of the relics on the `sides` the step reaches
+    (a relic's text may touch anything of its side: «Tus criaturas no pueden ser destruidas»)."""
+    if not has_text(state):
+        return []
+    in_play = [o for o in objs if o.zone == "board"]
+    stacked = with_stacks(state, in_play, state.active) if in_play else []
+    relics = [o for name in dict.fromkeys(sides) if state.has_player(name)
+              for o in state.player(name).zones["board"] if card_of(state, o).type == "reliquia"]
+    return unmodelled(state, *objs, *stacked, *relics)
 
 
 def alive(state: GameState) -> list[Player]:
@@ -192,13 +213,15 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
         if dying:
             details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in dying]
             measured = bonus_citations(state, dying, "boost_life")   # the life they were measured against
+            # Text that could change these deaths: the dying cards', what is stacked on them, their life bonuses'.
+            notes = involved(state, [*dying, *bonus_givers(state, dying)], [o.controller for o in dying])
             group, events, cites = leave_together(state, dying, first)
             cites += measured
             riders = [o for o in group if o not in dying]
             emit(state, out, "state-based", None, "destruida(s): " + "; ".join(details)
                  + (f"; con sus encantamientos ({cards_list(riders)})" if riders else "")
                  + f"; a la pila de descartes de su propietario en este orden: {cards_list(group)}", cites, events,
-                 unmodelled(state, *group))
+                 notes)
             continue
         present = {o.id for p in state.players for o in p.zones["board"]}
         orphans = [o for o in order if card_of(state, o).type == "encantamiento" and o.attached_to is not None
@@ -206,18 +229,19 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
         if orphans:
             sides = side_order(state, first)
             orphans.sort(key=lambda o: (sides.index(o.controller), -o.timestamp))   # LIFO per pile (dv/stack/2)
+            notes = involved(state, orphans)
             events = [move(state, o, "discard") for o in orphans]
             cites = [C.ENCANTAMIENTOS, C.PILAS] + ([C.STACK_DESCARTES, C.STACK_LIFO] if len(orphans) > 1 else [])
             emit(state, out, "state-based", None,
                  f"el permanente encantado ha dejado el juego: {cards_list(orphans)} a la pila de descartes de "
-                 "su propietario", cites, events)
+                 "su propietario", cites, events, notes)
             continue
         break
 
 
 # -- drawing and recycling ----------------------------------------------------------------------------------
 def draw(state: GameState, out: list[Step], player: Player, count: int, citations: Sequence[str],
-         reason: str = "", prefix: str = "", kind: str = "resolution") -> None:
+         reason: str = "", prefix: str = "", kind: str = "resolution", notes: Sequence[str] = ()) -> None:
     """Draw `count` cards; an empty deck is recycled: lose lives equal to the recycle cost, the cost doubles,
     the discard pile is shuffled into a new deck and drawing goes on (dv/generales/reciclar, …/reciclar-coste)."""
     drawn: list[GameObject] = []
@@ -227,7 +251,7 @@ def draw(state: GameState, out: list[Step], player: Player, count: int, citation
         if drawn:
             emit(state, out, "turn-based" if reason == "turno" else kind, player.name,
                  f"{prefix}{player.name} roba {len(drawn)} carta{'s' if len(drawn) > 1 else ''}: {cards_list(drawn)}",
-                 citations, list(events))
+                 citations, list(events), notes)
             state.bump(f"drawn:{player.name}", len(drawn))
             drawn.clear()
             events.clear()
@@ -288,7 +312,8 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     emit(state, out, "turn-based", player.name,
          f"{player.name} endereza sus permanentes: {cards_list(tapped)}" if tapped
          else f"{player.name} endereza sus permanentes (no tiene ninguno girado)",
-         [C.TURNO_ENDEREZAR, C.CRIATURA_ENDEREZA], [Event("untap", {"object": o.id}) for o in tapped])
+         [C.TURNO_ENDEREZAR, C.CRIATURA_ENDEREZA], [Event("untap", {"object": o.id}) for o in tapped],
+         involved(state, tapped, [player.name]))
     damaged = [o for o in player.zones["board"] if o.damage]
     if damaged:
         events = [Event("damage", {"object": o.id, "from": o.damage, "to": 0}) for o in damaged]
@@ -296,7 +321,7 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
             o.damage = 0
         emit(state, out, "turn-based", player.name,
              f"desaparece el daño marcado de las criaturas de {player.name}: {cards_list(damaged)}",
-             [C.CRIATURA_DANO_MARCADO], events)
+             [C.CRIATURA_DANO_MARCADO], events, involved(state, damaged, [player.name]))
     hand = player.zones["hand"]
     if len(hand) > HAND_LIMIT:
         n = len(hand) - HAND_LIMIT
@@ -461,22 +486,24 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
     if several:
         base_cites.append(C.CRIATURA_VARIAS)
     ally = (defender is not None and defender.controller == action.by) or action.target == action.by
+    # Text that could change this attack or its damage: the fighters' own, what is stacked on them, the cards giving
+    # them bonuses, and the relics of both sides (an aura «no puede atacar», a relic «no pierdes vidas»).
+    fighters = attackers + ([defender] if defender is not None else [])
+    sides = [action.by, defender_player.name if defender_player is not None else defender.controller]  # type: ignore[union-attr]
+    notes = involved(state, [*fighters, *bonus_givers(state, fighters)], sides)
     for o in attackers:
         o.tapped = True
     target_name = action.target if defender_player else f"{defender.card} ({defender.id}) de {defender.controller}"
     emit(state, out, "action", action.by,
          f"{action.by} ataca a {target_name}{' (un aliado)' if ally else ''} con "
          f"{', '.join(f'{o.card} ({o.id})' for o in attackers)}; los atacantes quedan girados",
-         base_cites, [Event("tap", {"object": o.id}) for o in attackers], unmodelled(state, *attackers))
+         base_cites, [Event("tap", {"object": o.id}) for o in attackers], notes)
 
     # Damage is computed for everybody before anything is dealt: it is simultaneous (dv/tipos/criaturas/6).
     amounts = [(o, creature_damage(state, o)) for o in attackers]
     breakdown = "; ".join(f"{o.card}: {explain(state, o, 'boost_damage')}" for o in attackers)
     # The bonuses that make up each damage dealt, attackers' and (against a creature) the defender's.
-    fighters = attackers + ([defender] if defender is not None else [])
     stack_cites = bonus_citations(state, fighters, "boost_damage")
-    # Text that could change this damage: the fighters' own and that of the cards giving them bonuses.
-    notes = unmodelled(state, *fighters, *bonus_givers(state, fighters))
     if defender_player is not None:
         total = sum(a for _, a in amounts)
         before = defender_player.lives
@@ -565,7 +592,11 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
     cites = [C.ACCION_JUGAR, C.MANA_PAGAR, type_cite]
     if action.by != state.active:      # an instant in another player's turn: paid from the mana kept in your pool
         cites += [C.MANA_RESERVA, C.MANA_PERMANECE]
-    note = unmodelled(state, obj)
+    # Text that could change this play: the card's, and that of what it targets (what is stacked on a targeted
+    # card, the relics of a targeted side).
+    aimed = [t[1] for t in targets if t[0] == "object"]
+    note = involved(state, [obj, *aimed], [t[1] if t[0] == "player" else t[1].controller  # type: ignore[union-attr]
+                                           for t in targets])
     if card.is_permanent:
         event = move(state, obj, "board")
         extra = ""
@@ -664,6 +695,10 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
     players = effect_players(state, controller, effect, target)
     objs = effect_objects(state, controller, effect, target)
     n = effect.amount
+    # Text that could change this effect: the card's, that of every permanent it touches and what is stacked on it,
+    # and that of the relics of the sides it reaches (computed before anything moves).
+    touched = objs if not effect.is_boost else boosted(state, controller, effect, target)
+    notes = involved(state, [src, *touched], [p.name for p in players] + [o.controller for o in touched])
     events: list[Event] = []
     parts: list[str] = []
     cites = [cite, *order]
@@ -727,7 +762,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
                              f"propietario{in_order or ': ' + cards_list(group)}")
     elif effect.kind == "draw":
         for p in players:
-            draw(state, out, p, n, cites, prefix=f"{card.name}: ", kind=kind)
+            draw(state, out, p, n, cites, prefix=f"{card.name}: ", kind=kind, notes=notes)
             if state.over:
                 return
         return
@@ -743,8 +778,15 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
         cites.append(C.STACK_LIFO if tid else C.STACK_TABLERO)
     if not parts:
         parts.append("no tiene a quién afectar")
-    emit(state, out, kind, controller, f"{card.name}: " + "; ".join(parts), cites, events,
-         unmodelled(state, src) if kind == "trigger" else ())
+    emit(state, out, kind, controller, f"{card.name}: " + "; ".join(parts), cites, events, notes)
+
+
+def boosted(state: GameState, controller: str, effect: Effect, target: object) -> list[GameObject]:
+    """The creatures in play a spell's boost reaches now (its target, or those of its scope)."""
+    if effect.to == "target":
+        return [target[1]] if isinstance(target, tuple) and target[0] == "object" else []  # type: ignore[list-item]
+    return [o for o in reading_order(state, controller) if card_of(state, o).is_creature
+            and (effect.to == "all" or (effect.to == "yours") == (o.controller == controller))]
 
 
 def discard_effect(state: GameState, out: list[Step], src: GameObject, effect: Effect, target: object,

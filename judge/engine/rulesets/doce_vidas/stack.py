@@ -42,20 +42,24 @@ def side_order(state: GameState, first: str) -> list[str]:
 
 def reading_order(state: GameState, first: str) -> list[GameObject]:
     """Every permanent in play in stack reading order, starting with `first`'s side (dv/stack/2, dv/stack/4)."""
-    return [o for _, o in _read_sides(state, side_order(state, first))]
+    return _read(state, side_order(state, first))[0]
 
 
 def reading_keys(state: GameState) -> dict[str, tuple[str, int]]:
-    """Object id -> (the side it is read on, its place on that side) for every permanent in play: the side is its
+    """Object id -> (the side it is read on, its place in the reading) for every permanent in play: the side is its
     row's player (an enchantment is read on the side of the card it is stacked on). Sorting by (place of the side
     in `side_order(state, first)`, place) gives `reading_order(state, first)`, also after some of them left."""
+    order, starts = _read(state, [p.name for p in state.players])
     keys: dict[str, tuple[str, int]] = {}
-    for side, obj in _read_sides(state, [p.name for p in state.players]):
-        keys[obj.id] = (side, len(keys))
+    for k, (side, start) in enumerate(starts):
+        end = starts[k + 1][1] if k + 1 < len(starts) else len(order)
+        for i in range(start, end):
+            keys[order[i].id] = (side, i)
     return keys
 
 
-def _read_sides(state: GameState, sides: list[str]) -> list[tuple[str, GameObject]]:
+def _read(state: GameState, sides: list[str]) -> tuple[list[GameObject], list[tuple[str, int]]]:
+    """The permanents in play read side by side in the order of `sides`, and where each side's reading starts."""
     board = [o for p in state.players for o in p.zones["board"]]
     on_board = {o.id for o in board}
     stacked: dict[str, list[GameObject]] = {}
@@ -65,23 +69,25 @@ def _read_sides(state: GameState, sides: list[str]) -> list[tuple[str, GameObjec
     for pile in stacked.values():
         pile.sort(key=lambda o: -o.timestamp)          # LIFO: the last one stacked is read first
 
-    out: list[tuple[str, GameObject]] = []
+    out: list[GameObject] = []
+    starts: list[tuple[str, int]] = []
 
-    def read(name: str, obj: GameObject) -> None:
+    def read(obj: GameObject) -> None:
         for above in stacked.get(obj.id, ()):
-            read(name, above)
-        out.append((name, obj))
+            read(above)
+        out.append(obj)
 
     for name in sides:
+        starts.append((name, len(out)))
         row = state.player(name).zones["board"]
         loose = [o for o in row if o.attached_to is None or o.attached_to not in on_board]
         for o in loose:
             if card_of(state, o).is_creature:
-                read(name, o)
+                read(o)
         for o in loose:
             if not card_of(state, o).is_creature:
-                read(name, o)
-    return out
+                read(o)
+    return out, starts
 
 
 def boost_sources(state: GameState, first: str) -> list[GameObject]:
