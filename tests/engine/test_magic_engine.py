@@ -240,3 +240,20 @@ def test_a_copy_takes_the_copiable_values_and_other_layers_still_apply() -> None
     assert not failed(t), failed(t)
     copied = [s for s in t.steps if s.kind == "expectation" and "fuerza: 8" in s.summary][0]
     assert "cr-en/613.2a" in copied.citations and "cr-en/613.4c" in copied.citations
+
+
+def test_every_rule_number_the_engine_cites_exists_in_the_official_cr(cr_file) -> None:
+    """A rule number in the engine's code is a citation a user will read: it must be a rule of the CR file
+    (this caught 701.20a, which is Reveal in the 2026 CR, cited for shuffling: 701.24a)."""
+    import re
+    from pathlib import Path
+
+    import judge.engine.rulesets.magic as magic
+
+    text = cr_file.read_text(encoding="utf-8-sig")
+    known = set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.? ", text, flags=re.M))
+    cited = set()
+    for path in Path(magic.__file__).parent.glob("*.py"):
+        cited |= set(re.findall(r'"(\d{3}\.\d+[a-z]?)"', path.read_text(encoding="utf-8")))
+    assert len(cited) > 100
+    assert not sorted(cited - known)

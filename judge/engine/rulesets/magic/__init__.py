@@ -124,8 +124,11 @@ class Magic(Ruleset):
             elif out:
                 raise            # every other action checks before it changes anything: a late refusal is a bug
             out = []
+            cites = exc.citations or cr("733.1")
+            if saved is not None:
+                cites = [*cites, *cr("733.1", "733.2")]     # reversed; the player keeps priority
             core.emit(state, out, "illegal", action.by or None, f"no se puede: {exc.reason} ({action.describe()})",
-                      exc.citations or cr("733.1"))
+                      cites)
         except ChoiceNeeded as exc:
             _pend(state, exc)
         return out

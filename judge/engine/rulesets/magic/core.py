@@ -107,7 +107,8 @@ def _zone_list(state: MagicState, o: MagicObject, zone: str) -> list:
 
 def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: str,
          controller: str | None = None, top: bool = True, counters: dict[str, int] | None = None,
-         attach_to: str | None = None, kind: str = "resolution", actor: str | None = None) -> MagicObject:
+         attach_to: str | None = None, kind: str = "resolution", actor: str | None = None,
+         batch: list[Event] | None = None) -> MagicObject:
     """Move `o` to `zone` as a new object (400.7) and record the step. Replacements of the move (a permanent that
     would die is exiled instead; a permanent enters with counters, 614.1c) are applied here. Returns the new object."""
     origin = o.zone
@@ -160,7 +161,10 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if new.counters and zone == "battlefield":
         summary += " (entra con " + ", ".join(f"{n} contador(es) {k}" for k, n in new.counters.items()) + ")"
     emit(state, out, kind, actor, summary, [*cites, *cr("400.7"), *extra_cites], [event], [new])
-    observe(state, event)
+    if batch is not None:
+        batch.append(event)          # one simultaneous event: observed once all of it has happened
+    else:
+        observe(state, event)
     if new.counters and zone == "battlefield":
         for k, n in new.counters.items():
             observe(state, Event("counters", {"object": new.id, "counter": k, "amount": n}))
@@ -357,6 +361,8 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
     once to an event and to the events that replace it); an empty library is remembered for 704.5b (121.4)."""
     from judge.engine.rulesets.magic.effects import run_effects
     p = state.mplayer(player)
+    if n > 1:
+        cites = [*cites, *cr("121.2")]           # several cards: that many individual draws
     for i in range(n):
         if p.lost or state.over:
             return
@@ -390,12 +396,21 @@ def _add_trigger(state: MagicState, controller: str, src_id: str, src_name: str,
 
 
 PERSIST = Triggered(when="dies", effects=(), keyword="persist")
+# Persist whose intervening "if" is false as the creature dies: it does not trigger (603.4); shown as a step.
+PERSIST_FALSE = Triggered(when="dies", effects=(), keyword="persist-false")
 
 
-def observe(state: MagicState, e: Event) -> None:
+def observe_all(state: MagicState, events: list[Event]) -> None:
+    """Several objects moved at once (a "destroy all", state-based actions, 704.3): each leaves-the-battlefield
+    ability looks back in time and sees every object that left with it (603.10a)."""
+    for e in events:
+        observe(state, e, together=events)
+
+
+def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None:
     """603.2: abilities whose trigger event matches `e` trigger now; they wait in `state.triggers` until a player
     would receive priority. Leaves-the-battlefield abilities look back in time (603.10a): the object's last known
-    information decides."""
+    information decides, and objects that left in the same event (`together`) still see it."""
     d = e.data
     if e.kind == "move":
         dies = d["from"] == "battlefield" and d["to"] == "graveyard"
@@ -406,8 +421,9 @@ def observe(state: MagicState, e: Event) -> None:
             gone = state.objects.get(d["new"])
             card = state.card(gone) if gone is not None else card
             abilities = list(card.triggers) if card is not None and not lki.get("abilities_lost") else []
+            # 603.4 / 702.79a: persist's intervening "if it had no -1/-1 counters" is checked as it triggers.
             if dies and "persist" in lki.get("keywords", ()):
-                abilities.append(PERSIST)
+                abilities.append(PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE)
             for ab in abilities:
                 # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
                 if (ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or \
@@ -420,6 +436,17 @@ def observe(state: MagicState, e: Event) -> None:
                     for ab in _abilities(state, o):
                         if ab.when == "dies" and ab.of in ("creature", "another_creature"):
                             _add_trigger(state, o.controller, o.id, o.card, ab, lki)
+                for other in together:          # 603.10a: those that died with it look back and see it die
+                    od = other.data
+                    if other is e or od.get("from") != "battlefield" or od.get("to") != "graveyard":
+                        continue
+                    olki = state.lki.get(od["object"], {})
+                    gone = state.objects.get(od["new"])
+                    if gone is None or olki.get("abilities_lost"):
+                        continue
+                    for ab in state.card(gone).triggers:
+                        if ab.when == "dies" and ab.of in ("creature", "another_creature"):
+                            _add_trigger(state, olki.get("controller") or gone.owner, gone.id, gone.card, ab, lki)
         if d["to"] == "battlefield":
             new = state.objects.get(d["new"])
             if new is None:
@@ -471,8 +498,14 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
     if not state.triggers:
         return False
     waiting, state.triggers = state.triggers, []
+    several_players = len({t.controller for t in waiting}) > 1
     for player in state.apnap():
         mine = [t for t in waiting if t.controller == player]
+        for t in [t for t in mine if t.ability.keyword == "persist-false"]:
+            mine.remove(t)
+            emit(state, out, "trigger", player, f"persistir de {t.source_name} no se dispara: tenía un contador "
+                 "-1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
+                 cr("603.4"))
         if len(mine) > 1 and len({(t.source_name, id(t.ability)) for t in mine}) > 1:
             ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
             q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en "
@@ -499,11 +532,11 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                              target_specs=ab.targets, keyword=ab.keyword, lki=t.lki)
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
-            rules = ["603.3", "603.3b"]
+            rules = ["603.2", "603.3", "603.3b", *WHEN_RULES.get(ab.when, ())]
             if ab.keyword:
                 rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
-            if ab.when in ("dies", "leaves"):
-                rules.append("603.10a")
+            if several_players:
+                rules.append("101.4")
             emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
                  + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else ""), cr(*rules),
                  [Event("stack", {"item": item.id, "source": t.source})])
@@ -511,6 +544,9 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
 
 
 KEYWORD_RULE = {"persist": "702.79a"}
+WHEN_RULES = {"dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"), "enters": ("603.6a",),
+              "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
+              "counter_put": ("122.6",)}
 
 
 # -- state-based actions --------------------------------------------------------------------------------------------
@@ -620,13 +656,15 @@ def _sba_once(state: MagicState, out: list[Step]) -> bool:
                  [Event("counters", {"object": o.id, "counter": "+1/+1", "amount": -n}),
                   Event("counters", {"object": o.id, "counter": "-1/-1", "amount": -n})], [o])
     seen: set[str] = set()
+    batch: list[Event] = []
     for o, rule, why in to_grave:
         if o.id in seen or state.objects.get(o.id) is not o:
             continue
         seen.add(o.id)
         done = True
-        extra = ["702.2b"] if rule == "704.5h" else []
-        move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based")
+        extra = ["702.2b"] if rule == "704.5h" else ["120.5"] if rule == "704.5g" else []
+        move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based", batch=batch)
+    observe_all(state, batch)
     return done
 
 

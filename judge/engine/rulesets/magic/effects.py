@@ -91,6 +91,9 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
             "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
             "end_step": "comienza el paso final", "counter_put": "recibe un contador",
             "deals_damage": "hace daño", "dealt_damage": "recibe daño"}.get(ab.when, ab.when)
+    if ab.when in ("dies", "enters") and ab.of != "self":
+        who = "una criatura" if ab.of == "creature" else "otra criatura"
+        when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
     return f"la habilidad de {source_name} («cuando {when}: {'; '.join(e.describe() for e in ab.effects)}»)"
 
 
@@ -147,6 +150,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         for ref in subjects:
             core.deal_damage(state, out, source, ref, n, combat=False, cites=base)
     elif k in ("destroy", "exile", "bounce", "sacrifice"):
+        batch: list[Event] = []                      # 608.2f: one action on several objects happens at once
         for ref in subjects:
             o = state.objects.get(ref)
             if o is None or o.zone != "battlefield":
@@ -156,8 +160,13 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                           [*base, *cr("702.12b")], about=[o])
                 continue
             zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
-            core.move(state, out, o, zone, cites=base, why=f"{source_name}: {e.describe()}")
+            core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else []),
+                                                  *(cr("121.5") if zone == "hand" else [])],
+                      why=f"{source_name}: {e.describe()}", batch=batch)
+        core.observe_all(state, batch)
     elif k == "draw":
+        if len(subjects) > 1:
+            base = [*base, *cr("121.2c")]        # the active player draws first, then the others in turn order
         for ref in subjects:
             if state.has_player(ref):
                 core.draw(state, out, ref, n, source_name, base, applied)
@@ -240,8 +249,10 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         for ref in subjects:
             if state.has_player(ref):
                 lib = state.player(ref).zones["library"]
+                short = cr("701.17b", "609.3") if len(lib) < n else []
                 for o in list(lib[:n]):
-                    core.move(state, out, o, "graveyard", cites=base, why=f"{source_name}: muele")
+                    core.move(state, out, o, "graveyard", cites=[*base, *short], why=f"{source_name}: muele"
+                              + (f" (solo quedaban {len(lib)})" if short else ""))
 
 
 def create_token(state: MagicState, out: list[Step], controller: str, token: CardDef | None, source_name: str,
@@ -283,14 +294,16 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
     found = core.ask(state, out, q, valid).values
     if found:
         o = state.objects[found[0]]
-        core.move(state, out, o, e.dest, cites=[*cites, *cr("701.23a")], why=f"{player} la encuentra al buscar",
+        core.move(state, out, o, e.dest, cites=[*cites, *cr("701.23a"), *(cr("121.5") if e.dest == "hand" else [])],
+                  why=f"{player} la encuentra al buscar" + (" (ponerla en la mano no es robar)"
+                                                           if e.dest == "hand" else ""),
                   controller=player, actor=player)
     else:
         core.emit(state, out, "resolution", player, f"{player} busca y no encuentra ninguna carta «{e.search}»"
                   + (" (puede no encontrarla aunque esté: la zona es oculta)" if matches else ""),
                   [*cites, *cr("701.23b")])
     state.rng.shuffle(lib)
-    core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.20a")],
+    core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.24a")],
               [Event("shuffle", {"player": player, "zone": "library", "cards": len(lib)})])
 
 
@@ -338,7 +351,8 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         if item.keyword == "persist":
             _persist(state, out, item)
             return
-        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}", [*cites_base, *cr("608.2")])
+        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}",
+                  [*cites_base, *cr("608.2", "117.3b")])
         run_effects(state, out, item.controller, item.source, item.source_name, item.effects, targets, item.x,
                     cr("608.2c"))
         return
@@ -353,7 +367,8 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
                   attach_to=attach, actor=item.controller)
         return
     core.emit(state, out, "resolution", item.controller, f"se resuelve {obj.card} ({obj.id}): "
-              + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c")], about=[obj])
+              + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
+              about=[obj])
     run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"))
     if state.objects.get(obj.id) is obj and obj.zone == "stack":
         core.move(state, out, obj, "graveyard", cites=cr("608.2n"), why="un instantáneo o conjuro va al "

@@ -16,7 +16,7 @@ FIELD_RULES = {"life": ("119.1",), "lost": ("104.3",), "hand": ("402.1",), "libr
                "graveyard": ("404.1",), "exile": ("406.1",), "battlefield": ("403.1",), "mana_pool": ("106.4",),
                "lands_played": ("305.2",), "zone": ("400.1",), "tapped": ("110.5",), "damage": ("120.3e",),
                "counters": ("122.1",), "power": ("208.3", "613.4"), "toughness": ("208.3", "613.4"),
-               "colors": ("105.2", "202.2"), "keywords": ("613.1f",), "controller": ("108.4",),
+               "colors": ("105.2", "202.2", "202.2a"), "keywords": ("613.1f",), "controller": ("108.4",),
                "attached_to": ("303.4b",), "attacking": ("506.4",), "exists": ("400.7",), "current_id": ("400.7",),
                "sick": ("302.6",), "stack": ("405.1",)}
 LABELS = {"life": "vidas", "lost": "ha perdido", "hand": "mano", "library": "biblioteca", "graveyard": "cementerio",

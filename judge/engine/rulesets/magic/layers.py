@@ -92,7 +92,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     chars: dict[str, Chars] = {}
     for o in perms:
         card: CardDef = state.card(o)
-        chars[o.id] = Chars(controller=o.controller, types=set(card.types), subtypes=card.subtypes,
+        chars[o.id] = Chars(controller=o.entered_under, types=set(card.types), subtypes=card.subtypes,
                             colors=card.colors, keywords=set(card.keywords),
                             power=card.power or 0, toughness=card.toughness or 0)
         if o.id in state.copies:

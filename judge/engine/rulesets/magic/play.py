@@ -129,8 +129,12 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     spent = {k: p.pool.get(k, 0) - left.get(k, 0) for k in left}
     p.pool.clear()
     p.pool.update({k: v for k, v in left.items() if v})
-    new = core.move(state, out, o, "stack", cites=cr("601.2a", "601.2c", "601.2f", "601.2h", "601.2i", "202.3"),
-                    why=f"{who} lanza {o.card} (valor de maná {card.mana_value}"
+    hybrid = any(s.kind in ("hybrid", "mono_hybrid") for s in card.mana_cost)
+    value = card.mana_value + action.x * len(xs)        # 202.3e: on the stack X is the number chosen
+    new = core.move(state, out, o, "stack", cites=cr("601.2a", "601.2c", "601.2f", "601.2h", "601.2i", "202.3",
+                                                     *(["202.3e", "107.3a"] if xs else []),
+                                                     *(["202.3f", "107.4e"] if hybrid else []), "117.3c"),
+                    why=f"{who} lanza {o.card} (valor de maná {value}"
                         + (f", X={action.x}" if xs else "") + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
                         + (pool_text(spent) if any(spent.values()) else "nada")
                         + (f"; objetivos: {', '.join(core.name(state, t) for t in targets)}" if targets else "") + ")",
@@ -219,7 +223,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} lo sacrifica para pagar "
                   "el coste", kind="action", actor=who)
     state.stack.append(item)
-    rules = ["602.2", "602.2b", "113.7a"]
+    rules = ["602.1a", "602.2", "602.2b", "113.7a", "117.3c"]
     if ab.tap:
         rules.append("107.5")
     if ab.untap:
@@ -254,7 +258,7 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     _priority(state, who, "jugar una tierra")
     core.require(p.lands_played < 1, f"{who} ya jugó una tierra este turno", "116.2a", "305.2")
     p.lands_played += 1
-    core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1"), why=f"{who} juega una tierra (acción "
+    core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1", "117.3c"), why=f"{who} juega una tierra (acción "
               "especial, no usa la pila)", controller=who, kind="action", actor=who)
     core.give_priority(state, out, who)               # 117.3c
 

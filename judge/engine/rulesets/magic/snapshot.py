@@ -76,6 +76,14 @@ def snapshot(state: MagicState) -> dict[str, Any]:
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
               else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}
              for i in state.stack]
+    # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
+    # in the stack zone: show it on top, so every card is in exactly one place on every board.
+    listed = {i.obj.id for i in state.stack if i.obj is not None}
+    for p in state.players:
+        for o in p.zones["stack"]:
+            if o.id not in listed:
+                stack.append({"id": o.id, "card": o.card, "kind": "spell", "controller": o.controller,
+                              "text": f"{o.card} ({o.id})", "targets": [], "in_transit": True})
     pending = state.pending
     return {
         "ruleset": "magic", "turn": state.turn, "active": state.active, "phase": state.phase,

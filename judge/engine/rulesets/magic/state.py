@@ -42,6 +42,11 @@ class MagicObject(GameObject):
     blocking: tuple[str, ...] = ()     # the attackers it blocks
     blocked: bool = False
     face: CardDef | None = None        # tokens: their definition (cards come from the catalog)
+    entered_under: str = ""            # who put it onto the battlefield: its controller before layer 2 effects
+
+    def __post_init__(self) -> None:
+        if not self.entered_under:
+            self.entered_under = self.controller
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
         # Reversing an action copies the state (733.1): every field is immutable but the counters.

@@ -95,7 +95,8 @@ def begin(state: MagicState, out: list[Step], step: str) -> None:
         begin(state, out, "upkeep")             # 502.4: no player receives priority in the untap step
         return
     core.emit(state, out, "turn-based", state.active, f"comienza {STEP_NAMES[step]} (turno {state.turn} de "
-              f"{state.active})", cr(rule), [Event("step", {"step": step, "active": state.active})])
+              f"{state.active})", cr(rule, *(["117.3a"] if step != "cleanup" else [])),
+              [Event("step", {"step": step, "active": state.active})])
     if step in ("upkeep", "end"):
         core.observe(state, Event("step", {"step": "upkeep" if step == "upkeep" else "end_step"}))
     if step == "draw":
@@ -221,6 +222,8 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
     rules = ["508.1a", "508.1f", "508.1k"]
     if any(core.has(state, o, "vigilance", cache) for o in objs):
         rules.append("702.20b")
+    if any(o.sick for o in objs):
+        rules += ["702.10b", "302.6"]           # attacking although it came under control this turn: haste
     core.emit(state, out, "turn-based", state.active, f"{state.active} ataca a {target} con "
               + (", ".join(f"{o.card} ({o.id})" for o in objs) or "ninguna criatura"), cr(*rules), events, objs)
     for e in events:
@@ -323,6 +326,7 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
             continue
         power = cache[a.id].power
         if power <= 0:
+            rules.append("510.1a")             # 0 or less power: it assigns no combat damage at all
             continue
         blockers = [b for b in state.battlefield() if a.id in b.blocking]
         kw = cache[a.id].keywords
@@ -374,6 +378,8 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
         if not strikes(b):
             continue
         power = cache[b.id].power
+        if power <= 0:
+            rules.append("510.1a")
         target = state.objects.get(b.blocking[0])
         if power > 0 and target is not None and target.zone == "battlefield":
             assignments.append((b.id, target.id, power))
