@@ -49,8 +49,17 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
     sys.exit(EXIT_OK if outcome.ok else EXIT_FAILED)
 
 
+FUZZERS = {"doce-vidas": "judge.runner.fuzz", "magic": "judge.runner.fuzz_magic"}
+
+
+def _fuzzer(ruleset: str):  # noqa: ANN202 - a module
+    import importlib
+
+    return importlib.import_module(FUZZERS[ruleset])
+
+
 @click.command("fuzz")
-@click.argument("ruleset", type=click.Choice(["doce-vidas"]))
+@click.argument("ruleset", type=click.Choice(list(FUZZERS)))
 @click.option("--games", type=click.IntRange(min=1, max=1_000_000), default=200, show_default=True,
               help="How many random games to play.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
@@ -60,15 +69,23 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
 def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
     """Play random legal games and check the invariants after every step.
 
-    Invariants: nobody above 24 lives, every card in exactly one zone, the card count constant, every step
+    doce-vidas: nobody above 24 lives, every card in exactly one zone, the card count constant, every step
     cites a rule, mana never negative, the recycle cost a power of two; after each action, no creature in play
     with lethal damage and no enchantment without its permanent; the engine never raises, accepts every action
-    it offers, and ends the game within the step limit. Exit 1 on the first broken one, with the game written
-    to --out as a scenario that `judge run` replays; exit 0 otherwise. Prints games per second.
-    """
-    from judge.runner.fuzz import fuzz, write_broken
+    it offers, and ends the game within the step limit.
 
-    report = fuzz(games, seed)
+    magic: every object in exactly one zone (each card of the game once), mana pools empty as each step begins,
+    each life total equal to its start plus the life events, every step cites a rule; whenever a player
+    receives priority, no state-based action left undone; the engine never raises, accepts every action it
+    offers, answers a random illegal action with one `illegal` step and the board unchanged. A game ends with a
+    winner or is capped (5,000 steps or 30 turns), which is not a failure.
+
+    Exit 1 on the first broken invariant, with the game written to --out as a scenario that `judge run`
+    replays; exit 0 otherwise. Prints games per second.
+    """
+    from judge.runner.fuzz import write_broken
+
+    report = _fuzzer(ruleset).fuzz(games, seed)
     click.echo(f"{report.games} partidas, {report.steps} pasos, {report.actions} acciones en "
                f"{report.seconds:.2f} s: {report.games_per_second:.1f} partidas/s")
     if report.broken is not None:
@@ -78,32 +95,65 @@ def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
         click.echo(f"escenario para repetirla: judge run {path}", err=True)
         sys.exit(EXIT_FAILED)
     winners = ", ".join(f"{k}: {v}" for k, v in sorted(report.winners.items()))
-    click.echo(f"todas las invariantes se cumplen; ganadores: {winners}")
+    capped = f"; {report.capped} cortadas por el límite de pasos o turnos" if report.capped else ""
+    click.echo(f"todas las invariantes se cumplen; ganadores: {winners}{capped}")
 
 
 @click.command("engine")
 @click.option("--repeat", type=click.IntRange(min=1, max=1000), default=5, show_default=True,
               help="Runs of each curated scenario (the median run is reported).")
 @click.option("--games", type=click.IntRange(min=1, max=100_000), default=200, show_default=True,
-              help="Random games to play for the fuzz figures.")
+              help="Random games to play for the fuzz figures (per ruleset).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--ruleset", type=click.Choice([*FUZZERS, "all"]), default="all", show_default=True,
+              help="Whose curated scenarios and random games to time.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
-    """Engine speed: time per step and per scenario for the curated scenarios and for random games."""
+def bench_engine_cmd(repeat: int, games: int, seed: int, ruleset: str, as_json: bool) -> None:
+    """Engine speed: time per step and per scenario for the curated scenarios and for random games.
+
+    JSON: `date`, `python`, `rulesets`; doce-vidas's figures at the top (`curated`, `fuzz`, `replay`), each other
+    ruleset's under its id (`magic: {curated, fuzz, replay}`)."""
     import platform
+    from datetime import datetime, timezone
+
+    rulesets = list(FUZZERS) if ruleset == "all" else [ruleset]
+    figures: dict = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                     "python": platform.python_version(), "rulesets": rulesets}
+    for rs in rulesets:
+        measured = _bench_ruleset(rs, repeat, games, seed)
+        if rs == "doce-vidas":
+            figures.update(measured)          # the shape the figures had before magic
+        else:
+            figures[rs] = measured
+    if as_json:
+        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"judge bench engine · {figures['date']} · Python {figures['python']}")
+    for rs in rulesets:
+        _print_bench(rs, figures if rs == "doce-vidas" else figures[rs], repeat, seed)
+
+
+def _bench_ruleset(ruleset: str, repeat: int, games: int, seed: int) -> dict:
+    """One ruleset's figures: its curated scenarios (median of `repeat` runs each), `games` fuzz games and the
+    first 50 of those replayed as scenarios."""
     import statistics
     import time
-    from datetime import datetime, timezone
 
     from judge.runner import execute
     from judge.runner.catalog import curated
-    from judge.runner.fuzz import fuzz
 
     rows = []
     load_times = []
+    invalid = []
     for item in curated():
+        if item.ruleset != ruleset:
+            continue
         started = time.perf_counter()
-        scenario = execute.load(item.path)
+        try:
+            scenario = execute.load(item.path)
+        except execute.InvalidScenario:
+            invalid.append(f"{item.ruleset}/{item.name}")
+            continue
         load_times.append(time.perf_counter() - started)
         times = []
         for _ in range(repeat):
@@ -114,64 +164,68 @@ def bench_engine_cmd(repeat: int, games: int, seed: int, as_json: bool) -> None:
                      "ms": statistics.median(times) * 1000})
     total_ms = sum(r["ms"] for r in rows)
     total_steps = sum(r["steps"] for r in rows)
-    report = fuzz(games, seed)
-    replay = _replay_random_games(min(games, 50), seed)
-    figures = {
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "python": platform.python_version(),
-        "curated": {
-            "scenarios": len(rows), "steps": total_steps, "repeat": repeat,
-            "ms_per_scenario": total_ms / len(rows) if rows else 0.0,
-            "ms_load_per_scenario": statistics.median(load_times) * 1000 if load_times else 0.0,
-            "us_per_step": total_ms * 1000 / total_steps if total_steps else 0.0,
-            "slowest": max(rows, key=lambda r: r["ms"]) if rows else None,
-        },
+    report = _fuzzer(ruleset).fuzz(games, seed)
+    replay = _replay_random_games(ruleset, min(games, 50), seed)
+    curated_figures = {
+        "scenarios": len(rows), "steps": total_steps, "repeat": repeat,
+        "ms_per_scenario": total_ms / len(rows) if rows else 0.0,
+        "ms_load_per_scenario": statistics.median(load_times) * 1000 if load_times else 0.0,
+        "us_per_step": total_ms * 1000 / total_steps if total_steps else 0.0,
+        "slowest": max(rows, key=lambda r: r["ms"]) if rows else None,
+    }
+    if invalid:
+        curated_figures["invalid"] = invalid
+    return {
+        "curated": curated_figures,
         "fuzz": {
             "games": report.games, "seed": seed, "steps": report.steps, "actions": report.actions,
             "seconds": report.seconds, "games_per_second": report.games_per_second,
             "ms_per_game": report.seconds * 1000 / report.games if report.games else 0.0,
             "us_per_step": report.seconds * 1e6 / report.steps if report.steps else 0.0,
+            "capped": report.capped,
             "broken": report.broken.problem if report.broken else None,
         },
         "replay": replay,
     }
-    if as_json:
-        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
-        return
-    c, f = figures["curated"], figures["fuzz"]
-    click.echo(f"judge bench engine · {figures['date']} · Python {figures['python']}")
+
+
+def _print_bench(ruleset: str, figures: dict, repeat: int, seed: int) -> None:
+    c, f, r = figures["curated"], figures["fuzz"], figures["replay"]
+    click.echo(f"[{ruleset}]")
     click.echo(f"curated: {c['scenarios']} scenarios, {c['steps']} steps (median of {repeat} runs each)")
     click.echo(f"  run: {c['ms_per_scenario']:.2f} ms per scenario · {c['us_per_step']:.0f} µs per step · "
                f"load and validate (YAML), median: {c['ms_load_per_scenario']:.2f} ms per scenario")
     if c["slowest"]:
         click.echo(f"  slowest: {c['slowest']['scenario']} {c['slowest']['ms']:.2f} ms ({c['slowest']['steps']} steps)")
-    click.echo(f"fuzz: {f['games']} random games (seed {seed}), {f['steps']} steps, {f['actions']} actions")
+    if c.get("invalid"):
+        click.echo(f"  not valid, left out: {', '.join(c['invalid'])}")
+    capped = f", {f['capped']} capped" if f["capped"] else ""
+    click.echo(f"fuzz: {f['games']} random games (seed {seed}), {f['steps']} steps, {f['actions']} actions{capped}")
     click.echo(f"  {f['games_per_second']:.1f} games/s · {f['ms_per_game']:.1f} ms per game · "
                f"{f['us_per_step']:.0f} µs per step (incl. legal_actions and invariant checks)")
     if f["broken"]:
-        click.echo(f"  invariant broken: {f['broken']} (run `judge fuzz` to get the scenario)")
-    r = figures["replay"]
+        click.echo(f"  invariant broken: {f['broken']} (run `judge fuzz {ruleset}` to get the scenario)")
     click.echo(f"replay: the first {r['games']} of those games as scenarios through run_scenario, {r['steps']} steps")
     click.echo(f"  {r['ms_per_game']:.1f} ms per game · {r['us_per_step']:.0f} µs per step (engine only)")
 
 
-def _replay_random_games(games: int, seed: int) -> dict[str, float | int]:
+def _replay_random_games(ruleset: str, games: int, seed: int) -> dict[str, float | int]:
     """The engine alone on random games: play them once to get the actions, then time `run_scenario` on each
     game written as a scenario (no legal-action generation, no invariant checks)."""
     import random
     import time
 
     from judge.engine import run_scenario
-    from judge.runner.fuzz import play_game, random_scenario
     from judge.scenarios import load_scenario
 
+    fuzzer = _fuzzer(ruleset)
     master = random.Random(seed)
     scenarios = []
     for index in range(1, games + 1):
         game_seed = master.randrange(2**31)
         rng = random.Random(game_seed)
-        doc = random_scenario(rng, index, game_seed)
-        doc["actions"] = play_game(doc, rng).played
+        doc = fuzzer.random_scenario(rng, index, game_seed)
+        doc["actions"] = fuzzer.play_game(doc, rng).played
         scenarios.append(load_scenario(doc))
     steps = 0
     started = time.perf_counter()

@@ -285,13 +285,16 @@ class FuzzReport:
     seconds: float = 0.0
     winners: dict[str, int] = field(default_factory=dict)
     broken: Broken | None = None
+    capped: int = 0               # games stopped by a step or turn cap (not a failure; magic only so far)
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def _replayable(doc: dict[str, Any], played: list[dict[str, Any]], problem: str, step: int | None) -> dict[str, Any]:
+def replayable(doc: dict[str, Any], played: list[dict[str, Any]], problem: str, step: int | None) -> dict[str, Any]:
+    """The game as a scenario document: `doc` (the initial state) with the lines played and a title and
+    description saying which invariant broke where."""
     out = dict(doc)
     where = f" en el paso {step}" if step is not None else ""
     out["title"] = f"{doc['title']}: invariante roto{where}"[:200]
@@ -329,6 +332,42 @@ def random_probe(state: Any, rng: random.Random) -> Any:
     return Discard(by=by, cards=tuple(rng.choice(ids) for _ in range(rng.randint(0, 3))))
 
 
+Problem = tuple[str, "int | None"]      # (what broke, the number of the step where it broke)
+
+
+def play_probe(game: "Game", action: Any) -> tuple[list["Step"], Problem | None]:
+    """Apply a random, probably illegal action: the engine must not raise, and an `illegal` answer must be one
+    step that leaves the board exactly as it was (DESIGN.md). A legal probe is simply played."""
+    before = game.ruleset.snapshot(game.state)
+    try:
+        new = game.play(action)
+    except Exception as exc:  # noqa: BLE001 - a rule problem must be a step, never an exception
+        return [], (f"el motor lanzó {type(exc).__name__} con {action.to_script()}: {exc}", len(game.steps))
+    if not new:
+        return [], (f"la acción {action.to_script()} no produjo ningún paso", len(game.steps))
+    if new[0].kind == "illegal":
+        if len(new) != 1:
+            return new, (f"una acción ilegal produjo {len(new)} pasos", new[-1].number)
+        if game.ruleset.snapshot(game.state) != before:
+            return new, (f"la acción ilegal {action.to_script()} cambió el tablero", new[0].number)
+    return new, None
+
+
+def play_offered(game: "Game", action: Any, *, refused_first_only: bool = False
+                 ) -> tuple[list["Step"], Problem | None]:
+    """Apply an action `legal_actions` offered: the engine must not raise and must accept it. An `illegal` step
+    means a refusal (doce-vidas: any of them; with `refused_first_only`, the first step only, since later
+    `illegal` steps answer a wrong choice made during the action, as magic's)."""
+    try:
+        new = game.play(action)
+    except Exception as exc:  # noqa: BLE001 - the engine must turn every rule problem into a step, never raise
+        return [], (f"el motor lanzó {type(exc).__name__}: {exc}", len(game.steps))
+    illegal = [s for s in (new[:1] if refused_first_only else new) if s.kind == "illegal"]
+    if illegal:  # legal_actions offered it, so apply must accept it
+        return new, (f"legal_actions ofreció una acción que apply rechaza: {illegal[0].summary}", illegal[0].number)
+    return new, None
+
+
 @dataclass
 class GameResult:
     """One random game: how long it was, who won, and the first broken invariant as (problem, step number)."""
@@ -337,23 +376,32 @@ class GameResult:
     winner: str | None
     broken: tuple[str, int | None] | None
     played: list[dict[str, Any]]     # the actions as scenario lines, to replay the game
+    capped: bool = False             # stopped by the game's step or turn cap, which is not a failure
+
+
+def start_game(doc: dict[str, Any]) -> "tuple[Game, None] | tuple[None, GameResult]":
+    """The game of a generated document, or the result of a game that could not start (the document is kept as
+    for a broken invariant: an invalid one is a generator bug, an exception an engine bug)."""
+    from judge.engine import Game
+    from judge.scenarios import ScenarioError, load_scenario
+
+    try:
+        return Game(load_scenario(doc)), None
+    except ScenarioError as exc:
+        return None, GameResult(0, 0, None, (f"el generador produjo un escenario no válido: {exc}", None), [])
+    except Exception as exc:  # noqa: BLE001 - the engine must never raise while setting up a valid scenario
+        return None, GameResult(0, 0, None, (f"el motor lanzó {type(exc).__name__} al preparar la partida: {exc}",
+                                             None), [])
 
 
 def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Invariant] = (),
               step_limit: int = GAME_STEP_LIMIT) -> GameResult:
     """Play one random legal game from the scenario document `doc`, picking each action with `rng`."""
-    from judge.engine import Game
-    from judge.scenarios import ScenarioError, load_scenario
-
     checks = list(invariants) or INVARIANTS
     played: list[dict[str, Any]] = []
-    try:
-        game = Game(load_scenario(doc))
-    except ScenarioError as exc:  # a generator bug, reported like a broken invariant so the document is kept
-        return GameResult(0, 0, None, (f"el generador produjo un escenario no válido: {exc}", None), played)
-    except Exception as exc:  # noqa: BLE001 - the engine must never raise while setting up a valid scenario
-        return GameResult(0, 0, None, (f"el motor lanzó {type(exc).__name__} al preparar la partida: {exc}", None),
-                          played)
+    game, failed = start_game(doc)
+    if game is None:
+        return failed
     base = Baseline(card_ids=frozenset(o.id for o in game.state.all_objects()))
 
     def check(steps: list["Step"]) -> tuple[str, int | None] | None:
@@ -371,21 +419,9 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
         return (problem, steps[-1].number if steps else None) if problem else None
 
     def probe(action: Any) -> tuple[str, int | None] | None:
-        """Apply a random action; an `illegal` answer must leave the board exactly as it was."""
-        before = game.ruleset.snapshot(game.state)
         played.append(action.to_script())
-        try:
-            new = game.play(action)
-        except Exception as exc:  # noqa: BLE001 - a rule problem must be a step, never an exception
-            return f"el motor lanzó {type(exc).__name__} con {action.to_script()}: {exc}", len(game.steps)
-        if not new:
-            return f"la acción {action.to_script()} no produjo ningún paso", len(game.steps)
-        if new[0].kind == "illegal":
-            if len(new) != 1:
-                return f"una acción ilegal produjo {len(new)} pasos", new[-1].number
-            if game.ruleset.snapshot(game.state) != before:
-                return f"la acción ilegal {action.to_script()} cambió el tablero", new[0].number
-        return check(new)
+        new, problem = play_probe(game, action)
+        return problem or check(new)
 
     broken = check(game.steps)
     while broken is None and not game.over:
@@ -406,42 +442,45 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
                 continue
         action = rng.choice(actions)
         played.append(action.to_script())
-        try:
-            new = game.play(action)
-        except Exception as exc:  # the engine must turn every rule problem into a step, never raise
-            broken = (f"el motor lanzó {type(exc).__name__}: {exc}", len(game.steps))
-            break
-        illegal = [s for s in new if s.kind == "illegal"]
-        if illegal:  # legal_actions offered it, so apply must accept it
-            broken = (f"legal_actions ofreció una acción que apply rechaza: {illegal[0].summary}",
-                      illegal[0].number)
-            break
-        broken = check(new)
+        new, broken = play_offered(game, action)
+        if broken is None:
+            broken = check(new)
     return GameResult(len(game.steps), len(played), game.state.winner, broken, played)
 
 
 def fuzz(games: int, seed: int, invariants: Iterable[Invariant] = (), step_limit: int = GAME_STEP_LIMIT,
          progress: Callable[[int], None] | None = None) -> FuzzReport:
     """Play `games` random games from `seed`; stop at the first broken invariant."""
+    invariants = list(invariants)
+    return run_games(games, seed, random_scenario, lambda doc, rng: play_game(doc, rng, invariants, step_limit),
+                     progress)
+
+
+def run_games(games: int, seed: int, generate: Callable[[random.Random, int, int], dict[str, Any]],
+              play: Callable[[dict[str, Any], random.Random], GameResult],
+              progress: Callable[[int], None] | None = None) -> FuzzReport:
+    """The fuzz loop of every ruleset: game i gets its own seed from `seed`, `generate(rng, i, game_seed)` writes
+    its scenario document and `play(doc, rng)` plays it; the first broken invariant stops the run and keeps the
+    game as a replayable document."""
     master = random.Random(seed)
     report = FuzzReport()
     started = time.perf_counter()
-    invariants = list(invariants)
     for index in range(1, games + 1):
         game_seed = master.randrange(2**31)
         rng = random.Random(game_seed)
-        doc = random_scenario(rng, index, game_seed)
-        result = play_game(doc, rng, invariants, step_limit)
+        doc = generate(rng, index, game_seed)
+        result = play(doc, rng)
         report.games += 1
         report.steps += result.steps
         report.actions += result.actions
+        report.capped += result.capped
         key = result.winner or "nadie"
         report.winners[key] = report.winners.get(key, 0) + 1
         if progress:
             progress(index)
         if result.broken is not None:
             problem, step = result.broken
-            report.broken = Broken(index, game_seed, problem, step, _replayable(doc, result.played, problem, step))
+            report.broken = Broken(index, game_seed, problem, step, replayable(doc, result.played, problem, step))
             break
     report.seconds = time.perf_counter() - started
     return report
@@ -449,6 +488,8 @@ def fuzz(games: int, seed: int, invariants: Iterable[Invariant] = (), step_limit
 
 def write_broken(broken: Broken, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"fuzz-partida-{broken.game_index}-semilla-{broken.seed}.yaml"
+    ruleset = broken.document.get("ruleset", "doce-vidas")
+    prefix = "" if ruleset == "doce-vidas" else f"{ruleset}-"
+    path = out_dir / f"fuzz-{prefix}partida-{broken.game_index}-semilla-{broken.seed}.yaml"
     path.write_text(broken.to_yaml(), encoding="utf-8")
     return path

@@ -60,3 +60,32 @@ def minimal() -> str:
 def minimal_failing() -> str:
     """The same scenario expecting the wrong outcome (Bruno at 9): its expectation fails."""
     return MINIMAL % {"lives": 9}
+
+
+@pytest.fixture()
+def replays_broken_game(cli: CliRunner):
+    """Check what `judge fuzz` wrote when `invariant` broke: one scenario in `out` whose title says so, which
+    `judge run` replays (exit 0) up to the step the command named, the first step that breaks `invariant`.
+    Returns the scenario document."""
+    import yaml
+
+    from judge.cli import main
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+
+    def check(result, out: Path, invariant) -> dict:  # noqa: ANN001
+        assert result.exit_code == 1
+        assert "INVARIANTE ROTO" in result.stderr
+        written = list(out.glob("*.yaml"))
+        assert len(written) == 1
+        doc = yaml.safe_load(written[0].read_text(encoding="utf-8"))
+        assert doc["actions"] and "invariante roto" in doc["title"]
+        replay = cli.invoke(main, ["run", str(written[0])])
+        assert replay.exit_code == 0, replay.output + replay.stderr
+        trace = run_scenario(load_scenario(written[0]))
+        broken_step = int(result.stderr.split("paso ")[1].split(":")[0])
+        assert invariant(trace.steps[broken_step - 1], None)
+        assert not any(invariant(s, None) for s in trace.steps[: broken_step - 1])
+        return doc
+
+    return check

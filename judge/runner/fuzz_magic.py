@@ -1,0 +1,581 @@
+"""Random legal games of magic, with the game's invariants checked after every step (`judge fuzz magic`).
+
+A game: a random pool of inline cards drawn from the engine's vocabulary (creatures with modelled keywords,
+enters/dies triggers, persist, wither, lifelink, now and then a replacement, an activated ability or a lord;
+instants and sorceries that deal damage, pump, draw, destroy, put counters or gain life; Auras with a static
+pump), decks of those plus basic lands, a third of the games from a random mid-game position. Then, at each
+step, an action among `Magic.legal_actions(state)` (passing weighs less, so things happen), now and then a random
+probe that is mostly illegal, and every choice asked in the middle of an action (attackers, blockers, damage
+assignment, orders, targets of triggers, searches…) answered by the ruleset's RandomChooser. The actions and
+the chooser's answers are recorded in script order (each answer right after the action that asked it), so the
+game written as a scenario replays identically through `judge run`.
+
+The game ends with a winner, or at a cap (5,000 steps, 30 turns, or the scenario format's 2,000 script lines),
+which is not a failure. The first broken invariant stops the run and the game is written out as a scenario.
+The common parts (the fuzz loop, probes, the broken game's document) are judge/runner/fuzz.py's.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.rulesets.magic.cards import KEYWORDS
+from judge.engine.rulesets.magic.choices import RandomChooser
+from judge.engine.rulesets.magic.schema import MAX_ACTIONS
+from judge.runner.fuzz import (FuzzReport, GameResult, Problem, citations_present, play_offered, play_probe,
+                               run_games, start_game)
+
+if TYPE_CHECKING:
+    from judge.engine import Game, Step
+
+GAME_STEP_LIMIT = 5000        # a game still going after this many steps is capped (not a failure)
+GAME_TURN_LIMIT = 30          # … or after this many turns
+ACTION_LIMIT = MAX_ACTIONS - 100   # … or when its script nears the format's maximum (room for one more action)
+REPLAY_STEP_LIMIT = 10_000    # the written scenario's step_limit: above any capped game, so a replay is not cut
+PROBE_RATE = 0.08             # share of moves that first try a random, probably illegal action
+PLAYERS = ("Ana", "Bruno", "Carla")
+LANDS = {"W": "Llanura", "U": "Isla", "B": "Pantano", "R": "Montaña", "G": "Bosque"}
+
+
+# -- random cards, decks and positions ------------------------------------------------------------------------------
+
+CREATURE_NAMES = ("Osos", "Lobo", "Grifo", "Trasgo", "Elfo", "Zombi", "Caballero", "Sierpe", "Gólem", "Espíritu",
+                  "Ángel", "Dragón", "Kithkin", "Hada", "Troll")
+SPELL_NAMES = ("Rayo", "Choque", "Crecimiento", "Saber", "Terror", "Bendición", "Marchitez", "Fuerza", "Plegaria",
+               "Estallido")
+AURA_NAMES = ("Fuerza de gigante", "Alas", "Armadura", "Maldición", "Vigor")
+KEYWORD_POOL = tuple(KEYWORDS)          # every keyword the engine models
+# Spell effects: (effect, target specs) makers; each takes the rng.
+TRIGGER_WHEN = ("enters", "enters", "dies")
+
+
+def _cost(rng: random.Random, color: str, value: int) -> str:
+    colored = 1 if value < 3 or rng.random() < 0.6 else 2
+    generic = max(0, value - colored)
+    return (f"{{{generic}}}" if generic else "") + f"{{{color}}}" * colored
+
+
+def _spell_effect(rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+    """One effect of an instant or sorcery and the target specs it adds (slot: index of its target)."""
+    kind = rng.choice(("damage", "damage", "pump", "draw", "destroy", "counters", "gain_life"))
+    if kind == "damage":
+        spec = rng.choice(("any", "any", "creature", "player"))
+        if rng.random() < 0.15:
+            return {"damage": rng.randint(1, 3), "to": "each_opponent"}, []
+        return {"damage": rng.randint(1, 5), "to": "target", "target": slot}, [spec]
+    if kind == "pump":
+        if rng.random() < 0.2:
+            return {"pump": [-rng.randint(1, 3), -rng.randint(1, 3)], "to": "target", "target": slot}, ["creature"]
+        return {"pump": [rng.randint(0, 3), rng.randint(0, 3)], "to": "target", "target": slot}, ["creature"]
+    if kind == "draw":
+        return {"draw": rng.randint(1, 2)}, []
+    if kind == "destroy":
+        return {"destroy": "target", "target": slot}, [rng.choice(("creature", "creature", "permanent"))]
+    if kind == "counters":
+        counter = rng.choice(("+1/+1", "+1/+1", "-1/-1"))
+        return {"counters": {counter: rng.randint(1, 2)}, "to": "target", "target": slot}, ["creature"]
+    if rng.random() < 0.3:
+        return {"gain_life": rng.randint(1, 4), "to": "target", "target": slot}, ["player"]
+    return {"gain_life": rng.randint(1, 4)}, []
+
+
+def _spell(rng: random.Random, color: str) -> dict[str, Any]:
+    effects, targets = [], []
+    for _ in range(1 if rng.random() < 0.75 else 2):
+        effect, specs = _spell_effect(rng, len(targets))
+        effects.append(effect)
+        targets += specs
+    if not targets:
+        effect = effects[0]
+        effect.pop("target", None)
+    card: dict[str, Any] = {"cost": _cost(rng, color, rng.randint(1, 4)),
+                            "types": [rng.choice(("instant", "sorcery"))], "effects": effects}
+    if targets:
+        card["targets"] = targets
+    return card
+
+
+def _trigger(rng: random.Random) -> dict[str, Any]:
+    when = rng.choice(TRIGGER_WHEN)
+    kind = rng.choice(("damage", "gain_life", "draw", "counters", "lose_life", "destroy"))
+    if kind == "damage":
+        if rng.random() < 0.5:
+            return {"when": when, "effects": [{"damage": rng.randint(1, 3), "to": "each_opponent"}]}
+        return {"when": when, "targets": ["any"], "effects": [{"damage": rng.randint(1, 3), "to": "target"}]}
+    if kind == "gain_life":
+        return {"when": when, "effects": [{"gain_life": rng.randint(1, 3)}]}
+    if kind == "draw":
+        return {"when": when, "effects": [{"draw": 1}]}
+    if kind == "counters":
+        return {"when": when, "targets": [{"type": "creature", "controller": "you"}],
+                "effects": [{"counters": {"+1/+1": 1}, "to": "target"}]}
+    if kind == "lose_life":
+        return {"when": when, "effects": [{"lose_life": rng.randint(1, 2), "to": "each_opponent"}]}
+    return {"when": when, "targets": [{"type": "creature", "controller": "opponent"}],
+            "effects": [{"destroy": "target"}]}
+
+
+def _replacement(rng: random.Random) -> dict[str, Any]:
+    kind = rng.choice(("life_gain", "damage", "enters", "dies", "draw", "prevent_none"))
+    if kind == "life_gain":
+        return {"event": "life_gain", "multiply": 2} if rng.random() < 0.5 else {"event": "life_gain", "add": 1}
+    if kind == "damage":
+        return {"event": "damage", "prevent": rng.randint(1, 2), "to": rng.choice(("self", "controller"))}
+    if kind == "enters":
+        return {"event": "enters", "counters": {"+1/+1": rng.randint(1, 2)}}
+    if kind == "draw":
+        return {"event": "draw", "instead": [{"gain_life": 1}, {"draw": 1}] if rng.random() < 0.5
+                else [{"gain_life": 2}]}
+    return {"event": kind}
+
+
+def _creature(rng: random.Random, color: str) -> dict[str, Any]:
+    value = rng.randint(1, 5)
+    card: dict[str, Any] = {"cost": _cost(rng, color, value), "types": ["creature"],
+                            "power": max(0, value + rng.randint(-2, 1)), "toughness": max(1, value + rng.randint(-1, 1))}
+    keywords = rng.sample(KEYWORD_POOL, rng.choice((0, 0, 1, 1, 1, 2, 3)))
+    for favourite in ("persist", "wither", "lifelink"):      # the brief's own: more often than the rest
+        if favourite not in keywords and rng.random() < 0.1:
+            keywords.append(favourite)
+    if keywords:
+        card["keywords"] = keywords
+    if rng.random() < 0.3:
+        card["triggers"] = [_trigger(rng)]
+    if rng.random() < 0.12:
+        card["replacements"] = [_replacement(rng)]
+    if rng.random() < 0.1:
+        card["activated"] = [rng.choice((
+            {"cost": "{1}", "tap": True, "targets": ["any"], "effects": [{"damage": 1, "to": "target"}]},
+            {"cost": f"{{1}}{{{color}}}", "effects": [{"pump": [1, 1], "to": "self"}]},
+            {"cost": "{2}", "tap": True, "effects": [{"gain_life": 2}]},
+        ))]
+    if rng.random() < 0.06:
+        card["static"] = [{"pump": [1, 1], "to": "other_creatures_you_control"}]
+    if rng.random() < 0.05:
+        card["supertypes"] = ["legendary"]
+    return card
+
+
+def _aura(rng: random.Random, color: str) -> dict[str, Any]:
+    static: list[dict[str, Any]] = []
+    if rng.random() < 0.2:
+        static.append({"pump": [-rng.randint(1, 3), -rng.randint(0, 2)], "to": "enchanted"})
+    else:
+        static.append({"pump": [rng.randint(0, 3), rng.randint(0, 3)], "to": "enchanted"})
+    if rng.random() < 0.3:
+        static.append({"grant": [rng.choice(KEYWORD_POOL)], "to": "enchanted"})
+    return {"cost": _cost(rng, color, rng.randint(1, 3)), "types": ["enchantment"], "subtypes": ["Aura"],
+            "targets": ["creature"], "static": static}
+
+
+def random_cards(rng: random.Random) -> dict[str, dict[str, Any]]:
+    """Between 8 and 18 cards of one colour each: creatures first, then spells and Auras."""
+    cards: dict[str, dict[str, Any]] = {}
+    for i in range(rng.randint(8, 18)):
+        color = rng.choice("WUBRG")
+        roll = rng.random() if i >= 3 else 0.0                # the first three are creatures
+        if roll < 0.55:
+            name, card = rng.choice(CREATURE_NAMES), _creature(rng, color)
+        elif roll < 0.85:
+            name, card = rng.choice(SPELL_NAMES), _spell(rng, color)
+        else:
+            name, card = rng.choice(AURA_NAMES), _aura(rng, color)
+        cards[f"{name} {i + 1}"] = card
+    return cards
+
+
+def _color(card: dict[str, Any]) -> str:
+    return next(c for c in "WUBRG" if f"{{{c}}}" in card["cost"])
+
+
+def random_scenario(rng: random.Random, index: int, seed: int) -> dict[str, Any]:
+    """A scenario document: most games start on turn 1 (seven cards in hand, a library of 18–35), one in three
+    from a random mid-game position."""
+    cards = random_cards(rng)
+    names = list(cards)
+    players: list[dict[str, Any]] = []
+    for name in PLAYERS[: 3 if rng.random() < 0.15 else 2]:
+        colors = rng.sample("WUBRG", rng.choice((1, 2, 2)))
+        mine = [n for n in names if _color(cards[n]) in colors] or names
+        lands = [LANDS[_color(cards[n])] for n in mine]
+        deck = [rng.choice(mine) if rng.random() < 0.6 else rng.choice(lands) for _ in range(rng.randint(25, 42))]
+        players.append({"name": name, "hand": deck[:7], "library": deck[7:]})
+    doc: dict[str, Any] = {"ruleset": "magic", "title": f"Partida aleatoria {index} (fuzz magic, semilla {seed})",
+                           "seed": seed, "step_limit": REPLAY_STEP_LIMIT, "cards": cards, "players": players}
+    if rng.random() < 1 / 3:
+        _mid_game(rng, doc)
+    return doc
+
+
+def _mid_game(rng: random.Random, doc: dict[str, Any]) -> None:
+    """Turn a turn-1 document into a mid-game position the engine accepts and that needs no choice to set up:
+    lands and creatures on the battlefield (some tapped, damaged, with counters, summoning sick), Auras on them,
+    life totals, cards in graveyards, sometimes mana in a pool."""
+    cards: dict[str, dict[str, Any]] = doc["cards"]
+    creatures = [n for n, c in cards.items() if "creature" in c["types"]]
+    auras = [n for n, c in cards.items() if "enchantment" in c["types"]]
+    hosts: list[tuple[str, str]] = []                 # (creature id, card)
+    for i, player in enumerate(doc["players"]):
+        deck = player["hand"] + player["library"]
+        rng.shuffle(deck)
+        cut = rng.randint(0, 6)
+        player["hand"], player["library"] = deck[:cut], deck[cut:cut + rng.randint(6, 25)]
+        player["graveyard"] = deck[-rng.randint(1, 5):] if rng.random() < 0.6 else []
+        player["life"] = rng.randint(1, 20)
+        lands = sorted({c for c in deck if c in LANDS.values()}) or ["Bosque"]
+        battlefield: list[dict[str, Any]] = [{"card": rng.choice(lands), "id": f"t{i}{j}", "tapped": rng.random() < 0.3}
+                                             for j in range(rng.randint(2, 7))]
+        legends: set[str] = set()
+        for j in range(rng.randint(0, 4)):
+            name = rng.choice(creatures)
+            card = cards[name]
+            if card.get("supertypes") and name in legends:
+                continue                              # two of one legend would ask the legend rule's choice
+            legends.add(name)
+            entry: dict[str, Any] = {"card": name, "id": f"c{i}{j}"}
+            toughness = card["toughness"]
+            if rng.random() < 0.25:
+                counter = rng.choice(("+1/+1", "-1/-1"))
+                n = rng.randint(1, 2) if counter == "+1/+1" else rng.randint(0, toughness - 1)
+                if n:
+                    entry["counters"] = {counter: n}
+                    toughness += n if counter == "+1/+1" else -n
+            if toughness > 1 and rng.random() < 0.3:
+                entry["damage"] = rng.randint(1, toughness - 1)
+            if rng.random() < 0.25:
+                entry["tapped"] = True
+            if rng.random() < 0.2:
+                entry["sick"] = True
+            battlefield.append(entry)
+            hosts.append((entry["id"], name))
+        player["battlefield"] = battlefield
+        if rng.random() < 0.2:
+            player["mana_pool"] = {rng.choice("WUBRG"): rng.randint(1, 2)}
+        player["lands_played"] = rng.choice((0, 0, 1))
+    for i, player in enumerate(doc["players"]):
+        for j in range(rng.randint(0, 2) if auras and hosts else 0):
+            aura = rng.choice(auras)
+            host, host_card = rng.choice(hosts)
+            if any("pump" in s and s["pump"][1] < 0 for s in cards[aura]["static"]):
+                continue                              # a creature dying as the scenario starts may ask a choice
+            player["battlefield"].append({"card": aura, "id": f"a{i}{j}", "attached_to": host})
+    doc["turn"] = {"number": rng.randint(3, 12), "active": rng.choice(doc["players"])["name"],
+                   "step": rng.choice(("main1", "main1", "main2", "beginning_of_combat", "upkeep", "end"))}
+
+
+# -- the chooser --------------------------------------------------------------------------------------------------
+
+class FuzzChooser(RandomChooser):
+    """The ruleset's RandomChooser; when a question it answered wrongly (a blocker that cannot block a flier) is
+    asked a third time, it answers with what is always legal there (no attackers, no blockers, find nothing), so
+    the engine's fifth refusal never leaves the game waiting on a choice. Every answer is recorded."""
+
+    EMPTY_OK = ("attackers", "blockers", "search")
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._last: Any = None
+        self._tries = 0
+
+    def next_answer(self, state: Any, q: Any) -> Any:
+        from judge.engine.rulesets.magic.actions import Attack, Block, Choose
+
+        self._tries = self._tries + 1 if q is self._last else 1
+        self._last = q
+        if self._tries >= 3 and q.kind in self.EMPTY_OK:
+            answer = {"attackers": Attack, "blockers": Block}.get(q.kind, Choose)(by=q.player)
+            self.recorded.append(answer)
+            return answer
+        return super().next_answer(state, q)
+
+
+# -- invariants ---------------------------------------------------------------------------------------------------
+
+@dataclass
+class Ledger:
+    """What a game's invariants compare against: the cards of the game (by scenario id) and each player's life
+    total as the start plus every `life` event so far; also the last board seen."""
+    bases: frozenset[str]
+    life: dict[str, int]
+    board: dict[str, Any] = field(default_factory=dict)       # the last step's board
+    _zones: dict[int, tuple[Any, list[str], list[str]]] = field(default_factory=dict, repr=False)
+    _base: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def see(self, step: "Step") -> None:
+        for e in step.events:
+            if e.kind == "life":
+                self.life[e.data["player"]] = self.life.get(e.data["player"], 0) + e.data["delta"]
+        if step.board is not None:
+            self.board = step.board
+
+    def ids(self, board: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """The object ids of a board, zone by zone, and their scenario ids (``c11~3`` → ``c11``, 400.7). Boards
+        share a hidden zone's list while it does not change: its ids are read once per list."""
+        ids: list[str] = []
+        bases: list[str] = []
+        memo = self._base
+        for p in board.get("players", ()):
+            for zone in ("library", "hand", "graveyard", "exile"):
+                objs = p.get(zone, ())
+                hit = self._zones.get(id(objs))
+                if hit is None or hit[0] is not objs:
+                    listed = [o["id"] for o in objs]
+                    hit = (objs, listed, [oid.split("~")[0] for oid in listed])   # keeping objs keeps its id()
+                    self._zones[id(objs)] = hit
+                ids.extend(hit[1])
+                bases.extend(hit[2])
+            listed = [o["id"] for o in p.get("battlefield", ())]
+            ids.extend(listed)
+            bases.extend(memo.get(oid) or memo.setdefault(oid, oid.split("~")[0]) for oid in listed)
+        listed = [i["id"] for i in board.get("stack", ()) if i.get("kind") == "spell"]
+        ids.extend(listed)
+        bases.extend(oid.split("~")[0] for oid in listed)
+        if len(self._zones) > 4096:
+            self._zones.clear()
+        return ids, bases
+
+
+Invariant = Callable[["Step", Ledger], "str | None"]
+
+
+def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
+    """400.1 / 400.7: on every step's board, no object is in two zones and no card of the game is there in two
+    incarnations or out of nowhere. (That none is missing is checked on the state after each action,
+    `zones_consistent`: a board lists the stack from the stack's items, and the step that casts a spell and the
+    steps of its resolution are recorded while the spell is in the stack zone without an item.)"""
+    ids, bases = ledger.ids(step.board or ledger.board)
+    unique = set(bases)
+    if len(unique) == len(bases) and unique <= ledger.bases:
+        return None
+    seen: set[str] = set()
+    for oid, base in zip(ids, bases):
+        if oid in seen:
+            return f"el objeto {oid} está en dos zonas a la vez"
+        if base in seen:
+            return f"la carta {base} está dos veces en la partida (la última vez como {oid})"
+        if base not in ledger.bases:
+            return f"el objeto {oid} aparece en la partida sin ser ninguna de sus cartas"
+        seen.update((oid, base))
+    return None
+
+
+def pools_empty_at_step_start(step: "Step", ledger: Ledger) -> str | None:
+    """500.5 / 106.4: mana pools empty as each step and phase ends, so they are empty when the next one begins."""
+    if step.kind != "turn-based" or not (step.summary.startswith("comienza ") or "paso de enderezar" in step.summary):
+        return None
+    for p in (step.board or ledger.board).get("players", []):
+        if p.get("mana_pool"):
+            return f"{step.summary}, pero la reserva de maná de {p['name']} no está vacía: {p['mana_pool']}"
+    return None
+
+
+def life_matches_events(step: "Step", ledger: Ledger) -> str | None:
+    """119: a life total changes only by life gained or lost, each recorded as a `life` event."""
+    for p in (step.board or ledger.board).get("players", []):
+        expected = ledger.life.get(p["name"])
+        if expected is not None and p["life"] != expected:
+            return (f"{p['name']} tiene {p['life']} vidas, pero su total inicial más los eventos «life» da "
+                    f"{expected}")
+    return None
+
+
+INVARIANTS: list[Invariant] = [each_object_in_one_zone, pools_empty_at_step_start, life_matches_events,
+                               citations_present]
+
+
+def state_based_actions_done(game: "Game", ledger: Ledger) -> str | None:
+    """704.3 / 117.5: when a player receives priority, no state-based action is left to perform: no creature with
+    toughness 0 or less or lethal damage (unless indestructible), no Aura unattached, no player at 0 life still in
+    the game, no permanent with both +1/+1 and -1/-1 counters. Checked on the board as the action ends."""
+    if game.state.priority is None or game.state.over:
+        return None
+    board = ledger.board
+    ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
+    for p in board.get("players", []):
+        if not p["lost"] and p["life"] <= 0:
+            return f"{p['name']} tiene {p['life']} vidas y sigue en la partida cuando {game.state.priority} recibe " \
+                   "la prioridad (704.5a)"
+        for o in p.get("battlefield", ()):
+            what = f"{o['card']} ({o['id']})"
+            if "toughness" in o:
+                if o["toughness"] <= 0:
+                    return f"{what} sigue en el campo de batalla con resistencia {o['toughness']} (704.5f)"
+                if o["damage"] >= o["toughness"] and "indestructible" not in o.get("keywords", ()):
+                    return (f"{what} sigue en el campo de batalla con {o['damage']} de daño y resistencia "
+                            f"{o['toughness']} (704.5g)")
+            counters = o.get("counters") or {}
+            if counters.get("+1/+1") and counters.get("-1/-1"):
+                return f"{what} tiene a la vez contadores +1/+1 y -1/-1 (704.5q)"
+            if "Aura" in o.get("types", "") and o.get("attached_to") not in ids:
+                return f"{what} es un Aura y no está anexada a un permanente (704.5m)"
+    return None
+
+
+def zones_consistent(game: "Game", ledger: Ledger) -> str | None:
+    """Every object of `state.objects` is in exactly one zone list and every object of the zone lists is there;
+    its `zone` is the list's, the list is its controller's (battlefield) or owner's; every card of the game is
+    there, in one incarnation; the stack zone holds the spells of the stack; `latest` names each card's current
+    object."""
+    state: Any = game.state
+    objects, latest = state.objects, state.latest
+    count = 0
+    bases: set[str] = set()
+    for p in state.players:
+        for zone, objs in p.zones.items():
+            count += len(objs)
+            for o in objs:
+                bases.add(o.base)
+                if o.zone != zone or objects.get(o.id) is not o or latest.get(o.base) != o.id or \
+                        (o.controller if zone == "battlefield" else o.owner) != p.name:
+                    return _zone_problem(state, p, zone, o)
+    if not (count == len(bases) == len(objects)) or bases != ledger.bases:
+        listed = [o.id for p in state.players for objs in p.zones.values() for o in objs]
+        twice = sorted({oid for oid in listed if listed.count(oid) > 1})[:5]
+        return (f"las zonas no tienen cada carta de la partida una vez: {count} objetos en las zonas, "
+                f"{len(objects)} en state.objects; en dos zonas {twice}, faltan {sorted(ledger.bases - bases)[:5]}, "
+                f"sobran {sorted(bases - ledger.bases)[:5]}, fuera de las zonas "
+                f"{sorted(set(objects) - set(listed))[:5]}")
+    spells = {i.obj.id for i in state.stack if i.obj is not None}
+    if len(spells) != len(p0 := [o for p in state.players for o in p.zones["stack"]]) or \
+            spells != {o.id for o in p0}:
+        return f"la pila tiene los hechizos {sorted(spells)} pero la zona de la pila tiene {sorted(o.id for o in p0)}"
+    return None
+
+
+def _zone_problem(state: Any, p: Any, zone: str, o: Any) -> str:
+    if o.zone != zone:
+        return f"{o.card} ({o.id}) está en la lista «{zone}» de {p.name} pero dice «{o.zone}»"
+    if state.objects.get(o.id) is not o:
+        return f"{o.card} ({o.id}) está en la zona «{zone}» de {p.name} pero no en state.objects"
+    if state.latest.get(o.base) != o.id:
+        return f"latest[{o.base}] es {state.latest.get(o.base)}, no {o.id}"
+    holder = o.controller if zone == "battlefield" else o.owner
+    return f"{o.card} ({o.id}) está en la lista «{zone}» de {p.name}, no en la de {holder}"
+
+
+# Checked on the state as each action ends (the steps' boards are checked one by one with INVARIANTS).
+STATE_INVARIANTS: list[Callable[["Game", Ledger], "str | None"]] = [zones_consistent, state_based_actions_done]
+
+
+# -- playing -------------------------------------------------------------------------------------------------------
+
+WEIGHTS = {"Pass": 1.0, "Mana": 0.15, "PlayLand": 6.0, "Cast": 3.0, "Activate": 1.5}
+
+
+def pick(rng: random.Random, actions: list[Any]) -> Any:
+    """A legal action; passing weighs less than doing something."""
+    return rng.choices(actions, [WEIGHTS.get(type(a).__name__, 1.0) for a in actions])[0]
+
+
+def random_probe(state: Any, rng: random.Random) -> Any:
+    """Any action at all: a random verb by a random player on random objects, targets and lands to tap. The engine
+    must answer the illegal ones with one `illegal` step and the board unchanged (733.1: a cast or activation that
+    fails undoes the mana abilities it activated)."""
+    from judge.engine.rulesets.magic.actions import Activate, Attack, Cast, Choose, Mana, Pass, PlayLand
+
+    players = [p.name for p in state.players]
+    by = rng.choice(players)
+    ids = list(state.objects) or ["nada"]
+    mine = [o.id for o in state.player(by).zones["battlefield"]] or ids
+    hand = [o.id for o in state.player(by).zones["hand"]] or ids
+
+    def some(pool: list[str], most: int) -> tuple[str, ...]:
+        return tuple(rng.choice(pool) for _ in range(rng.randint(0, most)))
+
+    verb = rng.choice(("cast", "cast", "cast", "activate", "play_land", "pass", "mana", "attack", "choose"))
+    if verb == "cast":
+        return Cast(by=by, card=rng.choice(hand if rng.random() < 0.8 else ids), targets=some(players + ids, 2),
+                    x=rng.choice((0, 0, 1)), tap=some(mine, 3))
+    if verb == "activate":
+        return Activate(by=by, source=rng.choice(mine), ability=rng.choice((0, 0, 1)), targets=some(players + ids, 1),
+                        tap=some(mine, 2))
+    if verb == "play_land":
+        return PlayLand(by=by, card=rng.choice(hand))
+    if verb == "pass":
+        return Pass(by=by)
+    if verb == "mana":
+        return Mana(by=by, sources=some(mine, 2) or (rng.choice(mine),))
+    if verb == "attack":
+        return Attack(by=by, attackers=some(mine, 2))
+    return Choose(by=by, values=some(players + ids, 2))
+
+
+def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Invariant] = (),
+              step_limit: int | None = None, turn_limit: int | None = None) -> GameResult:
+    """Play one random game from the scenario document `doc`, picking each action and answer with `rng`; caps:
+    `step_limit` steps (default GAME_STEP_LIMIT), `turn_limit` turns (GAME_TURN_LIMIT)."""
+    step_limit = step_limit or GAME_STEP_LIMIT
+    turn_limit = turn_limit or GAME_TURN_LIMIT
+    checks = list(invariants) or INVARIANTS
+    played: list[dict[str, Any]] = []
+    game, failed = start_game(doc)
+    if game is None:
+        return failed
+    state: Any = game.state
+    chooser = FuzzChooser(rng)
+    state.chooser = chooser
+    ledger = Ledger(bases=frozenset(o.base for o in state.objects.values()),
+                    life={p.name: p.lives for p in state.players})
+    first_turn = state.turn
+    # The opening steps already moved life (none do today): count their events from a zero start.
+    for step in game.steps:
+        for e in step.events:
+            if e.kind == "life":
+                ledger.life[e.data["player"]] -= e.data["delta"]
+
+    def check(steps: list["Step"]) -> Problem | None:
+        for step in steps:
+            ledger.see(step)
+            for invariant in checks:
+                problem = invariant(step, ledger)
+                if problem:
+                    return problem, step.number
+        for state_invariant in STATE_INVARIANTS:
+            problem = state_invariant(game, ledger)
+            if problem:
+                return problem, steps[-1].number if steps else len(game.steps)
+        return None
+
+    def play(action: Any, probe: bool) -> Problem | None:
+        played.append(action.to_script())
+        asked = len(chooser.recorded)
+        try:
+            new, problem = play_probe(game, action) if probe else play_offered(game, action, refused_first_only=True)
+        finally:   # the answers given during the action come right after it in the script
+            played.extend(answer.to_script() for answer in chooser.recorded[asked:])
+        return problem or check(new)
+
+    broken = check(game.steps)
+    if broken is None and state.pending is not None:
+        broken = (f"la preparación de la partida se detuvo en una elección: {state.pending.prompt}", len(game.steps))
+    capped = False
+    while broken is None and not game.over:
+        if len(game.steps) >= step_limit or state.turn - first_turn >= turn_limit or len(played) >= ACTION_LIMIT:
+            capped = True
+            break
+        if rng.random() < PROBE_RATE:
+            broken = play(random_probe(state, rng), probe=True)
+            if broken is not None or game.over:
+                break
+        try:
+            actions = game.legal_actions()
+        except Exception as exc:  # noqa: BLE001 - legal_actions must never raise either
+            broken = (f"legal_actions lanzó {type(exc).__name__}: {exc}", len(game.steps))
+            break
+        if not actions:
+            what = f"espera una elección ({state.pending.prompt})" if state.pending is not None else \
+                "no hay ninguna acción legal"
+            broken = (f"la partida no ha terminado pero {what}", len(game.steps))
+            break
+        broken = play(pick(rng, actions), probe=False)
+    return GameResult(len(game.steps), len(played), state.winner, broken, played, capped=capped and broken is None)
+
+
+def fuzz(games: int, seed: int, invariants: Iterable[Invariant] = (), step_limit: int | None = None,
+         progress: Callable[[int], None] | None = None) -> FuzzReport:
+    """Play `games` random magic games from `seed`; stop at the first broken invariant."""
+    invariants = list(invariants)
+    return run_games(games, seed, random_scenario, lambda doc, rng: play_game(doc, rng, invariants, step_limit),
+                     progress)

@@ -1,0 +1,227 @@
+"""`judge fuzz magic`: random legal magic games with the invariants checked after every step; a broken one is
+written out as a scenario that `judge run` replays. Games here are short (a step cap): heavy runs belong in
+`judge fuzz magic` and `judge bench engine`."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import main
+from judge.engine import Game, Step, run_scenario
+from judge.engine.rulesets.magic.cards import KEYWORDS
+from judge.runner import fuzz_magic as fm
+from judge.scenarios import load_scenario
+
+
+def test_a_few_short_games_keep_every_invariant() -> None:
+    report = fm.fuzz(6, seed=1, step_limit=250)
+    assert report.broken is None, report.broken and report.broken.problem
+    assert report.games == 6 and report.steps > 6 * 100
+    assert report.capped + sum(n for who, n in report.winners.items() if who != "nadie") == 6
+
+
+def test_the_command_plays_and_reports(cli: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fm, "GAME_STEP_LIMIT", 200)
+    result = cli.invoke(main, ["fuzz", "magic", "--games", "3", "--seed", "4", "--out", str(tmp_path)],
+                        catch_exceptions=False)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "3 partidas" in result.output and "partidas/s" in result.output
+    assert "todas las invariantes se cumplen" in result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_generator_covers_the_vocabulary_and_is_valid() -> None:
+    """Over a few dozen documents the random cards use every modelled keyword and the effects, triggers,
+    replacements and Auras the brief lists; every document is a valid scenario; a third start mid-game."""
+    rng = random.Random(3)
+    keywords, verbs, whens, replacements, auras, mid_game = set(), set(), set(), set(), 0, 0
+    for i in range(40):
+        doc = fm.random_scenario(rng, i, i)
+        load_scenario(doc)                                  # raises if the generator wrote something invalid
+        mid_game += "turn" in doc
+        for card in doc["cards"].values():
+            keywords.update(card.get("keywords", ()))
+            for effect in card.get("effects", ()):
+                verbs.update(k for k in effect if k in ("damage", "pump", "draw", "destroy", "counters", "gain_life"))
+            whens.update(t["when"] for t in card.get("triggers", ()))
+            replacements.update(r["event"] for r in card.get("replacements", ()))
+            auras += "Aura" in card.get("subtypes", ())
+    assert keywords == set(KEYWORDS)
+    assert verbs == {"damage", "pump", "draw", "destroy", "counters", "gain_life"}
+    assert whens == {"enters", "dies"}
+    assert {"life_gain", "damage", "enters", "dies"} <= replacements
+    assert auras > 5 and 5 < mid_game < 25
+
+
+def test_same_seed_same_games() -> None:
+    a, b = fm.fuzz(3, seed=42, step_limit=150), fm.fuzz(3, seed=42, step_limit=150)
+    assert (a.steps, a.actions, a.winners) == (b.steps, b.actions, b.winners)
+
+
+def test_a_fuzz_game_replays_to_the_same_steps() -> None:
+    """The actions and the chooser's answers, in script order, replay through the run loop (ScriptChooser) to
+    the very same steps; the same seed plays the same script."""
+    for seed in (7, 11):
+        doc = fm.random_scenario(random.Random(seed), 1, seed)
+        result = fm.play_game(doc, random.Random(seed), step_limit=400)
+        assert result.broken is None, result.broken
+        verbs = {next(k for k in line if k != "by") for line in result.played}
+        assert {"pass", "cast"} <= verbs
+        doc["actions"] = result.played
+        trace = run_scenario(load_scenario(doc))
+        assert trace.ok and len(trace.steps) == result.steps
+        again = fm.play_game(fm.random_scenario(random.Random(seed), 1, seed), random.Random(seed), step_limit=400)
+        assert again.played == result.played
+
+
+def test_replay_gives_the_final_board_of_the_game() -> None:
+    rng = random.Random(5)
+    doc = fm.random_scenario(rng, 1, 5)
+    steps: list[Step] = []
+    real_play = Game.play
+
+    def keep(self: Game, action):  # noqa: ANN001
+        new = real_play(self, action)
+        steps[:] = self.steps
+        return new
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Game, "play", keep)
+        result = fm.play_game(doc, rng, step_limit=400)
+    assert result.broken is None
+    doc["actions"] = result.played
+    trace = run_scenario(load_scenario(doc))
+    assert [s.summary for s in trace.steps] == [s.summary for s in steps]
+    assert trace.steps[-1].board == steps[-1].board
+
+
+def _nobody_loses_life(step: Step, ledger: fm.Ledger) -> str | None:
+    """A deliberately wrong invariant: "nobody ever loses life"."""
+    if any(e.kind == "life" and e.data["delta"] < 0 for e in step.events):
+        return "alguien perdió vidas"
+    return None
+
+
+def test_broken_invariant_exits_1_and_writes_a_replayable_scenario(cli: CliRunner, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch,
+                                                                   replays_broken_game) -> None:
+    """A broken invariant (here a deliberately wrong one) stops the run with exit 1 and writes the game, its
+    actions and the chooser's answers, as a scenario that `judge run` replays to the step that broke it."""
+    monkeypatch.setattr(fm, "INVARIANTS", [*fm.INVARIANTS, _nobody_loses_life])
+    out = tmp_path / "fallos"
+    result = cli.invoke(main, ["fuzz", "magic", "--games", "20", "--seed", "2", "--out", str(out)])
+    assert "alguien perdió vidas" in result.stderr
+    doc = replays_broken_game(result, out, _nobody_loses_life)
+    assert doc["ruleset"] == "magic" and list(out.glob("fuzz-magic-partida-*.yaml"))
+
+
+def test_an_engine_exception_is_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_play = Game.play
+    calls = {"n": 0}
+
+    def flaky(self, action):  # noqa: ANN001
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise RuntimeError("fallo simulado")
+        return real_play(self, action)
+
+    monkeypatch.setattr(Game, "play", flaky)
+    report = fm.fuzz(5, seed=3, step_limit=300)
+    assert report.broken is not None and "RuntimeError" in report.broken.problem
+    assert len(report.broken.document["actions"]) >= 40
+
+
+def _board(players: list[dict], **extra) -> dict:
+    return {"ruleset": "magic", "turn": 3, "active": "Ana", "phase": "main1", "priority": "Ana", "over": False,
+            "stack": [], "players": players, **extra}
+
+
+def _player(name: str, **zones) -> dict:
+    out = {"name": name, "life": 20, "lost": False, "mana_pool": {}, "library": [], "hand": [], "graveyard": [],
+           "exile": [], "battlefield": []}
+    out.update(zones)
+    return out
+
+
+def _step(board: dict, kind: str = "action", summary: str = "x", events=()) -> Step:
+    return Step(number=1, kind=kind, actor=None, summary=summary, events=list(events), citations=["117.3"],
+                board=board)
+
+
+def test_each_invariant_catches_its_breakage() -> None:
+    """The invariants, fed boards and states that break them, say so (they are not checks that cannot fail)."""
+    from judge.engine import Event
+
+    bear = {"id": "osos~2", "card": "Osos", "types": "Criatura", "power": 2, "toughness": 2, "damage": 0,
+            "counters": {}, "keywords": [], "attached_to": None}
+    ok = _board([_player("Ana", hand=[{"id": "rayo", "card": "Rayo"}], battlefield=[bear]), _player("Bruno")])
+    ledger = fm.Ledger(bases=frozenset({"rayo", "osos"}), life={"Ana": 20, "Bruno": 20})
+    assert all(check(_step(ok), ledger) is None for check in fm.INVARIANTS)
+
+    twice = _board([_player("Ana", hand=[{"id": "rayo", "card": "Rayo"}], graveyard=[{"id": "rayo~2", "card": "Rayo"}],
+                            battlefield=[bear]), _player("Bruno")])
+    assert "dos veces" in fm.each_object_in_one_zone(_step(twice), ledger)
+    stranger = _board([_player("Ana", hand=[{"id": "x", "card": "X"}], battlefield=[bear]), _player("Bruno")])
+    assert "sin ser ninguna" in fm.each_object_in_one_zone(_step(stranger), ledger)
+
+    full_pool = _board([_player("Ana", mana_pool={"R": 1}), _player("Bruno")])
+    begins = _step(full_pool, "turn-based", "comienza el paso final (turno 3 de Ana)")
+    assert "reserva de maná de Ana" in fm.pools_empty_at_step_start(begins, ledger)
+    assert fm.pools_empty_at_step_start(_step(full_pool), ledger) is None       # mid-step mana is fine
+
+    hurt = _board([_player("Ana", life=17), _player("Bruno")])
+    assert "17 vidas" in fm.life_matches_events(_step(hurt), fm.Ledger(frozenset(), {"Ana": 20, "Bruno": 20}))
+    counted = fm.Ledger(frozenset(), {"Ana": 20, "Bruno": 20})
+    lose = _step(hurt, events=[Event("life", {"player": "Ana", "delta": -3})])
+    counted.see(lose)
+    assert fm.life_matches_events(lose, counted) is None
+
+    class FakeGame:
+        class state:  # noqa: N801
+            priority = "Ana"
+            over = False
+
+    def after(board: dict) -> str | None:
+        return fm.state_based_actions_done(FakeGame, fm.Ledger(frozenset(), {}, board=board))  # type: ignore[arg-type]
+
+    assert after(ok) is None
+    assert "704.5g" in after(_board([_player("Ana", battlefield=[dict(bear, damage=2)]), _player("Bruno")]))
+    assert after(_board([_player("Ana", battlefield=[dict(bear, damage=2, keywords=["indestructible"])]),
+                         _player("Bruno")])) is None
+    assert "704.5f" in after(_board([_player("Ana", battlefield=[dict(bear, toughness=0)]), _player("Bruno")]))
+    assert "704.5q" in after(_board([_player("Ana", battlefield=[dict(bear, counters={"+1/+1": 1, "-1/-1": 1})]),
+                                     _player("Bruno")]))
+    assert "704.5a" in after(_board([_player("Ana", life=0), _player("Bruno")]))
+    aura = {"id": "alas", "card": "Alas", "types": "Encantamiento — Aura", "counters": {}, "attached_to": "nadie"}
+    assert "704.5m" in after(_board([_player("Ana", battlefield=[aura]), _player("Bruno")]))
+
+
+def test_the_state_check_sees_an_object_out_of_place() -> None:
+    rng = random.Random(9)
+    doc = fm.random_scenario(rng, 1, 9)
+    game = Game(load_scenario(doc))
+    state = game.state
+    ledger = fm.Ledger(bases=frozenset(o.base for o in state.objects.values()), life={})
+    assert fm.zones_consistent(game, ledger) is None
+    ana = state.players[0]
+    card = ana.zones["library"][0]
+    ana.zones["hand"].append(card)                  # in two lists at once
+    assert "dice «library»" in fm.zones_consistent(game, ledger)
+    ana.zones["hand"].pop()
+    ana.zones["library"].remove(card)               # in no list at all
+    assert "faltan" in fm.zones_consistent(game, ledger)
+
+
+def test_the_chooser_falls_back_to_a_legal_empty_answer() -> None:
+    """A question answered wrongly twice (a blocker for a flier) gets "no blockers" the third time, so the game
+    never waits on a choice; every answer is recorded in order."""
+    from judge.engine.rulesets.magic.choices import Question
+
+    chooser = fm.FuzzChooser(random.Random(1))
+    q = Question("blockers", "Bruno", ("muro",), "bloqueadoras", ("509.1",), min=0, max=1,
+                 data={"attackers": ("grifo",)})
+    answers = [chooser.next_answer(None, q) for _ in range(3)]
+    assert answers[2].blocks == () and chooser.recorded == answers
