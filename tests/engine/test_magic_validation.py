@@ -330,9 +330,7 @@ def test_error_strings_read_path_colon_message() -> None:
     assert any(line.startswith("cards.Rayo.cost: coste de maná no válido") for line in lines)
 
 
-# -- what the validator misses (reported; strict xfails) --------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="a card whose definition has an error is also reported as «carta desconocida» "
-                                       "wherever it is used, though it is defined (/tmp/engine-bugs.md)")
+# -- what the validator once missed (reported, then fixed) --------------------------------------------------------------
 def test_an_invalid_card_is_not_also_called_unknown() -> None:
     errs = errors_of(BROKEN)
     assert "cards.Rayo.cost" in errs
@@ -340,8 +338,6 @@ def test_an_invalid_card_is_not_also_called_unknown() -> None:
     assert "players[0].hand[0].card" not in cascaded, cascaded
 
 
-@pytest.mark.xfail(strict=True, reason="keys an effect's verb does not use are accepted and ignored "
-                                       "(/tmp/engine-bugs.md)")
 @pytest.mark.parametrize(("effect", "path"), [
     ({"damage": 1, "amount": 3, "to": "target"}, "cards.Chispa.effects[0].amount"),
     ({"damage": 1, "dest": "battlefield", "to": "target"}, "cards.Chispa.effects[0].dest"),
@@ -352,7 +348,6 @@ def test_keys_an_effect_does_not_use_are_errors(effect: dict[str, Any], path: st
     assert path in errs
 
 
-@pytest.mark.xfail(strict=True, reason="`to` on create_token is accepted and not used (/tmp/engine-bugs.md)")
 def test_to_on_create_token_is_an_error() -> None:
     token = {"name": "Soldado", "types": ["creature"], "power": 1, "toughness": 1}
     errs = errors_of(with_card("Llamada", {"types": ["sorcery"],
@@ -360,37 +355,27 @@ def test_to_on_create_token_is_an_error() -> None:
     assert "cards.Llamada.effects[0].to" in errs
 
 
-@pytest.mark.xfail(strict=True, reason="replacement keys of another event are accepted and ignored "
-                                       "(/tmp/engine-bugs.md)")
 def test_replacement_keys_of_another_event_are_errors() -> None:
     errs = errors_of(with_card("Urna", {"types": ["artifact"], "replacements": [{"event": "dies", "multiply": 2}]}))
     assert "cards.Urna.replacements[0].multiply" in errs
 
 
-@pytest.mark.xfail(strict=True, reason="trigger `of` is accepted on a `when` that does not read it "
-                                       "(/tmp/engine-bugs.md)")
 def test_trigger_of_on_attacks_is_an_error() -> None:
     errs = errors_of(with_card("Tambor", {"types": ["artifact"], "triggers": [
         {"when": "attacks", "of": "another_creature", "effects": [{"gain_life": 1}]}]}))
     assert "cards.Tambor.triggers[0].of" in errs
 
 
-@pytest.mark.xfail(strict=True, reason="a trigger missing `effects` is not checked further: its bad `when` goes "
-                                       "unreported (/tmp/engine-bugs.md)")
 def test_a_trigger_reports_every_error() -> None:
     errs = errors_of(with_card("Tambor", {"types": ["artifact"], "triggers": [{"when": "combat"}]}))
     assert "cards.Tambor.triggers[0].effects" in errs and "cards.Tambor.triggers[0].when" in errs
 
 
-@pytest.mark.xfail(strict=True, reason="power/toughness of a non-creature are dropped without a check "
-                                       "(/tmp/engine-bugs.md)")
 def test_bad_power_on_a_noncreature_is_an_error() -> None:
     errs = errors_of(with_card("Estatua", {"types": ["artifact"], "power": "x", "toughness": 3}))
     assert "cards.Estatua.power" in errs
 
 
-@pytest.mark.xfail(strict=True, reason="ids the engine gives during the run (ficha-N) can't be named "
-                                       "(/tmp/engine-bugs.md)")
 def test_a_token_created_in_the_run_can_be_named() -> None:
     token = {"name": "Soldado", "types": ["creature"], "power": 1, "toughness": 1}
     scenario = load_scenario(doc(

@@ -399,14 +399,12 @@ def test_the_doce_vidas_example_still_runs(doc_text: str) -> None:
     assert not trace.failed_expectations
 
 
-# -- limits the section states that are reported engine bugs (strict xfails) ----------------------------------------
+# -- limits once reported as engine bugs, now fixed ----------------------------------------
 def _run(cards: dict[str, Any], players: list[dict[str, Any]], actions: list[Any], expect: list[Any]) -> Any:
     return run_scenario(load_scenario({"ruleset": "magic", "title": "límite", "cards": cards, "players": players,
                                        "actions": actions, "expect": expect}))
 
 
-@pytest.mark.xfail(strict=True, reason="a mana ability's mana cost and sacrifice are not paid (play._tap_for_mana; "
-                                       "/tmp/engine-bugs.md); docs/scenarios.md magic, Costs")
 def test_a_mana_ability_pays_its_whole_cost() -> None:
     cards = {"Fuente": {"types": ["artifact"], "activated": [{"cost": "{1}", "sacrifice": True,
                                                                "effects": [{"add_mana": "{G}{G}{G}"}]}]}}
@@ -416,8 +414,6 @@ def test_a_mana_ability_pays_its_whole_cost() -> None:
     assert not trace.failed_expectations        # no {1} to pay: the activation is illegal, nothing changes
 
 
-@pytest.mark.xfail(strict=True, reason="a land that lost its abilities still taps for mana through `mana:` "
-                                       "(/tmp/engine-bugs.md); docs/scenarios.md magic, lose_abilities")
 def test_a_land_without_abilities_makes_no_mana() -> None:
     cards = {"Silencio": {"types": ["instant"], "targets": ["land"], "effects": [{"lose_abilities": True}]}}
     trace = _run(cards, [{"name": "Ana", "hand": ["Silencio"], "battlefield": [{"card": "Montaña", "id": "m"}]},
@@ -428,8 +424,6 @@ def test_a_land_without_abilities_makes_no_mana() -> None:
     assert not trace.failed_expectations
 
 
-@pytest.mark.xfail(strict=True, reason="{type: player, controller: you} accepts an opponent (/tmp/engine-bugs.md); "
-                                       "docs/scenarios.md magic, Target specs")
 def test_a_you_player_target_refuses_an_opponent() -> None:
     cards = {"Sanar": {"types": ["instant"], "targets": [{"type": "player", "controller": "you"}],
                        "effects": [{"gain_life": 3, "to": "target"}]}}

@@ -40,6 +40,8 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
             return f"{ref} ya no está en la partida"
         if spec.controller == "opponent" and ref == controller:
             return "el objetivo debe ser un oponente"
+        if spec.controller == "you" and ref != controller:
+            return "el objetivo debe ser tú mismo"
         return None
     o = state.objects.get(ref)
     if o is None or o.zone != "battlefield":

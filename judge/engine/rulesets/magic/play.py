@@ -47,8 +47,16 @@ def _tap_for_mana(state: MagicState, out: list[Step], who: str, refs: Sequence[s
         ab = next((a for a in state.card(o).activated if a.is_mana_ability), None)
         core.require(ab is not None, f"{o.card} ({o.id}) no tiene una habilidad de maná", "605.1a")
         assert ab is not None
-        _pay_non_mana(state, o, ab, who)
+        core.require(not layers.chars_of(state, o).abilities_lost, f"{o.card} ({o.id}) ha perdido sus habilidades",
+                     "613.1f")
         pool = state.mplayer(who).pool
+        left = pay(pool, ab.cost)
+        core.require(left is not None, f"no se puede pagar {cost_text(ab.cost)} de la habilidad de maná de {o.card} "
+                     f"con la reserva {pool_text(pool)}", "602.2b", "118.3")
+        _pay_non_mana(state, o, ab, who)
+        assert left is not None
+        pool.clear()
+        pool.update({k: v for k, v in left.items() if v})
         from judge.engine.rulesets.magic.mana import parse_mana
         for e in ab.effects:
             for c, n in parse_mana(e.mana).items():
@@ -57,6 +65,9 @@ def _tap_for_mana(state: MagicState, out: list[Step], who: str, refs: Sequence[s
                   + "".join(e.mana for e in ab.effects) + f" ({why}); reserva: {pool_text(pool)}",
                   cr("605.1a", "605.3a", "106.4", *(["107.5"] if ab.tap else [])),
                   [Event("tap", {"object": o.id}), Event("mana", {"player": who, "pool": dict(pool)})], [o])
+        if ab.sacrifice and state.objects.get(o.id) is o:
+            core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} la sacrifica para pagar "
+                      "la habilidad de maná", kind="action", actor=who)
 
 
 def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
@@ -203,6 +214,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     if layers.chars_of(state, o).abilities_lost:
         core.require(False, f"{o.card} ({o.id}) ha perdido sus habilidades", "613.1f")
     if ab.is_mana_ability:
+        _priority(state, who, "activar habilidades de maná")          # 605.3a
         _tap_for_mana(state, out, who, [o.id], "habilidad de maná")
         return
     _priority(state, who, "activar habilidades")

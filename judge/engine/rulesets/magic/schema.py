@@ -2,6 +2,7 @@
 stack, actions and expectations. Everything is checked before any rule runs, each problem with its field path."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,14 @@ OBJECT_FIELDS = {"zone": "zone", "tapped": "bool", "damage": "int", "counters": 
                  "attached_to": "ref", "attacking": "bool", "exists": "bool", "current_id": "str",
                  "sick": "bool"}
 TOP_ONLY = ("stack",)
+RUNTIME_ID = re.compile(r"^(ficha-|hab)\d+(~\d+)?$")
+# The keys each effect verb reads besides itself (any other key is an error, never silently ignored).
+_LASTING = ("to", "target", "duration")
+VERB_KEYS: dict[str, tuple[str, ...]] = {
+    "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose_abilities": _LASTING,
+    "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
+    "become_copy": _LASTING, "create_token": ("amount",), "search": ("dest",), "add_mana": (),
+}
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,7 @@ class _Parser:
         self.cards: dict[str, CardDef] = dict(BASIC_LANDS)
         self.names: list[str] = []
         self.ids: dict[str, str] = {}
+        self.broken: set[str] = set()
 
     # -- cards --------------------------------------------------------------------------------------------------
     def card_defs(self, value: Any) -> None:
@@ -111,6 +121,8 @@ class _Parser:
             card = self.card_def(join("cards", name), name, spec)
             if card is not None:
                 self.cards[name] = card
+            else:
+                self.broken.add(name)        # its errors are reported once, not again at every use
 
     def card_def(self, path: str, name: str, spec: Any, token: bool = False) -> CardDef | None:
         c = self.check
@@ -138,6 +150,10 @@ class _Parser:
         if "colors" in m:
             colors = self.colors(join(path, "colors"), m["colors"])
         power = toughness = None
+        if "creature" not in types:
+            for key in ("power", "toughness"):
+                if key in m:
+                    c.error(join(path, key), "solo las criaturas tienen fuerza y resistencia (208.3)")
         if "creature" in types:
             for key in ("power", "toughness"):
                 if key not in m:
@@ -274,7 +290,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        m = c.mapping(path, raw, allowed=(verb, "to", "target", "duration", "amount", "dest"))
+        m = c.mapping(path, raw, allowed=(verb, *VERB_KEYS.get(verb, ("to", "target"))))
         if m is None:
             return None
         arg = m[verb]
@@ -377,17 +393,23 @@ class _Parser:
         c = self.check
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets"),
                       required=("when", "effects"))
-        if m is None or "when" not in m or "effects" not in m:
+        if m is None:
             return None
-        when = c.choice(join(path, "when"), m["when"], WHEN)
+        when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
         of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature"))
         whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each"))
         counter = m.get("counter", "")
         if counter not in ("", "+1/+1", "-1/-1"):
             c.error(join(path, "counter"), "se esperaba +1/+1 o -1/-1")
-        effects = self.effects(join(path, "effects"), m["effects"])
+        effects = self.effects(join(path, "effects"), m.get("effects", []))
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
-        if None in (when, of, whose):
+        if when not in ("upkeep", "end_step") and "whose" in m:
+            c.error(join(path, "whose"), "«whose» solo vale con when: upkeep o end_step")
+        if when not in ("enters", "dies") and "of" in m:
+            c.error(join(path, "of"), "«of» solo vale con when: enters o dies")
+        if when != "counter_put" and "counter" in m:
+            c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
+        if None in (when, of, whose) or "effects" not in m:
             return None
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter)
 
@@ -395,7 +417,7 @@ class _Parser:
         c = self.check
         m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "sacrifice", "effects",
                                           "targets"), required=("effects",))
-        if m is None or "effects" not in m:
+        if m is None:
             return None
         cost = self.cost(join(path, "cost"), m.get("cost", ""))
         tap = c.boolean(join(path, "tap"), m.get("tap", False))
@@ -408,9 +430,9 @@ class _Parser:
                 n = c.integer(join(join(path, "remove_counters"), k), v, minimum=1, maximum=99)
                 if n:
                     rc.append((k, n))
-        effects = self.effects(join(path, "effects"), m["effects"])
+        effects = self.effects(join(path, "effects"), m.get("effects", []))
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
-        if cost is None:
+        if cost is None or "effects" not in m:
             return None
         return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
                          effects=effects, targets=targets)
@@ -435,6 +457,12 @@ class _Parser:
                                                            "prevent_none"))
         if event is None:
             return None
+        reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to"),
+                 "enters": ("counters",), "dies": (), "prevent_none": ()}[event]
+        for k in m:
+            if k not in ("event", *reads):
+                c.error(join(path, k), f"«{k}» no se usa con event: {event}"
+                        + (f" (lee: {', '.join(reads)})" if reads else ""))
         kw: dict[str, Any] = {}
         if event == "draw":
             kw["instead"] = self.effects(join(path, "instead"), m.get("instead", []), SCOPES)
@@ -539,8 +567,9 @@ class _Parser:
             return None
         card = c.string(join(path, "card"), m["card"])
         if card is not None and card not in self.cards:
-            c.error(join(path, "card"), f"carta desconocida «{card}» (defínela en «cards:»; las tierras básicas son "
-                                        f"{', '.join(BASIC_LANDS)})")
+            if card not in self.broken:
+                c.error(join(path, "card"), f"carta desconocida «{card}» (defínela en «cards:»; las tierras básicas "
+                                            f"son {', '.join(BASIC_LANDS)})")
             card = None
         oid = c.string(join(path, "id"), m["id"]) if "id" in m else auto
         oid = oid or auto
@@ -600,6 +629,8 @@ class _Parser:
             return r
         if "~" in r and r.split("~")[0] in self.ids:
             return r                                   # a later incarnation of a scenario object (400.7)
+        if RUNTIME_ID.match(r):
+            return r                                   # a token or ability the engine names during the run
         what = "id de objeto" + (", jugador" if players else "") + (" ni nombre de carta" if cards else "")
         self.check.error(path, f"«{r}» no es un {what} del escenario")
         return None
@@ -651,6 +682,7 @@ class _Parser:
 
     # -- actions ------------------------------------------------------------------------------------------------
     def actions(self, value: Any) -> list[Any]:
+        self.script_checks = 0
         out: list[Any] = []
         for i, raw in enumerate(self.check.sequence("actions", value, max_items=MAX_ACTIONS, what="acciones") or []):
             a = self.action(join("actions", i), raw)
@@ -666,6 +698,10 @@ class _Parser:
         if "expect" in raw:
             c.mapping(path, raw, allowed=("expect",))
             exps = self.expectations(join(path, "expect"), raw["expect"], in_script=True)
+            self.script_checks += len(exps)
+            if self.script_checks > MAX_EXPECT:
+                c.error(join(path, "expect"), f"demasiadas comprobaciones entre acciones (máximo {MAX_EXPECT} en "
+                                              "todo el guion)")
             return Checkpoint(tuple(exps), path)
         verbs = [k for k in raw if k in ACTION_KEYS]
         if len(verbs) != 1:

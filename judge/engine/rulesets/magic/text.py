@@ -15,6 +15,12 @@ def _to(e: Any) -> str:
     return TO.get(e.to, e.to)
 
 
+def _de(e: Any) -> str:
+    """«de» + the affected: «del objetivo», «de cada oponente»."""
+    t = _to(e)
+    return "del " + t[3:] if t.startswith("el ") else "de " + t
+
+
 def _a(e: Any) -> str:
     """«a» + the affected: «al objetivo», «a cada oponente»."""
     t = _to(e)
@@ -24,7 +30,7 @@ def _a(e: Any) -> str:
 def describe_effect(e: Any) -> str:
     n = "X" if e.x else str(e.amount)
     k = e.kind
-    dur = " hasta el final del turno" if e.duration == "end_of_turn" else ""
+    dur = {"end_of_turn": " hasta el final del turno", "end_of_combat": " hasta el final del combate"}.get(e.duration, "")
     if k == "damage":
         return f"{n} de daño {_a(e)}"
     if k == "destroy":
@@ -47,7 +53,7 @@ def describe_effect(e: Any) -> str:
     if k == "set_pt":
         return f"{_to(e)} es {e.power}/{e.toughness} (fuerza y resistencia base){dur}"
     if k == "switch_pt":
-        return f"intercambia la fuerza y la resistencia de {_to(e)}{dur}"
+        return f"intercambia la fuerza y la resistencia {_de(e)}{dur}"
     if k == "grant":
         from judge.engine.rulesets.magic.cards import KEYWORDS
         return f"{_to(e)} gana {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
@@ -58,7 +64,7 @@ def describe_effect(e: Any) -> str:
     if k == "add_type":
         return f"{_to(e)} es también {', '.join(e.types)}{dur}"
     if k == "gain_control":
-        return f"ganas el control de {_to(e)}{dur}"
+        return f"ganas el control {_de(e)}{dur}"
     if k == "tap":
         return f"gira {_to(e)}"
     if k == "untap":
