@@ -75,6 +75,8 @@ class Magic(Ruleset):
         state.chooser = ScriptChooser()
         out: list[Step] = []
         names = ", ".join(f"{p.name} ({p.lives} vidas)" for p in players)
+        if state.phase not in turn.NO_PRIORITY:
+            state.priority = state.active          # 117.3a: the board of the setup step shows who has priority
         try:
             core.emit(state, out, "setup", None, f"el escenario empieza en el turno {state.turn} de {state.active}, "
                       f"{STEP_NAMES[state.phase]}: {names}" + (f"; en la pila: {', '.join(i.text for i in state.stack)}"
