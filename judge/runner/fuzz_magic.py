@@ -341,13 +341,11 @@ Invariant = Callable[["Step", Ledger], "str | None"]
 
 
 def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
-    """400.1 / 400.7: on every step's board, no object is in two zones and no card of the game is there in two
-    incarnations or out of nowhere. (That none is missing is checked on the state after each action,
-    `zones_consistent`: a board lists the stack from the stack's items, and the step that casts a spell and the
-    steps of its resolution are recorded while the spell is in the stack zone without an item.)"""
+    """400.1 / 400.7: on every step's board, no object is in two zones, and every card of the game is there in
+    exactly one incarnation (nothing vanishes, nothing is duplicated, nothing comes out of nowhere)."""
     ids, bases = ledger.ids(step.board or ledger.board)
     unique = set(bases)
-    if len(unique) == len(bases) and unique <= ledger.bases:
+    if len(unique) == len(bases) and unique == ledger.bases:
         return None
     seen: set[str] = set()
     for oid, base in zip(ids, bases):
@@ -358,7 +356,7 @@ def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
         if base not in ledger.bases:
             return f"el objeto {oid} aparece en la partida sin ser ninguna de sus cartas"
         seen.update((oid, base))
-    return None
+    return f"faltan cartas de la partida en el tablero: {sorted(ledger.bases - unique)[:5]}"
 
 
 def pools_empty_at_step_start(step: "Step", ledger: Ledger) -> str | None:

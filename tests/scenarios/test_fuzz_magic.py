@@ -166,6 +166,8 @@ def test_each_invariant_catches_its_breakage() -> None:
     assert "dos veces" in fm.each_object_in_one_zone(_step(twice), ledger)
     stranger = _board([_player("Ana", hand=[{"id": "x", "card": "X"}], battlefield=[bear]), _player("Bruno")])
     assert "sin ser ninguna" in fm.each_object_in_one_zone(_step(stranger), ledger)
+    lost = _board([_player("Ana", battlefield=[bear]), _player("Bruno")])
+    assert "faltan cartas" in fm.each_object_in_one_zone(_step(lost), ledger)
 
     full_pool = _board([_player("Ana", mana_pool={"R": 1}), _player("Bruno")])
     begins = _step(full_pool, "turn-based", "comienza el paso final (turno 3 de Ana)")
