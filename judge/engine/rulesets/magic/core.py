@@ -679,24 +679,33 @@ def _enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) -
     return True
 
 
-def sync_control(state: MagicState) -> None:
-    """Layer 2 decides who controls a permanent; keep each permanent in its controller's battlefield list."""
+def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
+    """Layer 2 decides who controls a permanent; keep each permanent in its controller's battlefield list, and say
+    when control changes (an effect began or ended)."""
     cache = layers.compute(state)
     for o in state.battlefield():
         c = cache[o.id]
         if c.controller != o.controller:
+            before = o.controller
             state.touch()
             state.player(o.controller).zones["battlefield"].remove(o)
             o.controller = c.controller
             o.sick = True                     # 302.6: a new controller has not controlled it since their turn began
             o.attacking, o.blocking, o.blocked = None, (), False     # 506.4: control change removes from combat
             state.player(o.controller).zones["battlefield"].append(o)
+            if out is not None:
+                back = o.controller == o.entered_under
+                emit(state, out, "turn-based" if back else "resolution", o.controller,
+                     f"{o.controller} {'vuelve a controlar' if back else 'pasa a controlar'} {o.card} ({o.id}), "
+                     f"que controlaba {before}" + (": terminó el efecto que cambiaba su control" if back else ""),
+                     cr("613.1b", *(["611.2a"] if back else []), "302.6"),
+                     [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
 
 
 def settle(state: MagicState, out: list[Step]) -> None:
     """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly."""
     for _ in range(1000):
-        sync_control(state)
+        sync_control(state, out)
         check_sba(state, out)
         if state.over:
             return

@@ -209,7 +209,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
                   [state.objects.get(r) for r in refs])
         if k == "gain_control":
-            core.sync_control(state)
+            core.sync_control(state, out)
     elif k in ("tap", "untap"):
         for ref in subjects:
             o = state.objects.get(ref)
