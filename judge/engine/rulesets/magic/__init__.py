@@ -165,32 +165,38 @@ def _pend(state: MagicState, exc: ChoiceNeeded) -> None:
 
 def _save(state: MagicState) -> dict[str, Any]:
     script, chooser = state.script, state.chooser
-    snap = state.extra.pop("snap", None)           # the snapshot cache is shared data, not game state
+    snap = state.extra.pop("snap", None)           # the snapshot caches are shared data, not game state
+    snap_perm = state.extra.pop("snap_perm", None)
     state.script = state.chooser = None
     state.chars_cache = None
     rng = state.rng
+    # Last known information is written once and never changed: share its entries (a game accumulates hundreds).
+    memo: dict[int, Any] = {id(state.cards): state.cards, id(rng): rng, id(state.lki): dict(state.lki),
+                            id(state.latest): dict(state.latest)}
     try:
-        saved = copy.deepcopy(state.__dict__, {id(state.cards): state.cards, id(rng): rng})
+        saved = copy.deepcopy(state.__dict__, memo)
         saved["rng_state"] = rng.getstate()     # the generator itself is kept; its position is restored
         return saved
     finally:
         state.script, state.chooser = script, chooser
         if snap is not None:
             state.extra["snap"] = snap
+        if snap_perm is not None:
+            state.extra["snap_perm"] = snap_perm
 
 
 def _restore(state: MagicState, saved: dict[str, Any]) -> None:
     script, chooser = state.script, state.chooser
-    pos = script.pos if script is not None else None
-    snap = state.extra.get("snap")
+    caches = {k: state.extra[k] for k in ("snap", "snap_perm") if k in state.extra}
+    # Versions only go forward: the caches keyed by the versions the reversed action used must never match again.
+    version = state.version + 1
     rng_state = saved.pop("rng_state")
     state.__dict__.update(saved)
     state.rng.setstate(rng_state)
     state.script, state.chooser = script, chooser
     state.chars_cache = None
-    if snap is not None:
-        state.extra["snap"] = snap
-    del pos
+    state.version = version
+    state.extra.update(caches)
 
 
 __all__ = ["Magic", "RandomChooser"]

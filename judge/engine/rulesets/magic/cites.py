@@ -6,6 +6,8 @@ the Spanish documents translate the same rule, ``cr-es/<number>`` too. The Spani
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 SPANISH_RULES = ("116.2", "121", "701.23")      # a number is translated when it is one of these or below one
 
 
@@ -16,12 +18,17 @@ def has_spanish(number: str) -> bool:
 
 def cr(*numbers: str) -> list[str]:
     """``cr("121.4")`` → ``["cr-en/121.4", "cr-es/121.4"]``; ``cr("704.5a")`` → ``["cr-en/704.5a"]``."""
+    return list(_cr(numbers))
+
+
+@lru_cache(maxsize=8192)
+def _cr(numbers: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for n in numbers:
         out.append(f"cr-en/{n}")
         if has_spanish(n):
             out.append(f"cr-es/{n}")
-    return out
+    return tuple(out)
 
 
 GENERAL = "cr-en/100.1"

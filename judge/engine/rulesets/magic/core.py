@@ -39,7 +39,6 @@ def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summa
          events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
     from judge.engine.rulesets.magic.snapshot import snapshot
     state.steps_taken += 1
-    state.touch()
     step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
                 citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
                 unmodelled=unmodelled(state, *about))

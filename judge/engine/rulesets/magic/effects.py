@@ -305,6 +305,7 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
                   + (" (puede no encontrarla aunque esté: la zona es oculta)" if matches else ""),
                   [*cites, *cr("701.23b")])
     state.rng.shuffle(lib)
+    state.touch()                        # the library's order changed: boards must not reuse the old one
     core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.24a")],
               [Event("shuffle", {"player": player, "zone": "library", "cards": len(lib)})])
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 COLORS = ("W", "U", "B", "R", "G")
 POOL_KEYS = ("W", "U", "B", "R", "G", "C")
@@ -76,6 +77,7 @@ def _symbol(s: str) -> Symbol:
     raise ManaError(f"símbolo de maná desconocido «{{{s}}}»")
 
 
+@lru_cache(maxsize=4096)
 def cost_text(cost: tuple[Symbol, ...]) -> str:
     return "".join(s.text for s in cost)
 
@@ -101,6 +103,11 @@ def mana_value(cost: tuple[Symbol, ...]) -> int:
 
 def parse_mana(text: str) -> Counter[str]:
     """Mana to add or in a pool: ``"{G}{G}{C}"`` or ``"GGC"`` → Counter. Generic numbers are colourless mana."""
+    return Counter(dict(_parse_mana(text)))
+
+
+@lru_cache(maxsize=4096)
+def _parse_mana(text: str) -> tuple[tuple[str, int], ...]:
     out: Counter[str] = Counter()
     text = (text or "").strip()
     if "{" in text:
@@ -113,12 +120,12 @@ def parse_mana(text: str) -> Counter[str]:
                 out["C"] += 1
             else:
                 raise ManaError(f"{s.text} no es maná que se pueda añadir")
-        return out
+        return tuple(out.items())
     for ch in text.upper():
         if ch not in POOL_KEYS:
             raise ManaError(f"maná desconocido «{ch}» (se esperaba W U B R G C)")
         out[ch] += 1
-    return out
+    return tuple(out.items())
 
 
 def pool_text(pool: dict[str, int]) -> str:

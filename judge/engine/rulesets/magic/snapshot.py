@@ -11,13 +11,17 @@ from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
 
 def _zone(state: MagicState, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
     # Hidden and out-of-play zones rarely change between steps: share the last list while the ids are the same.
+    # Every change of a zone's contents or order bumps `state.version`: unchanged since, the list is the same.
     cache: dict = state.extra.setdefault("snap", {})
-    key = tuple(o.id for o in objs)
     hit = cache.get((player, zone))
+    if hit is not None and hit[2] == state.version:
+        return hit[1]
+    key = tuple(o.id for o in objs)
     if hit is not None and hit[0] == key:
+        cache[(player, zone)] = (key, hit[1], state.version)
         return hit[1]
     listed = [{"id": o.id, "card": o.card} for o in objs]
-    cache[(player, zone)] = (key, listed)
+    cache[(player, zone)] = (key, listed, state.version)
     return listed
 
 
@@ -44,10 +48,19 @@ def _keywords(kws: set[str]) -> list[str]:
 
 def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
+    entries: dict = state.extra.setdefault("snap_perm", {})
+    if len(entries) > 5000:
+        entries.clear()
     players = []
     for p in state.players:
         field = []
         for o in p.zones["battlefield"]:
+            # Boards are read-only and shared: the entry of a permanent nothing touched since is reused.
+            ekey = (o.id, state.version, o.tapped, o.damage, o.sick, o.attacking, o.blocking, o.controller)
+            hit = entries.get(ekey)
+            if hit is not None:
+                field.append(hit)
+                continue
             c = cache[o.id]
             card = state.card(o)
             entry: dict[str, Any] = {
@@ -62,6 +75,7 @@ def snapshot(state: MagicState) -> dict[str, Any]:
             entry.update(counters=dict(o.counters), attached_to=o.attached_to, token=o.token,
                          attacking=o.attacking, blocking=list(o.blocking),
                          keywords=_keywords(c.keywords))
+            entries[ekey] = entry
             field.append(entry)
         players.append({
             "name": p.name, "life": p.lives, "lost": p.lost,
