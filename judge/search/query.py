@@ -40,7 +40,7 @@ from judge.search.index import (
 from judge.search.names import CardMatcher, Vocabulary
 from judge.search.question import Question, QuestionReader
 from judge.search.schema import term_spans
-from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, mark
+from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, highlight_spans, mark
 
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
 # A card's rulings answer questions about that card; a question naming no card asks about the rules in general
@@ -513,7 +513,7 @@ class RulesIndex:
         if found is None:  # a passage's analysis never changes: kept once computed (at most one per passage)
             found = self._spans[docnum] = term_spans(text, lang)
         a, b = best_sentence(text, lang, weights, found)
-        marked = [(s, e) for s, e, t in found if t in weights]
+        marked = highlight_spans(text, found, weights)
         while a < b and text[a].isspace():
             a += 1
         while b > a and text[b - 1].isspace():
@@ -532,7 +532,7 @@ class RulesIndex:
         snippet = " ".join(hit.text[a:b].split())
         if len(snippet) > width:
             snippet = snippet[: width - 1].rsplit(" ", 1)[0] + "…"
-        spans = [(s, e) for s, e, t in term_spans(snippet, lang) if t in weights]
+        spans = highlight_spans(snippet, term_spans(snippet, lang), weights)
         return mark(snippet, spans, "«", "»", escape=False)
 
 

@@ -97,6 +97,10 @@ _KEEP_EN = frozenset({"no", "not", "can", "cannot", "more", "less", "all", "each
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 SPANISH_STOP = (_FOLDED_ES_STOP - _KEEP_ES) | _LETTERS
 ENGLISH_STOP = (_EN_STOP - _KEEP_EN) | _LETTERS
+# Words never highlighted in a result, in either language: every word of both stop lists, the kept ones too.
+# "no", "sin", "antes", "can" rank passages as part of a question but say nothing marked on their own ("de" in
+# an English passage, "no" in every Spanish rule); a question's language is not always known, hence both lists.
+HIGHLIGHT_STOP = _FOLDED_ES_STOP | frozenset(fold(w) for w in _EN_STOP) | _LETTERS
 
 # Suffixes the stemmer only recognises with their accent; restored before stemming (see module docstring).
 _REACCENT = ((re.compile(r"cion$"), "ción"), (re.compile(r"logia(s?)$"), r"logía\1"))

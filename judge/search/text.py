@@ -9,7 +9,7 @@ import html
 import re
 import unicodedata
 
-from judge.search.schema import term_spans
+from judge.search.schema import HIGHLIGHT_STOP, fold, term_spans
 
 MAX_QUERY_CHARS = 500   # a question, not a document: longer input is cut (and the response says so)
 MAX_QUERY_TERMS = 40
@@ -63,9 +63,16 @@ def mark(text: str, spans: list[tuple[int, int]], open_tag: str = "<mark>", clos
     return "".join(out)
 
 
+def highlight_spans(text: str, found: list[tuple[int, int, str]],
+                    terms: set[str] | dict[str, float]) -> list[tuple[int, int]]:
+    """The spans of `text` to highlight: the words whose term (`found` is `term_spans(text, lang)`) the
+    question searched for, except the words of the stop lists (schema.HIGHLIGHT_STOP), which the analyzers
+    may keep for ranking ("no", "sin") but which mean nothing marked on their own."""
+    return [(a, b) for a, b, t in found if t in terms and fold(text[a:b]) not in HIGHLIGHT_STOP]
+
+
 def highlight(text: str, lang: str, terms: set[str] | dict[str, float], **kw: object) -> str:
-    spans = [(a, b) for a, b, t in term_spans(text, lang) if t in terms]
-    return mark(text, spans, **kw)  # type: ignore[arg-type]
+    return mark(text, highlight_spans(text, term_spans(text, lang), terms), **kw)  # type: ignore[arg-type]
 
 
 def best_sentence(text: str, lang: str, weights: dict[str, float],
