@@ -146,8 +146,13 @@ def card(spec: dict[str, Any]) -> Any:
 
 P = {PROBE: 1}
 CARD_KEYS = allowed(card({"types": ["artifact"], **P}), f"cards.Sonda.{PROBE}")
-EFFECT_KEYS = allowed(card({"types": ["instant"], "effects": [{"damage": 1, **P}]}),
-                      f"cards.Sonda.effects[0].{PROBE}") - {"damage"}
+
+
+def effect_keys(verb: str) -> set[str]:
+    """The keys the validator allows beside `verb` in an effect."""
+    return allowed(card({"types": ["instant"], "effects": [{verb: 1, **P}]}), f"cards.Sonda.effects[0].{PROBE}") - {verb}
+
+
 TRIGGER_KEYS = allowed(card({"types": ["artifact"], "triggers": [{"when": "enters", "effects": [], **P}]}),
                        f"cards.Sonda.triggers[0].{PROBE}")
 ACTIVATED_KEYS = allowed(card({"types": ["artifact"], "activated": [{"effects": [], **P}]}),
@@ -177,7 +182,7 @@ def action_keys(verb: str) -> set[str]:
 def test_probes_read_the_validator() -> None:
     """The probes above found what they look for (a change of message would leave them empty)."""
     assert {"types", "cost", "effects", "triggers"} <= CARD_KEYS
-    assert {"to", "target"} <= EFFECT_KEYS and {"when", "effects"} <= TRIGGER_KEYS
+    assert {"to", "target"} <= effect_keys("damage") and {"when", "effects"} <= TRIGGER_KEYS
     assert {"name", "battlefield"} <= PLAYER_KEYS and {"card", "id", "tapped"} <= PERMANENT_KEYS
     assert {"ruleset", "stack"} <= TOP_KEYS and {"by", "cast", "tap"} <= action_keys("cast")
 
@@ -223,15 +228,17 @@ def test_every_effect_verb_is_documented_and_no_other(magic: str) -> None:
     verbs_table, scopes_table = tables(effects)
     assert first_column(verbs_table) == set(schema.VERBS)
     assert first_column(scopes_table) == set(schema.SCOPES)
-    assert EFFECT_KEYS <= code_words(effects), EFFECT_KEYS - code_words(effects)
-    durations = options(card({"types": ["instant"], "effects": [{"draw": 1, "duration": PROBE}]}),
+    for row in verbs_table:                      # the "other keys" column: exactly what the validator allows
+        for verb in codes(row[0]):
+            assert set(codes(row[2])) == effect_keys(verb), f"keys of `{verb}`"
+    durations = options(card({"types": ["instant"], "effects": [{"pump": [1, 1], "duration": PROBE}]}),
                         "cards.Sonda.effects[0].duration")
     dests = options(card({"types": ["instant"], "effects": [{"search": "Bosque", "dest": PROBE}]}),
                     "cards.Sonda.effects[0].dest")
     assert durations | dests <= code_words(effects)
     for verb, to in schema.DEFAULT_TO.items():
         row = next(r for r in verbs_table if verb in codes(r[0]))
-        assert f"`{to}`" in row[2], f"default `to` of {verb}"
+        assert f"`{to}`" in row[3], f"default `to` of {verb}"
 
 
 def test_static_scopes_and_verbs_are_documented(magic: str) -> None:

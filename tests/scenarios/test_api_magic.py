@@ -1,0 +1,294 @@
+"""A magic scenario through the web, with the real engine: POST /api/run (YAML and JSON bodies), the run pages
+(POST /escenarios/ejecutar and the curated /escenarios/magic/<name>), and an invalid magic scenario answered 400 with
+the field path of every error. Pages are read with BeautifulSoup. The scenario is the complete example of
+docs/scenarios.md (magic), so the documented example is also what the web runs."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from judge import config
+
+from .conftest import CURATED_DIR
+
+DOCS = config.CHECKOUT_DIR / "docs" / "scenarios.md"
+
+
+def documented_example() -> str:
+    text = DOCS.read_text(encoding="utf-8")
+    magic = text[text.index("\n## magic\n"):]
+    m = re.search(r"### Complete example\n.*?```yaml\n(.*?)```", magic, re.S)
+    assert m, "docs/scenarios.md: the magic section has no complete example"
+    return m.group(1)
+
+
+EXAMPLE = documented_example()
+
+BROKEN = """\
+ruleset: magic
+title: "Varios errores"
+cards:
+  Rayo: {cost: "{Z}", types: [instant], targets: [any], effects: [{damage: 3}]}
+players:
+  - name: Ana
+    battlefield: [{card: Montaña, id: m}, {card: Lobo gris, id: lobo}]
+  - name: Bruno
+turn: {step: combate}
+actions:
+  - {by: Ana, pass: true}
+  - {by: Ana, atack: [m]}
+  - {by: Ana, cast: Relámpago}
+"""
+BROKEN_PATHS = {"cards.Rayo.cost", "players[0].battlefield[1].card", "turn.step", "actions[1]", "actions[2].cast"}
+
+SMALL = """\
+ruleset: magic
+title: "Rayo a los osos"
+cards:
+  Rayo: {cost: "{R}", types: [instant], targets: [any], effects: [{damage: 3, to: target}]}
+  Osos: {cost: "{1}{G}", types: [creature], power: 2, toughness: 2}
+players:
+  - name: Ana
+    hand: [Rayo]
+    battlefield: [{card: Montaña, id: m}]
+  - name: Bruno
+    battlefield: [{card: Osos, id: osos}]
+turn: {number: 3, active: Ana, step: main1}
+actions:
+  - {by: Ana, cast: Rayo, target: osos, tap: [m]}
+  - expect: [{stack: [Rayo]}, {object: m, tapped: true}]
+  - {by: Ana, pass: true}
+  - {by: Bruno, pass: true}
+expect:
+  - {object: osos, zone: graveyard}
+  - {player: Bruno, graveyard: [Osos]}
+  - {player: Ana, graveyard: [Rayo]}
+"""
+
+OPEN_CHOICE = """\
+ruleset: magic
+title: "Nadie dice quién ataca"
+cards:
+  Osos: {cost: "{1}{G}", types: [creature], power: 2, toughness: 2}
+players:
+  - name: Ana
+    battlefield: [{card: Osos, id: osos}]
+  - name: Bruno
+turn: {number: 3, active: Ana, step: beginning_of_combat}
+actions:
+  - {by: Ana, pass: true}
+  - {by: Bruno, pass: true}
+  - {by: Ana, pass: true}
+expect:
+  - {stopped: eleccion}
+"""
+
+
+def soup(response) -> BeautifulSoup:
+    assert response.status_code == 200, response.data[:500]
+    assert response.mimetype == "text/html"
+    return BeautifulSoup(response.data, "html.parser")
+
+
+def run_api(client, text: str, ctype: str = "application/yaml"):
+    return client.post("/api/run", data=text.encode("utf-8"), content_type=ctype)
+
+
+# -- POST /api/run ----------------------------------------------------------------------------------------------------
+def test_yaml_body_returns_the_magic_trace(client) -> None:
+    response = run_api(client, EXAMPLE)
+    assert response.status_code == 200 and response.is_json
+    trace = response.get_json()
+    assert trace["ruleset"] == "magic" and trace["scenario_title"] == "Garras de oso, arrollar y persistir"
+    assert trace["ok"] is True and trace["stopped"] == "fin" and trace["failed_expectations"] == []
+    assert trace["verdict"]["ok"] is True
+    steps = trace["steps"]
+    assert [s["number"] for s in steps] == list(range(1, len(steps) + 1))
+    for step in steps:
+        assert step["citations"], step
+        if step["kind"] != "expectation":
+            assert any(c.startswith("cr-en/") for c in step["citations"]), step["summary"]
+    # The board of a magic trace: ruleset, step, priority, the stack and the battlefield through the layers.
+    setup = steps[0]
+    assert setup["kind"] == "setup" and set(setup["citations"]) >= {"cr-en/500.1", "cr-en/117.3a"}
+    board = setup["board"]
+    assert board["ruleset"] == "magic" and board["phase"] == "main1" and board["active"] == "Ana"
+    assert steps[1]["board"]["priority"] == "Ana"
+    lobo = next(o for o in board["players"][0]["battlefield"] if o["id"] == "lobo")
+    assert (lobo["power"], lobo["toughness"], lobo["damage"]) == (3, 3, 0)
+    cast = next(s for s in steps if s["kind"] == "action" and "lanza Garras de oso" in s["summary"])
+    assert [i["card"] for i in cast["board"]["stack"]] == ["Garras de oso"]
+    aura = next(s for s in steps if "cr-en/704.5m" in s["citations"])
+    assert aura["kind"] == "state-based"
+    game_steps = [s for s in steps if s["kind"] != "expectation"]
+    final = game_steps[-1]["board"]
+    assert final["phase"] == "main2" and [p["life"] for p in final["players"]] == [23, 17]
+
+
+def test_json_body_returns_the_same_trace(client) -> None:
+    as_yaml = run_api(client, EXAMPLE).get_json()
+    body = json.dumps(yaml.safe_load(EXAMPLE), ensure_ascii=False)
+    as_json = run_api(client, body, "application/json").get_json()
+    assert as_json == as_yaml
+    assert run_api(client, EXAMPLE, "text/yaml").get_json() == as_yaml
+
+
+def test_invalid_magic_scenario_is_400_with_every_field_path(client) -> None:
+    for body, ctype in ((BROKEN, "application/yaml"),
+                        (json.dumps(yaml.safe_load(BROKEN), ensure_ascii=False), "application/json")):
+        response = run_api(client, body, ctype)
+        assert response.status_code == 400 and response.is_json
+        data = response.get_json()
+        assert data["error"] == "escenario no válido"
+        paths = {e["path"]: e["message"] for e in data["errors"]}
+        assert BROKEN_PATHS <= set(paths), sorted(paths)
+        assert "«{Z}»" in paths["cards.Rayo.cost"]
+        assert "carta desconocida «Lobo gris»" in paths["players[0].battlefield[1].card"]
+        assert "«Relámpago»" in paths["actions[2].cast"]
+
+
+def test_stack_key_in_a_doce_vidas_body_is_400(client) -> None:
+    doc = {"ruleset": "doce-vidas", "title": "x", "players": [{"name": "Ana"}, {"name": "Bruno"}],
+           "stack": [{"card": "Rayo", "controller": "Ana"}]}
+    response = client.post("/api/run", json=doc)
+    assert response.status_code == 400
+    paths = {e["path"]: e["message"] for e in response.get_json()["errors"]}
+    assert paths["stack"] == "clave desconocida «stack» en un escenario doce-vidas"
+
+
+def test_failed_expectation_is_a_200_trace_that_says_so(client) -> None:
+    wrong = EXAMPLE.replace("- {player: Ana, life: 23}", "- {player: Ana, life: 22}")
+    assert wrong != EXAMPLE
+    trace = run_api(client, wrong).get_json()
+    assert trace["ok"] is False and len(trace["failed_expectations"]) == 1
+    failed = next(s for s in trace["steps"] if s["number"] == trace["failed_expectations"][0])
+    assert failed["passed"] is False and failed["citations"] == ["cr-en/119.1"]
+
+
+def test_an_unanswered_choice_stops_the_run_on_a_choice_step(client) -> None:
+    trace = run_api(client, OPEN_CHOICE).get_json()
+    assert trace["stopped"] == "eleccion" and trace["ok"] is True       # the scenario expects the stop
+    choice = [s for s in trace["steps"] if s["kind"] != "expectation"][-1]
+    assert choice["kind"] == "choice" and choice["actor"] == "Ana"
+    assert "cr-en/508.1" in choice["citations"]
+    pending = choice["board"]["pending"]
+    assert pending["kind"] == "attackers" and pending["player"] == "Ana" and pending["options"] == ["osos"]
+
+
+def test_an_illegal_action_is_a_step_and_the_board_is_unchanged(client) -> None:
+    doc = yaml.safe_load(EXAMPLE)
+    doc["actions"] = [{"by": "Ana", "pass": True},
+                      {"by": "Ana", "cast": "Garras de oso", "target": "lobo", "tap": ["b1", "l1"]}]
+    doc["expect"] = [{"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/117.1"}}]
+    trace = client.post("/api/run", json=doc).get_json()
+    assert trace["ok"] is True
+    passed, illegal = trace["steps"][1], trace["steps"][2]      # Bruno has priority after Ana passes
+    assert "Bruno" in illegal["summary"] and "prioridad" in illegal["summary"]
+    assert illegal["kind"] == "illegal" and illegal["summary"].startswith("no se puede")
+    for key in ("players", "stack", "phase", "turn"):             # nothing tapped, nothing moved (733.1)
+        assert illegal["board"][key] == passed["board"][key], key
+
+
+@pytest.mark.xfail(strict=True, reason="a pass step's board still shows the passer holding priority "
+                                       "(/tmp/engine-bugs.md)")
+def test_the_board_after_a_pass_shows_who_has_priority_now(client) -> None:
+    trace = run_api(client, SMALL).get_json()
+    passed = next(s for s in trace["steps"] if s["summary"] == "Ana pasa la prioridad")
+    assert passed["board"]["priority"] == "Bruno"
+
+
+# -- the run pages ----------------------------------------------------------------------------------------------------
+def check_run_page(page: BeautifulSoup, trace: dict[str, Any]) -> None:
+    """The page shows every step of the trace, each with its kind, summary and cited rules (cr-en linked to the
+    rule page), and a magic board."""
+    steps = page.select("ol.steps > li.run-step")
+    assert len(steps) == len(trace["steps"])
+    for li, step in zip(steps, trace["steps"]):
+        assert li["data-kind"] == step["kind"]
+        assert li.select_one(".summary").get_text(strip=True) == step["summary"].strip()
+        refs = [c["data-ref"] for c in li.select(".cite[data-ref]")]
+        assert set(step["citations"]) <= set(refs), (step["citations"], refs)
+    cite = page.select_one('.cite[data-ref^="cr-en/"]')
+    assert cite is not None and cite.a["href"].startswith("/reglas/")
+    assert page.select_one('.board[data-ruleset="magic"]') is not None
+
+
+def test_pasted_magic_scenario_runs_on_the_page(client) -> None:
+    # (A short scenario: the page of the documented example is 650 kB of boards, seconds to parse.)
+    page = soup(client.post("/escenarios/ejecutar", data={"scenario": SMALL}))
+    trace = client.post("/escenarios/ejecutar?format=json", data={"scenario": SMALL}).get_json()
+    assert trace["ok"] is True and trace == run_api(client, SMALL).get_json()
+    check_run_page(page, trace)
+    assert "Rayo a los osos" in page.h1.get_text()
+    verdict = page.select_one(".verdict")
+    assert "ok" in verdict["class"] and "BIEN" in verdict.get_text()
+    assert len(page.select("li.run-step.expectation")) == 5
+    # The cast: the card on the stack on the board after it, the Montaña tapped.
+    cast = next(li for li in page.select("li.run-step") if "lanza Rayo" in li.select_one(".summary").get_text())
+    assert "Rayo" in cast.select_one(".board section.stack").get_text()
+    # The state-based step: the Osos in Bruno's graveyard, cited by 704.5g, linked to its rule page.
+    dies = page.select_one("li.run-step.state-based")
+    assert dies.select_one('.cite[data-ref="cr-en/704.5g"] a')["href"] == "/reglas/704.5g"
+    bruno = dies.select_one('.board section.player[data-player="Bruno"]')
+    assert "Osos" in bruno.get_text() and bruno.select_one('tr[data-object="osos"]') is None
+
+
+def test_pasted_magic_scenario_as_json_text(client) -> None:
+    body = json.dumps(yaml.safe_load(SMALL), ensure_ascii=False)
+    page = soup(client.post("/escenarios/ejecutar", data={"scenario": body, "format": "json"}))
+    assert len(page.select("ol.steps > li.run-step")) == len(run_api(client, SMALL).get_json()["steps"])
+
+
+def test_invalid_pasted_magic_scenario_shows_every_field_error(client) -> None:
+    response = client.post("/escenarios/ejecutar", data={"scenario": BROKEN})
+    assert response.status_code == 400
+    page = BeautifulSoup(response.data, "html.parser")
+    paths = {li.select_one("code.path").get_text() for li in page.select(".run-errors li") if li.select_one("code.path")}
+    assert BROKEN_PATHS <= paths, sorted(paths)
+    assert page.select_one("textarea[name=scenario]").get_text() == BROKEN
+    as_json = client.post("/escenarios/ejecutar?format=json", data={"scenario": BROKEN})
+    assert as_json.status_code == 400 and BROKEN_PATHS <= {e["path"] for e in as_json.get_json()["errors"]}
+
+
+def test_open_choice_is_shown_on_the_magic_page(client) -> None:
+    page = soup(client.post("/escenarios/ejecutar", data={"scenario": OPEN_CHOICE}))
+    choice = page.select_one("li.run-step.choice")
+    assert choice is not None and "falta una elección" in choice.select_one(".summary").get_text()
+    assert "Ana" in choice.select_one(".board .pending").get_text()
+
+
+MAGIC_FILES = sorted(CURATED_DIR.glob("magic/*.yaml"))
+
+
+def _sample() -> list[Any]:
+    """The two shortest curated magic scenarios (test_pages renders every page; parsing them all takes minutes)."""
+    if not MAGIC_FILES:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="no scenarios/magic/*.yaml yet"))]
+    picks = sorted(MAGIC_FILES, key=lambda p: p.stat().st_size)[:2]
+    return [pytest.param(p, id=p.stem) for p in picks]
+
+
+@pytest.mark.parametrize("path", _sample())
+def test_curated_magic_scenario_page(client, path) -> None:
+    url = f"/escenarios/magic/{path.stem}"
+    trace = client.get(url + "?format=json").get_json()
+    assert trace["ruleset"] == "magic"
+    page = soup(client.get(url))
+    check_run_page(page, trace)
+    title = yaml.safe_load(path.read_text(encoding="utf-8"))["title"]
+    assert title in page.h1.get_text()
+
+
+def test_the_list_links_every_curated_magic_scenario(client) -> None:
+    if not MAGIC_FILES:
+        pytest.skip("no scenarios/magic/*.yaml yet")
+    page = soup(client.get("/escenarios"))
+    links = {a["href"] for a in page.select("li.scenario-item > a")}
+    assert {f"/escenarios/magic/{p.stem}" for p in MAGIC_FILES} <= links
+    magic_items = page.select('li.scenario-item[data-ruleset="magic"]')
+    assert len(magic_items) == len(MAGIC_FILES)
