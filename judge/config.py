@@ -39,3 +39,14 @@ def index_dir(instance: Path) -> Path:
 def imported_dir(instance: Path) -> Path:
     """Documents added with `judge corpus import` (never in git)."""
     return instance / "imported"
+
+
+def _flag(value: str) -> bool:
+    return value.strip().lower() not in ("", "0", "false", "no", "off", "null", "none")
+
+
+def search_semantic() -> bool:
+    """`JUDGE_SEARCH_SEMANTIC` (default true): semantic retrieval fused with the lexical ranking
+    (judge/search/semantic.py); false keeps the search lexical, and `judge index` then embeds nothing."""
+    env = os.environ.get("JUDGE_SEARCH_SEMANTIC")
+    return True if env is None else _flag(env)

@@ -1,9 +1,15 @@
 """Fixtures every test area may use.  Keep this minimal and generic: area fixtures go in tests/<area>/conftest.py."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# Building an index with the semantic search on embeds every passage: minutes for the whole CR.  The suite's
+# indexes are lexical (commands run in subprocesses inherit this too); tests/search/test_semantic.py turns the
+# semantic search on for small fixture corpora only.
+os.environ["JUDGE_SEARCH_SEMANTIC"] = "false"
 
 # ../shared beside the checkout holds the official English CR and the evaluation sets; it is never committed.
 SHARED_DIR = Path(__file__).resolve().parents[1].parent / "shared"

@@ -145,21 +145,32 @@ def passage_fields(p: "Passage", ruleset: str, keys: Iterable[str], historical: 
     return fields
 
 
-def build_index(corpus, index_path: Path, progress: Progress | None = None) -> int:  # type: ignore[no-untyped-def]
-    """Write a fresh index of every passage of `corpus` into the empty folder `index_path`; returns the count."""
+def build_index(corpus, index_path: Path, progress: Progress | None = None,  # type: ignore[no-untyped-def]
+                semantic: bool | None = None, instance: Path | None = None,
+                report: dict[str, object] | None = None) -> int:
+    """Write a fresh index of every passage of `corpus` into the empty folder `index_path`; returns the count.
+
+    With the semantic search on (`semantic`, else JUDGE_SEARCH_SEMANTIC) and the model loadable, the passages'
+    vectors are written into the folder too, taken from the cache of `instance` where it has them; `report`
+    receives what the embedding step did (semantic.BuildStats.to_json())."""
+    from judge.search import semantic as sem
+
     docs: list[Document] = list(corpus.documents.values() if isinstance(corpus.documents, dict) else corpus.documents)
     historical = {d.id for d in docs if getattr(d, "historical", False)}
     ruleset = {d.id: d.ruleset for d in docs}
     passages = [p for d in docs for p in d.passages]
     keys = _structure_keys(passages, historical)
+    embedder = sem.get_embedder() if sem.enabled(semantic) else None
+    planned = sem.plan(passages, keys, instance) if embedder is not None else None
     index_path.mkdir(parents=True, exist_ok=True)
     ix = whoosh_index.create_in(str(index_path), S.build_schema())
     writer = ix.writer(limitmb=256)
-    total = len(passages)
+    count = len(passages)
+    total = count + (len(planned[2]) if planned else 0)   # the progress covers the passages still to embed
     try:
         for n, p in enumerate(passages, 1):
             writer.add_document(**passage_fields(p, ruleset.get(p.doc, ""), keys.get(p.id, ()), p.doc in historical))
-            if progress and (n % 200 == 0 or n == total):
+            if progress and (n % 200 == 0 or n == count):
                 progress(n, total)
         writer.commit()
     except BaseException:
@@ -167,9 +178,16 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None) -> i
         raise
     write_impacts(ix, index_path / IMPACTS_FILE)
     ix.close()
+    if embedder is not None:
+        stats = sem.write_vectors(index_path, passages, keys, embedder, instance, progress, count, total, planned)
+    else:
+        stats = sem.BuildStats()
+        stats.skipped = "desactivada (JUDGE_SEARCH_SEMANTIC)" if not sem.enabled(semantic) else "modelo no disponible"
+    if report is not None:
+        report.update(stats.to_json())
     meta = {d.id: {"title": d.title, "language": d.language, "ruleset": d.ruleset} for d in docs}
     (index_path / DOCUMENTS_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
-    return total
+    return count
 
 
 def write_impacts(ix, path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -240,7 +258,8 @@ def _stamp(corpus) -> str:  # type: ignore[no-untyped-def]
 
 
 def write_index(corpus, instance: Path, progress: Progress | None = None,  # type: ignore[no-untyped-def]
-                corpus_dir: Path | None = None) -> int:
+                corpus_dir: Path | None = None, semantic: bool | None = None,
+                report: dict[str, object] | None = None) -> int:
     """Build into a new folder beside the live one, then swap the `index` link atomically.  `corpus_dir` is
     recorded so that opening the index later finds the same corpus folder's glossary."""
     instance.mkdir(parents=True, exist_ok=True)
@@ -248,7 +267,7 @@ def write_index(corpus, instance: Path, progress: Progress | None = None,  # typ
     folder = Path(tempfile.mkdtemp(prefix=f"index-{stamp.split(':')[-1][:12]}-", dir=instance))
     folder.chmod(0o755)  # mkdtemp makes it private; the web app may run as another user
     try:
-        count = build_index(corpus, folder, progress)
+        count = build_index(corpus, folder, progress, semantic=semantic, instance=instance, report=report)
         if corpus_dir is not None:
             (folder / SOURCE_FILE).write_text(json.dumps({"corpus_dir": str(Path(corpus_dir).resolve())}),
                                               encoding="utf-8")
@@ -288,23 +307,38 @@ def is_complete(folder: Path) -> bool:
 
 
 def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = None, force: bool = False,
-                 progress: Progress | None = None) -> bool:
+                 progress: Progress | None = None, semantic: bool | None = None,
+                 report: dict[str, object] | None = None) -> bool:
     """Build the index of the corpus (`corpus_dir` plus the documents imported into `instance_dir`) unless the
-    one on disk was built from the same content hash.  Returns True when it built."""
+    one on disk was built from the same content hash (and, with the semantic search on and its model loadable,
+    holds the passages' vectors).  Returns True when it built; `report` receives the embedding step's figures."""
     from judge.corpus import load_corpus
 
     cdir = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
     corpus = load_corpus(cdir, inst)
-    if not force and recorded_hash(inst) == _stamp(corpus) and is_complete(index_dir(inst)):
+    if not force and recorded_hash(inst) == _stamp(corpus) and is_complete(index_dir(inst)) \
+            and not _lacks_vectors(index_dir(inst), semantic):
         return False
-    write_index(corpus, inst, progress, corpus_dir=cdir)
+    write_index(corpus, inst, progress, corpus_dir=cdir, semantic=semantic, report=report)
     return True
 
 
-def open_index(instance_dir: Path | None = None, corpus_dir: Path | None = None) -> "RulesIndex":
-    """The index of the instance, opened read-only.  Raises IndexMissing when there is none."""
+def _lacks_vectors(folder: Path, semantic: bool | None) -> bool:
+    """An index built without vectors (semantic search off then, or an older build) while the semantic search
+    is on and its model can be loaded: built again (the cache makes that cheap for passages seen before)."""
+    from judge.search import semantic as sem
+
+    if not sem.enabled(semantic) or sem.has_vectors(folder.resolve()):
+        return False
+    return sem.get_embedder() is not None
+
+
+def open_index(instance_dir: Path | None = None, corpus_dir: Path | None = None,
+               semantic: bool | None = None) -> "RulesIndex":
+    """The index of the instance, opened read-only.  Raises IndexMissing when there is none.  `semantic`
+    overrides JUDGE_SEARCH_SEMANTIC."""
     from judge.search.query import RulesIndex
 
     inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
-    return RulesIndex(inst, corpus_dir=Path(corpus_dir) if corpus_dir is not None else None)
+    return RulesIndex(inst, corpus_dir=Path(corpus_dir) if corpus_dir is not None else None, semantic=semantic)

@@ -40,6 +40,9 @@ from judge.search.index import (
 from judge.search.names import CardMatcher, Vocabulary
 from judge.search.question import Question, QuestionReader
 from judge.search.schema import term_spans
+from judge.search import semantic as _semantic
+from judge.search.semantic import PassageVectors, fuse, get_embedder, log_once
+from judge.search.semantic import enabled as semantic_enabled
 from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, highlight_spans, mark
 
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
@@ -131,8 +134,11 @@ class _Row:
 class RulesIndex:
     """The search index of one instance, opened read-only and kept open between questions."""
 
-    def __init__(self, instance: Path, corpus_dir: Path | None = None) -> None:
+    def __init__(self, instance: Path, corpus_dir: Path | None = None, semantic: bool | None = None) -> None:
         self.instance = Path(instance)
+        # Semantic retrieval fused with the lexical ranking (semantic.py): JUDGE_SEARCH_SEMANTIC unless given.
+        self.semantic = semantic_enabled(semantic)
+        self._vectors: PassageVectors | None | bool = False   # False: not loaded yet
         self.path = index_dir(self.instance)
         if not whoosh_index.exists_in(str(self.path)):
             raise IndexMissing(self.path)
@@ -268,7 +274,9 @@ class RulesIndex:
         return dict(self._stored[docnum]) if docnum is not None else None
 
     # -- searching
-    def search(self, q: object, limit: int = 10, doc: str | None = None, ruleset: str | None = None) -> SearchResponse:
+    def search(self, q: object, limit: int = 10, doc: str | None = None, ruleset: str | None = None,
+               semantic: bool | None = None) -> SearchResponse:
+        """`semantic` overrides the index's setting for this question (judge eval/bench compare both paths)."""
         text, cut = clean_query(q)
         try:
             limit = max(1, min(int(limit), 100))  # type: ignore[call-overload]
@@ -285,7 +293,7 @@ class RulesIndex:
             for docnum, score in self._card_hits(parsed.cards, allowed):
                 ranked.setdefault(docnum, (score, False))
         if len(ranked) < limit:
-            for docnum, score in self._text_hits(parsed, allowed, limit):
+            for docnum, score in self._fused_hits(text, parsed, allowed, limit, semantic):
                 ranked.setdefault(docnum, (score, False))
         hits = [self._hit(docnum, score, by_number, parsed)
                 for docnum, (score, by_number) in list(ranked.items())[:limit]]
@@ -401,6 +409,36 @@ class RulesIndex:
             found = sorted((d for d in self.by_card.get(name, []) if allowed is None or d in allowed), key=key)
             out += [(d, 90.0) for d in found]
         return out
+
+    @property
+    def vectors(self) -> PassageVectors | None:
+        """The passages' vectors, read at the first semantic question; None when the index has none."""
+        if self._vectors is False:
+            self._vectors = PassageVectors.load(self.folder, self.by_id, len(self.rows))
+        return self._vectors  # type: ignore[return-value]
+
+    def semantic_active(self, semantic: bool | None = None) -> bool:
+        """Whether a question is searched semantically too: asked for, vectors in the index, model loaded."""
+        if not (self.semantic if semantic is None else semantic):
+            return False
+        return self.vectors is not None and get_embedder() is not None
+
+    def _fused_hits(self, text: str, p: Question, allowed: set[int] | None, limit: int,
+                    semantic: bool | None) -> list[tuple[int, float]]:
+        """The lexical ranking, fused with the semantic one (semantic.fuse) when that is on and can run."""
+        if not (self.semantic if semantic is None else semantic):
+            return self._text_hits(p, allowed, limit)
+        vectors = self.vectors
+        embedder = get_embedder() if vectors is not None else None
+        if embedder is None:
+            return self._text_hits(p, allowed, limit)
+        try:
+            question = embedder.query(text)
+        except Exception as exc:  # the engine failing on one question must not fail the search
+            log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
+            return self._text_hits(p, allowed, limit)
+        depth = max(limit, _semantic.FUSION_DEPTH)
+        return fuse(self._text_hits(p, allowed, depth), vectors.rank(question, depth, allowed), limit)
 
     def _text_hits(self, p: Question, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
         scores: dict[int, float] = {}

