@@ -1,6 +1,7 @@
 """What a run produces: events, steps and the trace (see DESIGN.md, "Engine principles")."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,3 +87,20 @@ class Trace:
             out["boards_omitted"] = self.boards_omitted
         out["steps"] = [s.to_json() for s in self.steps]
         return out
+
+
+def make_step(state: Any, kind: str, actor: str | None, summary: str, citations: Sequence[str],
+              snapshot: Callable[[Any], dict[str, Any]], events: Sequence[Event] = (),
+              unmodelled: Sequence[str] = (), passed: bool | None = None,
+              out: list["Step"] | None = None) -> "Step":
+    """The one step factory of every ruleset: numbers the step, takes the board snapshot (within the run's board
+    budget), de-duplicates the citations; with `out`, records the step there and enforces the run's step limit
+    inside an action (StepLimitReached once the last allowed step is recorded)."""
+    state.steps_taken += 1
+    step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
+                citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
+                unmodelled=list(unmodelled), passed=passed)
+    if out is not None:
+        out.append(step)
+        state.check_step_ceiling(out)
+    return step

@@ -194,8 +194,6 @@ def test_an_illegal_action_is_a_step_and_the_board_is_unchanged(client) -> None:
         assert illegal["board"][key] == passed["board"][key], key
 
 
-@pytest.mark.xfail(strict=True, reason="a pass step's board still shows the passer holding priority "
-                                       "(/tmp/engine-bugs.md)")
 def test_the_board_after_a_pass_shows_who_has_priority_now(client) -> None:
     trace = run_api(client, SMALL).get_json()
     passed = next(s for s in trace["steps"] if s["summary"] == "Ana pasa la prioridad")

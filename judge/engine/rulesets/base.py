@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.action import Action
 from judge.engine.state import GameState
-from judge.engine.step import Event, Step
+from judge.engine.step import Event, Step, make_step
 
 if TYPE_CHECKING:
     from judge.scenarios.model import Scenario
@@ -77,9 +77,5 @@ class Ruleset:
     @classmethod
     def step(cls, state: GameState, kind: str, actor: str | None, summary: str, citations: Sequence[str],
              events: Sequence[Event] = (), unmodelled: Sequence[str] = (), passed: bool | None = None) -> Step:
-        """A numbered step with a snapshot of the board as it is now."""
-        state.steps_taken += 1
-        return Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
-                    citations=list(dict.fromkeys(citations)),
-                    board=cls.snapshot(state) if state.charge_board() else None,
-                    unmodelled=list(unmodelled), passed=passed)
+        """A numbered step with a snapshot of the board as it is now (judge.engine.step.make_step)."""
+        return make_step(state, kind, actor, summary, citations, cls.snapshot, events, unmodelled, passed)

@@ -17,7 +17,7 @@ from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, 
                                                     creature_damage, creature_life, explain, reading_keys,
                                                     reading_order, side_order)
 from judge.engine.state import GameObject, GameState, Pending, Player
-from judge.engine.step import Event, Step
+from judge.engine.step import Event, Step, make_step
 
 MAX_LIVES = 24
 HAND_LIMIT = 2          # dv/turno/preparacion/3
@@ -26,13 +26,7 @@ DRAW_PER_TURN = 2       # dv/turno/preparacion/4
 
 def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
          events: Sequence[Event] = (), unmodelled: Sequence[str] = ()) -> Step:
-    state.steps_taken += 1
-    step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
-                citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
-                unmodelled=list(unmodelled))
-    out.append(step)
-    state.check_step_ceiling(out)      # the run's step limit holds inside an action too
-    return step
+    return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled, out=out)
 
 
 def unmodelled(state: GameState, *objs: GameObject) -> list[str]:

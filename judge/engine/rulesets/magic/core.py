@@ -14,7 +14,7 @@ from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Tri
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger)
-from judge.engine.step import Event, Step
+from judge.engine.step import Event, Step, make_step
 
 
 # -- steps ----------------------------------------------------------------------------------------------------------
@@ -38,13 +38,7 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
 def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
          events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
     from judge.engine.rulesets.magic.snapshot import snapshot
-    state.steps_taken += 1
-    step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
-                citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
-                unmodelled=unmodelled(state, *about))
-    out.append(step)
-    state.check_step_ceiling(out)
-    return step
+    return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled(state, *about), out=out)
 
 
 def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:

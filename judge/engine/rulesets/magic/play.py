@@ -287,6 +287,8 @@ def pass_once(state: MagicState, out: list[Step], who: str) -> None:
     state.passes += 1
     alive = [p for p in state.players if not p.lost]
     everyone = state.passes >= len(alive)
+    # The board of the pass shows where priority goes: the next player, or nobody once all have passed.
+    state.priority = None if everyone else core.next_player(state, who)
     core.emit(state, out, "action", who, f"{who} pasa la prioridad"
               + (" (todos han pasado seguidos)" if everyone else ""), cr("117.3d"))
     if not everyone:
