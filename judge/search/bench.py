@@ -65,41 +65,104 @@ def _folder_mb(folder: Path) -> float:
     return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 1e6
 
 
-def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: int) -> dict[str, Any]:
-    from judge.corpus import load_corpus
-    from judge.search.index import build_index, ensure_index, open_index
-
-    corpus = load_corpus(corpus_dir, instance)
-    passages = list(corpus.passages())
-    ensure_index(corpus_dir=corpus_dir, instance_dir=instance)
-    # Build time of a fresh index of the same corpus, in a scratch folder (the live one is left alone).
-    scratch = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+def resident_mb() -> float:
+    """The process's resident set size now (VmRSS), in MB; 0 where /proc is not there."""
     try:
-        started = time.perf_counter()
-        build_index(corpus, scratch / "index")
-        build_s = time.perf_counter() - started
-        index_mb = _folder_mb(scratch / "index")
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
-    ix = open_index(instance, corpus_dir=corpus_dir)
+
+def _time_passes(search, questions: list[str], repeat: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
     cold: list[float] = []
-    for q in questions:  # first pass on a freshly opened index: caches (stems, OS pages) still cold
+    for q in questions:  # first pass: caches (stems, OS pages, highlighting) still cold
         t = time.perf_counter()
-        ix.search(q, limit=10)
+        search(q)
         cold.append(time.perf_counter() - t)
     warm: list[float] = []
     for _ in range(repeat):
         for q in questions:
             t = time.perf_counter()
-            ix.search(q, limit=10)
+            search(q)
             warm.append(time.perf_counter() - t)
-    ix.close()
+    return cold, warm
 
-    result: dict[str, Any] = {"passages": len(passages), "questions": len(questions), "repeat": repeat,
-                              "build_s": round(build_s, 3), "index_mb": round(index_mb, 2),
-                              "whoosh": _summary("rules-judge (Whoosh index)", warm),
-                              "whoosh_cold": _summary("rules-judge, first pass", cold)}
+
+def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: int, semantic: bool | None = None,
+              embed_sample: int = 64) -> dict[str, Any]:
+    """Latency of both paths (lexical alone; fused with the semantic search unless `semantic` is False or its
+    model cannot load), SQLite FTS5's, build times, sizes and resident memory."""
+    from judge.corpus import load_corpus
+    from judge.search import semantic as sem
+    from judge.search.index import build_index, ensure_index, open_index
+
+    with_semantic = sem.enabled(semantic)
+    rss_start = resident_mb()
+    corpus = load_corpus(corpus_dir, instance)
+    passages = list(corpus.passages())
+    # Builds the live index only when it is missing or stale (the model is loaded then only to embed).
+    ensure_index(corpus_dir=corpus_dir, instance_dir=instance, semantic=with_semantic)
+    result: dict[str, Any] = {"passages": len(passages), "questions": len(questions), "repeat": repeat}
+    ix = open_index(instance, corpus_dir=corpus_dir, semantic=False)
+    result["rss_lexical_mb"] = round(resident_mb() - rss_start, 1)
+    cold, warm = _time_passes(lambda q: ix.search(q, limit=10, semantic=False), questions, repeat)
+    result["whoosh"] = _summary("lexical (Whoosh index)", warm)
+    result["whoosh_cold"] = _summary("lexical, first pass", cold)
+    result["semantic_active"] = False
+    embedder = None
+    if with_semantic:
+        rss = resident_mb()
+        started = time.perf_counter()
+        embedder = sem.get_embedder()   # hash check + load, unless a build above needed it already
+        vectors = ix.vectors
+        result["model_load_s"] = round(time.perf_counter() - started, 3)
+        if embedder is not None and vectors is not None:
+            result["semantic_active"] = True
+            embedder.query("warm-up")
+            result["rss_semantic_extra_mb"] = round(resident_mb() - rss, 1)
+            cold, warm = _time_passes(lambda q: ix.search(q, limit=10, semantic=True), questions, repeat)
+            result["semantic"] = _summary("semantic + lexical, fused", warm)
+            result["semantic_cold"] = _summary("semantic + lexical, first pass", cold)
+            only: list[float] = []
+            for q in questions:
+                t = time.perf_counter()
+                embedder.query(q)
+                only.append(time.perf_counter() - t)
+            result["question_vector"] = _summary("embedding the question alone", only)
+            # The cost of embedding a passage, on a sample spread over the corpus (a first build embeds them all).
+            from judge.search.index import _structure_keys
+
+            keys = _structure_keys(passages, {d.id for d in _documents(corpus) if getattr(d, "historical", False)})
+            step = max(1, len(passages) // max(1, embed_sample))
+            sample = [sem.embedding_text(p, keys.get(p.id, ())) for p in passages[::step][:embed_sample]]
+            started = time.perf_counter()
+            for i in range(0, len(sample), sem.EMBED_BATCH):
+                embedder.passages(sample[i:i + sem.EMBED_BATCH])
+            per = (time.perf_counter() - started) / max(1, len(sample))
+            result["embed_ms_per_passage"] = round(per * 1000, 1)
+            result["embed_all_estimate_s"] = round(per * len(passages), 1)
+    result["rss_total_mb"] = round(resident_mb(), 1)
+    ix.close()
+    # Build time of a fresh index of the same corpus, in a scratch folder (the live one is left alone): lexical
+    # alone, then with the vectors (from the instance's cache: what a rebuild costs once the passages were seen).
+    scratch = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    try:
+        started = time.perf_counter()
+        build_index(corpus, scratch / "index", semantic=False)
+        result["build_s"] = round(time.perf_counter() - started, 3)
+        result["index_mb"] = round(_folder_mb(scratch / "index"), 2)
+        if embedder is not None:
+            report: dict[str, Any] = {}
+            started = time.perf_counter()
+            build_index(corpus, scratch / "index-sem", semantic=True, instance=instance, report=report)
+            result["build_semantic_s"] = round(time.perf_counter() - started, 3)
+            result["build_semantic"] = report
+            result["vectors_mb"] = round((scratch / "index-sem" / sem.VECTORS_FILE).stat().st_size / 1e6, 2)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     if fts5_available():
         db = fts5_table(passages)
         fts: list[float] = []
@@ -113,3 +176,8 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
     else:
         result["fts5"] = {"label": "SQLite FTS5 unavailable in this Python", "p50_ms": 0.0, "p95_ms": 0.0}
     return result
+
+
+def _documents(corpus: Any) -> list[Any]:
+    docs = corpus.documents
+    return list(docs.values() if isinstance(docs, dict) else docs)

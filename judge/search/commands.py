@@ -22,29 +22,36 @@ def _fail(message: str, code: int = 1) -> None:
     raise SystemExit(code)
 
 
-def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if_stale: bool) -> None:
+def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if_stale: bool,
+                        semantic: bool | None = None) -> None:
     """Build (or keep) the index of `instance_dir` with a progress bar and say which: `judge index` and
     `flask --app judge index` both call this, each with its own folders."""
     from judge.corpus import CorpusError
     from judge.search.index import ensure_index
 
     started = time.perf_counter()
-    count = {"n": 0}
+    report: dict[str, object] = {}
     try:
         with click.progressbar(length=1, label="Indexando", show_eta=False) as bar:
             def progress(done: int, total: int) -> None:
                 bar.length = total
                 bar.update(done - bar.pos)
-                count["n"] = total
 
             built = ensure_index(corpus_dir=corpus_dir, instance_dir=instance_dir,
-                                 force=force or not if_stale, progress=progress)
+                                 force=force or not if_stale, progress=progress, report=report,
+                                 semantic=semantic)
     except CorpusError as exc:
         _fail(str(exc))
         return
     elapsed = time.perf_counter() - started
     if built:
-        click.echo(f"Índice construido: {count['n']} pasajes indexados en {elapsed:.1f} s → {instance_dir / 'index'}")
+        click.echo(f"Índice construido: {report.get('passages', 0)} pasajes indexados en {elapsed:.1f} s → "
+                   f"{instance_dir / 'index'}")
+        if report.get("skipped"):
+            click.echo(f"Búsqueda semántica: {report['skipped']}; el índice es solo léxico.")
+        else:
+            click.echo(f"Vectores: {report.get('embedded', 0)} pasajes calculados, {report.get('cached', 0)} de la "
+                       f"caché, en {float(report.get('seconds', 0.0)):.1f} s")  # type: ignore[arg-type]
     else:
         click.echo(f"El índice de {instance_dir / 'index'} ya está al día (el corpus no cambió).")
 
@@ -58,14 +65,15 @@ def index_cmd(if_stale: bool, force: bool) -> None:
     build_with_progress(cdir, inst, force=force, if_stale=if_stale)
 
 
-def _open():  # type: ignore[no-untyped-def]
-    """The instance's index, built first when it is missing or stale."""
+def _open(semantic: bool | None = None):  # type: ignore[no-untyped-def]
+    """The instance's index, built first when it is missing or stale (with the passages' vectors when the
+    semantic search is on: `semantic`, else JUDGE_SEARCH_SEMANTIC)."""
     from judge.search.index import IndexMissing, ensure_index, open_index
 
     cdir, inst = _folders()
     try:
-        ensure_index(corpus_dir=cdir, instance_dir=inst)
-        return open_index(inst, corpus_dir=cdir)
+        ensure_index(corpus_dir=cdir, instance_dir=inst, semantic=semantic)
+        return open_index(inst, corpus_dir=cdir, semantic=semantic)
     except IndexMissing as exc:
         _fail(str(exc))
     except ValueError as exc:  # CorpusError, GlossaryError: messages name the file
@@ -100,12 +108,18 @@ def search_cmd(query: str, limit: int, doc: str | None, ruleset: str | None, as_
         click.echo("    " + ix.terminal_snippet(hit, query, width=200))
 
 
+_SEMANTIC_HELP = ("With/without the semantic search fused with the lexical ranking (default: "
+                  "JUDGE_SEARCH_SEMANTIC).")
+
+
 @click.command("eval")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics and misses as JSON.")
 @click.option("--limit-print", default=20, show_default=True, type=click.IntRange(0, 10000),
               help="How many misses to list.")
-def eval_cmd(file: Path, as_json: bool, limit_print: int) -> None:
+@click.option("--semantic/--no-semantic", default=None, help=_SEMANTIC_HELP)
+@click.option("--both", is_flag=True, help="Report both paths: lexical alone, and fused with the semantic search.")
+def eval_cmd(file: Path, as_json: bool, limit_print: int, semantic: bool | None, both: bool) -> None:
     """Recall@5, Recall@10 and MRR@10 of the search on a question file (qa_dev.jsonl or qa_cr_dev.jsonl format)."""
     from judge.search.evaluate import EvalFileError, evaluate, load_questions
 
@@ -114,29 +128,44 @@ def eval_cmd(file: Path, as_json: bool, limit_print: int) -> None:
     except EvalFileError as exc:
         _fail(str(exc))
         return
-    ix = _open()
-    report = evaluate(ix, questions)
+    ix = _open(True if both else semantic)
+    paths = [("léxica", False), ("semántica+léxica", True)] if both else [(None, semantic)]
+    reports = [(label, on, evaluate(ix, questions, semantic=on)) for label, on in paths]
     if as_json:
-        data = report.to_json()
-        data["misses"] = data["misses"][:limit_print]
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        out = {}
+        for label, on, report in reports:
+            data = report.to_json()
+            data["misses"] = data["misses"][:limit_print]
+            data["semantic"] = report.semantic
+            out["semantic" if on else "lexical"] = data
+        click.echo(json.dumps(out if both else out.popitem()[1], ensure_ascii=False, indent=2))
         return
-    click.echo(f"{report.questions} preguntas — Recall@5 {report.recall5:.3f}  Recall@10 {report.recall10:.3f}  "
-               f"MRR@10 {report.mrr10:.3f}")
-    if report.misses and limit_print:
-        click.echo("Fallos (respuesta fuera de los 5 primeros):")
-        for miss in report.misses[:limit_print]:
-            where = f"puesto {miss.rank}" if miss.rank else "no está en los 10 primeros"
-            click.echo(f"  - {miss.q}  [{where}; primeros: {', '.join(miss.top[:3])}]")
+    for label, on, report in reports:
+        path = f"[{label}] " if label else ""
+        click.echo(f"{path}{report.questions} preguntas — Recall@5 {report.recall5:.3f}  Recall@10 "
+                   f"{report.recall10:.3f}  MRR@10 {report.mrr10:.3f}"
+                   + ("  (sin modelo o sin vectores: solo léxica)" if report.requested and not report.semantic
+                      else ""))
+    for label, on, report in reports[-1:]:
+        if report.misses and limit_print:
+            click.echo("Fallos (respuesta fuera de los 5 primeros)" + (f", búsqueda {label}:" if label else ":"))
+            for miss in report.misses[:limit_print]:
+                where = f"puesto {miss.rank}" if miss.rank else "no está en los 10 primeros"
+                click.echo(f"  - {miss.q}  [{where}; primeros: {', '.join(miss.top[:3])}]")
 
 
 @click.command("search")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--repeat", default=5, show_default=True, type=click.IntRange(1, 1000),
               help="Runs over the question set; the first run is reported apart (cold).")
+@click.option("--semantic/--no-semantic", default=None,
+              help="Time the fused path too (default: JUDGE_SEARCH_SEMANTIC); the lexical path is always timed.")
+@click.option("--embed-sample", default=64, show_default=True, type=click.IntRange(1, 100000),
+              help="Passages embedded to measure the cost of embedding one.")
 @click.option("--json", "as_json", is_flag=True)
-def bench_search_cmd(file: Path, repeat: int, as_json: bool) -> None:
-    """Search latency (p50/p95) on FILE's questions, and the same queries through SQLite FTS5 in the same run."""
+def bench_search_cmd(file: Path, repeat: int, semantic: bool | None, embed_sample: int, as_json: bool) -> None:
+    """Search latency (p50/p95) on FILE's questions, lexical and fused with the semantic search, and the same
+    queries through SQLite FTS5 in the same run; build times, sizes, resident memory."""
     from judge.search.bench import run_bench
     from judge.search.evaluate import EvalFileError, load_questions
 
@@ -146,12 +175,29 @@ def bench_search_cmd(file: Path, repeat: int, as_json: bool) -> None:
         _fail(str(exc))
         return
     cdir, inst = _folders()
-    result = run_bench(cdir, inst, questions, repeat)
+    result = run_bench(cdir, inst, questions, repeat, semantic=semantic, embed_sample=embed_sample)
+    result["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    click.echo(f"{result['passages']} pasajes, índice {result['index_mb']:.1f} MB, construido en "
-               f"{result['build_s']:.2f} s; {result['questions']} preguntas × {repeat}")
-    for name in ("whoosh", "whoosh_cold", "fts5"):
+    click.echo(f"{result['date']}: {result['passages']} pasajes, índice {result['index_mb']:.1f} MB, construido "
+               f"en {result['build_s']:.2f} s; {result['questions']} preguntas × {repeat}")
+    if "build_semantic_s" in result:
+        b = result["build_semantic"]
+        click.echo(f"  con vectores ({result['vectors_mb']:.1f} MB): {result['build_semantic_s']:.2f} s "
+                   f"({b['embedded']} calculados, {b['cached']} de la caché)")
+    if "embed_ms_per_passage" in result:
+        click.echo(f"  vector de un pasaje: {result['embed_ms_per_passage']:.1f} ms (todos los pasajes sin caché: "
+                   f"≈ {result['embed_all_estimate_s'] / 60:.1f} min); modelo cargado en {result['model_load_s']:.2f} s")
+    memory = f"  memoria residente: índice léxico +{result['rss_lexical_mb']:.0f} MB"
+    if "rss_semantic_extra_mb" in result:
+        memory += f", modelo y vectores +{result['rss_semantic_extra_mb']:.0f} MB"
+    click.echo(memory + f", proceso {result['rss_total_mb']:.0f} MB")
+    names = ["whoosh", "whoosh_cold"]
+    if result["semantic_active"]:
+        names += ["semantic", "semantic_cold", "question_vector"]
+    elif semantic is not False:
+        click.echo("  búsqueda semántica no disponible (modelo o vectores): solo la léxica")
+    for name in names + ["fts5"]:
         r = result[name]
         click.echo(f"  {r['label']:<34} p50 {r['p50_ms']:6.2f} ms   p95 {r['p95_ms']:6.2f} ms")

@@ -52,6 +52,8 @@ class Report:
     recall10: float
     mrr10: float
     misses: list[Miss]
+    semantic: bool = False      # the semantic search was fused in (asked for, and its model and vectors there)
+    requested: bool = False     # it was asked for
 
     def to_json(self) -> dict[str, Any]:
         return {"questions": self.questions, "recall@5": round(self.recall5, 4), "recall@10": round(self.recall10, 4),
@@ -85,12 +87,14 @@ def load_questions(path: Path) -> list[Question]:
     return out
 
 
-def evaluate(index: RulesIndex, questions: list[Question], miss_rank: int = 5) -> Report:
-    """Metrics over the questions; a question whose answer is not in the first `miss_rank` is listed as a miss."""
+def evaluate(index: RulesIndex, questions: list[Question], miss_rank: int = 5,
+             semantic: bool | None = None) -> Report:
+    """Metrics over the questions; a question whose answer is not in the first `miss_rank` is listed as a miss.
+    `semantic` overrides the index's setting (fusing in the semantic search, or not)."""
     r5 = r10 = rr = 0.0
     misses: list[Miss] = []
     for question in questions:
-        hits = index.search(question.q, limit=10).results
+        hits = index.search(question.q, limit=10, semantic=semantic).results
         rank = next((i for i, h in enumerate(hits, 1) if question.answered_by(h)), None)
         if rank is not None:
             r5 += rank <= 5
@@ -99,4 +103,6 @@ def evaluate(index: RulesIndex, questions: list[Question], miss_rank: int = 5) -
         if rank is None or rank > miss_rank:
             misses.append(Miss(question.q, rank, [h.id for h in hits[:5]]))
     n = max(len(questions), 1)
-    return Report(len(questions), r5 / n, r10 / n, rr / n, misses)
+    requested = index.semantic if semantic is None else semantic
+    return Report(len(questions), r5 / n, r10 / n, rr / n, misses, semantic=index.semantic_active(semantic),
+                  requested=requested)
