@@ -20,5 +20,6 @@ def index_command(if_stale: bool, force: bool) -> None:
     """Build this app's search index (as `judge index` does for JUDGE_INSTANCE)."""
     from judge.search.commands import build_with_progress
 
+    semantic = current_app.config.get("SEARCH_SEMANTIC")
     build_with_progress(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]),
-                        force=force, if_stale=if_stale)
+                        force=force, if_stale=if_stale, semantic=None if semantic is None else bool(semantic))

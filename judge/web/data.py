@@ -49,6 +49,7 @@ class RulesData:
     """The loaded corpus and its open index for one (corpus folder, instance folder) pair."""
     corpus_dir: Path
     instance_dir: Path
+    semantic: bool | None = None   # the app's SEARCH_SEMANTIC (None: JUDGE_SEARCH_SEMANTIC)
     corpus: "Corpus | None" = None
     index: "RulesIndex | None" = None
     content_hash: str = ""
@@ -117,7 +118,7 @@ class RulesData:
             self.corpus = corpus  # only the timestamps moved
             return
         # ensure_index rebuilds only when the hash recorded beside the index differs from the corpus's.
-        ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir)
+        ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir, semantic=self.semantic)
         self._reopen()
         self.corpus, self.content_hash = corpus, digest
 
@@ -125,18 +126,19 @@ class RulesData:
         from judge.search import open_index
 
         old = self.index
-        self.index = open_index(self.instance_dir, corpus_dir=self.corpus_dir)
+        self.index = open_index(self.instance_dir, corpus_dir=self.corpus_dir, semantic=self.semantic)
         if old is not None:
             old.close()  # requests still using it finish first: POSIX keeps the unlinked files readable
 
 
-_registry: dict[tuple[Path, Path], RulesData] = {}
+_registry: dict[tuple[Path, Path, bool], RulesData] = {}
 _registry_lock = threading.Lock()
 
 
-def rules_data_for(corpus_dir: Path, instance_dir: Path) -> RulesData:
+def rules_data_for(corpus_dir: Path, instance_dir: Path, semantic: bool | None = None) -> RulesData:
     """The process-wide RulesData for these folders (tests create many apps over one instance)."""
-    key = (Path(corpus_dir).resolve(), Path(instance_dir).resolve())
+    semantic = config.search_semantic() if semantic is None else bool(semantic)
+    key = (Path(corpus_dir).resolve(), Path(instance_dir).resolve(), semantic)
     with _registry_lock:
         data = _registry.get(key)
         if data is None:
@@ -147,7 +149,9 @@ def rules_data_for(corpus_dir: Path, instance_dir: Path) -> RulesData:
 
 def rules_data() -> RulesData:
     """The current app's corpus and index, fresh."""
-    return rules_data_for(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
+    semantic = current_app.config.get("SEARCH_SEMANTIC")
+    return rules_data_for(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]),
+                          None if semantic is None else bool(semantic))
 
 
 def corpus() -> "Corpus":
