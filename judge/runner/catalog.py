@@ -50,7 +50,25 @@ class CuratedScenario:
         }
 
 
+_READ_CACHE: dict[tuple[str, str, int, int], CuratedScenario] = {}
+
+
 def _read(ruleset: str, path: Path) -> CuratedScenario:
+    """The file's listing entry, parsed once per version of the file (the list page lists every file)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return _parse(ruleset, path)
+    key = (ruleset, str(path), st.st_mtime_ns, st.st_size)
+    hit = _READ_CACHE.get(key)
+    if hit is None:
+        if len(_READ_CACHE) > 10_000:
+            _READ_CACHE.clear()
+        hit = _READ_CACHE[key] = _parse(ruleset, path)
+    return hit
+
+
+def _parse(ruleset: str, path: Path) -> CuratedScenario:
     name = path.stem
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
