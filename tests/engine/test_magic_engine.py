@@ -257,3 +257,29 @@ def test_every_rule_number_the_engine_cites_exists_in_the_official_cr(cr_file) -
         cited |= set(re.findall(r'"(\d{3}\.\d+[a-z]?)"', path.read_text(encoding="utf-8")))
     assert len(cited) > 100
     assert not sorted(cited - known)
+
+
+def test_a_modal_spell_takes_the_mode_chosen_on_casting_and_a_may_is_asked_on_resolution() -> None:
+    """700.2a / 601.2b: the mode (with its own targets) is chosen as the spell is cast; 608.2d: "you may" is a
+    choice made on resolution, answered by the script (yes or no); unanswered, the run stops there."""
+    cards = {"Mandato": {"cost": "{R}", "types": ["instant"], "modes": [
+                 {"targets": ["player"], "effects": [{"damage": 2, "to": "target"}]},
+                 {"targets": ["creature"], "effects": [{"pump": [2, 0], "to": "target"}]}]},
+             "Estudio": {"cost": "{U}", "types": ["sorcery"], "effects": [{"draw": 1, "may": True}]}}
+    base = [{"name": "Ana", "hand": ["Mandato", "Estudio"], "library": ["Isla"], "mana_pool": {"R": 1, "U": 1},
+             "battlefield": [{"card": "Osos", "id": "osos"}]}, {"name": "Bruno"}]
+    doc = scenario(copy.deepcopy(base),
+                   [{"by": "Ana", "cast": "Mandato", "targets": ["osos"]},          # no mode: illegal
+                    {"by": "Ana", "cast": "Mandato", "mode": 1, "targets": ["osos"]},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"by": "Ana", "cast": "Estudio"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"by": "Ana", "choose": "no"}],
+                   [{"object": "osos", "power": 4}, {"player": "Bruno", "life": 20}, {"player": "Ana", "hand": []},
+                    {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/700.2a"}}])
+    doc["cards"].update(cards)
+    t = run(doc)
+    assert not failed(t), failed(t)
+    doc["actions"] = doc["actions"][:-1]
+    doc["expect"] = [{"stopped": "eleccion"}]
+    t = run(doc)
+    assert not failed(t) and t.steps[-2].kind == "choice" and "yes o no" in t.steps[-2].summary

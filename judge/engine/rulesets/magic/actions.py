@@ -18,9 +18,12 @@ class Cast(Action):
     tap: tuple[str, ...] = ()
     sacrifice: tuple[str, ...] = ()          # permanents sacrificed to pay an additional cost (118.8)
     discard: tuple[str, ...] = ()            # cards discarded to pay an additional cost
+    mode: int | None = None                  # a modal spell's chosen mode (700.2a), 0 first
 
     def to_script(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "cast": self.card}
+        if self.mode is not None:
+            out["mode"] = self.mode
         if self.sacrifice:
             out["sacrifice"] = list(self.sacrifice)
         if self.discard:

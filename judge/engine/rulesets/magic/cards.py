@@ -92,10 +92,18 @@ class Effect(Immutable):
     dest: str = "hand"
     x: bool = False                   # the amount is the spell's X
     of: int = 0                       # become_copy: the target slot of the object copied
+    optional: bool = False            # "you may": its controller chooses yes or no on resolution (608.2d)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
         return describe_effect(self)
+
+
+@dataclass(frozen=True)
+class Mode(Immutable):
+    """One option of a modal spell (700.2): its own targets and effects."""
+    effects: tuple[Effect, ...]
+    targets: tuple[TargetSpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,6 +184,7 @@ class CardDef(Immutable):
     keywords: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()                  # instants and sorceries
     targets: tuple[TargetSpec, ...] = ()              # spell targets (an Aura's enchant target)
+    modes: tuple["Mode", ...] = ()                    # a modal spell: one mode chosen on casting (700.2a)
     triggers: tuple[Triggered, ...] = ()
     activated: tuple[Activated, ...] = ()
     statics: tuple[Static, ...] = ()

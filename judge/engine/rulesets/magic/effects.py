@@ -139,7 +139,24 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
     for e in effects:
         if state.over:
             return
+        if e.optional and not _agrees(state, out, controller, source_name, e):
+            continue
         run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied)
+
+
+def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
+    """608.2d: a "you may" is a choice made on resolution: yes or no, answered by the script."""
+    q = Question("yes_no", controller, ("yes", "no"), f"{controller} elige si {source_name}: "
+                 f"{e.describe()} (yes o no)", tuple(cr("608.2d")))
+
+    def valid(ans: Any) -> Any:
+        if len(ans.values) != 1 or ans.values[0] not in ("yes", "no", "sí", "si"):
+            return ("se esperaba yes o no", cr("608.2d"))
+        return None
+    yes = core.ask(state, out, q, valid).values[0] != "no"
+    core.emit(state, out, "resolution", controller, f"{controller} elige {'sí' if yes else 'no'}: "
+              f"{e.describe()}", cr("608.2d"))
+    return yes
 
 
 def run_effect(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,

@@ -87,8 +87,10 @@ def legal_actions(state: MagicState) -> list[Action]:
         plan = plan_payment(state, who, card.mana_cost, x)
         if plan is None:
             continue
-        for targets in _target_sets(state, card.targets, who):
-            out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan))
+        modes = [(n, m.targets) for n, m in enumerate(card.modes)] or [(None, card.targets)]
+        for mode, specs in modes:
+            for targets in _target_sets(state, specs, who):
+                out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
     for o in p.zones["battlefield"]:
         for n, ab in enumerate(state.card(o).activated):
             if ab.is_mana_ability:

@@ -124,7 +124,14 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                      "principal de tu turno con la pila vacía", "117.1a", "307.1" if "sorcery" in card.types
                      else "302.1")
     # 601.2a: the card moves to the stack (a new object); 601.2c targets; 601.2f–h costs. Any failure → 733.1.
-    specs = card.targets
+    specs, effects = card.targets, card.effects
+    if card.modes:
+        core.require(action.mode is not None and 0 <= action.mode < len(card.modes),
+                     f"{o.card} es modal: elige un modo con «mode» (0 a {len(card.modes) - 1})", "700.2a", "601.2b")
+        assert action.mode is not None
+        specs, effects = card.modes[action.mode].targets, card.modes[action.mode].effects
+    else:
+        core.require(action.mode is None, f"{o.card} no es un hechizo modal", "700.2", "601.2b")
     if card.is_aura and not specs:
         core.require(False, f"{o.card} es un Aura sin «encantar»", "303.4a")
     targets = _check_targets(state, specs, action.targets, who, o.id)
@@ -142,17 +149,19 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     p.pool.update({k: v for k, v in left.items() if v})
     hybrid = any(s.kind in ("hybrid", "mono_hybrid") for s in card.mana_cost)
     value = card.mana_value + action.x * len(xs)        # 202.3e: on the stack X is the number chosen
-    new = core.move(state, out, o, "stack", cites=cr("601.2a", "601.2c", "601.2f", "601.2h", "601.2i", "202.3",
+    new = core.move(state, out, o, "stack", cites=cr("601.2a", *(["601.2b", "700.2a"] if card.modes else []),
+                                                     "601.2c", "601.2f", "601.2h", "601.2i", "202.3",
                                                      *(["202.3e", "107.3a"] if xs else []),
                                                      *(["202.3f", "107.4e"] if hybrid else []), "117.3c"),
                     why=f"{who} lanza {o.card} (valor de maná {value}"
+                        + (f"; modo {action.mode}: " + "; ".join(e.describe() for e in effects) if card.modes else "")
                         + (f", X={action.x}" if xs else "") + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
                         + (pool_text(spent) if any(spent.values()) else "nada")
                         + (f"; objetivos: {', '.join(core.name(state, t) for t in targets)}" if targets else "") + ")",
                     controller=who, kind="action", actor=who)
     _pay_additional(state, out, card, action, new)
     state.stack.append(StackItem(id=new.id, kind="spell", controller=who, source=new.id, source_name=new.card,
-                                 effects=card.effects, targets=tuple(targets), target_specs=specs, x=action.x,
+                                 effects=effects, targets=tuple(targets), target_specs=specs, x=action.x,
                                  obj=new, text=f"{new.card} ({new.id})"))
     state.bump(f"spells:{who}")
     state.passes = 0

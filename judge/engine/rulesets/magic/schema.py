@@ -12,7 +12,8 @@ from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common
 from judge.engine.rulesets.magic.actions import (ACTION_KEYS, Activate, Assign, Attack, Block, Cast, Choose, Mana,
                                                  Pass, PassUntil, PlayLand)
 from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES, TYPE_ALIASES,
-                                               UNMODELLED_KEYWORDS, Activated, CardDef, Effect, Replacement, Static,
+                                               UNMODELLED_KEYWORDS, Activated, CardDef, Effect, Mode, Replacement,
+                                               Static,
                                                TargetSpec, Triggered, keyword_id)
 from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost, parse_mana
 from judge.engine.rulesets.magic.state import STEPS
@@ -131,7 +132,7 @@ class _Parser:
                                            "replacements", "text", "name") if token else
                       ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
                        "targets", "effects", "triggers", "activated", "static", "replacements", "text",
-                       "additional_costs"),
+                       "additional_costs", "modes"),
                       required=("types",))
         if m is None or "types" not in m:
             return None
@@ -163,10 +164,25 @@ class _Parser:
         keywords, unmodelled = self.keywords(join(path, "keywords"), m.get("keywords", []))
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
         effects = self.effects(join(path, "effects"), m.get("effects", []))
+        modes = []
+        for i, raw in enumerate(self.seq(join(path, "modes"), m.get("modes", []))):
+            mp = join(join(path, "modes"), i)
+            mm = c.mapping(mp, raw, allowed=("effects", "targets"), required=("effects",))
+            if mm is not None and "effects" in mm:
+                modes.append(Mode(effects=self.effects(join(mp, "effects"), mm["effects"]),
+                                  targets=self.target_specs(join(mp, "targets"), mm.get("targets", []))))
+        if "modes" in m:
+            if not ({"instant", "sorcery"} & set(types)):
+                c.error(join(path, "modes"), "solo los instantáneos y conjuros modales tienen «modes» (700.2)")
+            if "effects" in m or "targets" in m:
+                c.error(join(path, "modes"), "un hechizo modal lleva sus efectos y objetivos en cada modo, no "
+                                             "en «effects»/«targets»")
+            if len(m["modes"] if isinstance(m["modes"], list) else []) < 2:
+                c.error(join(path, "modes"), "un hechizo modal tiene al menos dos modos (700.2)")
         if effects and not ({"instant", "sorcery"} & set(types)):
             c.error(join(path, "effects"), "solo los instantáneos y conjuros tienen «effects»; un permanente usa "
                                            "triggers, activated, static o replacements")
-        if ({"instant", "sorcery"} & set(types)) and not effects and not m.get("text"):
+        if ({"instant", "sorcery"} & set(types)) and not effects and not modes and not m.get("text"):
             c.error(join(path, "effects"), "un instantáneo o conjuro necesita «effects» (o «text» si no se modela)")
         is_aura = "enchantment" in types and "Aura" in subtypes
         if is_aura and len(targets) != 1:
@@ -196,7 +212,7 @@ class _Parser:
                        color_override=colors, power=power, toughness=toughness, keywords=keywords, effects=effects,
                        targets=targets, triggers=triggers, activated=activated, statics=statics, replacements=reps,
                        text=text or "", unmodelled_keywords=unmodelled, is_token=token,
-                       additional=tuple(additional))
+                       additional=tuple(additional), modes=tuple(modes))
 
     def seq(self, path: str, value: Any) -> list[Any]:
         return self.check.sequence(path, value, max_items=20) or []
@@ -290,7 +306,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        m = c.mapping(path, raw, allowed=(verb, *VERB_KEYS.get(verb, ("to", "target"))))
+        m = c.mapping(path, raw, allowed=(verb, "may", *VERB_KEYS.get(verb, ("to", "target"))))
         if m is None:
             return None
         arg = m[verb]
@@ -387,7 +403,8 @@ class _Parser:
         target = c.integer(join(path, "target"), m.get("target", 0), maximum=4) or 0
         duration = c.choice(join(path, "duration"), m.get("duration", "end_of_turn"),
                             ("end_of_turn", "end_of_combat", "permanent")) or "end_of_turn"
-        return Effect(kind=verb, to=to, target=target, duration=duration, **kw)
+        may = c.boolean(join(path, "may"), m.get("may", False))
+        return Effect(kind=verb, to=to, target=target, duration=duration, optional=bool(may), **kw)
 
     def trigger(self, path: str, raw: Any) -> Triggered | None:
         c = self.check
@@ -709,7 +726,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard"), "activate": ("ability", "target", "targets", "x", "tap"),
+        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode"), "activate": ("ability", "target", "targets", "x", "tap"),
                  "attack": ("target",)}.get(verb, ())
         m = c.mapping(path, raw, allowed=("by", verb, *extra), required=() if verb == "pass_until" else ("by",))
         if m is None:
@@ -742,7 +759,10 @@ class _Parser:
                 dis = self.refs(join(path, "discard"), m.get("discard", []))
                 if sac is None or dis is None:
                     return None
-                return Cast(by=by, card=ref, targets=targets, x=x, tap=tap, sacrifice=sac, discard=dis)
+                mode = c.integer(join(path, "mode"), m["mode"], maximum=9) if "mode" in m else None
+                if "mode" in m and mode is None:
+                    return None
+                return Cast(by=by, card=ref, targets=targets, x=x, tap=tap, sacrifice=sac, discard=dis, mode=mode)
             ability = c.integer(join(path, "ability"), m.get("ability", 0), maximum=20)
             return Activate(by=by, source=ref, ability=ability or 0, targets=targets, x=x, tap=tap) \
                 if ability is not None else None

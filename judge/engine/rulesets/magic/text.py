@@ -28,6 +28,11 @@ def _a(e: Any) -> str:
 
 
 def describe_effect(e: Any) -> str:
+    text = _describe(e)
+    return f"puedes: {text}" if getattr(e, "optional", False) else text
+
+
+def _describe(e: Any) -> str:
     n = "X" if e.x else str(e.amount)
     k = e.kind
     dur = {"end_of_turn": " hasta el final del turno", "end_of_combat": " hasta el final del combate"}.get(e.duration, "")
