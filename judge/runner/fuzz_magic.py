@@ -300,6 +300,7 @@ class Ledger:
     bases: frozenset[str]
     life: dict[str, int]
     board: dict[str, Any] = field(default_factory=dict)       # the last step's board
+    moved: bool = True            # a step seen since the last state check may have changed zones
     _zones: dict[int, tuple[Any, list[str], list[str]]] = field(default_factory=dict, repr=False)
     _base: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -307,6 +308,8 @@ class Ledger:
         for e in step.events:
             if e.kind == "life":
                 self.life[e.data["player"]] = self.life.get(e.data["player"], 0) + e.data["delta"]
+            elif e.kind in MOVING:
+                self.moved = True
         if step.board is not None:
             self.board = step.board
 
@@ -338,6 +341,7 @@ class Ledger:
 
 
 Invariant = Callable[["Step", Ledger], "str | None"]
+MOVING = frozenset({"move", "cease", "stack", "control", "draw", "shuffle"})   # events of steps that change zones
 
 
 def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
@@ -415,7 +419,11 @@ def zones_consistent(game: "Game", ledger: Ledger) -> str | None:
     """Every object of `state.objects` is in exactly one zone list and every object of the zone lists is there;
     its `zone` is the list's, the list is its controller's (battlefield) or owner's; every card of the game is
     there, in one incarnation; the stack zone holds the spells of the stack; `latest` names each card's current
-    object."""
+    object. Checked after the actions whose steps changed zones (MOVING events): the boards of the others are
+    checked step by step, and nothing else changes the zone lists."""
+    if not ledger.moved:
+        return None
+    ledger.moved = False
     state: Any = game.state
     objects, latest = state.objects, state.latest
     count = 0
