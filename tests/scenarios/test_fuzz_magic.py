@@ -211,9 +211,12 @@ def test_the_state_check_sees_an_object_out_of_place() -> None:
     ana = state.players[0]
     card = ana.zones["library"][0]
     ana.zones["hand"].append(card)                  # in two lists at once
+    assert fm.zones_consistent(game, ledger) is None            # nothing moved since the last check
+    ledger.moved = True
     assert "dice «library»" in fm.zones_consistent(game, ledger)
     ana.zones["hand"].pop()
     ana.zones["library"].remove(card)               # in no list at all
+    ledger.moved = True
     assert "faltan" in fm.zones_consistent(game, ledger)
 
 
