@@ -36,6 +36,12 @@ class Magic(Ruleset):
     phases: ClassVar[tuple[str, ...]] = STEPS
 
     @classmethod
+    def describe(cls) -> dict[str, Any]:
+        from judge.engine.rulesets.magic.describe import describe
+
+        return describe()
+
+    @classmethod
     def parse_scenario(cls, doc: Mapping[str, Any], check: Any) -> tuple[Setup, list[Action], list[Any]]:
         return parse_scenario(doc, check)
 

@@ -127,6 +127,7 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
             continue
         if to == "all_creatures" or (to == "creatures_you_control" and c.controller == controller) or \
                 (to == "other_creatures_you_control" and c.controller == controller and o.id != source) or \
+                (to == "other_creatures" and o.id != source) or \
                 (to == "opponents_creatures" and c.controller != controller):
             out.append(o.id)
     return out

@@ -71,6 +71,8 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
         return c.controller == live.controller and o.id != live.source
     if to == "all_creatures":
         return True
+    if to == "other_creatures":
+        return o.id != live.source
     if to == "opponents_creatures":
         return c.controller != live.controller
     return False

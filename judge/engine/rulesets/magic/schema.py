@@ -24,9 +24,9 @@ MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "land", "artifact", "enchantment")
 SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
-          "other_creatures_you_control", "all_creatures", "opponents_creatures", "enchanted")
+          "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
-                 "opponents_creatures")
+                 "other_creatures", "opponents_creatures")
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
          "counters", "pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type",
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
@@ -499,6 +499,13 @@ class _Parser:
                                    if c.integer(join(join(path, "counters"), k), v, minimum=1) is not None)
         return Replacement(event=event, **kw)
 
+    def from_catalog(self, name: str) -> None:
+        """A card the scenario does not define: the FAQ catalog's (catalog.py), with its unmodelled text."""
+        from judge.engine.rulesets.magic.catalog import find
+        card = find(name)
+        if card is not None:
+            self.cards[name] = card
+
     # -- players ------------------------------------------------------------------------------------------------
     def players(self, value: Any) -> list[PlayerSetup]:
         c = self.check
@@ -583,6 +590,8 @@ class _Parser:
         if m is None or "card" not in m:
             return None
         card = c.string(join(path, "card"), m["card"])
+        if card is not None and card not in self.cards and card not in self.broken:
+            self.from_catalog(card)
         if card is not None and card not in self.cards:
             if card not in self.broken:
                 c.error(join(path, "card"), f"carta desconocida «{card}» (defínela en «cards:»; las tierras básicas "
@@ -683,6 +692,8 @@ class _Parser:
             if m is None or "card" not in m or "controller" not in m:
                 continue
             card = c.string(join(path, "card"), m["card"])
+            if card is not None and card not in self.cards:
+                self.from_catalog(card)
             if card is not None and card not in self.cards:
                 c.error(join(path, "card"), f"carta desconocida «{card}»")
                 card = None

@@ -6,6 +6,7 @@ from typing import Any
 TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador", "each_opponent": "cada oponente",
       "each_player": "cada jugador", "creatures_you_control": "las criaturas que controlas",
       "other_creatures_you_control": "las otras criaturas que controlas", "all_creatures": "todas las criaturas",
+      "other_creatures": "las otras criaturas",
       "enchanted": "la criatura encantada", "opponents_creatures": "las criaturas de tus oponentes"}
 
 

@@ -1,0 +1,287 @@
+"""The magic card catalog: the Shadowmoor FAQ's cards (rules_corpus/faq-paramo-sombrio.txt, as the corpus parses
+them: cost, type line, P/T, text) turned into CardDefs, plus the basic lands.
+
+Each line of a card's printed text is read by one table of patterns (`PIECES`): a keyword line becomes keywords,
+a known sentence becomes an ability built from the engine's pieces (effects, triggers, costs, statics). A line no
+pattern reads is kept, word for word, as the card's unmodelled text: flagged in every trace the card appears in.
+A scenario that defines a card inline with the same name uses its own definition instead.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from judge.engine.rulesets.magic.cards import (BASIC_LANDS, Activated, CardDef, Effect, Replacement, Static,
+                                               TargetSpec, Triggered)
+from judge.engine.rulesets.magic.mana import ManaError, parse_cost
+
+TYPES = {"Criatura": "creature", "Tierra": "land", "Instantáneo": "instant", "Conjuro": "sorcery",
+         "Encantamiento": "enchantment", "Artefacto": "artifact"}
+SUPERTYPES = {"Legendaria": "legendary", "Legendario": "legendary", "Básica": "basic", "Básico": "basic"}
+# Keyword lines of the 2008 Spanish wording, with the engine's keyword ids (None: printed, not modelled).
+KEYWORD_WORDS: dict[str, str | None] = {
+    "vuela": "flying", "arrolla": "trample", "debilitar": "wither", "persistir": "persist",
+    "vínculo vital": "lifelink", "daña primero": "first_strike", "dañar primero": "first_strike",
+    "doble daño": "double_strike", "prisa": "haste", "alcance": "reach", "defensor": "defender",
+    "vigilancia": "vigilance", "toque mortal": "deathtouch", "indestructible": "indestructible",
+    "velo": None, "inspirar temor": None, "destello": None, "conspirar": None, "cambiaformas": None,
+}
+REMINDER = re.compile(r"\s*\([^)]*\)\s*$")
+ARTICLE = r"(?:el |la |los |las )?"
+
+
+@dataclass
+class Reading:
+    """What the patterns made of a card's text so far."""
+    keywords: list[str] = field(default_factory=list)
+    unmodelled_keywords: list[str] = field(default_factory=list)
+    targets: list[TargetSpec] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    triggers: list[Triggered] = field(default_factory=list)
+    activated: list[Activated] = field(default_factory=list)
+    statics: list[Static] = field(default_factory=list)
+    replacements: list[Replacement] = field(default_factory=list)
+    unread: list[str] = field(default_factory=list)
+
+
+Piece = Callable[[re.Match[str], Reading, str], None]
+
+
+def _keywords(line: str, r: Reading, name: str) -> bool:
+    words = [w.strip().lower() for w in REMINDER.sub("", line).rstrip(".").split(",")]
+    if not words or not all(w in KEYWORD_WORDS for w in words):
+        return False
+    for w in words:
+        kid = KEYWORD_WORDS[w]
+        if kid is None:
+            r.unmodelled_keywords.append(w)
+        else:
+            r.keywords.append(kid)
+    return True
+
+
+def _mana(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, effects=(Effect("add_mana", mana="{" + m["c"] + "}"),)))
+
+
+def _enchant_creature(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("creature"))
+
+
+def _enters_counter(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="enters", targets=(TargetSpec("creature"),),
+                                effects=(Effect("counters", counter="-1/-1", amount=1, to="target"),)))
+
+
+def _enters_draw(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="enters", effects=(Effect("draw", amount=1, to="controller"),)))
+
+
+def _draw(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("draw", amount={"una carta": 1, "dos cartas": 2, "tres cartas": 3}[m["n"]],
+                            to="controller"))
+
+
+def _others_1_1(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("set_pt", power=1, toughness=1, to="other_creatures", duration="permanent")))
+
+
+def _no_prevention(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="prevent_none"))
+
+
+def _cant_block(m: re.Match[str], r: Reading, name: str) -> None:
+    r.keywords.append("cant_block")
+
+
+def _enchanted_pump(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("pump", power=int(m["p"]), toughness=int(m["t"]), to="enchanted",
+                                   duration="permanent")))
+
+
+def _counter_spell(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("spell"))
+    r.effects.append(Effect("counter_spell", to="target"))
+
+
+def _destroy(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec({"criatura": "creature", "artefacto": "artifact", "encantamiento": "enchantment",
+                                 "tierra": "land", "permanente": "permanent"}[m["what"]]))
+    r.effects.append(Effect("destroy", to="target"))
+
+
+def _damage(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("any" if m["what"] == "criatura o jugador" else "creature"))
+    r.effects.append(Effect("damage", amount=int(m["n"]), to="target"))
+
+
+def _counter_on_it(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("counters", counter="-1/-1", amount=1, to="target"))
+
+
+def _double_gain(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="life_gain", multiply=2))
+
+
+def _draw_two_instead(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="draw", instead=(Effect("draw", amount=2, to="controller"),)))
+
+
+KEYWORD_NAMES = {"dañar dos veces": "double_strike", "vínculo vital": "lifelink", "volar": "flying",
+                 "arrollar": "trample", "dañar primero": "first_strike", "prisa": "haste", "debilitar": "wither",
+                 "persistir": "persist", "vigilancia": "vigilance", "alcance": "reach"}
+COLOR_WORDS = {"blanca": "W", "blanco": "W", "azul": "U", "negra": "B", "negro": "B", "roja": "R", "rojo": "R",
+               "verde": "G"}
+
+
+def _grant_yours(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="creatures_you_control",
+                                   duration="permanent")))
+
+
+def _self_gains_until_eot(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), untap=bool(m["q"]), tap=bool(m["t"]),
+                                 effects=(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="self"),)))
+
+
+def _target_colour(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("creature"))
+    r.effects.append(Effect("set_color", colors=(COLOR_WORDS[m["color"].lower()],), to="target"))
+
+
+NUMBER_WORDS = {"un": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6}
+
+
+def _enters_with(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="enters", counters=((m["kind"], NUMBER_WORDS[m["n"].lower()]),)))
+
+
+def _untap_it(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("untap", to="target"))
+
+
+# One table: a sentence of the FAQ's Spanish (the card's own name as {name}) → the piece that models it.
+PIECES: list[tuple[str, Piece]] = [
+    (r"^\{T\}: Agrega \{(?P<c>[WUBRG])\} a tu reserva de maná\.$", _mana),
+    (r"^Encantar criatura\.$", _enchant_creature),
+    (r"^Cuando " + ARTICLE + r"{name} entre(?:n)? en juego,? pon un contador -1/-1 sobre la criatura objetivo\.$",
+     _enters_counter),
+    (r"^Cuando " + ARTICLE + r"{name} entre(?:n)? en juego,? roba una carta\.$", _enters_draw),
+    (r"^Roba (?P<n>una carta|dos cartas|tres cartas)\.$", _draw),
+    (r"^Las otras criaturas son 1/1\.$", _others_1_1),
+    (r"^El daño no puede ser prevenido\.$", _no_prevention),
+    (r"^" + ARTICLE + r"{name} no puede(?:n)? bloquear\.$", _cant_block),
+    (r"^La criatura encantada obtiene \+(?P<p>\d+)/\+(?P<t>\d+)\.$", _enchanted_pump),
+    (r"^Contrarresta el hechizo objetivo\.$", _counter_spell),
+    (r"^Destruye (?:el|la) (?P<what>criatura|artefacto|encantamiento|tierra|permanente) objetivo\.$", _destroy),
+    (r"^" + ARTICLE + r"{name} hace(?:n)? (?P<n>\d+) puntos? de daño a la (?P<what>criatura o jugador|criatura) "
+     r"objetivo\.$", _damage),
+    (r"^Pon un contador -1/-1 sobre esa criatura\.$", _counter_on_it),
+    (r"^Si fueras a ganar vida, en vez de eso, ganas el doble de esas vidas\.$", _double_gain),
+    (r"^Si fueras a robar una carta, en vez de eso, roba dos cartas\.$", _draw_two_instead),
+    (r"^Las criaturas que controlas tienen la habilidad de (?P<kw>dañar dos veces|vínculo vital|volar|arrollar|"
+     r"dañar primero|prisa|vigilancia|alcance)\.$", _grant_yours),
+    (r"^(?P<cost>(?:\{[0-9WUBRG]\})+)(?P<t>, \{T\})?(?P<q>, \{Q\})?: " + ARTICLE + r"{name} gana(?:n)? la "
+     r"habilidad de (?P<kw>volar|arrollar|dañar primero|prisa|vigilancia|alcance) hasta el final del turno\.$",
+     _self_gains_until_eot),
+    (r"^La criatura objetivo es (?P<color>azul|roja|rojo|verde|blanca|blanco|negra|negro) hasta el final del "
+     r"turno\.$", _target_colour),
+    (r"^Endereza esa criatura\.$", _untap_it),
+    (r"^" + ARTICLE + r"{name} entra(?:n)? en juego con (?P<n>un|dos|tres|cuatro|cinco|seis) contador(?:es)? "
+     r"(?P<kind>[-+]1/[-+]1) sobre (?:él|ella|ellos|ellas)\.$", _enters_with),
+]
+SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-ZÁÉÍÓÚ{])")
+QUIRK = re.compile(r"\s*\{Q\} es el símbolo de enderezar\.\)\s*$")   # a reminder the FAQ prints half-bracketed
+
+
+def read_text(name: str, text: str) -> Reading:
+    r = Reading()
+    for raw in (ln.strip() for ln in text.split("\n")):
+        if not raw or (raw.startswith("(") and raw.endswith(")")):
+            continue                                   # reminder text alone (a basic land's) says nothing new
+        if _keywords(raw, r, name):
+            continue
+        line = QUIRK.sub("", raw)
+        # A line is read when each of its sentences is; otherwise the whole line stays unmodelled, word for word.
+        trial = Reading()
+        if all(_sentence(s, trial, name) for s in SENTENCE.split(line)):
+            for key in ("targets", "effects", "triggers", "activated", "statics", "replacements", "keywords"):
+                getattr(r, key).extend(getattr(trial, key))
+        else:
+            r.unread.append(raw)
+    return r
+
+
+def _sentence(sentence: str, r: Reading, name: str) -> bool:
+    for pattern, piece in PIECES:
+        m = re.match(pattern.replace("{name}", re.escape(name)), sentence, flags=re.I)
+        if m:
+            piece(m, r, name)
+            return True
+    return False
+
+
+def card_def(card: Any) -> CardDef:
+    """A parsed FAQ card (judge.corpus.model.Card) as the engine's CardDef."""
+    r = read_text(card.name, card.text)
+    try:
+        cost = parse_cost(card.mana_cost or "")
+    except ManaError:
+        cost = ()
+        r.unread.insert(0, f"coste {card.mana_cost}")
+    types = tuple(TYPES[t] for t in card.types if t in TYPES)
+    extra_types = [t for t in card.types if t not in TYPES]
+    power = _int(card.power) if "creature" in types else None
+    toughness = _int(card.toughness) if "creature" in types else None
+    if "creature" in types and (power is None or toughness is None):
+        r.unread.insert(0, f"fuerza/resistencia {card.power}/{card.toughness}")
+        power, toughness = power or 0, toughness or 0
+    text = "\n".join(([f"tipos {', '.join(extra_types)}"] if extra_types else []) + r.unread)
+    return CardDef(name=card.name, types=types or ("artifact",), mana_cost=cost, subtypes=tuple(card.subtypes),
+                   supertypes=tuple(SUPERTYPES[s] for s in card.supertypes if s in SUPERTYPES),
+                   power=power, toughness=toughness, keywords=tuple(dict.fromkeys(r.keywords)),
+                   effects=tuple(r.effects), targets=tuple(r.targets), triggers=tuple(r.triggers),
+                   activated=tuple(r.activated), statics=tuple(r.statics), replacements=tuple(r.replacements),
+                   text=text,
+                   unmodelled_keywords=tuple(r.unmodelled_keywords))
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class CatalogCard:
+    card: CardDef
+    passage_id: str
+
+    @property
+    def modelled(self) -> bool:
+        return not self.card.text and not self.card.unmodelled_keywords
+
+
+@lru_cache(maxsize=1)
+def catalog() -> dict[str, CatalogCard]:
+    """Every FAQ card by its printed name, and the basic lands (read once per process)."""
+    from judge.corpus import load_corpus           # the documents, not the search index: no Whoosh here
+    out: dict[str, CatalogCard] = {n: CatalogCard(c, "") for n, c in BASIC_LANDS.items()}
+    try:
+        cards = load_corpus().cards()
+    except Exception:                              # noqa: BLE001 - without documents, only the basic lands
+        return out
+    for name, card in cards.items():
+        if name in out:
+            continue
+        out[name] = CatalogCard(replace(card_def(card)), card.passage_id)
+    return out
+
+
+def find(name: str) -> CardDef | None:
+    hit = catalog().get(name)
+    return hit.card if hit is not None else None

@@ -1,0 +1,55 @@
+"""The magic card catalog from the Shadowmoor FAQ (issue 9, first part): cards named in a scenario without being
+defined come from the FAQ; what the patterns read is modelled, the rest is flagged word for word."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from judge.cli import main
+from judge.engine import run_scenario
+from judge.engine.rulesets.magic.catalog import catalog, read_text
+from judge.scenarios import load_scenario
+
+
+def test_keyword_lines_and_known_sentences_become_abilities_the_rest_stays_text() -> None:
+    r = read_text("Prueba", "Vuela, prisa.\nPersistir. (Cuando esta criatura vaya a un cementerio...)\n"
+                            "Cuando la Prueba entre en juego, pon un contador -1/-1 sobre la criatura objetivo.\n"
+                            "La Prueba baila cuando llueve.")
+    assert r.keywords == ["flying", "haste", "persist"]
+    assert r.triggers and r.triggers[0].when == "enters" and r.triggers[0].targets[0].kind == "creature"
+    assert r.unread == ["La Prueba baila cuando llueve."]
+
+
+def test_the_catalog_holds_every_faq_card_and_the_basic_lands() -> None:
+    cat = catalog()
+    assert {"Bosque", "Isla", "Asesino gorro rojo", "Reflejo del pensamiento"} <= set(cat)
+    assert cat["Reflejo del pensamiento"].modelled and cat["Reflejo del pensamiento"].passage_id
+    killer = cat["Asesino gorro rojo"].card
+    assert "persist" in killer.keywords and "entre en juego" in killer.text       # its ETB damage is not modelled
+    assert not cat["Asesino gorro rojo"].modelled
+
+
+def test_a_scenario_uses_faq_cards_by_name_and_flags_their_unmodelled_text() -> None:
+    """Reflejo del pensamiento: «Si fueras a robar una carta, en vez de eso, roba dos cartas» (121.6, 614.5: the
+    replacement does not apply to the draws it makes); the Asesino's unmodelled text is flagged in every step."""
+    doc = {"ruleset": "magic", "title": "catálogo", "players": [
+        {"name": "Ana", "library": ["Isla", "Isla", "Isla", "Isla"],
+         "battlefield": ["Reflejo del pensamiento", "Asesino gorro rojo"]}, {"name": "Bruno"}],
+        "turn": {"number": 2, "active": "Ana", "step": "upkeep"},
+        "actions": [{"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+        "expect": [{"player": "Ana", "hand_count": 2}, {"player": "Ana", "library_count": 2}]}
+    trace = run_scenario(load_scenario(doc))
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    assert any(s.kind == "replacement" and "cr-en/121.6" in s.citations for s in trace.steps)
+    game = [s for s in trace.steps if s.kind != "expectation"]
+    assert all(any("Asesino gorro rojo" in n for n in s.unmodelled) for s in game)
+
+
+def test_judge_cards_lists_modelled_and_unmodelled_text() -> None:
+    out = CliRunner().invoke(main, ["cards", "--json"])
+    assert out.exit_code == 0, out.output
+    rows = {r["name"]: r for r in json.loads(out.output)["cards"]}
+    assert rows["Bosque"]["modelled"] is True and rows["Bosque"]["unmodelled"] == []
+    assert rows["Asesino gorro rojo"]["modelled"] is False
+    assert any("entre en juego" in line for line in rows["Asesino gorro rojo"]["unmodelled"])
