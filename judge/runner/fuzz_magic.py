@@ -2,8 +2,9 @@
 
 A game: a random pool of inline cards drawn from the engine's vocabulary (creatures with modelled keywords,
 enters/dies triggers, persist, wither, lifelink, now and then a replacement, an activated ability or a lord;
-instants and sorceries that deal damage, pump, draw, destroy, put counters or gain life; Auras with a static
-pump), decks of those plus basic lands, a third of the games from a random mid-game position. Then, at each
+instants and sorceries that deal damage, pump, draw, destroy, put counters or gain life, now and then exile,
+bounce, tap, counter a spell, grant a keyword, set P/T, search or mill; Auras with a static pump), decks of those
+plus basic lands, a third of the games from a random mid-game position. Then, at each
 step, an action among `Magic.legal_actions(state)` (passing weighs less, so things happen), now and then a random
 probe that is mostly illegal, and every choice asked in the middle of an action (attackers, blockers, damage
 assignment, orders, targets of triggers, searches…) answered by the ruleset's RandomChooser. The actions and
@@ -59,7 +60,24 @@ def _cost(rng: random.Random, color: str, value: int) -> str:
 
 def _spell_effect(rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
     """One effect of an instant or sorcery and the target specs it adds (slot: index of its target)."""
-    kind = rng.choice(("damage", "damage", "pump", "draw", "destroy", "counters", "gain_life"))
+    kind = rng.choice(("damage", "damage", "pump", "draw", "destroy", "counters", "gain_life", "other"))
+    if kind == "other":            # now and then the rest of the vocabulary whose scenario lines replay
+        verb = rng.choice(("exile", "bounce", "tap", "counter_spell", "grant", "lose_life", "set_pt", "search",
+                           "mill"))
+        if verb == "search":
+            return {"search": rng.choice(("tierra básica", "creature", "Bosque")),
+                    "dest": rng.choice(("hand", "battlefield"))}, []
+        if verb == "mill":
+            return {"mill": rng.randint(1, 3), "to": "each_opponent"}, []
+        if verb == "counter_spell":
+            return {"counter_spell": "target", "target": slot}, ["spell"]
+        if verb == "grant":
+            return {"grant": [rng.choice(KEYWORD_POOL)], "to": "target", "target": slot}, ["creature"]
+        if verb == "lose_life":
+            return {"lose_life": rng.randint(1, 3), "to": "each_opponent"}, []
+        if verb == "set_pt":
+            return {"set_pt": [rng.randint(0, 4), rng.randint(1, 4)], "to": "target", "target": slot}, ["creature"]
+        return {verb: "target", "target": slot}, [rng.choice(("creature", "permanent"))]
     if kind == "damage":
         spec = rng.choice(("any", "any", "creature", "player"))
         if rng.random() < 0.15:
