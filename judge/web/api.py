@@ -49,7 +49,7 @@ def document(doc_id: str) -> Response:
 
 @bp.get("/cards")
 def cards() -> Response:
-    return jsonify(views.cards_view(data.corpus()))
+    return jsonify(views.cards_view(data.corpus(), request.args.get("q", "")))
 
 
 @bp.get("/cards/<path:name>")

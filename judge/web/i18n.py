@@ -39,6 +39,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "en": "No passage answers that question. Try other words or a rule number."},
     "search.intro": {"es": "Escribe una pregunta, un término de juego o un número de regla (por ejemplo 121.4).",
                      "en": "Type a question, a game term or a rule number (for example 121.4)."},
+    "search.historical": {"es": "histórico", "en": "historical"},
     "search.too_long": {"es": "La pregunta es demasiado larga: se han usado sus primeros {n} caracteres.",
                         "en": "The question is too long: its first {n} characters were used."},
     # passages and rules
@@ -68,6 +69,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "passage.card": {"es": "Carta", "en": "Card"},
     "passage.id": {"es": "Cita", "en": "Citation"},
     "rule.title": {"es": "Regla {number}", "en": "Rule {number}"},
+    "rule.more_subrules": {"es": "y {n} subreglas más en su página", "en": "and {n} more sub-rules on its page"},
     "rule.same_number": {"es": "El número {number} en otra versión de las reglas (no es esta regla)",
                          "en": "The number {number} in another rules version (not this rule)"},
     "rule.other_versions_of": {"es": "El número {number} aparece en otra versión de las reglas",
@@ -75,6 +77,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     # cards
     "card.list": {"es": "Cartas", "en": "Cards"},
     "card.count": {"es": "{n} cartas", "en": "{n} cards"},
+    "card.count_filtered": {"es": "{n} de {total} cartas con «{q}»", "en": "{n} of {total} cards matching «{q}»"},
+    "card.filter": {"es": "Buscar una carta por su nombre", "en": "Find a card by its name"},
+    "card.filter_placeholder": {"es": "p. ej. gorro rojo, cisnes", "en": "e.g. gorro rojo, cisnes"},
+    "card.filter_submit": {"es": "Filtrar", "en": "Filter"},
+    "card.filter_clear": {"es": "Ver todas", "en": "Show all"},
+    "card.none_match": {"es": "Ninguna carta tiene «{q}» en su nombre.", "en": "No card has «{q}» in its name."},
     "card.cost": {"es": "Coste", "en": "Cost"},
     "card.type": {"es": "Tipo", "en": "Type"},
     "card.pt": {"es": "Fuerza/Resistencia", "en": "Power/Toughness"},

@@ -65,7 +65,8 @@ def passage(passage_id: str) -> Response | str:
 @bp.get("/cartas")
 @bp.get("/cartas.json")
 def cards() -> Response | str:
-    return _page("cards.html", views.cards_view(data.corpus()))
+    """The card list; `?q=` keeps the cards whose name holds its words (no JavaScript needed)."""
+    return _page("cards.html", views.cards_view(data.corpus(), request.args.get("q", "")))
 
 
 @bp.get("/cartas/<path:name>")

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 from urllib.parse import quote
 
 from flask import Flask
+from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 _MARK = re.compile(r"</?mark>")
@@ -41,24 +42,103 @@ def safe_highlight(html: str | None) -> Markup:
     return Markup(html)
 
 
-def link_refs(text: str, refs: Iterable[str], known: Iterable[str] = ()) -> Markup:
-    """The passage text, escaped, with each cited rule number that the corpus knows turned into a link.
+# A cross-reference as the text prints it, once escaped: the number alone, or wrapped whole in the <mark> of a
+# highlight. A number followed by a letter or digit is another number (702.19 inside 702.190): a boundary.
+_REF_FORMS = r"<mark>(?P<marked>{numbers})</mark>|(?<![\w.#&])(?P<plain>{numbers})(?![\w]|\.\d)"
+# A section ("See section 8", "sección 1") is linked only after its word: a lone digit is a quantity.
+_SECTION_FORM = r"(?P<word>\b(?:sections?|secci(?:ó|o)n(?:es)?)(?:</mark>)?\s+)(?P<section>{numbers})(?![\w.])"
 
-    Only numbers the passage's own cross-references list are linked ("Ver la regla 616.1f"), so a number
-    that is merely mentioned (a page count, a quantity) stays plain text.
+
+def link_refs(text: str | Markup, links: Mapping[str, Mapping[str, Any]] | Iterable[str]) -> Markup:
+    """The passage text with each of its cross-references a link to the rule page: plain text is escaped first;
+    Markup (a search highlight, already safe) is linked as it is, so a marked number stays marked in its link.
+
+    `links` maps a number as printed to `{"url", "known", "number"}` (views.text_links): a number no loaded
+    document has is still a link (its page says who cites it and how to load it), marked `outside`; one printed
+    in an older rules version names today's number in its title. A plain list of numbers links each to its page.
+    Only the numbers given are linked, so a number merely mentioned (a page count, a quantity) stays plain.
     """
-    linked = sorted(set(refs) & set(known), key=len, reverse=True)
-    escaped = str(escape(text))
-    if not linked:
-        return Markup(escaped)
-    # A number followed by a letter or digit is another number (702.19 inside 702.190): require a boundary.
-    pattern = re.compile(r"(?<![\w.])(" + "|".join(re.escape(n) for n in linked) + r")(?![\w]|\.\d)")
-    return Markup(pattern.sub(lambda m: f'<a href="{rule_url(m.group(1))}">{m.group(1)}</a>', escaped))
+    html = str(text) if isinstance(text, Markup) else str(escape(text))
+    if not isinstance(links, Mapping):
+        links = {n: {"number": n, "url": rule_url(n), "known": True} for n in links}
+    if not links:
+        return Markup(html)
+    from judge.web.i18n import translate
+
+    def anchor(shown: str, inner: str) -> str:
+        link = links[shown]
+        number = link.get("number") or shown
+        classes = "ref" if link.get("known", True) else "ref outside"
+        title = ""
+        if number != shown:
+            title = translate("passage.today") + " " + number
+        if not link.get("known", True):
+            title = (title + " · " if title else "") + translate("passage.outside")
+        title_attr = f' title="{escape(title)}"' if title else ""
+        return f'<a class="{classes}" href="{escape(link.get("url") or rule_url(number))}"{title_attr}>{inner}</a>'
+
+    rules = sorted((n for n in links if len(n) >= 3), key=len, reverse=True)
+    if rules:
+        pattern = re.compile(_REF_FORMS.format(numbers="|".join(re.escape(n) for n in rules)))
+
+        def rule_link(m: re.Match[str]) -> str:
+            if m.group("marked"):
+                return anchor(m.group("marked"), m.group(0))
+            return anchor(m.group("plain"), m.group("plain"))
+
+        html = pattern.sub(rule_link, html)
+    sections = sorted((n for n in links if len(n) < 3), key=len, reverse=True)
+    if sections:
+        pattern = re.compile(_SECTION_FORM.format(numbers="|".join(re.escape(n) for n in sections)), re.IGNORECASE)
+        html = pattern.sub(lambda m: m.group("word") + anchor(m.group("section"), m.group("section")), html)
+    return Markup(html)
+
+
+_LEADING_NUMBER = re.compile(r"^\d{1,3}(?:\.\d+[a-z]?)?\.?\s+")
+
+
+def same_text(a: str | None, b: str | None) -> bool:
+    """Whether two labels read the same, case, accents, spacing, final punctuation and a leading rule number
+    aside: a citation does not print "Robar una carta, Robar una carta" when a passage is named after its
+    document, nor "Buscar, 701.23. Buscar" (the number is printed beside it)."""
+    from judge.corpus.text import fold
+
+    def key(text: str | None) -> str:
+        return _LEADING_NUMBER.sub("", " ".join(fold(text or "").split())).rstrip(" .:;,")
+
+    return bool(a and b) and key(a) == key(b)
+
+
+@pass_context
+def is_historical_hit(context: Any, hit: Any) -> bool:
+    """Whether a search result quotes an older rules version (the 2008 FAQ): the hit's own `historical` field
+    when the search gives one, else its document's `historical: true` (the page's `historical_docs`)."""
+    flag = hit.get("historical") if isinstance(hit, Mapping) else getattr(hit, "historical", None)
+    if isinstance(flag, bool):
+        return flag
+    doc = hit.get("doc") if isinstance(hit, Mapping) else getattr(hit, "doc", None)
+    return doc in (context.get("historical_docs") or ())
 
 
 def shorten(text: str, width: int = 160) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
+def text_links(passage_id: str | None) -> dict[str, dict[str, Any]]:
+    """The cross-references of a loaded passage's text (views.text_links), for `link_refs` in any template that
+    shows passage text: results, rule and passage pages, card rulings, the rules a run cites."""
+    from werkzeug.exceptions import HTTPException
+
+    from judge.web import data, views
+
+    if not passage_id:
+        return {}
+    try:
+        corpus = data.corpus()
+    except HTTPException:  # documents that cannot be loaded: the text is still shown, without links
+        return {}
+    return views.text_links(corpus, corpus.passage(passage_id))
 
 
 def init_app(app: Flask) -> None:
@@ -68,6 +148,7 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         passage_url=passage_url, rule_url=rule_url, card_url=card_url, document_url=document_url,
-        has_page=has_page,
+        has_page=has_page, text_links=text_links,
     )
-    app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten)
+    app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text,
+                                 is_historical_hit=is_historical_hit)

@@ -13,7 +13,8 @@ def test_rule_page_shows_text_subrules_and_cited_by(get_page) -> None:
     page = get_page("/reglas/121")
     assert "121" in page.find("h1").get_text()
     subrules = _section(page, "Subreglas y apartados")
-    numbers = [a.get_text(strip=True) for a in subrules.select("a.number")]
+    # the rule's own sub-rules, in order (theirs are nested under each: tests/web/test_qa_pages.py)
+    numbers = [a.get_text(strip=True) for a in subrules.select("ol.subrules > li.depth-1 > .subrule-head a.number")]
     assert numbers[:4] == ["121.1", "121.2", "121.3", "121.4"]
     cited = _section(page, "Citada por")
     # the glossary entry "Robar" says "Ver la regla 121"

@@ -1,7 +1,9 @@
-"""The helpers that put rules text into HTML: only <mark> gets through, only known cited numbers become links."""
+"""The helpers that put rules text into HTML: only <mark> gets through, cited numbers become links."""
 from __future__ import annotations
 
-from judge.web.templating import link_refs, passage_url, safe_highlight
+from bs4 import BeautifulSoup
+
+from judge.web.templating import link_refs, passage_url, safe_highlight, same_text
 from judge.web.views import parent_number
 
 
@@ -13,12 +15,52 @@ def test_highlight_lets_only_mark_through() -> None:
     assert str(safe_highlight(None)) == ""
 
 
-def test_link_refs_links_known_cited_numbers_only() -> None:
+def test_link_refs_links_every_cited_number_and_marks_those_not_loaded(app) -> None:
     text = "Ver la regla 702.19 y la 702.190; 3 cartas. Véase 616.1f <b>"
-    html = str(link_refs(text, ["702.19", "616.1f"], known=["702.19"]))
-    assert '<a href="/reglas/702.19">702.19</a> y la 702.190;' in html   # 702.190 is another number
-    assert "616.1f" in html and 'href="/reglas/616.1f"' not in html     # not loaded: plain text
-    assert "&lt;b&gt;" in html                                          # the text itself is escaped
+    links = {"702.19": {"number": "702.19", "url": "/reglas/702.19", "known": True},
+             "616.1f": {"number": "616.1f", "url": "/reglas/616.1f", "known": False}}
+    with app.test_request_context("/"):
+        page = BeautifulSoup(str(link_refs(text, links)), "html.parser")
+    anchors = {a.get_text(): a for a in page.find_all("a")}
+    assert set(anchors) == {"702.19", "616.1f"}                 # 702.190 and 3 are not cited numbers
+    assert anchors["702.19"]["href"] == "/reglas/702.19" and anchors["702.19"]["class"] == ["ref"]
+    # not loaded: still a link to its page (who cites it, how to load it), marked as outside the corpus
+    assert anchors["616.1f"]["href"] == "/reglas/616.1f" and "outside" in anchors["616.1f"]["class"]
+    assert anchors["616.1f"]["title"] == "fuera del corpus cargado"
+    assert page.find("b") is None and "<b>" in page.get_text()  # the text itself is escaped
+
+
+def test_link_refs_keeps_a_highlighted_number_marked_inside_its_link(app) -> None:
+    html = safe_highlight("Esta es una <mark>acción</mark>. Ver la regla <mark>704</mark>. No 7040 ni 704.5.")
+    with app.test_request_context("/"):
+        page = BeautifulSoup(str(link_refs(html, ["704"])), "html.parser")
+    (anchor,) = page.find_all("a")
+    assert anchor["href"] == "/reglas/704" and anchor.find("mark").get_text() == "704"
+    assert [m.get_text() for m in page.find_all("mark")] == ["acción", "704"]
+
+
+def test_link_refs_links_a_section_only_after_its_word(app) -> None:
+    text = "See section 8 for the 8 casual variants; 801 too."
+    with app.test_request_context("/"):
+        page = BeautifulSoup(str(link_refs(text, ["8", "801"])), "html.parser")
+    assert [(a.get_text(), a["href"]) for a in page.find_all("a")] == [("8", "/reglas/8"), ("801", "/reglas/801")]
+
+
+def test_older_version_number_links_to_todays_rule(app) -> None:
+    # The 2008 FAQ prints "Ver la regla 104.3f": that is today's 107.4e (a number means a rule only in its version).
+    with app.test_request_context("/"):
+        page = BeautifulSoup(str(link_refs("Ver la regla 104.3f.", {"104.3f": {
+            "number": "107.4e", "url": "/reglas/107.4e", "known": True}})), "html.parser")
+    anchor = page.find("a")
+    assert anchor.get_text() == "104.3f" and anchor["href"] == "/reglas/107.4e"
+    assert anchor["title"] == "Hoy es la regla 107.4e"
+
+
+def test_same_text_ignores_case_accents_and_a_leading_number() -> None:
+    assert same_text("Robar una carta", "robar una  CARTA.")
+    assert same_text("Buscar", "701.23. Buscar")
+    assert not same_text("Persistir", "Preguntas frecuentes de Páramo Sombrío")
+    assert not same_text("", "")
 
 
 def test_passage_url_keeps_the_path_and_quotes_the_rest() -> None:

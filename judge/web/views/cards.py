@@ -53,9 +53,19 @@ def card_or_suggestions(corpus: "Corpus", index: Any, name: str) -> dict[str, An
         raise NotFoundHere(missing.description or "", {"suggestions": suggestions}) from None
 
 
-def cards_view(corpus: "Corpus") -> dict[str, Any]:
-    cards = sorted(corpus.cards().values(), key=lambda c: _sort_key(c.name))
-    return {"cards": [{"name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line,
+MAX_FILTER_CHARS = 200
+
+
+def cards_view(corpus: "Corpus", query: str | None = None) -> dict[str, Any]:
+    """The card list (GET /api/cards, /cartas), alphabetical; with `query`, only the cards whose name holds
+    every word of it, without case or accents ("gorro", "argoll", "CISNES bryn")."""
+    everything = corpus.cards().values()
+    query = " ".join((query or "").split())[:MAX_FILTER_CHARS]
+    words = _sort_key(query).split()
+    cards = sorted((c for c in everything if all(w in _sort_key(c.name) for w in words)),
+                   key=lambda c: _sort_key(c.name))
+    return {"query": query, "total": len(everything),
+            "cards": [{"name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line,
                        "power": c.power, "toughness": c.toughness, "rulings": len(c.rulings),
                        "url": card_url(c.name)} for c in cards]}
 

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import NotFound
 
-from judge.web.i18n import translate
-from judge.web.templating import rule_url, shorten
+from judge.web.i18n import get_language, translate
+from judge.web.templating import passage_url, rule_url, shorten
 from judge.web.views.common import (
     RULE_NUMBER, NotFoundHere, brief, is_historical, parent_number, passage_data, reference, unique,
     without_number,
@@ -33,6 +33,7 @@ def passage_view(corpus: "Corpus", passage_id: str) -> dict[str, Any]:
             "outgoing": [reference(corpus, n) for n in passage.refs],
             "incoming": _incoming(corpus, passage),
         },
+        subrules=subrule_tree(corpus, [passage], every_version=False),
     )
     return data
 
@@ -62,6 +63,7 @@ def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
         "passages": [passage_data(corpus, p) for p in texts],
         "parent": _rule_parent(corpus, authority, number),
         "children": _rule_children(corpus, texts),
+        "subrules": subrule_tree(corpus, texts),
         "previous": brief(corpus, previous),
         "next": brief(corpus, following),
         "references": [reference(corpus, n) for n in unique(n for p in texts for n in p.refs)],
@@ -111,6 +113,62 @@ def _rule_children(corpus: "Corpus", texts: list["Passage"]) -> list[dict[str, A
     return children
 
 
+# A rule page shows every sub-rule under it in full, nested, as the hyperlinked CR sites do; a rule with more
+# than this many below it (702, a section) shows its own sub-rules in full, each linking to the rest.
+SUBRULES_IN_FULL = 300
+MAX_SUBRULE_DEPTH = 6
+
+
+def subrule_tree(corpus: "Corpus", roots: list["Passage"], every_version: bool = True) -> list[dict[str, Any]]:
+    """The passages under `roots`, depth first: each a `brief` plus `depth` (1 for a child), `passages` (its
+    full text in every loaded current-version document when `every_version`, the English CR first; else its own
+    text) and `children` (the same, one level down). Sub-rules of several texts of a rule are merged by number.
+    More than SUBRULES_IN_FULL in all: only the first level, each with `more` (how many lie under it)."""
+    seen: set[str] = set()
+    count = 0
+
+    def texts_of(group: list["Passage"]) -> list["Passage"]:
+        first = group[0]
+        if every_version and first.number and not is_historical(corpus, first):
+            return corpus.by_number(first.number) or group
+        return group
+
+    def build(parents: list["Passage"], depth: int) -> list[dict[str, Any]]:
+        nonlocal count
+        groups: dict[str, list["Passage"]] = {}
+        for parent in parents:
+            for child in corpus.children(parent.id):
+                if child.id not in seen:
+                    seen.add(child.id)
+                    groups.setdefault(child.number or child.id, []).append(child)
+        nodes = []
+        for group in groups.values():
+            texts = texts_of(group)
+            seen.update(p.id for p in texts)
+            count += 1
+            node = brief(corpus, group[0]) or {}
+            node.update(
+                depth=depth,
+                passages=[{"id": p.id, "doc": p.doc, "lang": p.lang, "text": p.text, "url": passage_url(p.id)}
+                          for p in texts],
+                children=build(texts, depth + 1) if depth < MAX_SUBRULE_DEPTH else [],
+            )
+            nodes.append(node)
+        return nodes
+
+    seen.update(p.id for p in roots)
+    tree = build(roots, 1)
+    if count > SUBRULES_IN_FULL:
+        for node in tree:
+            node["more"] = _size(node["children"])
+            node["children"] = []
+    return tree
+
+
+def _size(nodes: list[dict[str, Any]]) -> int:
+    return sum(1 + _size(n["children"]) for n in nodes)
+
+
 def _unknown_rule(corpus: "Corpus", number: str, older: list["Passage"]) -> NotFoundHere:
     """The 404 for a rule number: still says who cites it and where the number exists in another version."""
     other_versions = _same_number_elsewhere(corpus, number)
@@ -121,4 +179,10 @@ def _unknown_rule(corpus: "Corpus", number: str, older: list["Passage"]) -> NotF
         "other_versions": other_versions,
         "older_versions": [brief(corpus, p) for p in older],
     }
+    if RULE_NUMBER.match(number) and "cr-en" not in corpus.documents:
+        # A cross-reference links here before the English CR is imported: say how to load the rule's text.
+        from judge.runner.citations import IMPORTABLE
+
+        extra["not_loaded"] = "cr-en"
+        extra["note"] = IMPORTABLE["cr-en"].get(get_language(), IMPORTABLE["cr-en"]["es"])
     return NotFoundHere(translate("error.404_rule", number=shorten(number, 80)), extra)
