@@ -27,6 +27,20 @@ def search() -> Response:
     return jsonify(run_search(checked_params(request.args)).to_json())
 
 
+@bp.get("/suggest")
+def suggest() -> Response:
+    """`{"query", "suggestions": [{"kind", "kind_label", "label", "value", "detail", "lang", "url"}]}`: rule
+    numbers, card names and glossary terms for what is typed so far (views/suggest.py); `limit` 1–20."""
+    from pathlib import Path
+
+    from judge.web.i18n import get_language
+    from judge.web.views.suggest import limit_param, suggest_view
+
+    limit = limit_param(request.args.get("limit"))
+    return jsonify(suggest_view(data.corpus(), Path(current_app.config["CORPUS_DIR"]), request.args.get("q", ""),
+                                limit, get_language()))
+
+
 @bp.get("/passages/<path:passage_id>")
 def passage(passage_id: str) -> Response:
     return jsonify(views.passage_view(data.corpus(), passage_id))

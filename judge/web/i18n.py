@@ -42,6 +42,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "search.historical": {"es": "histórico", "en": "historical"},
     "search.too_long": {"es": "La pregunta es demasiado larga: se han usado sus primeros {n} caracteres.",
                         "en": "The question is too long: its first {n} characters were used."},
+    # suggestions as you type (static/suggest.js, /api/suggest)
+    "suggest.kind.rule": {"es": "regla", "en": "rule"},
+    "suggest.kind.card": {"es": "carta", "en": "card"},
+    "suggest.kind.term": {"es": "término", "en": "term"},
+    "suggest.label": {"es": "Sugerencias", "en": "Suggestions"},
+    "suggest.count": {"es": "{n} sugerencias: flechas arriba y abajo para elegir, Intro para buscar, Escape para cerrar.",
+                      "en": "{n} suggestions: up and down arrows to choose, Enter to search, Escape to close."},
+    "suggest.none": {"es": "Sin sugerencias.", "en": "No suggestions."},
     # passages and rules
     "passage.rule": {"es": "Regla", "en": "Rule"},
     "passage.document": {"es": "Documento", "en": "Document"},

@@ -1,6 +1,9 @@
 """The Q&A pages as a newcomer found them (issue 7): the answer's citation, highlighting, cross-references as
-links wherever passage text is shown, sub-rules in full, the card list's search box, "histórico" in result lists."""
+links wherever passage text is shown, sub-rules in full, the card list's search box, "histórico" in result lists,
+suggestions as you type (/api/suggest; the widget itself is driven in Chromium in test_browser.py)."""
 from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from flask import render_template
@@ -231,3 +234,64 @@ def test_result_lists_mark_2008_faq_passages_as_historical(get_page, client) -> 
     assert answer.select_one(".historical").get_text(strip=True) == "histórico"
     english = get_page("/?q=702.79&lang=en").select_one("section.results li.result h3 .historical")
     assert english.get_text(strip=True) == "historical"
+
+
+# -- suggestions as you type ------------------------------------------------------------------------------------
+
+def _suggest(client, q: str, **params) -> list[dict]:
+    response = client.get("/api/suggest", query_string={"q": q, **params})
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    return response.get_json()["suggestions"]
+
+
+def test_suggest_rule_numbers_in_order(client) -> None:
+    found = _suggest(client, "121.2")
+    assert [s["label"] for s in found] == ["121.2", "121.2a", "121.2b", "121.2c", "121.2d"]
+    assert all(s["kind"] == "rule" and s["url"] == "/reglas/" + s["label"] and s["detail"] for s in found)
+    assert [s["label"] for s in _suggest(client, "regla 116.2", limit=3)] == ["116.2", "116.2a", "116.2b"]
+
+
+def test_suggest_card_names_without_accents(client) -> None:
+    found = _suggest(client, "argoll")
+    assert found[0] == {"kind": "card", "kind_label": "carta", "label": "Cisnes de Bryn Árgoll",
+                        "value": "Cisnes de Bryn Árgoll", "detail": found[0]["detail"], "lang": "es",
+                        "url": "/cartas/Cisnes%20de%20Bryn%20%C3%81rgoll"}
+    assert client.get(found[0]["url"]).status_code == 200
+
+
+def test_suggest_glossary_terms_spanish_first(client) -> None:
+    found = _suggest(client, "persis")
+    assert [(s["kind"], s["lang"], s["label"]) for s in found[:2]] == [("term", "es", "persistir"),
+                                                                         ("term", "en", "persist")]
+    assert found[0]["detail"] == "persist" and found[0]["kind_label"] == "término"
+    english = client.get("/api/suggest?q=persis&lang=en").get_json()["suggestions"]
+    assert english[0]["label"] == "persist" and english[0]["kind_label"] == "term"
+    assert _suggest(client, "persist")[0]["label"] == "persist"   # the very word typed comes first
+    # players' words lead to the official name
+    tap = _suggest(client, "tapear")[0]
+    assert tap["label"] == "girar" and "tapear" in tap["detail"]
+    start = [s["label"] for s in _suggest(client, "rob")]
+    assert start[0] == "robar" and parse_qs(urlparse(_suggest(client, "robar")[0]["url"]).query)["q"] == ["robar"]
+
+
+def test_suggest_odd_input(client) -> None:
+    assert _suggest(client, "") == [] and _suggest(client, "   ") == []
+    assert _suggest(client, "zzzzqqq") == []
+    long = client.get("/api/suggest", query_string={"q": "x" * 5000}).get_json()
+    assert long["suggestions"] == [] and len(long["query"]) <= 100
+    assert len(_suggest(client, "a", limit=20)) <= 20
+    for bad in ("0", "21", "dos"):
+        response = client.get(f"/api/suggest?q=ro&limit={bad}")
+        assert response.status_code == 400 and response.get_json()["parameter"] == "limit"
+
+
+def test_home_page_box_works_without_javascript_and_loads_the_widget(get_page) -> None:
+    page = get_page("/")
+    form = page.find("form", attrs={"role": "search"})
+    assert form["action"] == "/" and form["method"] == "get"
+    box = form.find("input", attrs={"name": "q"})
+    # a plain search field in the HTML; the script (deferred) makes it a combobox
+    assert box["type"] == "search" and box.get("role") is None and box["data-suggest"] == "/api/suggest"
+    assert "{n}" in box["data-suggest-count"]
+    script = page.find("script", src="/static/suggest.js")
+    assert script is not None and script.has_attr("defer")
