@@ -61,3 +61,21 @@ def test_every_setting_is_documented() -> None:
     readme = README.read_text(encoding="utf-8")
     missing = sorted(name for name in _settings() if name not in readme)
     assert not missing, f"README.md does not document: {missing}"
+
+
+def _routes() -> list[str]:
+    """Every route of the app as README writes it: converters as `<…>`; the `.json` variants of pages (one
+    sentence documents them all) and the static files left out."""
+    with tempfile.TemporaryDirectory() as instance:
+        app = create_app({"TESTING": True, "INSTANCE": instance})
+    return sorted({re.sub(r"<[^>]*>", "<>", rule.rule) for rule in app.url_map.iter_rules()
+                   if rule.endpoint != "static" and not rule.rule.endswith(".json")})
+
+
+def test_every_route_is_documented() -> None:
+    readme = re.sub(r"<[^>\s]*>", "<>", README.read_text(encoding="utf-8"))
+    routes = _routes()
+    assert {"/", "/reglas/<>", "/api/search", "/api/suggest", "/escenarios/ejecutar"} <= set(routes)
+    missing = [path for path in routes
+               if not re.search(r"(?<![\w/.<>-])" + re.escape(path) + r"(?![\w/<>-])", readme)]
+    assert not missing, f"README.md does not document: {missing}"
