@@ -283,3 +283,30 @@ def test_a_modal_spell_takes_the_mode_chosen_on_casting_and_a_may_is_asked_on_re
     doc["expect"] = [{"stopped": "eleccion"}]
     t = run(doc)
     assert not failed(t) and t.steps[-2].kind == "choice" and "yes o no" in t.steps[-2].summary
+
+
+def test_flash_shroud_and_fear() -> None:
+    """702.8a: a creature with flash is cast any time its controller could cast an instant; 702.18a: a permanent
+    with shroud can't be targeted; 702.36b: a creature with fear can be blocked only by artifact and/or black
+    creatures."""
+    cards = {"Hada rápida": {"cost": "{U}", "types": ["creature"], "power": 1, "toughness": 1,
+                             "keywords": ["flash", "shroud"]},
+             "Sombra": {"cost": "{B}", "types": ["creature"], "power": 2, "toughness": 1, "keywords": ["fear"]},
+             "Caballero negro": {"cost": "{B}", "types": ["creature"], "power": 1, "toughness": 1}}
+    doc = scenario([{"name": "Ana", "battlefield": [{"card": "Sombra", "id": "sombra"}]},
+                    {"name": "Bruno", "hand": [{"card": "Hada rápida", "id": "hada"}, "Rayo"],
+                     "mana_pool": {"U": 1, "R": 1},
+                     "battlefield": [{"card": "Osos", "id": "osos"}, {"card": "Caballero negro", "id": "negro"}]}],
+                   [{"by": "Ana", "pass": True}, {"by": "Bruno", "cast": "Hada rápida"},
+                    {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "cast": "Rayo", "targets": ["hada~3"]},
+                    {"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["sombra"]},
+                    {"pass_until": "declare_blockers"}, {"by": "Bruno", "block": {"osos": "sombra"}},
+                    {"by": "Bruno", "block": {"negro": "sombra"}}],
+                   [{"object": "hada", "zone": "battlefield"},
+                    {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/702.18a"}},
+                    {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/702.36b"}},
+                    {"object": "negro", "zone": "battlefield"}])
+    doc["cards"].update(cards)
+    t = run(doc)
+    assert not failed(t), failed(t)

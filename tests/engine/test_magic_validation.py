@@ -91,11 +91,11 @@ def test_unknown_keyword_lists_the_modelled_ones() -> None:
 
 
 def test_unmodelled_keyword_is_accepted_and_flagged() -> None:
-    scenario = load_scenario(with_card("Osos", {**CARDS["Osos"], "keywords": ["menace", "destello"]}))
+    scenario = load_scenario(with_card("Osos", {**CARDS["Osos"], "keywords": ["menace", "regenerar"]}))
     trace = run_scenario(scenario)
     notes = trace.steps[0].unmodelled
     assert any("Osos" in n and "amenaza" in n for n in notes)
-    assert any("Osos" in n and "destello" in n for n in notes)
+    assert any("Osos" in n and "regenerar" in n for n in notes)
 
 
 def test_grant_takes_only_modelled_keywords() -> None:

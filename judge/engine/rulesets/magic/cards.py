@@ -25,19 +25,22 @@ KEYWORDS: dict[str, str] = {
     "lifelink": "vínculo vital", "vigilance": "vigilancia", "haste": "prisa", "indestructible": "indestructible",
     "wither": "marchitar", "persist": "persistir", "cant_block": "no puede bloquear",
     "cant_attack": "no puede atacar", "unpreventable": "su daño no puede prevenirse",
+    "flash": "destello", "shroud": "velo", "fear": "miedo",
 }
 KEYWORD_RULES = {"flying": "702.9b", "reach": "702.17b", "defender": "702.3b", "first_strike": "702.7b",
                  "double_strike": "702.4b", "trample": "702.19b", "deathtouch": "702.2b", "lifelink": "702.15b",
                  "vigilance": "702.20b", "haste": "702.10b", "indestructible": "702.12b", "wither": "702.80a",
-                 "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12"}
+                 "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12",
+                 "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b"}
 # Keywords printed on real cards that the engine does not model: flagged, never silently ignored.
-UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico", "flash": "destello",
-                       "protection": "protección", "hexproof": "antimaleficio", "shroud": "velo",
-                       "regenerate": "regenerar", "menace": "amenaza", "fear": "miedo", "intimidate": "intimidar",
+UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico",
+                       "protection": "protección", "hexproof": "antimaleficio",
+                       "regenerate": "regenerar", "menace": "amenaza", "intimidate": "intimidar",
                        "conspire": "conspirar", "changeling": "cambiaformas", "prowess": "destreza"}
 _SPANISH = {v: k for k, v in KEYWORDS.items()}
 _SPANISH.update({"dañar primero": "first_strike", "daña primero": "first_strike", "doble golpe": "double_strike",
-                 "dañar dos veces": "double_strike", "vinculo vital": "lifelink", "toque mortal": "deathtouch"})
+                 "dañar dos veces": "double_strike", "vinculo vital": "lifelink", "toque mortal": "deathtouch",
+                 "inspirar temor": "fear"})
 
 
 def keyword_id(name: str) -> str | None:

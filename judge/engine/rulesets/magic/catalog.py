@@ -27,7 +27,7 @@ KEYWORD_WORDS: dict[str, str | None] = {
     "vínculo vital": "lifelink", "daña primero": "first_strike", "dañar primero": "first_strike",
     "doble daño": "double_strike", "prisa": "haste", "alcance": "reach", "defensor": "defender",
     "vigilancia": "vigilance", "toque mortal": "deathtouch", "indestructible": "indestructible",
-    "velo": None, "inspirar temor": None, "destello": None, "conspirar": None, "cambiaformas": None,
+    "velo": "shroud", "inspirar temor": "fear", "destello": "flash", "conspirar": None, "cambiaformas": None,
 }
 REMINDER = re.compile(r"\s*\([^)]*\)\s*$")
 ARTICLE = r"(?:el |la |los |las )?"

@@ -2,6 +2,7 @@
 (608): a spell or ability whose targets are all illegal does not resolve; with some illegal, the rest happens."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,6 +50,8 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
     if spec.kind == "player":
         return f"«{ref}» no es un jugador"
     c = layers.chars_of(state, o)
+    if "shroud" in c.keywords:
+        return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
     if spec.kind in ("creature", "any") and "creature" not in c.types:
         return f"{o.card} ({ref}) no es una criatura"
     if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
@@ -81,7 +84,8 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
             if len(ans.values) != 1:
                 return ("se esperaba un único objetivo", cr("601.2c"))
             why = legal_target(state, spec, ans.values[0], player, source)
-            return None if why is None else (why, cr("601.2c", "115.1"))
+            named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
+            return None if why is None else (why, cr("601.2c", "115.1", *named))
         chosen.append(core.ask(state, out, q, valid).values[0])
     return tuple(chosen)
 

@@ -81,7 +81,7 @@ def legal_actions(state: MagicState) -> list[Action]:
         if "land" in card.types or o.card in seen_cards:
             continue
         seen_cards.add(o.card)
-        if "instant" not in card.types and not sorcery_ok:
+        if "instant" not in card.types and "flash" not in card.keywords and not sorcery_ok:
             continue
         x = 1 if any(s.kind == "x" for s in card.mana_cost) else 0
         plan = plan_payment(state, who, card.mana_cost, x)

@@ -3,6 +3,7 @@
 cost that can't be paid after targets were chosen reverses the whole action (733.1)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -104,7 +105,9 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
             item = next((i for i in state.stack if i.id == ref or (i.obj is not None and i.obj.base == ref)), None)
             real = item.id if item is not None else ref
         why = legal_target(state, spec, real, who, source)
-        core.require(why is None, f"objetivo ilegal: {why}", "601.2c", "115.1")
+        # A reason naming the rule that forbids the target "(702.18a)" cites it too.
+        named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
+        core.require(why is None, f"objetivo ilegal: {why}", "601.2c", "115.1", *named)
         resolved.append(real)
     return resolved
 
@@ -119,7 +122,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     assert o is not None
     card = state.card(o)
     core.require("land" not in card.types, f"{o.card} es una tierra: se juega, no se lanza", "305.1", "116.2a")
-    if "instant" not in card.types:
+    if "instant" not in card.types and "flash" not in card.keywords:      # 702.8a: flash, as an instant
         core.require(_sorcery_timing(state, who), f"{o.card} no es un instantáneo: solo se lanza en una fase "
                      "principal de tu turno con la pila vacía", "117.1a", "307.1" if "sorcery" in card.types
                      else "302.1")
@@ -152,7 +155,9 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     new = core.move(state, out, o, "stack", cites=cr("601.2a", *(["601.2b", "700.2a"] if card.modes else []),
                                                      "601.2c", "601.2f", "601.2h", "601.2i", "202.3",
                                                      *(["202.3e", "107.3a"] if xs else []),
-                                                     *(["202.3f", "107.4e"] if hybrid else []), "117.3c"),
+                                                     *(["202.3f", "107.4e"] if hybrid else []), "117.3c",
+                                                     *(["702.8a"] if "flash" in card.keywords
+                                                       and not _sorcery_timing(state, who) else [])),
                     why=f"{who} lanza {o.card} (valor de maná {value}"
                         + (f"; modo {action.mode}: " + "; ".join(e.describe() for e in effects) if card.modes else "")
                         + (f", X={action.x}" if xs else "") + f"; paga {cost_text(card.mana_cost) or '{0}'} con "

@@ -239,6 +239,9 @@ def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[str, list
         return (f"{b.card} ({b.id}) está girada", cr("509.1a"))
     if "cant_block" in cb.keywords:
         return (f"{b.card} ({b.id}) no puede bloquear", cr("509.1b"))
+    if "fear" in ca.keywords and "artifact" not in cb.types and "B" not in cb.colors:
+        return (f"{a.card} ({a.id}) tiene miedo y {b.card} ({b.id}) no es una criatura artefacto ni negra",
+                cr("702.36b", "509.1b"))
     if "flying" in ca.keywords and not ({"flying", "reach"} & cb.keywords):
         return (f"{a.card} ({a.id}) tiene volar y {b.card} ({b.id}) no tiene volar ni alcance",
                 cr("702.9b", "702.17b", "509.1b"))
