@@ -401,17 +401,36 @@ def life_matches_events(step: "Step", ledger: Ledger) -> str | None:
     return None
 
 
+OUT_OF_COMBAT = frozenset({"untap", "upkeep", "draw", "main1", "main2", "end", "cleanup"})
+
+
+def nobody_in_combat_outside_it(step: "Step", ledger: Ledger) -> str | None:
+    """506.4 / 511.3: creatures are removed from combat as the end of combat step ends; outside combat nothing
+    attacks or blocks."""
+    board = step.board or ledger.board
+    if board.get("phase") not in OUT_OF_COMBAT:
+        return None
+    for p in board.get("players", ()):
+        for o in p.get("battlefield", ()):
+            if o.get("attacking") or o.get("blocking"):
+                return f"{o['card']} ({o['id']}) sigue atacando o bloqueando en {board.get('phase_label')}"
+    return None
+
+
 INVARIANTS: list[Invariant] = [each_object_in_one_zone, pools_empty_at_step_start, life_matches_events,
-                               citations_present]
+                               citations_present, nobody_in_combat_outside_it]
 
 
 def state_based_actions_done(game: "Game", ledger: Ledger) -> str | None:
     """704.3 / 117.5: when a player receives priority, no state-based action is left to perform: no creature with
     toughness 0 or less or lethal damage (unless indestructible), no Aura unattached, no player at 0 life still in
-    the game, no permanent with both +1/+1 and -1/-1 counters. Checked on the board as the action ends."""
+    the game, no permanent with both +1/+1 and -1/-1 counters; and the player who gets it is still in the game.
+    Checked on the board as the action ends."""
     if game.state.priority is None or game.state.over:
         return None
     board = ledger.board
+    if game.state.player(game.state.priority).lost:
+        return f"{game.state.priority} recibe la prioridad después de haber perdido la partida (104.3, 800.4a)"
     ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
     for p in board.get("players", []):
         if not p["lost"] and p["life"] <= 0:

@@ -181,10 +181,19 @@ def test_each_invariant_catches_its_breakage() -> None:
     counted.see(lose)
     assert fm.life_matches_events(lose, counted) is None
 
+    attacking = _board([_player("Ana", battlefield=[dict(bear, attacking="Bruno")]), _player("Bruno")],
+                       phase="main2", phase_label="la segunda fase principal")
+    assert "sigue atacando" in fm.nobody_in_combat_outside_it(_step(attacking), ledger)
+    assert fm.nobody_in_combat_outside_it(_step(dict(attacking, phase="combat_damage")), ledger) is None
+
     class FakeGame:
         class state:  # noqa: N801
             priority = "Ana"
             over = False
+
+            @staticmethod
+            def player(name: str):  # noqa: ANN205
+                return type("P", (), {"lost": False})
 
     def after(board: dict) -> str | None:
         return fm.state_based_actions_done(FakeGame, fm.Ledger(frozenset(), {}, board=board))  # type: ignore[arg-type]
