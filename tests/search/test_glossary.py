@@ -1,12 +1,13 @@
 """The bilingual glossary: the shipped file is valid and covers the game's terms; matching is on analysed terms."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from judge import config
-from judge.search.glossary import GlossaryError, load_glossary, parse_glossary
+from judge.search.glossary import Glossary, GlossaryError, load_glossary, parse_glossary
 from judge.search.schema import analyze
 
 
@@ -47,3 +48,86 @@ def test_invalid_yaml_and_missing_file(tmp_path: Path) -> None:
     with pytest.raises(GlossaryError, match="not valid YAML"):
         load_glossary(bad)
     assert len(load_glossary(tmp_path / "absent.yaml")) == 0
+
+
+# -- the Comprehensive Rules' vocabulary in both languages (issue 7)
+_SHIPPED = config.corpus_dir() / "glossary.yaml"
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Glossary:
+    return load_glossary(_SHIPPED)
+
+# Official Spanish names, as the cards and the Spanish rules print them.
+OFFICIAL = [("trample", "arrollar"), ("flying", "volar"), ("first strike", "dañar primero"),
+            ("double strike", "dañar dos veces"), ("stack", "pila"), ("tap", "girar"), ("untap", "enderezar"),
+            ("exile", "exiliar"), ("graveyard", "cementerio"), ("library", "biblioteca"), ("mana value", "valor de maná"),
+            ("state-based actions", "acciones de estado"), ("triggered ability", "habilidad disparada"),
+            ("ward", "custodia"), ("hexproof", "antimaleficio"), ("split second", "fracción de segundo"),
+            ("dash", "rapidez"), ("command zone", "zona de mando"), ("shield counter", "contador de escudo"),
+            ("declare blockers step", "paso de declarar bloqueadoras"), ("commander tax", "impuesto de comandante"),
+            ("scry", "adivinar"), ("mill", "moler"), ("crew", "tripular"), ("delve", "excavar")]
+# The older official wording (2008: "remover del juego", "jugar" a spell, "coste de maná convertido") and what
+# Spanish players say at the table.
+OLDER_AND_SLANG = [("exile", "remover del juego"), ("cast", "jugar"), ("mana value", "coste de maná convertido"),
+                   ("tap", "tapear"), ("untap", "untapear"), ("counter a spell", "counterear"),
+                   ("enters the battlefield", "etb"), ("stack", "stack"), ("token", "token"), ("trample", "trample"),
+                   ("lifelink", "lifelink"), ("umbra armor", "armadura tótem")]
+
+
+@pytest.mark.parametrize("en, es", OFFICIAL + OLDER_AND_SLANG)
+def test_cr_terms_translate_both_ways(shipped: Glossary, en: str, es: str) -> None:
+    g = shipped
+    # an English question naming the term also searches the Spanish name, and a Spanish one the English name
+    from_en = [g.concepts[i] for i in g.matches(analyze(en, "en"), "en")]
+    assert any(es in c.names["es"] for c in from_en), [c.names for c in from_en]
+    from_es = [g.concepts[i] for i in g.matches(analyze(es, "es"), "es")]
+    assert any(en in c.names["en"] for c in from_es), [c.names for c in from_es]
+
+
+def test_a_words_own_synonyms_are_true_synonyms(shipped: Glossary) -> None:
+    # "can it block" must not read as "can't block", nor "block" as the CR's "blocked creature"
+    g = shipped
+    named = {n for i in g.matches(analyze("If my opponent flashes in a creature, can it block?", "en"), "en")
+             for n in g.concepts[i].names["en"]}
+    assert "blocked creature" not in named and "unblockable" not in named
+
+
+def _cr_vocabulary() -> list[str]:
+    from .conftest import CR_FILE  # type: ignore[import-not-found]
+    if not CR_FILE.exists():
+        pytest.skip("../shared/corpus is not here: no CR to compare the glossary with")
+    from judge.corpus.cr_en import parse_cr_file
+
+    doc = parse_cr_file(CR_FILE)
+    glossary = [p.title for p in doc.passages if p.kind == "glossary"]
+    keywords = [p.text for p in doc.passages
+                if p.number and re.fullmatch(r"70[12]\.\d+", p.number) and len(p.text) < 60]
+    return glossary + keywords
+
+
+# Function words the CR's glossary defines, which name no concept a question could be about.
+_NOT_CONCEPTS = {"During", "General", "If", "X", "Y", "You, Your"}
+
+
+def test_every_cr_glossary_term_and_keyword_has_an_entry(shipped: Glossary) -> None:
+    g = shipped
+    names = {seq for c in g.concepts for seq in c.terms["en"]}
+    missing = []
+    for term in _cr_vocabulary():
+        base = re.sub(r"\s*\(Obsolete\)", "", term)
+        if base in _NOT_CONCEPTS:
+            continue
+        # "Banding, “Bands with Other”", "Tap and Untap", "Venture into [Quality]": one of its parts will do
+        parts = [base] + [p.strip(" “”\"[]") for p in re.split(r",| and |\[", base)]
+        if not any(tuple(analyze(p, "en")) in names for p in parts if p.strip(" “”\"[]")):
+            missing.append(term)
+    assert not missing, missing
+    # and each of them has a Spanish name
+    assert all(c.names["es"] or c.names["en"][0] in _ENGLISH_ONLY for c in g.concepts), \
+        [c.names["en"] for c in g.concepts if not c.names["es"] and c.names["en"][0] not in _ENGLISH_ONLY]
+
+
+# CR terms whose Spanish rendering would be a function word or stem like an everyday word: English only.
+_ENGLISH_ONLY = {"infinity", "convert", "abandon", "instead", "as though", "unless", "counts as", "permanently",
+                 "mana source"}
