@@ -41,6 +41,7 @@ _SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
 # Words that only shape a question ("what happens if…", "¿cuántas…?") and would otherwise match every
 # passage that narrates events.
 QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works "
+                           "funciona funcionan funcionar significa significan "
                            "cuanto cuanta cuantos cuantas cual cuales donde many much".split())
 _ES_WORDS = frozenset("que como cuando cual cuanto cuantas cuantos si con la el los las de del una un es se mi "
                       "mis tu por para en y o puedo puede pasa hay al su sus le lo este esta esto me te nos son "
@@ -219,8 +220,8 @@ class QuestionReader:
                 if loanword and l in langs:
                     w, own = W_LOANWORD, True
                 for seq in names[l]:
-                    if own and len(seq) == 1 and seq[0] in named[l]:
-                        continue  # the question's own word, already weighted in full
+                    if own and (len(seq) == 1 and seq[0] in named[l] or _contains(terms_by_lang[l], seq)):
+                        continue  # the question's own words, already weighted in full (and their pairs)
                     for t in seq:
                         marks[l].setdefault(t, w)
                         # A translation into a word most passages of that language hold ("card", "player")
@@ -287,6 +288,12 @@ class QuestionReader:
                        only_card=bool(cards) and named_words == len(words), docs=docs, doc_masks=doc_masks,
                        said={l: [t for t in terms_by_lang[l] if t not in number_set] for l in langs})
 
+
+
+def _contains(terms: list[str], seq: tuple[str, ...]) -> bool:
+    """Whether `seq` occurs in `terms` as a run of consecutive terms."""
+    n = len(seq)
+    return any(tuple(terms[i:i + n]) == seq for i in range(len(terms) - n + 1))
 
 
 def guess_language(text: str) -> str | None:
