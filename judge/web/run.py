@@ -221,6 +221,22 @@ class MagicBoardView:
         return [flag for flag in ("tapped", "sick", "token") if obj.get(flag)]
 
 
+@bp.app_template_filter("board_view")
+def _board_view(board: dict[str, Any]) -> Any:
+    """A board's view without a step before it (nothing marked as changed)."""
+    from judge.web.viewer import BoardView
+
+    return BoardView(board)
+
+
+@bp.app_template_filter("phase_label")
+def _phase_label(board: dict[str, Any]) -> str:
+    """The phase or step of a board in game words and the UI language ("fase de acción", "action phase")."""
+    from judge.web.viewer import phase_label
+
+    return phase_label(board)
+
+
 @bp.app_template_filter("magic_view")
 def _magic_view(board: dict[str, Any]) -> MagicBoardView:
     return MagicBoardView(board)
@@ -316,15 +332,39 @@ def _citations_for(trace_json: dict[str, Any]) -> dict[str, Any]:
 
 
 def _trace_page(trace: Any, outcome: Any, *, source: str, title: str, description: str = "",
-                illustrates: tuple[str, ...] | list[str] = (), curated: Any = None) -> Response | str:
+                illustrates: tuple[str, ...] | list[str] = (), curated: Any = None,
+                template: str = "run.html", scenario: Any = None, **extra: Any) -> Response | str:
+    # `template`/`extra`: a page built on the run page (saved.html, judge/web/saved.py) adds its own context.
+    # `scenario`: the scenario run, for what its board snapshots do not carry (doce-vidas's card costs).
+    from judge.web.viewer import card_info, run_view
+
     data = trace.to_json()
     data["verdict"] = {"ok": outcome.ok, "text": outcome.line}
     if wants_json():
         return jsonify(data)
     cites = _citations_for(data)
-    return render_template("run.html", trace=data, cites=cites, source=source, title=title,
+    return render_template(template, trace=data, cites=cites, source=source, title=title,
                            description=description, illustrates=list(illustrates), verdict=outcome,
-                           curated=curated)
+                           curated=curated, run=run_view(data, card_info(scenario)),
+                           cites_html=_cites_renderer(cites), **extra)
+
+
+def _cites_renderer(cites: dict[str, Any]) -> Any:
+    """The cited-text block of a step, rendered once per list of citations: the steps of a run cite the same few
+    rules over and over (every priority pass), and the block is the same each time."""
+    from markupsafe import Markup
+
+    memo: dict[tuple[str, ...], Markup] = {}
+
+    def render(step: dict[str, Any]) -> Markup:
+        key = tuple(step.get("citations") or ())
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = Markup(render_template("_run_cites.html", step={"citations": list(key)},
+                                                     cites=cites))
+        return hit
+
+    return render
 
 
 @bp.get("/escenarios")
@@ -347,11 +387,11 @@ def scenario_page(ruleset: str, name: str) -> Response | str:
         abort(404)
     source = item.path.read_text(encoding="utf-8")
     try:
-        _, trace, outcome = _run(source, "yaml")
+        scenario, trace, outcome = _run(source, "yaml")
     except InvalidScenario as exc:  # a broken curated file: say so, as for a pasted one
         return _form_with_errors(source, exc)
     return _trace_page(trace, outcome, source=source, title=item.title, description=item.description,
-                       illustrates=item.illustrates, curated=item)
+                       illustrates=item.illustrates, curated=item, scenario=scenario)
 
 
 def _form_with_errors(source: str, exc: Any) -> tuple[Response | str, int]:
@@ -381,4 +421,4 @@ def scenario_run() -> Response | str | tuple[Response | str, int]:
         return _form_with_errors(source, exc)
     return _trace_page(trace, outcome, source=source, title=getattr(scenario, "title", "") or "",
                        description=getattr(scenario, "description", "") or "",
-                       illustrates=getattr(scenario, "illustrates", ()) or ())
+                       illustrates=getattr(scenario, "illustrates", ()) or (), scenario=scenario)

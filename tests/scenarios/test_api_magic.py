@@ -204,7 +204,8 @@ def test_the_board_after_a_pass_shows_who_has_priority_now(client) -> None:
 def check_run_page(page: BeautifulSoup, trace: dict[str, Any]) -> None:
     """The page shows every step of the trace, each with its kind, summary and cited rules (cr-en linked to the
     rule page), and a magic board."""
-    steps = page.select("ol.steps > li.run-step")
+    # The game steps in the timeline, then the expectation checks grouped apart: every step once, by number.
+    steps = sorted(page.select("ol.steps > li.run-step, ol.checks-list > li.run-step"), key=lambda li: int(li["data-step"]))
     assert len(steps) == len(trace["steps"])
     for li, step in zip(steps, trace["steps"]):
         assert li["data-kind"] == step["kind"]
@@ -233,13 +234,13 @@ def test_pasted_magic_scenario_runs_on_the_page(client) -> None:
     dies = page.select_one("li.run-step.state-based")
     assert dies.select_one('.cite[data-ref="cr-en/704.5g"] a')["href"] == "/reglas/704.5g"
     bruno = dies.select_one('.board section.player[data-player="Bruno"]')
-    assert "Osos" in bruno.get_text() and bruno.select_one('tr[data-object="osos"]') is None
+    assert "Osos" in bruno.get_text() and bruno.select_one('.zone-battlefield .tile[data-object="osos"]') is None
 
 
 def test_pasted_magic_scenario_as_json_text(client) -> None:
     body = json.dumps(yaml.safe_load(SMALL), ensure_ascii=False)
     page = soup(client.post("/escenarios/ejecutar", data={"scenario": body, "format": "json"}))
-    assert len(page.select("ol.steps > li.run-step")) == len(run_api(client, SMALL).get_json()["steps"])
+    assert len(page.select("li.run-step")) == len(run_api(client, SMALL).get_json()["steps"])
 
 
 def test_invalid_pasted_magic_scenario_shows_every_field_error(client) -> None:

@@ -36,17 +36,21 @@ def test_list_as_json(client) -> None:
 def test_trace_page_shows_steps_cited_text_and_board(client) -> None:
     page = soup(client.get("/escenarios/doce-vidas/11-combate-simultaneo"))
     assert "mueren los dos" in page.h1.get_text()
+    # The game steps in the timeline, the expectation checks grouped apart: every step of the trace once.
     steps = page.select("ol.steps > li.run-step")
+    checks = page.select("section.checks ol.checks-list > li.run-step.expectation")
     json_trace = client.get("/escenarios/doce-vidas/11-combate-simultaneo?format=json").get_json()
-    assert len(steps) == len(json_trace["steps"])
+    assert len(steps) + len(checks) == len(json_trace["steps"])
+    assert [int(li["data-step"]) for li in steps + checks] == sorted(s["number"] for s in json_trace["steps"])
+    assert not any(li["data-kind"] == "expectation" for li in steps) and checks
     combat = next(s for s in steps if "daño simultáneo" in s.select_one(".summary").get_text())
     assert combat.select_one(".kind").get_text() == "resolución"
     cite = combat.select_one('.cite[data-ref="dv/tipos/criaturas/6"]')
     assert "ambas se infligen su daño de forma simultánea" in cite.blockquote.get_text()
     assert cite.a["href"] == "/pasajes/dv/tipos/criaturas/6"
     # The board after that step: both bears on their owner's discard pile after the state-based step.
-    after = steps[-1].find_previous("li", attrs={"data-kind": "state-based"})
-    board = after.select_one("details.step-board .board")
+    after = next(li for li in reversed(steps) if li["data-kind"] == "state-based")
+    board = after.select_one("section.step-board .board")
     ana = board.select_one('section.player[data-player="Ana"]')
     assert "Oso pardo" in ana.select_one(".zone-discard").get_text()
     assert "12 vidas" in ana.select_one(".lives").get_text()
@@ -56,11 +60,18 @@ def test_trace_page_shows_steps_cited_text_and_board(client) -> None:
 
 def test_permanents_show_tapped_damage_and_attachments(client) -> None:
     page = soup(client.get("/escenarios/doce-vidas/16-el-encantamiento-va-a-la-pila-de-su-propietario"))
-    first_board = page.select_one("li.run-step details.step-board .board")
-    row = first_board.select_one('tr[data-object="grilletes"]')
-    assert row.select_one(".attached").get_text() == "lobo"
-    lobo = first_board.select_one('tr[data-object="lobo"]')
-    assert lobo.select_one(".damage").get_text().strip() == "0 · 2/5"   # damage 0, 2 damage, 3+2 life
+    first_board = page.select_one("li.run-step section.step-board .board")
+    # The enchantments are drawn on the creature they enchant (Bruno's Grilletes on Ana's wolf stays on Bruno's side).
+    lobo = first_board.select_one('.tile[data-object="lobo"]')
+    assert lobo.select_one(".card").get_text() == "Lobo gris"
+    assert lobo.select_one(".cost").get_text() == "coste 2" and lobo.select_one(".types").get_text() == "criatura"
+    assert lobo.select_one(".stats").get_text() == "2 de daño · 5 de vida"     # 2 damage, 3+2 life
+    assert lobo.select_one(".damage") is None                                 # no damage marked
+    assert [t["data-object"] for t in lobo.select(".attachments > .tile")] == ["piel", "grilletes"]
+    grilletes = lobo.select_one('.attachments > .tile[data-object="grilletes"]')
+    assert grilletes.select_one(".controller").get_text() == "de Bruno"       # Bruno's, on Ana's wolf
+    assert lobo.select_one('.tile[data-object="piel"] .controller') is None
+    assert first_board.select_one('section.player[data-player="Bruno"] .zone-board .count').get_text() == "1"
 
 
 def test_illegal_step_is_marked(client) -> None:

@@ -89,7 +89,7 @@ def run_trace(client, monkeypatch):
 
 def final_board(page: BeautifulSoup):
     boards = page.select(".board.magic")
-    assert len(boards) == 2          # the step's board and the final board
+    assert len(boards) == 1          # the one step's board (the last step's board is the final board)
     return boards[-1]
 
 
@@ -107,7 +107,7 @@ def test_magic_board_shows_turn_step_priority_and_pending_choice(run_trace) -> N
     pending = board.select_one(".pending")
     assert pending["data-player"] == "Ana" and pending["data-kind"] == "target"
     assert "Elige el objetivo de Rayo" in text(pending)
-    assert [li.get_text() for li in pending.select("ul.options li")] == ["Muro de espadas (muro)", "Bruno"]
+    assert [li.get_text() for li in pending.select("ul.options li")] == ["Muro de espadas", "Bruno"]   # names
 
 
 def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
@@ -124,7 +124,7 @@ def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
     assert bottom.select_one(".stack-kind").get_text() == "hechizo"
     assert bottom.select_one(".card").get_text() == "Rayo"
     assert bottom.select_one(".text").get_text() == "Rayo: 3 de daño a Muro de espadas"
-    assert "Muro de espadas (muro)" in text(bottom.select_one(".targets"))
+    assert text(bottom.select_one(".targets")) == "objetivos: Muro de espadas"
 
 
 def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
@@ -139,7 +139,7 @@ def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
     library = ana.select_one(".zone-library")
     assert library.select_one(".count").get_text() == "2"
     assert [s.get_text() for s in library.select(".card")] == ["Bosque", "Oso runa"]      # top first
-    assert [s["data-object"] for s in ana.select(".zone-hand .card")] == ["rayo"]
+    assert [s["data-object"] for s in ana.select(".zone-hand .chip")] == ["rayo"]
     assert [s.get_text() for s in ana.select(".zone-graveyard .card")] == ["Gigante de la colina",
                                                                           "Elfo de Llanowar"]
     assert ana.select_one(".zone-exile .count").get_text() == "0"
@@ -151,26 +151,27 @@ def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
 
 def test_battlefield_permanents(run_trace) -> None:
     board = final_board(run_trace(magic_trace()))
-    elfo = board.select_one('section.player[data-player="Ana"] tr[data-object="elfo"]')
+    elfo = board.select_one('section.player[data-player="Ana"] .zone-battlefield ul.tiles > li.tile[data-object="elfo"]')
     assert elfo.select_one(".card").get_text() == "Guerrero elfo"
     assert elfo.select_one(".types").get_text() == "Criatura — Elfo guerrero"
     assert elfo.select_one(".cost").get_text() == "{1}{G}"
     assert elfo.select_one(".pt").get_text() == "3/3"
-    assert elfo.select_one(".damage").get_text() == "1"
+    assert elfo.select_one(".damage").get_text() == "daño 1"
     assert elfo.select_one('.counters .counter[data-counter="+1/+1"]').get_text() == "1 × +1/+1"
-    assert text(elfo.select_one(".status")) == "girada"
+    assert text(elfo.select_one(".status")) == "girada" and "tapped" in elfo["class"]     # drawn turned
     assert text(elfo.select_one(".combat")) == "ataca a Bruno"
-    assert text(elfo.select_one(".attached")) == "lleva Fuerza salvaje (aura)"
     assert elfo.select_one(".keywords").get_text() == "arrollar"
-    aura = board.select_one('tr[data-object="aura"]')
-    assert text(aura.select_one(".attached")) == "Guerrero elfo (elfo)"
-    assert aura.select_one(".pt").get_text() == "" and aura.select_one(".damage").get_text() == ""
+    # The Aura is drawn on the permanent it enchants, not in the row.
+    aura = elfo.select_one('ul.attachments > li.tile[data-object="aura"]')
+    assert aura is not None and aura.select_one(".card").get_text() == "Fuerza salvaje"
+    assert aura.select_one(".pt") is None and aura.select_one(".damage") is None
     assert "propietario: Bruno" in text(aura.select_one(".owner"))
-    muro = board.select_one('section.player[data-player="Bruno"] tr[data-object="muro"]')
+    assert board.select_one('section.player[data-player="Ana"] .zone-battlefield .count').get_text() == "2"
+    muro = board.select_one('section.player[data-player="Bruno"] .tile[data-object="muro"]')
     assert [s.get_text() for s in muro.select(".status span")] == ["mareo de invocación", "ficha"]
-    assert text(muro.select_one(".combat .blocking")) == "bloquea a Guerrero elfo (elfo)"
+    assert text(muro.select_one(".combat.blocking")) == "bloquea a Guerrero elfo"
     assert muro.select_one(".keywords").get_text() == "defensor, volar"
-    assert muro.select_one(".damage").get_text() == "0"
+    assert muro.select_one(".damage") is None and "tapped" not in muro["class"]
 
 
 def test_magic_board_in_english(run_trace) -> None:
@@ -183,9 +184,10 @@ def test_magic_board_in_english(run_trace) -> None:
     assert text(ana.select_one(".lands-played")) == "lands played this turn: 1"
     assert ana.select_one(".zone-library .name").get_text() == "Library"
     assert ana.select_one(".zone-graveyard .name").get_text() == "Graveyard"
-    assert [th.get_text() for th in ana.select("table.permanents thead th")][:1] == ["Battlefield"]
-    assert text(ana.select_one('tr[data-object="elfo"] .combat')) == "attacking Bruno"
-    muro = board.select_one('tr[data-object="muro"]')
+    assert ana.select_one(".zone-battlefield .name").get_text() == "Battlefield"
+    assert text(ana.select_one('.tile[data-object="elfo"] .combat')) == "attacking Bruno"
+    assert text(board.select_one(".step-label")) == "declare blockers step"       # game words, in English
+    muro = board.select_one('.tile[data-object="muro"]')
     assert [s.get_text() for s in muro.select(".status span")] == ["summoning sick", "token"]
 
 
@@ -206,7 +208,7 @@ def test_game_over_priority_nobody_and_empty_stack(run_trace) -> None:
 def test_magic_board_without_ruleset_key_is_recognised_by_its_battlefield(run_trace) -> None:
     board = copy.deepcopy(MAGIC_BOARD)
     del board["ruleset"]
-    assert final_board(run_trace(magic_trace(board))).select_one('tr[data-object="muro"]') is not None
+    assert final_board(run_trace(magic_trace(board))).select_one('.tile[data-object="muro"]') is not None
 
 
 def test_doce_vidas_board_keeps_its_layout(client) -> None:
