@@ -25,7 +25,7 @@ W_TRANSLATION, W_SYNONYM = 0.6, 0.45
 W_PHRASE_SYNONYM = 1.5     # pairs of a synonym phrase, as a share of the question's own pairs' weight
 W_LOANWORD = 0.9            # the question's language's name of a game term the question said in the other language
 COMMON_SHARE = 0.05          # a word held by more passages than this share is common
-TRANSLATION_SHARE = 0.02     # translations into words more common than this are skipped (see below)
+TRANSLATION_SHARE = 0.15     # translations into words more common than this are skipped (see below)
 W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
 # The rules' words for "more than one", which a number in a question stands for.
 QUANTITY_TERMS = {"es": tuple(dict.fromkeys(S.analyze("varias varios cantidad", "es"))),
@@ -164,6 +164,19 @@ class QuestionReader:
                     add(S.title_field(l), t, W_TITLE, mask)
                     add(S.keys_field(l), t, W_KEYS, mask)
                     marks[l][t] = 1.0
+        # A word of the other language inside the question ("shroud", "trample", "mulligan" in a Spanish question)
+        # that no passage of the question's language holds is the question's own word in that language.
+        if lang is not None:
+            for forms in concept_terms:
+                if self._foreign(forms, lang):
+                    for l in S.LANGS:
+                        if l != lang and any(self.df(S.body_field(l), t) for t in forms[l]):
+                            for t in forms[l]:
+                                mask = bits[(l, t)]
+                                add(S.body_field(l), t, W_LOANWORD, mask)
+                                add(S.title_field(l), t, W_LOANWORD * W_TITLE, mask)
+                                add(S.keys_field(l), t, W_LOANWORD * W_KEYS, mask)
+                                marks[l][t] = W_LOANWORD
             # Words of the question found side by side in a passage count extra, in either order and with
             # one word between them in the question ("tierras puedo jugar" meets "jugar una tierra").
             own = [(t, bits[(l, t)]) for forms in concept_terms for t in forms[l]]
@@ -266,19 +279,25 @@ class QuestionReader:
         clauses = [Clause(f, t, w, m) for (f, t), (w, m) in weights_acc.items()]
         # A rare word of the question counts more towards coverage than a common one; a word the corpus only
         # has in translation (an English question over Spanish documents) is weighed by its translations.
+        # The question's own language decides a word's weight; a translation only weighs a word the question's
+        # language has no passage for (a rare Spanish translation would otherwise make a common English word
+        # count most).
         concept_weights = [0.0] * len(concept_terms)
-        for fields in (BODY_FIELDS, LABEL_FIELDS):   # labels only for words no passage text has
-            for c in clauses:
-                if c.field in fields and c.mask:
-                    df = self.df(c.field, c.term)
-                    if df:
-                        idf = math.log(1 + self.doc_count / (1 + df))
-                        for i in range(len(concept_terms)):
-                            if c.mask >> i & 1 and idf > concept_weights[i] and (
-                                    fields is BODY_FIELDS or not body_seen[i]):
-                                concept_weights[i] = idf
-            if fields is BODY_FIELDS:
-                body_seen = [w > 0 for w in concept_weights]
+        own_fields = {f(l) for l in langs for f in (S.body_field, S.title_field, S.keys_field)}
+        for group in (own_fields, None):
+            seen = [w > 0 for w in concept_weights]
+            for fields in (BODY_FIELDS, LABEL_FIELDS):   # labels only for words no passage text has
+                for c in clauses:
+                    if c.field in fields and c.mask and (group is None or c.field in group):
+                        df = self.df(c.field, c.term)
+                        if df:
+                            idf = math.log(1 + self.doc_count / (1 + df))
+                            for i in range(len(concept_terms)):
+                                if c.mask >> i & 1 and idf > concept_weights[i] and not seen[i] and (
+                                        fields is BODY_FIELDS or not body_seen[i]):
+                                    concept_weights[i] = idf
+                if fields is BODY_FIELDS:
+                    body_seen = [w > 0 for w in concept_weights]
         said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
         docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
         # The words naming a document ("doce vidas") are covered by every passage of it.
