@@ -185,7 +185,8 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None,  # t
         stats.skipped = "desactivada (JUDGE_SEARCH_SEMANTIC)" if not sem.enabled(semantic) else "modelo no disponible"
     if report is not None:
         report.update(stats.to_json())
-    meta = {d.id: {"title": d.title, "language": d.language, "ruleset": d.ruleset} for d in docs}
+    meta = {d.id: {"title": d.title, "language": d.language, "ruleset": d.ruleset,
+                   "historical": bool(getattr(d, "historical", False))} for d in docs}
     (index_path / DOCUMENTS_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
     return count
 
@@ -227,7 +228,7 @@ def write_impacts(ix, path: Path) -> None:  # type: ignore[no-untyped-def]
 
 
 def read_documents(folder: Path) -> dict[str, dict[str, str]]:
-    """The indexed documents: id -> {"title", "language", "ruleset"}."""
+    """The indexed documents: id -> {"title", "language", "ruleset", "historical"}."""
     return json.loads((folder / DOCUMENTS_FILE).read_text(encoding="utf-8"))
 
 

@@ -61,6 +61,11 @@ OTHER_LANGUAGE_MARGIN = 0.1  # ... unless only the other language's cover the qu
 COMMENTARY_FACTOR = 0.6
 CARD_TEXT_FACTOR = 0.6      # a card's printed text: what its rulings and the rules explain, rarely the answer
 COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
+# A passage of a historical document (the 2008 FAQ, older rules) comes after a current rule of the same game that
+# says the same (RulesIndex._current_first): today's rule with its number, or one covering every word of the
+# question the old passage covers and scoring at least this share of it.
+HISTORICAL_RATIO = 0.5
+HISTORICAL_DEPTH = 10
 # Which game the question is about (see RulesIndex.ruleset_factors): words one ruleset's passages use and
 # the others' do not.
 RULESET_WORD_CAP = 2.0
@@ -95,11 +100,13 @@ class Hit:
     lang: str = ""
     card: str | None = None
     matched_number: bool = False  # found because the question named its rule number
+    historical: bool = False     # from a document quoting an older rules version (the 2008 FAQ): "histórico"
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "doc": self.doc, "number": self.number, "title": self.title, "text": self.text,
                 "score": self.score, "url": self.url, "highlight": self.highlight,
-                "best_sentence": self.best_sentence, "kind": self.kind, "lang": self.lang}
+                "best_sentence": self.best_sentence, "kind": self.kind, "lang": self.lang,
+                "historical": self.historical}
 
 
 @dataclass
@@ -129,6 +136,7 @@ class _Row:
     heading: bool
     commentary: bool = False   # prose around quoted rules (a wiki's description, colour-pie notes)
     derived: bool = False      # sub-rule letters we assigned (701.23, 116.2): their order says nothing
+    historical: bool = False   # its document quotes an older rules version (manifest `historical: true`)
 
 
 class RulesIndex:
@@ -206,6 +214,10 @@ class RulesIndex:
             words = {t for t in S.analyze(meta.get("title", ""), lang) if t.isalnum()}
             if len(words) >= 2:
                 self.doc_titles[doc_id] = (lang, words)
+        historical = {d for d, meta in self.documents.items() if meta.get("historical")}
+        for r in self.rows:
+            if r is not None and r.doc in historical:
+                r.historical = True
         # In a document that quotes today's rules, its own prose and lists comment on them: the rules answer.
         quoting = {r.doc for r in self.rows if r is not None and r.number and r.current == r.number}
         for r in self.rows:
@@ -532,12 +544,39 @@ class RulesIndex:
             elif rows[d].card:  # type: ignore[union-attr]
                 s *= UNNAMED_CARD_FACTOR
             sides[side].append((d, s))
-        own, other = (heapq.nlargest(limit, found, key=itemgetter(1)) for found in sides)
+        # A few more than asked for, so that a current rule just below an older passage saying the same can pass it.
+        depth = limit + HISTORICAL_DEPTH
+        own, other = (heapq.nlargest(depth, found, key=itemgetter(1)) for found in sides)
         # The other language's passages come after the question's own, unless they alone cover what it asks
         # ("¿cómo funciona el toque mortal?" with only the English CR explaining deathtouch).
         if other and best[1] > best[0] + OTHER_LANGUAGE_MARGIN:
             other = [(d, s / OTHER_LANGUAGE_FACTOR) for d, s in other]
-        return heapq.nlargest(limit, own + other, key=itemgetter(1))
+        ranked = heapq.nlargest(depth, own + other, key=itemgetter(1))
+        return self._current_first(ranked, masks)[:limit]
+
+    def _current_first(self, ranked: list[tuple[int, float]], masks: dict[int, int]) -> list[tuple[int, float]]:
+        """Passages of historical documents placed after the current rule of the same game that says the same:
+        the rule whose number today is the one the old passage quotes, or a rule covering every word of the
+        question the old passage covers with at least HISTORICAL_RATIO of its score.  `ranked` is best first."""
+        rows = self.rows
+        if not any(rows[d].historical for d, _ in ranked):  # type: ignore[union-attr]
+            return ranked
+        scores = dict(ranked)
+        for d, s in ranked:
+            old = rows[d]
+            assert old is not None
+            if not old.historical:
+                continue
+            m = masks.get(d, 0)
+            for c, cs in ranked:
+                new = rows[c]
+                assert new is not None
+                if (new.historical or not new.number or new.ruleset != old.ruleset or scores[c] >= scores[d]
+                        or cs < HISTORICAL_RATIO * s):
+                    continue
+                if (old.current and new.current == old.current) or (m and masks.get(c, 0) & m == m):
+                    scores[d] = scores[c] * 0.999
+        return sorted(scores.items(), key=itemgetter(1), reverse=True)
 
     # -- results
     def _hit(self, docnum: int, score: float, by_number: bool, p: Question) -> Hit:
@@ -559,7 +598,7 @@ class RulesIndex:
         return Hit(id=row.id, doc=row.doc, number=row.number, title=f.get(S.TITLE, ""), text=text,
                    score=round(float(score), 4), url=f"/pasajes/{row.id}", highlight=mark(text, marked),
                    best_sentence=mark(text[a:b], [(s - a, e - a) for s, e in marked if a <= s and e <= b]),
-                   kind=row.kind, lang=row.lang, card=row.card, matched_number=by_number)
+                   kind=row.kind, lang=row.lang, card=row.card, matched_number=by_number, historical=row.historical)
 
     def terminal_snippet(self, hit: Hit, query: str, width: int = 240) -> str:
         """A hit's best sentence for the terminal, shortened, the matched words in «»."""
