@@ -56,7 +56,7 @@ GLOSSARY_FACTOR = 0.7       # a definition answers "what is"; the rules answer "
 # The first sub-rules of a rule state it ("702.15b Damage dealt by a source with lifelink causes…"); the later
 # letters are its special cases.
 EARLY_SUBRULE = {"a": 1.12, "b": 1.08}
-OTHER_LANGUAGE_FACTOR = 0.45 # a Spanish question wants Spanish passages first, the English CR after
+OTHER_LANGUAGE_FACTOR = 0.7  # a Spanish question wants Spanish passages first, the English CR after
 OTHER_LANGUAGE_MARGIN = 0.1  # ... unless only the other language's cover the question (coverage factor ahead by this)
 COMMENTARY_FACTOR = 0.6
 CARD_TEXT_FACTOR = 0.6      # a card's printed text: what its rulings and the rules explain, rarely the answer
@@ -248,7 +248,7 @@ class RulesIndex:
             if r is not None and r.ruleset:
                 langs_rulesets.setdefault(r.lang, set()).add(r.ruleset)
         for lang, rulesets in langs_rulesets.items():
-            if len(rulesets) > 1 and lang in S.LANGS:
+            if lang in S.LANGS and len(set().union(*langs_rulesets.values())) > 1:
                 sizes = self.ruleset_sizes[lang] = {}
                 for ids, _ in self._impacts.get(S.body_field(lang), {}).values():
                     for d in ids:
@@ -366,21 +366,40 @@ class RulesIndex:
         than expected ("quemar", "reliquia", "pila de descartes") or far less ("cementerio", "biblioteca",
         "exiliar" in doce vidas) is evidence; a word all of them use ("turno", "carta") is none.
 
-        Per word and ruleset (passages of the question's language): log((k + ½) / (E + ½)), k the ruleset's
-        passages holding the word and E the number expected from its share of all (term, passage) pairs; only
-        the part beyond ±RULESET_DEAD_ZONE counts (a small ruleset lacking a common word says little), capped.
+        Per word and ruleset: log((k + ½) / (E + ½)), k the ruleset's passages holding the word and E the number
+        expected from its share of all (term, passage) pairs; only the part beyond ±RULESET_DEAD_ZONE counts (a
+        small ruleset lacking a common word says little), capped.  The passages of the other language count
+        too, through the word's glossary translations ("atacar" is as much Magic's word as doce vidas's once the
+        English CR says "attack" hundreds of times; "bicho" or "hexproof" only Magic's).
         Returns a factor per ruleset, 1.0 for the likeliest."""
         evidence: dict[str, float] = {}
+        if len({rs for per_lang in self.ruleset_sizes.values() for rs in per_lang}) < 2:
+            return {}
+        # Per term of the question's own language, the other languages' body terms translating it.
+        translations: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        own_masks = {(c.field, c.term): c.mask for c in p.clauses if c.field in _BODY_FIELDS}
         for lang, terms in p.said.items():
-            sizes = self.ruleset_sizes.get(lang, {})
-            if len(sizes) < 2:
-                continue
-            total = sum(sizes.values())
             for t in dict.fromkeys(terms):
-                df = self._df_by_ruleset(lang, t)
-                seen = sum(df.values())
-                if not seen:
-                    continue
+                m = own_masks.get((S.body_field(lang), t), 0)
+                translations[(lang, t)] = [(f[len("body_"):], u) for (f, u), cm in own_masks.items()
+                                           if m and cm & m and f != S.body_field(lang) and f[len("body_"):] not in p.said]
+        for (lang, t), other in translations.items():
+            # the word's own passages, plus the most any one of its translations finds in the other language
+            translated: dict[str, int] = {}
+            for l, u in other:
+                for rs, n in self._df_by_ruleset(l, u).items():
+                    translated[rs] = max(translated.get(rs, 0), n)
+            df = dict(self._df_by_ruleset(lang, t))
+            for rs, n in translated.items():
+                df[rs] = df.get(rs, 0) + n
+            seen = sum(df.values())
+            # what is expected of each ruleset, in the languages the word was counted in
+            sizes: dict[str, int] = {}
+            for l in {lang} | {l for l, _ in other}:
+                for rs, n in self.ruleset_sizes.get(l, {}).items():
+                    sizes[rs] = sizes.get(rs, 0) + n
+            total = sum(sizes.values())
+            if seen and len(sizes) > 1:
                 for rs, n in sizes.items():
                     e = math.log((df.get(rs, 0) + 0.5) / (seen * n / total + 0.5))
                     e = math.copysign(min(RULESET_WORD_CAP, max(0.0, abs(e) - RULESET_DEAD_ZONE)), e)
