@@ -66,6 +66,12 @@ COMMENTARY_KINDS = frozenset({"section", "bullet", "title"})
 # question the old passage covers and scoring at least this share of it.
 HISTORICAL_RATIO = 0.5
 HISTORICAL_DEPTH = 10
+# The rule that decides a situation comes before its special cases: a rule whose first sentence is about an
+# effect that changes what happens ("An effect that replaces a card draw…", "If an effect…") counts this much
+# when the question names no effect.
+SPECIAL_CASE_FACTOR = 0.85
+_EFFECT_TERMS = frozenset(S.analyze("effect effects replacement replace instead prevent prevention", "en")
+                          + S.analyze("efecto efectos reemplazo reemplazar prevenir prevención", "es"))
 # Which game the question is about (see RulesIndex.ruleset_factors): words one ruleset's passages use and
 # the others' do not.
 RULESET_WORD_CAP = 2.0
@@ -137,6 +143,7 @@ class _Row:
     commentary: bool = False   # prose around quoted rules (a wiki's description, colour-pie notes)
     derived: bool = False      # sub-rule letters we assigned (701.23, 116.2): their order says nothing
     historical: bool = False   # its document quotes an older rules version (manifest `historical: true`)
+    effect_case: bool = False  # its first sentence is about an effect changing what happens (SPECIAL_CASE_FACTOR)
 
 
 class RulesIndex:
@@ -188,6 +195,7 @@ class RulesIndex:
                        order=f.get(S.ORDER, 0), card=f.get(S.CARD),
                        heading=(bool(number) or f.get(S.KIND) in ("title", "section")) and looks_like_heading(text),
                        derived=bool(f.get(S.DERIVED)))
+            self._special_cases(row, text)
             self.rows[docnum] = row
             self.by_id[row.id] = docnum
             if row.current:
@@ -269,6 +277,15 @@ class RulesIndex:
                     for l in S.LANGS if lang_docs.get(l)}
         self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count, lang_docs,
                                      spelling)
+
+    @staticmethod
+    def _special_cases(row: _Row, text: str) -> None:
+        """Whether a rule is about an effect modifying the situation it names (see SPECIAL_CASE_FACTOR)."""
+        if not row.number or row.lang not in S.LANGS:
+            return
+        end = min((i for i in (text.find(". "), text.find("\n")) if i >= 0), default=len(text))
+        first = {t for _, _, t in term_spans(text[:end], row.lang)}
+        row.effect_case = bool(first & _EFFECT_TERMS)
 
     def close(self) -> None:
         self._searcher.close()
@@ -542,6 +559,7 @@ class RulesIndex:
             other_side.append(other)
         any_doc_mask = any(doc_mask)
         doc_of = self._doc_of
+        effect_f = 1.0 if any(c.term in _EFFECT_TERMS for c in p.clauses) else SPECIAL_CASE_FACTOR
         sides: tuple[list[tuple[int, float]], list[tuple[int, float]]] = ([], [])
         best = [0.0, 0.0]   # the best coverage found in the question's language and in the other
         for d, s in scores.items():
@@ -562,6 +580,8 @@ class RulesIndex:
                     s *= CARD_BONUS
             elif rows[d].card:  # type: ignore[union-attr]
                 s *= UNNAMED_CARD_FACTOR
+            if rows[d].effect_case:  # type: ignore[union-attr]
+                s *= effect_f
             sides[side].append((d, s))
         # A few more than asked for, so that a current rule just below an older passage saying the same can pass it.
         depth = limit + HISTORICAL_DEPTH
