@@ -462,7 +462,10 @@ class RulesIndex:
     def vectors(self) -> PassageVectors | None:
         """The passages' vectors, read at the first semantic question; None when the index has none."""
         if self._vectors is False:
-            self._vectors = PassageVectors.load(self.folder, self.by_id, len(self.rows))
+            historical = {d for d, meta in self.documents.items() if meta.get("historical")}
+            self._vectors = PassageVectors.load(
+                self.folder, self.by_id, len(self.rows), langs=[r.lang if r else "" for r in self.rows],
+                prior=self.prior, historical=[bool(r and r.doc in historical) for r in self.rows])
         return self._vectors  # type: ignore[return-value]
 
     def semantic_active(self, semantic: bool | None = None) -> bool:
@@ -486,7 +489,8 @@ class RulesIndex:
             log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
             return self._text_hits(p, allowed, limit)
         depth = max(limit, _semantic.FUSION_DEPTH)
-        return fuse(self._text_hits(p, allowed, depth), vectors.rank(question, depth, allowed), limit)
+        return fuse(self._text_hits(p, allowed, depth), vectors.rank(question, depth, allowed), limit,
+                    weight=_semantic.dense_weight(p.lang))
 
     def _text_hits(self, p: Question, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
         scores: dict[int, float] = {}

@@ -302,15 +302,29 @@ def has_vectors(folder: Path, model_id: str = MODEL_ID) -> bool:
 
 
 class PassageVectors:
-    """The vectors of an open index, one float32 row per Whoosh document number (zeros where none)."""
+    """The vectors of an open index, one float32 row per Whoosh document number (zeros where none).
 
-    def __init__(self, matrix: "np.ndarray", present: "np.ndarray") -> None:
+    Raw cosines are not comparable across languages: e5 puts a Spanish question nearer any Spanish passage (a
+    2008 FAQ ruling, a doce-vidas bullet) than the English rule that answers it.  So `rank` centres the
+    similarities within each passage language (per question), scales them by their spread, and adds a per-passage
+    bias: the log of the lexical ranking's kind prior (a heading, a glossary entry, a card's text weigh less)
+    minus HISTORICAL_PENALTY for the documents quoting an older rules version."""
+
+    def __init__(self, matrix: "np.ndarray", present: "np.ndarray", groups: "np.ndarray | None" = None,
+                 bias: "np.ndarray | None" = None) -> None:
+        import numpy as np
+
         self.matrix = matrix
         self.present = present    # bool per document number
+        self.groups = groups if groups is not None else np.zeros(len(present), dtype=np.int8)
+        self.bias = bias if bias is not None else np.zeros(len(present), dtype=np.float32)
+        self._group_masks = [(self.groups == g) & present for g in np.unique(self.groups)]
 
     @classmethod
-    def load(cls, folder: Path, by_id: dict[str, int], size: int) -> "PassageVectors | None":
-        """None (logged once) when the folder has no vectors of this model."""
+    def load(cls, folder: Path, by_id: dict[str, int], size: int, langs: Sequence[str] = (),
+             prior: Sequence[float] = (), historical: Sequence[bool] = ()) -> "PassageVectors | None":
+        """None (logged once) when the folder has no vectors of this model.  `langs`, `prior` and `historical`
+        per document number (see the class)."""
         import numpy as np
 
         try:
@@ -334,21 +348,40 @@ class PassageVectors:
             docnums, idx = (np.array(x) for x in zip(*rows))
             matrix[docnums] = stored[idx].astype(np.float32)
             present[docnums] = True
-        return cls(matrix, present)
+        names = sorted(set(langs))
+        groups = np.array([names.index(l) for l in langs], dtype=np.int8) if len(langs) == size else None
+        bias = np.zeros(size, dtype=np.float32)
+        if len(prior) == size:
+            bias += np.log(np.maximum(np.asarray(prior, dtype=np.float32), 1e-3))
+        if len(historical) == size:
+            bias -= HISTORICAL_PENALTY * np.asarray(historical, dtype=np.float32)
+        return cls(matrix, present, groups, bias)
 
-    def rank(self, query: "np.ndarray", depth: int, allowed: set[int] | None = None) -> list[tuple[int, float]]:
-        """The `depth` passages nearest the question (cosine), best first."""
+    def scores(self, query: "np.ndarray") -> "np.ndarray":
+        """Every passage's calibrated similarity to the question (see the class); -inf where no vector."""
         import numpy as np
 
         sims = self.matrix @ np.asarray(query, dtype=np.float32)
-        mask = self.present
+        out = np.full(len(sims), -np.inf, dtype=np.float32)
+        for mask in self._group_masks:
+            if mask.any():
+                out[mask] = sims[mask] - sims[mask].mean()
+        spread = float(out[self.present].std()) if self.present.any() else 0.0
+        if spread > 0:
+            out[self.present] /= spread
+        out += self.bias
+        return out
+
+    def rank(self, query: "np.ndarray", depth: int, allowed: set[int] | None = None) -> list[tuple[int, float]]:
+        """The `depth` passages nearest the question (calibrated similarity), best first."""
+        import numpy as np
+
+        sims = self.scores(query)
         if allowed is not None:
-            mask = mask.copy()
-            keep = np.zeros_like(mask)
+            keep = np.zeros(len(sims), dtype=bool)
             keep[list(allowed)] = True
-            mask &= keep
-        sims = np.where(mask, sims, -np.inf)
-        n = int(mask.sum())
+            sims = np.where(keep, sims, -np.inf)
+        n = int(np.isfinite(sims).sum())
         depth = min(depth, n)
         if depth <= 0:
             return []
@@ -359,9 +392,17 @@ class PassageVectors:
 
 # -- fusion
 
+# Chosen on our question sets (docs/benchmarks.md, Search): tests/search/players_es_cr.jsonl,
+# interactions_en.jsonl, regression_en.jsonl and regression_es.jsonl with the CR imported; never the dev sets.
 FUSION_DEPTH = 50      # candidates taken from each ranking
-RRF_K = 60             # reciprocal rank fusion: 1 / (k + rank)
-DENSE_WEIGHT = 0.5     # the semantic ranking's share of the fused score
+RRF_K = 5              # reciprocal rank fusion: 1 / (k + rank); 60 (the usual) let the tails of both lists decide
+DENSE_WEIGHT = 0.5     # the semantic ranking's share of the fused score ...
+DENSE_WEIGHT_BY_LANG = {"en": 0.4}   # ... less for English questions, whose words reach the English CR directly
+HISTORICAL_PENALTY = 1.0   # in spreads of the calibrated similarity: 2008 FAQ text behind today's rules
+
+
+def dense_weight(lang: str | None) -> float:
+    return DENSE_WEIGHT_BY_LANG.get(lang or "", DENSE_WEIGHT)
 
 
 def fuse(lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]], limit: int,

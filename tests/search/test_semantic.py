@@ -208,3 +208,22 @@ def test_fusion_orders_by_both_rankings() -> None:
     assert [d for d, _ in sem.fuse(lexical, [], limit=10)] == [1, 2, 3]
     assert [d for d, _ in sem.fuse(lexical, dense, limit=10, weight=1.0)][:3] == [3, 4, 2]
     assert [d for d, _ in sem.fuse(lexical, dense, limit=10, weight=0.0)][:3] == [1, 2, 3]
+
+
+def test_similarities_are_calibrated_per_passage_language() -> None:
+    import numpy as np
+
+    # Four passages, two Spanish (group 0) and two English (group 1); the question is nearer every Spanish passage (a language bias), but within
+    # each language passage 2 (English) and 0 (Spanish) are the nearer ones.
+    matrix = np.array([[0.9, 0.1], [0.8, 0.2], [0.6, 0.4], [0.1, 0.9]], dtype=np.float32)
+    present = np.ones(4, dtype=bool)
+    plain = sem.PassageVectors(matrix, present)
+    calibrated = sem.PassageVectors(matrix, present, np.array([0, 0, 1, 1], dtype=np.int8))
+    query = np.array([1.0, 0.0], dtype=np.float32)
+    assert [d for d, _ in plain.rank(query, 4)] == [0, 1, 2, 3]
+    assert [d for d, _ in calibrated.rank(query, 4)][:2] == [2, 0]
+    # A bias (the kind prior, the historical penalty) moves a passage down; `allowed` filters.
+    biased = sem.PassageVectors(matrix, present, np.array([0, 0, 1, 1], dtype=np.int8),
+                                np.array([0, 0, -5, 0], dtype=np.float32))
+    assert [d for d, _ in biased.rank(query, 4)][0] == 0
+    assert [d for d, _ in calibrated.rank(query, 4, allowed={1, 3})] == [1, 3]
