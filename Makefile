@@ -27,6 +27,7 @@ index: $(STAMP)
 	$(BIN)/judge index --if-stale
 
 run: index
+	$(BIN)/judge db upgrade
 	$(BIN)/judge serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP) browser

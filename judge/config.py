@@ -50,3 +50,9 @@ def search_semantic() -> bool:
     (judge/search/semantic.py); false keeps the search lexical, and `judge index` then embeds nothing."""
     env = os.environ.get("JUDGE_SEARCH_SEMANTIC")
     return True if env is None else _flag(env)
+
+
+def database_url() -> str | None:
+    """`DATABASE_URL` (e.g. `postgresql://user@host/db`) for the saved scenarios; unset: SQLite in the instance
+    folder (`judge.db`).  `JUDGE_DATABASE_URL` or the instance's config.py override it for one app."""
+    return os.environ.get("DATABASE_URL") or None

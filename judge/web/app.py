@@ -26,6 +26,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SEARCH_LIMIT=10,        # results shown by default (JUDGE_SEARCH_LIMIT)
         SEARCH_MAX_LIMIT=100,   # the largest `limit` a request may ask for (JUDGE_SEARCH_MAX_LIMIT)
         SEARCH_SEMANTIC=config.search_semantic(),  # semantic search fused in (JUDGE_SEARCH_SEMANTIC)
+        DATABASE_URL=config.database_url(),  # saved scenarios; None: SQLite at <instance>/judge.db
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("JUDGE")
@@ -37,6 +38,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 
+    from judge import store
     from judge.web import errors, i18n, templating
 
     i18n.init_app(app)
@@ -44,6 +46,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     _register_blueprints(app)
     _register_commands(app)
+    store.init_app(app)  # migrates the database (an instance's SQLite file is created on first use)
     app.after_request(_security_headers)
     return app
 
@@ -60,6 +63,7 @@ BLUEPRINTS: list[str] = [
     "judge.web.api:bp",
     "judge.web.pages:bp",
     "judge.web.run:bp",
+    "judge.web.saved:bp",
 ]
 
 

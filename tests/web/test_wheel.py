@@ -26,3 +26,6 @@ def test_wheel_contains_templates_and_static(tmp_path: Path) -> None:
               if p.is_file()}
     assert "web/static/style.css" in static and {f"judge/{s}" for s in static} <= names
     assert "judge/rules_corpus/manifest.yaml" in names
+    # the Alembic migrations the app runs when it starts (judge/store/migrations)
+    assert {"judge/store/migrations/env.py", "judge/store/migrations/script.py.mako",
+            "judge/store/migrations/versions/0001_saved_scenarios.py"} <= names

@@ -1,0 +1,134 @@
+"""The database: SQLite in the instance folder (`judge.db`) unless `DATABASE_URL` names another (PostgreSQL).
+
+`upgrade(url)` brings the schema to the newest Alembic revision (judge/store/migrations, inside the package so a
+wheel carries it).  It is idempotent and cheap once done (remembered per process), and safe when several
+processes start at once: PostgreSQL takes an advisory lock, SQLite a lock file beside the database.
+"""
+from __future__ import annotations
+
+import contextlib
+import threading
+from pathlib import Path
+from typing import Iterator
+
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Engine, make_url
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+DB_FILE = "judge.db"
+_ADVISORY_LOCK = 7_151_908_001  # any constant: serialises concurrent upgrades of one PostgreSQL database
+
+_lock = threading.Lock()
+_engines: dict[str, Engine] = {}
+_upgraded: set[str] = set()
+
+
+def database_url(instance: Path | str, configured: str | None = None) -> str:
+    """The SQLAlchemy URL: `configured` (DATABASE_URL) or SQLite at `<instance>/judge.db`.  `postgres://` and
+    `postgresql://` use psycopg 3 (the driver this package installs)."""
+    if not configured:
+        return f"sqlite:///{Path(instance) / DB_FILE}"
+    url = configured.strip()
+    for plain in ("postgres://", "postgresql://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA journal_mode=WAL")      # readers never wait for a writer
+    cursor.execute("PRAGMA synchronous=NORMAL")    # durable at each checkpoint; the safe setting with WAL
+    cursor.close()
+
+
+def engine_for(url: str) -> Engine:
+    """One engine (connection pool) per URL and process."""
+    with _lock:
+        engine = _engines.get(url)
+        if engine is None:
+            if is_sqlite(url):
+                database = make_url(url).database
+                if database and database != ":memory:":
+                    Path(database).parent.mkdir(parents=True, exist_ok=True)
+                engine = create_engine(url, connect_args={"check_same_thread": False})
+                event.listen(engine, "connect", _sqlite_pragmas)
+            else:
+                engine = create_engine(url, pool_pre_ping=True)
+            _engines[url] = engine
+        return engine
+
+
+def dispose(url: str) -> None:
+    """Close the pool of `url` and forget it (tests drop their PostgreSQL database after this)."""
+    with _lock:
+        engine = _engines.pop(url, None)
+        _upgraded.discard(url)
+    if engine is not None:
+        engine.dispose()
+
+
+def alembic_config():  # type: ignore[no-untyped-def]
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return cfg
+
+
+def head_revision() -> str | None:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def current_revision(url: str) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    with engine_for(url).connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+@contextlib.contextmanager
+def _file_lock(url: str) -> Iterator[None]:
+    database = make_url(url).database
+    if not database or database == ":memory:":
+        yield
+        return
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    with open(f"{database}.lock", "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def upgrade(url: str, *, force: bool = False) -> bool:
+    """Migrate the database at `url` to the newest revision (creating it if needed).  Returns True when this call
+    looked at the database, False when this process had already done it."""
+    if url in _upgraded and not force:
+        return False
+    from alembic import command
+
+    engine = engine_for(url)
+    cfg = alembic_config()
+    sqlite = is_sqlite(url)
+    with _file_lock(url) if sqlite else contextlib.nullcontext():
+        with engine.begin() as conn:
+            if not sqlite:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ADVISORY_LOCK})
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+    _upgraded.add(url)
+    return True

@@ -1,0 +1,45 @@
+"""The tables of saved scenarios (SQLModel).  A row of `scenario_version` is never updated nor deleted: an edit
+is a new row whose `parent_id` is the version it was made from.
+
+- `seq`: internal, the insertion order (the library lists the newest first); never shown.
+- `id`: the public, unguessable id of the version (`secrets.token_urlsafe`), the permalink's last part.
+- `lineage`: the id of the first version of the line (every version of it shares it); `version`: 1, 2, … along
+  the parents (two edits of the same version are both its parent's number + 1).
+- `source`/`format`: the text as submitted (YAML or JSON); `document`: the validated, parsed scenario.
+- `scenario_citation`: the rules the run cited when the version was saved, with each one's parents (`cr-en/704.5a`
+  → `cr-en/704.5a`, `704.5a`, `704.5`, `704`; `dv/tipos/criaturas/3` → `dv/tipos/criaturas`, `dv/tipos`), so
+  "the scenarios that cite rule 704" is one indexed equality.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Optional
+
+from sqlalchemy import JSON, Column, DateTime, Text
+from sqlmodel import Field, SQLModel
+
+metadata = SQLModel.metadata
+
+
+class ScenarioVersion(SQLModel, table=True):
+    __tablename__ = "scenario_version"
+
+    seq: Optional[int] = Field(default=None, primary_key=True)
+    id: str = Field(max_length=64, unique=True)
+    lineage: str = Field(max_length=64, index=True)
+    parent_id: Optional[str] = Field(default=None, max_length=64, foreign_key="scenario_version.id", index=True)
+    version: int
+    ruleset: str = Field(max_length=64, index=True)
+    title: str
+    title_key: str           # the title lower-cased and without accents, for the library's search
+    format: str = Field(max_length=8)
+    source: str = Field(sa_column=Column(Text, nullable=False))
+    document: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class ScenarioCitation(SQLModel, table=True):
+    __tablename__ = "scenario_citation"
+
+    version_seq: int = Field(foreign_key="scenario_version.seq", primary_key=True)
+    key: str = Field(max_length=200, primary_key=True, index=True)

@@ -1,0 +1,424 @@
+"""Saved scenarios on the web: `POST /api/scenarios`, `GET /api/scenarios/<id>`, the permalink pages under
+`/escenarios/guardados/`, the library (`/biblioteca`), and the `.json` forms of the scenario list pages.
+
+A saved version never changes: an edit (`POST` to a version's URL) stores a new version whose parent is that one,
+and answers with the new version's permalink.  There is no route that updates or deletes a version.
+The scenario is validated and run (with the web bounds of /api/run) before it is stored; the rules its run cites
+are stored with it, for the library's search by rule.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge, ServiceUnavailable
+
+from judge.web.errors import BadParameter, wants_json
+from judge.web.i18n import MESSAGES, translate
+
+bp = Blueprint("saved", __name__)
+
+PER_PAGE = 20          # saved scenarios per library page unless `per_page` (1–100) says otherwise
+MAX_PER_PAGE = 100
+PERMALINK = "/escenarios/guardados/{id}"
+
+MESSAGES.update({
+    "saved.library": {"es": "Biblioteca de escenarios", "en": "Scenario library"},
+    "saved.library_intro": {"es": "Los escenarios de ejemplo, por reglas, y los últimos guardados. Busca por "
+                                  "título o por número de regla citada (704, 510.1, dv/tipos).",
+                            "en": "The example scenarios, by rules, and the latest saved ones. Search by title or "
+                                  "by a cited rule number (704, 510.1, dv/tipos)."},
+    "saved.search": {"es": "Buscar", "en": "Search"},
+    "saved.search_label": {"es": "Título o regla citada", "en": "Title or cited rule"},
+    "saved.all_rulesets": {"es": "todas las reglas", "en": "all rules"},
+    "saved.curated": {"es": "Escenarios de ejemplo", "en": "Example scenarios"},
+    "saved.recent": {"es": "Guardados recientemente", "en": "Recently saved"},
+    "saved.none": {"es": "Ningún escenario coincide.", "en": "No scenario matches."},
+    "saved.page": {"es": "Página {page} de {pages}", "en": "Page {page} of {pages}"},
+    "saved.previous": {"es": "Anterior", "en": "Previous"},
+    "saved.next": {"es": "Siguiente", "en": "Next"},
+    "saved.version": {"es": "versión {version}", "en": "version {version}"},
+    "saved.versions": {"es": "Versiones", "en": "Versions"},
+    "saved.this_version": {"es": "esta versión", "en": "this version"},
+    "saved.permalink": {"es": "Enlace permanente a esta versión", "en": "Permanent link to this version"},
+    "saved.edit": {"es": "Editar (crea una versión nueva)", "en": "Edit (makes a new version)"},
+    "saved.edit_title": {"es": "Editar «{title}»", "en": "Edit «{title}»"},
+    "saved.edit_help": {"es": "Guardar crea la versión {version}; la versión {current} no cambia.",
+                        "en": "Saving makes version {version}; version {current} does not change."},
+    "saved.save": {"es": "Guardar", "en": "Save"},
+    "saved.save_title": {"es": "Guardar un escenario", "en": "Save a scenario"},
+    "saved.save_help": {"es": "Pega un escenario en YAML o JSON: se guarda con un enlace permanente que nadie "
+                              "puede cambiar.",
+                        "en": "Paste a scenario in YAML or JSON: it is saved with a permanent link nobody can "
+                              "change."},
+    "saved.saved_on": {"es": "guardado el {date}", "en": "saved on {date}"},
+    "saved.unavailable": {"es": "La base de datos no está disponible.", "en": "The database is not available."},
+    "saved.not_found": {"es": "No hay ningún escenario guardado con ese identificador.",
+                        "en": "There is no saved scenario with that id."},
+    "saved.no_trace": {"es": "El escenario guardado ya no es válido para el motor actual.",
+                       "en": "The saved scenario is no longer valid for the current engine."},
+    "nav.library": {"es": "Biblioteca", "en": "Library"},
+})
+
+
+# -- storage --------------------------------------------------------------------------------------------------
+
+def _engine():  # type: ignore[no-untyped-def]
+    from judge import store
+
+    try:
+        return store.engine(current_app)
+    except Exception as exc:  # not reachable, or failed to migrate: say so, never a traceback
+        current_app.logger.exception("the database is not available")
+        raise ServiceUnavailable(translate("saved.unavailable")) from exc
+
+
+def _version_or_404(version_id: str):  # type: ignore[no-untyped-def]
+    from judge.store import saved
+
+    row = saved.get(_engine(), version_id)
+    if row is None:
+        abort(404, description=translate("saved.not_found"))
+    return row
+
+
+def _iso(moment: Any) -> str:
+    from judge.store.saved import utc
+
+    return utc(moment).isoformat(timespec="seconds")
+
+
+def _brief(row: Any) -> dict[str, Any]:
+    return {"id": row.id, "version": row.version, "parent": row.parent_id, "title": row.title,
+            "ruleset": row.ruleset, "created_at": _iso(row.created_at), "url": PERMALINK.format(id=row.id)}
+
+
+def _payload(row: Any) -> dict[str, Any]:
+    """What a version's permalink and `GET /api/scenarios/<id>` answer: the version, its line, its trace."""
+    from judge.runner.execute import InvalidScenario
+    from judge.store import saved
+    from judge.web.run import _run
+
+    versions = [dict(_brief(v), current=v.id == row.id) for v in saved.line(_engine(), row.lineage)]
+    data: dict[str, Any] = dict(_brief(row), lineage=row.lineage, format=row.format,
+                                api_url=f"/api/scenarios/{row.id}", edit_url=PERMALINK.format(id=row.id) + "/editar",
+                                source=row.source, document=row.document, versions=versions,
+                                trace=None, errors=None)
+    try:
+        scenario, trace, outcome = _run(row.source, row.format)
+    except InvalidScenario as exc:  # the engine changed since it was saved: the version itself still shows
+        data["errors"] = exc.to_json()["errors"]
+        return data
+    trace_json = trace.to_json()
+    trace_json["verdict"] = {"ok": outcome.ok, "text": outcome.line}
+    data["trace"] = trace_json
+    data["_run"] = (scenario, trace, outcome)
+    return data
+
+
+# -- saving ---------------------------------------------------------------------------------------------------
+
+def _format_of(mimetype: str) -> tuple[bool, str | None]:
+    from judge.web.run import JSON_TYPES, SNIFF_TYPES, YAML_TYPES
+
+    if mimetype in JSON_TYPES:
+        return True, "json"
+    if mimetype in YAML_TYPES:
+        return True, "yaml"
+    return mimetype in SNIFF_TYPES, None
+
+
+def _store(source: str | bytes, fmt: str | None, parent: Any = None):  # type: ignore[no-untyped-def]
+    """Validate, run (web bounds) and insert; raises InvalidScenario for a bad scenario."""
+    from judge.store import saved
+    from judge.web.run import _run
+
+    scenario, trace, _ = _run(source, fmt)
+    text = source.decode("utf-8-sig") if isinstance(source, bytes) else source
+    fmt = fmt or ("json" if text.lstrip().startswith("{") else "yaml")
+    document = json.loads(json.dumps(dict(scenario.document), ensure_ascii=False, default=str))
+    cited = {ref for step in trace.steps for ref in (getattr(step, "citations", None) or ())}
+    return saved.save(_engine(), source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
+                      document=document, citations=cited, parent=parent)
+
+
+def _created(row: Any) -> Response:
+    url = PERMALINK.format(id=row.id)
+    response = jsonify({"id": row.id, "version": row.version, "url": url})
+    response.status_code = 201
+    response.headers["Location"] = url
+    return response
+
+
+def _api_save(parent: Any = None) -> Response:
+    from judge.runner.execute import InvalidScenario
+    from judge.web.run import _invalid, _too_large
+
+    ok, fmt = _format_of(request.mimetype or "")
+    if not ok:
+        response = jsonify({"error": translate("run.bad_type", type=request.mimetype or ""), "status": 415})
+        response.status_code = 415
+        return response
+    try:
+        body = request.get_data(cache=False)
+    except RequestEntityTooLarge:
+        return _too_large()
+    try:
+        row = _store(body, fmt, parent)
+    except InvalidScenario as exc:
+        return _invalid(exc)
+    return _created(row)
+
+
+@bp.post("/api/scenarios")
+def api_create() -> Response:
+    """A scenario (JSON or YAML body) → 201 `{"id", "version", "url"}`, its permalink in `Location` too."""
+    return _api_save()
+
+
+@bp.post("/api/scenarios/<version_id>")
+def api_edit(version_id: str) -> Response:
+    """An edit of version `version_id` → a new version whose parent it is (the old one never changes)."""
+    return _api_save(_version_or_404(version_id))
+
+
+@bp.get("/api/scenarios/<version_id>")
+def api_get(version_id: str) -> Response:
+    data = _payload(_version_or_404(version_id))
+    data.pop("_run", None)
+    return jsonify(data)
+
+
+@bp.get("/api/scenarios")
+def api_list() -> Response:
+    """The library's saved part: `{"query", "ruleset", "page", "pages", "per_page", "total", "scenarios"}`."""
+    return jsonify(_saved_listing(*_library_params()))
+
+
+# -- pages ----------------------------------------------------------------------------------------------------
+
+def _form_source() -> tuple[str, str | None]:
+    try:
+        source = request.form.get("scenario", "")
+    except RequestEntityTooLarge:
+        if wants_json():
+            from judge.web.run import _too_large
+
+            abort(_too_large())
+        raise
+    fmt = request.form.get("format") or None
+    return source, fmt if fmt in ("yaml", "json") else None
+
+
+def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
+    from judge.runner.execute import InvalidScenario
+    from judge.web.run import _invalid
+
+    if request.mimetype not in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        return _api_save(parent)   # a scenario body sent to the page URL: the API's answer
+    source, fmt = _form_source()
+    try:
+        row = _store(source, fmt, parent)
+    except InvalidScenario as exc:
+        if wants_json():
+            return _invalid(exc), 400
+        return render_template("saved_edit.html", source=source, problems=exc, parent=parent,
+                               next_version=(parent.version + 1) if parent else 1), 400
+    if wants_json():
+        return _created(row)
+    lang = request.args.get("lang")
+    return redirect(PERMALINK.format(id=row.id) + (f"?lang={lang}" if lang else ""), code=303)
+
+
+@bp.get("/escenarios/guardados")
+def new_form() -> Response | str:
+    """The form that saves a pasted scenario (its POST stores it and redirects to the permalink)."""
+    source = request.args.get("desde", "")
+    if wants_json():
+        return jsonify({"save_url": "/escenarios/guardados", "api_url": "/api/scenarios"})
+    return render_template("saved_edit.html", source=source, problems=None, parent=None, next_version=1)
+
+
+@bp.post("/escenarios/guardados")
+def page_create() -> Response | tuple[Response | str, int]:
+    return _page_save()
+
+
+@bp.get("/escenarios/guardados/<version_id>")
+@bp.get("/escenarios/guardados/<version_id>.json")
+def permalink(version_id: str) -> Response | str:
+    """The version's trace page (the run page, with its versions and an edit link); JSON as the API."""
+    from judge.web.run import _trace_page
+
+    data = _payload(_version_or_404(version_id))
+    run = data.pop("_run", None)
+    if wants_json():
+        return jsonify(data)
+    if run is None:
+        return render_template("saved_edit.html", source=data["source"], problems=None, parent=None,
+                               next_version=1, broken=data), 200
+    scenario, trace, outcome = run
+    return _trace_page(trace, outcome, source=data["source"], title=data["title"],
+                       description=getattr(scenario, "description", "") or "",
+                       illustrates=getattr(scenario, "illustrates", ()) or (),
+                       template="saved.html", saved=data)
+
+
+@bp.post("/escenarios/guardados/<version_id>")
+def page_edit(version_id: str) -> Response | tuple[Response | str, int]:
+    """An edit from the form (field `scenario`): a new version, then a 303 to its permalink."""
+    return _page_save(_version_or_404(version_id))
+
+
+@bp.get("/escenarios/guardados/<version_id>/editar")
+def edit_form(version_id: str) -> Response | str:
+    row = _version_or_404(version_id)
+    if wants_json():
+        return jsonify(dict(_brief(row), source=row.source, format=row.format,
+                            save_url=PERMALINK.format(id=row.id)))
+    return render_template("saved_edit.html", source=row.source, problems=None, parent=row,
+                           next_version=row.version + 1)
+
+
+# -- the scenario list pages' JSON ----------------------------------------------------------------------------
+
+@bp.get("/escenarios.json")
+def scenario_list_json() -> Response | str:
+    from judge.web.run import scenario_list
+
+    return scenario_list()
+
+
+@bp.get("/escenarios/<ruleset>/<name>.json")
+def scenario_page_json(ruleset: str, name: str) -> Any:
+    from judge.web.run import scenario_page
+
+    return scenario_page(ruleset, name)
+
+
+# -- the library ----------------------------------------------------------------------------------------------
+
+def _int_param(name: str, default: int, top: int, what: str) -> int:
+    raw = request.args.get(name, str(default))
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= top:
+        raise BadParameter(name, f"debe ser {what} entre 1 y {top}, no «{raw}»")
+    return value
+
+
+def _library_params() -> tuple[str, str | None, int, int]:
+    from judge.engine.rulesets import RULESETS
+
+    query = request.args.get("q", "").strip()[:200]
+    ruleset = request.args.get("ruleset") or None
+    if ruleset and ruleset not in {r.id for r in RULESETS}:
+        raise BadParameter("ruleset", f"reglas desconocidas «{ruleset}»")
+    page = _int_param("page", 1, 100_000, "un número de página")
+    per_page = _int_param("per_page", PER_PAGE, MAX_PER_PAGE, "un número de escenarios por página")
+    return query, ruleset, page, per_page
+
+
+_CITED_LOCK = threading.Lock()
+_CITED: dict[tuple[str, int, int], frozenset[str]] = {}
+
+
+def _curated_keys(item: Any) -> frozenset[str]:
+    """The citation keys of a curated scenario's run, once per version of its file."""
+    from judge.runner import execute
+    from judge.store.keys import citation_keys
+
+    try:
+        st = item.path.stat()
+    except OSError:
+        return frozenset()
+    key = (str(item.path), st.st_mtime_ns, st.st_size)
+    with _CITED_LOCK:
+        hit = _CITED.get(key)
+    if hit is not None:
+        return hit
+    keys: set[str] = set()
+    try:
+        trace = execute.run(execute.load(item.path), step_limit=2000, board_budget=1)
+        for step in trace.steps:
+            for ref in getattr(step, "citations", None) or ():
+                keys |= citation_keys(ref)
+    except Exception:  # a broken curated file cites nothing; its page says what is wrong
+        pass
+    hit = frozenset(keys)
+    with _CITED_LOCK:
+        _CITED[key] = hit
+    return hit
+
+
+def curated_citing(rule: str) -> list[Any]:
+    """The curated scenarios whose run cites `rule` or a rule below it (for rule pages' "Ejemplos")."""
+    from judge.runner.catalog import curated
+    from judge.store.keys import rule_key
+
+    key = rule_key(rule)
+    return [item for item in curated() if key in _curated_keys(item)]
+
+
+def saved_citing(rule: str, limit: int = 20) -> list[dict[str, Any]]:
+    """The newest saved versions whose run cites `rule` or a rule below it."""
+    from judge.store import saved
+
+    return [_brief(row) for row in saved.citing(_engine(), rule, limit=limit)]
+
+
+def _curated_listing(query: str, ruleset: str | None) -> dict[str, Any]:
+    from judge.runner.catalog import curated
+    from judge.store.keys import fold, rule_key, words
+
+    wanted = words(query)
+    key = rule_key(query) if query else ""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    total = 0
+    for item in curated():
+        if ruleset and item.ruleset != ruleset:
+            continue
+        if query:
+            title = fold(item.title)
+            if not (all(w in title for w in wanted) or key in _curated_keys(item)):
+                continue
+        groups.setdefault(item.ruleset, []).append(item.to_json())
+        total += 1
+    return {"total": total, "rulesets": [{"ruleset": r, "scenarios": s} for r, s in groups.items()]}
+
+
+def _page_url(page: int) -> str:
+    args = {k: v for k, v in request.args.items() if k != "page"}
+    args["page"] = str(page)
+    return url_for(request.endpoint or "saved.library", **args)
+
+
+def _saved_listing(query: str, ruleset: str | None, page: int, per_page: int = PER_PAGE) -> dict[str, Any]:
+    from judge.store import saved
+
+    found = saved.recent(_engine(), query=query, ruleset=ruleset, page=page, per_page=per_page)
+    return {
+        "query": query, "ruleset": ruleset, "page": found.page, "pages": found.pages, "per_page": found.per_page,
+        "total": found.total, "scenarios": [_brief(row) for row in found.items],
+        "previous": _page_url(page - 1) if page > 1 else None,
+        "next": _page_url(page + 1) if page < found.pages else None,
+    }
+
+
+@bp.get("/biblioteca")
+@bp.get("/biblioteca.json")
+def library() -> Response | str:
+    """The curated scenarios by ruleset and the newest saved ones (paginated), both filtered by `q` (title words
+    or a cited rule) and `ruleset`."""
+    from judge.engine.rulesets import RULESETS
+
+    query, ruleset, page, per_page = _library_params()
+    payload = {"query": query, "ruleset": ruleset, "curated": _curated_listing(query, ruleset),
+               "saved": _saved_listing(query, ruleset, page, per_page)}
+    if wants_json():
+        return jsonify(payload)
+    return render_template("library.html", data=payload, rulesets=[r.id for r in RULESETS])

@@ -1,0 +1,118 @@
+"""Fixtures of the storage tests: every test that takes `database_url` (or `engine`, `app`, `client`) runs twice,
+on SQLite and on PostgreSQL.
+
+PostgreSQL: `TEST_DATABASE_URL` (default `postgresql://postgres@127.0.0.1:5432/postgres`, the server of the
+development machine, trust auth) is only used to create a database of this test run (`judge_test_<random>`),
+which is migrated once and dropped at the end of the session.  When the server cannot be reached the PostgreSQL
+variants are skipped, saying why, except on CI (`CI=true`), where they fail.
+Each test starts with empty tables (the tables are emptied, not re-created: migrating once keeps this fast).
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from judge.store import db
+
+ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+def _on_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+@pytest.fixture(scope="session")
+def _sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    url = db.database_url(tmp_path_factory.mktemp("store-sqlite"))
+    db.upgrade(url)
+    yield url
+    db.dispose(url)
+
+
+@pytest.fixture(scope="session")
+def _postgresql_url() -> str:
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    admin_url = db.database_url("", ADMIN_URL)
+    name = f"judge_test_{secrets.token_hex(6)}"
+    try:
+        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3})
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:  # no server, no driver, no right to create databases
+        message = f"PostgreSQL is not reachable at {ADMIN_URL} (TEST_DATABASE_URL): {exc.__class__.__name__}: {exc}"
+        if _on_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        db.upgrade(url)
+        yield url
+    finally:
+        db.dispose(url)
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest) -> str:
+    url = request.getfixturevalue(f"_{request.param}_url")
+    with db.engine_for(url).begin() as conn:
+        if request.param == "postgresql":
+            conn.execute(text("TRUNCATE scenario_citation, scenario_version RESTART IDENTITY CASCADE"))
+        else:
+            conn.execute(text("DELETE FROM scenario_citation"))
+            conn.execute(text("DELETE FROM scenario_version"))
+    return url
+
+
+@pytest.fixture()
+def engine(database_url: str):
+    return db.engine_for(database_url)
+
+
+@pytest.fixture(scope="session")
+def store_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # The app pages need the corpus (cited text), not the search index: a bare instance is enough.
+    return tmp_path_factory.mktemp("store-instance")
+
+
+@pytest.fixture()
+def app(store_instance: Path, database_url: str):
+    from judge import create_app
+
+    return create_app({"TESTING": True, "INSTANCE": str(store_instance), "DATABASE_URL": database_url})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+SCENARIO = """\
+ruleset: doce-vidas
+title: "Ana ataca a Bruno"
+cards:
+  Lobo gris: {type: criatura, cost: 2, damage: 2, life: 3}
+players:
+  - name: Ana
+    board: [{card: Lobo gris, id: lobo}]
+  - name: Bruno
+turn: {number: 3, active: Ana, phase: accion}
+actions:
+  - {by: Ana, attack: lobo, target: Bruno}
+expect:
+  - {player: Bruno, lives: %(lives)s}
+"""
+
+
+@pytest.fixture()
+def scenario_yaml() -> str:
+    """A valid doce-vidas scenario whose expectation holds."""
+    return SCENARIO % {"lives": 10}
