@@ -36,8 +36,6 @@ def home() -> Response | str:
     context = {
         "filters": filters,
         "doc_titles": {d.id: d.title for d in corpus.documents.values()},
-        # A number in an old rules version is not today's rule of that number: no rule-page link for those.
-        "historical_docs": {d.id for d in corpus.documents.values() if getattr(d, "historical", False)},
     }
     params = checked_params(request.args)
     if not params["q"].strip():

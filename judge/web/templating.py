@@ -6,7 +6,6 @@ from typing import Any, Iterable, Mapping
 from urllib.parse import quote
 
 from flask import Flask
-from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 _MARK = re.compile(r"</?mark>")
@@ -109,17 +108,6 @@ def same_text(a: str | None, b: str | None) -> bool:
     return bool(a and b) and key(a) == key(b)
 
 
-@pass_context
-def is_historical_hit(context: Any, hit: Any) -> bool:
-    """Whether a search result quotes an older rules version (the 2008 FAQ): the hit's own `historical` field
-    when the search gives one, else its document's `historical: true` (the page's `historical_docs`)."""
-    flag = hit.get("historical") if isinstance(hit, Mapping) else getattr(hit, "historical", None)
-    if isinstance(flag, bool):
-        return flag
-    doc = hit.get("doc") if isinstance(hit, Mapping) else getattr(hit, "doc", None)
-    return doc in (context.get("historical_docs") or ())
-
-
 def shorten(text: str, width: int = 160) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
@@ -150,5 +138,4 @@ def init_app(app: Flask) -> None:
         passage_url=passage_url, rule_url=rule_url, card_url=card_url, document_url=document_url,
         has_page=has_page, text_links=text_links,
     )
-    app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text,
-                                 is_historical_hit=is_historical_hit)
+    app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text)

@@ -91,7 +91,7 @@ def test_answer_links_the_references_in_its_sentence(app) -> None:
     with app.test_request_context("/?q=x"):
         html = render_template("home.html", data={}, params={"q": "x", "doc": None, "ruleset": None},
                                response=SearchResponse(query="x", results=[hit], answer=hit),
-                               filters={"documents": [], "rulesets": []}, doc_titles={}, historical_docs=set(),
+                               filters={"documents": [], "rulesets": []}, doc_titles={},
                                headings={})
     quote = BeautifulSoup(html, "html.parser").select_one("section.answer blockquote")
     link = _ref(quote, "704")
