@@ -1,0 +1,102 @@
+"""The step-by-step viewer in a real browser: Debian's headless Chromium over the DevTools pipe (test_browser.py's
+driver) opens a run at #paso-3, steps forward and back with the arrow keys, reads the cited passage beside the
+step, and does it again at 390 px without horizontal overflow. Screenshots of the viewer at a few steps are written
+under pytest's temporary folder (viewer-screenshots/), the path printed."""
+from __future__ import annotations
+
+import base64
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from .test_browser import DevTools, _chromium
+
+SCENARIO = "/escenarios/doce-vidas/07-enderezar-al-comienzo-del-turno"
+
+
+class Browser(DevTools):
+    KEYS = {**DevTools.KEYS, "ArrowLeft": 37, "ArrowRight": 39, "Home": 36}
+
+    def screenshot(self, path: Path) -> None:
+        data = self.send("Page.captureScreenshot", format="png")["data"]
+        path.write_bytes(base64.b64decode(data))
+
+
+@pytest.fixture()
+def viewer_server(app):
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("viewer-screenshots", numbered=False)
+    print(f"\nviewer screenshots: {folder}")
+    return folder
+
+
+STATE = """(() => { const shown = [...document.querySelectorAll('ol.steps > li.run-step')].filter(li => !li.hidden);
+  return {shown: shown.map(li => li.id), counter: document.querySelector('.step-controls .counter').textContent,
+          hash: location.hash, live: document.querySelector('.step-controls .counter').getAttribute('aria-live'),
+          prevDisabled: document.querySelector('.step-controls button.prev').disabled}; })()"""
+
+
+def step_text(browser: Browser, selector: str) -> str:
+    return browser.evaluate(f"(document.querySelector('li.run-step.current {selector}') || {{}}).textContent || ''")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_viewer_steps_with_the_arrow_keys(viewer_server: str, tmp_path: Path, shots: Path, width: int) -> None:
+    browser = Browser(_chromium(), tmp_path / "profile", width=width, height=900)
+    try:
+        browser.goto(f"{viewer_server}{SCENARIO}#paso-3")
+        browser.wait_for("document.querySelector('li.run-step.current') !== null")
+        state = browser.evaluate(STATE)
+        assert state["shown"] == ["paso-3"] and state["counter"] == "paso 3 de 20" and state["live"] == "polite"
+        # The step's summary, its board, and the full text of the passage it cites, beside it.
+        assert "preparación" in step_text(browser, ".summary")
+        assert len(step_text(browser, '.cite[data-ref="dv/turno/preparacion/1"] blockquote')) > 20
+        assert browser.evaluate("document.querySelector('li.run-step.current .cite a.ref').getAttribute('href')") \
+            .startswith("/pasajes/dv/")
+        assert "fase de preparación" in step_text(browser, ".board .step-label")
+        browser.screenshot(shots / f"paso-3-{width}.png")
+
+        browser.press("ArrowRight")
+        state = browser.evaluate(STATE)
+        assert state["shown"] == ["paso-4"] and state["counter"] == "paso 4 de 20" and state["hash"] == "#paso-4"
+        assert "endereza" in step_text(browser, ".summary")
+        assert "Oso pardo" in step_text(browser, ".tile.changed")       # the untapped bear is marked
+        assert step_text(browser, '.cite[data-ref="dv/turno/preparacion/2"] blockquote')
+        browser.screenshot(shots / f"paso-4-{width}.png")
+
+        for _ in range(4):
+            browser.press("ArrowRight")
+        state = browser.evaluate(STATE)
+        assert state["shown"] == ["paso-8"] and state["hash"] == "#paso-8"
+        assert browser.evaluate("document.querySelector('li.run-step.current').classList.contains('illegal')")
+        assert "no se puede" in step_text(browser, ".summary")
+        browser.screenshot(shots / f"paso-8-ilegal-{width}.png")
+
+        browser.press("ArrowLeft")
+        browser.press("ArrowLeft")
+        state = browser.evaluate(STATE)
+        assert state["shown"] == ["paso-6"] and state["counter"] == "paso 6 de 20"
+        browser.press("Home")
+        assert browser.evaluate(STATE)["prevDisabled"] is True
+
+        # The buttons are labelled and at least 24 px; nothing is wider than the window.
+        sizes = browser.evaluate("""[...document.querySelectorAll('.step-controls button')].map(b => {
+            const r = b.getBoundingClientRect(); return [b.getAttribute('aria-label'), r.width, r.height]; })""")
+        assert [label for label, _, _ in sizes] == ["Paso anterior", "Paso siguiente"]
+        assert all(w >= 24 and h >= 24 for _, w, h in sizes), sizes
+        overflow = browser.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, f"{overflow} px of horizontal overflow at {width} px"
+    finally:
+        browser.close()
+
