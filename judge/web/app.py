@@ -63,6 +63,7 @@ BLUEPRINTS: list[str] = [
     "judge.web.api:bp",
     "judge.web.pages:bp",
     "judge.web.run:bp",
+    "judge.web.builder:bp",
     "judge.web.saved:bp",
 ]
 

@@ -33,6 +33,14 @@ class Ruleset:
         Returns (setup, actions, expectations); the values only matter when `check` has no errors."""
         raise NotImplementedError
 
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """The ruleset's scenario parts as data, for a scenario builder: player fields (defaults, bounds), zones and
+        the fields of their objects, the turn, card definition fields and the effect vocabulary, each action verb
+        and what it needs, expectation fields, with Spanish and English labels (doce_vidas/describe.py documents
+        the shape)."""
+        raise NotImplementedError
+
     # -- the game -----------------------------------------------------------------------------------------
     @classmethod
     def start(cls, scenario: "Scenario", rng: random.Random) -> tuple[GameState, list[Step]]:

@@ -50,6 +50,12 @@ class DoceVidas(Ruleset):
     zones: ClassVar[tuple[str, ...]] = ("deck", "hand", "board", "discard", "resolving")
 
     @classmethod
+    def describe(cls) -> dict[str, Any]:
+        from judge.engine.rulesets.doce_vidas.describe import describe
+
+        return describe()
+
+    @classmethod
     def parse_scenario(cls, doc: Mapping[str, Any], check: Any
                        ) -> tuple[Setup, list[Action | Checkpoint], list[Expectation]]:
         return parse_scenario(doc, check)

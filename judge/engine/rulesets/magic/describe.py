@@ -1,0 +1,245 @@
+"""magic's scenario parts as data (Ruleset.describe), read from the schema's and the cards' own constants; the
+field vocabulary is the one judge/engine/rulesets/doce_vidas/describe.py documents."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.rulesets.doce_vidas.describe import L, common_expectations, options
+from judge.engine.rulesets.magic import schema as S
+from judge.engine.rulesets.magic.actions import ACTION_KEYS
+from judge.engine.rulesets.magic.cards import (CARD_TYPES, KEYWORDS, SUPERTYPES,
+                                               UNMODELLED_KEYWORDS)
+from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS
+from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS
+
+STEP_LABELS_EN = {"untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "main1": "first main phase",
+                  "beginning_of_combat": "beginning of combat step", "declare_attackers": "declare attackers step",
+                  "declare_blockers": "declare blockers step", "first_strike_damage": "first-strike damage step",
+                  "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
+                  "main2": "second main phase", "end": "end step", "cleanup": "cleanup step"}
+STEP_LABELS = {s: L(STEP_NAMES[s], STEP_LABELS_EN.get(s, s)) for s in STEPS}
+ZONE_LABELS = {"library": L("Biblioteca", "Library"), "hand": L("Mano", "Hand"),
+               "graveyard": L("Cementerio", "Graveyard"), "exile": L("Exilio", "Exile"),
+               "battlefield": L("Campo de batalla", "Battlefield"), "stack": L("Pila", "Stack")}
+ZONE_ORDER = {"library": L("la de arriba primero", "top first"), "graveyard": L("la de abajo primero", "bottom first")}
+TYPE_LABELS = {k: L(v.lower(), k) for k, v in CARD_TYPES.items()}
+COLOR_LABELS = {"W": L("blanco", "white"), "U": L("azul", "blue"), "B": L("negro", "black"), "R": L("rojo", "red"),
+                "G": L("verde", "green"), "C": L("incoloro", "colourless")}
+ACTION_LABELS = {"cast": L("lanzar un hechizo", "cast a spell"), "activate": L("activar una habilidad", "activate an ability"),
+                 "mana": L("generar maná", "add mana"), "play_land": L("jugar una tierra", "play a land"),
+                 "pass": L("pasar la prioridad", "pass priority"),
+                 "pass_until": L("pasar hasta un paso", "pass until a step"),
+                 "attack": L("declarar atacantes (respuesta)", "declare attackers (answer)"),
+                 "block": L("declarar bloqueadoras (respuesta)", "declare blockers (answer)"),
+                 "assign": L("asignar daño (respuesta)", "assign damage (answer)"),
+                 "choose": L("elegir (respuesta)", "choose (answer)")}
+FIELD_LABELS = {
+    "name": L("Nombre", "Name"), "life": L("Vidas", "Life"), "mana_pool": L("Reserva de maná", "Mana pool"),
+    "lands_played": L("Tierras jugadas este turno", "Lands played this turn"), "tapped": L("Girado", "Tapped"),
+    "damage": L("Daño marcado", "Marked damage"), "counters": L("Contadores", "Counters"),
+    "attached_to": L("Anexado a", "Attached to"), "sick": L("Mareo de invocación", "Summoning sick"),
+    "number": L("Número de turno", "Turn number"), "active": L("Jugador activo", "Active player"),
+    "step": L("Paso", "Step"), "types": L("Tipos", "Types"), "cost": L("Coste de maná", "Mana cost"),
+    "subtypes": L("Subtipos", "Subtypes"), "supertypes": L("Supertipos", "Supertypes"),
+    "colors": L("Colores", "Colours"), "power": L("Fuerza", "Power"), "toughness": L("Resistencia", "Toughness"),
+    "keywords": L("Palabras clave", "Keywords"), "targets": L("Objetivos", "Targets"), "effects": L("Efectos", "Effects"),
+    "triggers": L("Habilidades disparadas", "Triggered abilities"),
+    "activated": L("Habilidades activadas", "Activated abilities"), "static": L("Habilidades estáticas", "Static abilities"),
+    "replacements": L("Efectos de reemplazo", "Replacement effects"),
+    "additional_costs": L("Costes adicionales", "Additional costs"), "text": L("Texto no modelado", "Unmodelled text"),
+    "target": L("Objetivo", "Target"), "x": L("Valor de X", "Value of X"), "tap": L("Girar para pagar", "Tap to pay"),
+    "sacrifice": L("Sacrificar", "Sacrifice"), "discard": L("Descartar", "Discard"), "ability": L("Habilidad nº", "Ability no."),
+    "lost": L("Ha perdido", "Has lost"), "zone": L("Zona", "Zone"), "controller": L("Controlador", "Controller"),
+    "attacking": L("Atacando", "Attacking"), "exists": L("Existe", "Exists"), "current_id": L("Id actual", "Current id"),
+    "stack": L("Pila", "Stack"),
+}
+for _z in S.ZONES:
+    FIELD_LABELS[_z] = ZONE_LABELS[_z]
+    FIELD_LABELS[f"{_z}_count"] = L(f"Cartas en {ZONE_LABELS[_z]['es'].lower()}", f"Cards in {ZONE_LABELS[_z]['en'].lower()}")
+COUNTER_KINDS = ["+1/+1", "-1/-1"]
+
+
+def field(key: str, type_: str, **extra: Any) -> dict[str, Any]:
+    return {"key": key, "type": type_, "label": FIELD_LABELS.get(key, L(key, key)), **extra}
+
+
+_ARG = {
+    "cast": {"type": "ref", "ref": "hand", "required": True},
+    "activate": {"type": "ref", "ref": "permanent", "required": True, "mine": True},
+    "mana": {"type": "refs", "ref": "permanent", "required": True, "mine": True},
+    "play_land": {"type": "ref", "ref": "hand", "required": True},
+    "pass": {"type": "const", "value": True},
+    "pass_until": {"type": "choice", "options": options(STEPS, STEP_LABELS), "required": True},
+    "attack": {"type": "refs", "ref": "creature", "mine": True},
+    "block": {"type": "pairs", "key_ref": "creature", "value_ref": "creature"},
+    "assign": {"type": "json", "example": {"attacker": "lobo", "damage": {"asesino": 2, "Bruno": 1}}},
+    "choose": {"type": "refs", "ref": "target_or_value"},
+}
+_FIELDS: dict[str, list[dict[str, Any]]] = {
+    "cast": [field("targets", "refs", ref="target"), field("x", "int", min=0, max=99),
+             field("tap", "refs", ref="permanent", mine=True), field("sacrifice", "refs", ref="permanent", mine=True),
+             field("discard", "refs", ref="hand")],
+    "activate": [field("ability", "int", min=0, max=20), field("targets", "refs", ref="target"),
+                 field("x", "int", min=0, max=99), field("tap", "refs", ref="permanent", mine=True)],
+    "attack": [field("target", "player")],
+}
+
+
+def _expect_field(key: str, kind: str) -> dict[str, Any]:
+    if kind in ("int", "sint"):
+        return field(key, "int", **({"min": 0} if kind == "int" else {}))
+    if kind == "bool":
+        return field(key, "bool")
+    if kind == "names":
+        return field(key, "refs", ref="card_or_object")
+    if kind == "zone":
+        return field(key, "choice", options=options((*S.ZONES, "stack"), ZONE_LABELS))
+    if kind == "player":
+        return field(key, "player")
+    if kind == "mana":
+        return field(key, "text", example="{G}{G}")
+    if kind == "counters":
+        return field(key, "counters", kinds=COUNTER_KINDS)
+    if kind == "colors":
+        return field(key, "multichoice", options=options(COLORS, COLOR_LABELS))
+    if kind == "keywords":
+        return field(key, "multichoice", options=[{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()])
+    if kind == "str":
+        return field(key, "text")
+    return field(key, "ref", ref="permanent", nullable=True)
+
+
+def describe() -> dict[str, Any]:
+    from judge.engine.rulesets.magic.catalog import catalog
+
+    cat = catalog()        # the basic lands and the Shadowmoor FAQ's cards: named without a definition
+    verb_arg = {}
+    for verb in S.VERBS:
+        if verb in ("damage", "draw", "gain_life", "lose_life", "mill"):
+            arg = {"type": "int", "min": 0, "max": 999, "default": 1, "allow_x": True}
+        elif verb == "counters":
+            arg = {"type": "counters", "kinds": COUNTER_KINDS}
+        elif verb in ("pump", "set_pt"):
+            arg = {"type": "pt", "default": [1, 1]}
+        elif verb == "grant":
+            arg = {"type": "multichoice", "options": [{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()]}
+        elif verb == "set_color":
+            arg = {"type": "multichoice", "options": options(COLORS, COLOR_LABELS)}
+        elif verb == "add_type":
+            arg = {"type": "multichoice", "options": options(tuple(CARD_TYPES), TYPE_LABELS)}
+        elif verb == "create_token":
+            arg = {"type": "json", "example": {"name": "Soldado", "types": ["creature"], "power": 1, "toughness": 1}}
+        elif verb in ("search", "add_mana"):
+            arg = {"type": "text", "example": "tierra básica" if verb == "search" else "{G}"}
+        elif verb == "prevent":
+            arg = {"type": "int", "min": 1, "max": 999, "default": 1, "allow_all": True}
+        elif verb == "become_copy":
+            arg = {"type": "int", "min": 0, "max": 4, "default": 0}
+        else:
+            arg = {"type": "const", "value": True}
+        keys = S.VERB_KEYS.get(verb, ("to", "target"))
+        opts = []
+        for k in keys:
+            if k == "to":
+                opts.append({"key": "to", "type": "choice", "label": L("A quién", "To whom"),
+                             "options": options(S.SCOPES, {}), "default": S.DEFAULT_TO.get(verb, "target")})
+            elif k == "target":
+                opts.append({"key": "target", "type": "int", "label": L("Objetivo nº", "Target no."), "min": 0,
+                             "max": 4, "default": 0})
+            elif k == "duration":
+                opts.append({"key": "duration", "type": "choice", "label": L("Duración", "Duration"),
+                             "options": options(("end_of_turn", "end_of_combat", "permanent"), {}),
+                             "default": "end_of_turn"})
+            elif k == "amount":
+                opts.append({"key": "amount", "type": "int", "label": L("Cantidad", "Amount"), "min": 1, "max": 50,
+                             "default": 1})
+            elif k == "dest":
+                opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
+                             "options": options(("hand", "battlefield"), ZONE_LABELS), "default": "hand"})
+        verb_arg[verb] = {"verb": verb, "label": L(verb, verb), "arg": arg, "options": opts}
+    target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS), "controllers": ["any", "you", "opponent"]}
+    return {
+        "id": "magic",
+        "name": "Magic: The Gathering",
+        "label": L("Magic", "Magic"),
+        "players": {"min": S.MIN_PLAYERS, "max": S.MAX_PLAYERS,
+                    "fields": [field("name", "text", required=True),
+                               field("life", "int", default=20, min=-999, max=10**6),
+                               field("mana_pool", "text", default="", example="{G}{G}",
+                                     keys=list(POOL_KEYS)),
+                               field("lands_played", "int", default=0, min=0, max=99)],
+                    "names": ["Ana", "Bruno", "Carla", "David", "Elena", "Fede", "Gala", "Hugo"]},
+        "zones": [{"key": z, "label": ZONE_LABELS[z], "order": ZONE_ORDER.get(z, L("", "")), "max": S.MAX_ZONE,
+                   "object_fields": ([field("tapped", "bool", default=False),
+                                      field("damage", "int", default=0, min=0, max=999, only_card_types=["creature"]),
+                                      field("counters", "counters", kinds=COUNTER_KINDS),
+                                      field("attached_to", "ref", ref="permanent"),
+                                      field("sick", "bool", default=False)] if z == "battlefield" else []),
+                   "permanents_only": z == "battlefield"}
+                  for z in S.ZONES],
+        "turn": {"key": "turn", "optional": True,
+                 "help": L("Sin turno: turno 1 del primer jugador, primera fase principal.",
+                           "Without a turn: turn 1 of the first player, first main phase."),
+                 "fields": [field("number", "int", default=1, min=1, max=10**6),
+                            field("active", "player"),
+                            field("step", "choice", options=options(STEPS, STEP_LABELS), default="main1")]},
+        "phases": options(STEPS, STEP_LABELS),
+        "cards": {"required": False, "inline": True, "catalog": list(cat), "max": S.MAX_CARDS,
+                  "catalog_types": {n: list(c.card.types) for n, c in cat.items()},
+                  "fields": [field("types", "multichoice", options=options(tuple(CARD_TYPES), TYPE_LABELS),
+                                   required=True, default=["creature"]),
+                             field("cost", "text", default="", example="{1}{G}"),
+                             field("subtypes", "textlist"),
+                             field("supertypes", "multichoice", options=[{"value": k, "label": L(v, k)}
+                                                                         for k, v in SUPERTYPES.items()]),
+                             field("colors", "multichoice", options=options(COLORS, COLOR_LABELS)),
+                             field("power", "int", min=-99, max=999, default=2, only_card_types=["creature"],
+                                   required=True),
+                             field("toughness", "int", min=-99, max=999, default=2, only_card_types=["creature"],
+                                   required=True),
+                             field("keywords", "multichoice",
+                                   options=[{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()]
+                                   + [{"value": k, "label": L(f"{v} (no modelada)", f"{k} (not modelled)")}
+                                      for k, v in UNMODELLED_KEYWORDS.items()]),
+                             field("targets", "targetspecs", spec=target_spec),
+                             field("effects", "effects", only_card_types=["instant", "sorcery"]),
+                             field("triggers", "json", example=[{"when": "enters", "effects": [{"gain_life": 2}]}],
+                                   when=list(S.WHEN)),
+                             field("activated", "json", example=[{"tap": True, "effects": [{"add_mana": "{G}"}]}]),
+                             field("static", "json", example=[{"pump": [1, 1], "to": "enchanted"}],
+                                   scopes=list(S.STATIC_SCOPES)),
+                             field("replacements", "json", example=[{"event": "dies"}]),
+                             field("additional_costs", "json", example={"pay_life": 2}),
+                             field("text", "longtext")],
+                  "permanent_types": sorted({"creature", "land", "enchantment", "artifact"}),
+                  "creature_types": ["creature"],
+                  "type_field": "types"},
+        "effects": list(verb_arg.values()),
+        "actions": [{"verb": verb, "label": ACTION_LABELS[verb], "arg": _ARG[verb], "fields": _FIELDS.get(verb, []),
+                     "by": verb != "pass_until"} for verb in ACTION_KEYS],
+        "expect": {"player": [_expect_field(k, v) for k, v in S.PLAYER_FIELDS.items()],
+                   "object": [_expect_field(k, v) for k, v in S.OBJECT_FIELDS.items()],
+                   "common": common_expectations(STEPS, STEP_LABELS)
+                   + [field("stack", "refs", ref="card_or_object")],
+                   "max": S.MAX_EXPECT},
+        "extra": [{"key": "stack", "type": "json", "label": FIELD_LABELS["stack"],
+                   "example": [{"card": "Rayo", "controller": "Ana", "targets": ["Bruno"]}]}],
+        "template": template(),
+    }
+
+
+def template() -> dict[str, Any]:
+    """A small scenario to start from: a creature and lands for Ana in her first main phase."""
+    return {
+        "ruleset": "magic",
+        "title": "Nuevo escenario",
+        "cards": {"Lobo gris": {"cost": "{2}{G}", "types": ["creature"], "power": 3, "toughness": 3},
+                  "Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"],
+                           "effects": [{"damage": 3, "to": "target"}]}},
+        "players": [{"name": "Ana", "hand": [{"card": "Rayo", "id": "rayo"}],
+                     "battlefield": [{"card": "Lobo gris", "id": "lobo"}, {"card": "Montaña", "id": "m1"}]},
+                    {"name": "Bruno", "battlefield": [{"card": "Lobo gris", "id": "lobo-bruno"}]}],
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [],
+        "expect": [],
+    }

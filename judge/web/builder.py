@@ -1,0 +1,344 @@
+"""The scenario builder: `/escenarios/nuevo` (a form that writes a scenario without YAML), `POST /api/validate`
+(the same field-path messages as the API, with the line of pasted YAML) and `GET /api/rulesets` (each ruleset's
+own description of its scenario parts, Ruleset.describe).
+
+The page knows no ruleset: the form is drawn by static/builder.js from the description. Without JavaScript the
+page still pastes, uploads, validates (errors beside their lines), downloads and runs a scenario.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import yaml
+from flask import Blueprint, Response, jsonify, render_template, request
+
+from judge.web.errors import wants_json
+from judge.web.i18n import MESSAGES
+
+bp = Blueprint("builder", __name__)
+
+DEFAULT_TITLE = "Nuevo escenario"
+
+MESSAGES.update({
+    "builder.title": {"es": "Construir un escenario", "en": "Build a scenario"},
+    "builder.intro": {"es": "Prepara la mesa sin escribir YAML: jugadores, cartas en cada zona, turno y fase, y "
+                            "después las acciones una a una y lo que esperas que pase.",
+                      "en": "Set up the table without writing YAML: players, cards in each zone, turn and phase, "
+                            "then the actions one by one and what you expect to happen."},
+    "builder.link": {"es": "Construir un escenario sin YAML", "en": "Build a scenario without YAML"},
+    "builder.start": {"es": "Empezar", "en": "Start"},
+    "builder.ruleset": {"es": "Juego", "en": "Game"},
+    "builder.from": {"es": "Desde", "en": "From"},
+    "builder.from_empty": {"es": "una mesa vacía", "en": "an empty table"},
+    "builder.from_template": {"es": "la plantilla del juego", "en": "the game's template"},
+    "builder.from_curated": {"es": "Escenarios de ejemplo", "en": "Example scenarios"},
+    "builder.load": {"es": "Cargar", "en": "Load"},
+    "builder.noscript": {"es": "Sin JavaScript no se dibuja el formulario: pega o sube el escenario en YAML o JSON, "
+                               "valídalo y ejecútalo aquí abajo.",
+                         "en": "Without JavaScript the form is not drawn: paste or upload the scenario as YAML or "
+                               "JSON, validate it and run it below."},
+    "builder.source": {"es": "El escenario en YAML o JSON", "en": "The scenario as YAML or JSON"},
+    "builder.source_help": {"es": "Lo que construyes en el formulario aparece aquí; también puedes pegar o subir "
+                                  "un escenario y cargarlo en el formulario.",
+                            "en": "What you build in the form shows here; you can also paste or upload a scenario "
+                                  "and load it into the form."},
+    "builder.upload": {"es": "Subir un archivo YAML o JSON", "en": "Upload a YAML or JSON file"},
+    "builder.validate": {"es": "Validar", "en": "Validate"},
+    "builder.download": {"es": "Descargar YAML", "en": "Download YAML"},
+    "builder.run": {"es": "Ejecutar", "en": "Run"},
+    "builder.to_form": {"es": "Cargar en el formulario", "en": "Load into the form"},
+    "builder.valid": {"es": "El escenario es válido.", "en": "The scenario is valid."},
+    "builder.invalid": {"es": "El escenario tiene {n} problema(s)", "en": "The scenario has {n} problem(s)"},
+    "builder.line": {"es": "línea {n}", "en": "line {n}"},
+    "builder.lines": {"es": "El escenario, línea a línea", "en": "The scenario, line by line"},
+    "builder.general": {"es": "General", "en": "General"},
+    "builder.scenario_title": {"es": "Título", "en": "Title"},
+    "builder.description": {"es": "Descripción", "en": "Description"},
+    "builder.seed": {"es": "Semilla", "en": "Seed"},
+    "builder.players": {"es": "Jugadores", "en": "Players"},
+    "builder.player": {"es": "Jugador {n}", "en": "Player {n}"},
+    "builder.add_player": {"es": "Añadir jugador", "en": "Add player"},
+    "builder.remove": {"es": "Quitar", "en": "Remove"},
+    "builder.up": {"es": "Subir", "en": "Move up"},
+    "builder.cards": {"es": "Cartas definidas en el escenario", "en": "Cards defined in the scenario"},
+    "builder.card_name": {"es": "Nombre de la carta", "en": "Card name"},
+    "builder.add_card_def": {"es": "Definir una carta", "en": "Define a card"},
+    "builder.add_to_zone": {"es": "Añadir a {zone}", "en": "Add to {zone}"},
+    "builder.card_in_zone": {"es": "Carta", "en": "Card"},
+    "builder.new_card_here": {"es": "(se define abajo si no existe)", "en": "(defined below if it does not exist)"},
+    "builder.effects": {"es": "Efectos", "en": "Effects"},
+    "builder.add_effect": {"es": "Añadir efecto", "en": "Add effect"},
+    "builder.turn": {"es": "Turno y fase", "en": "Turn and phase"},
+    "builder.set_turn": {"es": "Empezar en un turno concreto", "en": "Start in a given turn"},
+    "builder.actions": {"es": "Acciones, una a una", "en": "Actions, one by one"},
+    "builder.add_action": {"es": "Añadir acción", "en": "Add action"},
+    "builder.add_checkpoint": {"es": "Añadir comprobación aquí", "en": "Add a check here"},
+    "builder.action_n": {"es": "Acción {n}", "en": "Action {n}"},
+    "builder.by": {"es": "Quién", "en": "Who"},
+    "builder.verb": {"es": "Qué hace", "en": "What they do"},
+    "builder.expect": {"es": "Lo que se espera al final", "en": "What is expected at the end"},
+    "builder.add_expect": {"es": "Añadir expectativa", "en": "Add expectation"},
+    "builder.subject": {"es": "Sobre", "en": "About"},
+    "builder.subject.player": {"es": "un jugador", "en": "a player"},
+    "builder.subject.object": {"es": "una carta (id)", "en": "a card (id)"},
+    "builder.subject.common": {"es": "la partida", "en": "the game"},
+    "builder.what": {"es": "Qué", "en": "What"},
+    "builder.value": {"es": "Valor", "en": "Value"},
+    "builder.none": {"es": "— ninguno —", "en": "— none —"},
+    "builder.choose": {"es": "— elige —", "en": "— choose —"},
+    "builder.add": {"es": "Añadir", "en": "Add"},
+    "builder.json_help": {"es": "En JSON, p. ej. {example}", "en": "As JSON, e.g. {example}"},
+    "builder.checking": {"es": "Comprobando…", "en": "Checking…"},
+    "builder.errors_summary": {"es": "Problemas", "en": "Problems"},
+    "builder.no_cards": {"es": "Aún no hay cartas definidas.", "en": "No cards defined yet."},
+    "builder.zone_empty": {"es": "vacía", "en": "empty"},
+    "builder.kind": {"es": "Tipo de paso", "en": "Step kind"},
+    "builder.count": {"es": "Cuántos", "en": "How many"},
+    "builder.cites": {"es": "Que citan", "en": "Citing"},
+})
+
+
+def descriptions() -> list[dict[str, Any]]:
+    from judge.engine.rulesets import RULESETS
+
+    return [r.describe() for r in RULESETS]
+
+
+def default_document(description: dict[str, Any]) -> dict[str, Any]:
+    """An empty table from a ruleset's description alone: its fewest players, each with the default of every
+    field, no cards; the scenario keys the ruleset requires."""
+    players = []
+    spec = description["players"]
+    for i in range(spec["min"]):
+        player: dict[str, Any] = {"name": spec["names"][i]}
+        for f in spec["fields"]:
+            if f["key"] != "name" and f.get("default") not in (None, ""):
+                player[f["key"]] = f["default"]
+        players.append(player)
+    doc: dict[str, Any] = {"ruleset": description["id"], "title": DEFAULT_TITLE}
+    if description["cards"].get("required"):
+        doc["cards"] = {}
+    doc.update(players=players, actions=[], expect=[])
+    return doc
+
+
+def dump_yaml(doc: Any) -> str:
+    """The YAML the builder downloads: yaml.safe_dump of the document, keys in the order written."""
+    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
+
+
+# -- paths to lines --------------------------------------------------------------------------------------------
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def line_of(text: str, path: str) -> int | None:
+    """The 1-based line of pasted YAML (or JSON) where the field at `path` (``players[1].board[0].card``,
+    ``cards.Lobo gris.type``) is written, or the nearest enclosing field's line; None if the text does not parse.
+    A key that contains dots is matched whole (card names may hold them)."""
+    try:
+        node = yaml.compose(text)
+    except yaml.YAMLError:
+        return None
+    if node is None:
+        return None
+    line = node.start_mark.line + 1
+    rest = path
+    while rest:
+        if rest.startswith("."):
+            rest = rest[1:]
+            continue
+        m = _INDEX.match(rest)
+        if m:
+            if not isinstance(node, yaml.SequenceNode) or int(m.group(1)) >= len(node.value):
+                break
+            node = node.value[int(m.group(1))]
+            rest = rest[m.end():]
+            line = node.start_mark.line + 1
+            continue
+        if not isinstance(node, yaml.MappingNode):
+            break
+        best = None
+        for key, value in node.value:
+            k = str(key.value)
+            if rest == k or rest.startswith(k + ".") or rest.startswith(k + "["):
+                if best is None or len(k) > len(str(best[0].value)):
+                    best = (key, value)
+        if best is None:
+            break
+        key, value = best
+        rest = rest[len(str(key.value)):]
+        # The key's own line: a scalar sits beside it, a block below it.
+        line = key.start_mark.line + 1
+        node = value
+        if rest and isinstance(value, (yaml.MappingNode, yaml.SequenceNode)):
+            continue
+    return line
+
+
+_LINE_IN_MESSAGE = re.compile(r"en la línea (\d+)")
+
+
+def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
+    """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}`. Errors are
+    judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is about."""
+    from judge.scenarios import ScenarioError
+    from judge.scenarios.load import _check_tree, parse_text, validate
+
+    if isinstance(text, bytes):
+        text = text.decode("utf-8-sig", errors="replace")
+    doc = None
+    try:
+        doc = parse_text(text, fmt)
+        _check_tree(doc)
+        validate(doc)
+    except ScenarioError as exc:
+        errors = []
+        for e in exc.errors:
+            m = _LINE_IN_MESSAGE.search(e.message)
+            line = int(m.group(1)) if m and not e.path else (line_of(text, e.path) if doc is not None else None)
+            errors.append({"path": e.path, "message": e.message, "line": line})
+        return {"ok": False, "errors": errors, "document": _plain(doc), "yaml": None}
+    return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc)}
+
+
+def _plain(doc: Any) -> Any:
+    """The parsed document as JSON data (YAML dates and the like as text), or None."""
+    if doc is None:
+        return None
+    try:
+        return json.loads(json.dumps(doc, default=str, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+def check_document(doc: Any) -> dict[str, Any]:
+    """Validate a document the form built (already data): the same answer as check_text."""
+    from judge.scenarios import ScenarioError
+    from judge.scenarios.load import _check_tree, validate
+
+    try:
+        _check_tree(doc)
+        validate(doc)
+    except ScenarioError as exc:
+        return {"ok": False, "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors],
+                "document": doc, "yaml": dump_yaml(doc) if isinstance(doc, dict) else None}
+    return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
+
+
+# -- starting points -------------------------------------------------------------------------------------------
+
+def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str]:
+    """(document, source text) for `?ruleset=&desde=`: `vacio` (an empty table), `plantilla` (the ruleset's
+    template), or `<ruleset>/<name>` (a curated scenario, its YAML as written)."""
+    from judge.runner.catalog import find
+
+    described = {d["id"]: d for d in descriptions()}
+    if "/" in start:
+        rid, _, name = start.partition("/")
+        item = find(rid, name)
+        if item is not None:
+            source = item.path.read_text(encoding="utf-8")
+            try:
+                doc = yaml.safe_load(source)
+            except yaml.YAMLError:
+                doc = None
+            return (_plain(doc) if isinstance(doc, dict) else None), source
+    desc = described.get(ruleset) or next(iter(described.values()))
+    doc = desc["template"] if start == "plantilla" else default_document(desc)
+    return doc, dump_yaml(doc)
+
+
+def _form_text() -> tuple[str, str | None]:
+    """The pasted text (or the uploaded file, which wins when one is given) and its format."""
+    upload = request.files.get("upload")
+    text = request.form.get("scenario", "")
+    if upload is not None and upload.filename:
+        text = upload.read().decode("utf-8-sig", errors="replace")
+    fmt = request.form.get("format") or None
+    return text, fmt if fmt in ("yaml", "json") else None
+
+
+def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: int = 200,
+          ruleset: str | None = None, start: str = "vacio") -> Response | tuple[Any, int]:
+    from judge.runner.catalog import curated
+
+    rulesets = descriptions()
+    if ruleset is None and isinstance(doc, dict):
+        ruleset = doc.get("ruleset")
+    if ruleset not in {d["id"] for d in rulesets}:
+        ruleset = rulesets[0]["id"]
+    if wants_json():
+        return jsonify({"ruleset": ruleset, "document": doc, "source": source, "result": result,
+                        "rulesets": rulesets}), status
+    lines = source.splitlines() if result and not result["ok"] else []
+    by_line: dict[int, list[dict[str, Any]]] = {}
+    for e in (result or {}).get("errors", []):
+        if e.get("line"):
+            by_line.setdefault(e["line"], []).append(e)
+    from judge.web.i18n import get_language, translate
+
+    state = {"rulesets": rulesets, "document": doc, "errors": (result or {}).get("errors", []),
+             "lang": get_language(),
+             "messages": {k: translate(k) for k in MESSAGES if k.startswith("builder.")}}
+    return render_template("builder.html", rulesets=rulesets, ruleset=ruleset, start=start, source=source,
+                           result=result, lines=lines, by_line=by_line, curated=curated(),
+                           state=json.dumps(state, ensure_ascii=False).replace("</", "<\\/")), status
+
+
+@bp.get("/escenarios/nuevo")
+@bp.get("/escenarios/nuevo.json")
+def new() -> Any:
+    """The builder, from `?desde=vacio|plantilla|<ruleset>/<name>` for `?ruleset=` (default doce-vidas)."""
+    ruleset = request.args.get("ruleset") or "doce-vidas"
+    start = request.args.get("desde") or "vacio"
+    doc, source = starting_point(ruleset, start)
+    return _page(doc, source, ruleset=(doc or {}).get("ruleset", ruleset), start=start)
+
+
+@bp.post("/escenarios/nuevo")
+@bp.post("/escenarios/nuevo.json")
+def post_new() -> Any:
+    """The form without JavaScript: `action=validate` (the errors beside their lines) or `action=download`
+    (the scenario as a YAML file: yaml.safe_dump of the document parsed from the text)."""
+    text, fmt = _form_text()
+    result = check_text(text, fmt) if text.strip() else {"ok": False, "document": None, "yaml": None,
+                                                         "errors": [{"path": "", "message": "documento vacío",
+                                                                     "line": None}]}
+    if request.form.get("action") == "download" and result["document"] is not None:
+        body = dump_yaml(result["document"])
+        name = re.sub(r"[^0-9a-z]+", "-", str((result["document"] or {}).get("title") or "escenario").lower()
+                      if isinstance(result["document"], dict) else "escenario").strip("-") or "escenario"
+        return Response(body, mimetype="application/yaml",
+                        headers={"Content-Disposition": f'attachment; filename="{name[:60]}.yaml"'})
+    return _page(result["document"], text, result, 200 if result["ok"] else 400)
+
+
+@bp.post("/api/validate")
+def api_validate() -> Response:
+    """`{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}` for a scenario sent as JSON or YAML
+    (as /api/run takes it); `line` is the line of the text each error is about (null for a JSON body)."""
+    from judge.web.run import JSON_TYPES, SNIFF_TYPES, YAML_TYPES
+
+    mimetype = request.mimetype or ""
+    body = request.get_data(cache=False)
+    if mimetype in JSON_TYPES:
+        try:
+            doc = json.loads(body.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            return jsonify({"ok": False, "document": None, "yaml": None,
+                            "errors": [{"path": "", "message": f"JSON mal formado: {exc}", "line": None}]})
+        return jsonify(check_document(doc))
+    fmt = "yaml" if mimetype in YAML_TYPES else None
+    if mimetype not in YAML_TYPES and mimetype not in SNIFF_TYPES:
+        response = jsonify({"error": f"tipo de contenido no admitido «{mimetype}»", "status": 415})
+        response.status_code = 415
+        return response
+    return jsonify(check_text(body, fmt))
+
+
+@bp.get("/api/rulesets")
+def api_rulesets() -> Response:
+    """Every registered ruleset's description of its scenario parts (Ruleset.describe)."""
+    return jsonify({"rulesets": descriptions()})

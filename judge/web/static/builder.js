@@ -1,0 +1,818 @@
+// The scenario builder (/escenarios/nuevo): draws a form from each ruleset's description of its scenario parts
+// (Ruleset.describe, embedded in the page as #builder-state), keeps the scenario as one plain document, writes it
+// into the page's text box, and checks it as you go with POST /api/validate: each error is shown next to the
+// field its path names. No ruleset knowledge here: a new ruleset gets a builder from its description alone.
+// Plain ES module, no build step. Without JavaScript the page's own form pastes, validates and runs.
+
+const root = document.getElementById("builder");
+const stateEl = document.getElementById("builder-state");
+const form = document.getElementById("source-form");
+const textarea = document.getElementById("scenario");
+const formatSel = document.getElementById("format");
+const toForm = document.getElementById("to-form");
+const sourceErrors = document.getElementById("source-errors");
+
+if (root && stateEl && form) start();
+
+function start() {
+  const state = JSON.parse(stateEl.textContent);
+  const lang = state.lang || "es";
+  const M = state.messages || {};
+  const rulesets = Object.fromEntries(state.rulesets.map((r) => [r.id, r]));
+  let doc = state.document && typeof state.document === "object" ? state.document : null;
+  if (!doc || !rulesets[doc.ruleset]) doc = emptyDocument(state.rulesets[0]);
+  let errors = state.errors || [];
+  let version = 0;
+  let dirtyText = false;
+  let uid = 0;
+
+  const t = (key, values = {}) => (M[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
+  const lbl = (label) => (label ? label[lang] || label.es || "" : "");
+  const desc = () => rulesets[doc.ruleset];
+
+  function emptyDocument(d) {
+    const players = [];
+    for (let i = 0; i < d.players.min; i++) {
+      const p = { name: d.players.names[i] };
+      for (const f of d.players.fields) if (f.key !== "name" && f.default !== undefined && f.default !== "" && f.default !== null) p[f.key] = f.default;
+      players.push(p);
+    }
+    const out = { ruleset: d.id, title: "Nuevo escenario" };
+    if (d.cards.required) out.cards = {};
+    Object.assign(out, { players, actions: [], expect: [] });
+    return out;
+  }
+
+  // -- what the board holds (for the choices of actions and expectations) ----------------------------------------
+  const entryCard = (e) => (typeof e === "string" ? e : e && e.card) || "";
+  const entryRef = (e) => (typeof e === "string" ? e : (e && (e.id || e.card)) || "");
+  const entryLabel = (e) => (typeof e === "object" && e && e.id && e.id !== e.card ? `${e.card} (${e.id})` : entryCard(e));
+  const players = () => (doc.players || []).filter((p) => p && typeof p === "object");
+  const playerNames = () => players().map((p) => p.name).filter(Boolean);
+  const cardDefs = () => (doc.cards && typeof doc.cards === "object" ? doc.cards : {});
+  const cardNames = () => [...new Set([...Object.keys(cardDefs()), ...(desc().cards.catalog || [])])];
+  const permanentZones = () => desc().zones.filter((z) => z.permanents_only).map((z) => z.key);
+  function cardTypes(name) {
+    const def = cardDefs()[name];
+    const key = desc().cards.type_field;
+    if (!def) return ((desc().cards.catalog_types || {})[name]) || [];
+    const v = def[key];
+    return Array.isArray(v) ? v : v ? [v] : [];
+  }
+  const isCreature = (name) => cardTypes(name).some((x) => (desc().cards.creature_types || []).includes(x));
+  function objects(filter) {
+    const out = [];
+    for (const p of players()) {
+      for (const z of desc().zones) {
+        for (const e of Array.isArray(p[z.key]) ? p[z.key] : []) out.push({ player: p.name, zone: z.key, entry: e });
+      }
+    }
+    return out.filter(filter || (() => true));
+  }
+  function refOptions(kind, by, mine) {
+    const perm = permanentZones();
+    const opt = (o) => ({ value: entryRef(o.entry), label: entryLabel(o.entry) + " · " + o.player });
+    const onBoard = (o) => perm.includes(o.zone) && (!mine || !by || o.player === by) && typeof o.entry === "object" && o.entry.id;
+    const ps = playerNames().map((n) => ({ value: n, label: n }));
+    switch (kind) {
+      case "hand": return objects((o) => o.zone === "hand" && (!by || o.player === by)).map(opt);
+      case "permanent": return objects(onBoard).map(opt);
+      case "creature": return objects((o) => onBoard(o) && isCreature(entryCard(o.entry))).map(opt);
+      case "object": return objects((o) => typeof o.entry === "object" && o.entry.id).map(opt);
+      case "target": return ps.concat(objects(onBoard).map(opt));
+      case "target_or_value": return ps.concat(objects((o) => typeof o.entry === "object" && o.entry.id).map(opt));
+      case "card": return cardNames().map((n) => ({ value: n, label: n }));
+      case "card_or_object": return cardNames().map((n) => ({ value: n, label: n }))
+        .concat(objects((o) => typeof o.entry === "object" && o.entry.id).map(opt));
+      default: return ps;
+    }
+  }
+
+  // -- small DOM helpers ----------------------------------------------------------------------------------------
+  function h(tag, attrs = {}, ...children) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") el.className = v;
+      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else if (k in el && typeof v !== "string") el[k] = v;
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c.nodeType ? c : String(c));
+    return el;
+  }
+  const nextId = () => `b-${++uid}`;
+  function button(text, key, onclick, cls = "") {
+    return h("button", { type: "button", class: cls, "data-key": key, onclick }, text);
+  }
+  function wrap(labelText, control, path) {
+    const id = control.id || (control.id = nextId());
+    return h("div", { class: "field", "data-field": path || "" }, h("label", { for: id }, labelText), control);
+  }
+  function setOrDelete(obj, key, value) {
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0 && key !== "actions" && key !== "expect")) delete obj[key];
+    else obj[key] = value;
+  }
+  function slug(text) {
+    return (text || "carta").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^0-9a-zñ]+/g, "-").replace(/^-+|-+$/g, "") || "carta";
+  }
+  function freshId(card) {
+    const used = new Set(objects().map((o) => (typeof o.entry === "object" ? o.entry.id : null)).filter(Boolean));
+    const base = slug(card);
+    let n = 1;
+    while (used.has(`${base}-${n}`) || playerNames().includes(`${base}-${n}`)) n++;
+    return `${base}-${n}`;
+  }
+
+  // -- one control per field type (the description's vocabulary) ----------------------------------------------------
+  // f: the field's description; get/set: read and write the value; path: the validator's path for the value.
+  function control(f, get, set, path, ctx = {}) {
+    const key = path + "|";
+    const value = get();
+    const common = { id: nextId(), "data-path": path, "data-key": key };
+    const label = lbl(f.label) || f.key;
+    switch (f.type) {
+      case "int": {
+        const el = h("input", { ...common, type: "number", inputmode: "numeric", min: f.min ?? undefined, max: f.max ?? undefined,
+          placeholder: f.default !== undefined ? String(f.default) : "", value: value ?? "" });
+        el.addEventListener("input", () => set(el.value === "" ? undefined : (/^-?\d+$/.test(el.value) ? Number(el.value) : el.value)));
+        if (f.allow_x || f.allow_all) {
+          el.type = "text";
+          el.addEventListener("input", () => set(el.value === "" ? undefined : (/^-?\d+$/.test(el.value) ? Number(el.value) : el.value)));
+        }
+        return wrap(label, el, path);
+      }
+      case "bool": {
+        const el = h("input", { ...common, type: "checkbox", checked: !!value });
+        el.addEventListener("change", () => set(el.checked ? true : f.default === false ? undefined : false));
+        return h("div", { class: "field check" }, el, h("label", { for: el.id }, label));
+      }
+      case "text": case "longtext": {
+        const el = f.type === "longtext"
+          ? h("textarea", { ...common, rows: 2 }, value ?? "")
+          : h("input", { ...common, type: "text", value: value ?? "", placeholder: f.example || "" });
+        el.addEventListener("input", () => set(el.value === "" && !f.required ? undefined : el.value));
+        return wrap(label, el, path);
+      }
+      case "textlist": {
+        const el = h("input", { ...common, type: "text", value: Array.isArray(value) ? value.join(", ") : value ?? "" });
+        el.addEventListener("input", () => set(el.value.split(",").map((s) => s.trim()).filter(Boolean)));
+        return wrap(label, el, path);
+      }
+      case "choice": case "player": {
+        const opts = f.type === "player" ? playerNames().map((n) => ({ value: n, label: n }))
+          : (f.options_by_card_type ? f.options_by_card_type[ctx.cardType] || [] : f.options).map((o) => ({ value: o.value, label: lbl(o.label) || o.value }));
+        return wrap(label, select(common, opts, value, set, !f.required || f.nullable, f), path);
+      }
+      case "ref": {
+        const opts = refOptions(f.ref, ctx.by, f.mine);
+        return wrap(label, select(common, opts, value, set, true, f), path);
+      }
+      case "refs": {
+        const list = Array.isArray(value) ? value : value === undefined || value === null || value === "" ? [] : [value];
+        const opts = refOptions(f.ref, ctx.by, f.mine);
+        const items = list.map((v, i) => h("li", {},
+          select({ id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|`, "aria-label": `${label} ${i + 1}` },
+            opts, v, (nv) => { list[i] = nv; set(list.slice()); }, false),
+          button(t("builder.remove"), `${path}[${i}]|remove`, () => { list.splice(i, 1); set(list.slice()); render(`${path}|add`); }, "small")));
+        return h("fieldset", { class: "refs", "data-path": path },
+          h("legend", {}, label), h("ol", {}, items),
+          button(t("builder.add") + " · " + label, `${path}|add`, () => {
+            const first = opts.find((o) => !list.includes(o.value)) || opts[0];
+            list.push(first ? first.value : "");
+            set(list.slice());
+            render(`${path}[${list.length - 1}]|`);
+          }, "small"));
+      }
+      case "multichoice": {
+        const list = Array.isArray(value) ? value.slice() : value ? [value] : [];
+        return h("fieldset", { class: "multi", "data-path": path }, h("legend", {}, label),
+          f.options.map((o) => {
+            const el = h("input", { type: "checkbox", id: nextId(), "data-key": `${path}|${o.value}`, checked: list.includes(o.value) });
+            el.addEventListener("change", () => {
+              const i = list.indexOf(o.value);
+              if (el.checked && i < 0) list.push(o.value);
+              if (!el.checked && i >= 0) list.splice(i, 1);
+              set(list.length ? list.slice() : undefined);
+            });
+            return h("span", { class: "check" }, el, h("label", { for: el.id }, lbl(o.label) || o.value));
+          }));
+      }
+      case "counters": {
+        const map = value && typeof value === "object" ? { ...value } : {};
+        return h("fieldset", { class: "counters", "data-path": path }, h("legend", {}, label),
+          (f.kinds || []).map((k) => {
+            const el = h("input", { type: "number", min: 0, id: nextId(), "data-path": `${path}.${k}`, "data-key": `${path}.${k}|`, value: map[k] ?? "" });
+            el.addEventListener("input", () => {
+              if (el.value === "" || el.value === "0") delete map[k]; else map[k] = Number(el.value);
+              set(Object.keys(map).length ? { ...map } : undefined);
+            });
+            return wrap(k, el, `${path}.${k}`);
+          }));
+      }
+      case "pt": {
+        const pair = Array.isArray(value) ? value.slice() : (f.default || [0, 0]).slice();
+        return h("fieldset", { class: "pt", "data-path": path }, h("legend", {}, label), [0, 1].map((i) => {
+          const el = h("input", { type: "number", id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|`, value: pair[i] ?? 0 });
+          el.addEventListener("input", () => { pair[i] = Number(el.value || 0); set(pair.slice()); });
+          return wrap(i ? "R" : "F", el, `${path}[${i}]`);
+        }));
+      }
+      case "pairs": {
+        const map = value && typeof value === "object" ? value : {};
+        const rows = Object.entries(map);
+        const keyOpts = refOptions(f.key_ref), valOpts = refOptions(f.value_ref);
+        const write = () => set(Object.fromEntries(rows.filter(([k]) => k)));
+        return h("fieldset", { class: "pairs", "data-path": path }, h("legend", {}, label),
+          h("ol", {}, rows.map((row, i) => h("li", {},
+            select({ id: nextId(), "data-path": `${path}.${row[0]}`, "data-key": `${path}#${i}|k`, "aria-label": `${label} ${i + 1}` }, keyOpts, row[0], (v) => { row[0] = v; write(); }, false),
+            " → ",
+            select({ id: nextId(), "data-key": `${path}#${i}|v`, "aria-label": `${label} ${i + 1} →` }, valOpts, row[1], (v) => { row[1] = v; write(); }, false),
+            button(t("builder.remove"), `${path}#${i}|remove`, () => { rows.splice(i, 1); write(); render(`${path}|add`); }, "small")))),
+          button(t("builder.add") + " · " + label, `${path}|add`, () => {
+            const k = keyOpts.find((o) => !(o.value in map));
+            rows.push([k ? k.value : "", valOpts[0] ? valOpts[0].value : ""]);
+            write();
+            render(`${path}#${rows.length - 1}|k`);
+          }, "small"));
+      }
+      case "json": {
+        const el = h("textarea", { ...common, rows: 2, spellcheck: "false",
+          placeholder: JSON.stringify(f.example ?? "") }, value === undefined ? "" : JSON.stringify(value));
+        const note = h("small", { class: "hint" }, t("builder.json_help", { example: JSON.stringify(f.example ?? "") }));
+        el.addEventListener("input", () => {
+          if (el.value.trim() === "") { el.removeAttribute("aria-invalid"); set(undefined); return; }
+          try { set(JSON.parse(el.value)); el.removeAttribute("aria-invalid"); } catch { el.setAttribute("aria-invalid", "true"); }
+        });
+        return h("div", { class: "field" }, h("label", { for: el.id }, label), el, note);
+      }
+      case "targetspecs": {
+        const list = Array.isArray(value) ? value.slice() : [];
+        const spec = f.spec;
+        return h("fieldset", { class: "refs", "data-path": path }, h("legend", {}, label),
+          h("ol", {}, list.map((v, i) => {
+            const item = typeof v === "string" ? { type: v } : { ...v };
+            const write = () => { list[i] = item.controller && item.controller !== "any" ? { ...item } : item.type; set(list.slice()); };
+            return h("li", {},
+              select({ id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|`, "aria-label": `${label} ${i + 1}` },
+                spec.kinds.map((k) => ({ value: k, label: k })), item.type, (nv) => { item.type = nv; write(); }, false),
+              select({ id: nextId(), "data-key": `${path}[${i}]|c`, "aria-label": `${label} ${i + 1} ·` },
+                spec.controllers.map((k) => ({ value: k, label: k })), item.controller || "any", (nv) => { item.controller = nv; write(); }, false),
+              button(t("builder.remove"), `${path}[${i}]|remove`, () => { list.splice(i, 1); set(list.length ? list.slice() : undefined); render(`${path}|add`); }, "small"));
+          })),
+          button(t("builder.add") + " · " + label, `${path}|add`, () => { list.push(spec.kinds[0]); set(list.slice()); render(`${path}[${list.length - 1}]|`); }, "small"));
+      }
+      case "effects":
+        return effectsEditor(f, get, set, path, ctx);
+      case "steps": {
+        const v = value && typeof value === "object" ? { ...value } : { kind: "any", count: 0 };
+        const write = () => set({ ...v });
+        const count = h("input", { type: "number", min: 0, id: nextId(), "data-path": `${path}.count`, "data-key": `${path}.count|`, value: v.count ?? 0 });
+        count.addEventListener("input", () => { v.count = Number(count.value || 0); write(); });
+        const cites = h("input", { type: "text", id: nextId(), "data-path": `${path}.cites`, "data-key": `${path}.cites|`, value: v.cites || "" });
+        cites.addEventListener("input", () => { if (cites.value) v.cites = cites.value; else delete v.cites; write(); });
+        return h("fieldset", { class: "steps", "data-path": path }, h("legend", {}, label),
+          wrap(t("builder.kind"), select({ id: nextId(), "data-path": `${path}.kind`, "data-key": `${path}.kind|` },
+            f.kinds.map((o) => ({ value: o.value, label: lbl(o.label) || o.value })), v.kind, (nv) => { v.kind = nv; write(); }, false)),
+          wrap(t("builder.count"), count), wrap(t("builder.cites"), cites));
+      }
+      case "const":
+        return null;
+      default:
+        return control({ ...f, type: "json" }, get, set, path, ctx);
+    }
+  }
+
+  function select(attrs, opts, value, set, blank, f = {}) {
+    const values = opts.map((o) => o.value);
+    const options = [];
+    if (blank) options.push(h("option", { value: "" }, f.nullable ? t("builder.none") : t("builder.choose")));
+    for (const o of opts) options.push(h("option", { value: o.value, selected: o.value === value }, o.label));
+    if (value !== undefined && value !== null && value !== "" && !values.includes(value)) {
+      options.push(h("option", { value: String(value), selected: true }, String(value)));
+    }
+    const el = h("select", attrs, options);
+    if ((value === undefined || value === "") && !blank && opts.length) el.value = opts[0].value;
+    el.addEventListener("change", () => set(el.value === "" ? (f.nullable ? null : undefined) : el.value));
+    return el;
+  }
+
+  function effectsEditor(f, get, set, path, ctx) {
+    const list = Array.isArray(get()) ? get().slice() : [];
+    const verbs = desc().effects;
+    const verbOf = (e) => verbs.find((v) => e && typeof e === "object" && v.verb in e);
+    return h("fieldset", { class: "effects", "data-path": path }, h("legend", {}, lbl(f.label)),
+      h("ol", {}, list.map((e, i) => {
+        const p = `${path}[${i}]`;
+        const v = verbOf(e) || verbs[0];
+        const write = () => { list[i] = { ...e }; set(list.slice()); };
+        const verbSel = select({ id: nextId(), "data-path": p, "data-key": `${p}|verb` },
+          verbs.map((x) => ({ value: x.verb, label: lbl(x.label) || x.verb })), v.verb, (nv) => {
+            const nvd = verbs.find((x) => x.verb === nv);
+            e = { [nv]: defaultArg(nvd.arg) };
+            write();
+            render(`${p}|verb`);
+          }, false);
+        const parts = [wrap(t("builder.what"), verbSel)];
+        const arg = control({ ...v.arg, key: v.verb, label: { es: t("builder.value"), en: t("builder.value") } },
+          () => e[v.verb], (nv) => { e[v.verb] = nv === undefined ? defaultArg(v.arg) : nv; write(); }, `${p}.${v.verb}`, ctx);
+        if (arg) parts.push(arg);
+        for (const o of v.options || []) {
+          if (o.only_card_types && !o.only_card_types.includes(ctx.cardType)) continue;
+          parts.push(control(o, () => e[o.key], (nv) => { if (nv === undefined) delete e[o.key]; else e[o.key] = nv; write(); }, `${p}.${o.key}`, ctx));
+        }
+        parts.push(button(t("builder.remove"), `${p}|remove`, () => { list.splice(i, 1); set(list.slice()); render(`${path}|add`); }, "small"));
+        return h("li", { class: "effect" }, parts);
+      })),
+      button(t("builder.add_effect"), `${path}|add`, () => {
+        list.push({ [verbs[0].verb]: defaultArg(verbs[0].arg) });
+        set(list.slice());
+        render(`${path}[${list.length - 1}]|verb`);
+      }, "small"));
+  }
+
+  function defaultArg(arg) {
+    if (arg.type === "const") return arg.value;
+    if (arg.default !== undefined) return arg.default;
+    if (arg.type === "counters") return { [arg.kinds[0]]: 1 };
+    if (arg.type === "multichoice") return [arg.options[0].value];
+    if (arg.type === "json") return arg.example;
+    if (arg.type === "text") return arg.example || "";
+    return 1;
+  }
+
+  // -- the sections ---------------------------------------------------------------------------------------------
+  function section(id, title, ...children) {
+    return h("section", { class: "builder-section", "aria-labelledby": id }, h("h2", { id }, title), ...children);
+  }
+
+  function generalSection() {
+    const d = desc();
+    const rs = select({ id: "b-ruleset", "data-path": "ruleset", "data-key": "ruleset|" },
+      Object.values(rulesets).map((r) => ({ value: r.id, label: lbl(r.label) })), doc.ruleset, (v) => {
+        if (v && v !== doc.ruleset) { doc = emptyDocument(rulesets[v]); commit(); render("ruleset|"); }
+      }, false);
+    const strField = (key, labelKey, long = false) => control({ key, type: long ? "longtext" : "text", label: { es: t(labelKey), en: t(labelKey) }, required: key === "title" },
+      () => doc[key], (v) => { setOrDelete(doc, key, v); commit(); }, key);
+    return section("b-general", t("builder.general"),
+      wrap(t("builder.ruleset"), rs, "ruleset"),
+      strField("title", "builder.scenario_title"),
+      strField("description", "builder.description", true),
+      control({ key: "seed", type: "int", min: 0, label: { es: t("builder.seed"), en: t("builder.seed") } },
+        () => doc.seed, (v) => { setOrDelete(doc, "seed", v); commit(); }, "seed"),
+      (d.extra || []).map((f) => control(f, () => doc[f.key], (v) => { setOrDelete(doc, f.key, v); commit(); }, f.key)));
+  }
+
+  function cardsSection() {
+    const d = desc();
+    const defs = cardDefs();
+    const names = Object.keys(defs);
+    const items = names.map((name, i) => {
+      const def = defs[name] && typeof defs[name] === "object" ? defs[name] : {};
+      const base = `cards.${name}`;
+      const typeVal = def[d.cards.type_field];
+      const cardType = Array.isArray(typeVal) ? typeVal[0] : typeVal;
+      const nameInput = h("input", { type: "text", id: nextId(), "data-path": "cards", "data-key": `cards#${i}|name`, value: name });
+      nameInput.addEventListener("change", () => {
+        const nn = nameInput.value.trim();
+        if (!nn || nn === name || nn in defs) return;
+        renameCard(name, nn);
+        commit();
+        render(`cards#${i}|name`);
+      });
+      const fields = d.cards.fields.filter((f) => !f.only_card_types || (Array.isArray(typeVal) ? typeVal : [typeVal]).some((x) => f.only_card_types.includes(x)))
+        .map((f) => control(f, () => def[f.key], (v) => {
+          setOrDelete(def, f.key, v);
+          doc.cards[name] = def;
+          commit();
+        }, `${base}.${f.key}`, { cardType }));
+      return h("li", { class: "card-def" }, h("fieldset", { "data-path": base },
+        h("legend", {}, name),
+        wrap(t("builder.card_name"), nameInput, base), fields,
+        button(t("builder.remove") + " · " + name, `cards#${i}|remove`, () => { delete defs[name]; commit(); render("cards|add"); }, "small")));
+    });
+    return section("b-cards", t("builder.cards"),
+      names.length ? h("ol", { class: "card-defs" }, items) : h("p", { class: "muted" }, t("builder.no_cards")),
+      button(t("builder.add_card_def"), "cards|add", () => {
+        let n = names.length + 1;
+        while (`Carta ${n}` in defs) n++;
+        defineCard(`Carta ${n}`);
+        commit();
+        render(`cards#${Object.keys(cardDefs()).length - 1}|name`);
+      }));
+  }
+
+  function defineCard(name) {
+    const d = desc();
+    const def = {};
+    for (const f of d.cards.fields) {
+      if (f.default === undefined || f.default === "") continue;
+      const typeVal = def[d.cards.type_field];
+      if (f.only_card_types && !(Array.isArray(typeVal) ? typeVal : [typeVal]).some((x) => f.only_card_types.includes(x))) continue;
+      def[f.key] = Array.isArray(f.default) ? f.default.slice() : f.default;
+    }
+    if (!doc.cards || typeof doc.cards !== "object") doc.cards = {};
+    doc.cards[name] = def;
+  }
+
+  function renameCard(old, nn) {
+    const out = {};
+    for (const [k, v] of Object.entries(doc.cards)) out[k === old ? nn : k] = v;
+    doc.cards = out;
+    for (const o of objects()) {
+      if (typeof o.entry === "object" && o.entry.card === old) o.entry.card = nn;
+    }
+    for (const p of players()) for (const z of desc().zones) {
+      if (Array.isArray(p[z.key])) p[z.key] = p[z.key].map((e) => (e === old ? nn : e));
+    }
+  }
+
+  function playersSection() {
+    const d = desc();
+    const list = doc.players = Array.isArray(doc.players) ? doc.players : [];
+    const items = list.map((p, i) => {
+      const base = `players[${i}]`;
+      const fields = d.players.fields.map((f) => control(f, () => p[f.key], (v) => {
+        if (f.key === "name") renamePlayer(p.name, v);
+        setOrDelete(p, f.key, f.key === "name" ? v ?? "" : v);
+        commit();
+      }, `${base}.${f.key}`));
+      const zones = d.zones.map((z) => zoneEditor(p, i, z));
+      return h("li", { class: "player" }, h("fieldset", { "data-path": base },
+        h("legend", {}, p.name || t("builder.player", { n: i + 1 })), h("div", { class: "grid" }, fields), zones,
+        list.length > d.players.min ? button(t("builder.remove") + " · " + (p.name || i + 1), `${base}|remove`, () => {
+          list.splice(i, 1); commit(); render("players|add");
+        }, "small") : null));
+    });
+    return section("b-players", t("builder.players"), h("ol", { class: "players" }, items),
+      list.length < d.players.max ? button(t("builder.add_player"), "players|add", () => {
+        const taken = new Set(playerNames());
+        const name = d.players.names.find((n) => !taken.has(n)) || `Jugador ${list.length + 1}`;
+        const p = { name };
+        for (const f of d.players.fields) if (f.key !== "name" && f.default !== undefined && f.default !== "") p[f.key] = f.default;
+        list.push(p);
+        commit();
+        render(`players[${list.length - 1}].name|`);
+      }) : null);
+  }
+
+  function renamePlayer(old, nn) {
+    if (!old || !nn || old === nn) return;
+    const swap = (v) => (v === old ? nn : v);
+    if (doc.turn && doc.turn.active === old) doc.turn.active = nn;
+    for (const a of doc.actions || []) {
+      if (!a || typeof a !== "object") continue;
+      if (a.by === old) a.by = nn;
+      if (a.target === old) a.target = nn;
+      if (Array.isArray(a.targets)) a.targets = a.targets.map(swap);
+    }
+    for (const e of doc.expect || []) {
+      if (e && e.player === old) e.player = nn;
+      if (e && e.winner === old) e.winner = nn;
+      if (e && e.active === old) e.active = nn;
+    }
+  }
+
+  function zoneEditor(p, i, z) {
+    const path = `players[${i}].${z.key}`;
+    const list = Array.isArray(p[z.key]) ? p[z.key] : [];
+    const listId = `cards-datalist`;
+    const items = list.map((e, j) => {
+      const ep = `${path}[${j}]`;
+      const entry = typeof e === "string" ? { card: e } : e;
+      const write = () => { list[j] = { ...entry }; p[z.key] = list; commit(); };
+      const cardInput = h("input", { type: "text", id: nextId(), list: listId, "data-path": `${ep}.card`, "data-key": `${ep}.card|`, value: entry.card || "", autocomplete: "off" });
+      cardInput.addEventListener("input", () => { entry.card = cardInput.value; write(); });
+      cardInput.addEventListener("change", () => {
+        const name = cardInput.value.trim();
+        if (name && desc().cards.inline && !cardNames().includes(name)) { defineCard(name); commit(); }
+      });
+      const idInput = h("input", { type: "text", id: nextId(), "data-path": `${ep}.id`, "data-key": `${ep}.id|`, value: entry.id || "" });
+      idInput.addEventListener("input", () => { setOrDelete(entry, "id", idInput.value.trim() || undefined); write(); });
+      const cardType = cardTypes(entry.card)[0];
+      const extra = z.object_fields.filter((f) => !f.only_card_types || f.only_card_types.includes(cardType) || entry[f.key] !== undefined)
+        .map((f) => control(f, () => entry[f.key], (v) => { if (v === undefined || v === f.default) delete entry[f.key]; else entry[f.key] = v; write(); }, `${ep}.${f.key}`));
+      return h("li", { class: "zone-entry", "data-path": ep },
+        wrap(t("builder.card_in_zone"), cardInput, `${ep}.card`), wrap("Id", idInput, `${ep}.id`), extra,
+        button(t("builder.remove"), `${ep}|remove`, () => { list.splice(j, 1); p[z.key] = list; if (!list.length) delete p[z.key]; commit(); render(`${path}|add`); }, "small"));
+    });
+    return h("fieldset", { class: "zone", "data-path": path },
+      h("legend", {}, lbl(z.label), lbl(z.order) ? h("small", {}, ` (${lbl(z.order)})`) : null),
+      items.length ? h("ol", {}, items) : null,
+      button(t("builder.add_to_zone", { zone: lbl(z.label).toLowerCase() }), `${path}|add`, () => {
+        const perms = desc().cards.permanent_types || [];
+        const names = cardNames();
+        const card = (z.permanents_only ? names.find((n) => cardTypes(n).some((x) => perms.includes(x))) : names[0]) || "";
+        list.push({ card, id: freshId(card) });
+        p[z.key] = list;
+        commit();
+        render(`${path}[${list.length - 1}].card|`);
+      }, "small"));
+  }
+
+  function turnSection() {
+    const d = desc();
+    const tspec = d.turn;
+    const on = !!doc.turn;
+    const toggle = h("input", { type: "checkbox", id: "b-turn-on", "data-key": "turn|on", checked: on });
+    toggle.addEventListener("change", () => {
+      if (toggle.checked) {
+        const turn = {};
+        for (const f of tspec.fields) turn[f.key] = f.type === "player" ? playerNames()[0] : f.default;
+        doc.turn = turn;
+      } else delete doc.turn;
+      commit();
+      render("turn|on");
+    });
+    return section("b-turn", t("builder.turn"),
+      tspec.help ? h("p", { class: "muted" }, lbl(tspec.help)) : null,
+      tspec.optional ? h("div", { class: "field check" }, toggle, h("label", { for: "b-turn-on" }, t("builder.set_turn"))) : null,
+      on ? h("div", { class: "grid", "data-path": "turn" }, tspec.fields.map((f) => control(f, () => doc.turn[f.key], (v) => {
+        setOrDelete(doc.turn, f.key, v); commit();
+      }, `turn.${f.key}`))) : null);
+  }
+
+  function actionsSection() {
+    const list = doc.actions = Array.isArray(doc.actions) ? doc.actions : [];
+    const verbs = desc().actions;
+    const items = list.map((a, i) => {
+      const p = `actions[${i}]`;
+      if (a && typeof a === "object" && "expect" in a) {
+        return h("li", { class: "action checkpoint" }, h("fieldset", { "data-path": p },
+          h("legend", {}, t("builder.add_checkpoint").replace(/ aquí| here/, "")),
+          expectList(a.expect = Array.isArray(a.expect) ? a.expect : [], `${p}.expect`, true),
+          button(t("builder.remove"), `${p}|remove`, () => { list.splice(i, 1); commit(); render("actions|add"); }, "small")));
+      }
+      const v = verbs.find((x) => a && x.verb in a) || verbs[0];
+      const write = () => commit();
+      const verbSel = select({ id: nextId(), "data-path": p, "data-key": `${p}|verb` },
+        verbs.map((x) => ({ value: x.verb, label: lbl(x.label) })), v.verb, (nv) => {
+          const by = a.by;
+          for (const k of Object.keys(a)) delete a[k];
+          const nvd = verbs.find((x) => x.verb === nv);
+          if (nvd.by !== false) a.by = by || playerNames()[0];
+          a[nv] = initialArg(nvd, a.by);
+          write();
+          render(`${p}|verb`);
+        }, false);
+      const parts = [];
+      if (v.by !== false) {
+        parts.push(wrap(t("builder.by"), select({ id: nextId(), "data-path": `${p}.by`, "data-key": `${p}.by|` },
+          playerNames().map((n) => ({ value: n, label: n })), a.by, (nv) => { a.by = nv; write(); }, false), `${p}.by`));
+      }
+      parts.push(wrap(t("builder.verb"), verbSel, p));
+      const argControl = v.arg.type === "const" ? null : control({ ...v.arg, key: v.verb, label: v.label },
+        () => a[v.verb], (nv) => { if (nv === undefined) delete a[v.verb]; else a[v.verb] = nv; write(); }, `${p}.${v.verb}`, { by: a.by });
+      if (argControl) parts.push(argControl);
+      for (const f of v.fields) {
+        parts.push(control(f, () => a[f.key], (nv) => { setOrDelete(a, f.key, nv); write(); }, `${p}.${f.key}`, { by: a.by }));
+      }
+      parts.push(h("div", { class: "row" },
+        i > 0 ? button(t("builder.up"), `${p}|up`, () => { list.splice(i - 1, 0, list.splice(i, 1)[0]); commit(); render(`actions[${i - 1}]|up`); }, "small") : null,
+        button(t("builder.remove"), `${p}|remove`, () => { list.splice(i, 1); commit(); render("actions|add"); }, "small")));
+      return h("li", { class: "action" }, h("fieldset", { "data-path": p }, h("legend", {}, t("builder.action_n", { n: i + 1 })), parts));
+    });
+    return section("b-actions", t("builder.actions"), h("ol", { class: "actions" }, items),
+      h("div", { class: "row" },
+        button(t("builder.add_action"), "actions|add", () => {
+          const v = verbs[0];
+          const by = (doc.turn && doc.turn.active) || playerNames()[0];
+          const a = v.by !== false ? { by } : {};
+          a[v.verb] = initialArg(v, by);
+          list.push(a);
+          commit();
+          render(`actions[${list.length - 1}]|verb`);
+        }),
+        button(t("builder.add_checkpoint"), "actions|check", () => {
+          list.push({ expect: [] });
+          commit();
+          render(`actions[${list.length - 1}].expect|add`);
+        })));
+  }
+
+  function initialArg(v, by) {
+    const arg = v.arg;
+    if (arg.type === "const") return arg.value;
+    if (arg.type === "ref") { const o = refOptions(arg.ref, by, arg.mine)[0]; return o ? o.value : ""; }
+    if (arg.type === "refs") { const o = refOptions(arg.ref, by, arg.mine)[0]; return o ? [o.value] : []; }
+    if (arg.type === "choice") return arg.options[0].value;
+    if (arg.type === "pairs") return {};
+    return defaultArg(arg);
+  }
+
+  function expectSection() {
+    const list = doc.expect = Array.isArray(doc.expect) ? doc.expect : [];
+    return section("b-expect", t("builder.expect"), expectList(list, "expect", false));
+  }
+
+  function expectList(list, path, inScript) {
+    const spec = desc().expect;
+    const subjectOf = (e) => (e && "player" in e ? "player" : e && "object" in e ? "object" : "common");
+    const items = list.map((e, i) => {
+      const p = `${path}[${i}]`;
+      const kind = subjectOf(e);
+      const commonFields = spec.common.filter((f) => !(inScript && f.top_only));
+      const fields = kind === "common" ? commonFields : spec[kind];
+      const kindSel = select({ id: nextId(), "data-path": p, "data-key": `${p}|kind` },
+        ["player", "object", "common"].map((k) => ({ value: k, label: t(`builder.subject.${k}`) })), kind, (nk) => {
+          list[i] = newExpectation(nk, inScript);
+          commit();
+          render(`${p}|kind`);
+        }, false);
+      const parts = [wrap(t("builder.subject"), kindSel, p)];
+      if (kind !== "common") {
+        const f = kind === "player" ? { key: "player", type: "player", required: true, label: { es: t("builder.subject.player"), en: t("builder.subject.player") } }
+          : { key: "object", type: "ref", ref: "object", required: true, label: { es: t("builder.subject.object"), en: t("builder.subject.object") } };
+        parts.push(control(f, () => e[kind], (v) => { e[kind] = v; commit(); }, `${p}.${kind}`));
+      }
+      const keys = Object.keys(e).filter((k) => k !== kind || kind === "common");
+      for (const k of keys) {
+        const f = fields.find((x) => x.key === k) || { key: k, type: "json", label: { es: k, en: k } };
+        const whatSel = select({ id: nextId(), "data-key": `${p}.${k}|what` },
+          fields.map((x) => ({ value: x.key, label: lbl(x.label) || x.key })), k, (nk) => {
+            if (nk === k) return;
+            const nf = fields.find((x) => x.key === nk);
+            delete e[k];
+            e[nk] = initialValue(nf);
+            commit();
+            render(`${p}.${nk}|what`);
+          }, false);
+        parts.push(h("div", { class: "expect-field" }, wrap(t("builder.what"), whatSel, `${p}.${k}`),
+          control(f, () => e[k], (v) => { e[k] = v === undefined ? initialValue(f) : v; commit(); }, `${p}.${k}`)));
+      }
+      parts.push(button(t("builder.remove"), `${p}|remove`, () => { list.splice(i, 1); commit(); render(`${path}|add`); }, "small"));
+      return h("li", { class: "expectation" }, h("fieldset", { "data-path": p }, h("legend", {}, `${i + 1}`), parts));
+    });
+    return h("div", {}, h("ol", { class: "expectations" }, items),
+      button(t("builder.add_expect"), `${path}|add`, () => {
+        list.push(newExpectation("player", inScript));
+        commit();
+        render(`${path}[${list.length - 1}]|kind`);
+      }));
+  }
+
+  function newExpectation(kind, inScript) {
+    const spec = desc().expect;
+    if (kind === "common") {
+      const f = spec.common.find((x) => !(inScript && x.top_only));
+      return { [f.key]: initialValue(f) };
+    }
+    const f = spec[kind][0];
+    const subject = kind === "player" ? playerNames()[0] : (refOptions("object")[0] || {}).value;
+    return { [kind]: subject || "", [f.key]: initialValue(f) };
+  }
+
+  function initialValue(f) {
+    switch (f.type) {
+      case "int": return f.min && f.min > 0 ? f.min : 0;
+      case "bool": return true;
+      case "refs": return [];
+      case "player": return f.nullable ? null : playerNames()[0];
+      case "ref": return f.nullable ? null : (refOptions(f.ref)[0] || {}).value || "";
+      case "choice": return f.options[0].value;
+      case "steps": return { kind: "illegal", count: 0 };
+      case "counters": return {};
+      case "multichoice": return [];
+      default: return "";
+    }
+  }
+
+  // -- drawing, syncing, checking -----------------------------------------------------------------------------------
+  function render(focusKey) {
+    const active = focusKey || (document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.key : null);
+    const names = cardNames();
+    root.replaceChildren(
+      h("datalist", { id: "cards-datalist" }, names.map((n) => h("option", { value: n }))),
+      h("div", { class: "summary", id: "builder-summary", "aria-live": "polite" }),
+      generalSection(), cardsSection(), playersSection(), turnSection(), actionsSection(), expectSection());
+    showErrors();
+    if (active) {
+      const el = root.querySelector(`[data-key="${CSS.escape(active)}"]`);
+      if (el) el.focus();
+    }
+  }
+
+  let timer = null;
+  function commit() {
+    version++;
+    dirtyText = false;
+    toForm.hidden = true;
+    textarea.value = JSON.stringify(doc, null, 2);
+    formatSel.value = "json";
+    clearTimeout(timer);
+    timer = setTimeout(check, 250);
+  }
+
+  async function check() {
+    const mine = version;
+    let answer;
+    try {
+      const r = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(doc) });
+      answer = await r.json();
+    } catch { return; }
+    if (mine !== version) return;
+    errors = answer.errors || [];
+    if (answer.yaml && !dirtyText) { textarea.value = answer.yaml; formatSel.value = "yaml"; }
+    showErrors();
+    sourceErrors.replaceChildren();
+  }
+
+  function showErrors() {
+    root.querySelectorAll(".field-error").forEach((el) => el.remove());
+    root.querySelectorAll("[aria-invalid]").forEach((el) => { el.removeAttribute("aria-invalid"); el.removeAttribute("aria-describedby"); });
+    const summary = root.querySelector("#builder-summary");
+    if (!summary) return;
+    summary.replaceChildren();
+    summary.className = "summary " + (errors.length ? "bad" : "good");
+    if (!errors.length) { summary.append(h("p", { role: "status" }, t("builder.valid"))); return; }
+    const ul = h("ul");
+    errors.forEach((e, n) => {
+      const target = findField(e.path);
+      const id = `field-error-${n}`;
+      if (target) {
+        const msg = h("p", { class: "field-error", id }, e.message);
+        const holder = target.closest(".field, fieldset, li") || target;
+        if (holder.tagName === "FIELDSET") holder.querySelector("legend")?.after(msg); else holder.append(msg);
+        const input = target.matches("input, select, textarea") ? target : target.querySelector("input, select, textarea");
+        if (input) {
+          input.setAttribute("aria-invalid", "true");
+          input.setAttribute("aria-describedby", ((input.getAttribute("aria-describedby") || "") + " " + id).trim());
+        }
+      }
+      const link = h("a", { href: "#" + (target && (target.id || (target.id = nextId()))), onclick: (ev) => {
+        if (!target) return; ev.preventDefault();
+        const input = target.matches("input, select, textarea") ? target : target.querySelector("input, select, textarea, button");
+        (input || target).focus();
+      } }, e.path || "·");
+      ul.append(h("li", {}, link, ": ", e.message));
+    });
+    summary.append(h("h3", {}, t("builder.invalid", { n: errors.length })), ul);
+  }
+
+  function findField(path) {
+    let p = path;
+    while (p) {
+      const el = root.querySelector(`[data-path="${CSS.escape(p)}"]`);
+      if (el) return el;
+      const cut = Math.max(p.lastIndexOf("."), p.lastIndexOf("["));
+      if (cut <= 0) break;
+      p = p.slice(0, cut);
+    }
+    return path ? root.querySelector(`[data-path="${CSS.escape(path.split(/[.[]/)[0])}"]`) : null;
+  }
+
+  // Typing in the text box: offer to load it into the form, check it and show errors by line.
+  let textTimer = null;
+  textarea.addEventListener("input", () => {
+    dirtyText = true;
+    toForm.hidden = false;
+    clearTimeout(textTimer);
+    textTimer = setTimeout(checkText, 400);
+  });
+  async function checkText() {
+    const body = textarea.value;
+    const fmt = formatSel.value === "json" ? "application/json" : "application/yaml";
+    let answer;
+    try {
+      const r = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": formatSel.value === "auto" ? "text/plain" : fmt }, body });
+      answer = await r.json();
+    } catch { return; }
+    const errs = answer.errors || [];
+    sourceErrors.replaceChildren(errs.length ? h("ul", { class: "line-errors" }, errs.map((e) => h("li", {},
+      e.line ? h("strong", {}, t("builder.line", { n: e.line }) + " · ") : null, e.path ? h("code", {}, e.path + ": ") : null, e.message)))
+      : h("p", { class: "ok" }, t("builder.valid")));
+    return answer;
+  }
+  toForm.addEventListener("click", async () => {
+    const answer = await checkText();
+    if (answer && answer.document && typeof answer.document === "object" && rulesets[answer.document.ruleset]) {
+      doc = answer.document;
+      errors = answer.errors || [];
+      dirtyText = false;
+      toForm.hidden = true;
+      render("ruleset|");
+    }
+  });
+  const upload = document.getElementById("upload");
+  if (upload) {
+    upload.addEventListener("change", async () => {
+      const file = upload.files && upload.files[0];
+      if (!file) return;
+      textarea.value = await file.text();
+      upload.value = "";
+      formatSel.value = "auto";
+      textarea.dispatchEvent(new Event("input"));
+      toForm.click();
+    });
+  }
+  // What the form posts (run, download, validate) is exactly the document built, unless the text was edited by hand.
+  form.addEventListener("submit", () => {
+    if (!dirtyText) { textarea.value = JSON.stringify(doc, null, 2); formatSel.value = "json"; }
+  });
+  root.addEventListener("change", () => setTimeout(() => render(), 0));
+
+  root.hidden = false;
+  render();
+  commit();
+}

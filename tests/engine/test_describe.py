@@ -1,0 +1,206 @@
+"""Ruleset.describe(): each ruleset's own description of its scenario parts (what the builder page draws) agrees
+with its validator: defaults and templates validate, every described key is accepted, and every verb, zone, field
+and phase the schema knows is described (and nothing else)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from judge.engine import run_scenario
+from judge.engine.expect import COMMON_KEYS
+from judge.engine.rulesets import RULESETS, Ruleset, get_ruleset
+from judge.scenarios import ScenarioError, load_scenario
+
+IDS = [r.id for r in RULESETS]
+
+
+def described(rid: str) -> dict[str, Any]:
+    return get_ruleset(rid).describe()
+
+
+def defaults(d: dict[str, Any]) -> dict[str, Any]:
+    """A scenario from the description alone: its fewest players with every field at its default."""
+    players = []
+    for i in range(d["players"]["min"]):
+        p = {"name": d["players"]["names"][i]}
+        p.update({f["key"]: f["default"] for f in d["players"]["fields"]
+                  if f["key"] != "name" and f.get("default") not in (None, "")})
+        players.append(p)
+    doc: dict[str, Any] = {"ruleset": d["id"], "title": "Desde la descripción", "players": players}
+    if d["cards"]["required"]:
+        doc["cards"] = {}
+    return doc
+
+
+def errors(doc: dict[str, Any]) -> list[str]:
+    try:
+        load_scenario(doc)
+    except ScenarioError as exc:
+        return [str(e) for e in exc.errors]
+    return []
+
+
+def test_base_ruleset_does_not_describe_itself() -> None:
+    with pytest.raises(NotImplementedError):
+        Ruleset.describe()
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_description_is_plain_json_with_both_languages(rid: str) -> None:
+    d = described(rid)
+    assert d["id"] == rid
+    assert json.loads(json.dumps(d)) == d
+
+    def labels(value: Any) -> None:
+        if isinstance(value, dict):
+            if "label" in value and isinstance(value["label"], dict):
+                assert set(value["label"]) == {"es", "en"}, value
+            for v in value.values():
+                labels(v)
+        elif isinstance(value, list):
+            for v in value:
+                labels(v)
+    labels(d)
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_defaults_and_template_validate_and_run(rid: str) -> None:
+    d = described(rid)
+    assert errors(defaults(d)) == []
+    assert errors(d["template"]) == []
+    assert run_scenario(load_scenario(d["template"])).steps
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_every_described_field_is_accepted(rid: str) -> None:
+    """Every player field, turn field and battlefield object field the description lists, set to a value, gives no
+    «clave desconocida» (the validator reads each of them)."""
+    d = described(rid)
+    doc = d["template"] | {}
+    doc = json.loads(json.dumps(doc))
+    sample = {"int": 1, "bool": True, "text": "x", "player": doc["players"][0]["name"], "choice": None}
+    for f in d["players"]["fields"]:
+        if f["key"] != "name":
+            doc["players"][1][f["key"]] = f.get("default") if f.get("default") not in (None, "") else sample[f["type"]]
+    for f in d["turn"]["fields"]:
+        doc["turn"][f["key"]] = doc["turn"].get(f["key"], f.get("default"))
+    board = next(z for z in d["zones"] if z["permanents_only"])
+    entry = doc["players"][0][board["key"]][0]
+    for f in board["object_fields"]:
+        if f["type"] == "bool":
+            entry[f["key"]] = False
+        elif f["type"] == "int":
+            entry[f["key"]] = 0
+        elif f["type"] == "counters":
+            entry[f["key"]] = {f["kinds"][0]: 1}
+    assert not [e for e in errors(doc) if "clave desconocida" in e], errors(doc)
+
+
+def test_doce_vidas_description_matches_its_schema() -> None:
+    from judge.engine.rulesets.doce_vidas import schema as S
+    from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS
+    from judge.engine.rulesets.doce_vidas.cards import CARD_TYPES, EFFECT_KINDS
+
+    d = described("doce-vidas")
+    assert [a["verb"] for a in d["actions"]] == list(ACTION_KEYS)
+    assert [e["verb"] for e in d["effects"]] == list(EFFECT_KINDS)
+    assert [z["key"] for z in d["zones"]] == list(S.ZONES)
+    assert [o["value"] for o in next(f for f in d["turn"]["fields"] if f["key"] == "phase")["options"]] == list(S.PHASES)
+    assert [o["value"] for o in next(f for f in d["cards"]["fields"] if f["key"] == "type")["options"]] == list(CARD_TYPES)
+    assert [f["key"] for f in d["expect"]["player"]] == list(S.PLAYER_FIELDS)
+    assert [f["key"] for f in d["expect"]["object"]] == list(S.OBJECT_FIELDS)
+    assert [f["key"] for f in d["expect"]["common"]] == list(COMMON_KEYS)
+    lives = next(f for f in d["players"]["fields"] if f["key"] == "lives")
+    assert (lives["default"], lives["min"], lives["max"]) == (12, 1, S.MAX_LIVES)
+    # Each described bound is the validator's: one past it is an error on that very field.
+    doc = defaults(d)
+    doc["players"][0]["lives"] = lives["max"] + 1
+    assert errors(doc) == [f"players[0].lives: se esperaba un entero ≤ {lives['max']}, no {lives['max'] + 1}"]
+
+
+def test_doce_vidas_card_fields_and_effects_are_the_validators() -> None:
+    d = described("doce-vidas")
+    keys = [f["key"] for f in d["cards"]["fields"]]
+    doc = defaults(d)
+    doc["cards"] = {"Lobo": {"type": "criatura", "cost": 1, "damage": 1, "life": 1, "text": "x"}}
+    for e in d["effects"]:
+        opts = {o["key"]: o for o in e["options"]}
+        effect = {e["verb"]: e["arg"]["default"]}
+        if "target" in opts:
+            effect["target"] = opts["target"]["default"]
+        else:
+            effect["to"] = opts["to"]["options_by_card_type"]["hechizo"][0]["value"]
+        doc["cards"][f"Carta {e['verb']}"] = {"type": "hechizo", "cost": 1, "effects": [effect]}
+    assert set(keys) == {"type", "cost", "damage", "life", "effects", "text"}
+    assert errors(doc) == []
+
+
+def test_doce_vidas_action_needs_are_what_the_validator_reads() -> None:
+    d = described("doce-vidas")
+    doc = d["template"] | {}
+    needs = {a["verb"]: a for a in d["actions"]}
+    assert needs["attack"]["arg"]["ref"] == "creature"
+    assert [f["key"] for f in needs["attack"]["fields"]] == ["target"]
+    assert needs["play"]["arg"]["ref"] == "hand"
+    doc = json.loads(json.dumps(doc))
+    doc["actions"] = [{"by": "Ana", "play": "bola", "targets": ["Bruno"]},
+                      {"by": "Ana", "attack": ["lobo-ana"], "target": "Bruno"},
+                      {"by": "Ana", "end_turn": True}]
+    assert errors(doc) == []
+
+
+def test_magic_description_matches_its_schema() -> None:
+    from judge.engine.rulesets.magic import schema as S
+    from judge.engine.rulesets.magic.actions import ACTION_KEYS
+    from judge.engine.rulesets.magic.cards import BASIC_LANDS
+    from judge.engine.rulesets.magic.catalog import catalog
+    from judge.engine.rulesets.magic.state import STEPS
+
+    d = described("magic")
+    assert [a["verb"] for a in d["actions"]] == list(ACTION_KEYS)
+    assert [e["verb"] for e in d["effects"]] == list(S.VERBS)
+    for e in d["effects"]:
+        assert [o["key"] for o in e["options"]] == list(S.VERB_KEYS.get(e["verb"], ("to", "target")))
+    assert [z["key"] for z in d["zones"]] == list(S.ZONES)
+    assert [o["value"] for o in next(f for f in d["turn"]["fields"] if f["key"] == "step")["options"]] == list(STEPS)
+    assert [f["key"] for f in d["expect"]["player"]] == list(S.PLAYER_FIELDS)
+    assert [f["key"] for f in d["expect"]["object"]] == list(S.OBJECT_FIELDS)
+    assert [f["key"] for f in d["expect"]["common"]] == [*COMMON_KEYS, "stack"]
+    assert d["cards"]["catalog"][:len(BASIC_LANDS)] == list(BASIC_LANDS)
+    assert set(d["cards"]["catalog"]) == set(catalog())
+    assert d["cards"]["catalog_types"]["Bosque"] == ["land"]
+    labels = {o["value"]: o["label"] for o in d["phases"]}
+    assert labels["main1"] == {"es": "la primera fase principal", "en": "first main phase"}
+
+
+def test_magic_card_fields_are_the_validators() -> None:
+    d = described("magic")
+    card: dict[str, Any] = {}
+    for f in d["cards"]["fields"]:
+        if f["type"] == "json":
+            continue
+        if f["key"] in ("types",):
+            card["types"] = ["creature"]
+        elif f["type"] == "int":
+            card[f["key"]] = 1
+        elif f["key"] == "targets":
+            card["targets"] = ["creature"]
+        elif f["key"] == "effects":
+            continue
+        elif f["type"] == "multichoice":
+            card[f["key"]] = [f["options"][0]["value"]]
+        elif f["type"] == "textlist":
+            card[f["key"]] = ["Lobo"]
+        elif f["key"] == "cost":
+            card["cost"] = "{1}{G}"
+        else:
+            card[f["key"]] = "texto"
+    card.pop("targets")          # a creature spell has no targets of its own
+    doc = defaults(d) | {"cards": {"Lobo": card}}
+    assert errors(doc) == []
+    for f in d["cards"]["fields"]:
+        if f["type"] == "json":
+            spell = {"types": ["enchantment"], f["key"]: f["example"]}
+            assert not [e for e in errors(defaults(d) | {"cards": {"X": spell}}) if "clave desconocida" in e], f["key"]

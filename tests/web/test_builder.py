@@ -1,0 +1,185 @@
+"""The scenario builder (/escenarios/nuevo) without a browser: its structure (BeautifulSoup), starting points
+(empty table, template, a curated scenario), the form without JavaScript (paste, upload, validate with the errors
+beside their lines, download YAML, run), POST /api/validate and GET /api/rulesets."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+import yaml
+
+from judge.runner.catalog import curated, find
+from judge.scenarios import ScenarioError, load_scenario
+from judge.web.builder import default_document, dump_yaml, line_of
+
+BAD = """ruleset: doce-vidas
+title: Mal
+cards:
+  Lobo gris: {type: criatura, cost: 2, damage: 2, life: 3}
+players:
+  - name: Ana
+    lives: 99
+    board:
+      - {card: Lobo grs, id: lobo}
+  - name: Bruno
+"""
+
+
+def state_of(page) -> dict:
+    return json.loads(page.find("script", id="builder-state").string)
+
+
+def test_builder_page_structure(get_page) -> None:
+    page = get_page("/escenarios/nuevo")
+    assert page.find("h1").get_text(strip=True) == "Construir un escenario"
+    # The form the script draws into: hidden until JavaScript shows it; the script is a plain module.
+    builder = page.find(id="builder")
+    assert builder is not None and builder.has_attr("hidden")
+    assert page.find("script", src="/static/builder.js")["type"] == "module"
+    assert page.find("noscript") is not None
+    # Starting points: each ruleset, an empty table, the template, every curated scenario.
+    start = page.find("form", class_="builder-start")
+    assert start["method"] == "get" and start["action"] == "/escenarios/nuevo"
+    assert [o["value"] for o in start.find("select", id="start-ruleset").find_all("option")] == ["doce-vidas", "magic"]
+    froms = [o["value"] for o in start.find("select", id="start-from").find_all("option")]
+    assert froms[:2] == ["vacio", "plantilla"]
+    assert len(froms) == 2 + len(curated())
+    # The form that works without JavaScript: paste or upload, validate, download, run.
+    form = page.find("form", id="source-form")
+    assert form["method"] == "post" and form["enctype"] == "multipart/form-data"
+    assert form.find("textarea", attrs={"name": "scenario"}) is not None
+    assert form.find("label", attrs={"for": "scenario"}) is not None
+    assert form.find("input", attrs={"type": "file", "name": "upload"}) is not None
+    buttons = {b.get("value") or b.get("id"): b for b in form.find_all("button")}
+    assert buttons["validate"]["name"] == "action" and buttons["download"]["name"] == "action"
+    assert buttons["run-button"]["formaction"] == "/escenarios/ejecutar"
+    # The descriptions and the starting document for the script.
+    state = state_of(page)
+    assert [r["id"] for r in state["rulesets"]] == ["doce-vidas", "magic"]
+    assert state["document"] == default_document(state["rulesets"][0])
+    assert state["messages"]["builder.add_player"] == "Añadir jugador"
+
+
+def test_builder_page_in_english(get_page) -> None:
+    page = get_page("/escenarios/nuevo?lang=en")
+    assert page.find("h1").get_text(strip=True) == "Build a scenario"
+    assert state_of(page)["messages"]["builder.add_player"] == "Add player"
+    assert page.find("form", id="source-form")["action"] == "/escenarios/nuevo?lang=en"
+    assert "Validate" in [b.get_text(strip=True) for b in page.find_all("button")]
+
+
+@pytest.mark.parametrize("rid", ["doce-vidas", "magic"])
+def test_empty_table_and_template_validate(get_page, rid: str) -> None:
+    for start in ("vacio", "plantilla"):
+        page = get_page(f"/escenarios/nuevo?ruleset={rid}&desde={start}")
+        doc = state_of(page)["document"]
+        assert doc["ruleset"] == rid
+        load_scenario(doc)
+        # The text box holds the same document as YAML.
+        assert yaml.safe_load(page.find("textarea", id="scenario").string) == doc
+
+
+def test_start_from_a_curated_scenario(get_page) -> None:
+    item = curated()[0]
+    page = get_page(f"/escenarios/nuevo?desde={item.ruleset}/{item.name}")
+    source = item.path.read_text(encoding="utf-8")
+    assert page.find("textarea", id="scenario").string.strip() == source.strip()
+    assert state_of(page)["document"] == yaml.safe_load(source)
+    assert page.find("select", id="start-ruleset").find("option", selected=True)["value"] == item.ruleset
+
+
+def test_builder_json(client) -> None:
+    data = client.get("/escenarios/nuevo.json?ruleset=magic&desde=plantilla").get_json()
+    assert data["ruleset"] == "magic" and data["document"]["ruleset"] == "magic"
+    assert [r["id"] for r in data["rulesets"]] == ["doce-vidas", "magic"]
+    assert client.get("/escenarios/nuevo", headers={"Accept": "application/json"}).get_json()["document"]
+
+
+def test_validate_without_javascript_shows_errors_beside_their_lines(client, soup) -> None:
+    response = client.post("/escenarios/nuevo", data={"scenario": BAD, "action": "validate"})
+    assert response.status_code == 400
+    page = soup(response)
+    errors = page.find(id="server-errors")
+    assert errors is not None and errors["role"] == "alert"
+    items = [li.get_text(" ", strip=True) for li in errors.find_all("li")]
+    assert any("línea 7" in t and "players[0].lives" in t for t in items), items
+    assert any("línea 9" in t and "carta desconocida «Lobo grs»" in t for t in items), items
+    # The listing of the text, each error under its own line.
+    line7 = page.find("li", id="linea-7")
+    assert "has-error" in line7["class"] and "lives: 99" in line7.code.get_text()
+    assert "se esperaba un entero ≤ 24, no 99" in line7.find("p", class_="line-error").get_text()
+    assert "has-error" in page.find("li", id="linea-9")["class"]
+    assert "has-error" not in (page.find("li", id="linea-1").get("class") or [])
+    # The text stays in the box to be corrected.
+    assert page.find("textarea", id="scenario").string.strip() == BAD.strip()
+
+
+def test_validate_a_good_scenario_and_upload_a_file(client, soup) -> None:
+    good = BAD.replace("lives: 99", "lives: 9").replace("Lobo grs", "Lobo gris")
+    page = soup(client.post("/escenarios/nuevo", data={"scenario": good, "action": "validate"}))
+    assert page.find(class_="verdict")["role"] == "status"
+    upload = {"scenario": "", "action": "validate", "upload": (io.BytesIO(BAD.encode()), "mal.yaml")}
+    response = client.post("/escenarios/nuevo", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert soup(response).find("textarea", id="scenario").string.strip() == BAD.strip()
+
+
+def test_download_yaml_is_the_same_scenario(client) -> None:
+    """Built in the form (a JSON document) or downloaded as YAML and pasted back: the same scenario."""
+    doc = json.loads(json.dumps(yaml.safe_load(find("doce-vidas", curated()[0].name).path.read_text())))
+    response = client.post("/escenarios/nuevo", data={"scenario": json.dumps(doc), "format": "json",
+                                                      "action": "download"})
+    assert response.status_code == 200 and response.mimetype == "application/yaml"
+    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    text = response.get_data(as_text=True)
+    assert text == dump_yaml(doc)
+    assert yaml.safe_load(text) == doc
+    a, b = load_scenario(doc), load_scenario(text)
+    assert (a.setup, a.actions, a.expect, a.title) == (b.setup, b.actions, b.expect, b.title)
+
+
+def test_run_without_javascript(client, soup) -> None:
+    page = soup(client.get("/escenarios/nuevo?desde=plantilla"))
+    form = page.find("form", id="source-form")
+    run = form.find("button", id="run-button")["formaction"]
+    response = client.post(run, data={"scenario": form.find("textarea").string, "format": "auto"})
+    assert response.status_code == 200
+    assert soup(response).find(class_="verdict") is not None
+
+
+def test_api_validate_json_and_yaml(client) -> None:
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(BAD)
+    expected = [{"path": e.path, "message": e.message} for e in exc.value.errors]
+    got = client.post("/api/validate", data=BAD, content_type="application/yaml").get_json()
+    assert got["ok"] is False
+    assert [{"path": e["path"], "message": e["message"]} for e in got["errors"]] == expected
+    assert {e["path"]: e["line"] for e in got["errors"]} == {"players[0].lives": 7, "players[0].board[0].card": 9}
+    doc = yaml.safe_load(BAD)
+    got = client.post("/api/validate", json=doc).get_json()
+    assert [{"path": e["path"], "message": e["message"]} for e in got["errors"]] == expected
+    assert got["document"] == doc and yaml.safe_load(got["yaml"]) == doc
+    doc["players"][0]["lives"] = 9
+    doc["players"][0]["board"][0]["card"] = "Lobo gris"
+    good = client.post("/api/validate", json=doc).get_json()
+    assert good == {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
+    broken = client.post("/api/validate", data="ruleset: [\n", content_type="text/plain").get_json()
+    assert broken["ok"] is False and "línea" in broken["errors"][0]["message"]
+    assert client.post("/api/validate", data="x", content_type="image/png").status_code == 415
+
+
+def test_api_rulesets(client) -> None:
+    data = client.get("/api/rulesets").get_json()
+    assert [d["id"] for d in data["rulesets"]] == ["doce-vidas", "magic"]
+    assert {a["verb"] for a in data["rulesets"][0]["actions"]} == {"play", "burn", "attack", "end_turn", "discard"}
+
+
+def test_line_of_paths() -> None:
+    text = "cards:\n  Sr. Lobo: {type: criatura}\n  Oso:\n    type: criatura\nplayers:\n  - name: Ana\n    hand: [a, b]\n"
+    assert line_of(text, "cards.Sr. Lobo.type") == 2
+    assert line_of(text, "cards.Oso.type") == 4
+    assert line_of(text, "players[0].hand[1]") == 7
+    assert line_of(text, "players[3].name") == 5     # the nearest field that exists
+    assert line_of(text, "") == 1
+    assert line_of("a: [\n", "a") is None

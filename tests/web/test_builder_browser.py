@@ -1,0 +1,229 @@
+"""The scenario builder in a real browser: Debian's headless Chromium, at a phone's width (390 px), builds a small
+doce-vidas scenario through the form without typing YAML (players, a creature on the board, an attack, an
+expectation), runs it and reads the verdict. Driven over the DevTools protocol on a pipe (no extra package)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from werkzeug.serving import make_server
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("chromium is not installed (CI=true): run `make browser` as root")
+        pytest.skip("chromium is not installed (`make browser` installs Debian's chromium)")
+    return path
+
+
+@pytest.fixture()
+def server(app):
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+class DevTools:
+    """Headless Chromium driven over the DevTools protocol on a pipe (--remote-debugging-pipe: commands on fd 3,
+    answers on fd 4, NUL-separated JSON), so a test can press keys as a user does without any extra package."""
+
+    def __init__(self, chromium: str, profile: Path, width: int = 390, height: int = 844) -> None:
+        import fcntl
+        import json
+
+        self._json = json
+        to_child, self._write = os.pipe()
+        self._read, from_child = os.pipe()
+        # posix_spawn, not fork + preexec_fn: the test server's thread is running. The child's ends are moved
+        # above fd 9 first, so that dup2 onto 3 and 4 never meets one of them already there.
+        high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in (to_child, from_child)]
+        os.close(to_child)
+        os.close(from_child)
+        self.log = profile.parent / "chromium.log"
+        args = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                f"--user-data-dir={profile}", f"--window-size={width},{height}", "--remote-debugging-pipe",
+                "about:blank"]
+        self.pid = os.posix_spawn(chromium, args, dict(os.environ), file_actions=[
+            (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+            (os.POSIX_SPAWN_OPEN, 2, str(self.log), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
+            (os.POSIX_SPAWN_DUP2, high[0], 3),   # the child reads our commands on fd 3
+            (os.POSIX_SPAWN_DUP2, high[1], 4),   # and writes its answers on fd 4
+        ])
+        for fd in high:
+            os.close(fd)
+        self._buffer = b""
+        self._id = 0
+        self.session: str | None = None
+        target = self.send("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
+                  mobile=True)
+
+    def send(self, method: str, **params: object) -> dict:
+        import select
+
+        self._id += 1
+        message: dict[str, object] = {"id": self._id, "method": method, "params": params}
+        if self.session and not method.startswith("Target."):
+            message["sessionId"] = self.session
+        os.write(self._write, self._json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + 30
+        while True:
+            while b"\0" in self._buffer:
+                raw, self._buffer = self._buffer.split(b"\0", 1)
+                answer = self._json.loads(raw)
+                if answer.get("id") == self._id:
+                    assert "error" not in answer, (method, answer["error"])
+                    return answer.get("result", {})
+            left = deadline - time.monotonic()
+            assert left > 0, f"no answer from Chromium to {method}"
+            ready, _, _ = select.select([self._read], [], [], left)
+            if ready:
+                chunk = os.read(self._read, 1 << 16)
+                assert chunk, "Chromium closed the DevTools pipe: " + self.log.read_text(errors="replace")[-1500:]
+                self._buffer += chunk
+
+    def evaluate(self, expression: str) -> object:
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        assert "exceptionDetails" not in result, result["exceptionDetails"]
+        return result["result"].get("value")
+
+    def wait_for(self, expression: str, timeout: float = 15.0) -> object:
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            assert time.monotonic() < deadline, f"timed out waiting for: {expression}"
+            time.sleep(0.05)
+
+    def goto(self, url: str) -> None:
+        self.send("Page.navigate", url=url)
+        self.wait_for(f"location.href === {self._json.dumps(url)} && document.readyState === 'complete'")
+
+    KEYS = {"ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "Escape": 27, "Tab": 9, " ": 32}
+
+    def press(self, key: str) -> None:
+        code = self.KEYS[key]
+        extra = {"text": "\r"} if key == "Enter" else {"text": " "} if key == " " else {}
+        self.send("Input.dispatchKeyEvent", type="keyDown", key=key, code=key, windowsVirtualKeyCode=code,
+                  nativeVirtualKeyCode=code, **extra)
+        self.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=key, windowsVirtualKeyCode=code,
+                  nativeVirtualKeyCode=code)
+
+    def type(self, text: str) -> None:
+        self.send("Input.insertText", text=text)
+
+    def close(self) -> None:
+        try:
+            self.send("Browser.close")
+        except (AssertionError, OSError):
+            pass
+        deadline = time.monotonic() + 10
+        while os.waitpid(self.pid, os.WNOHANG) == (0, 0):
+            if time.monotonic() > deadline:
+                os.kill(self.pid, 9)   # only the browser this test started
+                os.waitpid(self.pid, 0)
+                break
+            time.sleep(0.05)
+        os.close(self._write)
+        os.close(self._read)
+
+
+
+def _key(browser: DevTools, key: str) -> str:
+    return f"document.querySelector('#builder [data-key=\"' + CSS.escape({json.dumps(key)}) + '\"]')"
+
+
+def _click(browser: DevTools, key: str) -> None:
+    """Focus a builder control by its data-key and press it with the keyboard (Space), as a keyboard user does."""
+    browser.wait_for(f"!!{_key(browser, key)}")
+    browser.evaluate(f"{_key(browser, key)}.focus()")
+    browser.press(" ")
+
+
+def _type(browser: DevTools, key: str, text: str) -> None:
+    """Type into a builder field (its old text selected first) and leave it with Tab (the form commits on change)."""
+    browser.wait_for(f"!!{_key(browser, key)}")
+    browser.evaluate(f"(() => {{ const el = {_key(browser, key)}; el.focus(); el.select && el.select(); }})()")
+    browser.type(text)
+    browser.press("Tab")
+
+
+def _choose(browser: DevTools, key: str, value: str) -> None:
+    """Pick an option of a builder <select> (what the arrow keys do on a focused select), firing its change."""
+    browser.wait_for(f"!!{_key(browser, key)}")
+    browser.evaluate(f"""(() => {{ const el = {_key(browser, key)}; el.focus(); el.value = {json.dumps(value)};
+        el.dispatchEvent(new Event('change', {{bubbles: true}})); }})()""")
+    time.sleep(0.05)
+
+
+def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Path) -> None:
+    browser = DevTools(_chromium(), tmp_path / "profile", width=390, height=844)
+    try:
+        browser.goto(f"{server}/escenarios/nuevo?lang=es")
+        browser.wait_for("!document.getElementById('builder').hidden && !!document.querySelector('#builder section')")
+        # An empty table: two seats (doce-vidas's fewest players); a third one is added, then removed again.
+        _type(browser, "title|", "El lobo ataca")
+        _click(browser, "players|add")
+        assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 3
+        _click(browser, "players[2]|remove")
+        assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 2
+        _type(browser, "players[0].name|", "Ana")
+        _type(browser, "players[1].name|", "Bruno")
+        # A creature on Ana's board: a new card name is defined inline, then given its damage in the cards section.
+        _click(browser, "players[0].board|add")
+        _type(browser, "players[0].board[0].card|", "Lobo gris")
+        _type(browser, "players[0].board[0].id|", "lobo")
+        browser.wait_for(f"!!{_key(browser, 'cards.Lobo gris.damage|')}")
+        _type(browser, "cards.Lobo gris.damage|", "2")
+        _type(browser, "cards.Lobo gris.life|", "3")
+        # Ana's action phase, then the attack, each field chosen from what is on the board.
+        _click(browser, "turn|on")
+        _click(browser, "actions|add")
+        _choose(browser, "actions[0]|verb", "attack")
+        assert browser.evaluate(f"[...{_key(browser, 'actions[0].attack[0]|')}.options].map(o => o.value)") == ["lobo"]
+        _choose(browser, "actions[0].target|", "Bruno")
+        # What is expected: Bruno down to 10 lives.
+        _click(browser, "expect|add")
+        _choose(browser, "expect[0].player|", "Bruno")
+        _type(browser, "expect[0].lives|", "10")
+        browser.wait_for("document.querySelector('#builder-summary.good') !== null")
+        # The text box holds the document the form built, as YAML once checked (the same the run receives).
+        browser.wait_for("document.getElementById('format').value === 'yaml'")
+        built = yaml.safe_load(browser.evaluate("document.getElementById('scenario').value"))
+        assert built["cards"] == {"Lobo gris": {"type": "criatura", "cost": 1, "damage": 2, "life": 3}}
+        assert built["players"][0] == {"name": "Ana", "lives": 12, "mana": 0, "recycle_cost": 1,
+                                       "board": [{"card": "Lobo gris", "id": "lobo"}]}
+        assert built["turn"] == {"number": 1, "active": "Ana", "phase": "accion"}
+        assert built["actions"] == [{"by": "Ana", "attack": ["lobo"], "target": "Bruno"}]
+        assert built["expect"] == [{"player": "Bruno", "lives": 10}]
+        # The page fits a phone: nothing scrolls sideways and every control is at least 24 px tall and wide.
+        layout = browser.evaluate("""(() => ({scroll: document.documentElement.scrollWidth, width: innerWidth,
+            small: [...document.querySelectorAll('#builder button, #builder input, #builder select, #source-form button')]
+              .map(el => el.getBoundingClientRect()).filter(r => r.width && (r.width < 24 || r.height < 24)).length}))()""")
+        assert layout["width"] == 390 and layout["scroll"] <= 390, layout
+        assert layout["small"] == 0, layout
+        # Run it: the run page shows the trace and the verdict.
+        browser.evaluate("document.getElementById('run-button').focus()")
+        browser.press("Enter")
+        browser.wait_for("location.pathname === '/escenarios/ejecutar' && document.readyState === 'complete'")
+        verdict = browser.evaluate("document.querySelector('.verdict') && document.querySelector('.verdict').className")
+        text = browser.evaluate("document.querySelector('.verdict').textContent")
+        assert verdict is not None and "ok" in verdict.split(), text
+        assert "Bruno" in browser.evaluate("document.body.textContent")
+    finally:
+        browser.close()
