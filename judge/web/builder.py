@@ -48,6 +48,7 @@ MESSAGES.update({
     "builder.validate": {"es": "Validar", "en": "Validate"},
     "builder.download": {"es": "Descargar YAML", "en": "Download YAML"},
     "builder.run": {"es": "Ejecutar", "en": "Run"},
+    "builder.save": {"es": "Guardar y obtener un enlace", "en": "Save and get a link"},
     "builder.to_form": {"es": "Cargar en el formulario", "en": "Load into the form"},
     "builder.valid": {"es": "El escenario es válido.", "en": "The scenario is valid."},
     "builder.invalid": {"es": "El escenario tiene {n} problema(s)", "en": "The scenario has {n} problem(s)"},
@@ -231,11 +232,16 @@ def check_document(doc: Any) -> dict[str, Any]:
 
 def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str]:
     """(document, source text) for `?ruleset=&desde=`: `vacio` (an empty table), `plantilla` (the ruleset's
-    template), or `<ruleset>/<name>` (a curated scenario, its YAML as written)."""
+    template), `<ruleset>/<name>` (a curated scenario, its YAML as written) or `guardado/<id>` (a saved version,
+    its text as saved). Anything else (or one that does not exist) is an empty table."""
     from judge.runner.catalog import find
 
     described = {d["id"]: d for d in descriptions()}
-    if "/" in start:
+    if start.startswith(SAVED_PREFIX):
+        row = _saved_version(start[len(SAVED_PREFIX):])
+        if row is not None:
+            return _plain(row.document), row.source
+    elif "/" in start:
         rid, _, name = start.partition("/")
         item = find(rid, name)
         if item is not None:
@@ -248,6 +254,23 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
     desc = described.get(ruleset) or next(iter(described.values()))
     doc = desc["template"] if start == "plantilla" else default_document(desc)
     return doc, dump_yaml(doc)
+
+
+SAVED_PREFIX = "guardado/"
+
+
+def _saved_version(version_id: str) -> Any:
+    """A saved version (judge.store) by its id, or None when there is none or the database is not available."""
+    from flask import current_app
+
+    try:
+        from judge import store
+        from judge.store import saved
+
+        return saved.get(store.engine(current_app), version_id)
+    except Exception:  # noqa: BLE001 - no database: the builder still starts from an empty table
+        current_app.logger.warning("saved scenario %r not available to the builder", version_id, exc_info=True)
+        return None
 
 
 def _form_text() -> tuple[str, str | None]:

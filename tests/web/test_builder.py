@@ -183,3 +183,24 @@ def test_line_of_paths() -> None:
     assert line_of(text, "players[3].name") == 5     # the nearest field that exists
     assert line_of(text, "") == 1
     assert line_of("a: [\n", "a") is None
+
+
+def test_save_what_was_built_and_start_from_a_saved_version(client, soup) -> None:
+    page = soup(client.get("/escenarios/nuevo?desde=plantilla"))
+    save = page.find("button", id="save-button")
+    assert save["formaction"] == "/escenarios/guardados"
+    doc = state_of(page)["document"]
+    response = client.post(save["formaction"], data={"scenario": json.dumps(doc), "format": "json"})
+    assert response.status_code == 303
+    version_id = response.headers["Location"].rsplit("/", 1)[-1]
+    again = soup(client.get(f"/escenarios/nuevo?desde=guardado/{version_id}"))
+    assert state_of(again)["document"] == doc
+    assert json.loads(again.find("textarea", id="scenario").string) == doc
+    # An unknown saved id starts from an empty table.
+    assert state_of(soup(client.get("/escenarios/nuevo?desde=guardado/nope")))["document"]["title"] == "Nuevo escenario"
+
+
+def test_scenario_list_links_to_the_builder(get_page) -> None:
+    assert get_page("/escenarios").find("a", href="/escenarios/nuevo") is not None
+    assert get_page("/escenarios?lang=en").find("a", href="/escenarios/nuevo?lang=en").get_text() == \
+        "Build a scenario without YAML"
