@@ -233,6 +233,7 @@ def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
 
 
 @bp.get("/escenarios/guardados")
+@bp.get("/escenarios/guardados.json")
 def new_form() -> Response | str:
     """The form that saves a pasted scenario (its POST stores it and redirects to the permalink)."""
     source = request.args.get("desde", "")
@@ -273,6 +274,7 @@ def page_edit(version_id: str) -> Response | tuple[Response | str, int]:
 
 
 @bp.get("/escenarios/guardados/<version_id>/editar")
+@bp.get("/escenarios/guardados/<version_id>/editar.json")
 def edit_form(version_id: str) -> Response | str:
     row = _version_or_404(version_id)
     if wants_json():

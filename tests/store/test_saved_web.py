@@ -72,11 +72,11 @@ def test_an_edit_makes_a_new_version_and_the_old_permalink_keeps_its_version(cli
 def test_no_route_updates_or_deletes(client, app, scenario_yaml: str) -> None:
     saved = _save(client, scenario_yaml)
     for method in ("put", "patch", "delete"):
-        for url in (f"/api/scenarios/{saved['id']}", saved["url"]):
+        for url in (f"/api/scenarios/{saved['id']}", saved["url"], saved["url"] + ".json"):
             response = getattr(client, method)(url, data=scenario_yaml, content_type="application/yaml")
             assert response.status_code == 405, (method, url)
-    assert response.is_json or method == "delete"
-    assert client.delete(f"/api/scenarios/{saved['id']}").get_json()["status"] == 405
+            assert "POST" in response.headers["Allow"] and "DELETE" not in response.headers["Allow"]
+        assert getattr(client, method)(f"/api/scenarios/{saved['id']}").get_json()["status"] == 405
     methods = {m for rule in app.url_map.iter_rules() if "scenarios" in rule.rule or "guardados" in rule.rule
                for m in rule.methods}
     assert methods <= {"GET", "HEAD", "OPTIONS", "POST"}
@@ -124,6 +124,9 @@ def test_permalink_page_shows_the_run_and_the_versions(client, scenario_yaml: st
     assert "Ana ataca a Bruno" in page.h1.get_text()
     edit = BeautifulSoup(client.get(first["url"] + "/editar").get_data(as_text=True), "html.parser")
     assert edit.form["action"] == first["url"] and edit.textarea.get_text() == scenario_yaml
+    as_json = client.get(first["url"] + "/editar.json").get_json()
+    assert (as_json["save_url"], as_json["source"], as_json["version"]) == (first["url"], scenario_yaml, 1)
+    assert client.get("/escenarios/guardados.json").get_json()["api_url"] == "/api/scenarios"
 
 
 @sqlite_only
