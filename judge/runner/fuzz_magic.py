@@ -152,9 +152,10 @@ def _replacement(rng: random.Random) -> dict[str, Any]:
 def _creature(rng: random.Random, color: str) -> dict[str, Any]:
     value = rng.randint(1, 5)
     card: dict[str, Any] = {"cost": _cost(rng, color, value), "types": ["creature"],
-                            "power": max(0, value + rng.randint(-2, 1)), "toughness": max(1, value + rng.randint(-1, 1))}
+                            "power": max(0, value + rng.randint(-2, 1)),
+                            "toughness": max(1, value + rng.randint(-1, 1))}
     keywords = rng.sample(KEYWORD_POOL, rng.choice((0, 0, 1, 1, 1, 2, 3)))
-    for favourite in ("persist", "wither", "lifelink"):      # the brief's own: more often than the rest
+    for favourite in ("persist", "wither", "lifelink"):      # the ones the issue names: more often
         if favourite not in keywords and rng.random() < 0.1:
             keywords.append(favourite)
     if keywords:
@@ -512,14 +513,22 @@ def pick(rng: random.Random, actions: list[Any]) -> Any:
     return rng.choices(actions, [WEIGHTS.get(type(a).__name__, 1.0) for a in actions])[0]
 
 
+def _legal(state: Any) -> list[Any]:
+    from judge.engine.rulesets.magic import Magic
+
+    return Magic.legal_actions(state)
+
+
 def random_probe(state: Any, rng: random.Random) -> Any:
-    """Any action at all: a random verb by a random player on random objects, targets and lands to tap. The engine
-    must answer the illegal ones with one `illegal` step and the board unchanged (733.1: a cast or activation that
-    fails undoes the mana abilities it activated)."""
+    """Any action at all: a random verb, mostly by the player with priority (so the checks past priority are
+    reached), on random objects, targets and lands to tap, or an offered cast or activation with its targets,
+    lands to tap or X changed (a payment that fails after its mana abilities). The engine must answer the
+    illegal ones with one `illegal` step and the board unchanged (733.1: a cast or activation that fails undoes
+    the mana abilities it activated)."""
     from judge.engine.rulesets.magic.actions import Activate, Attack, Cast, Choose, Mana, Pass, PlayLand
 
     players = [p.name for p in state.players]
-    by = rng.choice(players)
+    by = state.priority if state.priority and rng.random() < 0.75 else rng.choice(players)   # deeper checks
     ids = list(state.objects) or ["nada"]
     mine = [o.id for o in state.player(by).zones["battlefield"]] or ids
     hand = [o.id for o in state.player(by).zones["hand"]] or ids
@@ -527,6 +536,17 @@ def random_probe(state: Any, rng: random.Random) -> Any:
     def some(pool: list[str], most: int) -> tuple[str, ...]:
         return tuple(rng.choice(pool) for _ in range(rng.randint(0, most)))
 
+    offered = [a for a in _legal(state) if isinstance(a, (Cast, Activate))]
+    if offered and rng.random() < 0.4:            # a legal cast or activation with one thing changed
+        import dataclasses
+
+        a = rng.choice(offered)
+        change = rng.choice(("targets", "tap", "tap", "x"))
+        if change == "targets":
+            return dataclasses.replace(a, targets=some(players + ids, 2))
+        if change == "x":
+            return dataclasses.replace(a, x=rng.randint(1, 3))
+        return dataclasses.replace(a, tap=a.tap[:-1] if a.tap and rng.random() < 0.6 else a.tap + some(mine, 1))
     verb = rng.choice(("cast", "cast", "cast", "activate", "play_land", "pass", "mana", "attack", "choose"))
     if verb == "cast":
         return Cast(by=by, card=rng.choice(hand if rng.random() < 0.8 else ids), targets=some(players + ids, 2),
