@@ -69,7 +69,7 @@ HISTORICAL_DEPTH = 10
 # The rule that decides a situation comes before its special cases: a rule whose first sentence is about an
 # effect that changes what happens ("An effect that replaces a card draw…", "If an effect…") counts this much
 # when the question names no effect.
-SPECIAL_CASE_FACTOR = 0.85
+SPECIAL_CASE_FACTOR = 0.9
 _EFFECT_TERMS = frozenset(S.analyze("effect effects replacement replace instead prevent prevention", "en")
                           + S.analyze("efecto efectos reemplazo reemplazar prevenir prevención", "es"))
 # Which game the question is about (see RulesIndex.ruleset_factors): words one ruleset's passages use and
