@@ -98,6 +98,11 @@ MESSAGES.update({
     "builder.kind": {"es": "Tipo de paso", "en": "Step kind"},
     "builder.count": {"es": "Cuántos", "en": "How many"},
     "builder.cites": {"es": "Que citan", "en": "Citing"},
+    "builder.slot.target": {"es": "un jugador o una carta en juego", "en": "a player or a card in play"},
+    "builder.slot.player": {"es": "un jugador", "en": "a player"},
+    "builder.slot.creature": {"es": "una criatura", "en": "a creature"},
+    "builder.slot.permanent": {"es": "un permanente", "en": "a permanent"},
+    "builder.slot.object": {"es": "una carta", "en": "a card"},
 })
 
 

@@ -138,12 +138,17 @@ def test_doce_vidas_card_fields_and_effects_are_the_validators() -> None:
 
 
 def test_doce_vidas_action_needs_are_what_the_validator_reads() -> None:
+    from judge.engine.rulesets.doce_vidas.cards import CHOSEN_TARGETS
+
     d = described("doce-vidas")
     doc = d["template"] | {}
     needs = {a["verb"]: a for a in d["actions"]}
     assert needs["attack"]["arg"]["ref"] == "creature"
     assert [f["key"] for f in needs["attack"]["fields"]] == ["target"]
     assert needs["play"]["arg"]["ref"] == "hand"
+    slots = needs["play"]["fields"][0]["slots"]
+    assert set(slots["kinds"]) == set(CHOSEN_TARGETS) | {"target"}
+    assert slots["attach_types"] == ["encantamiento"] and set(slots["spell_types"]) == {"hechizo", "instantaneo"}
     doc = json.loads(json.dumps(doc))
     doc["actions"] = [{"by": "Ana", "play": "bola", "targets": ["Bruno"]},
                       {"by": "Ana", "attack": ["lobo-ana"], "target": "Bruno"},
@@ -171,6 +176,8 @@ def test_magic_description_matches_its_schema() -> None:
     assert d["cards"]["catalog"][:len(BASIC_LANDS)] == list(BASIC_LANDS)
     assert set(d["cards"]["catalog"]) == set(catalog())
     assert d["cards"]["catalog_types"]["Bosque"] == ["land"]
+    cast = next(a for a in d["actions"] if a["verb"] == "cast")
+    assert set(cast["fields"][0]["slots"]["kinds"]) == set(S.TARGET_KINDS)
     labels = {o["value"]: o["label"] for o in d["phases"]}
     assert labels["main1"] == {"es": "la primera fase principal", "en": "first main phase"}
 

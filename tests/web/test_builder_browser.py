@@ -182,6 +182,14 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Pat
         assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 3
         _click(browser, "players[2]|remove")
         assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 2
+        # Checked as you go: a value out of bounds is marked on its own field with the validator's message.
+        _type(browser, "players[0].lives|", "99")
+        browser.wait_for("!!document.querySelector('#builder .field[data-field=\"players[0].lives\"] .field-error')")
+        assert browser.evaluate("document.querySelector('#builder .field[data-field=\"players[0].lives\"] .field-error')"
+                                ".textContent") == "se esperaba un entero ≤ 24, no 99"
+        assert browser.evaluate(f"{_key(browser, 'players[0].lives|')}.getAttribute('aria-invalid')") == "true"
+        _type(browser, "players[0].lives|", "12")
+        browser.wait_for("!document.querySelector('#builder .field-error')")
         _type(browser, "players[0].name|", "Ana")
         _type(browser, "players[1].name|", "Bruno")
         # A creature on Ana's board: a new card name is defined inline, then given its damage in the cards section.
@@ -225,5 +233,23 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Pat
         text = browser.evaluate("document.querySelector('.verdict').textContent")
         assert verdict is not None and "ok" in verdict.split(), text
         assert "Bruno" in browser.evaluate("document.body.textContent")
+
+        # Playing a spell asks for one target per slot of its definition: the template's Bola de fuego, one.
+        browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=doce-vidas")
+        browser.wait_for("!!document.querySelector('#builder section')")
+        _click(browser, "actions|add")
+        assert browser.evaluate(f"{_key(browser, 'actions[0].play|')}.value") == "bola"
+        assert browser.evaluate("document.querySelectorAll('#builder .slots select').length") == 1
+        options = browser.evaluate(f"[...{_key(browser, 'actions[0].targets[0]|')}.options].map(o => o.value)")
+        assert options == ["", "Ana", "Bruno", "lobo-ana", "lobo-bruno"], options
+        _choose(browser, "actions[0].targets[0]|", "Bruno")
+        browser.wait_for("document.querySelector('#builder-summary.good') !== null")
+        assert yaml.safe_load(browser.evaluate("document.getElementById('scenario').value"))["actions"] == \
+            [{"by": "Ana", "play": "bola", "targets": ["Bruno"]}]
+        # A curated magic scenario loads into the same form (drawn from magic's own description) and is valid.
+        browser.goto(f"{server}/escenarios/nuevo?desde=magic/01-un-turno-completo-de-enderezar-a-limpieza&lang=en")
+        browser.wait_for("document.querySelector('#builder-summary.good') !== null")
+        assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 2
+        assert browser.evaluate("document.querySelector('#b-players').textContent") == "Players"
     finally:
         browser.close()

@@ -171,6 +171,8 @@ function start() {
       }
       case "refs": {
         const list = Array.isArray(value) ? value : value === undefined || value === null || value === "" ? [] : [value];
+        const slots = f.slots ? slotsFor(ctx.card, f.slots) : null;
+        if (slots) return slotsControl(f, slots, list, set, path, label, ctx);
         const opts = refOptions(f.ref, ctx.by, f.mine);
         const items = list.map((v, i) => h("li", {},
           select({ id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|`, "aria-label": `${label} ${i + 1}` },
@@ -282,6 +284,35 @@ function start() {
       default:
         return control({ ...f, type: "json" }, get, set, path, ctx);
     }
+  }
+
+  // The targets a card asks for, one kind per slot (the description says how to read them from its definition);
+  // null when the card is not defined in the scenario (then any number of targets may be given).
+  function slotsFor(card, spec) {
+    const def = card && cardDefs()[card];
+    if (!def || typeof def !== "object") return null;
+    if (spec.from === "targets") {
+      return (Array.isArray(def.targets) ? def.targets : []).map((x) => spec.kinds[typeof x === "string" ? x : x && x.type] || "target");
+    }
+    const types = cardTypes(card);
+    const out = types.some((x) => (spec.attach_types || []).includes(x)) ? [spec.attach] : [];
+    if (types.some((x) => (spec.spell_types || []).includes(x))) {
+      for (const e of Array.isArray(def.effects) ? def.effects : []) {
+        for (const k of spec.keys) {
+          if (e && typeof e === "object" && e[k] in spec.kinds) { out.push(spec.kinds[e[k]]); break; }
+        }
+      }
+    }
+    return out;
+  }
+
+  function slotsControl(f, slots, list, set, path, label, ctx) {
+    if (!slots.length) return h("p", { class: "muted", "data-path": path }, `${label}: ${t("builder.none")}`);
+    const values = slots.map((_, i) => list[i]);
+    return h("fieldset", { class: "refs slots", "data-path": path }, h("legend", {}, label),
+      slots.map((kind, i) => wrap(`${label} ${i + 1} · ${t("builder.slot." + kind)}`,
+        select({ id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|` }, refOptions(kind, ctx.by),
+          values[i], (nv) => { values[i] = nv; set(values.filter((v) => v !== undefined && v !== "")); }, true), `${path}[${i}]`)));
   }
 
   function select(attrs, opts, value, set, blank, f = {}) {
@@ -545,6 +576,10 @@ function start() {
           button(t("builder.remove"), `${p}|remove`, () => { list.splice(i, 1); commit(); render("actions|add"); }, "small")));
       }
       const v = verbs.find((x) => a && x.verb in a) || verbs[0];
+      if ("target" in a && !v.fields.some((f) => f.key === "target") && v.fields.some((f) => f.key === "targets")) {
+        a.targets = [a.target];           // the one-target form, shown as the list it abbreviates
+        delete a.target;
+      }
       const write = () => commit();
       const verbSel = select({ id: nextId(), "data-path": p, "data-key": `${p}|verb` },
         verbs.map((x) => ({ value: x.verb, label: lbl(x.label) })), v.verb, (nv) => {
@@ -565,8 +600,11 @@ function start() {
       const argControl = v.arg.type === "const" ? null : control({ ...v.arg, key: v.verb, label: v.label },
         () => a[v.verb], (nv) => { if (nv === undefined) delete a[v.verb]; else a[v.verb] = nv; write(); }, `${p}.${v.verb}`, { by: a.by });
       if (argControl) parts.push(argControl);
+      const handRef = a[v.verb];
+      const handEntry = objects((o) => typeof o.entry === "object" && o.entry.id === handRef)[0];
+      const card = handEntry ? entryCard(handEntry.entry) : typeof handRef === "string" ? handRef : "";
       for (const f of v.fields) {
-        parts.push(control(f, () => a[f.key], (nv) => { setOrDelete(a, f.key, nv); write(); }, `${p}.${f.key}`, { by: a.by }));
+        parts.push(control(f, () => a[f.key], (nv) => { setOrDelete(a, f.key, nv); write(); }, `${p}.${f.key}`, { by: a.by, card }));
       }
       parts.push(h("div", { class: "row" },
         i > 0 ? button(t("builder.up"), `${p}|up`, () => { list.splice(i - 1, 0, list.splice(i, 1)[0]); commit(); render(`actions[${i - 1}]|up`); }, "small") : null,

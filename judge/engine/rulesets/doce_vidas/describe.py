@@ -14,8 +14,8 @@ from typing import Any
 from judge.engine.expect import COMMON_KEYS
 from judge.engine.rulesets.doce_vidas import schema as S
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS
-from judge.engine.rulesets.doce_vidas.cards import (BOOST_SCOPES, BOOSTS, CARD_TYPES, MAX_AMOUNT, ONE_SHOT,
-                                                    PERMANENT_TYPES, TRIGGERS)
+from judge.engine.rulesets.doce_vidas.cards import (BOOST_SCOPES, BOOSTS, CARD_TYPES, CHOSEN_TARGETS, MAX_AMOUNT,
+                                                    ONE_SHOT, PERMANENT_TYPES, TRIGGERS)
 from judge.engine.step import STEP_KINDS, STOPPED
 
 
@@ -74,6 +74,8 @@ def options(values: tuple[str, ...] | list[str], labels: dict[str, dict[str, str
     return [{"value": v, "label": labels.get(v, L(v, v))} for v in values]
 
 
+_SLOT_KIND = {"any": "target", "player": "player", "creature": "creature", "permanent": "permanent",
+              "relic": "permanent", "enchantment": "permanent"}
 # What each action needs besides `by`: its own argument and the other keys the validator accepts for it.
 _ACTION_ARG: dict[str, dict[str, Any]] = {
     "play": {"type": "ref", "ref": "hand", "required": True},
@@ -83,7 +85,12 @@ _ACTION_ARG: dict[str, dict[str, Any]] = {
     "discard": {"type": "refs", "ref": "hand", "required": True},
 }
 _ACTION_KEYS: dict[str, list[dict[str, Any]]] = {
-    "play": [field("targets", "refs", ref="target", slots="card"),
+    "play": [field("targets", "refs", ref="target",
+                   # One target per slot the card chooses (CardDef.chosen_slots): what an enchantment goes on, then
+                   # one per effect whose target (or a spell's boost `to`) is chosen by the player.
+                   slots={"from": "effects", "attach_types": ["encantamiento"], "attach": "permanent",
+                          "spell_types": ["hechizo", "instantaneo"], "keys": ["target", "to"],
+                          "kinds": {t: _SLOT_KIND[t] for t in CHOSEN_TARGETS} | {"target": "creature"}}),
              field("choose", "refs", ref="card_or_object")],
     "attack": [field("target", "ref", ref="target", required=True)],
 }

@@ -76,7 +76,11 @@ _ARG = {
     "choose": {"type": "refs", "ref": "target_or_value"},
 }
 _FIELDS: dict[str, list[dict[str, Any]]] = {
-    "cast": [field("targets", "refs", ref="target"), field("x", "int", min=0, max=99),
+    "cast": [field("targets", "refs", ref="target",
+                   slots={"from": "targets", "kinds": {"creature": "creature", "player": "player", "any": "target",
+                                                      "permanent": "permanent", "land": "permanent",
+                                                      "artifact": "permanent", "enchantment": "permanent",
+                                                      "spell": "object"}}), field("x", "int", min=0, max=99),
              field("tap", "refs", ref="permanent", mine=True), field("sacrifice", "refs", ref="permanent", mine=True),
              field("discard", "refs", ref="hand")],
     "activate": [field("ability", "int", min=0, max=20), field("targets", "refs", ref="target"),
