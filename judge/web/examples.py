@@ -1,0 +1,175 @@
+"""Examples: the curated scenarios whose steps cite a rule (rule pages) and those that use a card (card pages).
+
+Running the 80 curated scenarios takes seconds, so the index is computed once and cached: in memory, and in the
+instance folder (examples.json) so that a restarted server does not run them again. Both are keyed by the curated
+files' names, sizes and modification times, and by the engine's source files (an engine change can change what a
+step cites); the files are looked at no more than once a second. The web layer decides no rule: the citations are
+the engine's, read from each scenario's trace.
+"""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import judge.web.viewer  # noqa: F401  (the page texts, "Ejemplos" among them, live there)
+
+CHECK_INTERVAL = 1.0
+MAX_LISTED = 30
+_RULE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+_ZONE_KEYS = ("hand", "library", "deck", "graveyard", "exile", "discard", "battlefield", "board")
+
+_lock = threading.Lock()
+_memo: dict[str, tuple[tuple[Any, ...], dict[str, Any], float]] = {}
+
+
+def fold(text: str) -> str:
+    """A name without case or accents ("Cisnes de Bryn Árgoll" → "cisnes de bryn argoll")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def _number(ref: str) -> str | None:
+    """The rule number a citation names: cr-en/704.5g, cr-es/121.4, a bare 704.5f; None for other passages."""
+    tail = ref.rsplit("/", 1)[-1].rstrip(".")
+    return tail if _RULE.match(tail) else None
+
+
+def _card_names(document: Any) -> set[str]:
+    """Every card a scenario names: its inline card definitions and the cards in the players' zones."""
+    names: set[str] = set()
+    if not isinstance(document, dict):
+        return names
+    cards = document.get("cards")
+    if isinstance(cards, dict):
+        names.update(str(k) for k in cards)
+    for player in document.get("players") or []:
+        if not isinstance(player, dict):
+            continue
+        for zone in _ZONE_KEYS:
+            for entry in player.get(zone) or []:
+                if isinstance(entry, str):
+                    names.add(entry)
+                elif isinstance(entry, dict) and isinstance(entry.get("card"), str):
+                    names.add(entry["card"])
+    return names
+
+
+def _fingerprint(root: Path) -> tuple[Any, ...]:
+    from judge import config
+
+    entries: list[tuple[str, int, int]] = []
+    folders = [root, config.PACKAGE_DIR / "engine"]
+    for folder in folders:
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.suffix in (".yaml", ".py") and path.is_file():
+                    st = path.stat()
+                    entries.append((str(path), st.st_size, st.st_mtime_ns))
+    return tuple(entries)
+
+
+def build(root: Path) -> dict[str, Any]:
+    """{"rules": {number: [example]}, "cards": {folded name: [example]}}; an example is {ruleset, name, title,
+    url, steps} (the numbers of the steps citing the rule; none for a card)."""
+    from judge.runner import execute
+    from judge.runner.catalog import curated
+
+    rules: dict[str, list[dict[str, Any]]] = {}
+    cards: dict[str, list[dict[str, Any]]] = {}
+    for item in curated(root):
+        if item.problem:
+            continue
+        try:
+            scenario = execute.load(item.path.read_text(encoding="utf-8"), "yaml")
+            trace = execute.run(scenario, board_budget=1)
+        except Exception:  # noqa: BLE001  (a broken curated file is reported by its own page, not here)
+            continue
+        base = {"ruleset": item.ruleset, "name": item.name, "title": item.title, "url": item.url}
+        cited: dict[str, list[int]] = {}
+        for step in trace.to_json().get("steps", []):
+            for ref in step.get("citations") or []:
+                number = _number(str(ref))
+                if number and step["number"] not in cited.setdefault(number, []):
+                    cited[number].append(step["number"])
+        for number, steps in cited.items():
+            rules.setdefault(number, []).append({**base, "steps": steps})
+        for name in sorted(_card_names(getattr(scenario, "document", None))):
+            cards.setdefault(fold(name), []).append({**base, "steps": []})
+    return {"rules": rules, "cards": cards}
+
+
+def index(root: Path | None = None, instance: Path | None = None) -> dict[str, Any]:
+    """The examples of the curated scenarios under `root`, computed once per version of the files."""
+    from judge.runner.catalog import scenarios_dir
+
+    root = Path(root or scenarios_dir())
+    key = str(root)
+    with _lock:
+        now = time.monotonic()
+        hit = _memo.get(key)
+        if hit is not None and now - hit[2] < CHECK_INTERVAL:
+            return hit[1]
+        fingerprint = _fingerprint(root)
+        if hit is not None and hit[0] == fingerprint:
+            _memo[key] = (fingerprint, hit[1], now)
+            return hit[1]
+        stamp = json.dumps(fingerprint)
+        cache = Path(instance) / "examples.json" if instance else None
+        data = None
+        if cache is not None and cache.is_file():
+            try:
+                stored = json.loads(cache.read_text(encoding="utf-8"))
+                if stored.get("fingerprint") == stamp and stored.get("root") == key:
+                    data = stored["examples"]
+            except (OSError, ValueError, KeyError, AttributeError):
+                data = None
+        if data is None:
+            data = build(root)
+            if cache is not None:
+                try:
+                    cache.parent.mkdir(parents=True, exist_ok=True)
+                    tmp = cache.with_suffix(".tmp")
+                    tmp.write_text(json.dumps({"root": key, "fingerprint": stamp, "examples": data},
+                                              ensure_ascii=False), encoding="utf-8")
+                    tmp.replace(cache)
+                except OSError:
+                    pass
+        _memo[key] = (fingerprint, data, now)
+        return data
+
+
+def _instance() -> Path | None:
+    from flask import current_app
+
+    try:
+        return Path(current_app.config["INSTANCE"])
+    except (RuntimeError, KeyError, TypeError):
+        return None
+
+
+def for_rule(number: str) -> list[dict[str, Any]]:
+    """The curated scenarios with a step citing `number` or one of its sub-rules (704 → 704.5g), the exact
+    number first."""
+    rules = index(instance=_instance())["rules"]
+    number = str(number).rstrip(".")
+    exact = list(rules.get(number, []))
+    seen = {e["url"] for e in exact}
+    below: list[dict[str, Any]] = []
+    for other, examples in rules.items():
+        if other != number and (other.startswith(number + ".") or (
+                "." in number and other.startswith(number) and other[len(number):].isalpha())):
+            for e in examples:
+                if e["url"] not in seen:
+                    seen.add(e["url"])
+                    below.append({**e, "via": other})
+    found = exact + sorted(below, key=lambda e: (e["ruleset"], e["name"]))
+    return found[:MAX_LISTED]
+
+
+def for_card(name: str) -> list[dict[str, Any]]:
+    return index(instance=_instance())["cards"].get(fold(name), [])[:MAX_LISTED]
