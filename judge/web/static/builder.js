@@ -136,11 +136,8 @@ function start() {
       case "int": {
         const el = h("input", { ...common, type: "number", inputmode: "numeric", min: f.min ?? undefined, max: f.max ?? undefined,
           placeholder: f.default !== undefined ? String(f.default) : "", value: value ?? "" });
+        if (f.allow_x || f.allow_all) el.type = "text";   // "X" (or "all") is a value too
         el.addEventListener("input", () => set(el.value === "" ? undefined : (/^-?\d+$/.test(el.value) ? Number(el.value) : el.value)));
-        if (f.allow_x || f.allow_all) {
-          el.type = "text";
-          el.addEventListener("input", () => set(el.value === "" ? undefined : (/^-?\d+$/.test(el.value) ? Number(el.value) : el.value)));
-        }
         return wrap(label, el, path);
       }
       case "bool": {
@@ -778,11 +775,12 @@ function start() {
           input.setAttribute("aria-describedby", ((input.getAttribute("aria-describedby") || "") + " " + id).trim());
         }
       }
-      const link = h("a", { href: "#" + (target && (target.id || (target.id = nextId()))), onclick: (ev) => {
-        if (!target) return; ev.preventDefault();
+      const where = e.path || "·";
+      const link = !target ? h("code", {}, where) : h("a", { href: "#" + (target.id || (target.id = nextId())), onclick: (ev) => {
+        ev.preventDefault();
         const input = target.matches("input, select, textarea") ? target : target.querySelector("input, select, textarea, button");
         (input || target).focus();
-      } }, e.path || "·");
+      } }, where);
       ul.append(h("li", {}, link, ": ", e.message));
     });
     summary.append(h("h3", {}, t("builder.invalid", { n: errors.length })), ul);
