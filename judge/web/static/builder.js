@@ -25,6 +25,7 @@ function start() {
   let version = 0;
   let dirtyText = false;
   let uid = 0;
+  const openCards = new Set();
 
   const t = (key, values = {}) => (M[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
   const lbl = (label) => (label ? label[lang] || label.es || "" : "");
@@ -405,6 +406,7 @@ function start() {
       nameInput.addEventListener("change", () => {
         const nn = nameInput.value.trim();
         if (!nn || nn === name || nn in defs) return;
+        if (openCards.delete(name)) openCards.add(nn);
         renameCard(name, nn);
         commit();
         render(`cards#${i}|name`);
@@ -415,10 +417,15 @@ function start() {
           doc.cards[name] = def;
           commit();
         }, `${base}.${f.key}`, { cardType }));
-      return h("li", { class: "card-def" }, h("fieldset", { "data-path": base },
-        h("legend", {}, name),
+      // Each definition folds (a magic card has many fields); one with an error, or just added, stays open.
+      const hasError = errors.some((e) => e.path === base || e.path.startsWith(base + ".") || e.path.startsWith(base + "["));
+      const details = h("details", { open: openCards.has(name) || hasError },
+        h("summary", { "data-key": `cards#${i}|summary` }, name, " ",
+          h("small", {}, [].concat(typeVal || []).join(", "))),
         wrap(t("builder.card_name"), nameInput, base), fields,
-        button(t("builder.remove") + " · " + name, `cards#${i}|remove`, () => { delete defs[name]; commit(); render("cards|add"); }, "small")));
+        button(t("builder.remove") + " · " + name, `cards#${i}|remove`, () => { delete defs[name]; openCards.delete(name); commit(); render("cards|add"); }, "small"));
+      details.addEventListener("toggle", () => { if (details.open) openCards.add(name); else openCards.delete(name); });
+      return h("li", { class: "card-def" }, h("fieldset", { "data-path": base }, h("legend", {}, name), details));
     });
     return section("b-cards", t("builder.cards"),
       names.length ? h("ol", { class: "card-defs" }, items) : h("p", { class: "muted" }, t("builder.no_cards")),
@@ -426,6 +433,7 @@ function start() {
         let n = names.length + 1;
         while (`Carta ${n}` in defs) n++;
         defineCard(`Carta ${n}`);
+        openCards.add(`Carta ${n}`);
         commit();
         render(`cards#${Object.keys(cardDefs()).length - 1}|name`);
       }));
@@ -514,7 +522,7 @@ function start() {
       cardInput.addEventListener("input", () => { entry.card = cardInput.value; write(); });
       cardInput.addEventListener("change", () => {
         const name = cardInput.value.trim();
-        if (name && desc().cards.inline && !cardNames().includes(name)) { defineCard(name); commit(); }
+        if (name && desc().cards.inline && !cardNames().includes(name)) { defineCard(name); openCards.add(name); commit(); }
       });
       const idInput = h("input", { type: "text", id: nextId(), "data-path": `${ep}.id`, "data-key": `${ep}.id|`, value: entry.id || "" });
       idInput.addEventListener("input", () => { setOrDelete(entry, "id", idInput.value.trim() || undefined); write(); });
