@@ -361,7 +361,28 @@ def _trace_page(trace: Any, outcome: Any, *, source: str, title: str, descriptio
     return render_template(template, trace=data, cites=cites, source=source, title=title,
                            description=description, illustrates=list(illustrates), verdict=outcome,
                            curated=curated, run=run_view(data, card_info(scenario)),
-                           cites_html=_cites_renderer(cites), **extra)
+                           cites_html=_cites_renderer(cites), _=_page_translate(), **extra)
+
+
+def _page_translate() -> Any:
+    """`_` for one page: the language read once and each text formatted once (a 100-step run asks ~2,000
+    times for the same few labels)."""
+    from judge.web.i18n import get_language, translate
+
+    lang = get_language()
+    memo: dict[tuple[Any, ...], str] = {}
+
+    def _(key: str, **values: Any) -> str:
+        memo_key = (key, *sorted(values.items())) if values else (key,)
+        try:
+            return memo[memo_key]
+        except KeyError:
+            text = memo[memo_key] = translate(key, lang, **values)
+            return text
+        except TypeError:       # an unhashable value: not memoised
+            return translate(key, lang, **values)
+
+    return _
 
 
 def _cites_renderer(cites: dict[str, Any]) -> Any:
