@@ -105,3 +105,26 @@ def test_document_round_trips_as_json(engine, ruleset: str) -> None:
     doc = {"title": "ñ «x»", "players": [{"name": "Ana", "board": [{"card": "Lobo", "tapped": True}]}], "seed": 3}
     row = saved.save(engine, source="{}", fmt="json", ruleset=ruleset, title="ñ", document=doc)
     assert saved.get(engine, row.id).document == doc
+
+
+def test_app_start_migrates_an_existing_database_and_creates_sqlite_on_first_use(tmp_path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from judge import create_app
+    from judge.cli import main
+
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    instance = tmp_path / "instancia"
+    app = create_app({"TESTING": True, "INSTANCE": str(instance)})
+    assert not (instance / "judge.db").exists()               # nothing stored yet: no database file
+    assert app.test_client().get("/api/scenarios").get_json()["total"] == 0
+    assert (instance / "judge.db").is_file()                  # created by the first request that needed it
+    url = db.database_url(instance)
+    try:
+        assert db.current_revision(url) == db.head_revision()
+        create_app({"TESTING": True, "INSTANCE": str(instance)})  # a second start: nothing to do, no error
+        result = CliRunner().invoke(main, ["db", "upgrade"], env={"JUDGE_INSTANCE": str(instance)})
+        assert result.exit_code == 0, result.output
+        assert f"schema {db.head_revision()} (newest)" in result.output and "judge.db" in result.output
+    finally:
+        db.dispose(url)
