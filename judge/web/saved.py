@@ -244,7 +244,11 @@ def new_form() -> Response | str:
 
 @bp.post("/escenarios/guardados")
 def page_create() -> Response | tuple[Response | str, int]:
-    return _page_save()
+    """A new scenario from a form (field `scenario`, optional `format`); with a `parent` field (a saved version's
+    id, e.g. a builder started from that version) it is a new version of that one, as the edit form makes."""
+    parent_id = request.form.get("parent", "").strip() if request.mimetype in (
+        "application/x-www-form-urlencoded", "multipart/form-data") else ""
+    return _page_save(_version_or_404(parent_id) if parent_id else None)
 
 
 @bp.get("/escenarios/guardados/<version_id>")

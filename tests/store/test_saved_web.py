@@ -134,6 +134,11 @@ def test_save_form_redirects_to_the_permalink_or_shows_the_errors(client, scenar
     assert client.get("/escenarios/guardados").status_code == 200
     response = client.post("/escenarios/guardados", data={"scenario": scenario_yaml})
     assert response.status_code == 303 and response.headers["Location"].startswith("/escenarios/guardados/")
+    first_id = response.headers["Location"].rsplit("/", 1)[-1]
+    child = client.post("/escenarios/guardados", data={"scenario": scenario_yaml, "parent": first_id})
+    assert client.get(child.headers["Location"] + ".json").get_json()["parent"] == first_id
+    assert client.post("/escenarios/guardados", data={"scenario": scenario_yaml,
+                                                      "parent": "A" * 22}).status_code == 404
     bad = client.post("/escenarios/guardados", data={"scenario": "ruleset: doce-vidas\n"})
     assert bad.status_code == 400
     page = BeautifulSoup(bad.get_data(as_text=True), "html.parser")
