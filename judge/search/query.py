@@ -489,8 +489,7 @@ class RulesIndex:
             log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
             return self._text_hits(p, allowed, limit)
         depth = max(limit, _semantic.FUSION_DEPTH)
-        return fuse(self._text_hits(p, allowed, depth), vectors.rank(question, depth, allowed), limit,
-                    weight=_semantic.dense_weight(p.lang))
+        return fuse(self._text_hits(p, allowed, depth), vectors.rank(question, depth, allowed), limit)
 
     def _text_hits(self, p: Question, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
         scores: dict[int, float] = {}
