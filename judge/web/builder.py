@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -106,10 +107,17 @@ MESSAGES.update({
 })
 
 
-def descriptions() -> list[dict[str, Any]]:
+@lru_cache(maxsize=1)
+def _described() -> str:
     from judge.engine.rulesets import RULESETS
 
-    return [r.describe() for r in RULESETS]
+    return json.dumps([r.describe() for r in RULESETS], ensure_ascii=False)
+
+
+def descriptions() -> list[dict[str, Any]]:
+    """Every registered ruleset's describe(), computed once per process (magic's reads its card catalog), a fresh
+    copy for each caller."""
+    return json.loads(_described())
 
 
 def default_document(description: dict[str, Any]) -> dict[str, Any]:
