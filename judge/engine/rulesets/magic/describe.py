@@ -57,6 +57,35 @@ for _z in S.ZONES:
     FIELD_LABELS[_z] = ZONE_LABELS[_z]
     FIELD_LABELS[f"{_z}_count"] = L(f"Cartas en {ZONE_LABELS[_z]['es'].lower()}", f"Cards in {ZONE_LABELS[_z]['en'].lower()}")
 COUNTER_KINDS = ["+1/+1", "-1/-1"]
+VERB_LABELS = {
+    "damage": L("hacer daño", "deal damage"), "destroy": L("destruir", "destroy"), "exile": L("exiliar", "exile"),
+    "bounce": L("devolver a la mano", "return to hand"), "sacrifice": L("sacrificar", "sacrifice"),
+    "tap": L("girar", "tap"), "untap": L("enderezar", "untap"), "draw": L("robar", "draw"),
+    "gain_life": L("ganar vidas", "gain life"), "lose_life": L("perder vidas", "lose life"),
+    "counters": L("poner contadores", "put counters"), "pump": L("+F/+R", "+P/+T"),
+    "set_pt": L("fijar F/R", "set P/T"), "switch_pt": L("intercambiar F y R", "switch P and T"),
+    "grant": L("otorgar habilidades", "grant keywords"), "lose_abilities": L("perder las habilidades", "lose abilities"),
+    "set_color": L("cambiar el color", "set colour"), "add_type": L("añadir tipos", "add types"),
+    "gain_control": L("ganar el control", "gain control"), "create_token": L("crear fichas", "create tokens"),
+    "search": L("buscar en la biblioteca", "search the library"), "prevent": L("prevenir daño", "prevent damage"),
+    "add_mana": L("añadir maná", "add mana"), "counter_spell": L("contrarrestar", "counter a spell"),
+    "mill": L("poner en el cementerio desde la biblioteca", "mill"),
+    "remove_from_combat": L("quitar del combate", "remove from combat"), "become_copy": L("convertirse en copia", "become a copy"),
+}
+SCOPE_LABELS = {
+    "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
+    "controller": L("su controlador", "its controller"), "each_opponent": L("cada oponente", "each opponent"),
+    "each_player": L("cada jugador", "each player"),
+    "creatures_you_control": L("las criaturas que controlas", "creatures you control"),
+    "other_creatures_you_control": L("tus otras criaturas", "other creatures you control"),
+    "other_creatures": L("las demás criaturas", "other creatures"),
+    "all_creatures": L("todas las criaturas", "all creatures"),
+    "opponents_creatures": L("las criaturas de los oponentes", "opponents' creatures"),
+    "enchanted": L("lo encantado", "the enchanted permanent"),
+}
+DURATION_LABELS = {"end_of_turn": L("hasta el final del turno", "until end of turn"),
+                   "end_of_combat": L("hasta el final del combate", "until end of combat"),
+                   "permanent": L("para siempre", "indefinitely")}
 
 
 def field(key: str, type_: str, **extra: Any) -> dict[str, Any]:
@@ -146,13 +175,13 @@ def describe() -> dict[str, Any]:
         for k in keys:
             if k == "to":
                 opts.append({"key": "to", "type": "choice", "label": L("A quién", "To whom"),
-                             "options": options(S.SCOPES, {}), "default": S.DEFAULT_TO.get(verb, "target")})
+                             "options": options(S.SCOPES, SCOPE_LABELS), "default": S.DEFAULT_TO.get(verb, "target")})
             elif k == "target":
                 opts.append({"key": "target", "type": "int", "label": L("Objetivo nº", "Target no."), "min": 0,
                              "max": 4, "default": 0})
             elif k == "duration":
                 opts.append({"key": "duration", "type": "choice", "label": L("Duración", "Duration"),
-                             "options": options(("end_of_turn", "end_of_combat", "permanent"), {}),
+                             "options": options(("end_of_turn", "end_of_combat", "permanent"), DURATION_LABELS),
                              "default": "end_of_turn"})
             elif k == "amount":
                 opts.append({"key": "amount", "type": "int", "label": L("Cantidad", "Amount"), "min": 1, "max": 50,
@@ -160,7 +189,7 @@ def describe() -> dict[str, Any]:
             elif k == "dest":
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
                              "options": options(("hand", "battlefield"), ZONE_LABELS), "default": "hand"})
-        verb_arg[verb] = {"verb": verb, "label": L(verb, verb), "arg": arg, "options": opts}
+        verb_arg[verb] = {"verb": verb, "label": VERB_LABELS.get(verb, L(verb, verb)), "arg": arg, "options": opts}
     target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS), "controllers": ["any", "you", "opponent"]}
     return {
         "id": "magic",
