@@ -3,7 +3,8 @@ on SQLite and on PostgreSQL.
 
 PostgreSQL: `TEST_DATABASE_URL` (default `postgresql://postgres@127.0.0.1:5432/postgres`, the server of the
 development machine, trust auth) is only used to create a database of this test run (`judge_test_<random>`),
-which is migrated once and dropped at the end of the session.  When the server cannot be reached the PostgreSQL
+which is migrated once and dropped at the end of the session (and, if the run was killed, by a run
+starting more than six hours later).  When the server cannot be reached the PostgreSQL
 variants are skipped, saying why, except on CI (`CI=true`), where they fail.
 Each test starts with empty tables (the tables are emptied, not re-created: migrating once keeps this fast).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 
 import pytest
@@ -33,16 +35,29 @@ def _sqlite_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     db.dispose(url)
 
 
+STALE_AFTER = 6 * 3600  # seconds: a test run's database still there after this was left by a killed run
+
+
+def _drop_stale(conn) -> None:  # type: ignore[no-untyped-def]
+    """Drop the databases of earlier runs that were killed before their clean-up (the name carries its time)."""
+    names = conn.execute(text("SELECT datname FROM pg_database WHERE datname LIKE 'judge\\_test\\_%'")).scalars()
+    for old in list(names):
+        stamp = old.split("_")[2] if old.count("_") >= 3 else ""
+        if stamp.isdigit() and time.time() - int(stamp) > STALE_AFTER:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{old}" WITH (FORCE)'))
+
+
 @pytest.fixture(scope="session")
 def _postgresql_url() -> str:
     from sqlalchemy import create_engine
     from sqlalchemy.engine import make_url
 
     admin_url = db.database_url("", ADMIN_URL)
-    name = f"judge_test_{secrets.token_hex(6)}"
+    name = f"judge_test_{int(time.time())}_{secrets.token_hex(4)}"
     try:
         admin = create_engine(admin_url, isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3})
         with admin.connect() as conn:
+            _drop_stale(conn)
             conn.execute(text(f'CREATE DATABASE "{name}"'))
     except Exception as exc:  # no server, no driver, no right to create databases
         message = f"PostgreSQL is not reachable at {ADMIN_URL} (TEST_DATABASE_URL): {exc.__class__.__name__}: {exc}"
