@@ -56,8 +56,14 @@ def event_text(event: dict[str, Any]) -> str:
     if kind in ("mana", "lives", "life", "recycle_cost") and "from" in e and "to" in e:
         what = {"mana": "maná", "lives": "vidas", "life": "vidas", "recycle_cost": "coste de reciclaje"}[kind]
         return f"{what} de {e.get('player')}: {e.get('from')} → {e.get('to')}"
+    if kind == "damage" and "amount" in e:      # magic: a source deals damage to a player or a permanent
+        combat = " de combate" if e.get("combat") else ""
+        return f"{e.get('source')} hace {e.get('amount')} de daño{combat} a {e.get('target')}"
     if kind == "damage":
         return f"daño marcado en {e.get('object')}: {e.get('from')} → {e.get('to')}"
+    if kind == "mana" and isinstance(e.get("pool"), dict):     # magic: mana added to a player's pool
+        added = " ".join(f"{{{color}}}×{n}" for color, n in e["pool"].items())
+        return f"{e.get('player')} agrega {added} a su reserva de maná"
     if kind == "tap":
         return f"{e.get('object')} se gira"
     if kind == "untap":

@@ -150,3 +150,12 @@ def test_card_page_lists_the_scenarios_that_use_the_card(client, tmp_path: Path,
     monkeypatch.setattr(examples, "CHECK_INTERVAL", 0.0)
     assert examples.index(tmp_path / "curated")["cards"]["asesino gorro rojo"][0]["title"] == "Otro título"
     assert page(client, "/cartas/Barrilete de harapos").select_one("section.examples") is None
+
+
+def test_magic_events_in_words() -> None:
+    from judge.runner.render import event_text
+
+    assert event_text({"kind": "damage", "source": "gigante", "target": "osos", "amount": 4, "combat": True}) \
+        == "gigante hace 4 de daño de combate a osos"
+    assert event_text({"kind": "mana", "player": "Ana", "pool": {"W": 1}}) == "Ana agrega {W}×1 a su reserva de maná"
+    assert event_text({"kind": "damage", "object": "lobo", "from": 0, "to": 2}) == "daño marcado en lobo: 0 → 2"
