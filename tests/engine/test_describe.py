@@ -182,6 +182,8 @@ def test_magic_description_matches_its_schema() -> None:
     assert d["cards"]["catalog_types"]["Bosque"] == ["land"]
     cast = next(a for a in d["actions"] if a["verb"] == "cast")
     assert set(cast["fields"][0]["slots"]["kinds"]) == set(S.TARGET_KINDS)
+    assign = next(a for a in d["actions"] if a["verb"] == "assign")["arg"]
+    assert [f["key"] for f in assign["fields"]] == ["attacker", "damage"]
     labels = {o["value"]: o["label"] for o in d["phases"]}
     assert labels["main1"] == {"es": "la primera fase principal", "en": "first main phase"}
 

@@ -251,5 +251,18 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Pat
         browser.wait_for("document.querySelector('#builder-summary.good') !== null")
         assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 2
         assert browser.evaluate("document.querySelector('#b-players').textContent") == "Players"
+        # magic's damage assignment: the attacker from the creatures, then how much to whom.
+        browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=magic&lang=en")
+        browser.wait_for("!!document.querySelector('#builder section')")
+        _click(browser, "actions|add")
+        _choose(browser, "actions[0]|verb", "assign")
+        _choose(browser, "actions[0].assign.attacker|", "lobo")
+        _click(browser, "actions[0].assign.damage|add")
+        _choose(browser, "actions[0].assign.damage#0|k", "Bruno")
+        _type(browser, "actions[0].assign.damage#0|n", "3")
+        browser.wait_for("document.getElementById('format').value === 'yaml' && "
+                         "document.getElementById('scenario').value.includes('attacker: lobo')")
+        assert yaml.safe_load(browser.evaluate("document.getElementById('scenario').value"))["actions"] == \
+            [{"by": "Ana", "assign": {"attacker": "lobo", "damage": {"Bruno": 3}}}]
     finally:
         browser.close()

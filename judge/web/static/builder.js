@@ -237,6 +237,35 @@ function start() {
             render(`${path}#${rows.length - 1}|k`);
           }, "small"));
       }
+      case "record": {
+        const rec = value && typeof value === "object" ? { ...value } : {};
+        return h("fieldset", { class: "record", "data-path": path }, h("legend", {}, label),
+          f.fields.map((sf) => control(sf, () => rec[sf.key], (nv) => {
+            if (nv === undefined) delete rec[sf.key]; else rec[sf.key] = nv;
+            set({ ...rec });
+          }, `${path}.${sf.key}`, ctx)));
+      }
+      case "intmap": {
+        const map = value && typeof value === "object" ? value : {};
+        const rows = Object.entries(map);
+        const keyOpts = refOptions(f.key_ref, ctx.by);
+        const write = () => set(Object.fromEntries(rows.filter(([k]) => k)));
+        return h("fieldset", { class: "pairs", "data-path": path }, h("legend", {}, label),
+          h("ol", {}, rows.map((row, i) => {
+            const n = h("input", { type: "number", min: 0, id: nextId(), "data-path": `${path}.${row[0]}`, "data-key": `${path}#${i}|n`,
+              "aria-label": `${label} ${i + 1}`, value: row[1] ?? 0 });
+            n.addEventListener("input", () => { row[1] = Number(n.value || 0); write(); });
+            return h("li", {},
+              select({ id: nextId(), "data-key": `${path}#${i}|k`, "aria-label": `${label} ${i + 1} ·` }, keyOpts, row[0], (v) => { row[0] = v; write(); }, false),
+              n, button(t("builder.remove"), `${path}#${i}|remove`, () => { rows.splice(i, 1); write(); render(`${path}|add`); }, "small"));
+          })),
+          button(t("builder.add") + " · " + label, `${path}|add`, () => {
+            const k = keyOpts.find((o) => !(o.value in map));
+            rows.push([k ? k.value : "", 1]);
+            write();
+            render(`${path}#${rows.length - 1}|k`);
+          }, "small"));
+      }
       case "json": {
         const el = h("textarea", { ...common, rows: 2, spellcheck: "false",
           placeholder: JSON.stringify(f.example ?? "") }, value === undefined ? "" : JSON.stringify(value));
@@ -641,6 +670,7 @@ function start() {
     if (arg.type === "refs") { const o = refOptions(arg.ref, by, arg.mine)[0]; return o ? [o.value] : []; }
     if (arg.type === "choice") return arg.options[0].value;
     if (arg.type === "pairs") return {};
+    if (arg.type === "record") return {};
     return defaultArg(arg);
   }
 

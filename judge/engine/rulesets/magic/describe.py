@@ -101,7 +101,10 @@ _ARG = {
     "pass_until": {"type": "choice", "options": options(STEPS, STEP_LABELS), "required": True},
     "attack": {"type": "refs", "ref": "creature", "mine": True},
     "block": {"type": "pairs", "key_ref": "creature", "value_ref": "creature"},
-    "assign": {"type": "json", "example": {"attacker": "lobo", "damage": {"asesino": 2, "Bruno": 1}}},
+    "assign": {"type": "record", "fields": [
+        {"key": "attacker", "type": "ref", "ref": "creature", "label": L("Atacante", "Attacker"), "required": True},
+        {"key": "damage", "type": "intmap", "key_ref": "target", "label": L("Daño a cada uno", "Damage to each"),
+         "required": True}]},
     "choose": {"type": "refs", "ref": "target_or_value"},
 }
 _FIELDS: dict[str, list[dict[str, Any]]] = {
