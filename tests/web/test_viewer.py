@@ -159,3 +159,10 @@ def test_magic_events_in_words() -> None:
         == "gigante hace 4 de daño de combate a osos"
     assert event_text({"kind": "mana", "player": "Ana", "pool": {"W": 1}}) == "Ana agrega {W}×1 a su reserva de maná"
     assert event_text({"kind": "damage", "object": "lobo", "from": 0, "to": 2}) == "daño marcado en lobo: 0 → 2"
+
+
+def test_rule_of_the_english_cr_not_imported_still_lists_its_examples(client) -> None:
+    response = client.get("/reglas/704.5g")                      # 404 here: the English CR is not imported
+    assert response.status_code == 404
+    section = BeautifulSoup(response.get_data(as_text=True), "html.parser").select_one("section.examples")
+    assert section is not None and section.select("li a[href^='/escenarios/magic/']")
