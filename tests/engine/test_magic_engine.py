@@ -310,3 +310,28 @@ def test_flash_shroud_and_fear() -> None:
     doc["cards"].update(cards)
     t = run(doc)
     assert not failed(t), failed(t)
+
+
+def test_a_text_changing_effect_applies_in_layer_3_to_printed_words_only() -> None:
+    """612.1 / 613.1c: a text-changing effect changes the words printed on the object (layer 3), before abilities
+    are granted in layer 6 (612.3: a granted ability is not text and is not changed)."""
+    cards = {"Hada": {"cost": "{U}", "types": ["creature"], "subtypes": ["Hada"], "power": 1, "toughness": 1,
+                      "keywords": ["flying"]},
+             "Reescribir": {"cost": "{U}", "types": ["instant"], "targets": ["creature"],
+                            "effects": [{"change_text": ["flying", "reach"], "to": "target"},
+                                        {"change_text": ["Hada", "Elfo"], "to": "target"}]},
+             "Alas": {"cost": "{U}", "types": ["instant"], "targets": ["creature"],
+                      "effects": [{"grant": ["flying"], "to": "target"}]}}
+    doc = scenario([{"name": "Ana", "hand": ["Reescribir", "Alas"], "mana_pool": {"U": 2},
+                     "battlefield": [{"card": "Hada", "id": "hada"}]}, {"name": "Bruno"}],
+                   [{"by": "Ana", "cast": "Alas", "targets": ["hada"]}, {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "pass": True},
+                    {"by": "Ana", "cast": "Reescribir", "targets": ["hada"]}, {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "pass": True}],
+                   [{"object": "hada", "keywords": ["flying", "reach"]}])
+    doc["cards"].update(cards)
+    t = run(doc)
+    assert not failed(t), failed(t)
+    from judge.engine.rulesets.magic import layers
+    chars = layers.compute(_final_state(doc))["hada"]
+    assert chars.subtypes == ("Elfo",) and "613.1c" in chars.rules

@@ -21,6 +21,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "untap": ("701.26b",), "create_token": ("111.1",), "search": ("701.23a", "701.23b"),
     "prevent": ("615.1", "615.7"), "add_mana": ("106.4",), "counter_spell": ("701.6a",), "sacrifice": ("701.21a",),
     "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
+    "change_text": ("612.1", "612.2", "613.1c"),
 }
 
 

@@ -1,9 +1,8 @@
 """Characteristics through the layers of 613, computed from the printed card, counters and continuous effects,
-never stored: control (2), type (4), colour (5), abilities (6), then power/toughness set (7b), modified by effects
-and counters (7c), switched (7d). Within a layer, effects apply in timestamp order (613.7).
-
-Layer 1 (copy) and 3 (text) have no effect in the vocabulary yet; dependencies (613.8) are not modelled: within a
-layer the timestamp order is used.
+never stored: copy (1, through MagicState.card), control (2), text (3), type (4), colour (5), abilities (6), then
+power/toughness set (7b), modified by effects and counters (7c), switched (7d). Within a layer, effects apply in
+timestamp order (613.7); of the dependencies (613.8), the one modelled is an ability-removing effect applying
+before the static abilities it removes (613.8a).
 """
 from __future__ import annotations
 
@@ -12,9 +11,9 @@ from dataclasses import dataclass, field
 from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 
-LAYER_OF = {"gain_control": 2, "add_type": 4, "set_color": 5, "grant": 6, "lose_abilities": 6,
+LAYER_OF = {"gain_control": 2, "change_text": 3, "add_type": 4, "set_color": 5, "grant": 6, "lose_abilities": 6,
             "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
-LAYER_RULES = {2: "613.1b", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
+LAYER_RULES = {2: "613.1b", 3: "613.1c", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
 
 
 @dataclass
@@ -103,7 +102,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in LAYER_OF]
     statics = _statics(state, perms, set())
-    for layer in (2, 4, 5, 6, 7.2, 7.3, 7.4):
+    for layer in (2, 3, 4, 5, 6, 7.2, 7.3, 7.4):
         # Static abilities of permanents that lost their abilities in layer 6 stop applying from layer 7 on.
         if layer == 6:
             # 613.8a: an effect that removes the abilities of a permanent is applied before the effects of that
@@ -148,6 +147,13 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
     k = e.kind
     if k == "gain_control":
         c.controller = controller             # the effect's controller gains control
+    elif k == "change_text":
+        # 612.1-612.3: a word of its printed text: a keyword it has (granted ones come later, in layer 6) or a
+        # subtype (a creature type word used as one).
+        old, new = e.types
+        if old in c.keywords:
+            c.keywords = (c.keywords - {old}) | {new}
+        c.subtypes = tuple(new if s == old else s for s in c.subtypes)
     elif k == "add_type":
         c.types |= set(e.types)
     elif k == "set_color":

@@ -30,7 +30,7 @@ STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
          "counters", "pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type",
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
-         "remove_from_combat", "become_copy")
+         "remove_from_combat", "become_copy", "change_text")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
@@ -51,7 +51,7 @@ _LASTING = ("to", "target", "duration")
 VERB_KEYS: dict[str, tuple[str, ...]] = {
     "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose_abilities": _LASTING,
     "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
-    "become_copy": _LASTING, "create_token": ("amount",), "search": ("dest",), "add_mana": (),
+    "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount",), "search": ("dest",), "add_mana": (),
 }
 
 
@@ -370,6 +370,17 @@ class _Parser:
                 return None
             kw["token"] = token
             kw["amount"] = c.integer(join(path, "amount"), m.get("amount", 1), minimum=1, maximum=50) or 1
+        elif verb == "change_text":
+            seq = c.sequence(p, arg, max_items=2)
+            if seq is None or len(seq) != 2 or not all(isinstance(w, str) and w.strip() for w in seq):
+                c.error(p, "se esperaba [palabra que se cambia, palabra nueva]: dos palabras clave (p. ej. "
+                           "[flying, reach]) o dos subtipos (p. ej. [Elfo, Goblin])")
+                return None
+            old, new = (keyword_id(w) or w for w in seq)
+            if (old in KEYWORDS) != (new in KEYWORDS):
+                c.error(p, "las dos palabras deben ser del mismo tipo: dos palabras clave o dos subtipos (612.2)")
+                return None
+            kw["types"] = (old, new)
         elif verb == "become_copy":
             n = c.integer(p, arg, minimum=0, maximum=4)
             if n is None:

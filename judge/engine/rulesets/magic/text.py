@@ -89,6 +89,10 @@ def _describe(e: Any) -> str:
         return f"contrarresta {_to(e)}"
     if k == "sacrifice":
         return f"sacrifica {_to(e)}"
+    if k == "change_text":
+        from judge.engine.rulesets.magic.cards import KEYWORDS
+        old, new = (KEYWORDS.get(w, w) for w in e.types)
+        return f"en el texto {_de(e)}, «{old}» pasa a ser «{new}»{dur}"
     if k == "become_copy":
         return f"{_to(e)} se convierte en una copia del objetivo {e.of + 1}{' hasta el final del turno' if e.duration == 'end_of_turn' else ''}"
     if k == "remove_from_combat":
