@@ -84,6 +84,21 @@ def parse_single(check: Checker, path: str, raw: Mapping[str, Any], **kwargs: An
     return [] if value is BAD else [Expectation(key, None, value, path)]
 
 
+def parse_fields(check: Checker, path: str, entry: Mapping[str, Any], subject: str, subject_key: str,
+                 fields: Mapping[str, str], field_value: Callable[[str, str, Any], Any]) -> list[Expectation]:
+    """The checks of one `{player: …}` / `{object: …}` entry: one Expectation per field it names, each value read by
+    the ruleset's `field_value(path, kind, value)` (BAD after recording an error)."""
+    checks = [k for k in entry if k in fields]
+    if not checks:
+        check.error(path, "falta qué comprobar: " + ", ".join(fields))
+    out = []
+    for key in checks:
+        value = field_value(join(path, key), fields[key], entry[key])
+        if value is not BAD:
+            out.append(Expectation(key, subject, value, path, subject_key))
+    return out
+
+
 def stopped_so_far(state: GameState, steps: Sequence[Step]) -> str:
     kinds = [s.kind for s in steps if s.kind != "expectation"]
     if kinds and kinds[-1] == "limit":

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
-from judge.engine.expect import BAD, Expectation, parse_single
+from judge.engine.expect import BAD, Expectation, parse_fields, parse_single
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
 from judge.scenarios.validate import Checker, join
@@ -376,15 +376,7 @@ class _Parser:
                                 in_script=in_script)
         if m is None or subject is None:
             return []
-        checks = [k for k in m if k in fields]
-        if not checks:
-            self.check.error(path, "falta qué comprobar: " + ", ".join(fields))
-        out = []
-        for key in checks:
-            value = self.field_value(join(path, key), fields[key], m[key])
-            if value is not BAD:
-                out.append(Expectation(key, subject, value, path, subject_key))
-        return out
+        return parse_fields(self.check, path, m, subject, subject_key, fields, self.field_value)
 
     def field_value(self, path: str, kind: str, value: Any) -> Any:
         if kind == "int":

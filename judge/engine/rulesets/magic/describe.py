@@ -71,6 +71,7 @@ VERB_LABELS = {
     "add_mana": L("añadir maná", "add mana"), "counter_spell": L("contrarrestar", "counter a spell"),
     "mill": L("poner en el cementerio desde la biblioteca", "mill"),
     "remove_from_combat": L("quitar del combate", "remove from combat"), "become_copy": L("convertirse en copia", "become a copy"),
+    "change_text": L("cambiar una palabra del texto", "change a word of its text"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
@@ -78,6 +79,7 @@ SCOPE_LABELS = {
     "each_player": L("cada jugador", "each player"),
     "creatures_you_control": L("las criaturas que controlas", "creatures you control"),
     "other_creatures_you_control": L("tus otras criaturas", "other creatures you control"),
+    "other_creatures": L("las otras criaturas", "other creatures"),
     "other_creatures": L("las demás criaturas", "other creatures"),
     "all_creatures": L("todas las criaturas", "all creatures"),
     "opponents_creatures": L("las criaturas de los oponentes", "opponents' creatures"),
@@ -171,6 +173,8 @@ def describe() -> dict[str, Any]:
             arg = {"type": "int", "min": 1, "max": 999, "default": 1, "allow_all": True}
         elif verb == "become_copy":
             arg = {"type": "int", "min": 0, "max": 4, "default": 0}
+        elif verb == "change_text":
+            arg = {"type": "json", "example": ["flying", "reach"]}
         else:
             arg = {"type": "const", "value": True}
         keys = S.VERB_KEYS.get(verb, ("to", "target"))

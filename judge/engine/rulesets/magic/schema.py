@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
-from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common
+from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common, parse_fields
 from judge.engine.rulesets.magic.actions import (ACTION_KEYS, Activate, Assign, Attack, Block, Cast, Choose, Mana,
                                                  Pass, PassUntil, PlayLand)
 from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES, TYPE_ALIASES,
@@ -876,15 +876,7 @@ class _Parser:
             return [] if v is BAD else [Expectation(k, None, v, path)]
         if m is None or subject is None:
             return []
-        checks = [k for k in m if k in fields]
-        if not checks:
-            c.error(path, "falta qué comprobar: " + ", ".join(fields))
-        out = []
-        for k in checks:
-            v = self.field_value(join(path, k), fields[k], m[k])
-            if v is not BAD:
-                out.append(Expectation(k, subject, v, path, key))
-        return out
+        return parse_fields(c, path, m, subject, key, fields, self.field_value)
 
     def field_value(self, path: str, kind: str, value: Any) -> Any:
         c = self.check
