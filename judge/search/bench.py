@@ -27,10 +27,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
-def _summary(label: str, times: list[float]) -> dict[str, Any]:
+def _summary(label: str, times: list[float], cpu: list[float] | None = None) -> dict[str, Any]:
+    """p50/p95 of wall times; with `cpu`, of the process's CPU time too (all its threads): on a busy machine
+    the wall time says how long others made us wait, the CPU time what the search itself costs."""
     ms = [t * 1000 for t in times]
-    return {"label": label, "p50_ms": round(percentile(ms, 0.5), 3), "p95_ms": round(percentile(ms, 0.95), 3),
-            "mean_ms": round(statistics.fmean(ms), 3) if ms else 0.0, "samples": len(ms)}
+    out = {"label": label, "p50_ms": round(percentile(ms, 0.5), 3), "p95_ms": round(percentile(ms, 0.95), 3),
+           "mean_ms": round(statistics.fmean(ms), 3) if ms else 0.0, "samples": len(ms)}
+    if cpu is not None:
+        cms = [t * 1000 for t in cpu]
+        out.update(cpu_p50_ms=round(percentile(cms, 0.5), 3), cpu_p95_ms=round(percentile(cms, 0.95), 3))
+    return out
 
 
 def fts5_available() -> bool:
@@ -76,18 +82,26 @@ def resident_mb() -> float:
     return 0.0
 
 
-def _time_passes(search, questions: list[str], repeat: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
-    cold: list[float] = []
+class _Times:
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def time(self, fn, arg) -> None:  # type: ignore[no-untyped-def]
+        w, c = time.perf_counter(), time.process_time()
+        fn(arg)
+        self.cpu.append(time.process_time() - c)
+        self.wall.append(time.perf_counter() - w)
+
+
+def _time_passes(search, questions: list[str], repeat: int) -> tuple[_Times, _Times]:  # type: ignore[no-untyped-def]
+    cold = _Times()
     for q in questions:  # first pass: caches (stems, OS pages, highlighting) still cold
-        t = time.perf_counter()
-        search(q)
-        cold.append(time.perf_counter() - t)
-    warm: list[float] = []
+        cold.time(search, q)
+    warm = _Times()
     for _ in range(repeat):
         for q in questions:
-            t = time.perf_counter()
-            search(q)
-            warm.append(time.perf_counter() - t)
+            warm.time(search, q)
     return cold, warm
 
 
@@ -109,8 +123,8 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
     ix = open_index(instance, corpus_dir=corpus_dir, semantic=False)
     result["rss_lexical_mb"] = round(resident_mb() - rss_start, 1)
     cold, warm = _time_passes(lambda q: ix.search(q, limit=10, semantic=False), questions, repeat)
-    result["whoosh"] = _summary("lexical (Whoosh index)", warm)
-    result["whoosh_cold"] = _summary("lexical, first pass", cold)
+    result["whoosh"] = _summary("lexical (Whoosh index)", warm.wall, warm.cpu)
+    result["whoosh_cold"] = _summary("lexical, first pass", cold.wall, cold.cpu)
     result["semantic_active"] = False
     embedder = None
     if with_semantic:
@@ -124,25 +138,25 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
             embedder.query("warm-up")
             result["rss_semantic_extra_mb"] = round(resident_mb() - rss, 1)
             cold, warm = _time_passes(lambda q: ix.search(q, limit=10, semantic=True), questions, repeat)
-            result["semantic"] = _summary("semantic + lexical, fused", warm)
-            result["semantic_cold"] = _summary("semantic + lexical, first pass", cold)
-            only: list[float] = []
+            result["semantic"] = _summary("semantic + lexical, fused", warm.wall, warm.cpu)
+            result["semantic_cold"] = _summary("semantic + lexical, first pass", cold.wall, cold.cpu)
+            only = _Times()
             for q in questions:
-                t = time.perf_counter()
-                embedder.query(q)
-                only.append(time.perf_counter() - t)
-            result["question_vector"] = _summary("embedding the question alone", only)
+                only.time(embedder.query, q)
+            result["question_vector"] = _summary("embedding the question alone", only.wall, only.cpu)
             # The cost of embedding a passage, on a sample spread over the corpus (a first build embeds them all).
             from judge.search.index import _structure_keys
 
             keys = _structure_keys(passages, {d.id for d in _documents(corpus) if getattr(d, "historical", False)})
             step = max(1, len(passages) // max(1, embed_sample))
             sample = [sem.embedding_text(p, keys.get(p.id, ())) for p in passages[::step][:embed_sample]]
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             for i in range(0, len(sample), sem.EMBED_BATCH):
                 embedder.passages(sample[i:i + sem.EMBED_BATCH])
             per = (time.perf_counter() - started) / max(1, len(sample))
+            per_cpu = (time.process_time() - cpu) / max(1, len(sample))
             result["embed_ms_per_passage"] = round(per * 1000, 1)
+            result["embed_cpu_ms_per_passage"] = round(per_cpu * 1000, 1)
             result["embed_all_estimate_s"] = round(per * len(passages), 1)
     result["rss_total_mb"] = round(resident_mb(), 1)
     ix.close()
@@ -165,14 +179,12 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
         shutil.rmtree(scratch, ignore_errors=True)
     if fts5_available():
         db = fts5_table(passages)
-        fts: list[float] = []
+        fts = _Times()
         for _ in range(repeat):
             for q in questions:
-                t = time.perf_counter()
-                fts5_search(db, q)
-                fts.append(time.perf_counter() - t)
+                fts.time(lambda x: fts5_search(db, x), q)
         db.close()
-        result["fts5"] = _summary("SQLite FTS5 (OR query, bm25)", fts)
+        result["fts5"] = _summary("SQLite FTS5 (OR query, bm25)", fts.wall, fts.cpu)
     else:
         result["fts5"] = {"label": "SQLite FTS5 unavailable in this Python", "p50_ms": 0.0, "p95_ms": 0.0}
     return result
