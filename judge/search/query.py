@@ -483,13 +483,18 @@ class RulesIndex:
         embedder = get_embedder() if vectors is not None else None
         if embedder is None:
             return self._text_hits(p, allowed, limit)
+        depth = max(limit, _semantic.FUSION_DEPTH)
+        lexical = self._text_hits(p, allowed, depth)
+        if not lexical:
+            # No word of the question is in any passage ("asdfgh", "pizza con piña"): nearest neighbours always
+            # exist, but they would be noise presented as an answer.
+            return []
         try:
             question = embedder.query(text)
         except Exception as exc:  # the engine failing on one question must not fail the search
             log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
-            return self._text_hits(p, allowed, limit)
-        depth = max(limit, _semantic.FUSION_DEPTH)
-        return fuse(self._text_hits(p, allowed, depth), vectors.rank(question, depth, allowed), limit)
+            return lexical[:limit]
+        return fuse(lexical, vectors.rank(question, depth, allowed), limit)
 
     def _text_hits(self, p: Question, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
         scores: dict[int, float] = {}
