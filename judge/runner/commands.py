@@ -75,10 +75,11 @@ def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
     it offers, and ends the game within the step limit.
 
     magic: every object in exactly one zone (each card of the game once), mana pools empty as each step begins,
-    each life total equal to its start plus the life events, every step cites a rule; whenever a player
-    receives priority, no state-based action left undone; the engine never raises, accepts every action it
-    offers, answers a random illegal action with one `illegal` step and the board unchanged. A game ends with a
-    winner or is capped (5,000 steps or 30 turns), which is not a failure.
+    each life total equal to its start plus the life events, every step cites a rule, nothing in combat outside
+    combat; whenever a player receives priority, it is a player still in the game and no state-based action is
+    left undone; the engine never raises, accepts every action it offers, answers a random illegal action with
+    one `illegal` step and the board unchanged. A game ends with a winner or is capped (5,000 steps or 30
+    turns), which is not a failure.
 
     Exit 1 on the first broken invariant, with the game written to --out as a scenario that `judge run`
     replays; exit 0 otherwise. Prints games per second.
