@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from .test_browser import DevTools, _chromium
+from .chromium import DevTools, _chromium
 
 SCENARIO = "/escenarios/doce-vidas/07-enderezar-al-comienzo-del-turno"
 
