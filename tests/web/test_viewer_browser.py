@@ -1,17 +1,15 @@
-"""The step-by-step viewer in a real browser: Debian's headless Chromium over the DevTools pipe (test_browser.py's
+"""The step-by-step viewer in a real browser: Debian's headless Chromium over the DevTools pipe (tests/web/chromium.py's
 driver) opens a run at #paso-3, steps forward and back with the arrow keys, reads the cited passage beside the
 step, and does it again at 390 px without horizontal overflow. Screenshots of the viewer at a few steps are written
 under pytest's temporary folder (viewer-screenshots/), the path printed."""
 from __future__ import annotations
 
 import base64
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
-from .chromium import DevTools, _chromium
+from .chromium import DevTools, _chromium, live_server
 
 SCENARIO = "/escenarios/doce-vidas/07-enderezar-al-comienzo-del-turno"
 
@@ -26,12 +24,7 @@ class Browser(DevTools):
 
 @pytest.fixture()
 def viewer_server(app):
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=5)
+    yield from live_server(app)
 
 
 @pytest.fixture(scope="module")
