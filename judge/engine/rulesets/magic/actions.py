@@ -9,6 +9,14 @@ from typing import Any
 from judge.engine.action import Action
 
 
+def _written(line: dict[str, Any], **keys: Any) -> dict[str, Any]:
+    """A scenario line with the keys that say something (a tuple as a list; 0 and () are left out)."""
+    for key, value in keys.items():
+        if value:
+            line[key] = list(value) if isinstance(value, tuple) else value
+    return line
+
+
 @dataclass(frozen=True)
 class Cast(Action):
     """601: cast a spell from hand. `tap`: permanents whose mana abilities are activated to pay (601.2g)."""
@@ -24,17 +32,8 @@ class Cast(Action):
         out: dict[str, Any] = {"by": self.by, "cast": self.card}
         if self.mode is not None:
             out["mode"] = self.mode
-        if self.sacrifice:
-            out["sacrifice"] = list(self.sacrifice)
-        if self.discard:
-            out["discard"] = list(self.discard)
-        if self.targets:
-            out["targets"] = list(self.targets)
-        if self.x:
-            out["x"] = self.x
-        if self.tap:
-            out["tap"] = list(self.tap)
-        return out
+        return _written(out, sacrifice=self.sacrifice, discard=self.discard, targets=self.targets, x=self.x,
+                        tap=self.tap)
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
@@ -51,16 +50,8 @@ class Activate(Action):
     tap: tuple[str, ...] = ()
 
     def to_script(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"by": self.by, "activate": self.source}
-        if self.ability:
-            out["ability"] = self.ability
-        if self.targets:
-            out["targets"] = list(self.targets)
-        if self.x:
-            out["x"] = self.x
-        if self.tap:
-            out["tap"] = list(self.tap)
-        return out
+        return _written({"by": self.by, "activate": self.source}, ability=self.ability, targets=self.targets,
+                        x=self.x, tap=self.tap)
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
