@@ -181,46 +181,6 @@ def _is_magic_board(board: Any) -> bool:
     return any(isinstance(p, dict) and "battlefield" in p for p in board.get("players") or [])
 
 
-MANA_ORDER = "WUBRGC"
-
-
-class MagicBoardView:
-    """What the magic board template needs beyond the snapshot: names of the ids a board mentions (attachments,
-    blocks, targets, choice options), what is attached to each permanent, the pool in WUBRGC order."""
-
-    def __init__(self, board: dict[str, Any]) -> None:
-        self.names: dict[str, str] = {}
-        self.attachments: dict[str, list[str]] = {}
-        for p in board.get("players") or []:
-            for zone in ("battlefield", "hand", "graveyard", "exile", "library"):
-                for o in p.get(zone) or []:
-                    if isinstance(o, dict) and o.get("id") is not None and o.get("card"):
-                        self.names.setdefault(str(o["id"]), str(o["card"]))
-            for o in p.get("battlefield") or []:
-                if isinstance(o, dict) and o.get("attached_to"):
-                    self.attachments.setdefault(str(o["attached_to"]), []).append(str(o["id"]))
-        for item in board.get("stack") or []:
-            if isinstance(item, dict) and item.get("id") is not None and item.get("card"):
-                self.names.setdefault(str(item["id"]), str(item["card"]))
-
-    def label(self, ref: Any) -> str:
-        """An object id as "Card (id)"; a player's name or any other value as it is."""
-        if isinstance(ref, dict):   # an option given as an object
-            ref = ref.get("label") or ref.get("id") or ref.get("card") or ref
-        name = self.names.get(str(ref))
-        return f"{name} ({ref})" if name and name != str(ref) else str(ref)
-
-    @staticmethod
-    def pool(player: dict[str, Any]) -> list[tuple[str, int]]:
-        pool = player.get("mana_pool") or {}
-        ordered = [c for c in MANA_ORDER if c in pool] + sorted(c for c in pool if c not in MANA_ORDER)
-        return [(c, pool[c]) for c in ordered if pool[c]]
-
-    @staticmethod
-    def flags(obj: dict[str, Any]) -> list[str]:
-        return [flag for flag in ("tapped", "sick", "token") if obj.get(flag)]
-
-
 @bp.app_template_global("rule_examples")
 def _rule_examples(number: str) -> list[dict[str, Any]]:
     """The curated scenarios whose steps cite the rule (judge/web/examples.py, cached by the files' mtimes)."""
@@ -250,11 +210,6 @@ def _phase_label(board: dict[str, Any]) -> str:
     from judge.web.viewer import phase_label
 
     return phase_label(board)
-
-
-@bp.app_template_filter("magic_view")
-def _magic_view(board: dict[str, Any]) -> MagicBoardView:
-    return MagicBoardView(board)
 
 
 def _limit() -> int:
