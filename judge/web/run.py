@@ -259,11 +259,9 @@ def _invalid(exc: Any) -> Response:
     return response
 
 
-@bp.post("/api/run")
-def api_run() -> Response:
-    """The trace of a scenario sent as JSON, or YAML as application/yaml / text/yaml."""
-    from judge.runner.execute import InvalidScenario
-
+def scenario_body() -> tuple[bytes, str | None] | Response:
+    """The request's scenario: (body, "json" | "yaml" | None to sniff) by its content type, or the JSON error to
+    answer: 415 for another type, 413 for a body over MAX_CONTENT_LENGTH. Shared by every API that takes one."""
     mimetype = request.mimetype or ""
     if mimetype in JSON_TYPES:
         fmt: str | None = "json"
@@ -278,9 +276,20 @@ def api_run() -> Response:
         response.status_code = 415
         return response
     try:
-        body = request.get_data(cache=False)
+        return request.get_data(cache=False), fmt
     except RequestEntityTooLarge:
         return _too_large()
+
+
+@bp.post("/api/run")
+def api_run() -> Response:
+    """The trace of a scenario sent as JSON, or YAML as application/yaml / text/yaml."""
+    from judge.runner.execute import InvalidScenario
+
+    read = scenario_body()
+    if isinstance(read, Response):
+        return read
+    body, fmt = read
     try:
         _, trace, outcome = _run(body, fmt)
     except InvalidScenario as exc:

@@ -120,16 +120,6 @@ def _payload(row: Any) -> dict[str, Any]:
 
 # -- saving ---------------------------------------------------------------------------------------------------
 
-def _format_of(mimetype: str) -> tuple[bool, str | None]:
-    from judge.web.run import JSON_TYPES, SNIFF_TYPES, YAML_TYPES
-
-    if mimetype in JSON_TYPES:
-        return True, "json"
-    if mimetype in YAML_TYPES:
-        return True, "yaml"
-    return mimetype in SNIFF_TYPES, None
-
-
 def _store(source: str | bytes, fmt: str | None, parent: Any = None):  # type: ignore[no-untyped-def]
     """Validate, run (web bounds) and insert; raises InvalidScenario for a bad scenario."""
     from judge.store import saved
@@ -154,17 +144,12 @@ def _created(row: Any) -> Response:
 
 def _api_save(parent: Any = None) -> Response:
     from judge.runner.execute import InvalidScenario
-    from judge.web.run import _invalid, _too_large
+    from judge.web.run import _invalid, scenario_body
 
-    ok, fmt = _format_of(request.mimetype or "")
-    if not ok:
-        response = jsonify({"error": translate("run.bad_type", type=request.mimetype or ""), "status": 415})
-        response.status_code = 415
-        return response
-    try:
-        body = request.get_data(cache=False)
-    except RequestEntityTooLarge:
-        return _too_large()
+    read = scenario_body()
+    if isinstance(read, Response):
+        return read
+    body, fmt = read
     try:
         row = _store(body, fmt, parent)
     except InvalidScenario as exc:
