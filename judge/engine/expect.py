@@ -5,7 +5,8 @@ A ruleset parses and checks its own fields (lives, zones, counters…) and hands
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 from judge.engine.state import GameState
@@ -13,6 +14,10 @@ from judge.engine.step import STEP_KINDS, STOPPED, Step
 from judge.scenarios.validate import Checker, join
 
 COMMON_KEYS = ("winner", "stopped", "steps", "turn", "active", "phase")
+# `ruling:` on any expectation: the passage(s) whose stated outcome the check shows (a FAQ ruling, a rule's example);
+# the expectation step cites them beside the rule of the field it checks.
+RULING_KEY = "ruling"
+PASSAGE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*(?:/[A-Za-z0-9][A-Za-z0-9.\-]*)+$")
 GAME_STEP_KINDS = tuple(k for k in STEP_KINDS if k != "expectation")
 
 
@@ -24,11 +29,14 @@ class Expectation:
     value: Any
     path: str = ""
     subject_key: str = ""         # "player" or "object": the key the subject was written under
+    rulings: tuple[str, ...] = ()  # passage ids the check demonstrates (`ruling:`), cited by its step
 
     def to_script(self) -> dict[str, Any]:
-        if self.subject is None:
-            return {self.field: self.value}
-        return {self.subject_key or "player": self.subject, self.field: self.value}
+        out = {self.field: self.value} if self.subject is None else \
+            {self.subject_key or "player": self.subject, self.field: self.value}
+        if self.rulings:
+            out[RULING_KEY] = list(self.rulings) if len(self.rulings) > 1 else self.rulings[0]
+        return out
 
 
 class Bad:
@@ -69,6 +77,23 @@ def parse_common(check: Checker, path: str, key: str, value: Any, *, player_ref:
     if kind is None or count is None or ("cites" in m and cites is None):
         return BAD
     return {"kind": kind, "count": count, **({"cites": cites} if cites else {})}
+
+
+def parse_entry(check: Checker, path: str, raw: Any,
+                parse: Callable[[str, Any], list[Expectation]]) -> list[Expectation]:
+    """One `expect:` entry through the ruleset's `parse(path, raw)`, after taking out its optional `ruling:` (one
+    passage id or a list of them), which every Expectation of the entry then carries."""
+    if not isinstance(raw, Mapping) or RULING_KEY not in raw:
+        return parse(path, raw)
+    rpath = join(path, RULING_KEY)
+    value = raw[RULING_KEY]
+    ids = [value] if isinstance(value, str) else value
+    bad = not isinstance(ids, list) or not ids or len(ids) > 10 or \
+        not all(isinstance(i, str) and PASSAGE_ID.match(i) for i in ids)
+    if bad:
+        check.error(rpath, "se esperaba el id de un pasaje (como faq-shm/cartas/apartar/1) o una lista de ids")
+    found = parse(path, {k: v for k, v in raw.items() if k != RULING_KEY})
+    return found if bad else [replace(e, rulings=tuple(ids)) for e in found]
 
 
 def parse_single(check: Checker, path: str, raw: Mapping[str, Any], **kwargs: Any) -> list[Expectation]:

@@ -105,3 +105,24 @@ def test_doce_vidas_expectations_are_the_core_expectation_and_write_back_unchang
         {"turn": 3}, {"active": "Ana"}, {"phase": "accion"}, {"steps": {"kind": "illegal", "count": 0}},
         {"steps": {"kind": "any", "count": 1, "cites": "dv/turno"}}, {"object": "l", "attached_to": None},
         {"player": "Bruno", "hand": ()}]
+
+
+def test_a_ruling_on_an_expectation_is_cited_by_its_step(h):
+    """`ruling:` names the passage whose outcome the check shows: the expectation step cites it beside the field's
+    own rule, at the end and between actions, and the parsed entry writes it back."""
+    t = h.run(PUMP, [{"by": "Ana", "play": "Furia", "target": "l"},
+                     {"expect": [{"object": "l", "card_damage": 5, "ruling": "dv/criaturas/3"}]}],
+              expect=[{"turn": 3, "ruling": ["dv/turno/1", "dv/turno/2"]}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    checks = [s for s in t.steps if s.kind == "expectation"]
+    assert "dv/criaturas/3" in checks[0].citations and len(checks[0].citations) > 1
+    assert checks[1].citations[-2:] == ["dv/turno/1", "dv/turno/2"]
+    scenario = load_scenario(h.make(PUMP, [{"expect": [{"phase": "accion", "ruling": "dv/turno/1"}]}]))
+    assert scenario.actions[0].to_script() == {"expect": [{"phase": "accion", "ruling": "dv/turno/1"}]}
+
+
+def test_a_malformed_ruling_is_an_error_at_its_path(h):
+    errors = errors_of(h.make(PUMP, [], expect=[{"turn": 3, "ruling": "no es un id"},
+                                                {"player": "Ana", "lives": 12, "ruling": []}]))
+    assert any(e.startswith("expect[0].ruling") for e in errors), errors
+    assert any(e.startswith("expect[1].ruling") for e in errors), errors

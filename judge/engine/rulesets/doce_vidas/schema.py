@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
-from judge.engine.expect import BAD, Expectation, parse_fields, parse_single
+from judge.engine.expect import BAD, Expectation, parse_entry, parse_fields, parse_single
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
 from judge.scenarios.validate import Checker, join
@@ -274,7 +274,9 @@ class _Parser:
                                 f"(máximo {MAX_EXPECT} en todo el guion)")
             return None
         before = len(self.check.errors)
-        found = [e for i, item in enumerate(items) for e in self.expectation(join(p, i), item, in_script=True)]
+        found = [e for i, item in enumerate(items)
+                 for e in parse_entry(self.check, join(p, i), item,
+                                      lambda q, r: self.expectation(q, r, in_script=True))]
         return Checkpoint(tuple(found), path) if len(self.check.errors) == before else None
 
     def action(self, path: str, raw: Any) -> Action | None:
@@ -354,7 +356,7 @@ class _Parser:
         items = self.check.sequence("expect", value, max_items=MAX_EXPECT, what="comprobaciones")
         out: list[Expectation] = []
         for i, raw in enumerate(items or []):
-            out.extend(self.expectation(join("expect", i), raw))
+            out.extend(parse_entry(self.check, join("expect", i), raw, self.expectation))
         return out
 
     def expectation(self, path: str, raw: Any, in_script: bool = False) -> list[Expectation]:

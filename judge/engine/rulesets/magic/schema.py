@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
-from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common, parse_fields
+from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common, parse_entry, parse_fields
 from judge.engine.rulesets.magic.actions import (ACTION_KEYS, Activate, Assign, Attack, Block, Cast, Choose, Mana,
                                                  Pass, PassUntil, PlayLand)
 from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES, TYPE_ALIASES,
@@ -843,7 +843,8 @@ class _Parser:
     def expectations(self, path: str, value: Any, in_script: bool = False) -> list[Expectation]:
         out: list[Expectation] = []
         for i, raw in enumerate(self.check.sequence(path, value, max_items=MAX_EXPECT, what="comprobaciones") or []):
-            out.extend(self.expectation(join(path, i), raw, in_script))
+            out.extend(parse_entry(self.check, join(path, i), raw,
+                                   lambda p, r: self.expectation(p, r, in_script)))
         return out
 
     def expectation(self, path: str, raw: Any, in_script: bool) -> list[Expectation]:
