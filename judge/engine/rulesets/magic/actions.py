@@ -27,13 +27,14 @@ class Cast(Action):
     sacrifice: tuple[str, ...] = ()          # permanents sacrificed to pay an additional cost (118.8)
     discard: tuple[str, ...] = ()            # cards discarded to pay an additional cost
     mode: int | None = None                  # a modal spell's chosen mode (700.2a), 0 first
+    counter_on: tuple[str, ...] = ()         # creatures that get a -1/-1 counter to pay an additional cost
 
     def to_script(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "cast": self.card}
         if self.mode is not None:
             out["mode"] = self.mode
-        return _written(out, sacrifice=self.sacrifice, discard=self.discard, targets=self.targets, x=self.x,
-                        tap=self.tap)
+        return _written(out, sacrifice=self.sacrifice, discard=self.discard, counter_on=self.counter_on,
+                        targets=self.targets, x=self.x, tap=self.tap)
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""

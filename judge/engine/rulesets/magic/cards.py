@@ -25,13 +25,13 @@ KEYWORDS: dict[str, str] = {
     "lifelink": "vínculo vital", "vigilance": "vigilancia", "haste": "prisa", "indestructible": "indestructible",
     "wither": "marchitar", "persist": "persistir", "cant_block": "no puede bloquear",
     "cant_attack": "no puede atacar", "unpreventable": "su daño no puede prevenirse",
-    "flash": "destello", "shroud": "velo", "fear": "miedo",
+    "flash": "destello", "shroud": "velo", "fear": "miedo", "no_counters": "no puede tener contadores",
 }
 KEYWORD_RULES = {"flying": "702.9b", "reach": "702.17b", "defender": "702.3b", "first_strike": "702.7b",
                  "double_strike": "702.4b", "trample": "702.19b", "deathtouch": "702.2b", "lifelink": "702.15b",
                  "vigilance": "702.20b", "haste": "702.10b", "indestructible": "702.12b", "wither": "702.80a",
                  "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12",
-                 "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b"}
+                 "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b", "no_counters": "609.3"}
 # Keywords printed on real cards that the engine does not model: flagged, never silently ignored.
 UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico",
                        "protection": "protección", "hexproof": "antimaleficio",
@@ -64,12 +64,15 @@ class TargetSpec(Immutable):
     """What a target slot accepts (115): a creature, a player, any target, a permanent, a spell on the stack."""
     kind: str                        # creature | player | any | permanent | spell | land | artifact | enchantment
     controller: str = "any"          # any | you | opponent
+    other: bool = False              # "otra criatura objetivo": not the source, nor a target chosen before it (115.3)
+    many: bool = False               # "cualquier cantidad de … objetivo": 0 or more distinct choices (last slot only)
 
     def describe(self) -> str:
         names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
                  "spell": "hechizo", "land": "tierra", "artifact": "artefacto", "enchantment": "encantamiento"}
         who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}[self.controller]
-        return f"{names[self.kind]} objetivo{who}"
+        text = f"{'otra ' if self.other else ''}{names[self.kind]} objetivo{who}"
+        return f"cualquier cantidad de: {text}" if self.many else text
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,10 @@ class Effect(Immutable):
     x: bool = False                   # the amount is the spell's X
     of: int = 0                       # become_copy: the target slot of the object copied
     optional: bool = False            # "you may": its controller chooses yes or no on resolution (608.2d)
+    per_counter: str = ""             # the amount counts once per counter of this kind on the source (its last
+                                      # known information when it has left: "por cada contador -1/-1 sobre él")
+    at: str = ""                      # delayed: when the delayed triggered ability triggers (end_of_combat)
+    then: tuple["Effect", ...] = ()   # delayed: what it does then (603.7)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
@@ -120,11 +127,14 @@ class Triggered(Immutable):
     whose: str = "you"                 # upkeep/end_step: you | each
     counter: str = ""                  # counter_put: the kind, "" for any
     keyword: str = ""                  # set for the abilities a keyword stands for (persist)
+    each_counter: bool = False         # counter_put: triggers once per counter put, not once per event
+    had_counter: str = ""              # dies: intervening "if it had a counter of this kind on it" (603.4)
 
 
 @dataclass(frozen=True)
 class Activated(Immutable):
-    """602: "[cost]: [effect]". Costs: mana, {T}, {Q}, counters removed, sacrificing the permanent (118, 602.2)."""
+    """602: "[cost]: [effect]". Costs: mana, {T}, {Q}, counters removed or put on it, sacrificing the permanent
+    (118, 602.2). `your_turn`: "Juega esta habilidad sólo durante tu turno" (602.5)."""
     cost: tuple[Symbol, ...]
     tap: bool = False
     untap: bool = False
@@ -132,6 +142,8 @@ class Activated(Immutable):
     sacrifice: bool = False
     effects: tuple[Effect, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
+    put_counters: tuple[tuple[str, int], ...] = ()
+    your_turn: bool = False
 
     @property
     def is_mana_ability(self) -> bool:
@@ -146,6 +158,8 @@ class Activated(Immutable):
             parts.append("{Q}")
         for kind, n in self.remove_counters:
             parts.append(f"quitar {n} contador(es) {kind}")
+        for kind, n in self.put_counters:
+            parts.append(f"poner {n} contador(es) {kind} sobre él")
         if self.sacrifice:
             parts.append("sacrificar")
         return ", ".join(parts) or "{0}"
@@ -159,12 +173,14 @@ class Static(Immutable):
 
 @dataclass(frozen=True)
 class Replacement(Immutable):
-    """614/615: `event` draw | life_gain | damage | enters | dies | prevent_none.
+    """614/615: `event` draw | life_gain | damage | enters | dies | prevent_none | no_life_gain | all_wither.
 
     draw: the controller's draws are replaced by `instead`; life_gain: `multiply`/`add` to the controller's
-    gains; damage: prevents `prevent` (−1: all) damage dealt to `to`; enters: this permanent enters with
-    `counters`; dies: this permanent goes to exile instead of its owner's graveyard; prevent_none: damage can't be
-    prevented (615.12)."""
+    gains; damage: prevents `prevent` (−1: all) damage dealt to `to`, and with `source_draws` the source's
+    controller then draws a card per damage prevented (615.5); enters: this permanent enters with `counters`; dies:
+    this permanent goes to exile instead of its owner's graveyard; prevent_none: damage can't be prevented (615.12);
+    no_life_gain: players can't gain life (119.7); all_wither: all damage is dealt as though its source had wither
+    (120.3d, 702.80a)."""
     event: str
     instead: tuple[Effect, ...] = ()
     multiply: int = 1
@@ -172,6 +188,7 @@ class Replacement(Immutable):
     prevent: int = -1
     to: str = "self"
     counters: tuple[tuple[str, int], ...] = ()
+    source_draws: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,7 +211,8 @@ class CardDef(Immutable):
     replacements: tuple[Replacement, ...] = ()
     text: str = ""                                    # printed text the engine does not model (flagged)
     # 118.8 / 601.2b: "As an additional cost to cast this spell, sacrifice a creature / pay N life / discard a card".
-    additional: tuple[tuple[str, int], ...] = ()      # ("sacrifice_creature" | "pay_life" | "discard", n)
+    additional: tuple[tuple[str, int], ...] = ()      # ("sacrifice_creature" | "pay_life" | "discard" |
+                                                      #  "counter_creature": a -1/-1 counter on a creature, n)
     unmodelled_keywords: tuple[str, ...] = ()
     is_token: bool = False
 

@@ -44,6 +44,7 @@ class Reading:
     activated: list[Activated] = field(default_factory=list)
     statics: list[Static] = field(default_factory=list)
     replacements: list[Replacement] = field(default_factory=list)
+    additional: list[tuple[str, int]] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
 
 
@@ -163,6 +164,144 @@ def _untap_it(m: re.Match[str], r: Reading, name: str) -> None:
     r.effects.append(Effect("untap", to="target"))
 
 
+# -- -1/-1 counters, persist, wither, {Q} ---------------------------------------------------------------------------
+ON_IT = r"(?:él|ella|ellos|ellas)"
+COLOR_WORD = r"(?:verdes?|blancas?|blancos?|negras?|negros?|rojas?|rojos?|azul(?:es)?)"
+TOKEN = (r"(?P<subs>(?:[A-ZÁÉÍÓÚ][a-záéíóúñ]+ )+)(?P<colors>" + COLOR_WORD + r"(?: y " + COLOR_WORD + r")?) "
+         r"(?P<p>\d+)/(?P<t>\d+)")
+
+
+def token_def(m: re.Match[str]) -> CardDef:
+    """"una ficha de criatura Guerrero Elfo verde 1/1": a creature token with those subtypes, colours and P/T."""
+    subs = tuple(m["subs"].split())
+    colors = tuple(dict.fromkeys(COLOR_WORDS[w.rstrip("s") if w.rstrip("s") in COLOR_WORDS else w]
+                                 for w in m["colors"].split(" y ")))
+    return CardDef(name=" ".join(subs), types=("creature",), subtypes=subs, color_override=colors,
+                   power=int(m["p"]), toughness=int(m["t"]), is_token=True)
+
+
+def _no_counters(m: re.Match[str], r: Reading, name: str) -> None:
+    r.keywords.append("no_counters")
+
+
+def _counter_on_self_when(m: re.Match[str], r: Reading, name: str) -> None:
+    counter = (Effect("counters", counter="-1/-1", amount=1, to="self"),)
+    if m["later"]:                  # "… al final del combate": a delayed trigger created now (603.7)
+        counter = (Effect("delayed", at="end_of_combat", then=counter),)
+    r.triggers += [Triggered(when="attacks", effects=counter), Triggered(when="blocks", effects=counter)]
+
+
+def _dies_draw_per_counter(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="dies", effects=(Effect("draw", amount=1, to="controller",
+                                                             per_counter="-1/-1"),)))
+
+
+def _dies_counters_per_counter(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="dies", targets=(TargetSpec("creature"),), effects=(
+        Effect("counters", counter="-1/-1", amount=1, to="target", per_counter="-1/-1"),)))
+
+
+def _dies_counter_on_each_with_one(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="dies", effects=(
+        Effect("counters", counter="-1/-1", amount=1, to="creatures_with_minus_counters"),)))
+
+
+def _any_dies_with_counter(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="dies", of="creature", had_counter="-1/-1", targets=(TargetSpec("creature"),),
+                                effects=(Effect("counters", counter="-1/-1", amount=1, to="target"),)))
+
+
+def _counter_placed_token(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="counter_put", of="creature", counter="-1/-1", each_counter=True, effects=(
+        Effect("create_token", amount=1, to="controller", token=token_def(m), optional=True),)))
+
+
+def _counter_cost_untap(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), put_counters=(("-1/-1", 1),), effects=(Effect("untap", to="self"),)))
+
+
+def _tap_discard(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, targets=(TargetSpec("player"),),
+                                 effects=(Effect("discard", to="target"),)))
+
+
+def _only_your_turn(m: re.Match[str], r: Reading, name: str) -> None:
+    if not r.activated:
+        raise _Unread
+    r.activated[-1] = replace(r.activated[-1], your_turn=True)
+
+
+def _tap_prevent(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, targets=(TargetSpec("any"),),
+                                 effects=(Effect("prevent", amount=int(m["n"]), to="target"),)))
+
+
+def _remove_counter_cost_other(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), remove_counters=((m["kind"], 1),), targets=(TargetSpec("creature",
+                                 other=True),), effects=(Effect("counters", counter="-1/-1", amount=1, to="target"),)))
+
+
+def _one_two_three(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets += [TargetSpec("creature"), TargetSpec("creature", other=True), TargetSpec("creature", other=True)]
+    r.effects += [Effect("counters", counter="-1/-1", amount=n + 1, to="target", target=n) for n in range(3)]
+
+
+def _additional_counter(m: re.Match[str], r: Reading, name: str) -> None:
+    r.additional.append(("counter_creature", 1))
+
+
+def _move_counter(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), untap=True, targets=(
+        TargetSpec("creature"), TargetSpec("creature", other=True)), effects=(Effect("move_counter", target=0, of=1),)))
+
+
+def _enters_remove_counter(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="enters", targets=(TargetSpec("permanent"),),
+                                effects=(Effect("remove_counter", to="target", optional=True),)))
+
+
+def _any_number_of_targets(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, targets=(TargetSpec("creature", many=True),)))
+
+
+def _each_of_them_gains(m: re.Match[str], r: Reading, name: str) -> None:
+    if not r.activated or not r.activated[-1].targets:
+        raise _Unread
+    grant = Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="targets")
+    r.activated[-1] = replace(r.activated[-1], effects=r.activated[-1].effects + (grant,))
+
+
+def _no_life_gain(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="no_life_gain"))
+
+
+def _all_wither(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="all_wither"))
+
+
+def _untapped_discard(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="untapped", targets=(TargetSpec("player"),),
+                                effects=(Effect("discard", to="target", optional=True),)))
+
+
+def _untap_any_color(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), untap=True, effects=(Effect("add_mana", mana="any"),)))
+
+
+def _prevent_all_to_self(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="damage", to="self", prevent=-1))
+
+
+def _source_draws_prevented(m: re.Match[str], r: Reading, name: str) -> None:
+    if not r.replacements or r.replacements[-1].event != "damage":
+        raise _Unread
+    r.replacements[-1] = replace(r.replacements[-1], source_draws=True)
+
+
+class _Unread(Exception):
+    """A sentence that only makes sense after another one of the same line (which is not there)."""
+
+
 # One table: a sentence of the FAQ's Spanish (the card's own name as {name}) → the piece that models it.
 PIECES: list[tuple[str, Piece]] = [
     (r"^\{T\}: Agrega \{(?P<c>[WUBRG])\} a tu reserva de maná\.$", _mana),
@@ -192,6 +331,47 @@ PIECES: list[tuple[str, Piece]] = [
     (r"^Endereza esa criatura\.$", _untap_it),
     (r"^" + ARTICLE + r"{name} entra(?:n)? en juego con (?P<n>un|dos|tres|cuatro|cinco|seis) contador(?:es)? "
      r"(?P<kind>[-+]1/[-+]1) sobre (?:él|ella|ellos|ellas)\.$", _enters_with),
+    (r"^" + ARTICLE + r"{name} no puede(?:n)? tener contadores sobre " + ON_IT + r"\.$", _no_counters),
+    (r"^Siempre que " + ARTICLE + r"{name} ataque(?:n)? o bloquee(?:n)?, pon un contador -1/-1 sobre " + ON_IT
+     + r"(?P<later> al final del combate)?\.$", _counter_on_self_when),
+    (r"^Cuando " + ARTICLE + r"{name} vaya(?:n)? a un cementerio desde el juego, roba una carta por cada contador "
+     r"-1/-1 sobre " + ON_IT + r"\.$", _dies_draw_per_counter),
+    (r"^Cuando " + ARTICLE + r"{name} vaya(?:n)? a un cementerio desde el juego, pon un contador -1/-1 sobre la "
+     r"criatura objetivo por cada contador -1/-1 sobre " + ARTICLE + r"{name}\.$", _dies_counters_per_counter),
+    (r"^Cuando " + ARTICLE + r"{name} vaya(?:n)? a un cementerio desde el juego, pon un contador -1/-1 sobre cada "
+     r"criatura con un contador -1/-1 sobre ella\.$", _dies_counter_on_each_with_one),
+    (r"^Siempre que una criatura vaya a un cementerio desde el juego, si tenía un contador -1/-1 sobre ella, pon un "
+     r"contador -1/-1 sobre la criatura objetivo\.$", _any_dies_with_counter),
+    (r"^Siempre que se coloque un contador -1/-1 sobre una criatura, puedes poner en juego una ficha de criatura "
+     + TOKEN + r"\.$", _counter_placed_token),
+    (r"^(?:Pon|Poner) un contador -1/-1 sobre " + ARTICLE + r"{name}: Endereza " + ARTICLE + r"{name}\.$",
+     _counter_cost_untap),
+    (r"^\{T\}: El jugador objetivo descarta una carta\.$", _tap_discard),
+    (r"^Juega esta habilidad sólo durante tu turno\.$", _only_your_turn),
+    (r"^\{T\}: Prevén el siguiente (?P<n>\d+) punto de daño que se le fuera a hacer a la criatura o jugador "
+     r"objetivo este turno\.$", _tap_prevent),
+    (r"^Remover un contador (?P<kind>[-+]1/[-+]1) (?:del |de la |de los |de las |de ){name}: Pon un contador -1/-1 "
+     r"sobre otra criatura objetivo\.$", _remove_counter_cost_other),
+    (r"^Pon un contador -1/-1 sobre la criatura objetivo, dos contadores -1/-1 sobre otra criatura objetivo y tres "
+     r"contadores -1/-1 sobre una tercera criatura objetivo\.$", _one_two_three),
+    (r"^Como coste adicional para jugar " + ARTICLE + r"{name}, pon un contador -1/-1 sobre una criatura que "
+     r"controlas\.$", _additional_counter),
+    (r"^(?P<cost>(?:\{[0-9WUBRG]\})+), \{Q\}: Mueve un contador de la criatura objetivo a otra criatura "
+     r"objetivo\.$", _move_counter),
+    (r"^Cuando " + ARTICLE + r"{name} entre(?:n)? en juego, puedes remover un contador del permanente objetivo\.$",
+     _enters_remove_counter),
+    (r"^\{T\}: Elige cualquier cantidad de criaturas objetivo\.$", _any_number_of_targets),
+    (r"^Cada una de esas criaturas gana la habilidad de (?P<kw>persistir|debilitar|volar|arrollar) hasta el final "
+     r"del turno\.$", _each_of_them_gains),
+    (r"^Los jugadores no pueden ganar vida\.$", _no_life_gain),
+    (r"^Todo el daño se hace como si su fuente tuviera la habilidad de debilitar\.$", _all_wither),
+    (r"^Siempre que " + ARTICLE + r"{name} sea(?:n)? enderezad[oa]s?, puedes hacer que el jugador objetivo descarte "
+     r"una carta\.$", _untapped_discard),
+    (r"^(?P<cost>(?:\{[0-9WUBRG]\})+), \{Q\}: Agrega un maná de cualquier color a tu reserva de maná\.$",
+     _untap_any_color),
+    (r"^Si una fuente fuera a hacer daño a " + ARTICLE + r"{name}, prevén ese daño\.$", _prevent_all_to_self),
+    (r"^El controlador de la fuente roba una cantidad de cartas igual al daño prevenido de esta manera\.$",
+     _source_draws_prevented),
 ]
 SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-ZÁÉÍÓÚ{])")
 QUIRK = re.compile(r"\s*\{Q\} es el símbolo de enderezar\.\)\s*$")   # a reminder the FAQ prints half-bracketed
@@ -204,11 +384,12 @@ def read_text(name: str, text: str) -> Reading:
             continue                                   # reminder text alone (a basic land's) says nothing new
         if _keywords(raw, r, name):
             continue
-        line = QUIRK.sub("", raw)
+        line = REMINDER.sub("", QUIRK.sub("", raw))     # reminder text says nothing the rules don't
         # A line is read when each of its sentences is; otherwise the whole line stays unmodelled, word for word.
         trial = Reading()
         if all(_sentence(s, trial, name) for s in SENTENCE.split(line)):
-            for key in ("targets", "effects", "triggers", "activated", "statics", "replacements", "keywords"):
+            for key in ("targets", "effects", "triggers", "activated", "statics", "replacements", "keywords",
+                        "additional"):
                 getattr(r, key).extend(getattr(trial, key))
         else:
             r.unread.append(raw)
@@ -219,7 +400,10 @@ def _sentence(sentence: str, r: Reading, name: str) -> bool:
     for pattern, piece in PIECES:
         m = re.match(pattern.replace("{name}", re.escape(name)), sentence, flags=re.I)
         if m:
-            piece(m, r, name)
+            try:
+                piece(m, r, name)
+            except _Unread:
+                return False
             return True
     return False
 
@@ -245,7 +429,7 @@ def card_def(card: Any) -> CardDef:
                    power=power, toughness=toughness, keywords=tuple(dict.fromkeys(r.keywords)),
                    effects=tuple(r.effects), targets=tuple(r.targets), triggers=tuple(r.triggers),
                    activated=tuple(r.activated), statics=tuple(r.statics), replacements=tuple(r.replacements),
-                   text=text,
+                   text=text, additional=tuple(r.additional),
                    unmodelled_keywords=tuple(r.unmodelled_keywords))
 
 

@@ -136,7 +136,11 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         enters = {k: n for r in card.replacements if r.event == "enters" for k, n in r.counters}
         for k, n in (counters or {}).items():
             enters[k] = enters.get(k, 0) + n
-        if enters:
+        if enters and "no_counters" in card.keywords:
+            # It enters, without the counters it would have entered with (609.3: only as much as possible).
+            notes.append("entra sin contadores: no puede tener contadores")
+            extra_cites += cr("609.3")
+        elif enters:
             new.counters = dict(enters)
             extra_cites += cr("614.1c", "122.6")
     dest = _zone_list(state, new, zone)
@@ -197,6 +201,13 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     p = state.mplayer(player)
     if p.lost or amount <= 0:
         return
+    stop = next((o for o in state.battlefield() for r in state.card(o).replacements
+                 if r.event == "no_life_gain" and not chars(state, o).abilities_lost), None)
+    if stop is not None:
+        # 119.7: the gain does not happen, and no replacement of it applies; the rest of the effect still does.
+        emit(state, out, "resolution", player, f"{player} iba a ganar {amount} vidas ({why}), pero {stop.card} "
+             "impide ganar vidas: no gana ninguna", [*cites, *cr("119.7")], about=[stop])
+        return
     reps = [(o, r) for o in state.battlefield() if o.controller == player
             for r in state.card(o).replacements if r.event == "life_gain" and not chars(state, o).abilities_lost]
     extra: list[str] = []
@@ -229,11 +240,27 @@ def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, 
                  cites: Sequence[str], step_kind: str = "resolution") -> None:
     if n <= 0 or o.zone != "battlefield":
         return
+    if not can_have_counters(state, o):
+        emit(state, out, step_kind, o.controller, f"{o.card} ({o.id}) no puede tener contadores: no recibe {n} "
+             f"contador(es) {kind} ({why}); el resto del efecto sí ocurre", [*cites, *cr("609.3")], about=[o])
+        return
     o.counters[kind] = o.counters.get(kind, 0) + n
     state.touch()
     emit(state, out, step_kind, o.controller, f"{o.card} ({o.id}) recibe {n} contador(es) {kind} ({why})",
          [*cites, *cr("122.1")], [Event("counters", {"object": o.id, "counter": kind, "amount": n})], [o])
     observe(state, Event("counters", {"object": o.id, "counter": kind, "amount": n}))
+
+
+def can_have_counters(state: MagicState, o: MagicObject) -> bool:
+    """«… no puede tener contadores sobre él»: nothing puts a counter on it, and a cost that would can't be paid."""
+    return "no_counters" not in chars(state, o).keywords
+
+
+def withers(state: MagicState, src: dict[str, Any]) -> bool:
+    """702.80a: the source has wither, or a permanent says all damage is dealt as though its source had it."""
+    return "wither" in src.get("keywords", ()) or any(
+        r.event == "all_wither" for o in state.battlefield() for r in state.card(o).replacements
+        if not chars(state, o).abilities_lost)
 
 
 def _shields(state: MagicState, target: str, tobj: MagicObject | None) -> list[Any]:
@@ -280,6 +307,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     affected = target if tobj is None else tobj.controller
     prevented_notes: list[str] = []
     extra: list[str] = []
+    draws: list[tuple[str, int, str]] = []           # 615.5: who draws, how many, because of what
     shields = _shields(state, target, tobj)
     if shields and _cant_prevent(state, src):
         extra += cr("615.12")
@@ -298,6 +326,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
                 o, r = s
                 cut = amount if r.prevent < 0 else min(amount, r.prevent)
                 who = o.card
+                if r.source_draws and cut and src.get("controller"):
+                    draws.append((src["controller"], cut, o.card))
             amount -= cut
             prevented_notes.append(f"{who} previene {cut}")
             extra += cr("615.1")
@@ -306,9 +336,11 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     name_src = src.get("card", src_ref)
     kw = src.get("keywords", set())
     rules = ["120.3"]
+    wither = False
     if amount <= 0:
         emit(state, out, "replacement", affected, f"se previene el daño de {name_src} a {name(state, target)} ("
              + "; ".join(prevented_notes) + ")", [*cites, *cr("615.1"), *extra], about=[tobj])
+        _prevention_draws(state, out, draws, name_src)
         return 0
     if tobj is None:
         p = state.mplayer(target)
@@ -318,11 +350,17 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         events.append(Event("damage", {"source": src_ref, "target": target, "amount": amount, "combat": combat}))
         events.append(Event("life", {"player": target, "delta": -amount}))
     else:
-        if "wither" in kw:
+        wither = withers(state, src)
+        if wither and not can_have_counters(state, tobj):
+            wither = False                   # the damage is dealt, and does nothing: no counter, no damage marked
+            rules += ["120.3d", "702.80a", "609.3"]
+            what = f"{tobj.card} ({tobj.id}) no puede tener contadores: el daño (marchitar) no tiene efecto"
+        elif wither:
             tobj.counters["-1/-1"] = tobj.counters.get("-1/-1", 0) + amount
             state.touch()
             rules += ["120.3d", "702.80a"]
-            what = f"{tobj.card} ({tobj.id}) recibe {amount} contador(es) -1/-1 (marchitar)"
+            what = f"{tobj.card} ({tobj.id}) recibe {amount} contador(es) -1/-1 (marchitar" + \
+                ("" if "wither" in kw else ": todo el daño se hace como si su fuente lo tuviera") + ")"
         else:
             tobj.damage += amount
             rules.append("120.3e")
@@ -339,12 +377,20 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
          [*cites, *cr(*rules), *extra], events, [tobj])
     for e in events:
         observe(state, e)
-    if tobj is not None and "wither" in kw:
+    if tobj is not None and wither:
         observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": amount}))
     if "lifelink" in kw and src.get("controller"):
         gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}", cr("120.3f", "702.15b"),
                   source=src_ref)
+    _prevention_draws(state, out, draws, name_src)
     return amount
+
+
+def _prevention_draws(state: MagicState, out: list[Step], draws: list[tuple[str, int, str]], src: str) -> None:
+    """615.5: a prevention effect's additional effect happens right after the damage was prevented: the source's
+    controller (its last known information if it has left) draws a card per damage prevented."""
+    for player, n, by in draws:
+        draw(state, out, player, n, f"{by}: daño de {src} prevenido", cr("615.5"))
 
 
 # -- drawing --------------------------------------------------------------------------------------------------------
@@ -393,6 +439,14 @@ PERSIST = Triggered(when="dies", effects=(), keyword="persist")
 PERSIST_FALSE = Triggered(when="dies", effects=(), keyword="persist-false")
 
 
+def fire_delayed(state: MagicState, at: str) -> None:
+    """511.2 / 603.7: delayed triggered abilities waiting for this moment trigger now, once, and are gone."""
+    due = [t for t in state.delayed if t.ability.when == at]
+    state.delayed = [t for t in state.delayed if t.ability.when != at]
+    for t in due:
+        _add_trigger(state, t.controller, t.source, t.source_name, t.ability, t.lki)
+
+
 def observe_all(state: MagicState, events: list[Event]) -> None:
     """Several objects moved at once (a "destroy all", state-based actions, 704.3): each leaves-the-battlefield
     ability looks back in time and sees every object that left with it (603.10a)."""
@@ -419,15 +473,16 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                 abilities.append(PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE)
             for ab in abilities:
                 # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
-                if (ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or \
-                        ab.when == "dies" and dies and ab.of == "creature" and "creature" in lki.get("types", ()):
+                if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
+                        ab.when == "dies" and dies and ab.of == "creature" and "creature" in lki.get("types", ())) \
+                        and _had(ab, lki):
                     _add_trigger(state, lki.get("controller") or d.get("owner", ""), d["new"], d["card"], ab, lki)
         if dies:
             lki = state.lki.get(d["object"], {})
             if "creature" in lki.get("types", ()):
                 for o in state.battlefield():
                     for ab in _abilities(state, o):
-                        if ab.when == "dies" and ab.of in ("creature", "another_creature"):
+                        if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
                             _add_trigger(state, o.controller, o.id, o.card, ab, lki)
                 for other in together:          # 603.10a: those that died with it look back and see it die
                     od = other.data
@@ -438,7 +493,7 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                     if gone is None or olki.get("abilities_lost"):
                         continue
                     for ab in state.card(gone).triggers:
-                        if ab.when == "dies" and ab.of in ("creature", "another_creature"):
+                        if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
                             _add_trigger(state, olki.get("controller") or gone.owner, gone.id, gone.card, ab, lki)
         if d["to"] == "battlefield":
             new = state.objects.get(d["new"])
@@ -464,9 +519,22 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                     _add_trigger(state, o.controller, o.id, o.card, ab)
     elif e.kind == "counters":
         o = state.objects.get(d["object"])
+        if o is None or d["amount"] <= 0:
+            return
+        creature = is_creature(state, o)
+        for w in state.battlefield():
+            for ab in _abilities(state, w):
+                if ab.when != "counter_put" or ab.counter not in ("", d["counter"]):
+                    continue
+                if ab.of == "self" and w.id == o.id or ab.of == "creature" and creature:
+                    # "Siempre que se coloque un contador": once per counter (122.6 counts entering with them too)
+                    for _ in range(d["amount"] if ab.each_counter else 1):
+                        _add_trigger(state, w.controller, w.id, w.card, ab)
+    elif e.kind == "untap":
+        o = state.objects.get(d["object"])
         if o is not None:
             for ab in _abilities(state, o):
-                if ab.when == "counter_put" and ab.counter in ("", d["counter"]):
+                if ab.when == "untapped":
                     _add_trigger(state, o.controller, o.id, o.card, ab)
     elif e.kind == "damage":
         for ref, when in ((d["source"], "deals_damage"), (d["target"], "dealt_damage")):
@@ -475,6 +543,11 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                 for ab in _abilities(state, o):
                     if ab.when == when:
                         _add_trigger(state, o.controller, o.id, o.card, ab)
+
+
+def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
+    """603.4: "if it had a -1/-1 counter on it": checked as it triggers, on the last known information."""
+    return not ab.had_counter or bool(lki.get("counters", {}).get(ab.had_counter))
 
 
 def _abilities(state: MagicState, o: MagicObject) -> list[Triggered]:
@@ -539,7 +612,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
 KEYWORD_RULE = {"persist": "702.79a"}
 WHEN_RULES = {"dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"), "enters": ("603.6a",),
               "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
-              "counter_put": ("122.6",)}
+              "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2")}
 
 
 # -- state-based actions --------------------------------------------------------------------------------------------
@@ -633,8 +706,12 @@ def _sba_once(state: MagicState, out: list[Step]) -> bool:
             return None
         keep = ask(state, out, q, valid).values[0]
         to_grave += [(o, "704.5j", f"regla de leyendas: {player} conserva {keep}") for o in group if o.id != keep]
-    # 704.5q: +1/+1 and -1/-1 counters annihilate.
+    # 704.5q: +1/+1 and -1/-1 counters annihilate. All these actions happen at once (704.3): a permanent that
+    # leaves in this check is seen as it was just before, with all its counters (persist, 702.79a, looks at them).
+    leaving = {o.id for o, _, _ in to_grave}
     for o in state.battlefield():
+        if o.id in leaving:
+            continue
         plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
         if plus and minus:
             n = min(plus, minus)

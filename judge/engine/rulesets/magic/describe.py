@@ -48,7 +48,7 @@ FIELD_LABELS = {
     "replacements": L("Efectos de reemplazo", "Replacement effects"),
     "additional_costs": L("Costes adicionales", "Additional costs"), "text": L("Texto no modelado", "Unmodelled text"),
     "target": L("Objetivo", "Target"), "x": L("Valor de X", "Value of X"), "tap": L("Girar para pagar", "Tap to pay"),
-    "sacrifice": L("Sacrificar", "Sacrifice"), "discard": L("Descartar", "Discard"), "ability": L("Habilidad nº", "Ability no."),
+    "sacrifice": L("Sacrificar", "Sacrifice"), "discard": L("Descartar", "Discard"), "counter_on": L("Contador -1/-1 sobre", "-1/-1 counter on"), "ability": L("Habilidad nº", "Ability no."),
     "lost": L("Ha perdido", "Has lost"), "zone": L("Zona", "Zone"), "controller": L("Controlador", "Controller"),
     "attacking": L("Atacando", "Attacking"), "exists": L("Existe", "Exists"), "current_id": L("Id actual", "Current id"),
     "stack": L("Pila", "Stack"),
@@ -72,6 +72,9 @@ VERB_LABELS = {
     "mill": L("poner en el cementerio desde la biblioteca", "mill"),
     "remove_from_combat": L("quitar del combate", "remove from combat"), "become_copy": L("convertirse en copia", "become a copy"),
     "change_text": L("cambiar una palabra del texto", "change a word of its text"),
+    "discard": L("descartar una carta", "discard a card"), "remove_counter": L("quitar un contador", "remove a counter"),
+    "move_counter": L("mover un contador", "move a counter"),
+    "delayed": L("más tarde (habilidad retrasada)", "later (delayed trigger)"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
@@ -84,6 +87,8 @@ SCOPE_LABELS = {
     "all_creatures": L("todas las criaturas", "all creatures"),
     "opponents_creatures": L("las criaturas de los oponentes", "opponents' creatures"),
     "enchanted": L("lo encantado", "the enchanted permanent"),
+    "targets": L("cada objetivo", "each target"),
+    "creatures_with_minus_counters": L("cada criatura con un contador -1/-1", "each creature with a -1/-1 counter"),
 }
 DURATION_LABELS = {"end_of_turn": L("hasta el final del turno", "until end of turn"),
                    "end_of_combat": L("hasta el final del combate", "until end of combat"),
@@ -116,7 +121,7 @@ _FIELDS: dict[str, list[dict[str, Any]]] = {
                                                       "artifact": "permanent", "enchantment": "permanent",
                                                       "spell": "object"}}), field("x", "int", min=0, max=99),
              field("tap", "refs", ref="permanent", mine=True), field("sacrifice", "refs", ref="permanent", mine=True),
-             field("discard", "refs", ref="hand")],
+             field("discard", "refs", ref="hand"), field("counter_on", "refs", ref="permanent", mine=True)],
     "activate": [field("ability", "int", min=0, max=20), field("targets", "refs", ref="target"),
                  field("x", "int", min=0, max=99), field("tap", "refs", ref="permanent", mine=True)],
     "attack": [field("target", "player")],
@@ -171,8 +176,11 @@ def describe() -> dict[str, Any]:
             arg = {"type": "text", "example": "tierra básica" if verb == "search" else "{G}"}
         elif verb == "prevent":
             arg = {"type": "int", "min": 1, "max": 999, "default": 1, "allow_all": True}
-        elif verb == "become_copy":
-            arg = {"type": "int", "min": 0, "max": 4, "default": 0}
+        elif verb in ("become_copy", "move_counter"):
+            arg = {"type": "int", "min": 0, "max": 4, "default": 0 if verb == "become_copy" else 1}
+        elif verb == "delayed":
+            arg = {"type": "json", "example": {"at": "end_of_combat", "effects": [{"counters": {"-1/-1": 1},
+                                                                                   "to": "self"}]}}
         elif verb == "change_text":
             arg = {"type": "json", "example": ["flying", "reach"]}
         else:
@@ -193,6 +201,9 @@ def describe() -> dict[str, Any]:
             elif k == "amount":
                 opts.append({"key": "amount", "type": "int", "label": L("Cantidad", "Amount"), "min": 1, "max": 50,
                              "default": 1})
+            elif k == "per_counter":
+                opts.append({"key": "per_counter", "type": "choice", "label": L("Por cada contador", "Per counter"),
+                             "options": [{"value": c, "label": L(c, c)} for c in COUNTER_KINDS], "default": ""})
             elif k == "dest":
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
                              "options": options(("hand", "battlefield"), ZONE_LABELS), "default": "hand"})

@@ -21,7 +21,8 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "untap": ("701.26b",), "create_token": ("111.1",), "search": ("701.23a", "701.23b"),
     "prevent": ("615.1", "615.7"), "add_mana": ("106.4",), "counter_spell": ("701.6a",), "sacrifice": ("701.21a",),
     "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
-    "change_text": ("612.1", "612.2", "613.1c"),
+    "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
+    "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"),
 }
 
 
@@ -50,6 +51,8 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
         return f"«{ref}» no es un permanente en el campo de batalla"
     if spec.kind == "player":
         return f"«{ref}» no es un jugador"
+    if spec.other and ref == source:
+        return f"{o.card} ({ref}) es la fuente: el objetivo debe ser otra criatura"
     c = layers.chars_of(state, o)
     if "shroud" in c.keywords:
         return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
@@ -64,6 +67,30 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
     return None
 
 
+def expand_specs(specs: Sequence[TargetSpec], n: int) -> tuple[TargetSpec, ...]:
+    """The target slots for `n` chosen targets: a last `many` slot ("any number of target creatures") repeats."""
+    if specs and specs[-1].many:
+        return tuple(specs[:-1]) + (specs[-1],) * max(0, n - len(specs) + 1)
+    return tuple(specs)
+
+
+def count_problem(specs: Sequence[TargetSpec], n: int) -> str | None:
+    """None if `n` targets fit the slots (exactly one each; any number for a last `many` slot)."""
+    if specs and specs[-1].many:
+        return None if n >= len(specs) - 1 else f"se necesitan al menos {len(specs) - 1} objetivo(s)"
+    return None if n == len(specs) else f"se necesitan {len(specs)} objetivo(s) " \
+        f"({', '.join(s.describe() for s in specs) or 'ninguno'}), no {n}"
+
+
+def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> str | None:
+    """115.3: one object once per instance of "target"; "otra … objetivo" and "any number of" slots must differ
+    from the targets chosen before them."""
+    for i, (spec, ref) in enumerate(zip(specs, refs)):
+        if (spec.other or spec.many) and ref in refs[:i]:
+            return f"«{ref}» ya es objetivo: {spec.describe()} debe ser distinto"
+    return None
+
+
 def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
     refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
     return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
@@ -75,7 +102,7 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
     target slot has no legal choice."""
     chosen: list[str] = []
     for n, spec in enumerate(specs):
-        options = candidates(state, spec, player, source)
+        options = [o for o in candidates(state, spec, player, source) if not (spec.other and o in chosen)]
         if not options:
             return None
         q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para la habilidad de "
@@ -97,7 +124,12 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
     when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
             "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
             "end_step": "comienza el paso final", "counter_put": "recibe un contador",
-            "deals_damage": "hace daño", "dealt_damage": "recibe daño"}.get(ab.when, ab.when)
+            "deals_damage": "hace daño", "dealt_damage": "recibe daño", "untapped": "se endereza",
+            "end_of_combat": "llega el final del combate (habilidad disparada retrasada)"}.get(ab.when, ab.when)
+    if ab.when == "counter_put" and ab.of == "creature":
+        when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
+    if ab.had_counter:
+        when += f" (si tenía un contador {ab.had_counter})"
     if ab.when in ("dies", "enters") and ab.of != "self":
         who = "una criatura" if ab.of == "creature" else "otra criatura"
         when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
@@ -124,6 +156,8 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
     if to == "enchanted":
         o = state.obj(source)
         return [o.attached_to] if o is not None and o.attached_to else []
+    if to == "targets":
+        return [t for t in targets if t is not None]
     cache = layers.compute(state)
     out = []
     for o in state.battlefield():
@@ -133,21 +167,31 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
         if to == "all_creatures" or (to == "creatures_you_control" and c.controller == controller) or \
                 (to == "other_creatures_you_control" and c.controller == controller and o.id != source) or \
                 (to == "other_creatures" and o.id != source) or \
-                (to == "opponents_creatures" and c.controller != controller):
+                (to == "opponents_creatures" and c.controller != controller) or \
+                (to == "creatures_with_minus_counters" and o.counters.get("-1/-1", 0) > 0):
             out.append(o.id)
     return out
 
 
 def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
                 effects: Sequence[Effect], targets: Sequence[str | None], x: int, cites: Sequence[str],
-                applied: frozenset[str] = frozenset()) -> None:
-    """608.2c: the instructions in the order written."""
+                applied: frozenset[str] = frozenset(), lki: dict[str, Any] | None = None) -> None:
+    """608.2c: the instructions in the order written. `lki`: what the source of a leaves-the-battlefield trigger
+    was as it left (its counters, for "por cada contador … sobre él")."""
     for e in effects:
         if state.over:
             return
         if e.optional and not _agrees(state, out, controller, source_name, e):
             continue
-        run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied)
+        run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, lki or {})
+
+
+def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any]) -> tuple[int, list[str]]:
+    """"por cada contador -1/-1 sobre él": the counters on the source now, or as it last existed on the
+    battlefield (608.2h) when it has left."""
+    o = state.objects.get(source)
+    counters = o.counters if o is not None and o.zone == "battlefield" else lki.get("counters", {})
+    return counters.get(e.per_counter, 0), cr("608.2h") if o is None or o.zone != "battlefield" else []
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
@@ -166,9 +210,18 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
 
 
 def run_effect(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
-               targets: Sequence[str | None], x: int, cites: Sequence[str], applied: frozenset[str]) -> None:
+               targets: Sequence[str | None], x: int, cites: Sequence[str], applied: frozenset[str],
+               lki: dict[str, Any] | None = None) -> None:
     n = x if e.x else e.amount
     base = [*cites, *cr(*EFFECT_RULES.get(e.kind, ("609.1",)))]
+    if e.per_counter:
+        count, looked = _per_counter(state, e, source, lki or {})
+        n *= count
+        base += looked
+        if not n:
+            core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: no había contadores "
+                      f"{e.per_counter}, así que no hace nada", base)
+            return
     subjects = _subjects(state, e, controller, source, targets)
     k = e.kind
     if k == "damage":
@@ -238,8 +291,27 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             o = state.objects.get(ref)
             if o is not None and o.tapped != (k == "tap"):
                 o.tapped = k == "tap"
+                ev = Event(k, {"object": o.id})
                 core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) "
-                          f"{'se gira' if k == 'tap' else 'se endereza'}", base, [Event(k, {"object": o.id})], [o])
+                          f"{'se gira' if k == 'tap' else 'se endereza'}", base, [ev], [o])
+                core.observe(state, ev)
+    elif k == "discard":
+        for ref in subjects:
+            if state.has_player(ref):
+                discard(state, out, ref, source_name, base)
+    elif k == "remove_counter":
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is not None and o.zone == "battlefield":
+                remove_counter(state, out, controller, o, source_name, base)
+    elif k == "move_counter":
+        move_counter(state, out, controller, targets, e, source_name, base)
+    elif k == "delayed":
+        from judge.engine.rulesets.magic.state import PendingTrigger
+        ab = Triggered(when=e.at, effects=e.then)
+        state.delayed.append(PendingTrigger(controller, source, source_name, ab, {}, len(state.delayed)))
+        core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} (se crea una habilidad "
+                  "disparada retrasada)", base)
     elif k == "create_token":
         for _ in range(max(n, 1)):
             create_token(state, out, controller, e.token, source_name, base)
@@ -248,7 +320,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     elif k == "add_mana":
         from judge.engine.rulesets.magic.mana import parse_mana, pool_text
         pool = state.mplayer(controller).pool
-        for c, amount in parse_mana(e.mana).items():
+        for c, amount in parse_mana(e.mana if e.mana != "any" else "{" + any_color(state, out, controller,
+                                                                                  source_name) + "}").items():
             pool[c] = pool.get(c, 0) + amount
         core.emit(state, out, "resolution", controller, f"{controller} agrega {e.mana} a su reserva de maná: "
                   f"{pool_text(pool)}", base, [Event("mana", {"player": controller, "added": e.mana})])
@@ -278,6 +351,99 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                 for o in list(lib[:n]):
                     core.move(state, out, o, "graveyard", cites=[*base, *short], why=f"{source_name}: muele"
                               + (f" (solo quedaban {len(lib)})" if short else ""))
+
+
+def any_color(state: MagicState, out: list[Step], player: str, source_name: str) -> str:
+    """"Agrega un maná de cualquier color": the player chooses the colour as the ability resolves (106.1a)."""
+    q = Question("color", player, ("W", "U", "B", "R", "G"), f"{player} elige el color del maná de {source_name} "
+                 "(W, U, B, R o G)", tuple(cr("106.1a", "605.1a")))
+
+    def valid(ans: Any) -> Any:
+        if len(ans.values) != 1 or ans.values[0].upper() not in q.options:
+            return ("se esperaba un color: W, U, B, R o G", cr("106.1a"))
+        return None
+    return core.ask(state, out, q, valid).values[0].upper()
+
+
+def discard(state: MagicState, out: list[Step], player: str, source_name: str, cites: Sequence[str]) -> None:
+    """701.9a–b: the player discards a card of their choice: it goes from their hand to their graveyard."""
+    hand = state.player(player).zones["hand"]
+    if not hand:
+        core.emit(state, out, "resolution", player, f"{source_name}: {player} no tiene cartas en la mano y no "
+                  "descarta nada", [*cites, *cr("609.3")])
+        return
+    ids = [o.id for o in hand]
+    q = Question("discard", player, tuple(ids), f"{player} descarta una carta (una de: {', '.join(ids)})",
+                 tuple(cr("701.9b")))
+
+    def valid(ans: Any) -> Any:
+        if len(ans.values) != 1 or state.obj(ans.values[0]) not in hand:
+            return (f"se esperaba una carta de la mano de {player}: {', '.join(ids)}", cr("701.9b"))
+        return None
+    o = state.obj(core.ask(state, out, q, valid).values[0])
+    assert o is not None
+    core.move(state, out, o, "graveyard", cites=cites, why=f"{player} la descarta ({source_name})", actor=player)
+
+
+def _counter_kind(state: MagicState, out: list[Step], player: str, o: MagicObject, why: str) -> str | None:
+    """Which kind of counter: the only one it has, or the player's choice among several."""
+    kinds = sorted(k for k, n in o.counters.items() if n)
+    if len(kinds) <= 1:
+        return kinds[0] if kinds else None
+    q = Question("counter", player, tuple(kinds), f"{player} elige qué tipo de contador {why} de {o.card} "
+                 f"({o.id}): {', '.join(kinds)}", tuple(cr("122.1")))
+
+    def valid(ans: Any) -> Any:
+        return None if len(ans.values) == 1 and ans.values[0] in kinds else \
+            (f"se esperaba uno de: {', '.join(kinds)}", cr("122.1"))
+    return core.ask(state, out, q, valid).values[0]
+
+
+def remove_counter(state: MagicState, out: list[Step], player: str, o: MagicObject, source_name: str,
+                   cites: Sequence[str]) -> None:
+    """"Remueve un contador del permanente": one counter of any kind; with none, nothing happens (609.3)."""
+    kind = _counter_kind(state, out, player, o, "quita")
+    if kind is None:
+        core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no tiene contadores: no se "
+                  "quita ninguno", [*cites, *cr("609.3")], about=[o])
+        return
+    o.counters[kind] -= 1
+    if not o.counters[kind]:
+        del o.counters[kind]
+    state.touch()
+    core.emit(state, out, "resolution", player, f"{source_name}: se quita un contador {kind} de {o.card} ({o.id})",
+              cites, [Event("counters", {"object": o.id, "counter": kind, "amount": -1})], [o])
+
+
+def move_counter(state: MagicState, out: list[Step], player: str, targets: Sequence[str | None], e: Effect,
+                 source_name: str, cites: Sequence[str]) -> None:
+    """122.5: move a counter from the object in slot `target` to the one in slot `of`: removed from the first and
+    put on the second, or, if either part is impossible (an illegal target, no counter, a permanent that can't have
+    counters), nothing at all."""
+    ref_from = targets[e.target] if e.target < len(targets) else None
+    ref_to = targets[e.of] if e.of < len(targets) else None
+    a, b = state.objects.get(ref_from or ""), state.objects.get(ref_to or "")
+    why = None
+    if a is None or b is None:
+        why = "uno de los objetivos es ilegal"
+    elif not any(a.counters.values()):
+        why = f"{a.card} ({a.id}) no tiene contadores"
+    elif not core.can_have_counters(state, b):
+        why = f"{b.card} ({b.id}) no puede tener contadores"
+    if why is not None:
+        core.emit(state, out, "resolution", player, f"{source_name}: no se mueve ningún contador: {why}",
+                  [*cites, *cr("122.5")])
+        return
+    assert a is not None and b is not None
+    kind = _counter_kind(state, out, player, a, "mueve")
+    assert kind is not None
+    a.counters[kind] -= 1
+    if not a.counters[kind]:
+        del a.counters[kind]
+    state.touch()
+    core.emit(state, out, "resolution", player, f"{source_name}: se quita un contador {kind} de {a.card} ({a.id})…",
+              cites, [Event("counters", {"object": a.id, "counter": kind, "amount": -1})], [a])
+    core.put_counters(state, out, b, kind, 1, f"…y se pone sobre {b.card}: {source_name}", cites)
 
 
 def create_token(state: MagicState, out: list[Step], controller: str, token: CardDef | None, source_name: str,
@@ -380,7 +546,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}",
                   [*cites_base, *cr("608.2", "117.3b")])
         run_effects(state, out, item.controller, item.source, item.source_name, item.effects, targets, item.x,
-                    cr("608.2c"))
+                    cr("608.2c"), lki=item.lki)
         return
     obj = item.obj
     assert obj is not None

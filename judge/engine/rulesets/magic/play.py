@@ -12,7 +12,8 @@ from judge.engine.rulesets.magic import core, layers, turn
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PassUntil, PlayLand
 from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.effects import legal_target, resolve_top, run_effects
+from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem, expand_specs, legal_target,
+                                                 resolve_top, run_effects)
 from judge.engine.rulesets.magic.mana import cost_text, pay, pool_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
@@ -58,14 +59,22 @@ def _tap_for_mana(state: MagicState, out: list[Step], who: str, refs: Sequence[s
         assert left is not None
         pool.clear()
         pool.update({k: v for k, v in left.items() if v})
+        from judge.engine.rulesets.magic.effects import any_color
         from judge.engine.rulesets.magic.mana import parse_mana
-        for e in ab.effects:
-            for c, n in parse_mana(e.mana).items():
-                pool[c] = pool.get(c, 0) + n
-        core.emit(state, out, "action", who, f"{who} activa la habilidad de maná de {o.card} ({o.id}): agrega "
-                  + "".join(e.mana for e in ab.effects) + f" ({why}); reserva: {pool_text(pool)}",
-                  cr("605.1a", "605.3a", "106.4", *(["107.5"] if ab.tap else [])),
-                  [Event("tap", {"object": o.id}), Event("mana", {"player": who, "pool": dict(pool)})], [o])
+        # "un maná de cualquier color": the colour is chosen as the mana ability resolves (106.1a)
+        added = "".join(e.mana if e.mana != "any" else "{" + any_color(state, out, who, o.card) + "}"
+                        for e in ab.effects)
+        for c, n in parse_mana(added).items():
+            pool[c] = pool.get(c, 0) + n
+        core.emit(state, out, "action", who, f"{who} activa la habilidad de maná de {o.card} ({o.id}): "
+                  + (f"paga {ab.cost_text()} y " if ab.cost or ab.untap else "") + f"agrega {added} ({why}); "
+                  f"reserva: {pool_text(pool)}",
+                  cr("605.1a", "605.3a", "106.4", *(["107.5"] if ab.tap else []), *(["107.6"] if ab.untap else []),
+                     *(["106.1a"] if "any" in (e.mana for e in ab.effects) else [])),
+                  [Event("untap" if ab.untap else "tap", {"object": o.id}),
+                   Event("mana", {"player": who, "pool": dict(pool)})], [o])
+        if ab.untap:
+            core.observe(state, Event("untap", {"object": o.id}))
         if ab.sacrifice and state.objects.get(o.id) is o:
             core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} la sacrifica para pagar "
                       "la habilidad de maná", kind="action", actor=who)
@@ -83,6 +92,9 @@ def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) ->
     for kind, n in ab.remove_counters:
         core.require(o.counters.get(kind, 0) >= n, f"{o.card} ({o.id}) no tiene {n} contador(es) {kind} para quitar",
                      "118.3", "602.2b")
+    if ab.put_counters:
+        core.require(core.can_have_counters(state, o), f"{o.card} ({o.id}) no puede tener contadores: no se puede "
+                     "pagar un coste que ponga contadores sobre él", "118.3", "609.3")
     if ab.tap:
         o.tapped = True
     if ab.untap:
@@ -95,8 +107,11 @@ def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) ->
 
 
 def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], who: str, source: str) -> list[str]:
-    core.require(len(targets) == len(specs), f"se necesitan {len(specs)} objetivo(s) "
-                 f"({', '.join(s.describe() for s in specs) or 'ninguno'}), no {len(targets)}", "601.2c", "115.1")
+    """601.2c / 115.3: one legal choice per target slot (any number for a last "cualquier cantidad" slot), each
+    "otra … objetivo" different from the source and from the targets chosen before it."""
+    count = count_problem(specs, len(targets))
+    core.require(count is None, f"{count}", "601.2c", "115.1")
+    specs = expand_specs(specs, len(targets))
     resolved = []
     for spec, ref in zip(specs, targets):
         o = state.obj(ref) if not state.has_player(ref) else None
@@ -109,6 +124,8 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
         named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
         core.require(why is None, f"objetivo ilegal: {why}", "601.2c", "115.1", *named)
         resolved.append(real)
+    same = distinct_problem(specs, resolved)
+    core.require(same is None, f"objetivo ilegal: {same}", "601.2c", "115.3")
     return resolved
 
 
@@ -166,7 +183,8 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                     controller=who, kind="action", actor=who)
     _pay_additional(state, out, card, action, new)
     state.stack.append(StackItem(id=new.id, kind="spell", controller=who, source=new.id, source_name=new.card,
-                                 effects=effects, targets=tuple(targets), target_specs=specs, x=action.x,
+                                 effects=effects, targets=tuple(targets),
+                                 target_specs=expand_specs(specs, len(targets)), x=action.x,
                                  obj=new, text=f"{new.card} ({new.id})"))
     state.bump(f"spells:{who}")
     state.passes = 0
@@ -190,6 +208,17 @@ def _check_additional(state: MagicState, card: Any, action: Cast, o: MagicObject
     for ref in action.discard:
         core.require(_find_in(hand, ref) is not None, f"«{ref}» no es otra carta de la mano de {who}", "701.9a",
                      "118.3")
+    n_counter = need.get("counter_creature", 0)
+    core.require(len(action.counter_on) == n_counter, f"{o.card} pide poner un contador -1/-1 sobre {n_counter} "
+                 f"criatura(s) que controles como coste adicional (se indican {len(action.counter_on)} con "
+                 "«counter_on»)", "118.8", "601.2b")
+    for ref in action.counter_on:
+        s = _find_in(state.player(who).zones["battlefield"], ref)
+        core.require(s is not None and "creature" in layers.chars_of(state, s).types,
+                     f"«{ref}» no es una criatura que {who} controle", "118.8", "118.3")
+        assert s is not None
+        core.require(core.can_have_counters(state, s), f"{s.card} ({s.id}) no puede tener contadores: no se puede "
+                     "pagar el coste adicional con ella", "118.3", "609.3")
     life = need.get("pay_life", 0)
     core.require(state.mplayer(who).lives >= life, f"{who} no puede pagar {life} vidas con "
                  f"{state.mplayer(who).lives}", "118.3", "119.4")
@@ -207,6 +236,11 @@ def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast,
         assert d is not None
         core.move(state, out, d, "graveyard", cites=cr("118.8", "601.2h", "701.9a"), why=f"{who} la descarta como "
                   f"coste adicional de {spell.card}", kind="action", actor=who)
+    for ref in action.counter_on:
+        s = _find_in(state.player(who).zones["battlefield"], ref)
+        assert s is not None
+        core.put_counters(state, out, s, "-1/-1", 1, f"{who} lo pone como coste adicional de {spell.card}",
+                          cr("118.8", "601.2h"), step_kind="action")
     life = dict(card.additional).get("pay_life", 0)
     if life:
         state.mplayer(who).lives -= life
@@ -232,6 +266,8 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         _tap_for_mana(state, out, who, [o.id], "habilidad de maná")
         return
     _priority(state, who, "activar habilidades")
+    core.require(not ab.your_turn or state.active == who, f"la habilidad de {o.card} solo puede jugarse durante el "
+                 f"turno de su controlador (es el turno de {state.active})", "602.5", "602.1b")
     targets = _check_targets(state, ab.targets, action.targets, who, o.id)
     _tap_for_mana(state, out, who, action.tap, f"para activar {o.card}")
     p = state.mplayer(who)
@@ -242,8 +278,15 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     _pay_non_mana(state, o, ab, who)
     p.pool.clear()
     p.pool.update({k: v for k, v in left.items() if v})
+    if ab.untap:
+        core.observe(state, Event("untap", {"object": o.id}))     # "whenever it becomes untapped" (603.2e)
+    for kind, n in ab.put_counters:
+        # 602.2b / 118.3: putting the counter is part of the cost: it happens now, as the ability is activated.
+        core.put_counters(state, out, o, kind, n, f"{who} lo pone como coste de la habilidad de {o.card}",
+                          cr("602.2b", "118.3"), step_kind="action")
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=o.id, source_name=o.card,
-                     effects=ab.effects, targets=tuple(targets), target_specs=ab.targets, x=action.x)
+                     effects=ab.effects, targets=tuple(targets), target_specs=expand_specs(ab.targets, len(targets)),
+                     x=action.x)
     item.text = f"la habilidad de {o.card} ({o.id}) «{ab.cost_text()}: " + "; ".join(e.describe() for e in ab.effects) + "»"
     if ab.sacrifice:
         core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} lo sacrifica para pagar "
@@ -254,7 +297,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         rules.append("107.5")
     if ab.untap:
         rules.append("107.6")
-    if ab.remove_counters:
+    if ab.remove_counters or ab.put_counters:
         rules.append("118.3")
     core.emit(state, out, "action", who, f"{who} activa {item.text}; va a la pila ({item.id})"
               + (f" con objetivo {', '.join(core.name(state, t) for t in targets)}" if targets else ""), cr(*rules),

@@ -24,17 +24,19 @@ MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "land", "artifact", "enchantment")
 SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
-          "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted")
+          "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
+          "targets", "creatures_with_minus_counters")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures")
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
          "counters", "pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type",
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
-         "remove_from_combat", "become_copy", "change_text")
+         "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
-        "dealt_damage")
+        "dealt_damage", "untapped")
+DELAYED_AT = ("end_of_combat",)
 STOPS = ("fin", "limite", "eleccion", "partida terminada")
 PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",
                  "exile": "names", "battlefield": "names", "hand_count": "int", "library_count": "int",
@@ -52,6 +54,8 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose_abilities": _LASTING,
     "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
     "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount",), "search": ("dest",), "add_mana": (),
+    "counters": ("to", "target", "per_counter"), "draw": ("to", "target", "per_counter"),
+    "move_counter": ("target",), "delayed": (),
 }
 
 
@@ -199,7 +203,7 @@ class _Parser:
         additional = []
         if "additional_costs" in m:
             am = c.mapping(join(path, "additional_costs"), m["additional_costs"],
-                           allowed=("sacrifice_creature", "pay_life", "discard"))
+                           allowed=("sacrifice_creature", "pay_life", "discard", "counter_creature"))
             for k, v in (am or {}).items():
                 n = c.integer(join(join(path, "additional_costs"), k), v, minimum=1, maximum=20)
                 if n:
@@ -277,13 +281,17 @@ class _Parser:
             p = join(path, i)
             if isinstance(raw, str):
                 raw = {"type": raw}
-            m = self.check.mapping(p, raw, allowed=("type", "controller"), required=("type",))
+            m = self.check.mapping(p, raw, allowed=("type", "controller", "other", "many"), required=("type",))
             if m is None or "type" not in m:
                 continue
             kind = self.check.choice(join(p, "type"), m["type"], TARGET_KINDS)
             ctl = self.check.choice(join(p, "controller"), m.get("controller", "any"), ("any", "you", "opponent"))
+            other = self.check.boolean(join(p, "other"), m.get("other", False))
+            many = self.check.boolean(join(p, "many"), m.get("many", False))
+            if many and i != len(value) - 1:
+                self.check.error(join(p, "many"), "solo el último objetivo puede ser «many» (cualquier cantidad)")
             if kind and ctl:
-                out.append(TargetSpec(kind, ctl))
+                out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many)))
         return tuple(out)
 
     def effects(self, path: str, value: Any, scopes: tuple[str, ...] = SCOPES) -> tuple[Effect, ...]:
@@ -314,7 +322,7 @@ class _Parser:
         kw: dict[str, Any] = {}
         to = m.get("to", DEFAULT_TO.get(verb, default_to))
         if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
-                    "gain_control", "counter_spell", "remove_from_combat"):
+                    "gain_control", "counter_spell", "remove_from_combat", "discard", "remove_counter"):
             if isinstance(arg, str) and "to" not in m:
                 to = arg
             elif arg is not True and not isinstance(arg, str):
@@ -381,11 +389,19 @@ class _Parser:
                 c.error(p, "las dos palabras deben ser del mismo tipo: dos palabras clave o dos subtipos (612.2)")
                 return None
             kw["types"] = (old, new)
-        elif verb == "become_copy":
+        elif verb in ("become_copy", "move_counter"):
             n = c.integer(p, arg, minimum=0, maximum=4)
             if n is None:
                 return None
             kw["of"] = n
+        elif verb == "delayed":
+            dm = c.mapping(p, arg, allowed=("at", "effects"), required=("at", "effects"))
+            if dm is None or "at" not in dm or "effects" not in dm:
+                return None
+            kw["at"] = c.choice(join(p, "at"), dm["at"], DELAYED_AT) or ""
+            kw["then"] = self.effects(join(p, "effects"), dm["effects"], scopes)
+            if not kw["at"] or not kw["then"]:
+                return None
         elif verb == "search":
             s = c.string(p, arg)
             if s is None:
@@ -403,7 +419,8 @@ class _Parser:
         elif verb == "add_mana":
             s = c.string(p, arg)
             try:
-                parse_mana(s or "")
+                if s != "any":               # "any": one mana of any colour, chosen as it resolves
+                    parse_mana(s or "")
             except ManaError as exc:
                 c.error(p, str(exc))
                 return None
@@ -415,12 +432,14 @@ class _Parser:
         duration = c.choice(join(path, "duration"), m.get("duration", "end_of_turn"),
                             ("end_of_turn", "end_of_combat", "permanent")) or "end_of_turn"
         may = c.boolean(join(path, "may"), m.get("may", False))
+        if "per_counter" in m:
+            kw["per_counter"] = c.choice(join(path, "per_counter"), m["per_counter"], ("+1/+1", "-1/-1")) or ""
         return Effect(kind=verb, to=to, target=target, duration=duration, optional=bool(may), **kw)
 
     def trigger(self, path: str, raw: Any) -> Triggered | None:
         c = self.check
-        m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets"),
-                      required=("when", "effects"))
+        m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
+                                          "had_counter"), required=("when", "effects"))
         if m is None:
             return None
         when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
@@ -433,37 +452,50 @@ class _Parser:
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
         if when not in ("upkeep", "end_step") and "whose" in m:
             c.error(join(path, "whose"), "«whose» solo vale con when: upkeep o end_step")
-        if when not in ("enters", "dies") and "of" in m:
-            c.error(join(path, "of"), "«of» solo vale con when: enters o dies")
+        if when not in ("enters", "dies", "counter_put") and "of" in m:
+            c.error(join(path, "of"), "«of» solo vale con when: enters, dies o counter_put")
+        if when == "counter_put" and of == "another_creature":
+            c.error(join(path, "of"), "con counter_put, «of» es self o creature")
         if when != "counter_put" and "counter" in m:
             c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
+        each = c.boolean(join(path, "each_counter"), m.get("each_counter", False))
+        if when != "counter_put" and "each_counter" in m:
+            c.error(join(path, "each_counter"), "«each_counter» solo vale con when: counter_put")
+        had = m.get("had_counter", "")
+        if had not in ("", "+1/+1", "-1/-1"):
+            c.error(join(path, "had_counter"), "se esperaba +1/+1 o -1/-1")
+        if when != "dies" and "had_counter" in m:
+            c.error(join(path, "had_counter"), "«had_counter» solo vale con when: dies")
         if None in (when, of, whose) or "effects" not in m:
             return None
-        return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter)
+        return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
+                         each_counter=bool(each), had_counter=had)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check
-        m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "sacrifice", "effects",
-                                          "targets"), required=("effects",))
+        m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "put_counters", "sacrifice",
+                                          "effects", "targets", "your_turn"), required=("effects",))
         if m is None:
             return None
         cost = self.cost(join(path, "cost"), m.get("cost", ""))
         tap = c.boolean(join(path, "tap"), m.get("tap", False))
         untap = c.boolean(join(path, "untap"), m.get("untap", False))
         sac = c.boolean(join(path, "sacrifice"), m.get("sacrifice", False))
-        rc = []
-        if "remove_counters" in m:
-            cm = c.mapping(join(path, "remove_counters"), m["remove_counters"], allowed=("+1/+1", "-1/-1"))
-            for k, v in (cm or {}).items():
-                n = c.integer(join(join(path, "remove_counters"), k), v, minimum=1, maximum=99)
-                if n:
-                    rc.append((k, n))
+        rc, pc = [], []
+        for key, found in (("remove_counters", rc), ("put_counters", pc)):
+            if key in m:
+                cm = c.mapping(join(path, key), m[key], allowed=("+1/+1", "-1/-1"))
+                for k, v in (cm or {}).items():
+                    n = c.integer(join(join(path, key), k), v, minimum=1, maximum=99)
+                    if n:
+                        found.append((k, n))
+        your_turn = c.boolean(join(path, "your_turn"), m.get("your_turn", False))
         effects = self.effects(join(path, "effects"), m.get("effects", []))
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
         if cost is None or "effects" not in m:
             return None
         return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
-                         effects=effects, targets=targets)
+                         effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn))
 
     def static(self, path: str, raw: Any) -> Static | None:
         e = self.effect(path, raw, STATIC_SCOPES, default_to="self")
@@ -477,16 +509,17 @@ class _Parser:
 
     def replacement(self, path: str, raw: Any) -> Replacement | None:
         c = self.check
-        m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters"),
-                      required=("event",))
+        m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters",
+                                          "source_draws"), required=("event",))
         if m is None or "event" not in m:
             return None
         event = c.choice(join(path, "event"), m["event"], ("draw", "life_gain", "damage", "enters", "dies",
-                                                           "prevent_none"))
+                                                           "prevent_none", "no_life_gain", "all_wither"))
         if event is None:
             return None
-        reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to"),
-                 "enters": ("counters",), "dies": (), "prevent_none": ()}[event]
+        reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
+                 "enters": ("counters",), "dies": (), "prevent_none": (), "no_life_gain": (),
+                 "all_wither": ()}[event]
         for k in m:
             if k not in ("event", *reads):
                 c.error(join(path, k), f"«{k}» no se usa con event: {event}"
@@ -504,6 +537,7 @@ class _Parser:
             kw["prevent"] = -1 if prevent == "all" else (c.integer(join(path, "prevent"), prevent, minimum=1) or 1)
             kw["to"] = c.choice(join(path, "to"), m.get("to", "self"), ("self", "controller",
                                                                         "creatures_you_control")) or "self"
+            kw["source_draws"] = bool(c.boolean(join(path, "source_draws"), m.get("source_draws", False)))
         elif event == "enters":
             cm = c.mapping(join(path, "counters"), m.get("counters", {}), allowed=("+1/+1", "-1/-1"))
             kw["counters"] = tuple((k, v) for k, v in (cm or {}).items()
@@ -748,7 +782,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode"), "activate": ("ability", "target", "targets", "x", "tap"),
+        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode", "counter_on"), "activate": ("ability", "target", "targets", "x", "tap"),
                  "attack": ("target",)}.get(verb, ())
         m = c.mapping(path, raw, allowed=("by", verb, *extra), required=() if verb == "pass_until" else ("by",))
         if m is None:
@@ -779,12 +813,14 @@ class _Parser:
             if verb == "cast":
                 sac = self.refs(join(path, "sacrifice"), m.get("sacrifice", []), cards=False)
                 dis = self.refs(join(path, "discard"), m.get("discard", []))
-                if sac is None or dis is None:
+                con = self.refs(join(path, "counter_on"), m.get("counter_on", []), cards=False)
+                if sac is None or dis is None or con is None:
                     return None
                 mode = c.integer(join(path, "mode"), m["mode"], maximum=9) if "mode" in m else None
                 if "mode" in m and mode is None:
                     return None
-                return Cast(by=by, card=ref, targets=targets, x=x, tap=tap, sacrifice=sac, discard=dis, mode=mode)
+                return Cast(by=by, card=ref, targets=targets, x=x, tap=tap, sacrifice=sac, discard=dis, mode=mode,
+                            counter_on=con)
             ability = c.integer(join(path, "ability"), m.get("ability", 0), maximum=20)
             return Activate(by=by, source=ref, ability=ability or 0, targets=targets, x=x, tap=tap) \
                 if ability is not None else None

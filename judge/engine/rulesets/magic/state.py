@@ -131,6 +131,7 @@ class MagicState(GameState):
     version: int = 0                   # bumped by every change that can alter characteristics
     chars_cache: Any = None            # (version, {id: Chars}) of layers.compute
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
+    delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
 
     def touch(self) -> None:
         self.version += 1

@@ -7,7 +7,8 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "each_player": "cada jugador", "creatures_you_control": "las criaturas que controlas",
       "other_creatures_you_control": "las otras criaturas que controlas", "all_creatures": "todas las criaturas",
       "other_creatures": "las otras criaturas",
-      "enchanted": "la criatura encantada", "opponents_creatures": "las criaturas de tus oponentes"}
+      "enchanted": "la criatura encantada", "opponents_creatures": "las criaturas de tus oponentes",
+      "targets": "cada objetivo", "creatures_with_minus_counters": "cada criatura con un contador -1/-1"}
 
 
 def _to(e: Any) -> str:
@@ -30,6 +31,8 @@ def _a(e: Any) -> str:
 
 def describe_effect(e: Any) -> str:
     text = _describe(e)
+    if getattr(e, "per_counter", ""):
+        text += f" por cada contador {e.per_counter} sobre esta carta"
     return f"puedes: {text}" if getattr(e, "optional", False) else text
 
 
@@ -84,7 +87,7 @@ def _describe(e: Any) -> str:
     if k == "prevent":
         return f"previene {'todo el' if e.amount < 0 else 'los próximos ' + n} daño que se haría a {_to(e)}{dur}"
     if k == "add_mana":
-        return f"agrega {e.mana}"
+        return "agrega un maná de cualquier color" if e.mana == "any" else f"agrega {e.mana}"
     if k == "counter_spell":
         return f"contrarresta {_to(e)}"
     if k == "sacrifice":
@@ -97,6 +100,15 @@ def _describe(e: Any) -> str:
         return f"{_to(e)} se convierte en una copia del objetivo {e.of + 1}{' hasta el final del turno' if e.duration == 'end_of_turn' else ''}"
     if k == "remove_from_combat":
         return f"quita {_to(e)} del combate"
+    if k == "discard":
+        return f"{_to(e)} descarta una carta"
+    if k == "remove_counter":
+        return f"quita un contador {_de(e)}"
+    if k == "move_counter":
+        return f"mueve un contador del objetivo {e.target + 1} al objetivo {e.of + 1}"
+    if k == "delayed":
+        when = {"end_of_combat": "al final del combate"}.get(e.at, e.at)
+        return f"{when}: " + "; ".join(_describe(x) for x in e.then)
     if k == "mill":
         return f"{_to(e)} pone las {n} primeras cartas de su biblioteca en su cementerio"
     return k

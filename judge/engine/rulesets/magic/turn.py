@@ -89,9 +89,12 @@ def begin(state: MagicState, out: list[Step], step: str) -> None:
         tapped = [o for o in mine if o.tapped]
         for o in tapped:
             o.tapped = False
+        untapped = [Event("untap", {"object": o.id}) for o in tapped]
         core.emit(state, out, "turn-based", state.active, f"turno {state.turn} de {state.active}: paso de "
                   f"enderezar; se enderezan {', '.join(o.id for o in tapped) or 'ningún permanente'}",
-                  cr("500.1", "502.3", "302.6"), [Event("untap", {"object": o.id}) for o in tapped])
+                  cr("500.1", "502.3", "302.6"), untapped)
+        for e in untapped:                      # "whenever it becomes untapped" triggers now, waits for priority
+            core.observe(state, e)
         begin(state, out, "upkeep")             # 502.4: no player receives priority in the untap step
         return
     core.emit(state, out, "turn-based", state.active, f"comienza {STEP_NAMES[step]} (turno {state.turn} de "
@@ -99,6 +102,8 @@ def begin(state: MagicState, out: list[Step], step: str) -> None:
               [Event("step", {"step": step, "active": state.active})])
     if step in ("upkeep", "end"):
         core.observe(state, Event("step", {"step": "upkeep" if step == "upkeep" else "end_step"}))
+    if step == "end_of_combat":
+        core.fire_delayed(state, "end_of_combat")
     if step == "draw":
         core.draw(state, out, state.active, 1, "robo del turno", cr("504.1"))
     elif step == "declare_attackers":
