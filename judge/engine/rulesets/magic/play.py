@@ -209,6 +209,10 @@ def _check_additional(state: MagicState, card: Any, action: Cast, o: MagicObject
         core.require(_find_in(hand, ref) is not None, f"«{ref}» no es otra carta de la mano de {who}", "701.9a",
                      "118.3")
     n_counter = need.get("counter_creature", 0)
+    able = [c for c in state.player(who).zones["battlefield"] if "creature" in layers.chars_of(state, c).types
+            and core.can_have_counters(state, c)]
+    core.require(len(able) >= n_counter, f"{who} no controla {n_counter} criatura(s) que puedan recibir un contador "
+                 f"-1/-1: no puede pagar el coste adicional de {o.card}", "118.3", "118.8", "601.2b")
     core.require(len(action.counter_on) == n_counter, f"{o.card} pide poner un contador -1/-1 sobre {n_counter} "
                  f"criatura(s) que controles como coste adicional (se indican {len(action.counter_on)} con "
                  "«counter_on»)", "118.8", "601.2b")
