@@ -108,13 +108,18 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
         q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para la habilidad de "
                      f"{source_name} (una de: {', '.join(options)})", tuple(cr("603.3d", "601.2c")))
 
+        def current(ref: str) -> str:
+            # A scenario id names its current incarnation (400.7), as in actions; a player stays a player.
+            o = state.obj(ref) if not state.has_player(ref) else None
+            return o.id if o is not None else ref
+
         def valid(ans: Any, spec: TargetSpec = spec) -> Any:
             if len(ans.values) != 1:
                 return ("se esperaba un único objetivo", cr("601.2c"))
-            why = legal_target(state, spec, ans.values[0], player, source)
+            why = legal_target(state, spec, current(ans.values[0]), player, source)
             named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
             return None if why is None else (why, cr("601.2c", "115.1", *named))
-        chosen.append(core.ask(state, out, q, valid).values[0])
+        chosen.append(current(core.ask(state, out, q, valid).values[0]))
     return tuple(chosen)
 
 
@@ -576,6 +581,10 @@ def _persist(state: MagicState, out: list[Step], item: StackItem) -> None:
                   "un contador -1/-1", cr("702.79a", "603.4"))
         return
     o = state.objects.get(item.source)
+    if o is None and item.lki.get("token"):
+        core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: era una "
+                  "ficha y dejó de existir al salir del campo de batalla", cr("702.79a", "111.7", "704.5d"))
+        return
     if o is None or o.zone != "graveyard":
         core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: la "
                   "carta ya no está en el cementerio (es un objeto nuevo)", cr("702.79a", "400.7"))
