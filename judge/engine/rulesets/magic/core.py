@@ -598,7 +598,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                              target_specs=ab.targets, keyword=ab.keyword, lki=t.lki)
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
-            rules = ["603.2", "603.3", "603.3b", *WHEN_RULES.get(ab.when, ())]
+            rules = ["603.2", "603.3", "603.3b", *WHEN_RULES.get(ab.when, ()), *(["603.3d"] if targets else []),
+                     *(["603.4"] if ab.had_counter else [])]
             if ab.keyword:
                 rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
             if several_players:

@@ -52,7 +52,7 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
     if spec.kind == "player":
         return f"«{ref}» no es un jugador"
     if spec.other and ref == source:
-        return f"{o.card} ({ref}) es la fuente: el objetivo debe ser otra criatura"
+        return f"{o.card} ({ref}) es la fuente: el objetivo debe ser otra criatura (115.3)"
     c = layers.chars_of(state, o)
     if "shroud" in c.keywords:
         return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
