@@ -3,8 +3,27 @@ it does not model (what a scenario using that card flags in its trace)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
+
+
+def unmodelled_text(card: Any) -> list[str]:
+    """The card's printed text the engine does not model, line by line, then each unmodelled keyword: what a
+    scenario using the card flags in its trace (CardDef.text, CardDef.unmodelled_keywords)."""
+    return [line for line in card.text.split("\n") if line] + [f"{k} (palabra clave)"
+                                                              for k in card.unmodelled_keywords]
+
+
+def status(name: str) -> dict[str, Any] | None:
+    """`{"ruleset", "name", "modelled", "unmodelled"}` for a card of the magic catalog (its printed name), None for
+    a card the catalog does not have. Shared by `judge cards` and the card pages."""
+    from judge.engine.rulesets.magic.catalog import catalog
+
+    entry = catalog().get(name)
+    if entry is None:
+        return None
+    return {"ruleset": "magic", "name": name, "modelled": entry.modelled, "unmodelled": unmodelled_text(entry.card)}
 
 
 @click.command("cards")
@@ -19,8 +38,7 @@ def cards_cmd(ruleset: str, as_json: bool) -> None:
     rows = []
     for name, entry in sorted(catalog().items()):
         card = entry.card
-        unmodelled = [line for line in card.text.split("\n") if line] + [f"{k} (palabra clave)"
-                                                                        for k in card.unmodelled_keywords]
+        unmodelled = unmodelled_text(card)
         rows.append({"name": name, "mana_cost": cost_text(card.mana_cost), "type_line": card.type_line(),
                      "modelled": entry.modelled, "unmodelled": unmodelled, "passage": entry.passage_id or None})
     if as_json:

@@ -1,4 +1,7 @@
-"""The curated scenarios: scenarios/<ruleset>/<name>.yaml, listed for `/escenarios` and the tests.
+"""The curated scenarios: scenarios/<ruleset>/<name>.yaml and scenarios/<ruleset>/<folder>/<name>.yaml (one level
+of subfolders, e.g. magic/faq/: one scenario per FAQ ruling), listed for `/escenarios`, the library, the builder,
+the "Ejemplos" lists, `judge run <ruleset>/<name>` and the tests. A scenario's `name` is its path inside its ruleset
+folder without `.yaml` ("01-preparacion…" or "faq/persistir-…"), so its URL is /escenarios/<ruleset>/<name>.
 
 A curated file is trusted project data, but it is still read with `yaml.safe_load` and validated by the engine
 before it runs, like any pasted scenario.
@@ -43,33 +46,43 @@ class CuratedScenario:
     def url(self) -> str:
         return f"/escenarios/{self.ruleset}/{self.name}"
 
+    @property
+    def folder(self) -> str:
+        """The subfolder inside the ruleset's folder ("faq"), or "" for a file directly in it."""
+        return self.name.rpartition("/")[0]
+
+    @property
+    def key(self) -> str:
+        """`<ruleset>/<name>`: what `judge run` and the builder's `desde=` take."""
+        return f"{self.ruleset}/{self.name}"
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "ruleset": self.ruleset, "name": self.name, "title": self.title, "description": self.description,
-            "illustrates": list(self.illustrates), "url": self.url, "problem": self.problem,
+            "ruleset": self.ruleset, "name": self.name, "folder": self.folder, "title": self.title,
+            "description": self.description, "illustrates": list(self.illustrates), "url": self.url,
+            "problem": self.problem,
         }
 
 
 _READ_CACHE: dict[tuple[str, str, int, int], CuratedScenario] = {}
 
 
-def _read(ruleset: str, path: Path) -> CuratedScenario:
+def _read(ruleset: str, name: str, path: Path) -> CuratedScenario:
     """The file's listing entry, parsed once per version of the file (the list page lists every file)."""
     try:
         st = path.stat()
     except OSError:
-        return _parse(ruleset, path)
+        return _parse(ruleset, name, path)
     key = (ruleset, str(path), st.st_mtime_ns, st.st_size)
     hit = _READ_CACHE.get(key)
     if hit is None:
         if len(_READ_CACHE) > 10_000:
             _READ_CACHE.clear()
-        hit = _READ_CACHE[key] = _parse(ruleset, path)
+        hit = _READ_CACHE[key] = _parse(ruleset, name, path)
     return hit
 
 
-def _parse(ruleset: str, path: Path) -> CuratedScenario:
-    name = path.stem
+def _parse(ruleset: str, name: str, path: Path) -> CuratedScenario:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
@@ -87,22 +100,49 @@ def _parse(ruleset: str, path: Path) -> CuratedScenario:
     )
 
 
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.yaml") if p.is_file() and NAME.match(p.stem))
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_dir() and NAME.match(p.name))
+
+
 def curated(root: Path | None = None) -> list[CuratedScenario]:
-    """Every curated scenario, by ruleset folder then file name (the numeric prefixes give the reading order)."""
+    """Every curated scenario, by ruleset folder, then its own files, then each subfolder's (by folder and file
+    name: the numeric prefixes give the reading order)."""
     root = root or scenarios_dir()
     found: list[CuratedScenario] = []
     if not root.is_dir():
         return found
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and NAME.match(p.name)):
-        for path in sorted(folder.glob("*.yaml")):
-            if NAME.match(path.stem):
-                found.append(_read(folder.name, path))
+    for folder in _subfolders(root):
+        for path in _files(folder):
+            found.append(_read(folder.name, path.stem, path))
+        for sub in _subfolders(folder):
+            for path in _files(sub):
+                found.append(_read(folder.name, f"{sub.name}/{path.stem}", path))
     return found
 
 
+def split_key(key: str) -> tuple[str, str] | None:
+    """`magic/faq/<name>` → ("magic", "faq/<name>"); None unless it has the shape of a curated scenario's key."""
+    ruleset, _, name = key.strip().removesuffix(".yaml").partition("/")
+    return (ruleset, name) if ruleset and name and valid_name(name) and NAME.match(ruleset) else None
+
+
+def valid_name(name: str) -> bool:
+    """A file name, or a subfolder and a file name: each part a plain name, so no path can leave the folder."""
+    parts = name.split("/")
+    return 1 <= len(parts) <= 2 and all(NAME.match(part) for part in parts)
+
+
 def find(ruleset: str, name: str, root: Path | None = None) -> CuratedScenario | None:
-    """The curated scenario at scenarios/<ruleset>/<name>.yaml; names are checked so no path can escape."""
-    if not (NAME.match(ruleset) and NAME.match(name)):
+    """The curated scenario at scenarios/<ruleset>/<name>.yaml, `name` being `<file>` or `<folder>/<file>`;
+    names are checked so no path can escape (and a symlink pointing out of the folder is not followed)."""
+    if not (NAME.match(ruleset) and valid_name(name)):
         return None
-    path = (root or scenarios_dir()) / ruleset / f"{name}.yaml"
-    return _read(ruleset, path) if path.is_file() else None
+    base = (root or scenarios_dir()).resolve()
+    path = base / ruleset / f"{name}.yaml"
+    if not path.is_file() or not path.resolve().is_relative_to(base):
+        return None
+    return _read(ruleset, name, path)

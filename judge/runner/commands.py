@@ -20,12 +20,13 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
 
     Exit status: 0 every expectation holds; 1 an expectation fails or the run stopped on a choice or the step
     limit the scenario does not expect; 2 the file is unreadable or the scenario is invalid (errors on stderr).
-    FILE `-` reads the scenario from standard input.
+    FILE `-` reads the scenario from standard input; a FILE that does not exist but names a curated scenario as
+    `<ruleset>/<name>` (`magic/05-prioridad…`, `magic/faq/<name>`) runs that one.
     """
     from judge.runner import execute
 
     try:
-        source = sys.stdin.buffer.read() if str(file) == "-" else file
+        source = sys.stdin.buffer.read() if str(file) == "-" else _curated_or_path(file)
         scenario = execute.load(source)
     except execute.InvalidScenario as exc:
         click.echo(f"{file}: escenario no válido", err=True)
@@ -47,6 +48,18 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
             resolve = None
         click.echo(render_trace(trace.to_json(), resolve, verdict=outcome.line, color=sys.stdout.isatty()))
     sys.exit(EXIT_OK if outcome.ok else EXIT_FAILED)
+
+
+def _curated_or_path(file: Path) -> Path:
+    """FILE itself when it exists; else the curated scenario it names (`magic/faq/<name>`), if there is one (a
+    missing path that is not a curated name stays as it is: loading it says the file cannot be read)."""
+    if file.exists():
+        return file
+    from judge.runner.catalog import find, split_key
+
+    key = split_key(str(file).replace("\\", "/"))
+    item = find(*key) if key else None
+    return item.path if item is not None else file
 
 
 FUZZERS = {"doce-vidas": "judge.runner.fuzz", "magic": "judge.runner.fuzz_magic"}

@@ -377,6 +377,12 @@ def scenario_list() -> Response | str:
     return render_template("scenarios.html", scenarios=items, source="", problems=None)
 
 
+@bp.get("/escenarios/<ruleset>/<folder>/<name>")
+def scenario_in_folder(ruleset: str, folder: str, name: str) -> Response | str:
+    """A curated scenario in a subfolder of its ruleset's (scenarios/magic/faq/<name>.yaml)."""
+    return scenario_page(ruleset, f"{folder}/{name}")
+
+
 @bp.get("/escenarios/<ruleset>/<name>")
 def scenario_page(ruleset: str, name: str) -> Response | str:
     from judge.runner.catalog import find

@@ -289,6 +289,13 @@ def scenario_page_json(ruleset: str, name: str) -> Any:
     return scenario_page(ruleset, name)
 
 
+@bp.get("/escenarios/<ruleset>/<folder>/<name>.json")
+def scenario_in_folder_json(ruleset: str, folder: str, name: str) -> Any:
+    from judge.web.run import scenario_page
+
+    return scenario_page(ruleset, f"{folder}/{name}")
+
+
 # -- the library ----------------------------------------------------------------------------------------------
 
 def _int_param(name: str, default: int, top: int, what: str) -> int:

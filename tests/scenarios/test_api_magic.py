@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -261,7 +262,12 @@ def test_open_choice_is_shown_on_the_magic_page(client) -> None:
     assert "Ana" in choice.select_one(".board .pending").get_text()
 
 
-MAGIC_FILES = sorted(CURATED_DIR.glob("magic/*.yaml"))
+# The ruleset folder's files and those of its subfolders (magic/faq/): /escenarios lists both.
+MAGIC_FILES = sorted(CURATED_DIR.glob("magic/*.yaml")) + sorted(CURATED_DIR.glob("magic/*/*.yaml"))
+
+
+def _url(path: Path) -> str:
+    return "/escenarios/" + path.relative_to(CURATED_DIR).with_suffix("").as_posix()
 
 
 def _sample() -> list[Any]:
@@ -274,7 +280,7 @@ def _sample() -> list[Any]:
 
 @pytest.mark.parametrize("path", _sample())
 def test_curated_magic_scenario_page(client, path) -> None:
-    url = f"/escenarios/magic/{path.stem}"
+    url = _url(path)
     trace = client.get(url + "?format=json").get_json()
     assert trace["ruleset"] == "magic"
     page = soup(client.get(url))
@@ -288,6 +294,6 @@ def test_the_list_links_every_curated_magic_scenario(client) -> None:
         pytest.skip("no scenarios/magic/*.yaml yet")
     page = soup(client.get("/escenarios"))
     links = {a["href"] for a in page.select("li.scenario-item > a")}
-    assert {f"/escenarios/magic/{p.stem}" for p in MAGIC_FILES} <= links
+    assert {_url(p) for p in MAGIC_FILES} <= links
     magic_items = page.select('li.scenario-item[data-ruleset="magic"]')
     assert len(magic_items) == len(MAGIC_FILES)
