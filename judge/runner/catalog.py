@@ -146,3 +146,13 @@ def find(ruleset: str, name: str, root: Path | None = None) -> CuratedScenario |
     if not path.is_file() or not path.resolve().is_relative_to(base):
         return None
     return _read(ruleset, name, path)
+
+
+def illustrating(root: Path | None = None) -> dict[str, list[CuratedScenario]]:
+    """Passage id → the curated scenarios whose `illustrates:` lists it (a card page links each FAQ ruling to the
+    scenarios that show it), in the listing's order."""
+    found: dict[str, list[CuratedScenario]] = {}
+    for item in curated(root):
+        for passage_id in dict.fromkeys(item.illustrates):
+            found.setdefault(passage_id, []).append(item)
+    return found

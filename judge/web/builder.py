@@ -270,6 +270,59 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
 
 
 SAVED_PREFIX = "guardado/"
+MAX_CARD_PARAM = 200
+
+
+def _fold(text: str) -> str:
+    from judge.web.examples import fold
+
+    return fold(text)
+
+
+def catalog_card(description: dict[str, Any], name: str) -> str:
+    """The catalog's own spelling of `name` (case and accents ignored), or BadParameter("carta") saying why not:
+    the game has no card catalog, or no card by that name (with the names that hold its words, if any)."""
+    from judge.web.errors import BadParameter
+
+    names: list[str] = list(description.get("cards", {}).get("catalog") or [])
+    if not names:
+        raise BadParameter("carta", f"el juego «{description['id']}» no tiene catálogo de cartas")
+    wanted = _fold(name[:MAX_CARD_PARAM])
+    for known in names:
+        if known == name or _fold(known) == wanted:
+            return known
+    words = wanted.split()
+    close = [n for n in names if words and all(w in _fold(n) for w in words)][:5]
+    hint = f"; ¿quizá {', '.join(f'«{n}»' for n in close)}?" if close else ""
+    shown = name if len(name) <= 80 else name[:79] + "…"
+    raise BadParameter("carta", f"carta desconocida «{shown}» en el catálogo de {description['id']}{hint}")
+
+
+def with_card(description: dict[str, Any], doc: dict[str, Any], name: str) -> dict[str, Any]:
+    """`doc` with the catalog card `name` given to its first player: in the zone the description marks as holding
+    permanents (the battlefield) when the card's types are permanent types, else in the hand, as the description
+    says (the builder decides no rule: the ruleset's describe() carries both)."""
+    cards = description["cards"]
+    zones = {z["key"]: z for z in description["zones"]}
+    permanent_zone = next((k for k, z in zones.items() if z.get("permanents_only")), None)
+    types = set(cards.get("catalog_types", {}).get(name) or ())
+    zone = permanent_zone if permanent_zone and types & set(cards.get("permanent_types") or ()) else "hand"
+    if zone not in zones:
+        zone = next(iter(zones))
+    doc = json.loads(json.dumps(doc))
+    players = doc.setdefault("players", [])
+    if not players:
+        players.append({"name": description["players"]["names"][0]})
+    taken = {e.get("id") for p in players if isinstance(p, dict) for z in zones
+             for e in (p.get(z) or []) if isinstance(e, dict)}
+    slug = re.sub(r"[^a-z0-9]+", "-", _fold(name)).strip("-")[:40] or "carta"
+    ident, n = slug, 2
+    while ident in taken:
+        ident, n = f"{slug}-{n}", n + 1
+    players[0].setdefault(zone, []).append({"card": name, "id": ident})
+    if doc.get("title") in (None, "", DEFAULT_TITLE):
+        doc["title"] = f"Probar «{name}»"
+    return doc
 
 
 def _saved_version(version_id: str) -> Any:
@@ -326,10 +379,28 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
 @bp.get("/escenarios/nuevo")
 @bp.get("/escenarios/nuevo.json")
 def new() -> Any:
-    """The builder, from `?desde=vacio|plantilla|<ruleset>/<name>` for `?ruleset=` (default doce-vidas)."""
-    ruleset = request.args.get("ruleset") or "doce-vidas"
+    """The builder, from `?desde=vacio|plantilla|<ruleset>/<name>|guardado/<id>` for `?ruleset=` (default
+    doce-vidas, or the game whose catalog has the card); `?carta=<name>` (a card of the ruleset's catalog, "probar
+    esta carta" on card pages) adds that card to the first player's side of the starting table."""
+    card = request.args.get("carta")
+    described = {d["id"]: d for d in descriptions()}
+    ruleset = request.args.get("ruleset") or ""
+    if card is not None and not ruleset:
+        ruleset = next((rid for rid, d in described.items() if card in (d["cards"].get("catalog") or ())), "")
+    ruleset = ruleset or "doce-vidas"
     start = request.args.get("desde") or "vacio"
+    if card is not None:
+        from judge.web.errors import BadParameter
+
+        if ruleset not in described:
+            raise BadParameter("ruleset", f"juego desconocido «{ruleset[:80]}»")
+        name = catalog_card(described[ruleset], card)
     doc, source = starting_point(ruleset, start)
+    if card is not None:
+        if not isinstance(doc, dict) or doc.get("ruleset", ruleset) != ruleset:
+            raise BadParameter("carta", f"«{name}» es una carta de {ruleset} y el escenario de partida no lo es")
+        doc = with_card(described[ruleset], doc, name)
+        source = dump_yaml(doc)
     return _page(doc, source, ruleset=(doc or {}).get("ruleset", ruleset), start=start)
 
 

@@ -100,6 +100,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "card.colors": {"es": "Colores", "en": "Colours"},
     "card.did_you_mean": {"es": "¿Buscabas alguna de estas cartas?", "en": "Did you mean one of these cards?"},
     "card.source": {"es": "Fuente", "en": "Source"},
+    "card.engine": {"es": "En el motor", "en": "In the engine"},
+    "card.modelled": {"es": "El motor modela todo el texto de esta carta.",
+                      "en": "The engine models all of this card's text."},
+    "card.partly": {"es": "El motor no modela este texto de la carta (un escenario que la usa lo señala en su "
+                          "traza):",
+                    "en": "The engine does not model this text of the card (a scenario using it flags it in its "
+                          "trace):"},
+    "card.not_in_engine": {"es": "Esta carta no está en el catálogo de cartas del motor.",
+                           "en": "This card is not in the engine's card catalog."},
+    "card.try": {"es": "Probar esta carta", "en": "Try this card"},
+    "card.try_help": {"es": "abre el constructor con la carta en el campo de batalla del primer jugador (un "
+                            "instantáneo o conjuro, en su mano)",
+                      "en": "opens the builder with the card on the first player's battlefield (an instant or "
+                            "sorcery in their hand)"},
+    "card.see_in_action": {"es": "ver en acción", "en": "see it in action"},
+    "card.no_scenario": {"es": "sin escenario todavía", "en": "no scenario yet"},
     # documents
     "corpus.title": {"es": "Documentos cargados", "en": "Loaded documents"},
     "corpus.intro": {"es": "Cada documento, con su idioma, su versión de las reglas y cuántos pasajes citables tiene.",

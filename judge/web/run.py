@@ -181,21 +181,6 @@ def _is_magic_board(board: Any) -> bool:
     return any(isinstance(p, dict) and "battlefield" in p for p in board.get("players") or [])
 
 
-@bp.app_template_global("rule_examples")
-def _rule_examples(number: str) -> list[dict[str, Any]]:
-    """The curated scenarios whose steps cite the rule (judge/web/examples.py, cached by the files' mtimes)."""
-    from judge.web import examples
-
-    return examples.for_rule(number)
-
-
-@bp.app_template_global("card_examples")
-def _card_examples(name: str) -> list[dict[str, Any]]:
-    from judge.web import examples
-
-    return examples.for_card(name)
-
-
 @bp.app_template_filter("board_view")
 def _board_view(board: dict[str, Any]) -> Any:
     """A board's view without a step before it (nothing marked as changed)."""

@@ -1,8 +1,11 @@
-"""Card pages: the card's text and every ruling; the card list."""
+"""Card pages: the card's text and every ruling; the card list. The card page adds what the engine says of the
+card (modelled or not, the text it does not model), the curated scenarios illustrating each ruling, a link that
+tries the card in the builder, and the scenarios that use it ("Ejemplos")."""
 from __future__ import annotations
 
 import unicodedata
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from werkzeug.exceptions import NotFound
 
@@ -51,6 +54,33 @@ def card_or_suggestions(corpus: "Corpus", index: Any, name: str) -> dict[str, An
                 names.append(passage.card)
         suggestions = [{"name": n, "url": card_url(n)} for n in names[:5]]
         raise NotFoundHere(missing.description or "", {"suggestions": suggestions}) from None
+
+
+def card_page(corpus: "Corpus", index: Any, name: str) -> dict[str, Any]:
+    """/cartas/<name>: card_or_suggestions plus `engine` ({"ruleset", "modelled", "unmodelled": [text lines]}, or
+    null for a card the engine's catalog lacks), each ruling's `scenarios` (curated scenarios whose `illustrates:`
+    lists it), `try_url` (the builder with the card on the table; null when the engine lacks it) and
+    `examples` (the curated scenarios that use the card). The engine and the catalog decide; this only asks."""
+    from judge.runner.cards import status
+    from judge.runner.catalog import illustrating
+    from judge.web import examples
+
+    data = card_or_suggestions(corpus, index, name)
+    engine = status(data["name"])
+    data["engine"] = ({"ruleset": engine["ruleset"], "modelled": engine["modelled"],
+                       "unmodelled": engine["unmodelled"]} if engine else None)
+    shown = illustrating()
+    for ruling in data["rulings"]:
+        ruling["scenarios"] = [{"ruleset": s.ruleset, "name": s.name, "title": s.title, "url": s.url}
+                               for s in shown.get(ruling["id"], [])]
+    data["try_url"] = try_url(engine["ruleset"], data["name"]) if engine else None
+    data["examples"] = examples.for_card(data["name"])
+    return data
+
+
+def try_url(ruleset: str, name: str) -> str:
+    """The builder started from an empty table of `ruleset` with the card on the first player's side."""
+    return "/escenarios/nuevo?" + urlencode({"ruleset": ruleset, "carta": name})
 
 
 MAX_FILTER_CHARS = 200
