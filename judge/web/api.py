@@ -68,4 +68,4 @@ def cards() -> Response:
 
 @bp.get("/cards/<path:name>")
 def card(name: str) -> Response:
-    return jsonify(views.card_or_suggestions(data.corpus(), data.index(), name))
+    return jsonify(views.card_page(data.corpus(), data.index(), name))

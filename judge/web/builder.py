@@ -50,6 +50,9 @@ MESSAGES.update({
     "builder.download": {"es": "Descargar YAML", "en": "Download YAML"},
     "builder.run": {"es": "Ejecutar", "en": "Run"},
     "builder.save": {"es": "Guardar y obtener un enlace", "en": "Save and get a link"},
+    "builder.save_version": {"es": "Guardar crea la versión {version} de «{title}»; la versión {current} no cambia.",
+                             "en": "Saving makes version {version} of «{title}»; version {current} does not "
+                                   "change."},
     "builder.to_form": {"es": "Cargar en el formulario", "en": "Load into the form"},
     "builder.valid": {"es": "El escenario es válido.", "en": "The scenario is valid."},
     "builder.invalid": {"es": "El escenario tiene {n} problema(s)", "en": "The scenario has {n} problem(s)"},
@@ -243,17 +246,18 @@ def check_document(doc: Any) -> dict[str, Any]:
 
 # -- starting points -------------------------------------------------------------------------------------------
 
-def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str]:
-    """(document, source text) for `?ruleset=&desde=`: `vacio` (an empty table), `plantilla` (the ruleset's
-    template), `<ruleset>/<name>` (a curated scenario, its YAML as written) or `guardado/<id>` (a saved version,
-    its text as saved). Anything else (or one that does not exist) is an empty table."""
+def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str, Any]:
+    """(document, source text, saved version or None) for `?ruleset=&desde=`: `vacio` (an empty table),
+    `plantilla` (the ruleset's template), `<ruleset>/<name>` (a curated scenario, its YAML as written) or
+    `guardado/<id>` (a saved version, its text as saved; "Guardar" then stores a new version of it). Anything else
+    (or one that does not exist) is an empty table."""
     from judge.runner.catalog import find
 
     described = {d["id"]: d for d in descriptions()}
     if start.startswith(SAVED_PREFIX):
         row = _saved_version(start[len(SAVED_PREFIX):])
         if row is not None:
-            return _plain(row.document), row.source
+            return _plain(row.document), row.source, row
     elif "/" in start:
         rid, _, name = start.partition("/")
         item = find(rid, name)
@@ -263,10 +267,10 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
                 doc = yaml.safe_load(source)
             except yaml.YAMLError:
                 doc = None
-            return (_plain(doc) if isinstance(doc, dict) else None), source
+            return (_plain(doc) if isinstance(doc, dict) else None), source, None
     desc = described.get(ruleset) or next(iter(described.values()))
     doc = desc["template"] if start == "plantilla" else default_document(desc)
-    return doc, dump_yaml(doc)
+    return doc, dump_yaml(doc), None
 
 
 SAVED_PREFIX = "guardado/"
@@ -350,7 +354,9 @@ def _form_text() -> tuple[str, str | None]:
 
 
 def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: int = 200,
-          ruleset: str | None = None, start: str = "vacio") -> Response | tuple[Any, int]:
+          ruleset: str | None = None, start: str = "vacio", parent: Any = None) -> Response | tuple[Any, int]:
+    # `parent`: the saved version the builder started from; the form carries its id, so "Guardar" stores a new
+    # version of it (POST /escenarios/guardados with `parent`) rather than an unrelated scenario.
     from judge.runner.catalog import curated
 
     rulesets = descriptions()
@@ -360,7 +366,7 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
         ruleset = rulesets[0]["id"]
     if wants_json():
         return jsonify({"ruleset": ruleset, "document": doc, "source": source, "result": result,
-                        "rulesets": rulesets}), status
+                        "parent": parent.id if parent is not None else None, "rulesets": rulesets}), status
     lines = source.splitlines() if result and not result["ok"] else []
     by_line: dict[int, list[dict[str, Any]]] = {}
     for e in (result or {}).get("errors", []):
@@ -372,7 +378,7 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
              "lang": get_language(),
              "messages": {k: translate(k) for k in MESSAGES if k.startswith("builder.")}}
     return render_template("builder.html", rulesets=rulesets, ruleset=ruleset, start=start, source=source,
-                           result=result, lines=lines, by_line=by_line, curated=curated(),
+                           result=result, lines=lines, by_line=by_line, curated=curated(), parent=parent,
                            state=json.dumps(state, ensure_ascii=False).replace("</", "<\\/")), status
 
 
@@ -395,13 +401,13 @@ def new() -> Any:
         if ruleset not in described:
             raise BadParameter("ruleset", f"juego desconocido «{ruleset[:80]}»")
         name = catalog_card(described[ruleset], card)
-    doc, source = starting_point(ruleset, start)
+    doc, source, parent = starting_point(ruleset, start)
     if card is not None:
         if not isinstance(doc, dict) or doc.get("ruleset", ruleset) != ruleset:
             raise BadParameter("carta", f"«{name}» es una carta de {ruleset} y el escenario de partida no lo es")
         doc = with_card(described[ruleset], doc, name)
         source = dump_yaml(doc)
-    return _page(doc, source, ruleset=(doc or {}).get("ruleset", ruleset), start=start)
+    return _page(doc, source, ruleset=(doc or {}).get("ruleset", ruleset), start=start, parent=parent)
 
 
 @bp.post("/escenarios/nuevo")
@@ -419,7 +425,9 @@ def post_new() -> Any:
                       if isinstance(result["document"], dict) else "escenario").strip("-") or "escenario"
         return Response(body, mimetype="application/yaml",
                         headers={"Content-Disposition": f'attachment; filename="{name[:60]}.yaml"'})
-    return _page(result["document"], text, result, 200 if result["ok"] else 400)
+    parent_id = request.form.get("parent", "").strip()
+    parent = _saved_version(parent_id) if parent_id else None
+    return _page(result["document"], text, result, 200 if result["ok"] else 400, parent=parent)
 
 
 @bp.post("/api/validate")

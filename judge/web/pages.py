@@ -50,19 +50,8 @@ def home() -> Response | str:
 
 @bp.get("/reglas/<number>")
 def rule(number: str) -> Response | str:
-    """The rule's texts and, as "examples", the curated scenarios with a step citing it or a rule below it (also
-    on the 404 of a CR rule not imported yet: the scenarios still show it at work)."""
-    from judge.web import examples
-
     number = _strip_json(number)
-    try:
-        payload = views.rule_view(data.corpus(), number)
-    except views.NotFoundHere as missing:
-        if missing.extra.get("not_loaded") and missing.extra.get("number"):
-            missing.extra["examples"] = examples.for_rule(missing.extra["number"])
-        raise
-    payload["examples"] = examples.for_rule(payload["number"])
-    return _page("rule.html", payload)
+    return _page("rule.html", views.rule_view(data.corpus(), number))
 
 
 @bp.get("/pasajes/<path:passage_id>")

@@ -34,6 +34,7 @@ MESSAGES.update({
     "run.format_auto": {"es": "detectar", "en": "detect"},
     "run.submit": {"es": "Ejecutar", "en": "Run"},
     "run.edit": {"es": "Editar y ejecutar", "en": "Edit and run"},
+    "run.open_builder": {"es": "Abrir en el constructor", "en": "Open in the builder"},
     "run.source": {"es": "Escenario", "en": "Scenario"},
     "run.invalid": {"es": "El escenario no es válido", "en": "The scenario is not valid"},
     "run.illustrates": {"es": "Ilustra", "en": "Illustrates"},
@@ -297,19 +298,23 @@ def _citations_for(trace_json: dict[str, Any]) -> dict[str, Any]:
 
 def _trace_page(trace: Any, outcome: Any, *, source: str, title: str, description: str = "",
                 illustrates: tuple[str, ...] | list[str] = (), curated: Any = None,
-                template: str = "run.html", scenario: Any = None, **extra: Any) -> Response | str:
+                template: str = "run.html", scenario: Any = None, builder_url: str | None = None,
+                **extra: Any) -> Response | str:
     # `template`/`extra`: a page built on the run page (saved.html, judge/web/saved.py) adds its own context.
     # `scenario`: the scenario run, for what its board snapshots do not carry (doce-vidas's card costs).
+    # `builder_url`: "abrir en el constructor" for a scenario the builder can start from (curated or saved).
     from judge.web.viewer import card_info, run_view
 
     data = trace.to_json()
     data["verdict"] = {"ok": outcome.ok, "text": outcome.line}
+    if builder_url:
+        data["builder_url"] = builder_url
     if wants_json():
         return jsonify(data)
     cites = _citations_for(data)
     return render_template(template, trace=data, cites=cites, source=source, title=title,
                            description=description, illustrates=list(illustrates), verdict=outcome,
-                           curated=curated, run=run_view(data, card_info(scenario)),
+                           curated=curated, run=run_view(data, card_info(scenario)), builder_url=builder_url,
                            cites_html=_cites_renderer(cites), _=_page_translate(), **extra)
 
 
@@ -352,6 +357,13 @@ def _cites_renderer(cites: dict[str, Any]) -> Any:
     return render
 
 
+def builder_url(ruleset: str | None, start: str) -> str:
+    """The builder started from `start` (`<ruleset>/<name>` or `guardado/<id>`, its `desde`)."""
+    from urllib.parse import urlencode
+
+    return "/escenarios/nuevo?" + urlencode({"ruleset": ruleset, "desde": start} if ruleset else {"desde": start})
+
+
 @bp.get("/escenarios")
 def scenario_list() -> Response | str:
     from judge.runner.catalog import curated
@@ -382,7 +394,8 @@ def scenario_page(ruleset: str, name: str) -> Response | str:
     except InvalidScenario as exc:  # a broken curated file: say so, as for a pasted one
         return _form_with_errors(source, exc)
     return _trace_page(trace, outcome, source=source, title=item.title, description=item.description,
-                       illustrates=item.illustrates, curated=item, scenario=scenario)
+                       illustrates=item.illustrates, curated=item, scenario=scenario,
+                       builder_url=builder_url(item.ruleset, item.key))
 
 
 def _form_with_errors(source: str, exc: Any) -> tuple[Response | str, int]:

@@ -99,11 +99,13 @@ def _payload(row: Any) -> dict[str, Any]:
     """What a version's permalink and `GET /api/scenarios/<id>` answer: the version, its line, its trace."""
     from judge.runner.execute import InvalidScenario
     from judge.store import saved
-    from judge.web.run import _run
+    from judge.web.builder import SAVED_PREFIX
+    from judge.web.run import _run, builder_url
 
     versions = [dict(_brief(v), current=v.id == row.id) for v in saved.line(_engine(), row.lineage)]
     data: dict[str, Any] = dict(_brief(row), lineage=row.lineage, format=row.format,
                                 api_url=f"/api/scenarios/{row.id}", edit_url=PERMALINK.format(id=row.id) + "/editar",
+                                builder_url=builder_url(row.ruleset, SAVED_PREFIX + row.id),
                                 source=row.source, document=row.document, versions=versions,
                                 trace=None, errors=None)
     try:
@@ -253,7 +255,7 @@ def permalink(version_id: str) -> Response | str:
     return _trace_page(trace, outcome, source=data["source"], title=data["title"],
                        description=getattr(scenario, "description", "") or "",
                        illustrates=getattr(scenario, "illustrates", ()) or (),
-                       template="saved.html", saved=data)
+                       template="saved.html", saved=data, builder_url=data["builder_url"])
 
 
 @bp.post("/escenarios/guardados/<version_id>")

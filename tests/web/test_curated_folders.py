@@ -145,3 +145,17 @@ def test_judge_run_takes_a_curated_name(curated_root: Path) -> None:
     assert "se cumplen las 1 expectativas" in result.output
     result = CliRunner().invoke(main, ["run", "magic/faq/no-existe"])
     assert result.exit_code == 2
+
+
+def test_a_curated_run_page_opens_the_builder_on_it(client, curated_root: Path) -> None:
+    page = soup_of(client.get("/escenarios/magic/faq/deidad-en-juego"))
+    link = page.select_one("a.open-builder")
+    assert link.get_text(strip=True) == "Abrir en el constructor"
+    assert link["href"] == "/escenarios/nuevo?ruleset=magic&desde=magic%2Ffaq%2Fdeidad-en-juego"
+    assert client.get("/escenarios/magic/faq/deidad-en-juego.json").get_json()["builder_url"] == link["href"]
+    builder = soup_of(client.get(link["href"]))
+    assert builder.find("textarea", id="scenario").string.strip() == FAQ_SCENARIO.strip()
+    assert builder.find("input", attrs={"name": "parent"}) is None
+    # A pasted run has nothing to open: no link.
+    pasted = soup_of(client.post("/escenarios/ejecutar", data={"scenario": FAQ_SCENARIO}))
+    assert pasted.select_one("a.open-builder") is None

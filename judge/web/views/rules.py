@@ -72,7 +72,16 @@ def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
         "older_versions": [passage_data(corpus, p) for p in older],
         # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
         "same_number_elsewhere": _same_number_elsewhere(corpus, number),
+        "examples": _examples(number),
     }
+
+
+def _examples(number: str) -> list[dict[str, Any]]:
+    """"Ejemplos": the curated scenarios with a step citing the rule or one below it (the engine's citations,
+    read from their traces by judge.web.examples)."""
+    from judge.web import examples
+
+    return examples.for_rule(number)
 
 
 def _same_number_elsewhere(corpus: "Corpus", number: str) -> list[dict[str, Any]]:
@@ -185,4 +194,5 @@ def _unknown_rule(corpus: "Corpus", number: str, older: list["Passage"]) -> NotF
 
         extra["not_loaded"] = "cr-en"
         extra["note"] = IMPORTABLE["cr-en"].get(get_language(), IMPORTABLE["cr-en"]["es"])
+        extra["examples"] = _examples(number)     # the curated magic scenarios cite the English CR
     return NotFoundHere(translate("error.404_rule", number=shorten(number, 80)), extra)

@@ -1,0 +1,68 @@
+""""Abrir en el constructor" from a saved scenario's page: the builder starts from that version's text, and its
+"Guardar" stores a new version of it (the form carries the version as `parent`); the version itself is untouched."""
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
+def _soup(response) -> BeautifulSoup:  # type: ignore[no-untyped-def]
+    assert response.mimetype == "text/html"
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+@sqlite_only
+def test_saved_page_opens_the_builder_on_that_version(client, scenario_yaml: str) -> None:
+    saved = client.post("/api/scenarios", data=scenario_yaml, content_type="application/yaml").get_json()
+    page = _soup(client.get(saved["url"]))
+    link = page.select_one("a.open-builder")
+    assert link.get_text(strip=True) == "Abrir en el constructor"
+    assert parse_qs(urlsplit(link["href"]).query) == {"ruleset": ["doce-vidas"], "desde": [f"guardado/{saved['id']}"]}
+    assert client.get(saved["url"] + ".json").get_json()["builder_url"] == link["href"]
+
+    builder = _soup(client.get(link["href"]))
+    assert builder.find("textarea", id="scenario").string == scenario_yaml
+    state = json.loads(builder.find("script", id="builder-state").string)
+    assert state["document"]["title"] == "Ana ataca a Bruno"
+    form = builder.find("form", id="source-form")
+    assert form.find("input", attrs={"name": "parent"})["value"] == saved["id"]
+    assert "versión 2" in form.select_one(".save-version").get_text()
+    assert client.get(link["href"].replace("/nuevo?", "/nuevo.json?")).get_json()["parent"] == saved["id"]
+
+    # "Guardar" from there (the form posts its fields to /escenarios/guardados): a new version of the same line.
+    edited = scenario_yaml.replace('title: "Ana ataca a Bruno"', 'title: "Ana ataca a Bruno otra vez"')
+    answer = client.post("/escenarios/guardados", data={"scenario": edited, "parent": saved["id"]})
+    assert answer.status_code == 303
+    new_url = answer.headers["Location"]
+    assert new_url != saved["url"]
+    new = client.get(new_url + ".json").get_json()
+    assert new["version"] == 2 and new["parent"] == saved["id"]
+    assert [v["id"] for v in new["versions"]] == [saved["id"], new["id"]]
+    first = client.get(saved["url"] + ".json").get_json()
+    assert first["source"] == scenario_yaml and first["title"] == "Ana ataca a Bruno"
+    # In English too (the language is remembered in a cookie, so this comes last).
+    english = _soup(client.get(saved["url"] + "?lang=en")).select_one("a.open-builder")
+    assert english.get_text(strip=True) == "Open in the builder" and english["href"].endswith("&lang=en")
+
+
+@sqlite_only
+def test_validating_in_the_builder_keeps_the_parent(client, scenario_yaml: str) -> None:
+    saved = client.post("/api/scenarios", data=scenario_yaml, content_type="application/yaml").get_json()
+    page = _soup(client.post("/escenarios/nuevo", data={"scenario": scenario_yaml, "parent": saved["id"],
+                                                        "action": "validate"}))
+    assert page.find("form", id="source-form").find("input", attrs={"name": "parent"})["value"] == saved["id"]
+    # An id that is no saved version is dropped, not carried on.
+    page = _soup(client.post("/escenarios/nuevo", data={"scenario": scenario_yaml, "parent": "no-existe",
+                                                        "action": "validate"}))
+    assert page.find("form", id="source-form").find("input", attrs={"name": "parent"}) is None
+
+
+@sqlite_only
+def test_builder_from_an_unknown_saved_id_is_an_empty_table(client) -> None:
+    page = _soup(client.get("/escenarios/nuevo?desde=guardado/no-existe"))
+    assert page.find("input", attrs={"name": "parent"}) is None
