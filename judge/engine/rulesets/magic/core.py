@@ -571,7 +571,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             mine.remove(t)
             emit(state, out, "trigger", player, f"persistir de {t.source_name} no se dispara: tenía un contador "
                  "-1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
-                 cr("603.4"))
+                 cr("603.4", "702.79a"))
         if len(mine) > 1 and len({(t.source_name, id(t.ability)) for t in mine}) > 1:
             ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
             q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en "
