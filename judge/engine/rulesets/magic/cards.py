@@ -66,12 +66,15 @@ class TargetSpec(Immutable):
     controller: str = "any"          # any | you | opponent
     other: bool = False              # "otra criatura objetivo": not the source, nor a target chosen before it (115.3)
     many: bool = False               # "cualquier cantidad de … objetivo": 0 or more distinct choices (last slot only)
+    where: tuple[str, ...] = ()      # qualities it must have too (qualities.py): "nonlegendary"…
 
     def describe(self) -> str:
+        from judge.engine.rulesets.magic.qualities import describe_where
         names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
                  "spell": "hechizo", "land": "tierra", "artifact": "artefacto", "enchantment": "encantamiento"}
         who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}[self.controller]
-        text = f"{'otra ' if self.other else ''}{names[self.kind]} objetivo{who}"
+        quality = f" ({describe_where(self.where)})" if self.where else ""
+        text = f"{'otra ' if self.other else ''}{names[self.kind]} objetivo{quality}{who}"
         return f"cualquier cantidad de: {text}" if self.many else text
 
 
@@ -103,6 +106,8 @@ class Effect(Immutable):
                                       # known information when it has left: "por cada contador -1/-1 sobre él")
     at: str = ""                      # delayed: when the delayed triggered ability triggers (end_of_combat)
     then: tuple["Effect", ...] = ()   # delayed: what it does then (603.7)
+    where: tuple[str, ...] = ()       # a group scope keeps only objects with these qualities (qualities.py)
+    choose: bool = False              # set_color: the colours are chosen by its controller on resolution
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
@@ -167,8 +172,10 @@ class Activated(Immutable):
 
 @dataclass(frozen=True)
 class Static(Immutable):
-    """604/611.3: a continuous effect while the permanent is on the battlefield (an Effect with `to`)."""
+    """604/611.3: a continuous effect while the permanent is on the battlefield (an Effect with `to`), and only
+    while `condition` holds when it has one ("as long as a library has twenty or fewer cards", 604.1)."""
     effect: Effect
+    condition: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,7 @@ def _draw_two_instead(m: re.Match[str], r: Reading, name: str) -> None:
 
 KEYWORD_NAMES = {"dañar dos veces": "double_strike", "vínculo vital": "lifelink", "volar": "flying",
                  "arrollar": "trample", "dañar primero": "first_strike", "prisa": "haste", "debilitar": "wither",
-                 "persistir": "persist", "vigilancia": "vigilance", "alcance": "reach"}
+                 "persistir": "persist", "vigilancia": "vigilance", "alcance": "reach", "velo": "shroud"}
 COLOR_WORDS = {"blanca": "W", "blanco": "W", "azul": "U", "negra": "B", "negro": "B", "roja": "R", "rojo": "R",
                "verde": "G"}
 
@@ -153,7 +153,92 @@ def _target_colour(m: re.Match[str], r: Reading, name: str) -> None:
     r.effects.append(Effect("set_color", colors=(COLOR_WORDS[m["color"].lower()],), to="target"))
 
 
-NUMBER_WORDS = {"un": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6}
+NUMBER_WORDS = {"un": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "veinte": 20}
+# Plural nouns of the text that name a card type (a quality of qualities.py).
+TYPE_PLURALS = {"encantamientos": "enchantment", "artefactos": "artifact", "tierras": "land",
+                "criaturas": "creature"}
+# Adjectives of "las criaturas … que controlas" that name a quality.
+CREATURE_ADJECTIVES = {"encantadas": "enchanted", "atacantes": "attacking", "verdes": "G", "blancas": "W",
+                       "azules": "U", "negras": "B", "rojas": "R"}
+ALL_COLORS = ("W", "U", "B", "R", "G")
+
+
+def _keyword_list(text: str) -> tuple[str, ...]:
+    """«debilitar, arrollar y volar» → the keyword ids."""
+    return tuple(KEYWORD_NAMES[w.strip().lower()] for w in re.split(r",| y ", text) if w.strip())
+
+
+def _all_permanents_type(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("add_type", types=(TYPE_PLURALS[m["type"].lower()],), to="all_permanents",
+                                   duration="permanent")))
+
+
+def _other_permanents_grant(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("grant", keywords=_keyword_list(m["kw"]), to="other_permanents_you_control",
+                                   where=(TYPE_PLURALS[m["type"].lower()],), duration="permanent")))
+
+
+def _creatures_quality_grant(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("grant", keywords=_keyword_list(m["kw"]), to="creatures_you_control",
+                                   where=(CREATURE_ADJECTIVES[m["adj"].lower()],), duration="permanent")))
+
+
+def _other_coloured_pump(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("pump", power=int(m["p"]), toughness=int(m["t"]),
+                                   to="other_creatures_you_control", where=(CREATURE_ADJECTIVES[m["adj"].lower()],),
+                                   duration="permanent")))
+
+
+def _unblocked_set_pt(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), effects=(
+        Effect("set_pt", power=int(m["p"]), toughness=int(m["t"]), to="all_creatures", where=("unblocked",)),)))
+
+
+def _opponents_countered_cant(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("grant", keywords=("cant_attack", "cant_block"), to="opponents_creatures",
+                                   where=("counters",), duration="permanent")))
+
+
+def _any_color_mana(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, effects=(Effect("add_mana", mana="any", to="controller"),)))
+
+
+def _tap_target_chosen_colors(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, targets=(TargetSpec("creature"),),
+                                 effects=(Effect("set_color", choose=True, to="target"),)))
+
+
+def _self_all_colors(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), effects=(Effect("set_color", colors=ALL_COLORS,
+                                                                             to="self"),)))
+
+
+def _enchanted_while_colour(m: re.Match[str], r: Reading, name: str) -> None:
+    where = (COLOR_WORDS[m["color"].lower()],)
+    r.statics.append(Static(Effect("pump", power=int(m["p"]), toughness=int(m["t"]), to="enchanted", where=where,
+                                   duration="permanent")))
+    kw = "indestructible" if m["indestructible"] else KEYWORD_NAMES[m["kw"].lower()]
+    r.statics.append(Static(Effect("grant", keywords=(kw,), to="enchanted", where=where, duration="permanent")))
+
+
+def _self_pump_while_library(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("pump", power=int(m["p"]), toughness=int(m["t"]), to="self",
+                                   duration="permanent"), condition=("library_at_most", NUMBER_WORDS[m["n"].lower()])))
+
+
+def _attacks_target_loses(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="attacks", targets=(TargetSpec("creature"),), effects=(
+        Effect("lose", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="target", optional=bool(m["may"])),)))
+
+
+def _enters_target_chosen_colors(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="enters", targets=(TargetSpec("permanent"),),
+                                effects=(Effect("set_color", choose=True, to="target"),)))
+
+
+def _each_other_becomes_copy(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("creature", where=("nonlegendary",)))
+    r.effects.append(Effect("become_copy", of=0, to="all_creatures"))
 
 
 def _enters_with(m: re.Match[str], r: Reading, name: str) -> None:
@@ -372,6 +457,37 @@ PIECES: list[tuple[str, Piece]] = [
     (r"^Si una fuente fuera a hacer daño a " + ARTICLE + r"{name}, prevén ese daño\.$", _prevent_all_to_self),
     (r"^El controlador de la fuente roba una cantidad de cartas igual al daño prevenido de esta manera\.$",
      _source_draws_prevented),
+]
+PIECES += [
+    (r"^Todos los permanentes son (?P<type>encantamientos|artefactos) además de sus otros tipos\.$",
+     _all_permanents_type),
+    (r"^Los otros (?P<type>encantamientos|artefactos|tierras) que controlas tienen la habilidad de "
+     r"(?P<kw>velo|volar|vínculo vital|arrollar|prisa|vigilancia|alcance)\.$", _other_permanents_grant),
+    (r"^Las criaturas (?P<adj>encantadas|atacantes) que controlas tienen la habilidad de "
+     r"(?P<kw>velo|volar|vínculo vital|arrollar|prisa|vigilancia|alcance|dañar primero)\.$",
+     _creatures_quality_grant),
+    (r"^Las otras criaturas (?P<adj>verdes|blancas|azules|negras|rojas) que controlas obtienen "
+     r"\+(?P<p>\d+)/\+(?P<t>\d+)\.$", _other_coloured_pump),
+    (r"^(?P<cost>(?:\{[0-9WUBRG]\})+): Cada criatura no bloqueada es (?P<p>\d+)/(?P<t>\d+) hasta el final del "
+     r"turno\.$", _unblocked_set_pt),
+    (r"^Las criaturas con contadores sobre ellas que controlan tus oponentes no pueden atacar ni bloquear\.$",
+     _opponents_countered_cant),
+    (r"^\{T\}: Agrega un maná de cualquier color a tu reserva de maná\.$", _any_color_mana),
+    (r"^\{T\}: La criatura objetivo es del color o colores de tu elección hasta el final del turno\.$",
+     _tap_target_chosen_colors),
+    (r"^(?P<cost>(?:\{[0-9WUBRG]\})+): " + ARTICLE + r"{name} es de todos los colores hasta el final del turno\.$",
+     _self_all_colors),
+    (r"^Mientras la criatura encantada sea (?P<color>verde|blanca|azul|negra|roja), obtiene "
+     r"\+(?P<p>\d+)/\+(?P<t>\d+) y (?:(?P<indestructible>es indestructible)|tiene la habilidad de "
+     r"(?P<kw>volar|arrollar|vínculo vital|dañar primero|prisa|vigilancia|alcance))\.$", _enchanted_while_colour),
+    (r"^" + ARTICLE + r"{name} obtiene \+(?P<p>\d+)/\+(?P<t>\d+) mientras una biblioteca tenga (?P<n>\w+) o "
+     r"menos cartas\.$", _self_pump_while_library),
+    (r"^Siempre que " + ARTICLE + r"{name} ataque, (?P<may>puedes hacer que )?la criatura objetivo pierda la "
+     r"habilidad de (?P<kw>volar|arrollar|alcance|vigilancia) hasta el final del turno\.$", _attacks_target_loses),
+    (r"^Cuando " + ARTICLE + r"{name} entre en juego, el permanente objetivo es del color o colores de tu elección "
+     r"hasta el final del turno\.$", _enters_target_chosen_colors),
+    (r"^Cada otra criatura es una copia de la criatura objetivo que no sea legendaria hasta el final del turno\.$",
+     _each_other_becomes_copy),
 ]
 SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-ZÁÉÍÓÚ{])")
 QUIRK = re.compile(r"\s*\{Q\} es el símbolo de enderezar\.\)\s*$")   # a reminder the FAQ prints half-bracketed

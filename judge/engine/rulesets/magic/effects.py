@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from judge.engine.rulesets.magic import core, layers
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
 
@@ -59,6 +61,8 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
     if spec.kind in ("creature", "any") and "creature" not in c.types:
         return f"{o.card} ({ref}) no es una criatura"
     if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
+        return f"{o.card} ({ref}) no es {spec.describe()}"
+    if spec.where and not has_all(state, o, c, spec.where):
         return f"{o.card} ({ref}) no es {spec.describe()}"
     if spec.controller == "you" and c.controller != controller:
         return f"{o.card} ({ref}) no es tuya"
@@ -164,18 +168,9 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
     if to == "targets":
         return [t for t in targets if t is not None]
     cache = layers.compute(state)
-    out = []
-    for o in state.battlefield():
-        c = cache[o.id]
-        if "creature" not in c.types:
-            continue
-        if to == "all_creatures" or (to == "creatures_you_control" and c.controller == controller) or \
-                (to == "other_creatures_you_control" and c.controller == controller and o.id != source) or \
-                (to == "other_creatures" and o.id != source) or \
-                (to == "opponents_creatures" and c.controller != controller) or \
-                (to == "creatures_with_minus_counters" and o.counters.get("-1/-1", 0) > 0):
-            out.append(o.id)
-    return out
+    # A group is fixed as the effect resolves (611.2c): "each unblocked creature" means those unblocked now.
+    return [o.id for o in state.battlefield()
+            if layers.in_group(state, to, e.where, o, cache[o.id], controller, source)]
 
 
 def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
@@ -197,6 +192,27 @@ def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any])
     o = state.objects.get(source)
     counters = o.counters if o is not None and o.zone == "battlefield" else lki.get("counters", {})
     return counters.get(e.per_counter, 0), cr("608.2h") if o is None or o.zone != "battlefield" else []
+
+
+def choose_colors(state: MagicState, out: list[Step], player: str, source_name: str, least: int, most: int
+                  ) -> tuple[str, ...]:
+    """"A color (or colors) of your choice": 105.1's five colours; colourless is not a colour (105.2c)."""
+    from judge.engine.rulesets.magic.mana import COLORS
+    options = COLORS
+    many = "uno o varios colores" if most > 1 else "un color"
+    q = Question("color", player, options, f"{player} elige {many} para {source_name} (de {', '.join(options)})",
+                 tuple(cr("105.1", "105.2c")), min=least, max=most)
+
+    def valid(ans: Any) -> Any:
+        picked = [v.upper() for v in ans.values]
+        if not least <= len(set(picked)) <= most or len(set(picked)) != len(picked) or \
+                any(v not in options for v in picked):
+            return (f"se esperaba {many} de {', '.join(options)} (incoloro no es un color)", cr("105.1", "105.2c"))
+        return None
+    chosen = tuple(v.upper() for v in core.ask(state, out, q, valid).values)
+    core.emit(state, out, "resolution", player, f"{player} elige {'/'.join(chosen)} para {source_name}",
+              cr("105.1"))
+    return chosen
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
@@ -234,11 +250,15 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             core.deal_damage(state, out, source, ref, n, combat=False, cites=base)
     elif k in ("destroy", "exile", "bounce", "sacrifice"):
         batch: list[Event] = []                      # 608.2f: one action on several objects happens at once
+        # Which of them are indestructible is decided for all before any moves: an Aura granting it that is
+        # destroyed in the same event still protects its creature (the FAQ's Escudo del Alma suprema ruling 1).
+        sturdy = {ref for ref in subjects if ref in state.objects and state.objects[ref].zone == "battlefield"
+                  and core.has(state, state.objects[ref], "indestructible")}
         for ref in subjects:
             o = state.objects.get(ref)
             if o is None or o.zone != "battlefield":
                 continue
-            if k == "destroy" and core.has(state, o, "indestructible"):
+            if k == "destroy" and ref in sturdy:
                 core.emit(state, out, "resolution", controller, f"{o.card} ({o.id}) es indestructible: no se destruye",
                           [*base, *cr("702.12b")], about=[o])
                 continue
@@ -270,6 +290,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         refs = tuple(subjects)
         if not refs:
             return
+        if k == "set_color" and e.choose:
+            e = replace(e, colors=choose_colors(state, out, controller, source_name, 1, 5), choose=False)
         copied = None
         if k == "become_copy":
             ref = targets[e.of] if e.of < len(targets) else None
@@ -278,8 +300,12 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                 core.emit(state, out, "resolution", controller, f"{source_name}: no hay nada que copiar (el objeto "
                           "copiado ya no está)", [*base, *cr("608.2b")])
                 return
+            # "Each other creature becomes a copy of it": the one copied is not among them (a copy of itself
+            # would change nothing).
+            refs = tuple(r for r in refs if r != model.id)
+            if not refs:
+                return
             base_card = state.card(model)            # 707.2: copiable values, themselves copies if it is one
-            from dataclasses import replace
             copied = replace(base_card, is_token=False)
         ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
                               timestamp=state.tick(), affected=refs, duration=e.duration,

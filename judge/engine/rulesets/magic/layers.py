@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect
+from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 
-LAYER_OF = {"gain_control": 2, "change_text": 3, "add_type": 4, "set_color": 5, "grant": 6, "lose_abilities": 6,
-            "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
+LAYER_OF = {"gain_control": 2, "change_text": 3, "add_type": 4, "set_color": 5, "grant": 6, "lose": 6,
+            "lose_abilities": 6, "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
 LAYER_RULES = {2: "613.1b", 3: "613.1c", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
 
 
@@ -48,8 +49,35 @@ def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> lis
         if o.id in lost:
             continue
         for s in state.card(o).statics:
-            out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None))
+            if condition_holds(state, s.condition):
+                out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None))
     return out
+
+
+# Group scopes: (only creatures?, whose: any | you | opponents, the source itself excluded?).
+GROUPS = {"creatures_you_control": (True, "you", False), "other_creatures_you_control": (True, "you", True),
+          "all_creatures": (True, "any", False), "other_creatures": (True, "any", True),
+          "opponents_creatures": (True, "opponents", False), "all_permanents": (False, "any", False),
+          "permanents_you_control": (False, "you", False), "other_permanents_you_control": (False, "you", True),
+          "creatures_with_minus_counters": (True, "any", False)}
+
+
+def in_group(state: MagicState, to: str, where: tuple[str, ...], o: MagicObject, c: "Chars", controller: str,
+             source: str) -> bool:
+    """Whether `o` (characteristics `c`) is one of the objects a group scope names, with the qualities of `where`."""
+    group = GROUPS.get(to)
+    if group is None:
+        return False
+    creatures, whose, other = group
+    if creatures and "creature" not in c.types:
+        return False
+    if whose == "you" and c.controller != controller or whose == "opponents" and c.controller == controller:
+        return False
+    if other and o.id == source:
+        return False
+    if to == "creatures_with_minus_counters" and not o.counters.get("-1/-1", 0):
+        return False
+    return has_all(state, o, c, where)
 
 
 def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Chars]) -> bool:
@@ -58,23 +86,12 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
     c = chars[o.id]
     to = live.effect.to
     if to == "self":
-        return o.id == live.source
+        return o.id == live.source and has_all(state, o, c, live.effect.where)
     if to == "enchanted":
+        # "As long as enchanted creature is green, it gets…" is a quality of the enchanted one (the FAQ's Escudo).
         src = state.objects.get(live.source)
-        return src is not None and src.attached_to == o.id
-    if "creature" not in c.types:
-        return False
-    if to == "creatures_you_control":
-        return c.controller == live.controller
-    if to == "other_creatures_you_control":
-        return c.controller == live.controller and o.id != live.source
-    if to == "all_creatures":
-        return True
-    if to == "other_creatures":
-        return o.id != live.source
-    if to == "opponents_creatures":
-        return c.controller != live.controller
-    return False
+        return src is not None and src.attached_to == o.id and has_all(state, o, c, live.effect.where)
+    return in_group(state, to, live.effect.where, o, c, live.controller, live.source)
 
 
 def compute(state: MagicState) -> dict[str, Chars]:
@@ -160,6 +177,8 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
         c.colors = tuple(e.colors)
     elif k == "grant":
         c.keywords |= set(e.keywords)
+    elif k == "lose":
+        c.keywords -= set(e.keywords)          # 113.10b: every instance of it
     elif k == "lose_abilities":
         c.keywords = set()
         c.abilities_lost = True

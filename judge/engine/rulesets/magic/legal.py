@@ -21,7 +21,8 @@ def _mana_sources(state: MagicState, who: str) -> list[tuple[MagicObject, dict[s
         if o.tapped:
             continue
         for ab in state.card(o).activated:
-            if ab.is_mana_ability and ab.tap and not ab.cost:
+            # "Any color" asks which as it resolves: the planner counts only sources whose mana is known.
+            if ab.is_mana_ability and ab.tap and not ab.cost and all(e.mana != "any" for e in ab.effects):
                 c = layers.chars_of(state, o)
                 if "creature" in c.types and o.sick and "haste" not in c.keywords:
                     continue

@@ -25,15 +25,20 @@ ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "land", "artifact", "enchantment")
 SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
-          "targets", "creatures_with_minus_counters")
+          "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
+          "other_permanents_you_control")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
-                 "other_creatures", "opponents_creatures")
+                 "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
+                 "other_permanents_you_control")
+# Scopes that name objects: `where` keeps those with its qualities (qualities.py).
+OBJECT_SCOPES = ("self", "enchanted", *(s for s in STATIC_SCOPES if s not in ("self", "enchanted")))
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
-         "counters", "pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type",
+         "counters", "pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
+STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
         "dealt_damage", "untapped")
 DELAYED_AT = ("end_of_combat",)
@@ -49,9 +54,10 @@ OBJECT_FIELDS = {"zone": "zone", "tapped": "bool", "damage": "int", "counters": 
 TOP_ONLY = ("stack",)
 RUNTIME_ID = re.compile(r"^(ficha-|hab)\d+(~\d+)?$")
 # The keys each effect verb reads besides itself (any other key is an error, never silently ignored).
-_LASTING = ("to", "target", "duration")
+_LASTING = ("to", "target", "duration", "where")
 VERB_KEYS: dict[str, tuple[str, ...]] = {
-    "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose_abilities": _LASTING,
+    "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose": _LASTING,
+    "lose_abilities": _LASTING,
     "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
     "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount",), "search": ("dest",), "add_mana": (),
     "counters": ("to", "target", "per_counter"), "draw": ("to", "target", "per_counter"),
@@ -281,7 +287,8 @@ class _Parser:
             p = join(path, i)
             if isinstance(raw, str):
                 raw = {"type": raw}
-            m = self.check.mapping(p, raw, allowed=("type", "controller", "other", "many"), required=("type",))
+            m = self.check.mapping(p, raw, allowed=("type", "controller", "other", "many", "where"),
+                                   required=("type",))
             if m is None or "type" not in m:
                 continue
             kind = self.check.choice(join(p, "type"), m["type"], TARGET_KINDS)
@@ -290,8 +297,11 @@ class _Parser:
             many = self.check.boolean(join(p, "many"), m.get("many", False))
             if many and i != len(value) - 1:
                 self.check.error(join(p, "many"), "solo el último objetivo puede ser «many» (cualquier cantidad)")
+            where = self.qualities(join(p, "where"), m.get("where", []))
+            if where and kind in ("player", "spell"):
+                self.check.error(join(p, "where"), "«where» filtra permanentes: no vale con un jugador ni un hechizo")
             if kind and ctl:
-                out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many)))
+                out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many), where=where))
         return tuple(out)
 
     def effects(self, path: str, value: Any, scopes: tuple[str, ...] = SCOPES) -> tuple[Effect, ...]:
@@ -314,7 +324,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        m = c.mapping(path, raw, allowed=(verb, "may", *VERB_KEYS.get(verb, ("to", "target"))))
+        m = c.mapping(path, raw, allowed=(verb, "may", *VERB_KEYS.get(verb, ("to", "target", "where"))))
         if m is None:
             return None
         arg = m[verb]
@@ -358,13 +368,16 @@ class _Parser:
             if pw is None or th is None:
                 return None
             kw.update(power=pw, toughness=th)
-        elif verb == "grant":
+        elif verb in ("grant", "lose"):
             kws, unknown = self.keywords(p, arg)
             if unknown:
-                c.error(p, "solo se pueden otorgar palabras clave que el motor modela")
+                c.error(p, "solo se pueden otorgar o quitar palabras clave que el motor modela")
             kw["keywords"] = kws
         elif verb == "set_color":
-            kw["colors"] = self.colors(p, arg)
+            if arg == "chosen":
+                kw["choose"] = True                    # "the color or colors of your choice", asked on resolution
+            else:
+                kw["colors"] = self.colors(p, arg)
         elif verb == "add_type":
             kw["types"] = self.types(p, arg)
         elif verb == "create_token":
@@ -434,7 +447,21 @@ class _Parser:
         may = c.boolean(join(path, "may"), m.get("may", False))
         if "per_counter" in m:
             kw["per_counter"] = c.choice(join(path, "per_counter"), m["per_counter"], ("+1/+1", "-1/-1")) or ""
-        return Effect(kind=verb, to=to, target=target, duration=duration, optional=bool(may), **kw)
+        where = self.qualities(join(path, "where"), m.get("where", []))
+        if where and to not in OBJECT_SCOPES:
+            c.error(join(path, "where"), f"«where» filtra objetos: no vale con to: {to}")
+        return Effect(kind=verb, to=to, target=target, duration=duration, optional=bool(may), where=where, **kw)
+
+    def qualities(self, path: str, value: Any) -> tuple[str, ...]:
+        from judge.engine.rulesets.magic.qualities import QUALITIES
+        out = []
+        for i, q in enumerate(self.check.sequence(path, value, max_items=5) or []):
+            if not isinstance(q, str) or (q.upper() if len(q) == 1 else q) not in QUALITIES:
+                self.check.error(join(path, i), f"cualidad desconocida {q!r}; se esperaba una de: "
+                                                + ", ".join(QUALITIES))
+            else:
+                out.append(q.upper() if len(q) == 1 else q)
+        return tuple(out)
 
     def trigger(self, path: str, raw: Any) -> Triggered | None:
         c = self.check
@@ -498,14 +525,26 @@ class _Parser:
                          effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn))
 
     def static(self, path: str, raw: Any) -> Static | None:
+        condition = None
+        if isinstance(raw, Mapping) and "while" in raw:
+            cm = self.check.mapping(join(path, "while"), raw["while"], allowed=("library_at_most",))
+            if cm is None or len(cm) != 1:
+                if cm is not None:
+                    self.check.error(join(path, "while"), "se esperaba una condición: {library_at_most: N}")
+                return None
+            kind, n = next(iter(cm.items()))
+            n = self.check.integer(join(join(path, "while"), kind), n, minimum=0, maximum=999)
+            if n is None:
+                return None
+            condition = (kind, n)
+            raw = {k: v for k, v in raw.items() if k != "while"}
         e = self.effect(path, raw, STATIC_SCOPES, default_to="self")
         if e is None:
             return None
-        if e.kind not in ("pump", "set_pt", "switch_pt", "grant", "lose_abilities", "set_color", "add_type"):
-            self.check.error(path, "una habilidad estática modela: pump, set_pt, switch_pt, grant, lose_abilities, "
-                                   "set_color, add_type")
+        if e.kind not in STATIC_VERBS or e.choose:
+            self.check.error(path, "una habilidad estática modela: " + ", ".join(STATIC_VERBS))
             return None
-        return Static(e)
+        return Static(e, condition)
 
     def replacement(self, path: str, raw: Any) -> Replacement | None:
         c = self.check

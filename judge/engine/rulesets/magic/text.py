@@ -8,12 +8,17 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "other_creatures_you_control": "las otras criaturas que controlas", "all_creatures": "todas las criaturas",
       "other_creatures": "las otras criaturas",
       "enchanted": "la criatura encantada", "opponents_creatures": "las criaturas de tus oponentes",
-      "targets": "cada objetivo", "creatures_with_minus_counters": "cada criatura con un contador -1/-1"}
+      "targets": "cada objetivo", "creatures_with_minus_counters": "cada criatura con un contador -1/-1",
+      "all_permanents": "todos los permanentes", "permanents_you_control": "los permanentes que controlas",
+      "other_permanents_you_control": "los otros permanentes que controlas"}
 
 
 def _to(e: Any) -> str:
     if e.to == "target":
         return f"el objetivo {e.target + 1}" if e.target else "el objetivo"
+    if getattr(e, "where", ()):
+        from judge.engine.rulesets.magic.qualities import describe_where
+        return f"{TO.get(e.to, e.to)} ({describe_where(e.where)})"
     return TO.get(e.to, e.to)
 
 
@@ -66,8 +71,13 @@ def _describe(e: Any) -> str:
     if k == "grant":
         from judge.engine.rulesets.magic.cards import KEYWORDS
         return f"{_to(e)} gana {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
+    if k == "lose":
+        from judge.engine.rulesets.magic.cards import KEYWORDS
+        return f"{_to(e)} pierde {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
     if k == "lose_abilities":
         return f"{_to(e)} pierde todas sus habilidades{dur}"
+    if k == "set_color" and getattr(e, "choose", False):
+        return f"{_to(e)} es del color o colores que elija su controlador{dur}"
     if k == "set_color":
         return f"{_to(e)} es de color {'/'.join(e.colors) or 'incoloro'}{dur}"
     if k == "add_type":
