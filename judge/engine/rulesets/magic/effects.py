@@ -11,7 +11,7 @@ from judge.engine.rulesets.magic import core, layers
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.qualities import has_all
+from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
 
@@ -289,6 +289,10 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     elif k in layers.LAYER_OF or k == "prevent" or k == "become_copy":
         refs = tuple(subjects)
         if not refs:
+            if e.to in layers.GROUPS:
+                # The group is fixed now (611.2c): empty now, the effect affects nothing, ever.
+                core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: ahora no hay "
+                          "ninguno, así que no afecta a nada", [*base, *cr("611.2c", *where_rules(e.where))])
             return
         if k == "set_color" and e.choose:
             e = replace(e, colors=choose_colors(state, out, controller, source_name, 1, 5), choose=False)

@@ -62,6 +62,10 @@ def condition_holds(state: MagicState, condition: tuple[str, int] | None) -> boo
     return False
 
 
+def where_rules(where: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(QUALITY_RULES[q] for q in where if q in QUALITY_RULES)
+
+
 def describe_where(where: tuple[str, ...]) -> str:
     return ", ".join(QUALITIES.get(q, q) for q in where)
 
