@@ -375,6 +375,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             o = state.objects.get(ref)
             if o is not None and (o.attacking or o.blocking):
                 o.attacking, o.blocking = None, ()
+                state.touch()
                 core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) deja de estar "
                           "en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o bloqueando)",
                           base, [Event("combat", {"object": o.id, "removed": True})], [o])

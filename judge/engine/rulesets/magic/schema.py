@@ -60,7 +60,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "lose_abilities": _LASTING,
     "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
     "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount",), "search": ("dest",), "add_mana": (),
-    "counters": ("to", "target", "per_counter"), "draw": ("to", "target", "per_counter"),
+    "counters": ("to", "target", "per_counter", "where"), "draw": ("to", "target", "per_counter", "where"),
     "move_counter": ("target",), "delayed": (),
 }
 

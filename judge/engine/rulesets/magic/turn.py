@@ -33,6 +33,7 @@ def end_step(state: MagicState, out: list[Step]) -> None:
         state.set_effects([ce for ce in state.effects if ce.duration != "end_of_combat"])
         for o in state.battlefield():
             o.attacking, o.blocking, o.blocked = None, (), False
+        state.touch()                        # "attacking creatures you control" no longer names them
         core.emit(state, out, "turn-based", None, "termina el combate: todas las criaturas dejan de estar en combate"
                   + (f"; terminan {len(ended)} efecto(s) «hasta el final del combate»" if ended else ""),
                   cr("511.3", "500.5a"))
@@ -81,6 +82,7 @@ def begin(state: MagicState, out: list[Step], step: str) -> None:
     """A step begins: its turn-based actions, "at the beginning of" triggers (500.6), then priority (117.3a)."""
     state.phase = step
     state.passes = 0
+    state.touch()                            # what "unblocked" means depends on the step (qualities.py)
     rule = STEP_RULES[step]
     if step == "untap":
         mine = [o for o in state.battlefield() if o.controller == state.active]
@@ -217,6 +219,7 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
     target = ans.target or defenders[0]
     objs = [state.obj(r) for r in ans.attackers]
     events = []
+    state.touch()                            # combat status is a quality static abilities read (qualities.py)
     for o in objs:
         assert o is not None
         o.attacking = target
@@ -293,6 +296,7 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
             return None
         ans: Block = core.ask(state, out, q, valid)
         events = []
+        state.touch()
         for bref, aref in ans.blocks:
             b, a = state.obj(bref), state.obj(aref)
             assert b is not None and a is not None
