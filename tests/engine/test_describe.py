@@ -171,7 +171,7 @@ def test_magic_description_matches_its_schema() -> None:
     assert [o["value"] for o in scopes] == list(S.SCOPES)
     assert all(o["label"]["es"] != o["value"] for o in scopes)
     for e in d["effects"]:
-        assert [o["key"] for o in e["options"]] == list(S.VERB_KEYS.get(e["verb"], ("to", "target")))
+        assert [o["key"] for o in e["options"]] == list(S.VERB_KEYS.get(e["verb"], S.DEFAULT_VERB_KEYS))
     assert [z["key"] for z in d["zones"]] == list(S.ZONES)
     assert [o["value"] for o in next(f for f in d["turn"]["fields"] if f["key"] == "step")["options"]] == list(STEPS)
     assert [f["key"] for f in d["expect"]["player"]] == list(S.PLAYER_FIELDS)

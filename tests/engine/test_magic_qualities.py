@@ -108,8 +108,9 @@ def test_chosen_colours_and_any_colour_mana_are_asked_and_colourless_is_refused(
             [{"by": "Ana", "mana": ["p"]}, {"by": "Ana", "choose": ["C"]}, {"by": "Ana", "choose": ["R"]},
              {"expect": [{"player": "Ana", "mana_pool": {"R": 1}}]},
              {"by": "Ana", "activate": "p", "ability": 1, "target": "o"}, {"by": "Ana", "pass": True},
-             {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": ["U", "B"]}],
-            [{"object": "o", "colors": ["U", "B"]}, {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/105.2c"}}])
+             {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": ["C", "U"]}, {"by": "Ana", "choose": ["U", "B"]}],
+            [{"object": "o", "colors": ["U", "B"]}, {"steps": {"kind": "illegal", "count": 2}},
+             {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/105.2c"}}])
     assert not failed(t), failed(t)
 
 

@@ -64,7 +64,8 @@ VERB_LABELS = {
     "gain_life": L("ganar vidas", "gain life"), "lose_life": L("perder vidas", "lose life"),
     "counters": L("poner contadores", "put counters"), "pump": L("+F/+R", "+P/+T"),
     "set_pt": L("fijar F/R", "set P/T"), "switch_pt": L("intercambiar F y R", "switch P and T"),
-    "grant": L("otorgar habilidades", "grant keywords"), "lose_abilities": L("perder las habilidades", "lose abilities"),
+    "grant": L("otorgar habilidades", "grant keywords"), "lose": L("perder habilidades", "lose keywords"),
+    "lose_abilities": L("perder las habilidades", "lose abilities"),
     "set_color": L("cambiar el color", "set colour"), "add_type": L("añadir tipos", "add types"),
     "gain_control": L("ganar el control", "gain control"), "create_token": L("crear fichas", "create tokens"),
     "search": L("buscar en la biblioteca", "search the library"), "prevent": L("prevenir daño", "prevent damage"),
@@ -89,6 +90,9 @@ SCOPE_LABELS = {
     "enchanted": L("lo encantado", "the enchanted permanent"),
     "targets": L("cada objetivo", "each target"),
     "creatures_with_minus_counters": L("cada criatura con un contador -1/-1", "each creature with a -1/-1 counter"),
+    "all_permanents": L("todos los permanentes", "all permanents"),
+    "permanents_you_control": L("los permanentes que controlas", "permanents you control"),
+    "other_permanents_you_control": L("tus otros permanentes", "other permanents you control"),
 }
 DURATION_LABELS = {"end_of_turn": L("hasta el final del turno", "until end of turn"),
                    "end_of_combat": L("hasta el final del combate", "until end of combat"),
@@ -164,7 +168,7 @@ def describe() -> dict[str, Any]:
             arg = {"type": "counters", "kinds": COUNTER_KINDS}
         elif verb in ("pump", "set_pt"):
             arg = {"type": "pt", "default": [1, 1]}
-        elif verb == "grant":
+        elif verb in ("grant", "lose"):
             arg = {"type": "multichoice", "options": [{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()]}
         elif verb == "set_color":
             arg = {"type": "multichoice", "options": options(COLORS, COLOR_LABELS)}
@@ -185,7 +189,7 @@ def describe() -> dict[str, Any]:
             arg = {"type": "json", "example": ["flying", "reach"]}
         else:
             arg = {"type": "const", "value": True}
-        keys = S.VERB_KEYS.get(verb, ("to", "target"))
+        keys = S.VERB_KEYS.get(verb, S.DEFAULT_VERB_KEYS)
         opts = []
         for k in keys:
             if k == "to":
@@ -204,6 +208,11 @@ def describe() -> dict[str, Any]:
             elif k == "per_counter":
                 opts.append({"key": "per_counter", "type": "choice", "label": L("Por cada contador", "Per counter"),
                              "options": [{"value": c, "label": L(c, c)} for c in COUNTER_KINDS], "default": ""})
+            elif k == "where":
+                from judge.engine.rulesets.magic.qualities import QUALITIES
+                opts.append({"key": "where", "type": "multichoice", "label": L("Solo los que sean", "Only those"),
+                             "options": [{"value": q, "label": L(v, q)} for q, v in QUALITIES.items()],
+                             "default": []})
             elif k == "dest":
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
                              "options": options(("hand", "battlefield"), ZONE_LABELS), "default": "hand"})

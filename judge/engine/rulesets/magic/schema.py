@@ -55,6 +55,7 @@ TOP_ONLY = ("stack",)
 RUNTIME_ID = re.compile(r"^(ficha-|hab)\d+(~\d+)?$")
 # The keys each effect verb reads besides itself (any other key is an error, never silently ignored).
 _LASTING = ("to", "target", "duration", "where")
+DEFAULT_VERB_KEYS = ("to", "target", "where")          # a verb VERB_KEYS does not list
 VERB_KEYS: dict[str, tuple[str, ...]] = {
     "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose": _LASTING,
     "lose_abilities": _LASTING,
@@ -324,7 +325,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        m = c.mapping(path, raw, allowed=(verb, "may", *VERB_KEYS.get(verb, ("to", "target", "where"))))
+        m = c.mapping(path, raw, allowed=(verb, "may", *VERB_KEYS.get(verb, DEFAULT_VERB_KEYS)))
         if m is None:
             return None
         arg = m[verb]
