@@ -26,16 +26,18 @@ def test_the_catalog_holds_every_faq_card_and_the_basic_lands() -> None:
     assert {"Bosque", "Isla", "Asesino gorro rojo", "Reflejo del pensamiento"} <= set(cat)
     assert cat["Reflejo del pensamiento"].modelled and cat["Reflejo del pensamiento"].passage_id
     killer = cat["Asesino gorro rojo"].card
-    assert "persist" in killer.keywords and "entre en juego" in killer.text       # its ETB damage is not modelled
-    assert not cat["Asesino gorro rojo"].modelled
+    assert "persist" in killer.keywords and killer.triggers[0].effects[0].count == "source_power"
+    assert cat["Asesino gorro rojo"].modelled
+    raid = cat["Incursión improvisada"]                     # its reveal-and-put ability is not modelled
+    assert not raid.modelled and "Muestra la primera carta" in raid.card.text
 
 
 def test_a_scenario_uses_faq_cards_by_name_and_flags_their_unmodelled_text() -> None:
     """Reflejo del pensamiento: «Si fueras a robar una carta, en vez de eso, roba dos cartas» (121.6, 614.5: the
-    replacement does not apply to the draws it makes); the Asesino's unmodelled text is flagged in every step."""
+    replacement does not apply to the draws it makes); the Incursión's unmodelled text is flagged in every step."""
     doc = {"ruleset": "magic", "title": "catálogo", "players": [
         {"name": "Ana", "library": ["Isla", "Isla", "Isla", "Isla"],
-         "battlefield": ["Reflejo del pensamiento", "Asesino gorro rojo"]}, {"name": "Bruno"}],
+         "battlefield": ["Reflejo del pensamiento", "Incursión improvisada"]}, {"name": "Bruno"}],
         "turn": {"number": 2, "active": "Ana", "step": "upkeep"},
         "actions": [{"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
         "expect": [{"player": "Ana", "hand_count": 2}, {"player": "Ana", "library_count": 2}]}
@@ -43,7 +45,7 @@ def test_a_scenario_uses_faq_cards_by_name_and_flags_their_unmodelled_text() -> 
     assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
     assert any(s.kind == "replacement" and "cr-en/121.6" in s.citations for s in trace.steps)
     game = [s for s in trace.steps if s.kind != "expectation"]
-    assert all(any("Asesino gorro rojo" in n for n in s.unmodelled) for s in game)
+    assert all(any("Incursión improvisada" in n for n in s.unmodelled) for s in game)
 
 
 def test_judge_cards_lists_modelled_and_unmodelled_text() -> None:
@@ -51,5 +53,5 @@ def test_judge_cards_lists_modelled_and_unmodelled_text() -> None:
     assert out.exit_code == 0, out.output
     rows = {r["name"]: r for r in json.loads(out.output)["cards"]}
     assert rows["Bosque"]["modelled"] is True and rows["Bosque"]["unmodelled"] == []
-    assert rows["Asesino gorro rojo"]["modelled"] is False
-    assert any("entre en juego" in line for line in rows["Asesino gorro rojo"]["unmodelled"])
+    assert rows["Incursión improvisada"]["modelled"] is False
+    assert any("Muestra la primera carta" in line for line in rows["Incursión improvisada"]["unmodelled"])

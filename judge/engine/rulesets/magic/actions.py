@@ -28,13 +28,14 @@ class Cast(Action):
     discard: tuple[str, ...] = ()            # cards discarded to pay an additional cost
     mode: int | None = None                  # a modal spell's chosen mode (700.2a), 0 first
     counter_on: tuple[str, ...] = ()         # creatures that get a -1/-1 counter to pay an additional cost
+    conspire: tuple[str, ...] = ()           # the two creatures tapped to pay conspire (702.78a)
 
     def to_script(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "cast": self.card}
         if self.mode is not None:
             out["mode"] = self.mode
         return _written(out, sacrifice=self.sacrifice, discard=self.discard, counter_on=self.counter_on,
-                        targets=self.targets, x=self.x, tap=self.tap)
+                        targets=self.targets, x=self.x, tap=self.tap, conspire=self.conspire)
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
@@ -49,10 +50,12 @@ class Activate(Action):
     targets: tuple[str, ...] = ()
     x: int = 0
     tap: tuple[str, ...] = ()
+    sacrifice: tuple[str, ...] = ()          # the permanent sacrificed for a "sacrifice a Mountain" cost
+    reveal: tuple[str, ...] = ()             # the cards of the hand revealed for a "reveal" cost
 
     def to_script(self) -> dict[str, Any]:
         return _written({"by": self.by, "activate": self.source}, ability=self.ability, targets=self.targets,
-                        x=self.x, tap=self.tap)
+                        x=self.x, tap=self.tap, sacrifice=self.sacrifice, reveal=self.reveal)
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""

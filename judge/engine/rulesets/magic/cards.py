@@ -26,17 +26,19 @@ KEYWORDS: dict[str, str] = {
     "wither": "marchitar", "persist": "persistir", "cant_block": "no puede bloquear",
     "cant_attack": "no puede atacar", "unpreventable": "su daño no puede prevenirse",
     "flash": "destello", "shroud": "velo", "fear": "miedo", "no_counters": "no puede tener contadores",
+    "conspire": "conspirar",
 }
 KEYWORD_RULES = {"flying": "702.9b", "reach": "702.17b", "defender": "702.3b", "first_strike": "702.7b",
                  "double_strike": "702.4b", "trample": "702.19b", "deathtouch": "702.2b", "lifelink": "702.15b",
                  "vigilance": "702.20b", "haste": "702.10b", "indestructible": "702.12b", "wither": "702.80a",
                  "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12",
-                 "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b", "no_counters": "609.3"}
+                 "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b", "no_counters": "609.3",
+                 "conspire": "702.78a"}
 # Keywords printed on real cards that the engine does not model: flagged, never silently ignored.
 UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico",
                        "protection": "protección", "hexproof": "antimaleficio",
                        "regenerate": "regenerar", "menace": "amenaza", "intimidate": "intimidar",
-                       "conspire": "conspirar", "changeling": "cambiaformas", "prowess": "destreza"}
+                       "changeling": "cambiaformas", "prowess": "destreza"}
 _SPANISH = {v: k for k, v in KEYWORDS.items()}
 _SPANISH.update({"dañar primero": "first_strike", "daña primero": "first_strike", "doble golpe": "double_strike",
                  "dañar dos veces": "double_strike", "vinculo vital": "lifelink", "toque mortal": "deathtouch",
@@ -61,20 +63,33 @@ PERMANENT_TYPES = {"creature", "land", "enchantment", "artifact"}
 
 @dataclass(frozen=True)
 class TargetSpec(Immutable):
-    """What a target slot accepts (115): a creature, a player, any target, a permanent, a spell on the stack."""
-    kind: str                        # creature | player | any | permanent | spell | land | artifact | enchantment
-    controller: str = "any"          # any | you | opponent
+    """What a target slot accepts (115): a creature, a player, any target, a permanent, a spell on the stack, a
+    creature spell, or a card in a graveyard (`zone: graveyard`, whose owner `controller` says)."""
+    kind: str                        # creature | player | any | permanent | spell | creature_spell | land | artifact
+    controller: str = "any"          #   | enchantment | card;  any | you | opponent
     other: bool = False              # "otra criatura objetivo": not the source, nor a target chosen before it (115.3)
     many: bool = False               # "cualquier cantidad de … objetivo": 0 or more distinct choices (last slot only)
     where: tuple[str, ...] = ()      # qualities it must have too (qualities.py): "nonlegendary"…
+    zone: str = "battlefield"        # battlefield | graveyard (a card there: `kind` creature or card)
+    optional: bool = False           # "up to one target …": the caster may leave the slot empty (115.1, 601.2c)
+    untapped: bool = False           # "target untapped creature"
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.qualities import describe_where
         names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
-                 "spell": "hechizo", "land": "tierra", "artifact": "artefacto", "enchantment": "encantamiento"}
-        who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}[self.controller]
-        quality = f" ({describe_where(self.where)})" if self.where else ""
-        text = f"{'otra ' if self.other else ''}{names[self.kind]} objetivo{quality}{who}"
+                 "spell": "hechizo", "creature_spell": "hechizo de criatura", "land": "tierra",
+                 "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta"}
+        if self.zone == "graveyard":
+            what = "carta de criatura" if self.kind == "creature" else "carta"
+            whose = {"any": "un cementerio", "you": "tu cementerio", "opponent": "el cementerio de un oponente"}
+            text = f"{what} objetivo de {whose[self.controller]}"
+        else:
+            who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}[self.controller]
+            quality = f" ({describe_where(self.where)})" if self.where else ""
+            text = f"{'otra ' if self.other else ''}{names[self.kind]}{' enderezada' if self.untapped else ''} " \
+                   f"objetivo{quality}{who}"
+        if self.optional:
+            return f"hasta un(a) {text}"
         return f"cualquier cantidad de: {text}" if self.many else text
 
 
@@ -108,6 +123,14 @@ class Effect(Immutable):
     then: tuple["Effect", ...] = ()   # delayed: what it does then (603.7)
     where: tuple[str, ...] = ()       # a group scope keeps only objects with these qualities (qualities.py)
     choose: bool = False              # set_color: the colours are chosen by its controller on resolution
+    # "if {G} was spent to cast this spell" (601.2h): the colours it looks for; an amount is multiplied by how many
+    # of them were spent ("X life if {G} was spent and X life if {W} was spent" is one gain of 2X).
+    if_spent: tuple[str, ...] = ()
+    # The amount counted on resolution (608.2h), times `amount` (1 when 0): source_power | target_power |
+    # life_lost_this_turn (of each affected player) | destroyed (permanents this resolution destroyed so far).
+    count: str = ""
+    by: str = ""                      # damage: "" the source deals it; "target": the object in slot `target` does
+    spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
@@ -129,11 +152,15 @@ class Triggered(Immutable):
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     of: str = "self"
-    whose: str = "you"                 # upkeep/end_step: you | each
+    whose: str = "you"                 # upkeep/end_step: you | each | opponents
     counter: str = ""                  # counter_put: the kind, "" for any
     keyword: str = ""                  # set for the abilities a keyword stands for (persist)
     each_counter: bool = False         # counter_put: triggers once per counter put, not once per event
     had_counter: str = ""              # dies: intervening "if it had a counter of this kind on it" (603.4)
+    # 603.4 intervening "if": checked as it triggers and again on resolution. your_hand_empty | active_hand_empty |
+    # opponent_lost_life (an opponent lost at least `condition_n` life this turn).
+    condition: str = ""
+    condition_n: int = 0
 
 
 @dataclass(frozen=True)
@@ -149,6 +176,10 @@ class Activated(Immutable):
     targets: tuple[TargetSpec, ...] = ()
     put_counters: tuple[tuple[str, int], ...] = ()
     your_turn: bool = False
+    sacrifice_type: str = ""          # "sacrifice a Mountain": a permanent you control of this type or subtype
+    reveal_sharing_color: int = 0     # "reveal N cards from your hand that share a colour"
+    only_if_color: str = ""           # "activate only if you control `only_if_n` or more permanents of this colour"
+    only_if_n: int = 0
 
     @property
     def is_mana_ability(self) -> bool:
@@ -167,6 +198,10 @@ class Activated(Immutable):
             parts.append(f"poner {n} contador(es) {kind} sobre él")
         if self.sacrifice:
             parts.append("sacrificar")
+        if self.sacrifice_type:
+            parts.append(f"sacrificar {self.sacrifice_type}")
+        if self.reveal_sharing_color:
+            parts.append(f"mostrar {self.reveal_sharing_color} cartas de tu mano que compartan un color")
         return ", ".join(parts) or "{0}"
 
 
@@ -180,14 +215,16 @@ class Static(Immutable):
 
 @dataclass(frozen=True)
 class Replacement(Immutable):
-    """614/615: `event` draw | life_gain | damage | enters | dies | prevent_none | no_life_gain | all_wither.
+    """614/615: `event` draw | life_gain | damage | enters | dies | prevent_none | no_life_gain | all_wither |
+    tap_for_mana.
 
     draw: the controller's draws are replaced by `instead`; life_gain: `multiply`/`add` to the controller's
     gains; damage: prevents `prevent` (−1: all) damage dealt to `to`, and with `source_draws` the source's
-    controller then draws a card per damage prevented (615.5); enters: this permanent enters with `counters`; dies:
-    this permanent goes to exile instead of its owner's graveyard; prevent_none: damage can't be prevented (615.12);
-    no_life_gain: players can't gain life (119.7); all_wither: all damage is dealt as though its source had wither
-    (120.3d, 702.80a)."""
+    controller then draws a card per damage prevented (615.5); enters: this permanent enters with `counters` (and
+    tapped with `tapped`, 614.1c); dies: this permanent goes to exile instead of its owner's graveyard;
+    prevent_none: damage can't be prevented (615.12); no_life_gain: players can't gain life (119.7); all_wither: all
+    damage is dealt as though its source had wither (120.3d, 702.80a); tap_for_mana: a permanent its controller
+    taps for mana produces `multiply` times that mana (106.12b)."""
     event: str
     instead: tuple[Effect, ...] = ()
     multiply: int = 1
@@ -196,6 +233,7 @@ class Replacement(Immutable):
     to: str = "self"
     counters: tuple[tuple[str, int], ...] = ()
     source_draws: bool = False
+    tapped: bool = False
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ KEYWORD_WORDS: dict[str, str | None] = {
     "vínculo vital": "lifelink", "daña primero": "first_strike", "dañar primero": "first_strike",
     "doble daño": "double_strike", "prisa": "haste", "alcance": "reach", "defensor": "defender",
     "vigilancia": "vigilance", "toque mortal": "deathtouch", "indestructible": "indestructible",
-    "velo": "shroud", "inspirar temor": "fear", "destello": "flash", "conspirar": None, "cambiaformas": None,
+    "velo": "shroud", "inspirar temor": "fear", "destello": "flash", "conspirar": "conspire", "cambiaformas": None,
 }
 REMINDER = re.compile(r"\s*\([^)]*\)\s*$")
 ARTICLE = r"(?:el |la |los |las )?"
@@ -135,7 +135,7 @@ KEYWORD_NAMES = {"dañar dos veces": "double_strike", "vínculo vital": "lifelin
                  "arrollar": "trample", "dañar primero": "first_strike", "prisa": "haste", "debilitar": "wither",
                  "persistir": "persist", "vigilancia": "vigilance", "alcance": "reach", "velo": "shroud"}
 COLOR_WORDS = {"blanca": "W", "blanco": "W", "azul": "U", "negra": "B", "negro": "B", "roja": "R", "rojo": "R",
-               "verde": "G"}
+               "verde": "G", "verdes": "G", "blancos": "W", "azules": "U", "negros": "B", "rojos": "R"}
 
 
 def _grant_yours(m: re.Match[str], r: Reading, name: str) -> None:
@@ -153,7 +153,7 @@ def _target_colour(m: re.Match[str], r: Reading, name: str) -> None:
     r.effects.append(Effect("set_color", colors=(COLOR_WORDS[m["color"].lower()],), to="target"))
 
 
-NUMBER_WORDS = {"un": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "veinte": 20}
+NUMBER_WORDS = {"un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "veinte": 20}
 # Plural nouns of the text that name a card type (a quality of qualities.py).
 TYPE_PLURALS = {"encantamientos": "enchantment", "artefactos": "artifact", "tierras": "land",
                 "criaturas": "creature"}
@@ -385,6 +385,175 @@ def _source_draws_prevented(m: re.Match[str], r: Reading, name: str) -> None:
 
 class _Unread(Exception):
     """A sentence that only makes sense after another one of the same line (which is not there)."""
+REMINDER_END = r"(?: \([^)]*\))?$"         # a sentence may end with its reminder text, which says nothing new
+SPENT = r"(?: si se usó \{(?P<spent>[WUBRG])\} (?:para|paga) jugar " + ARTICLE + r"{name})?"
+
+
+def _spent(m: re.Match[str]) -> tuple[str, ...]:
+    return (m["spent"],) if m["spent"] else ()
+
+
+def _gain_x_per_colour_spent(m: re.Match[str], r: Reading, name: str) -> None:
+    # One gain of X for each named colour spent (Infusión de solanera/1: a single life-gain event, X + X).
+    r.effects.append(Effect("gain_life", x=True, to="controller", if_spent=(m["a"], m["b"])))
+
+
+def _tokens(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("create_token", amount=NUMBER_WORDS[m["n"].lower()], token=token_def(m),
+                            if_spent=_spent(m)))
+
+
+def _counter_creature_spell(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("counter_spell", to="target", target=len(r.targets), if_spent=_spent(m)))
+    r.targets.append(TargetSpec("creature_spell", optional=True))
+
+
+def _reanimate_up_to_one(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("return_to_battlefield", to="target", target=len(r.targets), if_spent=_spent(m)))
+    r.targets.append(TargetSpec("creature", "you", zone="graveyard", optional=True))
+
+
+def _target_player_creatures_pump_grant(m: re.Match[str], r: Reading, name: str) -> None:
+    slot = len(r.targets)
+    r.targets.append(TargetSpec("player"))
+    r.effects.append(Effect("pump", power=int(m["p"]), toughness=int(m["t"]), to="target_player_creatures",
+                            target=slot, if_spent=_spent(m)))
+    r.effects.append(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="target_player_creatures",
+                            target=slot, if_spent=_spent(m)))
+
+
+def _enters_damage_equal_power(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="enters", targets=(TargetSpec("any"),),
+                                effects=(Effect("damage", count="source_power", to="target"),)))
+
+
+def _upkeep_you_hand_empty(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="upkeep", whose="you", condition="your_hand_empty",
+                                effects=(Effect("lose_life", amount=int(m["n"]), to="each_opponent"),)))
+
+
+def _upkeep_opponent_hand_empty(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="upkeep", whose="opponents", condition="active_hand_empty",
+                                effects=(Effect("lose_life", amount=int(m["n"]), to="active_player"),)))
+
+
+def _end_step_opponent_lost_draw(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="end_step", whose="each", condition="opponent_lost_life",
+                                condition_n=int(m["n"]),
+                                effects=(Effect("draw", amount=1, to="controller", optional=True),)))
+
+
+def _end_step_lose_life_lost(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="end_step", whose="each",
+                                effects=(Effect("lose_life", count="life_lost_this_turn", to="each_opponent"),)))
+
+
+def _tap_untapped_target(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("creature", untapped=True))
+    r.effects.append(Effect("tap", to="target"))
+
+
+def _it_damages_its_controller(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("damage", by="target", count="target_power", to="target_controller"))
+
+
+def _sacrifice_then_tokens_by_power(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("creature"))
+    r.effects.append(Effect("sacrifice", to="target"))
+    r.effects.append(Effect("create_token", count="target_power", to="target_controller", token=token_def(m)))
+
+
+def _destroy_all_types(m: re.Match[str], r: Reading, name: str) -> None:
+    kinds = {"artefactos": "artifact", "encantamientos": "enchantment", "criaturas": "creature", "tierras": "land"}
+    r.effects.append(Effect("destroy", to="all_permanents", types=tuple(kinds[w] for w in m["what"].split(" y "))))
+
+
+def _gain_per_destroyed(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("gain_life", amount=int(m["n"]), count="destroyed", to="controller"))
+
+
+def _regenerate(m: re.Match[str], r: Reading, name: str) -> None:
+    r.targets.append(TargetSpec("permanent" if m["what"] == "permanente" else "creature"))
+    r.effects.append(Effect("regenerate", to="target"))
+
+
+def _double_tapped_mana(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="tap_for_mana", multiply=2))
+
+
+def _mana_of_land_types(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, effects=(Effect("add_mana", mana="land_types"),)))
+
+
+def _tap_add_mana(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, effects=(Effect("add_mana", mana=m["mana"]),)))
+
+
+def _only_on_x_costs(m: re.Match[str], r: Reading, name: str) -> None:
+    # Modifies the mana ability the line's first sentence made (a trial Reading: only kept if both are read).
+    if not r.activated:
+        raise _Unread
+    last = r.activated[-1]
+    r.activated[-1] = replace(last, effects=tuple(replace(e, spend_only="x_costs") for e in last.effects))
+
+
+def _enters_tapped(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="enters", tapped=True))
+
+
+def _cost_gain_life(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), tap=bool(m["t"]),
+                                 effects=(Effect("gain_life", amount=NUMBER_WORDS[m["n"].lower()],
+                                                 to="controller"),)))
+
+
+def _only_if_you_control(m: re.Match[str], r: Reading, name: str) -> None:
+    if not r.activated:
+        raise _Unread
+    r.activated[-1] = replace(r.activated[-1], only_if_color=COLOR_WORDS[m["color"].lower()],
+                              only_if_n=NUMBER_WORDS[m["n"].lower()])
+
+
+LAND_TYPES = {"montaña": "Montaña", "bosque": "Bosque", "isla": "Isla", "pantano": "Pantano", "llanura": "Llanura"}
+
+
+def _tap_sac_land_damage(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=(), tap=True, sacrifice_type=LAND_TYPES[m["land"].lower()],
+                                 targets=(TargetSpec("creature"),),
+                                 effects=(Effect("damage", amount=int(m["n"]), to="target"),)))
+
+
+def _tap_sac_land_choose_player(m: re.Match[str], r: Reading, name: str) -> None:
+    # "Elige un jugador" opens the ability; the next sentence says what that player gets (a mana ability, 605.1a).
+    r.activated.append(Activated(cost=(), tap=True, sacrifice_type=LAND_TYPES[m["land"].lower()], effects=()))
+
+
+def _chosen_player_adds(m: re.Match[str], r: Reading, name: str) -> None:
+    if not r.activated or r.activated[-1].effects:
+        raise _Unread
+    r.activated[-1] = replace(r.activated[-1], effects=(Effect("add_mana", mana=m["mana"], to="chosen_player"),))
+
+
+def _reveal_draw(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), tap=True,
+                                 reveal_sharing_color=NUMBER_WORDS[m["n"].lower()],
+                                 effects=(Effect("draw", amount=1, to="controller"),)))
+
+
+def _may_shuffle_graveyard_card(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("shuffle_into_library", to="target", target=len(r.targets), optional=True))
+    r.targets.append(TargetSpec("card", "you", zone="graveyard", optional=True))
+
+
+def _search_mv_le_lands(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("search", search="mv<=lands", dest="hand", to="controller"))
+
+
+def _then_shuffle(m: re.Match[str], r: Reading, name: str) -> None:
+    # The search just read already ends with the shuffle (701.23a); alone, the sentence is not read.
+    if not r.effects or r.effects[-1].kind != "search":
+        raise _Unread
+
 
 
 # One table: a sentence of the FAQ's Spanish (the card's own name as {name}) → the piece that models it.
@@ -457,6 +626,55 @@ PIECES: list[tuple[str, Piece]] = [
     (r"^Si una fuente fuera a hacer daño a " + ARTICLE + r"{name}, prevén ese daño\.$", _prevent_all_to_self),
     (r"^El controlador de la fuente roba una cantidad de cartas igual al daño prevenido de esta manera\.$",
      _source_draws_prevented),
+    (r"^Ganas X vidas si se usó \{(?P<a>[WUBRG])\} para jugar " + ARTICLE + r"{name} y X vidas si se usó "
+     r"\{(?P<b>[WUBRG])\} para jugarla\." + REMINDER_END, _gain_x_per_colour_spent),
+    (r"^Pon en juego (?P<n>una|dos|tres|cuatro) fichas? de criatura " + TOKEN + SPENT + r"\." + REMINDER_END,
+     _tokens),
+    (r"^Contrarresta hasta un hechizo de criatura objetivo" + SPENT + r"\." + REMINDER_END, _counter_creature_spell),
+    (r"^Regresa al juego hasta una carta de criatura objetivo de tu cementerio" + SPENT + r"\." + REMINDER_END,
+     _reanimate_up_to_one),
+    (r"^Las criaturas que controla el jugador objetivo obtienen \+(?P<p>\d+)/\+(?P<t>\d+) y ganan la habilidad de "
+     r"(?P<kw>prisa|volar|arrollar|vigilancia|alcance) hasta el final del turno" + SPENT + r"\." + REMINDER_END,
+     _target_player_creatures_pump_grant),
+    (r"^Cuando " + ARTICLE + r"{name} entre(?:n)? en juego,? le hace una cantidad de daño igual a su fuerza a la "
+     r"criatura o jugador objetivo\.$", _enters_damage_equal_power),
+    (r"^Al comienzo de tu mantenimiento, si no tienes cartas en la mano, cada oponente pierde (?P<n>\d+) vidas\.$",
+     _upkeep_you_hand_empty),
+    (r"^Al comienzo del mantenimiento de cada oponente, si ese jugador no tiene cartas en su mano, él pierde "
+     r"(?P<n>\d+) vidas\.$", _upkeep_opponent_hand_empty),
+    (r"^Al final del turno, si un oponente perdió (?P<n>\d+) o más vidas este turno, puedes robar una carta\."
+     + REMINDER_END, _end_step_opponent_lost_draw),
+    (r"^Al final de cada turno, cada oponente pierde una cantidad de vida igual a las vidas que perdió este turno\."
+     + REMINDER_END, _end_step_lose_life_lost),
+    (r"^Gira la criatura objetivo enderezada\.$", _tap_untapped_target),
+    (r"^Esa criatura hace una cantidad de daño igual a su fuerza a su controlador\.$", _it_damages_its_controller),
+    (r"^El controlador de la criatura objetivo la sacrifica, luego pone en juego X fichas de criatura " + TOKEN
+     + r" donde X es la fuerza de esa criatura\.$", _sacrifice_then_tokens_by_power),
+    (r"^Destruye todos los (?P<what>(?:artefactos|encantamientos|criaturas|tierras)(?: y (?:artefactos|"
+     r"encantamientos|criaturas|tierras))*)\.$", _destroy_all_types),
+    (r"^Ganas (?P<n>\d+) vidas por cada permanente destruido de esta manera\.$", _gain_per_destroyed),
+    (r"^Regenera (?:el|la) (?P<what>permanente|criatura) objetivo\.$", _regenerate),
+    (r"^Si giras un permanente para obtener maná, en vez de eso, produce el doble de esa cantidad de maná\.$",
+     _double_tapped_mana),
+    (r"^\{T\}: Agrega a tu reserva de maná un maná de cualquier tipo que pudiera producir una tierra que "
+     r"controles\.$", _mana_of_land_types),
+    (r"^\{T\}: Agrega (?P<mana>(?:\{[0-9WUBRGC]\})+) a tu reserva de maná\.$", _tap_add_mana),
+    (r"^Usa este maná sólo en costes que contengan \{X\}\.$", _only_on_x_costs),
+    (r"^" + ARTICLE + r"{name} entra(?:n)? en juego girad(?:o|a|os|as)\.$", _enters_tapped),
+    (r"^(?P<cost>(?:\{[0-9WUBRG]\})+)(?P<t>, \{T\})?: Ganas (?P<n>una|dos|tres|\d+) vidas?\.$", _cost_gain_life),
+    (r"^Juega esta habilidad sólo si controlas (?P<n>dos|tres|cuatro) o más permanentes "
+     r"(?P<color>verdes|blancos|azules|negros|rojos)\.$", _only_if_you_control),
+    (r"^\{T\}, sacrificar una? (?P<land>montaña|bosque|isla|pantano|llanura): " + ARTICLE + r"{name} hace "
+     r"(?P<n>\d+) puntos? de daño a la criatura objetivo\.$", _tap_sac_land_damage),
+    (r"^\{T\}, sacrificar una? (?P<land>montaña|bosque|isla|pantano|llanura): Elige un jugador\.$",
+     _tap_sac_land_choose_player),
+    (r"^Ese jugador agrega (?P<mana>(?:\{[WUBRGC]\})+) a su reserva de maná\.$", _chosen_player_adds),
+    (r"^(?P<cost>(?:\{[0-9WUBRG]\})+), \{T\}, mostrar (?P<n>dos|tres) cartas de tu mano que compartan un color: "
+     r"Roba una carta\.$", _reveal_draw),
+    (r"^Puedes barajar hasta una carta objetivo de tu cementerio en tu biblioteca\.$", _may_shuffle_graveyard_card),
+    (r"^Busca en tu biblioteca una carta con coste de maná convertido menor o igual a la cantidad de tierras que "
+     r"controlas, muéstrala y ponla en tu mano\.$", _search_mv_le_lands),
+    (r"^Luego baraja tu biblioteca\.$", _then_shuffle),
 ]
 PIECES += [
     (r"^Todos los permanentes son (?P<type>encantamientos|artefactos) además de sus otros tipos\.$",
@@ -540,6 +758,8 @@ def card_def(card: Any) -> CardDef:
         r.unread.insert(0, f"fuerza/resistencia {card.power}/{card.toughness}")
         power, toughness = power or 0, toughness or 0
     text = "\n".join(([f"tipos {', '.join(extra_types)}"] if extra_types else []) + r.unread)
+    if "land" in types:
+        r.activated[:0] = intrinsic_mana(card.subtypes)
     return CardDef(name=card.name, types=types or ("artifact",), mana_cost=cost, subtypes=tuple(card.subtypes),
                    supertypes=tuple(SUPERTYPES[s] for s in card.supertypes if s in SUPERTYPES),
                    power=power, toughness=toughness, keywords=tuple(dict.fromkeys(r.keywords)),
@@ -547,6 +767,16 @@ def card_def(card: Any) -> CardDef:
                    activated=tuple(r.activated), statics=tuple(r.statics), replacements=tuple(r.replacements),
                    text=text, additional=tuple(r.additional),
                    unmodelled_keywords=tuple(r.unmodelled_keywords))
+
+
+BASIC_LAND_MANA = {"Llanura": "W", "Isla": "U", "Pantano": "B", "Montaña": "R", "Bosque": "G"}
+
+
+def intrinsic_mana(subtypes: Any) -> list[Activated]:
+    """305.6: a land with a basic land type has "{T}: Add [its mana]" even if its text does not say it (the FAQ
+    prints it only as reminder text)."""
+    return [Activated(cost=(), tap=True, effects=(Effect("add_mana", mana="{" + BASIC_LAND_MANA[t] + "}"),))
+            for t in subtypes if t in BASIC_LAND_MANA]
 
 
 def _int(value: str | None) -> int | None:

@@ -133,6 +133,10 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if zone == "battlefield":
         new.sick = True
         new.attached_to = attach_to
+        if any(r.event == "enters" and r.tapped for r in card.replacements):
+            new.tapped = True
+            extra_cites += cr("614.1c")
+            notes.append("entra girado")
         enters = {k: n for r in card.replacements if r.event == "enters" for k, n in r.counters}
         for k, n in (counters or {}).items():
             enters[k] = enters.get(k, 0) + n
@@ -232,8 +236,52 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     if p.lost or amount <= 0:
         return
     p.lives -= amount
+    state.bump(f"life_lost:{player}", amount)
     emit(state, out, "resolution", player, f"{player} pierde {amount} vidas ({why}): {p.lives}",
          [*cites, *cr("119.3")], [Event("life", {"player": player, "delta": -amount})])
+
+
+def life_lost_this_turn(state: MagicState, player: str) -> int:
+    """119.3: the life a player lost this turn (damage, loss, payment), however much they also gained."""
+    return state.this_turn.get(f"life_lost:{player}", 0)
+
+
+def condition_holds(state: MagicState, controller: str, condition: str, n: int) -> bool:
+    """603.4: the intervening "if" of a triggered ability, true or not now."""
+    if condition == "your_hand_empty":
+        return not state.player(controller).zones["hand"]
+    if condition == "active_hand_empty":
+        return not state.player(state.active).zones["hand"]
+    if condition == "opponent_lost_life":
+        # Sygg, degollador del río/1: an opponent who has left the game still counts.
+        return any(life_lost_this_turn(state, p.name) >= n for p in state.players if p.name != controller)
+    return True
+
+
+CONDITION_TEXT = {"your_hand_empty": "si no tienes cartas en la mano",
+                  "active_hand_empty": "si el jugador activo no tiene cartas en la mano",
+                  "opponent_lost_life": "si un oponente perdió {n} o más vidas este turno"}
+
+
+def regenerated(state: MagicState, out: list[Step], o: MagicObject, cites: Sequence[str]) -> bool:
+    """701.19a: a regeneration shield replaces the next destruction this turn: remove all damage, tap it, remove it
+    from combat. True when a shield was used (the permanent stays)."""
+    shield = next((ce for ce in state.effects if ce.effect.kind == "regenerate" and o.id in ce.affected
+                   and ce.remaining != 0), None)
+    if shield is None:
+        return False
+    shield.remaining = 0
+    state.set_effects([ce for ce in state.effects if ce is not shield])
+    o.damage = 0
+    o.deathtouch_hit = False
+    o.tapped = True
+    combat = bool(o.attacking or o.blocking)
+    o.attacking, o.blocking = None, ()
+    emit(state, out, "replacement", o.controller, f"{o.card} ({o.id}) iba a ser destruido; se regenera en su lugar "
+         f"({shield.source_name}): se le quita el daño, se gira" + (" y sale del combate" if combat else ""),
+         [*cites, *cr("701.19a", "614.8"), *(cr("506.4") if combat else [])],
+         [Event("regenerate", {"object": o.id})], [o])
+    return True
 
 
 def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int, why: str,
@@ -345,6 +393,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     if tobj is None:
         p = state.mplayer(target)
         p.lives -= amount
+        state.bump(f"life_lost:{target}", amount)       # 120.3a: damage to a player is life lost
         rules.append("120.3a")
         what = f"{target} pierde {amount} vidas: {p.lives}"
         events.append(Event("damage", {"source": src_ref, "target": target, "amount": amount, "combat": combat}))
@@ -515,7 +564,9 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
     elif e.kind == "step":
         for o in state.battlefield():
             for ab in _abilities(state, o):
-                if ab.when == d["step"] and (ab.whose == "each" or o.controller == state.active):
+                whose = ab.whose == "each" or (ab.whose == "opponents") == (o.controller != state.active)
+                if ab.when == d["step"] and whose and condition_holds(state, o.controller, ab.condition,
+                                                                      ab.condition_n):
                     _add_trigger(state, o.controller, o.id, o.card, ab)
     elif e.kind == "counters":
         o = state.objects.get(d["object"])
@@ -595,11 +646,12 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                     continue
             item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
                              source_name=t.source_name, effects=ab.effects, targets=targets,
-                             target_specs=ab.targets, keyword=ab.keyword, lki=t.lki)
+                             target_specs=ab.targets, keyword=ab.keyword, lki=t.lki,
+                             condition=(ab.condition, ab.condition_n))
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
             rules = ["603.2", "603.3", "603.3b", *WHEN_RULES.get(ab.when, ()), *(["603.3d"] if targets else []),
-                     *(["603.4"] if ab.had_counter else [])]
+                     *(["603.4"] if ab.had_counter or ab.condition else [])]
             if ab.keyword:
                 rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
             if several_players:
@@ -610,10 +662,11 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
     return True
 
 
-KEYWORD_RULE = {"persist": "702.79a"}
+KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a"}
 WHEN_RULES = {"dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"), "enters": ("603.6a",),
               "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
-              "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2")}
+              "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2"),
+              "cast": ("601.2i",)}
 
 
 # -- state-based actions --------------------------------------------------------------------------------------------
@@ -733,6 +786,8 @@ def _sba_once(state: MagicState, out: list[Step]) -> bool:
             continue
         seen.add(o.id)
         done = True
+        if rule in ("704.5g", "704.5h") and regenerated(state, out, o, cr("704.3", rule)):
+            continue                         # 701.19a: destruction replaced (not a 0-toughness death)
         extra = ["702.2b"] if rule == "704.5h" else ["120.5"] if rule == "704.5g" else []
         move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based", batch=batch)
     observe_all(state, batch)

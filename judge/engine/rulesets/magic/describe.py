@@ -51,7 +51,8 @@ FIELD_LABELS = {
     "sacrifice": L("Sacrificar", "Sacrifice"), "discard": L("Descartar", "Discard"), "counter_on": L("Contador -1/-1 sobre", "-1/-1 counter on"), "ability": L("Habilidad nº", "Ability no."),
     "lost": L("Ha perdido", "Has lost"), "zone": L("Zona", "Zone"), "controller": L("Controlador", "Controller"),
     "attacking": L("Atacando", "Attacking"), "exists": L("Existe", "Exists"), "current_id": L("Id actual", "Current id"),
-    "stack": L("Pila", "Stack"),
+    "stack": L("Pila", "Stack"), "conspire": L("Conspirar (girar dos criaturas)", "Conspire (tap two creatures)"),
+    "reveal": L("Mostrar", "Reveal"),
 }
 for _z in S.ZONES:
     FIELD_LABELS[_z] = ZONE_LABELS[_z]
@@ -76,6 +77,9 @@ VERB_LABELS = {
     "discard": L("descartar una carta", "discard a card"), "remove_counter": L("quitar un contador", "remove a counter"),
     "move_counter": L("mover un contador", "move a counter"),
     "delayed": L("más tarde (habilidad retrasada)", "later (delayed trigger)"),
+    "regenerate": L("regenerar", "regenerate"),
+    "return_to_battlefield": L("regresar al campo de batalla", "return to the battlefield"),
+    "shuffle_into_library": L("barajar en la biblioteca", "shuffle into the library"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
@@ -93,7 +97,15 @@ SCOPE_LABELS = {
     "all_permanents": L("todos los permanentes", "all permanents"),
     "permanents_you_control": L("los permanentes que controlas", "permanents you control"),
     "other_permanents_you_control": L("tus otros permanentes", "other permanents you control"),
+    "active_player": L("el jugador activo", "the active player"),
+    "target_controller": L("el controlador del objetivo", "the target's controller"),
+    "target_player_creatures": L("las criaturas del jugador objetivo", "the target player's creatures"),
+    "chosen_player": L("un jugador elegido", "a chosen player"),
 }
+COUNT_LABELS = {"source_power": L("la fuerza de la fuente", "the source's power"),
+                "target_power": L("la fuerza del objetivo", "the target's power"),
+                "life_lost_this_turn": L("las vidas perdidas este turno", "life lost this turn"),
+                "destroyed": L("los permanentes destruidos así", "permanents destroyed this way")}
 DURATION_LABELS = {"end_of_turn": L("hasta el final del turno", "until end of turn"),
                    "end_of_combat": L("hasta el final del combate", "until end of combat"),
                    "permanent": L("para siempre", "indefinitely")}
@@ -123,11 +135,14 @@ _FIELDS: dict[str, list[dict[str, Any]]] = {
                    slots={"from": "targets", "kinds": {"creature": "creature", "player": "player", "any": "target",
                                                       "permanent": "permanent", "land": "permanent",
                                                       "artifact": "permanent", "enchantment": "permanent",
-                                                      "spell": "object"}}), field("x", "int", min=0, max=99),
+                                                      "spell": "object", "creature_spell": "object",
+                                                      "card": "object"}}), field("x", "int", min=0, max=99),
              field("tap", "refs", ref="permanent", mine=True), field("sacrifice", "refs", ref="permanent", mine=True),
-             field("discard", "refs", ref="hand"), field("counter_on", "refs", ref="permanent", mine=True)],
+             field("discard", "refs", ref="hand"), field("counter_on", "refs", ref="permanent", mine=True),
+             field("conspire", "refs", ref="creature", mine=True)],
     "activate": [field("ability", "int", min=0, max=20), field("targets", "refs", ref="target"),
-                 field("x", "int", min=0, max=99), field("tap", "refs", ref="permanent", mine=True)],
+                 field("x", "int", min=0, max=99), field("tap", "refs", ref="permanent", mine=True),
+                 field("sacrifice", "refs", ref="permanent", mine=True), field("reveal", "refs", ref="hand")],
     "attack": [field("target", "player")],
 }
 
@@ -216,6 +231,20 @@ def describe() -> dict[str, Any]:
             elif k == "dest":
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
                              "options": options(("hand", "battlefield"), ZONE_LABELS), "default": "hand"})
+            elif k == "count":
+                opts.append({"key": "count", "type": "choice", "label": L("Cuenta", "Counts"),
+                             "options": options(S.COUNTS, COUNT_LABELS), "default": ""})
+            elif k == "by":
+                opts.append({"key": "by", "type": "choice", "label": L("Lo hace", "Dealt by"),
+                             "options": [{"value": "target", "label": L("el objetivo", "the target")}],
+                             "default": ""})
+            elif k == "types":
+                opts.append({"key": "types", "type": "multichoice", "label": L("De los tipos", "Of the types"),
+                             "options": options(tuple(CARD_TYPES), TYPE_LABELS)})
+            elif k == "spend_only":
+                opts.append({"key": "spend_only", "type": "choice", "label": L("Solo para", "Only for"),
+                             "options": [{"value": "x_costs", "label": L("costes con {X}", "costs with {X}")}],
+                             "default": ""})
         verb_arg[verb] = {"verb": verb, "label": VERB_LABELS.get(verb, L(verb, verb)), "arg": arg, "options": opts}
     target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS), "controllers": ["any", "you", "opponent"]}
     return {

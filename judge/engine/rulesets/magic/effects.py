@@ -31,13 +31,17 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
 # -- targets --------------------------------------------------------------------------------------------------------
 def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str, source: str = "") -> str | None:
     """None if `ref` is a legal choice for `spec` now, else why not."""
-    if spec.kind == "spell":
+    if spec.kind in ("spell", "creature_spell"):
         item = next((i for i in state.stack if i.id == ref and i.kind == "spell"), None)
         if item is None:
             return f"«{ref}» no es un hechizo en la pila"
         if ref == source:
             return "un hechizo no puede tenerse a sí mismo como objetivo"
+        if spec.kind == "creature_spell" and "creature" not in _spell_card(state, item).types:
+            return f"{item.text} no es un hechizo de criatura"
         return None
+    if spec.zone == "graveyard":
+        return _legal_card_in_graveyard(state, spec, ref, controller)
     if state.has_player(ref):
         if spec.kind not in ("player", "any"):
             return f"«{ref}» es un jugador y el objetivo debe ser {spec.describe()}"
@@ -60,6 +64,8 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
         return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
     if spec.kind in ("creature", "any") and "creature" not in c.types:
         return f"{o.card} ({ref}) no es una criatura"
+    if spec.untapped and o.tapped:
+        return f"{o.card} ({ref}) está girada y el objetivo debe estar enderezado"
     if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
         return f"{o.card} ({ref}) no es {spec.describe()}"
     if spec.where and not has_all(state, o, c, spec.where):
@@ -92,11 +98,32 @@ def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> str | 
     for i, (spec, ref) in enumerate(zip(specs, refs)):
         if (spec.other or spec.many) and ref in refs[:i]:
             return f"«{ref}» ya es objetivo: {spec.describe()} debe ser distinto"
+def _spell_card(state: MagicState, item: StackItem) -> CardDef:
+    """The card a spell on the stack is, or the card a copy of a spell copies (707.10)."""
+    if item.obj is not None:
+        return state.card(item.obj)
+    return state.cards[item.copy_of]
+
+
+def _legal_card_in_graveyard(state: MagicState, spec: TargetSpec, ref: str, controller: str) -> str | None:
+    """115.1 / 400.1: a target card in a graveyard (a public zone): the card must be there now, of the kind asked."""
+    o = state.objects.get(ref)
+    if o is None or o.zone != "graveyard":
+        return f"«{ref}» no es una carta en un cementerio"
+    if spec.controller == "you" and o.owner != controller:
+        return f"{o.card} ({ref}) no está en tu cementerio"
+    if spec.controller == "opponent" and o.owner == controller:
+        return f"{o.card} ({ref}) no está en el cementerio de un oponente"
+    if spec.kind == "creature" and "creature" not in state.card(o).types:
+        return f"{o.card} ({ref}) no es una carta de criatura"
     return None
 
 
 def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
-    refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
+    if spec.zone == "graveyard":
+        refs = [o.id for p in state.players for o in p.zones["graveyard"]]
+    else:
+        refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
     return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
 
 
@@ -130,6 +157,8 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
 def trigger_text(ab: Triggered, source_name: str) -> str:
     if ab.keyword == "persist":
         return f"persistir de {source_name}"
+    if ab.keyword == "conspire":
+        return f"conspirar de {source_name} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)"
     when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
             "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
             "end_step": "comienza el paso final", "counter_put": "recibe un contador",
@@ -142,7 +171,9 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
     if ab.when in ("dies", "enters") and ab.of != "self":
         who = "una criatura" if ab.of == "creature" else "otra criatura"
         when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
-    return f"la habilidad de {source_name} («cuando {when}: {'; '.join(e.describe() for e in ab.effects)}»)"
+    cond = core.CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
+    return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
+           f"{'; '.join(e.describe() for e in ab.effects)}»)"
 
 
 # -- effects --------------------------------------------------------------------------------------------------------
@@ -152,7 +183,7 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
     to = e.to
     if to == "target":
         ref = targets[e.target] if e.target < len(targets) else None
-        return [ref] if ref is not None else []
+        return [ref] if ref else []                   # None: illegal now; "": an optional slot left empty
     if to == "self":
         o = state.obj(source)
         return [o.id] if o is not None and o.zone == "battlefield" else []
@@ -166,24 +197,49 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
         o = state.obj(source)
         return [o.attached_to] if o is not None and o.attached_to else []
     if to == "targets":
-        return [t for t in targets if t is not None]
+        return [t for t in targets if t]
+    if to == "active_player":
+        return [state.active]
+    ref = targets[e.target] if e.target < len(targets) else None
+    if to == "target_controller":
+        # 608.2h: the controller the target has now, or had when it left the battlefield (last known information).
+        who = core.info(state, ref)["controller"] if ref else None
+        return [who] if who and state.has_player(who) else []
     cache = layers.compute(state)
+    if to == "target_player_creatures":
+        return [o.id for o in state.battlefield() if ref is not None and "creature" in cache[o.id].types
+                and cache[o.id].controller == ref]
     # A group is fixed as the effect resolves (611.2c): "each unblocked creature" means those unblocked now.
+    # "Destroy all artifacts and enchantments": `types` keeps permanents of any of those types.
     return [o.id for o in state.battlefield()
-            if layers.in_group(state, to, e.where, o, cache[o.id], controller, source)]
+            if layers.in_group(state, to, e.where, o, cache[o.id], controller, source)
+            and (e.kind not in ("destroy", "exile", "bounce") or not e.types or set(e.types) & cache[o.id].types)]
 
 
 def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
                 effects: Sequence[Effect], targets: Sequence[str | None], x: int, cites: Sequence[str],
-                applied: frozenset[str] = frozenset(), lki: dict[str, Any] | None = None) -> None:
+                applied: frozenset[str] = frozenset(), lki: dict[str, Any] | None = None,
+                spent: dict[str, int] | None = None) -> None:
     """608.2c: the instructions in the order written. `lki`: what the source of a leaves-the-battlefield trigger
-    was as it left (its counters, for "por cada contador … sobre él")."""
+    was as it left (its counters, for "por cada contador … sobre él"). `spent`: the mana spent to cast the spell
+    (601.2h; a copy's is empty, 707.10), read by effects that say "if {G} was spent"."""
+    memo: dict[str, int] = {"destroyed": 0}          # what this resolution did so far ("destroyed this way")
     for e in effects:
         if state.over:
             return
+        times = 1
+        if e.if_spent:
+            times = sum(1 for c in e.if_spent if (spent or {}).get(c, 0) > 0)
+            colours = "".join("{" + c + "}" for c in e.if_spent)
+            if not times:
+                core.emit(state, out, "resolution", controller, f"{source_name}: no se gastó {colours} para "
+                          f"lanzarlo: «{e.describe()}» no ocurre", [*cites, *cr("601.2h"),
+                                                                     *(cr("707.10") if spent is None else [])])
+                continue
         if e.optional and not _agrees(state, out, controller, source_name, e):
             continue
-        run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, lki or {})
+        run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, lki or {}, memo,
+                   times)
 
 
 def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any]) -> tuple[int, list[str]]:
@@ -213,6 +269,28 @@ def choose_colors(state: MagicState, out: list[Step], player: str, source_name: 
     core.emit(state, out, "resolution", player, f"{player} elige {'/'.join(chosen)} para {source_name}",
               cr("105.1"))
     return chosen
+def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequence[str | None],
+              memo: dict[str, int], subject: str = "") -> int:
+    """The number an effect uses, determined as it applies (608.2h): its amount, X, or what `count` counts (times
+    `amount`, 1 when 0). An object that left uses its last known information (113.7a)."""
+    n = x if e.x else e.amount
+    if not e.count:
+        return n
+    per = max(e.amount, 1)
+    if e.count == "source_power":
+        return per * max(core.info(state, source).get("power") or 0, 0)
+    if e.count == "target_power":
+        ref = targets[e.target] if e.target < len(targets) else None
+        return per * max(core.info(state, ref).get("power") or 0, 0) if ref else 0
+    if e.count == "life_lost_this_turn":
+        return per * core.life_lost_this_turn(state, subject)
+    if e.count == "destroyed":
+        return per * memo.get("destroyed", 0)
+    return n
+
+
+COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
+               "life_lost_this_turn": ("119.3",), "destroyed": ("608.2c",)}
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
@@ -232,9 +310,11 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
 
 def run_effect(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
                targets: Sequence[str | None], x: int, cites: Sequence[str], applied: frozenset[str],
-               lki: dict[str, Any] | None = None) -> None:
-    n = x if e.x else e.amount
-    base = [*cites, *cr(*EFFECT_RULES.get(e.kind, ("609.1",)))]
+               lki: dict[str, Any] | None = None, memo: dict[str, int] | None = None, times: int = 1) -> None:
+    memo = memo if memo is not None else {"destroyed": 0}
+    n = amount_of(state, e, x, source, targets, memo) * times
+    base = [*cites, *cr(*EFFECT_RULES.get(e.kind, ("609.1",))), *cr(*COUNT_RULES.get(e.count, ())),
+            *(cr("601.2h") if e.if_spent else [])]
     if e.per_counter:
         count, looked = _per_counter(state, e, source, lki or {})
         n *= count
@@ -246,8 +326,43 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     subjects = _subjects(state, e, controller, source, targets)
     k = e.kind
     if k == "damage":
+        dealer = source
+        if e.by == "target":          # "that creature deals damage": the target is the source (608.2h)
+            dealer = targets[e.target] if e.target < len(targets) and targets[e.target] else ""
+            if not dealer:
+                return
         for ref in subjects:
-            core.deal_damage(state, out, source, ref, n, combat=False, cites=base)
+            core.deal_damage(state, out, dealer, ref, n, combat=False, cites=base)
+    elif k == "regenerate":
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is None or o.zone != "battlefield":
+                continue
+            ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
+                                  timestamp=state.tick(), affected=(o.id,), duration="end_of_turn", remaining=1)
+            state.set_effects(state.effects + [ce])
+            core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) recibe un escudo de "
+                      "regeneración: la próxima vez que fuera a ser destruido este turno, se regenera", base,
+                      [Event("effect", {"kind": k, "affected": [o.id]})], [o])
+    elif k == "return_to_battlefield":
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is not None and o.zone == "graveyard":
+                core.move(state, out, o, "battlefield", cites=base, why=f"{source_name} la regresa al campo de "
+                          "batalla", controller=controller, actor=controller)
+    elif k == "shuffle_into_library":
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is None or o.zone != "graveyard":
+                continue
+            owner = o.owner
+            core.move(state, out, o, "library", cites=base, why=f"{source_name} la pone en la biblioteca de su "
+                      "propietario", actor=controller)
+            lib = state.player(owner).zones["library"]
+            state.rng.shuffle(lib)
+            state.touch()
+            core.emit(state, out, "resolution", owner, f"{owner} baraja su biblioteca", [*base, *cr("701.24a")],
+                      [Event("shuffle", {"player": owner, "zone": "library", "cards": len(lib)})])
     elif k in ("destroy", "exile", "bounce", "sacrifice"):
         batch: list[Event] = []                      # 608.2f: one action on several objects happens at once
         # Which of them are indestructible is decided for all before any moves: an Aura granting it that is
@@ -262,6 +377,10 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                 core.emit(state, out, "resolution", controller, f"{o.card} ({o.id}) es indestructible: no se destruye",
                           [*base, *cr("702.12b")], about=[o])
                 continue
+            if k == "destroy" and core.regenerated(state, out, o, base):
+                continue
+            if k == "destroy":
+                memo["destroyed"] = memo.get("destroyed", 0) + 1
             zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
             core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else []),
                                                   *(cr("121.5") if zone == "hand" else [])],
@@ -280,7 +399,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     elif k == "lose_life":
         for ref in subjects:
             if state.has_player(ref):
-                core.lose_life(state, out, ref, n, source_name, base)
+                lost = amount_of(state, e, x, source, targets, memo, ref) * times if e.count else n
+                core.lose_life(state, out, ref, lost, source_name, base)
     elif k == "counters":
         for ref in subjects:
             o = state.objects.get(ref)
@@ -348,8 +468,12 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} (se crea una habilidad "
                   "disparada retrasada)", base)
     elif k == "create_token":
-        for _ in range(max(n, 1)):
-            create_token(state, out, controller, e.token, source_name, base)
+        # "its controller puts X tokens": `to: target_controller`; a counted amount may be 0 (no token).
+        maker = subjects[0] if e.to == "target_controller" and subjects else controller
+        if e.to == "target_controller" and not subjects:
+            return
+        for _ in range(n if e.count else max(n, 1)):
+            create_token(state, out, maker, e.token, source_name, base)
     elif k == "search":
         search(state, out, controller, e, source_name, base)
     elif k == "add_mana":
@@ -507,7 +631,13 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
     """701.23: look at the library, find a card with the stated quality (or fail to find: 701.23b), then shuffle."""
     lib = state.player(player).zones["library"]
     wanted = e.search.lower()
-    matches = [o.id for o in lib if _matches(state.card(o), wanted)]
+    if wanted == "mv<=lands":
+        # "mana value less than or equal to the number of lands you control" (202.3), counted as it resolves.
+        lands = sum(1 for o in state.player(player).zones["battlefield"] if "land" in layers.chars_of(state, o).types)
+        matches = [o.id for o in lib if state.card(o).mana_value <= lands]
+        cites = [*cites, *cr("202.3", "608.2h")]
+    else:
+        matches = [o.id for o in lib if _matches(state.card(o), wanted)]
     q = Question("search", player, tuple(matches), f"{player} busca en su biblioteca una carta «{e.search}»: "
                  f"elige una de {', '.join(matches) if matches else '(ninguna coincide)'} o ninguna",
                  tuple(cr("701.23a", "701.23b")), min=0, max=1)
@@ -558,11 +688,12 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
     illegal = []
     for n, ref in enumerate(item.targets):
         spec = item.target_specs[n] if n < len(item.target_specs) else None
-        why = None if spec is None else legal_target(state, spec, ref, item.controller, item.id)
+        why = None if spec is None or not ref else legal_target(state, spec, ref, item.controller, item.id)
         if why is not None:
             illegal.append((ref, why))
             targets[n] = None
-    if item.targets and len(illegal) == len(item.targets):
+    chosen = [t for t in item.targets if t]            # an optional slot left empty was no target at all
+    if chosen and len(illegal) == len(chosen):
         reasons = "; ".join(w for _, w in illegal)
         if item.obj is not None:
             core.move(state, out, item.obj, "graveyard", cites=[*cites_base, *cr("608.2b")],
@@ -579,10 +710,28 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         if item.keyword == "persist":
             _persist(state, out, item)
             return
+        if item.keyword == "conspire":
+            from judge.engine.rulesets.magic.copies import conspire_resolves
+            conspire_resolves(state, out, item)
+            return
+        cond, cond_n = item.condition
+        if cond and not core.condition_holds(state, item.controller, cond, cond_n):
+            core.emit(state, out, "resolution", item.controller, f"{item.text} no hace nada: la condición "
+                      f"«{core.CONDITION_TEXT.get(cond, cond).format(n=cond_n)}» ya no se cumple al resolverse",
+                      [*cites_base, *cr("603.4")])
+            return
         core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}",
-                  [*cites_base, *cr("608.2", "117.3b")])
+                  [*cites_base, *cr("608.2", "117.3b", *(["603.4"] if cond else []))])
         run_effects(state, out, item.controller, item.source, item.source_name, item.effects, targets, item.x,
                     cr("608.2c"), lki=item.lki)
+        return
+    if item.copy_of:
+        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}: "
+                  + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
+        run_effects(state, out, item.controller, item.source, item.copy_of, item.effects, targets, item.x,
+                    cr("608.2c"), spent=None)
+        core.emit(state, out, "resolution", item.controller, f"la copia {item.id} deja de existir al dejar la pila",
+                  cr("707.10a", "704.5e"))
         return
     obj = item.obj
     assert obj is not None
@@ -597,7 +746,8 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
     core.emit(state, out, "resolution", item.controller, f"se resuelve {obj.card} ({obj.id}): "
               + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
               about=[obj])
-    run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"))
+    run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"),
+                spent=item.spent)
     if state.objects.get(obj.id) is obj and obj.zone == "stack":
         core.move(state, out, obj, "graveyard", cites=cr("608.2n"), why="un instantáneo o conjuro va al "
                   "cementerio de su propietario como última parte de su resolución", actor=item.controller)

@@ -12,9 +12,11 @@ from judge.engine.rulesets.magic import core, layers, turn
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PassUntil, PlayLand
 from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.copies import check_conspire, pay_conspire
 from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem, expand_specs, legal_target,
                                                  resolve_top, run_effects)
-from judge.engine.rulesets.magic.mana import cost_text, pay, pool_text
+from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, pay, pool_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
 
@@ -49,35 +51,201 @@ def _tap_for_mana(state: MagicState, out: list[Step], who: str, refs: Sequence[s
         ab = next((a for a in state.card(o).activated if a.is_mana_ability), None)
         core.require(ab is not None, f"{o.card} ({o.id}) no tiene una habilidad de maná", "605.1a")
         assert ab is not None
-        core.require(not layers.chars_of(state, o).abilities_lost, f"{o.card} ({o.id}) ha perdido sus habilidades",
-                     "613.1f")
-        pool = state.mplayer(who).pool
-        left = pay(pool, ab.cost)
-        core.require(left is not None, f"no se puede pagar {cost_text(ab.cost)} de la habilidad de maná de {o.card} "
-                     f"con la reserva {pool_text(pool)}", "602.2b", "118.3")
-        _pay_non_mana(state, o, ab, who)
-        assert left is not None
-        pool.clear()
-        pool.update({k: v for k, v in left.items() if v})
-        from judge.engine.rulesets.magic.effects import any_color
-        from judge.engine.rulesets.magic.mana import parse_mana
-        # "un maná de cualquier color": the colour is chosen as the mana ability resolves (106.1a)
-        added = "".join(e.mana if e.mana != "any" else "{" + any_color(state, out, who, o.card) + "}"
-                        for e in ab.effects)
-        for c, n in parse_mana(added).items():
-            pool[c] = pool.get(c, 0) + n
-        core.emit(state, out, "action", who, f"{who} activa la habilidad de maná de {o.card} ({o.id}): "
-                  + (f"paga {ab.cost_text()} y " if ab.cost or ab.untap else "") + f"agrega {added} ({why}); "
-                  f"reserva: {pool_text(pool)}",
-                  cr("605.1a", "605.3a", "106.4", *(["107.5"] if ab.tap else []), *(["107.6"] if ab.untap else []),
-                     *(["106.1a"] if "any" in (e.mana for e in ab.effects) else [])),
-                  [Event("untap" if ab.untap else "tap", {"object": o.id}),
-                   Event("mana", {"player": who, "pool": dict(pool)})], [o])
-        if ab.untap:
-            core.observe(state, Event("untap", {"object": o.id}))
-        if ab.sacrifice and state.objects.get(o.id) is o:
-            core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} la sacrifica para pagar "
-                      "la habilidad de maná", kind="action", actor=who)
+        activate_mana(state, out, who, o, ab, why)
+
+
+def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: Activated, why: str,
+                  sacrifice: Sequence[str] = ()) -> None:
+    """605.3a–b: a mana ability is activated and resolves at once (no stack): its costs, then the mana it makes,
+    through the replacements of tapping for mana (106.12b)."""
+    core.require(not layers.chars_of(state, o).abilities_lost, f"{o.card} ({o.id}) ha perdido sus habilidades",
+                 "613.1f")
+    _check_only_if(state, o, ab, who)
+    pool = state.mplayer(who).pool
+    left = pay(pool, ab.cost)
+    core.require(left is not None, f"no se puede pagar {cost_text(ab.cost)} de la habilidad de maná de {o.card} "
+                 f"con la reserva {pool_text(pool)}", "602.2b", "118.3")
+    sac = _check_sacrifice_type(state, ab, who, sacrifice)
+    _pay_non_mana(state, o, ab, who)
+    assert left is not None
+    pool.clear()
+    pool.update({k: v for k, v in left.items() if v})
+    made, rules, notes = mana_made(state, out, who, o, ab)
+    player = who
+    if any(e.to == "chosen_player" for e in ab.effects):
+        player = _choose_player(state, out, who, o)
+    into = state.mplayer(player).restricted if any(e.spend_only for e in ab.effects) else state.mplayer(player).pool
+    for c, n in made.items():
+        into[c] = into.get(c, 0) + n
+    text = "".join("{" + c + "}" for c, n in made.items() for _ in range(n)) or "nada"
+    restricted = " (solo para costes con {X})" if any(e.spend_only for e in ab.effects) else ""
+    core.emit(state, out, "action", who, f"{who} activa la habilidad de maná de {o.card} ({o.id}): "
+              + (f"paga {ab.cost_text()} y " if ab.cost or ab.untap else "")
+              + (f"{player} agrega" if player != who else "agrega") + f" {text}{restricted} ({why})"
+              + (f" — {'; '.join(notes)}" if notes else "") + f"; reserva de {player}: "
+              f"{pool_text(state.mplayer(player).pool)}"
+              + (f", restringido: {pool_text(state.mplayer(player).restricted)}"
+                 if state.mplayer(player).restricted else ""),
+              cr("605.1a", "605.3a", "106.4", *(["107.5"] if ab.tap else []), *(["107.6"] if ab.untap else []),
+                 *rules, *(["106.6"] if restricted else [])),
+              [Event("untap" if ab.untap else "tap", {"object": o.id}),
+               Event("mana", {"player": player, "pool": dict(pool)})], [o])
+    if ab.untap:
+        core.observe(state, Event("untap", {"object": o.id}))
+    for s_obj in sac:
+        core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=f"{who} la "
+                  f"sacrifica para pagar la habilidad de maná de {o.card}", kind="action", actor=who)
+    if ab.sacrifice and state.objects.get(o.id) is o:
+        core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} la sacrifica para pagar "
+                  "la habilidad de maná", kind="action", actor=who)
+
+
+def mana_made(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: Activated
+              ) -> tuple[dict[str, int], list[str], list[str]]:
+    """The mana a mana ability makes: fixed, or one mana of a type the player chooses among those a land they
+    control could make (checking the effects of those lands' mana abilities, not their costs); then the
+    replacements that multiply mana from a permanent tapped for mana (106.12b), each applied once (614.5)."""
+    from judge.engine.rulesets.magic.mana import parse_mana
+    made: dict[str, int] = {}
+    rules: list[str] = []
+    notes: list[str] = []
+    for e in ab.effects:
+        if e.mana == "any":
+            # "un maná de cualquier color": the colour is chosen as the mana ability resolves (106.1a)
+            from judge.engine.rulesets.magic.effects import any_color
+            c = any_color(state, out, who, o.card)
+            made[c] = made.get(c, 0) + 1
+            rules += ["106.1a"]
+            continue
+        if e.mana == "land_types":
+            kinds = sorted(_land_mana_types(state, who, o), key=POOL_KEYS.index)
+            rules += ["106.7"]
+            if not kinds:
+                notes.append("ninguna otra tierra que controles produciría maná: no agrega nada")
+                continue
+            q = Question("mana", who, tuple(kinds), f"{who} elige el tipo de maná que agrega {o.card} (uno de "
+                         f"{', '.join(kinds)})", tuple(cr("106.7")))
+
+            def valid(ans: Any, kinds: list[str] = kinds) -> Any:
+                if len(ans.values) != 1 or ans.values[0].upper() not in kinds:
+                    return (f"se esperaba uno de {', '.join(kinds)}", cr("106.7"))
+                return None
+            c = core.ask(state, out, q, valid).values[0].upper()
+            made[c] = made.get(c, 0) + 1
+            continue
+        for c, n in parse_mana(e.mana).items():
+            made[c] = made.get(c, 0) + n
+    if ab.tap:
+        for rep_o, r in [(x, r) for x in state.battlefield() if x.controller == who
+                         for r in state.card(x).replacements if r.event == "tap_for_mana"
+                         and not layers.chars_of(state, x).abilities_lost]:
+            made = {c: n * r.multiply for c, n in made.items()}
+            notes.append(f"{rep_o.card} ({rep_o.id}) lo multiplica por {r.multiply}")
+            rules += ["106.12b", "614.1a"]
+    return made, rules, notes
+
+
+def _land_mana_types(state: MagicState, who: str, source: MagicObject) -> set[str]:
+    """Estanque reflectante/2 and /4: the types of mana the mana abilities of the other lands you control could
+    make (their effects, not their costs); a land that itself chooses among lands adds nothing (no loop)."""
+    from judge.engine.rulesets.magic.mana import parse_mana
+    kinds: set[str] = set()
+    for x in state.player(who).zones["battlefield"]:
+        if x is source or "land" not in layers.chars_of(state, x).types:
+            continue
+        for a in state.card(x).activated:
+            if a.is_mana_ability:
+                for e in a.effects:
+                    if e.mana == "any":
+                        kinds |= set(COLORS)
+                    elif e.mana != "land_types":
+                        kinds |= {c for c, n in parse_mana(e.mana).items() if n}
+    return kinds
+
+
+def _choose_player(state: MagicState, out: list[Step], who: str, o: MagicObject) -> str:
+    """"Choose a player": not a target (Creavalles/1): any player in the game."""
+    names = tuple(p.name for p in state.players if not p.lost)
+    q = Question("player", who, names, f"{who} elige un jugador para {o.card} (uno de {', '.join(names)})",
+                 tuple(cr("605.3b")))
+
+    def valid(ans: Any) -> Any:
+        if len(ans.values) != 1 or ans.values[0] not in names:
+            return (f"se esperaba uno de {', '.join(names)}", cr("605.3b"))
+        return None
+    return core.ask(state, out, q, valid).values[0]
+
+
+def _check_only_if(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
+    """602.5: "activate only if you control two or more green permanents": checked as it is activated only."""
+    if not ab.only_if_color:
+        return
+    have = sum(1 for x in state.player(who).zones["battlefield"]
+               if ab.only_if_color in layers.chars_of(state, x).colors)
+    core.require(have >= ab.only_if_n, f"{o.card} solo puede activarse si controlas {ab.only_if_n} o más permanentes "
+                 f"de color {ab.only_if_color} (controlas {have})", "602.5")
+
+
+def _check_sacrifice_type(state: MagicState, ab: Activated, who: str, refs: Sequence[str]) -> list[MagicObject]:
+    """118.3 / 602.2b: "sacrifice a Mountain": one permanent of that type or subtype that `who` controls."""
+    if not ab.sacrifice_type:
+        core.require(not refs, "esta habilidad no pide sacrificar nada", "602.2b")
+        return []
+    core.require(len(refs) == 1, f"hay que sacrificar un(a) {ab.sacrifice_type} (indícalo con «sacrifice»)",
+                 "602.2b", "118.3")
+    s_obj = _find_in(state.player(who).zones["battlefield"], refs[0])
+    core.require(s_obj is not None, f"«{refs[0]}» no es un permanente que {who} controle", "118.3")
+    assert s_obj is not None
+    c = layers.chars_of(state, s_obj)
+    wanted = ab.sacrifice_type.lower()
+    core.require(wanted in {s.lower() for s in c.subtypes} | set(c.types), f"{s_obj.card} ({s_obj.id}) no es "
+                 f"un(a) {ab.sacrifice_type}", "118.3", "602.2b")
+    return [s_obj]
+
+
+def _check_reveal(state: MagicState, ab: Activated, who: str, refs: Sequence[str]) -> list[MagicObject]:
+    """"Reveal two cards from your hand that share a colour" (118.3): cards of the hand, each sharing a colour with
+    the others; colourless is not a colour (105.1, Folio iluminado/2)."""
+    n = ab.reveal_sharing_color
+    if not n:
+        core.require(not refs, "esta habilidad no pide mostrar cartas", "602.2b")
+        return []
+    core.require(len(refs) == n and len(set(refs)) == n, f"hay que mostrar {n} cartas distintas de la mano "
+                 "(indícalas con «reveal»)", "602.2b", "118.3")
+    cards = []
+    for ref in refs:
+        h = _find_in(state.player(who).zones["hand"], ref)
+        core.require(h is not None, f"«{ref}» no es una carta de la mano de {who}", "118.3")
+        assert h is not None
+        cards.append(h)
+    shared = set.intersection(*(set(state.card(h).colors) for h in cards))
+    core.require(bool(shared), "las cartas mostradas no comparten un color (incoloro no es un color)", "118.3",
+                 "105.1", "105.2")
+    return cards
+
+
+def spend(state: MagicState, who: str, cost: Sequence[Any], x: int) -> dict[str, int] | None:
+    """601.2h: pay a mana cost from the pool; mana restricted to costs with {X} (106.6) may pay any part of such a
+    cost and is used first (Rosheen Meanderer/2, /3). Returns the mana spent by type, or None (nothing changed)."""
+    p = state.mplayer(who)
+    has_x = any(s.kind == "x" for s in cost)
+    usable = dict(p.pool)
+    if has_x:
+        for c, n in p.restricted.items():
+            usable[c] = usable.get(c, 0) + n
+    left = pay(usable, tuple(cost), x)
+    if left is None:
+        return None
+    spent = {k: usable.get(k, 0) - left.get(k, 0) for k in POOL_KEYS}
+    for k, n in spent.items():
+        from_restricted = min(n, p.restricted.get(k, 0)) if has_x else 0
+        if from_restricted:
+            p.restricted[k] -= from_restricted
+        p.pool[k] = p.pool.get(k, 0) - (n - from_restricted)
+    for d in (p.pool, p.restricted):
+        for k in [k for k, v in d.items() if not v]:
+            del d[k]
+    return {k: n for k, n in spent.items() if n}
 
 
 def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
@@ -106,14 +274,25 @@ def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) ->
             del o.counters[kind]
 
 
+NO_TARGET = ("-", "ninguno", "none")      # an optional slot ("up to one target") left empty
+
+
 def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], who: str, source: str) -> list[str]:
     """601.2c / 115.3: one legal choice per target slot (any number for a last "cualquier cantidad" slot), each
     "otra … objetivo" different from the source and from the targets chosen before it."""
+    targets = list(targets)
+    # Optional slots at the end may be left out; one in the middle is left empty with "-" (601.2c: "up to one").
+    while len(targets) < len(specs) and specs[len(targets)].optional:
+        targets.append("-")
     count = count_problem(specs, len(targets))
     core.require(count is None, f"{count}", "601.2c", "115.1")
     specs = expand_specs(specs, len(targets))
     resolved = []
     for spec, ref in zip(specs, targets):
+        if ref in NO_TARGET:
+            core.require(spec.optional, f"el objetivo «{spec.describe()}» no es opcional", "601.2c", "115.1")
+            resolved.append("")
+            continue
         o = state.obj(ref) if not state.has_player(ref) else None
         real = o.id if o is not None else ref
         if o is None and not state.has_player(ref):
@@ -158,15 +337,13 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     xs = [s for s in card.mana_cost if s.kind == "x"]
     core.require(not action.x or xs, f"{o.card} no tiene X en su coste", "107.3")
     _check_additional(state, card, action, o)
+    conspirers = check_conspire(state, who, card, action.conspire) if action.conspire else []
     _tap_for_mana(state, out, who, action.tap, f"para pagar {o.card}")
-    left = pay(p.pool, card.mana_cost, action.x)
-    if left is None:
+    spent = spend(state, who, card.mana_cost, action.x)
+    if spent is None:
         raise IllegalAction(f"no se puede pagar {cost_text(card.mana_cost) or '{0}'} de {o.card}"
                             + (f" con X={action.x}" if xs else "") + f" con la reserva {pool_text(p.pool)}; "
                             "todo el lanzamiento se revierte", cr("601.2h", "118.3", "733.1"))
-    spent = {k: p.pool.get(k, 0) - left.get(k, 0) for k in left}
-    p.pool.clear()
-    p.pool.update({k: v for k, v in left.items() if v})
     hybrid = any(s.kind in ("hybrid", "mono_hybrid") for s in card.mana_cost)
     value = card.mana_value + action.x * len(xs)        # 202.3e: on the stack X is the number chosen
     new = core.move(state, out, o, "stack", cites=cr("601.2a", *(["601.2b", "700.2a"] if card.modes else []),
@@ -185,7 +362,9 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     state.stack.append(StackItem(id=new.id, kind="spell", controller=who, source=new.id, source_name=new.card,
                                  effects=effects, targets=tuple(targets),
                                  target_specs=expand_specs(specs, len(targets)), x=action.x,
-                                 obj=new, text=f"{new.card} ({new.id})"))
+                                 obj=new, text=f"{new.card} ({new.id})", spent={k: v for k, v in spent.items() if v}))
+    if conspirers:
+        pay_conspire(state, out, who, conspirers, new)
     state.bump(f"spells:{who}")
     state.passes = 0
     core.give_priority(state, out, who)               # 117.3c
@@ -267,27 +446,34 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         core.require(False, f"{o.card} ({o.id}) ha perdido sus habilidades", "613.1f")
     if ab.is_mana_ability:
         _priority(state, who, "activar habilidades de maná")          # 605.3a
-        _tap_for_mana(state, out, who, [o.id], "habilidad de maná")
+        activate_mana(state, out, who, o, ab, "habilidad de maná", action.sacrifice)
         return
     _priority(state, who, "activar habilidades")
     core.require(not ab.your_turn or state.active == who, f"la habilidad de {o.card} solo puede jugarse durante el "
                  f"turno de su controlador (es el turno de {state.active})", "602.5", "602.1b")
+    _check_only_if(state, o, ab, who)
     targets = _check_targets(state, ab.targets, action.targets, who, o.id)
+    sacrificed = _check_sacrifice_type(state, ab, who, action.sacrifice)
+    revealed = _check_reveal(state, ab, who, action.reveal)
     _tap_for_mana(state, out, who, action.tap, f"para activar {o.card}")
     p = state.mplayer(who)
-    left = pay(p.pool, ab.cost, action.x)
-    if left is None:
+    if spend(state, who, ab.cost, action.x) is None:
         raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
                             "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
     _pay_non_mana(state, o, ab, who)
-    p.pool.clear()
-    p.pool.update({k: v for k, v in left.items() if v})
     if ab.untap:
         core.observe(state, Event("untap", {"object": o.id}))     # "whenever it becomes untapped" (603.2e)
     for kind, n in ab.put_counters:
         # 602.2b / 118.3: putting the counter is part of the cost: it happens now, as the ability is activated.
         core.put_counters(state, out, o, kind, n, f"{who} lo pone como coste de la habilidad de {o.card}",
                           cr("602.2b", "118.3"), step_kind="action")
+    for s_obj in sacrificed:
+        core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=f"{who} la "
+                  f"sacrifica para pagar el coste de {o.card}", kind="action", actor=who)
+    if revealed:
+        core.emit(state, out, "action", who, f"{who} muestra {', '.join(f'{r.card} ({r.id})' for r in revealed)} "
+                  f"para pagar el coste de {o.card} (comparten un color)", cr("602.2b", "118.3", "701.20a"),
+                  [Event("reveal", {"player": who, "cards": [r.id for r in revealed]})], revealed)
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=o.id, source_name=o.card,
                      effects=ab.effects, targets=tuple(targets), target_specs=expand_specs(ab.targets, len(targets)),
                      x=action.x)

@@ -22,11 +22,13 @@ from judge.scenarios.validate import MAX_TEXT, Checker, join
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 200
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
-TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "land", "artifact", "enchantment")
+TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "creature_spell", "land", "artifact",
+                "enchantment", "card")
 SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
-          "other_permanents_you_control")
+          "other_permanents_you_control", "active_player", "target_controller", "target_player_creatures",
+          "chosen_player")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
                  "other_permanents_you_control")
@@ -35,7 +37,8 @@ OBJECT_SCOPES = ("self", "enchanted", *(s for s in STATIC_SCOPES if s not in ("s
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
          "counters", "pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
-         "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed")
+         "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
+         "regenerate", "return_to_battlefield", "shuffle_into_library")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type")
@@ -52,18 +55,26 @@ OBJECT_FIELDS = {"zone": "zone", "tapped": "bool", "damage": "int", "counters": 
                  "attached_to": "ref", "attacking": "bool", "exists": "bool", "current_id": "str",
                  "sick": "bool"}
 TOP_ONLY = ("stack",)
-RUNTIME_ID = re.compile(r"^(ficha-|hab)\d+(~\d+)?$")
+RUNTIME_ID = re.compile(r"^(ficha-|hab|copia)\d+(~\d+)?$")
 # The keys each effect verb reads besides itself (any other key is an error, never silently ignored).
+# `if_spent` (which mana was spent to cast the spell) is read by every verb.
 _LASTING = ("to", "target", "duration", "where")
 DEFAULT_VERB_KEYS = ("to", "target", "where")          # a verb VERB_KEYS does not list
+_COUNTED = ("to", "target", "where", "count")
 VERB_KEYS: dict[str, tuple[str, ...]] = {
     "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose": _LASTING,
     "lose_abilities": _LASTING,
     "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
-    "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount",), "search": ("dest",), "add_mana": (),
-    "counters": ("to", "target", "per_counter", "where"), "draw": ("to", "target", "per_counter", "where"),
+    "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount", "to", "target", "count"),
+    "search": ("dest",), "add_mana": ("to", "spend_only"),
+    "counters": ("to", "target", "per_counter", "where"), "draw": ("to", "target", "where", "count", "per_counter"),
     "move_counter": ("target",), "delayed": (),
+    "damage": (*_COUNTED, "by"), "gain_life": _COUNTED, "lose_life": _COUNTED,
+    "destroy": ("to", "target", "where", "types"), "exile": ("to", "target", "where", "types"),
+    "bounce": ("to", "target", "where", "types"),
 }
+COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed")
+CONDITIONS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life")
 
 
 @dataclass(frozen=True)
@@ -288,8 +299,8 @@ class _Parser:
             p = join(path, i)
             if isinstance(raw, str):
                 raw = {"type": raw}
-            m = self.check.mapping(p, raw, allowed=("type", "controller", "other", "many", "where"),
-                                   required=("type",))
+            m = self.check.mapping(p, raw, allowed=("type", "controller", "other", "many", "where", "zone",
+                                                    "optional", "untapped"), required=("type",))
             if m is None or "type" not in m:
                 continue
             kind = self.check.choice(join(p, "type"), m["type"], TARGET_KINDS)
@@ -301,8 +312,19 @@ class _Parser:
             where = self.qualities(join(p, "where"), m.get("where", []))
             if where and kind in ("player", "spell"):
                 self.check.error(join(p, "where"), "«where» filtra permanentes: no vale con un jugador ni un hechizo")
-            if kind and ctl:
-                out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many), where=where))
+            zone = self.check.choice(join(p, "zone"), m.get("zone", "battlefield"), ("battlefield", "graveyard"))
+            optional = self.check.boolean(join(p, "optional"), m.get("optional", False))
+            untapped = self.check.boolean(join(p, "untapped"), m.get("untapped", False))
+            if zone == "graveyard" and kind not in ("creature", "card"):
+                self.check.error(join(p, "type"), "en un cementerio el objetivo es «card» o «creature» (una carta "
+                                                  "de criatura)")
+                continue
+            if kind == "card" and zone != "graveyard":
+                self.check.error(join(p, "zone"), "«card» es una carta de un cementerio: pon «zone: graveyard»")
+                continue
+            if kind and ctl and zone:
+                out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many), where=where, zone=zone,
+                                      optional=bool(optional), untapped=bool(untapped)))
         return tuple(out)
 
     def effects(self, path: str, value: Any, scopes: tuple[str, ...] = SCOPES) -> tuple[Effect, ...]:
@@ -325,7 +347,7 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        m = c.mapping(path, raw, allowed=(verb, "may", *VERB_KEYS.get(verb, DEFAULT_VERB_KEYS)))
+        m = c.mapping(path, raw, allowed=(verb, "may", "if_spent", *VERB_KEYS.get(verb, DEFAULT_VERB_KEYS)))
         if m is None:
             return None
         arg = m[verb]
@@ -333,7 +355,8 @@ class _Parser:
         kw: dict[str, Any] = {}
         to = m.get("to", DEFAULT_TO.get(verb, default_to))
         if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
-                    "gain_control", "counter_spell", "remove_from_combat", "discard", "remove_counter"):
+                    "gain_control", "counter_spell", "remove_from_combat", "discard", "remove_counter",
+                    "regenerate", "return_to_battlefield", "shuffle_into_library"):
             if isinstance(arg, str) and "to" not in m:
                 to = arg
             elif arg is not True and not isinstance(arg, str):
@@ -433,14 +456,36 @@ class _Parser:
         elif verb == "add_mana":
             s = c.string(p, arg)
             try:
-                if s != "any":               # "any": one mana of any colour, chosen as it resolves
+                # "any": one mana of any colour, chosen as it resolves; "land_types": one mana of a type a land you
+                # control could make (106.7)
+                if s not in ("any", "land_types"):
                     parse_mana(s or "")
             except ManaError as exc:
                 c.error(p, str(exc))
                 return None
             kw["mana"] = s
+            if "spend_only" in m:
+                kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
+        if "count" in m:
+            kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
+        if "by" in m:
+            kw["by"] = c.choice(join(path, "by"), m["by"], ("target",)) or ""
+        if "types" in m:
+            kw["types"] = self.types(join(path, "types"), m["types"])
+        if "if_spent" in m:
+            spent = self.colors(join(path, "if_spent"), m["if_spent"] if isinstance(m["if_spent"], list)
+                                else [m["if_spent"]])
+            kw["if_spent"] = spent
         to = c.choice(join(path, "to"), to, scopes)
         if to is None:
+            return None
+        if verb == "create_token" and to not in ("controller", "target_controller"):
+            c.error(join(path, "to"), "las fichas las crea el controlador del efecto («controller», por defecto) o el "
+                                      "controlador del objetivo («target_controller»)")
+            return None
+        if (to == "chosen_player") != (verb == "add_mana" and to != "controller"):
+            c.error(join(path, "to"), "«add_mana» va a «controller» o a «chosen_player» (un jugador que se elige), y "
+                                      "solo «add_mana» usa «chosen_player»")
             return None
         target = c.integer(join(path, "target"), m.get("target", 0), maximum=4) or 0
         duration = c.choice(join(path, "duration"), m.get("duration", "end_of_turn"),
@@ -467,12 +512,25 @@ class _Parser:
     def trigger(self, path: str, raw: Any) -> Triggered | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
-                                          "had_counter"), required=("when", "effects"))
+                                          "had_counter", "condition"), required=("when", "effects"))
         if m is None:
             return None
         when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
         of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature"))
-        whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each"))
+        whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each", "opponents"))
+        condition, condition_n = "", 0
+        if "condition" in m:
+            # 603.4: `your_hand_empty`, `active_hand_empty`, or `{opponent_lost_life: N}`.
+            raw_c = m["condition"]
+            if isinstance(raw_c, Mapping):
+                cm = c.mapping(join(path, "condition"), raw_c, allowed=("opponent_lost_life",),
+                               required=("opponent_lost_life",))
+                if cm and "opponent_lost_life" in cm:
+                    condition = "opponent_lost_life"
+                    condition_n = c.integer(join(join(path, "condition"), "opponent_lost_life"),
+                                            cm["opponent_lost_life"], minimum=1, maximum=999) or 1
+            else:
+                condition = c.choice(join(path, "condition"), raw_c, ("your_hand_empty", "active_hand_empty")) or ""
         counter = m.get("counter", "")
         if counter not in ("", "+1/+1", "-1/-1"):
             c.error(join(path, "counter"), "se esperaba +1/+1 o -1/-1")
@@ -497,12 +555,13 @@ class _Parser:
         if None in (when, of, whose) or "effects" not in m:
             return None
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
-                         each_counter=bool(each), had_counter=had)
+                         each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "put_counters", "sacrifice",
-                                          "effects", "targets", "your_turn"), required=("effects",))
+                                          "effects", "targets", "your_turn", "sacrifice_type", "reveal_sharing_color",
+                                          "only_if"), required=("effects",))
         if m is None:
             return None
         cost = self.cost(join(path, "cost"), m.get("cost", ""))
@@ -520,10 +579,23 @@ class _Parser:
         your_turn = c.boolean(join(path, "your_turn"), m.get("your_turn", False))
         effects = self.effects(join(path, "effects"), m.get("effects", []))
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
+        sac_type = c.string(join(path, "sacrifice_type"), m["sacrifice_type"]) if "sacrifice_type" in m else ""
+        reveal = c.integer(join(path, "reveal_sharing_color"), m.get("reveal_sharing_color", 0), minimum=0,
+                           maximum=7) or 0
+        only_color, only_n = "", 0
+        if "only_if" in m:                         # {color: G, count: 2}: "only if you control two or more green"
+            om = c.mapping(join(path, "only_if"), m["only_if"], allowed=("color", "count"),
+                           required=("color", "count"))
+            if om and "color" in om and "count" in om:
+                cols = self.colors(join(join(path, "only_if"), "color"), [om["color"]])
+                only_color = cols[0] if cols else ""
+                only_n = c.integer(join(join(path, "only_if"), "count"), om["count"], minimum=1, maximum=99) or 1
         if cost is None or "effects" not in m:
             return None
         return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
-                         effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn))
+                         effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn),
+                         sacrifice_type=sac_type or "", reveal_sharing_color=reveal, only_if_color=only_color,
+                         only_if_n=only_n)
 
     def static(self, path: str, raw: Any) -> Static | None:
         condition = None
@@ -550,16 +622,17 @@ class _Parser:
     def replacement(self, path: str, raw: Any) -> Replacement | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters",
-                                          "source_draws"), required=("event",))
+                                          "source_draws", "tapped"), required=("event",))
         if m is None or "event" not in m:
             return None
         event = c.choice(join(path, "event"), m["event"], ("draw", "life_gain", "damage", "enters", "dies",
-                                                           "prevent_none", "no_life_gain", "all_wither"))
+                                                           "prevent_none", "no_life_gain", "all_wither",
+                                                           "tap_for_mana"))
         if event is None:
             return None
         reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
-                 "enters": ("counters",), "dies": (), "prevent_none": (), "no_life_gain": (),
-                 "all_wither": ()}[event]
+                 "enters": ("counters", "tapped"), "dies": (), "prevent_none": (), "no_life_gain": (),
+                 "all_wither": (), "tap_for_mana": ("multiply",)}[event]
         for k in m:
             if k not in ("event", *reads):
                 c.error(join(path, k), f"«{k}» no se usa con event: {event}"
@@ -569,6 +642,8 @@ class _Parser:
             kw["instead"] = self.effects(join(path, "instead"), m.get("instead", []), SCOPES)
             if "instead" not in m:
                 c.error(join(path, "instead"), "un reemplazo de robo dice qué pasa en su lugar")
+        elif event == "tap_for_mana":
+            kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 2), minimum=0, maximum=10) or 0
         elif event == "life_gain":
             kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
             kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
@@ -582,6 +657,7 @@ class _Parser:
             cm = c.mapping(join(path, "counters"), m.get("counters", {}), allowed=("+1/+1", "-1/-1"))
             kw["counters"] = tuple((k, v) for k, v in (cm or {}).items()
                                    if c.integer(join(join(path, "counters"), k), v, minimum=1) is not None)
+            kw["tapped"] = bool(c.boolean(join(path, "tapped"), m.get("tapped", False)))
         return Replacement(event=event, **kw)
 
     def from_catalog(self, name: str) -> None:
@@ -738,6 +814,8 @@ class _Parser:
             return None
         if r in self.ids or (players and r in self.names) or (cards and r in self.cards) or r in self.stack_ids:
             return r
+        if players and r == "-":
+            return r                                   # an optional target slot left empty ("up to one")
         if "~" in r and r.split("~")[0] in self.ids:
             return r                                   # a later incarnation of a scenario object (400.7)
         if RUNTIME_ID.match(r):
@@ -822,7 +900,8 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode", "counter_on"), "activate": ("ability", "target", "targets", "x", "tap"),
+        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode", "counter_on", "conspire"),
+                 "activate": ("ability", "target", "targets", "x", "tap", "sacrifice", "reveal"),
                  "attack": ("target",)}.get(verb, ())
         m = c.mapping(path, raw, allowed=("by", verb, *extra), required=() if verb == "pass_until" else ("by",))
         if m is None:
@@ -859,11 +938,18 @@ class _Parser:
                 mode = c.integer(join(path, "mode"), m["mode"], maximum=9) if "mode" in m else None
                 if "mode" in m and mode is None:
                     return None
+                consp = self.refs(join(path, "conspire"), m.get("conspire", []), cards=False)
+                if consp is None:
+                    return None
                 return Cast(by=by, card=ref, targets=targets, x=x, tap=tap, sacrifice=sac, discard=dis, mode=mode,
-                            counter_on=con)
+                            counter_on=con, conspire=consp)
             ability = c.integer(join(path, "ability"), m.get("ability", 0), maximum=20)
-            return Activate(by=by, source=ref, ability=ability or 0, targets=targets, x=x, tap=tap) \
-                if ability is not None else None
+            sac = self.refs(join(path, "sacrifice"), m.get("sacrifice", []), cards=False)
+            rev = self.refs(join(path, "reveal"), m.get("reveal", []))
+            if sac is None or rev is None:
+                return None
+            return Activate(by=by, source=ref, ability=ability or 0, targets=targets, x=x, tap=tap, sacrifice=sac,
+                            reveal=rev) if ability is not None else None
         if verb == "mana":
             refs = self.refs(p, arg, cards=False)
             return Mana(by=by, sources=refs) if refs else None

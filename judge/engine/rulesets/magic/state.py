@@ -62,6 +62,7 @@ class MagicPlayer(Player):
     pool: dict[str, int] = field(default_factory=dict)
     lands_played: int = 0
     drew_from_empty: bool = False      # since the last state-based check (704.5b)
+    restricted: dict[str, int] = field(default_factory=dict)   # mana usable only on costs with {X} (106.6)
 
     @property
     def life(self) -> int:
@@ -85,6 +86,9 @@ class StackItem:
     keyword: str = ""                  # persist…
     lki: dict[str, Any] = field(default_factory=dict)   # what the trigger saw (persist: counters when it died)
     text: str = ""
+    spent: dict[str, int] = field(default_factory=dict)  # mana spent to cast it, by colour (601.2h); {} on a copy
+    copy_of: str = ""                  # a copy of a spell (707.10): the copied card's name; it has no card (obj None)
+    condition: tuple[str, int] = ("", 0)  # a trigger's intervening "if" (603.4), checked again on resolution
 
 
 @dataclass(eq=False)

@@ -10,7 +10,12 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "enchanted": "la criatura encantada", "opponents_creatures": "las criaturas de tus oponentes",
       "targets": "cada objetivo", "creatures_with_minus_counters": "cada criatura con un contador -1/-1",
       "all_permanents": "todos los permanentes", "permanents_you_control": "los permanentes que controlas",
-      "other_permanents_you_control": "los otros permanentes que controlas"}
+      "other_permanents_you_control": "los otros permanentes que controlas",
+      "active_player": "el jugador activo", "target_controller": "el controlador del objetivo",
+      "target_player_creatures": "las criaturas del jugador objetivo", "chosen_player": "un jugador elegido"}
+COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la fuerza del objetivo",
+              "life_lost_this_turn": "igual a las vidas que perdió este turno",
+              "destroyed": "por cada permanente destruido así"}
 
 
 def _to(e: Any) -> str:
@@ -38,6 +43,14 @@ def describe_effect(e: Any) -> str:
     text = _describe(e)
     if getattr(e, "per_counter", ""):
         text += f" por cada contador {e.per_counter} sobre esta carta"
+    if getattr(e, "count", ""):
+        text += f" ({'×' + str(e.amount) + ' ' if e.amount > 1 else ''}{COUNT_TEXT.get(e.count, e.count)})"
+    if getattr(e, "by", ""):
+        text = f"el objetivo hace {text}"
+    if getattr(e, "if_spent", ()):
+        text += " si se gastó " + " y/o ".join("{" + c + "}" for c in e.if_spent) + " para lanzarlo"
+    if getattr(e, "types", ()) and e.to == "all_permanents":
+        text += f" ({', '.join(e.types)})"
     return f"puedes: {text}" if getattr(e, "optional", False) else text
 
 
@@ -97,7 +110,10 @@ def _describe(e: Any) -> str:
     if k == "prevent":
         return f"previene {'todo el' if e.amount < 0 else 'los próximos ' + n} daño que se haría a {_to(e)}{dur}"
     if k == "add_mana":
-        return "agrega un maná de cualquier color" if e.mana == "any" else f"agrega {e.mana}"
+        what = {"any": "un maná de cualquier color",
+                "land_types": "un maná de un tipo que pudiera producir una tierra que controlas"}.get(e.mana, e.mana)
+        who = "un jugador elegido agrega" if e.to == "chosen_player" else "agrega"
+        return f"{who} {what}" + (" (solo para costes con {X})" if e.spend_only else "")
     if k == "counter_spell":
         return f"contrarresta {_to(e)}"
     if k == "sacrifice":
@@ -119,6 +135,12 @@ def _describe(e: Any) -> str:
     if k == "delayed":
         when = {"end_of_combat": "al final del combate"}.get(e.at, e.at)
         return f"{when}: " + "; ".join(_describe(x) for x in e.then)
+    if k == "regenerate":
+        return f"regenera {_to(e)}"
+    if k == "return_to_battlefield":
+        return f"regresa {_to(e)} al campo de batalla"
+    if k == "shuffle_into_library":
+        return f"baraja {_to(e)} en la biblioteca de su propietario"
     if k == "mill":
         return f"{_to(e)} pone las {n} primeras cartas de su biblioteca en su cementerio"
     return k
