@@ -19,8 +19,6 @@ How a question is read:
 """
 from __future__ import annotations
 
-import heapq
-from bisect import bisect_left
 import math
 import re
 from dataclasses import dataclass, field
@@ -28,6 +26,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from whoosh import index as whoosh_index
 
 from judge.config import corpus_dir as default_corpus_dir
@@ -43,7 +42,7 @@ from judge.search.schema import term_spans
 from judge.search import semantic as _semantic
 from judge.search.semantic import PassageVectors, fuse, get_embedder, log_once
 from judge.search.semantic import enabled as semantic_enabled
-from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, highlight_spans, mark
+from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, highlight_spans, mark, sentences
 
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
 # A card's rulings answer questions about that card; a question naming no card asks about the rules in general
@@ -163,6 +162,8 @@ class RulesIndex:
         try:
             self._ix = whoosh_index.open_dir(str(self.folder), readonly=True)
             self._impacts = read_impacts(self.folder)
+            self._np_postings: dict[tuple[str, str], tuple[Any, Any]] = {}
+            self._np_rows: tuple[Any, Any, Any, Any, list[str | None]] | None = None
             self.documents = read_documents(self.folder)
             self.stamp: str | None = (self.folder / HASH_FILE).read_text(encoding="utf-8").strip()
         except Exception as exc:  # a damaged, partial or foreign folder: same remedy
@@ -179,7 +180,7 @@ class RulesIndex:
         # Every stored field is read once here: answering a question then never touches the files, so one
         # RulesIndex can serve concurrent requests (Whoosh's readers share file handles).
         self._stored: list[dict[str, Any]] = [{} for _ in self.rows]
-        self._spans: dict[int, list[tuple[int, int, str]]] = {}
+        self._spans: dict[int, tuple[list[tuple[int, int, str]], list[tuple[int, int]]]] = {}
         self.by_id: dict[str, int] = {}
         self.by_number: dict[str, list[int]] = {}
         self.children: dict[str, list[int]] = {}   # number -> passages under it (any depth)
@@ -496,59 +497,90 @@ class RulesIndex:
             return lexical[:limit]
         return fuse(lexical, vectors.rank(question, depth, allowed), limit)
 
+    def _postings(self, field: str, term: str) -> tuple[Any, Any]:
+        """A term's postings in `field` as arrays (passage numbers, BM25 impacts), converted once per term."""
+        key = (field, term)
+        hit = self._np_postings.get(key)
+        if hit is None:
+            ids, impacts = self._impacts.get(field, {}).get(term, ((), ()))
+            hit = self._np_postings[key] = (np.asarray(ids, dtype=np.intp), np.asarray(impacts, dtype=np.float64))
+        return hit
+
+    @property
+    def _row_arrays(self) -> tuple[Any, Any, Any, Any, list[str | None]]:
+        """Per passage, as arrays: its document key, prior, whether it is a card's, whether it is an effect case;
+        and its card name (built at the first question, once every row is complete)."""
+        if self._np_rows is None:
+            rows = self.rows
+            cards = [r.card if r is not None else None for r in rows]
+            self._np_rows = (np.asarray(self._doc_of, dtype=np.intp), np.asarray(self.prior, dtype=np.float64),
+                             np.asarray([bool(c) for c in cards]),
+                             np.asarray([bool(r is not None and r.effect_case) for r in rows]), cards)
+        return self._np_rows
+
     def _text_hits(self, p: Question, allowed: set[int] | None, limit: int) -> list[tuple[int, float]]:
-        scores: dict[int, float] = {}
-        masks: dict[int, int] = {}
-        get_score, get_mask = scores.get, masks.get
+        """Term-at-a-time BM25 accumulation into arrays over every passage (numpy: a long question touches most
+        of the CR), then the coverage factor and the priors.  Each passage's score is the same sequence of float
+        operations as one would write per passage, and ties keep the order in which passages were first found."""
+        n = len(self.rows)
+        scores = np.zeros(n, dtype=np.float64)
+        # A question's words are bits of a mask; past 62 words the masks stay Python integers.
+        masks = np.zeros(n, dtype=np.int64 if len(p.concept_weights) <= 62 else object)
+        first = np.full(n, -1, dtype=np.int64)   # when the passage was first found: ties keep that order
+        found = 0
         # One word found in a passage's body, title and structure keys is one match: its best field counts in
         # full, the others at FIELD_TIE (a heading word repeated in three fields outweighed two question words).
         groups: dict[tuple[str, str], list[Any]] = {}
         for c in p.clauses:
             groups.setdefault((_FIELD_GROUP.get(c.field, c.field), c.term), []).append(c)
-        impacts_of = self._impacts
         for group in groups.values():
             body = None
             for c in group:
-                ids, impacts = impacts_of.get(c.field, {}).get(c.term, ((), ()))
-                w, m = c.weight, c.mask
+                ids, impacts = self._postings(c.field, c.term)
+                if not len(ids):
+                    continue
+                w = c.weight
                 if c.field in _LABEL_BODY:
                     w *= self.label_share(c.field, c.term)
-                for d, s in zip(ids, impacts):
-                    scores[d] = get_score(d, 0.0) + w * s
-                    masks[d] = get_mask(d, 0) | m
+                fresh = ids[first[ids] < 0]
+                first[fresh] = found + np.arange(len(fresh))
+                found += len(fresh)
+                scores[ids] += w * impacts
+                masks[ids] |= c.mask
                 if c.field in _BODY_FIELDS:
                     body = (ids, impacts, w)
             if len(group) == 1:
                 continue
-            # Labels' postings are short: correct their passages' sums to best + tie·(rest), looking the body's
-            # score up by bisection in its (sorted) postings.
-            label_sum: dict[int, float] = {}
-            label_best: dict[int, float] = {}
+            # Correct the sums of the passages a label (title, keys) matched to best + tie·(rest), with the body's
+            # score as one of the fields.
+            label_sum = np.zeros(n, dtype=np.float64)
+            label_best = np.zeros(n, dtype=np.float64)
+            labelled = np.zeros(n, dtype=bool)
             for c in group:
                 if c.field in _BODY_FIELDS:
                     continue
-                ids, impacts = impacts_of.get(c.field, {}).get(c.term, ((), ()))
-                w = c.weight * self.label_share(c.field, c.term)
-                for d, s in zip(ids, impacts):
-                    s *= w
-                    label_sum[d] = label_sum.get(d, 0.0) + s
-                    if s > label_best.get(d, 0.0):
-                        label_best[d] = s
-            for d, ls in label_sum.items():
-                b = 0.0
-                if body is not None:
-                    ids, impacts, w = body
-                    i = bisect_left(ids, d)
-                    if i < len(ids) and ids[i] == d:
-                        b = w * impacts[i]
-                total = b + ls
-                scores[d] -= (1 - FIELD_TIE) * (total - max(b, label_best[d]))
+                ids, impacts = self._postings(c.field, c.term)
+                sv = impacts * (c.weight * self.label_share(c.field, c.term))
+                label_sum[ids] += sv
+                label_best[ids] = np.maximum(label_best[ids], sv)
+                labelled[ids] = True
+            u = np.flatnonzero(labelled)
+            b = np.zeros(len(u), dtype=np.float64)
+            if body is not None:
+                bids, bimpacts, bw = body
+                dense = np.zeros(n, dtype=np.float64)
+                dense[bids] = bw * bimpacts
+                b = dense[u]
+            ls = label_sum[u]
+            scores[u] = scores[u] - (1 - FIELD_TIE) * ((b + ls) - np.maximum(b, label_best[u]))
+        idx = np.flatnonzero(first >= 0)
         if allowed is not None:
-            scores = {d: s for d, s in scores.items() if d in allowed}
+            idx = idx[np.isin(idx, np.fromiter(allowed, dtype=np.intp, count=len(allowed)))]
+        if not len(idx):
+            return []
         total = sum(p.concept_weights) or 1.0
         cw = list(enumerate(p.concept_weights))
-        coord: dict[int, float] = {}   # few distinct masks: compute each factor once
-        rows, prior = self.rows, self.prior
+        doc_of, prior, has_card, effect_case, card_of = self._row_arrays
         card_set = set(p.cards)
         doc_set = set(p.docs)
         # A question naming a document already says which game it is about.
@@ -565,41 +597,47 @@ class RulesIndex:
             doc_factor.append(f * rs_factor.get(ruleset, 1.0))
             doc_mask.append(p.doc_masks.get(doc, 0))
             other_side.append(other)
-        any_doc_mask = any(doc_mask)
-        doc_of = self._doc_of
+        k = doc_of[idx]
+        m = masks[idx]
+        if any(doc_mask):
+            m = m | np.asarray(doc_mask, dtype=masks.dtype)[k]
+        # Few distinct masks: the coverage factor of each computed once.
+        distinct, which = np.unique(m, return_inverse=True)
+        factors = np.asarray([COORD_FLOOR + (1 - COORD_FLOOR) * sum(w for i, w in cw if int(u) >> i & 1) / total
+                              for u in distinct], dtype=np.float64)
+        f = factors[which.reshape(-1)]
+        side = np.asarray(other_side)[k]
+        s = scores[idx] * (f * prior[idx] * np.asarray(doc_factor, dtype=np.float64)[k])
+        if card_set:
+            named = np.fromiter((card_of[d] in card_set for d in idx.tolist()), dtype=bool, count=len(idx))
+            s = np.where(named, s * CARD_BONUS, s)
+        else:
+            s = np.where(has_card[idx], s * UNNAMED_CARD_FACTOR, s)
         effect_f = 1.0 if any(c.term in _EFFECT_TERMS for c in p.clauses) else SPECIAL_CASE_FACTOR
-        sides: tuple[list[tuple[int, float]], list[tuple[int, float]]] = ([], [])
-        best = [0.0, 0.0]   # the best coverage found in the question's language and in the other
-        for d, s in scores.items():
-            m = masks[d]
-            k = doc_of[d]
-            if any_doc_mask:
-                m |= doc_mask[k]
-            f = coord.get(m)
-            if f is None:
-                covered = sum(w for i, w in cw if m >> i & 1)
-                f = coord[m] = COORD_FLOOR + (1 - COORD_FLOOR) * covered / total
-            side = other_side[k]
-            if f > best[side]:
-                best[side] = f
-            s *= f * prior[d] * doc_factor[k]
-            if card_set:
-                if rows[d].card in card_set:  # type: ignore[union-attr]
-                    s *= CARD_BONUS
-            elif rows[d].card:  # type: ignore[union-attr]
-                s *= UNNAMED_CARD_FACTOR
-            if rows[d].effect_case:  # type: ignore[union-attr]
-                s *= effect_f
-            sides[side].append((d, s))
+        s = np.where(effect_case[idx], s * effect_f, s)
         # A few more than asked for, so that a current rule just below an older passage saying the same can pass it.
         depth = limit + HISTORICAL_DEPTH
-        own, other = (heapq.nlargest(depth, found, key=itemgetter(1)) for found in sides)
+        own, other = (self._best(idx[side == flag], s[side == flag], first[idx[side == flag]], depth)
+                      for flag in (False, True))
         # The other language's passages come after the question's own, unless they alone cover what it asks
         # ("¿cómo funciona el toque mortal?" with only the English CR explaining deathtouch).
+        best = [float(f[side == flag].max()) if (side == flag).any() else 0.0 for flag in (False, True)]
         if other and best[1] > best[0] + OTHER_LANGUAGE_MARGIN:
-            other = [(d, s / OTHER_LANGUAGE_FACTOR) for d, s in other]
-        ranked = heapq.nlargest(depth, own + other, key=itemgetter(1))
-        return self._current_first(ranked, masks)[:limit]
+            other = [(d, sc / OTHER_LANGUAGE_FACTOR) for d, sc in other]
+        # sorted() is stable: among equal scores the question's own language first, then as found.
+        ranked = sorted(own + other, key=itemgetter(1), reverse=True)[:depth]
+        return self._current_first(ranked, {d: int(masks[d]) for d, _ in ranked})[:limit]
+
+    @staticmethod
+    def _best(ids: Any, scores: Any, first: Any, depth: int) -> list[tuple[int, float]]:
+        """The `depth` best (passage, score), best first; equal scores in the order the passages were found."""
+        if len(ids) > 4 * depth:
+            keep = np.argpartition(-scores, depth)[:depth]
+            cut = scores[keep].min()
+            keep = np.flatnonzero(scores >= cut)        # every passage tied with the last one kept competes
+            ids, scores, first = ids[keep], scores[keep], first[keep]
+        order = np.lexsort((first, -scores))[:depth]
+        return [(int(d), float(sc)) for d, sc in zip(ids[order], scores[order])]
 
     def _current_first(self, ranked: list[tuple[int, float]], masks: dict[int, int]) -> list[tuple[int, float]]:
         """Passages of historical documents placed after the current rule of the same game that says the same:
@@ -633,10 +671,11 @@ class RulesIndex:
         lang = row.lang if row.lang in S.LANGS else "es"
         weights = p.marks[lang]
         text = f.get(S.TEXT_F, "")
-        found = self._spans.get(docnum)
-        if found is None:  # a passage's analysis never changes: kept once computed (at most one per passage)
-            found = self._spans[docnum] = term_spans(text, lang)
-        a, b = best_sentence(text, lang, weights, found)
+        kept = self._spans.get(docnum)
+        if kept is None:  # a passage's analysis never changes: kept once computed (at most one per passage)
+            kept = self._spans[docnum] = (term_spans(text, lang), sentences(text) or [(0, len(text))])
+        found, spans = kept
+        a, b = best_sentence(text, lang, weights, found, spans)
         marked = highlight_spans(text, found, weights)
         while a < b and text[a].isspace():
             a += 1

@@ -6,6 +6,7 @@ that stems to it ("robar" marks "roba", "robó"; "vacia" marks "vacía").
 from __future__ import annotations
 
 import html
+from bisect import bisect_right
 import re
 import unicodedata
 
@@ -76,16 +77,24 @@ def highlight(text: str, lang: str, terms: set[str] | dict[str, float], **kw: ob
 
 
 def best_sentence(text: str, lang: str, weights: dict[str, float],
-                  found: list[tuple[int, int, str]] | None = None) -> tuple[int, int]:
+                  found: list[tuple[int, int, str]] | None = None,
+                  spans: list[tuple[int, int]] | None = None) -> tuple[int, int]:
     """The span of the sentence that holds the most query weight (distinct terms; ties go to the earlier).
-    `found` is `term_spans(text, lang)` when the caller already has it."""
-    spans = sentences(text) or [(0, len(text))]
+    `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
+    spans = spans if spans is not None else sentences(text) or [(0, len(text))]
     if found is None:
         found = term_spans(text, lang)
+    # Each searched word goes to the sentence it starts in (the sentences are sorted and do not overlap).
+    starts = [a for a, _ in spans]
+    seen: list[set[str]] = [set() for _ in spans]
+    for s, _, t in found:
+        if t in weights:
+            i = bisect_right(starts, s) - 1
+            if i >= 0 and s < spans[i][1]:
+                seen[i].add(t)
     best, best_score = spans[0], -1.0
-    for a, b in spans:
-        seen = {t for s, e, t in found if a <= s < b and t in weights}
-        score = sum(weights[t] for t in seen)
+    for (a, b), words in zip(spans, seen):
+        score = sum(weights[t] for t in words)
         if text[a:b].lstrip().startswith(("Ejemplo", "Example")):
             score *= 0.8  # the rule itself answers better than its example
         if score > best_score + 1e-9:
