@@ -49,6 +49,14 @@ CARDS: dict[str, Any] = {
               "effects": [{"counters": {"-1/-1": 1}}]},
     "Mengua": {"cost": "{B}", "types": ["instant"], "effects": [{"counters": {"-1/-1": 1},
                                                                    "to": "creatures_with_minus_counters"}]},
+    "Grillete": {"cost": "{U}", "types": ["enchantment"], "subtypes": ["Aura"], "targets": ["creature"], "static": [
+        {"grant": ["no_untap"], "to": "enchanted"},
+        {"grant_ability": {"cost": "{1}", "put_counters": {"-1/-1": 1}, "effects": [{"untap": "self"}]},
+         "to": "enchanted"}]},
+    "Escamas": {"cost": "{G}", "types": ["creature"], "power": 5, "toughness": 5, "triggers": [
+        {"when": "blocked", "effects": [{"grant": ["wither"], "to": "that_creature"}]},
+        {"when": "deals_damage", "to_whom": "opponent", "effects": [
+            {"remove_counter": "self", "counter": "-1/-1", "amount": "all"}]}]},
 }
 
 
@@ -265,6 +273,39 @@ def test_a_creature_leaving_in_the_same_check_keeps_its_counters_for_persist() -
                                                 "damage": 2}]}],
             [{"by": "Ana", "cast": "Plaga", "target": "o", "tap": ["p"]}, *PASS],
             [{"object": "o", "zone": "graveyard"}, {"stack": []}])
+    ok(t)
+
+
+def test_a_granted_activated_ability_and_not_untapping() -> None:
+    """613.1f: the enchanted creature has the ability (its controller activates it, 602.2); 502.3: an effect keeps
+    it from untapping in its controller's untap step."""
+    t = run([{"name": "Ana", "library": ["Isla"], "battlefield": [
+                {"card": "Osos", "id": "osos", "tapped": True}, {"card": "Grillete", "id": "g", "attached_to": "osos"},
+                {"card": "Isla", "id": "i", "tapped": True}]}, {"name": "Bruno"}],
+            [{"pass_until": "upkeep"}, {"expect": [{"object": "osos", "tapped": True}, {"object": "i", "tapped": False}]},
+             {"by": "Ana", "activate": "osos", "tap": ["i"]}, *PASS],
+            [{"object": "osos", "tapped": False, "counters": {"-1/-1": 1}}],
+            turn={"number": 2, "active": "Bruno", "step": "end"})
+    ok(t)
+    assert cites(t, "cr-en/613.1f")
+
+
+def test_becomes_blocked_names_that_creature_and_damage_to_an_opponent() -> None:
+    """509.1i / 603.2e: "whenever it becomes blocked by a creature" triggers per blocker and gives *that* creature
+    wither (702.80a); "whenever it deals damage to an opponent" (not to a creature) removes all its -1/-1 counters."""
+    t = run([{"name": "Ana", "battlefield": [{"card": "Escamas", "id": "e"}, {"card": "Osos", "id": "o"}]},
+             {"name": "Bruno", "battlefield": [{"card": "Osos", "id": "b"}]}],
+            [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["e", "o"]},
+             {"pass_until": "declare_blockers"}, {"by": "Bruno", "block": {"b": "e"}},
+             {"pass_until": "combat_damage"},
+             {"expect": [{"object": "e", "counters": {"-1/-1": 2}}, {"player": "Bruno", "life": 18}]}],
+            [{"object": "e", "keywords": []}], turn={"number": 3, "active": "Ana", "step": "main1"})
+    ok(t)
+    t = run([{"name": "Ana", "battlefield": [{"card": "Escamas", "id": "e", "counters": {"-1/-1": 2}}]},
+             {"name": "Bruno"}],
+            [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["e"]}, {"pass_until": "main2"}],
+            [{"object": "e", "counters": {}}, {"player": "Bruno", "life": 17}],
+            turn={"number": 3, "active": "Ana", "step": "main1"})
     ok(t)
 
 

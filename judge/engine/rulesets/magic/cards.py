@@ -27,13 +27,14 @@ KEYWORDS: dict[str, str] = {
     "cant_attack": "no puede atacar", "unpreventable": "su daño no puede prevenirse",
     "flash": "destello", "shroud": "velo", "fear": "miedo", "no_counters": "no puede tener contadores",
     "conspire": "conspirar",
+    "no_untap": "no se endereza en el paso de enderezar",
 }
 KEYWORD_RULES = {"flying": "702.9b", "reach": "702.17b", "defender": "702.3b", "first_strike": "702.7b",
                  "double_strike": "702.4b", "trample": "702.19b", "deathtouch": "702.2b", "lifelink": "702.15b",
                  "vigilance": "702.20b", "haste": "702.10b", "indestructible": "702.12b", "wither": "702.80a",
                  "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12",
                  "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b", "no_counters": "609.3",
-                 "conspire": "702.78a"}
+                 "conspire": "702.78a", "no_untap": "502.3"}
 # Keywords printed on real cards that the engine does not model: flagged, never silently ignored.
 UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico",
                        "protection": "protección", "hexproof": "antimaleficio",
@@ -131,6 +132,7 @@ class Effect(Immutable):
     count: str = ""
     by: str = ""                      # damage: "" the source deals it; "target": the object in slot `target` does
     spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
+    ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
@@ -146,8 +148,8 @@ class Mode(Immutable):
 
 @dataclass(frozen=True)
 class Triggered(Immutable):
-    """603: "When/Whenever/At …". `when`: enters | dies | leaves | attacks | blocks | upkeep | end_step |
-    counter_put | deals_damage | dealt_damage; `of`: self | creature | another_creature (for enters/dies)."""
+    """603: "When/Whenever/At …". `when`: enters | dies | leaves | attacks | blocks | blocked | upkeep | end_step
+    | counter_put | deals_damage | dealt_damage | untapped; `of`: self | creature | another_creature."""
     when: str
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
@@ -161,6 +163,7 @@ class Triggered(Immutable):
     # opponent_lost_life (an opponent lost at least `condition_n` life this turn).
     condition: str = ""
     condition_n: int = 0
+    to_whom: str = ""                  # deals_damage: "opponent" for "whenever it deals damage to an opponent"
 
 
 @dataclass(frozen=True)

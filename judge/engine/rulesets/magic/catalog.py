@@ -302,7 +302,22 @@ def _counter_placed_token(m: re.Match[str], r: Reading, name: str) -> None:
 
 
 def _counter_cost_untap(m: re.Match[str], r: Reading, name: str) -> None:
-    r.activated.append(Activated(cost=(), put_counters=(("-1/-1", 1),), effects=(Effect("untap", to="self"),)))
+    r.activated.append(Activated(cost=parse_cost(m["cost"] or ""), put_counters=(("-1/-1", 1),),
+                                 effects=(Effect("untap", to="self"),)))
+
+
+def _enchanted_doesnt_untap(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("grant", keywords=("no_untap",), to="enchanted", duration="permanent")))
+
+
+def _enchanted_has_ability(m: re.Match[str], r: Reading, name: str) -> None:
+    """«La criatura encantada tiene “[ability]”»: the quoted ability read by these same patterns, with «esta
+    criatura» as the name of the permanent that has it."""
+    inner = read_text("esta criatura", m["ability"].rstrip(".") + ".")
+    if inner.unread or len(inner.activated) != 1 or inner.triggers or inner.statics or inner.effects:
+        raise _Unread
+    r.statics.append(Static(Effect("grant_ability", ability=inner.activated[0], to="enchanted",
+                                   duration="permanent")))
 
 
 def _tap_discard(m: re.Match[str], r: Reading, name: str) -> None:
@@ -381,6 +396,16 @@ def _source_draws_prevented(m: re.Match[str], r: Reading, name: str) -> None:
     if not r.replacements or r.replacements[-1].event != "damage":
         raise _Unread
     r.replacements[-1] = replace(r.replacements[-1], source_draws=True)
+
+
+def _blocks_or_blocked_grant(m: re.Match[str], r: Reading, name: str) -> None:
+    grant = (Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="that_creature"),)
+    r.triggers += [Triggered(when="blocks", effects=grant), Triggered(when="blocked", effects=grant)]
+
+
+def _damage_to_opponent_remove_all(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="deals_damage", to_whom="opponent", effects=(
+        Effect("remove_counter", counter=m["kind"], amount=-1, to="self"),)))
 
 
 class _Unread(Exception):
@@ -598,8 +623,16 @@ PIECES: list[tuple[str, Piece]] = [
      r"contador -1/-1 sobre la criatura objetivo\.$", _any_dies_with_counter),
     (r"^Siempre que se coloque un contador -1/-1 sobre una criatura, puedes poner en juego una ficha de criatura "
      + TOKEN + r"\.$", _counter_placed_token),
-    (r"^(?:Pon|Poner) un contador -1/-1 sobre " + ARTICLE + r"{name}: Endereza " + ARTICLE + r"{name}\.$",
-     _counter_cost_untap),
+    (r"^(?:(?P<cost>(?:\{[0-9WUBRG]\})+), )?(?:Pon|Poner) un contador -1/-1 sobre " + ARTICLE + r"{name}: Endereza "
+     + ARTICLE + r"{name}\.$", _counter_cost_untap),
+    (r"^La criatura encantada no se endereza durante el paso de enderezar de su controlador\.$",
+     _enchanted_doesnt_untap),
+    (r"^La criatura encantada tiene “(?P<ability>[^”]+)”\.$", _enchanted_has_ability),
+    (r"^Siempre que " + ARTICLE + r"{name} bloquee o sea bloquead[oa] por una criatura, esa criatura gana la "
+     r"habilidad de (?P<kw>debilitar|volar|arrollar|dañar primero) hasta el final del turno\.$",
+     _blocks_or_blocked_grant),
+    (r"^Siempre que " + ARTICLE + r"{name} haga daño a un oponente, remueve todos los contadores (?P<kind>[-+]1/[-+]1) "
+     r"de " + ON_IT + r"\.$", _damage_to_opponent_remove_all),
     (r"^\{T\}: El jugador objetivo descarta una carta\.$", _tap_discard),
     (r"^Juega esta habilidad sólo durante tu turno\.$", _only_your_turn),
     (r"^\{T\}: Prevén el siguiente (?P<n>\d+) punto de daño que se le fuera a hacer a la criatura o jugador "

@@ -76,6 +76,12 @@ def is_creature(state: MagicState, o: MagicObject, cache: dict | None = None) ->
     return "creature" in layers.chars_of(state, o, cache).types
 
 
+def activated_abilities(state: MagicState, o: MagicObject) -> list[Any]:
+    """Its activated abilities: those printed (unless it lost its abilities), then those it gained (613.1f)."""
+    c = layers.chars_of(state, o)
+    return ([] if c.abilities_lost else list(state.card(o).activated)) + list(c.granted)
+
+
 def has(state: MagicState, o: MagicObject, keyword: str, cache: dict | None = None) -> bool:
     return keyword in layers.chars_of(state, o, cache).keywords
 
@@ -558,9 +564,16 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
     elif e.kind in ("attack", "block"):
         o = state.objects.get(d["object"])
         if o is not None:
+            # "esa criatura": the trigger remembers the other creature of the event (the attacker it blocks)
+            that = {"that": d["attacker"]} if e.kind == "block" else {}
             for ab in _abilities(state, o):
                 if ab.when == ("attacks" if e.kind == "attack" else "blocks"):
-                    _add_trigger(state, o.controller, o.id, o.card, ab)
+                    _add_trigger(state, o.controller, o.id, o.card, ab, that)
+        a = state.objects.get(d.get("attacker", "")) if e.kind == "block" else None
+        if a is not None:
+            for ab in _abilities(state, a):      # 509.1i / 603.2e: "becomes blocked by a creature": once per blocker
+                if ab.when == "blocked":
+                    _add_trigger(state, a.controller, a.id, a.card, ab, {"that": d["object"]})
     elif e.kind == "step":
         for o in state.battlefield():
             for ab in _abilities(state, o):
@@ -592,8 +605,12 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             o = state.objects.get(ref)
             if o is not None and o.zone == "battlefield":
                 for ab in _abilities(state, o):
-                    if ab.when == when:
-                        _add_trigger(state, o.controller, o.id, o.card, ab)
+                    if ab.when != when:
+                        continue
+                    if ab.to_whom == "opponent" and not (state.has_player(d["target"])
+                                                         and d["target"] != o.controller):
+                        continue                  # "haga daño a un oponente"
+                    _add_trigger(state, o.controller, o.id, o.card, ab)
 
 
 def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
@@ -666,7 +683,8 @@ KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a"}
 WHEN_RULES = {"dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"), "enters": ("603.6a",),
               "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
               "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2"),
-              "cast": ("601.2i",)}
+              "cast": ("601.2i",),
+              "blocked": ("509.1i", "603.2e"), "deals_damage": ("120.3",)}
 
 
 # -- state-based actions --------------------------------------------------------------------------------------------

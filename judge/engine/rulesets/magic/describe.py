@@ -80,6 +80,7 @@ VERB_LABELS = {
     "regenerate": L("regenerar", "regenerate"),
     "return_to_battlefield": L("regresar al campo de batalla", "return to the battlefield"),
     "shuffle_into_library": L("barajar en la biblioteca", "shuffle into the library"),
+    "grant_ability": L("otorgar una habilidad activada", "grant an activated ability"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
@@ -101,6 +102,7 @@ SCOPE_LABELS = {
     "target_controller": L("el controlador del objetivo", "the target's controller"),
     "target_player_creatures": L("las criaturas del jugador objetivo", "the target player's creatures"),
     "chosen_player": L("un jugador elegido", "a chosen player"),
+    "that_creature": L("esa criatura (la del evento)", "that creature (the event's)"),
 }
 COUNT_LABELS = {"source_power": L("la fuerza de la fuente", "the source's power"),
                 "target_power": L("la fuerza del objetivo", "the target's power"),
@@ -197,6 +199,9 @@ def describe() -> dict[str, Any]:
             arg = {"type": "int", "min": 1, "max": 999, "default": 1, "allow_all": True}
         elif verb in ("become_copy", "move_counter"):
             arg = {"type": "int", "min": 0, "max": 4, "default": 0 if verb == "become_copy" else 1}
+        elif verb == "grant_ability":
+            arg = {"type": "json", "example": {"cost": "{1}", "put_counters": {"-1/-1": 1},
+                                               "effects": [{"untap": "self"}]}}
         elif verb == "delayed":
             arg = {"type": "json", "example": {"at": "end_of_combat", "effects": [{"counters": {"-1/-1": 1},
                                                                                    "to": "self"}]}}
@@ -220,6 +225,9 @@ def describe() -> dict[str, Any]:
             elif k == "amount":
                 opts.append({"key": "amount", "type": "int", "label": L("Cantidad", "Amount"), "min": 1, "max": 50,
                              "default": 1})
+            elif k == "counter":
+                opts.append({"key": "counter", "type": "choice", "label": L("Tipo de contador", "Counter kind"),
+                             "options": [{"value": c, "label": L(c, c)} for c in COUNTER_KINDS], "default": ""})
             elif k == "per_counter":
                 opts.append({"key": "per_counter", "type": "choice", "label": L("Por cada contador", "Per counter"),
                              "options": [{"value": c, "label": L(c, c)} for c in COUNTER_KINDS], "default": ""})

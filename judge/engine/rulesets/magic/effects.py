@@ -24,7 +24,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "prevent": ("615.1", "615.7"), "add_mana": ("106.4",), "counter_spell": ("701.6a",), "sacrifice": ("701.21a",),
     "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
     "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
-    "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"),
+    "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
 }
 
 
@@ -163,7 +163,10 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
             "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
             "end_step": "comienza el paso final", "counter_put": "recibe un contador",
             "deals_damage": "hace daño", "dealt_damage": "recibe daño", "untapped": "se endereza",
-            "end_of_combat": "llega el final del combate (habilidad disparada retrasada)"}.get(ab.when, ab.when)
+            "end_of_combat": "llega el final del combate (habilidad disparada retrasada)",
+            "blocked": "es bloqueada por una criatura"}.get(ab.when, ab.when)
+    if ab.to_whom == "opponent":
+        when += " a un oponente"
     if ab.when == "counter_put" and ab.of == "creature":
         when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
     if ab.had_counter:
@@ -177,10 +180,14 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
 
 
 # -- effects --------------------------------------------------------------------------------------------------------
-def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None]
-              ) -> list[str]:
+def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
+              lki: dict[str, Any] | None = None) -> list[str]:
     """The players/objects an effect acts on; an illegal target's slot is None and is skipped (608.2b)."""
     to = e.to
+    if to == "that_creature":
+        # "esa criatura": the creature its trigger event named, if it is still that object on the battlefield
+        that = state.objects.get((lki or {}).get("that", ""))
+        return [that.id] if that is not None and that.zone == "battlefield" else []
     if to == "target":
         ref = targets[e.target] if e.target < len(targets) else None
         return [ref] if ref else []                   # None: illegal now; "": an optional slot left empty
@@ -323,7 +330,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: no había contadores "
                       f"{e.per_counter}, así que no hace nada", base)
             return
-    subjects = _subjects(state, e, controller, source, targets)
+    subjects = _subjects(state, e, controller, source, targets, lki)
     k = e.kind
     if k == "damage":
         dealer = source
@@ -458,7 +465,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         for ref in subjects:
             o = state.objects.get(ref)
             if o is not None and o.zone == "battlefield":
-                remove_counter(state, out, controller, o, source_name, base)
+                remove_counter(state, out, controller, o, source_name, base, e)
     elif k == "move_counter":
         move_counter(state, out, controller, targets, e, source_name, base)
     elif k == "delayed":
@@ -560,8 +567,21 @@ def _counter_kind(state: MagicState, out: list[Step], player: str, o: MagicObjec
 
 
 def remove_counter(state: MagicState, out: list[Step], player: str, o: MagicObject, source_name: str,
-                   cites: Sequence[str]) -> None:
-    """"Remueve un contador del permanente": one counter of any kind; with none, nothing happens (609.3)."""
+                   cites: Sequence[str], e: Effect | None = None) -> None:
+    """"Remueve un contador del permanente": one counter of any kind; with none, nothing happens (609.3).
+    With a kind (`e.counter`): `e.amount` of that kind, all of them when −1 ("remueve todos los contadores")."""
+    if e is not None and e.counter:
+        have = o.counters.get(e.counter, 0)
+        n = have if e.amount < 0 else min(have, max(e.amount, 1))
+        if n:
+            o.counters[e.counter] -= n
+            if not o.counters[e.counter]:
+                del o.counters[e.counter]
+            state.touch()
+        core.emit(state, out, "resolution", player, f"{source_name}: se quitan {n} contador(es) {e.counter} de "
+                  f"{o.card} ({o.id})", [*cites, *([] if n else cr("609.3"))],
+                  [Event("counters", {"object": o.id, "counter": e.counter, "amount": -n})] if n else [], [o])
+        return
     kind = _counter_kind(state, out, player, o, "quita")
     if kind is None:
         core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no tiene contadores: no se "

@@ -7,13 +7,14 @@ before the static abilities it removes (613.8a).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 
 LAYER_OF = {"gain_control": 2, "change_text": 3, "add_type": 4, "set_color": 5, "grant": 6, "lose": 6,
-            "lose_abilities": 6, "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
+            "lose_abilities": 6, "grant_ability": 6, "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
 LAYER_RULES = {2: "613.1b", 3: "613.1c", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
 
 
@@ -28,6 +29,7 @@ class Chars:
     power: int
     toughness: int
     abilities_lost: bool = False
+    granted: tuple[Any, ...] = ()                        # activated abilities gained from other objects (layer 6)
     rules: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)     # names of what changed it, in order
 
@@ -179,8 +181,11 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
         c.keywords |= set(e.keywords)
     elif k == "lose":
         c.keywords -= set(e.keywords)          # 113.10b: every instance of it
+    elif k == "grant_ability" and e.ability is not None:
+        c.granted = (*c.granted, e.ability)
     elif k == "lose_abilities":
         c.keywords = set()
+        c.granted = ()
         c.abilities_lost = True
     elif k == "set_pt":
         c.power, c.toughness = e.power, e.toughness

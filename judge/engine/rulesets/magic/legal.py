@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import product
 
 from judge.engine.action import Action
-from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic import core, layers
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PlayLand
 from judge.engine.rulesets.magic.effects import candidates
 from judge.engine.rulesets.magic.mana import parse_mana, pay
@@ -20,7 +20,7 @@ def _mana_sources(state: MagicState, who: str) -> list[tuple[MagicObject, dict[s
     for o in state.player(who).zones["battlefield"]:
         if o.tapped:
             continue
-        for ab in state.card(o).activated:
+        for ab in core.activated_abilities(state, o):
             # "Any color" asks which as it resolves: the planner counts only sources whose mana is known.
             if ab.is_mana_ability and ab.tap and not ab.cost and all(e.mana != "any" for e in ab.effects):
                 c = layers.chars_of(state, o)
@@ -93,7 +93,7 @@ def legal_actions(state: MagicState) -> list[Action]:
             for targets in _target_sets(state, specs, who):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
     for o in p.zones["battlefield"]:
-        for n, ab in enumerate(state.card(o).activated):
+        for n, ab in enumerate(core.activated_abilities(state, o)):
             if ab.is_mana_ability:
                 continue
             if ab.tap and o.tapped or ab.untap and not o.tapped:

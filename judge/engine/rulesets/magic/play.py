@@ -48,7 +48,7 @@ def _tap_for_mana(state: MagicState, out: list[Step], who: str, refs: Sequence[s
         o = _find_in(state.player(who).zones["battlefield"], ref)
         core.require(o is not None, f"«{ref}» no es un permanente que {who} controle", "605.1a")
         assert o is not None
-        ab = next((a for a in state.card(o).activated if a.is_mana_ability), None)
+        ab = next((a for a in core.activated_abilities(state, o) if a.is_mana_ability), None)
         core.require(ab is not None, f"{o.card} ({o.id}) no tiene una habilidad de maná", "605.1a")
         assert ab is not None
         activate_mana(state, out, who, o, ab, why)
@@ -438,12 +438,12 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     o = _find_in(state.player(who).zones["battlefield"], action.source)
     core.require(o is not None, f"«{action.source}» no es un permanente que {who} controle", "602.2")
     assert o is not None
-    abilities = state.card(o).activated
+    abilities = core.activated_abilities(state, o)
+    if layers.chars_of(state, o).abilities_lost and not abilities:
+        core.require(False, f"{o.card} ({o.id}) ha perdido sus habilidades", "613.1f")
     core.require(0 <= action.ability < len(abilities), f"{o.card} no tiene la habilidad activada número "
                  f"{action.ability}", "602.1")
     ab = abilities[action.ability]
-    if layers.chars_of(state, o).abilities_lost:
-        core.require(False, f"{o.card} ({o.id}) ha perdido sus habilidades", "613.1f")
     if ab.is_mana_ability:
         _priority(state, who, "activar habilidades de maná")          # 605.3a
         activate_mana(state, out, who, o, ab, "habilidad de maná", action.sacrifice)
@@ -489,6 +489,8 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         rules.append("107.6")
     if ab.remove_counters or ab.put_counters:
         rules.append("118.3")
+    if ab not in state.card(o).activated:
+        rules.append("613.1f")               # an ability it has because another object gives it (layer 6)
     core.emit(state, out, "action", who, f"{who} activa {item.text}; va a la pila ({item.id})"
               + (f" con objetivo {', '.join(core.name(state, t) for t in targets)}" if targets else ""), cr(*rules),
               [Event("stack", {"item": item.id, "source": o.id})], [o])

@@ -28,7 +28,7 @@ SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creat
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
           "other_permanents_you_control", "active_player", "target_controller", "target_player_creatures",
-          "chosen_player")
+          "chosen_player", "that_creature")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
                  "other_permanents_you_control")
@@ -38,12 +38,14 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "counters", "pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
-         "regenerate", "return_to_battlefield", "shuffle_into_library")
+         "regenerate", "return_to_battlefield", "shuffle_into_library",
+         "grant_ability")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
-STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type")
+STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
+                "grant_ability")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
-        "dealt_damage", "untapped")
+        "dealt_damage", "untapped", "blocked")
 DELAYED_AT = ("end_of_combat",)
 STOPS = ("fin", "limite", "eleccion", "partida terminada")
 PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",
@@ -68,7 +70,8 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount", "to", "target", "count"),
     "search": ("dest",), "add_mana": ("to", "spend_only"),
     "counters": ("to", "target", "per_counter", "where"), "draw": ("to", "target", "where", "count", "per_counter"),
-    "move_counter": ("target",), "delayed": (),
+    "move_counter": ("target",), "delayed": (), "grant_ability": _LASTING,
+    "remove_counter": ("to", "target", "counter", "amount", "where"),
     "damage": (*_COUNTED, "by"), "gain_life": _COUNTED, "lose_life": _COUNTED,
     "destroy": ("to", "target", "where", "types"), "exile": ("to", "target", "where", "types"),
     "bounce": ("to", "target", "where", "types"),
@@ -431,6 +434,11 @@ class _Parser:
             if n is None:
                 return None
             kw["of"] = n
+        elif verb == "grant_ability":
+            ab = self.activated(p, arg)
+            if ab is None:
+                return None
+            kw["ability"] = ab
         elif verb == "delayed":
             dm = c.mapping(p, arg, allowed=("at", "effects"), required=("at", "effects"))
             if dm is None or "at" not in dm or "effects" not in dm:
@@ -491,6 +499,13 @@ class _Parser:
         duration = c.choice(join(path, "duration"), m.get("duration", "end_of_turn"),
                             ("end_of_turn", "end_of_combat", "permanent")) or "end_of_turn"
         may = c.boolean(join(path, "may"), m.get("may", False))
+        if verb == "remove_counter" and "counter" in m:
+            kw["counter"] = c.choice(join(path, "counter"), m["counter"], ("+1/+1", "-1/-1")) or ""
+            amount = m.get("amount", 1)
+            kw["amount"] = -1 if amount == "all" else (c.integer(join(path, "amount"), amount, minimum=1,
+                                                                  maximum=99) or 1)
+        elif verb == "remove_counter" and "amount" in m:
+            c.error(join(path, "amount"), "«amount» va con «counter»: quita esa cantidad de ese tipo")
         if "per_counter" in m:
             kw["per_counter"] = c.choice(join(path, "per_counter"), m["per_counter"], ("+1/+1", "-1/-1")) or ""
         where = self.qualities(join(path, "where"), m.get("where", []))
@@ -512,7 +527,7 @@ class _Parser:
     def trigger(self, path: str, raw: Any) -> Triggered | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
-                                          "had_counter", "condition"), required=("when", "effects"))
+                                          "had_counter", "condition", "to_whom"), required=("when", "effects"))
         if m is None:
             return None
         when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
@@ -552,10 +567,14 @@ class _Parser:
             c.error(join(path, "had_counter"), "se esperaba +1/+1 o -1/-1")
         if when != "dies" and "had_counter" in m:
             c.error(join(path, "had_counter"), "«had_counter» solo vale con when: dies")
+        to_whom = c.choice(join(path, "to_whom"), m.get("to_whom", ""), ("", "opponent")) or ""
+        if when != "deals_damage" and "to_whom" in m:
+            c.error(join(path, "to_whom"), "«to_whom» solo vale con when: deals_damage")
         if None in (when, of, whose) or "effects" not in m:
             return None
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
-                         each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n)
+                         each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
+                         to_whom=to_whom)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check

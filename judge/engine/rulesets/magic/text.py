@@ -12,7 +12,8 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "all_permanents": "todos los permanentes", "permanents_you_control": "los permanentes que controlas",
       "other_permanents_you_control": "los otros permanentes que controlas",
       "active_player": "el jugador activo", "target_controller": "el controlador del objetivo",
-      "target_player_creatures": "las criaturas del jugador objetivo", "chosen_player": "un jugador elegido"}
+      "target_player_creatures": "las criaturas del jugador objetivo", "chosen_player": "un jugador elegido",
+      "that_creature": "esa criatura"}
 COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la fuerza del objetivo",
               "life_lost_this_turn": "igual a las vidas que perdió este turno",
               "destroyed": "por cada permanente destruido así"}
@@ -129,9 +130,14 @@ def _describe(e: Any) -> str:
     if k == "discard":
         return f"{_to(e)} descarta una carta"
     if k == "remove_counter":
+        if e.counter:
+            return f"quita {'todos los' if e.amount < 0 else e.amount or 1} contador(es) {e.counter} {_de(e)}"
         return f"quita un contador {_de(e)}"
     if k == "move_counter":
         return f"mueve un contador del objetivo {e.target + 1} al objetivo {e.of + 1}"
+    if k == "grant_ability" and e.ability is not None:
+        return f"{_to(e)} tiene «{e.ability.cost_text()}: " + "; ".join(_describe(x) for x in e.ability.effects) \
+            + f"»{dur}"
     if k == "delayed":
         when = {"end_of_combat": "al final del combate"}.get(e.at, e.at)
         return f"{when}: " + "; ".join(_describe(x) for x in e.then)

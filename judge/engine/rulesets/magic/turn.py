@@ -88,12 +88,15 @@ def begin(state: MagicState, out: list[Step], step: str) -> None:
         mine = [o for o in state.battlefield() if o.controller == state.active]
         for o in mine:
             o.sick = False                      # 302.6: controlled continuously since this turn began
-        tapped = [o for o in mine if o.tapped]
+        cache = layers.compute(state)
+        held = [o for o in mine if o.tapped and "no_untap" in cache[o.id].keywords]
+        tapped = [o for o in mine if o.tapped and o not in held]
         for o in tapped:
             o.tapped = False
         untapped = [Event("untap", {"object": o.id}) for o in tapped]
         core.emit(state, out, "turn-based", state.active, f"turno {state.turn} de {state.active}: paso de "
-                  f"enderezar; se enderezan {', '.join(o.id for o in tapped) or 'ningún permanente'}",
+                  f"enderezar; se enderezan {', '.join(o.id for o in tapped) or 'ningún permanente'}"
+                  + (f" ({', '.join(o.id for o in held)} no se endereza: un efecto lo impide)" if held else ""),
                   cr("500.1", "502.3", "302.6"), untapped)
         for e in untapped:                      # "whenever it becomes untapped" triggers now, waits for priority
             core.observe(state, e)
