@@ -28,13 +28,16 @@ KEYWORDS: dict[str, str] = {
     "flash": "destello", "shroud": "velo", "fear": "miedo", "no_counters": "no puede tener contadores",
     "conspire": "conspirar",
     "no_untap": "no se endereza en el paso de enderezar",
+    "uncounterable": "no puede ser contrarrestado", "must_be_blocked": "debe ser bloqueado si se puede",
+    "cant_activate": "no pueden activarse sus habilidades activadas",
 }
 KEYWORD_RULES = {"flying": "702.9b", "reach": "702.17b", "defender": "702.3b", "first_strike": "702.7b",
                  "double_strike": "702.4b", "trample": "702.19b", "deathtouch": "702.2b", "lifelink": "702.15b",
                  "vigilance": "702.20b", "haste": "702.10b", "indestructible": "702.12b", "wither": "702.80a",
                  "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12",
                  "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b", "no_counters": "609.3",
-                 "conspire": "702.78a", "no_untap": "502.3"}
+                 "conspire": "702.78a", "no_untap": "502.3",
+                 "uncounterable": "101.2", "must_be_blocked": "509.1c", "cant_activate": "602.5"}
 # Keywords printed on real cards that the engine does not model: flagged, never silently ignored.
 UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico",
                        "protection": "protección", "hexproof": "antimaleficio",
@@ -133,6 +136,7 @@ class Effect(Immutable):
     by: str = ""                      # damage: "" the source deals it; "target": the object in slot `target` does
     spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
     ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
+    abilities: tuple["Triggered", ...] = ()   # grant: triggered abilities it gains too (113.10, layer 6)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect

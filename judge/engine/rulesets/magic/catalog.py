@@ -740,6 +740,40 @@ PIECES += [
     (r"^Cada otra criatura es una copia de la criatura objetivo que no sea legendaria hasta el final del turno\.$",
      _each_other_becomes_copy),
 ]
+def _self_keyword(keyword: str) -> Piece:
+    def piece(m: re.Match[str], r: Reading, name: str) -> None:
+        r.keywords.append(keyword)
+    return piece
+
+
+def _target_spell_uncounterable(m: re.Match[str], r: Reading, name: str) -> None:
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), targets=(TargetSpec("spell"),),
+                                 effects=(Effect("uncounterable", to="target"),)))
+
+
+def _pump_and_gains_lure(m: re.Match[str], r: Reading, name: str) -> None:
+    lure = Triggered(when="attacks", targets=(TargetSpec("creature"),), effects=(Effect("must_block", to="target"),))
+    r.targets.append(TargetSpec("creature"))
+    r.effects.append(Effect("pump", power=int(m["p"]), toughness=int(m["t"]), to="target"))
+    r.effects.append(Effect("grant", keywords=_keyword_list(m["kws"]), abilities=(lure,), to="target"))
+
+
+def _enchanted_cant_attack_block_activate(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("grant", keywords=("cant_attack", "cant_block", "cant_activate"), to="enchanted",
+                                   duration="permanent")))
+
+
+PIECES += [
+    (r"^" + ARTICLE + r"{name} no puede ser contrarrestad[oa]\.$", _self_keyword("uncounterable")),
+    (r"^(?P<cost>(?:\{[0-9WUBRG/]+\})+): El hechizo objetivo no puede ser contrarrestado por hechizos o "
+     r"habilidades\.$", _target_spell_uncounterable),
+    (r"^" + ARTICLE + r"{name} debe ser bloquead[oa] si se puede\.$", _self_keyword("must_be_blocked")),
+    (r"^Hasta el final del turno la criatura objetivo obtiene \+(?P<p>\d+)/\+(?P<t>\d+) y gana las habilidades de "
+     r"(?P<kws>[a-zí ,]+) y “cuando esta criatura ataque, la criatura objetivo la bloquea este turno si puede”\.$",
+     _pump_and_gains_lure),
+    (r"^La criatura encantada no puede atacar o bloquear, y no pueden jugarse sus habilidades activadas\.$",
+     _enchanted_cant_attack_block_activate),
+]
 SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-ZÁÉÍÓÚ{])")
 QUIRK = re.compile(r"\s*\{Q\} es el símbolo de enderezar\.\)\s*$")   # a reminder the FAQ prints half-bracketed
 

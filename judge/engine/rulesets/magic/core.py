@@ -619,9 +619,13 @@ def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
 
 
 def _abilities(state: MagicState, o: MagicObject) -> list[Triggered]:
-    if o.zone != "battlefield" or chars(state, o).abilities_lost:
+    """Its printed triggered abilities and those effects grant it (613.1f, 113.10)."""
+    if o.zone != "battlefield":
         return []
-    return list(state.card(o).triggers)
+    c = chars(state, o)
+    if c.abilities_lost:
+        return list(c.triggers)
+    return list(state.card(o).triggers) + list(c.triggers)
 
 
 def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:

@@ -81,6 +81,8 @@ VERB_LABELS = {
     "return_to_battlefield": L("regresar al campo de batalla", "return to the battlefield"),
     "shuffle_into_library": L("barajar en la biblioteca", "shuffle into the library"),
     "grant_ability": L("otorgar una habilidad activada", "grant an activated ability"),
+    "uncounterable": L("no puede ser contrarrestado", "can't be countered"),
+    "must_block": L("debe bloquearla si puede", "must block it if able"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
@@ -236,6 +238,10 @@ def describe() -> dict[str, Any]:
                 opts.append({"key": "where", "type": "multichoice", "label": L("Solo los que sean", "Only those"),
                              "options": [{"value": q, "label": L(v, q)} for q, v in QUALITIES.items()],
                              "default": []})
+            elif k == "triggers":
+                opts.append({"key": "triggers", "type": "json", "label": L("Habilidades disparadas", "Triggers"),
+                             "example": [{"when": "attacks", "targets": ["creature"],
+                                          "effects": [{"must_block": "target"}]}]})
             elif k == "dest":
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
                              "options": options(("hand", "battlefield"), ZONE_LABELS), "default": "hand"})

@@ -25,7 +25,11 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
     "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
     "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
+    "lose": ("613.1f", "113.10b"), "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
 }
+# Continuous effects that are neither in a layer nor prevention: they mark what they affect for a rule to read
+# (a spell that can't be countered, a creature that must block).
+MARKS = ("uncounterable", "must_block")
 
 
 # -- targets --------------------------------------------------------------------------------------------------------
@@ -257,6 +261,17 @@ def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any])
     return counters.get(e.per_counter, 0), cr("608.2h") if o is None or o.zone != "battlefield" else []
 
 
+def cant_be_countered(state: MagicState, item: StackItem) -> str:
+    """Why a spell can't be countered by spells and abilities ("" if it can): its own text, or an effect that
+    says so (101.2). Rules still counter it: a spell whose targets are all illegal (608.2b) is not stopped here."""
+    if item.obj is not None and "uncounterable" in state.card(item.obj).keywords:
+        return f"{item.obj.card} no puede ser contrarrestado"
+    for ce in state.effects:
+        if ce.effect.kind == "uncounterable" and item.id in ce.affected:
+            return f"{ce.source_name} hace que no pueda ser contrarrestado por hechizos ni habilidades"
+    return ""
+
+
 def choose_colors(state: MagicState, out: list[Step], player: str, source_name: str, least: int, most: int
                   ) -> tuple[str, ...]:
     """"A color (or colors) of your choice": 105.1's five colours; colourless is not a colour (105.2c)."""
@@ -413,7 +428,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             o = state.objects.get(ref)
             if o is not None:
                 core.put_counters(state, out, o, e.counter, n, source_name, base)
-    elif k in layers.LAYER_OF or k == "prevent" or k == "become_copy":
+    elif k in layers.LAYER_OF or k in ("prevent", "become_copy", *MARKS):
         refs = tuple(subjects)
         if not refs:
             if e.to in layers.GROUPS:
@@ -495,6 +510,12 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         for ref in subjects:
             item = next((i for i in state.stack if i.id == ref), None)
             if item is None:
+                continue
+            why = cant_be_countered(state, item)
+            if why:
+                # 101.2: "can't" wins; the counterspell still resolves and does the rest of what it says.
+                core.emit(state, out, "resolution", controller, f"{source_name} no contrarresta {item.text}: {why}",
+                          [*base, *cr("101.2")])
                 continue
             state.stack.remove(item)
             if item.obj is not None:

@@ -30,6 +30,7 @@ class Chars:
     toughness: int
     abilities_lost: bool = False
     granted: tuple[Any, ...] = ()                        # activated abilities gained from other objects (layer 6)
+    triggers: list = field(default_factory=list)         # triggered abilities granted by effects (layer 6)
     rules: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)     # names of what changed it, in order
 
@@ -179,6 +180,7 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
         c.colors = tuple(e.colors)
     elif k == "grant":
         c.keywords |= set(e.keywords)
+        c.triggers.extend(e.abilities)
     elif k == "lose":
         c.keywords -= set(e.keywords)          # 113.10b: every instance of it
     elif k == "grant_ability" and e.ability is not None:
@@ -186,6 +188,7 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
     elif k == "lose_abilities":
         c.keywords = set()
         c.granted = ()
+        c.triggers = []
         c.abilities_lost = True
     elif k == "set_pt":
         c.power, c.toughness = e.power, e.toughness

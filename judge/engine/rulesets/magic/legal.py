@@ -93,6 +93,8 @@ def legal_actions(state: MagicState) -> list[Action]:
             for targets in _target_sets(state, specs, who):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
     for o in p.zones["battlefield"]:
+        if "cant_activate" in layers.chars_of(state, o).keywords:
+            continue                                         # 602.5
         for n, ab in enumerate(core.activated_abilities(state, o)):
             if ab.is_mana_ability:
                 continue

@@ -60,6 +60,7 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
     through the replacements of tapping for mana (106.12b)."""
     core.require(not layers.chars_of(state, o).abilities_lost, f"{o.card} ({o.id}) ha perdido sus habilidades",
                  "613.1f")
+    _check_may_activate(state, o)
     _check_only_if(state, o, ab, who)
     pool = state.mplayer(who).pool
     left = pay(pool, ab.cost)
@@ -246,6 +247,12 @@ def spend(state: MagicState, who: str, cost: Sequence[Any], x: int) -> dict[str,
         for k in [k for k, v in d.items() if not v]:
             del d[k]
     return {k: n for k, n in spent.items() if n}
+
+
+def _check_may_activate(state: MagicState, o: MagicObject) -> None:
+    """602.5: a player can't begin to activate an ability that is prohibited from being activated."""
+    core.require("cant_activate" not in layers.chars_of(state, o).keywords,
+                 f"no pueden activarse las habilidades activadas de {o.card} ({o.id})", "602.5")
 
 
 def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
@@ -444,6 +451,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     core.require(0 <= action.ability < len(abilities), f"{o.card} no tiene la habilidad activada número "
                  f"{action.ability}", "602.1")
     ab = abilities[action.ability]
+    _check_may_activate(state, o)
     if ab.is_mana_ability:
         _priority(state, who, "activar habilidades de maná")          # 605.3a
         activate_mana(state, out, who, o, ab, "habilidad de maná", action.sacrifice)

@@ -39,7 +39,7 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
          "regenerate", "return_to_battlefield", "shuffle_into_library",
-         "grant_ability")
+         "grant_ability", "uncounterable", "must_block")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
@@ -64,7 +64,8 @@ _LASTING = ("to", "target", "duration", "where")
 DEFAULT_VERB_KEYS = ("to", "target", "where")          # a verb VERB_KEYS does not list
 _COUNTED = ("to", "target", "where", "count")
 VERB_KEYS: dict[str, tuple[str, ...]] = {
-    "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": _LASTING, "lose": _LASTING,
+    "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": (*_LASTING, "triggers"), "lose": _LASTING,
+    "uncounterable": ("to", "target"), "must_block": ("to", "target", "duration"),
     "lose_abilities": _LASTING,
     "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
     "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount", "to", "target", "count"),
@@ -359,7 +360,7 @@ class _Parser:
         to = m.get("to", DEFAULT_TO.get(verb, default_to))
         if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
                     "gain_control", "counter_spell", "remove_from_combat", "discard", "remove_counter",
-                    "regenerate", "return_to_battlefield", "shuffle_into_library"):
+                    "regenerate", "return_to_battlefield", "shuffle_into_library", "uncounterable", "must_block"):
             if isinstance(arg, str) and "to" not in m:
                 to = arg
             elif arg is not True and not isinstance(arg, str):
@@ -400,6 +401,9 @@ class _Parser:
             if unknown:
                 c.error(p, "solo se pueden otorgar o quitar palabras clave que el motor modela")
             kw["keywords"] = kws
+            if verb == "grant" and "triggers" in m:            # "and gains «when this creature attacks, …»"
+                kw["abilities"] = tuple(t for i, raw in enumerate(self.seq(join(path, "triggers"), m["triggers"]))
+                                        if (t := self.trigger(join(join(path, "triggers"), i), raw)) is not None)
         elif verb == "set_color":
             if arg == "chosen":
                 kw["choose"] = True                    # "the color or colors of your choice", asked on resolution

@@ -40,6 +40,12 @@ def _a(e: Any) -> str:
     return "al " + t[3:] if t.startswith("el ") else "a " + t
 
 
+def _trigger_text(t: Any) -> str:
+    when = {"attacks": "cuando esta criatura ataque", "blocks": "cuando esta criatura bloquee",
+            "enters": "cuando entre al campo de batalla", "dies": "cuando muera"}.get(t.when, t.when)
+    return f"{when}, " + "; ".join(describe_effect(x) for x in t.effects)
+
+
 def describe_effect(e: Any) -> str:
     text = _describe(e)
     if getattr(e, "per_counter", ""):
@@ -84,7 +90,13 @@ def _describe(e: Any) -> str:
         return f"intercambia la fuerza y la resistencia {_de(e)}{dur}"
     if k == "grant":
         from judge.engine.rulesets.magic.cards import KEYWORDS
-        return f"{_to(e)} gana {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
+        gained = [KEYWORDS.get(x, x) for x in e.keywords]
+        gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
+        return f"{_to(e)} gana {', '.join(gained)}{dur}"
+    if k == "uncounterable":
+        return f"{_to(e)} no puede ser contrarrestado por hechizos ni habilidades"
+    if k == "must_block":
+        return f"{_to(e)} bloquea a esta criatura este turno si puede"
     if k == "lose":
         from judge.engine.rulesets.magic.cards import KEYWORDS
         return f"{_to(e)} pierde {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"

@@ -259,6 +259,41 @@ def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[str, list
     return None
 
 
+def block_requirements(state: MagicState, defender: str, against: list, cache: dict) -> list[tuple[str, str, str]]:
+    """509.1c: the requirements on this defender's blocks: ("blocked", attacker, "") for an attacker that must be
+    blocked if able, ("blocks", attacker, blocker) for a creature that must block that attacker if able."""
+    reqs = [("blocked", a.id, "") for a in against if "must_be_blocked" in cache[a.id].keywords]
+    ids = {a.id for a in against}
+    for ce in state.effects:
+        if ce.effect.kind == "must_block" and ce.source in ids:
+            reqs += [("blocks", ce.source, b) for b in ce.affected
+                     if b in state.objects and state.objects[b].controller == defender]
+    return reqs
+
+
+def obeyed(reqs: list[tuple[str, str, str]], blocks: dict[str, str]) -> int:
+    """How many requirements a declaration (blocker → attacker) obeys."""
+    blocked = set(blocks.values())
+    return sum(1 for kind, a, b in reqs if (a in blocked if kind == "blocked" else blocks.get(b) == a))
+
+
+def most_obeyable(state: MagicState, reqs: list, mine: list, against: list, cache: dict) -> int:
+    """509.1c: the most requirements any legal declaration obeys. Only creatures a requirement concerns matter, so
+    each of them tries "no block" and each attacker it could legally block that a requirement names."""
+    from itertools import product
+    named = {a for _, a, _ in reqs}
+    options = []
+    for b in mine:
+        opts = [a.id for a in against if a.id in named and can_block(state, b, a, cache) is None]
+        if opts:
+            options.append((b.id, [None, *opts]))
+    best = 0
+    for choice in product(*(o for _, o in options)):
+        blocks = {b: a for (b, _), a in zip(options, choice) if a is not None}
+        best = max(best, obeyed(reqs, blocks))
+    return best
+
+
 def declare_blockers(state: MagicState, out: list[Step]) -> None:
     """509.1: each defending player declares blockers (the script's `block` line)."""
     cache = layers.compute(state)
@@ -271,7 +306,10 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
             core.emit(state, out, "turn-based", defender, f"{defender} no tiene criaturas que puedan bloquear",
                       cr("509.1a"))
             continue
-        auto_none = state.extra.get("passing_until") not in (None, "declare_blockers")
+        reqs = block_requirements(state, defender, against, cache)
+        best = most_obeyable(state, reqs, mine, against, cache) if reqs else 0
+        # With a requirement that can be obeyed, "nobody blocks" is not a legal default: the defender is asked.
+        auto_none = state.extra.get("passing_until") not in (None, "declare_blockers") and not best
         nxt = state.script.peek() if state.script is not None else None
         if auto_none and not (isinstance(nxt, Block) and nxt.by == defender):
             core.emit(state, out, "turn-based", defender, f"{defender} no declara bloqueadoras (se pasa hasta "
@@ -296,6 +334,12 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
                 bad = can_block(state, b, a, cache)
                 if bad is not None:
                     return bad
+            if reqs:
+                pairs = [(state.obj(b), state.obj(a)) for b, a in ans.blocks]
+                got = obeyed(reqs, {b.id: a.id for b, a in pairs if b is not None and a is not None})
+                if got < best:
+                    return (f"la declaración cumple {got} requisito(s) de bloqueo y se pueden cumplir {best} ("
+                            + "; ".join(_requirement_text(state, r) for r in reqs) + ")", cr("509.1c"))
             return None
         ans: Block = core.ask(state, out, q, valid)
         events = []
@@ -308,9 +352,16 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
             events.append(Event("block", {"object": b.id, "attacker": a.id}))
         core.emit(state, out, "turn-based", defender, f"{defender} bloquea: " + (", ".join(
             f"{state.objects[e.data['object']].card} ({e.data['object']}) a {e.data['attacker']}" for e in events)
-            or "ninguna criatura"), cr("509.1a", "509.1g", "509.1h"), events)
+            or "ninguna criatura"), cr("509.1a", *(["509.1c"] if reqs else []), "509.1g", "509.1h"), events)
         for e in events:
             core.observe(state, e)
+
+
+def _requirement_text(state: MagicState, req: tuple[str, str, str]) -> str:
+    kind, a, b = req
+    if kind == "blocked":
+        return f"{core.name(state, a)} debe ser bloqueada si se puede"
+    return f"{core.name(state, b)} debe bloquear a {core.name(state, a)} si puede"
 
 
 def _lethal(state: MagicState, blocker: Any, cache: dict, deathtouch: bool) -> int:
