@@ -81,3 +81,43 @@ def test_activated_abilities_that_cant_be_activated() -> None:
             [{"by": "Ana", "mana": ["e"]}, {"by": "Ana", "activate": "e"}],
             [{"object": "e", "tapped": False}, {"steps": {"kind": "illegal", "count": 2, "cites": "cr-en/602.5"}}])
     assert not failed(t), failed(t)
+
+
+def test_an_aura_attaches_to_the_creature_an_opponent_just_put_onto_the_battlefield() -> None:
+    """701.3a/701.3c: «siempre que una criatura entre en juego bajo el control de un oponente, puedes anexarle esta
+    Aura a esa criatura»; 701.3b: to one it can't enchant it doesn't move (here a noncreature: no trigger at all)."""
+    cards = {"Osos": BEAR, "Red": {"cost": "{W}", "types": ["enchantment"], "subtypes": ["Aura"],
+                                   "targets": ["creature"], "static": [{"grant": ["cant_attack"], "to": "enchanted"}],
+                                   "triggers": [{"when": "enters", "of": "opponents_creature",
+                                                 "effects": [{"attach": "that_creature", "may": True}]}]}}
+    t = run(cards, [{"name": "Ana", "mana_pool": {"G": 2}, "hand": [{"card": "Osos", "id": "mio"}],
+                     "battlefield": [{"card": "Red", "id": "red", "attached_to": "suyo"}]},
+                    {"name": "Bruno", "mana_pool": {"G": 2}, "hand": [{"card": "Osos", "id": "nuevo"}],
+                     "battlefield": [{"card": "Osos", "id": "suyo"}]}],
+            [{"by": "Ana", "cast": "mio"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"expect": [{"stack": []}]}, {"pass_until": "upkeep"}, {"pass_until": "main1"},
+             {"by": "Bruno", "cast": "nuevo"}, {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True},
+             {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}, {"by": "Ana", "choose": "no"},
+             {"expect": [{"object": "red", "attached_to": "suyo"}]}],
+            [{"object": "suyo", "keywords": ["cant_attack"]}])
+    assert not failed(t), failed(t)
+
+
+def test_a_card_discarded_by_an_opponents_effect_goes_onto_the_battlefield_instead() -> None:
+    """614.1a: «si un hechizo o habilidad que controle un oponente te hace descartar esta carta, ponla en juego en
+    vez de ponerla en tu cementerio»; discarded by its owner's own effect, it goes to the graveyard (701.9a)."""
+    cards = {"Sierva": dict(BEAR, replacements=[{"event": "opponent_discard"}]),
+             "Coerción": {"cost": "{B}", "types": ["sorcery"], "targets": ["player"],
+                          "effects": [{"discard": True, "to": "target"}]}}
+    t = run(cards, [{"name": "Ana", "mana_pool": {"B": 2}, "hand": ["Coerción", "Coerción"]},
+                    {"name": "Bruno", "hand": [{"card": "Sierva", "id": "s"}]}],
+            [{"by": "Ana", "cast": "Coerción", "target": "Bruno"}, {"by": "Ana", "pass": True},
+             {"by": "Bruno", "pass": True}, {"by": "Bruno", "choose": "s"}],
+            [{"object": "s", "zone": "battlefield", "controller": "Bruno"}])
+    assert not failed(t), failed(t)
+    own = run(cards, [{"name": "Ana", "mana_pool": {"B": 1}, "hand": ["Coerción", {"card": "Sierva", "id": "s"}]},
+                      {"name": "Bruno"}],
+              [{"by": "Ana", "cast": "Coerción", "target": "Ana"}, {"by": "Ana", "pass": True},
+               {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": "s"}],
+              [{"object": "s", "zone": "graveyard"}])
+    assert not failed(own), failed(own)

@@ -763,7 +763,20 @@ def _enchanted_cant_attack_block_activate(m: re.Match[str], r: Reading, name: st
                                    duration="permanent")))
 
 
+def _attach_to_opponents_new_creature(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="enters", of="opponents_creature",
+                                effects=(Effect("attach", to="that_creature", optional=True),)))
+
+
+def _opponent_discard_to_battlefield(m: re.Match[str], r: Reading, name: str) -> None:
+    r.replacements.append(Replacement(event="opponent_discard"))
+
+
 PIECES += [
+    (r"^Siempre que una criatura entre en juego bajo el control de un oponente, puedes anexarle " + ARTICLE
+     + r"{name} a esa criatura\.$", _attach_to_opponents_new_creature),
+    (r"^Si un hechizo o habilidad que controle un oponente te hace descartar " + ARTICLE + r"{name}, ponla en juego "
+     r"en vez de ponerla en tu cementerio\.$", _opponent_discard_to_battlefield),
     (r"^" + ARTICLE + r"{name} no puede ser contrarrestad[oa]\.$", _self_keyword("uncounterable")),
     (r"^(?P<cost>(?:\{[0-9WUBRG/]+\})+): El hechizo objetivo no puede ser contrarrestado por hechizos o "
      r"habilidades\.$", _target_spell_uncounterable),

@@ -559,8 +559,11 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                     if ab.when != "enters":
                         continue
                     if ab.of == "self" and o.id == new.id or ab.of == "creature" and is_creature(state, new) or \
-                            ab.of == "another_creature" and o.id != new.id and is_creature(state, new):
-                        _add_trigger(state, o.controller, o.id, o.card, ab)
+                            ab.of == "another_creature" and o.id != new.id and is_creature(state, new) or \
+                            ab.of == "opponents_creature" and new.controller != o.controller and \
+                            is_creature(state, new):
+                        # "that creature" of the effects is the one that entered
+                        _add_trigger(state, o.controller, o.id, o.card, ab, {"that": new.id})
     elif e.kind in ("attack", "block"):
         o = state.objects.get(d["object"])
         if o is not None:
@@ -814,6 +817,11 @@ def _sba_once(state: MagicState, out: list[Step]) -> bool:
         move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based", batch=batch)
     observe_all(state, batch)
     return done
+
+
+def can_enchant(state: MagicState, spec: Any, host: MagicObject) -> bool:
+    """Whether an Aura whose enchant ability is `spec` could be attached to `host` now (303.4a)."""
+    return _enchantable(state, spec, host, layers.compute(state))
 
 
 def _enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) -> bool:

@@ -83,6 +83,7 @@ VERB_LABELS = {
     "grant_ability": L("otorgar una habilidad activada", "grant an activated ability"),
     "uncounterable": L("no puede ser contrarrestado", "can't be countered"),
     "must_block": L("debe bloquearla si puede", "must block it if able"),
+    "attach": L("anexar esta Aura", "attach this Aura"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),

@@ -25,7 +25,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
     "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
     "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
-    "lose": ("613.1f", "113.10b"), "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
+    "lose": ("613.1f", "113.10b"), "attach": ("701.3a",), "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
 }
 # Continuous effects that are neither in a layer nor prevention: they mark what they affect for a rule to read
 # (a spell that can't be countered, a creature that must block).
@@ -176,7 +176,8 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
     if ab.had_counter:
         when += f" (si tenía un contador {ab.had_counter})"
     if ab.when in ("dies", "enters") and ab.of != "self":
-        who = "una criatura" if ab.of == "creature" else "otra criatura"
+        who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente"
+               }.get(ab.of, "otra criatura")
         when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
     cond = core.CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
     return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
@@ -475,7 +476,10 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     elif k == "discard":
         for ref in subjects:
             if state.has_player(ref):
-                discard(state, out, ref, source_name, base)
+                discard(state, out, ref, source_name, base, by=controller)
+    elif k == "attach":
+        for ref in subjects:
+            attach(state, out, controller, source, source_name, ref, base)
     elif k == "remove_counter":
         for ref in subjects:
             o = state.objects.get(ref)
@@ -553,8 +557,11 @@ def any_color(state: MagicState, out: list[Step], player: str, source_name: str)
     return core.ask(state, out, q, valid).values[0].upper()
 
 
-def discard(state: MagicState, out: list[Step], player: str, source_name: str, cites: Sequence[str]) -> None:
-    """701.9a–b: the player discards a card of their choice: it goes from their hand to their graveyard."""
+def discard(state: MagicState, out: list[Step], player: str, source_name: str, cites: Sequence[str],
+            by: str = "") -> None:
+    """701.9a–b: the player discards a card of their choice: it goes from their hand to their graveyard, unless
+    the card says that, discarded because of an opponent's spell or ability (`by`), it goes onto the battlefield
+    instead (614.1a)."""
     hand = state.player(player).zones["hand"]
     if not hand:
         core.emit(state, out, "resolution", player, f"{source_name}: {player} no tiene cartas en la mano y no "
@@ -570,7 +577,36 @@ def discard(state: MagicState, out: list[Step], player: str, source_name: str, c
         return None
     o = state.obj(core.ask(state, out, q, valid).values[0])
     assert o is not None
+    if by and by != player and any(r.event == "opponent_discard" for r in state.card(o).replacements):
+        core.move(state, out, o, "battlefield", cites=[*cites, *cr("614.1a", "614.6")], controller=player,
+                  why=f"{player} la descarta ({source_name}, que controla un oponente) y, en vez de ir al "
+                      "cementerio, la pone en el campo de batalla", actor=player)
+        return
     core.move(state, out, o, "graveyard", cites=cites, why=f"{player} la descarta ({source_name})", actor=player)
+
+
+def attach(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, ref: str,
+           cites: Sequence[str]) -> None:
+    """701.3a: the Aura that is the source moves onto the object; 701.3b / 303.4j: onto one it can't enchant,
+    or when it has left the battlefield, it doesn't move; 701.3c: it gets a new timestamp."""
+    aura, host = state.obj(source), state.objects.get(ref)
+    if aura is None or aura.zone != "battlefield" or host is None or host.zone != "battlefield":
+        core.emit(state, out, "resolution", controller, f"{source_name} no se anexa: ya no está en el campo de "
+                  "batalla, o aquello a lo que se anexaría tampoco", [*cites, *cr("701.3b")])
+        return
+    spec = state.card(aura).targets[0] if state.card(aura).targets else None
+    if spec is not None and not core.can_enchant(state, spec, host):
+        core.emit(state, out, "resolution", controller, f"{source_name} no se anexa a {host.card} ({host.id}): no "
+                  "puede encantarlo", [*cites, *cr("701.3b", "303.4j")], about=[host])
+        return
+    before = aura.attached_to
+    aura.attached_to = host.id
+    aura.timestamp = state.tick()
+    state.touch()
+    core.emit(state, out, "resolution", controller, f"{source_name} ({aura.id}) se anexa a {host.card} ({host.id})"
+              + (f"; deja de encantar a {core.name(state, before)}" if before and before != host.id else "")
+              + f"; nueva marca de tiempo {aura.timestamp}", [*cites, *cr("701.3a", "701.3c")],
+              [Event("attach", {"object": aura.id, "to": host.id})], [aura, host])
 
 
 def _counter_kind(state: MagicState, out: list[Step], player: str, o: MagicObject, why: str) -> str | None:

@@ -39,7 +39,7 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
          "regenerate", "return_to_battlefield", "shuffle_into_library",
-         "grant_ability", "uncounterable", "must_block")
+         "grant_ability", "uncounterable", "must_block", "attach")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
@@ -360,7 +360,8 @@ class _Parser:
         to = m.get("to", DEFAULT_TO.get(verb, default_to))
         if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
                     "gain_control", "counter_spell", "remove_from_combat", "discard", "remove_counter",
-                    "regenerate", "return_to_battlefield", "shuffle_into_library", "uncounterable", "must_block"):
+                    "regenerate", "return_to_battlefield", "shuffle_into_library", "uncounterable", "must_block",
+                    "attach"):
             if isinstance(arg, str) and "to" not in m:
                 to = arg
             elif arg is not True and not isinstance(arg, str):
@@ -535,7 +536,8 @@ class _Parser:
         if m is None:
             return None
         when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
-        of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature"))
+        of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature",
+                                                               "opponents_creature"))
         whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each", "opponents"))
         condition, condition_n = "", 0
         if "condition" in m:
@@ -559,8 +561,10 @@ class _Parser:
             c.error(join(path, "whose"), "«whose» solo vale con when: upkeep o end_step")
         if when not in ("enters", "dies", "counter_put") and "of" in m:
             c.error(join(path, "of"), "«of» solo vale con when: enters, dies o counter_put")
-        if when == "counter_put" and of == "another_creature":
+        if when == "counter_put" and of in ("another_creature", "opponents_creature"):
             c.error(join(path, "of"), "con counter_put, «of» es self o creature")
+        if when != "enters" and of == "opponents_creature":
+            c.error(join(path, "of"), "«opponents_creature» solo vale con when: enters")
         if when != "counter_put" and "counter" in m:
             c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
         each = c.boolean(join(path, "each_counter"), m.get("each_counter", False))
@@ -650,12 +654,12 @@ class _Parser:
             return None
         event = c.choice(join(path, "event"), m["event"], ("draw", "life_gain", "damage", "enters", "dies",
                                                            "prevent_none", "no_life_gain", "all_wither",
-                                                           "tap_for_mana"))
+                                                           "tap_for_mana", "opponent_discard"))
         if event is None:
             return None
         reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
                  "enters": ("counters", "tapped"), "dies": (), "prevent_none": (), "no_life_gain": (),
-                 "all_wither": (), "tap_for_mana": ("multiply",)}[event]
+                 "all_wither": (), "tap_for_mana": ("multiply",), "opponent_discard": ()}[event]
         for k in m:
             if k not in ("event", *reads):
                 c.error(join(path, k), f"«{k}» no se usa con event: {event}"

@@ -93,6 +93,8 @@ def _describe(e: Any) -> str:
         gained = [KEYWORDS.get(x, x) for x in e.keywords]
         gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
         return f"{_to(e)} gana {', '.join(gained)}{dur}"
+    if k == "attach":
+        return f"anexa esta Aura a {_to(e)}"
     if k == "uncounterable":
         return f"{_to(e)} no puede ser contrarrestado por hechizos ni habilidades"
     if k == "must_block":
