@@ -26,6 +26,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
     "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
     "lose": ("613.1f", "113.10b"), "attach": ("701.3a",), "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
+    "regenerate": ("701.19a",),
 }
 # Continuous effects that are neither in a layer nor prevention: they mark what they affect for a rule to read
 # (a spell that can't be countered, a creature that must block).
