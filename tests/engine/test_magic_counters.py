@@ -254,6 +254,23 @@ def test_untap_cost_mana_of_any_colour() -> None:
     ok(t)
 
 
+def test_a_mana_ability_whose_cost_puts_a_counter_and_only_in_your_turn() -> None:
+    """605.3a / 602.2b: a mana ability pays its costs as it is activated, a counter put on the permanent too;
+    602.5: "only during your turn" holds for a mana ability as well."""
+    cards = {"Savia": {**BEAR, "activated": [{"put_counters": {"-1/-1": 1}, "your_turn": True,
+                                              "effects": [{"add_mana": "{G}"}]}]}}
+    doc = {"ruleset": "magic", "title": "prueba", "cards": cards,
+           "players": [{"name": "Ana", "battlefield": [{"card": "Savia", "id": "s"}]}, {"name": "Bruno"}],
+           "actions": [{"by": "Ana", "mana": ["s"]}],
+           "expect": [{"player": "Ana", "mana_pool": "{G}"}, {"object": "s", "counters": {"-1/-1": 1}}]}
+    ok(run_scenario(load_scenario(doc)))
+    doc["turn"] = {"number": 2, "active": "Bruno", "step": "main1"}
+    doc["actions"] = [{"by": "Bruno", "pass": True}, {"by": "Ana", "mana": ["s"]}]
+    doc["expect"] = [{"player": "Ana", "mana_pool": {}}, {"object": "s", "counters": {}},
+                     {"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/602.5"}}]
+    ok(run_scenario(load_scenario(doc)))
+
+
 def test_a_scope_of_creatures_with_a_minus_counter() -> None:
     """122.1: each creature with a -1/-1 counter on it gets one more; the others none."""
     t = run([{"name": "Ana", "hand": ["Mengua"], "battlefield": [

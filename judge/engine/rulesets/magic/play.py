@@ -62,6 +62,7 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
                  "613.1f")
     _check_may_activate(state, o)
     _check_only_if(state, o, ab, who)
+    _check_your_turn(state, o, ab, who)
     pool = state.mplayer(who).pool
     left = pay(pool, ab.cost)
     core.require(left is not None, f"no se puede pagar {cost_text(ab.cost)} de la habilidad de maná de {o.card} "
@@ -93,6 +94,7 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
                Event("mana", {"player": player, "pool": dict(pool)})], [o])
     if ab.untap:
         core.observe(state, Event("untap", {"object": o.id}))
+    _put_cost_counters(state, out, who, o, ab)
     for s_obj in sac:
         core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=f"{who} la "
                   f"sacrifica para pagar la habilidad de maná de {o.card}", kind="action", actor=who)
@@ -284,6 +286,19 @@ def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) ->
 NO_TARGET = ("-", "ninguno", "none")      # an optional slot ("up to one target") left empty
 
 
+def _check_your_turn(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
+    """602.5: "Juega esta habilidad sólo durante tu turno"."""
+    core.require(not ab.your_turn or state.active == who, f"la habilidad de {o.card} solo puede jugarse durante el "
+                 f"turno de su controlador (es el turno de {state.active})", "602.5", "602.1b")
+
+
+def _put_cost_counters(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: Activated) -> None:
+    """602.2b / 118.3: counters put on the permanent as a cost are put as the ability is activated."""
+    for kind, n in ab.put_counters:
+        core.put_counters(state, out, o, kind, n, f"{who} lo pone como coste de la habilidad de {o.card}",
+                          cr("602.2b", "118.3"), step_kind="action")
+
+
 def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], who: str, source: str) -> list[str]:
     """601.2c / 115.3: one legal choice per target slot (any number for a last "cualquier cantidad" slot), each
     "otra … objetivo" different from the source and from the targets chosen before it."""
@@ -457,8 +472,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         activate_mana(state, out, who, o, ab, "habilidad de maná", action.sacrifice)
         return
     _priority(state, who, "activar habilidades")
-    core.require(not ab.your_turn or state.active == who, f"la habilidad de {o.card} solo puede jugarse durante el "
-                 f"turno de su controlador (es el turno de {state.active})", "602.5", "602.1b")
+    _check_your_turn(state, o, ab, who)
     _check_only_if(state, o, ab, who)
     targets = _check_targets(state, ab.targets, action.targets, who, o.id)
     sacrificed = _check_sacrifice_type(state, ab, who, action.sacrifice)
@@ -471,10 +485,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     _pay_non_mana(state, o, ab, who)
     if ab.untap:
         core.observe(state, Event("untap", {"object": o.id}))     # "whenever it becomes untapped" (603.2e)
-    for kind, n in ab.put_counters:
-        # 602.2b / 118.3: putting the counter is part of the cost: it happens now, as the ability is activated.
-        core.put_counters(state, out, o, kind, n, f"{who} lo pone como coste de la habilidad de {o.card}",
-                          cr("602.2b", "118.3"), step_kind="action")
+    _put_cost_counters(state, out, who, o, ab)
     for s_obj in sacrificed:
         core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=f"{who} la "
                   f"sacrifica para pagar el coste de {o.card}", kind="action", actor=who)
