@@ -173,6 +173,7 @@ def _save(state: MagicState) -> dict[str, Any]:
     script, chooser = state.script, state.chooser
     snap = state.extra.pop("snap", None)           # the snapshot caches are shared data, not game state
     snap_perm = state.extra.pop("snap_perm", None)
+    snap_player = state.extra.pop("snap_player", None)
     state.script = state.chooser = None
     state.chars_cache = None
     rng = state.rng
@@ -189,11 +190,13 @@ def _save(state: MagicState) -> dict[str, Any]:
             state.extra["snap"] = snap
         if snap_perm is not None:
             state.extra["snap_perm"] = snap_perm
+        if snap_player is not None:
+            state.extra["snap_player"] = snap_player
 
 
 def _restore(state: MagicState, saved: dict[str, Any]) -> None:
     script, chooser = state.script, state.chooser
-    caches = {k: state.extra[k] for k in ("snap", "snap_perm") if k in state.extra}
+    caches = {k: state.extra[k] for k in ("snap", "snap_perm", "snap_player") if k in state.extra}
     # Versions only go forward: the caches keyed by the versions the reversed action used must never match again.
     version = state.version + 1
     rng_state = saved.pop("rng_state")

@@ -99,13 +99,38 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
 
 def compute(state: MagicState) -> dict[str, Chars]:
     """Every permanent's characteristics (613.1), layer by layer; memoised until the state changes
-    (`MagicState.touch`). The Chars returned are shared: read them, never change them."""
+    (`MagicState.touch`), and past a change that touched none of the layers' inputs (`_inputs`: a card drawn, a
+    land tapped). The Chars returned are shared: read them, never change them."""
     cached = state.chars_cache
     if cached is not None and cached[0] == state.version:
         return cached[1]
+    inputs = _inputs(state)
+    if cached is not None and cached[2] == inputs:
+        state.chars_cache = (state.version, cached[1], inputs)
+        return cached[1]
     chars = _compute(state)
-    state.chars_cache = (state.version, chars)
+    if cached is not None:
+        # A permanent whose characteristics came out the same keeps the same Chars object, so what is built from
+        # them (the board's entry of the permanent, snapshot.py) can be reused by identity.
+        before = cached[1]
+        for ref, c in chars.items():
+            old = before.get(ref)
+            if old is not None and old == c:
+                chars[ref] = old
+    state.chars_cache = (state.version, chars, inputs)
     return chars
+
+
+def _inputs(state: MagicState) -> tuple:
+    """Everything `_compute` reads, as a value: equal inputs, equal characteristics. (A layer that comes to read
+    something else of the state must add it here.)"""
+    copies = state.copies
+    perms = tuple((o.id, o.card, state.card(o), o.entered_under, o.controller, o.timestamp, o.attached_to,
+                   o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0), o.id in copies)
+                  for o in state.battlefield())
+    effects = tuple((ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
+                    for ce in state.effects if ce.effect.kind in LAYER_OF)
+    return perms, effects
 
 
 def _compute(state: MagicState) -> dict[str, Chars]:

@@ -1,6 +1,7 @@
 """The magic board as plain JSON data after every step (docs/scenarios.md, "El tablero de magic")."""
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
@@ -46,47 +47,80 @@ def _keywords(kws: set[str]) -> list[str]:
     return list(hit)
 
 
+def _entry(state: MagicState, o: Any, c: Any, card: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "id": o.id, "card": card.name, "controller": o.controller, "owner": o.owner, "tapped": o.tapped,
+        "types": _types(c.types, c.subtypes),
+        "mana_cost": cost_text(card.mana_cost), "colors": list(c.colors),
+    }
+    if card.name != o.card:
+        entry["printed"] = o.card                 # a copy (layer 1) shows the copied name
+    if "creature" in c.types:
+        entry.update(power=c.power, toughness=c.toughness, damage=o.damage, sick=o.sick)
+    entry.update(counters=dict(o.counters), attached_to=o.attached_to, token=o.token,
+                 attacking=o.attacking, blocking=list(o.blocking),
+                 keywords=_keywords(c.keywords))
+    return entry
+
+
 def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
+    # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while its
+    # characteristics (the same layers.Chars object: layers.compute keeps it while unchanged), its card and the
+    # fields the entry shows are unchanged; a player's whole dict is reused while nothing in it changed.
     entries: dict = state.extra.setdefault("snap_perm", {})
     if len(entries) > 5000:
         entries.clear()
+    last: dict = state.extra.setdefault("snap_player", {})
+    version = state.version
     players = []
     for p in state.players:
         field = []
         for o in p.zones["battlefield"]:
-            # Boards are read-only and shared: the entry of a permanent nothing touched since is reused.
-            ekey = (o.id, state.version, o.tapped, o.damage, o.sick, o.attacking, o.blocking, o.controller)
-            hit = entries.get(ekey)
-            if hit is not None:
-                field.append(hit)
-                continue
-            c = cache[o.id]
-            card = state.card(o)
-            entry: dict[str, Any] = {
-                "id": o.id, "card": card.name, "controller": o.controller, "owner": o.owner, "tapped": o.tapped,
-                "types": _types(c.types, c.subtypes),
-                "mana_cost": cost_text(card.mana_cost), "colors": list(c.colors),
-            }
-            if card.name != o.card:
-                entry["printed"] = o.card                 # a copy (layer 1) shows the copied name
-            if "creature" in c.types:
-                entry.update(power=c.power, toughness=c.toughness, damage=o.damage, sick=o.sick)
-            entry.update(counters=dict(o.counters), attached_to=o.attached_to, token=o.token,
-                         attacking=o.attacking, blocking=list(o.blocking),
-                         keywords=_keywords(c.keywords))
-            entries[ekey] = entry
+            counters = tuple(o.counters.items()) if o.counters else ()
+            hit = entries.get(o.id)
+            # The same stamp: no field of the object was assigned since; the same version: its characteristics
+            # and card can't have changed (both change only with the state's version).
+            if hit is not None and hit[0] == o.edit and hit[1] == counters:
+                if hit[2] == version:
+                    field.append(hit[5])
+                    continue
+                c = cache[o.id]
+                card = state.card(o)
+                if hit[3] is c and hit[4] is card:
+                    entries[o.id] = (hit[0], counters, version, c, card, hit[5])
+                    field.append(hit[5])
+                    continue
+            else:
+                c = cache[o.id]
+                card = state.card(o)
+            entry = _entry(state, o, c, card)
+            entries[o.id] = (o.edit, counters, version, c, card, entry)
             field.append(entry)
-        players.append({
+        pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
+        scalars = (p.lives, p.lost, pool, p.lands_played)  # type: ignore[attr-defined]
+        prev = last.get(p.name)
+        if prev is not None and prev[0] == version:
+            zones = prev[2]               # every change of a zone's contents or order bumps the version
+        else:
+            zones = (_zone(state, p.name, "library", p.zones["library"]),
+                     _zone(state, p.name, "hand", p.zones["hand"]),
+                     _zone(state, p.name, "graveyard", p.zones["graveyard"]),
+                     _zone(state, p.name, "exile", p.zones["exile"]))
+        if prev is not None and prev[1] == scalars and all(map(is_, prev[2], zones)) and \
+                len(prev[3]) == len(field) and all(map(is_, prev[3], field)):
+            last[p.name] = (version, scalars, zones, prev[3], prev[4])
+            players.append(prev[4])
+            continue
+        entry_p = {
             "name": p.name, "life": p.lives, "lost": p.lost,
-            "mana_pool": {k: v for k in POOL_KEYS if (v := p.pool.get(k, 0))},  # type: ignore[attr-defined]
+            "mana_pool": dict(pool),
             "lands_played": p.lands_played,  # type: ignore[attr-defined]
-            "library": _zone(state, p.name, "library", p.zones["library"]),
-            "hand": _zone(state, p.name, "hand", p.zones["hand"]),
-            "graveyard": _zone(state, p.name, "graveyard", p.zones["graveyard"]),
-            "exile": _zone(state, p.name, "exile", p.zones["exile"]),
+            "library": zones[0], "hand": zones[1], "graveyard": zones[2], "exile": zones[3],
             "battlefield": field,
-        })
+        }
+        last[p.name] = (version, scalars, zones, field, entry_p)
+        players.append(entry_p)
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
               else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}
              for i in state.stack]

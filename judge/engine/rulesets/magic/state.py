@@ -29,6 +29,9 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
                 "combat_damage", "end_of_combat")
 
 
+_EDITS = [0]                           # the last edit stamp given to a MagicObject
+
+
 @dataclass(eq=False)
 class MagicObject(GameObject):
     """A card or token in a zone. `base` is the id the scenario gave; each zone change makes a new object whose
@@ -47,6 +50,16 @@ class MagicObject(GameObject):
     def __post_init__(self) -> None:
         if not self.entered_under:
             self.entered_under = self.controller
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # An assignment that changes a field gives the object a new edit stamp: the board snapshot reuses a
+        # permanent's entry while its stamp (and its counters, changed in place) are the same (snapshot.py).
+        d = self.__dict__
+        old = d.get(name, _EDITS)
+        d[name] = value
+        if old is not value and (type(old) is not type(value) or old != value):
+            _EDITS[0] += 1
+            d["edit"] = _EDITS[0]
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
         # Reversing an action copies the state (733.1): every field is immutable but the counters.
@@ -133,7 +146,7 @@ class MagicState(GameState):
     chooser: Any = None                                             # answers choices (script or random)
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
-    chars_cache: Any = None            # (version, {id: Chars}) of layers.compute
+    chars_cache: Any = None            # (version, {id: Chars}, inputs) of layers.compute
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
 
