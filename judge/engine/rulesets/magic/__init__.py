@@ -6,7 +6,6 @@ prevention effects, and continuous effects in layers (docs/scenarios.md, magic).
 """
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -14,7 +13,7 @@ from typing import Any, ClassVar
 from judge.engine.action import Action
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.base import Ruleset
-from judge.engine.rulesets.magic import core, turn
+from judge.engine.rulesets.magic import core, turn, undo
 from judge.engine.rulesets.magic.actions import ANSWERS, Activate, Cast, Mana, PassUntil
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, RandomChooser, ScriptChooser
 from judge.engine.rulesets.magic.cites import GENERAL, cr
@@ -111,7 +110,7 @@ class Magic(Ruleset):
             state.chooser = ScriptChooser()
         # Casting and activating may fail after mana abilities were activated (733.1): keep a copy to go back to.
         # (Only when mana abilities run first: every other check comes before anything changes.)
-        saved = _save(state) if (isinstance(action, (Cast, Activate)) and action.tap) or \
+        saved = undo.save(state) if (isinstance(action, (Cast, Activate)) and action.tap) or \
             (isinstance(action, Mana) and len(action.sources) > 1) else None
         try:
             if not state.has_player(action.by) and not isinstance(action, PassUntil):
@@ -128,7 +127,7 @@ class Magic(Ruleset):
             handler(state, action, out)
         except IllegalAction as exc:
             if saved is not None:
-                _restore(state, saved)
+                undo.restore(state, saved)
             elif out:
                 raise            # every other action checks before it changes anything: a late refusal is a bug
             out = []
@@ -167,45 +166,6 @@ def _pend(state: MagicState, exc: ChoiceNeeded) -> None:
     q = exc.question
     state.pending = Pending(kind=q.kind, player=q.player, count=q.max, options=q.options, prompt=q.prompt,
                             citations=q.citations)
-
-
-def _save(state: MagicState) -> dict[str, Any]:
-    script, chooser = state.script, state.chooser
-    snap = state.extra.pop("snap", None)           # the snapshot caches are shared data, not game state
-    snap_perm = state.extra.pop("snap_perm", None)
-    snap_player = state.extra.pop("snap_player", None)
-    state.script = state.chooser = None
-    state.chars_cache = None
-    rng = state.rng
-    # Last known information is written once and never changed: share its entries (a game accumulates hundreds).
-    memo: dict[int, Any] = {id(state.cards): state.cards, id(rng): rng, id(state.lki): dict(state.lki),
-                            id(state.latest): dict(state.latest)}
-    try:
-        saved = copy.deepcopy(state.__dict__, memo)
-        saved["rng_state"] = rng.getstate()     # the generator itself is kept; its position is restored
-        return saved
-    finally:
-        state.script, state.chooser = script, chooser
-        if snap is not None:
-            state.extra["snap"] = snap
-        if snap_perm is not None:
-            state.extra["snap_perm"] = snap_perm
-        if snap_player is not None:
-            state.extra["snap_player"] = snap_player
-
-
-def _restore(state: MagicState, saved: dict[str, Any]) -> None:
-    script, chooser = state.script, state.chooser
-    caches = {k: state.extra[k] for k in ("snap", "snap_perm", "snap_player") if k in state.extra}
-    # Versions only go forward: the caches keyed by the versions the reversed action used must never match again.
-    version = state.version + 1
-    rng_state = saved.pop("rng_state")
-    state.__dict__.update(saved)
-    state.rng.setstate(rng_state)
-    state.script, state.chooser = script, chooser
-    state.chars_cache = None
-    state.version = version
-    state.extra.update(caches)
 
 
 __all__ = ["Magic", "RandomChooser"]

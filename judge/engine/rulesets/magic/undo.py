@@ -1,0 +1,98 @@
+"""Reversing an action (733.1): what the state was before a cast, an activation or several mana abilities, so a
+payment that fails after mana abilities were activated puts everything back as it was.
+
+A journal, not a copy of the game: the fields of every object, player, stack item, continuous effect and pending
+trigger are kept (shallow: their fields are immutable values, or the containers kept here too), and the
+containers of the state are copied one level. Restoring puts the same Python objects back with their old fields,
+so nothing outside the state holding one of them (a chooser, a cache keyed by object) sees a stranger. Anything
+of the state this module does not know is deep-copied as before, so a field added later is still reversed.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from judge.engine.rulesets.magic.state import MagicState
+
+# Bookkeeping that is not game state: never saved, never restored (the board caches of snapshot.py, the run's
+# script and the chooser answering questions).
+_CACHES = ("snap", "snap_perm", "snap_player")
+_NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache"})
+# Containers of the state copied one level: their items are immutable values or objects journalled below.
+_SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "first_strikers", "this_turn",
+                      "copies", "players"})
+_IMMUTABLE = (str, int, float, bool, type(None), frozenset)
+
+
+def save(state: MagicState) -> dict[str, Any]:
+    """The journal of `state` (see the module's docstring)."""
+    objs = list(state.objects.values())
+    if sum(len(zone) for p in state.players for zone in p.zones.values()) != len(objs):
+        # Not every object of the zones is in `objects` (or the other way round): journal both, once each.
+        seen = {id(o): o for p in state.players for zone in p.zones.values() for o in zone}
+        seen.update((id(o), o) for o in objs)
+        objs = list(seen.values())
+    items = [*state.stack, *state.effects, *state.triggers]
+    memo: dict[int, Any] | None = None
+
+    def deep(value: Any) -> Any:
+        """A field this module does not know: deep-copied, keeping the journalled objects themselves."""
+        nonlocal memo
+        if isinstance(value, _IMMUTABLE):
+            return value
+        if memo is None:
+            memo = {id(x): x for x in (*objs, *state.players, *items, state.cards, state.rng)}
+        return copy.deepcopy(value, memo)
+
+    fields: dict[str, Any] = {}
+    for name, value in state.__dict__.items():
+        if name in _NOT_STATE:
+            continue
+        if name in _SHALLOW:
+            fields[name] = value.copy()
+        elif name == "extra":
+            fields[name] = {k: deep(v) for k, v in value.items() if k not in _CACHES}
+        else:
+            fields[name] = deep(value)
+    players = []
+    for p in state.players:
+        pf = {k: v if k in ("zones", "pool") else deep(v) for k, v in p.__dict__.items()}   # zones, pool: refilled
+        players.append((p, pf, {z: list(objs_) for z, objs_ in p.zones.items()}, dict(p.pool)))  # type: ignore
+    return {
+        "state": fields,
+        "rng": state.rng.getstate(),                       # the generator itself is kept; its position restored
+        "objects": [(o, o.__dict__.copy(), o.counters.copy()) for o in objs],
+        "players": players,
+        # Stack items, effects and triggers: their fields; what the triggers saw (lki) is a dict of their own.
+        "items": [(x, x.__dict__.copy(), dict(x.lki) if isinstance(getattr(x, "lki", None), dict) else None)
+                  for x in items],
+    }
+
+
+def restore(state: MagicState, saved: dict[str, Any]) -> None:
+    """Put `state` back as `save` found it. Versions only go forward: the caches keyed by the versions the
+    reversed action used must never match again."""
+    version = state.version + 1
+    caches = {k: state.extra[k] for k in _CACHES if k in state.extra}
+    for o, fields, counters in saved["objects"]:
+        o.__dict__.clear()
+        o.__dict__.update(fields)
+        o.counters.clear()
+        o.counters.update(counters)
+    for p, fields, zones, pool in saved["players"]:
+        p.__dict__.clear()
+        p.__dict__.update(fields)
+        p.zones.clear()
+        p.zones.update(zones)
+        p.pool.clear()
+        p.pool.update(pool)
+    for x, fields, lki in saved["items"]:
+        x.__dict__.clear()
+        x.__dict__.update(fields)
+        if lki is not None:
+            x.lki.clear()
+            x.lki.update(lki)
+    state.__dict__.update(saved["state"])
+    state.rng.setstate(saved["rng"])
+    state.extra.update(caches)
+    state.version = version
