@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.rulesets.magic.cards import KEYWORDS
@@ -322,6 +323,19 @@ class Ledger:
     moved: bool = True            # a step seen since the last state check may have changed zones
     _zones: dict[int, tuple[Any, list[str], list[str]]] = field(default_factory=dict, repr=False)
     _base: dict[str, str] = field(default_factory=dict, repr=False)
+    # Boards share a player's dict while nothing in it changed (magic/snapshot.py): a board-wide check that held
+    # keeps the player dicts it held for (holding them keeps their id()), and holds again for the same ones.
+    _held: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+
+    def held(self, check: str, board: dict[str, Any], *more: Any) -> bool:
+        """Whether `check` held for a board with these very player dicts (and these `more` values)."""
+        last = self._held.get(check)
+        players = board.get("players", ())
+        return last is not None and len(last[0]) == len(players) and all(map(is_, last[0], players)) and \
+            last[1] == more
+
+    def hold(self, check: str, board: dict[str, Any], *more: Any) -> None:
+        self._held[check] = (tuple(board.get("players", ())), more)
 
     def see(self, step: "Step") -> None:
         for e in step.events:
@@ -334,11 +348,17 @@ class Ledger:
 
     def ids(self, board: dict[str, Any]) -> tuple[list[str], list[str]]:
         """The object ids of a board, zone by zone, and their scenario ids (``c11~3`` → ``c11``, 400.7). Boards
-        share a hidden zone's list while it does not change: its ids are read once per list."""
+        share a hidden zone's list, and a player's whole dict, while it does not change: their ids are read once."""
         ids: list[str] = []
         bases: list[str] = []
         memo = self._base
         for p in board.get("players", ()):
+            whole = self._zones.get(id(p))
+            if whole is not None and whole[0] is p:      # the same player dict as an earlier board
+                ids.extend(whole[1])
+                bases.extend(whole[2])
+                continue
+            start = len(ids)
             for zone in ("library", "hand", "graveyard", "exile"):
                 objs = p.get(zone, ())
                 hit = self._zones.get(id(objs))
@@ -351,6 +371,7 @@ class Ledger:
             listed = [o["id"] for o in p.get("battlefield", ())]
             ids.extend(listed)
             bases.extend(memo.get(oid) or memo.setdefault(oid, oid.split("~")[0]) for oid in listed)
+            self._zones[id(p)] = (p, ids[start:], bases[start:])
         listed = [i["id"] for i in board.get("stack", ()) if i.get("kind") == "spell"]
         ids.extend(listed)
         bases.extend(oid.split("~")[0] for oid in listed)
@@ -366,9 +387,14 @@ MOVING = frozenset({"move", "cease", "stack", "control", "draw", "shuffle"})   #
 def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
     """400.1 / 400.7: on every step's board, no object is in two zones, and every card of the game is there in
     exactly one incarnation (nothing vanishes, nothing is duplicated, nothing comes out of nowhere)."""
-    ids, bases = ledger.ids(step.board or ledger.board)
+    board = step.board or ledger.board
+    spells = tuple(i["id"] for i in board.get("stack", ()) if i.get("kind") == "spell")
+    if ledger.held("one_zone", board, spells):
+        return None
+    ids, bases = ledger.ids(board)
     unique = set(bases)
     if len(unique) == len(bases) and unique == ledger.bases:
+        ledger.hold("one_zone", board, spells)
         return None
     seen: set[str] = set()
     for oid, base in zip(ids, bases):
@@ -409,12 +435,13 @@ def nobody_in_combat_outside_it(step: "Step", ledger: Ledger) -> str | None:
     """506.4 / 511.3: creatures are removed from combat as the end of combat step ends; outside combat nothing
     attacks or blocks."""
     board = step.board or ledger.board
-    if board.get("phase") not in OUT_OF_COMBAT:
+    if board.get("phase") not in OUT_OF_COMBAT or ledger.held("no_combat", board):
         return None
     for p in board.get("players", ()):
         for o in p.get("battlefield", ()):
             if o.get("attacking") or o.get("blocking"):
                 return f"{o['card']} ({o['id']}) sigue atacando o bloqueando en {board.get('phase_label')}"
+    ledger.hold("no_combat", board)
     return None
 
 
@@ -432,6 +459,8 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> str | None:
     board = ledger.board
     if game.state.player(game.state.priority).lost:
         return f"{game.state.priority} recibe la prioridad después de haber perdido la partida (104.3, 800.4a)"
+    if ledger.held("sba_done", board):
+        return None
     ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
     for p in board.get("players", []):
         if not p["lost"] and p["life"] <= 0:
@@ -450,6 +479,7 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> str | None:
                 return f"{what} tiene a la vez contadores +1/+1 y -1/-1 (704.5q)"
             if "Aura" in o.get("types", "") and o.get("attached_to") not in ids:
                 return f"{what} es un Aura y no está anexada a un permanente (704.5m)"
+    ledger.hold("sba_done", board)
     return None
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from judge.engine import Game
 from judge.engine.rulesets.magic import undo
 from judge.engine.rulesets.magic.actions import Cast
-from judge.engine.rulesets.magic.state import MagicState
+from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState
 from judge.scenarios import load_scenario
 
 _SKIP = {"script", "chooser", "chars_cache", "version", "rng", "edit"}
@@ -31,7 +31,7 @@ def _dump(x: Any, seen: dict[int, str]) -> Any:
     seen[id(x)] = f"<{type(x).__name__} #{len(seen)}>"
     fields = {k: v for k, v in vars(x).items() if k not in _SKIP}
     if isinstance(x, MagicState):
-        fields["extra"] = {k: v for k, v in x.extra.items() if not k.startswith("snap")}
+        fields["extra"] = {k: v for k, v in x.extra.items() if k not in CACHE_KEYS}
         fields["rng"] = x.rng.getstate()
     return [type(x).__name__, _dump(fields, seen)]
 

@@ -13,7 +13,8 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Triggered
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger)
+from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
+                                                 edits)
 from judge.engine.step import Event, Step, make_step
 
 
@@ -21,6 +22,12 @@ from judge.engine.step import Event, Step, make_step
 def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     """Card text the engine does not model, for every card that could matter now: on the battlefield, on the stack,
     or named by the step (`extra`)."""
+    # The same notes while nothing they come from changed: the objects named, the stack's spells, the version
+    # (the battlefield's contents, copy effects) and the edits (an object's card).
+    key = (state.version, edits(), extra, tuple(i.obj for i in state.stack))
+    hit = state.extra.get("unmodelled")
+    if hit is not None and hit[0] == key:
+        return list(hit[1])
     notes: list[str] = []
     seen: set[str] = set()
     objs: list[MagicObject] = [o for o in extra if o is not None]
@@ -32,7 +39,8 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
             continue
         seen.add(card.name)
         notes.extend(card.unmodelled_notes())
-    return notes
+    state.extra["unmodelled"] = (key, notes)
+    return list(notes)
 
 
 def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
@@ -709,6 +717,19 @@ def check_sba(state: MagicState, out: list[Step]) -> bool:
 
 
 def _sba_once(state: MagicState, out: list[Step]) -> bool:
+    # A check that found nothing to do is not repeated while nothing it reads changed: the version (zones,
+    # characteristics), the edits (every field and counter of every object) and the players' own fields.
+    quiet = (state.version, edits(), [(p.lives, p.lost, p.drew_from_empty) for p in state.players])  # type: ignore
+    if state.extra.get("sba_quiet") == quiet:
+        return False
+    done = _sba_check(state, out)
+    if not done:
+        state.extra["sba_quiet"] = (state.version, edits(),
+                                    [(p.lives, p.lost, p.drew_from_empty) for p in state.players])  # type: ignore
+    return done
+
+
+def _sba_check(state: MagicState, out: list[Step]) -> bool:
     cache = layers.compute(state)
     done = False
     losers = []

@@ -7,7 +7,7 @@ from typing import Any
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
 
 
 def _zone(state: MagicState, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
@@ -63,6 +63,34 @@ def _entry(state: MagicState, o: Any, c: Any, card: Any) -> dict[str, Any]:
     return entry
 
 
+def _field(state: MagicState, cache: dict, entries: dict, objs: tuple) -> list[dict[str, Any]]:
+    """The battlefield entries of one player, each reused while nothing it shows changed."""
+    version = state.version
+    field = []
+    for o in objs:
+        counters = tuple(o.counters.items()) if o.counters else ()
+        hit = entries.get(o.id)
+        # The same stamp: no field of the object was assigned since; the same version: its characteristics
+        # and card can't have changed (both change only with the state's version).
+        if hit is not None and hit[0] == o.edit and hit[1] == counters:
+            if hit[2] == version:
+                field.append(hit[5])
+                continue
+            c = cache[o.id]
+            card = state.card(o)
+            if hit[3] is c and hit[4] is card:
+                entries[o.id] = (hit[0], counters, version, c, card, hit[5])
+                field.append(hit[5])
+                continue
+        else:
+            c = cache[o.id]
+            card = state.card(o)
+        entry = _entry(state, o, c, card)
+        entries[o.id] = (o.edit, counters, version, c, card, entry)
+        field.append(entry)
+    return field
+
+
 def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
     # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while its
@@ -73,34 +101,18 @@ def snapshot(state: MagicState) -> dict[str, Any]:
         entries.clear()
     last: dict = state.extra.setdefault("snap_player", {})
     version = state.version
+    stamp = (version, edits())
     players = []
     for p in state.players:
-        field = []
-        for o in p.zones["battlefield"]:
-            counters = tuple(o.counters.items()) if o.counters else ()
-            hit = entries.get(o.id)
-            # The same stamp: no field of the object was assigned since; the same version: its characteristics
-            # and card can't have changed (both change only with the state's version).
-            if hit is not None and hit[0] == o.edit and hit[1] == counters:
-                if hit[2] == version:
-                    field.append(hit[5])
-                    continue
-                c = cache[o.id]
-                card = state.card(o)
-                if hit[3] is c and hit[4] is card:
-                    entries[o.id] = (hit[0], counters, version, c, card, hit[5])
-                    field.append(hit[5])
-                    continue
-            else:
-                c = cache[o.id]
-                card = state.card(o)
-            entry = _entry(state, o, c, card)
-            entries[o.id] = (o.edit, counters, version, c, card, entry)
-            field.append(entry)
+        bf = tuple(p.zones["battlefield"])
+        prev = last.get(p.name)
+        if prev is not None and prev[0] == stamp and prev[5] == bf:
+            field = prev[3]               # no object assigned a field and no version since: the same entries
+        else:
+            field = _field(state, cache, entries, bf)
         pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
         scalars = (p.lives, p.lost, pool, p.lands_played)  # type: ignore[attr-defined]
-        prev = last.get(p.name)
-        if prev is not None and prev[0] == version:
+        if prev is not None and prev[0][0] == version:
             zones = prev[2]               # every change of a zone's contents or order bumps the version
         else:
             zones = (_zone(state, p.name, "library", p.zones["library"]),
@@ -108,8 +120,8 @@ def snapshot(state: MagicState) -> dict[str, Any]:
                      _zone(state, p.name, "graveyard", p.zones["graveyard"]),
                      _zone(state, p.name, "exile", p.zones["exile"]))
         if prev is not None and prev[1] == scalars and all(map(is_, prev[2], zones)) and \
-                len(prev[3]) == len(field) and all(map(is_, prev[3], field)):
-            last[p.name] = (version, scalars, zones, prev[3], prev[4])
+                (prev[3] is field or len(prev[3]) == len(field) and all(map(is_, prev[3], field))):
+            last[p.name] = (stamp, scalars, zones, prev[3], prev[4], bf)
             players.append(prev[4])
             continue
         entry_p = {
@@ -119,7 +131,7 @@ def snapshot(state: MagicState) -> dict[str, Any]:
             "library": zones[0], "hand": zones[1], "graveyard": zones[2], "exile": zones[3],
             "battlefield": field,
         }
-        last[p.name] = (version, scalars, zones, field, entry_p)
+        last[p.name] = (stamp, scalars, zones, field, entry_p, bf)
         players.append(entry_p)
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
               else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}

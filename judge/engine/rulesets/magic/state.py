@@ -30,6 +30,52 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
 
 
 _EDITS = [0]                           # the last edit stamp given to a MagicObject
+# Keys of `MagicState.extra` that hold caches, not game state (a reversal neither saves nor restores them).
+CACHE_KEYS = ("snap", "snap_perm", "snap_player", "unmodelled", "sba_quiet")
+
+
+def edits() -> int:
+    """The last edit stamp given: unchanged, no MagicObject had a field assigned a new value and no counters
+    changed (the caches of the board snapshot and of the state-based checks compare it)."""
+    return _EDITS[0]
+
+
+class Counters(dict):
+    """The counters on an object (122.1): a dict each of whose changes counts as an edit (`edits`)."""
+    __slots__ = ()
+
+    def __setitem__(self, key: str, value: int) -> None:
+        dict.__setitem__(self, key, value)
+        _EDITS[0] += 1
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self, key)
+        _EDITS[0] += 1
+
+    def __ior__(self, other: Any) -> "Counters":
+        dict.update(self, other)
+        _EDITS[0] += 1
+        return self
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        dict.update(self, *args, **kwargs)
+        _EDITS[0] += 1
+
+    def clear(self) -> None:
+        dict.clear(self)
+        _EDITS[0] += 1
+
+    def pop(self, *args: Any) -> Any:
+        _EDITS[0] += 1
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[str, int]:
+        _EDITS[0] += 1
+        return dict.popitem(self)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        _EDITS[0] += 1
+        return dict.setdefault(self, key, default)
 
 
 @dataclass(eq=False)
@@ -54,6 +100,8 @@ class MagicObject(GameObject):
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field gives the object a new edit stamp: the board snapshot reuses a
         # permanent's entry while its stamp (and its counters, changed in place) are the same (snapshot.py).
+        if name == "counters" and type(value) is not Counters:
+            value = Counters(value)
         d = self.__dict__
         old = d.get(name, _EDITS)
         d[name] = value

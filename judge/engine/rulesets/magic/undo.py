@@ -12,11 +12,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.engine.rulesets.magic.state import MagicState
+from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState
 
-# Bookkeeping that is not game state: never saved, never restored (the board caches of snapshot.py, the run's
+# Bookkeeping that is not game state: never saved, never restored (the caches kept in `state.extra`, the run's
 # script and the chooser answering questions).
-_CACHES = ("snap", "snap_perm", "snap_player")
+_CACHES = CACHE_KEYS
 _NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache"})
 # Containers of the state copied one level: their items are immutable values or objects journalled below.
 _SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "first_strikers", "this_turn",
