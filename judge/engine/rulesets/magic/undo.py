@@ -1,8 +1,8 @@
 """Reversing an action (733.1): what the state was before a cast, an activation or several mana abilities, so a
 payment that fails after mana abilities were activated puts everything back as it was.
 
-A journal, not a copy of the game: the fields of every object, player, stack item, continuous effect and pending
-trigger are kept (shallow: their fields are immutable values, or the containers kept here too), and the
+A journal, not a copy of the game: the fields of every object, player, stack item, continuous effect and pending or
+delayed trigger are kept (shallow: their fields are immutable values, or the containers kept here too), and the
 containers of the state are copied one level. Restoring puts the same Python objects back with their old fields,
 so nothing outside the state holding one of them (a chooser, a cache keyed by object) sees a stranger. Anything
 of the state this module does not know is deep-copied as before, so a field added later is still reversed.
@@ -19,8 +19,8 @@ from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState
 _CACHES = CACHE_KEYS
 _NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache"})
 # Containers of the state copied one level: their items are immutable values or objects journalled below.
-_SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "first_strikers", "this_turn",
-                      "copies", "players"})
+_SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "delayed", "first_strikers",
+                      "this_turn", "copies", "players"})
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
 
 
@@ -32,7 +32,7 @@ def save(state: MagicState) -> dict[str, Any]:
         seen = {id(o): o for p in state.players for zone in p.zones.values() for o in zone}
         seen.update((id(o), o) for o in objs)
         objs = list(seen.values())
-    items = [*state.stack, *state.effects, *state.triggers]
+    items = [*state.stack, *state.effects, *state.triggers, *state.delayed]
     memo: dict[int, Any] | None = None
 
     def deep(value: Any) -> Any:
@@ -63,7 +63,7 @@ def save(state: MagicState) -> dict[str, Any]:
         "rng": state.rng.getstate(),                       # the generator itself is kept; its position restored
         "objects": [(o, o.__dict__.copy(), o.counters.copy()) for o in objs],
         "players": players,
-        # Stack items, effects and triggers: their fields; what the triggers saw (lki) is a dict of their own.
+        # Stack items, effects and triggers: their fields; what a trigger saw (lki) is a dict of its own.
         "items": [(x, x.__dict__.copy(), dict(x.lki) if isinstance(getattr(x, "lki", None), dict) else None)
                   for x in items],
     }
