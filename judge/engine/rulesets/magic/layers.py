@@ -122,15 +122,28 @@ def compute(state: MagicState) -> dict[str, Chars]:
 
 
 def _inputs(state: MagicState) -> tuple:
-    """Everything `_compute` reads, as a value: equal inputs, equal characteristics. (A layer that comes to read
+    """Everything `_compute` reads, as a value: equal inputs, equal characteristics.
+
+    Without qualities: each permanent's card, controllers, timestamp, attachment and P/T counters, the copy
+    effects and the layer effects. When a layer effect names qualities (`where`, qualities.py) or a static ability
+    has a condition, whatever those read is taken too: every field of every permanent (its edit stamp), all its
+    counters, the turn, the step and each player's life and zone sizes. (A layer or quality that comes to read
     something else of the state must add it here.)"""
     copies = state.copies
-    perms = tuple((o.id, o.card, state.card(o), o.entered_under, o.controller, o.timestamp, o.attached_to,
-                   o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0), o.id in copies)
-                  for o in state.battlefield())
+    perms = state.battlefield()
     effects = tuple((ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                     for ce in state.effects if ce.effect.kind in LAYER_OF)
-    return perms, effects
+    cards = [state.card(o) for o in perms]
+    broad = any(e[0].where for e in effects) or any(s.condition or s.effect.where for card in cards
+                                                    for s in card.statics)
+    if not broad:
+        return (tuple((o.id, o.card, card, o.entered_under, o.controller, o.timestamp, o.attached_to,
+                       o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0), o.id in copies)
+                      for o, card in zip(perms, cards)), effects)
+    world = (state.turn, state.active, state.phase,
+             tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values())) for p in state.players))
+    return (tuple((o, o.edit, card, tuple(o.counters.items()), o.id in copies) for o, card in zip(perms, cards)),
+            effects, world)
 
 
 def _compute(state: MagicState) -> dict[str, Chars]:

@@ -10,19 +10,15 @@ from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
 
 
-def _zone(state: MagicState, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
-    # Hidden and out-of-play zones rarely change between steps: share the last list while the ids are the same.
-    # Every change of a zone's contents or order bumps `state.version`: unchanged since, the list is the same.
-    cache: dict = state.extra.setdefault("snap", {})
+def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
+    # Hidden and out-of-play zones rarely change between steps: share the last list while it holds the very same
+    # objects in the same order (an object's id and card never change: a zone change makes a new object, 400.7).
+    now = tuple(objs)
     hit = cache.get((player, zone))
-    if hit is not None and hit[2] == state.version:
-        return hit[1]
-    key = tuple(o.id for o in objs)
-    if hit is not None and hit[0] == key:
-        cache[(player, zone)] = (key, hit[1], state.version)
+    if hit is not None and hit[0] == now:
         return hit[1]
     listed = [{"id": o.id, "card": o.card} for o in objs]
-    cache[(player, zone)] = (key, listed, state.version)
+    cache[(player, zone)] = (now, listed)
     return listed
 
 
@@ -64,64 +60,54 @@ def _entry(state: MagicState, o: Any, c: Any, card: Any) -> dict[str, Any]:
 
 
 def _field(state: MagicState, cache: dict, entries: dict, objs: tuple) -> list[dict[str, Any]]:
-    """The battlefield entries of one player, each reused while nothing it shows changed."""
-    version = state.version
+    """The battlefield entries of one player, each reused while nothing it shows changed: the object's fields (its
+    edit stamp), its counters, its characteristics (the same layers.Chars object: layers.compute keeps it while
+    unchanged) and its card."""
     field = []
     for o in objs:
         counters = tuple(o.counters.items()) if o.counters else ()
+        c = cache[o.id]
+        card = state.card(o)
         hit = entries.get(o.id)
-        # The same stamp: no field of the object was assigned since; the same version: its characteristics
-        # and card can't have changed (both change only with the state's version).
-        if hit is not None and hit[0] == o.edit and hit[1] == counters:
-            if hit[2] == version:
-                field.append(hit[5])
-                continue
-            c = cache[o.id]
-            card = state.card(o)
-            if hit[3] is c and hit[4] is card:
-                entries[o.id] = (hit[0], counters, version, c, card, hit[5])
-                field.append(hit[5])
-                continue
-        else:
-            c = cache[o.id]
-            card = state.card(o)
+        if hit is not None and hit[0] == o.edit and hit[1] == counters and hit[2] is c and hit[3] is card:
+            field.append(hit[4])
+            continue
         entry = _entry(state, o, c, card)
-        entries[o.id] = (o.edit, counters, version, c, card, entry)
+        entries[o.id] = (o.edit, counters, c, card, entry)
         field.append(entry)
     return field
 
 
 def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
-    # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while its
-    # characteristics (the same layers.Chars object: layers.compute keeps it while unchanged), its card and the
-    # fields the entry shows are unchanged; a player's whole dict is reused while nothing in it changed.
+    # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while
+    # nothing it shows changed, a player's whole dict while nothing in it changed.
     entries: dict = state.extra.setdefault("snap_perm", {})
     if len(entries) > 5000:
         entries.clear()
+    zone_lists: dict = state.extra.setdefault("snap", {})
     last: dict = state.extra.setdefault("snap_player", {})
-    version = state.version
-    stamp = (version, edits())
+    # What every entry of a battlefield is built from: the layers' results, the copy effects (state.card) and the
+    # edits (every field and counter of every object).
+    basis = (cache, state.copies, edits())
     players = []
     for p in state.players:
         bf = tuple(p.zones["battlefield"])
         prev = last.get(p.name)
-        if prev is not None and prev[0] == stamp and prev[5] == bf:
-            field = prev[3]               # no object assigned a field and no version since: the same entries
+        if prev is not None and prev[0][0] is cache and prev[0][1] is state.copies and prev[0][2] == basis[2] \
+                and prev[5] == bf:
+            field = prev[3]               # nothing any entry shows changed: the same entries
         else:
             field = _field(state, cache, entries, bf)
         pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
         scalars = (p.lives, p.lost, pool, p.lands_played)  # type: ignore[attr-defined]
-        if prev is not None and prev[0][0] == version:
-            zones = prev[2]               # every change of a zone's contents or order bumps the version
-        else:
-            zones = (_zone(state, p.name, "library", p.zones["library"]),
-                     _zone(state, p.name, "hand", p.zones["hand"]),
-                     _zone(state, p.name, "graveyard", p.zones["graveyard"]),
-                     _zone(state, p.name, "exile", p.zones["exile"]))
+        zones = (_zone(zone_lists, p.name, "library", p.zones["library"]),
+                 _zone(zone_lists, p.name, "hand", p.zones["hand"]),
+                 _zone(zone_lists, p.name, "graveyard", p.zones["graveyard"]),
+                 _zone(zone_lists, p.name, "exile", p.zones["exile"]))
         if prev is not None and prev[1] == scalars and all(map(is_, prev[2], zones)) and \
                 (prev[3] is field or len(prev[3]) == len(field) and all(map(is_, prev[3], field))):
-            last[p.name] = (stamp, scalars, zones, prev[3], prev[4], bf)
+            last[p.name] = (basis, scalars, zones, prev[3], prev[4], bf)
             players.append(prev[4])
             continue
         entry_p = {
@@ -131,7 +117,7 @@ def snapshot(state: MagicState) -> dict[str, Any]:
             "library": zones[0], "hand": zones[1], "graveyard": zones[2], "exile": zones[3],
             "battlefield": field,
         }
-        last[p.name] = (stamp, scalars, zones, field, entry_p, bf)
+        last[p.name] = (basis, scalars, zones, field, entry_p, bf)
         players.append(entry_p)
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
               else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}
