@@ -22,9 +22,9 @@ from judge.engine.step import Event, Step, make_step
 def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     """Card text the engine does not model, for every card that could matter now: on the battlefield, on the stack,
     or named by the step (`extra`)."""
-    # The same notes while nothing they come from changed: the objects named, the stack's spells, the version
-    # (the battlefield's contents, copy effects) and the edits (an object's card).
-    key = (state.version, edits(), extra, tuple(i.obj for i in state.stack))
+    # The same notes while nothing they come from changed: the objects named, the stack's spells and the version
+    # (the battlefield's contents, copy effects; an object's own card never changes, 400.7).
+    key = (state.version, extra, tuple(i.obj for i in state.stack))
     hit = state.extra.get("unmodelled")
     if hit is not None and hit[0] == key:
         return list(hit[1])
