@@ -38,6 +38,7 @@ from judge.search.commands import eval_cmd; main.add_command(eval_cmd)  # noqa: 
 from judge.search.commands import bench_search_cmd; bench.add_command(bench_search_cmd)  # noqa: E402,E702
 from judge.runner.commands import fuzz_cmd; main.add_command(fuzz_cmd)  # noqa: E402,E702
 from judge.runner.commands import bench_engine_cmd; bench.add_command(bench_engine_cmd)  # noqa: E402,E702
+from judge.web.bench import bench_web_cmd; bench.add_command(bench_web_cmd)  # noqa: E402,E702
 from judge.store.commands import db_cmd; main.add_command(db_cmd)  # noqa: E402,E702
 from judge.runner.cards import cards_cmd; main.add_command(cards_cmd)  # noqa: E402,E702
 
