@@ -41,8 +41,15 @@ def engine(app: "Flask") -> "Engine":
     return engine_for(url)
 
 
+def created(app: "Flask") -> bool:
+    """False only for an instance's SQLite file not created yet: a page that merely lists saved scenarios then
+    lists none instead of creating the database."""
+    url = app.extensions[EXTENSION]
+    return not is_sqlite(url) or Path(make_url(url).database or "").is_file()
+
+
 def _safe(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-__all__ = ["database_url", "engine", "engine_for", "init_app", "upgrade"]
+__all__ = ["created", "database_url", "engine", "engine_for", "init_app", "upgrade"]

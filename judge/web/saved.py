@@ -355,20 +355,27 @@ def _curated_keys(item: Any) -> frozenset[str]:
     return hit
 
 
-def curated_citing(rule: str) -> list[Any]:
-    """The curated scenarios whose run cites `rule` or a rule below it (for rule pages' "Ejemplos")."""
-    from judge.runner.catalog import curated
-    from judge.store.keys import rule_key
-
-    key = rule_key(rule)
-    return [item for item in curated() if key in _curated_keys(item)]
-
-
-def saved_citing(rule: str, limit: int = 20) -> list[dict[str, Any]]:
-    """The newest saved versions whose run cites `rule` or a rule below it."""
+def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]]:
+    """The saved scenarios whose run cites `rule` or a rule below it, newest first, one version per line (its
+    newest citing one), for rule pages' "Ejemplos". None while the instance has no database yet, and none (the
+    log says why) when it cannot be reached: a rule page never fails for want of saved scenarios."""
+    from judge import store
     from judge.store import saved
 
-    return [_brief(row) for row in saved.citing(_engine(), rule, limit=limit)]
+    try:
+        if not store.created(current_app):
+            return []
+        rows = saved.citing(store.engine(current_app), rule, limit=limit * 5)
+    except Exception:  # noqa: BLE001 - unreachable or broken database: the rule page still shows
+        current_app.logger.warning("saved scenarios citing %r not available", rule, exc_info=True)
+        return []
+    seen: set[str] = set()
+    found = []
+    for row in rows:
+        if row.lineage not in seen:
+            seen.add(row.lineage)
+            found.append(_brief(row))
+    return found[:limit]
 
 
 def _curated_listing(query: str, ruleset: str | None) -> dict[str, Any]:

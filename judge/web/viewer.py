@@ -61,6 +61,7 @@ MESSAGES.update({
     "view.examples_card": {"es": "Escenarios de ejemplo que usan esta carta.",
                            "en": "Example scenarios that use this card."},
     "view.example_steps": {"es": "pasos {steps}", "en": "steps {steps}"},
+    "view.saved_examples": {"es": "Escenarios guardados que la citan", "en": "Saved scenarios citing it"},
 })
 
 # Game words for the raw values of the snapshots. magic's board has `phase_label` (Spanish); English here.

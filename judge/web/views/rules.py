@@ -73,7 +73,15 @@ def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
         # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
         "same_number_elsewhere": _same_number_elsewhere(corpus, number),
         "examples": _examples(number),
+        "saved_examples": _saved_examples(number),
     }
+
+
+def _saved_examples(number: str) -> list[dict[str, Any]]:
+    """The saved scenarios whose run cited the rule or one below it when they were saved (judge.store)."""
+    from judge.web.saved import saved_citing
+
+    return saved_citing(number)
 
 
 def _examples(number: str) -> list[dict[str, Any]]:
