@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 import yaml
@@ -16,7 +16,6 @@ from judge.web import examples
 
 from .conftest import soup_of
 
-PARTLY = "Sierva de Hojas Marchitas"          # three lines of text the engine does not model
 MODELLED = "Deidad de la veneración"
 RULING = "faq-shm/cartas/deidad-de-la-veneracion/1"
 
@@ -46,15 +45,28 @@ def faq_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
+def _partly_modelled() -> str:
+    """A FAQ card the engine models only in part, the one with the most text left (the catalog grows as cards are
+    modelled, so it is looked up rather than named)."""
+    from judge.engine.rulesets.magic.catalog import catalog
+
+    partly = [(len(status(name)["unmodelled"]), name) for name, entry in sorted(catalog().items())
+              if entry.passage_id and not entry.modelled]
+    if not partly:
+        pytest.skip("every catalog card is modelled: no card page lists text not modelled")
+    return max(partly)[1]
+
+
 def test_a_partly_modelled_card_lists_exactly_the_text_not_modelled(client) -> None:
-    expected = status(PARTLY)
-    assert expected is not None and not expected["modelled"] and len(expected["unmodelled"]) >= 2
-    page = soup_of(client.get(f"/cartas/{PARTLY}"))
+    name = _partly_modelled()
+    expected = status(name)
+    assert expected is not None and not expected["modelled"] and expected["unmodelled"]
+    page = soup_of(client.get(f"/cartas/{quote(name)}"))
     section = page.select_one("section.card-engine")
     assert section.select_one("p.partly")["data-modelled"] == "false"
     assert [li.get_text() for li in section.select("ul.unmodelled li")] == expected["unmodelled"]
     assert section.select_one("p.modelled") is None
-    data = client.get(f"/cartas/{PARTLY}.json").get_json()
+    data = client.get(f"/cartas/{quote(name)}.json").get_json()
     assert data["engine"] == {"ruleset": "magic", "modelled": False, "unmodelled": expected["unmodelled"]}
 
 
