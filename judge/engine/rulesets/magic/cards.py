@@ -137,6 +137,7 @@ class Effect(Immutable):
     spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
     ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
     abilities: tuple["Triggered", ...] = ()   # grant: triggered abilities it gains too (113.10, layer 6)
+    quality: str = ""                 # protection: from what (protection.py): "mv>=3", "W", "chosen_name"
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
@@ -241,6 +242,7 @@ class Replacement(Immutable):
     counters: tuple[tuple[str, int], ...] = ()
     source_draws: bool = False
     tapped: bool = False
+    choose: str = ""                  # enters: "as it enters, choose a color | name a card" (614.12a): color | name
 
 
 @dataclass(frozen=True)

@@ -772,7 +772,27 @@ def _opponent_discard_to_battlefield(m: re.Match[str], r: Reading, name: str) ->
     r.replacements.append(Replacement(event="opponent_discard"))
 
 
+def _keywords_and_protection_mv(m: re.Match[str], r: Reading, name: str) -> None:
+    r.keywords.extend(_keyword_list(m["kws"]))
+    r.statics.append(Static(Effect("protection", to="self", quality=f"mv>={m['n']}", duration="permanent")))
+
+
+def _as_enters_choose(what: str) -> Piece:
+    def piece(m: re.Match[str], r: Reading, name: str) -> None:
+        r.replacements.append(Replacement(event="enters", choose=what))
+    return piece
+
+
+def _you_protection_chosen_name(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("protection", to="controller", quality="chosen_name", duration="permanent")))
+
+
 PIECES += [
+    (r"^(?P<kws>[a-zíá ,]+), protección contra coste de maná convertido de (?P<n>\d+) o mayor\.$",
+     _keywords_and_protection_mv),
+    (r"^En cuanto " + ARTICLE + r"{name} entre en juego, elige un color\.$", _as_enters_choose("color")),
+    (r"^En cuanto " + ARTICLE + r"{name} entre en juego, nombra una carta\.$", _as_enters_choose("name")),
+    (r"^Tienes protección contra el nombre elegido\.$", _you_protection_chosen_name),
     (r"^Siempre que una criatura entre en juego bajo el control de un oponente, puedes anexarle " + ARTICLE
      + r"{name} a esa criatura\.$", _attach_to_opponents_new_creature),
     (r"^Si un hechizo o habilidad que controle un oponente te hace descartar " + ARTICLE + r"{name}, ponla en juego "

@@ -13,6 +13,7 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Triggered
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
                                                  edits)
 from judge.engine.step import Event, Step, make_step
@@ -137,6 +138,12 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(card.keywords), "types": set(card.types), "counters": dict(o.counters),
                            "zone": origin, "token": o.token}
+    chosen = ""
+    if zone == "battlefield":
+        # 614.12a: "as it enters, choose …" is chosen before it enters, while nothing has moved yet.
+        for r in card.replacements:
+            if r.event == "enters" and r.choose:
+                chosen = choose_as_enters(state, out, controller or o.owner, o.card, r.choose)
     _zone_list(state, o, origin).remove(o)
     del state.objects[o.id]
     state.touch()
@@ -147,6 +154,10 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if zone == "battlefield":
         new.sick = True
         new.attached_to = attach_to
+        if chosen:
+            new.chosen = chosen
+            notes.append(f"al entrar se elige {chosen}")
+            extra_cites += cr("614.12", "614.12a")
         if any(r.event == "enters" and r.tapped for r in card.replacements):
             new.tapped = True
             extra_cites += cr("614.1c")
@@ -184,6 +195,35 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         for k, n in new.counters.items():
             observe(state, Event("counters", {"object": new.id, "counter": k, "amount": n}))
     return new
+
+
+def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name: str, what: str) -> str:
+    """614.12a: "as it enters, choose a color / name a card": the choice is made before it enters. A name is a
+    card's name (a name only a token has is not one); colourless is not a colour (105.2c)."""
+    from judge.engine.rulesets.magic.catalog import catalog
+    from judge.engine.rulesets.magic.mana import COLORS
+    if what == "color":
+        options: tuple[str, ...] = COLORS
+        prompt, rules = f"{player} elige un color para {card_name} ({', '.join(COLORS)})", ("614.12a", "105.1")
+    else:
+        names = {n for n, c in state.cards.items() if not c.is_token} | set(catalog())
+        options = tuple(sorted(names))
+        prompt, rules = f"{player} nombra una carta para {card_name} (el nombre de una carta)", ("614.12a", "201.2")
+    if what == "color":
+        q = Question("color", player, options, prompt, tuple(cr(*rules)))
+    else:
+        q = Question("name", player, options, prompt, tuple(cr(*rules)))
+
+    def valid(ans: Any) -> Any:
+        value = ans.values[0].upper() if what == "color" and len(ans.values) == 1 else \
+            (ans.values[0] if len(ans.values) == 1 else "")
+        if value not in options:
+            return ((f"se esperaba un color: {', '.join(COLORS)} (incoloro no es un color)" if what == "color"
+                     else f"«{value}» no es el nombre de una carta (el de una ficha no vale)"),
+                    cr(*rules, *(["105.2c"] if what == "color" else [])))
+        return None
+    ans = ask(state, out, q, valid).values[0]
+    return ans.upper() if what == "color" else ans
 
 
 def cease_to_exist(state: MagicState, o: MagicObject) -> None:
@@ -370,6 +410,11 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     prevented_notes: list[str] = []
     extra: list[str] = []
     draws: list[tuple[str, int, str]] = []           # 615.5: who draws, how many, because of what
+    guard = protected_from(state, target, src_ref)
+    if guard and not _cant_prevent(state, src):
+        emit(state, out, "replacement", affected, f"se previene el daño de {src.get('card', src_ref)} a "
+             f"{name(state, target)}: {guard}", [*cites, *cr("702.16e", "615.1")], about=[tobj])
+        return 0
     shields = _shields(state, target, tobj)
     if shields and _cant_prevent(state, src):
         extra += cr("615.12")
@@ -784,8 +829,11 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
             host = state.objects.get(o.attached_to or "")
             ok = host is not None and host.zone == "battlefield" and (not card.targets or _enchantable(
                 state, card.targets[0], host, cache))
+            guard = protected_from(state, host.id, o.id) if ok and host is not None else None
             if not ok:
                 to_grave.append((o, "704.5m", "es un Aura que no está anexada a un objeto legal"))
+            elif guard:
+                to_grave.append((o, "704.5m", f"es un Aura y lo que encanta {guard} (702.16c)"))
     for o in state.battlefield():
         o.deathtouch_hit = False
     # 704.5j: the legend rule, one choice per player and name.

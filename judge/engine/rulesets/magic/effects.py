@@ -11,6 +11,7 @@ from judge.engine.rulesets.magic import core, layers
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
@@ -56,6 +57,9 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
             return "el objetivo debe ser un oponente"
         if spec.controller == "you" and ref != controller:
             return "el objetivo debe ser tú mismo"
+        guard = protected_from(state, ref, source) if source else None
+        if guard:
+            return f"{ref} {guard}: no puede ser objetivo de su fuente (702.16b)"
         return None
     o = state.objects.get(ref)
     if o is None or o.zone != "battlefield":
@@ -69,6 +73,9 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
         return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
     if spec.kind in ("creature", "any") and "creature" not in c.types:
         return f"{o.card} ({ref}) no es una criatura"
+    guard = protected_from(state, ref, source) if source else None
+    if guard:
+        return f"{o.card} ({ref}) {guard}: no puede ser objetivo de su fuente (702.16b)"
     if spec.untapped and o.tapped:
         return f"{o.card} ({ref}) está girada y el objetivo debe estar enderezado"
     if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:

@@ -355,7 +355,12 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
         core.require(action.mode is None, f"{o.card} no es un hechizo modal", "700.2", "601.2b")
     if card.is_aura and not specs:
         core.require(False, f"{o.card} es un Aura sin «encantar»", "303.4a")
-    targets = _check_targets(state, specs, action.targets, who, o.id)
+    # 601.2b before 601.2c: X is announced before targets, and a spell's mana value counts it (202.3e).
+    state.extra["announced_x"] = {o.id: action.x}
+    try:
+        targets = _check_targets(state, specs, action.targets, who, o.id)
+    finally:
+        state.extra.pop("announced_x", None)
     xs = [s for s in card.mana_cost if s.kind == "x"]
     core.require(not action.x or xs, f"{o.card} no tiene X en su coste", "107.3")
     _check_additional(state, card, action, o)

@@ -43,7 +43,7 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
-                "grant_ability")
+                "grant_ability", "protection")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
         "dealt_damage", "untapped", "blocked")
 DELAYED_AT = ("end_of_combat",)
@@ -625,6 +625,8 @@ class _Parser:
                          only_if_n=only_n)
 
     def static(self, path: str, raw: Any) -> Static | None:
+        if isinstance(raw, Mapping) and "protection" in raw:
+            return self.protection(path, raw)
         condition = None
         if isinstance(raw, Mapping) and "while" in raw:
             cm = self.check.mapping(join(path, "while"), raw["while"], allowed=("library_at_most",))
@@ -646,10 +648,24 @@ class _Parser:
             return None
         return Static(e, condition)
 
+    def protection(self, path: str, raw: Mapping[str, Any]) -> Static | None:
+        """702.16: `{protection: quality, to: self | controller}` (protection.py reads it)."""
+        c = self.check
+        m = c.mapping(path, raw, allowed=("protection", "to"))
+        if m is None:
+            return None
+        q = m["protection"]
+        ok = isinstance(q, str) and (re.fullmatch(r"mv>=\d{1,2}", q) or q in COLORS or q == "chosen_name")
+        if not ok:
+            c.error(join(path, "protection"), "se esperaba una cualidad: mv>=N, W, U, B, R, G o chosen_name")
+            return None
+        to = c.choice(join(path, "to"), m.get("to", "self"), ("self", "controller"))
+        return Static(Effect("protection", to=to or "self", quality=q, duration="permanent")) if to else None
+
     def replacement(self, path: str, raw: Any) -> Replacement | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters",
-                                          "source_draws", "tapped"), required=("event",))
+                                          "source_draws", "tapped", "choose"), required=("event",))
         if m is None or "event" not in m:
             return None
         event = c.choice(join(path, "event"), m["event"], ("draw", "life_gain", "damage", "enters", "dies",
@@ -658,7 +674,7 @@ class _Parser:
         if event is None:
             return None
         reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
-                 "enters": ("counters", "tapped"), "dies": (), "prevent_none": (), "no_life_gain": (),
+                 "enters": ("counters", "tapped", "choose"), "dies": (), "prevent_none": (), "no_life_gain": (),
                  "all_wither": (), "tap_for_mana": ("multiply",), "opponent_discard": ()}[event]
         for k in m:
             if k not in ("event", *reads):
@@ -685,6 +701,8 @@ class _Parser:
             kw["counters"] = tuple((k, v) for k, v in (cm or {}).items()
                                    if c.integer(join(join(path, "counters"), k), v, minimum=1) is not None)
             kw["tapped"] = bool(c.boolean(join(path, "tapped"), m.get("tapped", False)))
+            if "choose" in m:
+                kw["choose"] = c.choice(join(path, "choose"), m["choose"], ("color", "name")) or ""
         return Replacement(event=event, **kw)
 
     def from_catalog(self, name: str) -> None:

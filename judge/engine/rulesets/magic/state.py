@@ -92,6 +92,7 @@ class MagicObject(GameObject):
     blocked: bool = False
     face: CardDef | None = None        # tokens: their definition (cards come from the catalog)
     entered_under: str = ""            # who put it onto the battlefield: its controller before layer 2 effects
+    chosen: str = ""                   # the colour or card name chosen as it entered (614.12a), "" if none was
 
     def __post_init__(self) -> None:
         if not self.entered_under:

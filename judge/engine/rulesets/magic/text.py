@@ -93,6 +93,11 @@ def _describe(e: Any) -> str:
         gained = [KEYWORDS.get(x, x) for x in e.keywords]
         gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
         return f"{_to(e)} gana {', '.join(gained)}{dur}"
+    if k == "protection":
+        from judge.engine.rulesets.magic.protection import describe
+        who = "su controlador tiene" if e.to == "controller" else "tiene"
+        return f"{who} protección contra " + ("el nombre elegido" if e.quality == "chosen_name"
+                                              else describe(e.quality))
     if k == "attach":
         return f"anexa esta Aura a {_to(e)}"
     if k == "uncounterable":

@@ -8,6 +8,7 @@ from judge.engine.rulesets.magic import core, layers
 from judge.engine.rulesets.magic.actions import Assign, Attack, Block
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.state import COMBAT_STEPS, STEP_NAMES, STEP_RULES, STEPS, MagicState
 from judge.engine.step import Event, Step
 
@@ -253,6 +254,9 @@ def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[str, list
     if "fear" in ca.keywords and "artifact" not in cb.types and "B" not in cb.colors:
         return (f"{a.card} ({a.id}) tiene miedo y {b.card} ({b.id}) no es una criatura artefacto ni negra",
                 cr("702.36b", "509.1b"))
+    guard = protected_from(state, a.id, b.id)
+    if guard:
+        return (f"{a.card} ({a.id}) {guard}: {b.card} ({b.id}) no puede bloquearla", cr("702.16f", "509.1b"))
     if "flying" in ca.keywords and not ({"flying", "reach"} & cb.keywords):
         return (f"{a.card} ({a.id}) tiene volar y {b.card} ({b.id}) no tiene volar ni alcance",
                 cr("702.9b", "702.17b", "509.1b"))

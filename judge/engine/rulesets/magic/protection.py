@@ -1,0 +1,83 @@
+"""Protection (702.16): "protection from [quality]" on a permanent (a static ability of its own, `to: self`) or on a
+player (a static ability of a permanent they control, `to: controller`). What it stops, each where the engine
+applies it: being targeted (702.16b, effects.legal_target), being enchanted (702.16c, the Aura state-based action),
+damage (702.16e, core.deal_damage), being blocked (702.16f, turn.can_block).
+
+Qualities: "mv>=N" (mana value N or more; a spell on the stack counts its X, 202.3e), a colour letter, and
+"chosen_name" (the card name chosen as the permanent entered: 201.2, an object with that name).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.mana import COLORS
+from judge.engine.rulesets.magic.state import MagicObject, MagicState
+
+
+def _qualities_of(state: MagicState, o: MagicObject, to: str) -> list[tuple[str, str]]:
+    """The (quality, giver) pairs of `o`'s protection statics aimed at `to` (self | controller)."""
+    if o.zone != "battlefield" or layers.chars_of(state, o).abilities_lost:
+        return []
+    out = []
+    for s in state.card(o).statics:
+        if s.effect.kind == "protection" and s.effect.to == to:
+            q = s.effect.quality
+            if q == "chosen_name":
+                if not o.chosen:
+                    continue                 # no name was chosen: protection from nothing
+                q = "name:" + o.chosen
+            out.append((q, o.card))
+    return out
+
+
+def protections(state: MagicState, ref: str) -> list[tuple[str, str]]:
+    """Every protection a permanent (by id) or a player (by name) has now."""
+    if state.has_player(ref):
+        return [p for o in state.battlefield() if o.controller == ref for p in _qualities_of(state, o, "controller")]
+    o = state.objects.get(ref)
+    return _qualities_of(state, o, "self") if o is not None else []
+
+
+def _source(state: MagicState, src: str) -> tuple[Any, int]:
+    """The card a source is (and the X announced for it, if it is a spell): a permanent, a spell on the stack, a
+    card being cast, the source of an ability on the stack, or what a source that left last was."""
+    item = next((i for i in state.stack if i.id == src), None)
+    if item is not None and item.kind != "spell":
+        src = item.source                    # an ability: its source's characteristics
+    o = state.objects.get(src) or state.obj(src)
+    if o is None:
+        return None, 0
+    x = item.x if item is not None and item.kind == "spell" else state.extra.get("announced_x", {}).get(o.id, 0)
+    return o, x
+
+
+def source_has(state: MagicState, src: str, quality: str) -> bool:
+    o, x = _source(state, src)
+    if o is None:
+        return False
+    card = state.card(o)
+    if quality.startswith("mv>="):
+        xs = sum(1 for sym in card.mana_cost if sym.kind == "x")
+        return card.mana_value + x * xs >= int(quality[4:])       # 202.3e: X is its announced value on the stack
+    if quality.startswith("name:"):
+        return card.name == quality[5:]
+    if quality in COLORS:
+        return quality in layers.chars_of(state, o).colors
+    return False
+
+
+def protected_from(state: MagicState, ref: str, src: str) -> str | None:
+    """Why `ref` (a permanent or player) has protection from the source `src`, or None."""
+    for quality, giver in protections(state, ref):
+        if source_has(state, src, quality):
+            return f"tiene protección contra {describe(quality)} ({giver})"
+    return None
+
+
+def describe(quality: str) -> str:
+    if quality.startswith("mv>="):
+        return f"valor de maná {quality[4:]} o mayor"
+    if quality.startswith("name:"):
+        return f"el nombre «{quality[5:]}»"
+    return f"el color {quality}"

@@ -1,0 +1,83 @@
+"""Protection (702.16) and "as it enters, choose" (614.12a), written as inline cards."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import Trace, run_scenario
+from judge.scenarios import ScenarioError, load_scenario
+
+BEAR = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}
+RED_PRO = dict(BEAR, cost="{W}", static=[{"protection": "R"}])
+
+
+def run(cards: dict[str, Any], players: list[dict[str, Any]], actions: list[Any], expect: list[Any],
+        active: str = "Ana") -> Trace:
+    return run_scenario(load_scenario({"ruleset": "magic", "title": "prueba", "cards": cards, "players": players,
+                                       "turn": {"number": 3, "active": active, "step": "main1"},
+                                       "actions": actions, "expect": expect}))
+
+
+def failed(trace: Trace) -> list[str]:
+    return [s.summary for s in trace.failed_expectations]
+
+
+def test_protection_from_a_colour_stops_targets_auras_and_damage() -> None:
+    """702.16b: not targeted; 702.16c: an Aura of that colour falls off (704.5m); 702.16e: damage prevented."""
+    cards = {"Paladín": RED_PRO, "Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"],
+                                          "effects": [{"damage": 3}]},
+             "Furia": {"cost": "{R}", "types": ["enchantment"], "subtypes": ["Aura"], "targets": ["creature"],
+                       "static": [{"pump": [1, 0], "to": "enchanted"}]},
+             "Pirómano": {"cost": "{R}", "types": ["sorcery"], "effects": [{"damage": 2, "to": "all_creatures"}]}}
+    t = run(cards, [{"name": "Ana", "battlefield": [{"card": "Paladín", "id": "p"},
+                                                    {"card": "Furia", "id": "f", "attached_to": "p"}]},
+                    {"name": "Bruno", "mana_pool": {"R": 2}, "hand": ["Rayo", "Pirómano"]}],
+            [{"expect": [{"object": "f", "zone": "graveyard"}]}, {"by": "Ana", "pass": True},
+             {"by": "Bruno", "cast": "Rayo", "target": "p"}, {"by": "Bruno", "pass": True}, {"pass_until": "end"}],
+            [{"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/702.16b"}}, {"object": "p", "damage": 0}])
+    assert not failed(t), failed(t)
+    t = run(cards, [{"name": "Ana", "battlefield": [{"card": "Paladín", "id": "p"}]},
+                    {"name": "Bruno", "mana_pool": {"R": 1}, "hand": ["Pirómano"]}],
+            [{"by": "Bruno", "cast": "Pirómano"}, {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
+            [{"object": "p", "damage": 0}, {"steps": {"kind": "replacement", "count": 1, "cites": "cr-en/702.16e"}}],
+            active="Bruno")
+    assert not failed(t), failed(t)
+
+
+def test_protection_for_the_controller_from_the_name_chosen_as_it_entered() -> None:
+    """614.12a: the name is chosen before it enters; 702.16b for a player: "Tienes protección contra…"."""
+    cards = {"Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"], "effects": [{"damage": 3}]},
+             "Amuleto": {"cost": "{W}", "types": ["enchantment"], "replacements": [{"event": "enters", "choose": "name"}],
+                         "static": [{"protection": "chosen_name", "to": "controller"}]}}
+    t = run(cards, [{"name": "Ana", "mana_pool": {"W": 1}, "hand": ["Amuleto"]},
+                    {"name": "Bruno", "mana_pool": {"R": 1}, "hand": ["Rayo"]}],
+            [{"by": "Ana", "cast": "Amuleto"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"by": "Ana", "choose": "Saprolín"}, {"by": "Ana", "choose": "Rayo"}, {"by": "Ana", "pass": True},
+             {"by": "Bruno", "cast": "Rayo", "target": "Ana"}],
+            [{"steps": {"kind": "illegal", "count": 2}}, {"player": "Bruno", "hand": ["Rayo"]}])
+    assert not failed(t), failed(t)
+
+
+def test_a_permanent_that_starts_on_the_battlefield_has_chosen_nothing() -> None:
+    """No name was chosen: protection from nothing (the Rayo targets Ana)."""
+    cards = {"Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"], "effects": [{"damage": 3}]},
+             "Amuleto": {"cost": "{W}", "types": ["enchantment"], "replacements": [{"event": "enters", "choose": "name"}],
+                         "static": [{"protection": "chosen_name", "to": "controller"}]}}
+    t = run(cards, [{"name": "Ana", "battlefield": ["Amuleto"]}, {"name": "Bruno", "mana_pool": {"R": 1},
+                                                                  "hand": ["Rayo"]}],
+            [{"by": "Ana", "pass": True}, {"by": "Bruno", "cast": "Rayo", "target": "Ana"},
+             {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
+            [{"player": "Ana", "life": 17}])
+    assert not failed(t), failed(t)
+
+
+def test_a_bad_protection_quality_is_an_error_at_its_path() -> None:
+    doc = {"ruleset": "magic", "title": "x", "players": [{"name": "Ana"}, {"name": "Bruno"}],
+           "cards": {"Mal": {"types": ["artifact"], "static": [{"protection": "azul"}]},
+                     "Peor": {"types": ["artifact"], "replacements": [{"event": "enters", "choose": "number"}]}}}
+    try:
+        load_scenario(doc)
+    except ScenarioError as exc:
+        paths = {e.path for e in exc.errors}
+    else:
+        raise AssertionError("se esperaba un escenario no válido")
+    assert {"cards.Mal.static[0].protection", "cards.Peor.replacements[0].choose"} <= paths, paths
