@@ -326,6 +326,19 @@ def test_becomes_blocked_names_that_creature_and_damage_to_an_opponent() -> None
     ok(t)
 
 
+def test_two_instances_of_persist_trigger_separately() -> None:
+    """113.2c: each instance of an ability functions independently: persist printed and granted again triggers
+    twice; the first returns the card, the second finds a new object and does nothing (400.7)."""
+    t = run([{"name": "Ana", "hand": ["Rayo"], "battlefield": [
+                {"card": "Caldera", "id": "caldera"}, {"card": "Oso persistente", "id": "o"},
+                {"card": "Montaña", "id": "m"}]}, {"name": "Bruno"}],
+            [{"by": "Ana", "activate": "caldera", "targets": ["o"]}, *PASS,
+             {"by": "Ana", "cast": "Rayo", "target": "o", "tap": ["m"]}, *PASS,
+             {"expect": [{"stack": ["habilidad de Oso persistente", "habilidad de Oso persistente"]}]}, *PASS, *PASS],
+            [{"object": "o", "zone": "battlefield", "current_id": "o~3"}, {"stack": []}])
+    ok(t)
+
+
 @pytest.mark.parametrize("raw, path", [
     ({"types": ["creature"], "power": 1, "toughness": 1, "triggers": [{"when": "attacks", "each_counter": True,
                                                                       "effects": [{"draw": 1}]}]},

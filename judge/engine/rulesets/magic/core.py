@@ -131,7 +131,8 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if origin == "battlefield":
         c = chars(state, o)
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
-                           "keywords": set(c.keywords), "power": c.power, "toughness": c.toughness,
+                           "keywords": set(c.keywords), "extra": dict(c.extra), "power": c.power,
+                           "toughness": c.toughness,
                            "types": set(c.types), "counters": dict(o.counters), "zone": origin, "token": o.token,
                            "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost}
     else:
@@ -578,7 +579,10 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             abilities = list(card.triggers) if card is not None and not lki.get("abilities_lost") else []
             # 603.4 / 702.79a: persist's intervening "if it had no -1/-1 counters" is checked as it triggers.
             if dies and "persist" in lki.get("keywords", ()):
-                abilities.append(PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE)
+                # 113.2c: each instance of persist triggers on its own; once one returns the card, the next finds
+                # it gone (a new object) and does nothing.
+                for _ in range(1 + lki.get("extra", {}).get("persist", 0)):
+                    abilities.append(PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE)
             for ab in abilities:
                 # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
                 if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
@@ -731,6 +735,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                      *(["603.4"] if ab.had_counter or ab.condition else [])]
             if ab.keyword:
                 rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
+                if t.lki.get("extra", {}).get(ab.keyword):
+                    rules.append("113.2c")       # one of several instances of the keyword, each triggering
             if several_players:
                 rules.append("101.4")
             emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"

@@ -30,6 +30,9 @@ class Chars:
     toughness: int
     abilities_lost: bool = False
     granted: tuple[Any, ...] = ()                        # activated abilities gained from other objects (layer 6)
+    # 113.2c: instances of a keyword beyond the first (each granted again adds one; each instance of a triggered
+    # keyword such as persist triggers on its own).
+    extra: dict[str, int] = field(default_factory=dict)
     triggers: list = field(default_factory=list)         # triggered abilities granted by effects (layer 6)
     rules: list[str] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)     # names of what changed it, in order
@@ -217,14 +220,19 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
     elif k == "set_color":
         c.colors = tuple(e.colors)
     elif k == "grant":
+        for kw in e.keywords:
+            if kw in c.keywords:
+                c.extra = {**c.extra, kw: c.extra.get(kw, 0) + 1}
         c.keywords |= set(e.keywords)
         c.triggers.extend(e.abilities)
     elif k == "lose":
         c.keywords -= set(e.keywords)          # 113.10b: every instance of it
+        c.extra = {kw: n for kw, n in c.extra.items() if kw not in e.keywords}
     elif k == "grant_ability" and e.ability is not None:
         c.granted = (*c.granted, e.ability)
     elif k == "lose_abilities":
         c.keywords = set()
+        c.extra = {}
         c.granted = ()
         c.triggers = []
         c.abilities_lost = True
