@@ -256,11 +256,18 @@ TOKEN = (r"(?P<subs>(?:[A-ZÁÉÍÓÚ][a-záéíóúñ]+ )+)(?P<colors>" + COLOR
          r"(?P<p>\d+)/(?P<t>\d+)")
 
 
+def _color_word(word: str) -> str:
+    """A colour word, singular or plural («verdes», «azules»), as its colour letter."""
+    for w in (word, word[:-1], word[:-2]):
+        if w in COLOR_WORDS:
+            return COLOR_WORDS[w]
+    raise KeyError(word)
+
+
 def token_def(m: re.Match[str]) -> CardDef:
     """"una ficha de criatura Guerrero Elfo verde 1/1": a creature token with those subtypes, colours and P/T."""
     subs = tuple(m["subs"].split())
-    colors = tuple(dict.fromkeys(COLOR_WORDS[w.rstrip("s") if w.rstrip("s") in COLOR_WORDS else w]
-                                 for w in m["colors"].split(" y ")))
+    colors = tuple(dict.fromkeys(_color_word(w) for w in m["colors"].split(" y ")))
     return CardDef(name=" ".join(subs), types=("creature",), subtypes=subs, color_override=colors,
                    power=int(m["p"]), toughness=int(m["t"]), is_token=True)
 
