@@ -81,3 +81,40 @@ def test_a_bad_protection_quality_is_an_error_at_its_path() -> None:
     else:
         raise AssertionError("se esperaba un escenario no válido")
     assert {"cards.Mal.static[0].protection", "cards.Peor.replacements[0].choose"} <= paths, paths
+
+
+def test_a_state_trigger_fires_once_when_its_state_becomes_true() -> None:
+    """603.8: «cuando no controles permanentes del color elegido, sacrifícalo»: it triggers when the last green
+    permanent leaves, once, and the sacrifice happens on resolution."""
+    cards = {"Osos": BEAR, "Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"], "effects": [{"damage": 3}]},
+             "Vigía": {"cost": "{3}", "types": ["artifact", "creature"], "power": 4, "toughness": 4,
+                       "replacements": [{"event": "enters", "choose": "color"}],
+                       "triggers": [{"when": "state", "state_condition": "no_permanents_of_chosen_color",
+                                     "effects": [{"sacrifice": "self"}]}]}}
+    t = run(cards, [{"name": "Ana", "mana_pool": {"C": 3}, "hand": [{"card": "Vigía", "id": "v"}],
+                     "battlefield": [{"card": "Osos", "id": "o"}]},
+                    {"name": "Bruno", "mana_pool": {"R": 1}, "hand": ["Rayo"]}],
+            [{"by": "Ana", "cast": "v"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"by": "Ana", "choose": "G"}, {"expect": [{"object": "v", "zone": "battlefield"}, {"stack": []}]},
+             {"by": "Ana", "pass": True}, {"by": "Bruno", "cast": "Rayo", "target": "o"},
+             {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True},
+             {"expect": [{"stack": ["habilidad de Vigía"]}]}, {"by": "Ana", "pass": True},
+             {"by": "Bruno", "pass": True}],
+            [{"object": "v", "zone": "graveyard"}, {"steps": {"kind": "trigger", "count": 1, "cites": "cr-en/603.8"}}])
+    assert not failed(t), failed(t)
+
+
+def test_a_colour_added_to_everything_reaches_cards_off_the_battlefield() -> None:
+    """613.1e / 105.3: «todas las cartas que no están en juego, hechizos y permanentes son del color elegido
+    además de sus otros colores»: a card in the library and one in the hand too."""
+    cards = {"Osos": BEAR, "Pintor": {"cost": "{2}", "types": ["artifact"],
+                                      "replacements": [{"event": "enters", "choose": "color"}],
+                                      "static": [{"set_color": "entered", "additive": True, "to": "everything"}]}}
+    t = run(cards, [{"name": "Ana", "mana_pool": {"C": 2}, "hand": [{"card": "Pintor", "id": "p"},
+                                                                     {"card": "Osos", "id": "mano"}],
+                     "library": [{"card": "Osos", "id": "lib"}]}, {"name": "Bruno"}],
+            [{"by": "Ana", "cast": "p"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"by": "Ana", "choose": "W"}],
+            [{"object": "mano", "colors": ["G", "W"]}, {"object": "lib", "colors": ["G", "W"]},
+             {"object": "p", "colors": ["W"]}])
+    assert not failed(t), failed(t)

@@ -138,6 +138,8 @@ class Effect(Immutable):
     ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
     abilities: tuple["Triggered", ...] = ()   # grant: triggered abilities it gains too (113.10, layer 6)
     quality: str = ""                 # protection: from what (protection.py): "mv>=3", "W", "chosen_name"
+    additive: bool = False            # set_color: "in addition to its other colors" (105.3)
+    entered_choice: bool = False      # set_color: the colour its source chose as it entered (614.12a)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
@@ -169,6 +171,9 @@ class Triggered(Immutable):
     condition: str = ""
     condition_n: int = 0
     to_whom: str = ""                  # deals_damage: "opponent" for "whenever it deals damage to an opponent"
+    # when: state (603.8): triggers as soon as this game state is true: no_permanents_of_chosen_color ("when you
+    # control no permanents of the chosen color"); never with no colour chosen.
+    state_condition: str = ""
 
 
 @dataclass(frozen=True)

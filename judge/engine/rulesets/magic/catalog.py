@@ -794,7 +794,21 @@ def _you_protection_chosen_name(m: re.Match[str], r: Reading, name: str) -> None
     r.statics.append(Static(Effect("protection", to="controller", quality="chosen_name", duration="permanent")))
 
 
+def _sacrifice_when_no_chosen_color(m: re.Match[str], r: Reading, name: str) -> None:
+    r.triggers.append(Triggered(when="state", state_condition="no_permanents_of_chosen_color",
+                                effects=(Effect("sacrifice", to="self"),)))
+
+
+def _everything_chosen_color_too(m: re.Match[str], r: Reading, name: str) -> None:
+    r.statics.append(Static(Effect("set_color", to="everything", additive=True, entered_choice=True,
+                                   duration="permanent")))
+
+
 PIECES += [
+    (r"^Todas las cartas que no están en juego, hechizos y permanentes son del color elegido además de sus otros "
+     r"colores\.$", _everything_chosen_color_too),
+    (r"^Cuando no controles permanentes del color elegido, sacrifica " + ARTICLE + r"{name}\.$",
+     _sacrifice_when_no_chosen_color),
     (r"^(?P<kws>[a-zíá ,]+), protección contra coste de maná convertido de (?P<n>\d+) o mayor\.$",
      _keywords_and_protection_mv),
     (r"^En cuanto " + ARTICLE + r"{name} entre en juego, elige un color\.$", _as_enters_choose("color")),

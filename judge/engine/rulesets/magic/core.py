@@ -746,7 +746,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
 
 
 KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a"}
-WHEN_RULES = {"dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"), "enters": ("603.6a",),
+WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"),
+              "enters": ("603.6a",),
               "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
               "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2"),
               "cast": ("601.2i",),
@@ -933,6 +934,29 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
                      [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
 
 
+def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> bool:
+    """The game state a state trigger waits for (603.8)."""
+    if ab.state_condition == "no_permanents_of_chosen_color":
+        if not o.chosen:
+            return False              # no colour was chosen: the condition is undefined and never true
+        cache = layers.compute(state)
+        return not any(p.controller == o.controller and o.chosen in cache[p.id].colors for p in state.battlefield())
+    return False
+
+
+def check_state_triggers(state: MagicState) -> None:
+    """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting
+    or on the stack."""
+    for o in state.battlefield():
+        for ab in _abilities(state, o):
+            if ab.when != "state" or not state_condition_holds(state, o, ab):
+                continue
+            waiting = any(t.source == o.id and t.ability is ab for t in state.triggers) or \
+                any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack)
+            if not waiting:
+                _add_trigger(state, o.controller, o.id, o.card, ab)
+
+
 def settle(state: MagicState, out: list[Step]) -> None:
     """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly."""
     for _ in range(1000):
@@ -940,6 +964,7 @@ def settle(state: MagicState, out: list[Step]) -> None:
         check_sba(state, out)
         if state.over:
             return
+        check_state_triggers(state)
         if not put_triggers_on_stack(state, out):
             return
 

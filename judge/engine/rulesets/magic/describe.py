@@ -101,6 +101,7 @@ SCOPE_LABELS = {
     "all_permanents": L("todos los permanentes", "all permanents"),
     "permanents_you_control": L("los permanentes que controlas", "permanents you control"),
     "other_permanents_you_control": L("tus otros permanentes", "other permanents you control"),
+    "everything": L("todas las cartas, hechizos y permanentes", "every card, spell and permanent"),
     "active_player": L("el jugador activo", "the active player"),
     "target_controller": L("el controlador del objetivo", "the target's controller"),
     "target_player_creatures": L("las criaturas del jugador objetivo", "the target player's creatures"),
@@ -239,6 +240,10 @@ def describe() -> dict[str, Any]:
                 opts.append({"key": "where", "type": "multichoice", "label": L("Solo los que sean", "Only those"),
                              "options": [{"value": q, "label": L(v, q)} for q, v in QUALITIES.items()],
                              "default": []})
+            elif k == "additive":
+                opts.append({"key": "additive", "type": "bool", "label": L("Además de sus otros colores",
+                                                                           "In addition to its other colours"),
+                             "default": False})
             elif k == "triggers":
                 opts.append({"key": "triggers", "type": "json", "label": L("Habilidades disparadas", "Triggers"),
                              "example": [{"when": "attacks", "targets": ["creature"],

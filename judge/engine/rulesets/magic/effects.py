@@ -175,6 +175,7 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
             "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
             "end_step": "comienza el paso final", "counter_put": "recibe un contador",
             "deals_damage": "hace daño", "dealt_damage": "recibe daño", "untapped": "se endereza",
+            "state": "su controlador no controla permanentes del color elegido",
             "end_of_combat": "llega el final del combate (habilidad disparada retrasada)",
             "blocked": "es bloqueada por una criatura"}.get(ab.when, ab.when)
     if ab.to_whom == "opponent":

@@ -110,6 +110,8 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
             got = c.controller
         if c.rules and f in ("power", "toughness"):
             cites = cr("208.3", *dict.fromkeys(c.rules))
+        if f == "colors" and "613.1e" in c.rules:
+            cites = [*cites, *cr("613.1e")]          # an effect changed its colours (layer 5)
         return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
     if f == "counters":
         got = tuple(sorted((k, n) for k, n in o.counters.items() if n))

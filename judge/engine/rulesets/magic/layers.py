@@ -6,7 +6,7 @@ before the static abilities it removes (613.8a).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect
@@ -65,7 +65,10 @@ GROUPS = {"creatures_you_control": (True, "you", False), "other_creatures_you_co
           "all_creatures": (True, "any", False), "other_creatures": (True, "any", True),
           "opponents_creatures": (True, "opponents", False), "all_permanents": (False, "any", False),
           "permanents_you_control": (False, "you", False), "other_permanents_you_control": (False, "you", True),
-          "creatures_with_minus_counters": (True, "any", False)}
+          "creatures_with_minus_counters": (True, "any", False),
+          # "cards not on the battlefield, spells and permanents": on the battlefield, every permanent;
+          # elsewhere `printed` applies it
+          "everything": (False, "any", False)}
 
 
 def in_group(state: MagicState, to: str, where: tuple[str, ...], o: MagicObject, c: "Chars", controller: str,
@@ -184,11 +187,14 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                         if _applies(state, e, o, chars):
                             chars[o.id].rules.append("613.8a" if layer == 6 else "613.1f")
         for e in live:
+            effect = _with_entered_choice(state, e)
+            if effect is None:
+                continue
             for o in perms:
                 if not _applies(state, e, o, chars):
                     continue
                 c = chars[o.id]
-                _apply(e.effect, c, e.controller)
+                _apply(effect, c, e.controller)
                 c.rules.append(LAYER_RULES[layer])
                 c.sources.append(e.source_name)
                 if e.effect.kind == "lose_abilities":
@@ -217,6 +223,8 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
         c.subtypes = tuple(new if s == old else s for s in c.subtypes)
     elif k == "add_type":
         c.types |= set(e.types)
+    elif k == "set_color" and e.additive:
+        c.colors = tuple(dict.fromkeys((*c.colors, *e.colors)))   # 105.3: added; colourless becomes just that
     elif k == "set_color":
         c.colors = tuple(e.colors)
     elif k == "grant":
@@ -250,11 +258,31 @@ def of(state: MagicState, o: MagicObject) -> Chars:
     return compute(state)[o.id]
 
 
+def _with_entered_choice(state: MagicState, live: _Live) -> Effect | None:
+    """The effect with "the chosen color" read from its source (614.12a); None when no colour was chosen."""
+    if not live.effect.entered_choice:
+        return live.effect
+    src = state.objects.get(live.source)
+    if src is None or not src.chosen:
+        return None
+    return replace(live.effect, colors=(src.chosen,))
+
+
 def printed(state: MagicState, o: MagicObject) -> Chars:
-    """Characteristics of an object off the battlefield: its card as printed (counters count on none there)."""
+    """Characteristics of an object off the battlefield: its card as printed (counters count on none there), with
+    the colours that static abilities of permanents add to every card and spell (`to: everything`)."""
     card = state.card(o)
-    return Chars(controller=o.controller, types=set(card.types), subtypes=card.subtypes, colors=card.colors,
-                 keywords=set(card.keywords), power=card.power or 0, toughness=card.toughness or 0)
+    c = Chars(controller=o.controller, types=set(card.types), subtypes=card.subtypes, colors=card.colors,
+              keywords=set(card.keywords), power=card.power or 0, toughness=card.toughness or 0)
+    perms = state.battlefield()
+    lost = {p.id for p in perms if compute(state)[p.id].abilities_lost}
+    for live in sorted((x for x in _statics(state, perms, lost) if x.effect.to == "everything"
+                        and x.effect.kind == "set_color"), key=lambda x: x.timestamp):
+        effect = _with_entered_choice(state, live)
+        if effect is not None:
+            _apply(effect, c, live.controller)
+            c.rules.append("613.1e")
+    return c
 
 
 def chars_of(state: MagicState, o: MagicObject, cache: dict[str, Chars] | None = None) -> Chars:

@@ -31,7 +31,7 @@ SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creat
           "chosen_player", "that_creature")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
-                 "other_permanents_you_control")
+                 "other_permanents_you_control", "everything")
 # Scopes that name objects: `where` keeps those with its qualities (qualities.py).
 OBJECT_SCOPES = ("self", "enchanted", *(s for s in STATIC_SCOPES if s not in ("self", "enchanted")))
 VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "draw", "gain_life", "lose_life",
@@ -45,7 +45,7 @@ DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "con
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
                 "grant_ability", "protection")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
-        "dealt_damage", "untapped", "blocked")
+        "dealt_damage", "untapped", "blocked", "state")
 DELAYED_AT = ("end_of_combat",)
 STOPS = ("fin", "limite", "eleccion", "partida terminada")
 PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",
@@ -67,7 +67,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": (*_LASTING, "triggers"), "lose": _LASTING,
     "uncounterable": ("to", "target"), "must_block": ("to", "target", "duration"),
     "lose_abilities": _LASTING,
-    "set_color": _LASTING, "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
+    "set_color": (*_LASTING, "additive"), "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
     "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount", "to", "target", "count"),
     "search": ("dest",), "add_mana": ("to", "spend_only"),
     "counters": ("to", "target", "per_counter", "where"), "draw": ("to", "target", "where", "count", "per_counter"),
@@ -408,6 +408,8 @@ class _Parser:
         elif verb == "set_color":
             if arg == "chosen":
                 kw["choose"] = True                    # "the color or colors of your choice", asked on resolution
+            elif arg == "entered":
+                kw["entered_choice"] = True            # "the chosen color": the one chosen as its source entered
             else:
                 kw["colors"] = self.colors(p, arg)
         elif verb == "add_type":
@@ -513,6 +515,8 @@ class _Parser:
             c.error(join(path, "amount"), "«amount» va con «counter»: quita esa cantidad de ese tipo")
         if "per_counter" in m:
             kw["per_counter"] = c.choice(join(path, "per_counter"), m["per_counter"], ("+1/+1", "-1/-1")) or ""
+        if verb == "set_color" and "additive" in m:
+            kw["additive"] = bool(c.boolean(join(path, "additive"), m["additive"]))
         where = self.qualities(join(path, "where"), m.get("where", []))
         if where and to not in OBJECT_SCOPES:
             c.error(join(path, "where"), f"«where» filtra objetos: no vale con to: {to}")
@@ -532,6 +536,7 @@ class _Parser:
     def trigger(self, path: str, raw: Any) -> Triggered | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
+                                          "state_condition",
                                           "had_counter", "condition", "to_whom"), required=("when", "effects"))
         if m is None:
             return None
@@ -580,9 +585,15 @@ class _Parser:
             c.error(join(path, "to_whom"), "«to_whom» solo vale con when: deals_damage")
         if None in (when, of, whose) or "effects" not in m:
             return None
+        state_condition = ""
+        if when == "state":
+            state_condition = c.choice(join(path, "state_condition"), m.get("state_condition"),
+                                       ("no_permanents_of_chosen_color",)) or ""
+        elif "state_condition" in m:
+            c.error(join(path, "state_condition"), "«state_condition» solo vale con when: state")
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
                          each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
-                         to_whom=to_whom)
+                         to_whom=to_whom, state_condition=state_condition)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check

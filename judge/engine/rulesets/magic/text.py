@@ -11,6 +11,7 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "targets": "cada objetivo", "creatures_with_minus_counters": "cada criatura con un contador -1/-1",
       "all_permanents": "todos los permanentes", "permanents_you_control": "los permanentes que controlas",
       "other_permanents_you_control": "los otros permanentes que controlas",
+      "everything": "todas las cartas fuera del campo de batalla, hechizos y permanentes",
       "active_player": "el jugador activo", "target_controller": "el controlador del objetivo",
       "target_player_creatures": "las criaturas del jugador objetivo", "chosen_player": "un jugador elegido",
       "that_creature": "esa criatura"}
@@ -109,6 +110,9 @@ def _describe(e: Any) -> str:
         return f"{_to(e)} pierde {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
     if k == "lose_abilities":
         return f"{_to(e)} pierde todas sus habilidades{dur}"
+    if k == "set_color" and getattr(e, "entered_choice", False):
+        extra = " además de sus otros colores" if e.additive else ""
+        return f"{_to(e)} son del color elegido al entrar{extra}{dur}"
     if k == "set_color" and getattr(e, "choose", False):
         return f"{_to(e)} es del color o colores que elija su controlador{dur}"
     if k == "set_color":
