@@ -431,7 +431,7 @@ def _gain_x_per_colour_spent(m: re.Match[str], r: Reading, name: str) -> None:
 
 
 def _tokens(m: re.Match[str], r: Reading, name: str) -> None:
-    r.effects.append(Effect("create_token", amount=NUMBER_WORDS[m["n"].lower()], token=token_def(m),
+    r.effects.append(Effect("create_token", amount=NUMBER_WORDS[m["n"].lower()], token=token_def(m), to="controller",
                             if_spent=_spent(m)))
 
 

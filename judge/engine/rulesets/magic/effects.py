@@ -257,6 +257,9 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
                           f"lanzarlo: «{e.describe()}» no ocurre", [*cites, *cr("601.2h"),
                                                                      *(cr("707.10") if spent is None else [])])
                 continue
+        if e.to == "target" and e.kind not in UNTARGETED and \
+                not (targets[e.target] if e.target < len(targets) else None):
+            continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
         if e.optional and not _agrees(state, out, controller, source_name, e):
             continue
         run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, lki or {}, memo,
@@ -301,6 +304,10 @@ def choose_colors(state: MagicState, out: list[Step], player: str, source_name: 
     core.emit(state, out, "resolution", player, f"{player} elige {'/'.join(chosen)} para {source_name}",
               cr("105.1"))
     return chosen
+# Verbs that do not act on `to` (their default "target" means nothing): never skipped for an empty target slot.
+UNTARGETED = ("create_token", "search", "add_mana", "delayed", "move_counter")
+
+
 def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequence[str | None],
               memo: dict[str, int], subject: str = "") -> int:
     """The number an effect uses, determined as it applies (608.2h): its amount, X, or what `count` counts (times
