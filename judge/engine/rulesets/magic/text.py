@@ -52,7 +52,7 @@ def describe_effect(e: Any) -> str:
     if getattr(e, "per_counter", ""):
         text += f" por cada contador {e.per_counter} sobre esta carta"
     if getattr(e, "count", ""):
-        text += f" ({'×' + str(e.amount) + ' ' if e.amount > 1 else ''}{COUNT_TEXT.get(e.count, e.count)})"
+        text += f" ({str(e.amount) + ' ' if e.amount > 1 else ''}{COUNT_TEXT.get(e.count, e.count)})"
     if getattr(e, "by", ""):
         text = f"el objetivo hace {text}"
     if getattr(e, "if_spent", ()):
@@ -63,7 +63,7 @@ def describe_effect(e: Any) -> str:
 
 
 def _describe(e: Any) -> str:
-    n = "X" if e.x else str(e.amount)
+    n = "X" if e.x else "una cantidad de" if getattr(e, "count", "") else str(e.amount)
     k = e.kind
     dur = {"end_of_turn": " hasta el final del turno", "end_of_combat": " hasta el final del combate"}.get(e.duration, "")
     if k == "damage":
