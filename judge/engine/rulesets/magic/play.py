@@ -368,9 +368,12 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     _tap_for_mana(state, out, who, action.tap, f"para pagar {o.card}")
     spent = spend(state, who, card.mana_cost, action.x)
     if spent is None:
+        restricted = f" (y {pool_text(p.restricted)} que solo puede gastarse en costes con {{X}})" \
+            if p.restricted and not xs else ""
         raise IllegalAction(f"no se puede pagar {cost_text(card.mana_cost) or '{0}'} de {o.card}"
-                            + (f" con X={action.x}" if xs else "") + f" con la reserva {pool_text(p.pool)}; "
-                            "todo el lanzamiento se revierte", cr("601.2h", "118.3", "733.1"))
+                            + (f" con X={action.x}" if xs else "") + f" con la reserva {pool_text(p.pool)}"
+                            + restricted + "; todo el lanzamiento se revierte",
+                            cr("601.2h", "118.3", "733.1", *(["106.6"] if restricted else [])))
     hybrid = any(s.kind in ("hybrid", "mono_hybrid") for s in card.mana_cost)
     value = card.mana_value + action.x * len(xs)        # 202.3e: on the stack X is the number chosen
     new = core.move(state, out, o, "stack", cites=cr("601.2a", *(["601.2b", "700.2a"] if card.modes else []),
