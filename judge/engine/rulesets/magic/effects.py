@@ -724,14 +724,16 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
     """701.23: look at the library, find a card with the stated quality (or fail to find: 701.23b), then shuffle."""
     lib = state.player(player).zones["library"]
     wanted = e.search.lower()
+    label = e.search
     if wanted == "mv<=lands":
         # "mana value less than or equal to the number of lands you control" (202.3), counted as it resolves.
         lands = sum(1 for o in state.player(player).zones["battlefield"] if "land" in layers.chars_of(state, o).types)
         matches = [o.id for o in lib if state.card(o).mana_value <= lands]
         cites = [*cites, *cr("202.3", "608.2h")]
+        label = f"de valor de maná {lands} o menos (las tierras que controla)"
     else:
         matches = [o.id for o in lib if _matches(state.card(o), wanted)]
-    q = Question("search", player, tuple(matches), f"{player} busca en su biblioteca una carta «{e.search}»: "
+    q = Question("search", player, tuple(matches), f"{player} busca en su biblioteca una carta «{label}»: "
                  f"elige una de {', '.join(matches) if matches else '(ninguna coincide)'} o ninguna",
                  tuple(cr("701.23a", "701.23b")), min=0, max=1)
 
@@ -739,7 +741,7 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
         if len(ans.values) > 1:
             return ("se encuentra como mucho una carta", cr("701.23a"))
         if ans.values and ans.values[0] not in matches:
-            return (f"«{ans.values[0]}» no es una carta «{e.search}» de la biblioteca", cr("701.23a"))
+            return (f"«{ans.values[0]}» no es una carta «{label}» de la biblioteca", cr("701.23a"))
         return None
     found = core.ask(state, out, q, valid).values
     if found:
@@ -749,7 +751,7 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
                                                            if e.dest == "hand" else ""),
                   controller=player, actor=player)
     else:
-        core.emit(state, out, "resolution", player, f"{player} busca y no encuentra ninguna carta «{e.search}»"
+        core.emit(state, out, "resolution", player, f"{player} busca y no encuentra ninguna carta «{label}»"
                   + (" (puede no encontrarla aunque esté: la zona es oculta)" if matches else ""),
                   [*cites, *cr("701.23b")])
     state.rng.shuffle(lib)
