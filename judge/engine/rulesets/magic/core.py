@@ -517,11 +517,12 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
         reps = [(o, r) for o in state.battlefield() if o.controller == player and o.id not in applied
                 for r in state.card(o).replacements if r.event == "draw" and not chars(state, o).abilities_lost]
         if reps:
+            chosen = cr("616.1") if len(reps) > 1 else []      # the drawing player chose which applies first
             reps = _order(state, out, player, reps, lambda x: x[0].id, "robar una carta", cr("616.1", "121.6"))
             o, r = reps[0]
             emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
-                 + "; ".join(e.describe() for e in r.instead), [*cites, *cr("121.6", "121.6a", "614.1a", "614.6")],
-                 about=[o])
+                 + "; ".join(e.describe() for e in r.instead),
+                 [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen], about=[o])
             run_effects(state, out, o.controller, o.id, o.card, r.instead, (), 0, cr("121.6"),
                         applied=applied | {o.id})
             continue

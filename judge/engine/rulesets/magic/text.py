@@ -58,7 +58,8 @@ def describe_effect(e: Any) -> str:
     if getattr(e, "if_spent", ()):
         text += " si se gastó " + " y/o ".join("{" + c + "}" for c in e.if_spent) + " para lanzarlo"
     if getattr(e, "types", ()) and e.to == "all_permanents":
-        text += f" ({', '.join(e.types)})"
+        from judge.engine.rulesets.magic.cards import CARD_TYPES
+        text += f" ({', '.join(CARD_TYPES.get(t, t).lower() for t in e.types)})"
     return f"puedes: {text}" if getattr(e, "optional", False) else text
 
 
