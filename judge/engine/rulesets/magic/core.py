@@ -313,6 +313,7 @@ def condition_holds(state: MagicState, controller: str, condition: str, n: int) 
     return True
 
 
+CONDITION_RULES = {"opponent_lost_life": ("119.3",)}      # life lost is counted apart from life gained
 CONDITION_TEXT = {"your_hand_empty": "si no tienes cartas en la mano",
                   "active_hand_empty": "si el jugador activo no tiene cartas en la mano",
                   "opponent_lost_life": "si un oponente perdió {n} o más vidas este turno"}
@@ -522,7 +523,8 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
             o, r = reps[0]
             emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
                  + "; ".join(e.describe() for e in r.instead),
-                 [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen], about=[o])
+                 [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen,
+                  *(cr("614.5") if applied else [])], about=[o])
             run_effects(state, out, o.controller, o.id, o.card, r.instead, (), 0, cr("121.6"),
                         applied=applied | {o.id})
             continue
@@ -733,7 +735,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
             rules = ["603.2", "603.3", "603.3b", *WHEN_RULES.get(ab.when, ()), *(["603.3d"] if targets else []),
-                     *(["603.4"] if ab.had_counter or ab.condition else [])]
+                     *(["603.4"] if ab.had_counter or ab.condition else []),
+                     *CONDITION_RULES.get(ab.condition, ())]
             if ab.keyword:
                 rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
                 if t.lki.get("extra", {}).get(ab.keyword):

@@ -27,7 +27,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
     "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
     "lose": ("613.1f", "113.10b"), "attach": ("701.3a",), "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
-    "regenerate": ("701.19a",),
+    "regenerate": ("701.19a",), "return_to_battlefield": ("400.7",), "shuffle_into_library": ("400.7", "701.24a"),
 }
 # Continuous effects that are neither in a layer nor prevention: they mark what they affect for a rule to read
 # (a spell that can't be countered, a creature that must block).
@@ -329,7 +329,7 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
 
 
 COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
-               "life_lost_this_turn": ("119.3",), "destroyed": ("608.2c",)}
+               "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",)}
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:

@@ -88,8 +88,9 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
               f"{pool_text(state.mplayer(player).pool)}"
               + (f", restringido: {pool_text(state.mplayer(player).restricted)}"
                  if state.mplayer(player).restricted else ""),
-              cr("605.1a", "605.3a", "106.4", *(["107.5"] if ab.tap else []), *(["107.6"] if ab.untap else []),
-                 *rules, *(["106.6"] if restricted else [])),
+              cr("605.1a", "605.3a", "605.3b", "106.4", *(["107.5"] if ab.tap else []),
+                 *(["107.6"] if ab.untap else []), *rules, *(["106.6"] if restricted else []),
+                 *(["106.6a"] if restricted and "106.12b" in rules else [])),
               [Event("untap" if ab.untap else "tap", {"object": o.id}),
                Event("mana", {"player": player, "pool": dict(pool)})], [o])
     if ab.untap:
