@@ -118,3 +118,31 @@ def test_a_colour_added_to_everything_reaches_cards_off_the_battlefield() -> Non
             [{"object": "mano", "colors": ["G", "W"]}, {"object": "lib", "colors": ["G", "W"]},
              {"object": "p", "colors": ["W"]}])
     assert not failed(t), failed(t)
+
+
+def test_land_types_added_give_their_mana_abilities_and_set_ones_replace_them() -> None:
+    """305.6: a land with a basic land type has its intrinsic mana ability (even one printing none); 305.7: a
+    land whose types are set loses its old types and the abilities of its text."""
+    cards = {"Bosque sombrío": {"types": ["land"], "subtypes": ["Bosque"]},
+             "Prisma": {"cost": "{1}", "types": ["enchantment"],
+                        "static": [{"land_types": ["Montaña"], "additive": True, "to": "permanents_you_control",
+                                    "where": ["land"]}]},
+             "Frasco": {"cost": "{1}", "types": ["artifact"], "activated": [
+                 {"sacrifice": True, "effects": [{"land_types": "chosen", "to": "permanents_you_control",
+                                                  "where": ["land"]}]}]}}
+    t = run(cards, [{"name": "Ana", "battlefield": [{"card": "Bosque sombrío", "id": "b"}, "Prisma",
+                                                    {"card": "Frasco", "id": "f"}, {"card": "Isla", "id": "i"}]},
+                    {"name": "Bruno"}],
+            [{"by": "Ana", "mana": ["b"]}, {"by": "Ana", "activate": "i", "ability": 1},
+             {"expect": [{"player": "Ana", "mana_pool": "{G}{R}"}]},
+             {"by": "Ana", "activate": "f"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"by": "Ana", "choose": "Madera"}, {"by": "Ana", "choose": "Llanura"}],
+            [{"steps": {"kind": "illegal", "count": 1, "cites": "cr-en/305.6"}}])
+    assert not failed(t), failed(t)
+    # The Isla is now only a Llanura: untapped next turn it makes {W} and has no second ability.
+    t2 = run(cards, [{"name": "Ana", "battlefield": [{"card": "Frasco", "id": "f"}, {"card": "Isla", "id": "i"}]},
+                     {"name": "Bruno"}],
+             [{"by": "Ana", "activate": "f"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+              {"by": "Ana", "choose": "Llanura"}, {"by": "Ana", "mana": ["i"]}],
+             [{"player": "Ana", "mana_pool": "{W}"}])
+    assert not failed(t2), failed(t2)

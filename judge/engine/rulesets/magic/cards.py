@@ -138,7 +138,7 @@ class Effect(Immutable):
     ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
     abilities: tuple["Triggered", ...] = ()   # grant: triggered abilities it gains too (113.10, layer 6)
     quality: str = ""                 # protection: from what (protection.py): "mv>=3", "W", "chosen_name"
-    additive: bool = False            # set_color: "in addition to its other colors" (105.3)
+    additive: bool = False            # set_color, land_types: "in addition to its other colors / types"
     entered_choice: bool = False      # set_color: the colour its source chose as it entered (614.12a)
 
     def describe(self) -> str:
@@ -316,6 +316,8 @@ def _land(name: str, color: str, subtype: str) -> CardDef:
                    color_override=())
 
 
+# The basic land types (305.6) and the mana their intrinsic ability makes.
+BASIC_LAND_TYPES = {"Llanura": "W", "Isla": "U", "Pantano": "B", "Montaña": "R", "Bosque": "G"}
 BASIC_LANDS: dict[str, CardDef] = {c.name: c for c in (
     _land("Llanura", "W", "Llanura"), _land("Isla", "U", "Isla"), _land("Pantano", "B", "Pantano"),
     _land("Montaña", "R", "Montaña"), _land("Bosque", "G", "Bosque"))}

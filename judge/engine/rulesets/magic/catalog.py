@@ -804,7 +804,30 @@ def _everything_chosen_color_too(m: re.Match[str], r: Reading, name: str) -> Non
                                    duration="permanent")))
 
 
+def _your_lands_every_basic_type(m: re.Match[str], r: Reading, name: str) -> None:
+    from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES
+    r.statics.append(Static(Effect("land_types", types=tuple(BASIC_LAND_TYPES), additive=True,
+                                   to="permanents_you_control", where=("land",), duration="permanent")))
+
+
+def _sacrifice_choose_land_type(m: re.Match[str], r: Reading, name: str) -> None:
+    # "Elige un tipo de tierra básica." only announces the choice; the next sentence says what it is for.
+    r.activated.append(Activated(cost=(), sacrifice=True))
+
+
+def _lands_become_that_type(m: re.Match[str], r: Reading, name: str) -> None:
+    ab = r.activated.pop() if r.activated and not r.activated[-1].effects else None
+    if ab is None:
+        raise _Unread("«de ese tipo» sin un tipo elegido antes")
+    r.activated.append(replace(ab, effects=(
+        Effect("land_types", choose=True, to="permanents_you_control", where=("land",)),)))
+
+
 PIECES += [
+    (r"^Las tierras que controlas son de todos los tipos de tierra básica además de sus otros tipos\.$",
+     _your_lands_every_basic_type),
+    (r"^Sacrificar " + ARTICLE + r"{name}: Elige un tipo de tierra básica\.$", _sacrifice_choose_land_type),
+    (r"^Cada tierra que controlas es de ese tipo hasta el final del turno\.$", _lands_become_that_type),
     (r"^Todas las cartas que no están en juego, hechizos y permanentes son del color elegido además de sus otros "
      r"colores\.$", _everything_chosen_color_too),
     (r"^Cuando no controles permanentes del color elegido, sacrifica " + ARTICLE + r"{name}\.$",

@@ -86,9 +86,20 @@ def is_creature(state: MagicState, o: MagicObject, cache: dict | None = None) ->
 
 
 def activated_abilities(state: MagicState, o: MagicObject) -> list[Any]:
-    """Its activated abilities: those printed (unless it lost its abilities), then those it gained (613.1f)."""
+    """Its activated abilities: those printed (unless it lost its abilities, or its land types were set, 305.7),
+    then those it gained (613.1f), then the intrinsic mana ability of each basic land type it has (305.6) that
+    no ability before already is."""
+    from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, Activated, Effect
     c = layers.chars_of(state, o)
-    return ([] if c.abilities_lost else list(state.card(o).activated)) + list(c.granted)
+    out = ([] if c.abilities_lost or c.land_types_set else list(state.card(o).activated)) + list(c.granted)
+    if "land" in c.types and not c.abilities_lost:
+        for sub in c.subtypes:
+            color = BASIC_LAND_TYPES.get(sub)
+            intrinsic = Activated(cost=(), tap=True, effects=(Effect("add_mana", mana="{" + color + "}"),)) \
+                if color else None
+            if intrinsic is not None and intrinsic not in out:
+                out.append(intrinsic)
+    return out
 
 
 def has(state: MagicState, o: MagicObject, keyword: str, cache: dict | None = None) -> bool:
@@ -686,7 +697,7 @@ def _abilities(state: MagicState, o: MagicObject) -> list[Triggered]:
     if o.zone != "battlefield":
         return []
     c = chars(state, o)
-    if c.abilities_lost:
+    if c.abilities_lost or c.land_types_set:           # 305.7: no abilities from its rules text
         return list(c.triggers)
     return list(state.card(o).triggers) + list(c.triggers)
 

@@ -84,6 +84,7 @@ VERB_LABELS = {
     "uncounterable": L("no puede ser contrarrestado", "can't be countered"),
     "must_block": L("debe bloquearla si puede", "must block it if able"),
     "attach": L("anexar esta Aura", "attach this Aura"),
+    "land_types": L("tipos de tierra básica", "basic land types"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),

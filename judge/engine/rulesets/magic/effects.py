@@ -26,7 +26,8 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
     "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
     "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
-    "lose": ("613.1f", "113.10b"), "attach": ("701.3a",), "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
+    "lose": ("613.1f", "113.10b"), "land_types": ("305.7", "613.1d"), "attach": ("701.3a",),
+    "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
     "regenerate": ("701.19a",), "return_to_battlefield": ("400.7",), "shuffle_into_library": ("400.7", "701.24a"),
 }
 # Continuous effects that are neither in a layer nor prevention: they mark what they affect for a rule to read
@@ -285,6 +286,22 @@ def cant_be_countered(state: MagicState, item: StackItem) -> str:
     return ""
 
 
+def choose_land_type(state: MagicState, out: list[Step], player: str, source_name: str) -> str:
+    """"Choose a basic land type": one of the five of 305.6."""
+    from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES
+    options = tuple(BASIC_LAND_TYPES)
+    q = Question("land_type", player, options, f"{player} elige un tipo de tierra básica para {source_name} "
+                 f"({', '.join(options)})", tuple(cr("305.6")))
+
+    def valid(ans: Any) -> Any:
+        if len(ans.values) != 1 or ans.values[0] not in options:
+            return (f"se esperaba un tipo de tierra básica: {', '.join(options)}", cr("305.6"))
+        return None
+    chosen = core.ask(state, out, q, valid).values[0]
+    core.emit(state, out, "resolution", player, f"{player} elige {chosen} para {source_name}", cr("305.6"))
+    return chosen
+
+
 def choose_colors(state: MagicState, out: list[Step], player: str, source_name: str, least: int, most: int
                   ) -> tuple[str, ...]:
     """"A color (or colors) of your choice": 105.1's five colours; colourless is not a colour (105.2c)."""
@@ -453,6 +470,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                 core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: ahora no hay "
                           "ninguno, así que no afecta a nada", [*base, *cr("611.2c", *where_rules(e.where))])
             return
+        if k == "land_types" and e.choose:
+            e = replace(e, types=(choose_land_type(state, out, controller, source_name),), choose=False)
         if k == "set_color" and e.choose:
             e = replace(e, colors=choose_colors(state, out, controller, source_name, 1, 5), choose=False)
         copied = None

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judge.engine.rulesets.magic.cards import CardDef, Effect
+from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CardDef, Effect
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 
-LAYER_OF = {"gain_control": 2, "change_text": 3, "add_type": 4, "set_color": 5, "grant": 6, "lose": 6,
+LAYER_OF = {"gain_control": 2, "change_text": 3, "add_type": 4, "land_types": 4, "set_color": 5, "grant": 6, "lose": 6,
             "lose_abilities": 6, "grant_ability": 6, "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
 LAYER_RULES = {2: "613.1b", 3: "613.1c", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
 
@@ -29,6 +29,7 @@ class Chars:
     power: int
     toughness: int
     abilities_lost: bool = False
+    land_types_set: bool = False     # 305.7: its land types were set: the abilities of its rules text are gone
     granted: tuple[Any, ...] = ()                        # activated abilities gained from other objects (layer 6)
     # 113.2c: instances of a keyword beyond the first (each granted again adds one; each instance of a triggered
     # keyword such as persist triggers on its own).
@@ -223,6 +224,11 @@ def _apply(e: Effect, c: Chars, controller: str) -> None:
         c.subtypes = tuple(new if s == old else s for s in c.subtypes)
     elif k == "add_type":
         c.types |= set(e.types)
+    elif k == "land_types" and e.additive:
+        c.subtypes = (*c.subtypes, *(t for t in e.types if t not in c.subtypes))      # 305.6: it also has them
+    elif k == "land_types":
+        c.subtypes = (*(t for t in c.subtypes if t not in BASIC_LAND_TYPES), *e.types)  # 305.7: the old ones go
+        c.land_types_set = True
     elif k == "set_color" and e.additive:
         c.colors = tuple(dict.fromkeys((*c.colors, *e.colors)))   # 105.3: added; colourless becomes just that
     elif k == "set_color":

@@ -39,11 +39,11 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
          "regenerate", "return_to_battlefield", "shuffle_into_library",
-         "grant_ability", "uncounterable", "must_block", "attach")
+         "grant_ability", "uncounterable", "must_block", "attach", "land_types")
 DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
-                "grant_ability", "protection")
+                "grant_ability", "protection", "land_types")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
         "dealt_damage", "untapped", "blocked", "state")
 DELAYED_AT = ("end_of_combat",)
@@ -67,7 +67,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "pump": _LASTING, "set_pt": _LASTING, "switch_pt": _LASTING, "grant": (*_LASTING, "triggers"), "lose": _LASTING,
     "uncounterable": ("to", "target"), "must_block": ("to", "target", "duration"),
     "lose_abilities": _LASTING,
-    "set_color": (*_LASTING, "additive"), "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
+    "set_color": (*_LASTING, "additive"), "land_types": (*_LASTING, "additive"), "add_type": _LASTING, "gain_control": _LASTING, "prevent": _LASTING,
     "become_copy": _LASTING, "change_text": _LASTING, "create_token": ("amount", "to", "target", "count"),
     "search": ("dest",), "add_mana": ("to", "spend_only"),
     "counters": ("to", "target", "per_counter", "where"), "draw": ("to", "target", "where", "count", "per_counter"),
@@ -412,6 +412,17 @@ class _Parser:
                 kw["entered_choice"] = True            # "the chosen color": the one chosen as its source entered
             else:
                 kw["colors"] = self.colors(p, arg)
+        elif verb == "land_types":
+            from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES
+            if arg == "chosen":
+                kw["choose"] = True                    # "choose a basic land type", asked on resolution
+            else:
+                names = c.string_list(p, arg, max_items=5) or []
+                for i, t in enumerate(names):
+                    if t not in BASIC_LAND_TYPES:
+                        c.error(join(p, i), f"tipo de tierra básica desconocido «{t}»; se esperaba uno de: "
+                                            + ", ".join(BASIC_LAND_TYPES))
+                kw["types"] = tuple(t for t in names if t in BASIC_LAND_TYPES)
         elif verb == "add_type":
             kw["types"] = self.types(p, arg)
         elif verb == "create_token":
@@ -515,7 +526,7 @@ class _Parser:
             c.error(join(path, "amount"), "«amount» va con «counter»: quita esa cantidad de ese tipo")
         if "per_counter" in m:
             kw["per_counter"] = c.choice(join(path, "per_counter"), m["per_counter"], ("+1/+1", "-1/-1")) or ""
-        if verb == "set_color" and "additive" in m:
+        if verb in ("set_color", "land_types") and "additive" in m:
             kw["additive"] = bool(c.boolean(join(path, "additive"), m["additive"]))
         where = self.qualities(join(path, "where"), m.get("where", []))
         if where and to not in OBJECT_SCOPES:

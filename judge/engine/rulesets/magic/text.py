@@ -95,6 +95,9 @@ def _describe(e: Any) -> str:
         gained = [KEYWORDS.get(x, x) for x in e.keywords]
         gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
         return f"{_to(e)} gana {', '.join(gained)}{dur}"
+    if k == "land_types":
+        what = "del tipo de tierra básica elegido" if e.choose else "de tipo " + ", ".join(e.types)
+        return f"{_to(e)} son {what}{' además de sus otros tipos' if e.additive else ''}{dur}"
     if k == "protection":
         from judge.engine.rulesets.magic.protection import describe
         who = "su controlador tiene" if e.to == "controller" else "tiene"
