@@ -70,7 +70,8 @@ class TargetSpec(Immutable):
     """What a target slot accepts (115): a creature, a player, any target, a permanent, a spell on the stack, a
     creature spell, or a card in a graveyard (`zone: graveyard`, whose owner `controller` says)."""
     kind: str                        # creature | player | any | permanent | spell | creature_spell | land | artifact
-    controller: str = "any"          #   | enchantment | card;  any | you | opponent
+    #                                  | enchantment | card | nonenchantment (a permanent that isn't an enchantment)
+    controller: str = "any"          # any | you | opponent | player:<name> (set as a trigger fixes "that player")
     other: bool = False              # "otra criatura objetivo": not the source, nor a target chosen before it (115.3)
     many: bool = False               # "cualquier cantidad de … objetivo": 0 or more distinct choices (last slot only)
     where: tuple[str, ...] = ()      # qualities it must have too (qualities.py): "nonlegendary"…
@@ -82,13 +83,15 @@ class TargetSpec(Immutable):
         from judge.engine.rulesets.magic.qualities import describe_where
         names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
                  "spell": "hechizo", "creature_spell": "hechizo de criatura", "land": "tierra",
-                 "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta"}
+                 "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta",
+                 "nonenchantment": "permanente que no sea encantamiento"}
         if self.zone == "graveyard":
             what = "carta de criatura" if self.kind == "creature" else "carta"
             whose = {"any": "un cementerio", "you": "tu cementerio", "opponent": "el cementerio de un oponente"}
             text = f"{what} objetivo de {whose[self.controller]}"
         else:
-            who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}[self.controller]
+            who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}.get(
+                self.controller, f" que controla {self.controller.removeprefix('player:')}")
             quality = f" ({describe_where(self.where)})" if self.where else ""
             text = f"{'otra ' if self.other else ''}{names[self.kind]}{' enderezada' if self.untapped else ''} " \
                    f"objetivo{quality}{who}"
@@ -123,15 +126,15 @@ class Effect(Immutable):
     optional: bool = False            # "you may": its controller chooses yes or no on resolution (608.2d)
     per_counter: str = ""             # the amount counts once per counter of this kind on the source (its last
                                       # known information when it has left: "por cada contador -1/-1 sobre él")
-    at: str = ""                      # delayed: when the delayed triggered ability triggers (end_of_combat)
+    at: str = ""                      # delayed: when the delayed triggered ability triggers (end_of_combat, end_step)
     then: tuple["Effect", ...] = ()   # delayed: what it does then (603.7)
     where: tuple[str, ...] = ()       # a group scope keeps only objects with these qualities (qualities.py)
     choose: bool = False              # set_color: the colours are chosen by its controller on resolution
     # "if {G} was spent to cast this spell" (601.2h): the colours it looks for; an amount is multiplied by how many
     # of them were spent ("X life if {G} was spent and X life if {W} was spent" is one gain of 2X).
     if_spent: tuple[str, ...] = ()
-    # The amount counted on resolution (608.2h), times `amount` (1 when 0): source_power | target_power |
-    # life_lost_this_turn (of each affected player) | destroyed (permanents this resolution destroyed so far).
+    # The amount counted on resolution (608.2h), times `amount` (1 when 0): effects.COUNT_RULES (source_power,
+    # target_power, life_lost_this_turn, destroyed; linked_power, linked_of_color, damage_this_turn, life_paid).
     count: str = ""
     by: str = ""                      # damage: "" the source deals it; "target": the object in slot `target` does
     spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
@@ -140,6 +143,11 @@ class Effect(Immutable):
     quality: str = ""                 # protection: from what (protection.py): "mv>=3", "W", "chosen_name"
     additive: bool = False            # set_color, land_types: "in addition to its other colors / types"
     entered_choice: bool = False      # set_color: the colour its source chose as it entered (614.12a)
+    # What one resolution links from an instruction to the next ("that card", "if you do": 608.2c),
+    # read by judge/engine/rulesets/magic/linked.py.
+    condition: str = ""               # done only if true on resolution: linked.CONDITIONS
+    random: bool = False              # the cards or target are chosen at random (701.9b), with the seeded rng
+    cost: tuple[Symbol, ...] = ()     # pay: the mana paid from the pool (608.2g)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.text import describe_effect
@@ -163,6 +171,8 @@ class Triggered(Immutable):
     of: str = "self"
     whose: str = "you"                 # upkeep/end_step: you | each | opponents
     counter: str = ""                  # counter_put: the kind, "" for any
+    combat: bool = False               # deals_damage: combat damage only
+    at_least: int = 0                  # deals_damage: only damage events of at least this much
     keyword: str = ""                  # set for the abilities a keyword stands for (persist)
     each_counter: bool = False         # counter_put: triggers once per counter put, not once per event
     had_counter: str = ""              # dies: intervening "if it had a counter of this kind on it" (603.4)
@@ -170,7 +180,7 @@ class Triggered(Immutable):
     # opponent_lost_life (an opponent lost at least `condition_n` life this turn).
     condition: str = ""
     condition_n: int = 0
-    to_whom: str = ""                  # deals_damage: "opponent" for "whenever it deals damage to an opponent"
+    to_whom: str = ""                  # deals_damage: "opponent" ("… a un oponente") | "player" ("… a un jugador")
     # when: state (603.8): triggers as soon as this game state is true: no_permanents_of_chosen_color ("when you
     # control no permanents of the chosen color"); never with no colour chosen.
     state_condition: str = ""

@@ -46,6 +46,9 @@ class Reading:
     replacements: list[Replacement] = field(default_factory=list)
     additional: list[tuple[str, int]] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    # False while a line is read sentence by sentence: an ability that takes the rest of the line ("Cuando …, …",
+    # "{cost}: …") is then not read from its first sentence alone.
+    whole_line: bool = True
 
 
 Piece = Callable[[re.Match[str], Reading, str], None]
@@ -329,7 +332,7 @@ def _enchanted_has_ability(m: re.Match[str], r: Reading, name: str) -> None:
 
 def _tap_discard(m: re.Match[str], r: Reading, name: str) -> None:
     r.activated.append(Activated(cost=(), tap=True, targets=(TargetSpec("player"),),
-                                 effects=(Effect("discard", to="target"),)))
+                                 effects=(Effect("discard", amount=1, to="target"),)))
 
 
 def _only_your_turn(m: re.Match[str], r: Reading, name: str) -> None:
@@ -388,7 +391,7 @@ def _all_wither(m: re.Match[str], r: Reading, name: str) -> None:
 
 def _untapped_discard(m: re.Match[str], r: Reading, name: str) -> None:
     r.triggers.append(Triggered(when="untapped", targets=(TargetSpec("player"),),
-                                effects=(Effect("discard", to="target", optional=True),)))
+                                effects=(Effect("discard", amount=1, to="target", optional=True),)))
 
 
 def _untap_any_color(m: re.Match[str], r: Reading, name: str) -> None:
@@ -586,6 +589,119 @@ def _then_shuffle(m: re.Match[str], r: Reading, name: str) -> None:
     if not r.effects or r.effects[-1].kind != "search":
         raise _Unread
 
+# -- zones, libraries, graveyards, copies, tokens: pieces that read a sentence, or a whole ability whose effect
+# sentences are read again by the same table (`_effects_of`).
+def _effects_of(m: re.Match[str], r: Reading, name: str) -> Reading:
+    """The effect sentences of an ability that takes the rest of its line (after "Cuando …," or "{cost}:"), each
+    read by PIECES; a sentence none reads, or such an ability met in a line read sentence by sentence, leaves the
+    line unread (_Unread)."""
+    if not r.whole_line:
+        raise _Unread
+    trial = Reading(whole_line=False)
+    text = m["rest"][:1].upper() + m["rest"][1:]
+    if not all(_sentence(s, trial, name) for s in _split(text)) or trial.statics or trial.triggers \
+            or trial.activated or trial.additional:
+        raise _Unread
+    return trial
+
+
+def _trigger(when: str, **kw: Any) -> Piece:
+    def piece(m: re.Match[str], r: Reading, name: str) -> None:
+        inner = _effects_of(m, r, name)
+        r.triggers.append(Triggered(when=when, effects=tuple(inner.effects), targets=tuple(inner.targets), **kw))
+    return piece
+
+
+def _activated(m: re.Match[str], r: Reading, name: str) -> None:
+    inner = _effects_of(m, r, name)
+    if not inner.effects:
+        raise _Unread
+    r.activated.append(Activated(cost=parse_cost(m["cost"]), tap=bool(m["t"]), untap=bool(m["q"]),
+                                 effects=tuple(inner.effects), targets=tuple(inner.targets)))
+
+
+def _grant_quoted(m: re.Match[str], r: Reading, name: str) -> None:
+    """«La criatura encantada tiene "{T}: …"»: a granted activated ability (613.1f); its text names "esta criatura",
+    the enchanted one, so it is read with no card name of its own."""
+    inner = Reading()
+    if not _sentence(m["ab"], inner, "esta criatura") or len(inner.activated) != 1:
+        raise _Unread
+    r.statics.append(Static(Effect("grant_ability", to="enchanted", ability=inner.activated[0],
+                                   duration="permanent")))
+
+
+def _slot(r: Reading, spec: TargetSpec) -> int:
+    r.targets.append(spec)
+    return len(r.targets) - 1
+
+
+def _effect(kind: str, **kw: Any) -> Piece:
+    def piece(m: re.Match[str], r: Reading, name: str) -> None:
+        r.effects.append(Effect(kind, **kw))
+    return piece
+
+
+def _part_of_previous(m: re.Match[str], r: Reading, name: str) -> None:
+    """A sentence that only says how the previous instruction ends (its shuffle, its repetition), which the
+    previous effect already does (zonefx._exile_same_name shuffles; linked.pay_life_rounds repeats)."""
+
+
+def _random_discard_damage(m: re.Match[str], r: Reading, name: str) -> None:
+    slot = _slot(r, TargetSpec("player"))
+    r.effects.append(Effect("damage", to="target", target=slot, count="linked_power", condition="linked_creature"))
+
+
+def _discard_hand_and_draw(m: re.Match[str], r: Reading, name: str) -> None:
+    slot = _slot(r, TargetSpec("player", "opponent"))
+    r.effects.append(Effect("discard", amount=-1, to="controller", optional=True))
+    r.effects.append(Effect("draw", to="controller", target=slot, count="damage_this_turn", condition="did"))
+
+
+def _destroy_land_of_damaged(m: re.Match[str], r: Reading, name: str) -> None:
+    slot = _slot(r, TargetSpec("land", "damaged_player"))
+    r.effects.append(Effect("destroy", to="target", target=slot))
+
+
+def _three_nonenchantments(m: re.Match[str], r: Reading, name: str) -> None:
+    for _ in range(3):
+        _slot(r, TargetSpec("nonenchantment"))
+
+
+def _opponent_exiles_top_x(m: re.Match[str], r: Reading, name: str) -> None:
+    slot = _slot(r, TargetSpec("player", "opponent"))
+    r.effects.append(Effect("exile_top", to="target", target=slot, x=True))
+
+
+def _move_auras(m: re.Match[str], r: Reading, name: str) -> None:
+    slot = _slot(r, TargetSpec("permanent"))
+    r.effects.append(Effect("move_auras", to="target", target=slot))
+
+
+def _exile_same_name(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("exile_same_name", to="target"))
+
+
+def _pay_optional(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("pay", cost=parse_cost(m["cost"]), optional=True, to="controller"))
+
+
+def _grant_linked(m: re.Match[str], r: Reading, name: str) -> None:
+    r.effects.append(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="linked", duration="permanent"))
+
+
+WITH_KEYWORD = r"(?: con la habilidad de (?P<kw>volar|prisa))?"
+
+
+def _tokens_counted(count: str = "", to: str = "controller") -> Piece:
+    """Tokens whose number is X (its power), or counted as the resolution goes (per card, per life paid)."""
+    def piece(m: re.Match[str], r: Reading, name: str) -> None:
+        n = m.groupdict().get("n") or "una"
+        how = count or ("source_power" if n == "X" else "")
+        token = token_def(m)
+        if m["kw"]:
+            token = replace(token, keywords=(KEYWORD_NAMES[m["kw"].lower()],))
+        r.effects.append(Effect("create_token", token=token, amount=1, count=how, to=to))
+    return piece
 
 
 # One table: a sentence of the FAQ's Spanish (the card's own name as {name}) → the piece that models it.
@@ -746,6 +862,64 @@ PIECES += [
      r"hasta el final del turno\.$", _enters_target_chosen_colors),
     (r"^Cada otra criatura es una copia de la criatura objetivo que no sea legendaria hasta el final del turno\.$",
      _each_other_becomes_copy),
+    # Zones, libraries, graveyards, control, copies and tokens.
+    (r"^Cuando " + ARTICLE + r"{name} entre(?:n)? en juego, (?P<rest>.+)$", _trigger("enters")),
+    (r"^Cuando juegues " + ARTICLE + r"{name}, (?P<rest>.+)$", _trigger("cast")),
+    (r"^Siempre que " + ARTICLE + r"{name} haga daño de combate a un jugador, (?P<rest>.+)$",
+     _trigger("deals_damage", to_whom="player", combat=True)),
+    (r"^Siempre que " + ARTICLE + r"{name} haga (?P<n>\d+) o más puntos de daño a un oponente, (?P<rest>.+)$",
+     lambda m, r, name: _trigger("deals_damage", to_whom="opponent", at_least=int(m["n"]))(m, r, name)),
+    (r"^Siempre que una criatura vaya a un cementerio desde el juego, (?P<rest>.+)$",
+     _trigger("dies", of="creature")),
+    (r"^La criatura encantada tiene [“\"](?P<ab>.+?)[”″\"]\.?$", _grant_quoted),
+    (r"^(?P<cost>(?:\{[0-9WUBRGX/]+\})*)(?:, )?(?P<t>\{T\})?(?:, )?(?P<q>\{Q\})?: (?P<rest>.+)$", _activated),
+    (r"^Descarta una carta al azar\.$", _effect("discard", amount=1, random=True, to="controller")),
+    (r"^Si descartas una carta de criatura de esta manera, " + ARTICLE + r"{name} hace una cantidad de daño igual "
+     r"a la fuerza de esa carta al jugador objetivo\.$", _random_discard_damage),
+    (r"^Puedes descartar tu mano y robar un número de cartas igual al daño hecho al oponente objetivo este "
+     r"turno\.$", _discard_hand_and_draw),
+    (r"^Pon en juego (?P<n>una|X) fichas? de criatura " + TOKEN + WITH_KEYWORD + r"(?:, donde X es la fuerza de esta criatura)?"
+     r"\.?$", _tokens_counted()),
+    (r"^Por cada carta del color elegido removida de esta manera pon en juego una ficha de criatura " + TOKEN
+     + WITH_KEYWORD + r"\.$", _tokens_counted("linked_of_color")),
+    (r"^Cada jugador pone en juego una ficha de criatura " + TOKEN + WITH_KEYWORD + r" por cada vida que pagó de esta manera\.$",
+     _tokens_counted("life_paid", "each_player")),
+    (r"^Remuévelas del juego al final del turno\.$",
+     _effect("delayed", at="end_step", then=(Effect("exile", to="linked"),))),
+    (r"^Sacrifícala al final del turno\.$", _effect("delayed", at="end_step", then=(Effect("sacrifice", to="linked"),))),
+    (r"^Muestra la primera carta de tu biblioteca\.$", _effect("reveal_top", amount=1, to="controller")),
+    (r"^Si no es una carta de criatura, ponla en tu cementerio\.$",
+     _effect("put", to="linked", dest="graveyard", condition="linked_noncreature")),
+    (r"^De lo contrario, pon en juego esa carta\.$",
+     _effect("put", to="linked", dest="battlefield", condition="linked_creature")),
+    (r"^Esa criatura tiene la habilidad de (?P<kw>prisa|volar|arrollar|vigilancia)\.$", _grant_linked),
+    (r"^Regresa al juego todas las cartas llamadas {name} de tu cementerio\.$",
+     _effect("put", to="graveyard_named_self", dest="battlefield")),
+    (r"^Regresa a tu mano una carta al azar de tu cementerio, luego reordena tu cementerio como quieras\.$",
+     lambda m, r, name: r.effects.extend((Effect("put", to="graveyard_random", dest="hand"),
+                                          Effect("reorder_graveyard", to="controller")))),
+    (r"^Elige tres permanentes objetivo que no sean encantamientos\.$", _three_nonenchantments),
+    (r"^Destruye uno de ellos al azar\.$", _effect("destroy", to="random_target")),
+    (r"^Busca en el cementerio, mano y biblioteca de su controlador todas las cartas con el mismo nombre que ese "
+     r"hechizo y remuévelas del juego\.$", _exile_same_name),
+    (r"^Luego ese jugador baraja su biblioteca\.$", _part_of_previous),
+    (r"^Elige un color\.$", _effect("choose_color", to="controller")),
+    (r"^El oponente objetivo remueve del juego las primeras X cartas de su biblioteca\.$", _opponent_exiles_top_x),
+    (r"^Comenzando contigo, cada jugador puede pagar cualquier cantidad de vida\.$",
+     _effect("pay_life_rounds", to="controller")),
+    (r"^Repite este proceso hasta que ninguno pague vida\.$", _part_of_previous),
+    (r"^Regresa todos los permanentes a las manos de sus propietarios\.$", _effect("bounce", to="all_permanents")),
+    (r"^Cada jugador elige hasta siete cartas de su mano, luego baraja el resto en su biblioteca\.$",
+     _effect("keep_hand", amount=7, to="each_player")),
+    (r"^Vacía todas las reservas de maná\.$", _effect("empty_pools", to="controller")),
+    (r"^Anexa todas las auras que estén encantando el permanente objetivo a otro permanente con el mismo "
+     r"controlador\.$", _move_auras),
+    (r"^Pon en juego una ficha que es una copia d(?:e |el |e la |e los |e las )"
+     r"{name}\.$", _effect("copy_token", to="controller")),
+    (r"^Puedes pagar (?P<cost>(?:\{[0-9WUBRG]+\})+)\.$", _pay_optional),
+    (r"^Si lo haces, " + ARTICLE + r"{name} es una copia de esa criatura y gana esta habilidad\.$",
+     _effect("become_copy", to="self", of=-1, duration="permanent", condition="did")),
+    (r"^Destruye la tierra objetivo que controla ese jugador\.$", _destroy_land_of_damaged),
 ]
 def _self_keyword(keyword: str) -> Piece:
     def piece(m: re.Match[str], r: Reading, name: str) -> None:
@@ -852,6 +1026,22 @@ PIECES += [
      _enchanted_cant_attack_block_activate),
 ]
 SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-ZÁÉÍÓÚ{])")
+OPEN_QUOTE, CLOSE_QUOTES = "“", "”″"
+
+
+def _split(line: str) -> list[str]:
+    """The sentences of a line; a quoted ability («tiene "{T}: … . …"») stays in its sentence."""
+    out, start, depth = [], 0, 0
+    for i, ch in enumerate(line):
+        depth += ch == OPEN_QUOTE
+        depth -= ch in CLOSE_QUOTES and depth > 0
+        if depth == 0 and SENTENCE.match(line, i) and i > start and line[i - 1] == ".":
+            out.append(line[start:i].strip())
+            start = i
+    out.append(line[start:].strip())
+    return [s for s in out if s]
+
+
 QUIRK = re.compile(r"\s*\{Q\} es el símbolo de enderezar\.\)\s*$")   # a reminder the FAQ prints half-bracketed
 
 
@@ -864,8 +1054,14 @@ def read_text(name: str, text: str) -> Reading:
             continue
         line = REMINDER.sub("", QUIRK.sub("", raw))     # reminder text says nothing the rules don't
         # A line is read when each of its sentences is; otherwise the whole line stays unmodelled, word for word.
+        # An ability whose effect runs over several sentences ("Cuando …, A. B.") is read whole first.
         trial = Reading()
-        if all(_sentence(s, trial, name) for s in SENTENCE.split(line)):
+        if _sentence(line, trial, name):
+            read = True
+        else:
+            trial = Reading(whole_line=False)
+            read = all(_sentence(s, trial, name) for s in _split(line))
+        if read:
             for key in ("targets", "effects", "triggers", "activated", "statics", "replacements", "keywords",
                         "additional"):
                 getattr(r, key).extend(getattr(trial, key))

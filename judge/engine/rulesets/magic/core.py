@@ -145,7 +145,8 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
                            "keywords": set(c.keywords), "extra": dict(c.extra), "power": c.power,
                            "toughness": c.toughness,
                            "types": set(c.types), "counters": dict(o.counters), "zone": origin, "token": o.token,
-                           "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost}
+                           "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost,
+                           "copiable": card}
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(card.keywords), "types": set(card.types), "counters": dict(o.counters),
@@ -464,6 +465,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         return 0
     if tobj is None:
         p = state.mplayer(target)
+        state.bump(f"damage_to:{target}", amount)     # damage dealt this turn, whatever the life total did after
         p.lives -= amount
         state.bump(f"life_lost:{target}", amount)       # 120.3a: damage to a player is life lost
         rules.append("120.3a")
@@ -564,8 +566,9 @@ PERSIST_FALSE = Triggered(when="dies", effects=(), keyword="persist-false")
 
 def fire_delayed(state: MagicState, at: str) -> None:
     """511.2 / 603.7: delayed triggered abilities waiting for this moment trigger now, once, and are gone."""
-    due = [t for t in state.delayed if t.ability.when == at]
-    state.delayed = [t for t in state.delayed if t.ability.when != at]
+    # One created after this turn's end step began waits for the next turn's (603.7b, lki "not_before").
+    due = [t for t in state.delayed if t.ability.when == at and t.lki.get("not_before", 0) <= state.turn]
+    state.delayed = [t for t in state.delayed if t not in due]
     for t in due:
         _add_trigger(state, t.controller, t.source, t.source_name, t.ability, t.lki)
 
@@ -679,12 +682,38 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             o = state.objects.get(ref)
             if o is not None and o.zone == "battlefield":
                 for ab in _abilities(state, o):
-                    if ab.when != when:
-                        continue
-                    if ab.to_whom == "opponent" and not (state.has_player(d["target"])
-                                                         and d["target"] != o.controller):
-                        continue                  # "haga daño a un oponente"
-                    _add_trigger(state, o.controller, o.id, o.card, ab)
+                    if ab.when == when and (when == "dealt_damage" or _damage_matches(state, ab, o, d)):
+                        _add_trigger(state, o.controller, o.id, o.card, _bind_damaged(ab, d["target"]),
+                                     {"damaged": d["target"]})
+    elif e.kind == "cast":
+        # 601.2i: "when you cast" abilities trigger as the spell becomes cast; they work from the stack (113.6k).
+        o = state.objects.get(d["object"])
+        if o is not None:
+            for ab in state.card(o).triggers:
+                if ab.when == "cast":
+                    _add_trigger(state, d["player"], o.id, o.card, ab)
+
+
+def _damage_matches(state: MagicState, ab: Triggered, o: MagicObject, d: dict[str, Any]) -> bool:
+    """A "deals damage" trigger's conditions: to a player / an opponent, combat damage, at least N in one event
+    (one damage event: damage dealt at different times is not added up, 603.2c)."""
+    to = d["target"]
+    if ab.to_whom == "player" and not state.has_player(to):
+        return False
+    if ab.to_whom == "opponent" and (not state.has_player(to) or to == o.controller):
+        return False
+    if ab.combat and not d.get("combat"):
+        return False
+    return d.get("amount", 0) >= ab.at_least
+
+
+def _bind_damaged(ab: Triggered, damaged: str) -> Triggered:
+    """A target "that player controls" becomes the player the damage was dealt to."""
+    from dataclasses import replace
+    if not any(t.controller == "damaged_player" for t in ab.targets):
+        return ab
+    return replace(ab, targets=tuple(replace(t, controller=f"player:{damaged}") if t.controller == "damaged_player"
+                                     else t for t in ab.targets))
 
 
 def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
@@ -760,7 +789,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
     return True
 
 
-KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a"}
+KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a", "delayed": "603.7b"}
 WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"),
               "enters": ("603.6a",),
               "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),

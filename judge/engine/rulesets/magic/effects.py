@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import core, layers
+from judge.engine.rulesets.magic import core, layers, linked, zonefx
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
@@ -26,6 +27,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
     "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
     "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
+    "choose_color": ("105.4",), "pay": ("608.2g",), "pay_life_rounds": ("119.4",), **zonefx.RULES,
     "lose": ("613.1f", "113.10b"), "land_types": ("305.7", "613.1d"), "attach": ("701.3a",),
     "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
     "regenerate": ("701.19a",), "return_to_battlefield": ("400.7",), "shuffle_into_library": ("400.7", "701.24a"),
@@ -83,6 +85,10 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
         return f"{o.card} ({ref}) no es {spec.describe()}"
     if spec.where and not has_all(state, o, c, spec.where):
         return f"{o.card} ({ref}) no es {spec.describe()}"
+    if spec.kind == "nonenchantment" and "enchantment" in c.types:
+        return f"{o.card} ({ref}) es un encantamiento"
+    if spec.controller.startswith("player:") and c.controller != spec.controller.removeprefix("player:"):
+        return f"{o.card} ({ref}) no la controla {spec.controller.removeprefix('player:')}"
     if spec.controller == "you" and c.controller != controller:
         return f"{o.card} ({ref}) no es tuya"
     if spec.controller == "opponent" and c.controller == controller:
@@ -196,9 +202,14 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
 
 # -- effects --------------------------------------------------------------------------------------------------------
 def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
-              lki: dict[str, Any] | None = None) -> list[str]:
+              lki: dict[str, Any] | None = None, ctx: Linked | None = None) -> list[str]:
     """The players/objects an effect acts on; an illegal target's slot is None and is skipped (608.2b)."""
     to = e.to
+    if to == "linked":                # "that card", "them": what an earlier instruction moved or made (608.2c)
+        return [r for r in (ctx.objects if ctx else []) if r in state.objects]
+    if to == "random_target":         # one of the still-legal targets, chosen at random as it resolves
+        legal = [r for r in targets if r]
+        return [state.rng.choice(legal)] if legal else []
     if to == "that_creature":
         # "esa criatura": the creature its trigger event named, if it is still that object on the battlefield
         that = state.objects.get((lki or {}).get("that", ""))
@@ -246,6 +257,9 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
     was as it left (its counters, for "por cada contador … sobre él"). `spent`: the mana spent to cast the spell
     (601.2h; a copy's is empty, 707.10), read by effects that say "if {G} was spent"."""
     memo: dict[str, int] = {"destroyed": 0}          # what this resolution did so far ("destroyed this way")
+    # What the instructions link to the next ones (linked.Linked): "that card", "if you do", the colour chosen;
+    # a delayed ability's objects and a trigger's event object come in its `lki`.
+    ctx = Linked(objects=list((lki or {}).get("linked", [])), event=lki or {})
     for e in effects:
         if state.over:
             return
@@ -261,10 +275,16 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
         if e.to == "target" and e.kind not in UNTARGETED and \
                 not (targets[e.target] if e.target < len(targets) else None):
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
-        if e.optional and not _agrees(state, out, controller, source_name, e):
+        if e.condition and not linked.holds(state, e, ctx):
+            core.emit(state, out, "resolution", controller, f"{source_name}: «{e.describe()}» no se hace: no se "
+                      f"cumple «{linked.condition_text(e)}»", [*cites, *cr("608.2c")])
             continue
+        if e.optional:
+            ctx.did = _agrees(state, out, controller, source_name, e)
+            if not ctx.did:
+                continue
         run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, lki or {}, memo,
-                   times)
+                   times, ctx)
 
 
 def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any]) -> tuple[int, list[str]]:
@@ -326,7 +346,7 @@ UNTARGETED = ("create_token", "search", "add_mana", "delayed", "move_counter")
 
 
 def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequence[str | None],
-              memo: dict[str, int], subject: str = "") -> int:
+              memo: dict[str, int], subject: str = "", ctx: Linked | None = None) -> int:
     """The number an effect uses, determined as it applies (608.2h): its amount, X, or what `count` counts (times
     `amount`, 1 when 0). An object that left uses its last known information (113.7a)."""
     n = x if e.x else e.amount
@@ -342,11 +362,14 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
         return per * core.life_lost_this_turn(state, subject)
     if e.count == "destroyed":
         return per * memo.get("destroyed", 0)
+    if e.count in linked.COUNTS:
+        return per * linked.amount(state, e, ctx or Linked(), targets, subject)
     return n
 
 
 COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
-               "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",)}
+               "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "linked_power": ("608.2h",),
+               "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"), "life_paid": ("119.4",)}
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
@@ -366,9 +389,11 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
 
 def run_effect(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
                targets: Sequence[str | None], x: int, cites: Sequence[str], applied: frozenset[str],
-               lki: dict[str, Any] | None = None, memo: dict[str, int] | None = None, times: int = 1) -> None:
+               lki: dict[str, Any] | None = None, memo: dict[str, int] | None = None, times: int = 1,
+               ctx: Linked | None = None) -> None:
     memo = memo if memo is not None else {"destroyed": 0}
-    n = amount_of(state, e, x, source, targets, memo) * times
+    ctx = ctx if ctx is not None else Linked(event=lki or {})
+    n = amount_of(state, e, x, source, targets, memo, ctx=ctx) * times
     base = [*cites, *cr(*EFFECT_RULES.get(e.kind, ("609.1",))), *cr(*COUNT_RULES.get(e.count, ())),
             *(cr("601.2h") if e.if_spent else [])]
     if e.per_counter:
@@ -379,9 +404,17 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: no había contadores "
                       f"{e.per_counter}, así que no hace nada", base)
             return
-    subjects = _subjects(state, e, controller, source, targets, lki)
+    subjects = _subjects(state, e, controller, source, targets, lki, ctx)
     k = e.kind
-    if k == "damage":
+    if k in zonefx.RULES:
+        zonefx.run(state, out, controller, source, source_name, e, subjects, n, base, ctx, targets)
+    elif k == "choose_color":
+        ctx.color = choose_colors(state, out, controller, source_name, 1, 1)[0]
+    elif k == "pay":
+        linked.pay(state, out, controller, e, source_name, ctx, base)
+    elif k == "pay_life_rounds":
+        linked.pay_life_rounds(state, out, controller, source_name, ctx, base)
+    elif k == "damage":
         dealer = source
         if e.by == "target":          # "that creature deals damage": the target is the source (608.2h)
             dealer = targets[e.target] if e.target < len(targets) and targets[e.target] else ""
@@ -429,6 +462,13 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             o = state.objects.get(ref)
             if o is None or o.zone != "battlefield":
                 continue
+            if e.to == "random_target":
+                core.emit(state, out, "resolution", controller, f"{source_name}: se elige al azar {o.card} ({o.id}) "
+                          "entre sus objetivos legales", [*base, *cr("608.2b")], about=[o])
+            if k == "sacrifice" and layers.chars_of(state, o).controller != controller:
+                core.emit(state, out, "resolution", controller, f"{controller} no controla {o.card} ({o.id}): no "
+                          "puede sacrificarlo, se queda en el campo de batalla", [*base, *cr("701.21a")], about=[o])
+                continue
             if k == "destroy" and ref in sturdy:
                 core.emit(state, out, "resolution", controller, f"{o.card} ({o.id}) es indestructible: no se destruye",
                           [*base, *cr("702.12b")], about=[o])
@@ -463,7 +503,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             if o is not None:
                 core.put_counters(state, out, o, e.counter, n, source_name, base)
     elif k in layers.LAYER_OF or k in ("prevent", "become_copy", *MARKS):
-        refs = tuple(subjects)
+        # "That creature has haste": only the linked objects still on the battlefield (603.7c, 400.7).
+        refs = tuple(r for r in subjects if e.to != "linked" or state.objects[r].zone == "battlefield")
         if not refs:
             if e.to in layers.GROUPS:
                 # The group is fixed now (611.2c): empty now, the effect affects nothing, ever.
@@ -475,7 +516,11 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         if k == "set_color" and e.choose:
             e = replace(e, colors=choose_colors(state, out, controller, source_name, 1, 5), choose=False)
         copied = None
-        if k == "become_copy":
+        if k == "become_copy" and e.of < 0:
+            copied = _copy_of_event(state, source, e, ctx)
+            if copied is None:
+                return
+        elif k == "become_copy":
             ref = targets[e.of] if e.of < len(targets) else None
             model = state.objects.get(ref or "")
             if model is None or model.zone != "battlefield":
@@ -511,7 +556,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     elif k == "discard":
         for ref in subjects:
             if state.has_player(ref):
-                discard(state, out, ref, source_name, base, by=controller)
+                discard(state, out, ref, source_name, base, by=controller, n=n, random=e.random, ctx=ctx)
     elif k == "attach":
         for ref in subjects:
             attach(state, out, controller, source, source_name, ref, base)
@@ -523,18 +568,17 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     elif k == "move_counter":
         move_counter(state, out, controller, targets, e, source_name, base)
     elif k == "delayed":
-        from judge.engine.rulesets.magic.state import PendingTrigger
-        ab = Triggered(when=e.at, effects=e.then)
-        state.delayed.append(PendingTrigger(controller, source, source_name, ab, {}, len(state.delayed)))
-        core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} (se crea una habilidad "
-                  "disparada retrasada)", base)
+        linked.create_delayed(state, out, controller, source, source_name, e, ctx, base)
     elif k == "create_token":
         # "its controller puts X tokens": `to: target_controller`; a counted amount may be 0 (no token).
-        maker = subjects[0] if e.to == "target_controller" and subjects else controller
-        if e.to == "target_controller" and not subjects:
-            return
-        for _ in range(n if e.count else max(n, 1)):
-            create_token(state, out, maker, e.token, source_name, base)
+        # "each player puts a token for each life they paid": `to: each_player`, the count read per player.
+        makers = subjects if e.to in ("target_controller", "each_player") else [controller]
+        before = set(state.objects)
+        for maker in makers:
+            count = amount_of(state, e, x, source, targets, memo, maker, ctx) * times if e.count else max(n, 1)
+            for _ in range(count):
+                create_token(state, out, maker, e.token, source_name, base)
+        ctx.objects = [r for r in state.objects if r not in before]
     elif k == "search":
         search(state, out, controller, e, source_name, base)
     elif k == "add_mana":
@@ -593,31 +637,48 @@ def any_color(state: MagicState, out: list[Step], player: str, source_name: str)
 
 
 def discard(state: MagicState, out: list[Step], player: str, source_name: str, cites: Sequence[str],
-            by: str = "") -> None:
-    """701.9a–b: the player discards a card of their choice: it goes from their hand to their graveyard, unless
-    the card says that, discarded because of an opponent's spell or ability (`by`), it goes onto the battlefield
-    instead (614.1a)."""
+            by: str = "", n: int = 1, random: bool = False, ctx: Linked | None = None) -> None:
+    """701.9a–b: the player discards `n` cards of their choice (or at random, the seeded rng; n < 0: the whole
+    hand): each goes from their hand to their graveyard, unless the card says that, discarded because of an
+    opponent's spell or ability (`by`), it goes onto the battlefield instead (614.1a). `ctx` links what was
+    discarded ("if you discarded a creature card this way")."""
     hand = state.player(player).zones["hand"]
+    if ctx is not None:
+        ctx.objects = []
     if not hand:
         core.emit(state, out, "resolution", player, f"{source_name}: {player} no tiene cartas en la mano y no "
                   "descarta nada", [*cites, *cr("609.3")])
         return
     ids = [o.id for o in hand]
-    q = Question("discard", player, tuple(ids), f"{player} descarta una carta (una de: {', '.join(ids)})",
-                 tuple(cr("701.9b")))
+    k = len(hand) if n < 0 else min(max(n, 1), len(hand))
+    if n < 0 or random:
+        chosen = list(hand) if n < 0 else state.rng.sample(list(hand), k)
+    else:
+        q = Question("discard", player, tuple(ids), f"{player} descarta {k} carta(s) (de: {', '.join(ids)})",
+                     tuple(cr("701.9b")), min=k, max=k)
 
-    def valid(ans: Any) -> Any:
-        if len(ans.values) != 1 or state.obj(ans.values[0]) not in hand:
-            return (f"se esperaba una carta de la mano de {player}: {', '.join(ids)}", cr("701.9b"))
-        return None
-    o = state.obj(core.ask(state, out, q, valid).values[0])
-    assert o is not None
+        def valid(ans: Any) -> Any:
+            picked = [state.obj(v) for v in ans.values]
+            if len(picked) != k or any(p not in hand for p in picked) or len({id(p) for p in picked}) != k:
+                return (f"se esperaban {k} carta(s) distintas de la mano de {player}: {', '.join(ids)}",
+                        cr("701.9b"))
+            return None
+        chosen = [state.obj(v) for v in core.ask(state, out, q, valid).values]
+    for o in chosen:
+        assert o is not None
+        new = _discard_one(state, out, player, o, source_name, [*cites, *(cr("701.9b") if random else [])], by)
+        if ctx is not None:
+            ctx.objects.append(new.id)
+
+
+def _discard_one(state: MagicState, out: list[Step], player: str, o: MagicObject, source_name: str,
+                 cites: Sequence[str], by: str) -> MagicObject:
     if by and by != player and any(r.event == "opponent_discard" for r in state.card(o).replacements):
-        core.move(state, out, o, "battlefield", cites=[*cites, *cr("614.1a", "614.6")], controller=player,
-                  why=f"{player} la descarta ({source_name}, que controla un oponente) y, en vez de ir al "
-                      "cementerio, la pone en el campo de batalla", actor=player)
-        return
-    core.move(state, out, o, "graveyard", cites=cites, why=f"{player} la descarta ({source_name})", actor=player)
+        return core.move(state, out, o, "battlefield", cites=[*cites, *cr("614.1a", "614.6")], controller=player,
+                         why=f"{player} la descarta ({source_name}, que controla un oponente) y, en vez de ir al "
+                             "cementerio, la pone en el campo de batalla", actor=player)
+    return core.move(state, out, o, "graveyard", cites=cites, why=f"{player} la descarta ({source_name})"
+                     + (" al azar" if "cr-en/701.9b" in cites else ""), actor=player)
 
 
 def attach(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, ref: str,
@@ -718,6 +779,17 @@ def move_counter(state: MagicState, out: list[Step], player: str, targets: Seque
     core.put_counters(state, out, b, kind, 1, f"…y se pone sobre {b.card}: {source_name}", cites)
 
 
+def _copy_of_event(state: MagicState, source: str, e: Effect, ctx: Linked) -> CardDef | None:
+    """707.2 / 707.9a: the copiable values of the object the trigger saw (as it last existed: copy effects on it
+    count, counters and other effects don't; a token's copy is no token), plus the ability that makes the copy."""
+    model = ctx.event.get("copiable")
+    src = state.objects.get(source)
+    if model is None or src is None:
+        return None
+    keep = tuple(t for t in state.card(src).triggers if e in t.effects and t not in model.triggers)
+    return replace(model, is_token=False, triggers=model.triggers + keep)
+
+
 def create_token(state: MagicState, out: list[Step], controller: str, token: CardDef | None, source_name: str,
                  cites: Sequence[str]) -> None:
     """111.1: a token enters the battlefield under its creator's control."""
@@ -734,7 +806,7 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
     ev = Event("move", {"object": tid, "new": tid, "card": token.name, "from": None, "to": "battlefield",
                         "token": True})
     core.emit(state, out, "resolution", controller, f"{source_name} crea la ficha {token.name} "
-              f"{token.power}/{token.toughness} ({tid})", [*cites, *cr("111.1", "111.4")], [ev], [o])
+              f"{token.power}/{token.toughness} ({tid})", [*cites, *cr("111.1", "111.2", "111.4")], [ev], [o])
     core.observe(state, ev)
 
 

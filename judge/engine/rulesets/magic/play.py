@@ -397,6 +397,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     if conspirers:
         pay_conspire(state, out, who, conspirers, new)
     state.bump(f"spells:{who}")
+    core.observe(state, Event("cast", {"object": new.id, "player": who}))
     state.passes = 0
     core.give_priority(state, out, who)               # 117.3c
 
@@ -510,7 +511,8 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} lo sacrifica para pagar "
                   "el coste", kind="action", actor=who)
     state.stack.append(item)
-    rules = ["602.1a", "602.2", "602.2b", "113.7a", "117.3c"]
+    rules = ["602.1a", "602.2", "602.2b", "113.7a", "117.3c",
+             *(["303.4e", "613.1f"] if action.ability >= len(state.card(o).activated) else [])]
     if ab.tap:
         rules.append("107.5")
     if ab.untap:

@@ -367,6 +367,8 @@ class _Parser:
             elif arg is not True and not isinstance(arg, str):
                 c.error(p, f"se esperaba «{verb}: target» (o a quién afecta)")
                 return None
+            if verb == "discard":
+                kw["amount"] = 1             # one card, of the player's choice (701.9b)
         elif verb in ("damage", "draw", "gain_life", "lose_life", "mill"):
             if arg == "X":
                 kw["x"] = True

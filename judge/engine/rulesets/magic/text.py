@@ -14,10 +14,16 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "everything": "todas las cartas fuera del campo de batalla, hechizos y permanentes",
       "active_player": "el jugador activo", "target_controller": "el controlador del objetivo",
       "target_player_creatures": "las criaturas del jugador objetivo", "chosen_player": "un jugador elegido",
-      "that_creature": "esa criatura"}
+      "that_creature": "esa criatura",
+      "linked": "esa(s) carta(s)", "random_target": "uno de los objetivos al azar",
+      "graveyard_random": "una carta al azar de tu cementerio",
+      "graveyard_named_self": "las cartas de tu cementerio con el nombre de esta"}
 COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la fuerza del objetivo",
               "life_lost_this_turn": "igual a las vidas que perdió este turno",
-              "destroyed": "por cada permanente destruido así"}
+              "destroyed": "por cada permanente destruido así", "linked_power": "igual a la fuerza de esa carta",
+              "linked_of_color": "una por cada carta del color elegido",
+              "damage_this_turn": "igual al daño hecho al objetivo este turno",
+              "life_paid": "una por cada vida que pagó"}
 
 
 def _to(e: Any) -> str:
@@ -60,6 +66,9 @@ def describe_effect(e: Any) -> str:
     if getattr(e, "types", ()) and e.to == "all_permanents":
         from judge.engine.rulesets.magic.cards import CARD_TYPES
         text += f" ({', '.join(CARD_TYPES.get(t, t).lower() for t in e.types)})"
+    if getattr(e, "condition", ""):
+        from judge.engine.rulesets.magic.linked import condition_text
+        text = f"{condition_text(e)}, {text}"
     return f"puedes: {text}" if getattr(e, "optional", False) else text
 
 
@@ -131,6 +140,8 @@ def _describe(e: Any) -> str:
         return f"endereza {_to(e)}"
     if k == "create_token":
         t = e.token
+        if t and getattr(e, "count", ""):
+            return f"crea fichas {t.name} {t.power}/{t.toughness}"
         return f"crea {n} ficha(s) {t.name} {t.power}/{t.toughness}" if t else "crea una ficha"
     if k == "search":
         where = {"hand": "la mano", "battlefield": "el campo de batalla"}.get(e.dest, e.dest)
@@ -150,12 +161,12 @@ def _describe(e: Any) -> str:
         from judge.engine.rulesets.magic.cards import KEYWORDS
         old, new = (KEYWORDS.get(w, w) for w in e.types)
         return f"en el texto {_de(e)}, «{old}» pasa a ser «{new}»{dur}"
+    if k == "become_copy" and e.of < 0:
+        return f"{_to(e)} se convierte en una copia de esa criatura y gana esta habilidad"
     if k == "become_copy":
         return f"{_to(e)} se convierte en una copia del objetivo {e.of + 1}{' hasta el final del turno' if e.duration == 'end_of_turn' else ''}"
     if k == "remove_from_combat":
         return f"quita {_to(e)} del combate"
-    if k == "discard":
-        return f"{_to(e)} descarta una carta"
     if k == "remove_counter":
         if e.counter:
             return f"quita {'todos los' if e.amount < 0 else e.amount or 1} contador(es) {e.counter} {_de(e)}"
@@ -166,7 +177,7 @@ def _describe(e: Any) -> str:
         return f"{_to(e)} tiene «{e.ability.cost_text()}: " + "; ".join(_describe(x) for x in e.ability.effects) \
             + f"»{dur}"
     if k == "delayed":
-        when = {"end_of_combat": "al final del combate"}.get(e.at, e.at)
+        when = {"end_of_combat": "al final del combate", "end_step": "al comienzo del próximo paso final"}.get(e.at, e.at)
         return f"{when}: " + "; ".join(_describe(x) for x in e.then)
     if k == "regenerate":
         return f"regenera {_to(e)}"
@@ -176,4 +187,44 @@ def _describe(e: Any) -> str:
         return f"baraja {_to(e)} en la biblioteca de su propietario"
     if k == "mill":
         return f"{_to(e)} pone las {n} primeras cartas de su biblioteca en su cementerio"
+    return _describe_zones(e, n)
+
+
+def _describe_zones(e: Any, n: str) -> str:
+    k = e.kind
+    if k == "discard":
+        return f"{_to(e)} descarta " + ("su mano" if e.amount < 0 else f"{n} carta(s)" + (" al azar" if e.random
+                                                                                        else ""))
+    if k == "reveal_top":
+        return f"{_to(e)} muestra las {n} primeras cartas de su biblioteca"
+    if k == "exile_top":
+        return f"{_to(e)} exilia las {n} primeras cartas de su biblioteca"
+    if k == "put":
+        where = {"hand": "la mano", "battlefield": "el campo de batalla", "graveyard": "el cementerio",
+                 "library_bottom": "el fondo de la biblioteca"}.get(e.dest, e.dest)
+        return f"pon {_to(e)} en {where}"
+    if k == "exile_same_name":
+        return "busca en el cementerio, la mano y la biblioteca del controlador del hechizo objetivo las cartas con " \
+               "su nombre, exílialas, y ese jugador baraja"
+    if k == "keep_hand":
+        return f"{_to(e)} conserva hasta {n} cartas de su mano y baraja el resto en su biblioteca"
+    if k == "reorder_graveyard":
+        return "reordena tu cementerio como quieras"
+    if k == "move_auras":
+        return f"anexa las Auras {_de(e)} a otro permanente de su controlador"
+    if k == "copy_token":
+        return "crea una ficha que es una copia de esta"
+    if k == "empty_pools":
+        return "vacía todas las reservas de maná"
+    if k == "choose_color":
+        return "elige un color"
+    if k == "pay":
+        from judge.engine.rulesets.magic.mana import cost_text
+        return f"paga {cost_text(e.cost)}"
+    if k == "pay_life_rounds":
+        return "empezando por ti, cada jugador puede pagar vidas, hasta que nadie pague"
+    if k == "grant_ability":
+        ab = e.ability
+        return f"{_to(e)} tiene «{ab.cost_text()}: " + "; ".join(x.describe() for x in ab.effects) + "»" if ab \
+            else f"{_to(e)} gana una habilidad"
     return k

@@ -106,6 +106,8 @@ def begin(state: MagicState, out: list[Step], step: str) -> None:
     core.emit(state, out, "turn-based", state.active, f"comienza {STEP_NAMES[step]} (turno {state.turn} de "
               f"{state.active})", cr(rule, *(["117.3a"] if step != "cleanup" else [])),
               [Event("step", {"step": step, "active": state.active})])
+    if step == "end":
+        core.fire_delayed(state, "end_step")     # 603.7b: delayed "at end of turn" abilities trigger now
     if step in ("upkeep", "end"):
         core.observe(state, Event("step", {"step": "upkeep" if step == "upkeep" else "end_step"}))
     if step == "end_of_combat":

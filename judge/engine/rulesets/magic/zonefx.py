@@ -1,0 +1,234 @@
+"""Effects that move cards between zones other than by destroying or bouncing permanents (discarding is
+effects.discard): revealing (701.20), exiling from the top of a library, putting linked cards somewhere, searching three zones for a
+name (701.23), keeping some of a hand and shuffling the rest (701.24), reordering a graveyard (404.2), moving Auras
+(701.3), token copies (707.2), emptying mana pools (106.4). Each links what it moved for the next instruction
+(linked.Linked)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from judge.engine.rulesets.magic import core
+from judge.engine.rulesets.magic.cards import Effect
+from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.linked import Linked
+from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicObject, MagicState
+from judge.engine.step import Event, Step
+
+RULES: dict[str, tuple[str, ...]] = {
+    "reveal_top": ("701.20a", "701.20b"), "exile_top": ("701.13a", "406.1"),
+    "put": ("608.2c",), "exile_same_name": ("701.23a", "701.23b", "701.13a"), "keep_hand": ("701.24a",),
+    "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c"), "copy_token": ("707.2", "111.1"),
+    "empty_pools": ("106.4",),
+}
+# Where `put` puts the cards, and the rule that says under whose control / where they go.
+DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",)}
+
+
+def _choose_cards(state: MagicState, out: list[Step], q: Question) -> list[str]:
+    options, lo, hi, cites = list(q.options), q.min, q.max, q.citations
+
+    def valid(ans: Any) -> Any:
+        vals = list(ans.values)
+        if not lo <= len(vals) <= hi or len(set(vals)) != len(vals) or any(v not in options for v in vals):
+            return (f"se esperaban entre {lo} y {hi} cartas distintas de: {', '.join(options) or '(ninguna)'}",
+                    list(cites))
+        return None
+    return list(core.ask(state, out, q, valid).values)
+
+
+def run(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
+        subjects: list[str], n: int, cites: list[str], ctx: Linked, targets: Sequence[str | None]) -> None:
+    k = e.kind
+    if k in ("reveal_top", "exile_top"):
+        for who in subjects:
+            if not state.has_player(who):
+                continue
+            top = list(state.player(who).zones["library"][:n])
+            if k == "reveal_top":
+                ctx.objects = [o.id for o in top]
+                core.emit(state, out, "resolution", who, f"{who} muestra la primera carta de su biblioteca: "
+                          + (", ".join(f"{o.card} ({o.id})" for o in top) or "no tiene cartas"), cites,
+                          [Event("reveal", {"player": who, "cards": [o.id for o in top]})], top)
+                continue
+            ctx.objects = [core.move(state, out, o, "exile", cites=cites, why=f"{source_name}: {who} exilia las "
+                                     f"primeras {n} cartas de su biblioteca", actor=who).id for o in top]
+            if len(top) < n:
+                core.emit(state, out, "resolution", who, f"{who} solo tenía {len(top)} carta(s) en la biblioteca",
+                          [*cites, *cr("609.3")])
+    elif k == "put":
+        _put(state, out, controller, source, source_name, e, cites, ctx)
+    elif k == "exile_same_name":
+        for ref in subjects:
+            _exile_same_name(state, out, controller, ref, source_name, cites, ctx)
+    elif k == "keep_hand":
+        for who in subjects:
+            if state.has_player(who):
+                _keep_hand(state, out, who, n, source_name, cites)
+    elif k == "reorder_graveyard":
+        for who in subjects:
+            if state.has_player(who):
+                _reorder(state, out, who, source_name, cites)
+    elif k == "move_auras":
+        for ref in subjects:
+            _move_auras(state, out, controller, ref, source_name, cites)
+    elif k == "copy_token":
+        _copy_token(state, out, controller, source, source_name, cites, ctx)
+    elif k == "empty_pools":
+        from judge.engine.rulesets.magic.mana import pool_text
+        emptied = [f"{p.name} ({pool_text(p.pool)})" for p in state.players if any(p.pool.values())]  # type: ignore[attr-defined]
+        for p in state.players:
+            p.pool.clear()  # type: ignore[attr-defined]
+        core.emit(state, out, "resolution", controller, f"{source_name}: se vacían las reservas de maná"
+                  + (f" de {', '.join(emptied)}" if emptied else " (estaban vacías)")
+                  + "; el maná perdido así no hace perder vidas", cites,
+                  [Event("mana", {"emptied": [p.name for p in state.players]})])
+
+
+def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx: Linked) -> list[MagicObject]:
+    """The cards a `put` moves: the linked ones, one at random from its controller's graveyard, or every card in
+    its controller's graveyard with the source's name."""
+    grave = state.player(controller).zones["graveyard"]
+    if e.to == "linked":
+        return [state.objects[r] for r in ctx.objects if r in state.objects]
+    if e.to == "graveyard_random":
+        return [state.rng.choice(grave)] if grave else []
+    if e.to == "graveyard_named_self":
+        return [o for o in grave if o.card == source_name]
+    return []
+
+
+def _put(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
+         cites: list[str], ctx: Linked) -> None:
+    cards = _cards(state, controller, source_name, e, ctx)
+    rules = [*cites, *cr(*DESTS.get(e.dest, ()), *(["701.9b"] if e.to == "graveyard_random" else []))]
+    if not cards:
+        core.emit(state, out, "resolution", controller, f"{source_name}: no hay ninguna carta que mover", rules)
+        ctx.objects = []
+        return
+    moved = []
+    batch: list[Event] = []
+    for o in cards:
+        zone = "library" if e.dest == "library_bottom" else e.dest
+        why = f"{source_name}" + (" (elegida al azar)" if e.to == "graveyard_random" else "")
+        new = core.move(state, out, o, zone, cites=rules, why=why, top=False, batch=batch,
+                        controller=controller if zone == "battlefield" else None, actor=controller)
+        moved.append(new.id)
+    core.observe_all(state, batch)
+    ctx.objects = moved
+
+
+def _exile_same_name(state: MagicState, out: list[Step], searcher: str, ref: str, source_name: str,
+                     cites: list[str], ctx: Linked) -> None:
+    """`searcher` searches the graveyard, hand and library of the target spell's controller for the cards with its
+    name and exiles them, then that player shuffles. The graveyard is public: every such card there is found; in the
+    hidden zones finding them is optional (701.23b), a choice of the searcher."""
+    item = next((i for i in state.stack if i.id == ref), None)
+    seen = state.lki.get(ref, {})
+    name = item.obj.card if item is not None and item.obj is not None else seen.get("card")
+    player = item.controller if item is not None else seen.get("controller")
+    if not name or not player or not state.has_player(player):
+        return
+    zones = state.player(player).zones
+    found = [o for o in zones["graveyard"] if o.card == name]
+    hidden = [o.id for z in ("hand", "library") for o in zones[z] if o.card == name]
+    if hidden:
+        found += [state.objects[r] for r in _choose_cards(state, out, Question(
+            "search", searcher, tuple(hidden), f"{searcher} busca en la mano y la biblioteca de {player} las cartas "
+            f"llamadas {name}: elige cuáles encuentra (puede no encontrar ninguna, 701.23b)",
+            tuple([*cites, *cr("701.23b")]), min=0, max=len(hidden)))]
+    core.emit(state, out, "resolution", searcher, f"{source_name}: se buscan en el cementerio, la mano y la biblioteca "
+              f"de {player} las cartas llamadas {name}; en el cementerio, zona pública, se encuentran todas: "
+              + (", ".join(f"{o.id} ({ZONE_NAMES[o.zone]})" for o in found) or "ninguna"), [*cites, *cr("404.2")])
+    batch: list[Event] = []
+    ctx.objects = [core.move(state, out, o, "exile", cites=cites, why=source_name, batch=batch).id for o in found]
+    core.observe_all(state, batch)
+    state.rng.shuffle(zones["library"])
+    state.touch()
+    core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.24a")],
+              [Event("shuffle", {"player": player, "zone": "library", "cards": len(zones["library"])})])
+
+
+def _keep_hand(state: MagicState, out: list[Step], who: str, n: int, source_name: str, cites: list[str]) -> None:
+    """The player chooses up to n cards of their hand; the rest are shuffled into their library (701.24a)."""
+    hand = [o.id for o in state.player(who).zones["hand"]]
+    keep = hand if len(hand) <= n else _choose_cards(state, out, Question(
+        "keep", who, tuple(hand), f"{who} elige hasta {n} cartas de su mano que conserva ({source_name}); baraja el "
+        "resto en su biblioteca", tuple(cites), min=0, max=n))
+    rest = [state.objects[r] for r in hand if r not in keep]
+    for o in rest:
+        core.move(state, out, o, "library", cites=cites, why=f"{source_name}: {who} no la conserva")
+    state.rng.shuffle(state.player(who).zones["library"])
+    state.touch()
+    core.emit(state, out, "resolution", who, f"{who} conserva {len(keep)} carta(s) y baraja {len(rest)} en su "
+              "biblioteca", [*cites, *cr("701.24a")],
+              [Event("shuffle", {"player": who, "zone": "library", "cards": len(state.player(who).zones["library"])})])
+
+
+def _reorder(state: MagicState, out: list[Step], who: str, source_name: str, cites: list[str]) -> None:
+    """404.2: a graveyard's order is normally fixed; this effect lets its owner reorder it (`[]` keeps it)."""
+    grave = state.player(who).zones["graveyard"]
+    ids = [o.id for o in grave]
+    if len(ids) < 2:
+        return
+    q = Question("graveyard_order", who, tuple(ids), f"{who} reordena su cementerio ({source_name}): todas sus "
+                 f"cartas en el orden nuevo, la de abajo primero ({', '.join(ids)}), o [] para dejarlo igual",
+                 tuple(cites), min=0, max=len(ids))
+
+    def valid(ans: Any) -> Any:
+        if ans.values and sorted(ans.values) != sorted(ids):
+            return (f"se esperaban todas las cartas del cementerio en un orden: {', '.join(ids)}", list(cites))
+        return None
+    order = list(core.ask(state, out, q, valid).values) or ids
+    grave[:] = [state.objects[r] for r in order]
+    state.touch()
+    core.emit(state, out, "resolution", who, f"{who} reordena su cementerio: {', '.join(order)}", cites)
+
+
+def _move_auras(state: MagicState, out: list[Step], controller: str, ref: str, source_name: str,
+                cites: list[str]) -> None:
+    """Attach every Aura on the target to another permanent of the same controller, chosen now (608.2d); it must
+    be one every one of those Auras could enchant, else they don't move (701.3b)."""
+    host = state.objects.get(ref)
+    if host is None or host.zone != "battlefield":
+        return
+    auras = [o for o in state.battlefield() if o.attached_to == host.id and state.card(o).is_aura]
+    if not auras:
+        core.emit(state, out, "resolution", controller, f"{source_name}: {host.card} ({host.id}) no tiene Auras; no "
+                  "pasa nada", cites)
+        return
+    cache = core.layers.compute(state)
+    options = [o.id for o in state.battlefield() if o.id != host.id and o.controller == host.controller
+               and o.id not in {a.id for a in auras}
+               and all(core._enchantable(state, state.card(a).targets[0], o, cache) for a in auras
+                       if state.card(a).targets)]
+    if not options:
+        core.emit(state, out, "resolution", controller, f"{source_name}: no hay otro permanente de "
+                  f"{host.controller} que puedan encantar todas las Auras; no se mueven", [*cites, *cr("701.3b")])
+        return
+    new_host = _choose_cards(state, out, Question("attach", controller, tuple(options), f"{controller} elige a qué "
+                                                  f"permanente de {host.controller} se anexan las Auras de "
+                                                  f"{host.card}", tuple(cites)))[0]
+    for a in auras:
+        a.attached_to = new_host
+        a.timestamp = state.tick()
+    state.touch()
+    core.emit(state, out, "resolution", controller, f"{source_name}: " + ", ".join(f"{a.card} ({a.id})" for a in auras)
+              + f" pasan a estar anexadas a {core.name(state, new_host)} (nueva marca de tiempo)", cites,
+              [Event("attach", {"object": a.id, "to": new_host}) for a in auras], auras)
+
+
+def _copy_token(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
+                cites: list[str], ctx: Linked) -> None:
+    """A token that's a copy of the source: its copiable values as they are now (a copy effect on it included),
+    or as it last existed; never its counters or other effects (707.2)."""
+    from judge.engine.rulesets.magic.effects import create_token
+    o = state.objects.get(source)
+    model = state.card(o) if o is not None else state.lki.get(source, {}).get("copiable")
+    if model is None:
+        return
+    before = set(state.objects)
+    create_token(state, out, controller, replace(model, is_token=True), source_name, cites)
+    ctx.objects = [r for r in state.objects if r not in before]
