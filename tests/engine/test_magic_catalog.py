@@ -28,16 +28,16 @@ def test_the_catalog_holds_every_faq_card_and_the_basic_lands() -> None:
     killer = cat["Asesino gorro rojo"].card
     assert "persist" in killer.keywords and killer.triggers[0].effects[0].count == "source_power"
     assert cat["Asesino gorro rojo"].modelled
-    raid = cat["Incursión improvisada"]                     # its reveal-and-put ability is not modelled
-    assert not raid.modelled and "Muestra la primera carta" in raid.card.text
+    swap = cat["Diablura de puca"]                          # its exchange of control is not modelled
+    assert not swap.modelled and "intercambiar el control" in swap.card.text
 
 
 def test_a_scenario_uses_faq_cards_by_name_and_flags_their_unmodelled_text() -> None:
     """Reflejo del pensamiento: «Si fueras a robar una carta, en vez de eso, roba dos cartas» (121.6, 614.5: the
-    replacement does not apply to the draws it makes); the Incursión's unmodelled text is flagged in every step."""
+    replacement does not apply to the draws it makes); the Diablura's unmodelled text is flagged in every step."""
     doc = {"ruleset": "magic", "title": "catálogo", "players": [
         {"name": "Ana", "library": ["Isla", "Isla", "Isla", "Isla"],
-         "battlefield": ["Reflejo del pensamiento", "Incursión improvisada"]}, {"name": "Bruno"}],
+         "battlefield": ["Reflejo del pensamiento", "Diablura de puca"]}, {"name": "Bruno"}],
         "turn": {"number": 2, "active": "Ana", "step": "upkeep"},
         "actions": [{"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
         "expect": [{"player": "Ana", "hand_count": 2}, {"player": "Ana", "library_count": 2}]}
@@ -45,7 +45,7 @@ def test_a_scenario_uses_faq_cards_by_name_and_flags_their_unmodelled_text() -> 
     assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
     assert any(s.kind == "replacement" and "cr-en/121.6" in s.citations for s in trace.steps)
     game = [s for s in trace.steps if s.kind != "expectation"]
-    assert all(any("Incursión improvisada" in n for n in s.unmodelled) for s in game)
+    assert all(any("Diablura de puca" in n for n in s.unmodelled) for s in game)
 
 
 def test_judge_cards_lists_modelled_and_unmodelled_text() -> None:
@@ -53,5 +53,5 @@ def test_judge_cards_lists_modelled_and_unmodelled_text() -> None:
     assert out.exit_code == 0, out.output
     rows = {r["name"]: r for r in json.loads(out.output)["cards"]}
     assert rows["Bosque"]["modelled"] is True and rows["Bosque"]["unmodelled"] == []
-    assert rows["Incursión improvisada"]["modelled"] is False
-    assert any("Muestra la primera carta" in line for line in rows["Incursión improvisada"]["unmodelled"])
+    assert rows["Diablura de puca"]["modelled"] is False
+    assert any("intercambiar el control" in line for line in rows["Diablura de puca"]["unmodelled"])
