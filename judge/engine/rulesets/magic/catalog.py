@@ -1077,7 +1077,7 @@ def _sentence(sentence: str, r: Reading, name: str) -> bool:
             try:
                 piece(m, r, name)
             except _Unread:
-                return False
+                continue                # a piece raises before it changes anything: a later pattern may read it
             return True
     return False
 
