@@ -102,9 +102,11 @@ def test_life_lost_this_turn_ignores_gains_and_resets_each_turn() -> None:
 
 
 def test_counted_amounts_read_last_known_power_and_destroyed_permanents() -> None:
-    """608.2h: "damage equal to its power" uses the target's last known power; "2 life for each destroyed"."""
+    """608.2h: "damage equal to its power" uses the target's last known power; "2 life for each destroyed";
+    701.21a: "its controller sacrifices it"."""
     cards = {"Castigo": {"cost": "{B}", "types": ["sorcery"], "targets": ["creature"], "effects": [
-        {"sacrifice": True}, {"damage": 1, "count": "target_power", "by": "target", "to": "target_controller"}]},
+        {"sacrifice": True, "by": "its_controller"},
+        {"damage": 1, "count": "target_power", "by": "target", "to": "target_controller"}]},
              "Ogro": {"cost": "{3}", "types": ["creature"], "power": 4, "toughness": 4},
              "Purga": {"cost": "{W}", "types": ["sorcery"], "effects": [
                  {"destroy": True, "to": "all_permanents", "types": ["artifact", "enchantment"]},

@@ -494,7 +494,7 @@ def _it_damages_its_controller(m: re.Match[str], r: Reading, name: str) -> None:
 
 def _sacrifice_then_tokens_by_power(m: re.Match[str], r: Reading, name: str) -> None:
     r.targets.append(TargetSpec("creature"))
-    r.effects.append(Effect("sacrifice", to="target"))
+    r.effects.append(Effect("sacrifice", to="target", by="its_controller"))
     r.effects.append(Effect("create_token", count="target_power", to="target_controller", token=token_def(m)))
 
 

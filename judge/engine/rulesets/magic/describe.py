@@ -256,8 +256,9 @@ def describe() -> dict[str, Any]:
                 opts.append({"key": "count", "type": "choice", "label": L("Cuenta", "Counts"),
                              "options": options(S.COUNTS, COUNT_LABELS), "default": ""})
             elif k == "by":
-                opts.append({"key": "by", "type": "choice", "label": L("Lo hace", "Dealt by"),
-                             "options": [{"value": "target", "label": L("el objetivo", "the target")}],
+                who = {"value": "target", "label": L("el objetivo", "the target")} if verb == "damage" else \
+                    {"value": "its_controller", "label": L("su controlador", "its controller")}
+                opts.append({"key": "by", "type": "choice", "label": L("Lo hace", "Done by"), "options": [who],
                              "default": ""})
             elif k == "types":
                 opts.append({"key": "types", "type": "multichoice", "label": L("De los tipos", "Of the types"),

@@ -75,7 +75,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "remove_counter": ("to", "target", "counter", "amount", "where"),
     "damage": (*_COUNTED, "by"), "gain_life": _COUNTED, "lose_life": _COUNTED,
     "destroy": ("to", "target", "where", "types"), "exile": ("to", "target", "where", "types"),
-    "bounce": ("to", "target", "where", "types"),
+    "bounce": ("to", "target", "where", "types"), "sacrifice": ("to", "target", "where", "by"),
 }
 COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed")
 CONDITIONS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life")
@@ -496,8 +496,9 @@ class _Parser:
                 kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
         if "count" in m:
             kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
-        if "by" in m:
-            kw["by"] = c.choice(join(path, "by"), m["by"], ("target",)) or ""
+        if "by" in m:      # who does it: damage "target" (that creature deals it); sacrifice "its_controller"
+            kw["by"] = c.choice(join(path, "by"), m["by"], ("target",) if verb == "damage" else ("its_controller",)) \
+                or ""
         if "types" in m:
             kw["types"] = self.types(join(path, "types"), m["types"])
         if "if_spent" in m:
