@@ -156,3 +156,20 @@ def test_where_is_refused_where_it_cannot_filter() -> None:
         raise AssertionError("se esperaba un escenario no válido")
     assert {"cards.Mal.effects[0].where", "cards.Peor.static[0].while.lands",
             "cards.Raro.targets[0].where[0]"} <= paths, paths
+
+
+def test_an_enters_trigger_for_a_creature_of_a_colour_under_your_control() -> None:
+    """603.2 / 105.2: «siempre que una criatura azul entre en juego bajo tu control»: not a green one, not an
+    opponent's blue one."""
+    cards = {"Osos": BEAR, "Tritón": {"cost": "{1}", "colors": ["U"], "types": ["creature"], "power": 1,
+                                     "toughness": 1},
+             "Corriente": {"cost": "{U}", "types": ["enchantment"], "triggers": [
+                 {"when": "enters", "of": "your_creature", "where": ["U"], "effects": [{"gain_life": 1}]}]}}
+    t = run(cards, [{"name": "Ana", "mana_pool": {"G": 3}, "hand": [{"card": "Tritón", "id": "t"},
+                                                                        {"card": "Osos", "id": "o"}],
+                     "battlefield": ["Corriente"]}, {"name": "Bruno"}],
+            [{"by": "Ana", "cast": "o"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"expect": [{"stack": []}]}, {"by": "Ana", "cast": "t"}, {"by": "Ana", "pass": True},
+             {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+            [{"player": "Ana", "life": 21}])
+    assert not failed(t), failed(t)

@@ -184,6 +184,7 @@ class Triggered(Immutable):
     # when: state (603.8): triggers as soon as this game state is true: no_permanents_of_chosen_color ("when you
     # control no permanents of the chosen color"); never with no colour chosen.
     state_condition: str = ""
+    where: tuple[str, ...] = ()        # enters of a creature: the qualities it must have ("una criatura azul")
 
 
 @dataclass(frozen=True)

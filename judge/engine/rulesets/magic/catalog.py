@@ -997,7 +997,16 @@ def _lands_become_that_type(m: re.Match[str], r: Reading, name: str) -> None:
         Effect("land_types", choose=True, to="permanents_you_control", where=("land",)),)))
 
 
+def _your_coloured_creature_enters(m: re.Match[str], r: Reading, name: str) -> None:
+    effect = Effect("draw", amount=1, to="target", optional=True) if m["what"] == "robe" else \
+        Effect("discard", to="target", optional=True)
+    r.triggers.append(Triggered(when="enters", of="your_creature", where=(COLOR_WORDS[m["color"].lower()],),
+                                targets=(TargetSpec("player"),), effects=(effect,)))
+
+
 PIECES += [
+    (r"^Siempre que una criatura (?P<color>azul|negra|roja|verde|blanca) entre en juego bajo tu control, puedes "
+     r"hacer que el jugador objetivo (?P<what>robe|descarte) una carta\.$", _your_coloured_creature_enters),
     (r"^Las tierras que controlas son de todos los tipos de tierra básica además de sus otros tipos\.$",
      _your_lands_every_basic_type),
     (r"^Sacrificar " + ARTICLE + r"{name}: Elige un tipo de tierra básica\.$", _sacrifice_choose_land_type),

@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Tri
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.protection import protected_from
+from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
                                                  edits)
 from judge.engine.step import Event, Step, make_step
@@ -635,7 +636,10 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                     if ab.of == "self" and o.id == new.id or ab.of == "creature" and is_creature(state, new) or \
                             ab.of == "another_creature" and o.id != new.id and is_creature(state, new) or \
                             ab.of == "opponents_creature" and new.controller != o.controller and \
-                            is_creature(state, new):
+                            is_creature(state, new) or \
+                            ab.of == "your_creature" and new.controller == o.controller and is_creature(state, new):
+                        if ab.where and not has_all(state, new, chars(state, new), ab.where):
+                            continue
                         # "that creature" of the effects is the one that entered
                         _add_trigger(state, o.controller, o.id, o.card, ab, {"that": new.id})
     elif e.kind in ("attack", "block"):

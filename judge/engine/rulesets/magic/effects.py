@@ -13,7 +13,7 @@ from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.protection import protected_from
-from judge.engine.rulesets.magic.qualities import has_all, where_rules
+from judge.engine.rulesets.magic.qualities import describe_where, has_all, where_rules
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
 
@@ -192,8 +192,10 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
     if ab.had_counter:
         when += f" (si tenía un contador {ab.had_counter})"
     if ab.when in ("dies", "enters") and ab.of != "self":
-        who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente"
-               }.get(ab.of, "otra criatura")
+        who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente",
+               "your_creature": "una criatura bajo tu control"}.get(ab.of, "otra criatura")
+        if ab.where:
+            who += f" ({describe_where(ab.where)})"
         when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
     cond = core.CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
     return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \

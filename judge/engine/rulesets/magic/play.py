@@ -511,8 +511,12 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} lo sacrifica para pagar "
                   "el coste", kind="action", actor=who)
     state.stack.append(item)
-    rules = ["602.1a", "602.2", "602.2b", "113.7a", "117.3c",
-             *(["303.4e", "613.1f"] if action.ability >= len(state.card(o).activated) else [])]
+    granted = ab in layers.chars_of(state, o).granted
+    intrinsic = not granted and ab not in state.card(o).activated      # a basic land type's mana ability
+    rules = ["602.1a", "602.2", "602.2b", "113.7a", "117.3c", *(["303.4e", "613.1f"] if granted else []),
+             *(["305.6"] if intrinsic else [])]
+    if ab.only_if_color:
+        rules.append("602.5")                # its "activate only if" was checked now, and only now
     if ab.tap:
         rules.append("107.5")
     if ab.untap:

@@ -550,13 +550,13 @@ class _Parser:
     def trigger(self, path: str, raw: Any) -> Triggered | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
-                                          "state_condition",
+                                          "state_condition", "where",
                                           "had_counter", "condition", "to_whom"), required=("when", "effects"))
         if m is None:
             return None
         when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
         of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature",
-                                                               "opponents_creature"))
+                                                               "opponents_creature", "your_creature"))
         whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each", "opponents"))
         condition, condition_n = "", 0
         if "condition" in m:
@@ -582,8 +582,11 @@ class _Parser:
             c.error(join(path, "of"), "«of» solo vale con when: enters, dies o counter_put")
         if when == "counter_put" and of in ("another_creature", "opponents_creature"):
             c.error(join(path, "of"), "con counter_put, «of» es self o creature")
-        if when != "enters" and of == "opponents_creature":
-            c.error(join(path, "of"), "«opponents_creature» solo vale con when: enters")
+        if when != "enters" and of in ("opponents_creature", "your_creature"):
+            c.error(join(path, "of"), f"«{of}» solo vale con when: enters")
+        where = self.qualities(join(path, "where"), m.get("where", []))
+        if where and (when != "enters" or of == "self"):
+            c.error(join(path, "where"), "«where» solo vale con when: enters y una criatura (of)")
         if when != "counter_put" and "counter" in m:
             c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
         each = c.boolean(join(path, "each_counter"), m.get("each_counter", False))
@@ -607,7 +610,7 @@ class _Parser:
             c.error(join(path, "state_condition"), "«state_condition» solo vale con when: state")
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
                          each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
-                         to_whom=to_whom, state_condition=state_condition)
+                         to_whom=to_whom, state_condition=state_condition, where=where)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check
