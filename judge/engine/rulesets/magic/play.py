@@ -476,6 +476,8 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     core.require(0 <= action.ability < len(abilities), f"{o.card} no tiene la habilidad activada número "
                  f"{action.ability}", "602.1")
     ab = abilities[action.ability]
+    granted = ab in layers.chars_of(state, o).granted
+    intrinsic = not granted and ab not in state.card(o).activated      # a basic land type's mana ability (305.6)
     _check_may_activate(state, o)
     if ab.is_mana_ability:
         _priority(state, who, "activar habilidades de maná")          # 605.3a
@@ -511,8 +513,6 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} lo sacrifica para pagar "
                   "el coste", kind="action", actor=who)
     state.stack.append(item)
-    granted = ab in layers.chars_of(state, o).granted
-    intrinsic = not granted and ab not in state.card(o).activated      # a basic land type's mana ability
     rules = ["602.1a", "602.2", "602.2b", "113.7a", "117.3c", *(["303.4e", "613.1f"] if granted else []),
              *(["305.6"] if intrinsic else [])]
     if ab.only_if_color:
