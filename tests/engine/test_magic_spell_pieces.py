@@ -229,3 +229,22 @@ def test_bad_pieces_are_field_path_errors(spec: dict[str, Any], path: str) -> No
     with pytest.raises(ScenarioError) as exc:
         load_scenario(doc)
     assert path in {e.path for e in exc.value.errors}
+
+
+def test_a_coloured_creature_entering_under_your_control_triggers_each_matching_ability() -> None:
+    """603.6a / 603.2: Corrientes subterráneas: a blue creature and a black creature entering under your control
+    trigger their abilities; a blue-and-black one triggers both; an opponent's creature triggers neither."""
+    card = catalog()["Corrientes subterráneas"]
+    assert card.modelled and [t.where for t in card.card.triggers] == [("U",), ("B",)]
+    t = run([{"name": "Ana", "mana_pool": "UUU", "library": ["Isla"], "hand": ["Lancera avispa"],
+              "battlefield": [{"card": "Corrientes subterráneas", "id": "corrientes"}]},
+             {"name": "Bruno", "hand": [{"card": "Isla", "id": "isla-bruno"}],
+              "battlefield": [{"card": "Lancera avispa", "id": "otra"}]}],
+            [{"by": "Ana", "cast": "Lancera avispa"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"by": "Ana", "choose": ["corrientes:1", "corrientes:2"]},
+             {"by": "Ana", "choose": "Ana"}, {"by": "Ana", "choose": "Bruno"},
+             {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": "yes"},
+             {"by": "Bruno", "choose": "isla-bruno"},
+             {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": "yes"}],
+            [{"player": "Ana", "hand": ["Isla"]}, {"player": "Bruno", "hand_count": 0}])
+    assert not failed(t), [s.summary for s in t.steps]
