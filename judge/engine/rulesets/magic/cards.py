@@ -7,6 +7,7 @@ text the engine does not model goes in `text` and is flagged in the trace wherev
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from judge.engine.rulesets.magic.mana import Symbol, colors_of, cost_text, mana_value
@@ -205,9 +206,9 @@ class Activated(Immutable):
     only_if_color: str = ""           # "activate only if you control `only_if_n` or more permanents of this colour"
     only_if_n: int = 0
 
-    @property
+    @cached_property
     def is_mana_ability(self) -> bool:
-        """605.1a: no target, could add mana, not a loyalty ability."""
+        """605.1a: no target, could add mana, not a loyalty ability. (Worked out once: the ability is frozen.)"""
         return not self.targets and bool(self.effects) and all(e.kind == "add_mana" for e in self.effects)
 
     def cost_text(self) -> str:

@@ -22,28 +22,52 @@ from judge.engine.step import Event, Step, make_step
 
 
 # -- steps ----------------------------------------------------------------------------------------------------------
+_NOTES: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
+def _notes_of(card: Any) -> tuple[str, ...]:
+    """A card's unmodelled notes, worked out once per card (cards are frozen)."""
+    hit = _NOTES.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_NOTES) > 10_000:
+            _NOTES.clear()
+        hit = _NOTES[id(card)] = (card, tuple(card.unmodelled_notes()))     # keeping the card keeps its id()
+    return hit[1]
+
+
 def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
-    """Card text the engine does not model, for every card that could matter now: on the battlefield, on the stack,
-    or named by the step (`extra`)."""
-    # The same notes while nothing they come from changed: the objects named, the stack's spells and the version
-    # (the battlefield's contents, copy effects; an object's own card never changes, 400.7).
-    key = (state.version, extra, tuple(i.obj for i in state.stack))
+    """Card text the engine does not model, for every card that could matter now: named by the step (`extra`),
+    on the battlefield, or on the stack; each card once, in that order."""
+    # The battlefield's and the stack's part is kept while the very same objects are there and the copy effects
+    # are the same (state.card; an object's own card never changes, 400.7).
+    on = state.battlefield()
+    on += [i.obj for i in state.stack if i.obj is not None]
+    key = tuple(on)
     hit = state.extra.get("unmodelled")
-    if hit is not None and hit[0] == key:
-        return list(hit[1])
+    if hit is not None and hit[0] == key and hit[1] is state.copies:
+        base = hit[2]
+    else:
+        base = []
+        names: set[str] = set()
+        for o in on:
+            card = state.card(o)
+            if card.name not in names:
+                names.add(card.name)
+                base.append((card.name, _notes_of(card)))
+        state.extra["unmodelled"] = (key, state.copies, base)
     notes: list[str] = []
     seen: set[str] = set()
-    objs: list[MagicObject] = [o for o in extra if o is not None]
-    objs += state.battlefield()
-    objs += [i.obj for i in state.stack if i.obj is not None]
-    for o in objs:
-        card = state.card(o)
-        if card.name in seen:
+    for o in extra:
+        if o is None:
             continue
-        seen.add(card.name)
-        notes.extend(card.unmodelled_notes())
-    state.extra["unmodelled"] = (key, notes)
-    return list(notes)
+        card = state.card(o)
+        if card.name not in seen:
+            seen.add(card.name)
+            notes.extend(_notes_of(card))
+    for name, of_card in base:
+        if of_card and name not in seen:
+            notes.extend(of_card)
+    return notes
 
 
 def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from typing import Any
 
 from judge.engine.action import Action
 from judge.engine.rulesets.magic import core, layers
@@ -26,23 +27,39 @@ def _mana_sources(state: MagicState, who: str) -> list[tuple[MagicObject, dict[s
                 c = layers.chars_of(state, o)
                 if "creature" in c.types and o.sick and "haste" not in c.keywords:
                     continue
-                mana: dict[str, int] = {}
-                for e in ab.effects:
-                    for k, n in parse_mana(e.mana).items():
-                        mana[k] = mana.get(k, 0) + n
-                out.append((o, mana))
+                out.append((o, _mana_of(ab)))
                 break
     return out
 
 
-def plan_payment(state: MagicState, who: str, cost: tuple, x: int = 0, exclude: str = "") -> tuple[str, ...] | None:
+_MANA: dict[int, tuple[Any, dict[str, int]]] = {}
+
+
+def _mana_of(ab: Any) -> dict[str, int]:
+    """The mana a mana ability adds (the same dict for the same ability: read it, never change it)."""
+    hit = _MANA.get(id(ab))
+    if hit is None or hit[0] is not ab:
+        mana: dict[str, int] = {}
+        for e in ab.effects:
+            for k, n in parse_mana(e.mana).items():
+                mana[k] = mana.get(k, 0) + n
+        if len(_MANA) > 10_000:
+            _MANA.clear()
+        hit = _MANA[id(ab)] = (ab, mana)        # keeping the ability keeps its id()
+    return hit[1]
+
+
+def plan_payment(state: MagicState, who: str, cost: tuple, x: int = 0, exclude: str = "",
+                 available: list[tuple[MagicObject, dict[str, int]]] | None = None) -> tuple[str, ...] | None:
     """Sources to tap so the pool pays `cost` (None if no plan found): add sources one at a time, those whose
-    colours the cost names first."""
+    colours the cost names first. `available`: `_mana_sources(state, who)` when the caller has it already."""
     pool = dict(state.mplayer(who).pool)
     if pay(pool, cost, x) is not None:
         return ()
     named = {c for s in cost for c in s.colors}
-    sources = [(o, m) for o, m in _mana_sources(state, who) if o.id != exclude]
+    if available is None:
+        available = _mana_sources(state, who)
+    sources = [(o, m) for o, m in available if o.id != exclude]
     sources.sort(key=lambda om: (0 if named & set(om[1]) else 1, om[0].id))
     tapped = []
     for o, mana in sources:
@@ -69,6 +86,8 @@ def legal_actions(state: MagicState) -> list[Action]:
         return []
     out: list[Action] = [Pass(by=who)]
     p = state.mplayer(who)
+    # Nothing changes while the actions are listed: the untapped mana sources are found once.
+    available = _mana_sources(state, who)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
     if sorcery_ok and p.lands_played < 1:
         seen = set()
@@ -85,7 +104,7 @@ def legal_actions(state: MagicState) -> list[Action]:
         if "instant" not in card.types and "flash" not in card.keywords and not sorcery_ok:
             continue
         x = 1 if any(s.kind == "x" for s in card.mana_cost) else 0
-        plan = plan_payment(state, who, card.mana_cost, x)
+        plan = plan_payment(state, who, card.mana_cost, x, available=available)
         if plan is None:
             continue
         modes = [(n, m.targets) for n, m in enumerate(card.modes)] or [(None, card.targets)]
@@ -105,12 +124,11 @@ def legal_actions(state: MagicState) -> list[Action]:
                 continue
             if any(o.counters.get(k, 0) < m for k, m in ab.remove_counters):
                 continue
-            plan = plan_payment(state, who, ab.cost, 0, exclude=o.id if ab.tap else "")
+            plan = plan_payment(state, who, ab.cost, 0, exclude=o.id if ab.tap else "", available=available)
             if plan is None:
                 continue
             for targets in _target_sets(state, ab.targets, who):
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan))
-    sources = _mana_sources(state, who)
-    if sources:
-        out.append(Mana(by=who, sources=(sources[0][0].id,)))
+    if available:
+        out.append(Mana(by=who, sources=(available[0][0].id,)))
     return out
