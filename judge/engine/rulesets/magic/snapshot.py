@@ -7,7 +7,7 @@ from typing import Any
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
 
 
 def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
@@ -60,20 +60,19 @@ def _entry(state: MagicState, o: Any, c: Any, card: Any) -> dict[str, Any]:
 
 
 def _field(state: MagicState, cache: dict, entries: dict, objs: tuple) -> list[dict[str, Any]]:
-    """The battlefield entries of one player, each reused while nothing it shows changed: the object's fields (its
-    edit stamp), its counters, its characteristics (the same layers.Chars object: layers.compute keeps it while
+    """The battlefield entries of one player, each reused while nothing it shows changed: the object's fields and
+    counters (its edit stamp), its characteristics (the same layers.Chars object: layers.compute keeps it while
     unchanged) and its card."""
     field = []
     for o in objs:
-        counters = tuple(o.counters.items()) if o.counters else ()
         c = cache[o.id]
         card = state.card(o)
         hit = entries.get(o.id)
-        if hit is not None and hit[0] == o.edit and hit[1] == counters and hit[2] is c and hit[3] is card:
-            field.append(hit[4])
+        if hit is not None and hit[0] == o.edit and hit[1] is c and hit[2] is card:
+            field.append(hit[3])
             continue
         entry = _entry(state, o, c, card)
-        entries[o.id] = (o.edit, counters, c, card, entry)
+        entries[o.id] = (o.edit, c, card, entry)
         field.append(entry)
     return field
 
@@ -87,15 +86,16 @@ def snapshot(state: MagicState) -> dict[str, Any]:
         entries.clear()
     zone_lists: dict = state.extra.setdefault("snap", {})
     last: dict = state.extra.setdefault("snap_player", {})
-    # What every entry of a battlefield is built from: the layers' results, the copy effects (state.card) and the
-    # edits (every field and counter of every object).
-    basis = (cache, state.copies, edits())
+    copies = state.copies
     players = []
     for p in state.players:
         bf = tuple(p.zones["battlefield"])
+        # What its battlefield's entries are built from: the objects and their stamps, the layers' results and
+        # the copy effects (state.card).
+        basis = (bf, [o.edit for o in bf], cache, copies)
         prev = last.get(p.name)
-        if prev is not None and prev[0][0] is cache and prev[0][1] is state.copies and prev[0][2] == basis[2] \
-                and prev[5] == bf:
+        if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf and \
+                prev[0][1] == basis[1]:
             field = prev[3]               # nothing any entry shows changed: the same entries
         else:
             field = _field(state, cache, entries, bf)
@@ -107,7 +107,7 @@ def snapshot(state: MagicState) -> dict[str, Any]:
                  _zone(zone_lists, p.name, "exile", p.zones["exile"]))
         if prev is not None and prev[1] == scalars and all(map(is_, prev[2], zones)) and \
                 (prev[3] is field or len(prev[3]) == len(field) and all(map(is_, prev[3], field))):
-            last[p.name] = (basis, scalars, zones, prev[3], prev[4], bf)
+            last[p.name] = (basis, scalars, zones, prev[3], prev[4])
             players.append(prev[4])
             continue
         entry_p = {
@@ -117,7 +117,7 @@ def snapshot(state: MagicState) -> dict[str, Any]:
             "library": zones[0], "hand": zones[1], "graveyard": zones[2], "exile": zones[3],
             "battlefield": field,
         }
-        last[p.name] = (basis, scalars, zones, field, entry_p, bf)
+        last[p.name] = (basis, scalars, zones, field, entry_p)
         players.append(entry_p)
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
               else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}

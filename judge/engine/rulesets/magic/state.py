@@ -36,45 +36,53 @@ CACHE_KEYS = ("snap", "snap_perm", "snap_player", "unmodelled", "sba_quiet")
 
 def edits() -> int:
     """The last edit stamp given: unchanged, no MagicObject had a field assigned a new value and no counters
-    changed (the caches of the board snapshot and of the state-based checks compare it)."""
+    changed (the caches of the board snapshot and of the state-based checks compare it). Each object's own
+    stamp is its `edit`."""
     return _EDITS[0]
 
 
 class Counters(dict):
-    """The counters on an object (122.1): a dict each of whose changes counts as an edit (`edits`)."""
-    __slots__ = ()
+    """The counters on an object (122.1): a dict each of whose changes counts as an edit of the object holding it
+    (its `edit` stamp, and `edits`)."""
+    __slots__ = ("owner",)
+
+    def _edited(self) -> None:
+        _EDITS[0] += 1
+        owner = getattr(self, "owner", None)
+        if owner is not None:
+            owner.__dict__["edit"] = _EDITS[0]
 
     def __setitem__(self, key: str, value: int) -> None:
         dict.__setitem__(self, key, value)
-        _EDITS[0] += 1
+        self._edited()
 
     def __delitem__(self, key: str) -> None:
         dict.__delitem__(self, key)
-        _EDITS[0] += 1
+        self._edited()
 
     def __ior__(self, other: Any) -> "Counters":
         dict.update(self, other)
-        _EDITS[0] += 1
+        self._edited()
         return self
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         dict.update(self, *args, **kwargs)
-        _EDITS[0] += 1
+        self._edited()
 
     def clear(self) -> None:
         dict.clear(self)
-        _EDITS[0] += 1
+        self._edited()
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] += 1
+        self._edited()
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[str, int]:
-        _EDITS[0] += 1
+        self._edited()
         return dict.popitem(self)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
-        _EDITS[0] += 1
+        self._edited()
         return dict.setdefault(self, key, default)
 
 
@@ -99,10 +107,12 @@ class MagicObject(GameObject):
             self.entered_under = self.controller
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # An assignment that changes a field gives the object a new edit stamp: the board snapshot reuses a
-        # permanent's entry while its stamp (and its counters, changed in place) are the same (snapshot.py).
-        if name == "counters" and type(value) is not Counters:
-            value = Counters(value)
+        # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
+        # stamp: the caches of the board snapshot and of the layers compare stamps instead of fields.
+        if name == "counters":
+            if type(value) is not Counters:
+                value = Counters(value)
+            value.owner = self
         d = self.__dict__
         old = d.get(name, _EDITS)
         d[name] = value
@@ -195,7 +205,7 @@ class MagicState(GameState):
     chooser: Any = None                                             # answers choices (script or random)
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
-    chars_cache: Any = None            # (version, {id: Chars}, inputs) of layers.compute
+    chars_cache: Any = None            # (version, {id: Chars}, stamps, inputs, world) of layers.compute
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
 
