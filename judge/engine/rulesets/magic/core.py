@@ -16,8 +16,7 @@ from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all
-from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
-                                                 edits)
+from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger)
 from judge.engine.step import Event, Step, make_step
 
 
@@ -842,16 +841,25 @@ def check_sba(state: MagicState, out: list[Step]) -> bool:
 
 
 def _sba_once(state: MagicState, out: list[Step]) -> bool:
-    # A check that found nothing to do is not repeated while nothing it reads changed: the version (zones,
-    # characteristics), the edits (every field and counter of every object) and the players' own fields.
-    quiet = (state.version, edits(), [(p.lives, p.lost, p.drew_from_empty) for p in state.players])  # type: ignore
+    # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`).
+    quiet = _sba_inputs(state)
     if state.extra.get("sba_quiet") == quiet:
         return False
     done = _sba_check(state, out)
     if not done:
-        state.extra["sba_quiet"] = (state.version, edits(),
-                                    [(p.lives, p.lost, p.drew_from_empty) for p in state.players])  # type: ignore
+        state.extra["sba_quiet"] = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
     return done
+
+
+def _sba_inputs(state: MagicState) -> tuple:
+    """What the state-based checks read: the permanents, each with every field and counter (its edit stamp), their
+    characteristics (the layers' result) and cards (copy effects); every object (tokens off the battlefield, a
+    host gone); the continuous effects; each player's own fields; whether the game is over."""
+    perms = state.battlefield()
+    return (tuple(perms), [o.edit for o in perms], layers.compute(state), state.copies, len(state.objects),
+            len(state.effects), state.over,
+            [tuple(v if isinstance(v, (int, str, type(None))) else repr(v) for k, v in vars(p).items()
+                   if k != "zones" and k != "pool") for p in state.players])
 
 
 def _sba_check(state: MagicState, out: list[Step]) -> bool:
