@@ -107,24 +107,22 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
 def compute(state: MagicState) -> dict[str, Chars]:
     """Every permanent's characteristics (613.1), layer by layer; memoised until the state changes
     (`MagicState.touch`), and past a change that touched none of the layers' inputs (`_inputs`: a card drawn, a
-    land tapped). The Chars returned are shared: read them, never change them."""
-    cached = state.chars_cache          # (version, chars, stamps, inputs, world)
+    step begun). The Chars returned are shared: read them, never change them."""
+    cached = state.chars_cache          # (version, chars, inputs, reads the world)
     if cached is not None and cached[0] == state.version:
         return cached[1]
     perms = state.battlefield()
     effects = tuple((ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                     for ce in state.effects if ce.effect.kind in LAYER_OF)
-    # The same permanents, none of them edited since (MagicObject.edit), the same copy and layer effects: the same
-    # inputs, but for what qualities read beyond the permanents (`world`), when some effect names qualities.
-    stamps = (tuple(perms), [o.edit for o in perms], state.copies, effects)
-    if cached is not None and cached[2] == stamps:
-        world = _world(state) if cached[4] is not None else None
-        if world == cached[4]:
-            state.chars_cache = (state.version, cached[1], stamps, cached[3], world)
-            return cached[1]
-    inputs, world = _inputs(state, perms, effects)
-    if cached is not None and cached[3] == inputs:
-        state.chars_cache = (state.version, cached[1], stamps, inputs, world)
+    objs = tuple(perms)
+    if cached is not None and cached[2][0] == objs and cached[2][2] is state.copies and cached[2][3] == effects:
+        broad = cached[3]              # the same permanents, cards and effects: the same qualities read
+    else:
+        broad = any(e[0].where for e in effects) or any(s.condition or s.effect.where for o in perms
+                                                        for s in state.card(o).statics)
+    inputs = _inputs(state, objs, effects, broad)
+    if cached is not None and cached[2] == inputs:
+        state.chars_cache = (state.version, cached[1], inputs, broad)
         return cached[1]
     chars = _compute(state)
     if cached is not None:
@@ -135,35 +133,21 @@ def compute(state: MagicState) -> dict[str, Chars]:
             old = before.get(ref)
             if old is not None and old == c:
                 chars[ref] = old
-    state.chars_cache = (state.version, chars, stamps, inputs, world)
+    state.chars_cache = (state.version, chars, inputs, broad)
     return chars
 
 
-def _world(state: MagicState) -> tuple:
-    """What qualities and static conditions may read beyond the permanents: turn, step, players' life and zones."""
-    return (state.turn, state.active, state.phase,
-            tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values())) for p in state.players))
-
-
-def _inputs(state: MagicState, perms: list[MagicObject], effects: tuple) -> tuple[tuple, tuple | None]:
-    """Everything `_compute` reads, as a value (equal inputs, equal characteristics), and the world part of it
-    (None when nothing reads it).
-
-    Without qualities: each permanent's card, controllers, timestamp, attachment and P/T counters, the copy
-    effects and the layer effects. When a layer effect names qualities (`where`, qualities.py) or a static ability
-    has a condition, whatever those read is taken too: every field of every permanent (its edit stamp), all its
-    counters, and `_world`. (A layer or quality that comes to read something else of the state must add it here.)"""
-    copies = state.copies
-    cards = [state.card(o) for o in perms]
-    broad = any(e[0].where for e in effects) or any(s.condition or s.effect.where for card in cards
-                                                    for s in card.statics)
-    if not broad:
-        return (tuple((o.id, o.card, card, o.entered_under, o.controller, o.timestamp, o.attached_to,
-                       o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0), o.id in copies)
-                      for o, card in zip(perms, cards)), effects), None
-    world = _world(state)
-    return (tuple((o, o.edit, card, tuple(o.counters.items()), o.id in copies) for o, card in zip(perms, cards)),
-            effects, world), world
+def _inputs(state: MagicState, objs: tuple, effects: tuple, broad: bool) -> tuple:
+    """Everything `_compute` reads, as a value (equal inputs, equal characteristics): the permanents, each with
+    every field and counter (its edit stamp, MagicObject.edit), the copy effects (their cards, state.card), the
+    layer effects, and, when a layer effect names qualities (`where`, qualities.py) or a static ability has a
+    condition, what those read beyond the permanents: turn, step, each player's life and zone sizes. (A layer or
+    quality that comes to read something else of the state must add it here.)"""
+    world = None
+    if broad:
+        world = (state.turn, state.active, state.phase,
+                 tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values())) for p in state.players))
+    return (objs, [o.edit for o in objs], state.copies, effects, world)
 
 
 def _compute(state: MagicState) -> dict[str, Chars]:

@@ -205,7 +205,7 @@ class MagicState(GameState):
     chooser: Any = None                                             # answers choices (script or random)
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
-    chars_cache: Any = None            # (version, {id: Chars}, stamps, inputs, world) of layers.compute
+    chars_cache: Any = None            # (version, {id: Chars}, inputs, broad) of layers.compute
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
 
