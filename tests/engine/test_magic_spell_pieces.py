@@ -248,3 +248,20 @@ def test_a_coloured_creature_entering_under_your_control_triggers_each_matching_
              {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": "yes"}],
             [{"player": "Ana", "hand": ["Isla"]}, {"player": "Bruno", "hand_count": 0}])
     assert not failed(t), [s.summary for s in t.steps]
+
+
+def test_a_player_sacrifices_permanents_of_a_type_counted_by_colour() -> None:
+    """701.21a: "target opponent sacrifices a creature for each green creature you control": they choose which;
+    with no more than N they sacrifice them all, without a choice."""
+    cards = {"Edicto": {"cost": "{B}", "types": ["sorcery"], "targets": [{"type": "player", "controller": "opponent"}],
+                        "effects": [{"sacrifice": True, "types": ["creature"], "count": "your_creatures",
+                                     "count_where": ["G"]}]},
+             "Oso": {"cost": "{G}", "types": ["creature"], "power": 2, "toughness": 2},
+             "Lobo": {"cost": "{B}", "types": ["creature"], "power": 2, "toughness": 2}}
+    t = run([{"name": "Ana", "mana_pool": "B", "hand": ["Edicto"], "battlefield": ["Oso", "Oso", "Lobo"]},
+             {"name": "Bruno", "battlefield": [{"card": "Lobo", "id": "l1"}, {"card": "Lobo", "id": "l2"},
+                                               {"card": "Lobo", "id": "l3"}, "Isla"]}],
+            [{"by": "Ana", "cast": "Edicto", "target": "Bruno"}, {"by": "Ana", "pass": True},
+             {"by": "Bruno", "pass": True}, {"by": "Bruno", "choose": ["l1", "l3"]}],
+            [{"player": "Bruno", "battlefield": ["Lobo", "Isla"]}, {"object": "l2", "zone": "battlefield"}], cards)
+    assert not failed(t) and cited(t, "701.21a")

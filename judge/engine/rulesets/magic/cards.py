@@ -139,6 +139,7 @@ class Effect(Immutable):
     count: str = ""
     by: str = ""                      # damage: "" the source deals it; "target": the object in slot `target` does
     spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
+    count_where: tuple[str, ...] = ()  # count your_creatures: the qualities of the creatures counted ("negra")
     ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
     abilities: tuple["Triggered", ...] = ()   # grant: triggered abilities it gains too (113.10, layer 6)
     quality: str = ""                 # protection: from what (protection.py): "mv>=3", "W", "chosen_name"

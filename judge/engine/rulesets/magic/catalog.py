@@ -584,6 +584,17 @@ def _search_mv_le_lands(m: re.Match[str], r: Reading, name: str) -> None:
     r.effects.append(Effect("search", search="mv<=lands", dest="hand", to="controller"))
 
 
+def _opponent_sacrifices_per_colour(m: re.Match[str], r: Reading, name: str) -> None:
+    slot = len(r.targets)
+    r.targets.append(TargetSpec("player", "opponent"))
+    for what, colour in ((m["what1"], m["c1"]), (m["what2"], m["c2"])):
+        r.effects.append(Effect("sacrifice", to="target", target=slot, types=(TYPE_SINGULAR[what],),
+                                count="your_creatures", count_where=(COLOR_WORDS[colour],)))
+
+
+TYPE_SINGULAR = {"criatura": "creature", "tierra": "land", "artefacto": "artifact", "encantamiento": "enchantment"}
+
+
 def _then_shuffle(m: re.Match[str], r: Reading, name: str) -> None:
     # The search just read already ends with the shuffle (701.23a); alone, the sentence is not read.
     if not r.effects or r.effects[-1].kind != "search":
@@ -831,6 +842,9 @@ PIECES: list[tuple[str, Piece]] = [
     (r"^Busca en tu biblioteca una carta con coste de maná convertido menor o igual a la cantidad de tierras que "
      r"controlas, muéstrala y ponla en tu mano\.$", _search_mv_le_lands),
     (r"^Luego baraja tu biblioteca\.$", _then_shuffle),
+    (r"^El oponente objetivo sacrifica una (?P<what1>criatura|tierra) por cada criatura (?P<c1>negra|roja|verde|"
+     r"blanca|azul) que controlas, luego sacrifica una (?P<what2>criatura|tierra) por cada criatura (?P<c2>negra|roja|"
+     r"verde|blanca|azul) que controlas\.$", _opponent_sacrifices_per_colour),
 ]
 PIECES += [
     (r"^Todos los permanentes son (?P<type>encantamientos|artefactos) además de sus otros tipos\.$",

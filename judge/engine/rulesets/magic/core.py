@@ -13,7 +13,6 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Triggered
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger)

@@ -112,7 +112,8 @@ SCOPE_LABELS = {
 COUNT_LABELS = {"source_power": L("la fuerza de la fuente", "the source's power"),
                 "target_power": L("la fuerza del objetivo", "the target's power"),
                 "life_lost_this_turn": L("las vidas perdidas este turno", "life lost this turn"),
-                "destroyed": L("los permanentes destruidos así", "permanents destroyed this way")}
+                "destroyed": L("los permanentes destruidos así", "permanents destroyed this way"),
+                "your_creatures": L("tus criaturas (de count_where)", "your creatures (of count_where)")}
 DURATION_LABELS = {"end_of_turn": L("hasta el final del turno", "until end of turn"),
                    "end_of_combat": L("hasta el final del combate", "until end of combat"),
                    "permanent": L("para siempre", "indefinitely")}
@@ -263,6 +264,9 @@ def describe() -> dict[str, Any]:
             elif k == "types":
                 opts.append({"key": "types", "type": "multichoice", "label": L("De los tipos", "Of the types"),
                              "options": options(tuple(CARD_TYPES), TYPE_LABELS)})
+            elif k == "count_where":
+                opts.append({"key": "count_where", "type": "json", "label": L("Cuenta las que son", "Counts those"),
+                             "example": ["B"]})
             elif k == "spend_only":
                 opts.append({"key": "spend_only", "type": "choice", "label": L("Solo para", "Only for"),
                              "options": [{"value": "x_costs", "label": L("costes con {X}", "costs with {X}")}],

@@ -364,13 +364,19 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
         return per * core.life_lost_this_turn(state, subject)
     if e.count == "destroyed":
         return per * memo.get("destroyed", 0)
+    if e.count == "your_creatures":
+        # "for each black creature you control": counted as the effect applies (608.2h), with the qualities given.
+        you = core.info(state, source).get("controller")
+        cache = layers.compute(state)
+        return per * sum(1 for o in state.battlefield() if cache[o.id].controller == you
+                         and "creature" in cache[o.id].types and has_all(state, o, cache[o.id], e.count_where))
     if e.count in linked.COUNTS:
         return per * linked.amount(state, e, ctx or Linked(), targets, subject)
     return n
 
 
 COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
-               "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "linked_power": ("608.2h",),
+               "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "your_creatures": ("608.2h",), "linked_power": ("608.2h",),
                "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"), "life_paid": ("119.4",)}
 
 
@@ -454,6 +460,9 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             state.touch()
             core.emit(state, out, "resolution", owner, f"{owner} baraja su biblioteca", [*base, *cr("701.24a")],
                       [Event("shuffle", {"player": owner, "zone": "library", "cards": len(lib)})])
+    elif k == "sacrifice" and subjects and all(state.has_player(r) for r in subjects):
+        for ref in subjects:
+            player_sacrifices(state, out, ref, n, e.types, source_name, base)
     elif k in ("destroy", "exile", "bounce", "sacrifice"):
         batch: list[Event] = []                      # 608.2f: one action on several objects happens at once
         # Which of them are indestructible is decided for all before any moves: an Aura granting it that is
@@ -791,6 +800,37 @@ def _copy_of_event(state: MagicState, source: str, e: Effect, ctx: Linked) -> Ca
         return None
     keep = tuple(t for t in state.card(src).triggers if e in t.effects and t not in model.triggers)
     return replace(model, is_token=False, triggers=model.triggers + keep)
+
+
+def player_sacrifices(state: MagicState, out: list[Step], player: str, n: int, types: Sequence[str], source_name: str,
+                      cites: Sequence[str]) -> None:
+    """701.21a: "target opponent sacrifices N creatures": that player chooses N permanents they control of those
+    types (all of them when they have N or fewer) and puts them into their owners' graveyards at once."""
+    cache = layers.compute(state)
+    mine = [o for o in state.battlefield() if cache[o.id].controller == player
+            and (not types or set(types) & cache[o.id].types)]
+    what = "/".join(types) or "permanentes"
+    if n <= 0 or not mine:
+        core.emit(state, out, "resolution", player, f"{player} no sacrifica nada ({source_name}: {n} {what}; "
+                  f"controla {len(mine)})", [*cites, *cr("701.21a")])
+        return
+    chosen = [o.id for o in mine]
+    if len(mine) > n:
+        ids = tuple(o.id for o in mine)
+        q = Question("sacrifice", player, ids, f"{player} elige {n} {what} que sacrifica (de {', '.join(ids)})",
+                     tuple(cr("701.21a")), min=n, max=n)
+
+        def valid(ans: Any) -> Any:
+            if len(set(ans.values)) != n or any(v not in ids for v in ans.values):
+                return (f"se esperaban {n} de {', '.join(ids)}", cr("701.21a"))
+            return None
+        chosen = list(core.ask(state, out, q, valid).values)
+    batch: list[Event] = []
+    for ref in chosen:
+        o = state.objects[ref]
+        core.move(state, out, o, "graveyard", cites=[*cites, *cr("701.21a", "608.2f")],
+                  why=f"{player} la sacrifica ({source_name})", actor=player, batch=batch)
+    core.observe_all(state, batch)
 
 
 def create_token(state: MagicState, out: list[Step], controller: str, token: CardDef | None, source_name: str,

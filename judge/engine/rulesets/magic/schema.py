@@ -75,9 +75,9 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "remove_counter": ("to", "target", "counter", "amount", "where"),
     "damage": (*_COUNTED, "by"), "gain_life": _COUNTED, "lose_life": _COUNTED,
     "destroy": ("to", "target", "where", "types"), "exile": ("to", "target", "where", "types"),
-    "bounce": ("to", "target", "where", "types"), "sacrifice": ("to", "target", "where", "by"),
+    "bounce": ("to", "target", "where", "types"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
 }
-COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed")
+COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures")
 CONDITIONS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life")
 
 
@@ -496,6 +496,8 @@ class _Parser:
                 kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
         if "count" in m:
             kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
+        if "count_where" in m:            # the qualities of the creatures `count: your_creatures` counts
+            kw["count_where"] = self.qualities(join(path, "count_where"), m["count_where"])
         if "by" in m:      # who does it: damage "target" (that creature deals it); sacrifice "its_controller"
             kw["by"] = c.choice(join(path, "by"), m["by"], ("target",) if verb == "damage" else ("its_controller",)) \
                 or ""

@@ -20,7 +20,8 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "graveyard_named_self": "las cartas de tu cementerio con el nombre de esta"}
 COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la fuerza del objetivo",
               "life_lost_this_turn": "igual a las vidas que perdió este turno",
-              "destroyed": "por cada permanente destruido así", "linked_power": "igual a la fuerza de esa carta",
+              "destroyed": "por cada permanente destruido así", "your_creatures": "por cada criatura tuya",
+              "linked_power": "igual a la fuerza de esa carta",
               "linked_of_color": "una por cada carta del color elegido",
               "damage_this_turn": "igual al daño hecho al objetivo este turno",
               "life_paid": "una por cada vida que pagó"}
@@ -58,7 +59,8 @@ def describe_effect(e: Any) -> str:
     if getattr(e, "per_counter", ""):
         text += f" por cada contador {e.per_counter} sobre esta carta"
     if getattr(e, "count", ""):
-        text += f" ({str(e.amount) + ' ' if e.amount > 1 else ''}{COUNT_TEXT.get(e.count, e.count)})"
+        text += f" ({str(e.amount) + ' ' if e.amount > 1 else ''}{COUNT_TEXT.get(e.count, e.count)}" \
+                + (f" ({', '.join(e.count_where)})" if getattr(e, "count_where", ()) else "") + ")"
     if getattr(e, "by", ""):
         text = f"el objetivo hace {text}"
     if getattr(e, "if_spent", ()):
@@ -156,6 +158,10 @@ def _describe(e: Any) -> str:
     if k == "counter_spell":
         return f"contrarresta {_to(e)}"
     if k == "sacrifice":
+        if e.types:                                   # a player sacrifices permanents of these types
+            from judge.engine.rulesets.magic.cards import CARD_TYPES
+            what = "/".join(CARD_TYPES.get(t, t).lower() for t in e.types)
+            return f"{_to(e)} sacrifica {n} {what}"
         return f"sacrifica {_to(e)}"
     if k == "change_text":
         from judge.engine.rulesets.magic.cards import KEYWORDS
