@@ -74,13 +74,15 @@ def _fingerprint(root: Path) -> tuple[Any, ...]:
 
 
 def build(root: Path) -> dict[str, Any]:
-    """{"rules": {number: [example]}, "cards": {folded name: [example]}}; an example is {ruleset, name, title,
-    url, steps} (the numbers of the steps citing the rule; none for a card)."""
+    """{"rules": {number: [example]}, "cards": {folded name: [example]}, "cited": {url: [ref]}}; an example is
+    {ruleset, name, title, url, steps} (the numbers of the steps citing the rule; none for a card); "cited" holds
+    every citation of each scenario's run (the library's search by cited rule reads it)."""
     from judge.runner import execute
     from judge.runner.catalog import curated
 
     rules: dict[str, list[dict[str, Any]]] = {}
     cards: dict[str, list[dict[str, Any]]] = {}
+    every: dict[str, list[str]] = {}
     for item in curated(root):
         if item.problem:
             continue
@@ -91,8 +93,10 @@ def build(root: Path) -> dict[str, Any]:
             continue
         base = {"ruleset": item.ruleset, "name": item.name, "title": item.title, "url": item.url}
         cited: dict[str, list[int]] = {}
+        refs: set[str] = set()
         for step in trace.to_json().get("steps", []):
             for ref in step.get("citations") or []:
+                refs.add(str(ref))
                 number = _number(str(ref))
                 if number and step["number"] not in cited.setdefault(number, []):
                     cited[number].append(step["number"])
@@ -100,7 +104,8 @@ def build(root: Path) -> dict[str, Any]:
             rules.setdefault(number, []).append({**base, "steps": steps})
         for name in sorted(_card_names(getattr(scenario, "document", None))):
             cards.setdefault(fold(name), []).append({**base, "steps": []})
-    return {"rules": rules, "cards": cards}
+        every[item.url] = sorted(refs)
+    return {"rules": rules, "cards": cards, "cited": every}
 
 
 def index(root: Path | None = None, instance: Path | None = None) -> dict[str, Any]:
@@ -124,8 +129,8 @@ def index(root: Path | None = None, instance: Path | None = None) -> dict[str, A
         if cache is not None and cache.is_file():
             try:
                 stored = json.loads(cache.read_text(encoding="utf-8"))
-                if stored.get("fingerprint") == stamp and stored.get("root") == key:
-                    data = stored["examples"]
+                if stored.get("fingerprint") == stamp and stored.get("root") == key and "cited" in stored["examples"]:
+                    data = stored["examples"]      # (a file written before "cited" existed is built again)
             except (OSError, ValueError, KeyError, AttributeError):
                 data = None
         if data is None:
@@ -173,3 +178,8 @@ def for_rule(number: str) -> list[dict[str, Any]]:
 
 def for_card(name: str) -> list[dict[str, Any]]:
     return index(instance=_instance())["cards"].get(fold(name), [])[:MAX_LISTED]
+
+
+def cited_by(url: str, root: Path | None = None) -> list[str]:
+    """Every citation of the run of the curated scenario at `url` (none for a broken or unknown one)."""
+    return index(root, instance=_instance())["cited"].get(url, [])

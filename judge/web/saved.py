@@ -9,7 +9,7 @@ are stored with it, for the library's search by rule.
 from __future__ import annotations
 
 import json
-import threading
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
@@ -323,36 +323,20 @@ def _library_params() -> tuple[str, str | None, int, int]:
     return query, ruleset, page, per_page
 
 
-_CITED_LOCK = threading.Lock()
-_CITED: dict[tuple[str, int, int], frozenset[str]] = {}
-
-
 def _curated_keys(item: Any) -> frozenset[str]:
-    """The citation keys of a curated scenario's run, once per version of its file."""
-    from judge.runner import execute
+    """The citation keys of a curated scenario's run (`cr-en/704.5a` → itself, 704.5a, 704.5, 704), from the
+    examples index (judge/web/examples.py: every curated scenario run once per version of the files and of the
+    engine, cached in the instance), so the library's first search does not run them all again."""
+    from judge.web import examples
+
+    return _keys(tuple(examples.cited_by(item.url)))
+
+
+@lru_cache(maxsize=4096)
+def _keys(refs: tuple[str, ...]) -> frozenset[str]:
     from judge.store.keys import citation_keys
 
-    try:
-        st = item.path.stat()
-    except OSError:
-        return frozenset()
-    key = (str(item.path), st.st_mtime_ns, st.st_size)
-    with _CITED_LOCK:
-        hit = _CITED.get(key)
-    if hit is not None:
-        return hit
-    keys: set[str] = set()
-    try:
-        trace = execute.run(execute.load(item.path), step_limit=2000, board_budget=1)
-        for step in trace.steps:
-            for ref in getattr(step, "citations", None) or ():
-                keys |= citation_keys(ref)
-    except Exception:  # a broken curated file cites nothing; its page says what is wrong
-        pass
-    hit = frozenset(keys)
-    with _CITED_LOCK:
-        _CITED[key] = hit
-    return hit
+    return frozenset(k for ref in refs for k in citation_keys(ref))
 
 
 def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]]:

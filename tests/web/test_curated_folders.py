@@ -118,6 +118,10 @@ def test_scenario_list_and_library_list_it(client, curated_root: Path) -> None:
     # The library's title search sees it too.
     found = client.get("/biblioteca.json?q=deidad").get_json()["curated"]
     assert [s["name"] for g in found["rulesets"] for s in g["scenarios"]] == ["faq/deidad-en-juego"]
+    # And its search by a rule the run cites (the expectation step cites cr-en/400.1), from the examples index.
+    cited = client.get("/biblioteca.json?q=regla 400.1").get_json()["curated"]
+    assert [s["name"] for g in cited["rulesets"] for s in g["scenarios"]] == ["01-arriba", "faq/deidad-en-juego"]
+    assert client.get("/biblioteca.json?q=regla 999.9").get_json()["curated"]["total"] == 0
     page = soup_of(client.get("/biblioteca"))
     assert page.select_one('li.scenario-item[data-folder="faq"] a')["href"] == "/escenarios/magic/faq/deidad-en-juego"
 
