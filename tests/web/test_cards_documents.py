@@ -10,7 +10,7 @@ def test_card_page_has_text_and_every_ruling(client, get_page) -> None:
     assert page.find("h1").get_text().startswith("Asesino gorro rojo")
     meta = page.select_one("dl.meta").get_text(" ")
     assert "{2}{B/R}{B/R}" in meta and "2/2" in meta and data["type_line"] in meta
-    rulings = page.select("section.rulings li")
+    rulings = page.select("section.rulings > ol > li")   # (a ruling holds its own list of scenarios)
     assert len(rulings) == len(data["rulings"]) >= 1
     assert page.select_one("article.card .text").get_text().strip() == data["text"].strip()
 
