@@ -265,3 +265,19 @@ def test_a_player_sacrifices_permanents_of_a_type_counted_by_colour() -> None:
              {"by": "Bruno", "pass": True}, {"by": "Bruno", "choose": ["l1", "l3"]}],
             [{"player": "Bruno", "battlefield": ["Lobo", "Isla"]}, {"object": "l2", "zone": "battlefield"}], cards)
     assert not failed(t) and cited(t, "701.21a")
+
+
+def test_x_defined_by_the_text_and_damage_divided_on_casting() -> None:
+    """107.3c: X counted from the text as it is cast (not chosen); 601.2d: the division is announced on casting and
+    each target gets at least 1."""
+    cards = {"Granizo": {"cost": "{G}", "types": ["sorcery"], "x_counts": "Bosque",
+                         "targets": [{"type": "any", "many": True}],
+                         "effects": [{"damage": "X", "divided": True, "to": "targets"}]}}
+    t = run([{"name": "Ana", "mana_pool": "GG", "hand": ["Granizo"], "battlefield": ["Bosque", "Bosque", "Bosque"]},
+             {"name": "Bruno"}, {"name": "Carla"}],
+            [{"by": "Ana", "cast": "Granizo", "x": 3, "targets": ["Bruno"]},
+             {"by": "Ana", "cast": "Granizo", "targets": ["Bruno", "Carla"], "divide": {"Bruno": 2, "Carla": 1}},
+             {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}, {"by": "Carla", "pass": True}],
+            [{"player": "Bruno", "life": 18}, {"player": "Carla", "life": 19}], cards)
+    assert not failed(t) and cited(t, "601.2d")
+    assert any(s.kind == "illegal" and "cr-en/107.3c" in s.citations for s in t.steps)

@@ -29,13 +29,15 @@ class Cast(Action):
     mode: int | None = None                  # a modal spell's chosen mode (700.2a), 0 first
     counter_on: tuple[str, ...] = ()         # creatures that get a -1/-1 counter to pay an additional cost
     conspire: tuple[str, ...] = ()           # the two creatures tapped to pay conspire (702.78a)
+    divide: tuple[tuple[str, int], ...] = ()  # how a divided effect is split among the targets (601.2d)
 
     def to_script(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "cast": self.card}
         if self.mode is not None:
             out["mode"] = self.mode
         return _written(out, sacrifice=self.sacrifice, discard=self.discard, counter_on=self.counter_on,
-                        targets=self.targets, x=self.x, tap=self.tap, conspire=self.conspire)
+                        targets=self.targets, x=self.x, tap=self.tap, conspire=self.conspire,
+                        divide=dict(self.divide))
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""

@@ -140,6 +140,7 @@ class Effect(Immutable):
     by: str = ""                      # damage: "" the source deals it; "target": the object in slot `target` does
     spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
     count_where: tuple[str, ...] = ()  # count your_creatures: the qualities of the creatures counted ("negra")
+    divided: bool = False             # damage: X divided among its targets as announced on casting (601.2d)
     ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
     abilities: tuple["Triggered", ...] = ()   # grant: triggered abilities it gains too (113.10, layer 6)
     quality: str = ""                 # protection: from what (protection.py): "mv>=3", "W", "chosen_name"
@@ -283,6 +284,8 @@ class CardDef(Immutable):
     replacements: tuple[Replacement, ...] = ()
     text: str = ""                                    # printed text the engine does not model (flagged)
     # 118.8 / 601.2b: "As an additional cost to cast this spell, sacrifice a creature / pay N life / discard a card".
+    # 107.3c: "where X is the number of <subtype/type> you control as you cast it": fixed as it is cast.
+    x_counts: str = ""
     additional: tuple[tuple[str, int], ...] = ()      # ("sacrifice_creature" | "pay_life" | "discard" |
                                                       #  "counter_creature": a -1/-1 counter on a creature, n)
     unmodelled_keywords: tuple[str, ...] = ()

@@ -46,6 +46,7 @@ class Reading:
     replacements: list[Replacement] = field(default_factory=list)
     additional: list[tuple[str, int]] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
+    x_counts: str = ""
     # False while a line is read sentence by sentence: an ability that takes the rest of the line ("Cuando …, …",
     # "{cost}: …") is then not read from its first sentence alone.
     whole_line: bool = True
@@ -595,6 +596,12 @@ def _opponent_sacrifices_per_colour(m: re.Match[str], r: Reading, name: str) -> 
 TYPE_SINGULAR = {"criatura": "creature", "tierra": "land", "artefacto": "artifact", "encantamiento": "enchantment"}
 
 
+def _divided_x_lands(m: re.Match[str], r: Reading, name: str) -> None:
+    r.x_counts = LAND_TYPES[m["land"].lower()]
+    r.targets.append(TargetSpec("any", many=True))
+    r.effects.append(Effect("damage", x=True, divided=True, to="targets"))
+
+
 def _then_shuffle(m: re.Match[str], r: Reading, name: str) -> None:
     # The search just read already ends with the shuffle (701.23a); alone, the sentence is not read.
     if not r.effects or r.effects[-1].kind != "search":
@@ -842,6 +849,9 @@ PIECES: list[tuple[str, Piece]] = [
     (r"^Busca en tu biblioteca una carta con coste de maná convertido menor o igual a la cantidad de tierras que "
      r"controlas, muéstrala y ponla en tu mano\.$", _search_mv_le_lands),
     (r"^Luego baraja tu biblioteca\.$", _then_shuffle),
+    (r"^" + ARTICLE + r"{name} hacen? X puntos de daño divididos como elijas entre cualquier número de criaturas "
+     r"y/o jugadores objetivo, donde X es el número de (?P<land>montaña|bosque|isla|pantano|llanura)s que controlas "
+     r"mientras juegas " + ARTICLE + r"{name}\.$", _divided_x_lands),
     (r"^El oponente objetivo sacrifica una (?P<what1>criatura|tierra) por cada criatura (?P<c1>negra|roja|verde|"
      r"blanca|azul) que controlas, luego sacrifica una (?P<what2>criatura|tierra) por cada criatura (?P<c2>negra|roja|"
      r"verde|blanca|azul) que controlas\.$", _opponent_sacrifices_per_colour),
@@ -1088,6 +1098,7 @@ def read_text(name: str, text: str) -> Reading:
             for key in ("targets", "effects", "triggers", "activated", "statics", "replacements", "keywords",
                         "additional"):
                 getattr(r, key).extend(getattr(trial, key))
+            r.x_counts = trial.x_counts or r.x_counts
         else:
             r.unread.append(raw)
     return r
@@ -1128,7 +1139,7 @@ def card_def(card: Any) -> CardDef:
                    power=power, toughness=toughness, keywords=tuple(dict.fromkeys(r.keywords)),
                    effects=tuple(r.effects), targets=tuple(r.targets), triggers=tuple(r.triggers),
                    activated=tuple(r.activated), statics=tuple(r.statics), replacements=tuple(r.replacements),
-                   text=text, additional=tuple(r.additional),
+                   text=text, additional=tuple(r.additional), x_counts=r.x_counts,
                    unmodelled_keywords=tuple(r.unmodelled_keywords))
 
 

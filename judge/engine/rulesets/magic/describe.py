@@ -52,7 +52,8 @@ FIELD_LABELS = {
     "lost": L("Ha perdido", "Has lost"), "zone": L("Zona", "Zone"), "controller": L("Controlador", "Controller"),
     "attacking": L("Atacando", "Attacking"), "exists": L("Existe", "Exists"), "current_id": L("Id actual", "Current id"),
     "stack": L("Pila", "Stack"), "conspire": L("Conspirar (girar dos criaturas)", "Conspire (tap two creatures)"),
-    "reveal": L("Mostrar", "Reveal"),
+    "reveal": L("Mostrar", "Reveal"), "divide": L("Reparto del daño", "Division of the damage"),
+    "x_counts": L("X cuenta tus…", "X counts your…"),
 }
 for _z in S.ZONES:
     FIELD_LABELS[_z] = ZONE_LABELS[_z]
@@ -147,7 +148,7 @@ _FIELDS: dict[str, list[dict[str, Any]]] = {
                                                       "card": "object"}}), field("x", "int", min=0, max=99),
              field("tap", "refs", ref="permanent", mine=True), field("sacrifice", "refs", ref="permanent", mine=True),
              field("discard", "refs", ref="hand"), field("counter_on", "refs", ref="permanent", mine=True),
-             field("conspire", "refs", ref="creature", mine=True)],
+             field("conspire", "refs", ref="creature", mine=True), field("divide", "intmap", key_ref="target")],
     "activate": [field("ability", "int", min=0, max=20), field("targets", "refs", ref="target"),
                  field("x", "int", min=0, max=99), field("tap", "refs", ref="permanent", mine=True),
                  field("sacrifice", "refs", ref="permanent", mine=True), field("reveal", "refs", ref="hand")],
@@ -264,6 +265,9 @@ def describe() -> dict[str, Any]:
             elif k == "types":
                 opts.append({"key": "types", "type": "multichoice", "label": L("De los tipos", "Of the types"),
                              "options": options(tuple(CARD_TYPES), TYPE_LABELS)})
+            elif k == "divided":
+                opts.append({"key": "divided", "type": "bool", "label": L("Dividido al lanzar", "Divided on casting"),
+                             "default": False})
             elif k == "count_where":
                 opts.append({"key": "count_where", "type": "json", "label": L("Cuenta las que son", "Counts those"),
                              "example": ["B"]})

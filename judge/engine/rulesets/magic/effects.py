@@ -254,11 +254,13 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
 def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
                 effects: Sequence[Effect], targets: Sequence[str | None], x: int, cites: Sequence[str],
                 applied: frozenset[str] = frozenset(), lki: dict[str, Any] | None = None,
-                spent: dict[str, int] | None = None) -> None:
+                spent: dict[str, int] | None = None, divide: dict[str, int] | None = None) -> None:
     """608.2c: the instructions in the order written. `lki`: what the source of a leaves-the-battlefield trigger
     was as it left (its counters, for "por cada contador … sobre él"). `spent`: the mana spent to cast the spell
     (601.2h; a copy's is empty, 707.10), read by effects that say "if {G} was spent"."""
     memo: dict[str, int] = {"destroyed": 0}          # what this resolution did so far ("destroyed this way")
+    for ref, n in (divide or {}).items():
+        memo[f"divide:{ref}"] = n                     # 601.2d: the division announced on casting
     # What the instructions link to the next ones (linked.Linked): "that card", "if you do", the colour chosen;
     # a delayed ability's objects and a trigger's event object come in its `lki`.
     ctx = Linked(objects=list((lki or {}).get("linked", [])), event=lki or {})
@@ -429,6 +431,10 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             if not dealer:
                 return
         for ref in subjects:
+            if e.divided:                                # 601.2d: each target gets what was announced for it
+                core.deal_damage(state, out, dealer, ref, memo.get(f"divide:{ref}", 0), combat=False,
+                                 cites=[*base, *cr("601.2d")])
+                continue
             core.deal_damage(state, out, dealer, ref, n, combat=False, cites=base)
     elif k == "regenerate":
         for ref in subjects:
@@ -958,7 +964,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}: "
                   + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
         run_effects(state, out, item.controller, item.source, item.copy_of, item.effects, targets, item.x,
-                    cr("608.2c"), spent=None)
+                    cr("608.2c"), spent=None, divide=item.divide)
         core.emit(state, out, "resolution", item.controller, f"la copia {item.id} deja de existir al dejar la pila",
                   cr("707.10a", "704.5e"))
         return
@@ -976,7 +982,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
               + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
               about=[obj])
     run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"),
-                spent=item.spent)
+                spent=item.spent, divide=item.divide)
     if state.objects.get(obj.id) is obj and obj.zone == "stack":
         core.move(state, out, obj, "graveyard", cites=cr("608.2n"), why="un instantáneo o conjuro va al "
                   "cementerio de su propietario como última parte de su resolución", actor=item.controller)

@@ -356,6 +356,8 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
         core.require(action.mode is None, f"{o.card} no es un hechizo modal", "700.2", "601.2b")
     if card.is_aura and not specs:
         core.require(False, f"{o.card} es un Aura sin «encantar»", "303.4a")
+    if card.x_counts:
+        action = _x_from_text(state, card, action)
     # 601.2b before 601.2c: X is announced before targets, and a spell's mana value counts it (202.3e).
     state.extra["announced_x"] = {o.id: action.x}
     try:
@@ -363,7 +365,8 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     finally:
         state.extra.pop("announced_x", None)
     xs = [s for s in card.mana_cost if s.kind == "x"]
-    core.require(not action.x or xs, f"{o.card} no tiene X en su coste", "107.3")
+    core.require(not action.x or xs or card.x_counts, f"{o.card} no tiene X en su coste", "107.3")
+    divide = _check_division(card, effects, action, targets)
     _check_additional(state, card, action, o)
     conspirers = check_conspire(state, who, card, action.conspire) if action.conspire else []
     _tap_for_mana(state, out, who, action.tap, f"para pagar {o.card}")
@@ -393,13 +396,50 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     state.stack.append(StackItem(id=new.id, kind="spell", controller=who, source=new.id, source_name=new.card,
                                  effects=effects, targets=tuple(targets),
                                  target_specs=expand_specs(specs, len(targets)), x=action.x,
-                                 obj=new, text=f"{new.card} ({new.id})", spent={k: v for k, v in spent.items() if v}))
+                                 obj=new, text=f"{new.card} ({new.id})", spent={k: v for k, v in spent.items() if v},
+                                 divide=divide))
     if conspirers:
         pay_conspire(state, out, who, conspirers, new)
     state.bump(f"spells:{who}")
     core.observe(state, Event("cast", {"object": new.id, "player": who}))
     state.passes = 0
     core.give_priority(state, out, who)               # 117.3c
+
+
+def _x_from_text(state: MagicState, card: Any, action: Cast) -> Cast:
+    """107.3c: X defined by the text ("X is the number of Mountains you control as you cast it"): counted now; the
+    caster does not choose it."""
+    from dataclasses import replace as _replace
+    core.require(not action.x, f"{card.name}: X lo define su texto (las {card.x_counts} que controlas), no se elige",
+                 "107.3c")
+    wanted = card.x_counts.lower()
+    n = sum(1 for o in state.player(action.by).zones["battlefield"]
+            if wanted in {t.lower() for t in layers.chars_of(state, o).subtypes} | layers.chars_of(state, o).types)
+    return _replace(action, x=n)
+
+
+def _check_division(card: Any, effects: Sequence[Any], action: Cast, targets: Sequence[str]) -> dict[str, int]:
+    """601.2d: a divided effect is split as the spell is cast: between 1 and X targets (none when X is 0), each
+    getting at least 1, X in all."""
+    if not any(getattr(e, "divided", False) for e in effects):
+        core.require(not action.divide, f"{card.name} no divide nada entre sus objetivos", "601.2d")
+        return {}
+    chosen = [t for t in targets if t]
+    x = action.x
+    core.require(len(chosen) <= x and (x == 0) == (not chosen), f"con X={x} hay que elegir "
+                 + ("cero objetivos" if x == 0 else f"entre 1 y {x} objetivos") + f" (hay {len(chosen)})",
+                 "601.2d", "601.2c")
+    named = dict(action.divide)
+    if len(chosen) == 1 and not named:
+        named = {action.targets[0]: x}               # a single target gets all of it
+    core.require(len(named) == len(chosen) and sum(named.values()) == x and all(n >= 1 for n in named.values()),
+                 f"hay que repartir {x} entre los {len(chosen)} objetivos, al menos 1 a cada uno (con «divide»)",
+                 "601.2d")
+    out: dict[str, int] = {}
+    for ref, real in zip(action.targets, targets):
+        core.require(ref in named, f"«{ref}» es objetivo pero no recibe parte del reparto", "601.2d")
+        out[real] = named[ref]
+    return out
 
 
 def _check_additional(state: MagicState, card: Any, action: Cast, o: MagicObject) -> None:

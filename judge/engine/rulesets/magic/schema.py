@@ -73,7 +73,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "counters": ("to", "target", "per_counter", "where"), "draw": ("to", "target", "where", "count", "per_counter"),
     "move_counter": ("target",), "delayed": (), "grant_ability": _LASTING,
     "remove_counter": ("to", "target", "counter", "amount", "where"),
-    "damage": (*_COUNTED, "by"), "gain_life": _COUNTED, "lose_life": _COUNTED,
+    "damage": (*_COUNTED, "by", "divided"), "gain_life": _COUNTED, "lose_life": _COUNTED,
     "destroy": ("to", "target", "where", "types"), "exile": ("to", "target", "where", "types"),
     "bounce": ("to", "target", "where", "types"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
 }
@@ -158,7 +158,7 @@ class _Parser:
                                            "replacements", "text", "name") if token else
                       ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
                        "targets", "effects", "triggers", "activated", "static", "replacements", "text",
-                       "additional_costs", "modes"),
+                       "additional_costs", "modes", "x_counts"),
                       required=("types",))
         if m is None or "types" not in m:
             return None
@@ -222,6 +222,8 @@ class _Parser:
         reps = tuple(r for i, raw in enumerate(self.seq(join(path, "replacements"), m.get("replacements", [])))
                      if (r := self.replacement(join(join(path, "replacements"), i), raw)) is not None)
         text = c.string(join(path, "text"), m.get("text", ""), max_length=MAX_TEXT, empty=True)
+        # 107.3c: "X is the number of <subtype or card type> you control as you cast it" (e.g. Montaña)
+        x_counts = (c.string(join(path, "x_counts"), m["x_counts"]) or "") if "x_counts" in m else ""
         additional = []
         if "additional_costs" in m:
             am = c.mapping(join(path, "additional_costs"), m["additional_costs"],
@@ -238,7 +240,7 @@ class _Parser:
                        color_override=colors, power=power, toughness=toughness, keywords=keywords, effects=effects,
                        targets=targets, triggers=triggers, activated=activated, statics=statics, replacements=reps,
                        text=text or "", unmodelled_keywords=unmodelled, is_token=token,
-                       additional=tuple(additional), modes=tuple(modes))
+                       additional=tuple(additional), modes=tuple(modes), x_counts=x_counts)
 
     def seq(self, path: str, value: Any) -> list[Any]:
         return self.check.sequence(path, value, max_items=20) or []
@@ -496,6 +498,8 @@ class _Parser:
                 kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
         if "count" in m:
             kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
+        if "divided" in m:                 # X divided among the targets as announced on casting (601.2d)
+            kw["divided"] = bool(c.boolean(join(path, "divided"), m["divided"]))
         if "count_where" in m:            # the qualities of the creatures `count: your_creatures` counts
             kw["count_where"] = self.qualities(join(path, "count_where"), m["count_where"])
         if "by" in m:      # who does it: damage "target" (that creature deals it); sacrifice "its_controller"
@@ -975,7 +979,8 @@ class _Parser:
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode", "counter_on", "conspire"),
+        extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode", "counter_on", "conspire",
+                          "divide"),
                  "activate": ("ability", "target", "targets", "x", "tap", "sacrifice", "reveal"),
                  "attack": ("target",)}.get(verb, ())
         m = c.mapping(path, raw, allowed=("by", verb, *extra), required=() if verb == "pass_until" else ("by",))
@@ -1016,8 +1021,18 @@ class _Parser:
                 consp = self.refs(join(path, "conspire"), m.get("conspire", []), cards=False)
                 if consp is None:
                     return None
+                divide: list[tuple[str, int]] = []
+                if "divide" in m:           # 601.2d: {target: amount}
+                    dm = c.mapping(join(path, "divide"), m["divide"],
+                                   allowed=[k for k in m["divide"]] if isinstance(m["divide"], Mapping) else ())
+                    for r, n in (dm or {}).items():
+                        rr = self.ref(join(join(path, "divide"), r), r, players=True, cards=False)
+                        nn = c.integer(join(join(path, "divide"), r), n, minimum=1, maximum=999)
+                        if rr is None or nn is None:
+                            return None
+                        divide.append((rr, nn))
                 return Cast(by=by, card=ref, targets=targets, x=x, tap=tap, sacrifice=sac, discard=dis, mode=mode,
-                            counter_on=con, conspire=consp)
+                            counter_on=con, conspire=consp, divide=tuple(divide))
             ability = c.integer(join(path, "ability"), m.get("ability", 0), maximum=20)
             sac = self.refs(join(path, "sacrifice"), m.get("sacrifice", []), cards=False)
             rev = self.refs(join(path, "reveal"), m.get("reveal", []))

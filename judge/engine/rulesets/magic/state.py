@@ -161,6 +161,7 @@ class StackItem:
     spent: dict[str, int] = field(default_factory=dict)  # mana spent to cast it, by colour (601.2h); {} on a copy
     copy_of: str = ""                  # a copy of a spell (707.10): the copied card's name; it has no card (obj None)
     condition: tuple[str, int] = ("", 0)  # a trigger's intervening "if" (603.4), checked again on resolution
+    divide: dict[str, int] = field(default_factory=dict)   # damage divided as announced on casting (601.2d)
 
 
 @dataclass(eq=False)
