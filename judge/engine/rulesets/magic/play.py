@@ -383,12 +383,13 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     new = core.move(state, out, o, "stack", cites=cr("601.2a", *(["601.2b", "700.2a"] if card.modes else []),
                                                      "601.2c", "601.2f", "601.2h", "601.2i", "202.3",
                                                      *(["202.3e", "107.3a"] if xs else []),
+                                                     *(["107.3c", "601.2d"] if card.x_counts else []),
                                                      *(["202.3f", "107.4e"] if hybrid else []), "117.3c",
                                                      *(["702.8a"] if "flash" in card.keywords
                                                        and not _sorcery_timing(state, who) else [])),
                     why=f"{who} lanza {o.card} (valor de maná {value}"
                         + (f"; modo {action.mode}: " + "; ".join(e.describe() for e in effects) if card.modes else "")
-                        + (f", X={action.x}" if xs else "") + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
+                        + (f", X={action.x}" if xs or card.x_counts else "") + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
                         + (pool_text(spent) if any(spent.values()) else "nada")
                         + (f"; objetivos: {', '.join(core.name(state, t) for t in targets)}" if targets else "") + ")",
                     controller=who, kind="action", actor=who)
