@@ -774,10 +774,14 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             emit(state, out, "trigger", player, f"persistir de {t.source_name} no se dispara: tenía un contador "
                  "-1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
                  cr("603.4", "702.79a"))
-        if len(mine) > 1 and len({(t.source_name, id(t.ability)) for t in mine}) > 1:
+        # One ability triggered by different objects ("whenever a creature dies": each is "that creature") is
+        # not the same trigger twice: their order matters and is chosen too (603.3b).
+        if len(mine) > 1 and len({(t.source_name, id(t.ability), str(t.lki.get("id", ""))) for t in mine}) > 1:
             ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
             q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en "
-                         f"la pila (la primera queda abajo): {', '.join(ids)}", tuple(cr("603.3b")),
+                         f"la pila (la primera queda abajo): " + ", ".join(
+                             i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
+                                  else "") for i, t in zip(ids, mine)), tuple(cr("603.3b")),
                          min=len(ids), max=len(ids))
 
             def valid(ans: Any, ids: list[str] = ids) -> Any:
