@@ -774,9 +774,9 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             emit(state, out, "trigger", player, f"persistir de {t.source_name} no se dispara: tenía un contador "
                  "-1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
                  cr("603.4", "702.79a"))
-        # One ability triggered by different objects ("whenever a creature dies": each is "that creature") is
-        # not the same trigger twice: their order matters and is chosen too (603.3b).
-        if len(mine) > 1 and len({(t.source_name, id(t.ability), str(t.lki.get("id", ""))) for t in mine}) > 1:
+        # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
+        # their order matters and is chosen too (603.3b).
+        if len(mine) > 1 and len({(t.source_name, id(t.ability), _event_key(t)) for t in mine}) > 1:
             ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
             q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en "
                          f"la pila (la primera queda abajo): " + ", ".join(
@@ -818,6 +818,12 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                  + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else ""), cr(*rules),
                  [Event("stack", {"item": item.id, "source": t.source})])
     return True
+
+
+def _event_key(t: PendingTrigger) -> str:
+    """The object a trigger acts on when its effects read it ("esa criatura": a copy of it, it as subject)."""
+    reads = any(e.of < 0 or e.to == "that_creature" for e in t.ability.effects)
+    return str(t.lki.get("id", "")) if reads else ""
 
 
 KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a", "delayed": "603.7b"}

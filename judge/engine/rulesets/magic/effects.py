@@ -535,6 +535,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             e = replace(e, colors=choose_colors(state, out, controller, source_name, 1, 5), choose=False)
         copied = None
         if k == "become_copy" and e.of < 0:
+            base += cr("707.9a")              # the copy gains this ability as part of the copying
             copied = _copy_of_event(state, source, e, ctx)
             if copied is None:
                 return

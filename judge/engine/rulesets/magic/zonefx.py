@@ -20,7 +20,7 @@ from judge.engine.step import Event, Step
 RULES: dict[str, tuple[str, ...]] = {
     "reveal_top": ("701.20a", "701.20b"), "exile_top": ("701.13a", "406.1"),
     "put": ("608.2c",), "exile_same_name": ("701.23a", "701.23b", "701.13a"), "keep_hand": ("701.24a",),
-    "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c"), "copy_token": ("707.2", "111.1"),
+    "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c", "608.2d"), "copy_token": ("707.2", "111.1"),
     "empty_pools": ("106.4",),
 }
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
