@@ -27,6 +27,11 @@ COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la f
               "life_paid": "una por cada vida que pagó"}
 
 
+PLURAL = {"creatures_you_control", "other_creatures_you_control", "all_creatures", "other_creatures",
+          "opponents_creatures", "all_permanents", "permanents_you_control", "other_permanents_you_control",
+          "everything", "creatures_with_minus_counters", "target_player_creatures"}
+
+
 def _to(e: Any) -> str:
     if e.to == "target":
         return f"el objetivo {e.target + 1}" if e.target else "el objetivo"
@@ -34,6 +39,11 @@ def _to(e: Any) -> str:
         from judge.engine.rulesets.magic.qualities import describe_where
         return f"{TO.get(e.to, e.to)} ({describe_where(e.where)})"
     return TO.get(e.to, e.to)
+
+
+def _is(e: Any) -> str:
+    """«es» for one object, «son» for a group (“las otras criaturas son 1/1”)."""
+    return "son" if e.to in PLURAL else "es"
 
 
 def _de(e: Any) -> str:
@@ -98,7 +108,7 @@ def _describe(e: Any) -> str:
         return f"{_to(e)} obtiene{'n' if e.to not in ('target', 'self', 'enchanted') else ''} " \
                f"{e.power:+d}/{e.toughness:+d}{dur}"
     if k == "set_pt":
-        return f"{_to(e)} es {e.power}/{e.toughness} (fuerza y resistencia base){dur}"
+        return f"{_to(e)} {_is(e)} {e.power}/{e.toughness} (fuerza y resistencia base){dur}"
     if k == "switch_pt":
         return f"intercambia la fuerza y la resistencia {_de(e)}{dur}"
     if k == "grant":
@@ -131,7 +141,7 @@ def _describe(e: Any) -> str:
     if k == "set_color" and getattr(e, "choose", False):
         return f"{_to(e)} es del color o colores que elija su controlador{dur}"
     if k == "set_color":
-        return f"{_to(e)} es de color {'/'.join(e.colors) or 'incoloro'}{dur}"
+        return f"{_to(e)} {_is(e)} de color {'/'.join(e.colors) or 'incoloro'}{dur}"
     if k == "add_type":
         return f"{_to(e)} es también {', '.join(e.types)}{dur}"
     if k == "gain_control":
