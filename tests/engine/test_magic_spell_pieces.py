@@ -281,3 +281,19 @@ def test_x_defined_by_the_text_and_damage_divided_on_casting() -> None:
             [{"player": "Bruno", "life": 18}, {"player": "Carla", "life": 19}], cards)
     assert not failed(t) and cited(t, "601.2d")
     assert any(s.kind == "illegal" and "cr-en/107.3c" in s.citations for s in t.steps)
+
+
+def test_look_at_the_top_cards_keep_some_and_put_the_rest_on_the_bottom() -> None:
+    """608.2c / 401.4: look at the top 3, keep 2 when you control more creatures than each other player (the other
+    instruction, "otherwise keep 1", does not happen); the rest goes to the bottom."""
+    cards = {"Visión": {"cost": "{U}", "types": ["sorcery"], "effects": [
+        {"look_top": 3, "keep": 2, "condition": "most_creatures"},
+        {"look_top": 3, "keep": 1, "condition": "not_most_creatures"}]},
+             "Oso": {"cost": "{G}", "types": ["creature"], "power": 2, "toughness": 2}}
+    t = run([{"name": "Ana", "mana_pool": "U", "hand": ["Visión"], "battlefield": ["Oso"],
+              "library": [{"card": "Isla", "id": "a"}, {"card": "Bosque", "id": "b"}, {"card": "Pantano", "id": "c"},
+                          {"card": "Llanura", "id": "d"}]}, {"name": "Bruno"}],
+            [{"by": "Ana", "cast": "Visión"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"by": "Ana", "choose": ["a", "c"]}],
+            [{"player": "Ana", "hand": ["Isla", "Pantano"], "library": ["Llanura", "Bosque"]}], cards)
+    assert not failed(t) and cited(t, "401.4")

@@ -141,6 +141,7 @@ class Effect(Immutable):
     spend_only: str = ""              # add_mana: "x_costs": this mana may be spent only on costs with {X} (106.6)
     count_where: tuple[str, ...] = ()  # count your_creatures: the qualities of the creatures counted ("negra")
     divided: bool = False             # damage: X divided among its targets as announced on casting (601.2d)
+    keep: int = 0                     # look_top: how many of the cards looked at go to the hand
     ability: "Activated | None" = None   # grant_ability: the activated ability the permanent gains (613.1f)
     abilities: tuple["Triggered", ...] = ()   # grant: triggered abilities it gains too (113.10, layer 6)
     quality: str = ""                 # protection: from what (protection.py): "mv>=3", "W", "chosen_name"

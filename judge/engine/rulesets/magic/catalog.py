@@ -602,6 +602,14 @@ def _divided_x_lands(m: re.Match[str], r: Reading, name: str) -> None:
     r.effects.append(Effect("damage", x=True, divided=True, to="targets"))
 
 
+def _look_keep_more_if_most_creatures(m: re.Match[str], r: Reading, name: str) -> None:
+    n = NUMBER_WORDS[m["n"].lower()]
+    r.effects.append(Effect("look_top", amount=n, keep=NUMBER_WORDS[m["more"].lower()], to="controller",
+                            condition="most_creatures"))
+    r.effects.append(Effect("look_top", amount=n, keep=NUMBER_WORDS[m["less"].lower()], to="controller",
+                            condition="not_most_creatures"))
+
+
 def _then_shuffle(m: re.Match[str], r: Reading, name: str) -> None:
     # The search just read already ends with the shuffle (701.23a); alone, the sentence is not read.
     if not r.effects or r.effects[-1].kind != "search":
@@ -849,6 +857,10 @@ PIECES: list[tuple[str, Piece]] = [
     (r"^Busca en tu biblioteca una carta con coste de maná convertido menor o igual a la cantidad de tierras que "
      r"controlas, muéstrala y ponla en tu mano\.$", _search_mv_le_lands),
     (r"^Luego baraja tu biblioteca\.$", _then_shuffle),
+    (r"^Mira las primeras (?P<n>\w+) cartas de la parte superior de tu biblioteca\. Si controlas más criaturas que "
+     r"cualquiera de los otros jugadores, pon (?P<more>\w+) de esas cartas en tu mano\. De lo contrario, pon "
+     r"(?P<less>una) de ellas en tu mano\. Luego pon el resto en el fondo de tu biblioteca en cualquier orden\.$",
+     _look_keep_more_if_most_creatures),
     (r"^" + ARTICLE + r"{name} hacen? X puntos de daño divididos como elijas entre cualquier número de criaturas "
      r"y/o jugadores objetivo, donde X es el número de (?P<land>montaña|bosque|isla|pantano|llanura)s que controlas "
      r"mientras juegas " + ARTICLE + r"{name}\.$", _divided_x_lands),

@@ -78,7 +78,7 @@ VERB_LABELS = {
     "discard": L("descartar una carta", "discard a card"), "remove_counter": L("quitar un contador", "remove a counter"),
     "move_counter": L("mover un contador", "move a counter"),
     "delayed": L("más tarde (habilidad retrasada)", "later (delayed trigger)"),
-    "regenerate": L("regenerar", "regenerate"),
+    "regenerate": L("regenerar", "regenerate"), "look_top": L("mirar las primeras cartas", "look at the top cards"),
     "return_to_battlefield": L("regresar al campo de batalla", "return to the battlefield"),
     "shuffle_into_library": L("barajar en la biblioteca", "shuffle into the library"),
     "grant_ability": L("otorgar una habilidad activada", "grant an activated ability"),
@@ -186,7 +186,7 @@ def describe() -> dict[str, Any]:
     cat = catalog()        # the basic lands and the Shadowmoor FAQ's cards: named without a definition
     verb_arg = {}
     for verb in S.VERBS:
-        if verb in ("damage", "draw", "gain_life", "lose_life", "mill"):
+        if verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top"):
             arg = {"type": "int", "min": 0, "max": 999, "default": 1, "allow_x": True}
         elif verb == "counters":
             arg = {"type": "counters", "kinds": COUNTER_KINDS}
@@ -265,6 +265,17 @@ def describe() -> dict[str, Any]:
             elif k == "types":
                 opts.append({"key": "types", "type": "multichoice", "label": L("De los tipos", "Of the types"),
                              "options": options(tuple(CARD_TYPES), TYPE_LABELS)})
+            elif k == "keep":
+                opts.append({"key": "keep", "type": "int", "label": L("A la mano", "To the hand"), "min": 0,
+                             "max": 99, "default": 1})
+            elif k == "condition":
+                opts.append({"key": "condition", "type": "choice", "label": L("Solo si", "Only if"),
+                             "options": [{"value": "most_creatures", "label": L("controlas más criaturas que cada "
+                                                                               "otro jugador", "you control the most "
+                                                                               "creatures")},
+                                         {"value": "not_most_creatures", "label": L("no controlas más criaturas",
+                                                                                   "you don't")}],
+                             "default": ""})
             elif k == "divided":
                 opts.append({"key": "divided", "type": "bool", "label": L("Dividido al lanzar", "Divided on casting"),
                              "default": False})

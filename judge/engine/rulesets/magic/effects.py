@@ -279,7 +279,7 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
         if e.to == "target" and e.kind not in UNTARGETED and \
                 not (targets[e.target] if e.target < len(targets) else None):
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
-        if e.condition and not linked.holds(state, e, ctx):
+        if e.condition and not linked.holds(state, e, ctx, controller):
             core.emit(state, out, "resolution", controller, f"{source_name}: «{e.describe()}» no se hace: no se "
                       f"cumple «{linked.condition_text(e)}»", [*cites, *cr("608.2c")])
             continue

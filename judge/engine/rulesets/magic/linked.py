@@ -31,7 +31,7 @@ class Linked:
 # Numbers an effect reads from the game when it is applied (608.2h), beside effects.amount_of's own.
 COUNTS = ("linked_power", "linked_of_color", "damage_this_turn", "life_paid")
 # Conditions of an instruction that starts with "if" (608.2c): checked as it is reached.
-CONDITIONS = ("did", "linked_creature", "linked_noncreature")
+CONDITIONS = ("did", "linked_creature", "linked_noncreature", "most_creatures", "not_most_creatures")
 
 
 def amount(state: MagicState, e: Effect, ctx: Linked, targets: Sequence[str | None], player: str = "") -> int:
@@ -52,9 +52,11 @@ def amount(state: MagicState, e: Effect, ctx: Linked, targets: Sequence[str | No
     return 0
 
 
-def holds(state: MagicState, e: Effect, ctx: Linked) -> bool:
+def holds(state: MagicState, e: Effect, ctx: Linked, controller: str = "") -> bool:
     if e.condition == "did":
         return bool(ctx.did)
+    if e.condition in ("most_creatures", "not_most_creatures"):
+        return most_creatures(state, controller) == (e.condition == "most_creatures")
     cards = [state.objects[r] for r in ctx.objects if r in state.objects]
     creature = any("creature" in state.card(o).types for o in cards)
     if e.condition == "linked_creature":
@@ -64,9 +66,26 @@ def holds(state: MagicState, e: Effect, ctx: Linked) -> bool:
     return True
 
 
+def most_creatures(state: MagicState, player: str) -> bool:
+    """"If you control more creatures than each other player": strictly more than every other player still in the
+    game (Consejo de las hadas/1: any player with at least as many makes it false)."""
+    from judge.engine.rulesets.magic import layers
+    cache = layers.compute(state)
+    counts = {p.name: 0 for p in state.players if not p.lost}
+    for o in state.battlefield():
+        c = cache[o.id]
+        if "creature" in c.types and c.controller in counts:
+            counts[c.controller] += 1
+    mine = counts.get(player, 0)
+    return all(mine > n for who, n in counts.items() if who != player)
+
+
 def condition_text(e: Effect) -> str:
     return {"did": "si lo hiciste", "linked_creature": "si esa carta es de criatura",
-            "linked_noncreature": "si esa carta no es de criatura"}.get(e.condition, e.condition)
+            "linked_noncreature": "si esa carta no es de criatura",
+            "most_creatures": "si controlas más criaturas que cada uno de los otros jugadores",
+            "not_most_creatures": "si no controlas más criaturas que cada uno de los otros jugadores"
+            }.get(e.condition, e.condition)
 
 
 # -- choices made on resolution (608.2d) ----------------------------------------------------------------------------

@@ -39,8 +39,8 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
          "regenerate", "return_to_battlefield", "shuffle_into_library",
-         "grant_ability", "uncounterable", "must_block", "attach", "land_types")
-DEFAULT_TO = {"draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
+         "grant_ability", "uncounterable", "must_block", "attach", "land_types", "look_top")
+DEFAULT_TO = {"look_top": "controller", "draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
                 "grant_ability", "protection", "land_types")
@@ -75,7 +75,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "remove_counter": ("to", "target", "counter", "amount", "where"),
     "damage": (*_COUNTED, "by", "divided"), "gain_life": _COUNTED, "lose_life": _COUNTED,
     "destroy": ("to", "target", "where", "types"), "exile": ("to", "target", "where", "types"),
-    "bounce": ("to", "target", "where", "types"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
+    "bounce": ("to", "target", "where", "types"), "look_top": ("keep", "condition"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
 }
 COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures")
 CONDITIONS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life")
@@ -371,7 +371,7 @@ class _Parser:
                 return None
             if verb == "discard":
                 kw["amount"] = 1             # one card, of the player's choice (701.9b)
-        elif verb in ("damage", "draw", "gain_life", "lose_life", "mill"):
+        elif verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top"):
             if arg == "X":
                 kw["x"] = True
             else:
@@ -498,6 +498,11 @@ class _Parser:
                 kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
         if "count" in m:
             kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
+        if "keep" in m:                    # look_top: how many of the cards looked at go to the hand
+            kw["keep"] = c.integer(join(path, "keep"), m["keep"], minimum=0, maximum=99) or 0
+        if "condition" in m:               # "if you control more creatures than each other player … otherwise …"
+            kw["condition"] = c.choice(join(path, "condition"), m["condition"], ("most_creatures",
+                                                                               "not_most_creatures")) or ""
         if "divided" in m:                 # X divided among the targets as announced on casting (601.2d)
             kw["divided"] = bool(c.boolean(join(path, "divided"), m["divided"]))
         if "count_where" in m:            # the qualities of the creatures `count: your_creatures` counts

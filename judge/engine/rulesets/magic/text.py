@@ -195,6 +195,8 @@ def _describe(e: Any) -> str:
     if k == "delayed":
         when = {"end_of_combat": "al final del combate", "end_step": "al comienzo del próximo paso final"}.get(e.at, e.at)
         return f"{when}: " + "; ".join(_describe(x) for x in e.then)
+    if k == "look_top":
+        return f"mira las primeras {n} cartas de tu biblioteca, pon {e.keep} en tu mano y el resto en el fondo"
     if k == "regenerate":
         return f"regenera {_to(e)}"
     if k == "return_to_battlefield":

@@ -21,7 +21,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "reveal_top": ("701.20a", "701.20b"), "exile_top": ("701.13a", "406.1"),
     "put": ("608.2c",), "exile_same_name": ("701.23a", "701.23b", "701.13a"), "keep_hand": ("701.24a",),
     "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c", "608.2d"), "copy_token": ("707.2", "111.1"),
-    "empty_pools": ("106.4",),
+    "empty_pools": ("106.4",), "look_top": ("608.2c", "401.4"),
 }
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
 DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",)}
@@ -58,6 +58,8 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
             if len(top) < n:
                 core.emit(state, out, "resolution", who, f"{who} solo tenía {len(top)} carta(s) en la biblioteca",
                           [*cites, *cr("609.3")])
+    elif k == "look_top":
+        _look_top(state, out, controller, n, e.keep, source_name, cites, ctx)
     elif k == "put":
         _put(state, out, controller, source, source_name, e, cites, ctx)
     elif k == "exile_same_name":
@@ -85,6 +87,30 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
                   + (f" de {', '.join(emptied)}" if emptied else " (estaban vacías)")
                   + "; el maná perdido así no hace perder vidas", cites,
                   [Event("mana", {"emptied": [p.name for p in state.players]})])
+
+
+def _look_top(state: MagicState, out: list[Step], who: str, n: int, keep: int, source_name: str, cites: list[str],
+              ctx: Linked) -> None:
+    """"Look at the top N cards of your library, put K of them into your hand, then the rest on the bottom in any
+    order": two choices of the player (which K; the order of the rest, the first one going to the bottom first)."""
+    top = list(state.player(who).zones["library"][:n])
+    ids = tuple(o.id for o in top)
+    core.emit(state, out, "resolution", who, f"{who} mira las primeras {len(top)} cartas de su biblioteca ("
+              f"{', '.join(f'{o.card} ({o.id})' for o in top) or 'ninguna'}) y pondrá {min(keep, len(top))} en su mano",
+              cites, [Event("look", {"player": who, "cards": list(ids)})], top)
+    k = min(keep, len(top))
+    chosen = list(ids) if k == len(ids) else _choose_cards(state, out, Question(
+        "look", who, ids, f"{who} elige {k} de {', '.join(ids)} para su mano", tuple(cites), min=k, max=k))
+    ctx.objects = [core.move(state, out, state.objects[r], "hand", cites=[*cites, *cr("121.5")], why=f"{source_name}:"
+                             f" {who} la pone en su mano (no es robar)", actor=who).id for r in chosen]
+    rest = [r for r in ids if r not in chosen]
+    if len(rest) > 1:
+        q = Question("bottom_order", who, tuple(rest), f"{who} ordena las que van al fondo de su biblioteca (la "
+                     f"primera queda más arriba): {', '.join(rest)}", tuple(cr("401.4")), min=len(rest), max=len(rest))
+        rest = _choose_cards(state, out, q)
+    for r in rest:
+        core.move(state, out, state.objects[r], "library", top=False, cites=[*cites, *cr("401.4")],
+                  why=f"{source_name}: {who} la pone en el fondo de su biblioteca", actor=who)
 
 
 def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx: Linked) -> list[MagicObject]:
