@@ -289,7 +289,8 @@ def _mid_game(rng: random.Random, doc: dict[str, Any]) -> None:
 
 class FuzzChooser(RandomChooser):
     """The ruleset's RandomChooser; when a question it answered wrongly (a blocker that cannot block a flier) is
-    asked a third time, it answers with what is always legal there (no attackers, no blockers, find nothing), so
+    asked a third time, it answers with what is always legal there (no attackers, find nothing; as blockers, the
+    declaration the engine found obeying the most blocking requirements, 509.1c, none when there are none), so
     the engine's fifth refusal never leaves the game waiting on a choice. Every answer is recorded."""
 
     EMPTY_OK = ("attackers", "blockers", "search")
@@ -305,7 +306,10 @@ class FuzzChooser(RandomChooser):
         self._tries = self._tries + 1 if q is self._last else 1
         self._last = q
         if self._tries >= 3 and q.kind in self.EMPTY_OK:
-            answer = {"attackers": Attack, "blockers": Block}.get(q.kind, Choose)(by=q.player)
+            if q.kind == "blockers":
+                answer: Any = Block(by=q.player, blocks=tuple(q.data.get("obeying", ())))
+            else:
+                answer = {"attackers": Attack}.get(q.kind, Choose)(by=q.player)
             self.recorded.append(answer)
             return answer
         return super().next_answer(state, q)

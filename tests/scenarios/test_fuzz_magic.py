@@ -239,3 +239,24 @@ def test_the_chooser_falls_back_to_a_legal_empty_answer() -> None:
                  data={"attackers": ("grifo",)})
     answers = [chooser.next_answer(None, q) for _ in range(3)]
     assert answers[2].blocks == () and chooser.recorded == answers
+
+
+def test_the_chooser_falls_back_to_the_declaration_obeying_the_blocking_requirements() -> None:
+    """Against an attacker that must be blocked if able, "no blockers" is illegal (509.1c): the third answer is the
+    declaration the engine offered as obeying the most requirements, which the engine then accepts."""
+    from judge.engine.rulesets.magic.choices import Question
+
+    chooser = fm.FuzzChooser(random.Random(1))
+    q = Question("blockers", "Bruno", ("oso", "muro"), "bloqueadoras", ("509.1",), min=0, max=2,
+                 data={"attackers": ("bruto",), "obeying": (("muro", "bruto"),)})
+    answers = [chooser.next_answer(None, q) for _ in range(3)]
+    assert answers[2].blocks == (("muro", "bruto"),)
+
+
+def test_a_must_be_blocked_attacker_gets_a_blocker_in_fuzz_play() -> None:
+    """The game of seed 3 that once stopped waiting for blockers against Bruto inescapable's kind of attacker
+    (`judge fuzz magic --games 60 --seed 3`, game 42) now plays on with every invariant."""
+    rng = random.Random(1507149061)
+    doc = fm.random_scenario(rng, 42, 1507149061)
+    result = fm.play_game(doc, rng, [], None)
+    assert result.broken is None, result.broken

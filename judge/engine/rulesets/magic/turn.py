@@ -283,21 +283,34 @@ def obeyed(reqs: list[tuple[str, str, str]], blocks: dict[str, str]) -> int:
     return sum(1 for kind, a, b in reqs if (a in blocked if kind == "blocked" else blocks.get(b) == a))
 
 
-def most_obeyable(state: MagicState, reqs: list, mine: list, against: list, cache: dict) -> int:
-    """509.1c: the most requirements any legal declaration obeys. Only creatures a requirement concerns matter, so
-    each of them tries "no block" and each attacker it could legally block that a requirement names."""
+def most_obeyable(state: MagicState, reqs: list, mine: list, against: list, cache: dict
+                  ) -> tuple[int, dict[str, str]]:
+    """509.1c: the most requirements any legal declaration obeys, and one declaration (blocker → attacker) that
+    obeys that many. Only creatures a requirement concerns matter, so each of them tries "no block" and each
+    attacker it could legally block that a requirement names; blockers no requirement names and that could block
+    the same attackers are interchangeable, so only as many of them as those attackers are tried."""
     from itertools import product
     named = {a for _, a, _ in reqs}
+    pinned = {b for kind, _, b in reqs if kind == "blocks"}
     options = []
+    alike: dict[tuple[str, ...], int] = {}
     for b in mine:
         opts = [a.id for a in against if a.id in named and can_block(state, b, a, cache) is None]
-        if opts:
-            options.append((b.id, [None, *opts]))
-    best = 0
+        if not opts:
+            continue
+        if b.id not in pinned:
+            key = tuple(opts)
+            alike[key] = alike.get(key, 0) + 1
+            if alike[key] > len(opts):
+                continue
+        options.append((b.id, [None, *opts]))
+    best, best_blocks = 0, {}
     for choice in product(*(o for _, o in options)):
         blocks = {b: a for (b, _), a in zip(options, choice) if a is not None}
-        best = max(best, obeyed(reqs, blocks))
-    return best
+        got = obeyed(reqs, blocks)
+        if got > best:
+            best, best_blocks = got, blocks
+    return best, best_blocks
 
 
 def declare_blockers(state: MagicState, out: list[Step]) -> None:
@@ -313,7 +326,7 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
                       cr("509.1a"))
             continue
         reqs = block_requirements(state, defender, against, cache)
-        best = most_obeyable(state, reqs, mine, against, cache) if reqs else 0
+        best, obeying = most_obeyable(state, reqs, mine, against, cache) if reqs else (0, {})
         # With a requirement that can be obeyed, "nobody blocks" is not a legal default: the defender is asked.
         auto_none = state.extra.get("passing_until") not in (None, "declare_blockers") and not best
         nxt = state.script.peek() if state.script is not None else None
@@ -324,7 +337,7 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
         q = Question("blockers", defender, tuple(o.id for o in mine), f"{defender} declara bloqueadoras entre "
                      f"{', '.join(o.id for o in mine)} contra {', '.join(a.id for a in against)} (o ninguna)",
                      tuple(cr("509.1", "509.1a")), min=0, max=len(mine),
-                     data={"attackers": tuple(a.id for a in against)})
+                     data={"attackers": tuple(a.id for a in against), "obeying": tuple(obeying.items())})
 
         def valid(ans: Block, against: list = against) -> Any:
             seen: set[str] = set()
