@@ -23,6 +23,11 @@ def test_try_this_card_from_its_page(server: str, tmp_path: Path) -> None:
     try:
         browser.goto(f"{server}/cartas/{quote(CARD)}")
         assert browser.evaluate("document.querySelector('section.card-engine p.modelled') !== null")
+        # At a phone's width nothing scrolls sideways and the stand-alone links are at least 24 px tall.
+        layout = browser.evaluate("""(() => ({scroll: document.documentElement.scrollWidth, width: innerWidth,
+            small: [...document.querySelectorAll('a.try-card, a.see-in-action')]
+              .map(el => el.getBoundingClientRect()).filter(r => r.height < 24).length}))()""")
+        assert layout == {"scroll": 390, "width": 390, "small": 0}, layout
         browser.evaluate("document.querySelector('a.try-card').focus()")
         browser.press("Enter")
         browser.wait_for("location.pathname === '/escenarios/nuevo' && document.readyState === 'complete'")

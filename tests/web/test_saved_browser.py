@@ -28,6 +28,14 @@ def _wait_loaded(browser: DevTools, condition: str) -> None:
     browser.wait_for(f"document.readyState === 'complete' && ({condition})")
 
 
+def _fits_390(browser: DevTools) -> None:
+    """Nothing scrolls sideways at a phone's width, and the page's links and buttons are at least 24 px tall."""
+    layout = browser.evaluate("""(() => ({scroll: document.documentElement.scrollWidth, width: innerWidth,
+        small: [...document.querySelectorAll('main button, nav.saved-versions a, a.open-builder')]
+          .map(el => el.getBoundingClientRect()).filter(r => r.width && r.height < 24).length}))()""")
+    assert layout["width"] == 390 and layout["scroll"] <= 390 and layout["small"] == 0, layout
+
+
 def test_save_reload_edit_and_see_both_versions(server: str, tmp_path: Path) -> None:
     browser = DevTools(_chromium(), tmp_path / "profile", width=390, height=844)
     try:
@@ -70,6 +78,7 @@ def test_save_reload_edit_and_see_both_versions(server: str, tmp_path: Path) -> 
         assert _versions(browser) == [
             {"id": first_id, "current": False, "href": f"/escenarios/guardados/{first_id}"},
             {"id": second_id, "current": True, "href": None}]
+        _fits_390(browser)
 
         # The first permalink still shows the first version, and lists both.
         browser.goto(first_url)
