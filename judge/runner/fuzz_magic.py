@@ -327,19 +327,22 @@ class Ledger:
     moved: bool = True            # a step seen since the last state check may have changed zones
     _zones: dict[int, tuple[Any, list[str], list[str]]] = field(default_factory=dict, repr=False)
     _base: dict[str, str] = field(default_factory=dict, repr=False)
-    # Boards share a player's dict while nothing in it changed (magic/snapshot.py): a board-wide check that held
-    # keeps the player dicts it held for (holding them keeps their id()), and holds again for the same ones.
+    # Boards share a player's dict while nothing in it changed, and the list of them while no player's changed
+    # (magic/snapshot.py): a board-wide check that held keeps what it held for (holding it keeps its id()), and
+    # holds again for the same.
     _held: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
 
     def held(self, check: str, board: dict[str, Any], *more: Any) -> bool:
         """Whether `check` held for a board with these very player dicts (and these `more` values)."""
         last = self._held.get(check)
+        if last is None or last[2] != more:
+            return False
         players = board.get("players", ())
-        return last is not None and len(last[0]) == len(players) and all(map(is_, last[0], players)) and \
-            last[1] == more
+        return last[0] is players or len(last[1]) == len(players) and all(map(is_, last[1], players))
 
     def hold(self, check: str, board: dict[str, Any], *more: Any) -> None:
-        self._held[check] = (tuple(board.get("players", ())), more)
+        players = board.get("players", ())
+        self._held[check] = (players, tuple(players), more)
 
     def see(self, step: "Step") -> None:
         for e in step.events:

@@ -109,13 +109,30 @@ def is_creature(state: MagicState, o: MagicObject, cache: dict | None = None) ->
     return "creature" in layers.chars_of(state, o, cache).types
 
 
+_ACTIVATED: dict[tuple[int, int], tuple[Any, Any, tuple[Any, ...]]] = {}
+
+
 def activated_abilities(state: MagicState, o: MagicObject) -> list[Any]:
     """Its activated abilities: those printed (unless it lost its abilities, or its land types were set, 305.7),
     then those it gained (613.1f), then the intrinsic mana ability of each basic land type it has (305.6) that
     no ability before already is."""
-    from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, Activated, Effect
     c = layers.chars_of(state, o)
-    out = ([] if c.abilities_lost or c.land_types_set else list(state.card(o).activated)) + list(c.granted)
+    card = state.card(o)
+    if o.zone != "battlefield":
+        return _activated(card, c)
+    # Worked out once per card and characteristics (both frozen: a Chars is never changed once computed, and the
+    # layers keep a permanent's while it is unchanged).
+    hit = _ACTIVATED.get((id(card), id(c)))
+    if hit is None or hit[0] is not card or hit[1] is not c:
+        if len(_ACTIVATED) > 10_000:
+            _ACTIVATED.clear()
+        hit = _ACTIVATED[(id(card), id(c))] = (card, c, tuple(_activated(card, c)))   # kept: their id()s too
+    return list(hit[2])
+
+
+def _activated(card: Any, c: layers.Chars) -> list[Any]:
+    from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, Activated, Effect
+    out = ([] if c.abilities_lost or c.land_types_set else list(card.activated)) + list(c.granted)
     if "land" in c.types and not c.abilities_lost:
         for sub in c.subtypes:
             color = BASIC_LAND_TYPES.get(sub)

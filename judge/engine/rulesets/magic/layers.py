@@ -139,14 +139,16 @@ def compute(state: MagicState) -> dict[str, Chars]:
 
 def _inputs(state: MagicState, objs: tuple, effects: tuple, broad: bool) -> tuple:
     """Everything `_compute` reads, as a value (equal inputs, equal characteristics): the permanents, each with
-    every field and counter (its edit stamp, MagicObject.edit), the copy effects (their cards, state.card), the
-    layer effects, and, when a layer effect names qualities (`where`, qualities.py) or a static ability has a
-    condition, what those read beyond the permanents: turn, step, each player's life and zone sizes. (A layer or
-    quality that comes to read something else of the state must add it here.)"""
-    world = None
-    if broad:
-        world = (state.turn, state.active, state.phase,
-                 tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values())) for p in state.players))
+    every field and counter (its edit stamp, MagicObject.edit; without qualities, `layer_edit`), the copy effects
+    (their cards, state.card), the layer effects, and, when a layer effect names qualities (`where`, qualities.py)
+    or a static ability has a condition, what those read beyond the permanents: turn, step, each player's life
+    and zone sizes. (A layer or quality that comes to read something else of the state must add it here.)"""
+    if not broad:
+        # Without qualities, the layers read no tapped state, damage or deathtouch mark (state.LAYER_BLIND):
+        # the stamp that leaves those out (a land tapped for mana recomputes nothing).
+        return (objs, [o.layer_edit for o in objs], state.copies, effects, None)
+    world = (state.turn, state.active, state.phase,
+             tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values())) for p in state.players))
     return (objs, [o.edit for o in objs], state.copies, effects, world)
 
 

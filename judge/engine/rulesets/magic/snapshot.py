@@ -7,7 +7,7 @@ from typing import Any
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, ZoneList, edits
 
 
 def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
@@ -80,7 +80,26 @@ def _field(state: MagicState, cache: dict, entries: dict, objs: tuple) -> list[d
 def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
     # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while
-    # nothing it shows changed, a player's whole dict while nothing in it changed.
+    # nothing it shows changed, a player's whole dict while nothing in it changed, and the whole list of players
+    # while no object, counter or zone changed at all (`edits`), nor the layers' results, the copy effects or a
+    # player's own figures.
+    zones_now = tuple(z for p in state.players for z in p.zones.values())
+    figures = [(p.lives, p.lost, tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else (),
+                p.lands_played) for p in state.players]  # type: ignore[attr-defined]
+    whole = (edits(), cache, state.copies, zones_now, figures)
+    hit = state.extra.get("snap_board")
+    if hit is not None and hit[0][0] == whole[0] and hit[0][1] is cache and hit[0][2] is state.copies and \
+            hit[0][3] == zones_now and hit[0][4] == figures and all(type(z) is ZoneList for z in zones_now):
+        players = hit[1]
+    else:
+        players = _players(state, cache)
+        if hit is not None and len(hit[1]) == len(players) and all(map(is_, hit[1], players)):
+            players = hit[1]              # every player's dict as before: the same list too
+        state.extra["snap_board"] = (whole, players)
+    return _board(state, players)
+
+
+def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
     entries: dict = state.extra.setdefault("snap_perm", {})
     if len(entries) > 5000:
         entries.clear()
@@ -119,6 +138,10 @@ def snapshot(state: MagicState) -> dict[str, Any]:
         }
         last[p.name] = (basis, scalars, zones, field, entry_p)
         players.append(entry_p)
+    return players
+
+
+def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
               else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}
              for i in state.stack]

@@ -31,12 +31,18 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
 
 _EDITS = [0]                           # the last edit stamp given to a MagicObject
 # Keys of `MagicState.extra` that hold caches, not game state (a reversal neither saves nor restores them).
-CACHE_KEYS = ("snap", "snap_perm", "snap_player", "unmodelled", "sba_quiet")
+CACHE_KEYS = ("snap", "snap_perm", "snap_player", "snap_board", "unmodelled", "sba_quiet")
+
+
+# Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
+# leaves its `layer_edit` stamp alone. A quality of qualities.py reading one is fine (the layers then compare
+# `edit`); a layer effect reading one without a quality must take it out of here.
+LAYER_BLIND = frozenset({"tapped", "damage", "deathtouch_hit"})
 
 
 def edits() -> int:
-    """The last edit stamp given: unchanged, no MagicObject had a field assigned a new value and no counters
-    changed (the caches of the board snapshot and of the state-based checks compare it). Each object's own
+    """The last edit stamp given: unchanged, no MagicObject had a field assigned a new value, no counters changed
+    and no zone (ZoneList) changed its contents or order (the board snapshot compares it). Each object's own
     stamp is its `edit`."""
     return _EDITS[0]
 
@@ -50,7 +56,7 @@ class Counters(dict):
         _EDITS[0] += 1
         owner = getattr(self, "owner", None)
         if owner is not None:
-            owner.__dict__["edit"] = _EDITS[0]
+            owner.__dict__["edit"] = owner.__dict__["layer_edit"] = _EDITS[0]
 
     def __setitem__(self, key: str, value: int) -> None:
         dict.__setitem__(self, key, value)
@@ -86,6 +92,61 @@ class Counters(dict):
         return dict.setdefault(self, key, default)
 
 
+class ZoneList(list):
+    """The objects of a zone, in order: each change of its contents or order counts as an edit (`edits`)."""
+    __slots__ = ()
+
+    def append(self, obj: Any) -> None:
+        list.append(self, obj)
+        _EDITS[0] += 1
+
+    def insert(self, index: Any, obj: Any) -> None:
+        list.insert(self, index, obj)
+        _EDITS[0] += 1
+
+    def extend(self, objs: Any) -> None:
+        list.extend(self, objs)
+        _EDITS[0] += 1
+
+    def remove(self, obj: Any) -> None:
+        list.remove(self, obj)
+        _EDITS[0] += 1
+
+    def pop(self, *args: Any) -> Any:
+        _EDITS[0] += 1
+        return list.pop(self, *args)
+
+    def clear(self) -> None:
+        list.clear(self)
+        _EDITS[0] += 1
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        list.sort(self, *args, **kwargs)
+        _EDITS[0] += 1
+
+    def reverse(self) -> None:
+        list.reverse(self)
+        _EDITS[0] += 1
+
+    def __setitem__(self, index: Any, value: Any) -> None:      # random.shuffle swaps items this way
+        list.__setitem__(self, index, value)
+        _EDITS[0] += 1
+
+    def __delitem__(self, index: Any) -> None:
+        list.__delitem__(self, index)
+        _EDITS[0] += 1
+
+    def __iadd__(self, objs: Any) -> "ZoneList":
+        list.extend(self, objs)
+        _EDITS[0] += 1
+        return self
+
+    def __imul__(self, n: Any) -> "ZoneList":
+        list.__imul__(self, n)
+        _EDITS[0] += 1
+        return self
+
+
 @dataclass(eq=False)
 class MagicObject(GameObject):
     """A card or token in a zone. `base` is the id the scenario gave; each zone change makes a new object whose
@@ -119,6 +180,8 @@ class MagicObject(GameObject):
         if old is not value and (type(old) is not type(value) or old != value):
             _EDITS[0] += 1
             d["edit"] = _EDITS[0]
+            if name not in LAYER_BLIND:
+                d["layer_edit"] = _EDITS[0]
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
         # Reversing an action copies the state (733.1): every field is immutable but the counters.
@@ -130,11 +193,14 @@ class MagicObject(GameObject):
 
 @dataclass(eq=False)
 class MagicPlayer(Player):
-    """`lives` is the life total (the core's name); the mana pool holds W U B R G C."""
+    """`lives` is the life total (the core's name); the mana pool holds W U B R G C. Its zones are ZoneLists."""
     pool: dict[str, int] = field(default_factory=dict)
     lands_played: int = 0
     drew_from_empty: bool = False      # since the last state-based check (704.5b)
     restricted: dict[str, int] = field(default_factory=dict)   # mana usable only on costs with {X} (106.6)
+
+    def __post_init__(self) -> None:
+        self.zones = {z: objs if type(objs) is ZoneList else ZoneList(objs) for z, objs in self.zones.items()}
 
     @property
     def life(self) -> int:

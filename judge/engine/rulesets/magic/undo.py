@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState
+from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState, ZoneList
 
 # Bookkeeping that is not game state: never saved, never restored (the caches kept in `state.extra`, the run's
 # script and the chooser answering questions).
@@ -57,7 +57,7 @@ def save(state: MagicState) -> dict[str, Any]:
     players = []
     for p in state.players:
         pf = {k: v if k in ("zones", "pool") else deep(v) for k, v in p.__dict__.items()}   # zones, pool: refilled
-        players.append((p, pf, {z: list(objs_) for z, objs_ in p.zones.items()}, dict(p.pool)))  # type: ignore
+        players.append((p, pf, {z: ZoneList(objs_) for z, objs_ in p.zones.items()}, dict(p.pool)))  # type: ignore
     return {
         "state": fields,
         "rng": state.rng.getstate(),                       # the generator itself is kept; its position restored
