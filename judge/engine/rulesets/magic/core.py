@@ -765,14 +765,26 @@ def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
     return not ab.had_counter or bool(lki.get("counters", {}).get(ab.had_counter))
 
 
+_TRIGGERED: dict[tuple[int, int], tuple[Any, Any, tuple[Triggered, ...]]] = {}
+
+
 def _abilities(state: MagicState, o: MagicObject) -> list[Triggered]:
     """Its printed triggered abilities and those effects grant it (613.1f, 113.10)."""
     if o.zone != "battlefield":
         return []
     c = chars(state, o)
-    if c.abilities_lost or c.land_types_set:           # 305.7: no abilities from its rules text
-        return list(c.triggers)
-    return list(state.card(o).triggers) + list(c.triggers)
+    card = state.card(o)
+    # Worked out once per card and characteristics (a permanent's Chars is frozen and kept while unchanged).
+    hit = _TRIGGERED.get((id(card), id(c)))
+    if hit is None or hit[0] is not card or hit[1] is not c:
+        if len(_TRIGGERED) > 10_000:
+            _TRIGGERED.clear()
+        if c.abilities_lost or c.land_types_set:           # 305.7: no abilities from its rules text
+            found = tuple(c.triggers)
+        else:
+            found = (*card.triggers, *c.triggers)
+        hit = _TRIGGERED[(id(card), id(c))] = (card, c, found)      # kept: their id()s too
+    return list(hit[2])
 
 
 def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
