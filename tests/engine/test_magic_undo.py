@@ -11,7 +11,7 @@ from judge.engine.rulesets.magic.actions import Cast
 from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState
 from judge.scenarios import load_scenario
 
-_SKIP = {"script", "chooser", "chars_cache", "version", "rng", "edit"}
+_SKIP = {"script", "chooser", "chars_cache", "version", "rng", "edit", "layer_edit"}
 
 
 def _dump(x: Any, seen: dict[int, str]) -> Any:
