@@ -1,0 +1,117 @@
+"""The zones group's pieces (judge/engine/rulesets/magic/linked.py, zonefx.py): what the catalog reads them into,
+random choices that follow the seed, "if you do" after a payment, numbers read on resolution, triggers on damage
+events, exiling from the top of a short library."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import run_scenario
+from judge.engine.rulesets.magic.cards import Triggered
+from judge.engine.rulesets.magic.catalog import find
+from judge.engine.rulesets.magic.core import _damage_matches
+from judge.engine.rulesets.magic.state import MagicObject
+from judge.scenarios import load_scenario
+
+
+def _run(doc: dict[str, Any]) -> Any:
+    trace = run_scenario(load_scenario({"ruleset": "magic", "title": "zonas", **doc}))
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    return trace
+
+
+def test_the_catalog_reads_linked_instructions_into_pieces() -> None:
+    raid = find("Incursión improvisada")
+    assert raid is not None and not raid.text
+    kinds = [(e.kind, e.to, e.condition) for e in raid.activated[0].effects]
+    assert kinds == [("reveal_top", "controller", ""), ("put", "linked", "linked_noncreature"),
+                     ("put", "linked", "linked_creature"), ("grant", "linked", ""), ("delayed", "target", "")]
+    assert raid.activated[0].effects[-1].then[0].kind == "sacrifice"
+    mastery = find("Maestría elemental")
+    assert mastery is not None and not mastery.text
+    granted = mastery.statics[0].effect
+    assert granted.kind == "grant_ability" and granted.ability is not None and granted.ability.tap
+    make, later = granted.ability.effects
+    assert make.kind == "create_token" and make.count == "source_power" and make.token.keywords == ("haste",)
+    assert later.kind == "delayed" and later.at == "end_step" and later.then[0].to == "linked"
+    fossil = find("Encontrar un fósil")
+    assert fossil is not None and [(e.kind, e.to) for e in fossil.effects] == [
+        ("put", "graveyard_random"), ("reorder_graveyard", "controller")]
+
+
+FOSSIL = {"players": [{"name": "Ana", "mana_pool": {"G": 1}, "hand": ["Encontrar un fósil"],
+                       "graveyard": [{"card": "Isla", "id": "a"}, {"card": "Bosque", "id": "b"},
+                                     {"card": "Pantano", "id": "c"}]}, {"name": "Bruno"}],
+          "turn": {"number": 3, "active": "Ana", "step": "main1"},
+          "actions": [{"by": "Ana", "cast": "Encontrar un fósil"}, {"by": "Ana", "pass": True},
+                      {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": []}]}
+
+
+def _returned(seed: int) -> str:
+    trace = _run({**FOSSIL, "seed": seed})
+    board = trace.steps[-1].board
+    ana = next(p for p in board["players"] if p["name"] == "Ana")
+    assert len(ana["hand"]) == 1 and any("cr-en/701.9b" in s.citations for s in trace.steps)
+    return ana["hand"][0]["id"].split("~")[0]
+
+
+def test_a_card_at_random_follows_the_seed() -> None:
+    """Encontrar un fósil: one card of the three, chosen with the scenario's seed: the same seed, the same card;
+    over several seeds more than one card comes back (it is not always the first or the last)."""
+    assert _returned(7) == _returned(7)
+    assert len({_returned(seed) for seed in range(1, 9)}) > 1
+
+
+PUCA = {"players": [{"name": "Ana", "mana_pool": {"B": 1}, "hand": ["Asesinato"],
+                     "battlefield": [{"card": "Puca del cementerio", "id": "puca"}]},
+                    {"name": "Bruno", "battlefield": [{"card": "Gigante", "id": "gigante"}]}],
+        "cards": {"Gigante": {"cost": "{3}{R}", "types": ["creature"], "power": 3, "toughness": 3},
+                  "Asesinato": {"cost": "{B}", "types": ["instant"], "targets": ["creature"],
+                                "effects": [{"destroy": "target"}]}},
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [{"by": "Ana", "cast": "Asesinato", "target": "gigante"}, {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"by": "Ana", "choose": "yes"}]}
+
+
+def test_if_you_do_needs_the_payment() -> None:
+    """«Puedes pagar {1}. Si lo haces, …»: saying yes with an empty pool pays nothing (608.2g), so the copy does not
+    happen; with the mana in the pool it does."""
+    poor = _run({**PUCA, "expect": [{"object": "puca", "power": 1, "toughness": 2}]})
+    assert any("no puede pagar" in s.summary for s in poor.steps)
+    assert any("no se cumple «si lo hiciste»" in s.summary for s in poor.steps)
+    rich = dict(PUCA, players=[dict(PUCA["players"][0], mana_pool={"B": 1, "C": 1}), PUCA["players"][1]])
+    _run({**rich, "expect": [{"object": "puca", "power": 3, "toughness": 3}]})
+
+
+def test_exiling_more_cards_than_the_library_has_exiles_what_there_is() -> None:
+    """Oona with X = 4 against a two-card library: both are exiled (609.3: do as much as possible) and the tokens
+    count the cards of the chosen colour among them."""
+    trace = _run({"players": [{"name": "Ana", "mana_pool": {"U": 5},
+                               "battlefield": [{"card": "Oona, reina de las hadas", "id": "oona"}]},
+                              {"name": "Bruno", "library": ["Pantano", "Zombi"]}],
+                  "cards": {"Zombi": {"cost": "{1}{B}", "types": ["creature"], "power": 2, "toughness": 2}},
+                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                  "actions": [{"by": "Ana", "activate": "oona", "target": "Bruno", "x": 4},
+                              {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                              {"by": "Ana", "choose": "B"}],
+                  "expect": [{"player": "Bruno", "exile": ["Pantano", "Zombi"]},
+                             {"player": "Ana", "battlefield_count": 2}]})
+    assert any("cr-en/609.3" in s.citations for s in trace.steps)
+
+
+def test_damage_trigger_conditions_read_one_damage_event() -> None:
+    """"Whenever it deals 6 or more damage to an opponent" / "combat damage to a player": each damage event alone."""
+    o = MagicObject(id="deus", card="Deus", owner="Ana", controller="Ana", zone="battlefield")
+    big = Triggered(when="deals_damage", effects=(), to_whom="opponent", at_least=6)
+    combat = Triggered(when="deals_damage", effects=(), to_whom="player", combat=True)
+
+    class Players:
+        def has_player(self, name: str) -> bool:
+            return name in ("Ana", "Bruno")
+    state: Any = Players()
+    assert _damage_matches(state, big, o, {"target": "Bruno", "amount": 6, "combat": False})
+    assert not _damage_matches(state, big, o, {"target": "Bruno", "amount": 5, "combat": True})
+    assert not _damage_matches(state, big, o, {"target": "Ana", "amount": 7, "combat": True})
+    assert not _damage_matches(state, big, o, {"target": "oso", "amount": 7, "combat": True})
+    assert _damage_matches(state, combat, o, {"target": "Ana", "amount": 1, "combat": True})
+    assert not _damage_matches(state, combat, o, {"target": "Bruno", "amount": 9, "combat": False})
