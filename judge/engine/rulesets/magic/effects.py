@@ -379,7 +379,7 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
 
 COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
                "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "your_creatures": ("608.2h",), "linked_power": ("608.2h",),
-               "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"), "life_paid": ("119.4",)}
+               "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"), "life_paid": ("119.4", "608.2h")}
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
