@@ -297,3 +297,16 @@ def test_look_at_the_top_cards_keep_some_and_put_the_rest_on_the_bottom() -> Non
              {"by": "Ana", "choose": ["a", "c"]}],
             [{"player": "Ana", "hand": ["Isla", "Pantano"], "library": ["Llanura", "Bosque"]}], cards)
     assert not failed(t) and cited(t, "401.4")
+
+
+def test_mana_restricted_to_x_costs_empties_with_the_pool() -> None:
+    """106.4: unspent mana empties from the pool at the end of each step, restricted mana (106.6) included."""
+    cards = {"Cofre": {"cost": "{2}", "types": ["artifact"], "activated": [
+        {"tap": True, "effects": [{"add_mana": "{C}{C}", "spend_only": "x_costs"}]}]},
+             "Rito": {"cost": "{X}", "types": ["sorcery"], "effects": [{"gain_life": "X"}]}}
+    t = run([{"name": "Ana", "hand": ["Rito"], "battlefield": [{"card": "Cofre", "id": "cofre"}]}, {"name": "Bruno"}],
+            [{"by": "Ana", "mana": ["cofre"]}, {"pass_until": "beginning_of_combat"}, {"pass_until": "main2"},
+             {"by": "Ana", "cast": "Rito", "x": 2}],
+            [{"player": "Ana", "life": 20, "hand": ["Rito"]}], cards)
+    assert not failed(t)
+    assert any(s.kind == "illegal" for s in t.steps) and cited(t, "106.4")

@@ -378,8 +378,9 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
 
 
 COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
-               "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "your_creatures": ("608.2h",), "linked_power": ("608.2h",),
-               "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"), "life_paid": ("119.4", "608.2h")}
+               "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "your_creatures": ("608.2h",),
+               "linked_power": ("608.2h",), "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"),
+               "life_paid": ("119.4", "608.2h")}
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
@@ -482,7 +483,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             if e.to == "random_target":
                 core.emit(state, out, "resolution", controller, f"{source_name}: se elige al azar {o.card} ({o.id}) "
                           "entre sus objetivos legales", [*base, *cr("608.2b")], about=[o])
-            # 701.21a: only a permanent's controller can sacrifice it ("its controller sacrifices it": by its_controller)
+            # 701.21a: only its controller can sacrifice a permanent ("its controller sacrifices it": by: its_controller)
             if k == "sacrifice" and layers.chars_of(state, o).controller != controller and e.by != "its_controller":
                 core.emit(state, out, "resolution", controller, f"{controller} no controla {o.card} ({o.id}): no "
                           "puede sacrificarlo, se queda en el campo de batalla", [*base, *cr("701.21a")], about=[o])

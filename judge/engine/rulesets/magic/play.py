@@ -389,7 +389,8 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                                                        and not _sorcery_timing(state, who) else [])),
                     why=f"{who} lanza {o.card} (valor de maná {value}"
                         + (f"; modo {action.mode}: " + "; ".join(e.describe() for e in effects) if card.modes else "")
-                        + (f", X={action.x}" if xs or card.x_counts else "") + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
+                        + (f", X={action.x}" if xs or card.x_counts else "")
+                        + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
                         + (pool_text(spent) if any(spent.values()) else "nada")
                         + (f"; objetivos: {', '.join(core.name(state, t) for t in targets)}" if targets else "") + ")",
                     controller=who, kind="action", actor=who)

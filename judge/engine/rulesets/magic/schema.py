@@ -40,7 +40,8 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
          "regenerate", "return_to_battlefield", "shuffle_into_library",
          "grant_ability", "uncounterable", "must_block", "attach", "land_types", "look_top")
-DEFAULT_TO = {"look_top": "controller", "draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
+DEFAULT_TO = {"look_top": "controller",
+              "draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
                 "grant_ability", "protection", "land_types")

@@ -21,10 +21,13 @@ def end_step(state: MagicState, out: list[Step]) -> None:
     emptied = []
     for p in state.players:
         pool = p.pool  # type: ignore[attr-defined]
-        if any(pool.values()):
+        restricted = p.restricted  # type: ignore[attr-defined]   # mana only for {X} costs empties too (106.4)
+        if any(pool.values()) or any(restricted.values()):
             from judge.engine.rulesets.magic.mana import pool_text
-            emptied.append(f"{p.name} ({pool_text(pool)})")
+            both = {k: pool.get(k, 0) + restricted.get(k, 0) for k in {*pool, *restricted}}
+            emptied.append(f"{p.name} ({pool_text(both)})")
             pool.clear()
+            restricted.clear()
     if emptied:
         core.emit(state, out, "turn-based", None, "termina " + STEP_NAMES[state.phase] + ": se vacían las "
                   "reservas de maná de " + ", ".join(emptied), cr("500.5", "106.4"),
