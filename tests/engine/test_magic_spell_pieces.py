@@ -32,7 +32,8 @@ def cited(trace: Trace, rule: str) -> bool:
 
 def test_if_spent_counts_each_named_colour_spent_on_the_total_cost() -> None:
     """601.2h: the mana spent to cast the spell; "X life if {G} was spent and X if {W}" is one gain of X per colour."""
-    cards = {"Doble": {"cost": "{X}{G/W}", "types": ["sorcery"], "effects": [{"gain_life": "X", "if_spent": ["G", "W"]}]}}
+    cards = {"Doble": {"cost": "{X}{G/W}", "types": ["sorcery"],
+                       "effects": [{"gain_life": "X", "if_spent": ["G", "W"]}]}}
     both = run([{"name": "Ana", "mana_pool": "GWW", "hand": ["Doble"]}, {"name": "Bruno"}],
                [{"by": "Ana", "cast": "Doble", "x": 2}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
                [{"player": "Ana", "life": 24}], cards)
@@ -123,7 +124,8 @@ def test_counted_amounts_read_last_known_power_and_destroyed_permanents() -> Non
 
 def test_a_regeneration_shield_replaces_one_destruction_this_turn() -> None:
     """701.19a: the next time it would be destroyed this turn: remove its damage, tap it (once)."""
-    cards = {"Remiendo": {"cost": "{G}", "types": ["instant"], "targets": ["creature"], "effects": [{"regenerate": True}]},
+    cards = {"Remiendo": {"cost": "{G}", "types": ["instant"], "targets": ["creature"],
+                          "effects": [{"regenerate": True}]},
              "Muerte": {"cost": "{B}", "types": ["instant"], "targets": ["creature"], "effects": [{"destroy": True}]},
              "Ogro": {"cost": "{3}", "types": ["creature"], "power": 4, "toughness": 4}}
     t = run([{"name": "Ana", "mana_pool": "GBB", "hand": ["Remiendo", "Muerte", "Muerte"]},
@@ -163,7 +165,8 @@ def test_mana_pieces_multiplier_land_types_restriction_and_activation_condition(
     if you control two or more green permanents"."""
     cards = {"Doblador": {"cost": "{G}", "types": ["enchantment"],
                           "replacements": [{"event": "tap_for_mana", "multiply": 2}]},
-             "Espejo de tierras": {"types": ["land"], "activated": [{"tap": True, "effects": [{"add_mana": "land_types"}]}]},
+             "Espejo de tierras": {"types": ["land"],
+                                   "activated": [{"tap": True, "effects": [{"add_mana": "land_types"}]}]},
              "Cofre": {"cost": "{2}", "types": ["artifact"], "activated": [
                  {"tap": True, "effects": [{"add_mana": "{C}{C}", "spend_only": "x_costs"}]}]},
              "Fuente verde": {"types": ["land"], "activated": [

@@ -483,7 +483,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             if e.to == "random_target":
                 core.emit(state, out, "resolution", controller, f"{source_name}: se elige al azar {o.card} ({o.id}) "
                           "entre sus objetivos legales", [*base, *cr("608.2b")], about=[o])
-            # 701.21a: only its controller can sacrifice a permanent ("its controller sacrifices it": by: its_controller)
+            # 701.21a: only its controller sacrifices a permanent ("its controller sacrifices it": by its_controller)
             if k == "sacrifice" and layers.chars_of(state, o).controller != controller and e.by != "its_controller":
                 core.emit(state, out, "resolution", controller, f"{controller} no controla {o.card} ({o.id}): no "
                           "puede sacrificarlo, se queda en el campo de batalla", [*base, *cr("701.21a")], about=[o])
