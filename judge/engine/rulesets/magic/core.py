@@ -15,7 +15,8 @@ from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all
-from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger)
+from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
+                                                 edits)
 from judge.engine.step import Event, Step, make_step
 
 
@@ -890,14 +891,10 @@ def _sba_once(state: MagicState, out: list[Step]) -> bool:
 
 
 def _sba_inputs(state: MagicState) -> tuple:
-    """What the state-based checks read: the permanents, each with every field and counter (its edit stamp), their
-    characteristics (the layers' result) and cards (copy effects); every object (tokens off the battlefield, a
-    host gone); the continuous effects; each player's own fields; whether the game is over."""
-    perms = state.battlefield()
-    return (tuple(perms), [o.edit for o in perms], layers.compute(state), state.copies, len(state.objects),
-            len(state.effects), state.over,
-            [tuple(v if isinstance(v, (int, str, type(None))) else repr(v) for k, v in vars(p).items()
-                   if k != "zones" and k != "pool") for p in state.players])
+    """What the state-based checks read: every object with its fields and counters, every zone and each player's
+    own fields (all of them counted by `edits`), the characteristics (the layers' result) and cards (copy
+    effects), the objects and continuous effects there are, whether the game is over."""
+    return (edits(), layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over)
 
 
 def _sba_check(state: MagicState, out: list[Step]) -> bool:

@@ -41,10 +41,15 @@ LAYER_BLIND = frozenset({"tapped", "damage", "deathtouch_hit"})
 
 
 def edits() -> int:
-    """The last edit stamp given: unchanged, no MagicObject had a field assigned a new value, no counters changed
-    and no zone (ZoneList) changed its contents or order (the board snapshot compares it). Each object's own
-    stamp is its `edit`."""
+    """The last edit stamp given: unchanged, no MagicObject or MagicPlayer had a field assigned a new value, no
+    counters changed and no zone (ZoneList) changed its contents or order (the board snapshot and the
+    state-based checks compare it). Each object's own stamp is its `edit`."""
     return _EDITS[0]
+
+
+def bump_edits() -> None:
+    """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
+    _EDITS[0] += 1
 
 
 class Counters(dict):
@@ -201,6 +206,15 @@ class MagicPlayer(Player):
 
     def __post_init__(self) -> None:
         self.zones = {z: objs if type(objs) is ZoneList else ZoneList(objs) for z, objs in self.zones.items()}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # An assignment that changes a field (life, lost, lands played…) counts as an edit (`edits`), as an
+        # object's does. (The pool and the zones change in place: the zones count their own changes.)
+        d = self.__dict__
+        old = d.get(name, _EDITS)
+        d[name] = value
+        if old is not value and (type(old) is not type(value) or old != value):
+            _EDITS[0] += 1
 
     @property
     def life(self) -> int:

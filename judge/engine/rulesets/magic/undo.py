@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState, ZoneList
+from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState, ZoneList, bump_edits
 
 # Bookkeeping that is not game state: never saved, never restored (the caches kept in `state.extra`, the run's
 # script and the chooser answering questions).
@@ -96,3 +96,4 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
     state.rng.setstate(saved["rng"])
     state.extra.update(caches)
     state.version = version
+    bump_edits()                    # fields were written back past the hooks that count edits
