@@ -115,3 +115,30 @@ def test_damage_trigger_conditions_read_one_damage_event() -> None:
     assert not _damage_matches(state, big, o, {"target": "oso", "amount": 7, "combat": True})
     assert _damage_matches(state, combat, o, {"target": "Ana", "amount": 1, "combat": True})
     assert not _damage_matches(state, combat, o, {"target": "Bruno", "amount": 9, "combat": False})
+
+
+def test_the_pieces_are_written_inline_too() -> None:
+    """A scenario's own card uses the same pieces: a "when you cast" trigger that reveals the top card and puts it
+    onto the battlefield if it is a creature card, then gives it haste and a delayed end-step sacrifice."""
+    cards = {"Llamada": {"cost": "{1}", "types": ["creature"], "power": 1, "toughness": 1, "triggers": [
+        {"when": "cast", "effects": [
+            {"reveal_top": 1}, {"put": True, "dest": "battlefield", "condition": "linked_creature"},
+            {"grant": ["haste"], "to": "linked", "duration": "permanent"},
+            {"delayed": {"at": "end_step", "effects": [{"sacrifice": "linked"}]}}]}]},
+        "Oso": {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}}
+    _run({"cards": cards,
+          "players": [{"name": "Ana", "mana_pool": {"C": 1}, "hand": ["Llamada"],
+                       "library": [{"card": "Oso", "id": "oso"}]}, {"name": "Bruno"}],
+          "turn": {"number": 3, "active": "Ana", "step": "main1"},
+          "actions": [{"by": "Ana", "cast": "Llamada"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                      {"expect": [{"object": "oso", "zone": "battlefield", "keywords": ["haste"]}]},
+                      {"pass_until": "end"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+          "expect": [{"object": "oso", "zone": "graveyard"}]})
+    with_errors = {"ruleset": "magic", "title": "x", "cards": {"Mal": {"cost": "{1}", "types": ["sorcery"],
+                   "effects": [{"destroy": True, "to": "graveyard_random"}]}}, "players": [{"name": "A"}, {"name": "B"}]}
+    try:
+        load_scenario(with_errors)
+    except Exception as exc:                      # ScenarioError: each problem with its field path
+        assert "cards.Mal.effects[0].to" in str(getattr(exc, "errors", exc))
+    else:
+        raise AssertionError("graveyard_random is only for put")

@@ -86,6 +86,18 @@ VERB_LABELS = {
     "must_block": L("debe bloquearla si puede", "must block it if able"),
     "attach": L("anexar esta Aura", "attach this Aura"),
     "land_types": L("tipos de tierra básica", "basic land types"),
+    "reveal_top": L("mostrar las primeras cartas", "reveal the top cards"),
+    "exile_top": L("exiliar las primeras cartas", "exile the top cards"),
+    "put": L("poner esas cartas en una zona", "put those cards into a zone"),
+    "exile_same_name": L("exiliar las cartas con el nombre del hechizo", "exile the cards with the spell's name"),
+    "keep_hand": L("conservar cartas y barajar el resto", "keep cards and shuffle the rest"),
+    "reorder_graveyard": L("reordenar el cementerio", "reorder the graveyard"),
+    "move_auras": L("mover sus Auras a otro permanente", "move its Auras to another permanent"),
+    "copy_token": L("crear una ficha copia de esta", "create a token copy of this"),
+    "empty_pools": L("vaciar las reservas de maná", "empty the mana pools"),
+    "choose_color": L("elegir un color", "choose a colour"),
+    "pay": L("pagar maná", "pay mana"),
+    "pay_life_rounds": L("pagar vidas por turnos", "pay life in rounds"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
@@ -104,6 +116,10 @@ SCOPE_LABELS = {
     "permanents_you_control": L("los permanentes que controlas", "permanents you control"),
     "other_permanents_you_control": L("tus otros permanentes", "other permanents you control"),
     "everything": L("todas las cartas, hechizos y permanentes", "every card, spell and permanent"),
+    "linked": L("esa(s) carta(s) (de una instrucción anterior)", "those cards (of an earlier instruction)"),
+    "random_target": L("uno de los objetivos al azar", "one of the targets at random"),
+    "graveyard_random": L("una carta al azar de tu cementerio", "a card at random from your graveyard"),
+    "graveyard_named_self": L("las cartas de tu cementerio con su nombre", "the cards in your graveyard with its name"),
     "active_player": L("el jugador activo", "the active player"),
     "target_controller": L("el controlador del objetivo", "the target's controller"),
     "target_player_creatures": L("las criaturas del jugador objetivo", "the target player's creatures"),
@@ -114,7 +130,17 @@ COUNT_LABELS = {"source_power": L("la fuerza de la fuente", "the source's power"
                 "target_power": L("la fuerza del objetivo", "the target's power"),
                 "life_lost_this_turn": L("las vidas perdidas este turno", "life lost this turn"),
                 "destroyed": L("los permanentes destruidos así", "permanents destroyed this way"),
-                "your_creatures": L("tus criaturas (de count_where)", "your creatures (of count_where)")}
+                "your_creatures": L("tus criaturas (de count_where)", "your creatures (of count_where)"),
+                "linked_power": L("la fuerza de esa carta", "that card's power"),
+                "linked_of_color": L("esas cartas del color elegido", "those cards of the chosen colour"),
+                "damage_this_turn": L("el daño hecho al objetivo este turno", "damage dealt to the target this turn"),
+                "life_paid": L("las vidas que pagó cada jugador", "the life each player paid")}
+CONDITION_LABELS = {"did": L("lo hiciste («si lo haces»)", "you did (\"if you do\")"),
+                    "linked_creature": L("esa carta es de criatura", "that card is a creature card"),
+                    "linked_noncreature": L("esa carta no es de criatura", "that card isn't a creature card"),
+                    "most_creatures": L("controlas más criaturas que cada otro jugador",
+                                        "you control the most creatures"),
+                    "not_most_creatures": L("no controlas más criaturas", "you don't")}
 DURATION_LABELS = {"end_of_turn": L("hasta el final del turno", "until end of turn"),
                    "end_of_combat": L("hasta el final del combate", "until end of combat"),
                    "permanent": L("para siempre", "indefinitely")}
@@ -143,7 +169,7 @@ _FIELDS: dict[str, list[dict[str, Any]]] = {
     "cast": [field("targets", "refs", ref="target",
                    slots={"from": "targets", "kinds": {"creature": "creature", "player": "player", "any": "target",
                                                       "permanent": "permanent", "land": "permanent",
-                                                      "artifact": "permanent", "enchantment": "permanent",
+                                                      "artifact": "permanent", "enchantment": "permanent", "nonenchantment": "permanent",
                                                       "spell": "object", "creature_spell": "object",
                                                       "card": "object"}}), field("x", "int", min=0, max=99),
              field("tap", "refs", ref="permanent", mine=True), field("sacrifice", "refs", ref="permanent", mine=True),
@@ -186,8 +212,12 @@ def describe() -> dict[str, Any]:
     cat = catalog()        # the basic lands and the Shadowmoor FAQ's cards: named without a definition
     verb_arg = {}
     for verb in S.VERBS:
-        if verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top"):
+        if verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top", "exile_top"):
             arg = {"type": "int", "min": 0, "max": 999, "default": 1, "allow_x": True}
+        elif verb in ("reveal_top", "keep_hand"):
+            arg = {"type": "int", "min": 1, "max": 999, "default": 1 if verb == "reveal_top" else 7}
+        elif verb == "pay":
+            arg = {"type": "text", "example": "{1}"}
         elif verb == "counters":
             arg = {"type": "counters", "kinds": COUNTER_KINDS}
         elif verb in ("pump", "set_pt"):
@@ -252,8 +282,12 @@ def describe() -> dict[str, Any]:
                              "example": [{"when": "attacks", "targets": ["creature"],
                                           "effects": [{"must_block": "target"}]}]})
             elif k == "dest":
+                dests = ("hand", "battlefield", "graveyard", "library_bottom") if verb == "put" else ("hand", "battlefield")
+                labels = {**ZONE_LABELS, "library_bottom": L("el fondo de la biblioteca", "the bottom of the library")}
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
-                             "options": options(("hand", "battlefield"), ZONE_LABELS), "default": "hand"})
+                             "options": options(dests, labels), "default": "hand"})
+            elif k == "random":
+                opts.append({"key": "random", "type": "bool", "label": L("Al azar", "At random"), "default": False})
             elif k == "count":
                 opts.append({"key": "count", "type": "choice", "label": L("Cuenta", "Counts"),
                              "options": options(S.COUNTS, COUNT_LABELS), "default": ""})
@@ -269,13 +303,9 @@ def describe() -> dict[str, Any]:
                 opts.append({"key": "keep", "type": "int", "label": L("A la mano", "To the hand"), "min": 0,
                              "max": 99, "default": 1})
             elif k == "condition":
+                from judge.engine.rulesets.magic.linked import CONDITIONS
                 opts.append({"key": "condition", "type": "choice", "label": L("Solo si", "Only if"),
-                             "options": [{"value": "most_creatures", "label": L("controlas más criaturas que cada "
-                                                                               "otro jugador", "you control the most "
-                                                                               "creatures")},
-                                         {"value": "not_most_creatures", "label": L("no controlas más criaturas",
-                                                                                   "you don't")}],
-                             "default": ""})
+                             "options": options(CONDITIONS, CONDITION_LABELS), "default": ""})
             elif k == "divided":
                 opts.append({"key": "divided", "type": "bool", "label": L("Dividido al lanzar", "Divided on casting"),
                              "default": False})
@@ -287,7 +317,8 @@ def describe() -> dict[str, Any]:
                              "options": [{"value": "x_costs", "label": L("costes con {X}", "costs with {X}")}],
                              "default": ""})
         verb_arg[verb] = {"verb": verb, "label": VERB_LABELS.get(verb, L(verb, verb)), "arg": arg, "options": opts}
-    target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS), "controllers": ["any", "you", "opponent"]}
+    target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS),
+                   "controllers": ["any", "you", "opponent", "damaged_player"]}
     return {
         "id": "magic",
         "name": "Magic: The Gathering",

@@ -23,12 +23,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 200
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "creature_spell", "land", "artifact",
-                "enchantment", "card")
+                "enchantment", "card", "nonenchantment")
 SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
           "other_permanents_you_control", "active_player", "target_controller", "target_player_creatures",
-          "chosen_player", "that_creature")
+          "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
                  "other_permanents_you_control", "everything")
@@ -39,15 +39,20 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "gain_control", "create_token", "search", "prevent", "add_mana", "counter_spell", "mill",
          "remove_from_combat", "become_copy", "change_text", "discard", "remove_counter", "move_counter", "delayed",
          "regenerate", "return_to_battlefield", "shuffle_into_library",
-         "grant_ability", "uncounterable", "must_block", "attach", "land_types", "look_top")
+         "grant_ability", "uncounterable", "must_block", "attach", "land_types", "look_top",
+         # zones, randomness, copies (linked.py, zonefx.py)
+         "reveal_top", "exile_top", "put", "exile_same_name", "keep_hand", "reorder_graveyard", "move_auras",
+         "copy_token", "empty_pools", "choose_color", "pay", "pay_life_rounds")
 DEFAULT_TO = {"look_top": "controller",
               "draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
-              "search": "controller", "create_token": "controller", "mill": "controller"}
+              "search": "controller", "create_token": "controller", "mill": "controller",
+              "reveal_top": "controller", "exile_top": "controller", "keep_hand": "controller",
+              "reorder_graveyard": "controller", "put": "linked"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
                 "grant_ability", "protection", "land_types")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
-        "dealt_damage", "untapped", "blocked", "state")
-DELAYED_AT = ("end_of_combat",)
+        "dealt_damage", "untapped", "blocked", "state", "cast")
+DELAYED_AT = ("end_of_combat", "end_step")
 STOPS = ("fin", "limite", "eleccion", "partida terminada")
 PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",
                  "exile": "names", "battlefield": "names", "hand_count": "int", "library_count": "int",
@@ -76,9 +81,16 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "remove_counter": ("to", "target", "counter", "amount", "where"),
     "damage": (*_COUNTED, "by", "divided"), "gain_life": _COUNTED, "lose_life": _COUNTED,
     "destroy": ("to", "target", "where", "types"), "exile": ("to", "target", "where", "types"),
-    "bounce": ("to", "target", "where", "types"), "look_top": ("keep", "condition"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
+    "bounce": ("to", "target", "where", "types"), "look_top": ("keep", "condition"),
+    # Zones group: "condition" is linked.CONDITIONS ("if you do", "if it's a creature card").
+    "reveal_top": ("to", "target", "condition"), "exile_top": ("to", "target", "condition"),
+    "put": ("to", "dest", "condition"), "exile_same_name": ("to", "target"), "keep_hand": ("to", "target"),
+    "reorder_graveyard": ("to",), "move_auras": ("to", "target"), "copy_token": ("condition",),
+    "empty_pools": (), "choose_color": (), "pay": (), "pay_life_rounds": (),
+    "discard": ("to", "target", "where", "random", "condition"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
 }
-COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures")
+COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures",
+          "linked_power", "linked_of_color", "damage_this_turn", "life_paid")
 CONDITIONS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life")
 
 
@@ -311,7 +323,9 @@ class _Parser:
             if m is None or "type" not in m:
                 continue
             kind = self.check.choice(join(p, "type"), m["type"], TARGET_KINDS)
-            ctl = self.check.choice(join(p, "controller"), m.get("controller", "any"), ("any", "you", "opponent"))
+            # damaged_player: "that player" of a deals_damage trigger (bound as it triggers, core._bind_damaged)
+            ctl = self.check.choice(join(p, "controller"), m.get("controller", "any"), ("any", "you", "opponent",
+                                                                                       "damaged_player"))
             other = self.check.boolean(join(p, "other"), m.get("other", False))
             many = self.check.boolean(join(p, "many"), m.get("many", False))
             if many and i != len(value) - 1:
@@ -470,6 +484,25 @@ class _Parser:
             kw["then"] = self.effects(join(p, "effects"), dm["effects"], scopes)
             if not kw["at"] or not kw["then"]:
                 return None
+        elif verb in ("reveal_top", "exile_top", "keep_hand"):
+            if arg == "X" and verb == "exile_top":
+                kw["x"] = True
+            else:
+                kw["amount"] = c.integer(p, arg, minimum=1, maximum=999) or 1
+        elif verb in ("put", "exile_same_name", "reorder_graveyard", "move_auras", "copy_token", "empty_pools",
+                      "choose_color", "pay_life_rounds"):
+            if arg is not True:
+                c.error(p, f"se esperaba «{verb}: true»")
+                return None
+            if verb == "put":
+                kw["dest"] = c.choice(join(path, "dest"), m.get("dest", "hand"),
+                                      ("hand", "battlefield", "graveyard", "library_bottom")) or "hand"
+        elif verb == "pay":
+            cost = self.cost(p, arg)
+            if not cost:
+                c.error(p, "se esperaba el coste que se paga, p. ej. \"{1}\"")
+                return None
+            kw["cost"] = cost
         elif verb == "search":
             s = c.string(p, arg)
             if s is None:
@@ -501,9 +534,11 @@ class _Parser:
             kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
         if "keep" in m:                    # look_top: how many of the cards looked at go to the hand
             kw["keep"] = c.integer(join(path, "keep"), m["keep"], minimum=0, maximum=99) or 0
-        if "condition" in m:               # "if you control more creatures than each other player … otherwise …"
-            kw["condition"] = c.choice(join(path, "condition"), m["condition"], ("most_creatures",
-                                                                               "not_most_creatures")) or ""
+        if "condition" in m:               # "if you control more creatures…", "if you do", "if it's a creature card"
+            from judge.engine.rulesets.magic.linked import CONDITIONS
+            kw["condition"] = c.choice(join(path, "condition"), m["condition"], CONDITIONS) or ""
+        if "random" in m:                  # discard at random (701.9b)
+            kw["random"] = bool(c.boolean(join(path, "random"), m["random"]))
         if "divided" in m:                 # X divided among the targets as announced on casting (601.2d)
             kw["divided"] = bool(c.boolean(join(path, "divided"), m["divided"]))
         if "count_where" in m:            # the qualities of the creatures `count: your_creatures` counts
@@ -520,7 +555,13 @@ class _Parser:
         to = c.choice(join(path, "to"), to, scopes)
         if to is None:
             return None
-        if verb == "create_token" and to not in ("controller", "target_controller"):
+        if to in ("graveyard_random", "graveyard_named_self") and verb != "put":
+            c.error(join(path, "to"), "«graveyard_random» y «graveyard_named_self» eligen cartas para «put»")
+            return None
+        if verb == "put" and to not in ("linked", "graveyard_random", "graveyard_named_self"):
+            c.error(join(path, "to"), "«put» mueve «linked», «graveyard_random» o «graveyard_named_self»")
+            return None
+        if verb == "create_token" and to not in ("controller", "target_controller", "each_player"):
             c.error(join(path, "to"), "las fichas las crea el controlador del efecto («controller», por defecto) o el "
                                       "controlador del objetivo («target_controller»)")
             return None
@@ -563,7 +604,8 @@ class _Parser:
         c = self.check
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
                                           "state_condition", "where",
-                                          "had_counter", "condition", "to_whom"), required=("when", "effects"))
+                                          "had_counter", "condition", "to_whom", "combat", "at_least"),
+                      required=("when", "effects"))
         if m is None:
             return None
         when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
@@ -609,9 +651,12 @@ class _Parser:
             c.error(join(path, "had_counter"), "se esperaba +1/+1 o -1/-1")
         if when != "dies" and "had_counter" in m:
             c.error(join(path, "had_counter"), "«had_counter» solo vale con when: dies")
-        to_whom = c.choice(join(path, "to_whom"), m.get("to_whom", ""), ("", "opponent")) or ""
-        if when != "deals_damage" and "to_whom" in m:
-            c.error(join(path, "to_whom"), "«to_whom» solo vale con when: deals_damage")
+        to_whom = c.choice(join(path, "to_whom"), m.get("to_whom", ""), ("", "opponent", "player")) or ""
+        combat = c.boolean(join(path, "combat"), m.get("combat", False))
+        at_least = c.integer(join(path, "at_least"), m.get("at_least", 0), minimum=0, maximum=999) or 0
+        for key in ("to_whom", "combat", "at_least"):
+            if when != "deals_damage" and key in m:
+                c.error(join(path, key), f"«{key}» solo vale con when: deals_damage")
         if None in (when, of, whose) or "effects" not in m:
             return None
         state_condition = ""
@@ -622,7 +667,8 @@ class _Parser:
             c.error(join(path, "state_condition"), "«state_condition» solo vale con when: state")
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
                          each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
-                         to_whom=to_whom, state_condition=state_condition, where=where)
+                         to_whom=to_whom, state_condition=state_condition, where=where, combat=bool(combat),
+                         at_least=at_least)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check
