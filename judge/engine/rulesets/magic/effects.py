@@ -276,8 +276,7 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
                           f"lanzarlo: «{e.describe()}» no ocurre", [*cites, *cr("601.2h"),
                                                                      *(cr("707.10") if spent is None else [])])
                 continue
-        if e.to == "target" and e.kind not in UNTARGETED and \
-                not (targets[e.target] if e.target < len(targets) else None):
+        if e.to == "target" and e.kind not in UNTARGETED and e.target < len(targets) and not targets[e.target]:
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
         if e.condition and not linked.holds(state, e, ctx, controller):
             core.emit(state, out, "resolution", controller, f"{source_name}: «{e.describe()}» no se hace: no se "
