@@ -142,3 +142,19 @@ def test_the_pieces_are_written_inline_too() -> None:
         assert "cards.Mal.effects[0].to" in str(getattr(exc, "errors", exc))
     else:
         raise AssertionError("graveyard_random is only for put")
+
+
+def test_an_aura_on_a_player_sends_their_cards_to_the_bottom_of_the_library() -> None:
+    """Rueda del sol y la luna: «Encantar jugador» attaches it to a player (303.4b) and keeps it there while that
+    player is in the game (704.5m); a card of that player that would go to their graveyard goes to the bottom of
+    their library instead; another player's cards are not affected."""
+    _run({"cards": {"Chispa": {"cost": "{R}", "types": ["instant"], "effects": [{"draw": 1}]}},
+          "players": [{"name": "Ana", "mana_pool": {"G": 2}, "hand": ["Rueda del sol y la luna"]},
+                      {"name": "Bruno", "mana_pool": {"R": 1}, "hand": [{"card": "Chispa", "id": "chispa"}],
+                       "library": ["Isla", "Isla"]}],
+          "turn": {"number": 3, "active": "Ana", "step": "main1"},
+          "actions": [{"by": "Ana", "cast": "Rueda del sol y la luna", "target": "Bruno"}, {"by": "Ana", "pass": True},
+                      {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True},
+                      {"by": "Bruno", "cast": "chispa"}, {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
+          "expect": [{"player": "Bruno", "library": ["Isla", "Chispa"]}, {"player": "Bruno", "graveyard": []},
+                     {"player": "Ana", "battlefield": ["Rueda del sol y la luna"]}]})

@@ -956,6 +956,10 @@ PIECES += [
     (r"^Si lo haces, " + ARTICLE + r"{name} es una copia de esa criatura y gana esta habilidad\.$",
      _effect("become_copy", to="self", of=-1, duration="permanent", condition="did")),
     (r"^Destruye la tierra objetivo que controla ese jugador\.$", _destroy_land_of_damaged),
+    (r"^Encantar jugador\.$", lambda m, r, name: r.targets.append(TargetSpec("player"))),
+    (r"^Si una carta fuera a ser puesta en el cementerio del jugador encantado desde cualquier parte, en vez de eso, "
+     r"se muestra esa carta y se la pone en el fondo de la biblioteca de ese jugador\.$",
+     lambda m, r, name: r.replacements.append(Replacement(event="to_library_bottom"))),
 ]
 def _self_keyword(keyword: str) -> Piece:
     def piece(m: re.Match[str], r: Reading, name: str) -> None:

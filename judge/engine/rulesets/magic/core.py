@@ -181,6 +181,12 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             zone = "exile"
             extra_cites += cr("614.1a", "614.6")
             notes.append("en su lugar va al exilio (efecto de reemplazo)")
+    wheel = _to_library_bottom(state, o) if zone == "graveyard" else None
+    if wheel is not None:
+        # 614.1a: "instead" — it never reaches the graveyard (no "dies" trigger); revealed, then the bottom (701.20a)
+        zone, top = "library", False
+        extra_cites += cr("614.1a", "701.20a")
+        notes.append(f"{wheel.card} ({wheel.id}) lo reemplaza: se muestra y va al fondo de la biblioteca de {o.owner}")
     if origin == "battlefield":
         c = chars(state, o)
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
@@ -279,6 +285,18 @@ def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name:
         return None
     ans = ask(state, out, q, valid).values[0]
     return ans.upper() if what == "color" else ans
+
+
+def _to_library_bottom(state: MagicState, o: MagicObject) -> MagicObject | None:
+    """A permanent whose replacement sends the cards that would go to the graveyard of the player it enchants to the
+    bottom of their library instead; tokens are not cards and are not affected."""
+    if o.token:
+        return None
+    for p in state.battlefield():
+        if p.attached_to == o.owner and not chars(state, p).abilities_lost and \
+                any(r.event == "to_library_bottom" for r in state.card(p).replacements):
+            return p
+    return None
 
 
 def cease_to_exist(state: MagicState, o: MagicObject) -> None:
@@ -948,7 +966,11 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
                     to_grave.append((o, "704.5h", "recibió daño de una fuente con toque mortal: es destruida"))
                     continue
         card = state.card(o)
-        if card.is_aura:
+        if card.is_aura and card.targets and card.targets[0].kind == "player":
+            # 303.4c: an Aura enchanting a player who has left the game (or none) is put into the graveyard
+            if not (o.attached_to and state.has_player(o.attached_to) and not state.player(o.attached_to).lost):
+                to_grave.append((o, "704.5m", "es un Aura que no encanta a un jugador de la partida"))
+        elif card.is_aura:
             host = state.objects.get(o.attached_to or "")
             ok = host is not None and host.zone == "battlefield" and (not card.targets or _enchantable(
                 state, card.targets[0], host, cache))

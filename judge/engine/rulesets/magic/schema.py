@@ -756,12 +756,14 @@ class _Parser:
             return None
         event = c.choice(join(path, "event"), m["event"], ("draw", "life_gain", "damage", "enters", "dies",
                                                            "prevent_none", "no_life_gain", "all_wither",
-                                                           "tap_for_mana", "opponent_discard"))
+                                                           "tap_for_mana", "opponent_discard",
+                                                           "to_library_bottom"))
         if event is None:
             return None
         reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
                  "enters": ("counters", "tapped", "choose"), "dies": (), "prevent_none": (), "no_life_gain": (),
-                 "all_wither": (), "tap_for_mana": ("multiply",), "opponent_discard": ()}[event]
+                 "all_wither": (), "tap_for_mana": ("multiply",), "opponent_discard": (),
+                 "to_library_bottom": ()}[event]
         for k in m:
             if k not in ("event", *reads):
                 c.error(join(path, k), f"«{k}» no se usa con event: {event}"
