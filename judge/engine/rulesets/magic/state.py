@@ -3,6 +3,7 @@ pool, the stack, continuous effects with timestamps, combat, and the last known 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,7 +171,9 @@ class MagicObject(GameObject):
 
     def __post_init__(self) -> None:
         if not self.entered_under:
-            self.entered_under = self.controller
+            self.__dict__["entered_under"] = self.controller
+        _EDITS[0] += 1
+        self.__dict__["edit"] = self.__dict__["layer_edit"] = _EDITS[0]     # built: its first stamps
 
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
@@ -180,6 +183,9 @@ class MagicObject(GameObject):
                 value = Counters(value)
             value.owner = self
         d = self.__dict__
+        if "edit" not in d:            # being built (dataclass __init__): __post_init__ gives the first stamps
+            d[name] = value
+            return
         old = d.get(name, _EDITS)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
@@ -194,6 +200,42 @@ class MagicObject(GameObject):
         new.counters = dict(self.counters)
         memo[id(self)] = new
         return new
+
+
+def _direct_init(cls: type) -> None:
+    """Give `cls` an __init__ that writes its dataclass fields straight into the instance (as the generated one
+    would, in the same order, with the same defaults), then calls __post_init__: building an object no longer
+    goes through __setattr__ once per field. Left as generated when a field is not a plain init field."""
+    fields = dataclasses.fields(cls)
+    if any(not f.init or f.kw_only for f in fields):
+        return
+    env: dict[str, Any] = {"_FACTORY": object(), "Counters": Counters}
+    params, body = [], []
+    for f in fields:
+        if f.default is not dataclasses.MISSING:
+            env[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+            value = f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            env[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FACTORY")
+            value = f"_f_{f.name}() if {f.name} is _FACTORY else {f.name}"
+        else:
+            params.append(f.name)
+            value = f.name
+        if f.name == "counters":          # as __setattr__ does: a Counters, held by this object
+            body.append(f"    counters = {value}")
+            value = "counters if type(counters) is Counters else Counters(counters)"
+        body.append(f"    d[{f.name!r}] = {value}")
+    body.append("    d['counters'].owner = self" if any(f.name == "counters" for f in fields) else "    pass")
+    src = f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n" + "\n".join(body) + \
+        "\n    self.__post_init__()\n"
+    exec(src, env)
+    env["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = env["__init__"]          # type: ignore[misc]
+
+
+_direct_init(MagicObject)
 
 
 @dataclass(eq=False)
