@@ -208,6 +208,9 @@ class Activated(Immutable):
     reveal_sharing_color: int = 0     # "reveal N cards from your hand that share a colour"
     only_if_color: str = ""           # "activate only if you control `only_if_n` or more permanents of this colour"
     only_if_n: int = 0
+    # "Descartar [esta carta]: …": the cost moves the card out of its owner's hand, so the ability works only there
+    # (113.6m), and is activated from the hand (play.do_activate)
+    discard_self: bool = False
 
     @cached_property
     def is_mana_ability(self) -> bool:
@@ -226,6 +229,8 @@ class Activated(Immutable):
             parts.append(f"poner {n} contador(es) {kind} sobre él")
         if self.sacrifice:
             parts.append("sacrificar")
+        if self.discard_self:
+            parts.append("descartar esta carta")
         if self.sacrifice_type:
             parts.append(f"sacrificar {self.sacrifice_type}")
         if self.reveal_sharing_color:

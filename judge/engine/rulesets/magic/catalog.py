@@ -957,6 +957,9 @@ PIECES += [
      _effect("become_copy", to="self", of=-1, duration="permanent", condition="did")),
     (r"^Destruye la tierra objetivo que controla ese jugador\.$", _destroy_land_of_damaged),
     (r"^Encantar jugador\.$", lambda m, r, name: r.targets.append(TargetSpec("player"))),
+    (r"^Descartar " + ARTICLE + r"{name}: Remueve del juego hasta dos cartas objetivo en cementerios\.$",
+     lambda m, r, name: r.activated.append(Activated(cost=(), discard_self=True, targets=(
+         TargetSpec("card", zone="graveyard", optional=True),) * 2, effects=(Effect("put", to="targets", dest="exile"),)))),
     (r"^Si una carta fuera a ser puesta en el cementerio del jugador encantado desde cualquier parte, en vez de eso, "
      r"se muestra esa carta y se la pone en el fondo de la biblioteca de ese jugador\.$",
      lambda m, r, name: r.replacements.append(Replacement(event="to_library_bottom"))),

@@ -282,7 +282,8 @@ def describe() -> dict[str, Any]:
                              "example": [{"when": "attacks", "targets": ["creature"],
                                           "effects": [{"must_block": "target"}]}]})
             elif k == "dest":
-                dests = ("hand", "battlefield", "graveyard", "library_bottom") if verb == "put" else ("hand", "battlefield")
+                dests = ("hand", "battlefield", "graveyard", "library_bottom", "exile") if verb == "put" \
+                    else ("hand", "battlefield")
                 labels = {**ZONE_LABELS, "library_bottom": L("el fondo de la biblioteca", "the bottom of the library")}
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
                              "options": options(dests, labels), "default": "hand"})

@@ -510,6 +510,10 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     """602.2: like casting: targets, then the total cost; the ability goes on the stack (mana abilities don't)."""
     who = action.by
     o = _find_in(state.player(who).zones["battlefield"], action.source)
+    in_hand = _find_in(state.player(who).zones["hand"], action.source) if o is None else None
+    if in_hand is not None and any(a.discard_self for a in state.card(in_hand).activated):
+        _activate_from_hand(state, action, out, in_hand)
+        return
     core.require(o is not None, f"«{action.source}» no es un permanente que {who} controle", "602.2")
     assert o is not None
     abilities = core.activated_abilities(state, o)
@@ -518,6 +522,8 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     core.require(0 <= action.ability < len(abilities), f"{o.card} no tiene la habilidad activada número "
                  f"{action.ability}", "602.1")
     ab = abilities[action.ability]
+    core.require(not ab.discard_self, f"la habilidad de {o.card} se paga descartándola: solo funciona desde la mano",
+                 "113.6m", "602.1")
     granted = ab in layers.chars_of(state, o).granted
     intrinsic = not granted and ab not in state.card(o).activated      # a basic land type's mana ability (305.6)
     _check_may_activate(state, o)
@@ -570,6 +576,37 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     core.emit(state, out, "action", who, f"{who} activa {item.text}; va a la pila ({item.id})"
               + (f" con objetivo {', '.join(core.name(state, t) for t in targets)}" if targets else ""), cr(*rules),
               [Event("stack", {"item": item.id, "source": o.id})], [o])
+    state.passes = 0
+    core.give_priority(state, out, who)
+
+
+def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], card_obj: MagicObject) -> None:
+    """113.6m / 602.2: an ability whose cost is discarding its own card is activated from the hand, any time its
+    owner has priority (no timing restriction, 602.5: like an instant); `ability` counts those abilities only."""
+    who = action.by
+    _priority(state, who, "activar habilidades")
+    abilities = [a for a in state.card(card_obj).activated if a.discard_self]
+    core.require(0 <= action.ability < len(abilities), f"{card_obj.card} no tiene la habilidad activada número "
+                 f"{action.ability} en la mano", "602.1")
+    ab = abilities[action.ability]
+    targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
+    _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
+    p = state.mplayer(who)
+    if spend(state, who, ab.cost, action.x) is None:
+        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
+                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+    name_now = card_obj.card
+    core.move(state, out, card_obj, "graveyard", cites=cr("602.2b", "701.9a", "113.6m"),
+              why=f"{who} la descarta para pagar el coste de su habilidad", kind="action", actor=who)
+    item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
+                     source_name=name_now, effects=ab.effects, targets=tuple(targets),
+                     target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
+    item.text = f"la habilidad de {name_now} «{ab.cost_text()}: " + "; ".join(e.describe() for e in ab.effects) + "»"
+    state.stack.append(item)
+    core.emit(state, out, "action", who, f"{who} activa desde la mano {item.text}; va a la pila ({item.id})"
+              + (f" con objetivo {', '.join(core.name(state, t) for t in targets if t)}" if any(targets) else ""),
+              cr("602.1a", "602.2", "602.2b", "113.6m", "113.7a", "117.3c"),
+              [Event("stack", {"item": item.id, "source": card_obj.id})])
     state.passes = 0
     core.give_priority(state, out, who)
 

@@ -496,7 +496,7 @@ class _Parser:
                 return None
             if verb == "put":
                 kw["dest"] = c.choice(join(path, "dest"), m.get("dest", "hand"),
-                                      ("hand", "battlefield", "graveyard", "library_bottom")) or "hand"
+                                      ("hand", "battlefield", "graveyard", "library_bottom", "exile")) or "hand"
         elif verb == "pay":
             cost = self.cost(p, arg)
             if not cost:
@@ -558,8 +558,9 @@ class _Parser:
         if to in ("graveyard_random", "graveyard_named_self") and verb != "put":
             c.error(join(path, "to"), "«graveyard_random» y «graveyard_named_self» eligen cartas para «put»")
             return None
-        if verb == "put" and to not in ("linked", "graveyard_random", "graveyard_named_self"):
-            c.error(join(path, "to"), "«put» mueve «linked», «graveyard_random» o «graveyard_named_self»")
+        if verb == "put" and to not in ("linked", "graveyard_random", "graveyard_named_self", "targets"):
+            c.error(join(path, "to"), "«put» mueve «linked», «targets» (cartas de un cementerio), «graveyard_random» "
+                                      "o «graveyard_named_self»")
             return None
         if verb == "create_token" and to not in ("controller", "target_controller", "each_player"):
             c.error(join(path, "to"), "las fichas las crea el controlador del efecto («controller», por defecto) o el "
@@ -674,7 +675,7 @@ class _Parser:
         c = self.check
         m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "put_counters", "sacrifice",
                                           "effects", "targets", "your_turn", "sacrifice_type", "reveal_sharing_color",
-                                          "only_if"), required=("effects",))
+                                          "only_if", "discard_self"), required=("effects",))
         if m is None:
             return None
         cost = self.cost(join(path, "cost"), m.get("cost", ""))
@@ -708,7 +709,8 @@ class _Parser:
         return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
                          effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn),
                          sacrifice_type=sac_type or "", reveal_sharing_color=reveal, only_if_color=only_color,
-                         only_if_n=only_n)
+                         only_if_n=only_n,
+                         discard_self=bool(c.boolean(join(path, "discard_self"), m.get("discard_self", False))))
 
     def static(self, path: str, raw: Any) -> Static | None:
         if isinstance(raw, Mapping) and "protection" in raw:

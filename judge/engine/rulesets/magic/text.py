@@ -219,7 +219,7 @@ def _describe_zones(e: Any, n: str) -> str:
         return f"{_to(e)} exilia las {n} primeras cartas de su biblioteca"
     if k == "put":
         where = {"hand": "la mano", "battlefield": "el campo de batalla", "graveyard": "el cementerio",
-                 "library_bottom": "el fondo de la biblioteca"}.get(e.dest, e.dest)
+                 "library_bottom": "el fondo de la biblioteca", "exile": "el exilio"}.get(e.dest, e.dest)
         return f"pon {_to(e)} en {where}"
     if k == "exile_same_name":
         return "busca en el cementerio, la mano y la biblioteca del controlador del hechizo objetivo las cartas con " \

@@ -24,7 +24,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "empty_pools": ("106.4",), "look_top": ("608.2c", "401.4"),
 }
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
-DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",)}
+DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",),
+         "exile": ("406.1",)}
 
 
 def _choose_cards(state: MagicState, out: list[Step], q: Question) -> list[str]:
@@ -61,7 +62,7 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
     elif k == "look_top":
         _look_top(state, out, controller, n, e.keep, source_name, cites, ctx)
     elif k == "put":
-        _put(state, out, controller, source, source_name, e, cites, ctx)
+        _put(state, out, controller, source, source_name, e, cites, ctx, targets)
     elif k == "exile_same_name":
         for ref in subjects:
             _exile_same_name(state, out, controller, ref, source_name, cites, ctx)
@@ -113,10 +114,13 @@ def _look_top(state: MagicState, out: list[Step], who: str, n: int, keep: int, s
                   why=f"{source_name}: {who} la pone en el fondo de su biblioteca", actor=who)
 
 
-def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx: Linked) -> list[MagicObject]:
-    """The cards a `put` moves: the linked ones, one at random from its controller's graveyard, or every card in
-    its controller's graveyard with the source's name."""
+def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx: Linked,
+           targets: Sequence[str | None] = ()) -> list[MagicObject]:
+    """The cards a `put` moves: the linked ones, the target cards (in a graveyard) still legal, one at random from its
+    controller's graveyard, or every card in its controller's graveyard with the source's name."""
     grave = state.player(controller).zones["graveyard"]
+    if e.to == "targets":
+        return [state.objects[r] for r in targets if r and r in state.objects]
     if e.to == "linked":
         return [state.objects[r] for r in ctx.objects if r in state.objects]
     if e.to == "graveyard_random":
@@ -127,8 +131,8 @@ def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx:
 
 
 def _put(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
-         cites: list[str], ctx: Linked) -> None:
-    cards = _cards(state, controller, source_name, e, ctx)
+         cites: list[str], ctx: Linked, targets: Sequence[str | None] = ()) -> None:
+    cards = _cards(state, controller, source_name, e, ctx, targets)
     rules = [*cites, *cr(*DESTS.get(e.dest, ()), *(["701.9b"] if e.to == "graveyard_random" else []))]
     if not cards:
         core.emit(state, out, "resolution", controller, f"{source_name}: no hay ninguna carta que mover", rules)
