@@ -38,7 +38,7 @@ CACHE_KEYS = ("snap", "snap_perm", "snap_player", "snap_board", "unmodelled", "s
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
 # leaves its `layer_edit` stamp alone. A quality of qualities.py reading one is fine (the layers then compare
 # `edit`); a layer effect reading one without a quality must take it out of here.
-LAYER_BLIND = frozenset({"tapped", "damage", "deathtouch_hit"})
+LAYER_BLIND = frozenset({"tapped", "damage", "deathtouch_hit", "sick", "attacking", "blocking", "blocked"})
 
 
 def edits() -> int:
