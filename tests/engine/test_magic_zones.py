@@ -158,3 +158,18 @@ def test_an_aura_on_a_player_sends_their_cards_to_the_bottom_of_the_library() ->
                       {"by": "Bruno", "cast": "chispa"}, {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
           "expect": [{"player": "Bruno", "library": ["Isla", "Chispa"]}, {"player": "Bruno", "graveyard": []},
                      {"player": "Ana", "battlefield": ["Rueda del sol y la luna"]}]})
+
+
+def test_may_play_lets_the_controller_play_an_exiled_card_this_turn_only() -> None:
+    """exile_top then may_play: the exiled land can be played this turn, as a land (one a turn, 305.2)."""
+    spell = {"cost": "{U}", "types": ["instant"], "targets": [{"type": "player", "controller": "opponent"}],
+             "effects": [{"exile_top": 1, "to": "target"}, {"may_play": True}]}
+    trace = _run({"cards": {"Hurto": spell},
+                  "players": [{"name": "Ana", "mana_pool": {"U": 1}, "hand": ["Hurto"], "lands_played": 0},
+                              {"name": "Bruno", "library": [{"card": "Isla", "id": "isla"}]}],
+                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                  "actions": [{"by": "Ana", "cast": "Hurto", "target": "Bruno"}, {"by": "Ana", "pass": True},
+                              {"by": "Bruno", "pass": True}, {"by": "Ana", "play_land": "isla"}],
+                  "expect": [{"object": "isla", "zone": "battlefield", "controller": "Ana"},
+                             {"player": "Ana", "lands_played": 1}]})
+    assert not any(s.kind == "illegal" for s in trace.steps)

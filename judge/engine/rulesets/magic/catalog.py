@@ -957,6 +957,10 @@ PIECES += [
      _effect("become_copy", to="self", of=-1, duration="permanent", condition="did")),
     (r"^Destruye la tierra objetivo que controla ese jugador\.$", _destroy_land_of_damaged),
     (r"^Encantar jugador\.$", lambda m, r, name: r.targets.append(TargetSpec("player"))),
+    (r"^El oponente objetivo remueve del juego la primera carta de su biblioteca\.$",
+     lambda m, r, name: r.effects.append(Effect("exile_top", amount=1, to="target", target=_slot(
+         r, TargetSpec("player", "opponent"))))),
+    (r"^Hasta el final del turno, puedes jugar esa carta\.$", _effect("may_play", to="linked")),
     (r"^Descartar " + ARTICLE + r"{name}: Remueve del juego hasta dos cartas objetivo en cementerios\.$",
      lambda m, r, name: r.activated.append(Activated(cost=(), discard_self=True, targets=(
          TargetSpec("card", zone="graveyard", optional=True),) * 2, effects=(Effect("put", to="targets", dest="exile"),)))),

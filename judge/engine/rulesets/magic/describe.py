@@ -98,6 +98,7 @@ VERB_LABELS = {
     "choose_color": L("elegir un color", "choose a colour"),
     "pay": L("pagar maná", "pay mana"),
     "pay_life_rounds": L("pagar vidas por turnos", "pay life in rounds"),
+    "may_play": L("puedes jugar esa carta este turno", "you may play that card this turn"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),

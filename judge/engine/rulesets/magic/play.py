@@ -331,12 +331,20 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
     return resolved
 
 
+def _playable_from_exile(state: MagicState, who: str, ref: str) -> MagicObject | None:
+    """A card in exile an effect lets `who` play this turn (zonefx `may_play`, 601.2a / 305.1: from the zone the
+    effect names, with the usual timing, costs and land limit); once the turn is over the permission is gone."""
+    allowed = {r for r, player, turn in state.extra.get("may_play", []) if player == who and turn == state.turn}
+    exiled = [o for p in state.players for o in p.zones["exile"] if o.id in allowed]  # type: ignore[attr-defined]
+    return _find_in(exiled, ref)
+
+
 def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     """601.2a–i: announce, targets, total cost, mana abilities, pay; then it is on the stack."""
     who = action.by
     _priority(state, who, "lanzar hechizos")
     p = state.mplayer(who)
-    o = _find_in(p.zones["hand"], action.card)
+    o = _find_in(p.zones["hand"], action.card) or _playable_from_exile(state, who, action.card)
     core.require(o is not None, f"«{action.card}» no está en la mano de {who}", "601.2a")
     assert o is not None
     card = state.card(o)
@@ -621,7 +629,7 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     """116.2a / 305.1–305.2: in your main phase, with priority and the stack empty, once per turn."""
     who = action.by
     p = state.mplayer(who)
-    o = _find_in(p.zones["hand"], action.card)
+    o = _find_in(p.zones["hand"], action.card) or _playable_from_exile(state, who, action.card)
     core.require(o is not None, f"«{action.card}» no está en la mano de {who}", "116.2a")
     assert o is not None
     core.require("land" in state.card(o).types, f"{o.card} no es una tierra", "116.2a", "305.1")

@@ -42,12 +42,12 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "grant_ability", "uncounterable", "must_block", "attach", "land_types", "look_top",
          # zones, randomness, copies (linked.py, zonefx.py)
          "reveal_top", "exile_top", "put", "exile_same_name", "keep_hand", "reorder_graveyard", "move_auras",
-         "copy_token", "empty_pools", "choose_color", "pay", "pay_life_rounds")
+         "copy_token", "empty_pools", "choose_color", "pay", "pay_life_rounds", "may_play")
 DEFAULT_TO = {"look_top": "controller",
               "draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller",
               "reveal_top": "controller", "exile_top": "controller", "keep_hand": "controller",
-              "reorder_graveyard": "controller", "put": "linked"}
+              "reorder_graveyard": "controller", "put": "linked", "may_play": "linked"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
                 "grant_ability", "protection", "land_types")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
@@ -86,7 +86,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "reveal_top": ("to", "target", "condition"), "exile_top": ("to", "target", "condition"),
     "put": ("to", "dest", "condition"), "exile_same_name": ("to", "target"), "keep_hand": ("to", "target"),
     "reorder_graveyard": ("to",), "move_auras": ("to", "target"), "copy_token": ("condition",),
-    "empty_pools": (), "choose_color": (), "pay": (), "pay_life_rounds": (),
+    "empty_pools": (), "choose_color": (), "pay": (), "pay_life_rounds": (), "may_play": ("to",),
     "discard": ("to", "target", "where", "random", "condition"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
 }
 COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures",
@@ -490,7 +490,7 @@ class _Parser:
             else:
                 kw["amount"] = c.integer(p, arg, minimum=1, maximum=999) or 1
         elif verb in ("put", "exile_same_name", "reorder_graveyard", "move_auras", "copy_token", "empty_pools",
-                      "choose_color", "pay_life_rounds"):
+                      "choose_color", "pay_life_rounds", "may_play"):
             if arg is not True:
                 c.error(p, f"se esperaba «{verb}: true»")
                 return None

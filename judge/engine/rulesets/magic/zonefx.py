@@ -21,7 +21,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "reveal_top": ("701.20a", "701.20b"), "exile_top": ("701.13a", "406.1"),
     "put": ("608.2c",), "exile_same_name": ("701.23a", "701.23b", "701.13a"), "keep_hand": ("701.24a",),
     "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c", "608.2d"), "copy_token": ("707.2", "111.1"),
-    "empty_pools": ("106.4",), "look_top": ("608.2c", "401.4"),
+    "empty_pools": ("106.4",), "look_top": ("608.2c", "401.4"), "may_play": ("601.2a", "305.1"),
 }
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
 DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",),
@@ -79,6 +79,13 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
             _move_auras(state, out, controller, ref, source_name, cites)
     elif k == "copy_token":
         _copy_token(state, out, controller, source, source_name, cites, ctx)
+    elif k == "may_play":
+        # "Hasta el final del turno, puedes jugar esa carta": the linked cards, for the effect's controller, this turn
+        cards = [r for r in subjects if r in state.objects and state.objects[r].zone == "exile"]
+        state.extra["may_play"] = [*state.extra.get("may_play", []), *((r, controller, state.turn) for r in cards)]
+        core.emit(state, out, "resolution", controller, f"{source_name}: hasta el final del turno, {controller} puede "
+                  "jugar " + (", ".join(core.name(state, r) for r in cards) or "nada") + " desde el exilio, con las "
+                  "reglas normales de momento y coste", cites)
     elif k == "empty_pools":
         from judge.engine.rulesets.magic.mana import pool_text
         emptied = [f"{p.name} ({pool_text(p.pool)})" for p in state.players if any(p.pool.values())]  # type: ignore[attr-defined]
