@@ -173,3 +173,24 @@ def test_may_play_lets_the_controller_play_an_exiled_card_this_turn_only() -> No
                   "expect": [{"object": "isla", "zone": "battlefield", "controller": "Ana"},
                              {"player": "Ana", "lands_played": 1}]})
     assert not any(s.kind == "illegal" for s in trace.steps)
+
+
+def test_exchange_control_is_all_or_nothing_and_targets_compare_mana_values() -> None:
+    """exchange_control swaps the two targets' controllers (701.12b); `mv_at_most_slot` refuses a second target
+    with a greater mana value (202.3), asking again."""
+    swap = {"cost": "{U}", "types": ["instant"],
+            "targets": [{"type": "nonland", "controller": "you"},
+                        {"type": "nonland", "controller": "opponent", "mv_at_most_slot": 0}],
+            "effects": [{"exchange_control": True}]}
+    cards = {"Trueque": swap, "Oso": {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2},
+             "Lobo": {"cost": "{2}{G}", "types": ["creature"], "power": 3, "toughness": 3}}
+    base = {"cards": cards, "turn": {"number": 3, "active": "Ana", "step": "main1"},
+            "players": [{"name": "Ana", "mana_pool": {"U": 2}, "hand": ["Trueque"],
+                         "battlefield": [{"card": "Oso", "id": "oso"}]},
+                        {"name": "Bruno", "battlefield": [{"card": "Lobo", "id": "lobo"}, {"card": "Oso", "id": "osa"}]}]}
+    trace = run_scenario(load_scenario({"ruleset": "magic", "title": "x", **base, "actions": [
+        {"by": "Ana", "cast": "Trueque", "targets": ["oso", "lobo"]}]}))
+    assert any(s.kind == "illegal" and "cr-en/202.3" in s.citations for s in trace.steps)
+    _run({**base, "actions": [{"by": "Ana", "cast": "Trueque", "targets": ["oso", "osa"]},
+                              {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+          "expect": [{"object": "oso", "controller": "Bruno"}, {"object": "osa", "controller": "Ana"}]})

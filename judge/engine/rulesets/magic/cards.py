@@ -79,13 +79,15 @@ class TargetSpec(Immutable):
     zone: str = "battlefield"        # battlefield | graveyard (a card there: `kind` creature or card)
     optional: bool = False           # "up to one target …": the caster may leave the slot empty (115.1, 601.2c)
     untapped: bool = False           # "target untapped creature"
+    mv_at_most_slot: int = -1        # "… con un coste de maná convertido igual o menor": at most that slot's (202.3)
 
     def describe(self) -> str:
         from judge.engine.rulesets.magic.qualities import describe_where
         names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
                  "spell": "hechizo", "creature_spell": "hechizo de criatura", "land": "tierra",
                  "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta",
-                 "nonenchantment": "permanente que no sea encantamiento"}
+                 "nonenchantment": "permanente que no sea encantamiento",
+                 "nonland": "permanente que no sea tierra"}
         if self.zone == "graveyard":
             what = "carta de criatura" if self.kind == "creature" else "carta"
             whose = {"any": "un cementerio", "you": "tu cementerio", "opponent": "el cementerio de un oponente"}

@@ -957,6 +957,12 @@ PIECES += [
      _effect("become_copy", to="self", of=-1, duration="permanent", condition="did")),
     (r"^Destruye la tierra objetivo que controla ese jugador\.$", _destroy_land_of_damaged),
     (r"^Encantar jugador\.$", lambda m, r, name: r.targets.append(TargetSpec("player"))),
+    (r"^Al comienzo de tu mantenimiento, puedes intercambiar el control del permanente objetivo que no sea tierra que "
+     r"controlas y el permanente objetivo que no sea tierra que controla un oponente que tenga un coste de maná "
+     r"convertido igual o menor\.$",
+     lambda m, r, name: r.triggers.append(Triggered(when="upkeep", whose="you", targets=(
+         TargetSpec("nonland", "you"), TargetSpec("nonland", "opponent", mv_at_most_slot=0)),
+         effects=(Effect("exchange_control", to="targets", optional=True),)))),
     (r"^El oponente objetivo remueve del juego la primera carta de su biblioteca\.$",
      lambda m, r, name: r.effects.append(Effect("exile_top", amount=1, to="target", target=_slot(
          r, TargetSpec("player", "opponent"))))),

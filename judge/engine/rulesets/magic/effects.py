@@ -87,6 +87,8 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
         return f"{o.card} ({ref}) no es {spec.describe()}"
     if spec.kind == "nonenchantment" and "enchantment" in c.types:
         return f"{o.card} ({ref}) es un encantamiento"
+    if spec.kind == "nonland" and "land" in c.types:
+        return f"{o.card} ({ref}) es una tierra"
     if spec.controller.startswith("player:") and c.controller != spec.controller.removeprefix("player:"):
         return f"{o.card} ({ref}) no la controla {spec.controller.removeprefix('player:')}"
     if spec.controller == "you" and c.controller != controller:
@@ -138,6 +140,19 @@ def _legal_card_in_graveyard(state: MagicState, spec: TargetSpec, ref: str, cont
     return None
 
 
+def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[str | None], n: int) -> str | None:
+    """A slot whose mana value must be at most another target's (202.3; Diablura de puca): why it isn't, or None."""
+    spec = specs[n] if n < len(specs) else None
+    if spec is None or spec.mv_at_most_slot < 0 or spec.mv_at_most_slot >= len(refs):
+        return None
+    a, b = state.objects.get(refs[n] or ""), state.objects.get(refs[spec.mv_at_most_slot] or "")
+    if a is None or b is None:
+        return None
+    if state.card(a).mana_value > state.card(b).mana_value:
+        return f"{a.card} ({a.id}) tiene un valor de maná mayor que {b.card} ({b.id}) (202.3)"
+    return None
+
+
 def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
     if spec.zone == "graveyard":
         refs = [o.id for p in state.players for o in p.zones["graveyard"]]
@@ -153,6 +168,12 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
     chosen: list[str] = []
     for n, spec in enumerate(specs):
         options = [o for o in candidates(state, spec, player, source) if not (spec.other and o in chosen)]
+        # A later slot compared with this one: only choices that leave it a legal target (Diablura de puca/1).
+        later = [k for k, s in enumerate(specs) if s.mv_at_most_slot == n and k > n]
+        options = [o for o in options if all(any(mv_problem(state, specs, [*chosen, o, *[None] * (k - n - 1), c], k)
+                                                  is None for c in candidates(state, specs[k], player, source))
+                                              for k in later)]
+        options = [o for o in options if mv_problem(state, specs, [*chosen, o], n) is None]
         if not options:
             return None
         q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para la habilidad de "
@@ -167,6 +188,9 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
             if len(ans.values) != 1:
                 return ("se esperaba un único objetivo", cr("601.2c"))
             why = legal_target(state, spec, current(ans.values[0]), player, source)
+            if why is None and current(ans.values[0]) not in options:
+                # legal alone, but it would leave a later target with no legal choice, or break its comparison
+                why = f"«{ans.values[0]}» no deja elegir los demás objetivos como piden (una de: {', '.join(options)})"
             named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
             return None if why is None else (why, cr("601.2c", "115.1", *named))
         chosen.append(current(core.ask(state, out, q, valid).values[0]))
@@ -925,6 +949,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
     for n, ref in enumerate(item.targets):
         spec = item.target_specs[n] if n < len(item.target_specs) else None
         why = None if spec is None or not ref else legal_target(state, spec, ref, item.controller, item.id)
+        why = why or (mv_problem(state, item.target_specs, item.targets, n) if ref else None)
         if why is not None:
             illegal.append((ref, why))
             targets[n] = None

@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.copies import check_conspire, pay_conspire
 from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem, expand_specs, legal_target,
+                                                 mv_problem,
                                                  resolve_top, run_effects)
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, pay, pool_text
@@ -328,6 +329,9 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
         resolved.append(real)
     same = distinct_problem(specs, resolved)
     core.require(same is None, f"objetivo ilegal: {same}", "601.2c", "115.3")
+    for n in range(len(resolved)):                   # "… with equal or lesser mana value" than another target
+        why = mv_problem(state, expand_specs(specs, len(resolved)), resolved, n)
+        core.require(why is None, f"objetivo ilegal: {why}", "601.2c", "115.1", "202.3")
     return resolved
 
 

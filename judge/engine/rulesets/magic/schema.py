@@ -23,7 +23,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 200
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "creature_spell", "land", "artifact",
-                "enchantment", "card", "nonenchantment")
+                "enchantment", "card", "nonenchantment", "nonland")
 SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
@@ -42,12 +42,14 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          "grant_ability", "uncounterable", "must_block", "attach", "land_types", "look_top",
          # zones, randomness, copies (linked.py, zonefx.py)
          "reveal_top", "exile_top", "put", "exile_same_name", "keep_hand", "reorder_graveyard", "move_auras",
-         "copy_token", "empty_pools", "choose_color", "pay", "pay_life_rounds", "may_play")
+         "copy_token", "empty_pools", "choose_color", "pay", "pay_life_rounds", "may_play",
+         "exchange_control")
 DEFAULT_TO = {"look_top": "controller",
               "draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller",
               "reveal_top": "controller", "exile_top": "controller", "keep_hand": "controller",
-              "reorder_graveyard": "controller", "put": "linked", "may_play": "linked"}
+              "reorder_graveyard": "controller", "put": "linked", "may_play": "linked",
+              "exchange_control": "targets"}
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
                 "grant_ability", "protection", "land_types")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
@@ -86,7 +88,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "reveal_top": ("to", "target", "condition"), "exile_top": ("to", "target", "condition"),
     "put": ("to", "dest", "condition"), "exile_same_name": ("to", "target"), "keep_hand": ("to", "target"),
     "reorder_graveyard": ("to",), "move_auras": ("to", "target"), "copy_token": ("condition",),
-    "empty_pools": (), "choose_color": (), "pay": (), "pay_life_rounds": (), "may_play": ("to",),
+    "empty_pools": (), "choose_color": (), "pay": (), "pay_life_rounds": (), "may_play": ("to",), "exchange_control": ("to",),
     "discard": ("to", "target", "where", "random", "condition"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
 }
 COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures",
@@ -319,7 +321,7 @@ class _Parser:
             if isinstance(raw, str):
                 raw = {"type": raw}
             m = self.check.mapping(p, raw, allowed=("type", "controller", "other", "many", "where", "zone",
-                                                    "optional", "untapped"), required=("type",))
+                                                    "optional", "untapped", "mv_at_most_slot"), required=("type",))
             if m is None or "type" not in m:
                 continue
             kind = self.check.choice(join(p, "type"), m["type"], TARGET_KINDS)
@@ -343,9 +345,16 @@ class _Parser:
             if kind == "card" and zone != "graveyard":
                 self.check.error(join(p, "zone"), "«card» es una carta de un cementerio: pon «zone: graveyard»")
                 continue
+            mv_slot = -1
+            if "mv_at_most_slot" in m:       # its mana value at most that earlier slot's (Diablura de puca)
+                mv_slot = self.check.integer(join(p, "mv_at_most_slot"), m["mv_at_most_slot"], minimum=0,
+                                             maximum=max(i - 1, 0)) or 0
+                if i == 0:
+                    self.check.error(join(p, "mv_at_most_slot"), "compara con un objetivo anterior: no vale en el "
+                                                                 "primero")
             if kind and ctl and zone:
                 out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many), where=where, zone=zone,
-                                      optional=bool(optional), untapped=bool(untapped)))
+                                      optional=bool(optional), untapped=bool(untapped), mv_at_most_slot=mv_slot))
         return tuple(out)
 
     def effects(self, path: str, value: Any, scopes: tuple[str, ...] = SCOPES) -> tuple[Effect, ...]:
@@ -490,7 +499,7 @@ class _Parser:
             else:
                 kw["amount"] = c.integer(p, arg, minimum=1, maximum=999) or 1
         elif verb in ("put", "exile_same_name", "reorder_graveyard", "move_auras", "copy_token", "empty_pools",
-                      "choose_color", "pay_life_rounds", "may_play"):
+                      "choose_color", "pay_life_rounds", "may_play", "exchange_control"):
             if arg is not True:
                 c.error(p, f"se esperaba «{verb}: true»")
                 return None

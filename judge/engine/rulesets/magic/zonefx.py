@@ -22,6 +22,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "put": ("608.2c",), "exile_same_name": ("701.23a", "701.23b", "701.13a"), "keep_hand": ("701.24a",),
     "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c", "608.2d"), "copy_token": ("707.2", "111.1"),
     "empty_pools": ("106.4",), "look_top": ("608.2c", "401.4"), "may_play": ("601.2a", "305.1"),
+    "exchange_control": ("701.12a", "701.12b", "613.1b"),
 }
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
 DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",),
@@ -79,6 +80,8 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
             _move_auras(state, out, controller, ref, source_name, cites)
     elif k == "copy_token":
         _copy_token(state, out, controller, source, source_name, cites, ctx)
+    elif k == "exchange_control":
+        _exchange_control(state, out, source, source_name, targets, cites)
     elif k == "may_play":
         # "Hasta el final del turno, puedes jugar esa carta": the linked cards, for the effect's controller, this turn
         cards = [r for r in subjects if r in state.objects and state.objects[r].zone == "exile"]
@@ -269,3 +272,32 @@ def _copy_token(state: MagicState, out: list[Step], controller: str, source: str
     before = set(state.objects)
     create_token(state, out, controller, replace(model, is_token=True), source_name, cites)
     ctx.objects = [r for r in state.objects if r not in before]
+
+
+def _exchange_control(state: MagicState, out: list[Step], source: str, source_name: str,
+                      targets: Sequence[str | None], cites: list[str]) -> None:
+    """701.12a-b: the two targets' controllers each gain control of the other's permanent (layer 2, no duration);
+    if either target is illegal now, the exchange can't be completed and none of it happens."""
+    from judge.engine.rulesets.magic.state import ContinuousEffect
+    objs = [state.objects.get(r or "") for r in targets[:2]]
+    if len(objs) < 2 or any(o is None or o.zone != "battlefield" for o in objs):
+        core.emit(state, out, "resolution", None, f"{source_name}: uno de los objetivos ya no es legal; el intercambio "
+                  "no puede completarse y no se hace", [*cites, *cr("608.2b")])
+        return
+    a, b = objs
+    assert a is not None and b is not None
+    ca, cb = core.chars(state, a).controller, core.chars(state, b).controller
+    if ca == cb:
+        core.emit(state, out, "resolution", ca, f"{source_name}: los dos permanentes tienen el mismo controlador; "
+                  "no cambia nada", [*cites, *cr("701.12b")])
+        return
+    grab = Effect("gain_control", duration="permanent")
+    new = [ContinuousEffect(effect=grab, source=source, source_name=source_name, controller=cb, timestamp=state.tick(),
+                            affected=(a.id,), duration="permanent"),
+           ContinuousEffect(effect=grab, source=source, source_name=source_name, controller=ca, timestamp=state.tick(),
+                            affected=(b.id,), duration="permanent")]
+    state.set_effects(state.effects + new)
+    core.emit(state, out, "resolution", None, f"{source_name}: {cb} y {ca} intercambian el control de {a.card} "
+              f"({a.id}) y {b.card} ({b.id})", cites,
+              [Event("effect", {"kind": "exchange_control", "affected": [a.id, b.id]})], [a, b])
+    core.sync_control(state, out)
