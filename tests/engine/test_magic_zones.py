@@ -194,3 +194,20 @@ def test_exchange_control_is_all_or_nothing_and_targets_compare_mana_values() ->
     _run({**base, "actions": [{"by": "Ana", "cast": "Trueque", "targets": ["oso", "osa"]},
                               {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
           "expect": [{"object": "oso", "controller": "Bruno"}, {"object": "osa", "controller": "Ana"}]})
+
+
+def test_cast_free_casts_a_graveyard_card_on_resolution_without_paying() -> None:
+    """cast_free: the target sorcery is cast during the resolution (its target chosen then), paying nothing."""
+    cards = {"Recuerdo": {"cost": "{U}", "types": ["instant"],
+                          "targets": [{"type": "instant_or_sorcery", "controller": "opponent", "zone": "graveyard"}],
+                          "effects": [{"cast_free": "target"}]},
+             "Chispa": {"cost": "{5}{R}", "types": ["sorcery"], "targets": ["player"],
+                        "effects": [{"damage": 2, "to": "target"}]}}
+    _run({"cards": cards, "turn": {"number": 4, "active": "Bruno", "step": "main1"},
+          "players": [{"name": "Ana", "mana_pool": {"U": 1}, "hand": ["Recuerdo"]},
+                      {"name": "Bruno", "graveyard": [{"card": "Chispa", "id": "chispa"}]}],
+          "actions": [{"by": "Bruno", "pass": True}, {"by": "Ana", "cast": "Recuerdo", "target": "chispa"},
+                      {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": "Bruno"},
+                      {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
+          "expect": [{"player": "Bruno", "life": 18}, {"player": "Bruno", "graveyard": ["Chispa"]},
+                     {"player": "Ana", "mana_pool": {}}]})

@@ -87,9 +87,10 @@ class TargetSpec(Immutable):
                  "spell": "hechizo", "creature_spell": "hechizo de criatura", "land": "tierra",
                  "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta",
                  "nonenchantment": "permanente que no sea encantamiento",
-                 "nonland": "permanente que no sea tierra"}
+                 "nonland": "permanente que no sea tierra", "instant_or_sorcery": "carta de instantáneo o de conjuro"}
         if self.zone == "graveyard":
-            what = "carta de criatura" if self.kind == "creature" else "carta"
+            what = {"creature": "carta de criatura", "instant_or_sorcery": "carta de instantáneo o de conjuro"}.get(
+                self.kind, "carta")
             whose = {"any": "un cementerio", "you": "tu cementerio", "opponent": "el cementerio de un oponente"}
             text = f"{what} objetivo de {whose[self.controller]}"
         else:

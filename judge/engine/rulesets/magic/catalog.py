@@ -957,6 +957,9 @@ PIECES += [
      _effect("become_copy", to="self", of=-1, duration="permanent", condition="did")),
     (r"^Destruye la tierra objetivo que controla ese jugador\.$", _destroy_land_of_damaged),
     (r"^Encantar jugador\.$", lambda m, r, name: r.targets.append(TargetSpec("player"))),
+    (r"^Puedes jugar la carta de instantáneo o de conjuro objetivo del cementerio de un oponente sin pagar su coste de "
+     r"maná\.$", lambda m, r, name: r.effects.append(Effect("cast_free", to="target", optional=True, target=_slot(
+         r, TargetSpec("instant_or_sorcery", "opponent", zone="graveyard"))))),
     (r"^Al comienzo de tu mantenimiento, puedes intercambiar el control del permanente objetivo que no sea tierra que "
      r"controlas y el permanente objetivo que no sea tierra que controla un oponente que tenga un coste de maná "
      r"convertido igual o menor\.$",

@@ -100,6 +100,7 @@ VERB_LABELS = {
     "pay_life_rounds": L("pagar vidas por turnos", "pay life in rounds"),
     "may_play": L("puedes jugar esa carta este turno", "you may play that card this turn"),
     "exchange_control": L("intercambiar el control de los dos objetivos", "exchange control of the two targets"),
+    "cast_free": L("lanzar la carta objetivo sin pagar su coste", "cast the target card without paying its cost"),
 }
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
@@ -171,7 +172,7 @@ _FIELDS: dict[str, list[dict[str, Any]]] = {
     "cast": [field("targets", "refs", ref="target",
                    slots={"from": "targets", "kinds": {"creature": "creature", "player": "player", "any": "target",
                                                       "permanent": "permanent", "land": "permanent",
-                                                      "artifact": "permanent", "enchantment": "permanent", "nonenchantment": "permanent", "nonland": "permanent",
+                                                      "artifact": "permanent", "enchantment": "permanent", "nonenchantment": "permanent", "nonland": "permanent", "instant_or_sorcery": "object",
                                                       "spell": "object", "creature_spell": "object",
                                                       "card": "object"}}), field("x", "int", min=0, max=99),
              field("tap", "refs", ref="permanent", mine=True), field("sacrifice", "refs", ref="permanent", mine=True),

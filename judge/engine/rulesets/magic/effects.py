@@ -137,6 +137,8 @@ def _legal_card_in_graveyard(state: MagicState, spec: TargetSpec, ref: str, cont
         return f"{o.card} ({ref}) no está en el cementerio de un oponente"
     if spec.kind == "creature" and "creature" not in state.card(o).types:
         return f"{o.card} ({ref}) no es una carta de criatura"
+    if spec.kind == "instant_or_sorcery" and not {"instant", "sorcery"} & set(state.card(o).types):
+        return f"{o.card} ({ref}) no es una carta de instantáneo ni de conjuro"
     return None
 
 

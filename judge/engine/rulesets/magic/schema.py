@@ -23,7 +23,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 200
 ZONES = ("library", "hand", "graveyard", "exile", "battlefield")
 TARGET_KINDS = ("creature", "player", "any", "permanent", "spell", "creature_spell", "land", "artifact",
-                "enchantment", "card", "nonenchantment", "nonland")
+                "enchantment", "card", "nonenchantment", "nonland", "instant_or_sorcery")
 SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creatures_you_control",
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
@@ -43,7 +43,7 @@ VERBS = ("damage", "destroy", "exile", "bounce", "sacrifice", "tap", "untap", "d
          # zones, randomness, copies (linked.py, zonefx.py)
          "reveal_top", "exile_top", "put", "exile_same_name", "keep_hand", "reorder_graveyard", "move_auras",
          "copy_token", "empty_pools", "choose_color", "pay", "pay_life_rounds", "may_play",
-         "exchange_control")
+         "exchange_control", "cast_free")
 DEFAULT_TO = {"look_top": "controller",
               "draw": "controller", "gain_life": "controller", "lose_life": "controller", "add_mana": "controller",
               "search": "controller", "create_token": "controller", "mill": "controller",
@@ -88,7 +88,7 @@ VERB_KEYS: dict[str, tuple[str, ...]] = {
     "reveal_top": ("to", "target", "condition"), "exile_top": ("to", "target", "condition"),
     "put": ("to", "dest", "condition"), "exile_same_name": ("to", "target"), "keep_hand": ("to", "target"),
     "reorder_graveyard": ("to",), "move_auras": ("to", "target"), "copy_token": ("condition",),
-    "empty_pools": (), "choose_color": (), "pay": (), "pay_life_rounds": (), "may_play": ("to",), "exchange_control": ("to",),
+    "empty_pools": (), "choose_color": (), "pay": (), "pay_life_rounds": (), "may_play": ("to",), "exchange_control": ("to",), "cast_free": ("to", "target"),
     "discard": ("to", "target", "where", "random", "condition"), "sacrifice": ("to", "target", "where", "by", "types", "count", "count_where"),
 }
 COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures",
@@ -338,11 +338,11 @@ class _Parser:
             zone = self.check.choice(join(p, "zone"), m.get("zone", "battlefield"), ("battlefield", "graveyard"))
             optional = self.check.boolean(join(p, "optional"), m.get("optional", False))
             untapped = self.check.boolean(join(p, "untapped"), m.get("untapped", False))
-            if zone == "graveyard" and kind not in ("creature", "card"):
+            if zone == "graveyard" and kind not in ("creature", "card", "instant_or_sorcery"):
                 self.check.error(join(p, "type"), "en un cementerio el objetivo es «card» o «creature» (una carta "
                                                   "de criatura)")
                 continue
-            if kind == "card" and zone != "graveyard":
+            if kind in ("card", "instant_or_sorcery") and zone != "graveyard":
                 self.check.error(join(p, "zone"), "«card» es una carta de un cementerio: pon «zone: graveyard»")
                 continue
             mv_slot = -1
@@ -499,7 +499,7 @@ class _Parser:
             else:
                 kw["amount"] = c.integer(p, arg, minimum=1, maximum=999) or 1
         elif verb in ("put", "exile_same_name", "reorder_graveyard", "move_auras", "copy_token", "empty_pools",
-                      "choose_color", "pay_life_rounds", "may_play", "exchange_control"):
+                      "choose_color", "pay_life_rounds", "may_play", "exchange_control", "cast_free"):
             if arg is not True:
                 c.error(p, f"se esperaba «{verb}: true»")
                 return None

@@ -232,6 +232,8 @@ def _describe_zones(e: Any, n: str) -> str:
         return f"anexa las Auras {_de(e)} a otro permanente de su controlador"
     if k == "copy_token":
         return "crea una ficha que es una copia de esta"
+    if k == "cast_free":
+        return f"lanza {_to(e)} sin pagar su coste de maná"
     if k == "exchange_control":
         return "intercambia el control de los dos objetivos"
     if k == "may_play":

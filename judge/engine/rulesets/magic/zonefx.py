@@ -22,7 +22,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "put": ("608.2c",), "exile_same_name": ("701.23a", "701.23b", "701.13a"), "keep_hand": ("701.24a",),
     "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c", "608.2d"), "copy_token": ("707.2", "111.1"),
     "empty_pools": ("106.4",), "look_top": ("608.2c", "401.4"), "may_play": ("601.2a", "305.1"),
-    "exchange_control": ("701.12a", "701.12b", "613.1b"),
+    "exchange_control": ("701.12a", "701.12b", "613.1b"), "cast_free": ("608.2g", "601.2", "118.9"),
 }
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
 DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",),
@@ -80,6 +80,9 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
             _move_auras(state, out, controller, ref, source_name, cites)
     elif k == "copy_token":
         _copy_token(state, out, controller, source, source_name, cites, ctx)
+    elif k == "cast_free":
+        for ref in subjects:
+            _cast_free(state, out, controller, ref, source_name, cites)
     elif k == "exchange_control":
         _exchange_control(state, out, source, source_name, targets, cites)
     elif k == "may_play":
@@ -301,3 +304,42 @@ def _exchange_control(state: MagicState, out: list[Step], source: str, source_na
               f"({a.id}) y {b.card} ({b.id})", cites,
               [Event("effect", {"kind": "exchange_control", "affected": [a.id, b.id]})], [a, b])
     core.sync_control(state, out)
+
+
+def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source_name: str, cites: list[str]) -> None:
+    """608.2g: cast the target card during the resolution, following 601.2 (its targets chosen now; timing
+    restrictions of its type ignored), without paying its mana cost (118.9: no alternative cost either). With a
+    target slot that has no legal choice it can't be cast: nothing happens and the card stays where it is."""
+    from judge.engine.rulesets.magic.effects import candidates, expand_specs
+    from judge.engine.rulesets.magic.state import StackItem
+    o = state.objects.get(ref)
+    if o is None or o.zone != "graveyard":
+        return
+    card = state.card(o)
+    if card.modes:
+        core.emit(state, out, "resolution", player, f"{source_name}: {o.card} es modal; lanzarlo así no está "
+                  "modelado", cites)
+        return
+    chosen: list[str] = []
+    for spec in card.targets:
+        options = [c for c in candidates(state, spec, player, o.id) if not (spec.other and c in chosen)]
+        if not options:
+            core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no puede lanzarse (no hay "
+                      f"{spec.describe()} legal); se queda en el cementerio", [*cites, *cr("601.2c")])
+            return
+        q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para {o.card}, que lanza "
+                     f"con {source_name} (una de: {', '.join(options)})", tuple(cr("601.2c", "608.2g")))
+
+        def valid(ans: Any, options: list[str] = options) -> Any:
+            v = ans.values[0] if len(ans.values) == 1 else ""
+            return None if v in options else (f"se esperaba uno de: {', '.join(options)}", cr("601.2c"))
+        chosen.append(core.ask(state, out, q, valid).values[0])
+    new = core.move(state, out, o, "stack", cites=[*cites, *cr("601.2a", "601.2i")], why=f"{player} la lanza con "
+                    f"{source_name} sin pagar su coste de maná" + (f"; objetivos: {', '.join(chosen)}" if chosen else ""),
+                    controller=player, actor=player)
+    state.stack.append(StackItem(id=new.id, kind="spell", controller=player, source=new.id, source_name=new.card,
+                                 effects=card.effects, targets=tuple(chosen),
+                                 target_specs=expand_specs(card.targets, len(chosen)), obj=new,
+                                 text=f"{new.card} ({new.id})"))
+    state.bump(f"spells:{player}")
+    core.observe(state, Event("cast", {"object": new.id, "player": player}))
