@@ -200,7 +200,7 @@ def test_cast_free_casts_a_graveyard_card_on_resolution_without_paying() -> None
     """cast_free: the target sorcery is cast during the resolution (its target chosen then), paying nothing."""
     cards = {"Recuerdo": {"cost": "{U}", "types": ["instant"],
                           "targets": [{"type": "instant_or_sorcery", "controller": "opponent", "zone": "graveyard"}],
-                          "effects": [{"cast_free": "target"}]},
+                          "effects": [{"cast_free": True}]},
              "Chispa": {"cost": "{5}{R}", "types": ["sorcery"], "targets": ["player"],
                         "effects": [{"damage": 2, "to": "target"}]}}
     _run({"cards": cards, "turn": {"number": 4, "active": "Bruno", "step": "main1"},
