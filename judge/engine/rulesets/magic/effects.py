@@ -785,12 +785,7 @@ def remove_counter(state: MagicState, out: list[Step], player: str, o: MagicObje
         core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no tiene contadores: no se "
                   "quita ninguno", [*cites, *cr("609.3")], about=[o])
         return
-    o.counters[kind] -= 1
-    if not o.counters[kind]:
-        del o.counters[kind]
-    state.touch()
-    core.emit(state, out, "resolution", player, f"{source_name}: se quita un contador {kind} de {o.card} ({o.id})",
-              cites, [Event("counters", {"object": o.id, "counter": kind, "amount": -1})], [o])
+    _take_counter(state, out, player, o, kind, source_name, cites)
 
 
 def move_counter(state: MagicState, out: list[Step], player: str, targets: Sequence[str | None], e: Effect,
@@ -815,13 +810,19 @@ def move_counter(state: MagicState, out: list[Step], player: str, targets: Seque
     assert a is not None and b is not None
     kind = _counter_kind(state, out, player, a, "mueve")
     assert kind is not None
-    a.counters[kind] -= 1
-    if not a.counters[kind]:
-        del a.counters[kind]
-    state.touch()
-    core.emit(state, out, "resolution", player, f"{source_name}: se quita un contador {kind} de {a.card} ({a.id})…",
-              cites, [Event("counters", {"object": a.id, "counter": kind, "amount": -1})], [a])
+    _take_counter(state, out, player, a, kind, source_name, cites, "…")
     core.put_counters(state, out, b, kind, 1, f"…y se pone sobre {b.card}: {source_name}", cites)
+
+
+def _take_counter(state: MagicState, out: list[Step], player: str, o: MagicObject, kind: str, source_name: str,
+                  cites: Sequence[str], tail: str = "") -> None:
+    """122.1: one counter of `kind` taken off `o` (the step says so; `tail` continues the sentence of a move)."""
+    o.counters[kind] -= 1
+    if not o.counters[kind]:
+        del o.counters[kind]
+    state.touch()
+    core.emit(state, out, "resolution", player, f"{source_name}: se quita un contador {kind} de {o.card} ({o.id})"
+              f"{tail}", cites, [Event("counters", {"object": o.id, "counter": kind, "amount": -1})], [o])
 
 
 def _copy_of_event(state: MagicState, source: str, e: Effect, ctx: Linked) -> CardDef | None:
