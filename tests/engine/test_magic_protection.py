@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from judge.engine import Trace, run_scenario
 from judge.scenarios import ScenarioError, load_scenario
 
@@ -74,12 +76,9 @@ def test_a_bad_protection_quality_is_an_error_at_its_path() -> None:
     doc = {"ruleset": "magic", "title": "x", "players": [{"name": "Ana"}, {"name": "Bruno"}],
            "cards": {"Mal": {"types": ["artifact"], "static": [{"protection": "azul"}]},
                      "Peor": {"types": ["artifact"], "replacements": [{"event": "enters", "choose": "number"}]}}}
-    try:
+    with pytest.raises(ScenarioError) as exc:
         load_scenario(doc)
-    except ScenarioError as exc:
-        paths = {e.path for e in exc.errors}
-    else:
-        raise AssertionError("se esperaba un escenario no válido")
+    paths = {e.path for e in exc.value.errors}
     assert {"cards.Mal.static[0].protection", "cards.Peor.replacements[0].choose"} <= paths, paths
 
 

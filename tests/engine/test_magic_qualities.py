@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from judge.engine import Trace, run_scenario
 from judge.scenarios import ScenarioError, load_scenario
 
@@ -148,12 +150,9 @@ def test_where_is_refused_where_it_cannot_filter() -> None:
                      "Peor": {"types": ["artifact"], "static": [{"pump": [1, 1], "while": {"lands": 3}}]},
                      "Raro": {"types": ["instant"], "targets": [{"type": "creature", "where": ["azul"]}],
                               "effects": [{"tap": True}]}}}
-    try:
+    with pytest.raises(ScenarioError) as exc:
         load_scenario(doc)
-    except ScenarioError as exc:
-        paths = {e.path for e in exc.errors}
-    else:
-        raise AssertionError("se esperaba un escenario no válido")
+    paths = {e.path for e in exc.value.errors}
     assert {"cards.Mal.effects[0].where", "cards.Peor.static[0].while.lands",
             "cards.Raro.targets[0].where[0]"} <= paths, paths
 
