@@ -1136,8 +1136,18 @@ def read_text(name: str, text: str) -> Reading:
     return r
 
 
+@lru_cache(maxsize=None)
+def _any_name(pattern: str) -> re.Pattern[str]:
+    """The pattern with any text where the card's name goes, compiled once: it matches every sentence the
+    card's own version matches, so the per-card version (one compile per card and pattern) is built only for the
+    few sentences that pass this one."""
+    return re.compile(pattern.replace("{name}", "(?:.+?)"), flags=re.I)
+
+
 def _sentence(sentence: str, r: Reading, name: str) -> bool:
     for pattern, piece in PIECES:
+        if not _any_name(pattern).match(sentence):
+            continue
         m = re.match(pattern.replace("{name}", re.escape(name)), sentence, flags=re.I)
         if m:
             try:
