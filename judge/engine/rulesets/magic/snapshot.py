@@ -7,7 +7,7 @@ from typing import Any
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, ZoneList, edits
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
 
 
 def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
@@ -81,21 +81,17 @@ def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
     # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while
     # nothing it shows changed, a player's whole dict while nothing in it changed, and the whole list of players
-    # while no object, counter or zone changed at all (`edits`), nor the layers' results, the copy effects or a
-    # player's own figures.
-    zones_now = tuple(z for p in state.players for z in p.zones.values())
-    figures = [(p.lives, p.lost, tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else (),
-                p.lands_played) for p in state.players]  # type: ignore[attr-defined]
-    whole = (edits(), cache, state.copies, zones_now, figures)
+    # while nothing at all was edited (`edits`: every object and player field, counter, zone and mana pool counts
+    # its changes), nor the layers' results or the copy effects changed.
+    now = edits()
     hit = state.extra.get("snap_board")
-    if hit is not None and hit[0][0] == whole[0] and hit[0][1] is cache and hit[0][2] is state.copies and \
-            hit[0][3] == zones_now and hit[0][4] == figures and all(type(z) is ZoneList for z in zones_now):
-        players = hit[1]
+    if hit is not None and hit[0] == now and hit[1] is cache and hit[2] is state.copies:
+        players = hit[3]
     else:
         players = _players(state, cache)
-        if hit is not None and len(hit[1]) == len(players) and all(map(is_, hit[1], players)):
-            players = hit[1]              # every player's dict as before: the same list too
-        state.extra["snap_board"] = (whole, players)
+        if hit is not None and len(hit[3]) == len(players) and all(map(is_, hit[3], players)):
+            players = hit[3]              # every player's dict as before: the same list too
+        state.extra["snap_board"] = (now, cache, state.copies, players)
     return _board(state, players)
 
 

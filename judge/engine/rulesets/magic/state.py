@@ -32,7 +32,7 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
 
 _EDITS = [0]                           # the last edit stamp given to a MagicObject
 # Keys of `MagicState.extra` that hold caches, not game state (a reversal neither saves nor restores them).
-CACHE_KEYS = ("snap", "snap_perm", "snap_player", "snap_board", "unmodelled", "sba_quiet")
+CACHE_KEYS = ("snap", "snap_perm", "snap_player", "snap_board", "unmodelled", "sba_quiet", "state_triggers")
 
 
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
@@ -96,6 +96,60 @@ class Counters(dict):
     def setdefault(self, key: str, default: Any = None) -> Any:
         self._edited()
         return dict.setdefault(self, key, default)
+
+
+class EditedDict(dict):
+    """A player's mana pool (and restricted mana), or their dict of zones: each change counts as an edit (`edits`),
+    so the board snapshot needs no copy of them to see whether they changed. Zones put in are made ZoneLists."""
+    __slots__ = ("zones",)
+
+    def __init__(self, *args: Any, zones: bool = False, **kwargs: Any) -> None:
+        dict.__init__(self, *args, **kwargs)
+        self.zones = zones
+        if zones:
+            for k, v in dict.items(self):
+                if type(v) is not ZoneList:
+                    dict.__setitem__(self, k, ZoneList(v))
+
+    def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class and the zones flag
+        return (EditedDict, (dict(self),), {"zones": self.zones})
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.zones = state["zones"]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        dict.__setitem__(self, key, ZoneList(value) if self.zones and type(value) is not ZoneList else value)
+        _EDITS[0] += 1
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self, key)
+        _EDITS[0] += 1
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for k, v in dict(*args, **kwargs).items():
+            self[k] = v
+        _EDITS[0] += 1
+
+    def __ior__(self, other: Any) -> "EditedDict":
+        self.update(other)
+        return self
+
+    def clear(self) -> None:
+        dict.clear(self)
+        _EDITS[0] += 1
+
+    def pop(self, *args: Any) -> Any:
+        _EDITS[0] += 1
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[str, Any]:
+        _EDITS[0] += 1
+        return dict.popitem(self)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return dict.__getitem__(self, key)
 
 
 class ZoneList(list):
@@ -246,12 +300,13 @@ class MagicPlayer(Player):
     drew_from_empty: bool = False      # since the last state-based check (704.5b)
     restricted: dict[str, int] = field(default_factory=dict)   # mana usable only on costs with {X} (106.6)
 
-    def __post_init__(self) -> None:
-        self.zones = {z: objs if type(objs) is ZoneList else ZoneList(objs) for z, objs in self.zones.items()}
-
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field (life, lost, lands played…) counts as an edit (`edits`), as an
-        # object's does. (The pool and the zones change in place: the zones count their own changes.)
+        # object's does. The pool and the zones change in place and count their own changes (EditedDict).
+        if name in ("pool", "restricted") and type(value) is not EditedDict:
+            value = EditedDict(value)
+        elif name == "zones" and (type(value) is not EditedDict or not value.zones):
+            value = EditedDict(value, zones=True)
         d = self.__dict__
         old = d.get(name, _EDITS)
         d[name] = value
