@@ -38,14 +38,18 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     """Card text the engine does not model, for every card that could matter now: named by the step (`extra`),
     on the battlefield, or on the stack; each card once, in that order."""
     # The battlefield's and the stack's part is kept while the very same objects are there and the copy effects
-    # are the same (state.card; an object's own card never changes, 400.7).
-    on = state.battlefield()
-    on += [i.obj for i in state.stack if i.obj is not None]
-    key = tuple(on)
+    # are the same (state.card; an object's own card never changes, 400.7); nothing edited since (`edits`: no
+    # zone changed) and the same spells on the stack is the same battlefield without listing it.
+    stacked = tuple([i.obj for i in state.stack if i.obj is not None]) if state.stack else ()
+    now = edits()
     hit = state.extra.get("unmodelled")
-    if hit is not None and hit[0] == key and hit[1] is state.copies:
+    if hit is not None and hit[1] is state.copies and hit[3] == now and hit[4] == stacked:
         base = hit[2]
+    elif hit is not None and hit[1] is state.copies and hit[0] == (key := (*state.battlefield(), *stacked)):
+        base = hit[2]
+        state.extra["unmodelled"] = (key, state.copies, base, now, stacked)
     else:
+        on = (*state.battlefield(), *stacked)
         base = []
         names: set[str] = set()
         for o in on:
@@ -53,7 +57,7 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
             if card.name not in names:
                 names.add(card.name)
                 base.append((card.name, _notes_of(card)))
-        state.extra["unmodelled"] = (key, state.copies, base)
+        state.extra["unmodelled"] = (on, state.copies, base, now, stacked)
     notes: list[str] = []
     seen: set[str] = set()
     for o in extra:
@@ -121,14 +125,24 @@ def activated_abilities(state: MagicState, o: MagicObject) -> list[Any]:
     card = state.card(o)
     if o.zone != "battlefield":
         return _activated(card, c)
-    # Worked out once per card and characteristics (both frozen: a Chars is never changed once computed, and the
-    # layers keep a permanent's while it is unchanged).
+    return list(activated_table(card, c)[0])
+
+
+def activated_table(card: Any, c: layers.Chars) -> tuple[tuple[Any, ...], tuple[tuple[int, Any], ...], Any]:
+    """A permanent's activated abilities (`activated_abilities`), those of them that are not mana abilities with
+    their index, and its first mana ability that only taps and adds mana of known colours (None if none): worked
+    out once per card and characteristics (both frozen: a Chars is never changed once computed, and the layers
+    keep a permanent's while it is unchanged)."""
     hit = _ACTIVATED.get((id(card), id(c)))
     if hit is None or hit[0] is not card or hit[1] is not c:
         if len(_ACTIVATED) > 10_000:
             _ACTIVATED.clear()
-        hit = _ACTIVATED[(id(card), id(c))] = (card, c, tuple(_activated(card, c)))   # kept: their id()s too
-    return list(hit[2])
+        abilities = tuple(_activated(card, c))
+        others = tuple((n, ab) for n, ab in enumerate(abilities) if not ab.is_mana_ability)
+        tap_for_mana = next((ab for ab in abilities if ab.is_mana_ability and ab.tap and not ab.cost
+                             and all(e.mana != "any" for e in ab.effects)), None)
+        hit = _ACTIVATED[(id(card), id(c))] = (card, c, (abilities, others, tap_for_mana))   # kept: their id()s
+    return hit[2]
 
 
 def _activated(card: Any, c: layers.Chars) -> list[Any]:
@@ -787,11 +801,13 @@ def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
 _TRIGGERED: dict[tuple[int, int], tuple[Any, Any, tuple[Triggered, ...]]] = {}
 
 
-def _abilities(state: MagicState, o: MagicObject) -> list[Triggered]:
-    """Its printed triggered abilities and those effects grant it (613.1f, 113.10)."""
-    if o.zone != "battlefield":
-        return []
-    c = chars(state, o)
+def _abilities(state: MagicState, o: MagicObject, c: layers.Chars | None = None) -> list[Triggered]:
+    """Its printed triggered abilities and those effects grant it (613.1f, 113.10); none off the battlefield
+    (with `c`, its characteristics as a permanent: those it has with them, whatever its `zone` says now)."""
+    if c is None:
+        if o.zone != "battlefield":
+            return []
+        c = chars(state, o)
     card = state.card(o)
     # Worked out once per card and characteristics (a permanent's Chars is frozen and kept while unchanged).
     hit = _TRIGGERED.get((id(card), id(c)))
@@ -1085,14 +1101,22 @@ def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> b
 def check_state_triggers(state: MagicState) -> None:
     """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting
     or on the stack."""
-    for o in state.battlefield():
-        for ab in _abilities(state, o):
-            if ab.when != "state" or not state_condition_holds(state, o, ab):
-                continue
-            waiting = any(t.source == o.id and t.ability is ab for t in state.triggers) or \
-                any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack)
-            if not waiting:
-                _add_trigger(state, o.controller, o.id, o.card, ab)
+    # The permanents with a state trigger are listed again only when the layers' results are new: the same dict
+    # from layers.compute is the same permanents with the same characteristics and copy effects. (An object on
+    # its way in or out may be in the battlefield's list with another `zone`: that is read each time.)
+    cache = layers.compute(state)
+    hit = state.extra.get("state_triggers")
+    if hit is None or hit[0] is not cache:
+        found = tuple((o, ab) for o in state.battlefield() for ab in _abilities(state, o, cache[o.id])
+                      if ab.when == "state")
+        hit = state.extra["state_triggers"] = (cache, found)
+    for o, ab in hit[1]:
+        if o.zone != "battlefield" or not state_condition_holds(state, o, ab):
+            continue
+        waiting = any(t.source == o.id and t.ability is ab for t in state.triggers) or \
+            any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack)
+        if not waiting:
+            _add_trigger(state, o.controller, o.id, o.card, ab)
 
 
 def settle(state: MagicState, out: list[Step]) -> None:

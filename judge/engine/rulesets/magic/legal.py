@@ -17,19 +17,33 @@ MAIN = ("main1", "main2")
 
 
 def _mana_sources(state: MagicState, who: str) -> list[tuple[MagicObject, dict[str, int]]]:
+    """Untapped permanents of `who` with a mana ability that only taps (the first such ability of each), and the
+    mana it adds. "Any color" asks which as it resolves: the planner counts only sources whose mana is known."""
     out = []
+    cache = layers.compute(state)
     for o in state.player(who).zones["battlefield"]:
         if o.tapped:
             continue
-        for ab in core.activated_abilities(state, o):
-            # "Any color" asks which as it resolves: the planner counts only sources whose mana is known.
-            if ab.is_mana_ability and ab.tap and not ab.cost and all(e.mana != "any" for e in ab.effects):
-                c = layers.chars_of(state, o)
-                if "creature" in c.types and o.sick and "haste" not in c.keywords:
-                    continue
-                out.append((o, _mana_of(ab)))
-                break
+        c = layers.chars_of(state, o, cache)
+        ab = _table(state, o, c)[2]
+        if ab is None:
+            continue
+        if "creature" in c.types and o.sick and "haste" not in c.keywords:
+            # A later such ability would be no more usable: it taps too (302.6).
+            continue
+        out.append((o, _mana_of(ab)))
     return out
+
+
+def _table(state: MagicState, o: MagicObject, c: layers.Chars) -> tuple:
+    """core.activated_table of a permanent; an object whose `zone` is not the battlefield's (on its way) has its
+    abilities worked out from scratch, as core.activated_abilities does."""
+    if o.zone != "battlefield":
+        abilities = tuple(core.activated_abilities(state, o))
+        return (abilities, tuple((n, ab) for n, ab in enumerate(abilities) if not ab.is_mana_ability),
+                next((ab for ab in abilities if ab.is_mana_ability and ab.tap and not ab.cost
+                      and all(e.mana != "any" for e in ab.effects)), None))
+    return core.activated_table(state.card(o), c)
 
 
 _MANA: dict[int, tuple[Any, dict[str, int]]] = {}
@@ -111,15 +125,14 @@ def legal_actions(state: MagicState) -> list[Action]:
         for mode, specs in modes:
             for targets in _target_sets(state, specs, who):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
+    cache = layers.compute(state)
     for o in p.zones["battlefield"]:
-        if "cant_activate" in layers.chars_of(state, o).keywords:
+        c = layers.chars_of(state, o, cache)
+        if "cant_activate" in c.keywords:
             continue                                         # 602.5
-        for n, ab in enumerate(core.activated_abilities(state, o)):
-            if ab.is_mana_ability:
-                continue
+        for n, ab in _table(state, o, c)[1]:
             if ab.tap and o.tapped or ab.untap and not o.tapped:
                 continue
-            c = layers.chars_of(state, o)
             if (ab.tap or ab.untap) and "creature" in c.types and o.sick and "haste" not in c.keywords:
                 continue
             if any(o.counters.get(k, 0) < m for k, m in ab.remove_counters):
