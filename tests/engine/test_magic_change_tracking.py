@@ -60,3 +60,28 @@ def test_a_board_shows_a_change_made_in_place() -> None:
     state.mplayer("Ana").zones["hand"].append(state.mplayer("Ana").zones["battlefield"].pop())
     board = snapshot(state)
     assert [o["id"] for o in board["players"][0]["hand"]] == ["osos"] and board["players"][0]["battlefield"] == []
+
+
+def test_a_mana_pool_and_the_zones_count_their_changes() -> None:
+    doc = {"ruleset": "magic", "title": "prueba",
+           "players": [{"name": "Ana", "mana_pool": {"G": 1}, "hand": [{"card": "Bosque", "id": "b"}]},
+                       {"name": "Bruno"}],
+           "turn": {"number": 3, "active": "Ana", "step": "main1"}}
+    state = Game(load_scenario(doc)).state
+    assert isinstance(state, MagicState)
+    ana = state.mplayer("Ana")
+    snapshot(state)
+    before = edits()
+    ana.pool["R"] = 2                                   # in place, as a mana ability adds mana
+    assert edits() > before
+    assert snapshot(state)["players"][0]["mana_pool"] == {"G": 1, "R": 2}
+    ana.pool.clear()                                    # as a step ends (106.4)
+    assert snapshot(state)["players"][0]["mana_pool"] == {}
+    ana.pool = {"W": 1}                                 # a new dict counts its changes too
+    ana.pool["W"] += 1
+    assert snapshot(state)["players"][0]["mana_pool"] == {"W": 2}
+    ana.zones["exile"] = list(ana.zones["hand"])        # a zone replaced whole becomes a ZoneList, and counts
+    assert isinstance(ana.zones["exile"], ZoneList)
+    ana.zones["hand"].clear()
+    board = snapshot(state)["players"][0]
+    assert ([o["id"] for o in board["exile"]], board["hand"]) == (["b"], [])
