@@ -131,7 +131,7 @@ def compute(state: MagicState) -> dict[str, Chars]:
         before = cached[1]
         for ref, c in chars.items():
             old = before.get(ref)
-            if old is not None and old == c:
+            if old is not None and old is not c and old == c:
                 chars[ref] = old
     state.chars_cache = (state.version, chars, inputs, broad)
     return chars
@@ -152,16 +152,44 @@ def _inputs(state: MagicState, objs: tuple, effects: tuple, broad: bool) -> tupl
     return (objs, [o.edit for o in objs], state.copies, effects, world)
 
 
+_PRINTED: dict[tuple[int, str, bool], tuple[CardDef, Chars]] = {}
+
+
+def _printed(card: CardDef, controller: str, copied: bool) -> Chars:
+    """A permanent's characteristics before any effect of layers 2–7 and its counters: one Chars shared by every
+    permanent with this card, controller and copy status, and never changed (`_compute` copies it first)."""
+    key = (id(card), controller, copied)
+    hit = _PRINTED.get(key)
+    if hit is None or hit[0] is not card:
+        if len(_PRINTED) > 10_000:
+            _PRINTED.clear()
+        c = Chars(controller=controller, types=set(card.types), subtypes=card.subtypes, colors=card.colors,
+                  keywords=set(card.keywords), power=card.power or 0, toughness=card.toughness or 0)
+        if copied:
+            c.rules.append("613.2a")                    # layer 1: a copy effect set its copiable values
+        hit = _PRINTED[key] = (card, c)                 # keeping the card keeps its id()
+    return hit[1]
+
+
 def _compute(state: MagicState) -> dict[str, Chars]:
     perms = state.battlefield()
     chars: dict[str, Chars] = {}
+    # Most permanents are what their card says: they keep the shared printed Chars, and one that an effect or a
+    # counter changes gets its own copy first (`own`).
+    shared: set[str] = set()
+    copies = state.copies
     for o in perms:
-        card: CardDef = state.card(o)
-        chars[o.id] = Chars(controller=o.entered_under, types=set(card.types), subtypes=card.subtypes,
-                            colors=card.colors, keywords=set(card.keywords),
-                            power=card.power or 0, toughness=card.toughness or 0)
-        if o.id in state.copies:
-            chars[o.id].rules.append("613.2a")          # layer 1: a copy effect set its copiable values
+        chars[o.id] = _printed(state.card(o), o.entered_under, o.id in copies)
+        shared.add(o.id)
+
+    def own(ref: str) -> Chars:
+        c = chars[ref]
+        if ref in shared:
+            shared.discard(ref)
+            c = chars[ref] = replace(c, types=set(c.types), keywords=set(c.keywords), extra=dict(c.extra),
+                                     triggers=list(c.triggers), rules=list(c.rules), sources=list(c.sources))
+        return c
+
     lost: set[str] = set()
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in LAYER_OF]
@@ -185,7 +213,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                 if LAYER_OF.get(e.effect.kind) == layer and e.source in lost:
                     for o in perms:
                         if _applies(state, e, o, chars):
-                            chars[o.id].rules.append("613.8a" if layer == 6 else "613.1f")
+                            own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
         for e in live:
             effect = _with_entered_choice(state, e)
             if effect is None:
@@ -193,7 +221,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
             for o in perms:
                 if not _applies(state, e, o, chars):
                     continue
-                c = chars[o.id]
+                c = own(o.id)
                 _apply(effect, c, e.controller)
                 c.rules.append(LAYER_RULES[layer])
                 c.sources.append(e.source_name)
@@ -201,9 +229,9 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                     lost.add(o.id)
         if layer == 7.2:
             for o in perms:                   # 613.4c: counters modify in the same sublayer as effects
-                c = chars[o.id]
                 plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
                 if plus or minus:
+                    c = own(o.id)
                     c.power += plus - minus
                     c.toughness += plus - minus
                     c.rules.append("613.4c")
