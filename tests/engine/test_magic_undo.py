@@ -69,3 +69,32 @@ def test_a_failed_payment_puts_everything_back() -> None:
     undo.restore(state, saved)
     assert _dump(state, {}) == before
     assert state.version > version                 # caches keyed by version never match a reversed state
+
+
+def test_objects_are_journalled_as_first_changed_and_a_nested_save_keeps_everything() -> None:
+    doc = {"ruleset": "magic", "title": "prueba",
+           "players": [{"name": "Ana", "battlefield": [{"card": "Bosque", "id": "b1"},
+                                                       {"card": "Bosque", "id": "b2", "counters": {"+1/+1": 1}}]},
+                       {"name": "Bruno"}],
+           "turn": {"number": 3, "active": "Ana", "step": "main1"}}
+    state = Game(load_scenario(doc)).state
+    assert isinstance(state, MagicState)
+    before = _dump(state, {})
+    saved = undo.save(state)
+    b1, b2 = state.obj("b1"), state.obj("b2")
+    assert b1 is not None and b2 is not None
+    assert id(b2) not in saved["objects"]                 # nothing changed yet: nothing journalled
+    b2.counters["+1/+1"] += 2                             # its first change is to its counters
+    assert id(b2) in saved["objects"] and saved["objects"][id(b2)][2] == {"+1/+1": 1}
+    inner = undo.save(state)                              # a journal is open: this one keeps every object now
+    assert id(b1) in inner["objects"]
+    b1.tapped = True
+    undo.restore(state, inner)
+    assert not b1.tapped and b2.counters == {"+1/+1": 3}
+    b1.tapped = True
+    undo.restore(state, saved)
+    assert _dump(state, {}) == before
+    saved = undo.save(state)                              # the journal was closed: a new one opens
+    undo.close(saved)
+    b1.tapped = True
+    assert id(b1) not in saved["objects"]

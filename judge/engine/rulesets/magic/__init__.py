@@ -113,6 +113,15 @@ class Magic(Ruleset):
         saved = undo.save(state) if (isinstance(action, (Cast, Activate)) and action.tap) or \
             (isinstance(action, Mana) and len(action.sources) > 1) else None
         try:
+            return cls._apply(state, action, out, saved)
+        finally:
+            if saved is not None:
+                undo.close(saved)
+
+    @classmethod
+    def _apply(cls, state: MagicState, action: Action, out: list[Step], saved: dict[str, Any] | None
+               ) -> list[Step]:
+        try:
             if not state.has_player(action.by) and not isinstance(action, PassUntil):
                 raise IllegalAction(f"jugador desconocido «{action.by}»", cr("102.1"))
             if not isinstance(action, PassUntil) and state.player(action.by).lost:

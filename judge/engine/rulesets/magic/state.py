@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,35 @@ def edits() -> int:
     return _EDITS[0]
 
 
+# The objects' journal of the action being run in this thread that may still be reversed (undo.py): id → (object,
+# its fields, its counters) as they were before their first change since the journal opened; None when none is.
+_JOURNAL = threading.local()
+_OPEN = [0]                        # journals open in any thread: while none is, a change journals nothing
+
+
+def open_journal() -> dict[int, Any] | None:
+    """Start journalling objects before their first change (undo.save); None if a journal is already open."""
+    if getattr(_JOURNAL, "objects", None) is not None:
+        return None
+    _JOURNAL.objects = {}
+    _OPEN[0] += 1
+    return _JOURNAL.objects
+
+
+def close_journal(journal: dict[int, Any]) -> None:
+    if getattr(_JOURNAL, "objects", None) is journal:
+        _JOURNAL.objects = None
+        _OPEN[0] -= 1
+
+
+def _keep(o: Any) -> None:
+    """Journal `o` as it is now, if a journal is open in this thread and `o` is not in it yet."""
+    journal = getattr(_JOURNAL, "objects", None) if _OPEN[0] else None
+    if journal is not None and id(o) not in journal:
+        d = o.__dict__
+        journal[id(o)] = (o, d.copy(), dict(d["counters"]))
+
+
 def bump_edits() -> None:
     """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
     _EDITS[0] += 1
@@ -58,6 +88,11 @@ class Counters(dict):
     (its `edit` stamp, and `edits`)."""
     __slots__ = ("owner",)
 
+    def _editing(self) -> None:
+        owner = getattr(self, "owner", None) if _OPEN[0] else None
+        if owner is not None:
+            _keep(owner)                   # before the change: the journal holds the counters as they were
+
     def _edited(self) -> None:
         _EDITS[0] += 1
         owner = getattr(self, "owner", None)
@@ -65,35 +100,43 @@ class Counters(dict):
             owner.__dict__["edit"] = owner.__dict__["layer_edit"] = _EDITS[0]
 
     def __setitem__(self, key: str, value: int) -> None:
+        self._editing()
         dict.__setitem__(self, key, value)
         self._edited()
 
     def __delitem__(self, key: str) -> None:
+        self._editing()
         dict.__delitem__(self, key)
         self._edited()
 
     def __ior__(self, other: Any) -> "Counters":
+        self._editing()
         dict.update(self, other)
         self._edited()
         return self
 
     def update(self, *args: Any, **kwargs: Any) -> None:
+        self._editing()
         dict.update(self, *args, **kwargs)
         self._edited()
 
     def clear(self) -> None:
+        self._editing()
         dict.clear(self)
         self._edited()
 
     def pop(self, *args: Any) -> Any:
+        self._editing()
         self._edited()
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[str, int]:
+        self._editing()
         self._edited()
         return dict.popitem(self)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
+        self._editing()
         self._edited()
         return dict.setdefault(self, key, default)
 
@@ -240,6 +283,8 @@ class MagicObject(GameObject):
         if "edit" not in d:            # being built (dataclass __init__): __post_init__ gives the first stamps
             d[name] = value
             return
+        if _OPEN[0]:
+            _keep(self)                # an action that may be reversed journals it first (undo.py)
         old = d.get(name, _EDITS)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):

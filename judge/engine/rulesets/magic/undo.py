@@ -1,8 +1,9 @@
 """Reversing an action (733.1): what the state was before a cast, an activation or several mana abilities, so a
 payment that fails after mana abilities were activated puts everything back as it was.
 
-A journal, not a copy of the game: the fields of every object, player, stack item, continuous effect and pending or
-delayed trigger are kept (shallow: their fields are immutable values, or the containers kept here too), and the
+A journal, not a copy of the game: the fields of every object as it is first changed (MagicObject and Counters
+journal themselves while the action runs), and of every player, stack item, continuous effect and pending or
+delayed trigger (shallow: their fields are immutable values, or the containers kept here too), and the
 containers of the state are copied one level. Restoring puts the same Python objects back with their old fields,
 so nothing outside the state holding one of them (a chooser, a cache keyed by object) sees a stranger. Anything
 of the state this module does not know is deep-copied as before, so a field added later is still reversed.
@@ -12,7 +13,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState, ZoneList, bump_edits
+from judge.engine.rulesets.magic.state import (CACHE_KEYS, MagicState, ZoneList, bump_edits, close_journal,
+                                                 open_journal)
 
 # Bookkeeping that is not game state: never saved, never restored (the caches kept in `state.extra`, the run's
 # script and the chooser answering questions).
@@ -22,16 +24,26 @@ _NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache"})
 _SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "delayed", "first_strikers",
                       "this_turn", "copies", "players"})
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
+_REFILLED = frozenset({"zones", "pool", "restricted"})     # a player's containers kept and refilled in place
 
 
-def save(state: MagicState) -> dict[str, Any]:
-    """The journal of `state` (see the module's docstring)."""
+def _all_objects(state: MagicState) -> list[Any]:
     objs = list(state.objects.values())
     if sum(len(zone) for p in state.players for zone in p.zones.values()) != len(objs):
-        # Not every object of the zones is in `objects` (or the other way round): journal both, once each.
+        # Not every object of the zones is in `objects` (or the other way round): both, once each.
         seen = {id(o): o for p in state.players for zone in p.zones.values() for o in zone}
         seen.update((id(o), o) for o in objs)
         objs = list(seen.values())
+    return objs
+
+
+def save(state: MagicState) -> dict[str, Any]:
+    """The journal of `state` (see the module's docstring). Objects are journalled as they are first changed
+    (state.open_journal): `close` (or `restore`) ends that; with a journal already open in this thread, every
+    object is kept now."""
+    journal = open_journal()
+    if journal is None:
+        journal = {id(o): (o, o.__dict__.copy(), o.counters.copy()) for o in _all_objects(state)}
     items = [*state.stack, *state.effects, *state.triggers, *state.delayed]
     memo: dict[int, Any] | None = None
 
@@ -41,7 +53,7 @@ def save(state: MagicState) -> dict[str, Any]:
         if isinstance(value, _IMMUTABLE):
             return value
         if memo is None:
-            memo = {id(x): x for x in (*objs, *state.players, *items, state.cards, state.rng)}
+            memo = {id(x): x for x in (*_all_objects(state), *state.players, *items, state.cards, state.rng)}
         return copy.deepcopy(value, memo)
 
     fields: dict[str, Any] = {}
@@ -56,12 +68,14 @@ def save(state: MagicState) -> dict[str, Any]:
             fields[name] = deep(value)
     players = []
     for p in state.players:
-        pf = {k: v if k in ("zones", "pool") else deep(v) for k, v in p.__dict__.items()}   # zones, pool: refilled
-        players.append((p, pf, {z: ZoneList(objs_) for z, objs_ in p.zones.items()}, dict(p.pool)))  # type: ignore
+        # The zones and the mana (pool, restricted mana: colour → amount) are refilled in place on restoring.
+        pf = {k: v if k in _REFILLED else deep(v) for k, v in p.__dict__.items()}
+        players.append((p, pf, {z: ZoneList(objs_) for z, objs_ in p.zones.items()}, dict(p.pool),  # type: ignore
+                        dict(p.restricted)))  # type: ignore[attr-defined]
     return {
         "state": fields,
         "rng": state.rng.getstate(),                       # the generator itself is kept; its position restored
-        "objects": [(o, o.__dict__.copy(), o.counters.copy()) for o in objs],
+        "objects": journal,              # id → (object, fields, counters) before its first change
         "players": players,
         # Stack items, effects and triggers: their fields; what a trigger saw (lki) is a dict of its own.
         "items": [(x, x.__dict__.copy(), dict(x.lki) if isinstance(getattr(x, "lki", None), dict) else None)
@@ -72,20 +86,23 @@ def save(state: MagicState) -> dict[str, Any]:
 def restore(state: MagicState, saved: dict[str, Any]) -> None:
     """Put `state` back as `save` found it. Versions only go forward: the caches keyed by the versions the
     reversed action used must never match again."""
+    close(saved)
     version = state.version + 1
     caches = {k: state.extra[k] for k in _CACHES if k in state.extra}
-    for o, fields, counters in saved["objects"]:
+    for o, fields, counters in list(saved["objects"].values()):
         o.__dict__.clear()
         o.__dict__.update(fields)
         o.counters.clear()
         o.counters.update(counters)
-    for p, fields, zones, pool in saved["players"]:
+    for p, fields, zones, pool, restricted in saved["players"]:
         p.__dict__.clear()
         p.__dict__.update(fields)
         p.zones.clear()
         p.zones.update(zones)
         p.pool.clear()
         p.pool.update(pool)
+        p.restricted.clear()
+        p.restricted.update(restricted)
     for x, fields, lki in saved["items"]:
         x.__dict__.clear()
         x.__dict__.update(fields)
@@ -97,3 +114,8 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
     state.extra.update(caches)
     state.version = version
     bump_edits()                    # fields were written back past the hooks that count edits
+
+
+def close(saved: dict[str, Any]) -> None:
+    """The action is over (or being reversed): objects are no longer journalled for it."""
+    close_journal(saved["objects"])
