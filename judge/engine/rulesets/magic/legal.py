@@ -16,22 +16,30 @@ from judge.engine.rulesets.magic.state import MagicObject, MagicState
 MAIN = ("main1", "main2")
 
 
-def _mana_sources(state: MagicState, who: str) -> list[tuple[MagicObject, dict[str, int]]]:
+def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObject, Any, tuple]] | None = None
+                  ) -> list[tuple[MagicObject, dict[str, int]]]:
     """Untapped permanents of `who` with a mana ability that only taps (the first such ability of each), and the
-    mana it adds. "Any color" asks which as it resolves: the planner counts only sources whose mana is known."""
+    mana it adds. "Any color" asks which as it resolves: the planner counts only sources whose mana is known.
+    `permanents`: `_permanents(state, who)` when the caller has it already."""
     out = []
-    cache = layers.compute(state)
-    for o in state.player(who).zones["battlefield"]:
-        if o.tapped:
-            continue
-        c = layers.chars_of(state, o, cache)
-        ab = _table(state, o, c)[2]
-        if ab is None:
+    for o, c, table in permanents if permanents is not None else _permanents(state, who):
+        ab = table[2]
+        if ab is None or o.tapped:
             continue
         if "creature" in c.types and o.sick and "haste" not in c.keywords:
             # A later such ability would be no more usable: it taps too (302.6).
             continue
         out.append((o, _mana_of(ab)))
+    return out
+
+
+def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tuple]]:
+    """Each permanent `who` controls with its characteristics and its ability table (`_table`)."""
+    cache = layers.compute(state)
+    out = []
+    for o in state.player(who).zones["battlefield"]:
+        c = layers.chars_of(state, o, cache)
+        out.append((o, c, _table(state, o, c)))
     return out
 
 
@@ -68,19 +76,23 @@ def plan_payment(state: MagicState, who: str, cost: tuple, x: int = 0, exclude: 
     """Sources to tap so the pool pays `cost` (None if no plan found): add sources one at a time, those whose
     colours the cost names first. `available`: `_mana_sources(state, who)` when the caller has it already."""
     pool = dict(state.mplayer(who).pool)
-    if pay(pool, cost, x) is not None:
+    # Each symbol takes at least one mana (X: x of them, {2/B}: one): no payment is tried with less in the pool.
+    least = sum(s.value if s.kind == "generic" else x if s.kind == "x" else 1 for s in cost)
+    total = sum(pool.values())
+    if total >= least and pay(pool, cost, x) is not None:
         return ()
     named = {c for s in cost for c in s.colors}
     if available is None:
         available = _mana_sources(state, who)
     sources = [(o, m) for o, m in available if o.id != exclude]
-    sources.sort(key=lambda om: (0 if named & set(om[1]) else 1, om[0].id))
+    sources.sort(key=lambda om: (named.isdisjoint(om[1]), om[0].id))
     tapped = []
     for o, mana in sources:
         for k, n in mana.items():
             pool[k] = pool.get(k, 0) + n
+            total += n
         tapped.append(o.id)
-        if pay(pool, cost, x) is not None:
+        if total >= least and pay(pool, cost, x) is not None:
             return tuple(tapped)
     return None
 
@@ -100,8 +112,10 @@ def legal_actions(state: MagicState) -> list[Action]:
         return []
     out: list[Action] = [Pass(by=who)]
     p = state.mplayer(who)
-    # Nothing changes while the actions are listed: the untapped mana sources are found once.
-    available = _mana_sources(state, who)
+    # Nothing changes while the actions are listed: the permanents' abilities and the untapped mana sources are
+    # found once.
+    permanents = _permanents(state, who)
+    available = _mana_sources(state, who, permanents)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
     if sorcery_ok and p.lands_played < 1:
         seen = set()
@@ -125,12 +139,10 @@ def legal_actions(state: MagicState) -> list[Action]:
         for mode, specs in modes:
             for targets in _target_sets(state, specs, who):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
-    cache = layers.compute(state)
-    for o in p.zones["battlefield"]:
-        c = layers.chars_of(state, o, cache)
+    for o, c, table in permanents:
         if "cant_activate" in c.keywords:
             continue                                         # 602.5
-        for n, ab in _table(state, o, c)[1]:
+        for n, ab in table[1]:
             if ab.tap and o.tapped or ab.untap and not o.tapped:
                 continue
             if (ab.tap or ab.untap) and "creature" in c.types and o.sick and "haste" not in c.keywords:
