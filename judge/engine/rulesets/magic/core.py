@@ -6,6 +6,7 @@ Every function that changes the state appends the steps it causes to `out`, each
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from judge.engine.errors import IllegalAction
@@ -931,6 +932,9 @@ def _sba_inputs(state: MagicState) -> tuple:
     return (edits(), layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over)
 
 
+_IS_TOKEN = attrgetter("token")
+
+
 def _sba_check(state: MagicState, out: list[Step]) -> bool:
     cache = layers.compute(state)
     done = False
@@ -943,7 +947,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
             losers.append((mp, "704.5a", f"{mp.name} tiene {mp.lives} vidas"))
         elif mp.drew_from_empty:
             losers.append((mp, "704.5b", f"{mp.name} intentó robar de una biblioteca vacía"))
-        mp.drew_from_empty = False
+        if mp.drew_from_empty:
+            mp.drew_from_empty = False
     for mp, rule, why in losers:
         mp.lost = True
         done = True
@@ -961,28 +966,35 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
              else cr("104.4a"), [Event("win", {"player": state.winner})] if state.winner else [])
         return True
     # 704.5d: tokens off the battlefield cease to exist.
-    for o in [o for o in state.objects.values() if o.token and o.zone != "battlefield"]:
+    for o in [o for o in filter(_IS_TOKEN, state.objects.values()) if o.zone != "battlefield"]:
         cease_to_exist(state, o)
         done = True
         emit(state, out, "state-based", None, f"la ficha {o.card} ({o.id}) deja de existir fuera del campo de "
              "batalla", cr("704.3", "704.5d", "111.7"), [Event("cease", {"object": o.id})])
     to_grave: list[tuple[MagicObject, str, str]] = []
-    for o in state.battlefield():
+    # One pass over the battlefield: each permanent's own checks, then its deathtouch mark is spent, and the
+    # legends are grouped by controller and name for 704.5j.
+    legends: dict[tuple[str, str], list[MagicObject]] = {}
+    bf = state.battlefield()
+    for o in bf:
         c = cache[o.id]
+        card = state.card(o)
+        if "legendary" in card.supertypes:
+            legends.setdefault((o.controller, o.card), []).append(o)
+        dies = None
         if "creature" in c.types:
             if c.toughness <= 0:
-                to_grave.append((o, "704.5f", f"su resistencia es {c.toughness}"))
-                continue
-            if "indestructible" not in c.keywords:
+                dies = ("704.5f", f"su resistencia es {c.toughness}")
+            elif "indestructible" not in c.keywords:
                 if o.damage >= c.toughness:
-                    to_grave.append((o, "704.5g", f"tiene {o.damage} de daño y resistencia {c.toughness}: "
-                                                  "es destruida"))
-                    continue
-                if o.deathtouch_hit:
-                    to_grave.append((o, "704.5h", "recibió daño de una fuente con toque mortal: es destruida"))
-                    continue
-        card = state.card(o)
-        if card.is_aura and card.targets and card.targets[0].kind == "player":
+                    dies = ("704.5g", f"tiene {o.damage} de daño y resistencia {c.toughness}: es destruida")
+                elif o.deathtouch_hit:
+                    dies = ("704.5h", "recibió daño de una fuente con toque mortal: es destruida")
+        if o.deathtouch_hit:
+            o.deathtouch_hit = False
+        if dies is not None:
+            to_grave.append((o, *dies))
+        elif card.is_aura and card.targets and card.targets[0].kind == "player":
             # 303.4c: an Aura enchanting a player who has left the game (or none) is put into the graveyard
             if not (o.attached_to and state.has_player(o.attached_to) and not state.player(o.attached_to).lost):
                 to_grave.append((o, "704.5m", "es un Aura que no encanta a un jugador de la partida"))
@@ -995,13 +1007,7 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
                 to_grave.append((o, "704.5m", "es un Aura que no está anexada a un objeto legal"))
             elif guard:
                 to_grave.append((o, "704.5m", f"es un Aura y lo que encanta {guard} (702.16c)"))
-    for o in state.battlefield():
-        o.deathtouch_hit = False
     # 704.5j: the legend rule, one choice per player and name.
-    legends: dict[tuple[str, str], list[MagicObject]] = {}
-    for o in state.battlefield():
-        if "legendary" in state.card(o).supertypes:
-            legends.setdefault((o.controller, o.card), []).append(o)
     for (player, card_name), group in legends.items():
         if len(group) < 2:
             continue
@@ -1018,7 +1024,7 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
     # 704.5q: +1/+1 and -1/-1 counters annihilate. All these actions happen at once (704.3): a permanent that
     # leaves in this check is seen as it was just before, with all its counters (persist, 702.79a, looks at them).
     leaving = {o.id for o, _, _ in to_grave}
-    for o in state.battlefield():
+    for o in bf:
         if o.id in leaving:
             continue
         plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
