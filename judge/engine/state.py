@@ -107,7 +107,10 @@ class GameState:
         raise KeyError(name)
 
     def has_player(self, name: str) -> bool:
-        return any(p.name == name for p in self.players)
+        for p in self.players:
+            if p.name == name:
+                return True
+        return False
 
     def all_objects(self) -> Iterator[GameObject]:
         """Every object of the game, zone by zone, player by player (a card is in exactly one zone)."""

@@ -16,6 +16,7 @@ from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all
+from judge.engine.rulesets.magic.snapshot import snapshot
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
                                                  edits)
 from judge.engine.step import Event, Step, make_step
@@ -76,7 +77,6 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
 
 def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
          events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
-    from judge.engine.rulesets.magic.snapshot import snapshot
     return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled(state, *about), out=out)
 
 
@@ -826,10 +826,10 @@ def _abilities(state: MagicState, o: MagicObject, c: layers.Chars | None = None)
 def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
     """603.3b: APNAP order; a player with several triggers puts them in the order they choose (a choice when they
     differ). Targets are chosen as they are put on the stack (603.3d); one with no legal target is removed."""
-    from judge.engine.rulesets.magic.effects import choose_targets, trigger_text
-    from judge.engine.rulesets.magic.state import StackItem
     if not state.triggers:
         return False
+    from judge.engine.rulesets.magic.effects import choose_targets, trigger_text
+    from judge.engine.rulesets.magic.state import StackItem
     waiting, state.triggers = state.triggers, []
     several_players = len({t.controller for t in waiting}) > 1
     for player in state.apnap():
@@ -1075,6 +1075,10 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
     """Layer 2 decides who controls a permanent; keep each permanent in its controller's battlefield list, and say
     when control changes (an effect began or ended)."""
     cache = layers.compute(state)
+    # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
+    done = state.extra.get("control_synced")
+    if done is not None and done[0] is cache and done[1] == edits():
+        return
     for o in state.battlefield():
         c = cache[o.id]
         if c.controller != o.controller:
@@ -1092,6 +1096,7 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
                      f"que controlaba {before}" + (": terminó el efecto que cambiaba su control" if back else ""),
                      cr("613.1b", *(["611.2a"] if back else []), "302.6"),
                      [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
+    state.extra["control_synced"] = (cache, edits())
 
 
 def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> bool:

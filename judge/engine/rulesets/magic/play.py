@@ -17,7 +17,7 @@ from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem
                                                  mv_problem,
                                                  resolve_top, run_effects)
 from judge.engine.rulesets.magic.choices import Question
-from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, pay, pool_text
+from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, parse_mana, pay, pool_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
 
@@ -110,7 +110,6 @@ def mana_made(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: 
     """The mana a mana ability makes: fixed, or one mana of a type the player chooses among those a land they
     control could make (checking the effects of those lands' mana abilities, not their costs); then the
     replacements that multiply mana from a permanent tapped for mana (106.12b), each applied once (614.5)."""
-    from judge.engine.rulesets.magic.mana import parse_mana
     made: dict[str, int] = {}
     rules: list[str] = []
     notes: list[str] = []
@@ -153,7 +152,6 @@ def mana_made(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: 
 def _land_mana_types(state: MagicState, who: str, source: MagicObject) -> set[str]:
     """Estanque reflectante/2 and /4: the types of mana the mana abilities of the other lands you control could
     make (their effects, not their costs); a land that itself chooses among lands adds nothing (no loop)."""
-    from judge.engine.rulesets.magic.mana import parse_mana
     kinds: set[str] = set()
     for x in state.player(who).zones["battlefield"]:
         if x is source or "land" not in layers.chars_of(state, x).types:

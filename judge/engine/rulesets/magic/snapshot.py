@@ -140,12 +140,14 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
               else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}
-             for i in state.stack]
+             for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
     # in the stack zone: show it on top, so every card is in exactly one place on every board.
-    listed = {i.obj.id for i in state.stack if i.obj is not None}
+    listed = None
     for p in state.players:
         for o in p.zones["stack"]:
+            if listed is None:
+                listed = {i.obj.id for i in state.stack if i.obj is not None}
             if o.id not in listed:
                 stack.append({"id": o.id, "card": o.card, "kind": "spell", "controller": o.controller,
                               "text": f"{o.card} ({o.id})", "targets": [], "in_transit": True})
