@@ -52,13 +52,14 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         state.extra["unmodelled"] = (key, state.copies, base, now, stacked)
     else:
         on = (*state.battlefield(), *stacked)
-        base = []
+        base = []                          # the cards with notes, each name once (the first card of that name)
         names: set[str] = set()
         for o in on:
             card = state.card(o)
             if card.name not in names:
                 names.add(card.name)
-                base.append((card.name, _notes_of(card)))
+                if _notes_of(card):
+                    base.append((card.name, _notes_of(card)))
         state.extra["unmodelled"] = (on, state.copies, base, now, stacked)
     notes: list[str] = []
     seen: set[str] = set()
@@ -70,7 +71,7 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
             seen.add(card.name)
             notes.extend(_notes_of(card))
     for name, of_card in base:
-        if of_card and name not in seen:
+        if name not in seen:
             notes.extend(of_card)
     return notes
 
