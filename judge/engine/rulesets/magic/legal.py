@@ -34,12 +34,21 @@ def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObjec
 
 
 def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tuple]]:
-    """Each permanent `who` controls with its characteristics and its ability table (`_table`)."""
+    """Each permanent `who` controls with its characteristics and its ability table (`_table`): listed again
+    only when the layers' results are another dict (the same dict: the same permanents and characteristics) or
+    the player's battlefield holds other objects."""
     cache = layers.compute(state)
+    bf = tuple(state.player(who).zones["battlefield"])
+    kept: dict[str, tuple] = state.extra.setdefault("legal_permanents", {})
+    hit = kept.get(who)
+    if hit is not None and hit[0] is cache and hit[1] == bf and hit[2] is state.copies:
+        return hit[3]
     out = []
-    for o in state.player(who).zones["battlefield"]:
+    for o in bf:
         c = layers.chars_of(state, o, cache)
         out.append((o, c, _table(state, o, c)))
+    if all(o.zone == "battlefield" for o in bf):        # one on its way is read again next time
+        kept[who] = (cache, bf, state.copies, out)
     return out
 
 
