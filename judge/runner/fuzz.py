@@ -7,9 +7,11 @@ game is written out as a scenario (initial state + the actions played) that `jud
 """
 from __future__ import annotations
 
+import gc
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -465,6 +467,28 @@ def run_games(games: int, seed: int, generate: Callable[[random.Random, int, int
     master = random.Random(seed)
     report = FuzzReport()
     started = time.perf_counter()
+    with _batch_gc():
+        _play_games(games, master, generate, play, progress, report)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+@contextmanager
+def _batch_gc() -> Iterator[None]:
+    """A game allocates hundreds of thousands of short-lived containers (boards, steps, events): the cyclic
+    collector's youngest generation is collected every 50,000 allocations instead of Python's 700 while games
+    are played, then set back (measured: about 3 % fewer instructions for the magic fuzz; no game changes)."""
+    before = gc.get_threshold()
+    gc.set_threshold(50_000, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+def _play_games(games: int, master: random.Random, generate: Callable[[random.Random, int, int], dict[str, Any]],
+                play: Callable[[dict[str, Any], random.Random], GameResult],
+                progress: Callable[[int], None] | None, report: FuzzReport) -> None:
     for index in range(1, games + 1):
         game_seed = master.randrange(2**31)
         rng = random.Random(game_seed)
@@ -482,8 +506,6 @@ def run_games(games: int, seed: int, generate: Callable[[random.Random, int, int
             problem, step = result.broken
             report.broken = Broken(index, game_seed, problem, step, replayable(doc, result.played, problem, step))
             break
-    report.seconds = time.perf_counter() - started
-    return report
 
 
 def write_broken(broken: Broken, out_dir: Path) -> Path:

@@ -148,3 +148,21 @@ def test_an_illegal_action_that_changes_the_board_is_caught(monkeypatch: pytest.
     monkeypatch.setattr(Game, "play", leaky)
     report = fuzz.fuzz(20, seed=4)
     assert report.broken is not None and "cambió el tablero" in report.broken.problem
+
+
+def test_the_fuzz_loop_sets_the_cyclic_collector_back_as_it_was() -> None:
+    """The loop collects the youngest generation less often while games are played (fuzz._batch_gc), and puts
+    the process's thresholds back afterwards, also when a game raises."""
+    import gc
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def play(doc: dict, rng: random.Random) -> fuzz.GameResult:
+        seen.append(gc.get_threshold())
+        raise RuntimeError("a game that breaks")
+
+    with pytest.raises(RuntimeError):
+        fuzz.run_games(1, 1, lambda rng, i, s: {}, play)
+    assert seen and seen[0][0] == 50_000 and seen[0][1:] == before[1:]
+    assert gc.get_threshold() == before
