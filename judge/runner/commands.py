@@ -125,26 +125,48 @@ def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
 def bench_engine_cmd(repeat: int, games: int, seed: int, ruleset: str, as_json: bool) -> None:
     """Engine speed: time per step and per scenario for the curated scenarios and for random games.
 
-    JSON: `date`, `python`, `rulesets`; doce-vidas's figures at the top (`curated`, `fuzz`, `replay`), each other
-    ruleset's under its id (`magic: {curated, fuzz, replay}`)."""
+    JSON: `date`, `python`, `rulesets`, `reference_ms` ({before, after}: the machine's speed, a fixed Python loop
+    timed before and after); doce-vidas's figures at the top (`curated`, `fuzz`, `replay`), each other ruleset's
+    under its id (`magic: {curated, fuzz, replay}`)."""
     import platform
     from datetime import datetime, timezone
 
     rulesets = list(FUZZERS) if ruleset == "all" else [ruleset]
     figures: dict = {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-                     "python": platform.python_version(), "rulesets": rulesets}
+                     "python": platform.python_version(), "rulesets": rulesets,
+                     "reference_ms": {"before": _reference_ms()}}
     for rs in rulesets:
         measured = _bench_ruleset(rs, repeat, games, seed)
         if rs == "doce-vidas":
             figures.update(measured)          # the shape the figures had before magic
         else:
             figures[rs] = measured
+    figures["reference_ms"]["after"] = _reference_ms()
     if as_json:
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
         return
     click.echo(f"judge bench engine · {figures['date']} · Python {figures['python']}")
+    ref = figures["reference_ms"]
+    click.echo(f"machine: reference loop {ref['before']:.0f} ms before, {ref['after']:.0f} ms after (the best of 3 "
+               "runs of 2,000,000 additions in Python; a host that lends this process less of a core makes it, and "
+               "every figure below, slower by the same factor)")
     for rs in rulesets:
         _print_bench(rs, figures if rs == "doce-vidas" else figures[rs], repeat, seed)
+
+
+def _reference_ms() -> float:
+    """How fast this machine runs Python right now: the best of three runs of a fixed loop, in ms. A shared host
+    can give a process half of a core for minutes at a time; the engine's figures scale with this one."""
+    import time
+
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        total = 0
+        for k in range(2_000_000):
+            total += k
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
 
 
 def _bench_ruleset(ruleset: str, repeat: int, games: int, seed: int) -> dict:

@@ -143,3 +143,4 @@ def test_bench_engine_reports_its_figures() -> None:
     assert figures["curated"]["scenarios"] >= 25 and figures["curated"]["steps"] > 0
     assert figures["fuzz"]["games"] == 3 and figures["fuzz"]["games_per_second"] > 0
     assert figures["replay"]["games"] == 3 and figures["replay"]["steps"] > 0
+    assert figures["reference_ms"]["before"] > 0 and figures["reference_ms"]["after"] > 0
