@@ -685,8 +685,10 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
         if dies:
             lki = state.lki.get(d["object"], {})
             if "creature" in lki.get("types", ()):
-                for o in state.battlefield():
-                    for ab in _abilities(state, o):
+                for o, abilities in _triggered_permanents(state):
+                    if o.zone != "battlefield":
+                        continue
+                    for ab in abilities:
                         if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
                             _add_trigger(state, o.controller, o.id, o.card, ab, lki)
                 for other in together:          # 603.10a: those that died with it look back and see it die
@@ -704,8 +706,10 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             new = state.objects.get(d["new"])
             if new is None:
                 return
-            for o in state.battlefield():
-                for ab in _abilities(state, o):
+            for o, abilities in _triggered_permanents(state):
+                if o.zone != "battlefield":
+                    continue
+                for ab in abilities:
                     if ab.when != "enters":
                         continue
                     if ab.of == "self" and o.id == new.id or ab.of == "creature" and is_creature(state, new) or \
@@ -731,8 +735,10 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                 if ab.when == "blocked":
                     _add_trigger(state, a.controller, a.id, a.card, ab, {"that": d["object"]})
     elif e.kind == "step":
-        for o in state.battlefield():
-            for ab in _abilities(state, o):
+        for o, abilities in _triggered_permanents(state):
+            if o.zone != "battlefield":
+                continue
+            for ab in abilities:
                 whose = ab.whose == "each" or (ab.whose == "opponents") == (o.controller != state.active)
                 if ab.when == d["step"] and whose and condition_holds(state, o.controller, ab.condition,
                                                                       ab.condition_n):
@@ -742,8 +748,10 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
         if o is None or d["amount"] <= 0:
             return
         creature = is_creature(state, o)
-        for w in state.battlefield():
-            for ab in _abilities(state, w):
+        for w, abilities in _triggered_permanents(state):
+            if w.zone != "battlefield":
+                continue
+            for ab in abilities:
                 if ab.when != "counter_put" or ab.counter not in ("", d["counter"]):
                     continue
                 if ab.of == "self" and w.id == o.id or ab.of == "creature" and creature:
@@ -822,6 +830,23 @@ def _abilities(state: MagicState, o: MagicObject, c: layers.Chars | None = None)
             found = (*card.triggers, *c.triggers)
         hit = _TRIGGERED[(id(card), id(c))] = (card, c, found)      # kept: their id()s too
     return list(hit[2])
+
+
+def _triggered_permanents(state: MagicState) -> tuple[tuple[MagicObject, tuple[Triggered, ...]], ...]:
+    """The permanents that have triggered abilities, with those abilities (`_abilities`), in battlefield order:
+    listed again only when the layers' results are another dict (the same dict: the same permanents, in the same
+    order, with the same characteristics and copy effects). An object on its way in or out may be in the list
+    with another `zone`: the caller skips it, as `_abilities` gives it none."""
+    cache = layers.compute(state)
+    hit = state.extra.get("triggered")
+    if hit is None or hit[0] is not cache:
+        found = []
+        for o in state.battlefield():
+            abilities = _abilities(state, o, cache[o.id])
+            if abilities:
+                found.append((o, tuple(abilities)))
+        hit = state.extra["triggered"] = (cache, tuple(found))
+    return hit[1]
 
 
 def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
@@ -1119,7 +1144,7 @@ def check_state_triggers(state: MagicState) -> None:
     cache = layers.compute(state)
     hit = state.extra.get("state_triggers")
     if hit is None or hit[0] is not cache:
-        found = tuple((o, ab) for o in state.battlefield() for ab in _abilities(state, o, cache[o.id])
+        found = tuple((o, ab) for o, abilities in _triggered_permanents(state) for ab in abilities
                       if ab.when == "state")
         hit = state.extra["state_triggers"] = (cache, found)
     for o, ab in hit[1]:
