@@ -98,3 +98,22 @@ def test_objects_are_journalled_as_first_changed_and_a_nested_save_keeps_everyth
     undo.close(saved)
     b1.tapped = True
     assert id(b1) not in saved["objects"]
+
+
+def test_a_save_that_fails_leaves_no_journal_open() -> None:
+    import threading
+
+    import pytest
+
+    doc = {"ruleset": "magic", "title": "prueba",
+           "players": [{"name": "Ana", "battlefield": [{"card": "Bosque", "id": "b1"}]}, {"name": "Bruno"}],
+           "turn": {"number": 3, "active": "Ana", "step": "main1"}}
+    state = Game(load_scenario(doc)).state
+    assert isinstance(state, MagicState)
+    state.extra["no se copia"] = threading.Lock()           # a value deepcopy refuses
+    with pytest.raises(TypeError):
+        undo.save(state)
+    del state.extra["no se copia"]
+    saved = undo.save(state)
+    assert saved["objects"] == {}                             # a new journal, lazy again: the failed one was closed
+    undo.close(saved)

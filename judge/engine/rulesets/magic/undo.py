@@ -44,6 +44,14 @@ def save(state: MagicState) -> dict[str, Any]:
     journal = open_journal()
     if journal is None:
         journal = {id(o): (o, o.__dict__.copy(), o.counters.copy()) for o in _all_objects(state)}
+    try:
+        return _save(state, journal)
+    except BaseException:
+        close_journal(journal)       # nothing to reverse to: objects are no longer journalled for it
+        raise
+
+
+def _save(state: MagicState, journal: dict[int, Any]) -> dict[str, Any]:
     items = [*state.stack, *state.effects, *state.triggers, *state.delayed]
     memo: dict[int, Any] | None = None
 
