@@ -139,12 +139,18 @@ def activated_table(card: Any, c: layers.Chars) -> tuple[tuple[Any, ...], tuple[
     if hit is None or hit[0] is not card or hit[1] is not c:
         if len(_ACTIVATED) > 10_000:
             _ACTIVATED.clear()
-        abilities = tuple(_activated(card, c))
-        others = tuple((n, ab) for n, ab in enumerate(abilities) if not ab.is_mana_ability)
-        tap_for_mana = next((ab for ab in abilities if ab.is_mana_ability and ab.tap and not ab.cost
-                             and all(e.mana != "any" for e in ab.effects)), None)
-        hit = _ACTIVATED[(id(card), id(c))] = (card, c, (abilities, others, tap_for_mana))   # kept: their id()s
+        hit = _ACTIVATED[(id(card), id(c))] = (card, c, ability_table(_activated(card, c)))   # kept: their id()s
     return hit[2]
+
+
+def ability_table(activated: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[tuple[int, Any], ...], Any]:
+    """Activated abilities as `activated_table` gives them: all, the non-mana ones with their index, and the first
+    mana ability that only taps and adds mana of known colours (None if none)."""
+    abilities = tuple(activated)
+    others = tuple((n, ab) for n, ab in enumerate(abilities) if not ab.is_mana_ability)
+    tap_for_mana = next((ab for ab in abilities if ab.is_mana_ability and ab.tap and not ab.cost
+                         and all(e.mana != "any" for e in ab.effects)), None)
+    return abilities, others, tap_for_mana
 
 
 def _activated(card: Any, c: layers.Chars) -> list[Any]:

@@ -56,10 +56,7 @@ def _table(state: MagicState, o: MagicObject, c: layers.Chars) -> tuple:
     """core.activated_table of a permanent; an object whose `zone` is not the battlefield's (on its way) has its
     abilities worked out from scratch, as core.activated_abilities does."""
     if o.zone != "battlefield":
-        abilities = tuple(core.activated_abilities(state, o))
-        return (abilities, tuple((n, ab) for n, ab in enumerate(abilities) if not ab.is_mana_ability),
-                next((ab for ab in abilities if ab.is_mana_ability and ab.tap and not ab.cost
-                      and all(e.mana != "any" for e in ab.effects)), None))
+        return core.ability_table(core.activated_abilities(state, o))
     return core.activated_table(state.card(o), c)
 
 

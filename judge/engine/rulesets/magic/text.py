@@ -208,8 +208,23 @@ def _describe(e: Any) -> str:
     return _describe_zones(e, n)
 
 
+# Effects whose text has nothing to fill in.
+_FIXED_TEXT = {
+    "exile_same_name": "busca en el cementerio, la mano y la biblioteca del controlador del hechizo objetivo las "
+                       "cartas con su nombre, exílialas, y ese jugador baraja",
+    "reorder_graveyard": "reordena tu cementerio como quieras",
+    "copy_token": "crea una ficha que es una copia de esta",
+    "exchange_control": "intercambia el control de los dos objetivos",
+    "empty_pools": "vacía todas las reservas de maná",
+    "choose_color": "elige un color",
+    "pay_life_rounds": "empezando por ti, cada jugador puede pagar vidas, hasta que nadie pague",
+}
+
+
 def _describe_zones(e: Any, n: str) -> str:
     k = e.kind
+    if k in _FIXED_TEXT:
+        return _FIXED_TEXT[k]
     if k == "discard":
         return f"{_to(e)} descarta " + ("su mano" if e.amount < 0 else f"{n} carta(s)" + (" al azar" if e.random
                                                                                         else ""))
@@ -221,34 +236,17 @@ def _describe_zones(e: Any, n: str) -> str:
         where = {"hand": "la mano", "battlefield": "el campo de batalla", "graveyard": "el cementerio",
                  "library_bottom": "el fondo de la biblioteca", "exile": "el exilio"}.get(e.dest, e.dest)
         return f"pon {_to(e)} en {where}"
-    if k == "exile_same_name":
-        return "busca en el cementerio, la mano y la biblioteca del controlador del hechizo objetivo las cartas con " \
-               "su nombre, exílialas, y ese jugador baraja"
     if k == "keep_hand":
         return f"{_to(e)} conserva hasta {n} cartas de su mano y baraja el resto en su biblioteca"
-    if k == "reorder_graveyard":
-        return "reordena tu cementerio como quieras"
     if k == "move_auras":
         return f"anexa las Auras {_de(e)} a otro permanente de su controlador"
-    if k == "copy_token":
-        return "crea una ficha que es una copia de esta"
     if k == "cast_free":
         return f"lanza {_to(e)} sin pagar su coste de maná"
-    if k == "exchange_control":
-        return "intercambia el control de los dos objetivos"
     if k == "may_play":
         return f"hasta el final del turno, puedes jugar {_to(e)}"
-    if k == "empty_pools":
-        return "vacía todas las reservas de maná"
-    if k == "choose_color":
-        return "elige un color"
     if k == "pay":
         from judge.engine.rulesets.magic.mana import cost_text
         return f"paga {cost_text(e.cost)}"
-    if k == "pay_life_rounds":
-        return "empezando por ti, cada jugador puede pagar vidas, hasta que nadie pague"
-    if k == "grant_ability":
-        ab = e.ability
-        return f"{_to(e)} tiene «{ab.cost_text()}: " + "; ".join(x.describe() for x in ab.effects) + "»" if ab \
-            else f"{_to(e)} gana una habilidad"
+    if k == "grant_ability":                  # with an ability it was described by _describe
+        return f"{_to(e)} gana una habilidad"
     return k
