@@ -209,6 +209,23 @@ def test_the_complete_example_uses_the_documented_card_parts(example: str) -> No
             "activated", "static"} <= parts
 
 
+def test_the_complete_example_shows_every_starting_field_and_expectation_kind(example: str) -> None:
+    """The issue's list for the one example a user copies: players with every zone, battlefield entries with their
+    state, the stack, and expectations of life, zones in order, counters, P/T, colours, tapped, the stack, the
+    pool, winner/loser and step counts citing a rule."""
+    doc = yaml.safe_load(example)
+    player_keys = {k for p in doc["players"] for k in p}
+    assert {"life", "library", "hand", "graveyard", "exile", "battlefield"} <= player_keys
+    entry_keys = {k for p in doc["players"] for e in p.get("battlefield", ()) if isinstance(e, dict) for k in e}
+    assert {"tapped", "counters", "damage", "attached_to", "sick"} <= entry_keys
+    assert doc.get("stack") and doc.get("turn", {}).get("step")
+    checks = list(doc["expect"]) + [e for a in doc["actions"] for e in a.get("expect", ())]
+    fields = {k for e in checks for k in e if k not in ("player", "object")}
+    assert {"life", "lost", "hand", "library", "graveyard", "exile", "counters", "power", "toughness", "colors",
+            "tapped", "stack", "mana_pool", "winner", "steps"} <= fields, fields
+    assert any("cites" in e["steps"] for e in checks if "steps" in e)
+
+
 # -- the vocabulary, both ways --------------------------------------------------------------------------------------
 def test_every_action_is_documented_and_no_other(magic: str) -> None:
     (table,) = tables(section(magic, "Actions (`actions:`, at most 2,000)", 3))
