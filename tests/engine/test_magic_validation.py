@@ -384,3 +384,20 @@ def test_a_token_created_in_the_run_can_be_named() -> None:
         actions=[{"by": "Ana", "cast": "Llamada"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
         expect=[{"player": "Ana", "battlefield": ["Soldado"]}, {"object": "ficha-1", "exists": True}]))
     assert run_scenario(scenario).ok
+
+
+def test_every_expectation_field_reads_in_spanish_in_the_trace() -> None:
+    """An expectation step's summary names the field in the UI's language, never the raw key («hand_count»)."""
+    from judge.engine.rulesets.magic.expect import LABELS
+    from judge.engine.rulesets.magic.schema import OBJECT_FIELDS, PLAYER_FIELDS
+
+    assert set(PLAYER_FIELDS) | set(OBJECT_FIELDS) <= set(LABELS)
+    doc = yaml.safe_load("""
+ruleset: magic
+title: contar
+players: [{name: Ana, hand: [Bosque, Bosque]}, {name: Bruno}]
+expect: [{player: Ana, hand_count: 2}]
+""")
+    trace = run_scenario(load_scenario(doc))
+    (step,) = [s for s in trace.steps if s.kind == "expectation"]
+    assert "cartas en la mano: 2" in step.summary and "hand_count" not in step.summary

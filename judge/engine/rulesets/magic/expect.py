@@ -24,7 +24,10 @@ LABELS = {"life": "vidas", "lost": "ha perdido", "hand": "mano", "library": "bib
           "lands_played": "tierras jugadas", "zone": "zona", "tapped": "girada", "damage": "daño marcado",
           "counters": "contadores", "power": "fuerza", "toughness": "resistencia", "colors": "colores",
           "keywords": "palabras clave", "controller": "controlador", "attached_to": "anexada a",
-          "attacking": "atacando", "exists": "existe", "current_id": "objeto actual", "sick": "mareo de invocación"}
+          "attacking": "atacando", "exists": "existe", "current_id": "objeto actual", "sick": "mareo de invocación",
+          "hand_count": "cartas en la mano", "library_count": "cartas en la biblioteca",
+          "graveyard_count": "cartas en el cementerio", "exile_count": "cartas en el exilio",
+          "battlefield_count": "permanentes en el campo de batalla"}
 
 
 def _show(v: Any) -> str:
