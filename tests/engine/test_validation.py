@@ -26,6 +26,21 @@ def test_all_errors_at_once_with_paths(h):
     assert any(e.startswith("actions[1]") for e in errs)
 
 
+def test_a_card_defined_with_errors_is_reported_once_not_as_unknown_where_used():
+    doc = {"ruleset": "doce-vidas", "title": "x",
+           "cards": {"Lobo gris": {"type": "criatura", "cost": 2, "damage": 2, "life": 3},
+                     "Grilletes": {"type": "encantamientox", "cost": 1}},
+           "players": [{"name": "Ana", "board": [{"card": "Lobo gris", "id": "lobo"},
+                                                {"card": "Grilletes", "attached_to": "lobo"}],
+                        "hand": ["Grilletes"]},
+                       {"name": "Bruno", "hand": ["Lobo grs"]}],
+           "actions": [{"by": "Ana", "play": "Grilletes", "target": "lobo"}]}
+    errs = errors_of(doc)
+    assert any(e.startswith("cards.Grilletes.type:") for e in errs)
+    assert not any("«Grilletes»" in e and "desconocida" in e for e in errs), errs
+    assert "players[1].hand[0].card: carta desconocida «Lobo grs»" in errs      # a real typo still is
+
+
 def test_unknown_keys_and_effects_are_errors(h):
     doc = h.make([{"name": "Ana", "lifes": 3}, {"name": "Bruno"}], [], titel="x")
     doc["cards"]["Rara"] = {"type": "hechizo", "cost": 1, "effects": [{"explode": 3}]}

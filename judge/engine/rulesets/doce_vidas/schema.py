@@ -79,6 +79,7 @@ class _Parser:
     def __init__(self, check: Checker) -> None:
         self.check = check
         self.cards: dict[str, CardDef] = {}
+        self.broken: set[str] = set()           # defined with errors: reported once there, not at every use
         self.names: list[str] = []
         self.ids: dict[str, str] = {}           # object id -> card name
         self.total = 0
@@ -154,7 +155,8 @@ class _Parser:
             return None
         card = self.check.string(join(path, "card"), m["card"])
         if card is not None and card not in self.cards:
-            self.check.error(join(path, "card"), f"carta desconocida «{card}»")
+            if card not in self.broken:
+                self.check.error(join(path, "card"), f"carta desconocida «{card}»")
             card = None
         oid = auto_id
         if "id" in m:
@@ -231,7 +233,8 @@ class _Parser:
     def card_ref(self, path: str, value: Any) -> str | None:
         ref = self.check.string(path, value)
         if ref is not None and ref not in self.cards and ref not in self.ids:
-            self.check.error(path, f"carta desconocida «{ref}» (ni nombre de carta ni id)")
+            if ref not in self.broken:
+                self.check.error(path, f"carta desconocida «{ref}» (ni nombre de carta ni id)")
             return None
         return ref
 
@@ -407,6 +410,8 @@ def parse_scenario(doc: Mapping[str, Any], check: Checker
         check.error("cards", "falta este campo obligatorio: doce-vidas define sus cartas en el escenario")
     else:
         p.cards = parse_cards(check, doc["cards"])
+        if isinstance(doc["cards"], Mapping):
+            p.broken = {n for n in doc["cards"] if isinstance(n, str) and n not in p.cards}
     if "players" not in doc:
         check.error("players", "falta este campo obligatorio")
     p._players = p.players(doc.get("players", []))  # type: ignore[attr-defined]
