@@ -68,7 +68,9 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     The step limit (argument, else the scenario's `step_limit`, else JUDGE_STEP_LIMIT / 1000) bounds the game
     steps: the run stops with a `limit` step once that many are recorded, between actions or in the middle of one
     (the rest of that action is not applied). A pending choice the next action does not answer stops the run with
-    a `choice` step. The expectation steps come after, in every case.
+    a `choice` step. Once the game is over, the script's remaining actions are not played (one `illegal` step at
+    the first of them says so, citing the ruleset's `game_over_citations`) but its remaining checkpoints are still
+    checked where they stand. The expectation steps come after, in every case.
 
     `board_budget` (None: unbounded) bounds the size of the trace: the board snapshots of all steps together hold
     at most that many objects (a snapshot costs the game's card count + 1); later steps carry `board` None,
@@ -87,6 +89,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
         stopped = "limite"
     actions = () if stopped == "limite" else scenario.actions
     index = 0
+    noted = False                                 # the step saying the actions after the game's end are not played
     while index < len(actions):
         action = actions[index]
         index += 1
@@ -95,8 +98,11 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
                 break                             # the choice left open stops the run before the checkpoint
             _check(ruleset, state, game.steps, action.expectations, general)
             continue
-        if ruleset.is_over(state):
-            break
+        if ruleset.is_over(state):                # not played; the checkpoints after it still are checked
+            if not noted:
+                _note_unplayed(ruleset, state, game.steps, actions[index - 1:])
+                noted = True
+            continue
         if len(game.steps) >= limit:
             game.steps.append(ruleset.step(
                 state, "limit", None, f"límite de pasos alcanzado ({limit}): la ejecución se detiene aquí",
@@ -111,8 +117,9 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
             game.play(action)
             index = state.script.pos            # past the answers the action took from the script
         except StepLimitReached:
-            if ruleset.is_over(state):    # the last step allowed was the one that ended the game
-                break
+            if ruleset.is_over(state):    # the last step allowed was the one that ended the game: read on
+                index = state.script.pos
+                continue
             game.steps.append(ruleset.step(
                 state, "limit", None, f"límite de pasos alcanzado ({limit}) durante la acción "
                 f"«{action.describe()}»: la ejecución se detiene aquí y lo que quedara de esa acción no se aplica",
@@ -138,6 +145,22 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
         state.boards_omitted -= 1
     trace.boards_omitted = state.boards_omitted
     return trace
+
+
+UNPLAYED_LISTED = 5                               # actions named in the step that says they are not played
+
+
+def _note_unplayed(ruleset: type, state: GameState, steps: list[Step], rest: tuple | list) -> None:
+    """One `illegal` step where the first action after the game's end stands: that action and the ones after it
+    are not played (the board stays as the game left it); the checkpoints among them are still checked."""
+    unplayed = [a for a in rest if isinstance(a, Action)]
+    named = "; ".join(a.describe() for a in unplayed[:UNPLAYED_LISTED])
+    more = f"; y {len(unplayed) - UNPLAYED_LISTED} más" if len(unplayed) > UNPLAYED_LISTED else ""
+    count = "se juega la acción que queda" if len(unplayed) == 1 else \
+        f"se juegan las {len(unplayed)} acciones que quedan"
+    steps.append(ruleset.step(state, "illegal", None, f"no se puede: la partida ha terminado; no {count} en el "
+                              f"guion ({named}{more})",
+                              list(ruleset.game_over_citations or (ruleset.general_citation,))))
 
 
 def _check(ruleset: type, state: GameState, steps: list[Step], expectations: tuple, general: list[str]) -> None:

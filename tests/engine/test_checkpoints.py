@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge.engine import Checkpoint
+from judge.engine import Checkpoint, run_scenario
 from judge.engine.expect import Expectation
 from judge.scenarios import ScenarioError, load_scenario
 
@@ -90,6 +90,73 @@ def test_a_checkpoint_after_the_game_ended_is_still_checked(h):
     assert t.ok and t.stopped == "partida terminada"
     assert [s.passed for s in t.steps if s.kind == "expectation"] == [True, True]
     assert "dv/objetivo" in [s for s in t.steps if s.kind == "expectation"][0].citations
+
+
+# docs/scenarios.md, "Generic: checkpoints…": «A checkpoint after the game ended is still checked»; «one after the game
+# ended is made (the script goes on being read, no action is applied)». dv/objetivo: «Gana quien consiga reducir las
+# vidas del oponente a 0.»
+WIN = [{"name": "Ana", "board": [{"card": "Oso pardo", "id": "o"}]}, {"name": "Bruno", "lives": 2}]
+ATTACK = {"by": "Ana", "attack": "o", "target": "Bruno"}
+
+
+def test_a_false_checkpoint_after_an_action_that_comes_once_the_game_is_over_fails_the_run(h):
+    """The actions after the game's end are not played, but the checkpoints between them are all checked."""
+    t = h.run(WIN, [ATTACK, {"by": "Ana", "end_turn": True}, {"expect": [{"turn": 99}]},
+                    {"by": "Bruno", "end_turn": True}, {"expect": [{"turn": 3}, {"active": "Ana"}]}],
+              expect=[{"stopped": "partida terminada"}])
+    assert not t.ok and t.stopped == "partida terminada"
+    assert [s.passed for s in t.steps if s.kind == "expectation"] == [False, True, True, True]
+    assert "se esperaba 99" in t.failed_expectations[0].summary
+
+
+def test_the_actions_after_the_games_end_are_one_illegal_step_that_names_them(h):
+    """One `illegal` step, where the first of them stands, says that none of them is played (board as the game
+    left it), citing dv/objetivo; the checkpoints after it stand where they stand."""
+    t = h.run(WIN, [ATTACK, {"expect": [{"winner": "Ana"}]}, {"by": "Ana", "end_turn": True},
+                    {"expect": [{"turn": 3}]}, {"by": "Bruno", "end_turn": True}],
+              expect=[{"turn": 3}, {"steps": {"kind": "action", "count": 1}}])
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert h.kinds(t)[-5:] == ["expectation", "illegal", "expectation", "expectation", "expectation"]
+    note = [s for s in t.steps if s.kind == "illegal"]
+    assert len(note) == 1 and note[0].citations == ["dv/objetivo"] and note[0].actor is None
+    assert note[0].summary == ("no se puede: la partida ha terminado; no se juegan las 2 acciones que quedan en el "
+                               "guion (Ana termina su turno; Bruno termina su turno)")
+    assert note[0].board == [s for s in t.steps if s.kind == "state-based"][-1].board
+
+
+def test_the_final_expectations_are_checked_after_unplayed_actions_too(h):
+    """A false `expect:` after actions the game's end left unplayed fails the run; a true one does not."""
+    after = [ATTACK, {"by": "Ana", "end_turn": True}]
+    assert not h.run(WIN, after, expect=[{"turn": 99}]).ok
+    assert h.run(WIN, after, expect=[{"turn": 3}, {"winner": "Ana"}]).ok
+
+
+def test_checkpoints_are_checked_when_the_last_step_the_limit_allows_ends_the_game(h):
+    """Attack, damage, Bruno loses, Ana wins: the fifth step ends the game and is the last the limit allows."""
+    t = h.run(WIN, [ATTACK, {"expect": [{"turn": 99}]}, {"by": "Ana", "end_turn": True}], step_limit=5)
+    assert t.stopped == "partida terminada" and "limit" not in h.kinds(t)
+    assert not t.ok and [s.passed for s in t.steps if s.kind == "expectation"] == [False]
+    assert h.kinds(t)[-2:] == ["expectation", "illegal"]
+
+
+def test_a_false_checkpoint_after_the_games_end_fails_a_magic_run_too():
+    """Magic: 104.1 «A game ends immediately when a player wins…»; the pass after it is not played, the false
+    `{turn: 99}` after it is checked."""
+    doc = {"ruleset": "magic", "title": "prueba",
+           "cards": {"Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"],
+                              "effects": [{"damage": 3, "to": "target"}]}},
+           "players": [{"name": "Ana", "hand": ["Rayo"], "battlefield": [{"card": "Montaña", "id": "m1"}]},
+                       {"name": "Bruno", "life": 3}],
+           "turn": {"number": 5, "active": "Ana", "step": "main1"},
+           "actions": [{"by": "Ana", "cast": "Rayo", "target": "Bruno", "tap": ["m1"]}, {"by": "Ana", "pass": True},
+                       {"by": "Bruno", "pass": True}, {"expect": [{"winner": "Ana"}]}, {"by": "Ana", "pass": True},
+                       {"expect": [{"turn": 99}]}],
+           "expect": [{"stopped": "partida terminada"}]}
+    t = run_scenario(load_scenario(doc))
+    assert not t.ok and t.stopped == "partida terminada"
+    assert [s.passed for s in t.steps if s.kind == "expectation"] == [True, False, True]
+    note = [s for s in t.steps if s.kind == "illegal"]
+    assert len(note) == 1 and note[0].citations == ["cr-en/104.1"] and "Ana pasa la prioridad" in note[0].summary
 
 
 def test_doce_vidas_expectations_are_the_core_expectation_and_write_back_unchanged(h):

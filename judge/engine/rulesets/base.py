@@ -24,6 +24,9 @@ class Ruleset:
     name: ClassVar[str] = ""
     # Passage cited by the core's own steps (limit, choice, expectations) when nothing more specific applies.
     general_citation: ClassVar[str] = ""
+    # Passages saying the game has ended (cited by the core's step for the script's actions left after it ends);
+    # empty: `general_citation`.
+    game_over_citations: ClassVar[tuple[str, ...]] = ()
 
     # -- scenarios ----------------------------------------------------------------------------------------
     @classmethod

@@ -47,6 +47,7 @@ class DoceVidas(Ruleset):
     id: ClassVar[str] = "doce-vidas"
     name: ClassVar[str] = "Doce vidas"
     general_citation: ClassVar[str] = C.TURNO
+    game_over_citations: ClassVar[tuple[str, ...]] = (C.OBJETIVO,)   # the game is won once the rival has 0 lives
     zones: ClassVar[tuple[str, ...]] = ("deck", "hand", "board", "discard", "resolving")
 
     @classmethod

@@ -31,6 +31,7 @@ class Magic(Ruleset):
     id: ClassVar[str] = "magic"
     name: ClassVar[str] = "Magic: The Gathering"
     general_citation: ClassVar[str] = GENERAL
+    game_over_citations: ClassVar[tuple[str, ...]] = tuple(cr("104.1"))   # a game ends immediately when one wins
     extra_keys: ClassVar[tuple[str, ...]] = ("stack",)
     phases: ClassVar[tuple[str, ...]] = STEPS
 
