@@ -98,16 +98,19 @@ def test_relic_bonus_applies_while_in_play(h):
 
 def test_enchantment_attaches_and_falls_to_its_owners_pile(h):
     """dv/tipos/encantamientos: «Si ese permanente deja de estar en juego, el encantamiento pasa a la pila de
-    descartes de su propietario original» — Ana's aura on Bruno's creature goes to ANA's pile."""
+    descartes de su propietario original» — Ana's aura on Bruno's creature goes to ANA's pile. It leaves with its
+    creature, which Bola de fuego's damage kills at the end of its resolution: both before the spell
+    (dv/tipos/hechizos: «se resuelve su efecto y después se coloca en la pila de descartes»)."""
     t = h.run([{"name": "Ana", "mana": 3, "hand": ["Garras", "Bola de fuego"]},
                {"name": "Bruno", "board": [{"card": "Lobo gris", "id": "lb"}]}],
               [{"by": "Ana", "play": "Garras", "target": "lb"},
                {"by": "Ana", "play": "Bola de fuego", "target": "lb"}],
-              expect=[{"object": "lb", "zone": "discard"}, {"player": "Ana", "discard": ["Bola de fuego", "Garras"]},
+              expect=[{"object": "lb", "zone": "discard"}, {"player": "Ana", "discard": ["Garras", "Bola de fuego"]},
                       {"player": "Bruno", "discard": ["Lobo gris"]}, {"object": "ana-1", "attached_to": None}])
     assert t.ok, [s.summary for s in t.failed_expectations]
     fall = [s for s in h.citing(t, "dv/tipos/encantamientos") if s.kind != "expectation"][-1]
-    assert fall.kind == "state-based"
+    assert fall.kind == "resolution" and "con sus encantamientos (Garras)" in fall.summary
+    assert [e.data["object"] for e in fall.events] == ["ana-1", "lb"]
 
 
 def test_enchantment_needs_a_permanent_target(h):

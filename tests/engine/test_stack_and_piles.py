@@ -70,18 +70,20 @@ def test_enchantments_stacked_on_one_card_read_lifo_and_fall_in_that_order(h):
 
 
 def test_simultaneous_deaths_enter_the_piles_in_reading_order(h):
-    """dv/stack/5 with dv/stack/4: the target player's side first, creatures left to right."""
+    """dv/stack/5 with dv/stack/4: the target player's side first (none targeted: the active player's), creatures
+    left to right; the creatures Terremoto's damage kills die at the end of its resolution, before the card goes to
+    the pile (dv/tipos/hechizos: «se resuelve su efecto y después se coloca en la pila de descartes»)."""
     t = h.run([{"name": "Ana", "mana": 3, "hand": ["Terremoto"],
                 "board": [{"card": "Ratón", "id": "r1"}, {"card": "Lobo gris", "id": "l1"}]},
                {"name": "Bruno", "board": [{"card": "Oso pardo", "id": "o2"}, {"card": "Ratón", "id": "r2"}]}],
               [{"by": "Ana", "play": "Terremoto"}],
-              expect=[{"player": "Ana", "discard": ["Terremoto", "Ratón", "Lobo gris"]},
+              expect=[{"player": "Ana", "discard": ["Ratón", "Lobo gris", "Terremoto"]},
                       {"player": "Bruno", "discard": ["Oso pardo", "Ratón"]}])
     assert t.ok, [s.summary for s in t.failed_expectations]
-    deaths = [s for s in t.steps if s.kind == "state-based"][0]
+    deaths = [s for s in t.steps if "su daño destruye" in s.summary][0]
     moved = [e.data["object"] for e in deaths.events]
-    assert moved == ["r1", "l1", "o2", "r2"]
-    assert "dv/stack/5" in deaths.citations
+    assert moved == ["r1", "l1", "o2", "r2"] and deaths.kind == "resolution"
+    assert "dv/stack/5" in deaths.citations and "state-based" not in h.kinds(t)
 
 
 def test_piles_destroyed_discarded_burned_go_to_the_discard_pile(h):
@@ -148,14 +150,15 @@ def test_the_attacked_creatures_bonus_is_cited_too(h):
 
 
 def test_a_death_decided_by_a_life_bonus_cites_the_bonus(h):
-    """The Lobo gris (3 life) + Muralla (+1 to all, dv/tipos/reliquias, dv/stack/3) takes 5 and dies: the
-    state-based step compares with the computed life 4 and cites the relic's passages."""
+    """The Lobo gris (3 life) + Muralla (+1 to all, dv/tipos/reliquias, dv/stack/3) takes 5 and dies: the step of
+    its death (at the end of Terremoto's resolution) compares with the computed life 4 and cites the relic's
+    passages."""
     t = h.run([{"name": "Ana", "mana": 3, "hand": ["Terremoto"],
                 "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Muralla", "id": "m"}]},
                {"name": "Bruno"}],
               [{"by": "Ana", "play": "Terremoto"}], expect=[{"object": "l", "zone": "discard"}])
     assert t.ok
-    death = [s for s in t.steps if s.kind == "state-based"][0]
+    death = [s for s in t.steps if "su daño destruye" in s.summary][0]
     assert "3 + 1 (Muralla) = 4" in death.summary
     assert {"dv/tipos/reliquias", "dv/stack/1", "dv/stack/3"} <= set(death.citations)
 
@@ -314,3 +317,163 @@ def test_a_second_destroy_of_the_same_card_finds_it_gone(h):
     assert t.ok, [s.summary for s in t.failed_expectations]
     second = [s for s in t.steps if s.kind == "resolution"][1]
     assert "ya no está en juego" in second.summary and [e.data["to"] for e in second.events] == ["discard"]
+
+
+# dv/stack/5: «Cuando se resuelve alguna situación y varias cartas deben ir a la pila de descartes simultáneamente,
+# entran en la pila de descartes en el mismo orden en el que se leerían en el stack.» The cards one resolution sends
+# to the piles enter together, in stack reading order, however many effects of the card sent them: destroyed, or
+# killed by that card's damage; the card itself after (dv/tipos/hechizos: «se resuelve su efecto y después se coloca
+# en la pila de descartes»).
+QUAKE_RUIN = {"type": "hechizo", "cost": 3,
+              "effects": [{"destroy": 1, "target": "relic"}, {"damage": 3, "target": "all_creatures"}]}
+
+
+def _run(h, players, actions, expect, **cards):
+    from judge.engine import run_scenario
+    from judge.scenarios import load_scenario
+    doc = h.make(players, actions, expect)
+    doc["cards"].update(cards)
+    return run_scenario(load_scenario(doc))
+
+
+def _entries(t) -> list[list[str]]:
+    """The objects each step moved into a discard pile, step by step (one list per entry into the piles)."""
+    return [[e.data["object"] for e in s.events if e.kind == "move" and e.data["to"] == "discard"] for s in t.steps
+            if any(e.kind == "move" and e.data["to"] == "discard" for e in s.events)]
+
+
+def test_what_a_cards_damage_kills_enters_the_pile_with_what_it_destroyed_in_reading_order(h):
+    """The relic named first, the creatures killed second: one entry, the creatures row read first (dv/stack/4),
+    then the spell."""
+    t = _run(h, [{"name": "Ana", "mana": 3, "hand": ["Ruina sísmica"]},
+                 {"name": "Bruno", "board": [{"card": "Ratón", "id": "r"}, {"card": "Lobo gris", "id": "l"},
+                                             {"card": "Estandarte", "id": "e"}]}],
+             [{"by": "Ana", "play": "Ruina sísmica", "targets": ["e"]}],
+             [{"player": "Bruno", "discard": ["Ratón", "Lobo gris", "Estandarte"], "board": []},
+              {"player": "Ana", "discard": ["Ruina sísmica"]}],
+             **{"Ruina sísmica": QUAKE_RUIN})
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert _entries(t) == [["r", "l", "e"], ["ana-1"]]
+    together = next(s for s in t.steps if [e.data.get("object") for e in s.events] == ["r", "l", "e"])
+    assert together.kind == "resolution" and "con lo que Ruina sísmica ya había destruido" in together.summary
+    assert {"dv/stack/5", "dv/stack/4", "dv/generales/pilas", "dv/tipos/hechizos"} <= set(together.citations)
+    assert "state-based" not in h.kinds(t)
+
+
+def test_the_deaths_are_known_when_the_resolution_ends(h):
+    """A spell resolves completely before anything dies (docs/scenarios.md, Interpretations): its own later heal
+    saves the wolf its damage had marked lethally; the mouse dies, with the relic it destroyed."""
+    card = {"type": "hechizo", "cost": 3, "effects": [{"destroy": 1, "target": "relic"},
+                                                       {"damage": 3, "target": "all_creatures"},
+                                                       {"heal": 2, "target": "creature"}]}
+    t = _run(h, [{"name": "Ana", "mana": 3, "hand": ["Ruina"]},
+                 {"name": "Bruno", "board": [{"card": "Ratón", "id": "r"}, {"card": "Lobo gris", "id": "l"},
+                                             {"card": "Estandarte", "id": "e"}]}],
+             [{"by": "Ana", "play": "Ruina", "targets": ["e", "l"]}],
+             [{"player": "Bruno", "discard": ["Ratón", "Estandarte"]}, {"object": "l", "damage": 1, "zone": "board"}],
+             Ruina=card)
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert _entries(t) == [["r", "e"], ["ana-1"]]
+
+
+def test_a_creature_killed_by_losing_a_bonus_the_card_destroyed_dies_in_the_check_after(h):
+    """Only what the card's effects send out of play enters with it: the wolf its damage did not touch dies because
+    the Muralla (+1 life, destroyed by the card) is gone, in the state-based check after the resolution
+    (dv/generales/pilas), after the spell."""
+    t = _run(h, [{"name": "Ana", "mana": 3, "hand": ["Ruina sísmica"],
+                  "board": [{"card": "Lobo gris", "id": "l", "damage": 3}, {"card": "Muralla", "id": "m"}]},
+                 {"name": "Bruno", "board": [{"card": "Ratón", "id": "r"}]}],
+             [{"by": "Ana", "play": "Ruina sísmica", "targets": ["m", "r"]}],
+             [{"player": "Ana", "discard": ["Muralla", "Ruina sísmica", "Lobo gris"]},
+              {"player": "Bruno", "discard": ["Ratón"]}],
+             **{"Ruina sísmica": {"type": "hechizo", "cost": 3, "effects": [
+                 {"destroy": 1, "target": "relic"}, {"damage": 1, "target": "creature"}]}})
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert _entries(t) == [["m", "r"], ["ana-1"], ["l"]]      # from the destroyed relic's side (Ana's) first
+    assert [s.kind for s in t.steps if s.events and s.events[-1].data.get("object") == "l"] == ["state-based"]
+
+
+def test_what_the_damage_marked_does_not_die_in_the_check_of_a_draw_that_recycles(h):
+    """Drawing from an empty deck in the middle of the spell recycles (dv/generales/reciclar) and checks whether the
+    player lost; the creatures the spell's damage killed still wait for the end of its resolution."""
+    card = {"type": "hechizo", "cost": 3, "effects": [{"damage": 3, "target": "all_creatures"},
+                                                       {"draw": 1, "target": "self"}]}
+    t = _run(h, [{"name": "Ana", "mana": 3, "hand": ["Sismo"], "discard": ["Ratón"],
+                  "board": [{"card": "Lobo gris", "id": "l"}]},
+                 {"name": "Bruno", "board": [{"card": "Oso pardo", "id": "o"}]}],
+             [{"by": "Ana", "play": "Sismo"}],
+             [{"player": "Ana", "discard": ["Lobo gris", "Sismo"], "hand": ["Ratón"], "lives": 11},
+              {"player": "Bruno", "discard": []}],
+             Sismo=card)
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    kinds = h.kinds(t)
+    death = next(i for i, s in enumerate(t.steps) if "su daño destruye" in s.summary)
+    assert kinds.index("replacement") < death and "state-based" not in kinds
+
+
+def test_a_choice_in_the_middle_of_the_spell_does_not_let_its_victims_die_early(h):
+    """A `discard` effect waits for Bruno's choice after the damage: the wolf stays on the board with its lethal
+    damage while the spell is on the table, and dies when the spell ends, before it (dv/stack/5)."""
+    card = {"type": "hechizo", "cost": 3, "effects": [{"damage": 3, "target": "all_creatures"},
+                                                       {"discard": 1, "target": "player"}]}
+    t = _run(h, [{"name": "Ana", "mana": 3, "hand": ["Saqueo sísmico"]},
+                 {"name": "Bruno", "hand": ["Ratón", {"card": "Rayo", "id": "rayo"}],
+                  "board": [{"card": "Lobo gris", "id": "l"}]}],
+             [{"by": "Ana", "play": "Saqueo sísmico", "target": "Bruno"}, {"by": "Bruno", "discard": ["Rayo"]}],
+             [{"player": "Bruno", "discard": ["Rayo", "Lobo gris"]}, {"player": "Ana", "discard": ["Saqueo sísmico"]}],
+             **{"Saqueo sísmico": card})
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert _entries(t) == [["rayo"], ["l"], ["ana-1"]]
+    hit = next(s for s in t.steps if "recibe 3 de daño" in s.summary)         # the board while Bruno chooses
+    assert [(o["id"], o["damage"]) for o in h.player(hit.board, "Bruno")["board"]] == [("l", 3)]
+    assert t.steps[t.steps.index(hit) + 1].summary.startswith("Saqueo sísmico: Bruno descarta")
+
+
+def test_combat_and_a_permanents_trigger_keep_their_deaths_in_the_state_based_check(h):
+    """Combat is no card's resolution (dv/tipos/criaturas/6), nor is a relic's effect at the start of a turn: what
+    they kill dies in the state-based check that follows (dv/generales/pilas)."""
+    spikes = {"type": "reliquia", "cost": 1, "effects": [{"damage": 1, "target": "all_creatures",
+                                                          "when": "turn_start"}]}
+    t = _run(h, [{"name": "Ana", "board": [{"card": "Oso pardo", "id": "o"}]},
+                 {"name": "Bruno", "deck": ["Ratón"] * 3,
+                  "board": [{"card": "Lobo gris", "id": "l"}, {"card": "Ratón", "id": "r"},
+                            {"card": "Púas", "id": "p"}]}],
+             [{"by": "Ana", "attack": "o", "target": "l"}, {"by": "Ana", "end_turn": True}],
+             [{"player": "Bruno", "discard": ["Lobo gris", "Ratón"]}],
+             **{"Púas": spikes})
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    movers = [s for s in t.steps if any(e.kind == "move" and e.data["to"] == "discard" for e in s.events)]
+    assert [s.kind for s in movers] == ["state-based", "state-based"]
+    assert [_entries(t)] == [[["l"], ["r"]]]
+
+
+def test_a_spell_that_wins_the_game_still_sends_what_it_killed_to_the_piles(h):
+    """Its damage kills the wolf and leaves Bruno at 0: the wolf enters the pile at the end of the resolution, then
+    the spell; then Bruno loses in the state-based check (dv/objetivo)."""
+    card = {"type": "hechizo", "cost": 3, "effects": [{"damage": 3, "target": "all_creatures"},
+                                                       {"damage": 3, "target": "opponents"}]}
+    t = _run(h, [{"name": "Ana", "mana": 3, "hand": ["Cataclismo"]},
+                 {"name": "Bruno", "lives": 3, "board": [{"card": "Lobo gris", "id": "l"}]}],
+             [{"by": "Ana", "play": "Cataclismo"}],
+             [{"winner": "Ana"}, {"player": "Bruno", "discard": ["Lobo gris"], "board": []}],
+             Cataclismo=card)
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert _entries(t) == [["l"], ["ana-1"]]
+    game = [s for s in t.steps if s.kind != "expectation"]
+    assert [s.kind for s in game[-4:]] == ["resolution", "resolution", "state-based", "state-based"]
+    assert "su daño destruye Lobo gris" in game[-4].summary and "gana" in game[-1].summary
+
+
+def test_a_spell_cut_short_by_the_games_end_still_sends_what_it_killed_before_it(h):
+    """Ana's own draw recycles with 1 life left (dv/generales/reciclar) and she loses in the middle of the spell
+    (dv/objetivo): the resolution ends there, and what its damage killed enters the piles, then the spell."""
+    card = {"type": "hechizo", "cost": 3, "effects": [{"damage": 3, "target": "all_creatures"},
+                                                       {"draw": 1, "target": "self"}, {"heal": 5, "target": "self"}]}
+    t = _run(h, [{"name": "Ana", "lives": 1, "mana": 3, "hand": ["Sismo"], "discard": ["Ratón"]},
+                 {"name": "Bruno", "board": [{"card": "Lobo gris", "id": "l"}]}],
+             [{"by": "Ana", "play": "Sismo"}],
+             [{"winner": "Bruno"}, {"player": "Bruno", "discard": ["Lobo gris"]}, {"player": "Ana", "lives": 0}],
+             Sismo=card)
+    assert t.ok, [s.summary for s in t.failed_expectations]
+    assert _entries(t)[-2:] == [["l"], ["ana-1"]]
+    assert "gana" in next(s for s in t.steps if s.kind == "state-based" and s.actor == "Bruno").summary

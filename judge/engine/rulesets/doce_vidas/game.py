@@ -150,8 +150,9 @@ def hold(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[l
                                                                                 list[str]]:
     """A destroy that is not the last effect of its card that sends cards to the discard piles: `leaving` and their
     enchantments leave play now (they no longer count, nothing can target them) and wait on the table beside the card
-    being resolved (zone `resolving`) until its last destroy; then all of them enter the piles together, in reading
-    order (dv/stack/5, `leave_together`). (objects, events, citations)."""
+    being resolved (zone `resolving`) until its last destroy, or the end of its resolution when its damage can kill
+    (`finish_resolution`); then all of them enter the piles together, in reading order (dv/stack/5,
+    `leave_together`). (objects, events, citations)."""
     record = state.extra.get("held")
     if record is None:
         record = state.extra["held"] = {"first": first, "keys": reading_keys(state), "ids": [], "riders": False}
@@ -163,16 +164,51 @@ def hold(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[l
     return group, events, cites
 
 
-def release_held(state: GameState, out: list[Step], source: GameObject) -> None:
-    """The permanents a resolution took out of play and that no later destroy took along (the resolution was cut
-    short, e.g. the game ended in it): they enter the discard piles together, in reading order (dv/stack/5)."""
-    if "held" not in state.extra:
+def can_kill(plan: Sequence[tuple[Effect, object]]) -> bool:
+    """Does a resolving card's plan deal damage to creatures (`all_creatures`, or a creature it targets)? Then the
+    creatures its damage kills die at the end of its resolution, with what it destroyed (`finish_resolution`)."""
+    return any(e.kind == "damage" and (e.target == "all_creatures" or (isinstance(t, tuple) and t[0] == "object"))
+               for e, t in plan)
+
+
+def finish_resolution(state: GameState, out: list[Step], source: GameObject, first: str) -> None:
+    """dv/stack/5: «Cuando se resuelve alguna situación y varias cartas deben ir a la pila de descartes
+    simultáneamente, entran en la pila de descartes en el mismo orden en el que se leerían en el stack.» At the end of
+    a card's resolution (complete, or cut short by the game's end), before the card itself goes to its pile
+    (dv/tipos/hechizos): the creatures its damage marked (`state.extra["struck"]`) whose marked damage now reaches
+    their life die (dv/generales/pilas), and they enter the discard piles together with the permanents its destroys
+    took out of play (`hold`) and every enchantment stacked on them, in one reading order from `first`'s side (or
+    from the side of its first destroy's target, `leave_together`). One `resolution` step, none if nothing left."""
+    struck = set(state.extra.pop("struck", ()))
+    killed: list[GameObject] = []
+    if struck:
+        order = reading_order(state, first)
+        sources = {p.name: boost_sources(state, p.name) for p in state.players}
+        killed = [o for o in order if o.id in struck and card_of(state, o).is_creature
+                  and o.damage >= creature_life(state, o, sources[o.controller])]
+    waiting = "held" in state.extra
+    if not killed and not waiting:
         return
-    group, events, cites = leave_together(state, [], state.active)
-    emit(state, out, "resolution", source.controller,
-         f"lo que {source.card} ha destruido entra a la vez en la pila de descartes de su propietario, en este "
-         f"orden: {cards_list(group)}", [C.TYPE_CITATION[card_of(state, source).type], *cites, C.STACK_DESCARTES],
-         events, unmodelled(state, *group))
+    card = card_of(state, source)
+    details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in killed]
+    measured = bonus_citations(state, killed, "boost_life")      # the life they were measured against
+    # Text that could change these deaths: the dying cards', what is stacked on them, their life bonuses'.
+    notes = involved(state, [*killed, *bonus_givers(state, killed)], [o.controller for o in killed])
+    riders = [o for o in with_stacks(state, killed, first) if o not in killed]
+    group, events, cites = leave_together(state, killed, first)
+    if killed:
+        summary = (f"{card.name}: su daño destruye " + "; ".join(details)
+                   + (f"; con sus encantamientos ({cards_list(riders)})" if riders else "")
+                   + (": a la pila de descartes de su propietario" if len(group) == 1 else
+                      "; entran a la vez en la pila de descartes de su propietario"
+                      + (f", con lo que {card.name} ya había destruido" if waiting else "")
+                      + f", en este orden: {cards_list(group)}"))
+    else:
+        summary = (f"lo que {card.name} ha destruido entra a la vez en la pila de descartes de su propietario, en "
+                   f"este orden: {cards_list(group)}")
+    emit(state, out, "resolution", source.controller, summary,
+         [C.TYPE_CITATION[card.type], *cites, *([C.STACK_DESCARTES] if waiting else []), *measured], events,
+         list(dict.fromkeys([*notes, *unmodelled(state, *group)])))
 
 
 # -- state-based checks -----------------------------------------------------------------------------------------
@@ -180,7 +216,9 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
     """Repeat the state-based checks until nothing changes: a player at 0 lives loses (dv/objetivo); a creature
     whose marked damage reaches its life is destroyed (dv/generales/pilas); an enchantment whose permanent left
     play goes to its owner's discard pile (dv/tipos/encantamientos). Simultaneous moves enter the piles in stack
-    reading order (dv/stack/5), starting from `focus`'s side (the target's side, else the active player's)."""
+    reading order (dv/stack/5), starting from `focus`'s side (the target's side, else the active player's). Inside
+    a resolution that holds what it destroyed or remembers what its damage struck, creatures do not die here: the
+    resolution's end takes them (`finish_resolution`), or the check after it."""
     first = focus if focus and state.has_player(focus) else state.active
     while not state.over:
         losers = [p for p in alive(state) if p.lives <= 0]
@@ -202,8 +240,11 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
             continue
         order = reading_order(state, first)
         sources = {p.name: boost_sources(state, p.name) for p in state.players}   # read once per side
-        dying = [o for o in order if card_of(state, o).is_creature
-                 and o.damage >= creature_life(state, o, sources[o.controller])]
+        # In the middle of a resolution that gathers what it sends out of play (a draw that recycled checks
+        # whether its player lost), deaths wait for its end: they enter the piles with the rest (dv/stack/5).
+        gathering = "held" in state.extra or "struck" in state.extra
+        dying = [] if gathering else [o for o in order if card_of(state, o).is_creature
+                                      and o.damage >= creature_life(state, o, sources[o.controller])]
         if dying:
             details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in dying]
             measured = bonus_citations(state, dying, "boost_life")   # the life they were measured against
@@ -630,12 +671,18 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
 
 def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list[tuple[Effect, object]],
                    start: int, choose: tuple[str, ...] | None) -> None:
-    """Resolve a spell's effects in order from `start`, then put it in the discard pile (dv/tipos/hechizos).
-    The state-based checks wait until the whole spell has resolved (a spell resolves completely)."""
+    """Resolve a spell's effects in order from `start`, then put it in the discard pile (dv/tipos/hechizos: «se
+    resuelve su efecto y después se coloca en la pila de descartes»). The state-based checks wait until the whole
+    spell has resolved (a spell resolves completely). What its effects send out of play, destroyed or killed by its
+    damage, enters the discard piles together, in stack reading order, before the card (dv/stack/5): with the last
+    destroy when its damage reaches no creature, else at the end of the resolution (`finish_resolution`)."""
     obj = state.find(source_id)
     assert obj is not None
-    # What its destroys send to the discard piles enters them together, with the last one (dv/stack/5).
-    last_destroy = max((i for i, (e, _) in enumerate(plan) if e.kind == "destroy"), default=-1)
+    # Its damage can kill: every destroy waits for the end, where the deaths are known (a later effect of the same
+    # card may heal the creature or raise its life). Otherwise the last destroy takes them all (dv/stack/5).
+    kills = can_kill(plan)
+    last_destroy = len(plan) if kills else max((i for i, (e, _) in enumerate(plan) if e.kind == "destroy"),
+                                               default=-1)
     for i in range(start, len(plan)):
         if state.over:          # a draw that recycled can end the game in the middle of a spell
             break
@@ -644,15 +691,17 @@ def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list
             if not discard_effect(state, out, obj, effect, target, choose, plan, i):
                 return
             continue
-        apply_effect(state, out, obj, obj.controller, effect, target, held=i < last_destroy)
-    release_held(state, out, obj)
+        apply_effect(state, out, obj, obj.controller, effect, target, held=i < last_destroy, strikes=kills)
+    # The side read first: the first player it targets, else the controller of the first card it targets, else the
+    # active player's (dv/stack/4); a destroy that waited reads from its own target's side (`hold`).
+    focus = next((t[1] for _, t in plan if isinstance(t, tuple) and t[0] == "player"), None)
+    if focus is None:
+        focus = next((t[1].controller for _, t in plan if isinstance(t, tuple) and t[0] == "object"), None)  # type: ignore[union-attr]
+    finish_resolution(state, out, obj, focus if focus and state.has_player(focus) else state.active)
     card = card_of(state, obj)
     event = move(state, obj, "discard")
     emit(state, out, "resolution", obj.controller, f"{card.name} se ha resuelto y va a la pila de descartes",
          [C.TYPE_CITATION[card.type], C.HECHIZOS, C.PILAS], [event])
-    focus = next((t[1] for _, t in plan if isinstance(t, tuple) and t[0] == "player"), None)
-    if focus is None:
-        focus = next((t[1].controller for _, t in plan if isinstance(t, tuple) and t[0] == "object"), None)  # type: ignore[union-attr]
     settle(state, out, focus)
 
 
@@ -679,11 +728,14 @@ def effect_objects(state: GameState, controller: str, effect: Effect, target: ob
 
 
 def apply_effect(state: GameState, out: list[Step], src: GameObject, controller: str, effect: Effect,
-                 target: object, kind: str = "resolution", order: Sequence[str] = (), held: bool = False) -> None:
+                 target: object, kind: str = "resolution", order: Sequence[str] = (), held: bool = False,
+                 strikes: bool = False) -> None:
     """One effect of a card, as one step citing the card's type passage: damage, heal (at most 24,
     dv/generales/curacion), gain_mana (dv/mana/2), destroy (dv/generales/pilas), draw, or a spell's boost until
-    the end of the turn (dv/stack/3). `held`: a destroy that a later destroy of the same card follows; what it
-    destroys leaves play now and enters the discard piles with what the last one destroys (dv/stack/5)."""
+    the end of the turn (dv/stack/3). `held`: a destroy that a later destroy of the same card follows (or the end of
+    a resolution that can kill); what it destroys leaves play now and enters the discard piles with the rest of
+    what the card sends there (dv/stack/5). `strikes`: damage of a card's resolution: the creatures it marks are
+    remembered, so those it kills die at the end of the resolution (`finish_resolution`)."""
     card = card_of(state, src)
     cite = C.TYPE_CITATION[card.type]
     players = effect_players(state, controller, effect, target)
@@ -710,6 +762,8 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             events.append(Event("damage", {"object": o.id, "from": o.damage, "to": o.damage + n}))
             o.damage += n
             parts.append(f"{o.card} ({o.id}) recibe {n} de daño (marcado {o.damage})")
+        if strikes and objs:
+            state.extra.setdefault("struck", []).extend(o.id for o in objs)
         state.bump("damage_dealt", n * (len(players) + len(objs)))
     elif effect.kind == "heal":
         for p in players:
