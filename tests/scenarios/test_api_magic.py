@@ -119,7 +119,7 @@ def test_yaml_body_returns_the_magic_trace(client) -> None:
     assert setup["kind"] == "setup" and set(setup["citations"]) >= {"cr-en/500.1", "cr-en/117.3a"}
     board = setup["board"]
     assert board["ruleset"] == "magic" and board["phase"] == "main1" and board["active"] == "Ana"
-    assert steps[1]["board"]["priority"] == "Ana"
+    assert setup["board"]["priority"] == "Ana" and [i["card"] for i in board["stack"]] == ["Rayo"]
     lobo = next(o for o in board["players"][0]["battlefield"] if o["id"] == "lobo")
     assert (lobo["power"], lobo["toughness"], lobo["damage"]) == (3, 3, 0)
     cast = next(s for s in steps if s["kind"] == "action" and "lanza Garras de oso" in s["summary"])
@@ -128,7 +128,7 @@ def test_yaml_body_returns_the_magic_trace(client) -> None:
     assert aura["kind"] == "state-based"
     game_steps = [s for s in steps if s["kind"] != "expectation"]
     final = game_steps[-1]["board"]
-    assert final["phase"] == "main2" and [p["life"] for p in final["players"]] == [23, 17]
+    assert final["phase"] == "main2" and [p["life"] for p in final["players"]] == [20, 17]
 
 
 def test_json_body_returns_the_same_trace(client) -> None:
@@ -163,7 +163,7 @@ def test_stack_key_in_a_doce_vidas_body_is_400(client) -> None:
 
 
 def test_failed_expectation_is_a_200_trace_that_says_so(client) -> None:
-    wrong = EXAMPLE.replace("- {player: Ana, life: 23}", "- {player: Ana, life: 22}")
+    wrong = EXAMPLE.replace("- {player: Ana, life: 20, lost: false}", "- {player: Ana, life: 22}")
     assert wrong != EXAMPLE
     trace = run_api(client, wrong).get_json()
     assert trace["ok"] is False and len(trace["failed_expectations"]) == 1
