@@ -208,6 +208,73 @@ def test_losing_abilities_comes_before_the_static_abilities_it_removes() -> None
     assert "613.8a" in layers.compute(_final_state(doc))["osos"].rules
 
 
+HUMILITY = {"cost": "{2}{W}{W}", "types": ["enchantment"],
+            "static": [{"lose_abilities": True, "to": "all_creatures"}, {"set_pt": [1, 1], "to": "all_creatures"}]}
+OPALESCENCE = {"cost": "{2}{W}{W}", "types": ["enchantment"],
+               "static": [{"add_type": ["creature"], "to": "other_permanents_you_control", "where": ["enchantment"]},
+                          {"set_pt": [4, 4], "to": "other_permanents_you_control", "where": ["enchantment"]}]}
+TRAMPLER = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2, "keywords": ["trample"]}
+
+
+def test_a_creature_that_removes_every_creatures_abilities_keeps_applying_its_own_effect() -> None:
+    """613.6: «If an effect starts to apply in one layer and/or sublayer, it will continue to be applied to the
+    same set of objects in each other applicable layer and/or sublayer, even if the ability generating the effect
+    is removed during this process.» A creature with Humility's ability loses it in layer 6 too, yet its effect
+    goes on: every creature, itself included, has no abilities (layer 6) and is 1/1 (layer 7b)."""
+    doc = scenario([{"name": "Ana", "battlefield": [{"card": "Señor humilde", "id": "senor"},
+                                                    {"card": "Pisoteador", "id": "pis"}]},
+                    {"name": "Bruno"}],
+                   expect=[{"object": "pis", "power": 1, "toughness": 1, "keywords": []},
+                           {"object": "senor", "power": 1, "toughness": 1, "keywords": []}])
+    doc["cards"].update({"Señor humilde": {**HUMILITY, "types": ["creature"], "power": 3, "toughness": 3,
+                                           "keywords": ["flying"]},
+                         "Pisoteador": TRAMPLER})
+    t = run(doc)
+    assert not failed(t), failed(t)
+    from judge.engine.rulesets.magic import layers
+    chars = layers.compute(_final_state(doc))
+    assert chars["senor"].abilities_lost and "613.6" in chars["senor"].rules
+
+
+def test_humility_and_opalescence_in_either_timestamp_order() -> None:
+    """613.6 with 613.7 (timestamps in layer 7b): Opalescence makes Humility a 4/4 creature (layers 4 and 7b);
+    Humility removes its own ability in layer 6 but its effect has started and still sets it to 1/1 in 7b. In 7b
+    the older effect applies first: Humility newer → 1/1; Humility older → Opalescence's 4/4 wins. Every other
+    creature is 1/1 without abilities either way."""
+    for order, hum_pt in ((["opal", "hum"], 1), (["hum", "opal"], 4)):
+        cards = {"opal": "Opalescencia", "hum": "Humildad"}
+        doc = scenario([{"name": "Ana", "battlefield": [{"card": cards[i], "id": i} for i in order]
+                         + [{"card": "Pisoteador", "id": "pis"}]},
+                        {"name": "Bruno"}],
+                       expect=[{"object": "hum", "power": hum_pt, "toughness": hum_pt, "keywords": []},
+                               {"object": "pis", "power": 1, "toughness": 1, "keywords": []}])
+        doc["cards"].update({"Humildad": HUMILITY, "Opalescencia": OPALESCENCE, "Pisoteador": TRAMPLER})
+        t = run(doc)
+        assert not failed(t), (order, failed(t))
+
+
+def test_an_effect_removing_the_abilities_of_humilitys_source_applies_first() -> None:
+    """613.8a/613.8b: the ability-removing effect of a creature with Humility's ability depends on a newer spell's
+    effect that removes that creature's abilities (it changes whether the first exists), so the spell's effect
+    applies first, whatever the timestamps, and Humility's ability gives nothing: the other creature is 2/2 with
+    trample again."""
+    doc = scenario([{"name": "Ana", "battlefield": [{"card": "Señor humilde", "id": "senor"},
+                                                    {"card": "Pisoteador", "id": "pis"}]},
+                    {"name": "Bruno", "hand": ["Vaciar"], "mana_pool": {"U": 1}}],
+                   [{"expect": [{"object": "pis", "power": 1, "keywords": []}]},
+                    {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "cast": "Vaciar", "targets": ["senor"]},
+                    {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
+                   [{"object": "pis", "power": 2, "toughness": 2, "keywords": ["trample"]},
+                    {"object": "senor", "power": 3, "toughness": 3, "keywords": []}])
+    doc["cards"].update({"Señor humilde": {**HUMILITY, "types": ["creature"], "power": 3, "toughness": 3},
+                         "Pisoteador": TRAMPLER,
+                         "Vaciar": {"cost": "{U}", "types": ["instant"], "targets": ["creature"],
+                                    "effects": [{"lose_abilities": "target"}]}})
+    t = run(doc)
+    assert not failed(t), failed(t)
+
+
 def _final_state(doc: dict[str, Any]) -> Any:
     from judge.engine import Game
     scenario_ = load_scenario(doc)

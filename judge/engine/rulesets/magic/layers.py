@@ -2,7 +2,8 @@
 never stored: copy (1, through MagicState.card), control (2), text (3), type (4), colour (5), abilities (6), then
 power/toughness set (7b), modified by effects and counters (7c), switched (7d). Within a layer, effects apply in
 timestamp order (613.7); of the dependencies (613.8), the one modelled is an ability-removing effect applying
-before the static abilities it removes (613.8a).
+before the static abilities it removes (613.8a). A static ability's effect that has started to apply keeps applying
+in the later layers, to the same objects, even once the ability is removed (613.6).
 """
 from __future__ import annotations
 
@@ -48,6 +49,15 @@ class _Live:
     source: str
     source_name: str
     fixed: tuple[str, ...] | None            # locked-in ids (611.2c), or None for a static ability's set
+    ability: tuple | None = None             # a static ability's parts share this key (613.6, `_ability_key`)
+
+
+def _ability_key(o: MagicObject, s: Any) -> tuple:
+    """613.6: which static entries of a permanent are the parts of one ability. A card's text such as «All
+    creatures lose all abilities and have base power and toughness 1/1» is written as one `static:` entry per
+    layer; the entries of one permanent with the same scope (`to`, `where`) and condition (`while`) are read as the
+    parts of one ability, applied in their own layers (613.6) and to the same set of objects."""
+    return (o.id, s.effect.to, s.effect.where, s.condition)
 
 
 def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> list[_Live]:
@@ -57,7 +67,7 @@ def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> lis
             continue
         for s in state.card(o).statics:
             if condition_holds(state, s.condition):
-                out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None))
+                out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None, _ability_key(o, s)))
     return out
 
 
@@ -194,39 +204,73 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in LAYER_OF]
     statics = _statics(state, perms, set())
+    # 613.6: a static ability's effect that has started to apply (in an earlier layer, or in layer 6 as the effect
+    # that removes abilities) keeps applying in each later layer, to the same set of objects, even when the ability
+    # is removed meanwhile: ability key -> the ids it applies to.
+    started: dict[tuple, frozenset[str]] = {}
+
+    def targets(e: _Live) -> list[MagicObject]:
+        if e.ability is not None and e.ability in started:
+            return [o for o in perms if o.id in started[e.ability]]
+        return [o for o in perms if _applies(state, e, o, chars)]
+
+    def removed(e: _Live) -> bool:
+        """A static ability of a permanent that lost its abilities gives nothing from then on (613.1f), unless
+        its effect had already started to apply (613.6)."""
+        return e.fixed is None and e.source in lost and e.ability not in started
+
     for layer in (2, 3, 4, 5, 6, 7.2, 7.3, 7.4):
-        # Static abilities of permanents that lost their abilities in layer 6 stop applying from layer 7 on.
         if layer == 6:
             # 613.8a: an effect that removes the abilities of a permanent is applied before the effects of that
-            # permanent's own static abilities (it changes whether they exist), whatever the timestamps.
-            for e in sorted((e for e in resolved + statics if e.effect.kind == "lose_abilities"),
-                            key=lambda e: e.timestamp):
-                for o in perms:
-                    if _applies(state, e, o, chars):
-                        lost.add(o.id)
-        live = sorted([e for e in resolved + statics if LAYER_OF.get(e.effect.kind) == layer
-                       and not (layer >= 6 and e.fixed is None and e.source in lost)], key=lambda e: e.timestamp)
+            # permanent's own static abilities (it changes whether they exist), whatever the timestamps; so is
+            # one ability-removing effect before another whose source it removes the abilities of (613.8b), in
+            # timestamp order when they remove each other's (a dependency loop, 613.8b) or none depends on
+            # another (613.7). After each, the order is reevaluated (613.8c): one whose ability an applied one
+            # removed no longer exists. One that applies keeps applying, to the same objects, even to its own
+            # source (613.6: a creature with Humility's ability is 1/1 too).
+            pending = sorted((e for e in resolved + statics if e.effect.kind == "lose_abilities"),
+                             key=lambda e: e.timestamp)
+            while pending := [e for e in pending if not removed(e)]:
+                hits = {id(e): {o.id for o in targets(e)} for e in pending}
+                free = [e for e in pending if e.fixed is not None
+                        or not any(x is not e and e.source in hits[id(x)] for x in pending)]
+                e = (free or pending)[0]
+                pending.remove(e)
+                if e.ability is not None:
+                    started.setdefault(e.ability, frozenset(hits[id(e)]))
+                lost.update(hits[id(e)])
+        live = sorted([e for e in resolved + statics if LAYER_OF.get(e.effect.kind) == layer and not removed(e)],
+                      key=lambda e: e.timestamp)
         if layer >= 6:
             # Why a static ability of a permanent that lost its abilities gives nothing: a dependency (613.8a)
             # in layer 6, the ability no longer existing (613.1f) after it.
             for e in statics:
-                if LAYER_OF.get(e.effect.kind) == layer and e.source in lost:
+                if LAYER_OF.get(e.effect.kind) == layer and removed(e):
                     for o in perms:
                         if _applies(state, e, o, chars):
                             own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
+        first: dict[tuple, set[str]] = {}          # abilities starting in this layer: what their parts apply to
         for e in live:
             effect = _with_entered_choice(state, e)
             if effect is None:
                 continue
-            for o in perms:
-                if not _applies(state, e, o, chars):
-                    continue
+            # 613.6: the ability of a permanent that lost its abilities applies on because it had started.
+            kept = e.fixed is None and e.source in lost
+            for o in targets(e):
                 c = own(o.id)
                 _apply(effect, c, e.controller)
                 c.rules.append(LAYER_RULES[layer])
+                if kept:
+                    c.rules.append("613.6")
                 c.sources.append(e.source_name)
                 if e.effect.kind == "lose_abilities":
                     lost.add(o.id)
+                if e.ability is not None and e.ability not in started:
+                    first.setdefault(e.ability, set()).add(o.id)
+            if e.ability is not None and e.ability not in started:
+                first.setdefault(e.ability, set())
+        for key, ids in first.items():
+            started[key] = frozenset(ids)
         if layer == 7.2:
             for o in perms:                   # 613.4c: counters modify in the same sublayer as effects
                 plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
