@@ -1162,16 +1162,21 @@ def check_state_triggers(state: MagicState) -> None:
             _add_trigger(state, o.controller, o.id, o.card, ab)
 
 
-def settle(state: MagicState, out: list[Step]) -> None:
-    """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly."""
+def settle(state: MagicState, out: list[Step]) -> bool:
+    """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly.
+    Whether any state-based action was performed or any triggered ability was waiting (514.3a); a control change
+    (layer 2, `sync_control`) is neither."""
+    acted = False
     for _ in range(1000):
         sync_control(state, out)
-        check_sba(state, out)
+        acted = check_sba(state, out) or acted
         if state.over:
-            return
+            return acted
         check_state_triggers(state)
         if not put_triggers_on_stack(state, out):
-            return
+            return acted
+        acted = True
+    return acted
 
 
 def give_priority(state: MagicState, out: list[Step], player: str) -> None:

@@ -60,6 +60,11 @@ def advance(state: MagicState, out: list[Step]) -> None:
     while True:
         i += 1
         if i >= len(STEPS):
+            if state.phase == "cleanup":
+                # 514.3a: players received priority in the cleanup step; once the stack is empty and all pass,
+                # another cleanup step begins (not the next turn).
+                begin(state, out, "cleanup", again=True)
+                return
             new_turn(state, out)
             return
         step = STEPS[i]
@@ -82,8 +87,9 @@ def new_turn(state: MagicState, out: list[Step]) -> None:
     begin(state, out, "untap")
 
 
-def begin(state: MagicState, out: list[Step], step: str) -> None:
-    """A step begins: its turn-based actions, "at the beginning of" triggers (500.6), then priority (117.3a)."""
+def begin(state: MagicState, out: list[Step], step: str, again: bool = False) -> None:
+    """A step begins: its turn-based actions, "at the beginning of" triggers (500.6), then priority (117.3a).
+    `again`: another cleanup step after players received priority in one (514.3a)."""
     state.phase = step
     state.passes = 0
     state.touch()                            # what "unblocked" means depends on the step (qualities.py)
@@ -106,8 +112,10 @@ def begin(state: MagicState, out: list[Step], step: str) -> None:
             core.observe(state, e)
         begin(state, out, "upkeep")             # 502.4: no player receives priority in the untap step
         return
-    core.emit(state, out, "turn-based", state.active, f"comienza {STEP_NAMES[step]} (turno {state.turn} de "
-              f"{state.active})", cr(rule, *(["117.3a"] if step != "cleanup" else [])),
+    core.emit(state, out, "turn-based", state.active, f"comienza {'otro ' if again else ''}"
+              f"{STEP_NAMES[step].removeprefix('el ') if again else STEP_NAMES[step]} (turno {state.turn} de "
+              f"{state.active})" + (": los jugadores recibieron prioridad en el anterior" if again else ""),
+              cr(rule, *(["117.3a"] if step != "cleanup" else []), *(["514.3a"] if again else [])),
               [Event("step", {"step": step, "active": state.active})])
     if step == "end":
         core.fire_delayed(state, "end_step")     # 603.7b: delayed "at end of turn" abilities trigger now
@@ -152,6 +160,7 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
         for ref in core.ask(state, out, q, valid).values:
             core.move(state, out, state.objects[ref], "graveyard", cites=cr("514.1", "701.9a"),
                       why="descarte por tamaño máximo de mano", kind="turn-based", actor=p.name)
+    before = len(out)
     damaged = [o for o in state.battlefield() if o.damage]
     for o in damaged:
         o.damage = 0
@@ -162,13 +171,20 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
               + (f" y terminan {len(ended)} efecto(s) «hasta el final del turno» ("
                  + ", ".join(ce.source_name for ce in ended) + ")" if ended else ""), cr("514.2"),
               [Event("cleanup", {"damage_removed": [o.id for o in damaged], "effects_ended": len(ended)})])
-    before = len(out)
-    core.settle(state, out)
+    # 514.3: normally no player receives priority in the cleanup step; 514.3a: only if state-based actions were
+    # performed or triggered abilities were waiting does the active player receive it (a control change as an
+    # effect ends, layer 2, is neither).
+    acted = core.settle(state, out)
     if state.over:
         return
-    if len(out) > before or state.stack:
-        core.emit(state, out, "turn-based", state.active, "hubo acciones de estado o habilidades disparadas en la "
-                  "limpieza: el jugador activo recibe prioridad y habrá otro paso de limpieza", cr("514.3a"))
+    if acted or state.stack:
+        sba = any(s.kind == "state-based" for s in out[before:])
+        trig = bool(state.stack) or any(s.kind == "trigger" for s in out[before:])
+        what = " y ".join(w for w, yes in (("se realizaron acciones de estado", sba),
+                                           ("había habilidades disparadas esperando", trig)) if yes) \
+            or "se realizaron acciones de estado"
+        core.emit(state, out, "turn-based", state.active, f"{what} en la limpieza: el jugador activo recibe "
+                  "prioridad y habrá otro paso de limpieza", cr("514.3a"))
         core.give_priority(state, out, state.active)
         return
     new_turn(state, out)

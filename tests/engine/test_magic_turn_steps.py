@@ -1,0 +1,88 @@
+"""The magic turn's steps as the trace tells them (judge/engine/rulesets/magic/turn.py, core.sync_control): the
+cleanup step and its priority (514.3, 514.3a), control changes as effects end or begin (611.2a, 613.1b), the rules
+a step cites and its kind, and the Spanish wording of step summaries. XMage style: set up, act, assert; each test
+quotes the rule it checks."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import Trace, run_scenario
+from judge.scenarios import load_scenario
+
+BEAR = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}
+
+
+def _run(doc: dict[str, Any]) -> Trace:
+    trace = run_scenario(load_scenario({"ruleset": "magic", "title": "pasos", **doc}))
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    return trace
+
+
+def _steps(trace: Trace, text: str) -> list:
+    return [s for s in trace.steps if text in s.summary]
+
+
+def _control_doc(newer_duration: str = "end_of_turn") -> dict[str, Any]:
+    """Bruno takes Ana's bear for good (older), then Ana takes it back "until end of turn" (newer)."""
+    return {
+        "cards": {"Osos": BEAR,
+                  "Dominación": {"cost": "", "types": ["instant"], "targets": ["creature"],
+                                 "effects": [{"gain_control": True, "to": "target", "duration": "permanent"}]},
+                  "Amenaza": {"cost": "", "types": ["instant"], "targets": ["creature"],
+                              "effects": [{"gain_control": True, "to": "target", "duration": newer_duration}]}},
+        "players": [{"name": "Ana", "hand": ["Amenaza"], "battlefield": [{"card": "Osos", "id": "osos"}]},
+                    {"name": "Bruno", "hand": ["Dominación"]}],
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [{"by": "Ana", "pass": True},
+                    {"by": "Bruno", "cast": "Dominación", "target": "osos"},
+                    {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True},
+                    {"expect": [{"object": "osos", "controller": "Bruno"}]},
+                    {"by": "Ana", "cast": "Amenaza", "target": "osos"},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"expect": [{"object": "osos", "controller": "Ana"}]},
+                    {"pass_until": "upkeep"}],
+        "expect": [{"active": "Bruno"}, {"object": "osos", "controller": "Bruno"}],
+    }
+
+
+def test_a_control_change_as_an_effect_ends_in_cleanup_gives_no_priority() -> None:
+    """514.3: «Normally, no player receives priority during the cleanup step»; 514.3a: only if state-based actions
+    are performed or triggered abilities are waiting. An "until end of turn" control effect ending (514.2) hands
+    the creature back (layer 2): neither, so no priority and no second cleanup step."""
+    trace = _run(_control_doc())
+    assert not [s for s in trace.steps if "cr-en/514.3a" in s.citations]
+    assert len(_steps(trace, "comienza el paso de limpieza")) == 1
+    assert not _steps(trace, "otro paso de limpieza")
+
+
+def test_after_priority_in_cleanup_another_cleanup_step_begins() -> None:
+    """514.3a: «… the active player receives priority. Players may cast spells and activate abilities. Once the
+    stack is empty and all players pass in succession, another cleanup step begins.» A 1/1 given +0/+1 until end
+    of turn, then a -1/-1 counter, is 0/0 once the effect ends in cleanup (514.2): it dies (704.5f), its dies
+    trigger waits, Ana receives priority, the trigger resolves, and another cleanup step begins."""
+    doc = {
+        "cards": {"Mártir": {"cost": "{W}", "types": ["creature"], "power": 1, "toughness": 1,
+                             "triggers": [{"when": "dies", "effects": [{"gain_life": 3}]}]},
+                  "Vigor": {"cost": "", "types": ["instant"], "targets": ["creature"],
+                            "effects": [{"pump": [0, 1], "to": "target"}]},
+                  "Marchitar": {"cost": "", "types": ["instant"], "targets": ["creature"],
+                                "effects": [{"counters": {"-1/-1": 1}, "to": "target"}]}},
+        "players": [{"name": "Ana", "hand": ["Vigor", "Marchitar"],
+                     "battlefield": [{"card": "Mártir", "id": "martir"}]},
+                    {"name": "Bruno"}],
+        "turn": {"number": 3, "active": "Ana", "step": "end"},
+        "actions": [{"by": "Ana", "cast": "Vigor", "target": "martir"},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"by": "Ana", "cast": "Marchitar", "target": "martir"},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                    {"expect": [{"object": "martir", "toughness": 1}]},
+                    {"pass_until": "upkeep"}],
+        "expect": [{"active": "Bruno"}, {"player": "Ana", "life": 23}, {"object": "martir", "zone": "graveyard"}],
+    }
+    trace = _run(doc)
+    [gets] = [s for s in trace.steps if "cr-en/514.3a" in s.citations and "recibe prioridad" in s.summary]
+    assert "se realizaron acciones de estado" in gets.summary
+    assert "había habilidades disparadas esperando" in gets.summary
+    [again] = _steps(trace, "comienza otro paso de limpieza")
+    assert again.kind == "turn-based" and "cr-en/514.3a" in again.citations
+    assert gets.number < again.number < _steps(trace, "turno 4 de Bruno")[0].number
