@@ -86,3 +86,39 @@ def test_after_priority_in_cleanup_another_cleanup_step_begins() -> None:
     [again] = _steps(trace, "comienza otro paso de limpieza")
     assert again.kind == "turn-based" and "cr-en/514.3a" in again.citations
     assert gets.number < again.number < _steps(trace, "turno 4 de Bruno")[0].number
+
+
+def test_control_steps_say_which_effect_applies_or_ended() -> None:
+    """613.1b (layer 2) with 613.7 (timestamps): a newer control-changing effect handing the bear back to its
+    owner applies because it is the newest (a resolution, not an effect ending); 611.2a: when that "until end of
+    turn" effect ends in cleanup (514.2), the older effect decides again (a turn-based action citing 611.2a)."""
+    trace = _run(_control_doc())
+    [takes, back, ends] = [s for s in trace.steps if "controlar Osos" in s.summary]
+    assert takes.kind == "resolution" and "se aplica el efecto de Dominación" in takes.summary
+    assert back.kind == "resolution" and "Ana vuelve a controlar Osos" in back.summary
+    assert "se aplica el efecto de Amenaza" in back.summary and "posterior al de Dominación" in back.summary
+    assert "terminó" not in back.summary and "cr-en/611.2a" not in back.citations
+    assert {"cr-en/613.1b", "cr-en/613.7"} <= set(back.citations)
+    assert ends.kind == "turn-based" and "Bruno pasa a controlar Osos" in ends.summary
+    assert "terminó el efecto de Amenaza" in ends.summary and "ahora se aplica el de Dominación" in ends.summary
+    assert {"cr-en/613.1b", "cr-en/611.2a", "cr-en/514.2"} <= set(ends.citations)
+
+
+def test_gaining_control_of_an_attacker_removes_it_from_combat() -> None:
+    """506.4: «A permanent is removed from combat if it leaves the battlefield, if its controller changes, …» An
+    attacker Bruno gains control of stops attacking; the control step says it and cites 506.4."""
+    doc = {
+        "cards": {"Osos": BEAR,
+                  "Robar mente": {"cost": "", "types": ["instant"], "targets": ["creature"],
+                                  "effects": [{"gain_control": True, "to": "target", "duration": "end_of_turn"}]}},
+        "players": [{"name": "Ana", "battlefield": [{"card": "Osos", "id": "osos"}]},
+                    {"name": "Bruno", "hand": ["Robar mente"]}],
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["osos"]},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "cast": "Robar mente", "target": "osos"},
+                    {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True}],
+        "expect": [{"object": "osos", "controller": "Bruno", "attacking": False}],
+    }
+    trace = _run(doc)
+    [step] = _steps(trace, "Bruno pasa a controlar Osos")
+    assert "deja de estar en combate" in step.summary and "cr-en/506.4" in step.citations

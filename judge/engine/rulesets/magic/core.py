@@ -1103,14 +1103,29 @@ def _enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) -
     return True
 
 
+def _control_effects(state: MagicState) -> dict[str, tuple[int, str, str]]:
+    """Per permanent, the control-changing effect that decides its controller in layer 2: the newest one applying
+    to it (613.1b, 613.7): (timestamp, source's name, controller)."""
+    newest: dict[str, tuple[int, str, str]] = {}
+    for ce in state.effects:
+        if ce.effect.kind == "gain_control":
+            for ref in ce.affected:
+                if ref not in newest or ce.timestamp > newest[ref][0]:
+                    newest[ref] = (ce.timestamp, ce.source_name, ce.controller)
+    return newest
+
+
 def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
-    """Layer 2 decides who controls a permanent; keep each permanent in its controller's battlefield list, and say
-    when control changes (an effect began or ended)."""
+    """Layer 2 decides who controls a permanent (613.1b); keep each permanent in its controller's battlefield list,
+    and say why control changed: a newer control-changing effect applies (613.7: the newest one wins), or the one
+    that gave control ended (611.2a) and an older one, or none (the controller it entered under), decides now."""
     cache = layers.compute(state)
     # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
     done = state.extra.get("control_synced")
     if done is not None and done[0] is cache and done[1] == edits():
         return
+    was = state.extra.get("control_by") or {}       # the deciding effect at the last check (game state: undone too)
+    now = _control_effects(state)
     for o in state.battlefield():
         c = cache[o.id]
         if c.controller != o.controller:
@@ -1119,16 +1134,45 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
             state.player(o.controller).zones["battlefield"].remove(o)
             o.controller = c.controller
             o.sick = True                     # 302.6: a new controller has not controlled it since their turn began
+            in_combat = o.attacking is not None or bool(o.blocking)
             o.attacking, o.blocking, o.blocked = None, (), False     # 506.4: control change removes from combat
             state.player(o.controller).zones["battlefield"].append(o)
             if out is not None:
-                back = o.controller == o.entered_under
-                emit(state, out, "turn-based" if back else "resolution", o.controller,
-                     f"{o.controller} {'vuelve a controlar' if back else 'pasa a controlar'} {o.card} ({o.id}), "
-                     f"que controlaba {before}" + (": terminó el efecto que cambiaba su control" if back else ""),
-                     cr("613.1b", *(["611.2a"] if back else []), "302.6"),
-                     [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
+                _say_control(state, out, o, before, was.get(o.id), now.get(o.id), in_combat)
+    if now != was:
+        state.extra["control_by"] = now
     state.extra["control_synced"] = (cache, edits())
+
+
+def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str,
+                 prev: tuple[int, str, str] | None, cur: tuple[int, str, str] | None, in_combat: bool) -> None:
+    """The step of a control change, with its cause: the effect that began applying (a resolution), or the one that
+    ended (turn-based: 514.2 in the cleanup step; 611.2a) and what decides now; a creature in combat leaves it
+    (506.4)."""
+    back = o.controller == o.entered_under
+    head = f"{o.controller} {'vuelve a controlar' if back else 'pasa a controlar'} {o.card} ({o.id}), que controlaba {before}"
+    ended = prev is not None and prev != cur and (cur is None or cur[0] < prev[0])
+    if ended:
+        assert prev is not None
+        why = f"terminó el efecto de {prev[1]} que le daba el control a {prev[2]}"
+        if cur is not None:
+            why += (f"; ahora se aplica el de {cur[1]} (marca de tiempo {cur[0]}), el más reciente de los que "
+                    "quedan")
+        else:
+            why += "; ningún otro efecto cambia su control"
+        kind, rules = "turn-based", ["613.1b", "611.2a", *(["613.7"] if cur else []),
+                                     *(["514.2"] if state.phase == "cleanup" else []), "302.6"]
+    elif cur is not None:
+        why = (f"se aplica el efecto de {cur[1]} (marca de tiempo {cur[0]}), el más reciente que cambia su control"
+               + (f", posterior al de {prev[1]} (marca de tiempo {prev[0]})" if prev is not None else ""))
+        kind, rules = "resolution", ["613.1b", "613.7", "302.6"]
+    else:
+        why, kind, rules = "", "resolution", ["613.1b", "302.6"]
+    if in_combat:
+        why += ("; " if why else "") + "deja de estar en combate"
+        rules.insert(-1, "506.4")
+    emit(state, out, kind, o.controller, head + (f": {why}" if why else ""), cr(*rules),
+         [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
 
 
 def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> bool:
