@@ -122,3 +122,107 @@ def test_gaining_control_of_an_attacker_removes_it_from_combat() -> None:
     trace = _run(doc)
     [step] = _steps(trace, "Bruno pasa a controlar Osos")
     assert "deja de estar en combate" in step.summary and "cr-en/506.4" in step.citations
+
+
+def test_an_aura_whose_target_left_does_not_resolve_citing_608_3b() -> None:
+    """608.3b: «If the object that's resolving has a target, it checks whether the target is still legal, as
+    described in 608.2b. … Otherwise, the spell doesn't resolve. It is removed from the stack and put into its
+    owner's graveyard.» An Aura spell whose creature was bounced in response."""
+    doc = {
+        "cards": {"Osos": BEAR,
+                  "Fuerza": {"cost": "", "types": ["enchantment"], "subtypes": ["Aura"], "targets": ["creature"],
+                             "static": [{"pump": [2, 2], "to": "enchanted"}]},
+                  "Regreso": {"cost": "", "types": ["instant"], "targets": ["creature"],
+                              "effects": [{"bounce": True, "to": "target"}]}},
+        "players": [{"name": "Ana", "hand": ["Fuerza"], "battlefield": [{"card": "Osos", "id": "osos"}]},
+                    {"name": "Bruno", "hand": ["Regreso"]}],
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [{"by": "Ana", "cast": "Fuerza", "target": "osos"}, {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "cast": "Regreso", "target": "osos"},
+                    {"by": "Bruno", "pass": True}, {"by": "Ana", "pass": True},
+                    {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+        "expect": [{"player": "Ana", "graveyard": ["Fuerza"], "hand": ["osos"]}],
+    }
+    trace = _run(doc)
+    [gone] = _steps(trace, "no se resuelve: su objetivo es ilegal")
+    assert {"cr-en/608.2b", "cr-en/608.3b"} <= set(gone.citations)
+
+
+def test_the_second_combat_damage_step_cites_first_and_double_strike_changes() -> None:
+    """702.7c: «Giving first strike to a creature without it after combat damage has already been dealt in the
+    first combat damage step won't preclude that creature from assigning combat damage in the second combat
+    damage step. Removing first strike … won't allow it to also assign combat damage in the second …»; 702.4c:
+    «Removing double strike from a creature during the first combat damage step will stop it from assigning
+    combat damage in the second combat damage step.»; 702.4d: «Giving double strike to a creature with first
+    strike after it has already dealt combat damage in the first combat damage step will allow the creature to
+    assign combat damage in the second combat damage step.»"""
+    knight = {"cost": "{W}{W}", "types": ["creature"], "power": 2, "toughness": 2, "keywords": ["first_strike"]}
+    spell = {"cost": "", "types": ["instant"], "targets": ["creature"]}
+    doc = {
+        "cards": {"Caballero": knight, "Espadachín": {**knight, "keywords": ["double_strike"]}, "Osos": BEAR,
+                  "Quitar primero": {**spell, "effects": [{"lose": ["first_strike"], "to": "target"}]},
+                  "Quitar doble": {**spell, "effects": [{"lose": ["double_strike"], "to": "target"}]},
+                  "Dar doble": {**spell, "effects": [{"grant": ["double_strike"], "to": "target"}]},
+                  "Dar primero": {**spell, "effects": [{"grant": ["first_strike"], "to": "target"}]}},
+        "players": [{"name": "Ana", "hand": ["Dar doble", "Dar primero"],
+                     "battlefield": [{"card": "Caballero", "id": "ca"}, {"card": "Caballero", "id": "cb"},
+                                     {"card": "Espadachín", "id": "esp"}, {"card": "Osos", "id": "osos"}]},
+                    {"name": "Bruno", "hand": ["Quitar primero", "Quitar doble"]}],
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["ca", "cb", "esp", "osos"]},
+                    {"pass_until": "first_strike_damage"},
+                    {"expect": [{"player": "Bruno", "life": 14}]},
+                    {"by": "Ana", "cast": "Dar doble", "target": "cb"},
+                    {"by": "Ana", "cast": "Dar primero", "target": "osos"}, {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "cast": "Quitar primero", "target": "ca"},
+                    {"by": "Bruno", "cast": "Quitar doble", "target": "esp"},
+                    {"pass_until": "combat_damage"}],
+        "expect": [{"player": "Bruno", "life": 10}],     # only cb (702.4d) and osos (702.7c) deal damage again
+    }
+    trace = _run(doc)
+    second = [s for s in _steps(trace, "se asigna el daño de combate") if "cr-en/702.7b" not in s.citations]
+    assert len(second) == 1
+    assert {"cr-en/702.7c", "cr-en/702.4c", "cr-en/702.4d"} <= set(second[0].citations)
+    first = _steps(trace, "se asigna el daño de combate")[0]
+    assert not {"cr-en/702.7c", "cr-en/702.4c", "cr-en/702.4d"} & set(first.citations)
+
+
+def test_lifelink_in_combat_and_the_draw_steps_draw_are_turn_based() -> None:
+    """510.2: combat damage is dealt as a turn-based action, and 702.15b: lifelink's life gain is part of that
+    damage event; 504.1: «the active player draws a card. This turn-based action doesn't use the stack.»"""
+    doc = {
+        "cards": {"Clériga": {**BEAR, "keywords": ["lifelink"]}},
+        "players": [{"name": "Ana", "battlefield": [{"card": "Clériga", "id": "cle"}]},
+                    {"name": "Bruno", "library": ["Clériga"]}],
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["cle"]},
+                    {"pass_until": "main1"}],
+        "expect": [{"player": "Ana", "life": 22}, {"player": "Bruno", "hand_count": 1}],
+    }
+    trace = _run(doc)
+    [gain] = _steps(trace, "Ana gana 2 vidas (vínculo vital")
+    assert gain.kind == "turn-based" and "cr-en/510.2" in gain.citations
+    [drawn] = _steps(trace, "Bruno roba (robo del turno)")
+    assert drawn.kind == "turn-based" and "cr-en/504.1" in drawn.citations
+
+
+def test_an_indestructible_creature_with_lethal_damage_says_why_it_survives() -> None:
+    """702.12b: «A permanent with indestructible can't be destroyed. Such permanents aren't destroyed by lethal
+    damage, and they ignore the state-based action that checks for lethal damage (see rule 704.5g).» The damage
+    step says so (no extra step in the state-based check)."""
+    doc = {
+        "cards": {"Coloso": {"cost": "{5}", "types": ["creature"], "power": 5, "toughness": 5,
+                             "keywords": ["indestructible"]},
+                  "Golpe": {"cost": "", "types": ["instant"], "targets": ["any"],
+                            "effects": [{"damage": 10, "to": "target"}]}},
+        "players": [{"name": "Ana", "hand": ["Golpe"], "battlefield": [{"card": "Coloso", "id": "col"}]},
+                    {"name": "Bruno"}],
+        "turn": {"number": 3, "active": "Ana", "step": "main1"},
+        "actions": [{"by": "Ana", "cast": "Golpe", "target": "col"}, {"by": "Ana", "pass": True},
+                    {"by": "Bruno", "pass": True}],
+        "expect": [{"object": "col", "zone": "battlefield", "damage": 10}],
+    }
+    trace = _run(doc)
+    [hit] = _steps(trace, "Golpe hace 10 de daño a Coloso")
+    assert "es indestructible: no la destruye el daño letal" in hit.summary and "cr-en/702.12b" in hit.citations
+    assert not [s for s in trace.steps if s.kind == "state-based"]

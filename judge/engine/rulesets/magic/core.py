@@ -349,8 +349,9 @@ def _order(state: MagicState, out: list[Step], player: str, items: list[Any], la
 
 
 def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str],
-              source: str | None = None) -> None:
-    """119.3 with life-gain replacements (614, applied once each, 616.1 order)."""
+              source: str | None = None, kind: str = "resolution") -> None:
+    """119.3 with life-gain replacements (614, applied once each, 616.1 order). `kind`: the step's kind when the
+    gain is part of a turn-based action (lifelink's gain with combat damage, 510.2)."""
     p = state.mplayer(player)
     if p.lost or amount <= 0:
         return
@@ -358,7 +359,7 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
                  if r.event == "no_life_gain" and not chars(state, o).abilities_lost), None)
     if stop is not None:
         # 119.7: the gain does not happen, and no replacement of it applies; the rest of the effect still does.
-        emit(state, out, "resolution", player, f"{player} iba a ganar {amount} vidas ({why}), pero {stop.card} "
+        emit(state, out, kind, player, f"{player} iba a ganar {amount} vidas ({why}), pero {stop.card} "
              "impide ganar vidas: no gana ninguna", [*cites, *cr("119.7")], about=[stop])
         return
     reps = [(o, r) for o in state.battlefield() if o.controller == player
@@ -375,7 +376,7 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     msg = f"{player} gana {amount} vidas ({why}): {p.lives}"
     if notes:
         msg += " — reemplazo: " + "; ".join(notes)
-    emit(state, out, "replacement" if notes else "resolution", player, msg, [*cites, *cr("119.3"), *extra],
+    emit(state, out, "replacement" if notes else kind, player, msg, [*cites, *cr("119.3"), *extra],
          [Event("life", {"player": player, "delta": amount})])
     observe(state, Event("life", {"player": player, "delta": amount, "source": source}))
 
@@ -573,6 +574,15 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         if "deathtouch" in kw:
             tobj.deathtouch_hit = True
             rules.append("702.2b")
+        tc = chars(state, tobj)
+        if "indestructible" in tc.keywords and "creature" in tc.types and 0 < tc.toughness and \
+                (tobj.damage >= tc.toughness or tobj.deathtouch_hit):
+            # 702.12b: it can't be destroyed; the state-based actions for lethal damage (704.5g) and deathtouch
+            # (704.5h) will not destroy it. Said here, where the damage is, not as a step of every quiet check.
+            why = " ni ".join(w for w, yes in (("el daño letal", tobj.damage >= tc.toughness),
+                                                ("el toque mortal", tobj.deathtouch_hit)) if yes)
+            what += f"; es indestructible: no la destruye {why}"
+            rules.append("702.12b")
         events.append(Event("damage", {"source": src_ref, "target": tobj.id, "amount": amount, "combat": combat}))
     if "infect" in kw:
         what += " (infectar no está modelado)"
@@ -585,8 +595,10 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     if tobj is not None and wither:
         observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": amount}))
     if "lifelink" in kw and src.get("controller"):
-        gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}", cr("120.3f", "702.15b"),
-                  source=src_ref)
+        # 702.15b: the gain is part of the damage event; with combat damage, of the turn-based action (510.2).
+        gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}",
+                  cr("120.3f", "702.15b", *(["510.2"] if combat else [])), source=src_ref,
+                  kind="turn-based" if combat else "resolution")
     _prevention_draws(state, out, draws, name_src)
     return amount
 
@@ -600,9 +612,10 @@ def _prevention_draws(state: MagicState, out: list[Step], draws: list[tuple[str,
 
 # -- drawing --------------------------------------------------------------------------------------------------------
 def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cites: Sequence[str],
-         applied: frozenset[str] = frozenset()) -> None:
+         applied: frozenset[str] = frozenset(), kind: str = "resolution") -> None:
     """121.1–121.2: draw `n` cards one at a time; each draw may be replaced (121.6, 614.5: a replacement applies
-    once to an event and to the events that replace it); an empty library is remembered for 704.5b (121.4)."""
+    once to an event and to the events that replace it); an empty library is remembered for 704.5b (121.4).
+    `kind`: the step's kind, `turn-based` for the draw step's draw (504.1)."""
     from judge.engine.rulesets.magic.effects import run_effects
     p = state.mplayer(player)
     if n > 1:
@@ -626,12 +639,13 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
         library = p.zones["library"]
         if not library:
             p.drew_from_empty = True
-            emit(state, out, "resolution", player, f"{player} intenta robar con la biblioteca vacía ({why}): "
+            emit(state, out, kind, player, f"{player} intenta robar con la biblioteca vacía ({why}): "
                  "perderá la partida en la próxima comprobación de acciones de estado",
                  [*cites, *cr("121.4", "704.5b")], [Event("draw", {"player": player, "empty": True})])
             continue
         top = library[0]
-        move(state, out, top, "hand", cites=[*cites, *cr("121.1")], why=f"{player} roba ({why})", actor=player)
+        move(state, out, top, "hand", cites=[*cites, *cr("121.1")], why=f"{player} roba ({why})", actor=player,
+             kind=kind)
         observe(state, Event("draw", {"player": player}))
 
 

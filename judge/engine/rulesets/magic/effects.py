@@ -960,8 +960,13 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
     if chosen and len(illegal) == len(chosen):
         reasons = "; ".join(w for _, w in illegal)
         if item.obj is not None:
-            core.move(state, out, item.obj, "graveyard", cites=[*cites_base, *cr("608.2b")],
-                      why=f"no se resuelve: todos sus objetivos son ilegales ({reasons})")
+            # 608.3b: a permanent spell (an Aura) whose target is illegal doesn't resolve either; it goes to its
+            # owner's graveyard.
+            permanent = item.kind == "spell" and state.card(item.obj).is_permanent
+            what = "su objetivo es ilegal" if len(chosen) == 1 else "todos sus objetivos son ilegales"
+            core.move(state, out, item.obj, "graveyard",
+                      cites=[*cites_base, *cr("608.2b", *(["608.3b"] if permanent else []))],
+                      why=f"no se resuelve: {what} ({reasons})")
         else:
             core.emit(state, out, "resolution", item.controller, f"{item.text} no se resuelve: todos sus objetivos "
                       f"son ilegales ({reasons})", [*cites_base, *cr("608.2b")])

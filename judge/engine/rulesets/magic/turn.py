@@ -84,6 +84,7 @@ def new_turn(state: MagicState, out: list[Step]) -> None:
         p.lands_played = 0  # type: ignore[attr-defined]
     state.this_turn.clear()
     state.first_strikers.clear()
+    state.extra.pop("double_strikers", None)
     begin(state, out, "untap")
 
 
@@ -124,7 +125,7 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
     if step == "end_of_combat":
         core.fire_delayed(state, "end_of_combat")
     if step == "draw":
-        core.draw(state, out, state.active, 1, "robo del turno", cr("504.1"))
+        core.draw(state, out, state.active, 1, "robo del turno", cr("504.1"), kind="turn-based")
     elif step == "declare_attackers":
         declare_attackers(state, out)
         if not _attackers(state):
@@ -489,10 +490,18 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
             assignments.append((b.id, target.id, power))
             rules.append("510.1d")
     if first:
+        doubles = []
         for a in state.battlefield():
             if (a.attacking or a.blocking) and strikes(a):
                 state.first_strikers.add(a.id)
+                if "double_strike" in cache[a.id].keywords:
+                    doubles.append(a.id)
+        # Which of them dealt first-strike damage with double strike: only to tell, in the second step, a
+        # creature that gained or lost double strike in between (702.4c, 702.4d). Bookkeeping for the trace.
+        state.extra["double_strikers"] = frozenset(doubles)
         rules += ["702.7b"]
+    else:
+        rules += _strike_changes(state, cache)
     if any("double_strike" in cache[o.id].keywords for o in state.battlefield()
            if (o.attacking or o.blocking) and strikes(o)):
         rules += ["702.4b"]
@@ -505,6 +514,32 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
               + " (se hace todo a la vez)", cr(*rules))
     for s, r, n in assignments:
         core.deal_damage(state, out, s, r, n, combat=True, cites=cr("510.2"))
+
+
+def _strike_changes(state: MagicState, cache: dict) -> list[str]:
+    """The second combat damage step after a first-strike one: the rules that decide for a creature in combat
+    whose first or double strike changed in between. 702.7c: one given first strike after the first step still
+    deals damage now; one that dealt first-strike damage and lost first strike doesn't deal it again. 702.4c: one
+    whose double strike was removed deals none now. 702.4d: a first striker given double strike deals it now."""
+    if not state.first_strikers:
+        return []
+    doubles = state.extra.get("double_strikers") or frozenset()
+    out: list[str] = []
+    for o in state.battlefield():
+        if not (o.attacking or o.blocking):
+            continue
+        kw = cache[o.id].keywords
+        if o.id not in state.first_strikers:
+            if "first_strike" in kw and "double_strike" not in kw:
+                out.append("702.7c")               # gained first strike: it still deals damage in this step
+        elif o.id in doubles:
+            if "double_strike" not in kw:
+                out.append("702.4c")               # lost double strike: no damage in this step
+        elif "double_strike" in kw:
+            out.append("702.4d")                   # a first striker given double strike: damage in this step
+        elif "first_strike" not in kw:
+            out.append("702.7c")                   # lost first strike: still no second damage
+    return out
 
 
 def _default_split(blockers: list, lethal: dict, power: int, trample: bool, player: str) -> tuple:
