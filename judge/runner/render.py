@@ -143,7 +143,9 @@ def render_trace(
                 shown = ref if ref == p.id else f"{ref} → {p.id}"
                 out.append(style(f"        § {shown} — {p.short(width)}", dim=True))
         for text in step.get("unmodelled", []) or []:
-            out.append(style(f"        ! texto no modelado: {text}", fg="magenta"))
+            # each note already says what is not modelled: «Card: «text» (texto no modelado)» or
+            # «… (habilidad no modelada)»; a prefix repeating it would say it twice
+            out.append(style(f"        ! {text}", fg="magenta"))
     out.append("")
     out.append(style(verdict, bold=True))
     return "\n".join(out)

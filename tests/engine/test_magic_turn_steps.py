@@ -226,3 +226,65 @@ def test_an_indestructible_creature_with_lethal_damage_says_why_it_survives() ->
     [hit] = _steps(trace, "Golpe hace 10 de daño a Coloso")
     assert "es indestructible: no la destruye el daño letal" in hit.summary and "cr-en/702.12b" in hit.citations
     assert not [s for s in trace.steps if s.kind == "state-based"]
+
+
+# -- Spanish wording of step summaries ---------------------------------------------------------------------------
+def test_an_amount_of_damage_reads_without_a_doubled_de() -> None:
+    """608.2c (the text of an effect, as the steps show it): «hace una cantidad de daño igual a su fuerza», never
+    «una cantidad de de daño»; the other verbs keep «una cantidad de cartas/vidas»."""
+    from judge.engine.rulesets.magic.cards import Effect
+    from judge.engine.rulesets.magic.text import describe_effect
+    damage = describe_effect(Effect("damage", count="source_power"))
+    assert damage.startswith("una cantidad de daño al objetivo") and "de de" not in damage
+    assert describe_effect(Effect("draw", count="source_power", to="controller")).startswith(
+        "su controlador roba una cantidad de carta(s)")
+
+
+def test_a_type_added_is_named_in_spanish() -> None:
+    """613.1d (layer 4, type-changing effects): the added type reads in Spanish («criatura»), in the plural for a
+    group, never the scenario's id («creature»)."""
+    from judge.engine.rulesets.magic.cards import Effect
+    from judge.engine.rulesets.magic.text import describe_effect
+    assert describe_effect(Effect("add_type", types=("creature",), duration="permanent")) == \
+        "el objetivo es también criatura"
+    group = describe_effect(Effect("add_type", types=("creature",), to="all_permanents", duration="permanent"))
+    assert " son también criaturas" in group and "creature" not in group
+
+
+def test_an_untap_step_with_nothing_to_untap_says_so() -> None:
+    """502.3: «the active player determines which permanents they control will untap. Then they untap them all
+    simultaneously.» With none tapped the step says there is nothing to untap (not «se enderezan ningún
+    permanente»); with one, the singular."""
+    doc = {"cards": {"Osos": BEAR},
+           "players": [{"name": "Ana", "library": ["Osos"],
+                        "battlefield": [{"card": "Osos", "id": "osos", "tapped": True}]},
+                       {"name": "Bruno", "library": ["Osos"]}],
+           "turn": {"number": 3, "active": "Ana", "step": "end"},
+           "actions": [{"pass_until": "upkeep"}, {"pass_until": "upkeep"}],
+           "expect": [{"active": "Ana"}, {"object": "osos", "tapped": False}]}
+    trace = _run(doc)
+    [bruno] = _steps(trace, "turno 4 de Bruno: paso de enderezar")
+    assert bruno.summary.endswith("no hay permanentes que enderezar")
+    [ana] = _steps(trace, "turno 5 de Ana: paso de enderezar")
+    assert ana.summary.endswith("se endereza osos")
+    assert not _steps(trace, "ningún permanente")
+
+
+def test_pass_until_a_step_never_reached_says_al_paso() -> None:
+    """508.8: with no attackers the combat damage steps are skipped, so `pass_until` one of them stops after two
+    turns; the limit step reads «no se llegó al paso …» (a + el = al), not «a el paso»."""
+    doc = {"cards": {"Osos": BEAR}, "players": [{"name": "Ana", "library": ["Osos", "Osos"]},
+                                                {"name": "Bruno", "library": ["Osos", "Osos"]}],
+           "turn": {"number": 3, "active": "Ana", "step": "main1"},
+           "actions": [{"pass_until": "combat_damage"}], "expect": []}
+    trace = run_scenario(load_scenario({"ruleset": "magic", "title": "pasos", **doc}))
+    [limit] = [s for s in trace.steps if s.kind == "limit"]
+    assert limit.summary.startswith("no se llegó al paso de daño de combate") and "a el " not in limit.summary
+
+
+def test_any_target_is_named_once() -> None:
+    """115.4: «cualquier objetivo» (a creature, player, planeswalker or battle) is one phrase: a cast missing it
+    reads «se necesitan 1 objetivo(s) (cualquier objetivo)», not «cualquier objetivo objetivo»."""
+    from judge.engine.rulesets.magic.cards import TargetSpec
+    assert TargetSpec("any").describe() == "cualquier objetivo"
+    assert TargetSpec("creature").describe() == "criatura objetivo"

@@ -97,8 +97,10 @@ class TargetSpec(Immutable):
             who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}.get(
                 self.controller, f" que controla {self.controller.removeprefix('player:')}")
             quality = f" ({describe_where(self.where)})" if self.where else ""
-            text = f"{'otra ' if self.other else ''}{names[self.kind]}{' enderezada' if self.untapped else ''} " \
-                   f"objetivo{quality}{who}"
+            # «cualquier objetivo» already says «objetivo» (not «cualquier objetivo objetivo»)
+            noun = "cualquier objetivo" if self.kind == "any" else \
+                f"{names[self.kind]}{' enderezada' if self.untapped else ''} objetivo"
+            text = f"{'otra ' if self.other else ''}{noun}{quality}{who}"
         if self.optional:
             return f"hasta un(a) {text}"
         return f"cualquier cantidad de: {text}" if self.many else text

@@ -691,8 +691,10 @@ def do_pass_until(state: MagicState, action: PassUntil, out: list[Step]) -> None
             if left_current and state.phase == target and state.priority is not None:
                 return
             if state.turn > start_turn + 1:
-                core.emit(state, out, "limit", None, f"no se llegó a {STEP_NAMES[target]} en dos turnos: se deja de "
-                          "pasar", cr("500.1"))
+                step = STEP_NAMES[target]
+                step = "al " + step[3:] if step.startswith("el ") else "a " + step      # «al paso», «a la fase»
+                core.emit(state, out, "limit", None, f"no se llegó {step} en dos turnos: se deja de pasar",
+                          cr("500.1"))
                 return
             who = state.priority
             core.require(who is not None, "nadie tiene la prioridad", "117.3")

@@ -89,7 +89,7 @@ def _describe(e: Any) -> str:
     k = e.kind
     dur = {"end_of_turn": " hasta el final del turno", "end_of_combat": " hasta el final del combate"}.get(e.duration, "")
     if k == "damage":
-        return f"{n} de daño {_a(e)}"
+        return f"{n.removesuffix(' de')} de daño {_a(e)}"       # «una cantidad de daño», not «… de de daño»
     if k == "destroy":
         return f"destruye {_to(e)}"
     if k == "exile":
@@ -143,7 +143,10 @@ def _describe(e: Any) -> str:
     if k == "set_color":
         return f"{_to(e)} {_is(e)} de color {'/'.join(e.colors) or 'incoloro'}{dur}"
     if k == "add_type":
-        return f"{_to(e)} es también {', '.join(e.types)}{dur}"
+        from judge.engine.rulesets.magic.cards import CARD_TYPES
+        plural = "s" if _is(e) == "son" else ""
+        names = ", ".join(CARD_TYPES.get(t, t).lower() + plural for t in e.types)    # Spanish names, never ids
+        return f"{_to(e)} {_is(e)} también {names}{dur}"
     if k == "gain_control":
         return f"ganas el control {_de(e)}{dur}"
     if k == "tap":

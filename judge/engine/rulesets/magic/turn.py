@@ -105,8 +105,11 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
         for o in tapped:
             o.tapped = False
         untapped = [Event("untap", {"object": o.id}) for o in tapped]
+        ids = ", ".join(o.id for o in tapped)
+        what = (f"se endereza {ids}" if len(tapped) == 1 else f"se enderezan {ids}") if tapped \
+            else "no hay permanentes que enderezar"
         core.emit(state, out, "turn-based", state.active, f"turno {state.turn} de {state.active}: paso de "
-                  f"enderezar; se enderezan {', '.join(o.id for o in tapped) or 'ningún permanente'}"
+                  f"enderezar; {what}"
                   + (f" ({', '.join(o.id for o in held)} no se endereza: un efecto lo impide)" if held else ""),
                   cr("500.1", "502.3", "302.6"), untapped)
         for e in untapped:                      # "whenever it becomes untapped" triggers now, waits for priority

@@ -1,0 +1,18 @@
+"""`judge run` prints each step's unmodelled card text once: the note says what is not modelled, with no prefix
+repeating it (DESIGN.md, "Engine principles": the trace says which card's text is not modelled)."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from judge.cli import main
+
+from .conftest import CURATED_DIR
+
+
+def test_an_unmodelled_line_says_not_modelled_once(cli: CliRunner) -> None:
+    path = next((CURATED_DIR / "magic").glob("42-*.yaml"))
+    result = cli.invoke(main, ["run", str(path)], catch_exceptions=False)
+    lines = [line.strip() for line in result.output.splitlines() if line.strip().startswith("! ")]
+    assert lines, result.output
+    assert any(line.endswith("(texto no modelado)") for line in lines)
+    assert not [line for line in lines if line.count("no modelad") > 1]
