@@ -288,3 +288,10 @@ def test_any_target_is_named_once() -> None:
     from judge.engine.rulesets.magic.cards import TargetSpec
     assert TargetSpec("any").describe() == "cualquier objetivo"
     assert TargetSpec("creature").describe() == "criatura objetivo"
+
+
+def test_pass_until_is_described_with_the_steps_spanish_name() -> None:
+    """500.1 (the steps of the turn, by their names): `pass_until: end` reads «hasta el paso final», not the id."""
+    from judge.engine.rulesets.magic.actions import PassUntil
+    assert PassUntil(step="end").describe() == "todos pasan la prioridad hasta el paso final"
+    assert PassUntil(step="main2").describe() == "todos pasan la prioridad hasta la segunda fase principal"

@@ -109,7 +109,8 @@ class PassUntil(Action):
         return {"pass_until": self.step}
 
     def describe(self) -> str:
-        return f"todos pasan la prioridad hasta el {self.step}"
+        from judge.engine.rulesets.magic.state import STEP_NAMES
+        return f"todos pasan la prioridad hasta {STEP_NAMES.get(self.step, self.step)}"   # «hasta el paso final»
 
 
 @dataclass(frozen=True)
