@@ -171,15 +171,25 @@ def has(state: MagicState, o: MagicObject, keyword: str, cache: dict | None = No
 
 
 def info(state: MagicState, ref: str) -> dict[str, Any]:
-    """What a source is now, or was when it left (last known information, 608.2h/113.7a)."""
+    """What a source is now, or was when it left (last known information, 608.2h/113.7a). The source of a
+    leaves-the-battlefield trigger is the object that left (603.10a), so its power, toughness, counters,
+    controller, colours and types are those it had on the battlefield, never those of the card it became."""
     o = state.objects.get(ref)
     if o is not None:
         c = chars(state, o)
         return {"id": o.id, "card": o.card, "controller": o.controller if o.zone == "battlefield" else o.controller,
                 "keywords": set(c.keywords), "power": c.power, "toughness": c.toughness, "types": set(c.types),
-                "counters": dict(o.counters), "zone": o.zone}
+                "colors": set(c.colors), "counters": dict(o.counters), "zone": o.zone}
     return state.lki.get(ref, {"id": ref, "card": ref, "controller": None, "keywords": set(), "types": set(),
                                "counters": {}, "zone": None})
+
+
+def source_now(state: MagicState, source: str, lki: dict[str, Any] | None) -> MagicObject | None:
+    """The object a source is now. A leaves-the-battlefield trigger's source is the object that left (603.10a); the
+    card it became in its new zone (400.7) is `lki["source_now"]`: what an effect that acts on that card finds (persist
+    returns it, 702.79a), if it is still there. Any other source: the object with that id, if it still exists."""
+    now = (lki or {}).get("source_now")
+    return state.objects.get(now) if now else state.objects.get(source)
 
 
 # -- zones ----------------------------------------------------------------------------------------------------------
@@ -213,13 +223,14 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         c = chars(state, o)
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(c.keywords), "extra": dict(c.extra), "power": c.power,
-                           "toughness": c.toughness,
+                           "toughness": c.toughness, "colors": set(c.colors),
                            "types": set(c.types), "counters": dict(o.counters), "zone": origin, "token": o.token,
                            "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost,
                            "copiable": card}
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
-                           "keywords": set(card.keywords), "types": set(card.types), "counters": dict(o.counters),
+                           "keywords": set(card.keywords), "types": set(card.types), "colors": set(card.colors),
+                           "counters": dict(o.counters),
                            "zone": origin, "token": o.token}
     chosen = ""
     if zone == "battlefield":
@@ -701,7 +712,11 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                 if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
                         ab.when == "dies" and dies and ab.of == "creature" and "creature" in lki.get("types", ())) \
                         and _had(ab, lki):
-                    _add_trigger(state, lki.get("controller") or d.get("owner", ""), d["new"], d["card"], ab, lki)
+                    # 603.10a / 113.7a: its source is the object that left (read through its last known
+                    # information); `source_now` is the card it became in its new zone (400.7), for effects
+                    # that act on that card (persist, 702.79a).
+                    _add_trigger(state, lki.get("controller") or d.get("owner", ""), d["object"], d["card"], ab,
+                                 {**lki, "source_now": d["new"]})
         if dies:
             lki = state.lki.get(d["object"], {})
             if "creature" in lki.get("types", ()):
@@ -721,7 +736,9 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                         continue
                     for ab in state.card(gone).triggers:
                         if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
-                            _add_trigger(state, olki.get("controller") or gone.owner, gone.id, gone.card, ab, lki)
+                            # 603.10a: its source is the object that died too (last known information, 113.7a).
+                            _add_trigger(state, olki.get("controller") or gone.owner, od["object"], gone.card, ab,
+                                         {**lki, "source_now": gone.id})
         if d["to"] == "battlefield":
             new = state.objects.get(d["new"])
             if new is None:
@@ -888,19 +905,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
         # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
         # their order matters and is chosen too (603.3b).
         if len(mine) > 1 and len({(t.source_name, id(t.ability), _event_key(t)) for t in mine}) > 1:
-            ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
-            q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en "
-                         f"la pila (la primera queda abajo): " + ", ".join(
-                             i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
-                                  else "") for i, t in zip(ids, mine)), tuple(cr("603.3b")),
-                         min=len(ids), max=len(ids))
-
-            def valid(ans: Any, ids: list[str] = ids) -> Any:
-                if sorted(ans.values) != sorted(ids):
-                    return (f"se esperaba un orden de todas: {', '.join(ids)}", cr("603.3b"))
-                return None
-            ans = ask(state, out, q, valid)
-            mine = [mine[ids.index(v)] for v in ans.values]
+            mine = _order_triggers(state, out, player, mine)
         for t in mine:
             ab = t.ability
             targets: tuple[str, ...] = ()
@@ -925,10 +930,63 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                     rules.append("113.2c")       # one of several instances of the keyword, each triggering
             if several_players:
                 rules.append("101.4")
+            gone = _left_text(state, t)
+            if gone:
+                rules.append("113.7a")
             emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
-                 + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else ""), cr(*rules),
-                 [Event("stack", {"item": item.id, "source": t.source})])
+                 + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else "") + gone,
+                 cr(*rules), [Event("stack", {"item": item.id, "source": t.source})])
     return True
+
+
+def _left_text(state: MagicState, t: PendingTrigger) -> str:
+    """For a trigger whose source left the battlefield (603.10a): which incarnation it is about (400.7) — the object
+    that left, whose last known information its effects read (113.7a, 608.2h) — and the one it is now."""
+    now = t.lki.get("source_now")
+    if not now:
+        return ""
+    o = state.objects.get(now)
+    where = f"ahora es {now} ({ZONE_NAMES.get(o.zone, o.zone)})" if o is not None else \
+        f"{now} dejó de existir" if t.lki.get("token") else f"ahora es {now}"
+    return (f"; su fuente es {t.source_name} ({t.source}) tal como dejó el campo de batalla (última información "
+            f"conocida; {where})")
+
+
+def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[PendingTrigger]
+                    ) -> list[PendingTrigger]:
+    """603.3b: the player puts their triggered abilities on the stack in the order they choose (the first at the
+    bottom). Each is named `source:n` (its source's id, n its place in the list shown); the id of the card its
+    source became in its new zone (400.7, `martir~2:1`), and, when only one of the abilities comes from that source,
+    the source's id, that card's id or the card's name alone, name it too."""
+    ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
+    names: dict[str, list[int]] = {}
+    for n, t in enumerate(mine):
+        now = t.lki.get("source_now")
+        forms = {ids[n], *([f"{now}:{n + 1}"] if now else [])}
+        for f in forms:
+            names.setdefault(f, []).append(n)
+        for f in {t.source, now, t.source_name, t.source.split("~")[0]} - {None}:
+            names.setdefault(str(f), []).append(n)
+    alias = {f: ns[0] for f, ns in names.items() if len(set(ns)) == 1}
+    plain = [f for f in alias if ":" not in f]
+    shown = ", ".join(i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
+                           else f" ({t.source_name}{', ahora ' + t.lki['source_now'] if t.lki.get('source_now') else ''})")
+                      for i, t in zip(ids, mine))
+    how = (f"«fuente:n», n su lugar en esta lista; o solo el id de la fuente o el nombre de la carta cuando de esa "
+           f"fuente hay una sola: {', '.join(sorted(plain))}" if plain else "«fuente:n», n su lugar en esta lista")
+    q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en la pila "
+                 f"(la primera queda abajo): {shown}; se nombra cada una como {how}", tuple(cr("603.3b")),
+                 min=len(ids), max=len(ids))
+
+    def valid(ans: Any) -> Any:
+        picked = [alias.get(str(v)) for v in ans.values]
+        if None in picked or sorted(picked) != list(range(len(ids))):      # type: ignore[type-var]
+            bad = [str(v) for v, p in zip(ans.values, picked) if p is None]
+            return ((f"{', '.join(bad)} no nombra una sola de ellas; " if bad else "")
+                    + f"se esperaba un orden de todas: {', '.join(ids)} (cada una como {how})", cr("603.3b"))
+        return None
+    ans = ask(state, out, q, valid)
+    return [mine[alias[str(v)]] for v in ans.values]
 
 
 def _event_key(t: PendingTrigger) -> str:

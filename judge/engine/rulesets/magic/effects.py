@@ -246,7 +246,8 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
         ref = targets[e.target] if e.target < len(targets) else None
         return [ref] if ref else []                   # None: illegal now; "": an optional slot left empty
     if to == "self":
-        o = state.obj(source)
+        # 400.7: a source that left the battlefield is gone; its new object is not "it" (never the latest incarnation).
+        o = state.objects.get(source) if source in state.lki else state.obj(source)
         return [o.id] if o is not None and o.zone == "battlefield" else []
     if to == "controller":
         return [controller]
@@ -255,8 +256,10 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
     if to == "each_player":
         return state.apnap()
     if to == "enchanted":
-        o = state.obj(source)
-        return [o.attached_to] if o is not None and o.attached_to else []
+        # 603.10a / 113.7a: an Aura that left names the permanent it was attached to as it left.
+        o = state.objects.get(source) if source in state.lki else state.obj(source)
+        host = o.attached_to if o is not None else state.lki.get(source, {}).get("attached_to")
+        return [host] if host else []
     if to == "targets":
         return [t for t in targets if t]
     if to == "active_player":
@@ -829,7 +832,7 @@ def _copy_of_event(state: MagicState, source: str, e: Effect, ctx: Linked) -> Ca
     """707.2 / 707.9a: the copiable values of the object the trigger saw (as it last existed: copy effects on it
     count, counters and other effects don't; a token's copy is no token), plus the ability that makes the copy."""
     model = ctx.event.get("copiable")
-    src = state.objects.get(source)
+    src = core.source_now(state, source, ctx.event)
     if model is None or src is None:
         return None
     keep = tuple(t for t in state.card(src).triggers if e in t.effects and t not in model.triggers)
@@ -1030,7 +1033,7 @@ def _persist(state: MagicState, out: list[Step], item: StackItem) -> None:
         core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: tenía "
                   "un contador -1/-1", cr("702.79a", "603.4"))
         return
-    o = state.objects.get(item.source)
+    o = core.source_now(state, item.source, item.lki)      # 400.7: the card that went to the graveyard
     if o is None and item.lki.get("token"):
         core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: era una "
                   "ficha y dejó de existir al salir del campo de batalla", cr("702.79a", "111.7", "704.5d"))

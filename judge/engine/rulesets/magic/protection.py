@@ -45,7 +45,8 @@ def _source(state: MagicState, src: str) -> tuple[Any, int]:
     item = next((i for i in state.stack if i.id == src), None)
     if item is not None and item.kind != "spell":
         src = item.source                    # an ability: its source's characteristics
-    o = state.objects.get(src) or state.obj(src)
+    # 400.7: a source that left (a leaves-the-battlefield trigger's, 603.10a) is never its new incarnation.
+    o = state.objects.get(src) or (None if src in state.lki else state.obj(src))
     if o is None:
         return None, 0
     x = item.x if item is not None and item.kind == "spell" else state.extra.get("announced_x", {}).get(o.id, 0)
@@ -55,7 +56,7 @@ def _source(state: MagicState, src: str) -> tuple[Any, int]:
 def source_has(state: MagicState, src: str, quality: str) -> bool:
     o, x = _source(state, src)
     if o is None:
-        return False
+        return _left_has(state, src, quality)
     card = state.card(o)
     if quality.startswith("mv>="):
         xs = sum(1 for sym in card.mana_cost if sym.kind == "x")
@@ -64,6 +65,23 @@ def source_has(state: MagicState, src: str, quality: str) -> bool:
         return card.name == quality[5:]
     if quality in COLORS:
         return quality in layers.chars_of(state, o).colors
+    return False
+
+
+def _left_has(state: MagicState, src: str, quality: str) -> bool:
+    """A source that left (an ability's source included): its last known information (608.2h, 113.7a): the
+    colours it had as it left, its copiable values' name and mana value."""
+    item = next((i for i in state.stack if i.id == src), None)
+    seen = state.lki.get(item.source if item is not None and item.kind != "spell" else src)
+    if seen is None:
+        return False
+    card = seen.get("copiable")
+    if quality.startswith("mv>="):
+        return card is not None and card.mana_value >= int(quality[4:])
+    if quality.startswith("name:"):
+        return (card.name if card is not None else seen.get("card")) == quality[5:]
+    if quality in COLORS:
+        return quality in seen.get("colors", ())
     return False
 
 

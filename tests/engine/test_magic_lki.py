@@ -1,0 +1,103 @@
+"""Leaves-the-battlefield triggers read their source's last known information (400.7, 603.10a, 608.2h, 113.7a):
+the object that left, as it last existed on the battlefield, never the card it became in its new zone; effects
+that act on that card in its new zone (persist, 702.79a) still find it."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import run_scenario
+from judge.scenarios import load_scenario
+
+MARTIR = {"cost": "{1}{W}", "types": ["creature"], "power": 2, "toughness": 2,
+          "triggers": [{"when": "dies", "effects": [{"gain_life": 1, "count": "source_power"}]}]}
+CRECER = {"cost": "{G}", "types": ["instant"], "targets": ["creature"], "effects": [{"pump": [3, 3], "to": "target"}]}
+IRA = {"cost": "", "types": ["sorcery"], "effects": [{"destroy": True, "to": "all_creatures"}]}
+PASS = [{"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}]
+
+
+def _run(doc: dict[str, Any]) -> Any:
+    trace = run_scenario(load_scenario({"ruleset": "magic", "title": "lki", **doc}))
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    assert trace.stopped != "eleccion", trace.steps[-1].summary
+    return trace
+
+
+def _life(trace: Any, who: str) -> int:
+    return next(p["life"] for p in trace.steps[-1].board["players"] if p["name"] == who)
+
+
+def test_a_dies_trigger_reads_the_power_its_source_had_as_it_died() -> None:
+    """608.2h: "if it's no longer in that zone … the effect uses the object's last known information"; 113.7a.
+    A 2/2 pumped to 5/5 that dies gains its controller 5 life, not the 2 of the card in the graveyard."""
+    trace = _run({"cards": {"Martir": MARTIR, "Crecer": CRECER, "Ira": IRA},
+                  "players": [{"name": "Ana", "mana_pool": "G", "hand": ["Crecer", "Ira"],
+                               "battlefield": [{"card": "Martir", "id": "martir"}]}, {"name": "Bruno"}],
+                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                  "actions": [{"by": "Ana", "cast": "Crecer", "target": "martir"}, *PASS,
+                              {"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
+                  "expect": [{"stack": []}]})
+    assert _life(trace, "Ana") == 25
+
+
+def test_a_leaves_trigger_reads_the_counters_its_source_had() -> None:
+    """603.10a: leaves-the-battlefield abilities look back in time; 113.7a/608.2h: a 1/1 with three +1/+1
+    counters that is returned to its owner's hand draws 4 (its power as it left), not 1 (the card in hand)."""
+    card = {"cost": "{1}{U}", "types": ["creature"], "power": 1, "toughness": 1,
+            "triggers": [{"when": "leaves", "effects": [{"draw": 1, "count": "source_power"}]}]}
+    bounce = {"cost": "", "types": ["instant"], "targets": ["creature"], "effects": [{"bounce": True, "to": "target"}]}
+    _run({"cards": {"Mensajero": card, "Devolver": bounce},
+          "players": [{"name": "Ana", "hand": ["Devolver"], "library": ["Isla"] * 5,
+                       "battlefield": [{"card": "Mensajero", "id": "men", "counters": {"+1/+1": 3}}]},
+                      {"name": "Bruno"}],
+          "turn": {"number": 3, "active": "Ana", "step": "main1"},
+          "actions": [{"by": "Ana", "cast": "Devolver", "target": "men"}, *PASS, *PASS],
+          "expect": [{"player": "Ana", "hand_count": 5, "library_count": 1}, {"stack": []}]})
+
+
+def test_damage_equal_to_its_power_uses_the_last_known_power_for_dies_and_leaves() -> None:
+    """608.2h, 113.7a: two bombs with +1/+1 counters die together (one "dies", one "leaves"): 5 + 3 damage."""
+    dies = {"cost": "{2}{R}", "types": ["creature"], "power": 2, "toughness": 2,
+            "triggers": [{"when": "dies", "effects": [{"damage": 1, "count": "source_power", "to": "each_opponent"}]}]}
+    leaves = {**dies, "power": 1, "toughness": 1,
+              "triggers": [{"when": "leaves", "effects": [{"damage": 1, "count": "source_power",
+                                                           "to": "each_opponent"}]}]}
+    _run({"cards": {"Bomba": dies, "Bomba de salida": leaves, "Ira": IRA},
+          "players": [{"name": "Ana", "hand": ["Ira"],
+                       "battlefield": [{"card": "Bomba", "id": "bomba", "counters": {"+1/+1": 3}},
+                                       {"card": "Bomba de salida", "id": "bomba2", "counters": {"+1/+1": 2}}]},
+                      {"name": "Bruno"}],
+          "turn": {"number": 3, "active": "Ana", "step": "main1"},
+          "actions": [{"by": "Ana", "cast": "Ira"}, *PASS, {"by": "Ana", "choose": ["bomba:1", "bomba2:2"]},
+                      *PASS, *PASS],
+          "expect": [{"player": "Bruno", "life": 12}, {"stack": []}]})
+
+
+def test_persist_still_returns_the_new_object_while_the_other_trigger_reads_the_old_one() -> None:
+    """702.79a: persist returns the card that went to the graveyard (400.7: the new object, martir~2); the other
+    dies trigger of the same death reads the 5/5 that died (608.2h), not the card nor the 1/1 that came back."""
+    persisting = {**MARTIR, "keywords": ["persist"]}
+    trace = _run({"cards": {"Martir": persisting, "Crecer": CRECER, "Ira": IRA},
+                  "players": [{"name": "Ana", "mana_pool": "G", "hand": ["Crecer", "Ira"],
+                               "battlefield": [{"card": "Martir", "id": "martir"}]}, {"name": "Bruno"}],
+                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                  # the dies ability at the bottom: persist resolves first and the card is back when it resolves
+                  "actions": [{"by": "Ana", "cast": "Crecer", "target": "martir"}, *PASS,
+                              {"by": "Ana", "cast": "Ira"}, *PASS, {"by": "Ana", "choose": ["martir:1", "martir:2"]},
+                              *PASS, *PASS],
+                  "expect": [{"object": "martir", "current_id": "martir~3", "zone": "battlefield",
+                              "counters": {"-1/-1": 1}, "power": 1}, {"stack": []}]})
+    assert _life(trace, "Ana") == 25
+
+
+def test_the_trigger_step_names_the_incarnation_that_left_and_the_new_one() -> None:
+    """400.7: the card in the graveyard is a new object; the trigger step says its source is the object that left
+    (martir, read through its last known information, 113.7a) and what it is now (martir~2)."""
+    trace = _run({"cards": {"Martir": MARTIR, "Ira": IRA},
+                  "players": [{"name": "Ana", "hand": ["Ira"], "battlefield": [{"card": "Martir", "id": "martir"}]},
+                              {"name": "Bruno"}],
+                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                  "actions": [{"by": "Ana", "cast": "Ira"}, *PASS]})
+    step = next(s for s in trace.steps if s.kind == "trigger")
+    assert "Martir (martir)" in step.summary and "martir~2 (cementerio)" in step.summary, step.summary
+    assert "cr-en/113.7a" in step.citations and "cr-en/603.10a" in step.citations
+    assert trace.steps[-1].board["stack"][0]["text"].startswith("la habilidad de Martir")
