@@ -587,7 +587,7 @@ def random_probe(state: Any, rng: random.Random) -> Any:
     verb = rng.choice(("cast", "cast", "cast", "activate", "play_land", "pass", "mana", "attack", "choose"))
     if verb == "cast":
         return Cast(by=by, card=rng.choice(hand if rng.random() < 0.8 else ids), targets=some(players + ids, 2),
-                    x=rng.choice((0, 0, 1)), tap=some(mine, 3))
+                    x=rng.choice((None, 0, 0, 1)), tap=some(mine, 3))
     if verb == "activate":
         return Activate(by=by, source=rng.choice(mine), ability=rng.choice((0, 0, 1)), targets=some(players + ids, 1),
                         tap=some(mine, 2))

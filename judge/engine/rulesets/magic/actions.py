@@ -22,7 +22,7 @@ class Cast(Action):
     """601: cast a spell from hand. `tap`: permanents whose mana abilities are activated to pay (601.2g)."""
     card: str = ""
     targets: tuple[str, ...] = ()
-    x: int = 0
+    x: int | None = None                     # the value of X announced (601.2b, 107.3a); None: none announced
     tap: tuple[str, ...] = ()
     sacrifice: tuple[str, ...] = ()          # permanents sacrificed to pay an additional cost (118.8)
     discard: tuple[str, ...] = ()            # cards discarded to pay an additional cost
@@ -35,13 +35,15 @@ class Cast(Action):
         out: dict[str, Any] = {"by": self.by, "cast": self.card}
         if self.mode is not None:
             out["mode"] = self.mode
-        return _written(out, sacrifice=self.sacrifice, discard=self.discard, counter_on=self.counter_on,
-                        targets=self.targets, x=self.x, tap=self.tap, conspire=self.conspire,
-                        divide=dict(self.divide))
+        _written(out, sacrifice=self.sacrifice, discard=self.discard, counter_on=self.counter_on,
+                 targets=self.targets)
+        if self.x is not None:
+            out["x"] = self.x                # announced, 0 included (601.2b)
+        return _written(out, tap=self.tap, conspire=self.conspire, divide=dict(self.divide))
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
-        return f"{self.by} lanza {self.card}{on}" + (f" (X={self.x})" if self.x else "")
+        return f"{self.by} lanza {self.card}{on}" + (f" (X={self.x})" if self.x is not None else "")
 
 
 @dataclass(frozen=True)
@@ -50,14 +52,16 @@ class Activate(Action):
     source: str = ""
     ability: int = 0
     targets: tuple[str, ...] = ()
-    x: int = 0
+    x: int | None = None                     # the value of X announced (602.2b, 601.2b); None: none announced
     tap: tuple[str, ...] = ()
     sacrifice: tuple[str, ...] = ()          # the permanent sacrificed for a "sacrifice a Mountain" cost
     reveal: tuple[str, ...] = ()             # the cards of the hand revealed for a "reveal" cost
 
     def to_script(self) -> dict[str, Any]:
-        return _written({"by": self.by, "activate": self.source}, ability=self.ability, targets=self.targets,
-                        x=self.x, tap=self.tap, sacrifice=self.sacrifice, reveal=self.reveal)
+        out = _written({"by": self.by, "activate": self.source}, ability=self.ability, targets=self.targets)
+        if self.x is not None:
+            out["x"] = self.x                # announced, 0 included (601.2b)
+        return _written(out, tap=self.tap, sacrifice=self.sacrifice, reveal=self.reveal)
 
     def describe(self) -> str:
         on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""

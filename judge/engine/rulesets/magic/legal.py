@@ -137,8 +137,9 @@ def legal_actions(state: MagicState) -> list[Action]:
         seen_cards.add(o.card)
         if "instant" not in card.types and "flash" not in card.keywords and not sorcery_ok:
             continue
-        x = 1 if any(s.kind == "x" for s in card.mana_cost) else 0
-        plan = plan_payment(state, who, card.mana_cost, x, available=available)
+        # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced.
+        x = 1 if any(s.kind == "x" for s in card.mana_cost) and not card.x_counts else None
+        plan = plan_payment(state, who, card.mana_cost, x or 0, available=available)
         if plan is None:
             continue
         modes = [(n, m.targets) for n, m in enumerate(card.modes)] or [(None, card.targets)]
@@ -158,8 +159,9 @@ def legal_actions(state: MagicState) -> list[Action]:
             plan = plan_payment(state, who, ab.cost, 0, exclude=o.id if ab.tap else "", available=available)
             if plan is None:
                 continue
+            x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
             for targets in _target_sets(state, ab.targets, who):
-                out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan))
+                out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
     if available:
         out.append(Mana(by=who, sources=(available[0][0].id,)))
     return out

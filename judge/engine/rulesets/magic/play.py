@@ -368,6 +368,8 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
         core.require(False, f"{o.card} es un Aura sin «encantar»", "303.4a")
     if card.x_counts:
         action = _x_from_text(state, card, action)
+    else:
+        action = _announced_x(action, card.mana_cost, f"{o.card} tiene {{X}} en su coste")
     # 601.2b before 601.2c: X is announced before targets, and a spell's mana value counts it (202.3e).
     state.extra["announced_x"] = {o.id: action.x}
     try:
@@ -416,6 +418,18 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     core.observe(state, Event("cast", {"object": new.id, "player": who}))
     state.passes = 0
     core.give_priority(state, out, who)               # 117.3c
+
+
+def _announced_x(action: Any, cost: Sequence[Any], what: str) -> Any:
+    """601.2b / 107.3a: the player announces the value of X as the spell is cast or the ability activated (602.2b
+    follows 601.2b): with {X} in the cost and no «x» nothing was announced, which the engine never guesses: the
+    action is illegal and nothing happens (733.1). `x: 0` is an announcement. Without {X}, none is X=0."""
+    from dataclasses import replace as _replace
+    if any(sym.kind == "x" for sym in cost):
+        core.require(action.x is not None, f"{what}: anuncia su valor con «x» (x: 0 también vale)", "601.2b",
+                     "107.3a")
+        return action
+    return action if action.x is not None else _replace(action, x=0)
 
 
 def _x_from_text(state: MagicState, card: Any, action: Cast) -> Cast:
@@ -542,6 +556,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         activate_mana(state, out, who, o, ab, "habilidad de maná", action.sacrifice)
         return
     _priority(state, who, "activar habilidades")
+    action = _announced_x(action, ab.cost, f"la habilidad de {o.card} tiene {{X}} en su coste")
     _check_your_turn(state, o, ab, who)
     _check_only_if(state, o, ab, who)
     targets = _check_targets(state, ab.targets, action.targets, who, o.id)
@@ -599,6 +614,7 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
     core.require(0 <= action.ability < len(abilities), f"{card_obj.card} no tiene la habilidad activada número "
                  f"{action.ability} en la mano", "602.1")
     ab = abilities[action.ability]
+    action = _announced_x(action, ab.cost, f"la habilidad de {card_obj.card} tiene {{X}} en su coste")
     targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
     _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
     p = state.mplayer(who)

@@ -1070,9 +1070,10 @@ class _Parser:
                 c.error(join(path, "targets"), "usa «target» o «targets», no los dos")
             targets = self.refs(join(path, "target" if "target" in m else "targets"),
                                 m.get("target", m.get("targets", [])), players=True)
-            x = c.integer(join(path, "x"), m.get("x", 0), maximum=99)
+            # 601.2b: X is announced by the player; without «x» none is (the engine says so, it never guesses 0).
+            x = c.integer(join(path, "x"), m["x"], maximum=99) if "x" in m else None
             tap = self.refs(join(path, "tap"), m.get("tap", []), cards=False)
-            if ref is None or targets is None or x is None or tap is None:
+            if ref is None or targets is None or ("x" in m and x is None) or tap is None:
                 return None
             if verb == "cast":
                 sac = self.refs(join(path, "sacrifice"), m.get("sacrifice", []), cards=False)
