@@ -13,7 +13,8 @@ CARDS = {"Bola": {"cost": "{X}{R}", "types": ["sorcery"], "targets": ["any"],
                   "effects": [{"damage": "X", "to": "target"}]},
          "Horno": {"cost": "{2}", "types": ["artifact"],
                    "activated": [{"cost": "{X}", "effects": [{"gain_life": "X"}]}]},
-         "Chispa": {"cost": "{R}", "types": ["instant"], "targets": ["any"], "effects": [{"damage": 1, "to": "target"}]}}
+         "Chispa": {"cost": "{R}", "types": ["instant"], "targets": ["any"],
+                    "effects": [{"damage": 1, "to": "target"}]}}
 LANDS = [{"card": "Montaña", "id": f"m{n}"} for n in (1, 2, 3)]
 
 

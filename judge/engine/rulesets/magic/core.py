@@ -339,23 +339,66 @@ def cease_to_exist(state: MagicState, o: MagicObject) -> None:
 
 
 # -- life, damage, counters -----------------------------------------------------------------------------------------
+def answer_names(state: MagicState, precise: Sequence[str], sources: Sequence[Sequence[str]]) -> dict[str, int]:
+    """The answers that name each option of an ordering question: its precise id (`precise[n]`), and each of
+    `sources[n]` — its source's id, that source's scenario id (400.7: any incarnation of it, `golem` for `golem~2`),
+    the card's name — when it names that option only (exactly one option comes from that source). An answer that
+    would name several options is not offered: the precise id is needed there."""
+    names: dict[str, set[int]] = {}
+    for n, ident in enumerate(precise):
+        names.setdefault(ident, set()).add(n)
+    for n, forms in enumerate(sources):
+        for f in forms:
+            if f:
+                names.setdefault(f, set()).add(n)
+                names.setdefault(f.split("~")[0], set()).add(n)
+    return {f: next(iter(ns)) for f, ns in names.items() if len(ns) == 1}
+
+
+def answers_text(precise: Sequence[str], alias: dict[str, int], form: str) -> str:
+    """How an ordering question's options are answered, for its prompt and its illegal steps."""
+    plain = sorted(f for f in alias if f not in precise)
+    return f"por su id ({form})" + (f"; o, si es la única de su fuente, por el id de la fuente o el nombre de la "
+                                     f"carta: {', '.join(plain)}" if plain else "")
+
+
+def _rep_text(item: Any) -> str:
+    """What one replacement or prevention effect does, for the question that orders them (616.1)."""
+    if hasattr(item, "remaining"):
+        return f"{item.source_name}: previene " + ("todo el daño" if item.remaining < 0 else f"{item.remaining}")
+    o, r = item
+    if r.event == "damage":
+        return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
+            (" y la fuente roba una carta por cada uno" if r.source_draws else "")
+    if r.event == "life_gain":
+        return f"{o.card}: " + " y ".join(([f"por {r.multiply}"] if r.multiply != 1 else [])
+                                          + ([f"{r.add:+d}"] if r.add else [])) or o.card
+    return f"{o.card}: " + ("; ".join(e.describe() for e in r.instead) or r.event)
+
+
 def _order(state: MagicState, out: list[Step], player: str, items: list[Any], label: Any, what: str,
            cites: Sequence[str]) -> list[Any]:
-    """616.1: the affected player chooses the order of several replacement/prevention effects."""
+    """616.1: the affected player chooses the order of several replacement/prevention effects. Each is named by its
+    source's id (`golem#n`, n its place in the list, when one source has several of them); the source's id alone or
+    its card's name also name it when it is the only one from that source (`answer_names`)."""
     if len(items) < 2:
         return items
     ids = [label(i) for i in items]
     if len(set(ids)) < len(ids):
         ids = [f"{x}#{n}" for n, x in enumerate(ids, 1)]
+    sources = [(label(i), i.source_name if hasattr(i, "source_name") else i[0].card) for i in items]
+    alias = answer_names(state, ids, sources)
+    how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente")
     q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
-                 f"{what} (uno de {', '.join(ids)})", tuple(cites), min=1, max=len(ids))
+                 f"{what} (uno de {', '.join(f'{i} ({_rep_text(x)})' for i, x in zip(ids, items))}; {how})",
+                 tuple(cites), min=1, max=len(ids))
 
     def valid(ans: Any) -> Any:
-        if not ans.values or ans.values[0] not in ids:
-            return (f"se esperaba uno de {', '.join(ids)}", list(cites))
+        if len(ans.values) != 1 or str(ans.values[0]) not in alias:
+            return (f"se esperaba uno de {', '.join(ids)} ({how})", list(cites))
         return None
     ans = ask(state, out, q, valid)
-    first = ids.index(ans.values[0])
+    first = alias[str(ans.values[0])]
     return [items[first]] + [x for n, x in enumerate(items) if n != first]
 
 
@@ -955,27 +998,20 @@ def _left_text(state: MagicState, t: PendingTrigger) -> str:
 def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[PendingTrigger]
                     ) -> list[PendingTrigger]:
     """603.3b: the player puts their triggered abilities on the stack in the order they choose (the first at the
-    bottom). Each is named `source:n` (its source's id, n its place in the list shown); the id of the card its
-    source became in its new zone (400.7, `martir~2:1`), and, when only one of the abilities comes from that source,
-    the source's id, that card's id or the card's name alone, name it too."""
+    bottom). Each is named `source:n` (its source's id, n its place in the list shown; `martir~2:1`, the card its
+    source became in its new zone, 400.7, names it too); its source's id or its card's name alone name it when it
+    is the only one from that source (`answer_names`)."""
     ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
-    names: dict[str, list[int]] = {}
-    for n, t in enumerate(mine):
-        now = t.lki.get("source_now")
-        forms = {ids[n], *([f"{now}:{n + 1}"] if now else [])}
-        for f in forms:
-            names.setdefault(f, []).append(n)
-        for f in {t.source, now, t.source_name, t.source.split("~")[0]} - {None}:
-            names.setdefault(str(f), []).append(n)
-    alias = {f: ns[0] for f, ns in names.items() if len(set(ns)) == 1}
-    plain = [f for f in alias if ":" not in f]
+    alias = answer_names(state, ids, [(t.source, t.lki.get("source_now", ""), t.source_name) for t in mine])
+    for n, t in enumerate(mine, 1):
+        if t.lki.get("source_now"):
+            alias.setdefault(f"{t.lki['source_now']}:{n}", n - 1)
+    how = answers_text(ids, alias, "«fuente:n», n su lugar en esta lista")
     shown = ", ".join(i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
                            else f" ({t.source_name}{', ahora ' + t.lki['source_now'] if t.lki.get('source_now') else ''})")
                       for i, t in zip(ids, mine))
-    how = (f"«fuente:n», n su lugar en esta lista; o solo el id de la fuente o el nombre de la carta cuando de esa "
-           f"fuente hay una sola: {', '.join(sorted(plain))}" if plain else "«fuente:n», n su lugar en esta lista")
     q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en la pila "
-                 f"(la primera queda abajo): {shown}; se nombra cada una como {how}", tuple(cr("603.3b")),
+                 f"(la primera queda abajo): {shown}; se nombra {how}", tuple(cr("603.3b")),
                  min=len(ids), max=len(ids))
 
     def valid(ans: Any) -> Any:
@@ -983,7 +1019,7 @@ def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[
         if None in picked or sorted(picked) != list(range(len(ids))):      # type: ignore[type-var]
             bad = [str(v) for v, p in zip(ans.values, picked) if p is None]
             return ((f"{', '.join(bad)} no nombra una sola de ellas; " if bad else "")
-                    + f"se esperaba un orden de todas: {', '.join(ids)} (cada una como {how})", cr("603.3b"))
+                    + f"se esperaba un orden de todas: {', '.join(ids)} (se nombra {how})", cr("603.3b"))
         return None
     ans = ask(state, out, q, valid)
     return [mine[alias[str(v)]] for v in ans.values]

@@ -62,7 +62,7 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
         return held, summary, cc
     if f == "stack":
         got = tuple(i.obj.card if i.obj is not None else f"habilidad de {i.source_name}" for i in state.stack)
-        got = tuple(w if (i < len(state.stack) and w in (state.stack[i].id, state.stack[i].source_name))
+        got = tuple(w if (i < len(state.stack) and w in _stack_names(state, state.stack[i]))
                     else g for i, (g, w) in enumerate(zip(got, list(want) + [None] * len(got))))
         return got == want, f"pila (de abajo arriba): {_show(got)} (se esperaba {_show(want)})", cites
     label = LABELS.get(f, f)
@@ -123,3 +123,14 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
     else:
         got = getattr(o, f)
     return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+
+
+def _stack_names(state: MagicState, item: Any) -> set[str]:
+    """What names a stack entry (405.1): its id, its card's or source's name, and for an ability `habilidad de`
+    followed by its source's name or id: the id the source had (a leaves-the-battlefield trigger's is the object
+    that left, 603.10a), the card it became in another zone (400.7) or its scenario id (any incarnation)."""
+    names = {item.id, item.source_name}
+    if item.obj is None:
+        sources = {item.source_name, item.source, item.source.split("~")[0], item.lki.get("source_now") or ""}
+        names |= {f"habilidad de {s}" for s in sources if s}
+    return names

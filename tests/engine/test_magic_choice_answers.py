@@ -1,0 +1,120 @@
+"""Answers a user can know before a first run: the trigger-order (603.3b) and replacement-order (616.1) questions
+take the source's id or card name when only one option comes from that source, keep the precise `source:n` /
+`source#n` form when one source has several, and their prompts and illegal steps say which answers they accept;
+a `{stack: …}` expectation names an ability by any incarnation of its source's id (400.7)."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.engine import run_scenario
+from judge.scenarios import load_scenario
+
+PASS = [{"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}]
+WATCHERS = {"Heraldo": {"cost": "", "types": ["creature"], "power": 1, "toughness": 1},
+            "Vigia A": {"cost": "{1}", "types": ["creature"], "power": 1, "toughness": 1,
+                        "triggers": [{"when": "enters", "of": "another_creature", "effects": [{"gain_life": 1}]}]},
+            "Vigia B": {"cost": "{1}", "types": ["creature"], "power": 1, "toughness": 1,
+                        "triggers": [{"when": "enters", "of": "another_creature", "effects": [{"draw": 1}]}]}}
+
+
+def _run(doc: dict[str, Any]) -> Any:
+    return run_scenario(load_scenario({"ruleset": "magic", "title": "respuestas",
+                                       "turn": {"number": 3, "active": "Ana", "step": "main1"}, **doc}))
+
+
+def _watchers(answer: list[str]) -> Any:
+    return _run({"cards": WATCHERS,
+                 "players": [{"name": "Ana", "hand": ["Heraldo"], "library": ["Llanura", "Llanura"],
+                              "battlefield": [{"card": "Vigia A", "id": "va"}, {"card": "Vigia B", "id": "vb"}]},
+                             {"name": "Bruno"}],
+                 "actions": [{"by": "Ana", "cast": "Heraldo"}, *PASS, {"by": "Ana", "choose": answer},
+                             {"expect": [{"stack": ["habilidad de Vigia B", "habilidad de Vigia A"]}]}, *PASS, *PASS],
+                 "expect": [{"player": "Ana", "life": 21, "hand_count": 1}]})
+
+
+def test_trigger_order_takes_the_source_ids_or_card_names_when_each_source_has_one() -> None:
+    """603.3b: "puts each triggered ability they control … in any order they choose": `[vb, va]` (the permanents'
+    ids, as the documentation says) or their card names name the two abilities; vb's is put first, at the bottom."""
+    for answer in (["vb", "va"], ["Vigia B", "Vigia A"], ["vb:2", "va:1"]):
+        trace = _watchers(answer)
+        assert not [s for s in trace.steps if s.kind in ("illegal", "choice")], answer
+        assert not trace.failed_expectations, (answer, [s.summary for s in trace.failed_expectations])
+
+
+def test_trigger_order_needs_the_precise_form_when_one_source_has_two_abilities() -> None:
+    """603.3b: two different abilities of one creature are ordered too; its id alone names neither, so it is an
+    illegal answer whose step lists the `source:n` ids and says what n is; the precise form is then taken."""
+    twice = {"cost": "", "types": ["creature"], "power": 1, "toughness": 1,
+             "triggers": [{"when": "enters", "effects": [{"gain_life": 1}]},
+                          {"when": "enters", "effects": [{"draw": 1}]}]}
+    trace = _run({"cards": {"Doble": twice},
+                  "players": [{"name": "Ana", "hand": [{"card": "Doble", "id": "doble"}], "library": ["Isla"]},
+                              {"name": "Bruno"}],
+                  "actions": [{"by": "Ana", "cast": "doble"}, *PASS, {"by": "Ana", "choose": ["doble", "Doble"]},
+                              {"by": "Ana", "choose": ["doble~3:2", "doble~3:1"]}, *PASS, *PASS],
+                  "expect": [{"player": "Ana", "life": 21, "hand_count": 1}]})
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    bad = [s for s in trace.steps if s.kind == "illegal"]
+    assert len(bad) == 1 and "doble~3:1, doble~3:2" in bad[0].summary and "n su lugar" in bad[0].summary, bad
+    assert "cr-en/603.3b" in bad[0].citations
+
+
+REPLACEMENTS = {"Reflejo": {"cost": "{4}{W}", "types": ["enchantment"],
+                            "replacements": [{"event": "life_gain", "multiply": 2}]},
+                "Alma": {"cost": "{1}{W}", "types": ["creature"], "power": 1, "toughness": 1,
+                         "replacements": [{"event": "life_gain", "add": 1}]},
+                "Balsamo": {"cost": "", "types": ["instant"], "effects": [{"gain_life": 3}]}}
+
+
+def test_replacement_order_takes_the_card_name_of_a_source_with_one_effect() -> None:
+    """616.1: the affected player chooses which replacement applies first: the card name `Alma` names its
+    source's only effect (+1 first: 4, then ×2 = 8); the prompt shows what each one does."""
+    trace = _run({"cards": REPLACEMENTS,
+                  "players": [{"name": "Ana", "hand": ["Balsamo"],
+                               "battlefield": [{"card": "Reflejo", "id": "reflejo"}, {"card": "Alma", "id": "alma"}]},
+                              {"name": "Bruno"}],
+                  "actions": [{"by": "Ana", "cast": "Balsamo"}, *PASS, {"by": "Ana", "choose": "Alma"}],
+                  "expect": [{"player": "Ana", "life": 28}]})
+    assert not trace.failed_expectations and not [s for s in trace.steps if s.kind == "illegal"]
+    ask = _run({"cards": REPLACEMENTS,
+                "players": [{"name": "Ana", "hand": ["Balsamo"],
+                             "battlefield": [{"card": "Reflejo", "id": "reflejo"}, {"card": "Alma", "id": "alma"}]},
+                            {"name": "Bruno"}],
+                "actions": [{"by": "Ana", "cast": "Balsamo"}, *PASS]})
+    prompt = ask.steps[-1].board["pending"]["prompt"]
+    assert "reflejo (Reflejo: por 2)" in prompt and "alma (Alma: +1)" in prompt, prompt
+
+
+def test_replacement_order_keeps_source_n_when_one_source_has_two_effects() -> None:
+    """616.1: two prevention effects of one Gólem: `golem` names neither (illegal, the step says the `golem#n`
+    form); `golem#2` (prevent all) applies first, so the one that draws prevents nothing and Ana draws nothing."""
+    golem = {"cost": "{4}", "types": ["artifact", "creature"], "power": 1, "toughness": 10,
+             "replacements": [{"event": "damage", "prevent": 2, "source_draws": True},
+                              {"event": "damage", "prevent": "all"}]}
+    hit = {"cost": "", "types": ["instant"], "targets": ["creature"], "effects": [{"damage": 3, "to": "target"}]}
+    trace = _run({"cards": {"Gólem": golem, "Golpe": hit},
+                  "players": [{"name": "Ana", "hand": ["Golpe"], "library": ["Isla"]},
+                              {"name": "Bruno", "battlefield": [{"card": "Gólem", "id": "golem"}]}],
+                  "actions": [{"by": "Ana", "cast": "Golpe", "target": "golem"}, *PASS,
+                              {"by": "Bruno", "choose": "golem"}, {"by": "Bruno", "choose": "golem#2"}],
+                  "expect": [{"object": "golem", "damage": 0}, {"player": "Ana", "hand_count": 0}]})
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    bad = [s for s in trace.steps if s.kind == "illegal"]
+    assert len(bad) == 1 and "golem#1, golem#2" in bad[0].summary and "n su lugar" in bad[0].summary, bad
+    assert "cr-en/616.1" in bad[0].citations
+
+
+def test_a_stack_expectation_names_a_trigger_by_its_source_id_after_it_left() -> None:
+    """405.1, 400.7: the dies trigger of `martir` is on the stack while the card is `martir~2` in the graveyard:
+    `habilidad de martir` (the object that died, 603.10a) and `habilidad de martir~2` both name it."""
+    martir = {"cost": "", "types": ["creature"], "power": 2, "toughness": 2,
+              "triggers": [{"when": "dies", "effects": [{"gain_life": 1}]}]}
+    wrath = {"cost": "", "types": ["sorcery"], "effects": [{"destroy": True, "to": "all_creatures"}]}
+    trace = _run({"cards": {"Martir": martir, "Ira": wrath},
+                  "players": [{"name": "Ana", "hand": ["Ira"], "battlefield": [{"card": "Martir", "id": "martir"}]},
+                              {"name": "Bruno"}],
+                  "actions": [{"by": "Ana", "cast": "Ira"}, *PASS,
+                              {"expect": [{"stack": ["habilidad de martir"]}, {"stack": ["habilidad de martir~2"]},
+                                          {"object": "martir", "current_id": "martir~2"}]}]})
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    assert len([s for s in trace.steps if s.kind == "expectation"]) == 3
