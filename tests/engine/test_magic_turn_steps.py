@@ -271,15 +271,15 @@ def test_an_untap_step_with_nothing_to_untap_says_so() -> None:
 
 
 def test_pass_until_a_step_never_reached_says_al_paso() -> None:
-    """508.8: with no attackers the combat damage steps are skipped, so `pass_until` one of them stops after two
-    turns; the limit step reads «no se llegó al paso …» (a + el = al), not «a el paso»."""
+    """508.8: with no attackers the combat damage steps are skipped, so `pass_until` one of them stops as the next
+    step begins; the limit step names the step in Spanish («dejó atrás el paso de daño de combate»), never «a el»."""
     doc = {"cards": {"Osos": BEAR}, "players": [{"name": "Ana", "library": ["Osos", "Osos"]},
                                                 {"name": "Bruno", "library": ["Osos", "Osos"]}],
            "turn": {"number": 3, "active": "Ana", "step": "main1"},
            "actions": [{"pass_until": "combat_damage"}], "expect": []}
     trace = run_scenario(load_scenario({"ruleset": "magic", "title": "pasos", **doc}))
     [limit] = [s for s in trace.steps if s.kind == "limit"]
-    assert limit.summary.startswith("no se llegó al paso de daño de combate") and "a el " not in limit.summary
+    assert "dejó atrás el paso de daño de combate" in limit.summary and "a el " not in limit.summary
 
 
 def test_any_target_is_named_once() -> None:

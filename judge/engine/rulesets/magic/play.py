@@ -693,36 +693,55 @@ def pass_once(state: MagicState, out: list[Step], who: str) -> None:
 
 
 def do_pass_until(state: MagicState, action: PassUntil, out: list[Step]) -> None:
-    """Everyone passes each time they get priority until `step` begins (the stack resolves in between). Combat
+    """Everyone passes each time they get priority until `step` begins (the stack resolves in between), at its next
+    place in the turn order (500.1): later in this turn, or in the next turn when it is the step being played or an
+    earlier one. Passing never goes beyond that place: a step that does not begin there — skipped (508.8: no
+    attackers; 510.4: no first or double strike) — or in which nobody receives priority (502.4 untap, 514.3 cleanup)
+    stops it as soon as a later step begins, with a `limit` step that says why (no extra turns are played). Combat
     declarations on the way are taken from the script when its next line is one; otherwise nobody attacks or
     blocks."""
     target = action.step
-    start_turn = state.turn
+    at = step_index(target)
+    # 500.1: the first place of `target` from here; the step being played comes again only in the next turn.
+    due = (state.turn if at > step_index(state.phase) else state.turn + 1, at)
     state.extra["passing_until"] = target
     try:
-        left_current = False
         while not state.over:
             if state.pending is not None:
-                return
-            if left_current and state.phase == target and state.priority is not None:
-                return
-            if state.turn > start_turn + 1:
-                step = STEP_NAMES[target]
-                step = "al " + step[3:] if step.startswith("el ") else "a " + step      # «al paso», «a la fase»
-                core.emit(state, out, "limit", None, f"no se llegó {step} en dos turnos: se deja de pasar",
-                          cr("500.1"))
                 return
             who = state.priority
             core.require(who is not None, "nadie tiene la prioridad", "117.3")
             assert who is not None
             before = (state.turn, state.phase)
             pass_once(state, out, who)
-            if (state.turn, state.phase) != before:
-                left_current = True
-                if state.phase == target:
-                    return
+            if (state.turn, state.phase) == before:
+                continue
+            if state.phase == target:
+                return
+            if (state.turn, step_index(state.phase)) > due:
+                why, rule = _not_reached(target, state.phase)
+                core.emit(state, out, "limit", None, f"se deja de pasar: el turno {due[0]} dejó atrás "
+                          f"{STEP_NAMES[target]} sin que nadie recibiera prioridad en él ({why}); ahora es "
+                          f"{STEP_NAMES[state.phase]} del turno {state.turn}", cr("500.1", rule))
+                return
     finally:
         state.extra.pop("passing_until", None)
+
+
+def _not_reached(target: str, now: str) -> tuple[str, str]:
+    """Why `pass_until` went past its step's place without stopping in it (`now`: the step that began after it),
+    and the rule. The combat steps after declare attackers are skipped only without attackers (508.8); with them,
+    the first-strike damage step is missing only for lack of first and double strike (510.4)."""
+    if target == "untap":
+        return "nadie recibe prioridad en el paso de enderezar", "502.4"
+    if target == "cleanup":
+        return "normalmente nadie recibe prioridad en el paso de limpieza", "514.3"
+    if target == "first_strike_damage" and now == "combat_damage":
+        return "ninguna criatura atacante o bloqueadora tenía dañar primero ni doble golpe: ese paso no existe " \
+               "en este combate", "510.4"
+    if target in ("declare_blockers", "first_strike_damage", "combat_damage"):
+        return "no se declararon atacantes: se saltan los pasos de declarar bloqueadoras y de daño", "508.8"
+    return "la partida no pasó por él", "500.2"
 
 
 HANDLERS = {Cast: do_cast, Activate: do_activate, Mana: do_mana, PlayLand: do_play_land, Pass: do_pass,
