@@ -394,7 +394,7 @@ def _order(state: MagicState, out: list[Step], player: str, items: list[Any], la
                  tuple(cites), min=1, max=len(ids))
 
     def valid(ans: Any) -> Any:
-        if len(ans.values) != 1 or str(ans.values[0]) not in alias:
+        if not ans.values or str(ans.values[0]) not in alias:         # the first one named is applied first
             return (f"se esperaba uno de {', '.join(ids)} ({how})", list(cites))
         return None
     ans = ask(state, out, q, valid)
