@@ -76,6 +76,13 @@ def test_replacement_order_takes_the_card_name_of_a_source_with_one_effect() -> 
                   "actions": [{"by": "Ana", "cast": "Balsamo"}, *PASS, {"by": "Ana", "choose": "Alma"}],
                   "expect": [{"player": "Ana", "life": 28}]})
     assert not trace.failed_expectations and not [s for s in trace.steps if s.kind == "illegal"]
+    # Several values (the fuzzer's random answers): the first one named is applied first, as before.
+    several = _run({"cards": REPLACEMENTS,
+                    "players": [{"name": "Ana", "hand": ["Balsamo"], "battlefield": [
+                        {"card": "Reflejo", "id": "reflejo"}, {"card": "Alma", "id": "alma"}]}, {"name": "Bruno"}],
+                    "actions": [{"by": "Ana", "cast": "Balsamo"}, *PASS, {"by": "Ana", "choose": ["reflejo", "alma"]}],
+                    "expect": [{"player": "Ana", "life": 27}]})   # 3 × 2 + 1
+    assert not several.failed_expectations, [s.summary for s in several.failed_expectations]
     ask = _run({"cards": REPLACEMENTS,
                 "players": [{"name": "Ana", "hand": ["Balsamo"],
                              "battlefield": [{"card": "Reflejo", "id": "reflejo"}, {"card": "Alma", "id": "alma"}]},
