@@ -101,3 +101,24 @@ def test_the_trigger_step_names_the_incarnation_that_left_and_the_new_one() -> N
     assert "Martir (martir)" in step.summary and "martir~2 (cementerio)" in step.summary, step.summary
     assert "cr-en/113.7a" in step.citations and "cr-en/603.10a" in step.citations
     assert trace.steps[-1].board["stack"][0]["text"].startswith("la habilidad de Martir")
+
+
+def test_protection_from_a_dies_triggers_source_sees_the_colour_it_had_as_it_died() -> None:
+    """702.16e with 608.2h / 113.7a: a colourless artifact creature painted red dies; its "deals 2 damage to each
+    opponent" comes from a red source (its last known information), so Bruno's protection from red prevents it
+    (the card in the graveyard is colourless again)."""
+    bomb = {"cost": "{3}", "types": ["artifact", "creature"], "power": 2, "toughness": 2,
+            "triggers": [{"when": "dies", "effects": [{"damage": 2, "to": "each_opponent"}]}]}
+    paint = {"cost": "", "types": ["instant"], "targets": ["creature"],
+             "effects": [{"set_color": ["R"], "to": "target"}]}
+    ward = {"cost": "{1}{W}", "types": ["enchantment"], "static": [{"protection": "R", "to": "controller"}]}
+    trace = _run({"cards": {"Bomba": bomb, "Pintura": paint, "Ira": IRA, "Amparo": ward},
+                  "players": [{"name": "Ana", "hand": ["Pintura", "Ira"],
+                               "battlefield": [{"card": "Bomba", "id": "bomba"}]},
+                              {"name": "Bruno", "battlefield": [{"card": "Amparo", "id": "amparo"}]}],
+                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                  "actions": [{"by": "Ana", "cast": "Pintura", "target": "bomba"}, *PASS,
+                              {"expect": [{"object": "bomba", "colors": ["R"]}]},
+                              {"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
+                  "expect": [{"player": "Bruno", "life": 20}, {"object": "bomba", "colors": []}, {"stack": []}]})
+    assert any("cr-en/702.16e" in s.citations for s in trace.steps)
