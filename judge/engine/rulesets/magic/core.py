@@ -990,7 +990,7 @@ def _left_text(state: MagicState, t: PendingTrigger) -> str:
         return ""
     o = state.objects.get(now)
     where = f"ahora es {now} ({ZONE_NAMES.get(o.zone, o.zone)})" if o is not None else \
-        f"{now} dejó de existir" if t.lki.get("token") else f"ahora es {now}"
+        f"{now} dejó de existir" if state.lki.get(t.source, {}).get("token") else f"ahora es {now}"
     return (f"; su fuente es {t.source_name} ({t.source}) tal como dejó el campo de batalla (última información "
             f"conocida; {where})")
 
