@@ -191,6 +191,21 @@ def test_stack_in_a_magic_scenario_is_accepted() -> None:
     assert run_scenario(scenario).ok
 
 
+def test_a_spell_with_x_on_the_setup_stack_says_its_x() -> None:
+    """601.2b: X was announced as the spell was cast; a stack entry that leaves it out is an error at its path (the
+    engine never guesses X=0), and `x: 0` written out is an announcement."""
+    cards = copy.deepcopy(CARDS)
+    cards["Bola"] = {"cost": "{X}{R}", "types": ["sorcery"], "targets": ["any"],
+                     "effects": [{"damage": "X", "to": "target"}]}
+    errs = errors_of(doc(cards=cards, stack=[{"card": "Bola", "controller": "Ana", "targets": ["Bruno"]}]))
+    assert "stack[0].x" in errs and "601.2b" in errs["stack[0].x"]
+    scenario = load_scenario(doc(cards=cards, stack=[{"card": "Bola", "controller": "Ana", "targets": ["Bruno"],
+                                                      "x": 2}],
+                                 actions=[{"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}],
+                                 expect=[{"player": "Bruno", "life": 18}]))
+    assert run_scenario(scenario).ok
+
+
 # -- the board --------------------------------------------------------------------------------------------------------
 def test_battlefield_entries_are_checked() -> None:
     errs = errors_of(doc(players=[

@@ -1011,6 +1011,10 @@ class _Parser:
             self.ids[sid or ""] = card or ""
             targets = self.refs(join(path, "targets"), m.get("targets", []), players=True, cards=False)
             x = c.integer(join(path, "x"), m.get("x", 0), maximum=99)
+            if card and "x" not in m and any(sym.kind == "x" for sym in self.cards[card].mana_cost):
+                # 601.2b: X was announced as the spell was cast; the engine never guesses it.
+                c.error(join(path, "x"), f"{card} tiene {{X}} en su coste: di el valor anunciado al lanzarlo "
+                        "(601.2b; x: 0 también vale)")
             if card and ctl and sid and targets is not None:
                 out.append(StackSetup(id=sid, card=card, controller=ctl, targets=targets, x=x or 0))
         return tuple(out)
