@@ -3,10 +3,16 @@
 Only `yaml.safe_load` is used. A YAML alias bomb (a few lines of anchors that expand to billions of nodes) is
 rejected twice: the text is bounded before parsing, and the parsed tree is walked with a node budget (the walk
 stops at the budget, so a shared-reference bomb never gets walked in full).
+
+Nesting deeper than MAX_DEPTH is an error at the path where it starts (``players[1].extra.a[0]…``), reported with
+every other field error: the too-deep parts are cut off before the validator sees the document, so neither it nor
+anything after it meets the deep data. Text nested so deep that the parsers themselves would overflow the stack
+(~1,000 levels) has those parts cut out of the text first (iteratively), then is parsed again.
 """
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +26,7 @@ from judge.scenarios.validate import MAX_STRING, MAX_TEXT, Checker, join
 MAX_DOCUMENT_BYTES = 1_000_000     # text of a scenario before parsing
 MAX_NODES = 200_000                # values in the parsed tree (after alias expansion)
 MAX_DEPTH = 12                     # nesting of maps and lists
+MAX_DEPTH_ERRORS = 50              # too-deep places reported one by one; the last one counts the rest
 MAX_STEP_LIMIT = 10_000
 TOP_KEYS = ("ruleset", "title", "description", "illustrates", "seed", "step_limit",
             "cards", "players", "turn", "actions", "expect")
@@ -41,8 +48,7 @@ def load_scenario(source: str | bytes | Path | Mapping[str, Any], *, fmt: str | 
         doc = source
     else:
         raise ScenarioError([FieldError("", f"no se puede leer un escenario de {type(source).__name__}")])
-    _check_tree(doc)
-    return validate(doc)
+    return validate_tree(doc)
 
 
 def _read_file(path: Path, fmt: str | None) -> Any:
@@ -74,14 +80,31 @@ def parse_text(text: str | bytes, fmt: str | None = None) -> Any:
         raise ScenarioError([FieldError("", "documento vacío")])
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "yaml"
+    if fmt == "yaml" and too_deep_for_yaml(text):
+        # Deep flow collections: PyYAML's scanner spends time quadratic in their depth before its composer gives
+        # up (seconds for a few thousand brackets), so they are cut out first rather than after the failure.
+        text = without_deep_parts(text, fmt)
+    try:
+        return _parse(text, fmt)
+    except RecursionError:
+        pass
+    # The parsers recurse once per level: cut the parts below MAX_DEPTH out of the text (each becomes a null at
+    # the place it started, which validate_tree then reports with its path) and parse what is left.
+    try:
+        return _parse(without_deep_parts(text, fmt), fmt)
+    except RecursionError:  # depth the spans did not account for: still an answer, never a traceback
+        raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)")]
+                            ) from None
+
+
+def _parse(text: str, fmt: str) -> Any:
+    """json.loads / yaml.safe_load with their errors as ScenarioError naming the line; RecursionError passes."""
     if fmt == "json":
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise ScenarioError([FieldError("", f"JSON mal formado en la línea {exc.lineno}, "
                                                 f"columna {exc.colno}: {exc.msg}")]) from None
-        except RecursionError:
-            raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH})")]) from None
     try:
         return yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
@@ -90,26 +113,223 @@ def parse_text(text: str | bytes, fmt: str | None = None) -> Any:
         raise ScenarioError([FieldError("", f"YAML mal formado{where}: {exc.problem or exc.context}")]) from None
     except yaml.YAMLError as exc:
         raise ScenarioError([FieldError("", f"YAML mal formado: {exc}")]) from None
-    except RecursionError:
-        raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH})")]) from None
 
 
-def _check_tree(doc: Any) -> None:
-    """Bound the parsed tree: at most MAX_NODES values and MAX_DEPTH levels (alias bombs stop early)."""
+# The nesting (counting the document itself as 1) of a collection that sits MAX_DEPTH + 1 levels down: the first
+# level _bound_tree reports, so a null put in its place is reported at the same path.
+_CUT_LEVEL = MAX_DEPTH + 2
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')   # a string (maybe unterminated) or a bracket
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _brackets_reach(text: str, level: int) -> bool:
+    """Whether brackets nest `level` deep in `text`, counting every one (in strings and comments too): a cheap
+    first look, True for every text with flow collections that deep and for a few odd others."""
+    if text.count("[") + text.count("{") < level:
+        return False
+    depth = 0
+    for m in _BRACKET.finditer(text):
+        if m.group() in "[{":
+            depth += 1
+            if depth >= level:
+                return True
+        elif depth:
+            depth -= 1
+    return False
+
+
+def too_deep_for_yaml(text: str) -> bool:
+    """YAML text whose flow collections may nest deeper than MAX_DEPTH: parse and compose it without_deep_parts."""
+    return _brackets_reach(text, _CUT_LEVEL)
+
+
+def _deep_spans_json(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every outermost collection nested _CUT_LEVEL deep in JSON text; strings are skipped, so a
+    bracket inside one does not count. Malformed text gives what it gives: parsing the rest says where it is."""
+    spans: list[tuple[int, int]] = []
+    depth, start = 0, -1
+    for m in _JSON_TOKEN.finditer(text):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth == _CUT_LEVEL:
+                start = m.start()
+        elif token in "]}":
+            if depth == _CUT_LEVEL and start >= 0:
+                spans.append((start, m.end()))
+                start = -1
+            depth -= 1
+    if start >= 0:
+        spans.append((start, len(text)))
+    return spans
+
+
+class _EventLoader(yaml.SafeLoader):
+    """SafeLoader whose scanner keeps its "possible simple keys" in linear time, for _deep_spans_yaml only.
+
+    PyYAML looks at every pending possible key (one per open flow collection, up to 1,024 characters back) for
+    every token: 4 s for 5,000 nested brackets, minutes for a megabyte of them. The keys are kept in the order
+    they were found, which is the order of their position in the text, so the stale ones are always the first
+    ones and the earliest token number is the first key's: both methods below stop at the first key that stays.
+    (Same events as SafeLoader; if PyYAML renamed these methods, the walk would only be slower again.)"""
+
+    def stale_possible_simple_keys(self) -> None:
+        stale = []
+        for level, key in self.possible_simple_keys.items():
+            if key.line == self.line and self.index - key.index <= 1024:
+                break
+            if key.required:
+                raise yaml.scanner.ScannerError("while scanning a simple key", key.mark,
+                                                "could not find expected ':'", self.get_mark())
+            stale.append(level)
+        for level in stale:
+            del self.possible_simple_keys[level]
+
+    def next_possible_simple_key(self) -> int | None:
+        for key in self.possible_simple_keys.values():
+            return key.token_number
+        return None
+
+
+def _deep_spans_yaml(text: str) -> list[tuple[int, int]]:
+    """The same for YAML, from the parser's events: PyYAML's parser is iterative (only the composer, which turns
+    events into nodes, recurses), so this walks any depth, in time linear in the text (_EventLoader). At a syntax
+    error a collection still open is cut to the end of the text; parsing what is left then names the line."""
+    spans: list[tuple[int, int]] = []
+    depth, start = 0, -1
+    try:
+        for event in yaml.parse(text, Loader=_EventLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth == _CUT_LEVEL:
+                    start = event.start_mark.index
+            elif isinstance(event, yaml.CollectionEndEvent):
+                if depth == _CUT_LEVEL and start >= 0:
+                    spans.append((start, event.end_mark.index))
+                    start = -1
+                depth -= 1
+    except yaml.YAMLError:
+        if start >= 0:
+            spans.append((start, len(text)))
+    return spans
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each span replaced by `null`, padded with its line breaks and spaces so that the text after it
+    keeps its line and column (errors name them; YAML's indentation after a block stays as it was)."""
+    out: list[str] = []
+    last = 0
+    for start, end in spans:
+        out.append(text[last:start])
+        breaks = text.count("\n", start, end)
+        if breaks:
+            out.append("null" + "\n" * breaks + " " * (end - text.rindex("\n", start, end) - 1))
+        else:
+            out.append("null".ljust(end - start))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def without_deep_parts(text: str, fmt: str) -> str:
+    """`text` ("json" or "yaml") with every collection nested deeper than MAX_DEPTH replaced by `null`, every
+    other line and column where it was: what parse_text parses when the whole text is too deep for the parser."""
+    return _cut(text, _deep_spans_json(text) if fmt == "json" else _deep_spans_yaml(text))
+
+
+# A place in the tree, its path built only when needed: (parent place, key or list index, whether it is an index),
+# None for the document itself.
+_Place = tuple[Any, Any, bool] | None
+
+
+def _keys_of(place: _Place) -> list[tuple[Any, bool]]:
+    keys: list[tuple[Any, bool]] = []
+    while place is not None:
+        place, key, index = place
+        keys.append((key, index))
+    return keys[::-1]
+
+
+def _path_of(place: _Place) -> str:
+    """``players[1].extra.a[0]``: list indexes in brackets, map keys after a dot (one that is not text as str())."""
+    path = ""
+    for key, index in _keys_of(place):
+        path = join(path, key if index else str(key))
+    return path
+
+
+def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
+    """Bound the parsed tree: at most MAX_NODES values (else ScenarioError at once: alias bombs stop early) and
+    MAX_DEPTH levels. Returns the document with every value below MAX_DEPTH replaced by None (a copy of the
+    containers above them only; `doc` is not changed), one error per such place in document order (at most
+    MAX_DEPTH_ERRORS) and the paths of all of them."""
     budget = MAX_NODES
-    stack: list[tuple[Any, int]] = [(doc, 0)]
+    deep: list[_Place] = []
+    stack: list[tuple[Any, int, _Place]] = [(doc, 0, None)]
     while stack:
-        value, depth = stack.pop()
+        value, depth, place = stack.pop()
         budget -= 1
         if budget < 0:
             raise ScenarioError([FieldError("", f"documento demasiado grande: más de {MAX_NODES} valores "
                                                 "(¿alias YAML que se expanden?)")])
         if depth > MAX_DEPTH:
-            raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)")])
+            deep.append(place)
+            continue
+        # Pushed last to first, so that they are popped (and reported) in the document's order.
         if isinstance(value, Mapping):
-            stack.extend((v, depth + 1) for v in value.values())
+            stack.extend((v, depth + 1, (place, k, False)) for k, v in reversed(list(value.items())))
         elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
+            stack.extend((value[i], depth + 1, (place, i, True)) for i in range(len(value) - 1, -1, -1))
+    if not deep:
+        return doc, [], set()
+    message = f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)"
+    errors = [FieldError(_path_of(place), message) for place in deep[:MAX_DEPTH_ERRORS]]
+    if len(deep) > MAX_DEPTH_ERRORS:
+        last = errors[-1]
+        errors[-1] = FieldError(last.path, f"{message}; y {len(deep) - MAX_DEPTH_ERRORS} sitios más así")
+    return (_pruned(doc, [[key for key, _ in _keys_of(place)] for place in deep]), errors,
+            {_path_of(place) for place in deep})
+
+
+def _pruned(doc: Any, cuts: list[list[Any]]) -> Any:
+    """`doc` with None at each key path of `cuts`, copying only the containers on those paths (a container YAML
+    shares between two places is copied for each, so cutting one place leaves the other as it was)."""
+    trie: dict[Any, Any] = {}
+    for keys in cuts:
+        node = trie
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+        node[keys[-1]] = None               # None: cut here
+
+    def rebuild(value: Any, below: dict[Any, Any] | None) -> Any:
+        # At most MAX_DEPTH + 1 calls deep: every cut is at that depth.
+        if below is None:
+            return None
+        copy: Any = dict(value) if isinstance(value, Mapping) else list(value)
+        for key, sub in below.items():
+            copy[key] = rebuild(value[key], sub)
+        return copy
+
+    return rebuild(doc, trie)
+
+
+def _under(path: str, tops: set[str]) -> bool:
+    """`path` is one of `tops` or lies below one (``a.b[2]`` lies below ``a`` and ``a.b``)."""
+    return path in tops or any(path[:i] in tops for i, ch in enumerate(path) if ch in ".[")
+
+
+def validate_tree(doc: Any) -> Scenario:
+    """Bound the tree (_bound_tree), then validate what is left: ScenarioError lists the validator's errors and
+    the too-deep places together. The validator's complaints about a place that was cut (it saw a None there)
+    are dropped: the depth error is the one that says what is wrong with it."""
+    doc, deep, cut = _bound_tree(doc)
+    if not deep:
+        return validate(doc)
+    try:
+        validate(doc)
+    except ScenarioError as exc:
+        raise ScenarioError([e for e in exc.errors if not _under(e.path, cut)] + deep) from None
+    raise ScenarioError(deep)
 
 
 def validate(doc: Any) -> Scenario:
@@ -148,5 +368,5 @@ def validate(doc: Any) -> Scenario:
                     seed=seed or 0, step_limit=step_limit, document=top)
 
 
-__all__ = ["load_scenario", "parse_text", "validate", "MAX_DOCUMENT_BYTES", "MAX_NODES", "MAX_DEPTH",
-           "MAX_STRING", "join"]
+__all__ = ["load_scenario", "parse_text", "validate", "validate_tree", "without_deep_parts", "too_deep_for_yaml",
+           "MAX_DOCUMENT_BYTES", "MAX_NODES", "MAX_DEPTH", "MAX_STRING", "join"]

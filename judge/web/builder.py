@@ -154,10 +154,28 @@ def line_of(text: str, path: str) -> int | None:
     """The 1-based line of pasted YAML (or JSON) where the field at `path` (``players[1].board[0].card``,
     ``cards.Lobo gris.type``) is written, or the nearest enclosing field's line; None if the text does not parse.
     A key that contains dots is matched whole (card names may hold them)."""
+    return line_in(_compose(text), path)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The text's YAML node tree, or None when it is malformed. Text nested too deep for the (recursive) composer
+    is composed without its deepest parts, as parse_text parses it: every other line is where it was."""
+    from judge.scenarios.load import too_deep_for_yaml, without_deep_parts
+
     try:
-        node = yaml.compose(text)
+        return yaml.compose(without_deep_parts(text, "yaml") if too_deep_for_yaml(text) else text)
     except yaml.YAMLError:
         return None
+    except RecursionError:
+        pass
+    try:
+        return yaml.compose(without_deep_parts(text, "yaml"))
+    except (yaml.YAMLError, RecursionError):
+        return None
+
+
+def line_in(node: yaml.Node | None, path: str) -> int | None:
+    """line_of on a text already composed (check_text composes once for all its errors)."""
     if node is None:
         return None
     line = node.start_mark.line + 1
@@ -201,20 +219,20 @@ def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
     """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}`. Errors are
     judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is about."""
     from judge.scenarios import ScenarioError
-    from judge.scenarios.load import _check_tree, parse_text, validate
+    from judge.scenarios.load import parse_text, validate_tree
 
     if isinstance(text, bytes):
         text = text.decode("utf-8-sig", errors="replace")
     doc = None
     try:
         doc = parse_text(text, fmt)
-        _check_tree(doc)
-        validate(doc)
+        validate_tree(doc)
     except ScenarioError as exc:
         errors = []
+        node = _compose(text) if doc is not None else None
         for e in exc.errors:
             m = _LINE_IN_MESSAGE.search(e.message)
-            line = int(m.group(1)) if m and not e.path else (line_of(text, e.path) if doc is not None else None)
+            line = int(m.group(1)) if m and not e.path else line_in(node, e.path)
             errors.append({"path": e.path, "message": e.message, "line": line})
         return {"ok": False, "errors": errors, "document": _plain(doc), "yaml": None}
     return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc)}
@@ -233,15 +251,23 @@ def _plain(doc: Any) -> Any:
 def check_document(doc: Any) -> dict[str, Any]:
     """Validate a document the form built (already data): the same answer as check_text."""
     from judge.scenarios import ScenarioError
-    from judge.scenarios.load import _check_tree, validate
+    from judge.scenarios.load import validate_tree
 
     try:
-        _check_tree(doc)
-        validate(doc)
+        validate_tree(doc)
     except ScenarioError as exc:
+        # A document nested too deep to validate may be too deep to write out too: then it is null.
+        plain = _plain(doc)
         return {"ok": False, "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors],
-                "document": doc, "yaml": dump_yaml(doc) if isinstance(doc, dict) else None}
+                "document": plain, "yaml": _dump_or_none(plain) if isinstance(plain, dict) else None}
     return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
+
+
+def _dump_or_none(doc: Any) -> str | None:
+    try:
+        return dump_yaml(doc)
+    except RecursionError:   # the representer recurses once per level
+        return None
 
 
 # -- starting points -------------------------------------------------------------------------------------------
@@ -439,11 +465,16 @@ def api_validate() -> Response:
     mimetype = request.mimetype or ""
     body = request.get_data(cache=False)
     if mimetype in JSON_TYPES:
+        from judge.scenarios import ScenarioError
+        from judge.scenarios.load import parse_text
+
+        # parse_text, as /api/run: the same messages (the line of malformed JSON), and nesting too deep for
+        # json.loads cut out rather than a RecursionError.
         try:
-            doc = json.loads(body.decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as exc:
+            doc = parse_text(body, "json")
+        except ScenarioError as exc:
             return jsonify({"ok": False, "document": None, "yaml": None,
-                            "errors": [{"path": "", "message": f"JSON mal formado: {exc}", "line": None}]})
+                            "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors]})
         return jsonify(check_document(doc))
     fmt = "yaml" if mimetype in YAML_TYPES else None
     if mimetype not in YAML_TYPES and mimetype not in SNIFF_TYPES:

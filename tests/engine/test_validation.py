@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+import yaml
 
 from judge.scenarios import FieldError, ScenarioError, load_scenario
 
@@ -79,6 +81,100 @@ def test_yaml_alias_bomb_and_huge_documents_are_rejected():
     assert any("demasiado grande" in e for e in errors_of("x" * 1_000_001))
     deep = "a: " + "[" * 50 + "]" * 50
     assert any("anidamiento" in e for e in errors_of(deep))
+
+
+DEEP_PATH = "players[1].extra.a[0].a[0].a[0].a[0].a[0]"   # the first value 13 levels down
+DEEP_ERROR = f"{DEEP_PATH}: anidamiento demasiado profundo (máximo 12 niveles)"
+
+
+def nested(levels: int) -> Any:
+    """{"a": [{"a": [... 1 ...]}]}: `levels` maps and lists in all, a map outermost."""
+    value: Any = 1
+    for n in reversed(range(levels)):
+        value = {"a": value} if n % 2 == 0 else [value]
+    return value
+
+
+def test_deep_nesting_is_an_error_at_its_path_beside_every_other_error(h):
+    def doc_with(extra: Any) -> dict[str, Any]:
+        return h.make([{"name": "Ana", "lives": 25}, {"name": "Bruno", "extra": extra}],
+                      [{"by": "Carla", "end_turn": True}])
+
+    others = errors_of(doc_with(1))
+    assert "players[0].lives: se esperaba un entero ≤ 24, no 25" in others
+    assert "actions[0].by: jugador desconocido «Carla»" in others
+    assert any(e.startswith("players[1].extra: clave desconocida") for e in others)
+    assert not any("anidamiento" in e for e in others)
+    # 12 levels in all is allowed (the error is only the unknown key); 13 is not.
+    assert errors_of(doc_with(nested(9))) == others
+    assert errors_of(doc_with(nested(10))) == others + [DEEP_ERROR]
+    for levels in (18, 300, 3000):
+        doc = doc_with(nested(levels))
+        # The same from a mapping, JSON text and YAML text, however deep (3000 levels: json.loads and
+        # yaml.safe_load would overflow the stack; the loader cuts those parts out of the text first).
+        assert errors_of(doc) == others + [DEEP_ERROR], levels
+        text = json.dumps(doc_with("EXTRA")).replace('"EXTRA"', '{"a": [' * (levels // 2) + "1" + "]}" * (levels // 2))
+        if levels < 300:                       # (json.loads itself cannot read 3000 levels)
+            assert json.loads(text) == doc
+        assert errors_of(text) == others + [DEEP_ERROR], levels
+        assert errors_of(text, fmt="yaml") == others + [DEEP_ERROR], levels
+    block = yaml.safe_dump(doc_with(nested(18)), default_flow_style=False)
+    assert errors_of(block) == others + [DEEP_ERROR]
+
+
+def test_deep_yaml_blocks_and_unclosed_brackets():
+    # Block sequences nested on one line ("- - - x"): 5,000 levels, cut in the text like flow ones.
+    text = "ruleset: magic\ntitle: hondo\nplayers: [{name: Ana}, {name: Bruno}]\nx:\n  " + "- " * 5000 + "y\n"
+    assert errors_of(text) == [
+        "x: clave desconocida «x»; se esperaba una de: ruleset, title, description, illustrates, seed, step_limit, "
+        "cards, players, turn, actions, expect, stack",
+        "x" + "[0]" * 12 + ": anidamiento demasiado profundo (máximo 12 niveles)"]
+    # Never closed: malformed, at the line and column where the text ends.
+    assert errors_of("x: " + "[" * 5000) == [
+        "YAML mal formado en la línea 1, columna 5004: expected ',' or ']', but got '<stream end>'"]
+    assert errors_of('{"x": ' + "[" * 5000) == [
+        "JSON mal formado en la línea 1, columna 5007: Expecting ',' delimiter"]
+
+
+def test_deep_places_are_each_reported_up_to_a_bound(h):
+    from judge.scenarios.load import MAX_DEPTH_ERRORS
+
+    doc = h.make([{"name": "Ana"}, {"name": "Bruno", "extra": [nested(12) for _ in range(60)]}])
+    deep = [e for e in errors_of(doc) if "anidamiento" in e]
+    assert len(deep) == MAX_DEPTH_ERRORS == 50
+    assert deep[0].startswith("players[1].extra[0].a[0].a[0].a[0].a[0].a: ")
+    assert deep[-1].startswith("players[1].extra[49].a[0].a[0].a[0].a[0].a: ")
+    assert deep[-1].endswith("; y 10 sitios más así")
+    # The document given is not changed by cutting its deep parts.
+    assert doc["players"][1]["extra"][0] == nested(12)
+
+
+def test_a_yaml_alias_is_cut_only_where_it_is_too_deep():
+    # &n is 12 levels at `n`, fine there; the same map as a card is 4 levels deeper.
+    text = ("ruleset: doce-vidas\ntitle: t\nn: &n " + json.dumps(nested(11)) + "\n"
+            "players: [{name: Ana, board: [{card: *n}]}, {name: Bruno}]\n")
+    errs = errors_of(text)
+    assert "players[0].board[0].card.a[0].a[0].a[0].a[0]: anidamiento demasiado profundo (máximo 12 niveles)" \
+        in errs
+    assert any(e.startswith("n: clave desconocida") for e in errs)
+    assert not any(e.startswith("n[") or e.startswith("n.") for e in errs)
+
+
+def test_the_linear_event_scanner_gives_yaml_s_events():
+    from judge.scenarios.load import _EventLoader
+
+    def events(text: str, loader: type) -> list[tuple[str, int, int]] | str:
+        try:
+            return [(type(e).__name__, e.start_mark.index, e.end_mark.index) for e in yaml.parse(text, loader)]
+        except yaml.YAMLError as exc:
+            return f"{type(exc).__name__}: {exc}"
+
+    for text in ["a: [1, {b: [2, [3]]}]\nc: {d: e}\n", "- [a, b]\n- {c: [d]}\n", "[[[[x]]]]: 1\n",
+                 "a: [b\nc: d\n", "{a: b, [c]: d}", "? [a]\n: b\n", "x: [" + "a, " * 600 + "b]\n",
+                 "key" + "x" * 2000 + ": 1\n", "a:\n  - b: [c,\n      d]\n  - e\n",
+                 # a simple key that never finds its ':' (the scanner's error, raised by the same method)
+                 "a: 1\nb\nc: 2\n", "a: 1\n" + "b" * 1100 + ": 2\n", "- a: 1\n  b\n"]:
+        assert events(text, _EventLoader) == events(text, yaml.SafeLoader), text
 
 
 def test_malformed_text_names_the_line():

@@ -56,6 +56,30 @@ def minimal() -> str:
     return MINIMAL % {"lives": 10}
 
 
+DEEP_ERRORS = [
+    ("players[1].extra", "clave desconocida «extra»; se esperaba una de: name, lives, mana, recycle_cost, deck, hand, "
+                         "discard, board"),
+    ("players[0].lives", "se esperaba un entero ≤ 24, no 99"),
+    ("actions[0].by", "jugador desconocido «Carla»"),
+    ("players[1].extra.a[0].a[0].a[0].a[0].a[0]", "anidamiento demasiado profundo (máximo 12 niveles)"),
+]
+
+
+@pytest.fixture()
+def deep_invalid(minimal: str) -> str:
+    """`minimal` as JSON text with two field errors and, under players[1].extra, 3,000 levels of nesting (more
+    than json.loads or yaml.safe_load can read): every error of DEEP_ERRORS, the deep one at its path."""
+    import json
+
+    import yaml
+
+    doc = yaml.safe_load(minimal)
+    doc["players"][0]["lives"] = 99
+    doc["actions"][0]["by"] = "Carla"
+    doc["players"][1]["extra"] = "EXTRA"
+    return json.dumps(doc, ensure_ascii=False).replace('"EXTRA"', '{"a": [' * 1500 + "1" + "]}" * 1500)
+
+
 @pytest.fixture()
 def minimal_failing() -> str:
     """The same scenario expecting the wrong outcome (Bruno at 9): its expectation fails."""

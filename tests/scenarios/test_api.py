@@ -8,6 +8,8 @@ import pytest
 from bs4 import BeautifulSoup
 import yaml
 
+from .conftest import DEEP_ERRORS
+
 
 def test_yaml_body_returns_the_trace(client, minimal: str) -> None:
     for ctype in ("application/yaml", "text/yaml"):
@@ -47,6 +49,13 @@ def test_invalid_scenario_is_400_with_every_field_path(client, minimal: str) -> 
     assert "carta desconocida «Lobo azul»" in paths["players[1].board[0].card"]
     assert "jugador desconocido «Carla»" in paths["actions[1].by"]
     assert "turn.phase" in paths
+
+
+@pytest.mark.parametrize("ctype", ["application/json", "application/yaml"])
+def test_deep_nesting_is_400_at_its_path_with_every_other_error(client, deep_invalid: str, ctype: str) -> None:
+    response = client.post("/api/run", data=deep_invalid, content_type=ctype)
+    assert response.status_code == 400
+    assert [(e["path"], e["message"]) for e in response.get_json()["errors"]] == DEEP_ERRORS
 
 
 @pytest.mark.parametrize(("body", "ctype", "where"), [

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from judge.cli import main
 
-from .conftest import CURATED_DIR
+from .conftest import CURATED_DIR, DEEP_ERRORS
 
 
 def _run(cli: CliRunner, *args: str):
@@ -72,6 +72,14 @@ def test_json_scenario_file(cli: CliRunner, tmp_path: Path, minimal: str) -> Non
     path = tmp_path / "s.json"
     path.write_text(json.dumps(yaml.safe_load(minimal), ensure_ascii=False), encoding="utf-8")
     assert _run(cli, str(path)).exit_code == 0
+
+
+def test_deep_nesting_is_one_more_field_error_on_stderr(cli: CliRunner, tmp_path: Path, deep_invalid: str) -> None:
+    path = tmp_path / "hondo.json"
+    path.write_text(deep_invalid, encoding="utf-8")
+    result = _run(cli, str(path))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"{path}: escenario no válido"] + [f"  {p}: {m}" for p, m in DEEP_ERRORS]
 
 
 def test_invalid_scenario_exits_2_with_every_field_error_on_stderr(tmp_path: Path, minimal: str) -> None:

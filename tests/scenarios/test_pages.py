@@ -6,7 +6,7 @@ import pytest
 from bs4 import BeautifulSoup
 from flask import render_template
 
-from .conftest import CURATED_DIR, curated_files
+from .conftest import CURATED_DIR, DEEP_ERRORS, curated_files
 
 
 def soup(response) -> BeautifulSoup:
@@ -121,6 +121,15 @@ def test_invalid_paste_shows_the_form_with_every_field_error(client) -> None:
     paths = [li.select_one("code.path").get_text() for li in errors if li.select_one("code.path")]
     assert "players" in paths and "cards" in paths
     assert "players: 3" in page.select_one("textarea[name=scenario]").get_text()
+
+
+def test_deep_paste_lists_the_depth_error_at_its_path_with_the_others(client, deep_invalid: str) -> None:
+    response = client.post("/escenarios/ejecutar", data={"scenario": deep_invalid})
+    assert response.status_code == 400
+    page = BeautifulSoup(response.data, "html.parser")
+    shown = [(li.select_one("code.path").get_text(), li.select_one(".message-text").get_text())
+             for li in page.select(".run-errors li")]
+    assert shown == DEEP_ERRORS
 
 
 def test_paste_as_json_and_errors_as_json(client, minimal: str) -> None:

@@ -169,6 +169,38 @@ def test_api_validate_json_and_yaml(client) -> None:
     assert client.post("/api/validate", data="x", content_type="image/png").status_code == 415
 
 
+# BAD with, under Bruno, a key holding 3,000 levels of nesting (more than yaml.safe_load or json.loads can read).
+DEEP = BAD + "    extra: " + "[" * 3000 + "]" * 3000 + "\n"
+DEEP_PATH = "players[1].extra" + "[0]" * 10          # the first value 13 levels down
+
+
+def test_deep_nesting_is_an_error_at_its_path_and_line_with_the_others(client, soup) -> None:
+    # Every error the same text has with a shallow `extra` (its unknown key among them), then the depth error.
+    shallow = client.post("/api/validate", data=BAD + "    extra: 1\n", content_type="application/yaml").get_json()
+    expected = [(e["path"], e["message"], e["line"]) for e in shallow["errors"]]
+    assert ("players[0].lives", "se esperaba un entero ≤ 24, no 99", 7) in expected
+    assert ("players[0].board[0].card", "carta desconocida «Lobo grs»", 9) in expected
+    assert [e[:1] + e[2:] for e in expected if e[1].startswith("clave desconocida")] == [("players[1].extra", 11)]
+    expected.append((DEEP_PATH, "anidamiento demasiado profundo (máximo 12 niveles)", 11))
+    got = client.post("/api/validate", data=DEEP, content_type="application/yaml").get_json()
+    assert got["ok"] is False
+    assert [(e["path"], e["message"], e["line"]) for e in got["errors"]] == expected
+    # The same scenario as a JSON body: the same errors (a JSON body's have no line), never a 500.
+    as_json = json.dumps(yaml.safe_load(BAD)).replace('"name": "Bruno"', '"name": "Bruno", "extra": '
+                                                      + "[" * 3000 + "]" * 3000)
+    got = client.post("/api/validate", data=as_json, content_type="application/json").get_json()
+    assert [(e["path"], e["message"], e["line"]) for e in got["errors"]] == [e[:2] + (None,) for e in expected]
+    # The form without JavaScript lists them all, each under its line.
+    response = client.post("/escenarios/nuevo", data={"scenario": DEEP, "action": "validate"})
+    assert response.status_code == 400
+    page = soup(response)
+    items = page.find(id="server-errors").find_all("li")
+    assert [(li.find("code", class_="path").get_text(), li.find(class_="message-text").get_text()) for li in items] \
+        == [e[:2] for e in expected]
+    assert [p.find("code", class_="path").get_text() for p in page.find("li", id="linea-11").find_all(
+        "p", class_="line-error")] == ["players[1].extra", DEEP_PATH]
+
+
 def test_api_rulesets(client) -> None:
     data = client.get("/api/rulesets").get_json()
     assert [d["id"] for d in data["rulesets"]] == ["doce-vidas", "magic"]
