@@ -459,12 +459,15 @@ def post_new() -> Any:
 @bp.post("/api/validate")
 def api_validate() -> Response:
     """`{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}` for a scenario sent as JSON or YAML
-    (as /api/run takes it); `line` is the line of the text each error is about (null for a JSON body)."""
-    from judge.web.run import JSON_TYPES, SNIFF_TYPES, YAML_TYPES
+    (the content types /api/run takes; any other is a 415); `line` is the line of the text each error is about
+    (null for a JSON body)."""
+    from judge.web.run import scenario_body
 
-    mimetype = request.mimetype or ""
-    body = request.get_data(cache=False)
-    if mimetype in JSON_TYPES:
+    read = scenario_body()
+    if isinstance(read, Response):
+        return read
+    body, fmt = read
+    if fmt == "json":
         from judge.scenarios import ScenarioError
         from judge.scenarios.load import parse_text
 
@@ -476,11 +479,6 @@ def api_validate() -> Response:
             return jsonify({"ok": False, "document": None, "yaml": None,
                             "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors]})
         return jsonify(check_document(doc))
-    fmt = "yaml" if mimetype in YAML_TYPES else None
-    if mimetype not in YAML_TYPES and mimetype not in SNIFF_TYPES:
-        response = jsonify({"error": f"tipo de contenido no admitido «{mimetype}»", "status": 415})
-        response.status_code = 415
-        return response
     return jsonify(check_text(body, fmt))
 
 

@@ -17,9 +17,11 @@ from judge.web.i18n import MESSAGES
 
 bp = Blueprint("run", __name__)
 
-YAML_TYPES = {"application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"}
+# The content types a scenario body may have (DESIGN.md: JSON, or YAML as application/yaml; README lists them):
+# any other, text/plain and a missing type included, is a 415, never a guess at the format.
+# The x- names are YAML's older, unregistered ones (RFC 9512 lists them as deprecated aliases).
+YAML_TYPES = {"application/yaml", "text/yaml", "application/x-yaml", "text/x-yaml"}
 JSON_TYPES = {"application/json"}
-SNIFF_TYPES = {"", "text/plain", "application/octet-stream"}
 
 MESSAGES.update({
     "run.list_title": {"es": "Escenarios", "en": "Scenarios"},
@@ -245,22 +247,25 @@ def _invalid(exc: Any) -> Response:
     return response
 
 
-def scenario_body() -> tuple[bytes, str | None] | Response:
-    """The request's scenario: (body, "json" | "yaml" | None to sniff) by its content type, or the JSON error to
-    answer: 415 for another type, 413 for a body over MAX_CONTENT_LENGTH. Shared by every API that takes one."""
+def unsupported_type() -> Response | None:
+    """The 415 JSON answer when the request's content type is not JSON_TYPES or YAML_TYPES, else None."""
     mimetype = request.mimetype or ""
-    if mimetype in JSON_TYPES:
-        fmt: str | None = "json"
-    elif mimetype in YAML_TYPES:
-        fmt = "yaml"
-    elif mimetype in SNIFF_TYPES:
-        fmt = None
-    else:
-        from judge.web.i18n import translate
+    if mimetype in JSON_TYPES or mimetype in YAML_TYPES:
+        return None
+    from judge.web.i18n import translate
 
-        response = jsonify({"error": translate("run.bad_type", type=mimetype), "status": 415})
-        response.status_code = 415
-        return response
+    response = jsonify({"error": translate("run.bad_type", type=mimetype or "—"), "status": 415})
+    response.status_code = 415
+    return response
+
+
+def scenario_body() -> tuple[bytes, str] | Response:
+    """The request's scenario: (body, "json" | "yaml") by its content type, or the JSON error to answer: 415 for
+    another type (unsupported_type), 413 for a body over MAX_CONTENT_LENGTH. Shared by every API that takes one."""
+    refused = unsupported_type()
+    if refused is not None:
+        return refused
+    fmt = "json" if request.mimetype in JSON_TYPES else "yaml"
     try:
         return request.get_data(cache=False), fmt
     except RequestEntityTooLarge:

@@ -84,6 +84,32 @@ def test_unsupported_content_type_is_415_json(client) -> None:
     assert response.status_code == 415 and response.is_json
 
 
+# Every endpoint that takes a scenario body (README: JSON as application/json, YAML as application/yaml or text/yaml;
+# "another content type → 415"), and the types it must refuse although the body is a good scenario.
+SCENARIO_ENDPOINTS = ["/api/run", "/api/validate", "/api/scenarios", "/escenarios/guardados"]
+REFUSED = ["text/plain", "application/octet-stream", None, "application/xml", "text/html", "application/x-json"]
+
+
+@pytest.mark.parametrize("url", SCENARIO_ENDPOINTS)
+@pytest.mark.parametrize("ctype", REFUSED)
+def test_any_other_content_type_is_415_even_with_a_good_scenario(client, minimal: str, url: str,
+                                                                 ctype: str | None) -> None:
+    body = minimal if ctype != "application/x-json" else json.dumps(yaml.safe_load(minimal))
+    response = client.post(url, data=body.encode(), headers={"Content-Type": ctype} if ctype else {})
+    assert response.status_code == 415, (url, ctype, response.status_code)
+    assert response.is_json and response.get_json()["status"] == 415
+    assert "application/json" in response.get_json()["error"] and "application/yaml" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("url", SCENARIO_ENDPOINTS)
+@pytest.mark.parametrize("ctype", ["application/json", "application/yaml", "text/yaml", "application/x-yaml",
+                                   "text/x-yaml", "application/yaml; charset=utf-8"])
+def test_json_and_yaml_types_are_taken(client, minimal: str, url: str, ctype: str) -> None:
+    body = json.dumps(yaml.safe_load(minimal)) if ctype == "application/json" else minimal
+    response = client.post(url, data=body.encode(), content_type=ctype)
+    assert response.status_code in (200, 201), (url, ctype, response.status_code, response.data[:200])
+
+
 @pytest.mark.parametrize("body", [
     b"", b"   \n", b"\xff\xfe\x00", b"[1, 2, 3]", b"42", b"null", b"ruleset: magic\ntitle: x\n",
     b"a: &a [*a, *a]\n", b"{" * 5000, b"- " * 3000 + b"x", b"title: \x00\x01\n",

@@ -164,9 +164,12 @@ def test_api_validate_json_and_yaml(client) -> None:
     doc["players"][0]["board"][0]["card"] = "Lobo gris"
     good = client.post("/api/validate", json=doc).get_json()
     assert good == {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
-    broken = client.post("/api/validate", data="ruleset: [\n", content_type="text/plain").get_json()
+    broken = client.post("/api/validate", data="ruleset: [\n", content_type="application/yaml").get_json()
     assert broken["ok"] is False and "línea" in broken["errors"][0]["message"]
-    assert client.post("/api/validate", data="x", content_type="image/png").status_code == 415
+    # Only JSON and YAML types (as /api/run): text/plain, no type at all or any other is a 415, not a guess.
+    for refused in ("text/plain", "application/octet-stream", "image/png"):
+        assert client.post("/api/validate", data=BAD, content_type=refused).status_code == 415
+    assert client.post("/api/validate", data=BAD.encode()).status_code == 415
 
 
 # BAD with, under Bruno, a key holding 3,000 levels of nesting (more than yaml.safe_load or json.loads can read).

@@ -141,3 +141,27 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Pat
             [{"by": "Ana", "assign": {"attacker": "lobo", "damage": {"Bruno": 3}}}]
     finally:
         browser.close()
+
+
+TEXT_BOX_BAD = "ruleset: doce-vidas\ntitle: Mal\ncards: {}\nplayers:\n  - name: Ana\n    lives: 99\n  - name: Bruno\n"
+
+
+def test_the_text_box_is_checked_in_every_format(server: str, tmp_path: Path) -> None:
+    """Typing in the text box checks it with POST /api/validate, which takes JSON or YAML by their content types
+    only (text/plain is a 415): with the format on "detectar" the page picks the type, so the errors still show."""
+    as_json = json.dumps(yaml.safe_load(TEXT_BOX_BAD), indent=1)
+    browser = DevTools(_chromium(), tmp_path / "profile", width=390, height=844)
+    try:
+        browser.goto(f"{server}/escenarios/nuevo?lang=es")
+        browser.wait_for("!document.getElementById('builder').hidden && !!document.querySelector('#builder section')")
+        for fmt, text, line in (("auto", TEXT_BOX_BAD, "línea 6 · "), ("auto", as_json, ""),
+                                ("yaml", TEXT_BOX_BAD, "línea 6 · "), ("json", as_json, "")):
+            browser.evaluate(f"""(() => {{ document.getElementById('source-errors').replaceChildren();
+                document.getElementById('format').value = {json.dumps(fmt)};
+                const box = document.getElementById('scenario'); box.value = {json.dumps(text)};
+                box.dispatchEvent(new Event('input', {{bubbles: true}})); }})()""")
+            browser.wait_for("document.getElementById('source-errors').childElementCount > 0")
+            shown = browser.evaluate("[...document.querySelectorAll('#source-errors li')].map(li => li.textContent)")
+            assert shown == [f"{line}players[0].lives: se esperaba un entero ≤ 24, no 99"], (fmt, shown)
+    finally:
+        browser.close()

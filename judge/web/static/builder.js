@@ -846,10 +846,12 @@ function start() {
   });
   async function checkText() {
     const body = textarea.value;
-    const fmt = formatSel.value === "json" ? "application/json" : "application/yaml";
+    // /api/validate takes JSON or YAML by their content types only: "detectar" decides here as the server's loader
+    // does (parse_text): a text starting with "{" is JSON, any other YAML.
+    const json = formatSel.value === "json" || (formatSel.value === "auto" && /^\s*\{/.test(body));
     let answer;
     try {
-      const r = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": formatSel.value === "auto" ? "text/plain" : fmt }, body });
+      const r = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": json ? "application/json" : "application/yaml" }, body });
       answer = await r.json();
     } catch { return; }
     const errs = answer.errors || [];
