@@ -4,7 +4,7 @@ A step cites passage ids ("dv/tipos/criaturas/6") or bare rule numbers ("704.5f"
 every passage with that number, and a citation no loaded document has is still shown, marked as outside the corpus.
 
 The magic ruleset cites the official English CR, ``cr-en/<number>``, which is only loaded after
-``judge corpus import MagicCompRules_EN_<date>.txt``. Until then such a citation is not "outside the corpus": it
+``judge corpus import ../shared/corpus/MagicCompRules_EN_<date>.txt``. Until then such a citation is not "outside the corpus": it
 names a rule (shown by its number, linked to /reglas/<number>) whose text is not imported, with a note saying how
 to import it, and it resolves to the other loaded texts of that number (the Spanish cr-es/<number>) if there are.
 """
@@ -23,10 +23,14 @@ if TYPE_CHECKING:  # the corpus loader parses five documents: import it only whe
 OUTSIDE_CORPUS = "fuera del corpus cargado"
 
 # Documents a citation may name that are not part of the default corpus, only imported: prefix → how to load it.
+# The CR file is not in the repository: it ships in ../shared/corpus/ beside the checkout (README, judge corpus
+# import), so the command names it there, as typed from the checkout.
 IMPORTABLE: dict[str, dict[str, str]] = {
     "cr-en": {
-        "es": "texto no cargado: importa el CR inglés con `judge corpus import MagicCompRules_EN_<fecha>.txt`",
-        "en": "text not loaded: import the English CR with `judge corpus import MagicCompRules_EN_<date>.txt`",
+        "es": "texto no cargado: importa el CR inglés, que viene en `../shared/corpus/` junto a la copia del "
+              "proyecto, con `judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt`",
+        "en": "text not loaded: import the English CR, which ships in `../shared/corpus/` beside the checkout, "
+              "with `judge corpus import ../shared/corpus/MagicCompRules_EN_<date>.txt`",
     },
 }
 _RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?$")   # 704, 704.5, 704.5a (not glossary/section paths)

@@ -13,8 +13,10 @@ from judge.runner import citations
 from judge.runner.citations import CitationResolver, resolver
 from judge.runner.render import event_text, render_trace
 
-NOTE_ES = "texto no cargado: importa el CR inglés con `judge corpus import MagicCompRules_EN_<fecha>.txt`"
-NOTE_EN = "text not loaded: import the English CR with `judge corpus import MagicCompRules_EN_<date>.txt`"
+NOTE_ES = ("texto no cargado: importa el CR inglés, que viene en `../shared/corpus/` junto a la copia del proyecto, "
+           "con `judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt`")
+NOTE_EN = ("text not loaded: import the English CR, which ships in `../shared/corpus/` beside the checkout, with "
+           "`judge corpus import ../shared/corpus/MagicCompRules_EN_<date>.txt`")
 
 
 @pytest.fixture()

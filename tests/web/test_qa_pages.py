@@ -67,9 +67,13 @@ def test_rule_number_reference_page_explains_the_missing_rule(get_page, client) 
     page = get_page("/reglas/704", status=404)
     assert page.find("a", href="/pasajes/cr-es/121.4") is not None   # who cites it
     note = page.select_one(".note.not-loaded")
-    assert note is not None and note.code.get_text().startswith("judge corpus import")
+    # Where the CR file is (../shared/corpus beside the checkout), then the command that imports it from there.
+    assert note is not None and [c.get_text() for c in note.find_all("code")] == [
+        "../shared/corpus/", "judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt"]
     body = client.get("/api/rules/704").get_json()
-    assert body["not_loaded"] == "cr-en" and "judge corpus import" in body["note"]
+    assert body["not_loaded"] == "cr-en" and "judge corpus import ../shared/corpus/" in body["note"]
+    english = client.get("/api/rules/704?lang=en").get_json()["note"]
+    assert "ships in `../shared/corpus/` beside the checkout" in english
 
 
 def test_search_results_link_the_references_in_their_text(get_page) -> None:

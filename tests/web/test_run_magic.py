@@ -228,8 +228,10 @@ def test_cr_en_citation_without_the_cr_shows_the_number_and_how_to_import_it(run
     link = cite.select_one("a.ref")
     assert link["href"] == "/reglas/704.5a" and "704.5a" in link.get_text()
     note = cite.select_one(".note")
-    assert note.get_text().startswith("texto no cargado: importa el CR inglés con")
-    assert note.code.get_text() == "judge corpus import MagicCompRules_EN_<fecha>.txt"
+    assert note.get_text().startswith("texto no cargado: importa el CR inglés, que viene en ../shared/corpus/ junto a")
+    # Where the file is, then the command that imports it from there (typed in the checkout).
+    assert [c.get_text() for c in note.find_all("code")] == [
+        "../shared/corpus/", "judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt"]
     assert cite.select_one(".outside") is None        # a rule of a document not imported, not outside the corpus
 
 
@@ -255,8 +257,9 @@ def test_cr_en_fallback_does_not_repeat_a_passage_the_step_cites_itself(run_trac
 def test_cr_en_note_in_english(run_trace) -> None:
     page = run_trace(magic_trace(), lang="en")
     note = page.select_one('.cite[data-ref="cr-en/704.5a"] .note')
-    assert note.get_text().startswith("text not loaded: import the English CR with")
-    assert note.code.get_text() == "judge corpus import MagicCompRules_EN_<date>.txt"
+    assert note.get_text().startswith("text not loaded: import the English CR, which ships in ../shared/corpus/ beside")
+    assert [c.get_text() for c in note.find_all("code")] == [
+        "../shared/corpus/", "judge corpus import ../shared/corpus/MagicCompRules_EN_<date>.txt"]
     assert page.select_one('.cite[data-ref="cr-en/704.5a"] a.ref').get_text().startswith("rule 704.5a")
 
 
