@@ -63,6 +63,11 @@ class Verdict:
     ok: bool
     line: str
 
+    def to_json(self) -> dict[str, Any]:
+        """The run JSON's `verdict` (`judge run --json`, /api/run, the run pages' JSON): `ok` is trace.ok, `text`
+        the verdict line the terminal and the page print."""
+        return {"ok": self.ok, "text": self.line}
+
 
 STOP_REASONS = {
     "limite": "se detuvo en el límite de pasos",

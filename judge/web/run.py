@@ -285,20 +285,72 @@ def api_run() -> Response:
         _, trace, outcome = _run(body, fmt)
     except InvalidScenario as exc:
         return _invalid(exc)
+    return jsonify(run_json(trace, outcome)[0])
+
+
+def run_json(trace: Any, outcome: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the run JSON, its citations resolved): the trace's JSON with `verdict` and `passages` (cited_passages),
+    what /api/run, a curated or pasted run page's JSON and a saved version's `trace` all answer."""
     data = trace.to_json()
-    data["verdict"] = {"ok": outcome.ok, "text": outcome.line}
-    return jsonify(data)
+    data["verdict"] = outcome.to_json()
+    cites = _citations_for(data)
+    data["passages"] = cited_passages(cites)
+    return data, cites
 
 
 # -- pages ----------------------------------------------------------------------------------------------------
 
 def _citations_for(trace_json: dict[str, Any]) -> dict[str, Any]:
-    """Every citation of the trace resolved once: ref → Citation (text, or marked outside the corpus)."""
+    """Every citation of the trace resolved once: ref → Citation (text, or marked outside the corpus). Documents
+    that cannot be loaded are a 503 saying why (as for the other pages), not a 500."""
+    from judge.corpus import CorpusError
     from judge.runner.citations import resolver
+    from judge.web.data import DataUnavailable
+    from judge.web.i18n import translate
 
-    res = resolver(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
+    try:
+        res = resolver(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
+    except (CorpusError, OSError) as exc:
+        raise DataUnavailable(translate("error.503", detail=str(exc))) from exc
     refs = {ref for step in trace_json.get("steps", []) for ref in step.get("citations", [])}
     return {ref: res.resolve(ref) for ref in sorted(refs)}
+
+
+def cited_passages(cites: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The run JSON's `passages`: what the page shows beside the steps, once per passage, keyed by id.
+
+    Every passage shown is an entry `{"id", "doc", "number", "title", "text", "url", "rule_url", "loaded": true}`
+    (text in full, as the page quotes it). Every ref the steps cite is a key too: a passage id is its passage's
+    entry; any other ref gets an entry with `text: null`, `same_number` (the ids of the loaded passages the page
+    shows for it, each an entry of its own) and, when it has no text at all, `loaded: false` and a `note` in the
+    page's language: a `cr-en/<number>` before the English CR is imported (how to import it; `rule_url` is the
+    rule page the citation links to), or a ref no loaded document has ("fuera del corpus cargado")."""
+    from judge.web.i18n import translate
+    from judge.web.templating import passage_url, rule_url
+
+    out: dict[str, dict[str, Any]] = {}
+    for ref, cite in cites.items():
+        for p in cite.passages:
+            if p.id not in out:
+                out[p.id] = {"id": p.id, "doc": p.doc, "number": p.number, "title": p.title, "text": p.text,
+                             "url": passage_url(p.id), "rule_url": rule_url(p.number) if p.number else None,
+                             "loaded": True}
+        if ref in out:                    # a passage id, resolved to its passage
+            continue
+        # cr-en/<number> not imported, a bare rule number ("704.5f": every passage with it), or an unknown ref.
+        slash = "/" in ref
+        loaded = cite.not_loaded is None and bool(cite.passages)
+        # The page names (and links) a rule number for a cr-en citation not imported and a known bare number.
+        number = (cite.number if slash else ref.rstrip(".")) if cite.not_loaded or loaded else None
+        entry: dict[str, Any] = {"id": ref, "doc": cite.not_loaded, "number": number, "title": None,
+                                 "text": None, "url": None, "rule_url": rule_url(number) if number else None,
+                                 "loaded": loaded, "same_number": [p.id for p in cite.passages]}
+        if cite.not_loaded is not None:
+            entry["note"] = translate(f"run.not_loaded.{cite.not_loaded}")
+        elif not loaded:
+            entry["note"] = translate("run.outside")
+        out[ref] = entry
+    return out
 
 
 def _trace_page(trace: Any, outcome: Any, *, source: str, title: str, description: str = "",
@@ -310,13 +362,11 @@ def _trace_page(trace: Any, outcome: Any, *, source: str, title: str, descriptio
     # `builder_url`: "abrir en el constructor" for a scenario the builder can start from (curated or saved).
     from judge.web.viewer import card_info, run_view
 
-    data = trace.to_json()
-    data["verdict"] = {"ok": outcome.ok, "text": outcome.line}
+    data, cites = run_json(trace, outcome)
     if builder_url:
         data["builder_url"] = builder_url
     if wants_json():
         return jsonify(data)
-    cites = _citations_for(data)
     return render_template(template, trace=data, cites=cites, source=source, title=title,
                            description=description, illustrates=list(illustrates), verdict=outcome,
                            curated=curated, run=run_view(data, card_info(scenario)), builder_url=builder_url,

@@ -100,7 +100,7 @@ def _payload(row: Any) -> dict[str, Any]:
     from judge.runner.execute import InvalidScenario
     from judge.store import saved
     from judge.web.builder import SAVED_PREFIX
-    from judge.web.run import _run, builder_url
+    from judge.web.run import _run, builder_url, run_json
 
     versions = [dict(_brief(v), current=v.id == row.id) for v in saved.line(_engine(), row.lineage)]
     data: dict[str, Any] = dict(_brief(row), lineage=row.lineage, format=row.format,
@@ -113,9 +113,7 @@ def _payload(row: Any) -> dict[str, Any]:
     except InvalidScenario as exc:  # the engine changed since it was saved: the version itself still shows
         data["errors"] = exc.to_json()["errors"]
         return data
-    trace_json = trace.to_json()
-    trace_json["verdict"] = {"ok": outcome.ok, "text": outcome.line}
-    data["trace"] = trace_json
+    data["trace"] = run_json(trace, outcome)[0]
     data["_run"] = (scenario, trace, outcome)
     return data
 

@@ -10,6 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 import judge.web.run as web_run
+from judge.runner.execute import Verdict
 
 MAGIC_BOARD: dict[str, Any] = {
     "ruleset": "magic", "turn": 3, "active": "Ana", "phase": "declare_blockers",
@@ -71,9 +72,8 @@ class _Trace:
         return copy.deepcopy(self.data)
 
 
-class _Verdict:
-    ok = False
-    line = "MAL: la ejecución se detuvo en una elección"
+def _Verdict() -> Verdict:
+    return Verdict(False, "MAL: la ejecución se detuvo en una elección")
 
 
 @pytest.fixture()
@@ -276,3 +276,109 @@ def test_cr_en_citation_with_the_cr_imported_shows_the_english_text(cr_client, m
     assert "not-loaded" not in cite["class"] and cite.select_one(".note") is None
     assert cite.a["href"] == "/pasajes/cr-en/704.5a"
     assert "0 or less life, that player loses the game" in cite.blockquote.get_text()
+
+
+# -- the run's JSON carries what its page shows beside the steps (Datasette style): `passages` -------------------
+
+CURATED_MAGIC = "/escenarios/magic/15-robar-de-una-biblioteca-vacia-pierde-la-partida"
+
+
+def assert_json_carries_the_page(page: BeautifulSoup, passages: dict[str, Any]) -> None:
+    """Every cited passage the run page quotes is in `passages` with the same text, title and link; every citation
+    without text has its entry with the page's note; nothing else is in `passages`."""
+    from urllib.parse import unquote
+
+    shown: set[str] = set()
+    for cite in page.select(".cite[data-ref]"):
+        ref = cite["data-ref"]
+        shown.add(ref)
+        entry = passages[ref]
+        if "not-loaded" in cite["class"]:
+            assert entry["loaded"] is False and entry["text"] is None and entry["doc"] == cite["data-missing"]
+            assert entry["note"].replace("`", "") == cite.select_one(".note").get_text()
+            assert entry["rule_url"] == cite.select_one("a.ref")["href"] == f"/reglas/{entry['number']}"
+            for same in cite.select(".same-number"):
+                pid = same["data-passage"]
+                shown.add(pid)
+                assert pid in entry["same_number"]
+                assert passages[pid]["text"] == same.blockquote.get_text().strip()
+                assert passages[pid]["url"] == same.a["href"]
+        elif "unknown" in cite["class"]:
+            assert entry["loaded"] is False and entry["text"] is None
+            assert entry["note"] == cite.select_one(".outside").get_text()
+        else:
+            link = cite.select_one("a.ref")
+            pid = unquote(link["href"].removeprefix("/pasajes/"))
+            shown.add(pid)
+            assert passages[pid]["loaded"] is True and passages[pid]["url"] == link["href"]
+            assert passages[pid]["text"] == cite.blockquote.get_text().strip()
+            assert passages[pid]["title"] == cite.select_one(".doc").get_text()
+            if passages[pid]["number"]:
+                assert passages[pid]["rule_url"] == cite.select_one("a.rule-link")["href"]
+            if pid != ref:                      # a bare rule number: each passage with it is shown
+                assert pid in passages[ref]["same_number"]
+    assert set(passages) == shown
+    assert all(entry["id"] == key for key, entry in passages.items())
+
+
+def test_curated_run_json_carries_the_cited_passages_and_the_import_note(client, get_page) -> None:
+    page = get_page(CURATED_MAGIC)
+    data = client.get(CURATED_MAGIC + ".json").get_json()
+    passages = data["passages"]
+    assert_json_carries_the_page(page, passages)
+    # Without the English CR: its rules by number with the note, the Spanish text of a number beside it.
+    cited = {ref for step in data["steps"] for ref in step["citations"]}
+    assert cited <= set(passages) and "cr-en/121.4" in cited and "cr-es/121.4" in cited
+    assert passages["cr-en/121.4"] == {
+        "id": "cr-en/121.4", "doc": "cr-en", "number": "121.4", "title": None, "text": None, "url": None,
+        "rule_url": "/reglas/121.4", "loaded": False, "same_number": ["cr-es/121.4"],
+        "note": "texto no cargado: importa el CR inglés, que viene en `../shared/corpus/` junto a la copia del "
+                "proyecto, con `judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt`"}
+    spanish = passages["cr-es/121.4"]
+    assert spanish["loaded"] is True and spanish["number"] == "121.4" and spanish["url"] == "/pasajes/cr-es/121.4"
+    assert "biblioteca sin cartas" in spanish["text"] and spanish["rule_url"] == "/reglas/121.4"
+    # The English page's JSON has the English note.
+    english = client.get(CURATED_MAGIC + ".json?lang=en").get_json()["passages"]["cr-en/121.4"]
+    assert english["note"].startswith("text not loaded: import the English CR, which ships in `../shared/corpus/`")
+
+
+def test_curated_run_json_with_the_cr_imported_has_the_english_text(cr_client) -> None:
+    page = BeautifulSoup(cr_client.get(CURATED_MAGIC).get_data(as_text=True), "html.parser")
+    passages = cr_client.get(CURATED_MAGIC + ".json").get_json()["passages"]
+    assert_json_carries_the_page(page, passages)
+    rule = passages["cr-en/704.5a"] if "cr-en/704.5a" in passages else passages["cr-en/121.4"]
+    assert rule["loaded"] is True and rule["doc"] == "cr-en" and rule["text"] and "note" not in rule
+
+
+def test_api_run_and_saved_versions_carry_the_same_passages(client) -> None:
+    from judge.runner.catalog import find
+
+    page_json = client.get(CURATED_MAGIC + ".json").get_json()
+    source = find("magic", CURATED_MAGIC.rsplit("/", 1)[1]).path.read_text(encoding="utf-8")
+    api = client.post("/api/run", data=source.encode(), content_type="application/yaml").get_json()
+    assert api["passages"] == page_json["passages"]
+    # The keys that were there are unchanged: the page's JSON is /api/run's plus its builder link.
+    assert {k: v for k, v in page_json.items() if k != "builder_url"} == api
+    created = client.post("/api/scenarios", data=source.encode(), content_type="application/yaml").get_json()
+    saved = client.get(f"/api/scenarios/{created['id']}").get_json()
+    assert saved["trace"]["passages"] == api["passages"]
+    assert client.get(created["url"] + ".json").get_json()["trace"] == saved["trace"]
+    page = BeautifulSoup(client.get(created["url"]).get_data(as_text=True), "html.parser")
+    assert_json_carries_the_page(page, saved["trace"]["passages"])
+
+
+def test_bare_numbers_and_refs_outside_the_corpus_in_the_run_json(client, monkeypatch, run_trace) -> None:
+    trace = magic_trace(citations=["121.4", "999.9z", "dv/no-existe", "cr-en/704.5a"])
+    page = run_trace(trace)
+    data = client.post("/escenarios/ejecutar?format=json", data={"scenario": "ruleset: magic"}).get_json()
+    passages = data["passages"]
+    assert_json_carries_the_page(page, passages)
+    assert passages["121.4"] == {"id": "121.4", "doc": None, "number": "121.4", "title": None, "text": None,
+                                 "url": None, "rule_url": "/reglas/121.4", "loaded": True,
+                                 "same_number": ["cr-es/121.4"]}
+    for ref in ("999.9z", "dv/no-existe"):
+        assert passages[ref] == {"id": ref, "doc": None, "number": None, "title": None, "text": None, "url": None,
+                                 "rule_url": None, "loaded": False, "same_number": [],
+                                 "note": "fuera del corpus cargado"}
+    assert passages["cr-en/704.5a"]["loaded"] is False and passages["cr-en/704.5a"]["same_number"] == []
+    assert data["verdict"] == {"ok": False, "text": "MAL: la ejecución se detuvo en una elección"}
