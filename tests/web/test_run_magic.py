@@ -382,3 +382,17 @@ def test_bare_numbers_and_refs_outside_the_corpus_in_the_run_json(client, monkey
                                  "note": "fuera del corpus cargado"}
     assert passages["cr-en/704.5a"]["loaded"] is False and passages["cr-en/704.5a"]["same_number"] == []
     assert data["verdict"] == {"ok": False, "text": "MAL: la ejecución se detuvo en una elección"}
+
+
+def test_documents_that_cannot_be_loaded_are_a_503_saying_why(client, monkeypatch) -> None:
+    from judge.corpus import CorpusError
+    from judge.runner import citations
+
+    def broken(*args: Any) -> None:
+        raise CorpusError("manifest.yaml: no se puede leer")
+
+    monkeypatch.setattr(citations, "resolver", broken)
+    for url in (CURATED_MAGIC, CURATED_MAGIC + ".json"):
+        response = client.get(url)
+        assert response.status_code == 503, (url, response.status_code)
+        assert "manifest.yaml: no se puede leer" in response.get_data(as_text=True)
