@@ -45,7 +45,8 @@ def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if
         return
     elapsed = time.perf_counter() - started
     if built:
-        click.echo(f"Índice construido: {report.get('passages', 0)} pasajes indexados en {elapsed:.1f} s → "
+        # `indexed`, not `passages`: that one is the embedding step's count, 0 with the semantic search off.
+        click.echo(f"Índice construido: {report.get('indexed', 0)} pasajes indexados en {elapsed:.1f} s → "
                    f"{instance_dir / 'index'}")
         if report.get("skipped"):
             click.echo(f"Búsqueda semántica: {report['skipped']}; el índice es solo léxico.")

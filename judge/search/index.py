@@ -152,7 +152,8 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None,  # t
 
     With the semantic search on (`semantic`, else JUDGE_SEARCH_SEMANTIC) and the model loadable, the passages'
     vectors are written into the folder too, taken from the cache of `instance` where it has them; `report`
-    receives what the embedding step did (semantic.BuildStats.to_json())."""
+    receives what the embedding step did (semantic.BuildStats.to_json(), whose `passages` counts the vectors, 0
+    without them) and `indexed`, the passages written into the index."""
     from judge.search import semantic as sem
 
     docs: list[Document] = list(corpus.documents.values() if isinstance(corpus.documents, dict) else corpus.documents)
@@ -185,6 +186,7 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None,  # t
         stats.skipped = "desactivada (JUDGE_SEARCH_SEMANTIC)" if not sem.enabled(semantic) else "modelo no disponible"
     if report is not None:
         report.update(stats.to_json())
+        report["indexed"] = count
     meta = {d.id: {"title": d.title, "language": d.language, "ruleset": d.ruleset,
                    "historical": bool(getattr(d, "historical", False))} for d in docs}
     (index_path / DOCUMENTS_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -312,7 +314,8 @@ def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = Non
                  report: dict[str, object] | None = None) -> bool:
     """Build the index of the corpus (`corpus_dir` plus the documents imported into `instance_dir`) unless the
     one on disk was built from the same content hash (and, with the semantic search on and its model loadable,
-    holds the passages' vectors).  Returns True when it built; `report` receives the embedding step's figures."""
+    holds the passages' vectors).  Returns True when it built; `report` receives the passages indexed and the
+    embedding step's figures (build_index)."""
     from judge.corpus import load_corpus
 
     cdir = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()

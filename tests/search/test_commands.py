@@ -29,10 +29,22 @@ def test_index_if_stale_does_nothing_when_fresh(run) -> None:  # type: ignore[no
 
 
 def test_index_builds_with_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge import config
+    from judge.corpus import load_corpus
+    from judge.search import open_index
+
+    # The suite runs with JUDGE_SEARCH_SEMANTIC=false (tests/conftest.py): the count printed is still every
+    # passage indexed (it used to be the embedding step's count, 0 without vectors).
+    assert config.search_semantic() is False
     monkeypatch.setenv("JUDGE_INSTANCE", str(tmp_path / "fresh"))
     result = CliRunner().invoke(main, ["index"], catch_exceptions=False)
-    assert result.exit_code == 0 and "pasajes indexados" in result.output
+    corpus = load_corpus(config.corpus_dir(), tmp_path / "fresh")
+    count = sum(len(d.passages) for d in corpus.documents.values())
+    assert count > 500
+    assert result.exit_code == 0 and f"Índice construido: {count} pasajes indexados en " in result.output
+    assert "Búsqueda semántica: desactivada (JUDGE_SEARCH_SEMANTIC); el índice es solo léxico." in result.output
     assert (tmp_path / "fresh" / "index").is_symlink()
+    assert open_index(tmp_path / "fresh", corpus_dir=config.corpus_dir()).search("121.4").results
 
 
 def test_search_prints_answer_and_ranked_results(run) -> None:  # type: ignore[no-untyped-def]

@@ -97,6 +97,30 @@ def test_build_writes_vectors_beside_the_index(small: tuple[Path, Path, dict]) -
     assert ix.vectors is not None and int(ix.vectors.present.sum()) == len(ix)
 
 
+@pytest.mark.parametrize("semantic", ["1", "false"])
+def test_judge_index_prints_the_passages_indexed_with_the_semantic_search_on_or_off(
+        small: tuple[Path, Path, dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, semantic: str) -> None:
+    from click.testing import CliRunner
+
+    from judge.cli import main
+
+    corpus, inst, first = small
+    copy = tmp_path / "inst"
+    shutil.copytree(inst, copy, symlinks=True)           # its cache: the vectors come from it, nothing to embed
+    monkeypatch.setenv("JUDGE_CORPUS_DIR", str(corpus))
+    monkeypatch.setenv("JUDGE_INSTANCE", str(copy))
+    monkeypatch.setenv("JUDGE_SEARCH_SEMANTIC", semantic)
+    result = CliRunner().invoke(main, ["index", "--force"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    # The four passages indexed either way (off, the embedding step's count of 0 used to be printed).
+    assert "Índice construido: 4 pasajes indexados en " in result.output
+    if semantic == "1":
+        assert "Vectores: 0 pasajes calculados, 4 de la caché" in result.output
+    else:
+        assert "Búsqueda semántica: desactivada (JUDGE_SEARCH_SEMANTIC); el índice es solo léxico." in result.output
+    assert len(open_index(copy, corpus_dir=corpus, semantic=False)) == first["indexed"] == 4
+
+
 def test_rebuild_and_a_new_instance_with_the_cache_embed_nothing(small: tuple[Path, Path, dict], tmp_path: Path,
                                                                   embedder: sem.Embedder) -> None:
     corpus, inst, first = small
