@@ -36,7 +36,10 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
     trace = execute.run(scenario, step_limit=step_limit)
     outcome = execute.verdict(trace)
     if as_json:
-        click.echo(json.dumps(trace.to_json(), ensure_ascii=False, indent=2))
+        # The same `verdict` as /api/run's JSON (Verdict.to_json): its `ok` decides the exit status.
+        data = trace.to_json()
+        data["verdict"] = outcome.to_json()
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         from judge.runner.citations import resolver
         from judge.runner.render import render_trace

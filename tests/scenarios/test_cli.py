@@ -66,6 +66,22 @@ def test_json_prints_the_trace(cli: CliRunner, tmp_path: Path, minimal: str) -> 
     assert all(s["citations"] for s in trace["steps"])
 
 
+def test_json_has_the_verdict_of_the_api(cli: CliRunner, client, tmp_path: Path, minimal: str,
+                                         minimal_failing: str) -> None:
+    for source, code in ((minimal, 0), (minimal_failing, 1)):
+        path = tmp_path / "s.yaml"
+        path.write_text(source, encoding="utf-8")
+        result = _run(cli, str(path), "--json")
+        assert result.exit_code == code
+        trace = json.loads(result.output)
+        api = client.post("/api/run", data=source.encode(), content_type="application/yaml").get_json()
+        assert trace["verdict"] == api["verdict"] == {"ok": code == 0, "text": api["verdict"]["text"]}
+        # The verdict line the text output ends with; every other key as /api/run has it (`passages`, the cited
+        # text, is the web's).
+        assert _run(cli, str(path)).output.rstrip().splitlines()[-1] == trace["verdict"]["text"]
+        assert trace == {k: v for k, v in api.items() if k != "passages"}
+
+
 def test_json_scenario_file(cli: CliRunner, tmp_path: Path, minimal: str) -> None:
     import yaml
 
