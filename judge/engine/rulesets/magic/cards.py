@@ -173,7 +173,9 @@ class Mode(Immutable):
 @dataclass(frozen=True)
 class Triggered(Immutable):
     """603: "When/Whenever/At …". `when`: enters | dies | leaves | attacks | blocks | blocked | upkeep | end_step
-    | counter_put | deals_damage | dealt_damage | untapped; `of`: self | creature | another_creature."""
+    | counter_put | deals_damage | dealt_damage | untapped, and the general events of any player or card (603.2,
+    603.2c): draw (121.1) | life_gain | life_loss (119.3) | zone_change (400.7, "whenever a card is put into a
+    graveyard from anywhere"); `of`: self | creature | another_creature."""
     when: str
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
@@ -194,6 +196,10 @@ class Triggered(Immutable):
     # control no permanents of the chosen color"); never with no colour chosen.
     state_condition: str = ""
     where: tuple[str, ...] = ()        # enters of a creature: the qualities it must have ("una criatura azul")
+    # zone_change: the zone the card comes from / goes to ("" any): "put into a graveyard from anywhere" is to_zone
+    # graveyard. `whose` (you | each | opponents) says whose draw, life or card it watches for these general events.
+    from_zone: str = ""
+    to_zone: str = ""
 
 
 @dataclass(frozen=True)
@@ -254,7 +260,7 @@ class Static(Immutable):
 @dataclass(frozen=True)
 class Replacement(Immutable):
     """614/615: `event` draw | life_gain | damage | enters | dies | prevent_none | no_life_gain | all_wither |
-    tap_for_mana.
+    tap_for_mana | counters | life_loss.
 
     draw: the controller's draws are replaced by `instead`; life_gain: `multiply`/`add` to the controller's
     gains; damage: prevents `prevent` (−1: all) damage dealt to `to`, and with `source_draws` the source's
@@ -262,7 +268,10 @@ class Replacement(Immutable):
     tapped with `tapped`, 614.1c); dies: this permanent goes to exile instead of its owner's graveyard;
     prevent_none: damage can't be prevented (615.12); no_life_gain: players can't gain life (119.7); all_wither: all
     damage is dealt as though its source had wither (120.3d, 702.80a); tap_for_mana: a permanent its controller
-    taps for mana produces `multiply` times that mana (106.12b)."""
+    taps for mana produces `multiply` times that mana (106.12b); counters: counters of kind `counter` ("" any) that
+    would be put on a permanent in `to` (self | creatures_you_control | permanents_you_control) are `multiply` times
+    that many plus `add` instead, never fewer than 0 (614.1a, 122.6); life_loss: a player in `to` (controller |
+    opponents | each) who would lose life loses `multiply` times that much plus `add` instead (614.1a, 119.3)."""
     event: str
     instead: tuple[Effect, ...] = ()
     multiply: int = 1
@@ -273,6 +282,7 @@ class Replacement(Immutable):
     source_draws: bool = False
     tapped: bool = False
     choose: str = ""                  # enters: "as it enters, choose a color | name a card" (614.12a): color | name
+    counter: str = ""                 # counters: the kind of counter it replaces ("" any)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ Every function that changes the state appends the steps it causes to `out`, each
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -264,6 +264,18 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             notes.append("entra sin contadores: no puede tener contadores")
             extra_cites += cr("609.3")
         elif enters:
+            # 122.6: entering with counters is putting them: the counter replacements of the permanents already
+            # on the battlefield change how many (614.1a, each once 614.5, its controller orders them 616.1)
+            for k, n in list(enters.items()):
+                n, put_notes, put_cites = replace_counters(state, out, new, k, n, controller=new.controller,
+                                                           creature="creature" in card.types)
+                notes += put_notes
+                extra_cites += put_cites
+                if n:
+                    enters[k] = n
+                else:
+                    del enters[k]
+            state.touch()        # the layers were read while it was between zones: read them again once it is in
             new.counters = dict(enters)
             extra_cites += cr("614.1c", "122.6")
     dest = _zone_list(state, new, zone)
@@ -436,13 +448,93 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
 
 
 def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str]) -> None:
+    """119.3: a player loses life, through the life-loss replacements (614.1a, each once: 614.5; the losing player
+    orders several: 616.1); "whenever a player loses life" abilities see the life event (603.2)."""
     p = state.mplayer(player)
     if p.lost or amount <= 0:
         return
+    amount, notes, extra = replace_life_loss(state, out, player, amount)
+    if amount <= 0:
+        emit(state, out, "replacement", player, f"{player} iba a perder vidas ({why}), pero no pierde ninguna — "
+             "reemplazo: " + "; ".join(notes), [*cites, *cr("119.3"), *extra])
+        return
     p.lives -= amount
     state.bump(f"life_lost:{player}", amount)
-    emit(state, out, "resolution", player, f"{player} pierde {amount} vidas ({why}): {p.lives}",
-         [*cites, *cr("119.3")], [Event("life", {"player": player, "delta": -amount})])
+    msg = f"{player} pierde {amount} vidas ({why}): {p.lives}" + (" — reemplazo: " + "; ".join(notes) if notes else "")
+    emit(state, out, "replacement" if notes else "resolution", player, msg,
+         [*cites, *cr("119.3"), *extra], [Event("life", {"player": player, "delta": -amount})])
+    observe(state, Event("life", {"player": player, "delta": -amount}))
+
+
+def one_by_one(state: MagicState, out: list[Step], player: str, reps: list[Any], label: Any, what: str
+               ) -> Iterator[Any]:
+    """616.1, 616.1e-f: of the replacement effects that apply to one event, the affected player or the affected
+    object's controller chooses one (a `replacement` choice when two or more are left), it is applied, and the choice
+    is made again among those left; each applies once to the event (614.5)."""
+    left = list(reps)
+    while left:
+        first = _order(state, out, player, left, label, what, cr("616.1", "616.1e", "616.1f"))[0]
+        left = [x for x in left if x is not first]
+        yield first
+
+
+def _life_loss_reps(state: MagicState, player: str) -> list[tuple[MagicObject, Replacement]]:
+    """The life-loss replacements of the permanents on the battlefield that apply to `player` (their `to`:
+    controller, opponents, each)."""
+    return [(o, r) for o in state.battlefield() for r in state.card(o).replacements
+            if r.event == "life_loss" and (r.to == "each" or (r.to == "opponents") == (o.controller != player))
+            and not chars(state, o).abilities_lost]
+
+
+def replace_life_loss(state: MagicState, out: list[Step], player: str, amount: int
+                      ) -> tuple[int, list[str], list[str]]:
+    """614.1a: "if [a player] would lose life, they lose N times / N more than that much instead": the amount after
+    every life-loss replacement that applies to `player`, each once (614.5), in the order the losing player chooses
+    (616.1); never below 0. Returns (amount, notes, citations)."""
+    reps = _life_loss_reps(state, player)
+    if not reps:
+        return amount, [], []
+    notes: list[str] = []
+    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, f"perder {amount} vidas"):
+        before = amount
+        amount = max(0, amount * r.multiply + r.add)
+        notes.append(f"{o.card} cambia {before} por {amount}")
+    return amount, notes, cr("614.1a", "614.5", "616.1", "119.3")
+
+
+def _counter_reps(state: MagicState, o: MagicObject, kind: str, controller: str, creature: bool
+                  ) -> list[tuple[MagicObject, Replacement]]:
+    """The counter replacements of the permanents on the battlefield that apply to `kind` counters put on `o`."""
+    found = []
+    for w in state.battlefield():
+        for r in state.card(w).replacements:
+            if r.event != "counters" or r.counter not in ("", kind) or chars(state, w).abilities_lost:
+                continue
+            if r.to == "self" and w.id == o.id or r.to == "permanents_you_control" and w.controller == controller \
+                    or r.to == "creatures_you_control" and w.controller == controller and creature:
+                found.append((w, r))
+    return found
+
+
+def replace_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int,
+                     controller: str | None = None, creature: bool | None = None) -> tuple[int, list[str], list[str]]:
+    """614.1a / 122.6: "if one or more [kind] counters would be put on [a permanent], that many plus / times N are
+    put instead": the number after every counter replacement that applies, each once (614.5), in the order the
+    permanent's controller chooses (616.1); never below 0. `controller`/`creature` describe an object about to enter
+    with counters (122.6: entering with them is putting them). Returns (n, notes, citations)."""
+    controller = controller or o.controller
+    if creature is None:
+        creature = is_creature(state, o)
+    reps = _counter_reps(state, o, kind, controller, creature)
+    if not reps:
+        return n, [], []
+    notes: list[str] = []
+    for w, r in one_by_one(state, out, controller, reps, lambda x: x[0].id,
+                           f"poner {n} contador(es) {kind} sobre {o.card}"):
+        before = n
+        n = max(0, n * r.multiply + r.add)
+        notes.append(f"{w.card} cambia {before} por {n}")
+    return n, notes, cr("614.1a", "614.5", "616.1", "122.6")
 
 
 def life_lost_this_turn(state: MagicState, player: str) -> int:
@@ -497,10 +589,17 @@ def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, 
         emit(state, out, step_kind, o.controller, f"{o.card} ({o.id}) no puede tener contadores: no recibe {n} "
              f"contador(es) {kind} ({why}); el resto del efecto sí ocurre", [*cites, *cr("609.3")], about=[o])
         return
+    n, notes, extra = replace_counters(state, out, o, kind, n)
+    if n <= 0:
+        emit(state, out, "replacement", o.controller, f"{o.card} ({o.id}) no recibe contadores {kind} ({why}) — "
+             "reemplazo: " + "; ".join(notes), [*cites, *extra], about=[o])
+        return
     o.counters[kind] = o.counters.get(kind, 0) + n
     state.touch()
-    emit(state, out, step_kind, o.controller, f"{o.card} ({o.id}) recibe {n} contador(es) {kind} ({why})",
-         [*cites, *cr("122.1")], [Event("counters", {"object": o.id, "counter": kind, "amount": n})], [o])
+    emit(state, out, "replacement" if notes else step_kind, o.controller,
+         f"{o.card} ({o.id}) recibe {n} contador(es) {kind} ({why})" + (" — reemplazo: " + "; ".join(notes)
+                                                                         if notes else ""),
+         [*cites, *cr("122.1"), *extra], [Event("counters", {"object": o.id, "counter": kind, "amount": n})], [o])
     observe(state, Event("counters", {"object": o.id, "counter": kind, "amount": n}))
 
 
@@ -595,6 +694,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     kw = src.get("keywords", set())
     rules = ["120.3"]
     wither = False
+    wither_put = 0
     if amount <= 0:
         emit(state, out, "replacement", affected, f"se previene el daño de {name_src} a {name(state, target)} ("
              + "; ".join(prevented_notes) + ")", [*cites, *cr("615.1"), *extra], about=[tobj])
@@ -603,12 +703,19 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     if tobj is None:
         p = state.mplayer(target)
         state.bump(f"damage_to:{target}", amount)     # damage dealt this turn, whatever the life total did after
-        p.lives -= amount
-        state.bump(f"life_lost:{target}", amount)       # 120.3a: damage to a player is life lost
+        # 120.3a: damage to a player is life lost; a life-loss replacement changes the life lost, not the damage
+        # dealt (614.1a: lifelink and "deals damage" abilities still see the damage).
+        lost, loss_notes, loss_cites = replace_life_loss(state, out, target, amount)
+        p.lives -= lost
+        state.bump(f"life_lost:{target}", lost)
         rules.append("120.3a")
-        what = f"{target} pierde {amount} vidas: {p.lives}"
+        extra += loss_cites
+        what = f"{target} pierde {lost} vidas: {p.lives}"
+        if loss_notes:
+            what += " (reemplazo: " + "; ".join(loss_notes) + ")"
         events.append(Event("damage", {"source": src_ref, "target": target, "amount": amount, "combat": combat}))
-        events.append(Event("life", {"player": target, "delta": -amount}))
+        if lost:
+            events.append(Event("life", {"player": target, "delta": -lost}))
     else:
         wither = withers(state, src)
         if wither and not can_have_counters(state, tobj):
@@ -616,11 +723,18 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
             rules += ["120.3d", "702.80a", "609.3"]
             what = f"{tobj.card} ({tobj.id}) no puede tener contadores: el daño (marchitar) no tiene efecto"
         elif wither:
-            tobj.counters["-1/-1"] = tobj.counters.get("-1/-1", 0) + amount
-            state.touch()
+            # 120.3d puts the counters: a counter replacement changes how many (122.6, 614.1a)
+            put, put_notes, put_cites = replace_counters(state, out, tobj, "-1/-1", amount)
+            if put:
+                tobj.counters["-1/-1"] = tobj.counters.get("-1/-1", 0) + put
+                state.touch()
             rules += ["120.3d", "702.80a"]
-            what = f"{tobj.card} ({tobj.id}) recibe {amount} contador(es) -1/-1 (marchitar" + \
+            extra += put_cites
+            what = f"{tobj.card} ({tobj.id}) recibe {put} contador(es) -1/-1 (marchitar" + \
                 ("" if "wither" in kw else ": todo el daño se hace como si su fuente lo tuviera") + ")"
+            if put_notes:
+                what += " (reemplazo: " + "; ".join(put_notes) + ")"
+            wither_put = put
         else:
             tobj.damage += amount
             rules.append("120.3e")
@@ -646,8 +760,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
          [*cites, *cr(*rules), *extra], events, [tobj])
     for e in events:
         observe(state, e)
-    if tobj is not None and wither:
-        observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": amount}))
+    if tobj is not None and wither and wither_put:
+        observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": wither_put}))
     if "lifelink" in kw and src.get("controller"):
         # 702.15b: the gain is part of the damage event; with combat damage, of the turn-based action (510.2).
         gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}",
@@ -735,6 +849,8 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
     would receive priority. Leaves-the-battlefield abilities look back in time (603.10a): the object's last known
     information decides, and objects that left in the same event (`together`) still see it."""
     d = e.data
+    if e.kind in GENERAL_EVENTS:
+        _observe_general(state, e, together)
     if e.kind == "move":
         dies = d["from"] == "battlefield" and d["to"] == "graveyard"
         leaves = d["from"] == "battlefield"
@@ -859,6 +975,70 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             for ab in state.card(o).triggers:
                 if ab.when == "cast":
                     _add_trigger(state, d["player"], o.id, o.card, ab)
+
+
+# The events "whenever a player draws / gains life / loses life / a card changes zones" abilities watch (603.2).
+GENERAL_EVENTS = ("draw", "life", "move")
+GENERAL_WHEN = ("draw", "life_gain", "life_loss", "zone_change")
+
+
+def _general_when(state: MagicState, e: Event) -> tuple[str, str] | None:
+    """(the `when` an event matches, the player it concerns: who drew, gained or lost life, whose card moved), or
+    None. 119.9: gaining 0 life is no life-gain event; a token is not a card (111.1, 108.2), so it matches no
+    "card is put into …" ability."""
+    d = e.data
+    if e.kind == "draw":
+        return None if d.get("empty") else ("draw", d["player"])
+    if e.kind == "life":
+        delta = d.get("delta", 0)
+        return None if not delta else ("life_gain" if delta > 0 else "life_loss", d["player"])
+    lki = state.lki.get(d["object"], {})
+    if lki.get("token"):
+        return None
+    return "zone_change", lki.get("owner", "")
+
+
+def _general_matches(ab: Triggered, when: str, player: str, controller: str, d: dict[str, Any]) -> bool:
+    """603.2: the ability's event is this one: its `whose` (you: the event's player is its controller; opponents;
+    each) and, for a zone change, its `from_zone` / `to_zone`."""
+    if ab.when != when:
+        return False
+    if ab.whose != "each" and (ab.whose == "opponents") != (player != controller):
+        return False
+    if when == "zone_change":
+        return ab.from_zone in ("", d["from"]) and ab.to_zone in ("", d["to"])
+    return True
+
+
+def _observe_general(state: MagicState, e: Event, together: Sequence[Event]) -> None:
+    """603.2 / 603.2c: a draw (121.1, one per card), a life gain or loss (119.3, 119.9: once per event, whatever the
+    amount) or a card's zone change (400.7) triggers the matching abilities of the permanents on the battlefield,
+    once per event. A permanent that leaves the battlefield in the zone change looks back in time (603.10a): it sees
+    its own move and the moves of those that left with it (`together`), with its last known information."""
+    got = _general_when(state, e)
+    if got is None:
+        return
+    when, player = got
+    for o, abilities in _triggered_permanents(state):
+        if o.zone != "battlefield":
+            continue
+        for ab in abilities:
+            if _general_matches(ab, when, player, o.controller, e.data):
+                _add_trigger(state, o.controller, o.id, o.card, ab, {"player": player})
+    if e.kind != "move" or e.data["from"] != "battlefield":
+        return
+    for other in (together or (e,)):          # 603.10a: what left the battlefield with it looks back
+        od = other.data
+        if other.kind != "move" or od.get("from") != "battlefield":
+            continue
+        olki = state.lki.get(od["object"], {})
+        gone = state.objects.get(od["new"])
+        if gone is None or olki.get("abilities_lost") or olki.get("token"):
+            continue
+        controller = olki.get("controller") or gone.owner
+        for ab in state.card(gone).triggers:
+            if _general_matches(ab, when, player, controller, e.data):
+                _add_trigger(state, controller, gone.id, gone.card, ab, {"player": player})
 
 
 def _damage_matches(state: MagicState, ab: Triggered, o: MagicObject, d: dict[str, Any]) -> bool:
@@ -1037,7 +1217,9 @@ WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("60
               "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
               "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2"),
               "cast": ("601.2i",),
-              "blocked": ("509.1i", "603.2e"), "deals_damage": ("120.3",)}
+              "blocked": ("509.1i", "603.2e"), "deals_damage": ("120.3",),
+              "draw": ("121.1", "603.2c"), "life_gain": ("119.3", "119.9"), "life_loss": ("119.3",),
+              "zone_change": ("400.7", "603.2c")}
 
 
 # -- state-based actions --------------------------------------------------------------------------------------------

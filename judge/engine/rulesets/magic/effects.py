@@ -211,6 +211,8 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
             "state": "su controlador no controla permanentes del color elegido",
             "end_of_combat": "llega el final del combate (habilidad disparada retrasada)",
             "blocked": "es bloqueada por una criatura"}.get(ab.when, ab.when)
+    if ab.when in GENERAL_TEXT:
+        when = general_when_text(ab)
     if ab.to_whom == "opponent":
         when += " a un oponente"
     if ab.when == "counter_put" and ab.of == "creature":
@@ -226,6 +228,24 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
     cond = core.CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
     return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
            f"{'; '.join(e.describe() for e in ab.effects)}»)"
+
+
+# "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2)
+GENERAL_TEXT = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
+                "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
+                "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
+                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta")}
+
+
+def general_when_text(ab: Triggered) -> str:
+    """The Spanish trigger condition of a draw / life / zone-change ability, from its `whose` and zones (603.2)."""
+    from judge.engine.rulesets.magic.state import ZONE_NAMES
+    text = GENERAL_TEXT[ab.when][("you", "opponents", "each").index(ab.whose)]
+    if ab.when == "zone_change":
+        where = ZONE_NAMES.get(ab.to_zone, ab.to_zone) if ab.to_zone else "otra zona"
+        since = ZONE_NAMES.get(ab.from_zone, ab.from_zone) if ab.from_zone else "cualquier zona"
+        text += f" se pone en {where} desde {since}"
+    return text
 
 
 # -- effects --------------------------------------------------------------------------------------------------------

@@ -143,6 +143,9 @@ def pay_life_rounds(state: MagicState, out: list[Step], first: str, source_name:
         core.emit(state, out, "resolution", who, f"{who} paga {n} vidas ({source_name}): {state.mplayer(who).lives}; "
                   f"lleva {ctx.paid[who]} pagadas", [*cites, *cr("119.4", "118.3b")],
                   [Event("life", {"player": who, "delta": -n})])
+        # 119.4: paying life is losing it: "whenever a player loses life" sees it (603.2); a payment is not
+        # replaced (a life-loss replacement changes only life lost to an effect or damage, docs/scenarios.md)
+        core.observe(state, Event("life", {"player": who, "delta": -n}))
 
 
 # -- delayed triggered abilities (603.7) ----------------------------------------------------------------------------

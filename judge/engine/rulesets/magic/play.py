@@ -528,6 +528,7 @@ def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast,
         core.emit(state, out, "action", who, f"{who} paga {life} vidas como coste adicional de {spell.card}: "
                   f"{state.mplayer(who).lives}", cr("118.8", "118.3b", "601.2h"),
                   [Event("life", {"player": who, "delta": -life})])
+        core.observe(state, Event("life", {"player": who, "delta": -life}))    # 119.4, 603.2: life paid is lost
 
 
 def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:

@@ -53,7 +53,20 @@ DEFAULT_TO = {"look_top": "controller",
 STATIC_VERBS = ("pump", "set_pt", "switch_pt", "grant", "lose", "lose_abilities", "set_color", "add_type",
                 "grant_ability", "protection", "land_types")
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
-        "dealt_damage", "untapped", "blocked", "state", "cast")
+        "dealt_damage", "untapped", "blocked", "state", "cast",
+        # general events of any player or card (603.2): whose draw / life / card is `whose`'s
+        "draw", "life_gain", "life_loss", "zone_change")
+WHOSE_WHEN = ("upkeep", "end_step", "draw", "life_gain", "life_loss", "zone_change")
+ZONES_OF_CARDS = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+# Each replacement `event` and the keys it reads besides `event` (docs/scenarios.md, Replacement effects).
+REPLACEMENT_READS: dict[str, tuple[str, ...]] = {
+    "draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
+    "enters": ("counters", "tapped", "choose"), "dies": (), "prevent_none": (), "no_life_gain": (), "all_wither": (),
+    "tap_for_mana": ("multiply",), "opponent_discard": (), "to_library_bottom": (),
+    "counters": ("counter", "to", "multiply", "add"), "life_loss": ("to", "multiply", "add")}
+# Whom a counters / life_loss replacement covers; the first is the default.
+REPLACE_TO = {"counters": ("creatures_you_control", "self", "permanents_you_control"),
+              "life_loss": ("controller", "opponents", "each")}
 DELAYED_AT = ("end_of_combat", "end_step")
 STOPS = ("fin", "limite", "eleccion", "partida terminada")
 PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",
@@ -614,7 +627,8 @@ class _Parser:
         c = self.check
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
                                           "state_condition", "where",
-                                          "had_counter", "condition", "to_whom", "combat", "at_least"),
+                                          "had_counter", "condition", "to_whom", "combat", "at_least",
+                                          "from_zone", "to_zone"),
                       required=("when", "effects"))
         if m is None:
             return None
@@ -640,8 +654,14 @@ class _Parser:
             c.error(join(path, "counter"), "se esperaba +1/+1 o -1/-1")
         effects = self.effects(join(path, "effects"), m.get("effects", []))
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
-        if when not in ("upkeep", "end_step") and "whose" in m:
-            c.error(join(path, "whose"), "«whose» solo vale con when: upkeep o end_step")
+        if when not in WHOSE_WHEN and "whose" in m:
+            c.error(join(path, "whose"), f"«whose» solo vale con when: {', '.join(WHOSE_WHEN)}")
+        zones = {}
+        for key in ("from_zone", "to_zone"):        # 400.7: "whenever a card is put into a graveyard from anywhere"
+            if key in m:
+                zones[key] = c.choice(join(path, key), m[key], ZONES_OF_CARDS) or ""
+                if when != "zone_change":
+                    c.error(join(path, key), f"«{key}» solo vale con when: zone_change")
         if when not in ("enters", "dies", "counter_put") and "of" in m:
             c.error(join(path, "of"), "«of» solo vale con when: enters, dies o counter_put")
         if when == "counter_put" and of in ("another_creature", "opponents_creature"):
@@ -678,7 +698,7 @@ class _Parser:
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
                          each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
                          to_whom=to_whom, state_condition=state_condition, where=where, combat=bool(combat),
-                         at_least=at_least)
+                         at_least=at_least, **zones)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check
@@ -762,19 +782,14 @@ class _Parser:
     def replacement(self, path: str, raw: Any) -> Replacement | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters",
-                                          "source_draws", "tapped", "choose"), required=("event",))
+                                          "source_draws", "tapped", "choose", "counter"),
+                      required=("event",))
         if m is None or "event" not in m:
             return None
-        event = c.choice(join(path, "event"), m["event"], ("draw", "life_gain", "damage", "enters", "dies",
-                                                           "prevent_none", "no_life_gain", "all_wither",
-                                                           "tap_for_mana", "opponent_discard",
-                                                           "to_library_bottom"))
+        event = c.choice(join(path, "event"), m["event"], tuple(REPLACEMENT_READS))
         if event is None:
             return None
-        reads = {"draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
-                 "enters": ("counters", "tapped", "choose"), "dies": (), "prevent_none": (), "no_life_gain": (),
-                 "all_wither": (), "tap_for_mana": ("multiply",), "opponent_discard": (),
-                 "to_library_bottom": ()}[event]
+        reads = REPLACEMENT_READS[event]
         for k in m:
             if k not in ("event", *reads):
                 c.error(join(path, k), f"«{k}» no se usa con event: {event}"
@@ -786,6 +801,16 @@ class _Parser:
                 c.error(join(path, "instead"), "un reemplazo de robo dice qué pasa en su lugar")
         elif event == "tap_for_mana":
             kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 2), minimum=0, maximum=10) or 0
+        elif event in ("counters", "life_loss"):
+            # 614.1a: "that many plus N / N times that many … instead" (614.5: once per event)
+            kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
+            kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
+            if "multiply" not in m and "add" not in m:
+                c.error(path, f"un reemplazo de {event} dice cuánto cambia: «multiply» o «add»")
+            scopes = REPLACE_TO[event]
+            kw["to"] = c.choice(join(path, "to"), m.get("to", scopes[0]), scopes) or scopes[0]
+            if event == "counters":
+                kw["counter"] = c.choice(join(path, "counter"), m.get("counter", ""), ("", "+1/+1", "-1/-1")) or ""
         elif event == "life_gain":
             kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
             kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
