@@ -17,6 +17,7 @@ The common parts (the fuzz loop, probes, the broken game's document) are judge/r
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -116,7 +117,21 @@ def _spell(rng: random.Random, color: str) -> dict[str, Any]:
     return card
 
 
+# Abilities on the general events (603.2: a draw, a life gain or loss, a card put into a graveyard), chosen so that
+# none can feed itself: what they do is gain life or put a counter on their own permanent, never draw or lose life.
+GENERAL_TRIGGERS: tuple[dict[str, Any], ...] = (
+    {"when": "draw", "whose": "opponents", "effects": [{"gain_life": 1}]},
+    {"when": "draw", "whose": "each", "effects": [{"gain_life": 1}]},
+    {"when": "life_gain", "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
+    {"when": "life_loss", "whose": "opponents", "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
+    {"when": "life_loss", "whose": "each", "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
+    {"when": "zone_change", "to_zone": "graveyard", "whose": "each", "effects": [{"gain_life": 1}]},
+)
+
+
 def _trigger(rng: random.Random) -> dict[str, Any]:
+    if rng.random() < 0.2:
+        return copy.deepcopy(rng.choice(GENERAL_TRIGGERS))
     when = rng.choice(TRIGGER_WHEN)
     kind = rng.choice(("damage", "gain_life", "draw", "counters", "lose_life", "destroy"))
     if kind == "damage":
@@ -137,7 +152,14 @@ def _trigger(rng: random.Random) -> dict[str, Any]:
 
 
 def _replacement(rng: random.Random) -> dict[str, Any]:
-    kind = rng.choice(("life_gain", "damage", "enters", "dies", "draw", "prevent_none"))
+    kind = rng.choice(("life_gain", "damage", "enters", "dies", "draw", "prevent_none", "counters", "life_loss"))
+    if kind == "counters":            # "twice that many" / "that many minus one" (614.1a, 122.6)
+        return {"event": "counters", "counter": rng.choice(("+1/+1", "-1/-1", "")), "to": rng.choice(
+            ("creatures_you_control", "self", "permanents_you_control")),
+            **({"multiply": 2} if rng.random() < 0.5 else {"add": rng.choice((-1, 1))})}
+    if kind == "life_loss":           # "if an opponent would lose life, they lose that much plus 1 instead"
+        return {"event": "life_loss", "to": rng.choice(("opponents", "each")),
+                **({"multiply": 2} if rng.random() < 0.5 else {"add": 1})}
     if kind == "life_gain":
         return {"event": "life_gain", "multiply": 2} if rng.random() < 0.5 else {"event": "life_gain", "add": 1}
     if kind == "damage":
