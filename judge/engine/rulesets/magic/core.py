@@ -499,7 +499,7 @@ def replace_life_loss(state: MagicState, out: list[Step], player: str, amount: i
         before = amount
         amount = max(0, amount * r.multiply + r.add)
         notes.append(f"{o.card} cambia {before} por {amount}")
-    return amount, notes, cr("614.1a", "614.5", "616.1", "119.3")
+    return amount, notes, cr("614.1a", "614.5", "616.1", "119.3", *(["616.1f"] if len(reps) > 1 else []))
 
 
 def _counter_reps(state: MagicState, o: MagicObject, kind: str, controller: str, creature: bool
@@ -534,7 +534,7 @@ def replace_counters(state: MagicState, out: list[Step], o: MagicObject, kind: s
         before = n
         n = max(0, n * r.multiply + r.add)
         notes.append(f"{w.card} cambia {before} por {n}")
-    return n, notes, cr("614.1a", "614.5", "616.1", "122.6")
+    return n, notes, cr("614.1a", "614.5", "616.1", "122.6", *(["616.1f"] if len(reps) > 1 else []))
 
 
 def life_lost_this_turn(state: MagicState, player: str) -> int:
@@ -1218,7 +1218,7 @@ WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("60
               "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2"),
               "cast": ("601.2i",),
               "blocked": ("509.1i", "603.2e"), "deals_damage": ("120.3",),
-              "draw": ("121.1", "603.2c"), "life_gain": ("119.3", "119.9"), "life_loss": ("119.3",),
+              "draw": ("121.1", "603.2c"), "life_gain": ("119.3", "119.9", "603.2c"), "life_loss": ("119.3", "603.2c"),
               "zone_change": ("400.7", "603.2c")}
 
 
