@@ -51,8 +51,11 @@ def test_the_generator_covers_the_vocabulary_and_is_valid() -> None:
             auras += "Aura" in card.get("subtypes", ())
     assert keywords == set(KEYWORDS)
     assert verbs == {"damage", "pump", "draw", "destroy", "counters", "gain_life"}
-    assert whens == {"enters", "dies"}
+    # now and then a trigger on a general event (603.2: a draw, a life gain or loss, a card put into a graveyard)
+    general = {t["when"] for t in fm.GENERAL_TRIGGERS}
+    assert {"enters", "dies"} <= whens <= {"enters", "dies", *general} and len(whens & general) >= 2
     assert {"life_gain", "damage", "enters", "dies"} <= replacements
+    assert replacements & {"counters", "life_loss"}
     assert auras > 5 and 5 < mid_game < 25
 
 
