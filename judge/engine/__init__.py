@@ -8,9 +8,9 @@ from judge.engine.action import Action, Checkpoint
 from judge.engine.errors import EngineError, IllegalAction, StepLimitReached, UnknownRuleset
 from judge.engine.run import DEFAULT_STEP_LIMIT, Game, run_scenario
 from judge.engine.state import GameObject, GameState, Pending, Player
-from judge.engine.step import STEP_KINDS, STOPPED, Event, Step, Trace
+from judge.engine.step import GENERIC_EVENT_KINDS, GENERIC_STEP_KINDS, STOPPED, Event, Step, Trace
 
 __all__ = ["run_scenario", "Game", "Checkpoint", "Trace", "Step", "Event", "Action", "GameState", "GameObject", "Player",
            "Pending", "EngineError", "IllegalAction", "StepLimitReached",
-           "UnknownRuleset", "DEFAULT_STEP_LIMIT", "STEP_KINDS",
+           "UnknownRuleset", "DEFAULT_STEP_LIMIT", "GENERIC_STEP_KINDS", "GENERIC_EVENT_KINDS",
            "STOPPED"]

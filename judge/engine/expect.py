@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from judge.engine.state import GameState
-from judge.engine.step import STEP_KINDS, STOPPED, Step
+from judge.engine.step import GENERIC_STEP_KINDS, STOPPED, Step
 from judge.scenarios.validate import Checker, join
 
 COMMON_KEYS = ("winner", "stopped", "steps", "turn", "active", "phase")
@@ -18,7 +18,6 @@ COMMON_KEYS = ("winner", "stopped", "steps", "turn", "active", "phase")
 # the expectation step cites them beside the rule of the field it checks.
 RULING_KEY = "ruling"
 PASSAGE_ID = re.compile(r"^[a-z0-9][a-z0-9-]*(?:/[A-Za-z0-9][A-Za-z0-9.\-]*)+$")
-GAME_STEP_KINDS = tuple(k for k in STEP_KINDS if k != "expectation")
 
 
 @dataclass(frozen=True)
@@ -46,12 +45,20 @@ class Bad:
 BAD = Bad()
 
 
+def game_step_kinds(step_kinds: Sequence[str]) -> tuple[str, ...]:
+    """The step kinds a `{steps: {kind}}` expectation counts: the ruleset's declared kinds (Ruleset.step_kinds)
+    but `expectation`, generic ones first, in a stable order."""
+    generic = [k for k in GENERIC_STEP_KINDS if k in step_kinds]
+    return tuple(k for k in (*generic, *sorted(set(step_kinds) - set(generic))) if k != "expectation")
+
+
 def parse_common(check: Checker, path: str, key: str, value: Any, *, player_ref: Callable[[str, Any], str | None],
-                 phases: Sequence[str], in_script: bool = False) -> Any:
+                 phases: Sequence[str], step_kinds: Sequence[str] = GENERIC_STEP_KINDS,
+                 in_script: bool = False) -> Any:
     """The value of one common expectation `key`, or BAD after recording the error on `check`.
 
-    `phases`: the ruleset's phase/step names; `in_script`: the expectation stands between actions, where
-    `stopped` has no meaning yet."""
+    `phases`: the ruleset's phase/step names; `step_kinds`: the step kinds it declares (Ruleset.step_kinds);
+    `in_script`: the expectation stands between actions, where `stopped` has no meaning yet."""
     if key == "winner":
         if value is None:
             return None
@@ -71,7 +78,7 @@ def parse_common(check: Checker, path: str, key: str, value: Any, *, player_ref:
     m = check.mapping(path, value, allowed=("kind", "count", "cites"), required=("kind", "count"))
     if m is None or "kind" not in m or "count" not in m:
         return BAD
-    kind = check.choice(join(path, "kind"), m["kind"], (*GAME_STEP_KINDS, "any"))
+    kind = check.choice(join(path, "kind"), m["kind"], (*game_step_kinds(step_kinds), "any"))
     count = check.integer(join(path, "count"), m["count"])
     cites = check.string(join(path, "cites"), m["cites"]) if "cites" in m else None
     if kind is None or count is None or ("cites" in m and cites is None):

@@ -5,15 +5,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-STEP_KINDS = ("setup", "action", "turn-based", "state-based", "trigger", "resolution", "replacement",
-              "illegal", "choice", "limit", "expectation")
+# The step kinds every run has, declared once here (the core makes `limit`, `choice` and `expectation` steps; every
+# ruleset sets up a game, applies actions and refuses illegal ones). A ruleset adds its own (Ruleset.own_step_kinds)
+# and declares the event kinds its steps carry (Ruleset.own_event_kinds); the step factory refuses any other.
+GENERIC_STEP_KINDS = ("setup", "action", "illegal", "choice", "limit", "expectation")
+GENERIC_EVENT_KINDS: tuple[str, ...] = ()          # the core itself emits no events
 STOPPED = ("fin", "limite", "eleccion", "partida terminada")
 
 
 @dataclass(frozen=True)
 class Event:
     """One change of the game: ``Event("move", {"object": "lobo", "from": "hand", "to": "board"})``."""
-    kind: str                     # move | damage | lives | mana | tap | untap | shuffle | recycle | attach | lose | win
+    kind: str                     # one of the running ruleset's `event_kinds` (Ruleset.own_event_kinds)
     data: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
@@ -35,8 +38,8 @@ class Step:
     passed: bool | None = None    # expectation steps only: did the check hold?
 
     def __post_init__(self) -> None:
-        if self.kind not in STEP_KINDS:
-            raise ValueError(f"unknown step kind {self.kind!r}")
+        if not self.kind:
+            raise ValueError(f"step {self.summary!r} has no kind")
         if not self.citations:
             raise ValueError(f"step {self.summary!r} has no citation")
 
@@ -89,13 +92,27 @@ class Trace:
         return out
 
 
+def declared(generic: Sequence[str], own: Sequence[str]) -> frozenset[str]:
+    """The kinds a ruleset declares: the core's generic ones and its own."""
+    return frozenset((*generic, *own))
+
+
 def make_step(state: Any, kind: str, actor: str | None, summary: str, citations: Sequence[str],
               snapshot: Callable[[Any], dict[str, Any]], events: Sequence[Event] = (),
               unmodelled: Sequence[str] = (), passed: bool | None = None,
               out: list["Step"] | None = None) -> "Step":
-    """The one step factory of every ruleset: numbers the step, takes the board snapshot (within the run's board
-    budget), de-duplicates the citations; with `out`, records the step there and enforces the run's step limit
-    inside an action (StepLimitReached once the last allowed step is recorded)."""
+    """The one step factory of every ruleset: checks the step kind and its events' kinds against the running
+    ruleset's declarations (`state.ruleset`: Ruleset.step_kinds, Ruleset.event_kinds; ValueError otherwise), numbers
+    the step, takes the board snapshot (within the run's board budget), de-duplicates the citations; with `out`,
+    records the step there and enforces the run's step limit inside an action (StepLimitReached once the last
+    allowed step is recorded)."""
+    ruleset = state.ruleset
+    if ruleset is not None:
+        if kind not in ruleset.step_kinds:
+            raise ValueError(f"step kind {kind!r} is not declared by the ruleset {ruleset.id!r}")
+        for e in events:
+            if e.kind not in ruleset.event_kinds:
+                raise ValueError(f"event kind {e.kind!r} is not declared by the ruleset {ruleset.id!r}")
     state.steps_taken += 1
     step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
                 citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.action import Action
 from judge.engine.state import GameState
-from judge.engine.step import Event, Step, make_step
+from judge.engine.step import GENERIC_EVENT_KINDS, GENERIC_STEP_KINDS, Event, Step, declared, make_step
 
 if TYPE_CHECKING:
     from judge.scenarios.model import Scenario
@@ -27,6 +27,21 @@ class Ruleset:
     # Passages saying the game has ended (cited by the core's step for the script's actions left after it ends);
     # empty: `general_citation`.
     game_over_citations: ClassVar[tuple[str, ...]] = ()
+
+    # -- declarations (class flags, as python-chess's variants declare theirs) ------------------------------------
+    # A ruleset names the step kinds it adds to the core's (judge.engine.step.GENERIC_STEP_KINDS: setup, action,
+    # illegal, choice, limit, expectation) and every event kind its steps carry. `step_kinds` / `event_kinds` are
+    # the full sets, made once per subclass; the one step factory (make_step) refuses a kind not in them, and the
+    # `{steps: {kind}}` expectation accepts only these step kinds.
+    own_step_kinds: ClassVar[tuple[str, ...]] = ()
+    own_event_kinds: ClassVar[tuple[str, ...]] = ()
+    step_kinds: ClassVar[frozenset[str]] = frozenset(GENERIC_STEP_KINDS)
+    event_kinds: ClassVar[frozenset[str]] = frozenset(GENERIC_EVENT_KINDS)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.step_kinds = declared(GENERIC_STEP_KINDS, cls.own_step_kinds)
+        cls.event_kinds = declared(GENERIC_EVENT_KINDS, cls.own_event_kinds)
 
     # -- scenarios ----------------------------------------------------------------------------------------
     @classmethod

@@ -15,7 +15,7 @@ from judge.engine.rulesets.doce_vidas import game
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.expect import check_expectation
-from judge.engine.rulesets.doce_vidas.schema import Setup, parse_scenario
+from judge.engine.rulesets.doce_vidas.schema import EVENT_KINDS, OWN_STEP_KINDS, Setup, parse_scenario
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.state import GameObject, GameState, Player
 from judge.engine.step import Event, Step
@@ -49,6 +49,8 @@ class DoceVidas(Ruleset):
     general_citation: ClassVar[str] = C.TURNO
     game_over_citations: ClassVar[tuple[str, ...]] = (C.OBJETIVO,)   # the game is won once the rival has 0 lives
     zones: ClassVar[tuple[str, ...]] = ("deck", "hand", "board", "discard", "resolving")
+    own_step_kinds: ClassVar[tuple[str, ...]] = OWN_STEP_KINDS
+    own_event_kinds: ClassVar[tuple[str, ...]] = EVENT_KINDS
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
@@ -76,7 +78,7 @@ class DoceVidas(Ruleset):
                                                     zone=zone, tapped=o.tapped, damage=o.damage,
                                                     attached_to=o.attached_to))
             players.append(p)
-        state = GameState(players=players, rng=rng)
+        state = GameState(players=players, rng=rng, ruleset=cls)
         state.extra["cards"] = dict(setup.cards)
         state.extra["temp"] = []
         for obj in state.all_objects():

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.expect import COMMON_KEYS
+from collections.abc import Sequence
+
+from judge.engine.expect import COMMON_KEYS, game_step_kinds
 from judge.engine.rulesets.doce_vidas import schema as S
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS
 from judge.engine.rulesets.doce_vidas.cards import (BOOST_SCOPES, BOOSTS, CARD_TYPES, CHOSEN_TARGETS, MAX_AMOUNT,
                                                     ONE_SHOT, PERMANENT_TYPES, TRIGGERS)
-from judge.engine.step import STEP_KINDS, STOPPED
+from judge.engine.step import GENERIC_STEP_KINDS, STOPPED
 
 
 def L(es: str, en: str) -> dict[str, str]:
@@ -111,8 +113,10 @@ def _expect_field(key: str, kind: str) -> dict[str, Any]:
 
 
 def common_expectations(phases: tuple[str, ...], phase_labels: dict[str, dict[str, str]],
-                        kind_labels: dict[str, dict[str, str]] | None = None) -> list[dict[str, Any]]:
-    """The expectation keys every ruleset shares (judge.engine.expect.COMMON_KEYS), described."""
+                        kind_labels: dict[str, dict[str, str]] | None = None,
+                        step_kinds: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The expectation keys every ruleset shares (judge.engine.expect.COMMON_KEYS), described; `step_kinds`: the
+    ruleset's declared step kinds (Ruleset.step_kinds), which `steps` counts."""
     out = []
     for key in COMMON_KEYS:
         if key == "winner":
@@ -120,7 +124,7 @@ def common_expectations(phases: tuple[str, ...], phase_labels: dict[str, dict[st
         elif key == "stopped":
             out.append(field(key, "choice", options=options(STOPPED, {}), top_only=True))
         elif key == "steps":
-            kinds = [k for k in STEP_KINDS if k != "expectation"] + ["any"]
+            kinds = [*game_step_kinds(step_kinds), "any"]
             out.append(field(key, "steps", kinds=options(kinds, kind_labels or {})))
         elif key == "turn":
             out.append(field(key, "int", min=1))
@@ -193,7 +197,8 @@ def describe() -> dict[str, Any]:
                      "fields": _ACTION_KEYS.get(verb, [])} for verb in ACTION_KEYS],
         "expect": {"player": [_expect_field(k, v) for k, v in S.PLAYER_FIELDS.items()],
                    "object": [_expect_field(k, v) for k, v in S.OBJECT_FIELDS.items()],
-                   "common": common_expectations(S.EXPECT_PHASES, PHASE_LABELS),
+                   "common": common_expectations(S.EXPECT_PHASES, PHASE_LABELS,
+                                                 step_kinds=(*GENERIC_STEP_KINDS, *S.OWN_STEP_KINDS)),
                    "max": S.MAX_EXPECT},
         "template": template(),
     }

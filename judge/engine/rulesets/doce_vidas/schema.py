@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
+from judge.engine.step import GENERIC_STEP_KINDS
 from judge.engine.expect import BAD, Expectation, parse_entry, parse_fields, parse_single
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
@@ -26,6 +27,10 @@ MAX_RECYCLE_COST = 2 ** 20
 ZONES = ("deck", "hand", "discard", "board")
 PHASES = ("preparacion", "accion")
 EXPECT_PHASES = (*PHASES, "terminada")     # `{phase: …}` also checks that the game has ended
+# What this ruleset declares to the core (judge.engine.rulesets.base.Ruleset): the step kinds it adds to the
+# generic ones (`trigger`: a permanent's effects as it enters or a turn starts), and every event kind.
+OWN_STEP_KINDS = ("turn-based", "state-based", "trigger", "resolution", "replacement")
+EVENT_KINDS = ("attach", "damage", "lives", "lose", "mana", "move", "recycle_cost", "shuffle", "tap", "untap", "win")
 
 
 @dataclass(frozen=True)
@@ -378,7 +383,7 @@ class _Parser:
             fields, subject_key = OBJECT_FIELDS, "object"
         else:
             return parse_single(self.check, path, raw, player_ref=self.player_ref, phases=EXPECT_PHASES,
-                                in_script=in_script)
+                                step_kinds=(*GENERIC_STEP_KINDS, *OWN_STEP_KINDS), in_script=in_script)
         if m is None or subject is None:
             return []
         return parse_fields(self.check, path, m, subject, subject_key, fields, self.field_value)

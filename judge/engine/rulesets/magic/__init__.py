@@ -20,7 +20,7 @@ from judge.engine.rulesets.magic.cites import GENERAL, cr
 from judge.engine.rulesets.magic.expect import check
 from judge.engine.rulesets.magic.legal import legal_actions
 from judge.engine.rulesets.magic.play import HANDLERS
-from judge.engine.rulesets.magic.schema import STEPS, Setup, parse_scenario
+from judge.engine.rulesets.magic.schema import EVENT_KINDS, OWN_STEP_KINDS, STEPS, Setup, parse_scenario
 from judge.engine.rulesets.magic.snapshot import snapshot
 from judge.engine.rulesets.magic.state import (STEP_NAMES, ZONES, MagicObject, MagicPlayer, MagicState, StackItem)
 from judge.engine.state import GameState, Pending
@@ -34,6 +34,8 @@ class Magic(Ruleset):
     game_over_citations: ClassVar[tuple[str, ...]] = tuple(cr("104.1"))   # a game ends immediately when one wins
     extra_keys: ClassVar[tuple[str, ...]] = ("stack",)
     phases: ClassVar[tuple[str, ...]] = STEPS
+    own_step_kinds: ClassVar[tuple[str, ...]] = OWN_STEP_KINDS
+    own_event_kinds: ClassVar[tuple[str, ...]] = EVENT_KINDS
 
     @classmethod
     def describe(cls) -> dict[str, Any]:
@@ -52,7 +54,7 @@ class Magic(Ruleset):
         turn began unless they say `sick: true`."""
         setup: Setup = scenario.setup
         players = []
-        state = MagicState(players=players, rng=rng, cards=dict(setup.cards))
+        state = MagicState(players=players, rng=rng, cards=dict(setup.cards), ruleset=cls)
         for ps in setup.players:
             p = MagicPlayer(name=ps.name, lives=ps.life, zones={z: [] for z in ZONES}, pool=dict(ps.pool),
                             lands_played=ps.lands_played)

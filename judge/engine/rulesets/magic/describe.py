@@ -11,6 +11,7 @@ from judge.engine.rulesets.magic.cards import (CARD_TYPES, KEYWORDS, SUPERTYPES,
                                                UNMODELLED_KEYWORDS)
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS
+from judge.engine.step import GENERIC_STEP_KINDS
 
 STEP_LABELS_EN = {"untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "main1": "first main phase",
                   "beginning_of_combat": "beginning of combat step", "declare_attackers": "declare attackers step",
@@ -387,7 +388,8 @@ def describe() -> dict[str, Any]:
                      "by": verb != "pass_until"} for verb in ACTION_KEYS],
         "expect": {"player": [_expect_field(k, v) for k, v in S.PLAYER_FIELDS.items()],
                    "object": [_expect_field(k, v) for k, v in S.OBJECT_FIELDS.items()],
-                   "common": common_expectations(STEPS, STEP_LABELS)
+                   "common": common_expectations(STEPS, STEP_LABELS,
+                                                 step_kinds=(*GENERIC_STEP_KINDS, *S.OWN_STEP_KINDS))
                    + [field("stack", "refs", ref="card_or_object")],
                    "max": S.MAX_EXPECT},
         "extra": [{"key": "stack", "type": "json", "label": FIELD_LABELS["stack"],

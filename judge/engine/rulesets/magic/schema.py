@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
+from judge.engine.step import GENERIC_STEP_KINDS
 from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common, parse_entry, parse_fields
 from judge.engine.rulesets.magic.actions import (ACTION_KEYS, Activate, Assign, Attack, Block, Cast, Choose, Mana,
                                                  Pass, PassUntil, PlayLand)
@@ -58,6 +59,12 @@ WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "
         "draw", "life_gain", "life_loss", "zone_change")
 WHOSE_WHEN = ("upkeep", "end_step", "draw", "life_gain", "life_loss", "zone_change")
 ZONES_OF_CARDS = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+# What this ruleset declares to the core (judge.engine.rulesets.base.Ruleset): the step kinds it adds to the
+# generic ones, and every event kind its steps carry.
+OWN_STEP_KINDS = ("turn-based", "state-based", "trigger", "resolution", "replacement")
+EVENT_KINDS = ("attach", "attack", "block", "cast", "cease", "cleanup", "combat", "control", "counters", "damage",
+               "draw", "effect", "life", "look", "lose", "mana", "move", "regenerate", "reveal", "shuffle", "stack",
+               "step", "tap", "untap", "win")
 # Each replacement `event` and the keys it reads besides `event` (docs/scenarios.md, Replacement effects).
 REPLACEMENT_READS: dict[str, tuple[str, ...]] = {
     "draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
@@ -1220,7 +1227,7 @@ class _Parser:
                 seq = c.string_list(join(path, k), m[k], max_items=50)
                 return [] if seq is None else [Expectation("stack", None, tuple(seq), path)]
             v = parse_common(c, join(path, k), k, m[k], player_ref=self.player_ref, phases=STEPS,
-                             in_script=in_script)
+                             step_kinds=(*GENERIC_STEP_KINDS, *OWN_STEP_KINDS), in_script=in_script)
             return [] if v is BAD else [Expectation(k, None, v, path)]
         if m is None or subject is None:
             return []
