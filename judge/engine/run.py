@@ -168,4 +168,5 @@ def _check(ruleset: type, state: GameState, steps: list[Step], expectations: tup
     for expectation in expectations:
         held, summary, cites = ruleset.check_expectation(state, expectation, steps)
         steps.append(ruleset.step(state, "expectation", None, ("se cumple: " if held else "NO se cumple: ") + summary,
-                                  [*(cites or general), *expectation.rulings], passed=held))
+                                  [*(cites or general), *expectation.rulings], passed=held,
+                                  unmodelled=ruleset.expectation_notes(state, expectation)))

@@ -75,6 +75,13 @@ class Trace:
         return [s for s in self.steps if s.kind == "expectation" and not s.passed]
 
     @property
+    def unmodelled(self) -> list[str]:
+        """The unmodelled card text flagged by the steps after the setup (each note once, first seen first): text
+        that could have changed the result. A card flagged only as the game was set up (in a library, say) never
+        got where its text works."""
+        return list(dict.fromkeys(n for s in self.steps if s.kind != "setup" for n in s.unmodelled))
+
+    @property
     def ok(self) -> bool:
         if self.failed_expectations:
             return False

@@ -62,11 +62,13 @@ def run(scenario: "Scenario", step_limit: int | None = None, board_budget: int |
 class Verdict:
     ok: bool
     line: str
+    unmodelled: tuple[str, ...] = ()    # card text not modelled that could have changed the result (Trace.unmodelled)
 
     def to_json(self) -> dict[str, Any]:
         """The run JSON's `verdict` (`judge run --json`, /api/run, the run pages' JSON): `ok` is trace.ok, `text`
-        the verdict line the terminal and the page print."""
-        return {"ok": self.ok, "text": self.line}
+        the verdict line the terminal and the page print, `unmodelled` the card text not modelled that could have
+        changed the result."""
+        return {"ok": self.ok, "text": self.line, "unmodelled": list(self.unmodelled)}
 
 
 STOP_REASONS = {
@@ -80,15 +82,20 @@ def verdict(trace: "Trace") -> Verdict:
     `{stopped: ...}`); this only puts the reason into words for the terminal and the page."""
     total = sum(1 for s in trace.steps if s.kind == "expectation")
     failed = len(trace.failed_expectations)
+    notes = tuple(trace.unmodelled)
+    # Text the engine does not model was flagged after the setup: it could have changed the result, and the verdict
+    # says so ("BIEN, con texto no modelado: …").
+    head = (lambda word: f"{word}, con texto no modelado: {'; '.join(notes)} —") if notes else (lambda word: word + ":")
     if trace.ok and not total:
-        return Verdict(True, f"BIEN: la ejecución terminó sin expectativas que comprobar ({len(trace.steps)} pasos, "
-                             f"final: {trace.stopped}).")
+        return Verdict(True, f"{head('BIEN')} la ejecución terminó sin expectativas que comprobar "
+                             f"({len(trace.steps)} pasos, final: {trace.stopped}).", notes)
     if trace.ok:
-        return Verdict(True, f"BIEN: se cumplen las {total} expectativas ({len(trace.steps)} pasos, "
-                             f"final: {trace.stopped}).")
+        return Verdict(True, f"{head('BIEN')} se cumplen las {total} expectativas ({len(trace.steps)} pasos, "
+                             f"final: {trace.stopped}).", notes)
     reasons = []
     if failed:
         reasons.append(f"{failed} de {total} expectativas no se cumplen")
     if trace.stopped in STOP_REASONS:
         reasons.append(f"la ejecución {STOP_REASONS[trace.stopped]} y el escenario no lo espera")
-    return Verdict(False, "FALLA: " + "; ".join(reasons or ["la ejecución no terminó como se esperaba"]) + ".")
+    return Verdict(False, f"{head('FALLA')} " + "; ".join(reasons or ["la ejecución no terminó como se esperaba"])
+                   + ".", notes)

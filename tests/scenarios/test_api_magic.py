@@ -297,3 +297,40 @@ def test_the_list_links_every_curated_magic_scenario(client) -> None:
     assert {_url(p) for p in MAGIC_FILES} <= links
     magic_items = page.select('li.scenario-item[data-ruleset="magic"]')
     assert len(magic_items) == len(MAGIC_FILES)
+
+
+AURA = """ruleset: magic
+title: Aura con texto no modelado
+cards:
+  Grilletes: {cost: "{W}", types: [enchantment], subtypes: [Aura], targets: [creature],
+              text: "La criatura encantada no puede atacar."}
+  Oso: {cost: "{1}{G}", types: [creature], power: 2, toughness: 2}
+players:
+  - name: Ana
+    battlefield: [{card: Oso, id: oso}, {card: Grilletes, id: grill, attached_to: oso}]
+  - name: Bruno
+turn: {number: 5, active: Ana, step: main1}
+actions:
+  - {pass_until: declare_attackers}
+  - {by: Ana, attack: [oso]}
+  - {pass_until: end}
+expect:
+  - {player: Bruno, life: 18}
+"""
+
+
+def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(client) -> None:
+    # DESIGN.md: "An ability the engine does not model is never silently ignored": the Aura's "can't attack"
+    # (508.1c) is ignored, so Bruno's 18 may be wrong; the verdict says so in the JSON, the CLI line and the page.
+    trace = run_api(client, AURA).get_json()
+    verdict = trace["verdict"]
+    assert verdict["ok"] is True
+    assert verdict["text"].startswith("BIEN, con texto no modelado: Grilletes: «La criatura encantada no puede atacar.»")
+    assert verdict["unmodelled"] == ["Grilletes: «La criatura encantada no puede atacar.» (texto no modelado)"]
+    expectation = [s for s in trace["steps"] if s["kind"] == "expectation"]
+    assert expectation and expectation[0]["unmodelled"] == verdict["unmodelled"]
+    page = soup(client.post("/escenarios/ejecutar", data={"scenario": AURA}))
+    assert "BIEN, con texto no modelado" in page.select_one(".verdict").get_text()
+    # Without the text, the verdict is the plain one.
+    plain = run_api(client, AURA.replace('text: "La criatura encantada no puede atacar."', 'colors: [W]')).get_json()
+    assert plain["verdict"]["text"].startswith("BIEN: se cumplen") and plain["verdict"]["unmodelled"] == []

@@ -95,6 +95,12 @@ class Ruleset:
         raise NotImplementedError
 
     @classmethod
+    def expectation_notes(cls, state: GameState, expectation: Any) -> list[str]:
+        """The unmodelled card text an `expectation` step carries: that of the cards it looks at, or of the board
+        (text that could have changed what it checks). None by default."""
+        return []
+
+    @classmethod
     def snapshot(cls, state: GameState) -> dict[str, Any]:
         """The board as plain JSON data (stable key order)."""
         raise NotImplementedError

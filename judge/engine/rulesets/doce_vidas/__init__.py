@@ -89,6 +89,9 @@ class DoceVidas(Ruleset):
         formats = [C.FORMATOS] if len(players) > 2 else []
         # Text the engine does not model on a card that starts in play is shown from the first step on.
         notes = game.involved(state, game.reading_order(state, players[0].name))
+        # … and every other card of the scenario whose text is not modelled, wherever it starts (docs: Cards).
+        notes = list(dict.fromkeys((*notes, *game.unmodelled(state, *(o for p in players for z in cls.zones
+                                                                            for o in p.zones[z])))))
         if setup.turn is None:
             state.active = players[0].name
             # Who starts second draws one more card in their first turn (dv/turno/preparacion/4).
@@ -150,6 +153,16 @@ class DoceVidas(Ruleset):
     def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]
                           ) -> tuple[bool, str, list[str]]:
         return check_expectation(state, expectation, steps)
+
+    @classmethod
+    def expectation_notes(cls, state: GameState, expectation: Any) -> list[str]:
+        """The unmodelled text of the card the expectation looks at, and of every card in play (and the cards stacked
+        on them: game.involved): text that could have changed what it checks."""
+        if not game.has_text(state):
+            return []
+        obj = state.find(expectation.subject) if expectation.subject_key == "object" else None
+        in_play = [o for p in state.players for o in p.zones["board"]]
+        return game.involved(state, [*([obj] if obj is not None else []), *in_play])
 
     @classmethod
     def snapshot(cls, state: GameState) -> dict[str, Any]:

@@ -6,6 +6,7 @@ Illegal actions raise IllegalAction before anything changes.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 
 from judge.engine.errors import IllegalAction
@@ -26,7 +27,39 @@ DRAW_PER_TURN = 2       # dv/turno/preparacion/4
 
 def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
          events: Sequence[Event] = (), unmodelled: Sequence[str] = ()) -> Step:
+    """Record a step (make_step); its unmodelled text is the caller's and that of the cards out of play whose text
+    works where they are (off_board)."""
+    if has_text(state):
+        unmodelled = list(dict.fromkeys((*unmodelled, *off_board(state))))
     return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled, out=out)
+
+
+# Unmodelled text that works out of play: a card in a hand, a deck or a discard pile is flagged in every step while
+# it is there when its text names that zone ("…desde tu mano…", "…de tu pila de descarte…"), and in a hand also when
+# it is an instant whose text reacts to something ("cuando…", "siempre que…": it could be played in answer). The
+# same rule as magic's core.unmodelled (113.6), with this game's zone names.
+_ZONE_WORDS = {"hand": re.compile(r"\bmanos?\b", re.I), "deck": re.compile(r"\bmazos?\b", re.I),
+               "discard": re.compile(r"\b(descartes?|descartad\w*)\b", re.I)}
+_REACTS = re.compile(r"\b(cuando|siempre que|al comienzo)\b", re.I)
+
+
+def _works_from(card: CardDef) -> frozenset[str]:
+    zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(card.text)}
+    if card.type == "instantaneo" and _REACTS.search(card.text):
+        zones.add("hand")
+    return frozenset(zones)
+
+
+def off_board(state: GameState) -> list[str]:
+    """The notes of the cards in a hand, deck or discard pile whose unmodelled text works there (_works_from)."""
+    works = state.extra.get("text_works_from")
+    if works is None:
+        works = state.extra["text_works_from"] = {n: z for n, c in state.extra["cards"].items()
+                                                  if c.text and (z := _works_from(c))}
+    if not works:
+        return []
+    return unmodelled(state, *(o for p in state.players for zone in ("hand", "deck", "discard")
+                               for o in p.zones[zone] if o.card in works and zone in works[o.card]))
 
 
 def unmodelled(state: GameState, *objs: GameObject) -> list[str]:

@@ -89,7 +89,9 @@ class Magic(Ruleset):
             core.emit(state, out, "setup", None, f"el escenario empieza en el turno {state.turn} de {state.active}, "
                       f"{STEP_NAMES[state.phase]}: {names}" + (f"; en la pila: {', '.join(i.text for i in state.stack)}"
                                                                if state.stack else ""),
-                      cr("500.1", "117.3a"))
+                      cr("500.1", "117.3a"),
+                      # every card of the scenario whose text is not modelled, wherever it starts (docs: Cards)
+                      about=[o for p in players for z in ZONES for o in p.zones[z] if core.has_notes(state, o)])
             if state.phase in turn.NO_PRIORITY:
                 turn.begin(state, out, state.phase)
             else:
@@ -160,6 +162,12 @@ class Magic(Ruleset):
     def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]
                           ) -> tuple[bool, str, list[str]]:
         return check(state, expectation, steps)  # type: ignore[arg-type]
+
+    @classmethod
+    def expectation_notes(cls, state: GameState, expectation: Any) -> list[str]:
+        """The unmodelled text of the object the expectation looks at, and of the board (core.unmodelled)."""
+        obj = state.obj(expectation.subject) if expectation.subject_key == "object" else None  # type: ignore[attr-defined]
+        return core.unmodelled(state, obj)  # type: ignore[arg-type]
 
     @classmethod
     def snapshot(cls, state: GameState) -> dict[str, Any]:

@@ -5,6 +5,7 @@ Every function that changes the state appends the steps it causes to `out`, each
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from operator import attrgetter
 from typing import Any
@@ -36,9 +37,73 @@ def _notes_of(card: Any) -> tuple[str, ...]:
     return hit[1]
 
 
+# Unmodelled text that works outside the battlefield and the stack. 113.6: the abilities of a permanent card work
+# only on the battlefield and those of an instant or sorcery only on the stack, except those that say they work
+# elsewhere (113.6a-n: from a graveyard, from a hand, from exile…). So a card off the battlefield and the stack is
+# flagged while it is in a zone its unmodelled text names (a word of _ZONE_WORDS: "…de tu cementerio…"); in a hand
+# also when it has flash, or is an instant whose text reacts to an event ("cuando…", "siempre que…": it may be cast
+# in answer, 702.8a, 117.1a). Worked out once per card (_works_from), and looked for only when some card of the
+# scenario has such text.
+_ZONE_WORDS = {"graveyard": re.compile(r"\b(cementerios?|graveyards?)\b", re.I),
+               "hand": re.compile(r"\b(manos?|hands?)\b", re.I),
+               "exile": re.compile(r"\b(exili\w*|exiled?)\b", re.I),
+               "library": re.compile(r"\b(bibliotecas?|librar(y|ies))\b", re.I)}
+_FLASH = re.compile(r"\b(destello|flash)\b", re.I)
+_REACTS = re.compile(r"\b(cuando|siempre que|al comienzo|when|whenever|at the beginning)\b", re.I)
+_FROM: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _works_from(card: Any) -> frozenset[str]:
+    """The zones off the battlefield and the stack where the card's unmodelled text could work (113.6)."""
+    hit = _FROM.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_FROM) > 10_000:
+            _FROM.clear()
+        zones = set()
+        text = card.text or ""
+        if text:
+            zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(text)}
+            if "flash" in card.keywords or _FLASH.search(text) or \
+                    ("instant" in card.types and _REACTS.search(text)):
+                zones.add("hand")
+        hit = _FROM[id(card)] = (card, frozenset(zones))
+    return hit[1]
+
+
+def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
+    """(name, notes) of the cards in a graveyard, hand, exile or library whose unmodelled text works there
+    (_works_from), each name once; kept while nothing was edited (`edits`: no zone changed)."""
+    zoned = state.extra.get("unmodelled_zoned")
+    if zoned is None or zoned[0] is not state.cards or zoned[1] != len(state.cards):
+        names = {n: z for n, c in state.cards.items() if c.text and (z := _works_from(c))}
+        zoned = state.extra["unmodelled_zoned"] = (state.cards, len(state.cards), names)
+    works = zoned[2]
+    if not works:
+        return []
+    hit = state.extra.get("unmodelled_off")
+    if hit is not None and hit[0] == now:
+        return hit[1]
+    found: list[tuple[str, tuple[str, ...]]] = []
+    names: set[str] = set()
+    for p in state.players:
+        for zone in ("graveyard", "hand", "exile", "library"):
+            for o in p.zones[zone]:
+                if o.card in works and o.card not in names and zone in works[o.card]:
+                    names.add(o.card)
+                    found.append((o.card, _notes_of(state.cards[o.card])))
+    state.extra["unmodelled_off"] = (now, found)
+    return found
+
+
+def has_notes(state: MagicState, o: MagicObject) -> bool:
+    """Has the object's card text or keywords the engine does not model?"""
+    return bool(_notes_of(state.card(o)))
+
+
 def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     """Card text the engine does not model, for every card that could matter now: named by the step (`extra`),
-    on the battlefield, or on the stack; each card once, in that order."""
+    on the battlefield, on the stack, or in another zone its text says it works from (_works_from, 113.6); each
+    card once, in that order."""
     # The battlefield's and the stack's part is kept while the very same objects are there and the copy effects
     # are the same (state.card; an object's own card never changes, 400.7); nothing edited since (`edits`: no
     # zone changed) and the same spells on the stack is the same battlefield without listing it.
@@ -72,6 +137,11 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
             notes.extend(_notes_of(card))
     for name, of_card in base:
         if name not in seen:
+            seen.add(name)
+            notes.extend(of_card)
+    for name, of_card in _off_zone(state, now):
+        if name not in seen:
+            seen.add(name)
             notes.extend(of_card)
     return notes
 

@@ -34,7 +34,7 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
 _EDITS = [0]                           # the last edit stamp given to a MagicObject
 # Keys of `MagicState.extra` that hold caches, not game state (a reversal neither saves nor restores them).
 CACHE_KEYS = ("snap", "snap_perm", "snap_player", "snap_board", "unmodelled", "sba_quiet", "state_triggers",
-              "control_synced", "legal_permanents", "triggered")
+              "control_synced", "legal_permanents", "triggered", "unmodelled_zoned", "unmodelled_off")
 
 
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
