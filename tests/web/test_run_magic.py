@@ -381,7 +381,7 @@ def test_bare_numbers_and_refs_outside_the_corpus_in_the_run_json(client, monkey
                                  "rule_url": None, "loaded": False, "same_number": [],
                                  "note": "fuera del corpus cargado"}
     assert passages["cr-en/704.5a"]["loaded"] is False and passages["cr-en/704.5a"]["same_number"] == []
-    assert data["verdict"] == {"ok": False, "text": "MAL: la ejecución se detuvo en una elección"}
+    assert data["verdict"] == {"ok": False, "text": "MAL: la ejecución se detuvo en una elección", "unmodelled": []}
 
 
 def test_documents_that_cannot_be_loaded_are_a_503_saying_why(client, monkeypatch) -> None:
