@@ -125,3 +125,30 @@ def test_a_stack_expectation_names_a_trigger_by_its_source_id_after_it_left() ->
                                           {"object": "martir", "current_id": "martir~2"}]}]})
     assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
     assert len([s for s in trace.steps if s.kind == "expectation"]) == 3
+
+
+def test_counter_and_life_loss_replacement_prompts_say_what_each_does_in_spanish() -> None:
+    """616.1: the question ordering counter (122.6) or life-loss (120.3a) replacements says what each one does to
+    the amount, never the schema's event id («counters», «life_loss»)."""
+    cards = {"Escamas": {"cost": "", "types": ["enchantment"], "replacements": [
+                 {"event": "counters", "counter": "+1/+1", "to": "creatures_you_control", "add": 1}]},
+             "Temporada": {"cost": "", "types": ["enchantment"], "replacements": [
+                 {"event": "counters", "to": "permanents_you_control", "multiply": 2}]},
+             "Cuerno": {"cost": "", "types": ["enchantment"], "replacements": [
+                 {"event": "life_loss", "to": "opponents", "multiply": 2}]},
+             "Espina": {"cost": "", "types": ["enchantment"], "replacements": [
+                 {"event": "life_loss", "to": "opponents", "add": 1}]},
+             "Abono": {"cost": "", "types": ["instant"], "targets": ["creature"],
+                       "effects": [{"counters": {"+1/+1": 2}}]},
+             "Sangria": {"cost": "", "types": ["instant"], "effects": [{"lose_life": 1, "to": "each_opponent"}]},
+             "Osos": {"cost": "", "types": ["creature"], "power": 2, "toughness": 2}}
+    board = [{"card": n, "id": n.lower()} for n in ("Escamas", "Temporada", "Cuerno", "Espina", "Osos")]
+    for spell, target, expected in (
+            ("Abono", "osos", ("Escamas: contadores +1/+1, +1", "Temporada: contadores, por 2")),
+            ("Sangria", None, ("Cuerno: vidas perdidas, por 2", "Espina: vidas perdidas, +1"))):
+        ask = _run({"cards": cards, "players": [{"name": "Ana", "hand": [spell], "battlefield": board},
+                                                {"name": "Bruno"}],
+                    "actions": [{"by": "Ana", "cast": spell, **({"target": target} if target else {})}, *PASS]})
+        prompt = ask.steps[-1].board["pending"]["prompt"]
+        assert all(e in prompt for e in expected), prompt
+        assert "counters" not in prompt and "life_loss" not in prompt, prompt

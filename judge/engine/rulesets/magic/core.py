@@ -452,10 +452,17 @@ def _rep_text(item: Any) -> str:
     if r.event == "damage":
         return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
             (" y la fuente roba una carta por cada uno" if r.source_draws else "")
-    if r.event == "life_gain":
-        return f"{o.card}: " + " y ".join(([f"por {r.multiply}"] if r.multiply != 1 else [])
-                                          + ([f"{r.add:+d}"] if r.add else [])) or o.card
+    if r.event in _AMOUNT_WHAT:
+        # 614.1a: "N times / N more than that much instead": what it does to the amount, in Spanish (never the
+        # schema's event id); «sin cambio» for one that multiplies by 1 and adds 0.
+        amount = " y ".join(([f"por {r.multiply}"] if r.multiply != 1 else []) + ([f"{r.add:+d}"] if r.add else []))
+        what = _AMOUNT_WHAT[r.event] + (f" {r.counter}" if r.event == "counters" and r.counter else "")
+        return f"{o.card}: " + (f"{what}, " if what else "") + (amount or "sin cambio")
     return f"{o.card}: " + ("; ".join(e.describe() for e in r.instead) or r.event)
+
+
+# What an amount-changing replacement's amount counts, for `_rep_text` (life_gain: the prompt already says it).
+_AMOUNT_WHAT = {"life_gain": "", "counters": "contadores", "life_loss": "vidas perdidas"}
 
 
 def _order(state: MagicState, out: list[Step], player: str, items: list[Any], label: Any, what: str,
