@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from judge.engine.action import Action, Checkpoint, Script
 from judge.engine.errors import StepLimitReached
@@ -10,6 +12,9 @@ from judge.engine.rulesets import get_ruleset
 from judge.engine.state import GameState, run_bounds
 from judge.engine.step import Step, Trace
 from judge.scenarios.model import Scenario
+
+if TYPE_CHECKING:
+    from judge.engine.rulesets.base import Ruleset
 
 DEFAULT_STEP_LIMIT = 1000
 
@@ -150,7 +155,8 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
 UNPLAYED_LISTED = 5                               # actions named in the step that says they are not played
 
 
-def _note_unplayed(ruleset: type, state: GameState, steps: list[Step], rest: tuple | list) -> None:
+def _note_unplayed(ruleset: type[Ruleset], state: GameState, steps: list[Step],
+                   rest: Sequence[Action | Checkpoint]) -> None:
     """One `illegal` step where the first action after the game's end stands: that action and the ones after it
     are not played (the board stays as the game left it); the checkpoints among them are still checked."""
     unplayed = [a for a in rest if isinstance(a, Action)]

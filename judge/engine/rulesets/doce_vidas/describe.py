@@ -9,9 +9,8 @@ object id), `target` (a player or a permanent), `card` (a card name), `card_or_o
 """
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Sequence
+from typing import Any
 
 from judge.engine.expect import COMMON_KEYS, game_step_kinds
 from judge.engine.rulesets.doce_vidas import schema as S

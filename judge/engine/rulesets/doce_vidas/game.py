@@ -44,6 +44,8 @@ _REACTS = re.compile(r"\b(cuando|siempre que|al comienzo)\b", re.I)
 
 
 def _works_from(card: CardDef) -> frozenset[str]:
+    """The zones out of play (hand, deck, discard) where the card's unmodelled text could work: those its text
+    names, and the hand for an instant that reacts to something (dv/tipos/instantaneos: played in answer)."""
     zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(card.text)}
     if card.type == "instantaneo" and _REACTS.search(card.text):
         zones.add("hand")

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
-from judge.engine.step import GENERIC_STEP_KINDS
 from judge.engine.expect import BAD, Expectation, parse_entry, parse_fields, parse_single
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
+from judge.engine.step import GENERIC_STEP_KINDS
 from judge.scenarios.validate import Checker, join
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8

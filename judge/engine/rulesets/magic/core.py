@@ -6,13 +6,13 @@ Every function that changes the state appends the steps it causes to `out`, each
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 from typing import Any
 
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Triggered
+from judge.engine.rulesets.magic.cards import KEYWORDS, CardDef, Effect, Replacement, Triggered
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.protection import protected_from
@@ -53,7 +53,7 @@ _REACTS = re.compile(r"\b(cuando|siempre que|al comienzo|when|whenever|at the be
 _FROM: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
-def _works_from(card: Any) -> frozenset[str]:
+def _works_from(card: CardDef) -> frozenset[str]:
     """The zones off the battlefield and the stack where the card's unmodelled text could work (113.6)."""
     hit = _FROM.get(id(card))
     if hit is None or hit[0] is not card:
@@ -421,7 +421,7 @@ def cease_to_exist(state: MagicState, o: MagicObject) -> None:
 
 
 # -- life, damage, counters -----------------------------------------------------------------------------------------
-def answer_names(state: MagicState, precise: Sequence[str], sources: Sequence[Sequence[str]]) -> dict[str, int]:
+def answer_names(precise: Sequence[str], sources: Sequence[Sequence[str]]) -> dict[str, int]:
     """The answers that name each option of an ordering question: its precise id (`precise[n]`), and each of
     `sources[n]` — its source's id, that source's scenario id (400.7: any incarnation of it, `golem` for `golem~2`),
     the card's name — when it names that option only (exactly one option comes from that source). An answer that
@@ -476,7 +476,7 @@ def _order(state: MagicState, out: list[Step], player: str, items: list[Any], la
     if len(set(ids)) < len(ids):
         ids = [f"{x}#{n}" for n, x in enumerate(ids, 1)]
     sources = [(label(i), i.source_name if hasattr(i, "source_name") else i[0].card) for i in items]
-    alias = answer_names(state, ids, sources)
+    alias = answer_names(ids, sources)
     how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente")
     q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
                  f"{what} (uno de {', '.join(f'{i} ({_rep_text(x)})' for i, x in zip(ids, items))}; {how})",
@@ -543,7 +543,8 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     observe(state, Event("life", {"player": player, "delta": -amount}))
 
 
-def one_by_one(state: MagicState, out: list[Step], player: str, reps: list[Any], label: Any, what: str
+def one_by_one(state: MagicState, out: list[Step], player: str, reps: list[Any], label: Callable[[Any], str],
+               what: str
                ) -> Iterator[Any]:
     """616.1, 616.1e-f: of the replacement effects that apply to one event, the affected player or the affected
     object's controller chooses one (a `replacement` choice when two or more are left), it is applied, and the choice
@@ -1259,7 +1260,7 @@ def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[
     source became in its new zone, 400.7, names it too); its source's id or its card's name alone name it when it
     is the only one from that source (`answer_names`)."""
     ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
-    alias = answer_names(state, ids, [(t.source, t.lki.get("source_now", ""), t.source_name) for t in mine])
+    alias = answer_names(ids, [(t.source, t.lki.get("source_now", ""), t.source_name) for t in mine])
     for n, t in enumerate(mine, 1):
         if t.lki.get("source_now"):
             alias.setdefault(f"{t.lki['source_now']}:{n}", n - 1)

@@ -9,7 +9,7 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import KEYWORDS
 from judge.engine.rulesets.magic.cites import GENERAL, cr
 from judge.engine.rulesets.magic.mana import pool_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, ZONE_NAMES, MagicState
+from judge.engine.rulesets.magic.state import STEP_NAMES, ZONE_NAMES, MagicState, StackItem
 from judge.engine.step import Step
 
 FIELD_RULES = {"life": ("119.1",), "lost": ("104.3",), "hand": ("402.1",), "library": ("401.1",),
@@ -125,7 +125,7 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
     return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
 
 
-def _stack_names(state: MagicState, item: Any) -> set[str]:
+def _stack_names(state: MagicState, item: StackItem) -> set[str]:
     """What names a stack entry (405.1): its id, its card's or source's name, and for an ability `habilidad de`
     followed by its source's name or id: the id the source had (a leaves-the-battlefield trigger's is the object
     that left, 603.10a), the card it became in another zone (400.7) or its scenario id (any incarnation)."""

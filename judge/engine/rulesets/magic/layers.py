@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CardDef, Effect
+from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CardDef, Effect, Static
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 
@@ -52,7 +52,7 @@ class _Live:
     ability: tuple | None = None             # a static ability's parts share this key (613.6, `_ability_key`)
 
 
-def _ability_key(o: MagicObject, s: Any) -> tuple:
+def _ability_key(o: MagicObject, s: Static) -> tuple:
     """613.6: which static entries of a permanent are the parts of one ability. A card's text such as «All
     creatures lose all abilities and have base power and toughness 1/1» is written as one `static:` entry per
     layer; the entries of one permanent with the same scope (`to`, `where`) and condition (`while`) are read as the

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.magic import core, layers, turn
@@ -420,28 +421,29 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     core.give_priority(state, out, who)               # 117.3c
 
 
-def _announced_x(action: Any, cost: Sequence[Any], what: str) -> Any:
+_XAction = TypeVar("_XAction", Cast, Activate)
+
+
+def _announced_x(action: _XAction, cost: Sequence[Any], what: str) -> _XAction:
     """601.2b / 107.3a: the player announces the value of X as the spell is cast or the ability activated (602.2b
     follows 601.2b): with {X} in the cost and no «x» nothing was announced, which the engine never guesses: the
     action is illegal and nothing happens (733.1). `x: 0` is an announcement. Without {X}, none is X=0."""
-    from dataclasses import replace as _replace
     if any(sym.kind == "x" for sym in cost):
         core.require(action.x is not None, f"{what}: anuncia su valor con «x» (x: 0 también vale)", "601.2b",
                      "107.3a")
         return action
-    return action if action.x is not None else _replace(action, x=0)
+    return action if action.x is not None else replace(action, x=0)
 
 
 def _x_from_text(state: MagicState, card: Any, action: Cast) -> Cast:
     """107.3c: X defined by the text ("X is the number of Mountains you control as you cast it"): counted now; the
     caster does not choose it."""
-    from dataclasses import replace as _replace
     core.require(not action.x, f"{card.name}: X lo define su texto (las {card.x_counts} que controlas), no se elige",
                  "107.3c")
     wanted = card.x_counts.lower()
     n = sum(1 for o in state.player(action.by).zones["battlefield"]
             if wanted in {t.lower() for t in layers.chars_of(state, o).subtypes} | layers.chars_of(state, o).types)
-    return _replace(action, x=n)
+    return replace(action, x=n)
 
 
 def _check_division(card: Any, effects: Sequence[Any], action: Cast, targets: Sequence[str]) -> dict[str, int]:

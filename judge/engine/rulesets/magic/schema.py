@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.action import Action, Checkpoint
-from judge.engine.step import GENERIC_STEP_KINDS
 from judge.engine.expect import BAD, COMMON_KEYS, Expectation, parse_common, parse_entry, parse_fields
 from judge.engine.rulesets.magic.actions import (ACTION_KEYS, Activate, Assign, Attack, Block, Cast, Choose, Mana,
                                                  Pass, PassUntil, PlayLand)
@@ -18,6 +17,7 @@ from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS
                                                TargetSpec, Triggered, keyword_id)
 from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost, parse_mana
 from judge.engine.rulesets.magic.state import STEPS
+from judge.engine.step import GENERIC_STEP_KINDS
 from judge.scenarios.validate import MAX_TEXT, Checker, join
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
