@@ -152,3 +152,4 @@ def test_counter_and_life_loss_replacement_prompts_say_what_each_does_in_spanish
         prompt = ask.steps[-1].board["pending"]["prompt"]
         assert all(e in prompt for e in expected), prompt
         assert "counters" not in prompt and "life_loss" not in prompt, prompt
+        assert "si es el único de su fuente" in prompt, prompt        # «efecto» is masculine

@@ -437,10 +437,11 @@ def answer_names(precise: Sequence[str], sources: Sequence[Sequence[str]]) -> di
     return {f: next(iter(ns)) for f, ns in names.items() if len(ns) == 1}
 
 
-def answers_text(precise: Sequence[str], alias: dict[str, int], form: str) -> str:
-    """How an ordering question's options are answered, for its prompt and its illegal steps."""
+def answers_text(precise: Sequence[str], alias: dict[str, int], form: str, only: str) -> str:
+    """How an ordering question's options are answered, for its prompt and its illegal steps. `only`: «the only one
+    from its source» agreeing with what is ordered («la única»: habilidades, 603.3b; «el único»: efectos, 616.1)."""
     plain = sorted(f for f in alias if f not in precise)
-    return f"por su id ({form})" + (f"; o, si es la única de su fuente, por el id de la fuente o el nombre de la "
+    return f"por su id ({form})" + (f"; o, si es {only} de su fuente, por el id de la fuente o el nombre de la "
                                      f"carta: {', '.join(plain)}" if plain else "")
 
 
@@ -477,7 +478,8 @@ def _order(state: MagicState, out: list[Step], player: str, items: list[Any], la
         ids = [f"{x}#{n}" for n, x in enumerate(ids, 1)]
     sources = [(label(i), i.source_name if hasattr(i, "source_name") else i[0].card) for i in items]
     alias = answer_names(ids, sources)
-    how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente")
+    how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente",
+                       "el único")        # «efecto» is masculine
     q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
                  f"{what} (uno de {', '.join(f'{i} ({_rep_text(x)})' for i, x in zip(ids, items))}; {how})",
                  tuple(cites), min=1, max=len(ids))
@@ -1264,7 +1266,7 @@ def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[
     for n, t in enumerate(mine, 1):
         if t.lki.get("source_now"):
             alias.setdefault(f"{t.lki['source_now']}:{n}", n - 1)
-    how = answers_text(ids, alias, "«fuente:n», n su lugar en esta lista")
+    how = answers_text(ids, alias, "«fuente:n», n su lugar en esta lista", "la única")      # «habilidad»
     shown = ", ".join(i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
                            else f" ({t.source_name}{', ahora ' + t.lki['source_now'] if t.lki.get('source_now') else ''})")
                       for i, t in zip(ids, mine))
