@@ -42,32 +42,26 @@ def _notes_of(card: Any) -> tuple[str, ...]:
 # elsewhere (113.6a-n: from a graveyard, from a hand, from exile…). So a card off the battlefield and the stack is
 # flagged while it is in a zone its unmodelled text names (a word of _ZONE_WORDS: "…de tu cementerio…"); in a hand
 # also when it has flash, or is an instant whose text reacts to an event ("cuando…", "siempre que…": it may be cast
-# in answer, 702.8a, 117.1a). Worked out once per card (_works_from), and looked for only when some card of the
-# scenario has such text.
+# in answer, 702.8a, 117.1a). Worked out once per game for the scenario's cards with text (_off_zone keeps it in
+# `state.extra`), and looked for only when some card of the scenario has such text.
 _ZONE_WORDS = {"graveyard": re.compile(r"\b(cementerios?|graveyards?)\b", re.I),
                "hand": re.compile(r"\b(manos?|hands?)\b", re.I),
                "exile": re.compile(r"\b(exili\w*|exiled?)\b", re.I),
                "library": re.compile(r"\b(bibliotecas?|librar(y|ies))\b", re.I)}
 _FLASH = re.compile(r"\b(destello|flash)\b", re.I)
 _REACTS = re.compile(r"\b(cuando|siempre que|al comienzo|when|whenever|at the beginning)\b", re.I)
-_FROM: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
 def _works_from(card: CardDef) -> frozenset[str]:
-    """The zones off the battlefield and the stack where the card's unmodelled text could work (113.6)."""
-    hit = _FROM.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_FROM) > 10_000:
-            _FROM.clear()
-        zones = set()
-        text = card.text or ""
-        if text:
-            zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(text)}
-            if "flash" in card.keywords or _FLASH.search(text) or \
-                    ("instant" in card.types and _REACTS.search(text)):
-                zones.add("hand")
-        hit = _FROM[id(card)] = (card, frozenset(zones))
-    return hit[1]
+    """The zones off the battlefield and the stack where the card's unmodelled text could work (113.6). Called
+    once per card and game (`_off_zone`), so it keeps no table of its own shared by every run and thread."""
+    text = card.text or ""
+    if not text:
+        return frozenset()
+    zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(text)}
+    if "flash" in card.keywords or _FLASH.search(text) or ("instant" in card.types and _REACTS.search(text)):
+        zones.add("hand")
+    return frozenset(zones)
 
 
 def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
