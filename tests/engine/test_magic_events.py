@@ -207,6 +207,20 @@ def test_two_counter_replacements_without_an_answer_stop_on_the_choice() -> None
     assert trace.steps[-1].kind == "choice" and "reemplazo" in trace.steps[-1].summary
 
 
+def test_an_entering_counters_question_left_open_leaves_the_card_where_it_was() -> None:
+    # 122.6 with 616.1: the question comes before the card moves (as 614.12a's choice does); left open, the run
+    # stops with the creature spell still on the stack, never between zones (once «no existe el objeto»).
+    cards = {"Escamas": card(replacements=[{"event": "counters", "multiply": 2}]),
+             "Visir": card(replacements=[{"event": "counters", "add": -1}]),
+             "Gordo": {**CARDS["Gordo"], "cost": "{G}"}}
+    players = [ana([{"card": "Escamas", "id": "esc"}, {"card": "Visir", "id": "vis"}],
+                   [{"card": "Gordo", "id": "gordo"}]), BRUNO]
+    trace = run(cards, players, [{"by": "Ana", "cast": "Gordo"}, {"pass_until": "end"}],
+                [{"object": "gordo", "zone": "stack"}, {"stopped": "eleccion"}])
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    assert trace.steps[-3].kind == "choice" and "sobre Gordo" in trace.steps[-3].summary
+
+
 def test_a_life_loss_replacement_changes_the_life_lost_not_the_damage() -> None:
     # 120.3a: damage to a player causes life loss; 614.1a: "they lose that much life plus 1 instead" changes that
     # loss; lifelink still gains the damage dealt (120.3f), not the life lost.

@@ -297,11 +297,31 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
                            "counters": dict(o.counters),
                            "zone": origin, "token": o.token}
     chosen = ""
+    enters: dict[str, int] = {}
+    put_notes: list[str] = []
+    put_cites: list[str] = []
     if zone == "battlefield":
         # 614.12a: "as it enters, choose …" is chosen before it enters, while nothing has moved yet.
         for r in card.replacements:
             if r.event == "enters" and r.choose:
                 chosen = choose_as_enters(state, out, controller or o.owner, o.card, r.choose)
+        enters = {k: n for r in card.replacements if r.event == "enters" for k, n in r.counters}
+        for k, n in (counters or {}).items():
+            enters[k] = enters.get(k, 0) + n
+        if enters and "no_counters" not in card.keywords:
+            # 122.6: entering with counters is putting them: the counter replacements of the permanents already
+            # on the battlefield change how many (614.1a, each once 614.5, its controller orders them 616.1).
+            # Asked here too, before anything moves: a question the script leaves open stops the run with the card
+            # still where it was, not between zones.
+            for k, n in list(enters.items()):
+                n, notes_k, cites_k = replace_counters(state, out, o, k, n, controller=controller or o.owner,
+                                                       creature="creature" in card.types, entering=True)
+                put_notes += notes_k
+                put_cites += cites_k
+                if n:
+                    enters[k] = n
+                else:
+                    del enters[k]
     _zone_list(state, o, origin).remove(o)
     del state.objects[o.id]
     state.touch()
@@ -320,26 +340,13 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             new.tapped = True
             extra_cites += cr("614.1c")
             notes.append("entra girado")
-        enters = {k: n for r in card.replacements if r.event == "enters" for k, n in r.counters}
-        for k, n in (counters or {}).items():
-            enters[k] = enters.get(k, 0) + n
         if enters and "no_counters" in card.keywords:
             # It enters, without the counters it would have entered with (609.3: only as much as possible).
             notes.append("entra sin contadores: no puede tener contadores")
             extra_cites += cr("609.3")
-        elif enters:
-            # 122.6: entering with counters is putting them: the counter replacements of the permanents already
-            # on the battlefield change how many (614.1a, each once 614.5, its controller orders them 616.1)
-            for k, n in list(enters.items()):
-                n, put_notes, put_cites = replace_counters(state, out, new, k, n, controller=new.controller,
-                                                           creature="creature" in card.types)
-                notes += put_notes
-                extra_cites += put_cites
-                if n:
-                    enters[k] = n
-                else:
-                    del enters[k]
-            state.touch()        # the layers were read while it was between zones: read them again once it is in
+        elif enters or put_notes:
+            notes += put_notes
+            extra_cites += put_cites
             new.counters = dict(enters)
             extra_cites += cr("614.1c", "122.6")
     dest = _zone_list(state, new, zone)
@@ -576,30 +583,34 @@ def replace_life_loss(state: MagicState, out: list[Step], player: str, amount: i
     return amount, notes, cr("614.1a", "614.5", "616.1", "119.3", *(["616.1f"] if len(reps) > 1 else []))
 
 
-def _counter_reps(state: MagicState, o: MagicObject, kind: str, controller: str, creature: bool
-                  ) -> list[tuple[MagicObject, Replacement]]:
-    """The counter replacements of the permanents on the battlefield that apply to `kind` counters put on `o`."""
+def _counter_reps(state: MagicState, o: MagicObject, kind: str, controller: str, creature: bool,
+                  entering: bool = False) -> list[tuple[MagicObject, Replacement]]:
+    """The counter replacements of the permanents on the battlefield that apply to `kind` counters put on `o`
+    (`entering`: on the new object `o` becomes as it enters, 400.7, which no «self» replacement of `o` names)."""
     found = []
     for w in state.battlefield():
         for r in state.card(w).replacements:
             if r.event != "counters" or r.counter not in ("", kind) or chars(state, w).abilities_lost:
                 continue
-            if r.to == "self" and w.id == o.id or r.to == "permanents_you_control" and w.controller == controller \
+            if r.to == "self" and w.id == o.id and not entering \
+                    or r.to == "permanents_you_control" and w.controller == controller \
                     or r.to == "creatures_you_control" and w.controller == controller and creature:
                 found.append((w, r))
     return found
 
 
 def replace_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int,
-                     controller: str | None = None, creature: bool | None = None) -> tuple[int, list[str], list[str]]:
+                     controller: str | None = None, creature: bool | None = None, entering: bool = False
+                     ) -> tuple[int, list[str], list[str]]:
     """614.1a / 122.6: "if one or more [kind] counters would be put on [a permanent], that many plus / times N are
     put instead": the number after every counter replacement that applies, each once (614.5), in the order the
-    permanent's controller chooses (616.1); never below 0. `controller`/`creature` describe an object about to enter
-    with counters (122.6: entering with them is putting them). Returns (n, notes, citations)."""
+    permanent's controller chooses (616.1); never below 0. `entering`: `o` is about to enter the battlefield with
+    these counters (122.6: entering with them is putting them), under `controller`, a creature or not (`creature`),
+    as the object it becomes. Returns (n, notes, citations)."""
     controller = controller or o.controller
     if creature is None:
         creature = is_creature(state, o)
-    reps = _counter_reps(state, o, kind, controller, creature)
+    reps = _counter_reps(state, o, kind, controller, creature, entering)
     if not reps:
         return n, [], []
     notes: list[str] = []
