@@ -153,3 +153,19 @@ def test_counter_and_life_loss_replacement_prompts_say_what_each_does_in_spanish
         assert all(e in prompt for e in expected), prompt
         assert "counters" not in prompt and "life_loss" not in prompt, prompt
         assert "si es el único de su fuente" in prompt, prompt        # «efecto» is masculine
+
+
+def test_the_repeated_replacement_choice_names_the_event_as_modified() -> None:
+    """616.1f: once one replacement applied, the choice among those left is about the modified event: Bruno would
+    lose 2, «a» doubles it, so the second question is about losing 4."""
+    loss = {"cost": "", "types": ["enchantment"]}
+    trace = _run({"cards": {"A": {**loss, "replacements": [{"event": "life_loss", "to": "opponents", "multiply": 2}]},
+                            "B": {**loss, "replacements": [{"event": "life_loss", "to": "opponents", "add": 1}]},
+                            "C": {**loss, "replacements": [{"event": "life_loss", "to": "opponents", "add": 1}]},
+                            "S": {"cost": "", "types": ["instant"],
+                                  "effects": [{"lose_life": 2, "to": "each_opponent"}]}},
+                  "players": [{"name": "Ana", "hand": ["S"], "battlefield": [
+                      {"card": "A", "id": "a"}, {"card": "B", "id": "b"}, {"card": "C", "id": "c"}]}, {"name": "Bruno"}],
+                  "actions": [{"by": "Ana", "cast": "S"}, *PASS, {"by": "Bruno", "choose": "a"}]})
+    assert trace.stopped == "eleccion"
+    assert "a perder 4 vidas (uno de b " in trace.steps[-1].summary, trace.steps[-1].summary

@@ -547,14 +547,14 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
 
 
 def one_by_one(state: MagicState, out: list[Step], player: str, reps: list[Any], label: Callable[[Any], str],
-               what: str
-               ) -> Iterator[Any]:
+               what: Callable[[], str]) -> Iterator[Any]:
     """616.1, 616.1e-f: of the replacement effects that apply to one event, the affected player or the affected
     object's controller chooses one (a `replacement` choice when two or more are left), it is applied, and the choice
-    is made again among those left; each applies once to the event (614.5)."""
+    is made again among those left; each applies once to the event (614.5). `what()` names the event as the ones
+    applied so far left it (read again before each choice: the second question says «perder 4 vidas», not 2)."""
     left = list(reps)
     while left:
-        first = _order(state, out, player, left, label, what, cr("616.1", "616.1e", "616.1f"))[0]
+        first = _order(state, out, player, left, label, what(), cr("616.1", "616.1e", "616.1f"))[0]
         left = [x for x in left if x is not first]
         yield first
 
@@ -576,7 +576,7 @@ def replace_life_loss(state: MagicState, out: list[Step], player: str, amount: i
     if not reps:
         return amount, [], []
     notes: list[str] = []
-    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, f"perder {amount} vidas"):
+    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"perder {amount} vidas"):
         before = amount
         amount = max(0, amount * r.multiply + r.add)
         notes.append(f"{o.card} cambia {before} por {amount}")
@@ -615,7 +615,7 @@ def replace_counters(state: MagicState, out: list[Step], o: MagicObject, kind: s
         return n, [], []
     notes: list[str] = []
     for w, r in one_by_one(state, out, controller, reps, lambda x: x[0].id,
-                           f"poner {n} contador(es) {kind} sobre {o.card}"):
+                           lambda: f"poner {n} contador(es) {kind} sobre {o.card}"):
         before = n
         n = max(0, n * r.multiply + r.add)
         notes.append(f"{w.card} cambia {before} por {n}")
