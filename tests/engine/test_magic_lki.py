@@ -122,3 +122,22 @@ def test_protection_from_a_dies_triggers_source_sees_the_colour_it_had_as_it_die
                               {"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
                   "expect": [{"player": "Bruno", "life": 20}, {"object": "bomba", "colors": []}, {"stack": []}]})
     assert any("cr-en/702.16e" in s.citations for s in trace.steps)
+
+
+def test_a_zone_change_trigger_that_looks_back_reads_its_sources_last_known_power() -> None:
+    """603.10a: a permanent's "whenever a card is put into a graveyard" ability sees its own move from the
+    battlefield, and its source is the object that left (113.7a, 608.2h): a 2/2 pumped to 5/5 gains 5, not the 2 of
+    the card in the graveyard; the trigger step names both incarnations (400.7)."""
+    mourner = {"cost": "{1}{W}", "types": ["creature"], "power": 2, "toughness": 2,
+               "triggers": [{"when": "zone_change", "from_zone": "battlefield", "to_zone": "graveyard",
+                             "effects": [{"gain_life": 1, "count": "source_power"}]}]}
+    trace = _run({"cards": {"Doliente": mourner, "Crecer": CRECER, "Ira": IRA},
+                  "players": [{"name": "Ana", "mana_pool": "G", "hand": ["Crecer", "Ira"],
+                               "battlefield": [{"card": "Doliente", "id": "dol"}]}, {"name": "Bruno"}],
+                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                  "actions": [{"by": "Ana", "cast": "Crecer", "target": "dol"}, *PASS,
+                              {"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
+                  "expect": [{"stack": []}]})
+    assert _life(trace, "Ana") == 25
+    step = next(s for s in trace.steps if s.kind == "trigger")
+    assert "su fuente es Doliente (dol) tal como dejó el campo de batalla" in step.summary, step.summary

@@ -1099,7 +1099,8 @@ def _observe_general(state: MagicState, e: Event, together: Sequence[Event]) -> 
     """603.2 / 603.2c: a draw (121.1, one per card), a life gain or loss (119.3, 119.9: once per event, whatever the
     amount) or a card's zone change (400.7) triggers the matching abilities of the permanents on the battlefield,
     once per event. A permanent that leaves the battlefield in the zone change looks back in time (603.10a): it sees
-    its own move and the moves of those that left with it (`together`), with its last known information."""
+    its own move and the moves of those that left with it (`together`); its ability's source is the object that
+    left, read through its last known information (113.7a), as for the dies abilities that look back (`observe`)."""
     got = _general_when(state, e)
     if got is None:
         return
@@ -1118,12 +1119,14 @@ def _observe_general(state: MagicState, e: Event, together: Sequence[Event]) -> 
             continue
         olki = state.lki.get(od["object"], {})
         gone = state.objects.get(od["new"])
-        if gone is None or olki.get("abilities_lost") or olki.get("token"):
+        if gone is None or olki.get("abilities_lost"):
             continue
         controller = olki.get("controller") or gone.owner
         for ab in state.card(gone).triggers:
             if _general_matches(ab, when, player, controller, e.data):
-                _add_trigger(state, controller, gone.id, gone.card, ab, {"player": player})
+                # 603.10a, 113.7a: its source is the object that left; `source_now` is the card it became (400.7)
+                _add_trigger(state, controller, od["object"], gone.card, ab,
+                             {"player": player, "source_now": gone.id})
 
 
 def _damage_matches(state: MagicState, ab: Triggered, o: MagicObject, d: dict[str, Any]) -> bool:
