@@ -77,8 +77,8 @@ class Trace:
     @property
     def unmodelled(self) -> list[str]:
         """The unmodelled card text flagged by the steps after the setup (each note once, first seen first): text
-        that could have changed the result. A card flagged only as the game was set up (in a library, say) never
-        got where its text works."""
+        that could have changed the result. A card flagged only as the game was set up (in a library its text does
+        not name, say) never got where its text works (113.6)."""
         return list(dict.fromkeys(n for s in self.steps if s.kind != "setup" for n in s.unmodelled))
 
     @property

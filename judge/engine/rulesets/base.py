@@ -97,7 +97,7 @@ class Ruleset:
     @classmethod
     def expectation_notes(cls, state: GameState, expectation: Any) -> list[str]:
         """The unmodelled card text an `expectation` step carries: that of the cards it looks at, or of the board
-        (text that could have changed what it checks). None by default."""
+        (text that could have changed what it checks). No notes by default."""
         return []
 
     @classmethod
