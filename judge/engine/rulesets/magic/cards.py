@@ -180,7 +180,7 @@ class Triggered(Immutable):
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
     of: str = "self"
-    whose: str = "you"                 # upkeep/end_step: you | each | opponents
+    whose: str = "you"                 # upkeep/end_step and the general events (WHOSE_WHEN): you | each | opponents
     counter: str = ""                  # counter_put: the kind, "" for any
     combat: bool = False               # deals_damage: combat damage only
     at_least: int = 0                  # deals_damage: only damage events of at least this much
