@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from judge.engine import GENERIC_STEP_KINDS, Event, run_scenario
+from judge.engine import GENERIC_EVENT_KINDS, GENERIC_STEP_KINDS, Event, run_scenario
 from judge.engine.rulesets import RULESETS, get_ruleset
 from judge.engine.state import GameState
 from judge.engine.step import make_step
@@ -35,8 +35,12 @@ def _undeclared(ruleset: str) -> tuple[set[str], set[str]]:
 
 def test_every_ruleset_adds_to_the_generic_step_kinds() -> None:
     for ruleset in RULESETS:
-        assert set(GENERIC_STEP_KINDS) <= ruleset.step_kinds, ruleset.id
-        assert set(ruleset.own_step_kinds) <= ruleset.step_kinds and ruleset.event_kinds, ruleset.id
+        assert ruleset.step_kinds == {*GENERIC_STEP_KINDS, *ruleset.own_step_kinds}, ruleset.id
+        # an own kind that repeats a generic one, or twice, is a slip in the declaration
+        assert not set(ruleset.own_step_kinds) & set(GENERIC_STEP_KINDS), ruleset.id
+        assert len(set(ruleset.own_step_kinds)) == len(ruleset.own_step_kinds), ruleset.id
+        assert ruleset.own_event_kinds and ruleset.event_kinds == {*GENERIC_EVENT_KINDS, *ruleset.own_event_kinds}
+        assert len(set(ruleset.own_event_kinds)) == len(ruleset.own_event_kinds), ruleset.id
 
 
 def test_curated_scenarios_emit_only_declared_kinds() -> None:
