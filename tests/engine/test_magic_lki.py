@@ -22,6 +22,17 @@ def _run(doc: dict[str, Any]) -> Any:
     return trace
 
 
+def _pumped_then_destroyed(name: str, card: dict[str, Any], oid: str) -> Any:
+    """Ana's 2/2 `card` (id `oid`) is pumped to 5/5 (Crecer), then every creature is destroyed (Ira)."""
+    return _run({"cards": {name: card, "Crecer": CRECER, "Ira": IRA},
+                 "players": [{"name": "Ana", "mana_pool": "G", "hand": ["Crecer", "Ira"],
+                              "battlefield": [{"card": name, "id": oid}]}, {"name": "Bruno"}],
+                 "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                 "actions": [{"by": "Ana", "cast": "Crecer", "target": oid}, *PASS,
+                             {"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
+                 "expect": [{"stack": []}]})
+
+
 def _life(trace: Any, who: str) -> int:
     return next(p["life"] for p in trace.steps[-1].board["players"] if p["name"] == who)
 
@@ -29,13 +40,7 @@ def _life(trace: Any, who: str) -> int:
 def test_a_dies_trigger_reads_the_power_its_source_had_as_it_died() -> None:
     """608.2h: "if it's no longer in that zone … the effect uses the object's last known information"; 113.7a.
     A 2/2 pumped to 5/5 that dies gains its controller 5 life, not the 2 of the card in the graveyard."""
-    trace = _run({"cards": {"Martir": MARTIR, "Crecer": CRECER, "Ira": IRA},
-                  "players": [{"name": "Ana", "mana_pool": "G", "hand": ["Crecer", "Ira"],
-                               "battlefield": [{"card": "Martir", "id": "martir"}]}, {"name": "Bruno"}],
-                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
-                  "actions": [{"by": "Ana", "cast": "Crecer", "target": "martir"}, *PASS,
-                              {"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
-                  "expect": [{"stack": []}]})
+    trace = _pumped_then_destroyed("Martir", MARTIR, "martir")
     assert _life(trace, "Ana") == 25
 
 
@@ -131,13 +136,7 @@ def test_a_zone_change_trigger_that_looks_back_reads_its_sources_last_known_powe
     mourner = {"cost": "{1}{W}", "types": ["creature"], "power": 2, "toughness": 2,
                "triggers": [{"when": "zone_change", "from_zone": "battlefield", "to_zone": "graveyard",
                              "effects": [{"gain_life": 1, "count": "source_power"}]}]}
-    trace = _run({"cards": {"Doliente": mourner, "Crecer": CRECER, "Ira": IRA},
-                  "players": [{"name": "Ana", "mana_pool": "G", "hand": ["Crecer", "Ira"],
-                               "battlefield": [{"card": "Doliente", "id": "dol"}]}, {"name": "Bruno"}],
-                  "turn": {"number": 3, "active": "Ana", "step": "main1"},
-                  "actions": [{"by": "Ana", "cast": "Crecer", "target": "dol"}, *PASS,
-                              {"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
-                  "expect": [{"stack": []}]})
+    trace = _pumped_then_destroyed("Doliente", mourner, "dol")
     assert _life(trace, "Ana") == 25
     step = next(s for s in trace.steps if s.kind == "trigger")
     assert "su fuente es Doliente (dol) tal como dejó el campo de batalla" in step.summary, step.summary
