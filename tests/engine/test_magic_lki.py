@@ -140,3 +140,77 @@ def test_a_zone_change_trigger_that_looks_back_reads_its_sources_last_known_powe
     assert _life(trace, "Ana") == 25
     step = next(s for s in trace.steps if s.kind == "trigger")
     assert "su fuente es Doliente (dol) tal como dejó el campo de batalla" in step.summary, step.summary
+
+
+OSOS = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}
+MIMESIS = {"cost": "{U}", "types": ["instant"], "targets": ["creature", "creature"],
+           "effects": [{"become_copy": 1, "to": "target", "target": 0, "duration": "permanent"}]}
+MATAR = {"cost": "{B}", "types": ["instant"], "targets": ["creature"], "effects": [{"destroy": True}]}
+
+
+def _copy_then_kill(copier: str, model: str, *, bruno_has_model: bool) -> Any:
+    """`copier` becomes a copy of `model` (707.2), is pumped to 5/5 and destroyed; the game runs to the stack's end."""
+    ana = [{"card": "Osos" if copier == "osos" else "Martir", "id": copier}]
+    other = [{"card": "Martir" if model == "martir" else "Osos", "id": model}]
+    return _run({"cards": {"Martir": MARTIR, "Osos": OSOS, "Mimesis": MIMESIS, "Crecer": CRECER, "Matar": MATAR},
+                 "players": [{"name": "Ana", "mana_pool": {"U": 1, "G": 1, "B": 1},
+                              "hand": ["Mimesis", "Crecer", "Matar"],
+                              "battlefield": ana + ([] if bruno_has_model else other)},
+                             {"name": "Bruno", "battlefield": other if bruno_has_model else []}],
+                 "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                 "actions": [{"by": "Ana", "cast": "Mimesis", "targets": [copier, model]}, *PASS,
+                             {"by": "Ana", "cast": "Crecer", "target": copier}, *PASS,
+                             {"by": "Ana", "cast": "Matar", "target": copier}, *PASS, *PASS],
+                 "expect": [{"stack": []}]})
+
+
+def test_a_copy_of_a_creature_with_a_dies_ability_triggers_as_it_dies() -> None:
+    """603.10a: leaves-the-battlefield abilities trigger from the permanent as it existed just before the event;
+    707.2: a bear that became a copy of Mártir has Mártir's dies ability (the card in the graveyard, a bear, has
+    none). Set up: Osos copies Mártir, is pumped to 5/5; act: it is destroyed; assert: its controller gains 5."""
+    trace = _copy_then_kill("osos", "martir", bruno_has_model=True)
+    assert _life(trace, "Ana") == 25
+    trigger = next(s for s in trace.steps if s.kind == "trigger")
+    assert "cr-en/603.10a" in trigger.citations
+
+
+def test_a_creature_that_became_a_copy_of_a_vanilla_one_has_no_dies_ability_as_it_dies() -> None:
+    """603.10a / 707.2: a Mártir that became a copy of Osos had no dies ability as it died: nothing triggers,
+    though the card in the graveyard (a Mártir again) has one."""
+    trace = _copy_then_kill("martir", "osos", bruno_has_model=False)
+    assert _life(trace, "Ana") == 20
+    assert not [s for s in trace.steps if s.kind == "trigger"]
+
+
+HUMILDAD = {"cost": "{2}{W}{W}", "types": ["enchantment"],
+            "static": [{"lose_abilities": True, "to": "all_creatures"}, {"set_pt": [1, 1], "to": "all_creatures"}]}
+SENOR = {"cost": "{2}{W}", "types": ["creature"], "power": 2, "toughness": 2,
+         "static": [{"pump": [1, 1], "to": "other_creatures_you_control"}]}
+
+
+def _wrath(card: dict[str, Any], ref: str, to: str) -> Any:
+    """Ana's Ira destroys `to` (all permanents or all creatures): `card` (`ref`) and Mártir leave in one event."""
+    ira = {"cost": "", "types": ["sorcery"], "effects": [{"destroy": True, "to": to}]}
+    return _run({"cards": {"Martir": MARTIR, "Otra": card, "Ira": ira},
+                 "players": [{"name": "Ana", "hand": ["Ira"],
+                              "battlefield": [{"card": "Otra", "id": ref}, {"card": "Martir", "id": "martir"}]},
+                             {"name": "Bruno"}],
+                 "turn": {"number": 3, "active": "Ana", "step": "main1"},
+                 "actions": [{"by": "Ana", "cast": "Ira"}, *PASS, *PASS],
+                 "expect": [{"stack": []}]})
+
+
+def test_a_creature_destroyed_with_humility_had_no_abilities_as_it_died() -> None:
+    """603.10a: "the game has to 'look back in time' … using the appearance of objects immediately prior to the
+    event"; Humility (listed first) and Mártir are destroyed at once (608.2f): just before, Mártir had no
+    abilities (613.1f), so its dies ability does not trigger, though Humility moved first in the trace."""
+    trace = _wrath(HUMILDAD, "hum", "all_permanents")
+    assert _life(trace, "Ana") == 20
+    assert not [s for s in trace.steps if s.kind == "trigger"]
+
+
+def test_a_lords_bonus_counts_for_a_creature_destroyed_with_it() -> None:
+    """603.10a / 608.2h / 113.7a: a lord (+1/+1) and Mártir destroyed together: Mártir's power just before the
+    event was 3, so it gains 3, not the 2 it had once the lord (moved first) was gone."""
+    trace = _wrath(SENOR, "senor", "all_creatures")
+    assert _life(trace, "Ana") == 23

@@ -257,6 +257,28 @@ def source_now(state: MagicState, source: str, lki: dict[str, Any] | None) -> Ma
 
 
 # -- zones ----------------------------------------------------------------------------------------------------------
+def last_known(state: MagicState, o: MagicObject) -> dict[str, Any]:
+    """113.7a / 608.2h: the permanent `o` as it last existed on the battlefield: its characteristics through the
+    layers (613.1), counters, damage, and the triggered abilities it has now (`triggers`: those of the card it is a
+    copy of, 707.2; none of its printed ones if it lost them, 613.1f; those effects grant it). 603.10a:
+    leaves-the-battlefield abilities trigger from these, not from the card in its new zone."""
+    c = chars(state, o)
+    return {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
+            "keywords": set(c.keywords), "extra": dict(c.extra), "power": c.power,
+            "toughness": c.toughness, "colors": set(c.colors),
+            "types": set(c.types), "counters": dict(o.counters), "zone": "battlefield", "token": o.token,
+            "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost,
+            "copiable": state.card(o), "triggers": tuple(_abilities(state, o, c))}
+
+
+def last_known_all(state: MagicState, objs: Sequence[MagicObject]) -> dict[str, dict[str, Any]]:
+    """603.10a: "the game has to 'look back in time' … using the appearance of objects immediately prior to the
+    event": the last known information (113.7a) of every permanent among `objs` that is about to leave the
+    battlefield in one event (608.2f, 704.3), taken before any of them moves: one leaving first does not change
+    what the others were (a lord's bonus, Humility's ability loss)."""
+    return {o.id: last_known(state, o) for o in objs if o.zone == "battlefield"}
+
+
 def _zone_list(state: MagicState, o: MagicObject, zone: str) -> list:
     holder = o.controller if zone == "battlefield" else o.owner
     return state.player(holder).zones[zone]
@@ -265,15 +287,19 @@ def _zone_list(state: MagicState, o: MagicObject, zone: str) -> list:
 def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: str,
          controller: str | None = None, top: bool = True, counters: dict[str, int] | None = None,
          attach_to: str | None = None, kind: str = "resolution", actor: str | None = None,
-         batch: list[Event] | None = None) -> MagicObject:
+         batch: list[Event] | None = None, seen: dict[str, dict[str, Any]] | None = None) -> MagicObject:
     """Move `o` to `zone` as a new object (400.7) and record the step. Replacements of the move (a permanent that
-    would die is exiled instead; a permanent enters with counters, 614.1c) are applied here. Returns the new object."""
+    would die is exiled instead; a permanent enters with counters, 614.1c) are applied here. Returns the new object.
+    `seen`: the last known information of the permanents leaving in the same event, taken before any of them moved
+    (`last_known_all`; 603.10a, 113.7a)."""
     origin = o.zone
     extra_cites: list[str] = []
     card = state.card(o)
     notes: list[str] = []
     if origin == "battlefield" and zone == "graveyard":
-        if any(r.event == "dies" for r in card.replacements) and not chars(state, o).abilities_lost:
+        before = (seen or {}).get(o.id)
+        lost = before["abilities_lost"] if before else chars(state, o).abilities_lost
+        if any(r.event == "dies" for r in card.replacements) and not lost:
             zone = "exile"
             extra_cites += cr("614.1a", "614.6")
             notes.append("en su lugar va al exilio (efecto de reemplazo)")
@@ -284,13 +310,8 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         extra_cites += cr("614.1a", "701.20a")
         notes.append(f"{wheel.card} ({wheel.id}) lo reemplaza: se muestra y va al fondo de la biblioteca de {o.owner}")
     if origin == "battlefield":
-        c = chars(state, o)
-        state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
-                           "keywords": set(c.keywords), "extra": dict(c.extra), "power": c.power,
-                           "toughness": c.toughness, "colors": set(c.colors),
-                           "types": set(c.types), "counters": dict(o.counters), "zone": origin, "token": o.token,
-                           "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost,
-                           "copiable": card}
+        # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
+        state.lki[o.id] = (seen or {}).get(o.id) or last_known(state, o)
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(card.keywords), "types": set(card.types), "colors": set(card.colors),
@@ -941,10 +962,8 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
         leaves = d["from"] == "battlefield"
         if leaves:
             lki = state.lki.get(d["object"], {})
-            card = state.cards.get(d["card"]) if not lki.get("token") else None
-            gone = state.objects.get(d["new"])
-            card = state.card(gone) if gone is not None else card
-            abilities = list(card.triggers) if card is not None and not lki.get("abilities_lost") else []
+            # 603.10a / 707.2: the abilities it had as it left (a copy's, none if it had lost them), not its card's
+            abilities = list(lki.get("triggers", ()))
             # 603.4 / 702.79a: persist's intervening "if it had no -1/-1 counters" is checked as it triggers.
             if dies and "persist" in lki.get("keywords", ()):
                 # 113.2c: each instance of persist triggers on its own; once one returns the card, the next finds
@@ -975,14 +994,11 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                     if other is e or od.get("from") != "battlefield" or od.get("to") != "graveyard":
                         continue
                     olki = state.lki.get(od["object"], {})
-                    gone = state.objects.get(od["new"])
-                    if gone is None or olki.get("abilities_lost"):
-                        continue
-                    for ab in state.card(gone).triggers:
+                    for ab in olki.get("triggers", ()):     # those it had as it left (603.10a)
                         if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
                             # 603.10a: its source is the object that died too (last known information, 113.7a).
-                            _add_trigger(state, olki.get("controller") or gone.owner, od["object"], gone.card, ab,
-                                         {**lki, "source_now": gone.id})
+                            _add_trigger(state, olki.get("controller") or olki.get("owner", ""), od["object"],
+                                         od["card"], ab, {**lki, "source_now": od["new"]})
         if d["to"] == "battlefield":
             new = state.objects.get(d["new"])
             if new is None:
@@ -1119,10 +1135,10 @@ def _observe_general(state: MagicState, e: Event, together: Sequence[Event]) -> 
             continue
         olki = state.lki.get(od["object"], {})
         gone = state.objects.get(od["new"])
-        if gone is None or olki.get("abilities_lost"):
+        if gone is None:
             continue
         controller = olki.get("controller") or gone.owner
-        for ab in state.card(gone).triggers:
+        for ab in olki.get("triggers", ()):        # the abilities it had as it left (603.10a, 707.2)
             if _general_matches(ab, when, player, controller, e.data):
                 # 603.10a, 113.7a: its source is the object that left; `source_now` is the card it became (400.7)
                 _add_trigger(state, controller, od["object"], gone.card, ab,
@@ -1452,6 +1468,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
                   Event("counters", {"object": o.id, "counter": "-1/-1", "amount": -n})], [o])
     seen: set[str] = set()
     batch: list[Event] = []
+    # 704.3: they all happen at once; what each was is taken before any moves (603.10a)
+    before = last_known_all(state, [o for o, _, _ in to_grave if state.objects.get(o.id) is o])
     for o, rule, why in to_grave:
         if o.id in seen or state.objects.get(o.id) is not o:
             continue
@@ -1460,7 +1478,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         if rule in ("704.5g", "704.5h") and regenerated(state, out, o, cr("704.3", rule)):
             continue                         # 701.19a: destruction replaced (not a 0-toughness death)
         extra = ["702.2b"] if rule == "704.5h" else ["120.5"] if rule == "704.5g" else []
-        move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based", batch=batch)
+        move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based", batch=batch,
+             seen=before)
     observe_all(state, batch)
     return done
 

@@ -524,6 +524,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         # destroyed in the same event still protects its creature (the FAQ's Escudo del Alma suprema ruling 1).
         sturdy = {ref for ref in subjects if ref in state.objects and state.objects[ref].zone == "battlefield"
                   and core.has(state, state.objects[ref], "indestructible")}
+        # 603.10a / 113.7a: what each was just before the event, taken before any of them moves
+        before = core.last_known_all(state, [state.objects[ref] for ref in subjects if ref in state.objects])
         for ref in subjects:
             o = state.objects.get(ref)
             if o is None or o.zone != "battlefield":
@@ -547,7 +549,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
             core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else []),
                                                   *(cr("121.5") if zone == "hand" else [])],
-                      why=f"{source_name}: {e.describe()}", batch=batch)
+                      why=f"{source_name}: {e.describe()}", batch=batch, seen=before)
         core.observe_all(state, batch)
     elif k == "draw":
         if len(subjects) > 1:
@@ -883,10 +885,11 @@ def player_sacrifices(state: MagicState, out: list[Step], player: str, n: int, t
             return None
         chosen = list(core.ask(state, out, q, valid).values)
     batch: list[Event] = []
+    before = core.last_known_all(state, [state.objects[ref] for ref in chosen])     # 603.10a: before any moves
     for ref in chosen:
         o = state.objects[ref]
         core.move(state, out, o, "graveyard", cites=[*cites, *cr("701.21a", "608.2f")],
-                  why=f"{player} la sacrifica ({source_name})", actor=player, batch=batch)
+                  why=f"{player} la sacrifica ({source_name})", actor=player, batch=batch, seen=before)
     core.observe_all(state, batch)
 
 

@@ -153,10 +153,11 @@ def _put(state: MagicState, out: list[Step], controller: str, source: str, sourc
         return
     moved = []
     batch: list[Event] = []
+    before = core.last_known_all(state, cards)          # 603.10a: what each was before any moves
     for o in cards:
         zone = "library" if e.dest == "library_bottom" else e.dest
         why = f"{source_name}" + (" (elegida al azar)" if e.to == "graveyard_random" else "")
-        new = core.move(state, out, o, zone, cites=rules, why=why, top=False, batch=batch,
+        new = core.move(state, out, o, zone, cites=rules, why=why, top=False, batch=batch, seen=before,
                         controller=controller if zone == "battlefield" else None, actor=controller)
         moved.append(new.id)
     core.observe_all(state, batch)
