@@ -244,3 +244,65 @@ def test_a_life_loss_replacement_and_a_life_loss_trigger_see_the_same_event() ->
     ok(trace)
     lost = [e.data["delta"] for s in trace.steps for e in s.events if e.kind == "life" and e.data["player"] == "Bruno"]
     assert lost == [-4]
+
+
+# -- the affected player's choice among several replacements, made again after each (616.1, 616.1f) ----------------
+SHIELDS = {"Escudo": card(replacements=[{"event": "damage", "prevent": 2, "to": "controller"}]),
+           "Espejo": card(replacements=[{"event": "damage", "prevent": 2, "to": "controller", "source_draws": True}]),
+           "Rayo3": {"cost": "{R}", "types": ["instant"], "targets": ["any"], "effects": [{"damage": 3}]}}
+
+
+@pytest.mark.parametrize(("answers", "drawn"), [(["e1", "esp"], 1), (["esp", "e1"], 2), (["e1", "e2"], 0)])
+def test_three_prevention_shields_the_affected_player_chooses_again_after_each(answers: list[str],
+                                                                                drawn: int) -> None:
+    # 616.1: "the affected player … chooses one to apply"; 616.1f: "Once the chosen effect has been applied, this
+    # process is repeated (taking into account only replacement or prevention effects that would now be
+    # applicable)". Set up: two Escudos (prevent 2) and an Espejo (prevent 2, the source's controller draws one per
+    # damage prevented); act: 3 damage to their controller, who names two shields; assert: the second one named is
+    # the second applied (Espejo first: 2 drawn; second: 1; never reached: 0), and the step cites 616.1f.
+    players = [ana([{"card": "Escudo", "id": "e1"}, {"card": "Escudo", "id": "e2"}, {"card": "Espejo", "id": "esp"}],
+                   ["Rayo3"]), BRUNO]
+    trace = run(SHIELDS, players, [{"by": "Ana", "cast": "Rayo3", "targets": ["Ana"]}, {"by": "Ana", "pass": True},
+                                   {"by": "Bruno", "pass": True},
+                                   *({"by": "Ana", "choose": a} for a in answers)],
+                [{"player": "Ana", "life": 20, "hand_count": drawn}, {"stack": []}])
+    ok(trace)
+    assert not [s for s in trace.steps if s.kind == "illegal"]          # both answers were asked for
+    prevented = next(s for s in trace.steps if s.kind == "replacement" and "se previene" in s.summary)
+    assert "cr-en/616.1" in prevented.citations and "cr-en/616.1f" in prevented.citations
+
+
+def test_three_life_gain_replacements_are_chosen_one_at_a_time() -> None:
+    # 616.1f: after one is applied the affected player chooses again among those left. Set up: ×2 (dob), +1 (mas1),
+    # +1 (mas2); act: gain 3, naming mas1 then mas2; assert: (3 + 1 + 1) × 2 = 10, not the list's order after the
+    # first (3 + 1) × 2 + 1 = 9.
+    reps = {"Doble": card(replacements=[{"event": "life_gain", "multiply": 2}]),
+            "Mas": card(replacements=[{"event": "life_gain", "add": 1}])}
+    players = [ana([{"card": "Doble", "id": "dob"}, {"card": "Mas", "id": "mas1"}, {"card": "Mas", "id": "mas2"}],
+                   ["Trago"]), BRUNO]
+    trace = run(reps, players, [{"by": "Ana", "cast": "Trago"}, {"by": "Ana", "pass": True},
+                                {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": "mas1"},
+                                {"by": "Ana", "choose": "mas2"}],
+                [{"player": "Ana", "life": 30}, {"stack": []}])
+    ok(trace)
+    gain = next(s for s in trace.steps if s.kind == "replacement" and "gana" in s.summary)
+    assert "cr-en/616.1f" in gain.citations
+
+
+def test_a_draw_replaced_by_a_draw_asks_again_among_the_replacements_left() -> None:
+    # 121.6 / 614.5: a draw replacement applies once; the draw it makes instead is a new event the others may
+    # replace, and the drawing player chooses again among them (616.1f). Set up: three "gain 1 life and draw
+    # instead"; act: draw one, naming b1 then b3; assert: 3 life, one card, the second step cites 616.1f.
+    bib = card(replacements=[{"event": "draw", "instead": [{"gain_life": 1}, {"draw": 1}]}])
+    players = [ana([{"card": "Bib", "id": f"b{n}"} for n in (1, 2, 3)], ["Visión"]), BRUNO]
+    trace = run({"Bib": bib}, players, [{"by": "Ana", "cast": "Visión"}, {"by": "Ana", "pass": True},
+                                        {"by": "Bruno", "pass": True}, {"by": "Ana", "choose": "b1"},
+                                        {"by": "Ana", "choose": "b3"}],
+                [{"player": "Ana", "life": 23, "hand_count": 1}, {"stack": []}])
+    ok(trace)
+    assert not [s for s in trace.steps if s.kind == "illegal"]          # both answers were asked for
+    replaced = [s for s in trace.steps if s.kind == "replacement" and "la reemplaza" in s.summary]
+    assert len(replaced) == 3
+    assert "cr-en/616.1" in replaced[0].citations and "cr-en/616.1f" not in replaced[0].citations
+    assert "cr-en/616.1f" in replaced[1].citations
+    assert "cr-en/616.1" not in replaced[2].citations                  # one left: nothing to choose

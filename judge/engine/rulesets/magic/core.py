@@ -533,12 +533,13 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
             for r in state.card(o).replacements if r.event == "life_gain" and not chars(state, o).abilities_lost]
     extra: list[str] = []
     notes = []
-    reps = _order(state, out, player, reps, lambda x: x[0].id, f"ganar {amount} vidas", cr("616.1", "616.1e"))
-    for o, r in reps:
+    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"ganar {amount} vidas"):  # 616.1f
         before = amount
         amount = amount * r.multiply + r.add
         notes.append(f"{o.card} cambia {before} por {amount}")
         extra += cr("614.1a", "616.1")
+    if len(reps) > 2:
+        extra += cr("616.1f")              # the choice was made again among those left
     p.lives += amount
     msg = f"{player} gana {amount} vidas ({why}): {p.lives}"
     if notes:
@@ -777,9 +778,13 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         prevented_notes.append("no puede prevenirse")
     elif shields:
         label = (lambda s: s.source if hasattr(s, "source") else s[0].id)
-        for s in _order(state, out, affected, shields, label, f"{amount} de daño", cr("616.1", "616.1e")):
-            if amount <= 0:
-                break
+        # 616.1 / 616.1f: the affected player chooses one, it is applied, then chooses again among those that
+        # still apply (none once all the damage is prevented)
+        left = len(shields)
+        for s in one_by_one(state, out, affected, shields, label, lambda: f"{amount} de daño"):
+            if left > 1:
+                extra += cr("616.1", *(["616.1f"] if left < len(shields) else []))
+            left -= 1
             if hasattr(s, "remaining"):
                 cut = amount if s.remaining < 0 else min(amount, s.remaining)
                 if s.remaining > 0:
@@ -794,6 +799,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
             amount -= cut
             prevented_notes.append(f"{who} previene {cut}")
             extra += cr("615.1")
+            if amount <= 0:
+                break
         state.set_effects([ce for ce in state.effects if not (ce.effect.kind == "prevent" and ce.remaining == 0)])
     events: list[Event] = []
     name_src = src.get("card", src_ref)
@@ -900,9 +907,11 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
         reps = [(o, r) for o in state.battlefield() if o.controller == player and o.id not in applied
                 for r in state.card(o).replacements if r.event == "draw" and not chars(state, o).abilities_lost]
         if reps:
-            chosen = cr("616.1") if len(reps) > 1 else []      # the drawing player chose which applies first
-            reps = _order(state, out, player, reps, lambda x: x[0].id, "robar una carta", cr("616.1", "121.6"))
-            o, r = reps[0]
+            # 616.1: the drawing player chooses one; it replaces the draw, and any draw it makes instead is a new
+            # event those left may replace (614.5), so the choice is made again there among them (616.1f)
+            chosen = cr("616.1", *(["616.1f"] if applied else [])) if len(reps) > 1 else []
+            o, r = _order(state, out, player, reps, lambda x: x[0].id, "robar una carta",
+                          cr("616.1", "616.1f", "121.6"))[0]
             emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
                  + "; ".join(e.describe() for e in r.instead),
                  [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen,
