@@ -93,7 +93,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
             "antes de su primera acción: la ejecución se detiene aquí", general))
         stopped = "limite"
     actions = () if stopped == "limite" else scenario.actions
-    index = 0
+    index = state.opening_answers                 # the first lines may have answered a choice asked during setup
     noted = False                                 # the step saying the actions after the game's end are not played
     while index < len(actions):
         action = actions[index]

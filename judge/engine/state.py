@@ -92,6 +92,9 @@ class GameState:
     board_budget: int | None = None
     boards_omitted: int = 0
     script: Any = None            # the actions after the current one (judge.engine.action.Script), set by the run
+    # How many of the script's first lines the ruleset's `start` took as answers to choices asked while setting up
+    # (magic: the legend rule between two legends already on the battlefield); the run plays on after them.
+    opening_answers: int = 0
     # The Ruleset class playing this game (set by its `start`): the step factory checks each step's kind and
     # events against its declarations (judge.engine.step.make_step). None: not checked (a bare state in a test).
     ruleset: Any = None

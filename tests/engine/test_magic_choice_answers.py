@@ -169,3 +169,38 @@ def test_the_repeated_replacement_choice_names_the_event_as_modified() -> None:
                   "actions": [{"by": "Ana", "cast": "S"}, *PASS, {"by": "Bruno", "choose": "a"}]})
     assert trace.stopped == "eleccion"
     assert "a perder 4 vidas (uno de b " in trace.steps[-1].summary, trace.steps[-1].summary
+
+
+REY = {"cost": "{1}{W}", "types": ["creature"], "supertypes": ["legendary"], "power": 2, "toughness": 2}
+
+
+def _two_kings(actions: list[Any]) -> Any:
+    """Two legends named Rey on Ana's battlefield at setup: the legend rule asks her which to keep before any
+    action (704.5j, checked as the scenario starts: 117.5)."""
+    return _run({"cards": {"Rey": REY, "Osos": {"cost": "{G}", "types": ["creature"], "power": 2, "toughness": 2}},
+                 "players": [{"name": "Ana", "mana_pool": "G", "hand": ["Osos"],
+                              "battlefield": [{"card": "Rey", "id": "rey1"}, {"card": "Rey", "id": "rey2"}]},
+                             {"name": "Bruno"}],
+                 "actions": actions, "expect": [{"player": "Ana", "battlefield": ["rey2", "Osos"]}]})
+
+
+def test_the_scripts_first_line_answers_a_choice_asked_during_setup() -> None:
+    """704.5j: "that player chooses one of them, and the rest are put into their owners' graveyards"; the choice
+    is asked while the scenario sets up, and the script's next line (its first) answers it. Set up: two Reyes;
+    act: `choose: rey2`, then cast a bear; assert: rey1 went to the graveyard, the bear was cast after it, and
+    the run ends normally."""
+    trace = _two_kings([{"by": "Ana", "choose": "rey2"}, {"by": "Ana", "cast": "Osos"}, *PASS])
+    assert trace.stopped == "fin", trace.steps[-1].summary
+    assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
+    kinds = [s.kind for s in trace.steps]
+    assert kinds[:3] == ["setup", "state-based", "action"] and "illegal" not in kinds
+    assert "cr-en/704.5j" in trace.steps[1].citations
+
+
+def test_a_choice_asked_during_setup_that_the_first_line_does_not_answer_stops_the_run() -> None:
+    """The run never guesses (docs: Choices): a first line that is not her `choose` leaves the legend-rule choice
+    open; the run stops there on a `choice` step, nothing of the script played."""
+    trace = _two_kings([{"by": "Ana", "cast": "Osos"}, *PASS])
+    assert trace.stopped == "eleccion"
+    assert [s.kind for s in trace.steps][:2] == ["setup", "choice"]
+    assert "704.5j" in " ".join(trace.steps[1].citations)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from judge.engine.action import Action
+from judge.engine.action import Action, Script
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.base import Ruleset
 from judge.engine.rulesets.magic import core, turn, undo
@@ -81,6 +81,9 @@ class Magic(Ruleset):
                                          target_specs=card.targets, x=s.x, obj=obj, text=f"{s.card} ({s.id})"))
         state.turn, state.active, state.phase = setup.turn, setup.active, setup.step
         state.chooser = ScriptChooser()
+        # A choice asked while setting up (two legends with the same name: 704.5j) is answered by the script's first
+        # lines, as any later choice by the lines after the action that asks it (docs: Choices).
+        state.script = Script(tuple(getattr(scenario, "actions", ())), 0)
         out: list[Step] = []
         names = ", ".join(f"{p.name} ({p.lives} vidas)" for p in players)
         if state.phase not in turn.NO_PRIORITY:
@@ -98,6 +101,8 @@ class Magic(Ruleset):
                 core.give_priority(state, out, state.active)
         except ChoiceNeeded as exc:
             _pend(state, exc)
+        finally:
+            state.opening_answers, state.script = state.script.pos, None
         return state, out
 
     @classmethod
