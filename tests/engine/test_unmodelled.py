@@ -64,6 +64,35 @@ def test_a_graveyard_text_is_not_flagged_in_a_hand() -> None:
     assert not any(flagged(s, "Ichorido") for s in trace.steps[1:])
 
 
+KEYWORD_CARDS: dict[str, Any] = {
+    "Rito": {"cost": "{R}", "types": ["sorcery"], "text": "Suspender 3—{R}. Rito hace 5 puntos de daño a cualquier "
+             "objetivo."},
+    "Recuerdo": {"cost": "{U}", "types": ["instant"], "text": "Roba dos cartas. Retrospectiva {3}{U}."},
+    "Ninja": {"cost": "{1}{U}", "types": ["creature"], "power": 1, "toughness": 1, "text": "Ninjutsu {U}."},
+    "Paisaje": {"cost": "{1}{G}", "types": ["sorcery"], "text": "Busca una tierra básica. Ciclo {2}."},
+}
+
+
+def test_a_keyword_that_works_out_of_play_flags_its_card_in_that_zone_only() -> None:
+    # 113.6: "Abilities of all other objects usually function only while that object is on the battlefield" unless
+    # they say otherwise: 702.62a suspend's "triggered abilities that function in the exile zone" (and its static
+    # one in a hand); 702.34a flashback from a graveyard; 702.49a ninjutsu and 702.29a cycling
+    # from a hand. Set up: each card in the zone its keyword works from, and each in a zone it does not; act: a turn
+    # goes by; assert: flagged after the setup only where its keyword works, though no zone word is in its text.
+    players = [{"name": "Ana", "exile": ["Rito"], "graveyard": ["Recuerdo"], "hand": ["Ninja", "Paisaje"]},
+               {"name": "Bruno", "graveyard": ["Ninja", "Paisaje"], "library": ["Rito", "Recuerdo"]}]
+    doc = {"ruleset": "magic", "title": "prueba", "cards": copy.deepcopy({**MAGIC_CARDS, **KEYWORD_CARDS}),
+           "players": players, "turn": {"number": 5, "active": "Ana", "step": "end"},
+           "actions": [{"pass_until": "main1"}], "expect": []}
+    later = [s for s in run_scenario(load_scenario(doc)).steps if s.kind != "setup"]
+    assert later and all(all(flagged(s, n) for n in KEYWORD_CARDS) for s in later)
+    only_elsewhere = {"name": "Ana", "hand": ["Recuerdo"], "library": ["Ninja", "Paisaje"], "graveyard": ["Rito"]}
+    doc["players"] = [only_elsewhere, {"name": "Bruno", "library": ["Isla", "Isla"]}]
+    trace = run_scenario(load_scenario(doc))
+    assert all(flagged(trace.steps[0], n) for n in KEYWORD_CARDS)          # the setup flags them all
+    assert not any(flagged(s, n) for s in trace.steps[1:] for n in KEYWORD_CARDS)
+
+
 def test_expectation_steps_carry_the_notes_of_the_board_and_of_what_they_look_at() -> None:
     # The Aura's ignored "can't attack" (508.1c would forbid the attack) could change a life total the expectation
     # checks: the expectation step says so.

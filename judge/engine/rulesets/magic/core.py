@@ -40,7 +40,8 @@ def _notes_of(card: Any) -> tuple[str, ...]:
 # Unmodelled text that works outside the battlefield and the stack. 113.6: the abilities of a permanent card work
 # only on the battlefield and those of an instant or sorcery only on the stack, except those that say they work
 # elsewhere (113.6a-n: from a graveyard, from a hand, from exile…). So a card off the battlefield and the stack is
-# flagged while it is in a zone its unmodelled text names (a word of _ZONE_WORDS: "…de tu cementerio…"); in a hand
+# flagged while it is in a zone its unmodelled text names (a word of _ZONE_WORDS: "…de tu cementerio…") or has a
+# keyword that works there (_ZONE_KEYWORDS: "Suspender 3—{R}" in exile, "Retrospectiva" in a graveyard); in a hand
 # also when it has flash, or is an instant whose text reacts to an event ("cuando…", "siempre que…": it may be cast
 # in answer, 702.8a, 117.1a). Worked out once per game for the scenario's cards with text (_off_zone keeps it in
 # `state.extra`), and looked for only when some card of the scenario has such text.
@@ -48,6 +49,19 @@ _ZONE_WORDS = {"graveyard": re.compile(r"\b(cementerios?|graveyards?)\b", re.I),
                "hand": re.compile(r"\b(manos?|hands?)\b", re.I),
                "exile": re.compile(r"\b(exili\w*|exiled?)\b", re.I),
                "library": re.compile(r"\b(bibliotecas?|librar(y|ies))\b", re.I)}
+# Keywords whose abilities work in a zone without the text naming it (113.6: "unless the ability says otherwise";
+# each rule says where it functions), Spanish and English names; a short list, searched with _ZONE_WORDS:
+# exile: suspend 702.62a (its triggered abilities), foretell 702.143a and madness 702.35a (cast from exile);
+# graveyard: flashback 702.34a, unearth 702.84a, dredge 702.52a, scavenge 702.97a, embalm 702.128a,
+# eternalize 702.129a, escape 702.138a;
+# hand: suspend 702.62a (its static ability), cycling and landcycling 702.29a, ninjutsu 702.49a, madness 702.35a,
+# miracle 702.94a, foretell 702.143a.
+_ZONE_KEYWORDS = {
+    "exile": re.compile(r"\b(suspender|suspend|foretell|locura|madness)\b", re.I),
+    "graveyard": re.compile(r"\b(retrospectiva|flashback|desenterrar|unearth|dragar|dredge|carroñear|scavenge|"
+                            r"embalsamar|embalm|eternizar|eternalize|escapar|escape)\b", re.I),
+    "hand": re.compile(r"\b(suspender|suspend|ciclo|\w*cycling|ninjutsu|locura|madness|milagro|miracle|foretell)\b",
+                       re.I)}
 _FLASH = re.compile(r"\b(destello|flash)\b", re.I)
 _REACTS = re.compile(r"\b(cuando|siempre que|al comienzo|when|whenever|at the beginning)\b", re.I)
 
@@ -59,6 +73,7 @@ def _works_from(card: CardDef) -> frozenset[str]:
     if not text:
         return frozenset()
     zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(text)}
+    zones |= {zone for zone, words in _ZONE_KEYWORDS.items() if words.search(text)}
     if "flash" in card.keywords or _FLASH.search(text) or ("instant" in card.types and _REACTS.search(text)):
         zones.add("hand")
     return frozenset(zones)
