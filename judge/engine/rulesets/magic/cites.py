@@ -6,6 +6,7 @@ the Spanish documents translate the same rule, ``cr-es/<number>`` too. The Spani
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 SPANISH_RULES = ("116.2", "121", "701.23")      # a number is translated when it is one of these or below one
@@ -29,6 +30,15 @@ def _cr(numbers: tuple[str, ...]) -> tuple[str, ...]:
         if has_spanish(n):
             out.append(f"cr-es/{n}")
     return tuple(out)
+
+
+_NAMED = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
+
+
+def named(*texts: str) -> list[str]:
+    """The rules a step's reason text names in parentheses ("… no puede ser objetivo de su fuente (702.16b)"), as
+    citations: a rule the step's text gives as its reason is cited by the step too."""
+    return cr(*dict.fromkeys(n for t in texts for n in _NAMED.findall(t)))
 
 
 GENERAL = "cr-en/100.1"

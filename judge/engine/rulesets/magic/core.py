@@ -14,7 +14,7 @@ from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import KEYWORDS, CardDef, Effect, Replacement, Triggered
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
-from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.snapshot import snapshot
@@ -1150,7 +1150,8 @@ def _observe_general(state: MagicState, e: Event, together: Sequence[Event]) -> 
             continue
         for ab in abilities:
             if _general_matches(ab, when, player, o.controller, e.data):
-                _add_trigger(state, o.controller, o.id, o.card, ab, {"player": player})
+                _add_trigger(state, o.controller, o.id, o.card, ab,
+                             {"player": player, **({"paid": True} if e.data.get("paid") else {})})
     if e.kind != "move" or e.data["from"] != "battlefield":
         return
     for other in (together or (e,)):          # 603.10a: what left the battlefield with it looks back
@@ -1272,7 +1273,10 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                              condition=(ab.condition, ab.condition_n))
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
-            rules = ["603.2", "603.3", "603.3b", *WHEN_RULES.get(ab.when, ()), *(["603.3d"] if targets else []),
+            when_rules = WHEN_RULES.get(ab.when, ())
+            if t.lki.get("paid"):           # 119.4: "paying life" is losing it (not 119.3's ways of losing it)
+                when_rules = tuple("119.4" if r == "119.3" else r for r in when_rules)
+            rules = ["603.2", "603.3", "603.3b", *when_rules, *(["603.3d"] if targets else []),
                      *(["603.4"] if ab.had_counter or ab.condition else []),
                      *CONDITION_RULES.get(ab.condition, ())]
             if ab.keyword:
@@ -1283,7 +1287,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                 rules.append("101.4")
             gone = _left_text(state, t)
             if gone:
-                rules.append("113.7a")
+                rules += ["603.10a", "113.7a"]      # it looked back in time (a dies, leaves or zone_change ability)
             emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
                  + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else "") + gone,
                  cr(*rules), [Event("stack", {"item": item.id, "source": t.source})])
@@ -1502,7 +1506,7 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         if rule in ("704.5g", "704.5h") and regenerated(state, out, o, cr("704.3", rule)):
             continue                         # 701.19a: destruction replaced (not a 0-toughness death)
         extra = ["702.2b"] if rule == "704.5h" else ["120.5"] if rule == "704.5g" else []
-        move(state, out, o, "graveyard", cites=cr("704.3", rule, *extra), why=why, kind="state-based", batch=batch,
+        move(state, out, o, "graveyard", cites=[*cr("704.3", rule, *extra), *named(why)], why=why, kind="state-based", batch=batch,
              seen=before)
     observe_all(state, batch)
     return done

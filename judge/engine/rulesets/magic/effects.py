@@ -10,7 +10,7 @@ from typing import Any
 from judge.engine.rulesets.magic import core, layers, linked, zonefx
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
-from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import describe_where, has_all, where_rules
@@ -547,8 +547,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             if k == "destroy":
                 memo["destroyed"] = memo.get("destroyed", 0) + 1
             zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
-            core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else []),
-                                                  *(cr("121.5") if zone == "hand" else [])],
+            # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
+            core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
                       why=f"{source_name}: {e.describe()}", batch=batch, seen=before)
         core.observe_all(state, batch)
     elif k == "draw":
@@ -585,11 +585,13 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         if k == "set_color" and e.choose:
             e = replace(e, colors=choose_colors(state, out, controller, source_name, 1, 5), choose=False)
         copied = None
+        model_name = ""                              # become_copy: the object copied, for the step
         if k == "become_copy" and e.of < 0:
             base += cr("707.9a")              # the copy gains this ability as part of the copying
             copied = _copy_of_event(state, source, e, ctx)
             if copied is None:
                 return
+            model_name = f"{copied.name} y gana esta habilidad"
         elif k == "become_copy":
             ref = targets[e.of] if e.of < len(targets) else None
             model = state.objects.get(ref or "")
@@ -604,12 +606,16 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                 return
             base_card = state.card(model)            # 707.2: copiable values, themselves copies if it is one
             copied = replace(base_card, is_token=False)
+            model_name = core.name(state, model.id)
         ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
                               timestamp=state.tick(), affected=refs, duration=e.duration,
                               remaining=(-1 if n < 0 else n) if k == "prevent" else 0, copied=copied)
         state.set_effects(state.effects + [ce])
-        core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} "
-                  f"({', '.join(core.name(state, r) for r in refs)}); marca de tiempo {ce.timestamp}",
+        affected = ", ".join(core.name(state, r) for r in refs)
+        # 707.2: which object becomes a copy of which (the affected ones in parentheses read as the one copied)
+        what = (f"{affected} {'se convierte' if len(refs) == 1 else 'se convierten'} en una copia de {model_name}"
+                if model_name else f"{e.describe()} ({affected})")
+        core.emit(state, out, "resolution", controller, f"{source_name}: {what}; marca de tiempo {ce.timestamp}",
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
                   [state.objects.get(r) for r in refs])
         if k == "gain_control":
@@ -991,16 +997,16 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
             permanent = item.kind == "spell" and state.card(item.obj).is_permanent
             what = "su objetivo es ilegal" if len(chosen) == 1 else "todos sus objetivos son ilegales"
             core.move(state, out, item.obj, "graveyard",
-                      cites=[*cites_base, *cr("608.2b", *(["608.3b"] if permanent else []))],
+                      cites=[*cites_base, *cr("608.2b", *(["608.3b"] if permanent else [])), *named(reasons)],
                       why=f"no se resuelve: {what} ({reasons})")
         else:
             core.emit(state, out, "resolution", item.controller, f"{item.text} no se resuelve: todos sus objetivos "
-                      f"son ilegales ({reasons})", [*cites_base, *cr("608.2b")])
+                      f"son ilegales ({reasons})", [*cites_base, *cr("608.2b"), *named(reasons)])
         return
     if illegal:
         core.emit(state, out, "resolution", item.controller, f"{item.text or item.source_name} se resuelve; "
                   "objetivos ilegales, sobre los que no hace nada: " + "; ".join(w for _, w in illegal),
-                  [*cites_base, *cr("608.2b")])
+                  [*cites_base, *cr("608.2b"), *named(*(w for _, w in illegal))])
     if item.kind in ("ability", "trigger"):
         if item.keyword == "persist":
             _persist(state, out, item)

@@ -145,7 +145,7 @@ def pay_life_rounds(state: MagicState, out: list[Step], first: str, source_name:
                   [Event("life", {"player": who, "delta": -n})])
         # 119.4: paying life is losing it: "whenever a player loses life" sees it (603.2); a payment is not
         # replaced (a life-loss replacement changes only life lost to an effect or damage, docs/scenarios.md)
-        core.observe(state, Event("life", {"player": who, "delta": -n}))
+        core.observe(state, Event("life", {"player": who, "delta": -n, "paid": True}))
 
 
 # -- delayed triggered abilities (603.7) ----------------------------------------------------------------------------

@@ -528,9 +528,10 @@ def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast,
     if life:
         state.mplayer(who).lives -= life
         core.emit(state, out, "action", who, f"{who} paga {life} vidas como coste adicional de {spell.card}: "
-                  f"{state.mplayer(who).lives}", cr("118.8", "118.3b", "601.2h"),
+                  f"{state.mplayer(who).lives}", cr("118.8", "118.3b", "601.2h", "119.4"),
                   [Event("life", {"player": who, "delta": -life})])
-        core.observe(state, Event("life", {"player": who, "delta": -life}))    # 119.4, 603.2: life paid is lost
+        # 119.4, 603.2: life paid is lost ("paid": the trigger it causes cites 119.4)
+        core.observe(state, Event("life", {"player": who, "delta": -life, "paid": True}))
 
 
 def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:

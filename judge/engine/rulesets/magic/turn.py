@@ -219,8 +219,13 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
     possible = [o.id for o in state.battlefield() if can_attack(state, o, cache) is None]
     defenders = [p.name for p in state.opponents(state.active)]
     if not possible or not defenders:
-        core.emit(state, out, "turn-based", state.active, f"{state.active} no tiene criaturas que puedan atacar",
-                  cr("508.1a"))
+        # 302.6: when summoning sickness is why one of their creatures can't attack, the step says so and cites it
+        sick = [o for o in state.battlefield() if not possible and o.controller == state.active
+                and "creature" in cache[o.id].types
+                and "cr-en/302.6" in ((can_attack(state, o, cache) or ("", []))[1])]
+        core.emit(state, out, "turn-based", state.active, f"{state.active} no tiene criaturas que puedan atacar"
+                  + (" (" + ", ".join(f"{o.card} ({o.id})" for o in sick) + ": mareo de invocación)" if sick else ""),
+                  cr("508.1a", *(["302.6"] if sick else [])))
         return
     auto_none = state.extra.get("passing_until") not in (None, "declare_attackers")
     nxt = state.script.peek() if state.script is not None else None
