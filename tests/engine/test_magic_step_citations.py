@@ -186,7 +186,7 @@ expect: [{{player: Ana, life: 22}}]
 def test_the_copy_step_says_which_object_becomes_a_copy_of_which() -> None:
     # 707.2: "When copying an object, the copy acquires the copiable values of the original object's
     # characteristics". Set up: a bear and a knight; act: the bear becomes a copy of the knight; assert: the step
-    # names the bear as the copy and the knight as the original.
+    # names the bear as the copy and the knight as the original, and how long (the spell's default: this turn).
     trace = run(f"""
 cards:
   {OSOS}
@@ -202,4 +202,5 @@ actions:
 expect: [{{object: osos, colors: [W]}}]
 """)
     s = step(trace, "resolution", "marca de tiempo")
-    assert "Osos (osos) se convierte en una copia de Caballero (cab)" in s.summary and "cr-en/707.2" in s.citations
+    assert "Osos (osos) se convierte en una copia de Caballero (cab) hasta el final del turno" in s.summary
+    assert "cr-en/707.2" in s.citations

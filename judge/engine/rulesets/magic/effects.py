@@ -614,6 +614,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         affected = ", ".join(core.name(state, r) for r in refs)
         # 707.2: which object becomes a copy of which (the affected ones in parentheses read as the one copied)
         what = (f"{affected} {'se convierte' if len(refs) == 1 else 'se convierten'} en una copia de {model_name}"
+                + (" hasta el final del turno" if e.duration == "end_of_turn" else "")
                 if model_name else f"{e.describe()} ({affected})")
         core.emit(state, out, "resolution", controller, f"{source_name}: {what}; marca de tiempo {ce.timestamp}",
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
