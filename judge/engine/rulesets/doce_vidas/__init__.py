@@ -18,6 +18,7 @@ from judge.engine.rulesets.doce_vidas.expect import check_expectation
 from judge.engine.rulesets.doce_vidas.schema import EVENT_KINDS, OWN_STEP_KINDS, Setup, parse_scenario
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.state import GameObject, GameState, Player
+from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
 
 
@@ -84,7 +85,7 @@ class DoceVidas(Ruleset):
         for obj in state.all_objects():
             obj.timestamp = state.tick()          # the order written is the order stacked (LIFO reads it back)
         out: list[Step] = []
-        names = ", ".join(f"{p.name} ({p.lives} vidas, {p.mana} de maná)" for p in players)
+        names = ", ".join(f"{p.name} ({vidas(p.lives)}, {p.mana} de maná)" for p in players)
         # The rules describe a duel; more players is one of the other formats dv/formatos mentions without rules.
         formats = [C.FORMATOS] if len(players) > 2 else []
         # Text the engine does not model on a card that starts in play is shown from the first step on.

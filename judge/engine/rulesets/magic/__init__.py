@@ -25,6 +25,7 @@ from judge.engine.rulesets.magic.snapshot import snapshot
 from judge.engine.rulesets.magic.state import (STEP_NAMES, ZONES, MagicObject, MagicPlayer, MagicState, StackItem)
 from judge.engine.state import GameState, Pending
 from judge.engine.step import Event, Step
+from judge.engine.spanish import vidas
 
 
 class Magic(Ruleset):
@@ -85,7 +86,7 @@ class Magic(Ruleset):
         # lines, as any later choice by the lines after the action that asks it (docs: Choices).
         state.script = Script(tuple(getattr(scenario, "actions", ())), 0)
         out: list[Step] = []
-        names = ", ".join(f"{p.name} ({p.lives} vidas)" for p in players)
+        names = ", ".join(f"{p.name} ({vidas(p.lives)})" for p in players)
         if state.phase not in turn.NO_PRIORITY:
             state.priority = state.active          # 117.3a: the board of the setup step shows who has priority
         try:

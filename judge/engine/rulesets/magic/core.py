@@ -21,6 +21,7 @@ from judge.engine.rulesets.magic.snapshot import snapshot
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
                                                  edits)
 from judge.engine.step import Event, Step, make_step
+from judge.engine.spanish import vidas
 
 
 # -- steps ----------------------------------------------------------------------------------------------------------
@@ -541,14 +542,14 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
                  if r.event == "no_life_gain" and not chars(state, o).abilities_lost), None)
     if stop is not None:
         # 119.7: the gain does not happen, and no replacement of it applies; the rest of the effect still does.
-        emit(state, out, kind, player, f"{player} iba a ganar {amount} vidas ({why}), pero {stop.card} "
+        emit(state, out, kind, player, f"{player} iba a ganar {vidas(amount)} ({why}), pero {stop.card} "
              "impide ganar vidas: no gana ninguna", [*cites, *cr("119.7")], about=[stop])
         return
     reps = [(o, r) for o in state.battlefield() if o.controller == player
             for r in state.card(o).replacements if r.event == "life_gain" and not chars(state, o).abilities_lost]
     extra: list[str] = []
     notes = []
-    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"ganar {amount} vidas"):  # 616.1f
+    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"ganar {vidas(amount)}"):  # 616.1f
         before = amount
         amount = amount * r.multiply + r.add
         notes.append(f"{o.card} cambia {before} por {amount}")
@@ -556,7 +557,7 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     if len(reps) > 2:
         extra += cr("616.1f")              # the choice was made again among those left
     p.lives += amount
-    msg = f"{player} gana {amount} vidas ({why}): {p.lives}"
+    msg = f"{player} gana {vidas(amount)} ({why}): {p.lives}"
     if notes:
         msg += " — reemplazo: " + "; ".join(notes)
     emit(state, out, "replacement" if notes else kind, player, msg, [*cites, *cr("119.3"), *extra],
@@ -577,7 +578,7 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
         return
     p.lives -= amount
     state.bump(f"life_lost:{player}", amount)
-    msg = f"{player} pierde {amount} vidas ({why}): {p.lives}" + (" — reemplazo: " + "; ".join(notes) if notes else "")
+    msg = f"{player} pierde {vidas(amount)} ({why}): {p.lives}" + (" — reemplazo: " + "; ".join(notes) if notes else "")
     emit(state, out, "replacement" if notes else "resolution", player, msg,
          [*cites, *cr("119.3"), *extra], [Event("life", {"player": player, "delta": -amount})])
     observe(state, Event("life", {"player": player, "delta": -amount}))
@@ -613,7 +614,7 @@ def replace_life_loss(state: MagicState, out: list[Step], player: str, amount: i
     if not reps:
         return amount, [], []
     notes: list[str] = []
-    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"perder {amount} vidas"):
+    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"perder {vidas(amount)}"):
         before = amount
         amount = max(0, amount * r.multiply + r.add)
         notes.append(f"{o.card} cambia {before} por {amount}")
@@ -838,7 +839,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         state.bump(f"life_lost:{target}", lost)
         rules.append("120.3a")
         extra += loss_cites
-        what = f"{target} pierde {lost} vidas: {p.lives}"
+        what = f"{target} pierde {vidas(lost)}: {p.lives}"
         if loss_notes:
             what += " (reemplazo: " + "; ".join(loss_notes) + ")"
         events.append(Event("damage", {"source": src_ref, "target": target, "amount": amount, "combat": combat}))
@@ -1398,7 +1399,7 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         if mp.lost:
             continue
         if mp.lives <= 0:
-            losers.append((mp, "704.5a", f"{mp.name} tiene {mp.lives} vidas"))
+            losers.append((mp, "704.5a", f"{mp.name} tiene {vidas(mp.lives)}"))
         elif mp.drew_from_empty:
             losers.append((mp, "704.5b", f"{mp.name} intentó robar de una biblioteca vacía"))
         if mp.drew_from_empty:

@@ -13,6 +13,7 @@ from judge.engine.rulesets.magic.cards import Effect, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import MagicState, PendingTrigger
+from judge.engine.spanish import vidas
 from judge.engine.step import Step
 
 
@@ -129,7 +130,7 @@ def pay_life_rounds(state: MagicState, out: list[Step], first: str, source_name:
             if not v.isdigit():
                 return ("se esperaba un número de vidas", cr("608.2d"))
             if int(v) > life:
-                return (f"no se pueden pagar {v} vidas con {life}", cr("119.4"))
+                return (f"no se pueden pagar {vidas(v)} con {life}", cr("119.4"))
             return None
         n = int(core.ask(state, out, q, valid).values[0])
         if n == 0:
@@ -140,7 +141,7 @@ def pay_life_rounds(state: MagicState, out: list[Step], first: str, source_name:
         state.mplayer(who).lives -= n
         ctx.paid[who] = ctx.paid.get(who, 0) + n
         from judge.engine.step import Event
-        core.emit(state, out, "resolution", who, f"{who} paga {n} vidas ({source_name}): {state.mplayer(who).lives}; "
+        core.emit(state, out, "resolution", who, f"{who} paga {vidas(n)} ({source_name}): {state.mplayer(who).lives}; "
                   f"lleva {ctx.paid[who]} pagadas", [*cites, *cr("119.4", "118.3b")],
                   [Event("life", {"player": who, "delta": -n})])
         # 119.4: paying life is losing it: "whenever a player loses life" sees it (603.2); a payment is not

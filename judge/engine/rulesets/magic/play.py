@@ -20,6 +20,7 @@ from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, parse_mana, pay, pool_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem
+from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
 
 MAIN = ("main1", "main2")
@@ -503,7 +504,7 @@ def _check_additional(state: MagicState, card: Any, action: Cast, o: MagicObject
         core.require(core.can_have_counters(state, s), f"{s.card} ({s.id}) no puede tener contadores: no se puede "
                      "pagar el coste adicional con ella", "118.3", "609.3")
     life = need.get("pay_life", 0)
-    core.require(state.mplayer(who).lives >= life, f"{who} no puede pagar {life} vidas con "
+    core.require(state.mplayer(who).lives >= life, f"{who} no puede pagar {vidas(life)} con "
                  f"{state.mplayer(who).lives}", "118.3", "119.4")
 
 
@@ -527,7 +528,7 @@ def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast,
     life = dict(card.additional).get("pay_life", 0)
     if life:
         state.mplayer(who).lives -= life
-        core.emit(state, out, "action", who, f"{who} paga {life} vidas como coste adicional de {spell.card}: "
+        core.emit(state, out, "action", who, f"{who} paga {vidas(life)} como coste adicional de {spell.card}: "
                   f"{state.mplayer(who).lives}", cr("118.8", "118.3b", "601.2h", "119.4"),
                   [Event("life", {"player": who, "delta": -life})])
         # 119.4, 603.2: life paid is lost ("paid": the trigger it causes cites 119.4)

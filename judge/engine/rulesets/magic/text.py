@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.spanish import vidas
+
 TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador", "each_opponent": "cada oponente",
       "each_player": "cada jugador", "creatures_you_control": "las criaturas que controlas",
       "other_creatures_you_control": "las otras criaturas que controlas", "all_creatures": "todas las criaturas",
@@ -99,9 +101,9 @@ def _describe(e: Any) -> str:
     if k == "draw":
         return f"{_to(e)} roba {n} carta(s)"
     if k == "gain_life":
-        return f"{_to(e)} gana {n} vidas"
+        return f"{_to(e)} gana {vidas(n)}"
     if k == "lose_life":
-        return f"{_to(e)} pierde {n} vidas"
+        return f"{_to(e)} pierde {vidas(n)}"
     if k == "counters":
         return f"pon {n} contador(es) {e.counter} sobre {_to(e)}"
     if k == "pump":
