@@ -291,6 +291,17 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
             {_path_of(place) for place in deep})
 
 
+def bounded(doc: Any) -> Any:
+    """`doc` as validate_tree validates it, for echoing an invalid document back (the builder's `document` and
+    download): every value nested deeper than MAX_DEPTH replaced by None, so yaml.safe_dump and json.dumps (both
+    recursive) can write it; None when it holds more than MAX_NODES values, since any copy or dump of an alias
+    bomb would expand it in full."""
+    try:
+        return _bound_tree(doc)[0]
+    except ScenarioError:
+        return None
+
+
 def _pruned(doc: Any, cuts: list[list[Any]]) -> Any:
     """`doc` with None at each key path of `cuts`, copying only the containers on those paths (a container YAML
     shares between two places is copied for each, so cutting one place leaves the other as it was)."""
@@ -368,5 +379,5 @@ def validate(doc: Any) -> Scenario:
                     seed=seed or 0, step_limit=step_limit, document=top)
 
 
-__all__ = ["load_scenario", "parse_text", "validate", "validate_tree", "without_deep_parts", "too_deep_for_yaml",
+__all__ = ["load_scenario", "parse_text", "validate", "validate_tree", "bounded", "without_deep_parts", "too_deep_for_yaml",
            "MAX_DOCUMENT_BYTES", "MAX_NODES", "MAX_DEPTH", "MAX_STRING", "join"]

@@ -219,22 +219,25 @@ def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
     """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}`. Errors are
     judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is about."""
     from judge.scenarios import ScenarioError
-    from judge.scenarios.load import parse_text, validate_tree
+    from judge.scenarios.load import bounded, parse_text, validate_tree
 
-    if isinstance(text, bytes):
-        text = text.decode("utf-8-sig", errors="replace")
     doc = None
     try:
+        # The bytes as sent: parse_text says when they are not UTF-8 (as /api/run does), rather than replaced
+        # characters being validated.
         doc = parse_text(text, fmt)
         validate_tree(doc)
     except ScenarioError as exc:
         errors = []
+        if isinstance(text, bytes) and doc is not None:
+            text = text.decode("utf-8-sig")          # parse_text decoded it already
         node = _compose(text) if doc is not None else None
         for e in exc.errors:
             m = _LINE_IN_MESSAGE.search(e.message)
             line = int(m.group(1)) if m and not e.path else line_in(node, e.path)
             errors.append({"path": e.path, "message": e.message, "line": line})
-        return {"ok": False, "errors": errors, "document": _plain(doc), "yaml": None}
+        # bounded: an alias bomb is not expanded by _plain, nor a deep document handed to the YAML download.
+        return {"ok": False, "errors": errors, "document": _plain(bounded(doc)), "yaml": None}
     return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc)}
 
 
@@ -251,23 +254,17 @@ def _plain(doc: Any) -> Any:
 def check_document(doc: Any) -> dict[str, Any]:
     """Validate a document the form built (already data): the same answer as check_text."""
     from judge.scenarios import ScenarioError
-    from judge.scenarios.load import validate_tree
+    from judge.scenarios.load import bounded, validate_tree
 
     try:
         validate_tree(doc)
     except ScenarioError as exc:
-        # A document nested too deep to validate may be too deep to write out too: then it is null.
-        plain = _plain(doc)
+        # bounded: what the validator saw (deep parts null, an alias bomb none at all), which yaml.safe_dump and
+        # _plain can always write out.
+        plain = _plain(bounded(doc))
         return {"ok": False, "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors],
-                "document": plain, "yaml": _dump_or_none(plain) if isinstance(plain, dict) else None}
+                "document": plain, "yaml": dump_yaml(plain) if isinstance(plain, dict) else None}
     return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
-
-
-def _dump_or_none(doc: Any) -> str | None:
-    try:
-        return dump_yaml(doc)
-    except RecursionError:   # the representer recurses once per level
-        return None
 
 
 # -- starting points -------------------------------------------------------------------------------------------

@@ -204,6 +204,38 @@ def test_deep_nesting_is_an_error_at_its_path_and_line_with_the_others(client, s
         "p", class_="line-error")] == ["players[1].extra", DEEP_PATH]
 
 
+# Nine levels of anchors, each list naming the one before nine times: 9**9 values from 300 bytes.
+ALIAS_BOMB = "l0: &l0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 9) + "]\n" for i in range(1, 9))
+
+
+def test_an_alias_bomb_is_refused_without_being_expanded(client) -> None:
+    # The errors echo no document: copying or dumping it (as a valid one is) would expand the aliases in full.
+    answer = client.post("/api/validate", data=ALIAS_BOMB, content_type="application/yaml").get_json()
+    assert answer["ok"] is False and answer["document"] is None and answer["yaml"] is None
+    assert answer["errors"][0]["message"].startswith("documento demasiado grande")
+    for action in ("validate", "download"):
+        response = client.post("/escenarios/nuevo", data={"scenario": ALIAS_BOMB, "action": action})
+        assert response.status_code == 400 and "documento demasiado grande" in response.get_data(as_text=True)
+
+
+def test_a_document_too_deep_to_write_out_is_downloaded_without_its_deep_part(client) -> None:
+    # 400 levels of block mappings: yaml.safe_load reads them, yaml.safe_dump (deeper recursion) could not write
+    # them; the download is the document as the validator saw it, the part below 12 levels null.
+    deep = BAD + "    extra:\n" + "".join("  " * (i + 3) + f"k{i}:\n" for i in range(400))
+    response = client.post("/escenarios/nuevo", data={"scenario": deep, "action": "download"})
+    assert response.status_code == 200 and response.mimetype == "application/yaml"
+    extra = yaml.safe_load(response.data)["players"][1]["extra"]
+    for i in range(9):                  # extra is 3 levels down: k9's value would be the 13th
+        extra = extra[f"k{i}"]
+    assert extra == {"k9": None}
+
+
+def test_api_validate_says_a_body_is_not_utf8(client) -> None:
+    answer = client.post("/api/validate", data=b"ruleset: \xff\n", content_type="application/yaml").get_json()
+    assert [(e["path"], e["message"]) for e in answer["errors"]] == [("", "el documento no está en UTF-8 (byte 9)")]
+
+
 def test_api_rulesets(client) -> None:
     data = client.get("/api/rulesets").get_json()
     assert [d["id"] for d in data["rulesets"]] == ["doce-vidas", "magic"]
