@@ -6,8 +6,10 @@ stops at the budget, so a shared-reference bomb never gets walked in full).
 
 Nesting deeper than MAX_DEPTH is an error at the path where it starts (``players[1].extra.a[0]…``), reported with
 every other field error: the too-deep parts are cut off before the validator sees the document, so neither it nor
-anything after it meets the deep data. Text nested so deep that the parsers themselves would overflow the stack
-(~1,000 levels) has those parts cut out of the text first (iteratively), then is parsed again.
+anything after it meets the deep data. Text whose brackets nest that deep, or whose YAML blocks nest so deep that
+the composer would overflow the stack (a few hundred levels), has those parts cut out first, each replaced by a
+null at the same line and column (found without recursion: a scan of JSON's tokens, PyYAML's event parser), and
+what is left is parsed (read_text).
 """
 from __future__ import annotations
 
@@ -67,6 +69,13 @@ def _read_file(path: Path, fmt: str | None) -> Any:
 
 def parse_text(text: str | bytes, fmt: str | None = None) -> Any:
     """YAML or JSON text → plain data, with the size bounded before parsing and errors naming the line."""
+    return read_text(text, fmt)[0]
+
+
+def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
+    """parse_text's data and the text it parsed: decoded, with any part nested too deep for the parsers replaced
+    by `null` (every other line and column where it was), so the builder composes that text for its lines
+    without finding the deep parts a second time."""
     if len(text) > MAX_DOCUMENT_BYTES:
         raise ScenarioError([FieldError("", f"documento demasiado grande: {len(text)} "
                                             f"{'bytes' if isinstance(text, bytes) else 'caracteres'} "
@@ -80,18 +89,22 @@ def parse_text(text: str | bytes, fmt: str | None = None) -> Any:
         raise ScenarioError([FieldError("", "documento vacío")])
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "yaml"
-    if fmt == "yaml" and too_deep_for_yaml(text):
-        # Deep flow collections: PyYAML's scanner spends time quadratic in their depth before its composer gives
-        # up (seconds for a few thousand brackets), so they are cut out first rather than after the failure.
-        text = without_deep_parts(text, fmt)
+    if _brackets_reach(text, _CUT_LEVEL):
+        # Brackets nested deeper than MAX_DEPTH: their deepest parts are cut out before parsing (validate_tree
+        # reports each at its path, as it would have after parsing them). For YAML this also spares PyYAML's
+        # scanner, which spends time quadratic in the depth of flow collections before its composer gives up
+        # (seconds for a few thousand brackets); for JSON, json.loads's recursion.
+        text = _without_deep_parts(text, fmt)
     try:
-        return _parse(text, fmt)
+        return _parse(text, fmt), text
     except RecursionError:
         pass
-    # The parsers recurse once per level: cut the parts below MAX_DEPTH out of the text (each becomes a null at
-    # the place it started, which validate_tree then reports with its path) and parse what is left.
+    # YAML block collections nested a few hundred deep (no brackets): the composer recurses once per level. Cut the
+    # parts below MAX_DEPTH out of the text (each becomes a null at the place it started, which validate_tree then
+    # reports with its path) and parse what is left.
+    text = _without_deep_parts(text, fmt)
     try:
-        return _parse(without_deep_parts(text, fmt), fmt)
+        return _parse(text, fmt), text
     except RecursionError:  # depth the spans did not account for: still an answer, never a traceback
         raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)")]
                             ) from None
@@ -136,11 +149,6 @@ def _brackets_reach(text: str, level: int) -> bool:
         elif depth:
             depth -= 1
     return False
-
-
-def too_deep_for_yaml(text: str) -> bool:
-    """YAML text whose flow collections may nest deeper than MAX_DEPTH: parse and compose it without_deep_parts."""
-    return _brackets_reach(text, _CUT_LEVEL)
 
 
 def _deep_spans_json(text: str) -> list[tuple[int, int]]:
@@ -231,9 +239,9 @@ def _cut(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def without_deep_parts(text: str, fmt: str) -> str:
+def _without_deep_parts(text: str, fmt: str) -> str:
     """`text` ("json" or "yaml") with every collection nested deeper than MAX_DEPTH replaced by `null`, every
-    other line and column where it was: what parse_text parses when the whole text is too deep for the parser."""
+    other line and column where it was: what read_text parses when the text is too deep."""
     return _cut(text, _deep_spans_json(text) if fmt == "json" else _deep_spans_yaml(text))
 
 
@@ -379,5 +387,5 @@ def validate(doc: Any) -> Scenario:
                     seed=seed or 0, step_limit=step_limit, document=top)
 
 
-__all__ = ["load_scenario", "parse_text", "validate", "validate_tree", "bounded", "without_deep_parts", "too_deep_for_yaml",
+__all__ = ["load_scenario", "parse_text", "read_text", "validate", "validate_tree", "bounded",
            "MAX_DOCUMENT_BYTES", "MAX_NODES", "MAX_DEPTH", "MAX_STRING", "join"]

@@ -154,22 +154,20 @@ def line_of(text: str, path: str) -> int | None:
     """The 1-based line of pasted YAML (or JSON) where the field at `path` (``players[1].board[0].card``,
     ``cards.Lobo gris.type``) is written, or the nearest enclosing field's line; None if the text does not parse.
     A key that contains dots is matched whole (card names may hold them)."""
-    return line_in(_compose(text), path)
-
-
-def _compose(text: str) -> yaml.Node | None:
-    """The text's YAML node tree, or None when it is malformed. Text nested too deep for the (recursive) composer
-    is composed without its deepest parts, as parse_text parses it: every other line is where it was."""
-    from judge.scenarios.load import too_deep_for_yaml, without_deep_parts
+    from judge.scenarios import ScenarioError
+    from judge.scenarios.load import read_text
 
     try:
-        return yaml.compose(without_deep_parts(text, "yaml") if too_deep_for_yaml(text) else text)
-    except yaml.YAMLError:
+        return line_in(_compose(read_text(text)[1]), path)
+    except ScenarioError:
         return None
-    except RecursionError:
-        pass
+
+
+def _compose(parsed: str) -> yaml.Node | None:
+    """The YAML node tree of a text read_text parsed (its too-deep parts already cut, every other line where it
+    was), or None when the YAML composer cannot read it (JSON that is not YAML 1.1)."""
     try:
-        return yaml.compose(without_deep_parts(text, "yaml"))
+        return yaml.compose(parsed)
     except (yaml.YAMLError, RecursionError):
         return None
 
@@ -219,19 +217,17 @@ def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
     """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}`. Errors are
     judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is about."""
     from judge.scenarios import ScenarioError
-    from judge.scenarios.load import bounded, parse_text, validate_tree
+    from judge.scenarios.load import bounded, read_text, validate_tree
 
-    doc = None
+    doc, parsed = None, ""
     try:
-        # The bytes as sent: parse_text says when they are not UTF-8 (as /api/run does), rather than replaced
+        # The bytes as sent: read_text says when they are not UTF-8 (as /api/run does), rather than replaced
         # characters being validated.
-        doc = parse_text(text, fmt)
+        doc, parsed = read_text(text, fmt)
         validate_tree(doc)
     except ScenarioError as exc:
         errors = []
-        if isinstance(text, bytes) and doc is not None:
-            text = text.decode("utf-8-sig")          # parse_text decoded it already
-        node = _compose(text) if doc is not None else None
+        node = _compose(parsed) if doc is not None else None
         for e in exc.errors:
             m = _LINE_IN_MESSAGE.search(e.message)
             line = int(m.group(1)) if m and not e.path else line_in(node, e.path)

@@ -229,3 +229,23 @@ def test_unknown_ruleset(h):
     from judge.engine import UnknownRuleset
     with pytest.raises(UnknownRuleset):
         get_ruleset("ajedrez")
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json"])
+def test_read_text_gives_the_text_it_parsed_with_every_other_place_kept(fmt: str) -> None:
+    # The builder composes this text for its error lines: the deep part is a null where it began, and what follows
+    # keeps its line and column.
+    from judge.scenarios.load import read_text
+
+    deep = "[" * 3000 + "\n" + "]" * 3000
+    text = ('{"a": %s,\n "b": 1}' % deep) if fmt == "json" else f"a: {deep}\nb: 1\n"
+    doc, parsed = read_text(text, fmt)
+    assert len(parsed.splitlines()) == 3 and parsed.splitlines()[2] == text.splitlines()[2]
+    assert parsed.splitlines()[1] == " " * (3000 - 12) + "]" * 12 + ("," if fmt == "json" else "")
+    # `a` is 2 levels down (the document is 1): 12 lists, the 13th a null.
+    assert parsed.startswith(text[:text.index("[")] + "[" * 12 + "null")
+    expected: Any = None
+    for _ in range(12):
+        expected = [expected]
+    assert doc["b"] == 1 and doc["a"] == expected
+    assert read_text("a: [[1]]\n")[1] == "a: [[1]]\n"          # a shallow text is parsed as it is
