@@ -247,25 +247,21 @@ def _invalid(exc: Any) -> Response:
     return response
 
 
-def unsupported_type() -> Response | None:
-    """The 415 JSON answer when the request's content type is not JSON_TYPES or YAML_TYPES, else None."""
-    mimetype = request.mimetype or ""
-    if mimetype in JSON_TYPES or mimetype in YAML_TYPES:
-        return None
-    from judge.web.i18n import translate
-
-    response = jsonify({"error": translate("run.bad_type", type=mimetype or "—"), "status": 415})
-    response.status_code = 415
-    return response
-
-
 def scenario_body() -> tuple[bytes, str] | Response:
     """The request's scenario: (body, "json" | "yaml") by its content type, or the JSON error to answer: 415 for
-    another type (unsupported_type), 413 for a body over MAX_CONTENT_LENGTH. Shared by every API that takes one."""
-    refused = unsupported_type()
-    if refused is not None:
-        return refused
-    fmt = "json" if request.mimetype in JSON_TYPES else "yaml"
+    another type (JSON_TYPES, YAML_TYPES), 413 for a body over MAX_CONTENT_LENGTH. Shared by every API that takes
+    one."""
+    mimetype = request.mimetype or ""
+    if mimetype in JSON_TYPES:
+        fmt = "json"
+    elif mimetype in YAML_TYPES:
+        fmt = "yaml"
+    else:
+        from judge.web.i18n import translate
+
+        response = jsonify({"error": translate("run.bad_type", type=mimetype or "—"), "status": 415})
+        response.status_code = 415
+        return response
     try:
         return request.get_data(cache=False), fmt
     except RequestEntityTooLarge:
