@@ -458,6 +458,7 @@ def _form_with_errors(source: str, exc: Any) -> tuple[Response | str, int]:
 
 
 @bp.post("/escenarios/ejecutar")
+@bp.post("/escenarios/ejecutar.json")
 def scenario_run() -> Response | str | tuple[Response | str, int]:
     """The pasted scenario of the form (field `scenario`, optional `format`: yaml | json | auto)."""
     from judge.runner.execute import InvalidScenario

@@ -137,6 +137,9 @@ def test_paste_as_json_and_errors_as_json(client, minimal: str) -> None:
     assert ok.status_code == 200 and ok.get_json()["ok"] is True
     bad = client.post("/escenarios/ejecutar?format=json", data={"scenario": "{"})
     assert bad.status_code == 400 and "línea" in bad.get_json()["errors"][0]["message"]
+    # The same URL with .json, as every page (README; /escenarios/nuevo.json takes its POST too).
+    same = client.post("/escenarios/ejecutar.json", data={"scenario": minimal, "format": "yaml"})
+    assert same.status_code == 200 and same.get_json() == ok.get_json()
 
 
 @pytest.mark.parametrize("url", ["/escenarios/doce-vidas/no-existe", "/escenarios/magic/01-x",
