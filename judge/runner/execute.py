@@ -85,7 +85,10 @@ def verdict(trace: "Trace") -> Verdict:
     notes = tuple(trace.unmodelled)
     # Text the engine does not model was flagged after the setup: it could have changed the result, and the verdict
     # says so ("BIEN, con texto no modelado: …").
-    head = (lambda word: f"{word}, con texto no modelado: {'; '.join(notes)} —") if notes else (lambda word: word + ":")
+    # Each note ends saying what it is («… (texto no modelado)», «… (habilidad no modelada)»): after that head the
+    # first would say it twice, so the line drops it (the JSON's `unmodelled` keeps the notes as the steps have them).
+    listed = "; ".join(n.removesuffix(" (texto no modelado)") for n in notes)
+    head = (lambda word: f"{word}, con texto no modelado: {listed} —") if notes else (lambda word: word + ":")
     if trace.ok and not total:
         return Verdict(True, f"{head('BIEN')} la ejecución terminó sin expectativas que comprobar "
                              f"({len(trace.steps)} pasos, final: {trace.stopped}).", notes)

@@ -327,6 +327,7 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     assert verdict["ok"] is True
     assert verdict["text"].startswith("BIEN, con texto no modelado: Grilletes: «La criatura encantada no puede atacar.»")
     assert verdict["unmodelled"] == ["Grilletes: «La criatura encantada no puede atacar.» (texto no modelado)"]
+    assert verdict["text"].count("no modelado") == 1          # the head says it; the note does not again
     expectation = [s for s in trace["steps"] if s["kind"] == "expectation"]
     assert expectation and expectation[0]["unmodelled"] == verdict["unmodelled"]
     page = soup(client.post("/escenarios/ejecutar", data={"scenario": AURA}))
