@@ -236,6 +236,16 @@ def test_api_validate_says_a_body_is_not_utf8(client) -> None:
     assert [(e["path"], e["message"]) for e in answer["errors"]] == [("", "el documento no está en UTF-8 (byte 9)")]
 
 
+def test_pasted_json_nested_too_deep_has_its_errors_on_their_lines() -> None:
+    # check_text composes the text read_text parsed (the deep part already cut) for the lines, once: 500 levels of
+    # JSON, which json.loads reads but the YAML composer could not, still give every error its line.
+    from judge.web.builder import check_text
+
+    text = json.dumps({"ruleset": "doce-vidas", "title": "x", "z": "Z"}, indent=1).replace('"Z"', "[" * 500 + "]" * 500)
+    assert [(e["path"] == "z", e["line"]) for e in check_text(text)["errors"] if e["path"].startswith("z")] == [
+        (True, 4), (False, 4)]
+
+
 def test_api_rulesets(client) -> None:
     data = client.get("/api/rulesets").get_json()
     assert [d["id"] for d in data["rulesets"]] == ["doce-vidas", "magic"]
