@@ -93,11 +93,13 @@ def verdict(trace: "Trace") -> Verdict:
         return Verdict(True, f"{head('BIEN')} la ejecución terminó sin expectativas que comprobar "
                              f"({len(trace.steps)} pasos, final: {trace.stopped}).", notes)
     if trace.ok:
-        return Verdict(True, f"{head('BIEN')} se cumplen las {total} expectativas ({len(trace.steps)} pasos, "
+        checks = "se cumple la expectativa" if total == 1 else f"se cumplen las {total} expectativas"
+        return Verdict(True, f"{head('BIEN')} {checks} ({len(trace.steps)} pasos, "
                              f"final: {trace.stopped}).", notes)
     reasons = []
     if failed:
-        reasons.append(f"{failed} de {total} expectativas no se cumplen")
+        reasons.append("la expectativa no se cumple" if total == 1 else
+                       f"{failed} de {total} expectativas no se cumple" + ("" if failed == 1 else "n"))
     if trace.stopped in STOP_REASONS:
         reasons.append(f"la ejecución {STOP_REASONS[trace.stopped]} y el escenario no lo espera")
     return Verdict(False, f"{head('FALLA')} " + "; ".join(reasons or ["la ejecución no terminó como se esperaba"])

@@ -334,4 +334,4 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     assert "BIEN, con texto no modelado" in page.select_one(".verdict").get_text()
     # Without the text, the verdict is the plain one.
     plain = run_api(client, AURA.replace('text: "La criatura encantada no puede atacar."', 'colors: [W]')).get_json()
-    assert plain["verdict"]["text"].startswith("BIEN: se cumplen") and plain["verdict"]["unmodelled"] == []
+    assert plain["verdict"]["text"].startswith("BIEN: se cumple") and plain["verdict"]["unmodelled"] == []

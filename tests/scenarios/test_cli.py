@@ -36,7 +36,7 @@ def test_failed_expectation_exits_1(cli: CliRunner, tmp_path: Path, minimal_fail
     result = _run(cli, str(path))
     assert result.exit_code == 1
     assert "NO se cumple" in result.output
-    assert result.output.rstrip().splitlines()[-1].startswith("FALLA: 1 de 1 expectativas")
+    assert result.output.rstrip().splitlines()[-1].startswith("FALLA: la expectativa no se cumple")
 
 
 def test_unexpected_step_limit_exits_1(cli: CliRunner, tmp_path: Path) -> None:
