@@ -15,6 +15,8 @@ OSOS = "Osos: {cost: '{1}{G}', types: [creature], power: 2, toughness: 2}"
 CABALLERO = "Caballero: {cost: '{W}{W}', types: [creature], power: 2, toughness: 2, static: [{protection: R}]}"
 MIMESIS = ("Mimesis: {cost: '{U}', types: [instant], targets: [creature, creature], "
            "effects: [{become_copy: 1, to: target, target: 0}]}")
+# A bear that Mimesis turns into a copy of a knight with protection from red: the cards of three tests below.
+COPY_INTO_PROTECTION = f"{OSOS}\n  {CABALLERO}\n  {MIMESIS}"
 
 
 def run(text: str) -> Trace:
@@ -37,9 +39,7 @@ def test_a_target_that_gained_protection_is_illegal_and_the_step_cites_702_16b()
     # assert: the resolution names it illegal "(702.16b)" and cites 702.16b.
     trace = run(f"""
 cards:
-  {OSOS}
-  {CABALLERO}
-  {MIMESIS}
+  {COPY_INTO_PROTECTION}
   Chispas: {{cost: '{{1}}{{R}}', types: [sorcery], targets: [creature, creature],
             effects: [{{damage: 2, target: 0}}, {{damage: 2, target: 1}}]}}
 players:
@@ -68,9 +68,7 @@ def test_an_aura_on_a_creature_that_gained_protection_goes_away_citing_702_16c()
     # the state-based step names 702.16c and cites it.
     trace = run(f"""
 cards:
-  {OSOS}
-  {CABALLERO}
-  {MIMESIS}
+  {COPY_INTO_PROTECTION}
   Furia: {{cost: '{{R}}', types: [enchantment], subtypes: [Aura], targets: [creature],
           static: [{{pump: [2, 0], to: enchanted}}]}}
 players:
@@ -189,9 +187,7 @@ def test_the_copy_step_says_which_object_becomes_a_copy_of_which() -> None:
     # names the bear as the copy and the knight as the original, and how long (the spell's default: this turn).
     trace = run(f"""
 cards:
-  {OSOS}
-  {CABALLERO}
-  {MIMESIS}
+  {COPY_INTO_PROTECTION}
 players:
   - {{name: Ana, mana_pool: {{U: 1}}, hand: [Mimesis], battlefield: [{{card: Osos, id: osos}}, {{card: Caballero, id: cab}}]}}
   - name: Bruno
