@@ -9,6 +9,9 @@ is a new row whose `parent_id` is the version it was made from.
 - `scenario_citation`: the rules the run cited when the version was saved, with each one's parents (`cr-en/704.5a`
   → `cr-en/704.5a`, `704.5a`, `704.5`, `704`; `dv/tipos/criaturas/3` → `dv/tipos/criaturas`, `dv/tipos`), so
   "the scenarios that cite rule 704" is one indexed equality.
+- `scenario_line`: one row per line of versions (`lineage`, the id of its first version): the SHA-256 of its edit
+  key (only that key adds versions to the line; null for a line saved before keys existed, which nobody can
+  extend: an edit forks it) and, for a fork, the version it was copied from.  Never updated nor deleted either.
 """
 from __future__ import annotations
 
@@ -43,3 +46,12 @@ class ScenarioCitation(SQLModel, table=True):
 
     version_seq: int = Field(foreign_key="scenario_version.seq", primary_key=True)
     key: str = Field(max_length=200, primary_key=True, index=True)
+
+
+class ScenarioLine(SQLModel, table=True):
+    __tablename__ = "scenario_line"
+
+    lineage: str = Field(max_length=64, primary_key=True, foreign_key="scenario_version.id")
+    key_hash: Optional[str] = Field(default=None, max_length=64)
+    forked_from: Optional[str] = Field(default=None, max_length=64, foreign_key="scenario_version.id")
+    forked_from_lineage: Optional[str] = Field(default=None, max_length=64, index=True)

@@ -1,10 +1,15 @@
 """Saved scenarios: save a version, read one, its line of versions, the newest ones, the ones citing a rule.
 
 Only inserts and selects: there is no function that updates or deletes a version, and none is exposed on the
-web.  An edit is `save(..., parent=<id>)`, a new row; the old version and its permalink stay as they were.
+web.  An edit is `save(..., parent=<id>, edit_key=<the line's key>)`, a new row; the old version and its
+permalink stay as they were.  Each line has an edit key, made by whoever saved its first version: only that key
+adds versions to the line (`NotLineOwner` otherwise); anyone else saves a fork, a new line whose `forked_from`
+is the version it copied.  Keys are stored as their SHA-256.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 import secrets
 from dataclasses import dataclass
@@ -17,14 +22,35 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
 from judge.store.keys import citation_keys, fold, rule_key, words
-from judge.store.models import ScenarioCitation, ScenarioVersion
+from judge.store.models import ScenarioCitation, ScenarioLine, ScenarioVersion
 
 ID_BYTES = 16                                   # 128 random bits: 22 URL-safe characters
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+KEY_BYTES = 32                                  # 256 random bits: 43 URL-safe characters
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
+
+
+class NotLineOwner(Exception):
+    """A version was to be added to a line without that line's edit key."""
 
 
 def new_id() -> str:
     return secrets.token_urlsafe(ID_BYTES)
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def key_hash(key: str) -> str:
+    # A key is 256 random bits, not a password: a fast hash is enough (nothing to guess from it offline).
+    return hashlib.sha256(key.encode("ascii", "replace")).hexdigest()
+
+
+def _key_fits(line: ScenarioLine | None, key: str | None) -> bool:
+    if line is None or line.key_hash is None or not key or not KEY_PATTERN.match(key):
+        return False
+    return hmac.compare_digest(line.key_hash, key_hash(key))
 
 
 def utc(moment: datetime) -> datetime:
@@ -33,8 +59,11 @@ def utc(moment: datetime) -> datetime:
 
 
 def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, document: dict[str, Any],
-         citations: Iterable[str] = (), parent: ScenarioVersion | None = None) -> ScenarioVersion:
-    """Insert a new version (of `parent`'s line when given) and the citation keys of its run."""
+         citations: Iterable[str] = (), parent: ScenarioVersion | None = None, edit_key: str | None = None,
+         forked_from: ScenarioVersion | None = None) -> ScenarioVersion:
+    """Insert a new version and the citation keys of its run.  With `parent`: a version of `parent`'s line,
+    which `edit_key` must open (NotLineOwner otherwise).  Without: the first version of a new line whose key is
+    `edit_key` (none: a line nobody can extend), a fork of `forked_from` when given."""
     version_id = new_id()
     row = ScenarioVersion(
         id=version_id,
@@ -48,12 +77,45 @@ def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, doc
     for ref in citations:
         keys |= citation_keys(ref)
     with Session(engine, expire_on_commit=False) as session:
+        if parent is not None and not _key_fits(session.get(ScenarioLine, parent.lineage), edit_key):
+            raise NotLineOwner(parent.lineage)
         session.add(row)
         session.flush()
         assert row.seq is not None
+        if parent is None:
+            session.add(ScenarioLine(lineage=row.id, key_hash=key_hash(edit_key) if edit_key else None,
+                                     forked_from=forked_from.id if forked_from else None,
+                                     forked_from_lineage=forked_from.lineage if forked_from else None))
         session.add_all(ScenarioCitation(version_seq=row.seq, key=key) for key in sorted(keys))
         session.commit()
     return row
+
+
+def holds_key(engine: Engine, lineage: str, key: str | None) -> bool:
+    """Whether `key` is the edit key of the line `lineage`."""
+    if not key:
+        return False
+    with Session(engine) as session:
+        return _key_fits(session.get(ScenarioLine, lineage), key)
+
+
+def origin(engine: Engine, lineage: str) -> ScenarioVersion | None:
+    """The version a line was forked from (None for a line that is no fork)."""
+    with Session(engine, expire_on_commit=False) as session:
+        line = session.get(ScenarioLine, lineage)
+        if line is None or line.forked_from is None:
+            return None
+        return session.exec(select(ScenarioVersion).where(ScenarioVersion.id == line.forked_from)).first()
+
+
+def forks(engine: Engine, lineage: str) -> list[tuple[ScenarioVersion, str]]:
+    """The lines forked from any version of `lineage`, oldest first: each one's first version and the id of
+    the version it copied."""
+    stmt = (select(ScenarioVersion, ScenarioLine.forked_from)
+            .join(ScenarioLine, ScenarioLine.lineage == ScenarioVersion.id)
+            .where(ScenarioLine.forked_from_lineage == lineage).order_by(ScenarioVersion.seq))
+    with Session(engine, expire_on_commit=False) as session:
+        return [(row, str(source)) for row, source in session.exec(stmt)]
 
 
 def get(engine: Engine, version_id: str) -> ScenarioVersion | None:

@@ -39,23 +39,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     from judge import store
-    from judge.web import errors, i18n, templating
+    from judge.web import errors, i18n, security, templating
 
     i18n.init_app(app)
+    security.init_app(app)
     templating.init_app(app)
     errors.init_app(app)
     _register_blueprints(app)
     _register_commands(app)
     store.init_app(app)  # migrates the database (an instance's SQLite file is created on first use)
-    app.after_request(_security_headers)
     return app
-
-
-def _security_headers(response):  # type: ignore[no-untyped-def]
-    # Browsers must not guess content types (a JSON body is never run as HTML); no referrer leaks the question.
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    return response
 
 
 # Every blueprint of the app, one line each ("module:attribute"); imported when the app is created.

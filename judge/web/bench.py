@@ -109,12 +109,13 @@ def _fill_library(engine: Any, count: int) -> float:
     if not models and count:
         raise click.ClickException("no curated scenario to fill the library with")
     previous = None
+    key = saved.new_key()   # one owner for the whole fill: every fifth save is a version of the one before
     for i in range(count):
         item, source, document, cited = models[i % len(models)]
         parent = previous if i % 5 == 4 else None
         previous = saved.save(engine, source=source, fmt="yaml", ruleset=item.ruleset,
                               title=f"{item.title} · {i + 1}", document=document, citations=cited,
-                              parent=parent)
+                              parent=parent, edit_key=key)
     return time.perf_counter() - started
 
 

@@ -50,6 +50,10 @@ MESSAGES.update({
     "builder.download": {"es": "Descargar YAML", "en": "Download YAML"},
     "builder.run": {"es": "Ejecutar", "en": "Run"},
     "builder.save": {"es": "Guardar y obtener un enlace", "en": "Save and get a link"},
+    "builder.save_fork": {"es": "No tienes la clave de edición de «{title}»: Guardar crea una copia tuya, enlazada a "
+                                 "su versión {current}, que no cambia.",
+                           "en": "You do not hold the edit key of «{title}»: Save makes your own copy, linked to its "
+                                 "version {current}, which does not change."},
     "builder.save_version": {"es": "Guardar crea la versión {version} de «{title}»; la versión {current} no cambia.",
                              "en": "Saving makes version {version} of «{title}»; version {current} does not "
                                    "change."},
@@ -362,6 +366,21 @@ def _saved_version(version_id: str) -> Any:
         return None
 
 
+def _holds_key(version: Any) -> bool:
+    """Whether this browser holds the edit key of `version`'s line (its "Guardar" then adds a version)."""
+    from flask import current_app
+
+    from judge import store
+    from judge.store import saved
+    from judge.web.edit_keys import offered_key
+
+    try:
+        return saved.holds_key(store.engine(current_app), version.lineage, offered_key(version.lineage))
+    except Exception:  # noqa: BLE001 - no database: the page says saving makes a copy, which is what happens
+        current_app.logger.warning("edit key of %r not checked", version.id, exc_info=True)
+        return False
+
+
 def _form_text() -> tuple[str, str | None]:
     """The pasted text (or the uploaded file, which wins when one is given) and its format."""
     upload = request.files.get("upload")
@@ -396,9 +415,12 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
     state = {"rulesets": rulesets, "document": doc, "errors": (result or {}).get("errors", []),
              "lang": get_language(),
              "messages": {k: translate(k) for k in MESSAGES if k.startswith("builder.")}}
+    from judge.web.security import script_json
+
     return render_template("builder.html", rulesets=rulesets, ruleset=ruleset, start=start, source=source,
                            result=result, lines=lines, by_line=by_line, curated=curated(), parent=parent,
-                           state=json.dumps(state, ensure_ascii=False).replace("</", "<\\/")), status
+                           can_edit=parent is not None and _holds_key(parent),
+                           state=script_json(state)), status
 
 
 @bp.get("/escenarios/nuevo")

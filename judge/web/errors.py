@@ -34,10 +34,11 @@ def _message(error: HTTPException) -> str:
     return translate(key) if key in MESSAGES else (error.description or error.name)
 
 
-def error_response(error: HTTPException) -> Response:
+def error_response(error: HTTPException, as_json: bool | None = None) -> Response:
+    """The error's page, or its JSON (`as_json`, by default when the request wants JSON)."""
     code = error.code or 500
     message = _message(error)
-    if wants_json():
+    if wants_json() if as_json is None else as_json:
         body: dict[str, object] = {"error": message, "status": code}
         parameter = getattr(error, "parameter", None)
         if parameter:

@@ -6,7 +6,7 @@ MESSAGES (one entry per key, both languages).
 """
 from __future__ import annotations
 
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, Response, current_app, g, has_request_context, request
 
 LANGUAGES: tuple[str, ...] = ("es", "en")
 DEFAULT_LANGUAGE = "es"
@@ -170,7 +170,8 @@ def _remember_language(response: Response) -> Response:
     # ?lang= is a switch: remember it so the following pages stay in that language.
     asked = request.args.get("lang")
     if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
-        response.set_cookie(COOKIE, asked, max_age=365 * 24 * 3600, samesite="Lax")
+        response.set_cookie(COOKIE, asked, max_age=365 * 24 * 3600, samesite="Lax", httponly=True,
+                            secure=bool(current_app.config.get("COOKIE_SECURE")))
     return response
 
 

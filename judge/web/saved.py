@@ -12,7 +12,8 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
+                   request, url_for)
 from werkzeug.exceptions import RequestEntityTooLarge, ServiceUnavailable
 
 from judge.web.errors import BadParameter, wants_json
@@ -60,6 +61,28 @@ MESSAGES.update({
     "saved.no_trace": {"es": "El escenario guardado ya no es válido para el motor actual.",
                        "en": "The saved scenario is no longer valid for the current engine."},
     "nav.library": {"es": "Biblioteca", "en": "Library"},
+    "saved.needs_key": {"es": "Solo quien tiene la clave de edición de esta línea puede añadirle versiones: envíala "
+                              "en la cabecera {header} (o la cookie que se guardó al crearla), o crea una copia "
+                              "tuya con fork_url.",
+                        "en": "Only whoever holds this line's edit key can add versions to it: send it in the "
+                              "{header} header (or the cookie set when it was made), or make your own copy with "
+                              "fork_url."},
+    "saved.wrong_key": {"es": "La clave de edición enviada ({header} o cookie) no es la de esta línea: no se ha "
+                              "guardado nada. Crea una copia tuya con fork_url.",
+                        "en": "The edit key sent ({header} or cookie) is not this line's: nothing was saved. Make "
+                              "your own copy with fork_url."},
+    "saved.fork": {"es": "Editar (crea una copia tuya)", "en": "Edit (makes your own copy)"},
+    "saved.fork_help": {"es": "No tienes la clave de edición de esta línea: guardar crea una copia nueva, tuya, "
+                              "enlazada a la versión {current}, que no cambia.",
+                        "en": "You do not hold this line's edit key: saving makes a new copy of your own, linked "
+                              "to version {current}, which does not change."},
+    "saved.link_refused": {"es": "La clave de este enlace no es la de esta línea.",
+                           "en": "This link's key is not this line's."},
+    "saved.forked_from": {"es": "Copia de", "en": "Copied from"},
+    "saved.forks": {"es": "Copias", "en": "Copies"},
+    "saved.fork_of_version": {"es": "de la versión {version}", "en": "of version {version}"},
+    "saved.edit_link": {"es": "Tu enlace secreto de edición (guárdalo: quien lo tenga puede añadir versiones)",
+                        "en": "Your secret edit link (keep it: whoever has it can add versions)"},
 })
 
 
@@ -102,8 +125,18 @@ def _payload(row: Any) -> dict[str, Any]:
     from judge.web.builder import SAVED_PREFIX
     from judge.web.run import _run, builder_url, run_json
 
-    versions = [dict(_brief(v), current=v.id == row.id) for v in saved.line(_engine(), row.lineage)]
+    from judge.web import edit_keys
+
+    engine = _engine()
+    versions = [dict(_brief(v), current=v.id == row.id) for v in saved.line(engine, row.lineage)]
+    numbers = {v["id"]: v["version"] for v in versions}
+    origin = saved.origin(engine, row.lineage)
     data: dict[str, Any] = dict(_brief(row), lineage=row.lineage, format=row.format,
+                                can_edit=saved.holds_key(engine, row.lineage, edit_keys.offered_key(row.lineage)),
+                                forked_from=_brief(origin) if origin is not None else None,
+                                forks=[dict(_brief(f), forked_from=source, forked_from_version=numbers.get(source))
+                                       for f, source in saved.forks(engine, row.lineage)],
+                                fork_url=f"/api/scenarios/{row.id}/fork",
                                 api_url=f"/api/scenarios/{row.id}", edit_url=PERMALINK.format(id=row.id) + "/editar",
                                 builder_url=builder_url(row.ruleset, SAVED_PREFIX + row.id),
                                 source=row.source, document=row.document, versions=versions,
@@ -120,8 +153,18 @@ def _payload(row: Any) -> dict[str, Any]:
 
 # -- saving ---------------------------------------------------------------------------------------------------
 
-def _store(source: str | bytes, fmt: str | None, parent: Any = None):  # type: ignore[no-untyped-def]
-    """Validate, run (web bounds) and insert; raises InvalidScenario for a bad scenario."""
+class Saved:
+    """A stored version and, when it began a line (a new scenario or a fork), that line's new edit key."""
+
+    def __init__(self, row: Any, edit_key: str | None) -> None:
+        self.row, self.edit_key = row, edit_key
+
+
+def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key: str | None = None,
+           forked_from: Any = None) -> Saved:
+    """Validate, run (web bounds) and insert: a version of `parent`'s line (which `edit_key` must open:
+    NotLineOwner otherwise), or the first version of a new line with a new key (a fork of `forked_from`).
+    Raises InvalidScenario for a bad scenario."""
     from judge.store import saved
     from judge.web.run import _run
 
@@ -130,43 +173,89 @@ def _store(source: str | bytes, fmt: str | None, parent: Any = None):  # type: i
     fmt = fmt or ("json" if text.lstrip().startswith("{") else "yaml")
     document = json.loads(json.dumps(dict(scenario.document), ensure_ascii=False, default=str))
     cited = {ref for step in trace.steps for ref in (getattr(step, "citations", None) or ())}
-    return saved.save(_engine(), source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
-                      document=document, citations=cited, parent=parent)
+    new_key = None if parent is not None else saved.new_key()
+    row = saved.save(_engine(), source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
+                     document=document, citations=cited, parent=parent,
+                     edit_key=edit_key if parent is not None else new_key, forked_from=forked_from)
+    return Saved(row, new_key)
 
 
-def _created(row: Any) -> Response:
+def _created(result: Saved) -> Response:
+    from judge.web import edit_keys
+
+    row = result.row
     url = PERMALINK.format(id=row.id)
-    response = jsonify({"id": row.id, "version": row.version, "url": url})
+    body: dict[str, Any] = {"id": row.id, "version": row.version, "url": url}
+    if result.edit_key:
+        body.update(edit_key=result.edit_key, edit_url=edit_keys.edit_link(row.id, result.edit_key))
+    response = jsonify(body)
     response.status_code = 201
     response.headers["Location"] = url
+    if result.edit_key:
+        edit_keys.remember(response, row.lineage, result.edit_key)
     return response
 
 
-def _api_save(parent: Any = None) -> Response:
+def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
+    """POST /api/scenarios[/<id>[/fork]]: a JSON or YAML body from this origin (or from no browser); an edit
+    needs the line's key, else a 403 naming the key and the fork endpoint."""
     from judge.runner.execute import InvalidScenario
+    from judge.store.saved import NotLineOwner
+    from judge.web import edit_keys, security
     from judge.web.run import _invalid, scenario_body
 
     read = scenario_body()
     if isinstance(read, Response):
         return read
+    try:
+        security.same_origin()
+    except security.CrossOriginWrite as refused:   # JSON, as every answer to a scenario body
+        from judge.web.errors import error_response
+
+        return error_response(refused, as_json=True)
     body, fmt = read
     try:
-        row = _store(body, fmt, parent)
+        if fork:
+            result = _store(body, fmt, forked_from=parent)
+        else:
+            result = _store(body, fmt, parent, edit_key=edit_keys.offered_key(parent.lineage) if parent else None)
     except InvalidScenario as exc:
         return _invalid(exc)
-    return _created(row)
+    except NotLineOwner:
+        return _not_owner(parent)
+    return _created(result)
+
+
+def _not_owner(parent: Any) -> Response:
+    from judge.web import edit_keys
+
+    offered = bool(edit_keys.offered_key(parent.lineage))
+    response = jsonify({"error": translate("saved.wrong_key" if offered else "saved.needs_key",
+                                           header=edit_keys.HEADER),
+                        "status": 403, "header": edit_keys.HEADER,
+                        "fork_url": f"/api/scenarios/{parent.id}/fork"})
+    response.status_code = 403
+    return response
 
 
 @bp.post("/api/scenarios")
 def api_create() -> Response:
-    """A scenario (JSON or YAML body) → 201 `{"id", "version", "url"}`, its permalink in `Location` too."""
+    """A scenario (JSON or YAML body) → 201 `{"id", "version", "url", "edit_key", "edit_url"}`, its permalink in
+    `Location` too, the key in the edit-keys cookie too."""
     return _api_save()
 
 
 @bp.post("/api/scenarios/<version_id>")
 def api_edit(version_id: str) -> Response:
-    """An edit of version `version_id` → a new version whose parent it is (the old one never changes)."""
+    """An edit of version `version_id` → a new version whose parent it is (the old one never changes); only with
+    the line's edit key (`X-Edit-Key` or the cookie), else 403."""
     return _api_save(_version_or_404(version_id))
+
+
+@bp.post("/api/scenarios/<version_id>/fork")
+def api_fork(version_id: str) -> Response:
+    """A fork of version `version_id`: the first version of a new line, with its own edit key, linked to it."""
+    return _api_save(_version_or_404(version_id), fork=True)
 
 
 @bp.get("/api/scenarios/<version_id>")
@@ -198,23 +287,48 @@ def _form_source() -> tuple[str, str | None]:
 
 
 def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
+    """A form that saves (its CSRF token checked first): a version of `parent`'s line when the form or the
+    browser holds the line's key, a fork of `parent` otherwise (nobody else's line changes), a new line without
+    `parent`.  A scenario body (JSON, YAML) sent to the page URL gets the API's answer."""
     from judge.runner.execute import InvalidScenario
+    from judge.store import saved
+    from judge.web import edit_keys, security
     from judge.web.run import _invalid
 
     if request.mimetype not in ("application/x-www-form-urlencoded", "multipart/form-data"):
         return _api_save(parent)   # a scenario body sent to the page URL: the API's answer
+    security.form_write()
     source, fmt = _form_source()
+    key = edit_keys.offered_key(parent.lineage) if parent is not None else None
+    owner = parent is not None and saved.holds_key(_engine(), parent.lineage, key)
     try:
-        row = _store(source, fmt, parent)
+        if owner:
+            result = _store(source, fmt, parent, edit_key=key)
+        else:
+            result = _store(source, fmt, forked_from=parent)
     except InvalidScenario as exc:
         if wants_json():
             return _invalid(exc), 400
-        return render_template("saved_edit.html", source=source, problems=exc, parent=parent,
-                               next_version=(parent.version + 1) if parent else 1), 400
+        return _edit_page(source, parent, owner, key if owner else None, problems=exc), 400
     if wants_json():
-        return _created(row)
+        return _created(result)
     lang = request.args.get("lang")
-    return redirect(PERMALINK.format(id=row.id) + (f"?lang={lang}" if lang else ""), code=303)
+    response = redirect(PERMALINK.format(id=result.row.id) + (f"?lang={lang}" if lang else ""), code=303)
+    if result.edit_key:
+        edit_keys.remember(response, result.row.lineage, result.edit_key)
+    return response
+
+
+def _edit_page(source: str, parent: Any, owner: bool, key: str | None, problems: Any = None,
+               broken: Any = None, link_refused: bool = False) -> Response:
+    """The save / edit form; `owner`: saving adds a version to `parent`'s line (else it makes a fork)."""
+    from judge.web import edit_keys
+
+    response = Response(render_template(
+        "saved_edit.html", source=source, problems=problems, parent=parent, owner=owner, edit_key=key,
+        next_version=(parent.version + 1) if parent is not None and owner else 1, broken=broken,
+        link_refused=link_refused))
+    return edit_keys.private(response) if key else response
 
 
 @bp.get("/escenarios/guardados")
@@ -224,13 +338,14 @@ def new_form() -> Response | str:
     source = request.args.get("desde", "")
     if wants_json():
         return jsonify({"save_url": "/escenarios/guardados", "api_url": "/api/scenarios"})
-    return render_template("saved_edit.html", source=source, problems=None, parent=None, next_version=1)
+    return _edit_page(source, None, False, None)
 
 
 @bp.post("/escenarios/guardados")
 def page_create() -> Response | tuple[Response | str, int]:
     """A new scenario from a form (field `scenario`, optional `format`); with a `parent` field (a saved version's
-    id, e.g. a builder started from that version) it is a new version of that one, as the edit form makes."""
+    id, e.g. a builder started from that version) it is a new version of that one when this browser holds its
+    line's key, a fork of it otherwise, as the edit form makes."""
     parent_id = request.form.get("parent", "").strip() if request.mimetype in (
         "application/x-www-form-urlencoded", "multipart/form-data") else ""
     return _page_save(_version_or_404(parent_id) if parent_id else None)
@@ -247,13 +362,19 @@ def permalink(version_id: str) -> Response | str:
     if wants_json():
         return jsonify(data)
     if run is None:
-        return render_template("saved_edit.html", source=data["source"], problems=None, parent=None,
-                               next_version=1, broken=data), 200
+        return _edit_page(data["source"], None, False, None, broken=data)
     scenario, trace, outcome = run
-    return _trace_page(trace, outcome, source=data["source"], title=data["title"],
+    from judge.web import edit_keys
+
+    key = edit_keys.offered_key(data["lineage"]) if data["can_edit"] else None
+    page = _trace_page(trace, outcome, source=data["source"], title=data["title"],
                        description=getattr(scenario, "description", "") or "",
                        illustrates=getattr(scenario, "illustrates", ()) or (),
-                       template="saved.html", saved=data, builder_url=data["builder_url"])
+                       template="saved.html", saved=data, builder_url=data["builder_url"],
+                       edit_link=edit_keys.edit_link(data["id"], key) if key else None)
+    response = make_response(page)
+    response.vary.add("Cookie")
+    return edit_keys.private(response) if key else response
 
 
 @bp.post("/escenarios/guardados/<version_id>")
@@ -265,12 +386,24 @@ def page_edit(version_id: str) -> Response | tuple[Response | str, int]:
 @bp.get("/escenarios/guardados/<version_id>/editar")
 @bp.get("/escenarios/guardados/<version_id>/editar.json")
 def edit_form(version_id: str) -> Response | str:
+    """The edit form of a version: saving adds a version to its line when this browser holds the line's key
+    (the cookie, or the secret link's `?clave=`, which the cookie then keeps), else it makes a fork."""
+    from judge.store import saved
+    from judge.web import edit_keys
+
     row = _version_or_404(version_id)
+    linked = request.args.get(edit_keys.LINK_PARAM)
+    key = linked or edit_keys.offered_key(row.lineage)
+    owner = saved.holds_key(_engine(), row.lineage, key)
     if wants_json():
-        return jsonify(dict(_brief(row), source=row.source, format=row.format,
-                            save_url=PERMALINK.format(id=row.id)))
-    return render_template("saved_edit.html", source=row.source, problems=None, parent=row,
-                           next_version=row.version + 1)
+        response = jsonify(dict(_brief(row), source=row.source, format=row.format, can_edit=owner,
+                                save_url=PERMALINK.format(id=row.id),
+                                fork_url=f"/api/scenarios/{row.id}/fork"))
+    else:
+        response = _edit_page(row.source, row, owner, key if owner else None, link_refused=bool(linked) and not owner)
+    if linked and owner:
+        edit_keys.remember(response, row.lineage, key)
+    return edit_keys.private(response) if linked else response
 
 
 # -- the scenario list pages' JSON ----------------------------------------------------------------------------

@@ -80,9 +80,10 @@ def database_url(request: pytest.FixtureRequest) -> str:
     url = request.getfixturevalue(f"_{request.param}_url")
     with db.engine_for(url).begin() as conn:
         if request.param == "postgresql":
-            conn.execute(text("TRUNCATE scenario_citation, scenario_version RESTART IDENTITY CASCADE"))
+            conn.execute(text("TRUNCATE scenario_citation, scenario_line, scenario_version RESTART IDENTITY CASCADE"))
         else:
             conn.execute(text("DELETE FROM scenario_citation"))
+            conn.execute(text("DELETE FROM scenario_line"))
             conn.execute(text("DELETE FROM scenario_version"))
     return url
 
@@ -131,3 +132,11 @@ expect:
 def scenario_yaml() -> str:
     """A valid doce-vidas scenario whose expectation holds."""
     return SCENARIO % {"lives": 10}
+
+
+def form_token(client, url: str = "/escenarios/guardados") -> str:
+    """The CSRF token a saving form carries (GET the form page as a browser would, then post with it)."""
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup(client.get(url).get_data(as_text=True), "html.parser")
+    return page.find("input", attrs={"name": "csrf_token"})["value"]

@@ -36,7 +36,9 @@ def test_saved_page_opens_the_builder_on_that_version(client, scenario_yaml: str
 
     # "Guardar" from there (the form posts its fields to /escenarios/guardados): a new version of the same line.
     edited = scenario_yaml.replace('title: "Ana ataca a Bruno"', 'title: "Ana ataca a Bruno otra vez"')
-    answer = client.post("/escenarios/guardados", data={"scenario": edited, "parent": saved["id"]})
+    token = form.find("input", attrs={"name": "csrf_token"})["value"]
+    answer = client.post("/escenarios/guardados", data={"scenario": edited, "parent": saved["id"],
+                                                        "csrf_token": token})
     assert answer.status_code == 303
     new_url = answer.headers["Location"]
     assert new_url != saved["url"]

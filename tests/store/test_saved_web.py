@@ -9,6 +9,8 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
+from .conftest import form_token
+
 # The storage itself runs on both databases in test_store.py; the web layer's checks run on SQLite, except the
 # ones that write and read back several versions (marked with both).
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -25,7 +27,7 @@ def test_save_returns_id_version_and_permalink(client, scenario_yaml: str) -> No
     response = client.post("/api/scenarios", data=scenario_yaml, content_type="application/yaml")
     assert response.status_code == 201
     body = response.get_json()
-    assert list(body) == ["id", "version", "url"]
+    assert list(body) == ["id", "version", "url", "edit_key", "edit_url"]
     assert body["version"] == 1 and body["url"] == f"/escenarios/guardados/{body['id']}"
     assert response.headers["Location"] == body["url"]
     as_json = _save(client, json.dumps(yaml.safe_load(scenario_yaml)), "application/json")
@@ -61,7 +63,8 @@ def test_an_edit_makes_a_new_version_and_the_old_permalink_keeps_its_version(cli
     assert [v["version"] for v in old["versions"]] == [1, 2] == [v["version"] for v in new["versions"]]
     # the page form does the same and answers with a 303 to the new permalink
     response = client.post(f"/escenarios/guardados/{second['id']}",
-                           data={"scenario": edited_text.replace("otra vez", "por tercera vez")})
+                           data={"scenario": edited_text.replace("otra vez", "por tercera vez"),
+                                 "csrf_token": form_token(client)})
     assert response.status_code == 303
     third = client.get(response.headers["Location"] + ".json").get_json()
     assert third["version"] == 3 and third["parent"] == second["id"]
@@ -132,14 +135,16 @@ def test_permalink_page_shows_the_run_and_the_versions(client, scenario_yaml: st
 @sqlite_only
 def test_save_form_redirects_to_the_permalink_or_shows_the_errors(client, scenario_yaml: str) -> None:
     assert client.get("/escenarios/guardados").status_code == 200
-    response = client.post("/escenarios/guardados", data={"scenario": scenario_yaml})
+    token = form_token(client)
+    response = client.post("/escenarios/guardados", data={"scenario": scenario_yaml, "csrf_token": token})
     assert response.status_code == 303 and response.headers["Location"].startswith("/escenarios/guardados/")
     first_id = response.headers["Location"].rsplit("/", 1)[-1]
-    child = client.post("/escenarios/guardados", data={"scenario": scenario_yaml, "parent": first_id})
+    child = client.post("/escenarios/guardados", data={"scenario": scenario_yaml, "parent": first_id,
+                                                       "csrf_token": token})
     assert client.get(child.headers["Location"] + ".json").get_json()["parent"] == first_id
-    assert client.post("/escenarios/guardados", data={"scenario": scenario_yaml,
+    assert client.post("/escenarios/guardados", data={"scenario": scenario_yaml, "csrf_token": token,
                                                       "parent": "A" * 22}).status_code == 404
-    bad = client.post("/escenarios/guardados", data={"scenario": "ruleset: doce-vidas\n"})
+    bad = client.post("/escenarios/guardados", data={"scenario": "ruleset: doce-vidas\n", "csrf_token": token})
     assert bad.status_code == 400
     page = BeautifulSoup(bad.get_data(as_text=True), "html.parser")
     assert page.select_one(".run-errors code.path") is not None

@@ -267,7 +267,9 @@ def test_save_what_was_built_and_start_from_a_saved_version(client, soup) -> Non
     save = page.find("button", id="save-button")
     assert save["formaction"] == "/escenarios/guardados"
     doc = state_of(page)["document"]
-    response = client.post(save["formaction"], data={"scenario": json.dumps(doc), "format": "json"})
+    token = page.find("form", id="source-form").find("input", attrs={"name": "csrf_token"})["value"]
+    response = client.post(save["formaction"], data={"scenario": json.dumps(doc), "format": "json",
+                                                     "csrf_token": token})
     assert response.status_code == 303
     version_id = response.headers["Location"].rsplit("/", 1)[-1]
     again = soup(client.get(f"/escenarios/nuevo?desde=guardado/{version_id}"))
