@@ -50,6 +50,10 @@ class CrossOriginWrite(Forbidden):
         self.extra = {"origin": origin}
 
 
+class SecretKeyMissing(RuntimeError):
+    """No JUDGE_SECRET_KEY, and none can be kept in the instance folder."""
+
+
 def secret_key(instance: Path) -> str:
     """The instance's secret (signs the session cookie that holds the CSRF token), made once and kept in
     `<instance>/secret_key` (mode 0600).  Written beside and linked into place, so two workers starting at once
@@ -60,7 +64,12 @@ def secret_key(instance: Path) -> str:
     except FileNotFoundError:
         pass
     tmp = instance / f".{SECRET_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        # A per-process key would make every worker refuse the others' forms: say what to do instead.
+        raise SecretKeyMissing(f"cannot write {path} ({exc.strerror}): set JUDGE_SECRET_KEY, or make the "
+                               "instance folder writable") from exc
     with os.fdopen(fd, "w", encoding="ascii") as handle:
         handle.write(secrets.token_urlsafe(48))
     try:
@@ -87,19 +96,27 @@ def _origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
+def _trusted_origins() -> set[str]:
+    configured = current_app.config.get("TRUSTED_ORIGINS") or ()
+    if isinstance(configured, str):   # JUDGE_TRUSTED_ORIGINS="https://a.example https://b.example" (not JSON)
+        configured = configured.replace(",", " ").split()
+    return {str(o).rstrip("/").lower() for o in configured}
+
+
 def same_origin() -> None:
     """Raises CrossOriginWrite unless the request comes from this origin or from no browser at all."""
     fetch_site = request.headers.get("Sec-Fetch-Site")
     origin = request.headers.get("Origin")
-    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
-        # "same-site" too: another port of the same host is same-site, and it is another origin.
-        raise CrossOriginWrite(origin or fetch_site)
-    if origin is not None:
-        # The host the client reached (behind a proxy: its Host header) and the scheme; TRUSTED_ORIGINS adds more.
-        allowed = {_origin_of(request.host_url)} | {o.rstrip("/").lower()
-                                                    for o in current_app.config.get("TRUSTED_ORIGINS") or ()}
-        if origin.lower() not in allowed:
-            raise CrossOriginWrite(origin)
+    if fetch_site is not None:
+        # The browser's own verdict (no page can set this header), right behind a proxy too.  "same-site" is
+        # refused: another port of the same host is the same site, and another origin.
+        if fetch_site not in ("same-origin", "none"):
+            raise CrossOriginWrite(origin or fetch_site)
+        return
+    if origin is not None and origin.lower() not in {_origin_of(request.host_url)} | _trusted_origins():
+        # An older browser: its Origin must be the host the client reached (behind a proxy: the Host header it
+        # passes on), or one of TRUSTED_ORIGINS.
+        raise CrossOriginWrite(origin)
 
 
 def form_write() -> None:

@@ -68,3 +68,17 @@ def test_validating_in_the_builder_keeps_the_parent(client, scenario_yaml: str) 
 def test_builder_from_an_unknown_saved_id_is_an_empty_table(client) -> None:
     page = _soup(client.get("/escenarios/nuevo?desde=guardado/no-existe"))
     assert page.find("input", attrs={"name": "parent"}) is None
+
+
+@sqlite_only
+@pytest.mark.parametrize("title", ["<!--<script>", "</script><script>alert(1)</script>", "a\u2028b & <c>"])
+def test_a_saved_title_cannot_break_the_builders_state(client, scenario_yaml: str, title: str) -> None:
+    # The state is a <script type="application/json"> element: `<!--<script>` inside it once swallowed the rest of
+    # the page (HTML's script-data-escaped states), so the builder drew 3 of its controls.
+    text = scenario_yaml.replace('title: "Ana ataca a Bruno"', f"title: {json.dumps(title)}")
+    saved = client.post("/api/scenarios", data=text.encode(), content_type="application/yaml").get_json()
+    html = client.get(f"/escenarios/nuevo?desde=guardado/{saved['id']}").get_data(as_text=True)
+    raw = html.split('<script type="application/json" id="builder-state">', 1)[1].split("</script>", 1)[0]
+    assert not set("<>&\u2028\u2029") & set(raw)
+    assert json.loads(raw)["document"]["title"] == title
+    assert BeautifulSoup(html, "html.parser").find("form", id="source-form") is not None

@@ -65,11 +65,21 @@ def test_json_writes_only_from_this_origin_or_no_browser(client, scenario_yaml: 
 
 
 @sqlite_only
-def test_trusted_origins_setting(app, scenario_yaml: str) -> None:
-    app.config["TRUSTED_ORIGINS"] = ["https://juez.example.org"]
+@pytest.mark.parametrize("trusted", [["https://juez.example.org"], "https://juez.example.org http://b.example"])
+def test_trusted_origins_setting(app, scenario_yaml: str, trusted) -> None:
+    app.config["TRUSTED_ORIGINS"] = trusted     # JSON, or a plain list of origins in the variable
     client = app.test_client()
     assert _api_save(client, scenario_yaml, Origin="https://juez.example.org").status_code == 201
     assert _api_save(client, scenario_yaml, Origin="https://otro.example.org").status_code == 403
+    assert _api_save(client, scenario_yaml, Origin="h").status_code == 403
+
+
+@sqlite_only
+def test_behind_a_proxy_the_browsers_own_verdict_counts(client, scenario_yaml: str) -> None:
+    # An HTTPS proxy in front of a plain-HTTP app: Origin says https, the app sees http; Sec-Fetch-Site decides.
+    same = _api_save(client, scenario_yaml, Origin="https://localhost", **{"Sec-Fetch-Site": "same-origin"})
+    assert same.status_code == 201
+    assert _api_save(client, scenario_yaml, Origin="https://localhost").status_code == 403
 
 
 def test_only_the_edit_key_adds_versions_through_the_api(app, scenario_yaml: str) -> None:

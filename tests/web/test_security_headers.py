@@ -91,6 +91,20 @@ def test_the_secret_key_is_made_once_per_instance_and_kept_private(tmp_path) -> 
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".secret_key")] == []
 
 
+def test_an_instance_that_cannot_keep_a_secret_says_what_to_do(tmp_path, monkeypatch) -> None:
+    # A read-only instance folder (tests run as root here, so the refusal is simulated where the file is made).
+    from judge.web import security
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(security.os, "open", refuse)
+    with pytest.raises(security.SecretKeyMissing, match="JUDGE_SECRET_KEY"):
+        create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
+    monkeypatch.undo()
+    assert create_app({"TESTING": True, "INSTANCE": str(tmp_path), "SECRET_KEY": "s" * 40}).config["SECRET_KEY"]
+
+
 @pytest.mark.parametrize("title", ["<!--<script>", "</script><script>alert(1)</script>", "a & b > c",
                                    "línea\u2028y\u2029párrafo", "<![CDATA[", "]]>"])
 def test_script_json_cannot_end_or_reopen_a_script_element(title: str) -> None:
