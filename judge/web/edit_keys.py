@@ -48,9 +48,10 @@ def remember(response: Response, lineage: str, key: str) -> Response:
 
 
 def private(response: Response) -> Response:
-    """A response that carries or depends on a key: never stored by a cache, never in a Referer."""
+    """A response that carries or depends on a key: never stored by a cache.  (Its URL, `?clave=` and all, goes
+    in a Referer only to this site, by the app's `same-origin` policy: `no-referrer` would make Flask-WTF refuse
+    the form it holds over HTTPS, where it requires a Referer.)"""
     response.headers["Cache-Control"] = "private, no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
     response.vary.add("Cookie")
     return response
 

@@ -179,7 +179,7 @@ def test_the_secret_edit_link_lets_another_browser_edit(app, scenario_yaml: str)
     assert shown == "http://localhost" + first["edit_url"]
     response = laptop.get(first["edit_url"])
     assert response.status_code == 200 and "no-store" in response.headers["Cache-Control"]
-    assert response.headers["Referrer-Policy"] == "no-referrer" and "judge_edit_keys=" in response.headers["Set-Cookie"]
+    assert response.headers["Referrer-Policy"] == "same-origin" and "judge_edit_keys=" in response.headers["Set-Cookie"]
     form = _page(response)
     assert form.select_one(".save-mode")["data-owner"] == "true"
     assert form.find("input", attrs={"name": "edit_key"})["value"] == first["edit_key"]

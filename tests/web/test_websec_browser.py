@@ -123,7 +123,8 @@ def test_a_cross_origin_page_cannot_save_nor_add_a_version(app, server: str, att
     urlencoded = json.dumps("scenario=" + quote(json.dumps(_scenario("Por fetch"))))
     attacker.pages["/fetch"] = f"""<script>
       const sent = [];
-      for (const url of [{json.dumps(new)}, {json.dumps(edit)}, {json.dumps(api_edit)}, {json.dumps(server + '/api/scenarios')}])
+      const all = {json.dumps([new, edit, api_edit, server + '/api/scenarios'])};
+      for (const url of all)
         sent.push(fetch(url, {{method: 'POST', mode: 'no-cors', credentials: 'include', body: {urlencoded},
                               headers: {{'Content-Type': 'application/x-www-form-urlencoded'}}}}));
       for (const url of [{json.dumps(api_edit)}, {json.dumps(server + '/api/scenarios')}])
@@ -230,7 +231,8 @@ def test_the_builder_opens_a_scenario_titled_like_a_comment(app, server: str, br
         browser.goto(f"{server}/escenarios/nuevo?desde=guardado/{saved['id']}")
         browser.wait_for("document.querySelector('#builder-summary.good') !== null")
         return json.loads(browser.evaluate("""JSON.stringify({
-            controls: document.querySelectorAll('#builder input, #builder select, #builder textarea, #builder button').length,
+            controls: document.querySelectorAll(
+              '#builder input, #builder select, #builder textarea, #builder button').length,
             titled: [...document.querySelectorAll('#builder input')].some(i => i.value === %s),
             source: !!document.getElementById('source-form'), save: !!document.getElementById('save-button'),
             csp: window.__csp})""" % json.dumps(title)))
