@@ -192,3 +192,23 @@ def test_the_secret_edit_link_lets_another_browser_edit(app, scenario_yaml: str)
     assert "Set-Cookie" not in wrong.headers or "judge_edit_keys" not in wrong.headers["Set-Cookie"]
     assert _page(wrong).select_one(".save-mode")["data-owner"] == "false"
     assert "no es la de esta línea" in _page(wrong).get_text()
+
+
+@sqlite_only
+def test_behind_https_the_owner_saves_and_cookies_are_secure(app, scenario_yaml: str) -> None:
+    app.config["COOKIE_SECURE"] = True
+    owner = app.test_client()
+    created = owner.post("/api/scenarios", data=scenario_yaml.encode(), content_type="application/yaml",
+                         base_url="https://localhost")
+    assert "Secure" in created.headers["Set-Cookie"]
+    first = created.get_json()
+    edit = f"https://localhost/escenarios/guardados/{first['id']}/editar"
+    form = _page(owner.get(edit))
+    assert form.select_one(".save-mode")["data-owner"] == "true"
+    data = {"scenario": scenario_yaml, "csrf_token": form.find("input", attrs={"name": "csrf_token"})["value"]}
+    url = f"https://localhost/escenarios/guardados/{first['id']}"
+    # Flask-WTF over HTTPS also wants the page's own address as Referer, which the app's policy sends
+    assert owner.post(url, data=data).status_code == 403
+    saved = owner.post(url, data=data, headers={"Referer": edit})
+    assert saved.status_code == 303
+    assert len(owner.get(f"/api/scenarios/{first['id']}").get_json()["versions"]) == 2
