@@ -6,8 +6,8 @@ A write is a request that stores something (a saved scenario, a version):
 - a form (urlencoded or multipart) must carry the form's CSRF token (Flask-WTF's CSRFProtect): `form_write()`;
 - the API takes only JSON or YAML bodies (text/plain, the third type a cross-site `<form>` or
   `fetch(mode: 'no-cors')` can send, is a 415), and they must come from this origin (`same_origin()`):
-  `Sec-Fetch-Site` (sent by browsers) must be `same-origin` or `none`, and `Origin`, when sent, must be this host.
-  A request with neither header comes from a non-browser client (curl, a script), which no other site can make
+  `Sec-Fetch-Site` (sent by browsers) must be `same-origin` or `none`; without it (an older browser) `Origin`, when
+  sent, must be this host or one of TRUSTED_ORIGINS.  A request with neither header comes from a non-browser client (curl, a script), which no other site can make
   on a visitor's behalf, and is allowed.
 """
 from __future__ import annotations
