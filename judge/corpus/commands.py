@@ -66,11 +66,14 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
             _refresh_index(instance)    # an earlier --no-index import may have left the index behind
         return
     if outcome.action == "replaced":
-        click.echo(f"reemplazada la versión {outcome.previous_version} por {doc.version}")
+        click.echo(f"reemplazada la versión {outcome.previous_version} por {doc.version} "
+                   f"(la anterior sigue cargada como {doc.id}@{outcome.previous_version})")
     elif outcome.action == "reparsed":
         click.echo(f"reanalizada la versión {doc.version}: el analizador cambió desde la última importación")
     elif outcome.action == "forced":
-        click.echo(f"reemplazada (--force) la versión {outcome.previous_version} por {doc.version}")
+        click.echo(f"reemplazada (--force) la versión {outcome.previous_version} por {doc.version}"
+                   + (f" (la anterior sigue cargada como {doc.id}@{outcome.previous_version})"
+                      if outcome.previous_version and outcome.previous_version != doc.version else ""))
     click.echo(f"importado {doc.title} ({doc.id}), versión {doc.version}: {doc.version_label}")
     click.echo(f"  {stats.rules} reglas y subreglas, {stats.headings} encabezados de regla, {stats.sections} "
                f"secciones, {stats.glossary} términos del glosario, {stats.examples} ejemplos")
@@ -125,3 +128,86 @@ def list_cmd() -> None:
         mark = ", importado" if d.imported else ""
         click.echo(f"{d.id:<{width}}  {d.language:<2}  {d.version:<10}  {len(d.passages):>5} pasajes{mark}  "
                    f"{d.title}")
+
+
+def _resolve_version(corpus, spec: str, problems: list[str]):  # type: ignore[no-untyped-def]
+    """A loaded version of cr-en by its date ("2026-04-17", "cr-en@2026-04-17") or a CR file by its path."""
+    from judge.corpus.cr_en import DOC_ID, CRFormatError, parse_cr_file
+
+    path = Path(spec)
+    if path.is_file():
+        try:
+            return parse_cr_file(path)
+        except CRFormatError as exc:
+            problems.append(str(exc))
+            return None
+    version = spec.removeprefix(f"{DOC_ID}@")
+    doc = corpus.version(DOC_ID, version) if corpus is not None else None
+    if doc is None:
+        loaded = ", ".join(d.version for d in corpus.versions(DOC_ID)) if corpus is not None else ""
+        problems.append(f"{spec}: ni un archivo ni una versión cargada de {DOC_ID} (cargadas: {loaded or 'ninguna'})")
+    return doc
+
+
+def pick_versions(corpus, old: str | None, new: str | None):  # type: ignore[no-untyped-def]
+    """The two documents `judge corpus diff` compares: no argument, the two newest loaded versions; one, that
+    version (or file) against the current one; two, those.  ValueError with every problem at once."""
+    from judge.corpus.cr_en import DOC_ID
+
+    problems: list[str] = []
+    if old is None:
+        versions = corpus.versions(DOC_ID)
+        if len(versions) < 2:
+            raise ValueError(f"hay {len(versions)} versión(es) de {DOC_ID} cargada(s): hacen falta dos "
+                             f"(importa otra o nombra un archivo)")
+        return versions[-2], versions[-1]
+    first = _resolve_version(corpus, old, problems)
+    if new is None:
+        second = corpus.documents.get(DOC_ID)
+        if second is None:
+            problems.append(f"{DOC_ID} no está importado: nombra las dos versiones")
+        elif first is not None and Path(old).is_file():
+            first, second = second, first      # a file not yet imported: what would change if it were
+    else:
+        second = _resolve_version(corpus, new, problems)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return first, second
+
+
+@corpus.command("diff")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
+def diff_cmd(old: str | None, new: str | None, as_json: bool) -> None:
+    """What changed between two Comprehensive Rules versions: rules added, removed, renumbered, reworded, and
+    the glossary.  OLD/NEW are loaded versions (2026-04-17) or CR files; with none, the two newest loaded; with
+    a file only, the current version against it (what importing it would change)."""
+    import json
+
+    from judge.corpus import CorpusError, load_corpus
+    from judge.corpus.diff import diff_documents
+
+    try:
+        corpus_ = load_corpus()
+        first, second = pick_versions(corpus_, old, new)
+    except (CorpusError, OSError, ValueError) as exc:
+        _fail(str(exc))
+    result = diff_documents(first, second)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        return
+    click.echo(f"{first.version} → {second.version}: " + (", ".join(f"{n} {k}" for k, n in
+                                                                  sorted(result.counts().items())) or "sin cambios"))
+    for c in result.rules:
+        name = {"added": f"+ {c.new}", "removed": f"- {c.old}", "renumbered": f"~ {c.old} → {c.new}",
+                "reworded": f"* {c.old}"}[c.kind]
+        click.echo(f"{name}  ({c.kind})")
+        for w in c.words:
+            if w.op != "=":
+                click.echo(f"    {w.op} {w.text}")
+    for c in result.glossary:
+        click.echo(f"glosario {c.kind}: {c.old or c.new}")
+        for w in c.words:
+            if w.op != "=":
+                click.echo(f"    {w.op} {w.text}")

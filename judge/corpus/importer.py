@@ -4,6 +4,8 @@
 `{"document": {id, title, language, source, version, version_label, ruleset, parser}, "passages":
 [Passage.to_dict()…]}`; the corpus loader (judge.corpus.loader.load_imported_document) reads it back.
 Imported documents live in the instance folder, never in git.  Versions are ISO dates, so they compare as text.
+A version that a newer import replaces is kept beside it as `<doc id>@<version>.json` (document id
+"cr-en@2026-04-17", `version_of` "cr-en", passage ids "cr-en@2026-04-17/100.1"): the rules as they were.
 `parser` names the parser that produced the passages, so a parser fix reaches instances that imported the same
 rules version before it.
 """
@@ -52,6 +54,36 @@ def document_path(instance: Path, doc_id: str) -> Path:
     return imported_dir(instance) / f"{doc_id}.json"
 
 
+def archive_id(doc_id: str, version: str) -> str:
+    """The id an older version of `doc_id` is kept under: "cr-en@2026-04-17"."""
+    return f"{doc_id}@{version}"
+
+
+def archived_form(data: dict[str, Any]) -> dict[str, Any]:
+    """An imported document's JSON rewritten as its kept older version: every id gets the version in it."""
+    meta = dict(data["document"])
+    base, version = meta["id"], meta["version"]
+    new_id = archive_id(base, version)
+
+    def moved(pid: str | None) -> str | None:
+        return new_id + pid[len(base):] if pid and pid.startswith(base + "/") else pid
+
+    passages = [{**p, "id": moved(p["id"]), "doc": new_id, "parent": moved(p.get("parent"))}
+                for p in data["passages"]]
+    return {"document": {**meta, "id": new_id, "prefix": new_id, "version_of": base}, "passages": passages}
+
+
+def _keep_previous(instance: Path, doc_id: str) -> None:
+    """Write the loaded version of `doc_id` beside it as `<id>@<version>.json` before it is replaced.
+
+    Written (atomically) before the new version goes in, so a failure in between loses nothing; an archive
+    already there for that version is the same rules text and is left as it is."""
+    data = json.loads(document_path(instance, doc_id).read_text(encoding="utf-8"))
+    target = document_path(instance, archive_id(doc_id, data["document"]["version"]))
+    if not target.exists():
+        _write_atomically(target, archived_form(data))
+
+
 def stored(instance: Path, doc_id: str) -> Stored | None:
     """The version of `doc_id` already imported into `instance` (None if none); ImportedFileError if damaged."""
     path = document_path(instance, doc_id)
@@ -96,6 +128,8 @@ def save_document(instance: Path, doc: Document, force: bool = False, parser: st
         action = "reparsed"
     else:
         return ImportOutcome("unchanged", path, doc.version, old)
+    if previous is not None and previous.version != doc.version:
+        _keep_previous(instance, doc.id)      # versions side by side: the replaced one stays loadable
     _write_atomically(path, to_json(doc, parser))
     return ImportOutcome(action, path, doc.version, old)
 

@@ -98,7 +98,7 @@ def load_imported_document(path: Path) -> Document:
                    source=str(meta.get("source", "")), version=str(meta["version"]),
                    ruleset=str(meta["ruleset"]), version_label=str(meta.get("version_label", "")),
                    imported=True, historical=bool(meta.get("historical", False)),
-                   prefix=str(meta.get("prefix", meta["id"])))
+                   prefix=str(meta.get("prefix", meta["id"])), version_of=str(meta.get("version_of", "")))
     for i, raw in enumerate(raw_passages):
         if not isinstance(raw, dict):
             raise CorpusError(f"{path}: passages[{i}] is not a mapping")
@@ -120,7 +120,13 @@ class Corpus:
 
     def __init__(self, documents: list[Document], hash_inputs: list[tuple[str, bytes]] | None = None) -> None:
         self.documents: dict[str, Document] = {}
+        # Older imported versions, by the id of the current document: kept apart (see Document.version_of).
+        self._archived: dict[str, list[Document]] = defaultdict(list)
+        self._rules_of: dict[str, dict[str, Passage]] = {}
         for doc in documents:
+            if doc.version_of:
+                self._archived[doc.version_of].append(doc)
+                continue
             if doc.id in self.documents:
                 raise CorpusError(f"two documents with the id {doc.id!r}")
             self.documents[doc.id] = doc
@@ -199,6 +205,26 @@ class Corpus:
     def is_known_number(self, number: str) -> bool:
         """Whether a loaded current-version document has a rule with this number."""
         return bool(self._by_number.get(normalize_number(number)))
+
+    # -- versions ----------------------------------------------------------------------------------------
+    def versions(self, doc_id: str) -> list[Document]:
+        """Every loaded version of a document, oldest first, the current one (Corpus.documents[doc_id]) last."""
+        current = self.documents.get(doc_id)
+        # an archive of the version that is current again (an older one imported with --force) is not listed twice
+        older = sorted((d for d in self._archived.get(doc_id, []) if current is None or d.version != current.version),
+                       key=lambda d: d.version)
+        return older + ([current] if current is not None else [])
+
+    def version(self, doc_id: str, version: str) -> Document | None:
+        """The loaded version `version` (an ISO date) of `doc_id`, current or archived, or None."""
+        return next((d for d in self.versions(doc_id) if d.version == version), None)
+
+    def rule_in(self, doc: Document, number: str) -> Passage | None:
+        """The rule (or glossary-free numbered passage) `number` of one document version."""
+        table = self._rules_of.get(doc.id)
+        if table is None:
+            table = self._rules_of[doc.id] = {normalize_number(p.number): p for p in doc.passages if p.number}
+        return table.get(normalize_number(number))
 
     # -- cards ---------------------------------------------------------------------------------------------
     def cards(self) -> dict[str, Card]:

@@ -65,6 +65,9 @@ class Document:
     # so Corpus.by_number() never returns them (they are reached through current_number instead).
     historical: bool = False
     prefix: str = ""              # passage id prefix of the document's own passages ("faq-shm", "dv")
+    # An older imported version kept beside the current one ("cr-en@2026-04-17" has version_of "cr-en"):
+    # Corpus.versions() reaches it; it is never in Corpus.documents, so lookups and search see today's rules.
+    version_of: str = ""
 
     def meta(self) -> dict[str, Any]:
         return {

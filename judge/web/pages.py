@@ -51,7 +51,18 @@ def home() -> Response | str:
 @bp.get("/reglas/<number>")
 def rule(number: str) -> Response | str:
     number = _strip_json(number)
+    version = request.args.get("version", "").strip()
+    if version:
+        from judge.web.views.versions import rule_as_it_was
+        return _page("rule.html", rule_as_it_was(data.corpus(), number.strip().rstrip("."), version))
     return _page("rule.html", views.rule_view(data.corpus(), number))
+
+
+@bp.get("/cambios/<spec>")
+def changes(spec: str) -> Response | str:
+    """Rules and glossary changes between two loaded CR versions, `/cambios/2026-04-17..2026-06-05`."""
+    from judge.web.views.versions import changes_view
+    return _page("changes.html", changes_view(data.corpus(), _strip_json(spec)))
 
 
 @bp.get("/pasajes/<path:passage_id>")

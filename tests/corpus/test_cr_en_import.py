@@ -99,7 +99,11 @@ def test_newer_version_replaces(instance: Path, tmp_path: Path) -> None:
     data = stored(instance)
     assert data["document"]["version"] == "2026-06-06" and data["document"]["source"] == "new.txt"
     assert {p["id"]: p["text"] for p in data["passages"]}["cr-en/100.1"] == "A rewritten rule."
-    assert [p.name for p in (instance / "imported").iterdir()] == ["cr-en.json"]   # no temp file left behind
+    # the replaced version is kept beside it (versions side by side), no temp file left behind
+    assert sorted(p.name for p in (instance / "imported").iterdir()) == ["cr-en.json", "cr-en@2026-04-17.json"]
+    kept = json.loads((instance / "imported" / "cr-en@2026-04-17.json").read_text(encoding="utf-8"))
+    assert kept["document"]["version_of"] == "cr-en" and kept["passages"][-1]["id"].startswith("cr-en@2026-04-17/")
+    assert "la anterior sigue cargada como cr-en@2026-04-17" in result.output
 
 
 def test_older_version_is_refused_unless_forced(instance: Path, tmp_path: Path) -> None:

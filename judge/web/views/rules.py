@@ -12,6 +12,8 @@ from judge.web.views.common import (
     without_number,
 )
 
+from judge.web.views.versions import rule_history
+
 if TYPE_CHECKING:
     from judge.corpus import Corpus
     from judge.corpus.model import Passage
@@ -74,6 +76,7 @@ def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
         "same_number_elsewhere": _same_number_elsewhere(corpus, number),
         "examples": _examples(number),
         "saved_examples": _saved_examples(number),
+        "history": rule_history(corpus, number),
     }
 
 

@@ -1,0 +1,98 @@
+"""Rules versions on the pages: a rule as it was (`/reglas/<n>?version=<date>`), when its text last changed
+among the loaded versions, and what changed between two versions (`/cambios/<old>..<new>`).
+
+The comparison itself is judge.corpus.diff's; this module only looks versions up and lays them out.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from werkzeug.exceptions import NotFound
+
+from judge.web.templating import rule_url
+from judge.web.views.common import document_meta, passage_data
+
+if TYPE_CHECKING:
+    from judge.corpus import Corpus
+    from judge.corpus.model import Document
+
+VERSIONED_DOC = "cr-en"     # the one document imported in several versions (judge corpus import)
+
+
+class UnknownVersion(NotFound):
+    """A version date that is not loaded; the message lists the loaded ones."""
+
+
+def _loaded(corpus: "Corpus") -> str:
+    return ", ".join(d.version for d in corpus.versions(VERSIONED_DOC)) or "—"
+
+
+def version_document(corpus: "Corpus", version: str) -> "Document":
+    doc = corpus.version(VERSIONED_DOC, version.strip())
+    if doc is None:
+        raise UnknownVersion(f"versión desconocida «{version[:40]}» de {VERSIONED_DOC} (cargadas: {_loaded(corpus)})")
+    return doc
+
+
+def versioned_rule_url(number: str, version: str) -> str:
+    return f"{rule_url(number)}?version={version}"
+
+
+def rule_history(corpus: "Corpus", number: str) -> dict[str, Any] | None:
+    """The rule's text across the loaded versions of the CR, oldest first, and the version in which the
+    current text first appears (`last_changed`; None when it is the same in every loaded version)."""
+    versions = corpus.versions(VERSIONED_DOC)
+    if len(versions) < 2:
+        return None
+    rows, texts = [], []
+    for doc in versions:
+        p = corpus.rule_in(doc, number)
+        texts.append(p.text if p else None)
+        rows.append({"version": doc.version, "present": p is not None, "url": versioned_rule_url(number, doc.version),
+                     "changed": len(texts) > 1 and texts[-1] != texts[-2]})
+    current = texts[-1]
+    since = len(texts) - 1
+    while since > 0 and texts[since - 1] == current:
+        since -= 1
+    return {"versions": rows, "last_changed": versions[since].version if since > 0 else None,
+            "oldest": versions[0].version,
+            "diff_url": f"/cambios/{versions[since - 1].version}..{versions[since].version}" if since > 0 else None}
+
+
+def rule_as_it_was(corpus: "Corpus", number: str, version: str) -> dict[str, Any]:
+    """Rule `number` in the loaded CR version `version` (GET /reglas/<n>?version=<date>)."""
+    doc = version_document(corpus, version)
+    passage = corpus.rule_in(doc, number)
+    if passage is None:
+        raise NotFound(f"la regla {number[:20]} no existe en la versión {doc.version} de {VERSIONED_DOC}")
+    shown = passage_data(corpus, passage)
+    shown.update(document=document_meta(doc), url=versioned_rule_url(number, doc.version))
+    current = corpus.documents.get(VERSIONED_DOC)
+    return {"number": number, "title": passage.title if "." not in number else "", "known": True,
+            "version": doc.version, "current_version": current.version if current else None,
+            "passages": [shown], "history": rule_history(corpus, number), "current_url": rule_url(number),
+            "previous": None, "next": None, "subrules": [], "references": [], "cited_by": [], "examples": [],
+            "saved_examples": [], "older_versions": [], "same_number_elsewhere": []}
+
+
+def changes_view(corpus: "Corpus", spec: str) -> dict[str, Any]:
+    """What changed from one loaded CR version to another (GET /cambios/<old>..<new>): judge.corpus.diff."""
+    from judge.corpus.diff import diff_documents
+
+    old, sep, new = spec.partition("..")
+    if not sep or not old.strip() or not new.strip():
+        raise NotFound(f"«{spec[:60]}»: se esperaba /cambios/<versión>..<versión> (cargadas: {_loaded(corpus)})")
+    problems = []
+    docs = []
+    for version in (old, new):
+        try:
+            docs.append(version_document(corpus, version))
+        except UnknownVersion as exc:
+            problems.append(str(exc.description))
+    if problems:
+        raise UnknownVersion("; ".join(problems))
+    result = diff_documents(docs[0], docs[1]).to_json()
+    for change in result["rules"]:
+        change["old_url"] = versioned_rule_url(change["old"], docs[0].version) if change["old"] else None
+        change["new_url"] = versioned_rule_url(change["new"], docs[1].version) if change["new"] else None
+    return result

@@ -1,0 +1,36 @@
+"""A second Comprehensive Rules version made from the shipped test file, with one change of every kind.
+
+Shared by the versions, diff and impact tests: `next_version(text)` edits a copy of the text (never the file):
+"""
+from __future__ import annotations
+
+import re
+
+OLD_DATE, NEW_DATE = "April 17, 2026", "June 5, 2026"
+REWORDED = "704.5a"        # "0 or less life" -> "zero or less life"
+RENUMBERED = ("702.19g", "702.19h")   # moved down by a new 702.19g
+ADDED = "702.19g"
+REMOVED = "121.9"
+GLOSSARY_TERM = "Mulligan"
+NEW_RULE_TEXT = "A creature with trample assigns its excess damage as its controller chooses."
+
+
+def _replace_once(text: str, old: str, new: str) -> str:
+    assert text.count(old) >= 1, f"the test file no longer has {old!r}"
+    return text.replace(old, new, 1)
+
+
+def next_version(text: str) -> str:
+    """The CR text with its effective date moved on and one rule reworded, added, renumbered and removed and one
+    glossary entry reworded (the rules' line ends kept as they are: \\r\\r\\n)."""
+    eol = "\r\r\n" if "\r\r\n" in text else "\n"
+    text = text.replace(f"effective as of {OLD_DATE}", f"effective as of {NEW_DATE}")
+    text = _replace_once(text, "704.5a If a player has 0 or less life", "704.5a If a player has zero or less life")
+    text = _replace_once(text, "702.19g Multiple instances of trample",
+                         f"702.19g {NEW_RULE_TEXT}{eol}{eol}702.19h Multiple instances of trample")
+    # 121.9 and its lines up to the next rule heading go
+    text, removed = re.subn(r"(?m)^121\.9\. .*?(?=^122\. )", "", text, count=1, flags=re.DOTALL)
+    assert removed == 1, "the test file no longer has rule 121.9"
+    text = _replace_once(text, "To take a mulligan is to reject a prospective opening hand",
+                         "To take a mulligan is to set aside a prospective opening hand")
+    return text
