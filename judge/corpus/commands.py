@@ -1,4 +1,4 @@
-"""`judge corpus import PATH` and `judge corpus list`.
+"""`judge corpus import PATH`, `judge corpus list` and `judge corpus status`.
 
 Heavy imports stay inside the commands so `judge --help` stays fast.
 """
@@ -30,11 +30,14 @@ def corpus() -> None:
               help="Replace the loaded version even if it is newer or the same (or its file is damaged).")
 @click.option("--index/--no-index", "rebuild_index", default=True, show_default=True,
               help="Rebuild the search index after the import (it is stale once the corpus changes).")
-def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
+@click.option("--wait", is_flag=True,
+              help="Compute the new passages' vectors before returning, instead of in the background.")
+def import_cmd(path: Path, force: bool, rebuild_index: bool, wait: bool) -> None:
     """Import the official Comprehensive Rules text file (MagicCompRules_EN_<date>.txt) into the instance.
 
     A newer file replaces the version loaded; the same version again is left alone; an older one is refused
-    unless --force.  JUDGE_INSTANCE=DIR selects the instance folder.
+    unless --force.  The rebuilt index searches lexically at once; the semantic search's vectors are computed in
+    the background (`judge corpus status`) unless --wait.  JUDGE_INSTANCE=DIR selects the instance folder.
     """
     from judge.config import instance_dir
     from judge.corpus.cr_en import PARSER, CRFormatError, CRStats, parse_cr_file
@@ -63,7 +66,7 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
         click.echo(f"la versión {doc.version} de {doc.id} ya está cargada: nada que importar "
                    f"(--force para volver a importarla)")
         if rebuild_index:
-            _refresh_index(instance)    # an earlier --no-index import may have left the index behind
+            _refresh_index(instance, wait)    # an earlier --no-index import may have left the index behind
         return
     if outcome.action == "replaced":
         click.echo(f"reemplazada la versión {outcome.previous_version} por {doc.version} "
@@ -79,14 +82,16 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool) -> None:
                f"secciones, {stats.glossary} términos del glosario, {stats.examples} ejemplos")
     click.echo(f"  guardado en {outcome.path}")
     if rebuild_index:
-        _refresh_index(instance)
+        _refresh_index(instance, wait)
     else:
         click.echo("el índice de búsqueda está desactualizado: ejecuta `judge index`")
 
 
-def _refresh_index(instance: Path) -> None:
-    """The corpus changed, so the search index is stale: rebuild it when the search side is there."""
+def _refresh_index(instance: Path, wait: bool = False) -> None:
+    """The corpus changed, so the search index is stale: rebuild it when the search side is there (lexical at
+    once; the vectors here with `wait`, else in the background)."""
     try:
+        from judge.search.commands import echo_vectors
         from judge.search.index import ensure_index
     except ImportError:
         click.echo("el índice de búsqueda está desactualizado: ejecuta `judge index`")
@@ -99,8 +104,10 @@ def _refresh_index(instance: Path) -> None:
             bar = click.progressbar(length=total, label="Indexando", show_eta=False)
         bar.update(done - bar.pos)
 
+    report: dict[str, object] = {}
     try:
-        built = ensure_index(instance_dir=instance, progress=progress)
+        built = ensure_index(instance_dir=instance, progress=progress, report=report,
+                             embed="wait" if wait else "background")
     except Exception as exc:  # noqa: BLE001 - the import itself succeeded; say why the index did not follow
         click.echo(f"aviso: documento importado, pero el índice no se pudo reconstruir "
                    f"({type(exc).__name__}: {exc}); ejecuta `judge index`", err=True)
@@ -109,6 +116,54 @@ def _refresh_index(instance: Path) -> None:
         if bar is not None:
             bar.render_finish()
     click.echo("índice de búsqueda reconstruido" if built else "el índice de búsqueda ya estaba al día")
+    echo_vectors(report)
+
+
+_STATE_LINES = {
+    "complete": "completos: la búsqueda semántica usa todos los pasajes",
+    "running": "calculándose en segundo plano",
+    "pending": "incompletos y sin cálculo en marcha (`judge index` o el arranque de la app lo reanudan)",
+    "failed": "el cálculo falló",
+    "off": "búsqueda semántica desactivada (JUDGE_SEARCH_SEMANTIC): solo léxica",
+    "no-index": "sin índice todavía (`judge index`)",
+}
+
+
+@corpus.command("status")
+@click.option("--json", "as_json", is_flag=True, help="Print the status as JSON.")
+def status_cmd(as_json: bool) -> None:
+    """The search index of the instance and the progress of its semantic vectors (computed in the background
+    after `judge corpus import` or `judge index`)."""
+    import json
+
+    from judge.config import instance_dir
+    from judge.search.embedjob import status
+
+    found = status(instance_dir())
+    if as_json:
+        click.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        return
+    index, sem = found["index"], found["semantic"]
+    if index is None:
+        click.echo(f"índice: ninguno en {instance_dir()} (`judge index` lo construye)")
+    else:
+        passages = f"{index['passages']} pasajes, " if index.get("passages") is not None else ""
+        click.echo(f"índice: {index['folder']} ({passages}búsqueda léxica lista)")
+    line = f"vectores ({sem['model']}): {sem['present']} de {sem['total']} ({sem['percent']:.1f} %), " \
+           f"{_STATE_LINES.get(sem['state'], sem['state'])}"
+    if sem["state"] in ("off", "no-index"):
+        line = f"vectores: {_STATE_LINES[sem['state']]}"
+    if sem.get("rate"):
+        line += f"; {sem['rate']:.1f} pasajes/s, faltan ≈ {_duration(sem['eta_s'])} (proceso {sem['pid']})"
+    if sem.get("error"):
+        line += f": {sem['error']}"
+    click.echo(line)
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
 
 
 @corpus.command("list")

@@ -1,11 +1,16 @@
 """`judge bench search`: latency of the search against SQLite FTS5 over the same passages, in the same run.
 
 FTS5 gets an in-memory table of every passage (id, title, text; unicode61 tokenizer with diacritics removed)
-and each question as an OR of its words, ranked by its built-in bm25: the baseline the bar compares with.
-Our side is timed through `RulesIndex.search` in full (parsing, scoring, highlighting the hits).
+and each question as an OR of its words, ranked by its built-in bm25, its top ten returned with their text and
+`highlight()` as JSON: the baseline the bar compares with.  Our side is timed end to end through `GET /api/search`
+(Flask's test client: the request, reading the question, ranking, building the ten hits with their highlighted
+text and best sentence, the JSON answer), once on the lexical path and once on the full default path (fused with
+the semantic search): there the question's vector is computed on every request (the recent questions' vectors
+are forgotten before each), and the same questions asked again, their vectors kept, are timed apart.
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import sqlite3
@@ -60,11 +65,14 @@ def fts5_query(question: str) -> str | None:
     return " OR ".join(f'"{w}"' for w in words) if words else None
 
 
-def fts5_search(db: sqlite3.Connection, question: str, limit: int = 10) -> list[tuple[str, str]]:
+def fts5_search(db: sqlite3.Connection, question: str, limit: int = 10) -> str:
+    """The JSON answer of FTS5's top `limit` passages: id, title, text and the text highlighted."""
     match = fts5_query(question)
-    if match is None:
-        return []
-    return db.execute("SELECT id, text FROM p WHERE p MATCH ? ORDER BY rank LIMIT ?", (match, limit)).fetchall()
+    rows = [] if match is None else db.execute(
+        "SELECT id, title, text, highlight(p, 2, '<mark>', '</mark>') FROM p WHERE p MATCH ? ORDER BY rank LIMIT ?",
+        (match, limit)).fetchall()
+    return json.dumps({"query": question, "results": [{"id": i, "title": t, "text": x, "highlight": h}
+                                                      for i, t, x, h in rows]}, ensure_ascii=False)
 
 
 def _folder_mb(folder: Path) -> float:
@@ -105,25 +113,46 @@ def _time_passes(search, questions: list[str], repeat: int) -> tuple[_Times, _Ti
     return cold, warm
 
 
+def _api(instance: Path, corpus_dir: Path, semantic: bool):  # type: ignore[no-untyped-def]
+    """A test client of the app on this instance, and a function timing one question through /api/search."""
+    from judge import create_app
+
+    client = create_app({"TESTING": True, "INSTANCE": str(instance), "CORPUS_DIR": str(corpus_dir),
+                         "SEARCH_SEMANTIC": semantic}).test_client()
+
+    def ask(question: str) -> None:
+        response = client.get("/api/search", query_string={"q": question, "limit": 10})
+        if response.status_code != 200:
+            raise RuntimeError(f"/api/search answered {response.status_code} to {question!r}")
+        response.get_data()
+
+    return ask
+
+
 def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: int, semantic: bool | None = None,
-              embed_sample: int = 64) -> dict[str, Any]:
-    """Latency of both paths (lexical alone; fused with the semantic search unless `semantic` is False or its
-    model cannot load), SQLite FTS5's, build times, sizes and resident memory."""
+              embed_sample: int = 64, builds: bool = True) -> dict[str, Any]:
+    """Latency of both paths through /api/search (lexical alone; fused with the semantic search unless `semantic`
+    is False or its model cannot load), SQLite FTS5's, resident memory; with `builds`, build times and sizes and
+    the cost of embedding a passage too."""
     from judge.corpus import load_corpus
     from judge.search import semantic as sem
-    from judge.search.index import build_index, ensure_index, open_index
+    from judge.search.index import ensure_index
+    from judge.web import data
 
     with_semantic = sem.enabled(semantic)
     rss_start = resident_mb()
     corpus = load_corpus(corpus_dir, instance)
     passages = list(corpus.passages())
-    # Builds the live index only when it is missing or stale (the model is loaded then only to embed).
-    ensure_index(corpus_dir=corpus_dir, instance_dir=instance, semantic=with_semantic)
-    result: dict[str, Any] = {"passages": len(passages), "questions": len(questions), "repeat": repeat}
-    ix = open_index(instance, corpus_dir=corpus_dir, semantic=False)
+    # Builds the live index only when it is missing or stale, and waits for every vector.
+    ensure_index(corpus_dir=corpus_dir, instance_dir=instance, semantic=with_semantic,
+                 embed="wait" if with_semantic else "none")
+    result: dict[str, Any] = {"passages": len(passages), "questions": len(questions), "repeat": repeat,
+                              "through": "GET /api/search (Flask test client)"}
+    lexical = _api(instance, corpus_dir, False)
+    lexical("warm-up")      # opens the index
     result["rss_lexical_mb"] = round(resident_mb() - rss_start, 1)
-    cold, warm = _time_passes(lambda q: ix.search(q, limit=10, semantic=False), questions, repeat)
-    result["whoosh"] = _summary("lexical (Whoosh index)", warm.wall, warm.cpu)
+    cold, warm = _time_passes(lexical, questions, repeat)
+    result["whoosh"] = _summary("lexical, /api/search", warm.wall, warm.cpu)
     result["whoosh_cold"] = _summary("lexical, first pass", cold.wall, cold.cpu)
     result["semantic_active"] = False
     embedder = None
@@ -131,19 +160,33 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
         rss = resident_mb()
         started = time.perf_counter()
         embedder = sem.get_embedder()   # hash check + load, unless a build above needed it already
-        vectors = ix.vectors
         result["model_load_s"] = round(time.perf_counter() - started, 3)
-        if embedder is not None and vectors is not None:
+        fused = _api(instance, corpus_dir, True)
+        fused("warm-up")
+        ix = data.rules_data_for(corpus_dir, instance, True).index
+        if embedder is not None and ix is not None and ix.semantic_active():
             result["semantic_active"] = True
-            embedder.query("warm-up")
             result["rss_semantic_extra_mb"] = round(resident_mb() - rss, 1)
-            cold, warm = _time_passes(lambda q: ix.search(q, limit=10, semantic=True), questions, repeat)
-            result["semantic"] = _summary("semantic + lexical, fused", warm.wall, warm.cpu)
-            result["semantic_cold"] = _summary("semantic + lexical, first pass", cold.wall, cold.cpu)
+
+            def fresh(question: str) -> None:   # the question's vector computed on this request
+                embedder.forget_questions()
+                fused(question)
+
+            cold, warm = _time_passes(fresh, questions, repeat)
+            result["semantic"] = _summary("fused, /api/search", warm.wall, warm.cpu)
+            result["semantic_cold"] = _summary("fused, first pass", cold.wall, cold.cpu)
+            for q in questions:
+                fused(q)                    # asked once more: every question's vector kept
+            again = _Times()
+            for q in questions:
+                again.time(fused, q)
+            result["semantic_recent"] = _summary("fused, question asked before", again.wall, again.cpu)
             only = _Times()
             for q in questions:
+                embedder.forget_questions()
                 only.time(embedder.query, q)
             result["question_vector"] = _summary("embedding the question alone", only.wall, only.cpu)
+        if builds and result["semantic_active"]:
             # The cost of embedding a passage, on a sample spread over the corpus (a first build embeds them all).
             from judge.search.index import _structure_keys
 
@@ -159,24 +202,11 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
             result["embed_cpu_ms_per_passage"] = round(per_cpu * 1000, 1)
             result["embed_all_estimate_s"] = round(per * len(passages), 1)
     result["rss_total_mb"] = round(resident_mb(), 1)
-    ix.close()
     # Build time of a fresh index of the same corpus, in a scratch folder (the live one is left alone): lexical
-    # alone, then with the vectors (from the instance's cache: what a rebuild costs once the passages were seen).
-    scratch = Path(tempfile.mkdtemp(prefix="judge-bench-"))
-    try:
-        started = time.perf_counter()
-        build_index(corpus, scratch / "index", semantic=False)
-        result["build_s"] = round(time.perf_counter() - started, 3)
-        result["index_mb"] = round(_folder_mb(scratch / "index"), 2)
-        if embedder is not None:
-            report: dict[str, Any] = {}
-            started = time.perf_counter()
-            build_index(corpus, scratch / "index-sem", semantic=True, instance=instance, report=report)
-            result["build_semantic_s"] = round(time.perf_counter() - started, 3)
-            result["build_semantic"] = report
-            result["vectors_mb"] = round((scratch / "index-sem" / sem.VECTORS_FILE).stat().st_size / 1e6, 2)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    # alone, then with the vectors published from the instance's cache (what a rebuild costs once the passages
+    # were seen; the model is not loaded by a build).
+    if builds:
+        result.update(_builds(corpus, instance, with_vectors=embedder is not None))
     if fts5_available():
         db = fts5_table(passages)
         fts = _Times()
@@ -184,10 +214,38 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
             for q in questions:
                 fts.time(lambda x: fts5_search(db, x), q)
         db.close()
-        result["fts5"] = _summary("SQLite FTS5 (OR query, bm25)", fts.wall, fts.cpu)
+        result["fts5"] = _summary("SQLite FTS5 (top 10, highlight, JSON)", fts.wall, fts.cpu)
+        if result["fts5"]["p50_ms"]:
+            result["lexical_over_fts5_p50"] = round(result["whoosh"]["p50_ms"] / result["fts5"]["p50_ms"], 3)
     else:
         result["fts5"] = {"label": "SQLite FTS5 unavailable in this Python", "p50_ms": 0.0, "p95_ms": 0.0}
     return result
+
+
+def _builds(corpus: Any, instance: Path, with_vectors: bool) -> dict[str, Any]:
+    """Build time of a fresh index of the corpus, in a scratch folder (the live one is left alone): lexical alone,
+    then with the vectors published from the instance's cache (what a rebuild costs once the passages were seen;
+    a build never loads the model)."""
+    from judge.search import vectorstore
+    from judge.search.index import build_index
+
+    out: dict[str, Any] = {}
+    scratch = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    try:
+        started = time.perf_counter()
+        build_index(corpus, scratch / "index", semantic=False)
+        out["build_s"] = round(time.perf_counter() - started, 3)
+        out["index_mb"] = round(_folder_mb(scratch / "index"), 2)
+        if with_vectors:
+            report: dict[str, Any] = {}
+            started = time.perf_counter()
+            build_index(corpus, scratch / "index-sem", semantic=True, instance=instance, report=report)
+            out["build_semantic_s"] = round(time.perf_counter() - started, 3)
+            out["build_semantic"] = report
+            out["vectors_mb"] = round((scratch / "index-sem" / vectorstore.VECTORS_FILE).stat().st_size / 1e6, 2)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return out
 
 
 def _documents(corpus: Any) -> list[Any]:

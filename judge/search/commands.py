@@ -23,9 +23,10 @@ def _fail(message: str, code: int = 1) -> None:
 
 
 def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if_stale: bool,
-                        semantic: bool | None = None) -> None:
+                        semantic: bool | None = None, wait: bool = False) -> None:
     """Build (or keep) the index of `instance_dir` with a progress bar and say which: `judge index` and
-    `flask --app judge index` both call this, each with its own folders."""
+    `flask --app judge index` both call this, each with its own folders.  The vectors the index lacks are then
+    computed here (`wait`) or by the background job."""
     from judge.corpus import CorpusError
     from judge.search.index import ensure_index
 
@@ -39,7 +40,7 @@ def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if
 
             built = ensure_index(corpus_dir=corpus_dir, instance_dir=instance_dir,
                                  force=force or not if_stale, progress=progress, report=report,
-                                 semantic=semantic)
+                                 semantic=semantic, embed="wait" if wait else "background")
     except CorpusError as exc:
         _fail(str(exc))
         return
@@ -48,32 +49,43 @@ def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if
         # `indexed`, not `passages`: that one is the embedding step's count, 0 with the semantic search off.
         click.echo(f"Índice construido: {report.get('indexed', 0)} pasajes indexados en {elapsed:.1f} s → "
                    f"{instance_dir / 'index'}")
-        if report.get("skipped"):
-            click.echo(f"Búsqueda semántica: {report['skipped']}; el índice es solo léxico.")
-        else:
-            click.echo(f"Vectores: {report.get('embedded', 0)} pasajes calculados, {report.get('cached', 0)} de la "
-                       f"caché, en {float(report.get('seconds', 0.0)):.1f} s")  # type: ignore[arg-type]
     else:
         click.echo(f"El índice de {instance_dir / 'index'} ya está al día (el corpus no cambió).")
+    echo_vectors(report)
+
+
+def echo_vectors(report: dict[str, object]) -> None:
+    """What ensure_index did about the vectors, in one line (`judge index`, `judge corpus import`)."""
+    if report.get("skipped"):
+        click.echo(f"Búsqueda semántica: {report['skipped']}; el índice es solo léxico.")
+    elif report.get("background"):
+        click.echo(f"Vectores: {report.get('cached', 0)} de la caché; los {report.get('missing', 0)} que faltan se "
+                   "calculan en segundo plano (la búsqueda ya funciona y los usa según llegan; progreso: "
+                   "`judge corpus status`)" + ("" if report.get("started") else ", por el cálculo ya en marcha"))
+    elif "embedded" in report:
+        click.echo(f"Vectores: {report.get('embedded', 0)} pasajes calculados, {report.get('cached', 0)} de la "
+                   f"caché, en {float(report.get('seconds', 0.0)):.1f} s")  # type: ignore[arg-type]
 
 
 @click.command("index")
 @click.option("--if-stale", is_flag=True, help="Rebuild only when the corpus content hash changed.")
 @click.option("--force", is_flag=True, help="Rebuild even if the corpus has not changed.")
-def index_cmd(if_stale: bool, force: bool) -> None:
+@click.option("--wait", is_flag=True,
+              help="Compute the passages' missing vectors here, with the progress bar, instead of in the background.")
+def index_cmd(if_stale: bool, force: bool, wait: bool) -> None:
     """Build the search index of the corpus (and imported documents) into the instance folder."""
     cdir, inst = _folders()
-    build_with_progress(cdir, inst, force=force, if_stale=if_stale)
+    build_with_progress(cdir, inst, force=force, if_stale=if_stale, wait=wait)
 
 
-def _open(semantic: bool | None = None):  # type: ignore[no-untyped-def]
-    """The instance's index, built first when it is missing or stale (with the passages' vectors when the
-    semantic search is on: `semantic`, else JUDGE_SEARCH_SEMANTIC)."""
+def _open(semantic: bool | None = None, embed: str = "background"):  # type: ignore[no-untyped-def]
+    """The instance's index, built first when it is missing or stale; the vectors it lacks (with the semantic
+    search on: `semantic`, else JUDGE_SEARCH_SEMANTIC) computed as `embed` says (ensure_index)."""
     from judge.search.index import IndexMissing, ensure_index, open_index
 
     cdir, inst = _folders()
     try:
-        ensure_index(corpus_dir=cdir, instance_dir=inst, semantic=semantic)
+        ensure_index(corpus_dir=cdir, instance_dir=inst, semantic=semantic, embed=embed)
         return open_index(inst, corpus_dir=cdir, semantic=semantic)
     except IndexMissing as exc:
         _fail(str(exc))
@@ -129,7 +141,8 @@ def eval_cmd(file: Path, as_json: bool, limit_print: int, semantic: bool | None,
     except EvalFileError as exc:
         _fail(str(exc))
         return
-    ix = _open(True if both else semantic)
+    # Figures of the fused search need every vector: wait for them (the background job's, or computed here).
+    ix = _open(True if both else semantic, embed="wait")
     paths = [("léxica", False), ("semántica+léxica", True)] if both else [(None, semantic)]
     reports = [(label, on, evaluate(ix, questions, semantic=on)) for label, on in paths]
     if as_json:
@@ -156,7 +169,7 @@ def eval_cmd(file: Path, as_json: bool, limit_print: int, semantic: bool | None,
 
 
 @click.command("search")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--repeat", default=5, show_default=True, type=click.IntRange(1, 1000),
               help="Runs over the question set; the first run is reported apart (cold).")
 @click.option("--semantic/--no-semantic", default=None,
@@ -164,29 +177,51 @@ def eval_cmd(file: Path, as_json: bool, limit_print: int, semantic: bool | None,
 @click.option("--embed-sample", default=64, show_default=True, type=click.IntRange(1, 100000),
               help="Passages embedded to measure the cost of embedding one.")
 @click.option("--json", "as_json", is_flag=True)
-def bench_search_cmd(file: Path, repeat: int, semantic: bool | None, embed_sample: int, as_json: bool) -> None:
-    """Search latency (p50/p95) on FILE's questions, lexical and fused with the semantic search, and the same
-    queries through SQLite FTS5 in the same run; build times, sizes, resident memory."""
+def bench_search_cmd(files: tuple[Path, ...], repeat: int, semantic: bool | None, embed_sample: int,
+                     as_json: bool) -> None:
+    """Search latency (p50/p95) through /api/search on each FILE's questions, lexical and fused with the semantic
+    search, and the same queries through SQLite FTS5 in the same run; build times, sizes, resident memory."""
     from judge.search.bench import run_bench
     from judge.search.evaluate import EvalFileError, load_questions
 
-    try:
-        questions = [q.q for q in load_questions(file)]
-    except EvalFileError as exc:
-        _fail(str(exc))
-        return
+    sets: list[tuple[Path, list[str]]] = []
+    for file in files:
+        try:
+            sets.append((file, [q.q for q in load_questions(file)]))
+        except EvalFileError as exc:
+            _fail(str(exc))
+            return
     cdir, inst = _folders()
-    result = run_bench(cdir, inst, questions, repeat, semantic=semantic, embed_sample=embed_sample)
-    result["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    results = []
+    for n, (file, questions) in enumerate(sets):
+        result = run_bench(cdir, inst, questions, repeat, semantic=semantic, embed_sample=embed_sample,
+                           builds=n == 0)
+        result["file"] = str(file)
+        result["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        results.append(result)
+        if not as_json:
+            _print_bench(result, repeat, semantic)
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
-        return
-    click.echo(f"{result['date']}: {result['passages']} pasajes, índice {result['index_mb']:.1f} MB, construido "
-               f"en {result['build_s']:.2f} s; {result['questions']} preguntas × {repeat}")
+        click.echo(json.dumps(results[0] if len(results) == 1 else results, ensure_ascii=False, indent=2))
+    elif len(results) > 1:
+        click.echo("p50 / p95 en ms, por /api/search (léxica, completa) y FTS5 en la misma ejecución:")
+        for r in results:
+            fused = (f"{r['semantic']['p50_ms']:.1f} / {r['semantic']['p95_ms']:.1f}" if r["semantic_active"]
+                     else "—")
+            click.echo(f"  {Path(r['file']).name:<28} léxica {r['whoosh']['p50_ms']:.2f} / {r['whoosh']['p95_ms']:.2f}"
+                       f"   completa {fused}   FTS5 {r['fts5']['p50_ms']:.2f} / {r['fts5']['p95_ms']:.2f}"
+                       f"   léxica/FTS5 {r.get('lexical_over_fts5_p50', 0):.2f}")
+
+
+def _print_bench(result: dict, repeat: int, semantic: bool | None) -> None:  # type: ignore[type-arg]
+    click.echo(f"{result['date']}: {result['file']}: {result['passages']} pasajes; {result['questions']} "
+               f"preguntas × {repeat}")
+    if "build_s" in result:
+        click.echo(f"  índice {result['index_mb']:.1f} MB, construido en {result['build_s']:.2f} s")
     if "build_semantic_s" in result:
         b = result["build_semantic"]
         click.echo(f"  con vectores ({result['vectors_mb']:.1f} MB): {result['build_semantic_s']:.2f} s "
-                   f"({b['embedded']} calculados, {b['cached']} de la caché)")
+                   f"({b['cached']} de la caché)")
     if "embed_ms_per_passage" in result:
         click.echo(f"  vector de un pasaje: {result['embed_ms_per_passage']:.1f} ms (CPU "
                    f"{result['embed_cpu_ms_per_passage']:.1f} ms; todos los pasajes sin caché: "
@@ -197,11 +232,13 @@ def bench_search_cmd(file: Path, repeat: int, semantic: bool | None, embed_sampl
     click.echo(memory + f", proceso {result['rss_total_mb']:.0f} MB")
     names = ["whoosh", "whoosh_cold"]
     if result["semantic_active"]:
-        names += ["semantic", "semantic_cold", "question_vector"]
+        names += ["semantic", "semantic_cold", "semantic_recent", "question_vector"]
     elif semantic is not False:
         click.echo("  búsqueda semántica no disponible (modelo o vectores): solo la léxica")
-    click.echo(f"  {'':<34} {'reloj p50':>10} {'p95':>9}   {'CPU p50':>9} {'p95':>9}")
+    click.echo(f"  {result['through']}; {'':<3} {'reloj p50':>10} {'p95':>9}   {'CPU p50':>9} {'p95':>9}")
     for name in names + ["fts5"]:
         r = result[name]
         cpu = (f"   {r['cpu_p50_ms']:6.2f} ms {r['cpu_p95_ms']:6.2f} ms" if "cpu_p50_ms" in r else "")
-        click.echo(f"  {r['label']:<34} {r['p50_ms']:7.2f} ms {r['p95_ms']:6.2f} ms{cpu}")
+        click.echo(f"  {r['label']:<38} {r['p50_ms']:7.2f} ms {r['p95_ms']:6.2f} ms{cpu}")
+    if "lexical_over_fts5_p50" in result:
+        click.echo(f"  léxica / FTS5 (p50): {result['lexical_over_fts5_p50']:.2f}")

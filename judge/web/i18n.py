@@ -139,6 +139,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     "corpus.title": {"es": "Documentos cargados", "en": "Loaded documents"},
     "corpus.intro": {"es": "Cada documento, con su idioma, su versión de las reglas y cuántos pasajes citables tiene.",
                      "en": "Every document, with its language, its rules version and how many citable passages it has."},
+    "corpus.search": {"es": "Índice de búsqueda", "en": "Search index"},
+    "corpus.lexical": {"es": "Búsqueda por palabras: lista, {n} pasajes.",
+                       "en": "Word search: ready, {n} passages."},
+    "corpus.no_index": {"es": "Todavía no hay índice: se construye con la primera búsqueda.",
+                        "en": "No index yet: it is built by the first search."},
+    "corpus.semantic": {"es": "Búsqueda semántica: {present} de {total} pasajes con vector ({percent} %).",
+                        "en": "Semantic search: {present} of {total} passages have a vector ({percent} %)."},
+    "corpus.state.complete": {"es": "Completa.", "en": "Complete."},
+    "corpus.state.running": {"es": "Los vectores se calculan en segundo plano; la búsqueda ya usa los que hay y los "
+                                   "demás pasajes se buscan por sus palabras.",
+                             "en": "The vectors are being computed in the background; the search already uses "
+                                   "those there are and finds the other passages by their words."},
+    "corpus.state.eta": {"es": "{rate} pasajes por segundo, faltan unos {minutes} min.",
+                         "en": "{rate} passages a second, about {minutes} min to go."},
+    "corpus.state.pending": {"es": "Faltan vectores y no se están calculando: `judge index` o reiniciar la app "
+                                   "reanuda el cálculo.",
+                             "en": "Vectors are missing and none are being computed: `judge index` or restarting "
+                                   "the app resumes the work."},
+    "corpus.state.failed": {"es": "El cálculo de los vectores falló: {error}", "en": "Computing the vectors failed: {error}"},
+    "corpus.state.off": {"es": "Búsqueda semántica desactivada (JUDGE_SEARCH_SEMANTIC): solo por palabras.",
+                         "en": "Semantic search switched off (JUDGE_SEARCH_SEMANTIC): word search only."},
     "doc.title": {"es": "Título", "en": "Title"},
     "doc.language": {"es": "Idioma", "en": "Language"},
     "doc.version": {"es": "Versión", "en": "Version"},

@@ -87,7 +87,17 @@ def card(name: str) -> Response | str:
 @bp.get("/corpus")
 @bp.get("/corpus.json")
 def corpus_page() -> Response | str:
-    return _page("corpus.html", {"documents": views.documents_view(data.corpus())})
+    """The loaded documents, and the state of the search index (its vectors computed in the background)."""
+    from pathlib import Path
+
+    from flask import current_app
+
+    from judge.search.embedjob import status
+
+    documents = views.documents_view(data.corpus())
+    semantic = current_app.config.get("SEARCH_SEMANTIC")
+    found = status(Path(current_app.config["INSTANCE"]), None if semantic is None else bool(semantic))
+    return _page("corpus.html", {"documents": documents, "search": found})
 
 
 @bp.get("/documentos")

@@ -184,10 +184,11 @@ def test_list_names_a_damaged_import(instance: Path) -> None:
 
 def test_import_rebuilds_the_index(instance: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     index = pytest.importorskip("judge.search.index")
-    calls = []
+    calls, modes = [], []
 
-    def fake_ensure_index(instance_dir: Path, progress) -> bool:
+    def fake_ensure_index(instance_dir: Path, progress, report: dict, embed: str) -> bool:
         calls.append(instance_dir)
+        modes.append(embed)
         if len(calls) == 1:
             for done in (200, 400, 450):
                 progress(done, 450)
@@ -200,6 +201,9 @@ def test_import_rebuilds_the_index(instance: Path, tmp_path: Path, monkeypatch: 
     # The same version again imports nothing but still checks the index (an earlier --no-index import).
     again = run("import", path)
     assert len(calls) == 2 and "ya está cargada" in again.output and "ya estaba al día" in again.output
+    # The vectors are left to the background job, unless --wait.
+    run("import", "--wait", path)
+    assert modes == ["background", "background", "wait"]
 
 
 def test_failed_index_rebuild_keeps_the_import(instance: Path, tmp_path: Path, monkeypatch) -> None:

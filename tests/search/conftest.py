@@ -46,6 +46,27 @@ def cr_index(cr_instance: Path) -> RulesIndex:
     return open_index(cr_instance, corpus_dir=config.corpus_dir())
 
 
+def _one_document_corpus(target: Path, doc_id: str, text: str) -> Path:
+    """A corpus folder holding one document of rules_corpus/ (its manifest entry, the glossary) with `text` as its
+    file: small fixture corpora for the semantic tests."""
+    import yaml
+
+    source = config.corpus_dir()
+    target.mkdir(parents=True)
+    manifest = yaml.safe_load((source / "manifest.yaml").read_text(encoding="utf-8"))
+    manifest["documents"] = [d for d in manifest["documents"] if d["id"] == doc_id]
+    (target / "manifest.yaml").write_text(yaml.safe_dump(manifest, allow_unicode=True), encoding="utf-8")
+    (target / manifest["documents"][0]["file"]).write_text(text, encoding="utf-8")
+    shutil.copy(source / "glossary.yaml", target / "glossary.yaml")
+    return target
+
+
+@pytest.fixture(scope="session")
+def one_document_corpus():  # type: ignore[no-untyped-def]
+    """`make(target, doc_id, text)`: see _one_document_corpus."""
+    return _one_document_corpus
+
+
 @pytest.fixture()
 def corpus_copy(tmp_path: Path) -> Path:
     """A writable copy of rules_corpus/ (for staleness tests that edit it)."""

@@ -10,11 +10,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from judge import config
 from judge.search import ensure_index, open_index
 from judge.search import semantic as sem
+from judge.search import vectorstore as store
 
 SMALL_DOC = "regla-701.23-buscar"
 # The rule's heading and its first three sub-rules, without the examples: four short passages to embed.
@@ -33,17 +33,6 @@ jugador puede buscar igualmente en esa zona, pero no puede encontrar ninguna car
 """
 
 
-def _small_corpus(target: Path) -> Path:
-    source = config.corpus_dir()
-    target.mkdir(parents=True)
-    manifest = yaml.safe_load((source / "manifest.yaml").read_text(encoding="utf-8"))
-    manifest["documents"] = [d for d in manifest["documents"] if d["id"] == SMALL_DOC]
-    (target / "manifest.yaml").write_text(yaml.safe_dump(manifest, allow_unicode=True), encoding="utf-8")
-    (target / manifest["documents"][0]["file"]).write_text(SMALL_TEXT, encoding="utf-8")
-    shutil.copy(source / "glossary.yaml", target / "glossary.yaml")
-    return target
-
-
 @pytest.fixture(scope="session")
 def embedder() -> sem.Embedder:
     model = sem.get_embedder()
@@ -52,10 +41,11 @@ def embedder() -> sem.Embedder:
 
 
 @pytest.fixture(scope="session")
-def small(tmp_path_factory: pytest.TempPathFactory, embedder: sem.Embedder) -> tuple[Path, Path, dict]:
+def small(tmp_path_factory: pytest.TempPathFactory, embedder: sem.Embedder,
+          one_document_corpus) -> tuple[Path, Path, dict]:  # type: ignore[no-untyped-def]
     """(corpus folder, instance folder, build report) of the small corpus, built with its vectors."""
     base = tmp_path_factory.mktemp("semantic")
-    corpus = _small_corpus(base / "corpus")
+    corpus = one_document_corpus(base / "corpus", SMALL_DOC, SMALL_TEXT)
     report: dict = {}
     assert ensure_index(corpus_dir=corpus, instance_dir=base / "inst", semantic=True, report=report)
     return corpus, base / "inst", report
@@ -90,9 +80,9 @@ def test_a_tampered_model_file_is_refused(tmp_path: Path) -> None:
 def test_build_writes_vectors_beside_the_index(small: tuple[Path, Path, dict]) -> None:
     corpus, inst, report = small
     folder = (inst / "index").resolve()
-    assert sem.has_vectors(folder)
+    assert store.has_vectors(folder, sem.MODEL_ID)
     assert report["passages"] == report["embedded"] == 4 and report["cached"] == 0 and not report["skipped"]
-    assert sem.cache_path(inst).is_file()
+    assert store.cache_path(inst, sem.MODEL_ID).is_file()
     ix = open_index(inst, corpus_dir=corpus, semantic=True)
     assert ix.vectors is not None and int(ix.vectors.present.sum()) == len(ix)
 
@@ -136,8 +126,8 @@ def test_rebuild_and_a_new_instance_with_the_cache_embed_nothing(small: tuple[Pa
     rules.write_text(rules.read_text(encoding="utf-8").replace("ninguna carta.", "ninguna carta. Añadido."),
                      encoding="utf-8")
     other = tmp_path / "inst"
-    (other / sem.CACHE_DIR).mkdir(parents=True)
-    shutil.copy(sem.cache_path(inst), sem.cache_path(other))
+    (other / store.CACHE_DIR).mkdir(parents=True)
+    shutil.copy(store.cache_path(inst, sem.MODEL_ID), store.cache_path(other, sem.MODEL_ID))
     report = {}
     assert ensure_index(corpus_dir=edited, instance_dir=other, semantic=True, report=report)
     assert report["embedded"] == 1 and report["cached"] == first["passages"] - 1
@@ -176,7 +166,7 @@ def test_switch_off_builds_and_searches_without_the_model(tmp_path: Path, small:
     monkeypatch.setattr("judge.search.query.get_embedder", refuse)
     report: dict = {}
     assert ensure_index(corpus_dir=corpus, instance_dir=tmp_path / "inst", report=report)
-    assert report["skipped"] and not sem.has_vectors((tmp_path / "inst" / "index").resolve())
+    assert report["skipped"] and not store.has_vectors((tmp_path / "inst" / "index").resolve(), sem.MODEL_ID)
     assert not ensure_index(corpus_dir=corpus, instance_dir=tmp_path / "inst")   # off: no vectors is not stale
     ix = open_index(tmp_path / "inst", corpus_dir=corpus)
     assert not ix.semantic and ix.search("buscar una carta").results
@@ -209,16 +199,16 @@ def test_an_index_without_vectors_searches_lexically(small: tuple[Path, Path, di
     monkeypatch.setattr(sem, "_logged", set())
     copy = tmp_path / "inst"
     shutil.copytree(inst, copy, symlinks=True)
-    (copy / "index").resolve().joinpath(sem.VECTORS_FILE).unlink()
+    (copy / "index").resolve().joinpath(store.VECTORS_FILE).unlink()
     caplog.set_level(logging.WARNING, logger=sem.__name__)
     ix = open_index(copy, corpus_dir=corpus, semantic=True)
     assert ix.search("buscar una carta").results and ix.search("zona oculta").results
     assert ix.vectors is None
     assert len([r for r in caplog.records if "vectores" in r.getMessage()]) == 1
-    # ... and `judge index --if-stale` with the semantic search on puts them back, from the cache.
+    # ... and `judge index --if-stale` with the semantic search on puts them back, from the cache (no rebuild).
     report: dict = {}
-    assert ensure_index(corpus_dir=corpus, instance_dir=copy, semantic=True, report=report)
-    assert report["embedded"] == 0 and sem.has_vectors((copy / "index").resolve())
+    assert not ensure_index(corpus_dir=corpus, instance_dir=copy, semantic=True, report=report)
+    assert report["embedded"] == 0 and report["cached"] == 4 and store.has_vectors((copy / "index").resolve(), sem.MODEL_ID)
 
 
 def test_fusion_orders_by_both_rankings() -> None:
