@@ -126,46 +126,72 @@ _SEMANTIC_HELP = ("With/without the semantic search fused with the lexical ranki
 
 
 @click.command("eval")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--all", "every", is_flag=True,
+              help="Every question set: ../shared/eval/*.jsonl and tests/search/*.jsonl, one line each.")
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics and misses as JSON.")
 @click.option("--limit-print", default=20, show_default=True, type=click.IntRange(0, 10000),
               help="How many misses to list.")
 @click.option("--semantic/--no-semantic", default=None, help=_SEMANTIC_HELP)
 @click.option("--both", is_flag=True, help="Report both paths: lexical alone, and fused with the semantic search.")
-def eval_cmd(file: Path, as_json: bool, limit_print: int, semantic: bool | None, both: bool) -> None:
+def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, semantic: bool | None,
+             both: bool) -> None:
     """Recall@5, Recall@10 and MRR@10 of the search on a question file (qa_dev.jsonl or qa_cr_dev.jsonl format)."""
-    from judge.search.evaluate import EvalFileError, evaluate, load_questions
+    from judge.config import CHECKOUT_DIR
+    from judge.search.evaluate import EvalFileError, evaluate, load_questions, question_sets
 
+    if (file is None) == (not every):
+        _fail("Da un fichero de preguntas o --all (no ambos).")
+        return
+    files = question_sets(CHECKOUT_DIR) if every else [file]
+    if not files:
+        _fail("No hay ficheros de preguntas en ../shared/eval ni en tests/search.")
+        return
     try:
-        questions = load_questions(file)
+        loaded = [(f, load_questions(f)) for f in files]
     except EvalFileError as exc:
         _fail(str(exc))
         return
     # Figures of the fused search need every vector: wait for them (the background job's, or computed here).
     ix = _open(True if both else semantic, embed="wait")
     paths = [("léxica", False), ("semántica+léxica", True)] if both else [(None, semantic)]
-    reports = [(label, on, evaluate(ix, questions, semantic=on)) for label, on in paths]
+    results = {}
+    for f, questions in loaded:
+        results[f] = [(label, on, evaluate(ix, questions, semantic=on)) for label, on in paths]
     if as_json:
-        out = {}
-        for label, on, report in reports:
-            data = report.to_json()
-            data["misses"] = data["misses"][:limit_print]
-            data["semantic"] = report.semantic
-            out["semantic" if on else "lexical"] = data
-        click.echo(json.dumps(out if both else out.popitem()[1], ensure_ascii=False, indent=2))
+        per_file = {}
+        for f, reports in results.items():
+            out = {}
+            for label, on, report in reports:
+                data = report.to_json()
+                data["misses"] = data["misses"][:limit_print]
+                data["semantic"] = report.semantic
+                out["semantic" if on else "lexical"] = data
+            per_file[str(f)] = out if both else out.popitem()[1]
+        click.echo(json.dumps(per_file if every else per_file[str(file)], ensure_ascii=False, indent=2))
         return
-    for label, on, report in reports:
-        path = f"[{label}] " if label else ""
-        click.echo(f"{path}{report.questions} preguntas — Recall@5 {report.recall5:.3f}  Recall@10 "
-                   f"{report.recall10:.3f}  MRR@10 {report.mrr10:.3f}"
-                   + ("  (sin modelo o sin vectores: solo léxica)" if report.requested and not report.semantic
-                      else ""))
-    for label, on, report in reports[-1:]:
-        if report.misses and limit_print:
-            click.echo("Fallos (respuesta fuera de los 5 primeros)" + (f", búsqueda {label}:" if label else ":"))
-            for miss in report.misses[:limit_print]:
-                where = f"puesto {miss.rank}" if miss.rank else "no está en los 10 primeros"
-                click.echo(f"  - {miss.q}  [{where}; primeros: {', '.join(miss.top[:3])}]")
+    for f, reports in results.items():
+        if every:
+            click.echo(f"{f.parent.name}/{f.name}")
+        for label, on, report in reports:
+            path = f"[{label}] " if label else ""
+            crossed = (f"  otro juego en los 5 primeros: {report.crossed}/{report.with_game}"
+                       if report.with_game else "")
+            click.echo(f"{'  ' if every else ''}{path}{report.questions} preguntas — Recall@5 {report.recall5:.3f}  "
+                       f"Recall@10 {report.recall10:.3f}  MRR@10 {report.mrr10:.3f}{crossed}"
+                       + ("  (sin modelo o sin vectores: solo léxica)" if report.requested and not report.semantic
+                          else ""))
+        if every:
+            continue
+        for label, on, report in reports[-1:]:
+            if report.misses and limit_print:
+                click.echo("Fallos (respuesta fuera de los 5 primeros, u otro juego entre ellos)"
+                           + (f", búsqueda {label}:" if label else ":"))
+                for miss in report.misses[:limit_print]:
+                    where = f"puesto {miss.rank}" if miss.rank else "no está en los 10 primeros"
+                    if miss.crossed:
+                        where += "; otro juego en los 5 primeros"
+                    click.echo(f"  - {miss.q}  [{where}; primeros: {', '.join(miss.top[:3])}]")
 
 
 @click.command("search")

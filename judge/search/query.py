@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,9 @@ from judge.search.index import (
     HASH_FILE, IndexMissing, built_from, looks_like_heading, read_documents, read_impacts, recorded_hash,
 )
 from judge.search.names import CardMatcher, Vocabulary
-from judge.search.question import Question, QuestionReader
+from judge.search import answer as _answer
+from judge.search.cards import card_table
+from judge.search.question import Question, QuestionReader, guess_language
 from judge.search.schema import term_spans
 from judge.search import semantic as _semantic
 from judge.search.semantic import LiveVectors, PassageVectors, fuse, get_embedder, log_once
@@ -77,6 +79,12 @@ RULESET_WORD_CAP = 2.0
 RULESET_DEAD_ZONE = 0.5
 RULESET_STRENGTH = 0.3       # a passage of a ruleset the question's words point away from: e^(-0.3·evidence)
 RULESET_FLOOR = 0.35
+
+# One game per answer: the first GAME_TOP results are all of the question's game (RulesIndex.one_game).
+GAME_TOP = 5
+GAME_STRONG = 0.45           # ruleset_factors decide the game when the other games' factors are this low
+TABLE_GAME = "magic"         # the game of the shipped card table's cards
+GAME_DEPTH = 10              # passages ranked beyond the limit, to fill the first five from one game
 
 _WORD = re.compile(r"\w+")
 FIELD_TIE = 0.5
@@ -120,10 +128,19 @@ class SearchResponse:
     results: list[Hit] = field(default_factory=list)
     answer: Hit | None = None
     message: str | None = None   # for empty, cut or odd questions; None when all went well
+    # which game the results are from: {"ruleset", "how" (filter, document, words, cards, number, first, only),
+    # "others": the other games, to search in instead}
+    game: dict[str, Any] | None = None
+    deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
 
     def to_json(self) -> dict[str, Any]:
+        answer = None
+        if self.answer:
+            answer = self.answer.to_json()
+            answer["rules"] = [{k: h.to_json()[k] for k in ("id", "doc", "number", "title", "url", "best_sentence",
+                                                             "lang")} for h in self.deciding]
         return {"query": self.query, "results": [h.to_json() for h in self.results],
-                "answer": self.answer.to_json() if self.answer else None, "message": self.message}
+                "answer": answer, "message": self.message, "game": self.game}
 
 
 @dataclass
@@ -270,6 +287,13 @@ class RulesIndex:
                         for r in self.rows]
         self._doc_keys = list(keys) or [("", "", "")]
         self.cards = CardMatcher(sorted(cards))
+        self.games = sorted({r.ruleset for r in self.rows if r is not None and r.ruleset})
+        sizes: dict[str, int] = {}
+        for r in self.rows:
+            if r is not None and r.ruleset:
+                sizes[r.ruleset] = sizes.get(r.ruleset, 0) + 1
+        self.largest_game = max(sizes, key=lambda g: sizes[g]) if sizes else ""
+        self._card_keys = frozenset(" ".join(c.lower().split()) for c in cards)
         lang_docs: dict[str, int] = {}
         for r in self.rows:
             if r is not None:
@@ -299,6 +323,12 @@ class RulesIndex:
     def __len__(self) -> int:
         return self.doc_count
 
+    def ruleset_of(self, passage_id: str) -> str:
+        """The ruleset (game) a passage belongs to; "" when unknown."""
+        docnum = self.by_id.get(passage_id)
+        row = self.rows[docnum] if docnum is not None else None
+        return row.ruleset if row is not None else ""
+
     def stored(self, passage_id: str) -> dict[str, Any] | None:
         docnum = self.by_id.get(passage_id)
         return dict(self._stored[docnum]) if docnum is not None else None
@@ -322,17 +352,159 @@ class RulesIndex:
         if parsed.only_card:  # a bare card name: the card's text, then its rulings in order
             for docnum, score in self._card_hits(parsed.cards, allowed):
                 ranked.setdefault(docnum, (score, False))
-        if len(ranked) < limit:
-            for docnum, score in self._fused_hits(text, parsed, allowed, limit, semantic):
+        if len(ranked) < limit + GAME_DEPTH:
+            # a few more than asked for: the first five must all be of the question's game (one_game)
+            for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, limit + GAME_DEPTH,
+                                                  semantic):
                 ranked.setdefault(docnum, (score, False))
-        hits = [self._hit(docnum, score, by_number, parsed)
-                for docnum, (score, by_number) in list(ranked.items())[:limit]]
+        order, game = self.one_game(list(ranked), parsed, doc, ruleset)
+        hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
         message = None
         if cut:
             message = f"La pregunta era demasiado larga: se buscó con sus primeros {MAX_QUERY_CHARS} caracteres."
         if not hits:
             message = (message + " " if message else "") + "No se encontró ningún pasaje para esa pregunta."
-        return SearchResponse(query=text, results=hits, answer=hits[0] if hits else None, message=message)
+        deciding = self.deciding(hits, parsed)
+        return SearchResponse(query=text, results=hits, answer=deciding[0] if deciding else None, message=message,
+                              game=game, deciding=deciding)
+
+    def deciding(self, hits: list[Hit], p: Question) -> list[Hit]:
+        """The answer block (answer.py): the first result, and for a situation question up to MAX_DECIDING rules
+        among the first five scoring close to it; each in the question's language when that language has the
+        same rule, each showing the clause that decides."""
+        if not hits:
+            return []
+        top = hits[0]
+        chosen = [top]
+        if not top.matched_number and _answer.is_situation(len(p.concept_weights)):
+            for h in hits[1:GAME_TOP]:
+                if len(chosen) >= _answer.MAX_DECIDING:
+                    break
+                if (h.number and top.score > 0 and h.score >= _answer.DECIDING_SHARE * top.score
+                        and not any(_answer.related(h.number, c.number) for c in chosen)):
+                    chosen.append(h)
+        return [self._decides(self._in_language(h, p), p) for h in chosen]
+
+    def _in_language(self, hit: Hit, p: Question) -> Hit:
+        """The same rule in the question's language, when a current passage of that language has its number."""
+        if not hit.number or not p.lang or hit.lang == p.lang:
+            return hit
+        for d in self.by_number.get(hit.number, []):
+            r = self.rows[d]
+            if r is not None and r.lang == p.lang and not r.historical and r.number == r.current:
+                return self._hit(d, hit.score, hit.matched_number, p)
+        return hit
+
+    def _decides(self, hit: Hit, p: Question) -> Hit:
+        """The hit with its best sentence replaced by the clause that decides (answer.deciding_clause)."""
+        lang = hit.lang if hit.lang in S.LANGS else "es"
+        weights = p.marks[lang]
+        text = hit.text
+        clause = _answer.deciding_clause(text, lang, weights)
+        a, b = clause.start, clause.end
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        marked = highlight_spans(text, term_spans(text, lang), weights)
+        sentence = mark(text[a:b], [(s - a, e - a) for s, e in marked if a <= s and e <= b])
+        return replace(hit, best_sentence=sentence)
+
+    def infer_game(self, p: Question) -> tuple[str | None, str]:
+        """The game a question is about and how that was decided, in this order: the document it names; a card or
+        rule number it names (its passages' game; the shipped table's cards are Magic's); its words (game_words:
+        the words only one game's passages hold, counting for the game of only-Magic rules vocabulary the
+        glossary's terms); ruleset_factors when every other game's factor is at most GAME_STRONG; else (None, "")
+        and one_game takes the best passage's game.  (ruleset_factors'
+        softer evidence still weighs each passage's score; with a lower bar it was wrong on a third of the Spanish
+        players' Magic questions: "vida", "mazo", "fase" are words of both games.)"""
+        if p.docs:
+            named = {self.documents.get(d, {}).get("ruleset") for d in p.docs} - {None, ""}
+            if len(named) == 1:
+                return named.pop(), "document"
+        if p.table_cards and TABLE_GAME in self.games:
+            return TABLE_GAME, "cards"
+        for how, docnums in (("cards", [d for c in p.cards for d in self.by_card.get(c, [])]),
+                             ("number", [d for n in p.numbers for d in self.by_number.get(n, [])])):
+            owners = {self.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
+            if len(owners) == 1:
+                return owners.pop(), how
+        votes = self.game_words(p)
+        factors = self.ruleset_factors(p)
+        if votes:
+            best = max(votes.values())
+            leaders = [g for g, v in votes.items() if v == best]
+            # (requiring two words when the softer evidence disagreed helped two doce-vidas questions of the
+            # default corpus and cost seven Magic ones with the CR: a Magic question is the likelier)
+            if len(leaders) == 1:
+                return leaders[0], "words"
+        if len(factors) > 1:
+            best_rs = max(factors, key=lambda rs: factors[rs])
+            if all(f <= GAME_STRONG for rs, f in factors.items() if rs != best_rs):
+                return best_rs, "words"
+        return None, ""
+
+    def game_words(self, p: Question) -> dict[str, int]:
+        """Per game, the question's words (concepts, with their translations) that only that game's passages hold;
+        a word only in the biggest game counts only when it is uncommon rules vocabulary (the glossary knows it):
+        that game's passages hold most everyday words too."""
+        per_concept: dict[int, set[str]] = {}
+        said = {(S.body_field(l), t) for l, terms in p.said.items() for t in terms}
+        for c in p.clauses:
+            if c.field not in _BODY_FIELDS:
+                continue
+            lang = c.field[len("body_"):]
+            games = {rs for rs, n in self._df_by_ruleset(lang, c.term).items() if n}
+            vocabulary = self.glossary.knows(c.term, lang) and not self.reader.common(lang, c.term)
+            for i in range(len(p.concept_weights)):
+                if c.mask >> i & 1:
+                    acc = per_concept.setdefault(i, set())
+                    if (c.field, c.term) in said and games and games != {self.largest_game}:
+                        # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever
+                        # its translations find in the biggest game ("burn"), it names that game's thing
+                        acc.add("\0own:" + "|".join(sorted(games)))
+                    acc.update(games)
+                    if vocabulary:
+                        acc.add("\0glossary")
+        for acc in per_concept.values():
+            own = [m[len("\0own:"):].split("|") for m in acc if m.startswith("\0own:")]
+            if any(len(g) == 1 for g in own):
+                acc.clear()
+                acc.update(g[0] for g in own if len(g) == 1)
+        votes: dict[str, int] = {}
+        for found in per_concept.values():
+            games = found - {"\0glossary"}
+            if len(games) == 1:
+                (g,) = games
+                if g != self.largest_game or "\0glossary" in found:
+                    votes[g] = votes.get(g, 0) + 1
+        return votes
+
+    def one_game(self, order: list[int], p: Question, doc: str | None,
+                 ruleset: str | None) -> tuple[list[int], dict[str, Any] | None]:
+        """The passages reordered so that the first GAME_TOP are of one game, and which game and why: the one the
+        user picked, else the one the question points to (infer_game), else the best passage's.  Passages of the
+        other games keep their order after them (an inference can be wrong: they stay reachable)."""
+        rows = self.rows
+        present = [rs for rs in dict.fromkeys(rows[d].ruleset for d in order) if rs]  # type: ignore[union-attr]
+        games = self.games
+        if not order or len(games) < 2:
+            return order, ({"ruleset": present[0], "how": "only", "others": []} if present else None)
+        if ruleset or doc:
+            picked = ruleset or self.documents.get(doc or "", {}).get("ruleset") or present[0]
+            return order, {"ruleset": picked, "how": "filter", "others": [g for g in games if g != picked]}
+        game, how = self.infer_game(p)
+        if game is None:
+            # nothing in the question tells: the game of the best passage (the ranking's own game factors
+            # weighed its words)
+            game, how = rows[order[0]].ruleset or self.largest_game, "first"  # type: ignore[union-attr]
+        same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
+        other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
+        head = same[:GAME_TOP]
+        rest = [d for d in order if d not in set(head)]
+        if len(head) < GAME_TOP:   # too few of that game found: the others follow it
+            head, rest = same, other
+        return head + rest, {"ruleset": game, "how": how, "others": [g for g in games if g != game]}
 
     def _allowed(self, doc: str | None, ruleset: str | None) -> set[int] | None:
         if not doc and not ruleset:
@@ -363,8 +535,13 @@ class RulesIndex:
         return len(self._impacts.get(field, {}).get(term, ((), ()))[0])
 
     def parse(self, text: str) -> Question:
-        """How the question is read (numbers, language, clauses): see question.py."""
-        return self.reader.read(text)
+        """How the question is read (numbers, language, clauses): see question.py.  Cards of the shipped table
+        that the index does not know are read as what they do (cards.py)."""
+        lang = guess_language(text) or self.reader.language_by_vocabulary(text)
+        expansion = card_table().expand(text, lang, self._card_keys)
+        p = self.reader.read(expansion.text, lang)
+        p.text, p.table_cards = expansion.text, expansion.cards
+        return p
 
     def _df_by_ruleset(self, lang: str, term: str) -> dict[str, int]:
         key = (lang, term)

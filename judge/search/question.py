@@ -71,6 +71,8 @@ class Question:
     docs: list[str] = field(default_factory=list)   # documents the question names ("en doce vidas")
     said: dict[str, list[str]] = field(default_factory=dict)   # per language: the question's own terms
     doc_masks: dict[str, int] = field(default_factory=dict)    # named document -> the words that named it
+    text: str = ""                         # the question as searched (table cards replaced by what they do)
+    table_cards: tuple[str, ...] = ()      # cards of the shipped table it names (cards.py)
 
 
 class QuestionReader:
@@ -87,7 +89,7 @@ class QuestionReader:
         self.lang_docs = lang_docs     # passages per language
         self.spelling = spelling       # per language: the passages' terms, for misspelt question words
 
-    def _language_by_vocabulary(self, text: str) -> str | None:
+    def language_by_vocabulary(self, text: str) -> str | None:
         """When function words do not tell: the language whose passages hold more of the question's words
         (only words one language's passages hold count; a corpus of one language decides nothing alone)."""
         if sum(1 for n in self.lang_docs.values() if n) < 2:
@@ -101,7 +103,7 @@ class QuestionReader:
         winners = [l for l, v in votes.items() if v == best]
         return winners[0] if best and len(winners) == 1 else None
 
-    def _common(self, lang: str, term: str) -> bool:
+    def common(self, lang: str, term: str) -> bool:
         """A term most passages of that language hold ("carta", "jugador")."""
         return self.df(S.body_field(lang), term) > COMMON_SHARE * max(1, self.lang_docs.get(lang, 0))
 
@@ -120,8 +122,9 @@ class QuestionReader:
         return bool(terms) and not any(self.df(f(lang), t) for t in terms
                                        for f in (S.body_field, S.title_field, S.keys_field))
 
-    def read(self, text: str) -> Question:
-        """The question's rule numbers, language, scoring clauses and highlight terms."""
+    def read(self, text: str, lang: str | None = None) -> Question:
+        """The question's rule numbers, language (`lang` when the caller has read it), scoring clauses and
+        highlight terms."""
         numbers: list[str] = []
         for m in _NUMBER.finditer(text):
             n = m.group(1).lower()
@@ -129,7 +132,7 @@ class QuestionReader:
             if "." in n or _RULE_WORD.search(text[: m.start()]) or len(text.split()) <= 2:
                 if n not in numbers:
                     numbers.append(n)
-        lang = guess_language(text) or self._language_by_vocabulary(text)
+        lang = lang or guess_language(text) or self.language_by_vocabulary(text)
         langs = [lang] if lang else list(S.LANGS)
         number_set = set(numbers)
         # One concept per meaningful word of the question, with its Spanish and English terms.
@@ -246,7 +249,7 @@ class QuestionReader:
                         share = w / len(seq) ** 0.5
                         # A common word of a longer name ("carta" in "carta boca abajo") does not say the
                         # passage covers the concept; its rarer words and their pairs do.
-                        m = mask if len(seq) == 1 or not self._common(l, t) else 0
+                        m = mask if len(seq) == 1 or not self.common(l, t) else 0
                         add(S.body_field(l), t, share * W_BODY, m)
                         add(S.keys_field(l), t, share * W_KEYS, m)
                     # Another wording of a phrase the question used ("biblioteca vacía" -> "biblioteca sin

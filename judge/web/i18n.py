@@ -40,6 +40,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "search.intro": {"es": "Escribe una pregunta, un término de juego o un número de regla (por ejemplo 121.4).",
                      "en": "Type a question, a game term or a rule number (for example 121.4)."},
     "search.historical": {"es": "histórico", "en": "historical"},
+    "search.game": {"es": "Respuesta de las reglas de {game}", "en": "Answer from the rules of {game}"},
+    "search.game_switch": {"es": "Buscar en {game}", "en": "Search {game} instead"},
+    "search.deciding": {"es": "Reglas que lo deciden", "en": "Rules that decide it"},
+    "game.magic": {"es": "Magic", "en": "Magic"},
+    "game.doce-vidas": {"es": "Doce vidas", "en": "Doce vidas"},
     "search.too_long": {"es": "La pregunta es demasiado larga: se han usado sus primeros {n} caracteres.",
                         "en": "The question is too long: its first {n} characters were used."},
     # suggestions as you type (static/suggest.js, /api/suggest)
