@@ -240,11 +240,11 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
             env = dict(os.environ, JUDGE_DATABASE_URL=db_url, PYTHONUNBUFFERED="1",
                        **{f"JUDGE_RATE_LIMIT_{k}": UNREACHED for k in ("WRITE", "RUN", "VALIDATE", "SEARCH")})
             lexical = [n for n in chosen if n == "lexical"]
-            phases = [(env, [n for n in chosen if n != "lexical"] or []), (env | LEXICAL_ENV, lexical)]
+            phases = [(env, [n for n in chosen if n != "lexical"]), (env | LEXICAL_ENV, lexical)]
+            # one server per phase that has targets; the saves go to the last one started
+            phases = [(e, names) for e, names in phases if names] or [(env, [])]
             for index, (phase_env, phase) in enumerate(phases):
                 last = index == len(phases) - 1
-                if not phase and not (last and saves > 0):
-                    continue
                 with production_server(phase_env, workers, threads, scratch) as server:
                     for name in phase:
                         row = _measure(server.port, available[name], connections, seconds, warmup) | {"name": name}

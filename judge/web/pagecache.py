@@ -84,7 +84,9 @@ def page_key() -> str:
 
 
 def enabled() -> bool:
-    return bool(current_app.config.get("PAGE_CACHE", True))
+    """PAGE_CACHE; unset, on except for a TESTING app (tests patch what a cached page would hide)."""
+    value = current_app.config.get("PAGE_CACHE")
+    return (not current_app.testing) if value is None else bool(value)
 
 
 def _pack(response: Response) -> bytes:

@@ -34,44 +34,46 @@ class SharedStore(Protocol):
 
 
 class RedisStore:
-    """Counters are INCR + EXPIRE NX in one round trip; cached pages are SET EX (Redis evicts by its own policy)."""
+    """Counters are INCR + EXPIRE NX in one round trip; cached pages are SET EX (Redis evicts by its own policy).
+    After a failure the store is skipped for RETRY_AFTER seconds, so a Redis that is down costs one timeout per
+    worker every few seconds, not one per request."""
+    RETRY_AFTER = 5.0
 
     def __init__(self, url: str, prefix: str, timeout: float = 0.5) -> None:
         import redis
 
         self.prefix = prefix
         self.client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        self._down_until = 0.0
+
+    def _call(self, method: str, *args: object, **kwargs: object) -> object:
+        import redis
+
+        if time.monotonic() < self._down_until:
+            raise StoreUnavailable("Redis failed a moment ago")
+        try:
+            if method == "hit":
+                pipe = self.client.pipeline(transaction=True)
+                name, window = args
+                pipe.incr(name)
+                pipe.expire(name, window, nx=True)
+                pipe.pttl(name)
+                return pipe.execute()
+            return getattr(self.client, method)(*args, **kwargs)
+        except redis.RedisError as exc:
+            self._down_until = time.monotonic() + self.RETRY_AFTER
+            raise StoreUnavailable(str(exc)) from exc
 
     def hit(self, key: str, window: int) -> tuple[int, float]:
-        import redis
-
-        name = self.prefix + key
-        try:
-            pipe = self.client.pipeline(transaction=True)
-            pipe.incr(name)
-            pipe.expire(name, window, nx=True)
-            pipe.pttl(name)
-            count, _, left = pipe.execute()
-        except redis.RedisError as exc:
-            raise StoreUnavailable(str(exc)) from exc
-        return int(count), max(0.0, int(left) / 1000) if left and int(left) > 0 else float(window)
+        count, _, left = self._call("hit", self.prefix + key, window)  # type: ignore[misc]
+        return int(count), int(left) / 1000 if int(left) > 0 else float(window)
 
     def get(self, key: str) -> bytes | None:
-        import redis
-
-        try:
-            value = self.client.get(self.prefix + key)
-        except redis.RedisError as exc:
-            raise StoreUnavailable(str(exc)) from exc
+        value = self._call("get", self.prefix + key)
         return value if isinstance(value, bytes) else None
 
     def put(self, key: str, value: bytes, ttl: int) -> None:
-        import redis
-
-        try:
-            self.client.set(self.prefix + key, value, ex=ttl)
-        except redis.RedisError as exc:
-            raise StoreUnavailable(str(exc)) from exc
+        self._call("set", self.prefix + key, value, ex=ttl)
 
 
 class SQLiteStore:
