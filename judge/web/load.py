@@ -16,13 +16,15 @@ from typing import Callable
 
 @dataclass(frozen=True)
 class Target:
-    """One request to repeat: method, path, body and headers; `body_for(i)` makes the i-th body instead (saves)."""
+    """One request to repeat: method, path, body and headers; `body_for(i)` / `path_for(i)` make the i-th
+    request's body or path instead (distinct saves, a round of different questions)."""
     name: str
     method: str
     path: str
     body: bytes | None = None
     headers: tuple[tuple[str, str], ...] = ()
     body_for: Callable[[int], bytes] | None = None
+    path_for: Callable[[int], str] | None = None
 
 
 @dataclass
@@ -96,7 +98,8 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
             try:
                 if conn is None:
                     conn = http.client.HTTPConnection(host, port, timeout=timeout)
-                conn.request(target.method, target.path, body=body, headers=headers)
+                path = target.path_for(index) if target.path_for else target.path
+                conn.request(target.method, path, body=body, headers=headers)
                 response = conn.getresponse()
                 data = response.read()
                 status = response.status
