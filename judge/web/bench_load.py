@@ -209,6 +209,37 @@ def run_saves(port: int, database_url: str, count: int, connections: int, second
                      distinct=len({row.title for row in rows}), intact=intact, result=result)
 
 
+def store_costs(scratch: Path, redis_url: str | None, prefix: str, calls: int = 2000) -> dict[str, float]:
+    """Microseconds per rate-limit count (`hit`) and per cached-page read (`get`) of each shared store, one thread
+    (what a limited or cached request pays on top of its work)."""
+    from judge.web.shared_store import RedisStore, SQLiteStore
+
+    stores: dict[str, Any] = {"sqlite": SQLiteStore(scratch / "costs.db")}
+    if redis_url:
+        stores["redis"] = RedisStore(redis_url, prefix)
+    costs: dict[str, float] = {}
+    page = b"text/html; charset=utf-8\n" + b"x" * 40_000
+    for name, store in stores.items():
+        store.put("page:bench", page, 60)
+        calls_of = (("hit", lambda: store.hit("rl:bench:127.0.0.1", 60)), ("get", lambda: store.get("page:bench")))
+        for what, call in calls_of:
+            started = time.perf_counter()
+            for _ in range(calls):
+                call()
+            costs[f"{name}_{what}_us"] = round((time.perf_counter() - started) / calls * 1e6, 1)
+    return costs
+
+
+def _clean_redis(redis_url: str | None, prefix: str) -> None:
+    if not redis_url:
+        return
+    from judge.web.shared_store import RedisStore
+
+    client = RedisStore(redis_url, prefix).client
+    for key in client.scan_iter(prefix + "*"):
+        client.delete(key)
+
+
 def _measure(port: int, target: Target, connections: int, seconds: float, warmup: float) -> dict[str, Any]:
     if warmup > 0:
         drive("127.0.0.1", port, target, connections=connections, seconds=warmup)
@@ -231,10 +262,14 @@ def _line(r: dict[str, Any]) -> str:
               "and dropped afterwards (default: a temporary SQLite file).")
 @click.option("--workers", type=int, default=None, help="Server workers (default: one per core).")
 @click.option("--threads", type=int, default=None, help="Threads per worker (default 16).")
+@click.option("--redis-url", default=None, envvar="REDIS_URL",
+              help="Serve with this Redis as the shared store (rate limits, page cache), under a prefix of the "
+              "bench's own, removed afterwards (default: REDIS_URL, else the instance's SQLite file).")
 @click.option("--warmup", default=3.0, show_default=True, help="Seconds of each target before measuring.")
 @click.option("--json", "as_json", is_flag=True)
 def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, database_url: str | None,
-                   workers: int | None, threads: int | None, warmup: float, as_json: bool) -> None:
+                   workers: int | None, threads: int | None, redis_url: str | None, warmup: float,
+                   as_json: bool) -> None:
     """Drive the production server on 127.0.0.1: requests/s, p50, p99 and errors per target, then concurrent
     saves checked in the database (none lost, duplicated or refused)."""
     from judge import config
@@ -249,9 +284,19 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
                               "started_utc": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()), "targets": []}
     with tempfile.TemporaryDirectory(prefix="judge-bench-load-") as scratch_name:
         scratch = Path(scratch_name)
-        with bench_database(database_url, scratch) as db_url:
+        prefix = f"judge-bench-{secrets.token_hex(4)}:"
+        report["store_costs"] = store_costs(scratch, redis_url, prefix)
+        if not as_json:
+            click.echo("shared store, µs per call: " + ", ".join(f"{k} {v}" for k, v in report["store_costs"].items()))
+        with bench_database(database_url, scratch) as db_url, contextlib.ExitStack() as cleanup:
+            cleanup.callback(_clean_redis, redis_url, prefix)
             env = dict(os.environ, JUDGE_DATABASE_URL=db_url, PYTHONUNBUFFERED="1",
                        **{f"JUDGE_RATE_LIMIT_{k}": UNREACHED for k in ("WRITE", "RUN", "VALIDATE", "SEARCH")})
+            if redis_url:
+                env |= {"REDIS_URL": redis_url, "JUDGE_REDIS_PREFIX": prefix}
+            else:
+                env.pop("REDIS_URL", None)
+                env.pop("JUDGE_REDIS_URL", None)
             lexical = [n for n in chosen if n == "lexical"]
             phases = [(env, [n for n in chosen if n != "lexical"]), (env | LEXICAL_ENV, lexical)]
             # one server per phase that has targets; the saves go to the last one started
