@@ -17,7 +17,8 @@ import threading
 import time
 from typing import Any, Callable
 
-from flask import Response, current_app, make_response, request, session
+from flask import Response, current_app, make_response, request
+from flask.globals import _cv_request
 from flask.sessions import NullSession
 
 CACHE_FORMAT = "1"          # bump when the stored layout changes
@@ -137,10 +138,11 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
 
 
 def _storable(response: Response) -> bool:
-    # Only a plain 200 whose making read no session and set no cookie: anything else may be someone's own.
-    # (Without a SECRET_KEY the session is a NullSession, which holds nothing yet says it was accessed.)
-    current = session._get_current_object()  # type: ignore[attr-defined]
-    touched = current.accessed and not isinstance(current, NullSession)
+    # Only a plain 200 whose making read no session and set no cookie: anything else may be someone's own
+    # (a form's CSRF token, an edit key). Read through the request context's own attribute: in Flask 3.1
+    # merely touching the `session` proxy marks it accessed. A NullSession (no SECRET_KEY) holds nothing.
+    current = getattr(_cv_request.get(), "_session", None)
+    touched = current is not None and current.accessed and not isinstance(current, NullSession)
     return (response.status_code == 200 and not response.is_streamed and not touched
             and "Set-Cookie" not in response.headers)
 
