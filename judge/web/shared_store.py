@@ -85,6 +85,13 @@ class SQLiteStore:
         self.max_pages = max_pages
         self._local = threading.local()
         self._writes = 0
+        self._opened: list[sqlite3.Connection] = []   # every thread's, so close() can release them all
+
+    def close(self) -> None:
+        for db in self._opened:
+            db.close()
+        self._opened.clear()
+        self._local = threading.local()
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -96,6 +103,7 @@ class SQLiteStore:
             db.execute("CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER, until REAL)")
             db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, value BLOB, until REAL)")
             self._local.db = db
+            self._opened.append(db)
         return db
 
     def hit(self, key: str, window: int) -> tuple[int, float]:
@@ -135,6 +143,7 @@ class SQLiteStore:
             raise StoreUnavailable(str(exc)) from exc
 
 
+MAX_STORES = 8
 _stores: dict[tuple[str, str], SharedStore] = {}
 _lock = threading.Lock()
 _last_warning = 0.0
@@ -149,6 +158,12 @@ def store(app: Flask | None = None) -> SharedStore:
     with _lock:
         found = _stores.get(key)
         if found is None:
+            # A process serves one or two configurations; tests make many: the oldest is closed past MAX_STORES,
+            # so their connections (file descriptors) do not pile up.
+            while len(_stores) >= MAX_STORES:
+                old = _stores.pop(next(iter(_stores)))
+                if isinstance(old, SQLiteStore):
+                    old.close()
             found = _stores[key] = (RedisStore(url, prefix) if url else
                                     SQLiteStore(Path(key[1]), int(app.config.get("PAGE_CACHE_MAX_ENTRIES", 5000))))
     return found

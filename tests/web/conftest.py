@@ -45,7 +45,7 @@ def own_instance(instance_dir: Path, tmp_path: Path) -> Path:
     own = tmp_path / "instance"
     own.mkdir()
     for entry in instance_dir.iterdir():
-        if entry.name != "shared.db":
+        if not entry.name.startswith("shared.db"):   # nor its -wal/-shm files
             (own / entry.name).symlink_to(entry)
     return own
 
