@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 
-.PHONY: run test setup browser index clean
+.PHONY: run serve-prod test setup browser index clean
 
 setup: $(STAMP)
 
@@ -29,6 +29,11 @@ index: $(STAMP)
 run: index
 	$(BIN)/judge db upgrade
 	$(BIN)/judge serve --host $(HOST) --port $(PORT)
+
+# The production server (judge serve --prod: Granian, one worker per core); docs/deploy.md.
+serve-prod: index
+	$(BIN)/judge db upgrade
+	$(BIN)/judge serve --prod --host $(HOST) --port $(PORT)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -q

@@ -16,8 +16,18 @@ def main() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--debug/--no-debug", default=False)
-def serve(host: str, port: int, debug: bool) -> None:
-    """Serve the web app on the embedded defaults."""
+@click.option("--prod", is_flag=True, help="The production server (Granian, workers sized to the machine).")
+@click.option("--workers", type=int, default=None, help="--prod: worker processes (default: one per core).")
+@click.option("--threads", type=int, default=None, help="--prod: threads per worker (default 16).")
+def serve(host: str, port: int, debug: bool, prod: bool, workers: int | None, threads: int | None) -> None:
+    """Serve the web app: the development server, or with --prod the production one (judge/web/serving.py)."""
+    if prod:
+        from judge.web.serving import ServerPlan, serve_production
+
+        plan = ServerPlan.from_environment(host, port, workers, threads)
+        click.echo(plan.describe(), err=True)
+        serve_production(plan)
+        return
     from judge import create_app
 
     create_app().run(host=host, port=port, debug=debug)
@@ -39,6 +49,7 @@ from judge.search.commands import bench_search_cmd; bench.add_command(bench_sear
 from judge.runner.commands import fuzz_cmd; main.add_command(fuzz_cmd)  # noqa: E402,E702
 from judge.runner.commands import bench_engine_cmd; bench.add_command(bench_engine_cmd)  # noqa: E402,E702
 from judge.web.bench import bench_web_cmd; bench.add_command(bench_web_cmd)  # noqa: E402,E702
+from judge.web.bench_load import bench_load_cmd; bench.add_command(bench_load_cmd)  # noqa: E402,E702
 from judge.store.commands import db_cmd; main.add_command(db_cmd)  # noqa: E402,E702
 from judge.runner.cards import cards_cmd; main.add_command(cards_cmd)  # noqa: E402,E702
 

@@ -56,3 +56,9 @@ def database_url() -> str | None:
     """`DATABASE_URL` (e.g. `postgresql://user@host/db`) for the saved scenarios; unset: SQLite in the instance
     folder (`judge.db`).  `JUDGE_DATABASE_URL` or the instance's config.py override it for one app."""
     return os.environ.get("DATABASE_URL") or None
+
+
+def redis_url() -> str | None:
+    """`REDIS_URL` (`redis://host:6379/0`): the store of rate-limit counters and cached pages that every instance
+    shares; unset: an SQLite file in the instance folder, shared by the workers of one machine."""
+    return os.environ.get("REDIS_URL") or None

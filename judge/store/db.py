@@ -132,3 +132,23 @@ def upgrade(url: str, *, force: bool = False) -> bool:
             command.upgrade(cfg, "head")
     _upgraded.add(url)
     return True
+
+
+@contextlib.contextmanager
+def scratch_database(server_url: str, name: str) -> Iterator[str]:
+    """A PostgreSQL database `name` created on the server of `server_url` for a test or a bench, its URL yielded,
+    dropped (connections and all) on the way out, whatever happened."""
+    admin = create_engine(database_url("", server_url), isolation_level="AUTOCOMMIT",
+                          connect_args={"connect_timeout": 3})
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        url = make_url(database_url("", server_url)).set(database=name).render_as_string(hide_password=False)
+        try:
+            yield url
+        finally:
+            dispose(url)
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()

@@ -27,6 +27,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SEARCH_MAX_LIMIT=100,   # the largest `limit` a request may ask for (JUDGE_SEARCH_MAX_LIMIT)
         SEARCH_SEMANTIC=config.search_semantic(),  # semantic search fused in (JUDGE_SEARCH_SEMANTIC)
         DATABASE_URL=config.database_url(),  # saved scenarios; None: SQLite at <instance>/judge.db
+        REDIS_URL=config.redis_url(),  # rate limits and page cache shared by instances; None: <instance>/shared.db
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("JUDGE")
@@ -39,12 +40,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     from judge import store
-    from judge.web import errors, i18n, security, templating
+    from judge.web import errors, i18n, ratelimit, security, serving, templating
 
     i18n.init_app(app)
     security.init_app(app)
     templating.init_app(app)
     errors.init_app(app)
+    serving.init_app(app)     # PROXY_HOPS: the client address behind a reverse proxy
+    ratelimit.init_app(app)   # RATE_LIMIT_*: 429 with Retry-After, counted in the shared store
     _register_blueprints(app)
     _register_commands(app)
     store.init_app(app)  # migrates the database (an instance's SQLite file is created on first use)

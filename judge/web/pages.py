@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request
 
-from judge.web import data, views
+from judge.web import data, pagecache, views
 from judge.web.api import checked_params, run_search
 from judge.web.errors import wants_json
 
@@ -48,14 +48,24 @@ def home() -> Response | str:
     return _page("home.html", response.to_json(), params=params, response=response, **context)
 
 
+def _rule_number() -> str:
+    return _strip_json((request.view_args or {}).get("number", ""))
+
+
 @bp.get("/reglas/<number>")
+@pagecache.cached(fill=pagecache.fill_saved_examples(_rule_number))
 def rule(number: str) -> Response | str:
+    """A rule page, from the page cache when this corpus and code version rendered it already; its saved
+    scenarios (the database's) are filled in for each request."""
     number = _strip_json(number)
     version = request.args.get("version", "").strip()
     if version:
         from judge.web.views.versions import rule_as_it_was
         return _page("rule.html", rule_as_it_was(data.corpus(), number.strip().rstrip("."), version))
-    return _page("rule.html", views.rule_view(data.corpus(), number))
+    if wants_json():
+        return jsonify(views.rule_view(data.corpus(), number, saved_slot=pagecache.JSON_SLOT))
+    return render_template("rule.html", data=views.rule_view(data.corpus(), number, saved_slot=""),
+                           saved_slot=pagecache.HTML_SLOT)
 
 
 @bp.get("/cambios/<spec>")

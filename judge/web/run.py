@@ -12,6 +12,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, render_templ
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from judge.runner.citations import IMPORTABLE
+from judge.web import pagecache
 from judge.web.errors import wants_json
 from judge.web.i18n import MESSAGES
 
@@ -432,6 +433,7 @@ def scenario_in_folder(ruleset: str, folder: str, name: str) -> Response | str:
 
 
 @bp.get("/escenarios/<ruleset>/<name>")
+@pagecache.cached()
 def scenario_page(ruleset: str, name: str) -> Response | str:
     from judge.runner.catalog import find
     from judge.runner.execute import InvalidScenario

@@ -10,6 +10,7 @@ Each test starts with empty tables (the tables are emptied, not re-created: migr
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import time
@@ -50,29 +51,24 @@ def _drop_stale(conn) -> None:  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def _postgresql_url() -> str:
     from sqlalchemy import create_engine
-    from sqlalchemy.engine import make_url
 
-    admin_url = db.database_url("", ADMIN_URL)
     name = f"judge_test_{int(time.time())}_{secrets.token_hex(4)}"
+    scratch = contextlib.ExitStack()
     try:
-        admin = create_engine(admin_url, isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3})
+        admin = create_engine(db.database_url("", ADMIN_URL), isolation_level="AUTOCOMMIT",
+                              connect_args={"connect_timeout": 3})
         with admin.connect() as conn:
             _drop_stale(conn)
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        admin.dispose()
+        url = scratch.enter_context(db.scratch_database(ADMIN_URL, name))
     except Exception as exc:  # no server, no driver, no right to create databases
         message = f"PostgreSQL is not reachable at {ADMIN_URL} (TEST_DATABASE_URL): {exc.__class__.__name__}: {exc}"
         if _on_ci():
             pytest.fail(message)
         pytest.skip(message)
-    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-    try:
+    with scratch:
         db.upgrade(url)
         yield url
-    finally:
-        db.dispose(url)
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -39,6 +39,18 @@ def cr_instance_dir(tmp_path_factory: pytest.TempPathFactory, cr_file: Path) -> 
 
 
 @pytest.fixture()
+def own_instance(instance_dir: Path, tmp_path: Path) -> Path:
+    # The counters live in the instance folder: a folder of this test's own (the corpus and index are shared)
+    # keeps other tests' rate-limit counts and cached pages out. The index is the session's, through a symlink.
+    own = tmp_path / "instance"
+    own.mkdir()
+    for entry in instance_dir.iterdir():
+        if not entry.name.startswith("shared.db"):   # nor its -wal/-shm files
+            (own / entry.name).symlink_to(entry)
+    return own
+
+
+@pytest.fixture()
 def app(instance_dir: Path):
     return create_app({"TESTING": True, "INSTANCE": str(instance_dir)})
 

@@ -49,8 +49,9 @@ def _incoming(corpus: "Corpus", passage: "Passage") -> list[dict[str, Any]]:
     return [brief(corpus, p) for p in corpus.cited_by(number) if p.id != passage.id]
 
 
-def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
-    """Every loaded current-version text of a rule, side by side, the English CR first (GET /api/rules/<n>)."""
+def rule_view(corpus: "Corpus", number: str, saved_slot: str | None = None) -> dict[str, Any]:
+    """Every loaded current-version text of a rule, side by side, the English CR first (GET /api/rules/<n>).
+    `saved_slot`: put that placeholder where the saved scenarios go (the page cache fills it per request)."""
     number = number.strip().rstrip(".")
     texts = corpus.by_number(number)
     older = corpus.by_current_number(number)
@@ -75,7 +76,7 @@ def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
         # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
         "same_number_elsewhere": _same_number_elsewhere(corpus, number),
         "examples": _examples(number),
-        "saved_examples": _saved_examples(number),
+        "saved_examples": saved_slot if saved_slot is not None else _saved_examples(number),
         "history": rule_history(corpus, number),
     }
 

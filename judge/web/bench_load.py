@@ -1,0 +1,324 @@
+"""`judge bench load`: the production server (`judge serve --prod`) started on a free port of 127.0.0.1 and driven
+by judge/web/load.py: 32 connections, a bounded time per target, then concurrent saves checked in the database.
+
+The saves go to a database of the bench's own (a temporary SQLite file, or a database created on the PostgreSQL
+server given by --database-url and dropped afterwards): the instance's saved scenarios are never touched. Rate
+limits stay on with limits no bench reaches, so their counting is part of every figure.
+"""
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import click
+
+from judge.web.load import LoadResult, Target, drive
+
+RUN_SCENARIO = "magic/01-un-turno-completo-de-enderezar-a-limpieza"   # 74 steps
+SAVE_SCENARIO = "doce-vidas/01-preparacion-de-la-partida"
+UNREACHED = "1000000000/minute"   # counted, never reached
+LEXICAL_ENV = {"JUDGE_SEARCH_SEMANTIC": "false"}   # the targets measured on a lexical-only server
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _curated(key: str) -> Path:
+    from judge.runner.catalog import find, split_key
+
+    parts = split_key(key)
+    item = find(*parts) if parts else None
+    if item is None:
+        raise click.ClickException(f"curated scenario {key} not found")
+    return item.path
+
+
+def targets() -> dict[str, Target]:
+    """The targets of the issue's table, by name (a `--targets` list picks some)."""
+    run_body = json.dumps(_yaml(_curated(RUN_SCENARIO))).encode()
+    json_type = (("Content-Type", "application/json"),)
+    paths = question_paths()
+    return {
+        "search": Target(f"GET /api/search (default: semantic + lexical; {len(paths)} questions)", "GET",
+                         paths[0], path_for=lambda i: paths[i % len(paths)]),
+        # the same questions on a server started with JUDGE_SEARCH_SEMANTIC=false (LEXICAL_ENV)
+        "lexical": Target(f"GET /api/search (lexical only; {len(paths)} questions)", "GET",
+                          paths[0], path_for=lambda i: paths[i % len(paths)]),
+        "rule": Target("GET /reglas/704.5", "GET", "/reglas/704.5"),
+        "curated": Target(f"GET /escenarios/{RUN_SCENARIO}", "GET", f"/escenarios/{RUN_SCENARIO}"),
+        "run": Target("POST /api/run (74 steps)", "POST", "/api/run", body=run_body, headers=json_type),
+    }
+
+
+def question_paths() -> list[str]:
+    """Searches for the bench: the curated scenarios' titles cut to their first eight words (a player's question
+    is short), in Spanish, in a fixed order: ~300 different questions, so no cache of recent questions answers
+    them all."""
+    from urllib.parse import urlencode
+
+    from judge.runner.catalog import curated
+
+    titles = sorted({" ".join(item.title.split()[:8]) for item in curated() if item.title})
+    return ["/api/search?" + urlencode({"q": title}) for title in titles] or ["/api/search?q=robar"]
+
+
+def _yaml(path: Path) -> Any:
+    import yaml
+
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+
+@contextlib.contextmanager
+def production_server(env: dict[str, str], workers: int | None, threads: int | None,
+                      log_dir: Path, ready_path: str = "/reglas/704.5", wait: float = 240.0) -> Iterator[Server]:
+    """`judge serve --prod` in a process group of its own, stopped (SIGTERM, then SIGKILL) on the way out."""
+    port = free_port()
+    command = [sys.executable, "-m", "judge.cli", "serve", "--prod", "--host", "127.0.0.1", "--port", str(port)]
+    if workers:
+        command += ["--workers", str(workers)]
+    if threads:
+        command += ["--threads", str(threads)]
+    log = log_dir / f"server-{port}.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(process, port, log)
+    try:
+        _wait_ready(server, ready_path, wait)
+        yield server
+    finally:
+        stop(process)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+
+
+def _wait_ready(server: Server, path: str, wait: float) -> None:
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise click.ClickException(f"the server stopped (exit {server.process.returncode}); see {server.log}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            conn.request("GET", path)
+            if conn.getresponse().status < 500:
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise click.ClickException(f"the server did not answer {path} within {wait:.0f} s; see {server.log}")
+
+
+@contextlib.contextmanager
+def bench_database(server_url: str | None, scratch: Path) -> Iterator[str]:
+    """A database of the bench's own: SQLite in `scratch`, or one created on `server_url` and dropped after."""
+    from judge.store import db
+
+    if not server_url:
+        url = db.database_url(scratch)
+        db.upgrade(url)
+        yield url
+        db.dispose(url)
+        return
+    name = f"judge_bench_{int(time.time())}_{secrets.token_hex(4)}"
+    with db.scratch_database(server_url, name) as url:
+        db.upgrade(url)
+        yield url
+
+
+@dataclass
+class SaveCheck:
+    sent: int
+    created: int
+    statuses: dict[int, int]
+    in_database: int
+    distinct: int
+    intact: int
+    result: LoadResult
+
+    @property
+    def ok(self) -> bool:
+        return self.sent == self.created == self.in_database == self.distinct == self.intact
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sent": self.sent, "created": self.created, "in_database": self.in_database,
+                "distinct": self.distinct, "intact": self.intact, "ok": self.ok,
+                "statuses": {str(k): v for k, v in sorted(self.statuses.items())}, **self.result.to_json()}
+
+
+def run_saves(port: int, database_url: str, count: int, connections: int, seconds: float) -> SaveCheck:
+    """`count` saves of distinct titles from `connections` threads, then the database read back: every 201's
+    id there once, with the very text sent; no title twice; nothing refused."""
+    from sqlalchemy import select
+
+    from judge.store import db
+    from judge.store.models import ScenarioVersion
+
+    document = _yaml(_curated(SAVE_SCENARIO))
+    tag = f"bench-load {secrets.token_hex(4)}"
+    bodies: dict[int, bytes] = {}
+
+    def body_for(i: int) -> bytes:
+        bodies[i] = json.dumps({**document, "title": f"{tag} {i:05d}"}, ensure_ascii=False).encode()
+        return bodies[i]
+
+    target = Target(f"POST /api/scenarios × {count}", "POST", "/api/scenarios",
+                    headers=(("Content-Type", "application/json"),), body_for=body_for)
+    result = drive("127.0.0.1", port, target, connections=connections, seconds=seconds, count=count,
+                   keep_bodies=True)
+    ids = {}
+    for answer in result.answers:
+        if answer.status == 201:
+            ids[json.loads(answer.body)["id"]] = answer.index
+    engine = db.engine_for(database_url)
+    with engine.connect() as conn:
+        rows = conn.execute(select(ScenarioVersion.id, ScenarioVersion.title, ScenarioVersion.source)
+                            .where(ScenarioVersion.title.like(f"{tag} %"))).all()
+    intact = sum(1 for row in rows if row.id in ids and row.source.encode() == bodies.get(ids[row.id]))
+    return SaveCheck(sent=len(result.answers), created=len(ids), statuses=result.statuses, in_database=len(rows),
+                     distinct=len({row.title for row in rows}), intact=intact, result=result)
+
+
+def store_costs(scratch: Path, redis_url: str | None, prefix: str, calls: int = 2000) -> dict[str, float]:
+    """Microseconds per rate-limit count (`hit`) and per cached-page read (`get`) of each shared store, one thread
+    (what a limited or cached request pays on top of its work)."""
+    from judge.web.shared_store import RedisStore, SQLiteStore
+
+    stores: dict[str, Any] = {"sqlite": SQLiteStore(scratch / "costs.db")}
+    if redis_url:
+        stores["redis"] = RedisStore(redis_url, prefix)
+    costs: dict[str, float] = {}
+    page = b"text/html; charset=utf-8\n" + b"x" * 40_000
+    for name, store in stores.items():
+        store.put("page:bench", page, 60)
+        calls_of = (("hit", lambda: store.hit("rl:bench:127.0.0.1", 60)), ("get", lambda: store.get("page:bench")))
+        for what, call in calls_of:
+            started = time.perf_counter()
+            for _ in range(calls):
+                call()
+            costs[f"{name}_{what}_us"] = round((time.perf_counter() - started) / calls * 1e6, 1)
+    return costs
+
+
+def _clean_redis(redis_url: str | None, prefix: str) -> None:
+    if not redis_url:
+        return
+    from judge.web.shared_store import RedisStore
+
+    client = RedisStore(redis_url, prefix).client
+    for key in client.scan_iter(prefix + "*"):
+        client.delete(key)
+
+
+def _measure(port: int, target: Target, connections: int, seconds: float, warmup: float) -> dict[str, Any]:
+    if warmup > 0:
+        drive("127.0.0.1", port, target, connections=connections, seconds=warmup)
+    result = drive("127.0.0.1", port, target, connections=connections, seconds=seconds)
+    return result.to_json() | {"load": round(os.getloadavg()[0], 2)}
+
+
+def _line(r: dict[str, Any]) -> str:
+    return (f"{r['target']:<58} {r['requests_per_s']:>8.1f} req/s  p50 {r['p50_ms']:>7.1f} ms  "
+            f"p99 {r['p99_ms']:>7.1f} ms  errors {r['errors']}  ({r['requests']} in {r['seconds']:.1f} s)")
+
+
+@click.command("load")
+@click.option("--seconds", default=20.0, show_default=True, help="Time per target (after a 3 s warm-up).")
+@click.option("--connections", default=32, show_default=True)
+@click.option("--targets", "names", default="search,lexical,rule,curated,run", show_default=True,
+              help="Comma-separated: search, lexical, rule, curated, run.")
+@click.option("--saves", default=1000, show_default=True, help="Concurrent saves checked in the database (0: none).")
+@click.option("--database-url", default=None, help="A PostgreSQL server: the saves go to a database created on it "
+              "and dropped afterwards (default: a temporary SQLite file).")
+@click.option("--workers", type=int, default=None, help="Server workers (default: one per core).")
+@click.option("--threads", type=int, default=None, help="Threads per worker (default 16).")
+@click.option("--redis-url", default=None, envvar="REDIS_URL",
+              help="Serve with this Redis as the shared store (rate limits, page cache), under a prefix of the "
+              "bench's own, removed afterwards (default: REDIS_URL, else the instance's SQLite file).")
+@click.option("--warmup", default=3.0, show_default=True, help="Seconds of each target before measuring.")
+@click.option("--json", "as_json", is_flag=True)
+def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, database_url: str | None,
+                   workers: int | None, threads: int | None, redis_url: str | None, warmup: float,
+                   as_json: bool) -> None:
+    """Drive the production server on 127.0.0.1: requests/s, p50, p99 and errors per target, then concurrent
+    saves checked in the database (none lost, duplicated or refused)."""
+    from judge import config
+
+    available = targets()
+    chosen = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = [n for n in chosen if n not in available]
+    if unknown:
+        raise click.BadParameter(f"unknown target(s) {', '.join(unknown)}; known: {', '.join(available)}",
+                                 param_hint="--targets")
+    report: dict[str, Any] = {"instance": str(config.instance_dir()), "load_before": os.getloadavg(),
+                              "started_utc": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()), "targets": []}
+    with tempfile.TemporaryDirectory(prefix="judge-bench-load-") as scratch_name:
+        scratch = Path(scratch_name)
+        prefix = f"judge-bench-{secrets.token_hex(4)}:"
+        report["store_costs"] = store_costs(scratch, redis_url, prefix)
+        if not as_json:
+            click.echo("shared store, µs per call: " + ", ".join(f"{k} {v}" for k, v in report["store_costs"].items()))
+        with bench_database(database_url, scratch) as db_url, contextlib.ExitStack() as cleanup:
+            cleanup.callback(_clean_redis, redis_url, prefix)
+            env = dict(os.environ, JUDGE_DATABASE_URL=db_url, PYTHONUNBUFFERED="1",
+                       **{f"JUDGE_RATE_LIMIT_{k}": UNREACHED for k in ("WRITE", "RUN", "VALIDATE", "SEARCH")})
+            if redis_url:
+                env |= {"REDIS_URL": redis_url, "JUDGE_REDIS_PREFIX": prefix}
+            else:
+                env.pop("REDIS_URL", None)
+                env.pop("JUDGE_REDIS_URL", None)
+            lexical = [n for n in chosen if n == "lexical"]
+            phases = [(env, [n for n in chosen if n != "lexical"]), (env | LEXICAL_ENV, lexical)]
+            # one server per phase that has targets; the saves go to the last one started
+            phases = [(e, names) for e, names in phases if names] or [(env, [])]
+            for index, (phase_env, phase) in enumerate(phases):
+                last = index == len(phases) - 1
+                with production_server(phase_env, workers, threads, scratch) as server:
+                    for name in phase:
+                        row = _measure(server.port, available[name], connections, seconds, warmup) | {"name": name}
+                        report["targets"].append(row)
+                        if not as_json:
+                            click.echo(_line(row) + f"  load {row['load']:.1f}")
+                    if last and saves > 0:
+                        check = run_saves(server.port, db_url, saves, connections, max(seconds, 120.0))
+                        report["saves"] = check.to_json()
+                        if not as_json:
+                            click.echo(_line(check.result.to_json()) + f"  load {os.getloadavg()[0]:.1f}")
+                            click.echo(f"saves: {check.created} acknowledged of {check.sent} sent, "
+                                       f"{check.in_database} in the database, {check.distinct} distinct, "
+                                       f"{check.intact} intact: {'ok' if check.ok else 'FAILED'}")
+    report["load_after"] = os.getloadavg()
+    if as_json:
+        click.echo(json.dumps(report, indent=2))
+    if "saves" in report and not report["saves"]["ok"]:
+        raise SystemExit(1)

@@ -1,0 +1,132 @@
+"""A small HTTP load driver for `judge bench load`: N threads, each with its own keep-alive connection
+(http.client), hammering one target on 127.0.0.1 for a bounded time or a bounded count of requests.
+
+Threads suffice here: the server runs in other processes, and a client thread spends its time waiting on the
+socket (the GIL is released there); the driver's own CPU per request is measured and printed beside the figures.
+"""
+from __future__ import annotations
+
+import http.client
+import itertools
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Target:
+    """One request to repeat: method, path, body and headers; `body_for(i)` / `path_for(i)` make the i-th
+    request's body or path instead (distinct saves, a round of different questions)."""
+    name: str
+    method: str
+    path: str
+    body: bytes | None = None
+    headers: tuple[tuple[str, str], ...] = ()
+    body_for: Callable[[int], bytes] | None = None
+    path_for: Callable[[int], str] | None = None
+
+
+@dataclass
+class Answer:
+    """What one request got: its status (0: no answer, the connection failed), latency and body."""
+    index: int
+    status: int
+    seconds: float
+    body: bytes = b""
+
+
+@dataclass
+class LoadResult:
+    target: str
+    connections: int
+    seconds: float
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    answers: list[Answer] = field(default_factory=list)
+    client_cpu: float = 0.0
+
+    @property
+    def requests(self) -> int:
+        return len(self.latencies)
+
+    @property
+    def errors(self) -> int:
+        """Answers that are not 2xx/3xx, plus requests that got no answer."""
+        return sum(n for status, n in self.statuses.items() if not 200 <= status < 400)
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    def percentile(self, q: float) -> float:
+        """The q-th percentile latency in milliseconds (nearest rank)."""
+        if not self.latencies:
+            return 0.0
+        ordered = sorted(self.latencies)
+        rank = min(len(ordered) - 1, max(0, int(round(q / 100 * len(ordered) + 0.5)) - 1))
+        return ordered[rank] * 1000
+
+    def to_json(self) -> dict[str, object]:
+        return {"target": self.target, "connections": self.connections, "seconds": round(self.seconds, 3),
+                "requests": self.requests, "requests_per_s": round(self.rate, 1),
+                "p50_ms": round(self.percentile(50), 1), "p99_ms": round(self.percentile(99), 1),
+                "errors": self.errors, "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
+                "client_cpu_s": round(self.client_cpu, 3)}
+
+
+def drive(host: str, port: int, target: Target, *, connections: int = 32, seconds: float = 10.0,
+          count: int | None = None, keep_bodies: bool = False, timeout: float = 30.0) -> LoadResult:
+    """Send `target` from `connections` threads until `seconds` have passed or `count` requests were sent
+    (whichever comes first: every run is bounded in time). Each answer's status and latency is kept."""
+    deadline = time.monotonic() + seconds
+    counter = itertools.count()
+    lock = threading.Lock()
+    result = LoadResult(target.name, connections, 0.0)
+
+    def worker() -> None:
+        conn: http.client.HTTPConnection | None = None
+        mine: list[Answer] = []
+        while time.monotonic() < deadline:
+            index = next(counter)
+            if count is not None and index >= count:
+                break
+            body = target.body_for(index) if target.body_for else target.body
+            headers = dict(target.headers)
+            started = time.perf_counter()
+            status, data = 0, b""
+            try:
+                if conn is None:
+                    conn = http.client.HTTPConnection(host, port, timeout=timeout)
+                path = target.path_for(index) if target.path_for else target.path
+                conn.request(target.method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                data = response.read()
+                status = response.status
+                if response.will_close:
+                    conn.close()
+                    conn = None
+            except (OSError, http.client.HTTPException):
+                if conn is not None:
+                    conn.close()
+                conn = None
+            mine.append(Answer(index, status, time.perf_counter() - started, data if keep_bodies else b""))
+        if conn is not None:
+            conn.close()
+        with lock:
+            result.answers.extend(mine)
+
+    cpu = time.process_time()
+    started = time.monotonic()
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + timeout + 5)
+    result.seconds = time.monotonic() - started
+    result.client_cpu = time.process_time() - cpu
+    result.answers.sort(key=lambda a: a.index)
+    for answer in result.answers:
+        result.latencies.append(answer.seconds)
+        result.statuses[answer.status] = result.statuses.get(answer.status, 0) + 1
+    return result
