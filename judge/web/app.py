@@ -39,8 +39,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     from judge import store
-    from judge.web import errors, i18n, security, templating
+    from judge.web import errors, i18n, limits, security, templating
 
+    limits.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     templating.init_app(app)
