@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 
+from judge.scenarios import unicode
 from judge.scenarios.errors import FieldError, ScenarioError
 from judge.scenarios.model import Scenario
 from judge.scenarios.validate import MAX_STRING, MAX_TEXT, Checker, join
@@ -96,7 +97,7 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
         # (seconds for a few thousand brackets); for JSON, json.loads's recursion.
         text = _without_deep_parts(text, fmt)
     try:
-        return _parse(text, fmt), text
+        return _mended(_parse(text, fmt), text), text
     except RecursionError:
         pass
     # YAML block collections nested a few hundred deep (no brackets): the composer recurses once per level. Cut the
@@ -104,10 +105,15 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
     # reports with its path) and parse what is left.
     text = _without_deep_parts(text, fmt)
     try:
-        return _parse(text, fmt), text
+        return _mended(_parse(text, fmt), text), text
     except RecursionError:  # depth the spans did not account for: still an answer, never a traceback
         raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)")]
                             ) from None
+
+
+def _mended(doc: Any, text: str) -> Any:
+    """The parsed `doc` with its surrogate escapes read as characters, or marked invalid (unicode.py)."""
+    return unicode.mend(doc) if unicode.may_hold_surrogates(text) else doc
 
 
 def _parse(text: str, fmt: str) -> Any:
@@ -273,6 +279,7 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
     MAX_DEPTH_ERRORS) and the paths of all of them."""
     budget = MAX_NODES
     deep: list[_Place] = []
+    bad_text: list[tuple[_Place, unicode.InvalidText]] = []    # keys and values holding a lone surrogate
     stack: list[tuple[Any, int, _Place]] = [(doc, 0, None)]
     while stack:
         value, depth, place = stack.pop()
@@ -283,20 +290,29 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
         if depth > MAX_DEPTH:
             deep.append(place)
             continue
+        if isinstance(value, str):
+            if (bad := unicode.invalid_text(value)) is not None:
+                bad_text.append((place, bad))
+            continue
         # Pushed last to first, so that they are popped (and reported) in the document's order.
         if isinstance(value, Mapping):
-            stack.extend((v, depth + 1, (place, k, False)) for k, v in reversed(list(value.items())))
+            items = list(value.items())
+            for k, _ in items:
+                if (bad := unicode.invalid_text(k)) is not None:
+                    bad_text.append(((place, bad, False), bad))
+            stack.extend((v, depth + 1, (place, k, False)) for k, v in reversed(items))
         elif isinstance(value, list):
             stack.extend((value[i], depth + 1, (place, i, True)) for i in range(len(value) - 1, -1, -1))
-    if not deep:
+    if not deep and not bad_text:
         return doc, [], set()
     message = f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)"
     errors = [FieldError(_path_of(place), message) for place in deep[:MAX_DEPTH_ERRORS]]
     if len(deep) > MAX_DEPTH_ERRORS:
         last = errors[-1]
         errors[-1] = FieldError(last.path, f"{message}; y {len(deep) - MAX_DEPTH_ERRORS} sitios más así")
-    return (_pruned(doc, [[key for key, _ in _keys_of(place)] for place in deep]), errors,
-            {_path_of(place) for place in deep})
+    errors += [FieldError(_path_of(place), text.message()) for place, text in bad_text[:MAX_DEPTH_ERRORS]]
+    cut = {_path_of(place) for place in deep} | {_path_of(place) for place, _ in bad_text}
+    return (_pruned(doc, [[key for key, _ in _keys_of(place)] for place in deep]) if deep else doc, errors, cut)
 
 
 def bounded(doc: Any) -> Any:

@@ -25,6 +25,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SEARCH_LIMIT=10,        # results shown by default (JUDGE_SEARCH_LIMIT)
         SEARCH_MAX_LIMIT=100,   # the largest `limit` a request may ask for (JUDGE_SEARCH_MAX_LIMIT)
+        SEARCH_MAX_QUERY=1000,  # the longest question, in characters (JUDGE_SEARCH_MAX_QUERY)
         SEARCH_SEMANTIC=config.search_semantic(),  # semantic search fused in (JUDGE_SEARCH_SEMANTIC)
         DATABASE_URL=config.database_url(),  # saved scenarios; None: SQLite at <instance>/judge.db
     )
