@@ -8,8 +8,9 @@ Nesting deeper than MAX_DEPTH is an error at the path where it starts (``players
 every other field error: the too-deep parts are cut off before the validator sees the document, so neither it nor
 anything after it meets the deep data. Text whose brackets nest that deep, or whose YAML blocks nest so deep that
 the composer would overflow the stack (a few hundred levels), has those parts cut out first, each replaced by a
-null at the same line and column (found without recursion: a scan of JSON's tokens, PyYAML's event parser), and
-what is left is parsed (read_text).
+null at the same line and column (found without recursion and before any parser runs: a scan of JSON's tokens,
+and for YAML one linear scan of the text, depth.py; PyYAML's event parser only for what that scan undercounts),
+and what is left is parsed (read_text).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from typing import Any
 import yaml
 
 from judge.scenarios import unicode
+from judge.scenarios.depth import deep_spans
 from judge.scenarios.errors import FieldError, ScenarioError
 from judge.scenarios.model import Scenario
 from judge.scenarios.validate import MAX_STRING, MAX_TEXT, Checker, join
@@ -90,19 +92,21 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
         raise ScenarioError([FieldError("", "documento vacío")])
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "yaml"
-    if _brackets_reach(text, _CUT_LEVEL):
-        # Brackets nested deeper than MAX_DEPTH: their deepest parts are cut out before parsing (validate_tree
-        # reports each at its path, as it would have after parsing them). For YAML this also spares PyYAML's
-        # scanner, which spends time quadratic in the depth of flow collections before its composer gives up
-        # (seconds for a few thousand brackets); for JSON, json.loads's recursion.
+    if fmt == "yaml":
+        # One linear scan finds the collections nested too deep (depth.py) and cuts them out before PyYAML runs:
+        # its scanner would spend seconds on 100,000 brackets, and its composer recurses once per block level.
+        spans = deep_spans(text, _CUT_LEVEL)
+        if spans:
+            text = _cut(text, spans)
+    elif _brackets_reach(text, _CUT_LEVEL):
+        # JSON brackets nested deeper than MAX_DEPTH: json.loads would recurse once per level.
         text = _without_deep_parts(text, fmt)
     try:
         return _mended(_parse(text, fmt), text), text
     except RecursionError:
         pass
-    # YAML block collections nested a few hundred deep (no brackets): the composer recurses once per level. Cut the
-    # parts below MAX_DEPTH out of the text (each becomes a null at the place it started, which validate_tree then
-    # reports with its path) and parse what is left.
+    # What the linear scan undercounts (a construct it does not follow, nested hundreds deep): PyYAML's own events
+    # find those parts exactly (slower, still linear), then what is left is parsed.
     text = _without_deep_parts(text, fmt)
     try:
         return _mended(_parse(text, fmt), text), text
