@@ -60,6 +60,7 @@ BLUEPRINTS: list[str] = [
     "judge.web.run:bp",
     "judge.web.builder:bp",
     "judge.web.saved:bp",
+    "judge.web.openapi:bp",
 ]
 
 
