@@ -88,9 +88,13 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
         },
         "/api/scenarios/{version_id}": {
             **_get("a saved version, its line and its run", _OBJECT, [version], ("404", "503")),
-            **_post("a new version of a saved one", "201", _ref("Saved"), [version],
-                    {"404": _ERRORS["404"]}),
+            **_post("a new version of a saved one (the line's edit key in X-Edit-Key or the cookie)", "201",
+                    _ref("Saved"), [version, _param("X-Edit-Key", "header")],
+                    {"403": _json(_ref("Error"), "without the line's edit key: nothing saved (`fork_url` says "
+                                                 "where to copy it)"), "404": _ERRORS["404"]}),
         },
+        "/api/scenarios/{version_id}/fork": _post("a copy of a saved version, the first of a new line", "201",
+                                                  _ref("Saved"), [version], {"404": _ERRORS["404"]}),
         "/api/openapi.json": _get("this description", _OBJECT, errors=()),
     }
     field_error = {"type": "object", "required": ["path", "message"],
