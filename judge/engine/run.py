@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -67,7 +68,8 @@ class Game:
         return steps
 
 
-def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_budget: int | None = None) -> Trace:
+def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_budget: int | None = None,
+                 time_budget: float | None = None) -> Trace:
     """Run the scenario's actions, then check its expectations; never raises for anything the rules forbid.
 
     The step limit (argument, else the scenario's `step_limit`, else JUDGE_STEP_LIMIT / 1000) bounds the game
@@ -80,7 +82,12 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     `board_budget` (None: unbounded) bounds the size of the trace: the board snapshots of all steps together hold
     at most that many objects (a snapshot costs the game's card count + 1); later steps carry `board` None,
     except the last step of the trace, which always shows the final board, and `Trace.boards_omitted` counts
-    them. Nothing else in the trace changes. A web request should pass one (about 75 bytes of JSON per object)."""
+    them. Nothing else in the trace changes. A web request should pass one (about 75 bytes of JSON per object).
+
+    `time_budget` (seconds, None: unbounded) bounds the wall-clock time of a web run: once it is spent, the run
+    stops before the next action with a `limit` step that says so (an action itself is bounded by the step limit).
+    Only a run that would otherwise take that long depends on the machine's speed."""
+    deadline = None if time_budget is None else time.monotonic() + time_budget
     limit = step_limit or scenario.step_limit or default_step_limit()
     game = Game(scenario, step_limit=limit, board_budget=board_budget)
     ruleset, state = game.ruleset, game.state
@@ -108,6 +115,12 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
                 _note_unplayed(ruleset, state, game.steps, actions[index - 1:])
                 noted = True
             continue
+        if deadline is not None and time.monotonic() > deadline:
+            game.steps.append(ruleset.step(
+                state, "limit", None, f"límite de tiempo alcanzado ({time_budget:g} s) antes de la acción "
+                f"«{action.describe()}»: la ejecución se detiene aquí", general))
+            stopped = "limite"
+            break
         if len(game.steps) >= limit:
             game.steps.append(ruleset.step(
                 state, "limit", None, f"límite de pasos alcanzado ({limit}): la ejecución se detiene aquí",

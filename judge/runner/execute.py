@@ -51,11 +51,13 @@ def load(source: str | bytes | Path, fmt: str | None = None) -> "Scenario":
         raise InvalidScenario([Problem(e.path, e.message) for e in exc.errors]) from None
 
 
-def run(scenario: "Scenario", step_limit: int | None = None, board_budget: int | None = None) -> "Trace":
-    """The scenario's trace; `board_budget` bounds the board snapshots it carries (see run_scenario)."""
+def run(scenario: "Scenario", step_limit: int | None = None, board_budget: int | None = None,
+        time_budget: float | None = None) -> "Trace":
+    """The scenario's trace; `board_budget` bounds the board snapshots it carries, `time_budget` its wall-clock
+    seconds (see run_scenario)."""
     from judge.engine import run_scenario
 
-    return run_scenario(scenario, step_limit=step_limit, board_budget=board_budget)
+    return run_scenario(scenario, step_limit=step_limit, board_budget=board_budget, time_budget=time_budget)
 
 
 @dataclass(frozen=True)

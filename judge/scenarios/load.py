@@ -8,8 +8,9 @@ Nesting deeper than MAX_DEPTH is an error at the path where it starts (``players
 every other field error: the too-deep parts are cut off before the validator sees the document, so neither it nor
 anything after it meets the deep data. Text whose brackets nest that deep, or whose YAML blocks nest so deep that
 the composer would overflow the stack (a few hundred levels), has those parts cut out first, each replaced by a
-null at the same line and column (found without recursion: a scan of JSON's tokens, PyYAML's event parser), and
-what is left is parsed (read_text).
+null at the same line and column (found without recursion and before any parser runs: a scan of JSON's tokens,
+and for YAML one linear scan of the text, depth.py; PyYAML's event parser only for what that scan undercounts),
+and what is left is parsed (read_text).
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from typing import Any
 
 import yaml
 
+from judge.scenarios import unicode
+from judge.scenarios.depth import deep_spans
 from judge.scenarios.errors import FieldError, ScenarioError
 from judge.scenarios.model import Scenario
 from judge.scenarios.validate import MAX_STRING, MAX_TEXT, Checker, join
@@ -89,25 +92,32 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
         raise ScenarioError([FieldError("", "documento vacío")])
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "yaml"
-    if _brackets_reach(text, _CUT_LEVEL):
-        # Brackets nested deeper than MAX_DEPTH: their deepest parts are cut out before parsing (validate_tree
-        # reports each at its path, as it would have after parsing them). For YAML this also spares PyYAML's
-        # scanner, which spends time quadratic in the depth of flow collections before its composer gives up
-        # (seconds for a few thousand brackets); for JSON, json.loads's recursion.
+    if fmt == "yaml":
+        # One linear scan finds the collections nested too deep (depth.py) and cuts them out before PyYAML runs:
+        # its scanner would spend seconds on 100,000 brackets, and its composer recurses once per block level.
+        spans = deep_spans(text, _CUT_LEVEL)
+        if spans:
+            text = _cut(text, spans)
+    elif _brackets_reach(text, _CUT_LEVEL):
+        # JSON brackets nested deeper than MAX_DEPTH: json.loads would recurse once per level.
         text = _without_deep_parts(text, fmt)
     try:
-        return _parse(text, fmt), text
+        return _mended(_parse(text, fmt), text), text
     except RecursionError:
         pass
-    # YAML block collections nested a few hundred deep (no brackets): the composer recurses once per level. Cut the
-    # parts below MAX_DEPTH out of the text (each becomes a null at the place it started, which validate_tree then
-    # reports with its path) and parse what is left.
+    # What the linear scan undercounts (a construct it does not follow, nested hundreds deep): PyYAML's own events
+    # find those parts exactly (slower, still linear), then what is left is parsed.
     text = _without_deep_parts(text, fmt)
     try:
-        return _parse(text, fmt), text
+        return _mended(_parse(text, fmt), text), text
     except RecursionError:  # depth the spans did not account for: still an answer, never a traceback
         raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)")]
                             ) from None
+
+
+def _mended(doc: Any, text: str) -> Any:
+    """The parsed `doc` with its surrogate escapes read as characters, or marked invalid (unicode.py)."""
+    return unicode.mend(doc) if unicode.may_hold_surrogates(text) else doc
 
 
 def _parse(text: str, fmt: str) -> Any:
@@ -273,6 +283,7 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
     MAX_DEPTH_ERRORS) and the paths of all of them."""
     budget = MAX_NODES
     deep: list[_Place] = []
+    bad_text: list[tuple[_Place, unicode.InvalidText]] = []    # keys and values holding a lone surrogate
     stack: list[tuple[Any, int, _Place]] = [(doc, 0, None)]
     while stack:
         value, depth, place = stack.pop()
@@ -283,20 +294,29 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
         if depth > MAX_DEPTH:
             deep.append(place)
             continue
+        if isinstance(value, str):
+            if (bad := unicode.invalid_text(value)) is not None:
+                bad_text.append((place, bad))
+            continue
         # Pushed last to first, so that they are popped (and reported) in the document's order.
         if isinstance(value, Mapping):
-            stack.extend((v, depth + 1, (place, k, False)) for k, v in reversed(list(value.items())))
+            items = list(value.items())
+            for k, _ in items:
+                if (bad := unicode.invalid_text(k)) is not None:
+                    bad_text.append(((place, bad, False), bad))
+            stack.extend((v, depth + 1, (place, k, False)) for k, v in reversed(items))
         elif isinstance(value, list):
             stack.extend((value[i], depth + 1, (place, i, True)) for i in range(len(value) - 1, -1, -1))
-    if not deep:
+    if not deep and not bad_text:
         return doc, [], set()
     message = f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)"
     errors = [FieldError(_path_of(place), message) for place in deep[:MAX_DEPTH_ERRORS]]
     if len(deep) > MAX_DEPTH_ERRORS:
         last = errors[-1]
         errors[-1] = FieldError(last.path, f"{message}; y {len(deep) - MAX_DEPTH_ERRORS} sitios más así")
-    return (_pruned(doc, [[key for key, _ in _keys_of(place)] for place in deep]), errors,
-            {_path_of(place) for place in deep})
+    errors += [FieldError(_path_of(place), text.message()) for place, text in bad_text[:MAX_DEPTH_ERRORS]]
+    cut = {_path_of(place) for place in deep} | {_path_of(place) for place, _ in bad_text}
+    return (_pruned(doc, [[key for key, _ in _keys_of(place)] for place in deep]) if deep else doc, errors, cut)
 
 
 def bounded(doc: Any) -> Any:

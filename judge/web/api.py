@@ -13,7 +13,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 def checked_params(args) -> dict[str, Any]:
     """The search parameters of a request, checked (a bad one is a 400 naming it)."""
     return views.search_params(data.corpus(), args, int(current_app.config["SEARCH_LIMIT"]),
-                               int(current_app.config["SEARCH_MAX_LIMIT"]))
+                               int(current_app.config["SEARCH_MAX_LIMIT"]),
+                               int(current_app.config["SEARCH_MAX_QUERY"]))
 
 
 def run_search(params: dict[str, Any]) -> Any:

@@ -25,6 +25,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SEARCH_LIMIT=10,        # results shown by default (JUDGE_SEARCH_LIMIT)
         SEARCH_MAX_LIMIT=100,   # the largest `limit` a request may ask for (JUDGE_SEARCH_MAX_LIMIT)
+        SEARCH_MAX_QUERY=1000,  # the longest question, in characters (JUDGE_SEARCH_MAX_QUERY)
         SEARCH_SEMANTIC=config.search_semantic(),  # semantic search fused in (JUDGE_SEARCH_SEMANTIC)
         DATABASE_URL=config.database_url(),  # saved scenarios; None: SQLite at <instance>/judge.db
         REDIS_URL=config.redis_url(),  # rate limits and page cache shared by instances; None: <instance>/shared.db
@@ -40,8 +41,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     from judge import store
-    from judge.web import errors, i18n, ratelimit, security, serving, templating
+    from judge.web import errors, i18n, limits, ratelimit, security, serving, templating
 
+    limits.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     templating.init_app(app)
@@ -61,6 +63,7 @@ BLUEPRINTS: list[str] = [
     "judge.web.run:bp",
     "judge.web.builder:bp",
     "judge.web.saved:bp",
+    "judge.web.openapi:bp",
 ]
 
 

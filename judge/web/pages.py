@@ -2,6 +2,7 @@
 `Accept: application/json` returns the data the page shows."""
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request
@@ -37,7 +38,15 @@ def home() -> Response | str:
         "filters": filters,
         "doc_titles": {d.id: d.title for d in corpus.documents.values()},
     }
-    params = checked_params(request.args)
+    try:
+        params = checked_params(request.args)
+    except views.QueryTooLong as exc:
+        if wants_json():
+            raise
+        # The page says why in place of results, the box holding the start of the question to shorten.
+        params = {"q": request.args.get("q", "")[:exc.maximum], "limit": None, "doc": None, "ruleset": None}
+        payload = SimpleNamespace(message=exc.description, answer=None, results=[])
+        return _page("home.html", payload, params=params, response=payload, **context), 400
     if not params["q"].strip():
         # No question yet: the page shows the box, not an "empty query" message.
         payload = {"query": params["q"], "results": [], "answer": None, "message": None}

@@ -223,6 +223,15 @@ def _board_budget() -> int:
         return 20000
 
 
+def _time_budget() -> float:
+    # RUN_TIME_BUDGET (seconds, default 10): a web run stops with a `limit` step once it is spent, so no worker is
+    # held by one request (the step cap alone allows runs of very different costs).
+    try:
+        return max(0.0, float(current_app.config.get("RUN_TIME_BUDGET", 10)))
+    except (TypeError, ValueError):
+        return 10.0
+
+
 def _too_large() -> Response:
     from judge.web.i18n import translate
 
@@ -238,7 +247,7 @@ def _run(source: str | bytes, fmt: str | None) -> tuple[Any, Any, Any]:
 
     scenario = execute.load(source, fmt)
     limit = min(scenario.step_limit or default_step_limit(), _step_cap())
-    trace = execute.run(scenario, step_limit=limit, board_budget=_board_budget())
+    trace = execute.run(scenario, step_limit=limit, board_budget=_board_budget(), time_budget=_time_budget())
     return scenario, trace, execute.verdict(trace)
 
 

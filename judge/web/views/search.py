@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
+from judge.web.errors import BadParameter
 from judge.web.templating import shorten
 from judge.web.views.common import unique, without_number
 from judge.web.views.rules import rule_title
@@ -11,11 +12,20 @@ if TYPE_CHECKING:
     from judge.corpus import Corpus
 
 
-def search_params(corpus: "Corpus", args: Mapping[str, str], default_limit: int, max_limit: int) -> dict[str, Any]:
-    """The search's parameters from a query string, each checked; a bad one raises BadParameter naming it."""
-    from judge.web.errors import BadParameter
+DEFAULT_MAX_QUERY = 1000   # characters of a question (JUDGE_SEARCH_MAX_QUERY)
 
+
+def search_params(corpus: "Corpus", args: Mapping[str, str], default_limit: int, max_limit: int,
+                  max_query: int = DEFAULT_MAX_QUERY) -> dict[str, Any]:
+    """The search's parameters from a query string, each checked; a bad one raises BadParameter naming it.
+
+    A question longer than `max_query` characters is refused (QueryTooLong) rather than searched: every word of it
+    costs the lexical and the semantic search, and no player's question is that long."""
     q = args.get("q", "")
+    if len(q) > max_query:
+        raise QueryTooLong(len(q), max_query)
+    if any("\ud800" <= ch <= "\udfff" for ch in q):
+        raise BadParameter("q", "texto no válido: un sustituto UTF-16 suelto")
     raw_limit = args.get("limit", "").strip()
     if raw_limit:
         try:
@@ -36,6 +46,15 @@ def search_params(corpus: "Corpus", args: Mapping[str, str], default_limit: int,
         raise BadParameter("ruleset", f"juego desconocido «{shorten(ruleset, 40)}»; los cargados: "
                                       + ", ".join(rulesets))
     return {"q": q, "limit": limit, "doc": doc, "ruleset": ruleset}
+
+
+class QueryTooLong(BadParameter):
+    """A question over the bounded length: a 400 naming `q` (JSON under /api); the search page shows the message in
+    place of results (judge/web/pages.py)."""
+
+    def __init__(self, length: int, maximum: int) -> None:
+        super().__init__("q", f"la pregunta es demasiado larga: {length} caracteres (máximo {maximum})")
+        self.maximum = maximum
 
 
 def hit_heading(corpus: "Corpus", passage_id: str, title: str, number: str | None) -> str:

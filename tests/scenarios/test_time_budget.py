@@ -1,0 +1,36 @@
+"""RUN_TIME_BUDGET: a web run whose wall-clock budget is spent stops before its next action with a `limit` step
+that says so (a 200 trace, `stopped: limite`), never a held worker."""
+from __future__ import annotations
+
+from judge import create_app
+from judge.engine import run_scenario
+from judge.scenarios import load_scenario
+
+from .conftest import CURATED_DIR
+
+SCENARIO = CURATED_DIR / "doce-vidas" / "11-combate-simultaneo.yaml"
+
+
+def test_a_spent_budget_stops_the_run_with_a_limit_step() -> None:
+    scenario = load_scenario(SCENARIO)
+    assert scenario.actions
+    whole = run_scenario(scenario)
+    assert whole.stopped != "limite"
+    cut = run_scenario(scenario, time_budget=1e-9)
+    limit = [s for s in cut.steps if s.kind == "limit"]
+    assert cut.stopped == "limite" and len(limit) == 1
+    assert "límite de tiempo alcanzado" in limit[0].summary
+    # A budget that is not spent changes nothing.
+    assert run_scenario(scenario, time_budget=600).to_json() == whole.to_json()
+
+
+def test_the_web_run_has_the_budget_setting(tmp_path) -> None:
+    app = create_app({"TESTING": True, "INSTANCE": str(tmp_path), "RUN_TIME_BUDGET": 1e-9})
+    response = app.test_client().post("/api/run", data=SCENARIO.read_bytes(), content_type="application/yaml")
+    assert response.status_code == 200
+    trace = response.get_json()
+    assert trace["stopped"] == "limite" and trace["ok"] is False
+    assert any(s["kind"] == "limit" and "límite de tiempo" in s["summary"] for s in trace["steps"])
+    default = create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
+    assert default.test_client().post("/api/run", data=SCENARIO.read_bytes(),
+                                      content_type="application/yaml").get_json()["ok"] is True
