@@ -73,15 +73,18 @@ def rule_view(corpus: "Corpus", number: str) -> dict[str, Any]:
         # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
         "same_number_elsewhere": _same_number_elsewhere(corpus, number),
         "examples": _examples(number),
-        "saved_examples": _saved_examples(number),
+        **_saved_examples(number),
     }
 
 
-def _saved_examples(number: str) -> list[dict[str, Any]]:
-    """The saved scenarios whose run cited the rule or one below it when they were saved (judge.store)."""
+def _saved_examples(number: str) -> dict[str, Any]:
+    """The saved scenarios whose run cited the rule or one below it when they were saved (judge.store), or,
+    when the database does not answer in time, none and the notice the page shows instead."""
     from judge.web.saved import saved_citing
 
-    return saved_citing(number)
+    found = saved_citing(number)
+    return {"saved_examples": found or [],
+            "saved_examples_unavailable": translate("saved.examples_unavailable") if found is None else None}
 
 
 def _examples(number: str) -> list[dict[str, Any]]:
