@@ -153,18 +153,9 @@ def form_token(client, url: str = "/escenarios/guardados") -> str:
 FAULT_SETTINGS = {"DATABASE_TIMEOUT": 1.0, "DATABASE_OPTIONAL_TIMEOUT": 0.3, "DATABASE_RETRY_AFTER": 1,
                   "DATABASE_STATEMENT_TIMEOUT": 1.0, "DATABASE_POOL_TIMEOUT": 1.0}
 
-SCENARIO = """ruleset: doce-vidas
-title: Guardado durante un fallo
-seed: 1
-cards:
-  Lobo gris: {type: criatura, cost: 2, damage: 2, life: 3}
-players:
-  - name: Ana
-    deck: [Lobo gris, Lobo gris]
-  - name: Bruno
-    deck: [Lobo gris, Lobo gris]
-actions: []
-"""
+# A curated scenario's text: what the fault tests save.
+SCENARIO = (config.CHECKOUT_DIR / "scenarios" / "doce-vidas" / "01-preparacion-de-la-partida.yaml").read_text(
+    encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
