@@ -154,7 +154,7 @@ FAULT_SETTINGS = {"DATABASE_TIMEOUT": 1.0, "DATABASE_OPTIONAL_TIMEOUT": 0.3, "DA
                   "DATABASE_STATEMENT_TIMEOUT": 1.0, "DATABASE_POOL_TIMEOUT": 1.0}
 
 # A curated scenario's text: what the fault tests save.
-SCENARIO = (config.CHECKOUT_DIR / "scenarios" / "doce-vidas" / "01-preparacion-de-la-partida.yaml").read_text(
+FAULT_SCENARIO = (config.CHECKOUT_DIR / "scenarios" / "doce-vidas" / "01-preparacion-de-la-partida.yaml").read_text(
     encoding="utf-8")
 
 

@@ -11,7 +11,7 @@ from bs4 import BeautifulSoup
 
 from judge import create_app
 
-from .conftest import FAULT_SETTINGS, SCENARIO, saved_count
+from .conftest import FAULT_SCENARIO as SCENARIO, FAULT_SETTINGS, saved_count
 
 # A request that waits for a frozen database waits for ever: a hang detector, far above DATABASE_TIMEOUT (1 s
 # here); how quickly the 503 comes is measured by `make faults` (docs/benchmarks.md), not asserted.

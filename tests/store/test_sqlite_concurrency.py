@@ -8,7 +8,7 @@ from pathlib import Path
 from judge import create_app, store
 from judge.store import saved
 
-from .conftest import SCENARIO
+from .conftest import FAULT_SCENARIO as SCENARIO
 
 THREADS, SAVES = 16, 25
 
