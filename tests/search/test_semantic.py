@@ -15,6 +15,7 @@ import yaml
 from judge import config
 from judge.search import ensure_index, open_index
 from judge.search import semantic as sem
+from judge.search.index import write_checksums
 
 SMALL_DOC = "regla-701.23-buscar"
 # The rule's heading and its first three sub-rules, without the examples: four short passages to embed.
@@ -210,6 +211,9 @@ def test_an_index_without_vectors_searches_lexically(small: tuple[Path, Path, di
     copy = tmp_path / "inst"
     shutil.copytree(inst, copy, symlinks=True)
     (copy / "index").resolve().joinpath(sem.VECTORS_FILE).unlink()
+    # An index built without vectors (its checksums list none; a file lost after the build is damage instead).
+    (copy / "index").resolve().joinpath(sem.VECTORS_META).unlink(missing_ok=True)
+    write_checksums((copy / "index").resolve())
     caplog.set_level(logging.WARNING, logger=sem.__name__)
     ix = open_index(copy, corpus_dir=corpus, semantic=True)
     assert ix.search("buscar una carta").results and ix.search("zona oculta").results
