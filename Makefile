@@ -7,6 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 
 .PHONY: run serve-prod test setup browser index clean
+.PHONY: faults postgresql-server
 
 setup: $(STAMP)
 
@@ -37,6 +38,18 @@ serve-prod: index
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest -q
+
+# PostgreSQL's server binaries (initdb, pg_ctl) for `make faults`, which starts a throwaway cluster of its own.
+postgresql-server:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) ; \
+	  else echo "initdb is missing: install Debian's postgresql package for make faults" >&2; exit 1; fi; }
+
+# The long fault tests (minutes): SIGKILL during saves, PostgreSQL stopped and frozen, a damaged index after a
+# restart, each against a real `judge serve`; they print their figures ("faults: …").
+faults: $(STAMP) postgresql-server
+	JUDGE_LONG_FAULTS=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/faults -k long_ -rA
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

@@ -30,10 +30,18 @@ def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if
     from judge.corpus import CorpusError
     from judge.search.index import ensure_index
 
+    from judge.config import index_dir
+    from judge.search.index import build_lock, damage
+
     started = time.perf_counter()
     report: dict[str, object] = {}
+    link = index_dir(instance_dir)
+    if link.exists() and not force:
+        problem = damage(link.resolve())
+        if problem:   # ensure_index rebuilds it: say why, since the corpus did not change
+            click.echo(f"El índice de {link} está dañado ({problem}): se reconstruye.")
     try:
-        with click.progressbar(length=1, label="Indexando", show_eta=False) as bar:
+        with build_lock(instance_dir), click.progressbar(length=1, label="Indexando", show_eta=False) as bar:
             def progress(done: int, total: int) -> None:
                 bar.length = total
                 bar.update(done - bar.pos)

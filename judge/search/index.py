@@ -2,12 +2,17 @@
 
 Layout: `instance/index` is a symlink to a versioned folder `instance/index-<hash>-<time>`.  A build writes a new
 folder and then swaps the link with one atomic rename, so a reader never sees half an index; the content hash
-of the corpus it was built from (with the schema version) is recorded inside it as `content_hash`.  The only
-files that change in a live folder are its vectors, replaced atomically by the embedding job (embedjob.py) as it
-computes them.
+of the corpus it was built from (with the schema version) is recorded inside it as `content_hash`, and the size
+and SHA-256 of every file it wrote in `checksums.json` (checked by every open and by `ensure_index`, so a damaged
+segment is found, never served).  The folder the link pointed to before a build is kept as the last good copy
+(`instance/index-last-good`, a link), served while a damaged index is built again.  The only files
+that change in a live folder are its vectors (left out of the checksums: the embedding job (embedjob.py)
+replaces them atomically as it computes them, and their reader checks them).
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import marshal
 import math
@@ -18,7 +23,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from whoosh import index as whoosh_index
 from whoosh import scoring
@@ -36,6 +41,9 @@ HASH_FILE = "content_hash"
 IMPACTS_FILE = "impacts.marshal"
 DOCUMENTS_FILE = "documents.json"
 SOURCE_FILE = "source.json"      # the corpus folder the index was built from
+CHECKSUMS_FILE = "checksums.json"  # {file name: [size, sha256]} of every other file of the folder
+LAST_GOOD = "index-last-good"    # link beside `index`: the folder it pointed to before the last build
+BUILD_LOCK = ".index-build.lock"  # in the instance folder
 RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
 # A rule whose whole text is this short and has no sentence end is a heading ("702.19. Trample").
 _HEADING_MAX = 60
@@ -48,6 +56,84 @@ class IndexMissing(RuntimeError):
     def __init__(self, where: Path) -> None:
         super().__init__(f"no hay índice de búsqueda en {where}: ejecuta `judge index` para construirlo")
         self.where = where
+
+
+class IndexCorrupt(IndexMissing):
+    """An index folder whose files are not those its build wrote (a damaged, cut or missing file)."""
+
+    def __init__(self, where: Path, problem: str) -> None:
+        RuntimeError.__init__(self, f"el índice de búsqueda de {where} está dañado ({problem}): hay que "
+                                    "reconstruirlo (`judge index --if-stale` lo hace)")
+        self.where = where
+        self.problem = problem
+
+
+def _digest(path: Path) -> str:
+    with open(path, "rb") as fh:
+        return hashlib.file_digest(fh, "sha256").hexdigest()
+
+
+def write_checksums(folder: Path) -> None:
+    """Record the size and SHA-256 of every file of a finished build (written last, so its presence means the
+    build completed)."""
+    from judge.search import vectorstore as store
+
+    # The vectors are left out: the embedding job replaces them in the live folder as it computes them.
+    skip = {CHECKSUMS_FILE, store.VECTORS_FILE, store.VECTORS_META}
+    sums = {f.name: [f.stat().st_size, _digest(f)] for f in sorted(folder.iterdir())
+            if f.is_file() and f.name not in skip and not f.name.endswith(".tmp")}
+    tmp = folder / (CHECKSUMS_FILE + ".tmp")
+    tmp.write_text(json.dumps(sums, indent=1), encoding="utf-8")
+    os.replace(tmp, folder / CHECKSUMS_FILE)
+
+
+def damage(folder: Path) -> str | None:
+    """What is wrong with an index folder's files, or None when each is exactly as its build wrote it.  A folder
+    without checksums (a build that did not finish, or one made before they were recorded) counts as damaged."""
+    try:
+        sums = json.loads((folder / CHECKSUMS_FILE).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return f"falta {CHECKSUMS_FILE}"
+    except (OSError, ValueError) as exc:
+        return f"{CHECKSUMS_FILE} ilegible: {exc.__class__.__name__}"
+    if not isinstance(sums, dict) or not sums:
+        return f"{CHECKSUMS_FILE} vacío"
+    for name, expected in sorted(sums.items()):
+        path = folder / name
+        try:
+            size = path.stat().st_size
+            if [size, _digest(path)] != list(expected):
+                return f"{name} no es el que se escribió" + (f" ({size} bytes, no {expected[0]})"
+                                                              if size != expected[0] else "")
+        except FileNotFoundError:
+            return f"falta {name}"
+        except OSError as exc:
+            return f"{name} ilegible: {exc.__class__.__name__}"
+    return None
+
+
+@contextlib.contextmanager
+def build_lock(instance: Path) -> Iterator[None]:
+    """One index build of an instance at a time, across the processes serving it (`judge index` and the app's
+    background rebuild of a damaged index both take it)."""
+    import fcntl
+
+    instance.mkdir(parents=True, exist_ok=True)
+    with open(instance / BUILD_LOCK, "a+") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def last_good(instance: Path) -> Path | None:
+    """The previous build's folder, if it is still there and undamaged."""
+    link = instance / LAST_GOOD
+    if not link.is_symlink():
+        return None
+    folder = link.resolve()
+    return folder if folder.is_dir() and damage(folder) is None else None
 
 
 def number_ancestors(number: str) -> list[str]:
@@ -281,41 +367,58 @@ def write_index(corpus, instance: Path, progress: Progress | None = None,  # typ
             (folder / SOURCE_FILE).write_text(json.dumps({"corpus_dir": str(Path(corpus_dir).resolve())}),
                                               encoding="utf-8")
         (folder / HASH_FILE).write_text(stamp + "\n", encoding="utf-8")
+        write_checksums(folder)
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
     link = index_dir(instance)
-    tmp_link = instance / f".index-link-{os.getpid()}-{time.monotonic_ns()}"
-    os.symlink(folder.name, tmp_link)  # relative, so the instance folder can be moved
     old_target = link.resolve() if link.is_symlink() else None
     if link.exists() and not link.is_symlink():
         shutil.rmtree(link)  # a plain folder from an older layout
-    os.replace(tmp_link, link)
-    # Readers that still hold the old index keep their open files (POSIX); new readers see the new one.
-    if old_target is not None and old_target != folder.resolve():
+    _swap_link(instance, link, folder.name)
+    # Readers that still hold the old index keep their open files (POSIX); new readers see the new one.  The old
+    # folder becomes the last good copy if it is undamaged; the copy before it goes.
+    previous = last_good(instance)
+    if old_target is not None and old_target != folder.resolve() and old_target.is_dir() \
+            and damage(old_target) is None:
+        _swap_link(instance, instance / LAST_GOOD, old_target.name)
+        if previous is not None and previous not in (old_target, folder.resolve()):
+            shutil.rmtree(previous, ignore_errors=True)
+    elif old_target is not None and old_target != folder.resolve():
         shutil.rmtree(old_target, ignore_errors=True)
     _remove_abandoned(instance, keep=folder)
     return count
 
 
+def _swap_link(instance: Path, link: Path, target_name: str) -> None:
+    tmp_link = instance / f".index-link-{os.getpid()}-{time.monotonic_ns()}"
+    os.symlink(target_name, tmp_link)  # relative, so the instance folder can be moved
+    os.replace(tmp_link, link)
+
+
 def _remove_abandoned(instance: Path, keep: Path, min_age_s: float = 600.0) -> None:
     """Folders of builds that crashed or lost the race; young ones may be another process's build in progress."""
     now = time.time()
+    kept = {keep.resolve()} | ({(instance / LAST_GOOD).resolve()} if (instance / LAST_GOOD).is_symlink() else set())
     for path in instance.glob("index-*"):
         try:
-            if path.is_dir() and path.resolve() != keep.resolve() and now - path.stat().st_mtime > min_age_s:
+            if path.is_symlink():
+                continue
+            if path.is_dir() and path.resolve() not in kept and now - path.stat().st_mtime > min_age_s:
                 shutil.rmtree(path, ignore_errors=True)
         except OSError:
             continue
 
 
 def is_complete(folder: Path) -> bool:
-    """A whole index: the Whoosh segment and the files built beside it (an index built before the texts to embed
-    were written beside it is rebuilt once: the cache keeps that cheap)."""
+    """A whole, undamaged index: the Whoosh segment and the files built beside it, each as its build wrote it
+    (an index built before the texts to embed were written beside it is rebuilt once: the cache keeps that
+    cheap)."""
     from judge.search import vectorstore as store
 
     return (whoosh_index.exists_in(str(folder)) and (folder / IMPACTS_FILE).is_file()
-            and (folder / DOCUMENTS_FILE).is_file() and store.has_plan(folder))
+            and (folder / DOCUMENTS_FILE).is_file() and store.has_plan(folder)
+            and damage(folder.resolve()) is None)
 
 
 EMBED_MODES = ("wait", "background", "none")

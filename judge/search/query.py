@@ -34,7 +34,8 @@ from judge.config import index_dir
 from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
 from judge.search.index import (
-    HASH_FILE, IndexMissing, built_from, looks_like_heading, read_documents, read_impacts, recorded_hash,
+    HASH_FILE, IndexCorrupt, IndexMissing, built_from, damage, looks_like_heading, read_documents, read_impacts,
+    recorded_hash,
 )
 from judge.search.names import CardMatcher, Vocabulary
 from judge.search import answer as _answer
@@ -165,17 +166,21 @@ class _Row:
 class RulesIndex:
     """The search index of one instance, opened read-only and kept open between questions."""
 
-    def __init__(self, instance: Path, corpus_dir: Path | None = None, semantic: bool | None = None) -> None:
+    def __init__(self, instance: Path, corpus_dir: Path | None = None, semantic: bool | None = None,
+                 folder: Path | None = None) -> None:
         self.instance = Path(instance)
         # Semantic retrieval fused with the lexical ranking (semantic.py): JUDGE_SEARCH_SEMANTIC unless given.
         self.semantic = semantic_enabled(semantic)
         self._live: LiveVectors | None = None   # the published vectors, made at the first semantic question
-        self.path = index_dir(self.instance)
+        self.path = Path(folder) if folder is not None else index_dir(self.instance)   # `folder`: the last good copy
         if not whoosh_index.exists_in(str(self.path)):
             raise IndexMissing(self.path)
         # Resolve the link once, so the segment, the impacts and the stamp all come from the same build even
         # if `judge index` swaps in a new one meanwhile.
         self.folder = self.path.resolve()
+        problem = damage(self.folder)   # a damaged segment would fail some questions, or worse, answer wrong
+        if problem is not None:
+            raise IndexCorrupt(self.path, problem)
         try:
             self._ix = whoosh_index.open_dir(str(self.folder), readonly=True)
             self._impacts = read_impacts(self.folder)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
@@ -21,6 +22,25 @@ _ADVISORY_LOCK = 7_151_908_001  # any constant: serialises concurrent upgrades o
 _lock = threading.Lock()
 _engines: dict[str, Engine] = {}
 _upgraded: set[str] = set()
+IMMEDIATE = "judge_immediate"   # execution option: an SQLite write transaction takes the write lock at BEGIN
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """How long the database may keep a caller waiting (the DATABASE_* settings), in seconds.
+
+    `connect`: PostgreSQL's connect_timeout (libpq counts whole seconds, at least 2); `statement`: the server
+    cancels a statement running longer (PostgreSQL `statement_timeout`); `pool`: waiting for a free connection
+    of the pool; `busy`: SQLite waits this long for another connection's write lock before "database is locked".
+    """
+    connect: float = 2.0
+    statement: float = 1.5
+    pool: float = 1.5
+    busy: float = 5.0
+
+    def postgresql_args(self) -> dict[str, object]:
+        return {"connect_timeout": max(2, round(self.connect)),
+                "options": f"-c statement_timeout={max(1, round(self.statement * 1000))}"}
 
 
 def database_url(instance: Path | str, configured: str | None = None) -> str:
@@ -39,17 +59,29 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA journal_mode=WAL")      # readers never wait for a writer
-    cursor.execute("PRAGMA synchronous=NORMAL")    # durable at each checkpoint; the safe setting with WAL
-    cursor.close()
+def _sqlite_pragmas(busy_ms: int):  # type: ignore[no-untyped-def]
+    def on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+        # The driver's own transaction handling is off: SQLAlchemy's "begin" event below emits BEGIN itself,
+        # the recipe of SQLAlchemy's pysqlite documentation, so a save can BEGIN IMMEDIATE.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        cursor.execute("PRAGMA journal_mode=WAL")      # readers never wait for a writer
+        cursor.execute("PRAGMA synchronous=NORMAL")    # durable at each checkpoint; the safe setting with WAL
+        cursor.close()
+    return on_connect
 
 
-def engine_for(url: str) -> Engine:
-    """One engine (connection pool) per URL and process."""
+def _sqlite_begin(conn) -> None:  # type: ignore[no-untyped-def]
+    # A deferred transaction that reads and then writes fails at once ("database is locked", no busy wait) when
+    # another connection wrote in between; IMMEDIATE takes the write lock first and waits busy_timeout for it.
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(IMMEDIATE) else "BEGIN")
+
+
+def engine_for(url: str, timeouts: Timeouts | None = None) -> Engine:
+    """One engine (connection pool) per URL and process; `timeouts` apply when the first caller creates it."""
+    timeouts = timeouts or Timeouts()
     with _lock:
         engine = _engines.get(url)
         if engine is None:
@@ -58,11 +90,19 @@ def engine_for(url: str) -> Engine:
                 if database and database != ":memory:":
                     Path(database).parent.mkdir(parents=True, exist_ok=True)
                 engine = create_engine(url, connect_args={"check_same_thread": False})
-                event.listen(engine, "connect", _sqlite_pragmas)
+                event.listen(engine, "connect", _sqlite_pragmas(max(0, round(timeouts.busy * 1000))))
+                event.listen(engine, "begin", _sqlite_begin)
             else:
-                engine = create_engine(url, pool_pre_ping=True)
+                # pre-ping: a connection the server dropped (restart) is replaced, not handed to a request.
+                engine = create_engine(url, pool_pre_ping=True, pool_timeout=timeouts.pool, pool_size=8,
+                                       max_overflow=8, connect_args=timeouts.postgresql_args())
             _engines[url] = engine
         return engine
+
+
+def writing(engine: Engine) -> Engine:
+    """The same pool, for a transaction that writes (SQLite: BEGIN IMMEDIATE)."""
+    return engine.execution_options(**{IMMEDIATE: True})
 
 
 def dispose(url: str) -> None:
@@ -127,6 +167,8 @@ def upgrade(url: str, *, force: bool = False) -> bool:
     with _file_lock(url) if sqlite else contextlib.nullcontext():
         with engine.begin() as conn:
             if not sqlite:
+                # A migration may outlast the statement timeout meant for requests.
+                conn.execute(text("SET LOCAL statement_timeout = 0"))
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ADVISORY_LOCK})
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")

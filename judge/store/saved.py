@@ -21,6 +21,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
+from judge.store.db import writing
+from judge.store.guard import check_not_abandoned
 from judge.store.keys import citation_keys, fold, rule_key, words
 from judge.store.models import ScenarioCitation, ScenarioLine, ScenarioVersion
 
@@ -76,7 +78,7 @@ def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, doc
     keys = set()
     for ref in citations:
         keys |= citation_keys(ref)
-    with Session(engine, expire_on_commit=False) as session:
+    with Session(writing(engine), expire_on_commit=False) as session:
         if parent is not None and not _key_fits(session.get(ScenarioLine, parent.lineage), edit_key):
             raise NotLineOwner(parent.lineage)
         session.add(row)
@@ -87,6 +89,8 @@ def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, doc
                                      forked_from=forked_from.id if forked_from else None,
                                      forked_from_lineage=forked_from.lineage if forked_from else None))
         session.add_all(ScenarioCitation(version_seq=row.seq, key=key) for key in sorted(keys))
+        session.flush()
+        check_not_abandoned()   # the request already answered 503: roll back rather than store it unseen
         session.commit()
     return row
 

@@ -353,32 +353,22 @@ def with_card(description: dict[str, Any], doc: dict[str, Any], name: str) -> di
 
 
 def _saved_version(version_id: str) -> Any:
-    """A saved version (judge.store) by its id, or None when there is none or the database is not available."""
-    from flask import current_app
+    """A saved version (judge.store) by its id, or None when there is none.  The database not answering is a
+    503 saying so (judge.web.saved.DatabaseDown), not an empty table that would pass for the saved scenario;
+    the builder without `desde=guardado/…` never reaches the database."""
+    from judge.store import saved
+    from judge.web.saved import db_call
 
-    try:
-        from judge import store
-        from judge.store import saved
-
-        return saved.get(store.engine(current_app), version_id)
-    except Exception:  # noqa: BLE001 - no database: the builder still starts from an empty table
-        current_app.logger.warning("saved scenario %r not available to the builder", version_id, exc_info=True)
-        return None
+    return db_call(saved.get, version_id)
 
 
 def _holds_key(version: Any) -> bool:
     """Whether this browser holds the edit key of `version`'s line (its "Guardar" then adds a version)."""
-    from flask import current_app
-
-    from judge import store
     from judge.store import saved
     from judge.web.edit_keys import offered_key
+    from judge.web.saved import db_call
 
-    try:
-        return saved.holds_key(store.engine(current_app), version.lineage, offered_key(version.lineage))
-    except Exception:  # noqa: BLE001 - no database: the page says saving makes a copy, which is what happens
-        current_app.logger.warning("edit key of %r not checked", version.id, exc_info=True)
-        return False
+    return db_call(saved.holds_key, version.lineage, offered_key(version.lineage))
 
 
 def _form_text() -> tuple[str, str | None]:

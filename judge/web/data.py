@@ -5,6 +5,11 @@ sizes and modification times of the corpus and imported files, at most once per 
 when to recompute the content hash; only a new hash reloads the corpus and rebuilds/reopens the index.  When the
 index is missing or stale on first use, this instance builds its own (`ensure_index`), lexical at once, and starts
 the embedding job for the vectors it lacks (embedjob.py).
+
+A damaged index (its files differ from the checksums its build recorded, or its folder is gone) is never opened:
+it is built again in a background thread (one build per instance at a time, across processes: a lock file), and
+meanwhile the last good copy of the index is served if there is one (judge/search/index.py), else every page that
+needs the index answers 503 "rebuilding" with Retry-After at once, instead of holding requests for the build.
 """
 from __future__ import annotations
 
@@ -26,11 +31,29 @@ if TYPE_CHECKING:  # the heavy imports stay inside the functions, so importing t
     from judge.search import RulesIndex
 
 CHECK_INTERVAL = 1.0  # seconds between two looks at the files
+REBUILD_RETRY_AFTER = 15   # seconds: the Retry-After while a damaged index is built again
+REBUILD_BACKOFF = 30.0     # seconds before a failed background build is tried again
 log = logging.getLogger(__name__)
 
 
 class DataUnavailable(ServiceUnavailable):
     """The corpus cannot be loaded or the index cannot be built/opened: a 503 that says why."""
+
+
+def _build_lock(instance: Path):  # type: ignore[no-untyped-def]
+    from judge.search.index import build_lock   # (whoosh is imported on first use, not with the app)
+
+    return build_lock(instance)
+
+
+class IndexRebuilding(DataUnavailable):
+    """The index was damaged and is being built again, with no good copy to serve meanwhile."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(translate("error.503_rebuilding", detail=problem), retry_after=REBUILD_RETRY_AFTER)
+        self.problem = problem
+
+
 
 
 def _fingerprint(folders: list[Path]) -> tuple[tuple[str, int, int], ...]:
@@ -56,17 +79,26 @@ class RulesData:
     content_hash: str = ""
     _fingerprint: tuple[Any, ...] = ()
     _checked_at: float = 0.0
-    _failure: str | None = None
+    _failure: tuple[bool, str] | None = None   # (rebuilding?, detail): the 503 repeated for CHECK_INTERVAL
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    serving_last_good: str | None = None      # why the last good copy is served (the live index is damaged)
+    _builder: threading.Thread | None = None   # the background build of a damaged index
+    _rebuilt: threading.Event = field(default_factory=threading.Event)
+    _build_failed_at: float = -REBUILD_BACKOFF
 
     def _watched(self) -> list[Path]:
         return [self.corpus_dir, config.imported_dir(self.instance_dir)]
 
     def refresh(self, force: bool = False) -> None:
         """Reload the corpus and the index if the files changed since the last look."""
+        if self._rebuilt.is_set():   # the background build finished: open what it made
+            force = True
         if not force and self._fresh_enough():
             return
         with self._lock:
+            if self._rebuilt.is_set():
+                self._rebuilt.clear()
+                force = True
             if not force and self._fresh_enough():
                 return
             fingerprint = _fingerprint(self._watched())
@@ -90,22 +122,29 @@ class RulesData:
             return True
         if self._failure is not None:
             # Failing again for a second is better than rebuilding on every request of a burst.
-            raise DataUnavailable(translate("error.503", detail=self._failure))
+            raise self._unavailable()
         return False
+
+    def _unavailable(self) -> DataUnavailable:
+        # Made per request: the message is in the language of the request that gets it.
+        rebuilding, detail = self._failure or (False, "")
+        return IndexRebuilding(detail) if rebuilding else DataUnavailable(translate("error.503", detail=detail))
 
     def _failed(self, exc: Exception) -> None:
         from judge.corpus import CorpusError
         from judge.search import IndexMissing
 
-        if isinstance(exc, (CorpusError, IndexMissing, OSError)):
+        if isinstance(exc, IndexRebuilding):
+            detail = exc.problem
+        elif isinstance(exc, (CorpusError, IndexMissing, OSError)):
             detail = str(exc)  # a problem with the documents or the folder: the operator can act on it
             log.error("loading the corpus or the index failed: %s", exc)
         else:
             detail = "error interno al preparar el índice (detalles en el registro del servidor)"
             log.exception("loading the corpus or the index failed")
         if self.corpus is None or self.index is None:
-            self._failure = detail
-            raise DataUnavailable(translate("error.503", detail=detail)) from exc
+            self._failure = (isinstance(exc, IndexRebuilding), detail)
+            raise self._unavailable() from exc
         # A broken edit of a document: keep serving what was loaded, and try again at the next look.
         log.error("serving the corpus loaded before")
 
@@ -115,15 +154,76 @@ class RulesData:
 
         corpus = load_corpus(self.corpus_dir, self.instance_dir)
         digest = corpus.content_hash()
-        if self.index is not None and digest == self.content_hash:
+        if self.index is not None and digest == self.content_hash and not self.serving_last_good:
             self.corpus = corpus  # only the timestamps moved
+            return
+        problem = self._damage()
+        if problem is not None:
+            self._rebuild_in_background(problem)
+            self._open_last_good(problem)
+            self.corpus, self.content_hash = corpus, digest
             return
         # ensure_index rebuilds only when the hash recorded beside the index differs from the corpus's; the
         # passages' missing vectors are computed by a background job while the lexical search serves.
-        ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir, semantic=self.semantic,
-                     embed="background")
+        with _build_lock(self.instance_dir):
+            ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir, semantic=self.semantic,
+                         embed="background")
         self._reopen()
         self.corpus, self.content_hash = corpus, digest
+        if self.serving_last_good:
+            log.warning("the rebuilt index of %s is served again", self.instance_dir)
+        self.serving_last_good = None
+
+    # -- a damaged index
+    def _damage(self) -> str | None:
+        """What is wrong with an index that was built here (the link exists), or None (none built yet: the first
+        build happens in the request, as before; or it is whole)."""
+        from judge.search.index import damage
+
+        link = config.index_dir(self.instance_dir)
+        if not (link.is_symlink() or link.exists()):
+            return None
+        folder = link.resolve()
+        if not folder.is_dir():
+            return f"falta la carpeta {folder.name}"
+        return damage(folder)
+
+    def _rebuild_in_background(self, problem: str) -> None:
+        if self._builder is not None and self._builder.is_alive():
+            return
+        if time.monotonic() - self._build_failed_at < REBUILD_BACKOFF:
+            return
+        log.error("the search index of %s is damaged (%s): building it again in the background",
+                  self.instance_dir, problem)
+        self._builder = threading.Thread(target=self._rebuild, name="judge-index-rebuild", daemon=True)
+        self._builder.start()
+
+    def _rebuild(self) -> None:
+        from judge.search import ensure_index
+
+        try:
+            with _build_lock(self.instance_dir):   # another process may have rebuilt it meanwhile: then a no-op
+                ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir, semantic=self.semantic)
+        except Exception:  # noqa: BLE001 - logged; tried again after REBUILD_BACKOFF
+            log.exception("building the damaged index of %s again failed", self.instance_dir)
+            self._build_failed_at = time.monotonic()
+        finally:
+            self._rebuilt.set()
+            self._checked_at = 0.0   # the next request looks at once
+
+    def _open_last_good(self, problem: str) -> None:
+        from judge.search import RulesIndex
+        from judge.search.index import last_good
+
+        folder = last_good(self.instance_dir)
+        if folder is None:
+            raise IndexRebuilding(problem)
+        old = self.index
+        self.index = RulesIndex(self.instance_dir, corpus_dir=self.corpus_dir, semantic=self.semantic, folder=folder)
+        if old is not None:
+            old.close()
+        self.serving_last_good = problem
+        log.error("serving the last good copy of the index (%s) while it is built again", folder.name)
 
     def _reopen(self) -> None:
         from judge.search import open_index

@@ -44,6 +44,8 @@ def error_response(error: HTTPException, as_json: bool | None = None) -> Respons
         if parameter:
             body["parameter"] = parameter
         body.update(getattr(error, "extra", None) or {})
+        if getattr(error, "retry_after", None) is not None:
+            body["retry_after"] = error.retry_after
         response = jsonify(body)
     else:
         try:
@@ -52,6 +54,9 @@ def error_response(error: HTTPException, as_json: bool | None = None) -> Respons
         except Exception:  # the error page itself failed (e.g. a broken template): plain text, still no trace
             response = Response(f"{code} {message}\n", mimetype="text/plain")
     response.status_code = code
+    retry_after = getattr(error, "retry_after", None)   # werkzeug's 503/429 carry it
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         response.headers["Allow"] = ", ".join(error.valid_methods)
     return response

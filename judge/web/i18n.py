@@ -188,6 +188,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "en": "Something went wrong on the server. Please try again."},
     "error.503": {"es": "Los documentos o el índice de búsqueda no están disponibles: {detail}",
                   "en": "The documents or the search index are not available: {detail}"},
+    "error.503_rebuilding": {"es": "El índice de búsqueda estaba dañado y se está reconstruyendo; vuelve a intentarlo "
+                                   "en unos segundos. ({detail})",
+                             "en": "The search index was damaged and is being rebuilt; try again in a few seconds. "
+                                   "({detail})"},
     "error.back": {"es": "Volver a la búsqueda", "en": "Back to search"},
 }
 

@@ -25,6 +25,7 @@ CACHE_FORMAT = "1"          # bump when the stored layout changes
 CHECK_INTERVAL = 1.0        # seconds between two looks at the curated files
 HTML_SLOT = "<!--saved-examples-->"
 JSON_SLOT = "\u0000saved-examples\u0000"   # a value no passage text has; json.dumps writes it as \u0000…
+JSON_NOTICE_SLOT = "\u0000saved-examples-notice\u0000"   # the notice when the database did not answer
 
 _code_digest: str | None = None
 _curated: dict[str, tuple[float, tuple[Any, ...], str]] = {}
@@ -155,10 +156,17 @@ def fill_saved_examples(number_of: Callable[[], str]) -> Callable[[bytes, bool],
 
         from judge.web.saved import saved_citing
 
-        rows = saved_citing(number_of())
+        from judge.web.i18n import translate
+
+        rows = saved_citing(number_of())   # None: the database did not answer in time (a notice instead)
+        notice = translate("saved.examples_unavailable") if rows is None else None
         if is_json:
-            slot = current_app.json.dumps(JSON_SLOT).encode()
-            return body.replace(slot, current_app.json.dumps(rows).encode(), 1)
-        html = render_template("_saved_examples.html", saved_examples=rows) if rows else ""
+            dumps = current_app.json.dumps
+            body = body.replace(dumps(JSON_SLOT).encode(), dumps(rows or []).encode(), 1)
+            return body.replace(dumps(JSON_NOTICE_SLOT).encode(), dumps(notice).encode(), 1)
+        if notice is not None:
+            html = render_template("_saved_examples_unavailable.html", notice=notice)
+        else:
+            html = render_template("_saved_examples.html", saved_examples=rows) if rows else ""
         return body.replace(HTML_SLOT.encode(), html.encode(), 1)
     return fill

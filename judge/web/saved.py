@@ -55,7 +55,19 @@ MESSAGES.update({
                         "en": "Paste a scenario in YAML or JSON: it is saved with a permanent link nobody can "
                               "change."},
     "saved.saved_on": {"es": "guardado el {date}", "en": "saved on {date}"},
-    "saved.unavailable": {"es": "La base de datos no está disponible.", "en": "The database is not available."},
+    "saved.unavailable": {"es": "La base de datos de los escenarios guardados no responde ahora mismo; vuelve a "
+                                "intentarlo en {seconds} s. Las reglas, la búsqueda, los escenarios de ejemplo y "
+                                "el constructor siguen funcionando.",
+                          "en": "The database of saved scenarios is not answering right now; try again in {seconds} "
+                                "s. Rules, search, the example scenarios and the builder still work."},
+    "saved.examples_unavailable": {"es": "Los escenarios guardados que la citan no se pueden mostrar ahora (la base "
+                                         "de datos no responde).",
+                                   "en": "The saved scenarios citing it cannot be shown now (the database is not "
+                                         "answering)."},
+    "saved.library_unavailable": {"es": "Los escenarios guardados no se pueden mostrar ahora: la base de datos no "
+                                        "responde; vuelve a intentarlo en {seconds} s.",
+                                  "en": "The saved scenarios cannot be shown now: the database is not answering; "
+                                        "try again in {seconds} s."},
     "saved.not_found": {"es": "No hay ningún escenario guardado con ese identificador.",
                         "en": "There is no saved scenario with that id."},
     "saved.no_trace": {"es": "El escenario guardado ya no es válido para el motor actual.",
@@ -88,20 +100,29 @@ MESSAGES.update({
 
 # -- storage --------------------------------------------------------------------------------------------------
 
-def _engine():  # type: ignore[no-untyped-def]
+class DatabaseDown(ServiceUnavailable):
+    """The database of saved scenarios is down, frozen or too slow: 503 with Retry-After, saying what still works."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(translate("saved.unavailable", seconds=retry_after), retry_after=retry_after)
+
+
+def db_call(fn, *args: Any, write: bool = False, optional: bool = False, **kwargs: Any) -> Any:  # type: ignore[no-untyped-def]
+    """`fn(engine, *args, **kwargs)` on the app's database within DATABASE_TIMEOUT (judge.store.call);
+    DatabaseDown when it does not answer."""
     from judge import store
 
     try:
-        return store.engine(current_app)
-    except Exception as exc:  # not reachable, or failed to migrate: say so, never a traceback
-        current_app.logger.exception("the database is not available")
-        raise ServiceUnavailable(translate("saved.unavailable")) from exc
+        return store.call(current_app, fn, *args, write=write, optional=optional, **kwargs)
+    except store.DatabaseUnavailable as exc:
+        current_app.logger.warning("the database is not available: %s", exc.reason)
+        raise DatabaseDown(exc.retry_after) from exc
 
 
 def _version_or_404(version_id: str):  # type: ignore[no-untyped-def]
     from judge.store import saved
 
-    row = saved.get(_engine(), version_id)
+    row = db_call(saved.get, version_id)
     if row is None:
         abort(404, description=translate("saved.not_found"))
     return row
@@ -127,15 +148,21 @@ def _payload(row: Any) -> dict[str, Any]:
 
     from judge.web import edit_keys
 
-    engine = _engine()
-    versions = [dict(_brief(v), current=v.id == row.id) for v in saved.line(engine, row.lineage)]
+    offered = edit_keys.offered_key(row.lineage)
+
+    def line_info(engine):  # type: ignore[no-untyped-def]
+        # One bounded database call for the whole line (judge.store.call): versions, origin, key, forks.
+        return (saved.line(engine, row.lineage), saved.origin(engine, row.lineage),
+                saved.holds_key(engine, row.lineage, offered), saved.forks(engine, row.lineage))
+
+    line, origin, can_edit, forks = db_call(line_info)
+    versions = [dict(_brief(v), current=v.id == row.id) for v in line]
     numbers = {v["id"]: v["version"] for v in versions}
-    origin = saved.origin(engine, row.lineage)
     data: dict[str, Any] = dict(_brief(row), lineage=row.lineage, format=row.format,
-                                can_edit=saved.holds_key(engine, row.lineage, edit_keys.offered_key(row.lineage)),
+                                can_edit=can_edit,
                                 forked_from=_brief(origin) if origin is not None else None,
                                 forks=[dict(_brief(f), forked_from=source, forked_from_version=numbers.get(source))
-                                       for f, source in saved.forks(engine, row.lineage)],
+                                       for f, source in forks],
                                 fork_url=f"/api/scenarios/{row.id}/fork",
                                 api_url=f"/api/scenarios/{row.id}", edit_url=PERMALINK.format(id=row.id) + "/editar",
                                 builder_url=builder_url(row.ruleset, SAVED_PREFIX + row.id),
@@ -174,9 +201,9 @@ def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key
     document = json.loads(json.dumps(dict(scenario.document), ensure_ascii=False, default=str))
     cited = {ref for step in trace.steps for ref in (getattr(step, "citations", None) or ())}
     new_key = None if parent is not None else saved.new_key()
-    row = saved.save(_engine(), source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
-                     document=document, citations=cited, parent=parent,
-                     edit_key=edit_key if parent is not None else new_key, forked_from=forked_from)
+    row = db_call(saved.save, source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
+                  document=document, citations=cited, parent=parent,
+                  edit_key=edit_key if parent is not None else new_key, forked_from=forked_from, write=True)
     return Saved(row, new_key)
 
 
@@ -300,7 +327,7 @@ def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
     security.form_write()
     source, fmt = _form_source()
     key = edit_keys.offered_key(parent.lineage) if parent is not None else None
-    owner = parent is not None and saved.holds_key(_engine(), parent.lineage, key)
+    owner = parent is not None and db_call(saved.holds_key, parent.lineage, key)
     try:
         if owner:
             result = _store(source, fmt, parent, edit_key=key)
@@ -394,7 +421,7 @@ def edit_form(version_id: str) -> Response | str:
     row = _version_or_404(version_id)
     linked = request.args.get(edit_keys.LINK_PARAM)
     key = linked or edit_keys.offered_key(row.lineage)
-    owner = saved.holds_key(_engine(), row.lineage, key)
+    owner = db_call(saved.holds_key, row.lineage, key)
     if wants_json():
         response = jsonify(dict(_brief(row), source=row.source, format=row.format, can_edit=owner,
                                 save_url=PERMALINK.format(id=row.id),
@@ -470,20 +497,20 @@ def _keys(refs: tuple[str, ...]) -> frozenset[str]:
     return frozenset(k for ref in refs for k in citation_keys(ref))
 
 
-def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]]:
+def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]] | None:
     """The saved scenarios whose run cites `rule` or a rule below it, newest first, one version per line (its
-    newest citing one), for rule pages' "Ejemplos". None while the instance has no database yet, and none (the
-    log says why) when it cannot be reached: a rule page never fails for want of saved scenarios."""
+    newest citing one), for rule pages' "Ejemplos". None while the instance has no database yet; None (the page
+    shows a notice, the log says why) when the database does not answer within DATABASE_OPTIONAL_TIMEOUT: a
+    rule page never fails or waits for want of saved scenarios."""
     from judge import store
     from judge.store import saved
 
-    try:
-        if not store.created(current_app):
-            return []
-        rows = saved.citing(store.engine(current_app), rule, limit=limit * 5)
-    except Exception:  # noqa: BLE001 - unreachable or broken database: the rule page still shows
-        current_app.logger.warning("saved scenarios citing %r not available", rule, exc_info=True)
+    if not store.created(current_app):
         return []
+    try:
+        rows = db_call(saved.citing, rule, limit=limit * 5, optional=True)
+    except DatabaseDown:
+        return None
     seen: set[str] = set()
     found = []
     for row in rows:
@@ -491,6 +518,12 @@ def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]]:
             seen.add(row.lineage)
             found.append(_brief(row))
     return found[:limit]
+
+
+def _database_created() -> bool:
+    from judge import store
+
+    return store.created(current_app)
 
 
 def _curated_listing(query: str, ruleset: str | None) -> dict[str, Any]:
@@ -519,10 +552,15 @@ def _page_url(page: int) -> str:
     return url_for(request.endpoint or "saved.library", **args)
 
 
-def _saved_listing(query: str, ruleset: str | None, page: int, per_page: int = PER_PAGE) -> dict[str, Any]:
+def _saved_listing(query: str, ruleset: str | None, page: int, per_page: int = PER_PAGE,
+                   lazy: bool = False) -> dict[str, Any]:
+    """`lazy`: an instance's SQLite file not created yet lists nothing rather than being created."""
     from judge.store import saved
 
-    found = saved.recent(_engine(), query=query, ruleset=ruleset, page=page, per_page=per_page)
+    if lazy and not _database_created():
+        found = saved.Page(items=[], total=0, page=page, per_page=per_page)
+    else:
+        found = db_call(saved.recent, query=query, ruleset=ruleset, page=page, per_page=per_page)
     return {
         "query": query, "ruleset": ruleset, "page": found.page, "pages": found.pages, "per_page": found.per_page,
         "total": found.total, "scenarios": [_brief(row) for row in found.items],
@@ -539,8 +577,13 @@ def library() -> Response | str:
     from judge.engine.rulesets import RULESETS
 
     query, ruleset, page, per_page = _library_params()
-    payload = {"query": query, "ruleset": ruleset, "curated": _curated_listing(query, ruleset),
-               "saved": _saved_listing(query, ruleset, page, per_page)}
+    payload: dict[str, Any] = {"query": query, "ruleset": ruleset, "curated": _curated_listing(query, ruleset),
+                               "saved": None, "saved_unavailable": None}
+    try:
+        payload["saved"] = _saved_listing(query, ruleset, page, per_page, lazy=True)
+    except DatabaseDown as down:   # the curated part does without the database: a notice instead of a 503
+        payload["saved_unavailable"] = {"error": translate("saved.library_unavailable", seconds=down.retry_after),
+                                        "retry_after": down.retry_after}
     if wants_json():
         return jsonify(payload)
     return render_template("library.html", data=payload, rulesets=[r.id for r in RULESETS])

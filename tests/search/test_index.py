@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge.search import IndexMissing, ensure_index, open_index
-from judge.search.index import HASH_FILE, number_ancestors, recorded_hash
+from judge.search.index import HASH_FILE, LAST_GOOD, number_ancestors, recorded_hash
 
 
 def test_build_then_up_to_date_then_rebuilt_when_the_corpus_changes(tmp_path: Path, corpus_copy: Path) -> None:
@@ -36,11 +36,16 @@ def test_swap_keeps_one_live_folder_and_open_readers_working(tmp_path: Path, cor
     reader = open_index(inst, corpus_dir=corpus_copy)
     ensure_index(corpus_dir=corpus_copy, instance_dir=inst, force=True)
     assert (inst / "index").is_symlink()
-    folders = [p for p in inst.iterdir() if p.name.startswith("index-")]
-    assert len(folders) == 1 and (inst / "index").resolve() == folders[0].resolve()
+    first = (inst / LAST_GOOD).resolve()
+    # The live folder, and the one it replaced kept as the last good copy (served if the live one is damaged).
+    folders = {p.resolve() for p in inst.iterdir() if p.name.startswith("index-") and not p.is_symlink()}
+    assert folders == {(inst / "index").resolve(), first} and len(folders) == 2
     # The reader opened before the swap still answers (its files stay open) and knows it is stale.
     assert reader.search("robar").results
     assert reader.is_stale() is False  # same corpus: same stamp
+    ensure_index(corpus_dir=corpus_copy, instance_dir=inst, force=True)   # a third build: still two folders
+    folders = {p.resolve() for p in inst.iterdir() if p.name.startswith("index-") and not p.is_symlink()}
+    assert len(folders) == 2 and first not in folders and (inst / LAST_GOOD).resolve() in folders
     assert not any(p.name.startswith(".index-link") for p in inst.iterdir())
 
 

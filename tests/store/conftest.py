@@ -7,6 +7,9 @@ which is migrated once and dropped at the end of the session (and, if the run wa
 starting more than six hours later).  When the server cannot be reached the PostgreSQL
 variants are skipped, saying why, except on CI (`CI=true`), where they fail.
 Each test starts with empty tables (the tables are emptied, not re-created: migrating once keeps this fast).
+
+The database fault tests (test_database_faults.py) reach that PostgreSQL database through a FaultProxy
+(faultproxy.py) that stops or freezes their traffic; the server itself is never stopped or frozen.
 """
 from __future__ import annotations
 
@@ -15,11 +18,17 @@ import os
 import secrets
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
-from judge.store import db
+from judge import config, create_app
+from judge.store import db, guard
+from judge.web.data import rules_data_for
+
+from .faultproxy import FaultProxy
 
 ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 
@@ -136,3 +145,59 @@ def form_token(client, url: str = "/escenarios/guardados") -> str:
 
     page = BeautifulSoup(client.get(url).get_data(as_text=True), "html.parser")
     return page.find("input", attrs={"name": "csrf_token"})["value"]
+
+
+# -- database faults ------------------------------------------------------------------------------------------
+# Short bounds, so a test sees the 503, the pause and the recovery in a few seconds.
+FAULT_SETTINGS = {"DATABASE_TIMEOUT": 1.0, "DATABASE_OPTIONAL_TIMEOUT": 0.3, "DATABASE_RETRY_AFTER": 1,
+                  "DATABASE_STATEMENT_TIMEOUT": 1.0, "DATABASE_POOL_TIMEOUT": 1.0}
+
+# A curated scenario's text: what the fault tests save.
+FAULT_SCENARIO = (config.CHECKOUT_DIR / "scenarios" / "doce-vidas" / "01-preparacion-de-la-partida.yaml").read_text(
+    encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def fault_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    instance = tmp_path_factory.mktemp("faults-instance")
+    rules_data_for(config.corpus_dir(), instance)   # the index, built once: rule pages and search need it
+    # Rule pages' "Ejemplos" run every curated scenario once per instance (examples.json): done here, so the
+    # tests' requests time only what they are about.
+    warm = create_app({"TESTING": True, "INSTANCE": str(instance)}).test_client().get("/reglas/121.4")
+    assert warm.status_code == 200
+    return instance
+
+
+@pytest.fixture()
+def proxy(_postgresql_url: str) -> Iterator[FaultProxy]:
+    target = make_url(_postgresql_url)
+    running = FaultProxy(target.host or "127.0.0.1", target.port or 5432).start()
+    yield running
+    running.resume()
+    running.stop()
+
+
+@pytest.fixture()
+def proxied_url(proxy: FaultProxy, _postgresql_url: str) -> Iterator[str]:
+    """The test database's URL through the proxy (a new port per test, so a new pool and guard)."""
+    url = make_url(_postgresql_url).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+    yield url
+    proxy.resume()
+    internal = db.database_url("", url)
+    guard.forget(internal)
+    db.dispose(internal)
+
+
+@pytest.fixture()
+def fault_app(fault_instance: Path, proxied_url: str):
+    return create_app({"TESTING": True, "INSTANCE": str(fault_instance), "DATABASE_URL": proxied_url,
+                       **FAULT_SETTINGS})
+
+
+def saved_count(_postgresql_url: str) -> int:
+    engine = create_engine(db.database_url("", _postgresql_url))
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM scenario_version")).scalar_one())
+    finally:
+        engine.dispose()

@@ -76,16 +76,28 @@ def rule_view(corpus: "Corpus", number: str, saved_slot: str | None = None) -> d
         # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
         "same_number_elsewhere": _same_number_elsewhere(corpus, number),
         "examples": _examples(number),
-        "saved_examples": saved_slot if saved_slot is not None else _saved_examples(number),
+        **(_saved_examples(number) if saved_slot is None else _saved_slots(saved_slot)),
         "history": rule_history(corpus, number),
     }
 
 
-def _saved_examples(number: str) -> list[dict[str, Any]]:
-    """The saved scenarios whose run cited the rule or one below it when they were saved (judge.store)."""
+def _saved_examples(number: str) -> dict[str, Any]:
+    """The saved scenarios whose run cited the rule or one below it when they were saved (judge.store), or,
+    when the database does not answer in time, none and the notice the page shows instead."""
     from judge.web.saved import saved_citing
 
-    return saved_citing(number)
+    found = saved_citing(number)
+    return {"saved_examples": found or [],
+            "saved_examples_unavailable": translate("saved.examples_unavailable") if found is None else None}
+
+
+def _saved_slots(saved_slot: str) -> dict[str, Any]:
+    """Placeholders the page cache fills per request (judge.web.pagecache.fill_saved_examples): the saved
+    scenarios and, in the JSON, the notice shown when the database did not answer."""
+    from judge.web import pagecache
+
+    notice = pagecache.JSON_NOTICE_SLOT if saved_slot == pagecache.JSON_SLOT else None
+    return {"saved_examples": saved_slot, "saved_examples_unavailable": notice}
 
 
 def _examples(number: str) -> list[dict[str, Any]]:
