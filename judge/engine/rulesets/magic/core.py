@@ -6,185 +6,25 @@ Every function that changes the state appends the steps it causes to `out`, each
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import KEYWORDS, CardDef, Effect, Replacement, Triggered
+from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement, Triggered
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import has_all
-from judge.engine.rulesets.magic.snapshot import snapshot
+from judge.engine.rulesets.magic import replacement
+from judge.engine.rulesets.magic.replacement import (CountersEvent, DamageEvent, DrawEvent, LifeGainEvent,
+                                                       LifeLossEvent, ReplacementHandler, ZoneChangeEvent)
+from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask, emit, has_notes, name, unmodelled
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
                                                  edits)
-from judge.engine.step import Event, Step, make_step
+from judge.engine.step import Event, Step
 from judge.engine.spanish import vidas
-
-
-# -- steps ----------------------------------------------------------------------------------------------------------
-_NOTES: dict[int, tuple[Any, tuple[str, ...]]] = {}
-
-
-def _notes_of(card: Any) -> tuple[str, ...]:
-    """A card's unmodelled notes, worked out once per card (cards are frozen)."""
-    hit = _NOTES.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_NOTES) > 10_000:
-            _NOTES.clear()
-        hit = _NOTES[id(card)] = (card, tuple(card.unmodelled_notes()))     # keeping the card keeps its id()
-    return hit[1]
-
-
-# Unmodelled text that works outside the battlefield and the stack. 113.6: the abilities of a permanent card work
-# only on the battlefield and those of an instant or sorcery only on the stack, except those that say they work
-# elsewhere (113.6a-n: from a graveyard, from a hand, from exile…). So a card off the battlefield and the stack is
-# flagged while it is in a zone its unmodelled text names (a word of _ZONE_WORDS: "…de tu cementerio…") or has a
-# keyword that works there (_ZONE_KEYWORDS: "Suspender 3—{R}" in exile, "Retrospectiva" in a graveyard); in a hand
-# also when it has flash, or is an instant whose text reacts to an event ("cuando…", "siempre que…": it may be cast
-# in answer, 702.8a, 117.1a). Worked out once per game for the scenario's cards with text (_off_zone keeps it in
-# `state.extra`), and looked for only when some card of the scenario has such text.
-_ZONE_WORDS = {"graveyard": re.compile(r"\b(cementerios?|graveyards?)\b", re.I),
-               "hand": re.compile(r"\b(manos?|hands?)\b", re.I),
-               "exile": re.compile(r"\b(exili\w*|exiled?)\b", re.I),
-               "library": re.compile(r"\b(bibliotecas?|librar(y|ies))\b", re.I)}
-# Keywords whose abilities work in a zone without the text naming it (113.6: "unless the ability says otherwise";
-# each rule says where it functions), Spanish and English names; a short list, searched with _ZONE_WORDS:
-# exile: suspend 702.62a (its triggered abilities), foretell 702.143a and madness 702.35a (cast from exile);
-# graveyard: flashback 702.34a, unearth 702.84a, dredge 702.52a, scavenge 702.97a, embalm 702.128a,
-# eternalize 702.129a, escape 702.138a;
-# hand: suspend 702.62a (its static ability), cycling and landcycling 702.29a, ninjutsu 702.49a, madness 702.35a,
-# miracle 702.94a, foretell 702.143a.
-_ZONE_KEYWORDS = {
-    "exile": re.compile(r"\b(suspender|suspend|foretell|locura|madness)\b", re.I),
-    "graveyard": re.compile(r"\b(retrospectiva|flashback|desenterrar|unearth|dragar|dredge|carroñear|scavenge|"
-                            r"embalsamar|embalm|eternizar|eternalize|escapar|escape)\b", re.I),
-    "hand": re.compile(r"\b(suspender|suspend|ciclo|\w*cycling|ninjutsu|locura|madness|milagro|miracle|foretell)\b",
-                       re.I)}
-_FLASH = re.compile(r"\b(destello|flash)\b", re.I)
-_REACTS = re.compile(r"\b(cuando|siempre que|al comienzo|when|whenever|at the beginning)\b", re.I)
-
-
-def _works_from(card: CardDef) -> frozenset[str]:
-    """The zones off the battlefield and the stack where the card's unmodelled text could work (113.6). Called
-    once per card and game (`_off_zone`), so it keeps no table of its own shared by every run and thread."""
-    text = card.text or ""
-    if not text:
-        return frozenset()
-    zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(text)}
-    zones |= {zone for zone, words in _ZONE_KEYWORDS.items() if words.search(text)}
-    if "flash" in card.keywords or _FLASH.search(text) or ("instant" in card.types and _REACTS.search(text)):
-        zones.add("hand")
-    return frozenset(zones)
-
-
-def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
-    """(name, notes) of the cards in a graveyard, hand, exile or library whose unmodelled text works there
-    (_works_from), each name once; kept while nothing was edited (`edits`: no zone changed)."""
-    zoned = state.extra.get("unmodelled_zoned")
-    if zoned is None or zoned[0] is not state.cards or zoned[1] != len(state.cards):
-        names = {n: z for n, c in state.cards.items() if c.text and (z := _works_from(c))}
-        zoned = state.extra["unmodelled_zoned"] = (state.cards, len(state.cards), names)
-    works = zoned[2]
-    if not works:
-        return []
-    hit = state.extra.get("unmodelled_off")
-    if hit is not None and hit[0] == now:
-        return hit[1]
-    found: list[tuple[str, tuple[str, ...]]] = []
-    names: set[str] = set()
-    for p in state.players:
-        for zone in ("graveyard", "hand", "exile", "library"):
-            for o in p.zones[zone]:
-                if o.card in works and o.card not in names and zone in works[o.card]:
-                    names.add(o.card)
-                    found.append((o.card, _notes_of(state.cards[o.card])))
-    state.extra["unmodelled_off"] = (now, found)
-    return found
-
-
-def has_notes(state: MagicState, o: MagicObject) -> bool:
-    """Has the object's card text or keywords the engine does not model?"""
-    return bool(_notes_of(state.card(o)))
-
-
-def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
-    """Card text the engine does not model, for every card that could matter now: named by the step (`extra`),
-    on the battlefield, on the stack, or in another zone its text says it works from (_works_from, 113.6); each
-    card once, in that order."""
-    # The battlefield's and the stack's part is kept while the very same objects are there and the copy effects
-    # are the same (state.card; an object's own card never changes, 400.7); nothing edited since (`edits`: no
-    # zone changed) and the same spells on the stack is the same battlefield without listing it.
-    stacked = tuple([i.obj for i in state.stack if i.obj is not None]) if state.stack else ()
-    now = edits()
-    hit = state.extra.get("unmodelled")
-    if hit is not None and hit[1] is state.copies and hit[3] == now and hit[4] == stacked:
-        base = hit[2]
-    elif hit is not None and hit[1] is state.copies and hit[0] == (key := (*state.battlefield(), *stacked)):
-        base = hit[2]
-        state.extra["unmodelled"] = (key, state.copies, base, now, stacked)
-    else:
-        on = (*state.battlefield(), *stacked)
-        base = []                          # the cards with notes, each name once (the first card of that name)
-        names: set[str] = set()
-        for o in on:
-            card = state.card(o)
-            if card.name not in names:
-                names.add(card.name)
-                if _notes_of(card):
-                    base.append((card.name, _notes_of(card)))
-        state.extra["unmodelled"] = (on, state.copies, base, now, stacked)
-    notes: list[str] = []
-    seen: set[str] = set()
-    for o in extra:
-        if o is None:
-            continue
-        card = state.card(o)
-        if card.name not in seen:
-            seen.add(card.name)
-            notes.extend(_notes_of(card))
-    for name, of_card in base:
-        if name not in seen:
-            seen.add(name)
-            notes.extend(of_card)
-    for name, of_card in _off_zone(state, now):
-        if name not in seen:
-            seen.add(name)
-            notes.extend(of_card)
-    return notes
-
-
-def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
-         events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
-    return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled(state, *about), out=out)
-
-
-def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
-    """Ask the chooser; an answer that breaks a rule is an `illegal` step and the question is asked again
-    (733.1: the state is as before). `validate(answer)` returns None or (reason, citations)."""
-    from judge.engine.rulesets.magic.choices import RandomChooser
-    tries = 0
-    while True:
-        answer = state.chooser.next_answer(state, q)
-        problem = validate(answer)
-        if problem is None:
-            return answer
-        reason, cites = problem
-        emit(state, out, "illegal", q.player, f"no se puede: {reason} ({answer.describe()})", cites)
-        tries += 1
-        if isinstance(state.chooser, RandomChooser) and tries >= 5:
-            raise ChoiceNeeded(q)
-
-
-def name(state: MagicState, ref: str) -> str:
-    o = state.objects.get(ref)
-    if o is not None:
-        return f"{o.card} ({o.id})"
-    if ref in state.lki:
-        return f"{state.lki[ref]['card']} ({ref})"
-    return ref
 
 
 # -- characteristics ------------------------------------------------------------------------------------------------
@@ -312,19 +152,14 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     extra_cites: list[str] = []
     card = state.card(o)
     notes: list[str] = []
-    if origin == "battlefield" and zone == "graveyard":
+    if zone == "graveyard":
         before = (seen or {}).get(o.id)
-        lost = before["abilities_lost"] if before else chars(state, o).abilities_lost
-        if any(r.event == "dies" for r in card.replacements) and not lost:
-            zone = "exile"
-            extra_cites += cr("614.1a", "614.6")
-            notes.append("en su lugar va al exilio (efecto de reemplazo)")
-    wheel = _to_library_bottom(state, o) if zone == "graveyard" else None
-    if wheel is not None:
-        # 614.1a: "instead" — it never reaches the graveyard (no "dies" trigger); revealed, then the bottom (701.20a)
-        zone, top = "library", False
-        extra_cites += cr("614.1a", "701.20a")
-        notes.append(f"{wheel.card} ({wheel.id}) lo reemplaza: se muestra y va al fondo de la biblioteca de {o.owner}")
+        lost = origin == "battlefield" and (before["abilities_lost"] if before else chars(state, o).abilities_lost)
+        instead, moved = ReplacementHandler(state, out).zone_change(ZoneChangeEvent(o, origin, zone, lost))
+        if instead is not None:
+            zone, top = moved.zone, moved.top
+            extra_cites += moved.cites
+            notes += moved.notes
     if origin == "battlefield":
         # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
         state.lki[o.id] = (seen or {}).get(o.id) or last_known(state, o)
@@ -339,10 +174,11 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     put_cites: list[str] = []
     if zone == "battlefield":
         # 614.12a: "as it enters, choose …" is chosen before it enters, while nothing has moved yet.
-        for r in card.replacements:
-            if r.event == "enters" and r.choose:
+        entering = replacement.entering_with(card)
+        for r in entering:
+            if r.choose:
                 chosen = choose_as_enters(state, out, controller or o.owner, o.card, r.choose)
-        enters = {k: n for r in card.replacements if r.event == "enters" for k, n in r.counters}
+        enters = {k: n for r in entering for k, n in r.counters}
         for k, n in (counters or {}).items():
             enters[k] = enters.get(k, 0) + n
         if enters and "no_counters" not in card.keywords:
@@ -373,7 +209,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             new.chosen = chosen
             notes.append(f"al entrar se elige {chosen}")
             extra_cites += cr("614.12", "614.12a")
-        if any(r.event == "enters" and r.tapped for r in card.replacements):
+        if any(r.tapped for r in replacement.entering_with(card)):
             new.tapped = True
             extra_cites += cr("614.1c")
             notes.append("entra girado")
@@ -440,18 +276,6 @@ def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name:
     return ans.upper() if what == "color" else ans
 
 
-def _to_library_bottom(state: MagicState, o: MagicObject) -> MagicObject | None:
-    """A permanent whose replacement sends the cards that would go to the graveyard of the player it enchants to the
-    bottom of their library instead; tokens are not cards and are not affected."""
-    if o.token:
-        return None
-    for p in state.battlefield():
-        if p.attached_to == o.owner and not chars(state, p).abilities_lost and \
-                any(r.event == "to_library_bottom" for r in state.card(p).replacements):
-            return p
-    return None
-
-
 def cease_to_exist(state: MagicState, o: MagicObject) -> None:
     state.touch()
     _zone_list(state, o, o.zone).remove(o)
@@ -459,108 +283,27 @@ def cease_to_exist(state: MagicState, o: MagicObject) -> None:
 
 
 # -- life, damage, counters -----------------------------------------------------------------------------------------
-def answer_names(precise: Sequence[str], sources: Sequence[Sequence[str]]) -> dict[str, int]:
-    """The answers that name each option of an ordering question: its precise id (`precise[n]`), and each of
-    `sources[n]` — its source's id, that source's scenario id (400.7: any incarnation of it, `golem` for `golem~2`),
-    the card's name — when it names that option only (exactly one option comes from that source). An answer that
-    would name several options is not offered: the precise id is needed there."""
-    names: dict[str, set[int]] = {}
-    for n, ident in enumerate(precise):
-        names.setdefault(ident, set()).add(n)
-    for n, forms in enumerate(sources):
-        for f in forms:
-            if f:
-                names.setdefault(f, set()).add(n)
-                names.setdefault(f.split("~")[0], set()).add(n)
-    return {f: next(iter(ns)) for f, ns in names.items() if len(ns) == 1}
-
-
-def answers_text(precise: Sequence[str], alias: dict[str, int], form: str, only: str) -> str:
-    """How an ordering question's options are answered, for its prompt and its illegal steps. `only`: «the only one
-    from its source» agreeing with what is ordered («la única»: habilidades, 603.3b; «el único»: efectos, 616.1)."""
-    plain = sorted(f for f in alias if f not in precise)
-    return f"por su id ({form})" + (f"; o, si es {only} de su fuente, por el id de la fuente o el nombre de la "
-                                     f"carta: {', '.join(plain)}" if plain else "")
-
-
-def _rep_text(item: Any) -> str:
-    """What one replacement or prevention effect does, for the question that orders them (616.1)."""
-    if hasattr(item, "remaining"):
-        return f"{item.source_name}: previene " + ("todo el daño" if item.remaining < 0 else f"{item.remaining}")
-    o, r = item
-    if r.event == "damage":
-        return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
-            (" y la fuente roba una carta por cada uno" if r.source_draws else "")
-    if r.event in _AMOUNT_WHAT:
-        # 614.1a: "N times / N more than that much instead": what it does to the amount, in Spanish (never the
-        # schema's event id); «sin cambio» for one that multiplies by 1 and adds 0.
-        amount = " y ".join(([f"por {r.multiply}"] if r.multiply != 1 else []) + ([f"{r.add:+d}"] if r.add else []))
-        what = _AMOUNT_WHAT[r.event] + (f" {r.counter}" if r.event == "counters" and r.counter else "")
-        return f"{o.card}: " + (f"{what}, " if what else "") + (amount or "sin cambio")
-    return f"{o.card}: " + ("; ".join(e.describe() for e in r.instead) or r.event)
-
-
-# What an amount-changing replacement's amount counts, for `_rep_text` (life_gain: the prompt already says it).
-_AMOUNT_WHAT = {"life_gain": "", "counters": "contadores", "life_loss": "vidas perdidas"}
-
-
-def _order(state: MagicState, out: list[Step], player: str, items: list[Any], label: Any, what: str,
-           cites: Sequence[str]) -> list[Any]:
-    """616.1: the affected player chooses the order of several replacement/prevention effects. Each is named by its
-    source's id (`golem#n`, n its place in the list, when one source has several of them); the source's id alone or
-    its card's name also name it when it is the only one from that source (`answer_names`)."""
-    if len(items) < 2:
-        return items
-    ids = [label(i) for i in items]
-    if len(set(ids)) < len(ids):
-        ids = [f"{x}#{n}" for n, x in enumerate(ids, 1)]
-    sources = [(label(i), i.source_name if hasattr(i, "source_name") else i[0].card) for i in items]
-    alias = answer_names(ids, sources)
-    how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente",
-                       "el único")        # «efecto» is masculine
-    q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
-                 f"{what} (uno de {', '.join(f'{i} ({_rep_text(x)})' for i, x in zip(ids, items))}; {how})",
-                 tuple(cites), min=1, max=len(ids))
-
-    def valid(ans: Any) -> Any:
-        if not ans.values or str(ans.values[0]) not in alias:         # the first one named is applied first
-            return (f"se esperaba uno de {', '.join(ids)} ({how})", list(cites))
-        return None
-    ans = ask(state, out, q, valid)
-    first = alias[str(ans.values[0])]
-    return [items[first]] + [x for n, x in enumerate(items) if n != first]
-
-
 def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str],
               source: str | None = None, kind: str = "resolution") -> None:
-    """119.3 with life-gain replacements (614, applied once each, 616.1 order). `kind`: the step's kind when the
-    gain is part of a turn-based action (lifelink's gain with combat damage, 510.2)."""
+    """119.3 with life-gain replacements (614, applied once each, 616.1 order: `ReplacementHandler.life_gain`).
+    `kind`: the step's kind when the gain is part of a turn-based action (lifelink's gain with combat damage,
+    510.2)."""
     p = state.mplayer(player)
     if p.lost or amount <= 0:
         return
-    stop = next((o for o in state.battlefield() for r in state.card(o).replacements
-                 if r.event == "no_life_gain" and not chars(state, o).abilities_lost), None)
+    stop = replacement.stops_life_gain(state)
     if stop is not None:
         # 119.7: the gain does not happen, and no replacement of it applies; the rest of the effect still does.
         emit(state, out, kind, player, f"{player} iba a ganar {vidas(amount)} ({why}), pero {stop.card} "
              "impide ganar vidas: no gana ninguna", [*cites, *cr("119.7")], about=[stop])
         return
-    reps = [(o, r) for o in state.battlefield() if o.controller == player
-            for r in state.card(o).replacements if r.event == "life_gain" and not chars(state, o).abilities_lost]
-    extra: list[str] = []
-    notes = []
-    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"ganar {vidas(amount)}"):  # 616.1f
-        before = amount
-        amount = amount * r.multiply + r.add
-        notes.append(f"{o.card} cambia {before} por {amount}")
-        extra += cr("614.1a", "616.1")
-    if len(reps) > 2:
-        extra += cr("616.1f")              # the choice was made again among those left
+    done = ReplacementHandler(state, out).life_gain(LifeGainEvent(player, amount))
+    amount = done.amount
     p.lives += amount
     msg = f"{player} gana {vidas(amount)} ({why}): {p.lives}"
-    if notes:
-        msg += " — reemplazo: " + "; ".join(notes)
-    emit(state, out, "replacement" if notes else kind, player, msg, [*cites, *cr("119.3"), *extra],
+    if done.notes:
+        msg += " — reemplazo: " + "; ".join(done.notes)
+    emit(state, out, "replacement" if done.notes else kind, player, msg, [*cites, *cr("119.3"), *done.cites],
          [Event("life", {"player": player, "delta": amount})])
     observe(state, Event("life", {"player": player, "delta": amount, "source": source}))
 
@@ -571,7 +314,8 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     p = state.mplayer(player)
     if p.lost or amount <= 0:
         return
-    amount, notes, extra = replace_life_loss(state, out, player, amount)
+    done = ReplacementHandler(state, out).life_loss(LifeLossEvent(player, amount))
+    amount, notes, extra = done.amount, done.notes, done.cites
     if amount <= 0:
         emit(state, out, "replacement", player, f"{player} iba a perder vidas ({why}), pero no pierde ninguna — "
              "reemplazo: " + "; ".join(notes), [*cites, *cr("119.3"), *extra])
@@ -584,80 +328,17 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     observe(state, Event("life", {"player": player, "delta": -amount}))
 
 
-def one_by_one(state: MagicState, out: list[Step], player: str, reps: list[Any], label: Callable[[Any], str],
-               what: Callable[[], str]) -> Iterator[Any]:
-    """616.1, 616.1e-f: of the replacement effects that apply to one event, the affected player or the affected
-    object's controller chooses one (a `replacement` choice when two or more are left), it is applied, and the choice
-    is made again among those left; each applies once to the event (614.5). `what()` names the event as the ones
-    applied so far left it (read again before each choice: the second question says «perder 4 vidas», not 2)."""
-    left = list(reps)
-    while left:
-        first = _order(state, out, player, left, label, what(), cr("616.1", "616.1e", "616.1f"))[0]
-        left = [x for x in left if x is not first]
-        yield first
-
-
-def _life_loss_reps(state: MagicState, player: str) -> list[tuple[MagicObject, Replacement]]:
-    """The life-loss replacements of the permanents on the battlefield that apply to `player` (their `to`:
-    controller, opponents, each)."""
-    return [(o, r) for o in state.battlefield() for r in state.card(o).replacements
-            if r.event == "life_loss" and (r.to == "each" or (r.to == "opponents") == (o.controller != player))
-            and not chars(state, o).abilities_lost]
-
-
-def replace_life_loss(state: MagicState, out: list[Step], player: str, amount: int
-                      ) -> tuple[int, list[str], list[str]]:
-    """614.1a: "if [a player] would lose life, they lose N times / N more than that much instead": the amount after
-    every life-loss replacement that applies to `player`, each once (614.5), in the order the losing player chooses
-    (616.1); never below 0. Returns (amount, notes, citations)."""
-    reps = _life_loss_reps(state, player)
-    if not reps:
-        return amount, [], []
-    notes: list[str] = []
-    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"perder {vidas(amount)}"):
-        before = amount
-        amount = max(0, amount * r.multiply + r.add)
-        notes.append(f"{o.card} cambia {before} por {amount}")
-    return amount, notes, cr("614.1a", "614.5", "616.1", "119.3", *(["616.1f"] if len(reps) > 1 else []))
-
-
-def _counter_reps(state: MagicState, o: MagicObject, kind: str, controller: str, creature: bool,
-                  entering: bool = False) -> list[tuple[MagicObject, Replacement]]:
-    """The counter replacements of the permanents on the battlefield that apply to `kind` counters put on `o`
-    (`entering`: on the new object `o` becomes as it enters, 400.7, which no «self» replacement of `o` names)."""
-    found = []
-    for w in state.battlefield():
-        for r in state.card(w).replacements:
-            if r.event != "counters" or r.counter not in ("", kind) or chars(state, w).abilities_lost:
-                continue
-            if r.to == "self" and w.id == o.id and not entering \
-                    or r.to == "permanents_you_control" and w.controller == controller \
-                    or r.to == "creatures_you_control" and w.controller == controller and creature:
-                found.append((w, r))
-    return found
-
-
 def replace_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int,
                      controller: str | None = None, creature: bool | None = None, entering: bool = False
                      ) -> tuple[int, list[str], list[str]]:
-    """614.1a / 122.6: "if one or more [kind] counters would be put on [a permanent], that many plus / times N are
-    put instead": the number after every counter replacement that applies, each once (614.5), in the order the
-    permanent's controller chooses (616.1); never below 0. `entering`: `o` is about to enter the battlefield with
-    these counters (122.6: entering with them is putting them), under `controller`, a creature or not (`creature`),
-    as the object it becomes. Returns (n, notes, citations)."""
-    controller = controller or o.controller
-    if creature is None:
-        creature = is_creature(state, o)
-    reps = _counter_reps(state, o, kind, controller, creature, entering)
-    if not reps:
-        return n, [], []
-    notes: list[str] = []
-    for w, r in one_by_one(state, out, controller, reps, lambda x: x[0].id,
-                           lambda: f"poner {n} contador(es) {kind} sobre {o.card}"):
-        before = n
-        n = max(0, n * r.multiply + r.add)
-        notes.append(f"{w.card} cambia {before} por {n}")
-    return n, notes, cr("614.1a", "614.5", "616.1", "122.6", *(["616.1f"] if len(reps) > 1 else []))
+    """122.6 through `ReplacementHandler.counters`: the number of `kind` counters put on `o` after the counter
+    replacements. `entering`: `o` is about to enter the battlefield with these counters (122.6: entering with
+    them is putting them), under `controller`, a creature or not (`creature`), as the object it becomes. Returns
+    (n, notes, citations)."""
+    ev = CountersEvent(o, kind, n, controller or o.controller,
+                       is_creature(state, o) if creature is None else creature, entering)
+    done = ReplacementHandler(state, out).counters(ev)
+    return done.amount, list(done.notes), list(done.cites)
 
 
 def life_lost_this_turn(state: MagicState, player: str) -> int:
@@ -733,38 +414,7 @@ def can_have_counters(state: MagicState, o: MagicObject) -> bool:
 
 def withers(state: MagicState, src: dict[str, Any]) -> bool:
     """702.80a: the source has wither, or a permanent says all damage is dealt as though its source had it."""
-    return "wither" in src.get("keywords", ()) or any(
-        r.event == "all_wither" for o in state.battlefield() for r in state.card(o).replacements
-        if not chars(state, o).abilities_lost)
-
-
-def _shields(state: MagicState, target: str, tobj: MagicObject | None) -> list[Any]:
-    """Prevention effects that apply to damage dealt to `target` (615): shields from resolved spells and static
-    abilities of permanents."""
-    found: list[Any] = []
-    for ce in state.effects:
-        if ce.effect.kind == "prevent" and target in ce.affected and (ce.remaining != 0):
-            found.append(ce)
-    for o in state.battlefield():
-        if chars(state, o).abilities_lost:
-            continue
-        for r in state.card(o).replacements:
-            if r.event != "damage":
-                continue
-            if r.to == "self" and tobj is not None and tobj.id == o.id:
-                found.append((o, r))
-            elif r.to == "controller" and target == o.controller:
-                found.append((o, r))
-            elif r.to == "creatures_you_control" and tobj is not None and tobj.controller == o.controller \
-                    and is_creature(state, tobj):
-                found.append((o, r))
-    return found
-
-
-def _cant_prevent(state: MagicState, src: dict[str, Any]) -> bool:
-    if "unpreventable" in src.get("keywords", ()):
-        return True
-    return any(r.event == "prevent_none" for o in state.battlefield() for r in state.card(o).replacements)
+    return "wither" in src.get("keywords", ()) or replacement.all_damage_withers(state)
 
 
 def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, amount: int, *, combat: bool,
@@ -780,44 +430,17 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     if tobj is None and (not state.has_player(target) or state.player(target).lost):
         return 0
     affected = target if tobj is None else tobj.controller
-    prevented_notes: list[str] = []
-    extra: list[str] = []
-    draws: list[tuple[str, int, str]] = []           # 615.5: who draws, how many, because of what
     guard = protected_from(state, target, src_ref)
-    if guard and not _cant_prevent(state, src):
+    if guard and not replacement.cant_be_prevented(state, src):
         emit(state, out, "replacement", affected, f"se previene el daño de {src.get('card', src_ref)} a "
              f"{name(state, target)}: {guard}", [*cites, *cr("702.16e", "615.1")], about=[tobj])
         return 0
-    shields = _shields(state, target, tobj)
-    if shields and _cant_prevent(state, src):
-        extra += cr("615.12")
-        prevented_notes.append("no puede prevenirse")
-    elif shields:
-        label = (lambda s: s.source if hasattr(s, "source") else s[0].id)
-        # 616.1 / 616.1f: the affected player chooses one, it is applied, then chooses again among those that
-        # still apply (none once all the damage is prevented)
-        left = len(shields)
-        for s in one_by_one(state, out, affected, shields, label, lambda: f"{amount} de daño"):
-            if left > 1:
-                extra += cr("616.1", *(["616.1f"] if left < len(shields) else []))
-            left -= 1
-            if hasattr(s, "remaining"):
-                cut = amount if s.remaining < 0 else min(amount, s.remaining)
-                if s.remaining > 0:
-                    s.remaining -= cut
-                who = s.source_name
-            else:
-                o, r = s
-                cut = amount if r.prevent < 0 else min(amount, r.prevent)
-                who = o.card
-                if r.source_draws and cut and src.get("controller"):
-                    draws.append((src["controller"], cut, o.card))
-            amount -= cut
-            prevented_notes.append(f"{who} previene {cut}")
-            extra += cr("615.1")
-            if amount <= 0:
-                break
-        state.set_effects([ce for ce in state.effects if not (ce.effect.kind == "prevent" and ce.remaining == 0)])
+    # 615.5: `draws`: who draws, how many, because of what
+    prevented, draws = ReplacementHandler(state, out).prevent_damage(DamageEvent(src, target, tobj, amount),
+                                                                     affected)
+    amount = prevented.amount
+    prevented_notes: list[str] = list(prevented.notes)
+    extra: list[str] = list(prevented.cites)
     events: list[Event] = []
     name_src = src.get("card", src_ref)
     kw = src.get("keywords", set())
@@ -834,7 +457,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         state.bump(f"damage_to:{target}", amount)     # damage dealt this turn, whatever the life total did after
         # 120.3a: damage to a player is life lost; a life-loss replacement changes the life lost, not the damage
         # dealt (614.1a: lifelink and "deals damage" abilities still see the damage).
-        lost, loss_notes, loss_cites = replace_life_loss(state, out, target, amount)
+        loss = ReplacementHandler(state, out).life_loss(LifeLossEvent(target, amount))
+        lost, loss_notes, loss_cites = loss.amount, loss.notes, loss.cites
         p.lives -= lost
         state.bump(f"life_lost:{target}", lost)
         rules.append("120.3a")
@@ -920,14 +544,11 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
     for i in range(n):
         if p.lost or state.over:
             return
-        reps = [(o, r) for o in state.battlefield() if o.controller == player and o.id not in applied
-                for r in state.card(o).replacements if r.event == "draw" and not chars(state, o).abilities_lost]
-        if reps:
-            # 616.1: the drawing player chooses one; it replaces the draw, and any draw it makes instead is a new
-            # event those left may replace (614.5), so the choice is made again there among them (616.1f)
-            chosen = cr("616.1", *(["616.1f"] if applied else [])) if len(reps) > 1 else []
-            o, r = _order(state, out, player, reps, lambda x: x[0].id, "robar una carta",
-                          cr("616.1", "616.1f", "121.6"))[0]
+        # 616.1: the drawing player chooses one; it replaces the draw, and any draw it makes instead is a new
+        # event those left may replace (614.5), so the choice is made again there among them (616.1f)
+        first, chosen = ReplacementHandler(state, out).draw(DrawEvent(player, applied))
+        if first is not None:
+            o, r = first
             emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
                  + "; ".join(e.describe() for e in r.instead),
                  [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen,

@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import describe_where, has_all, where_rules
+from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
 from judge.engine.step import Event, Step
 
@@ -750,7 +751,8 @@ def discard(state: MagicState, out: list[Step], player: str, source_name: str, c
 
 def _discard_one(state: MagicState, out: list[Step], player: str, o: MagicObject, source_name: str,
                  cites: Sequence[str], by: str) -> MagicObject:
-    if by and by != player and any(r.event == "opponent_discard" for r in state.card(o).replacements):
+    instead, _ = ReplacementHandler(state, out).zone_change(ZoneChangeEvent(o, "hand", "graveyard", discarded_by=by))
+    if instead is not None and instead.rule.event == "opponent_discard":
         return core.move(state, out, o, "battlefield", cites=[*cites, *cr("614.1a", "614.6")], controller=player,
                          why=f"{player} la descarta ({source_name}, que controla un oponente) y, en vez de ir al "
                              "cementerio, la pone en el campo de batalla", actor=player)

@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, Pass
 from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.copies import check_conspire, pay_conspire
+from judge.engine.rulesets.magic.replacement import ManaEvent, ReplacementHandler
 from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem, expand_specs, legal_target,
                                                  mv_problem,
                                                  resolve_top, run_effects)
@@ -142,12 +143,9 @@ def mana_made(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: 
         for c, n in parse_mana(e.mana).items():
             made[c] = made.get(c, 0) + n
     if ab.tap:
-        for rep_o, r in [(x, r) for x in state.battlefield() if x.controller == who
-                         for r in state.card(x).replacements if r.event == "tap_for_mana"
-                         and not layers.chars_of(state, x).abilities_lost]:
-            made = {c: n * r.multiply for c, n in made.items()}
-            notes.append(f"{rep_o.card} ({rep_o.id}) lo multiplica por {r.multiply}")
-            rules += ["106.12b", "614.1a"]
+        made, more, mult = ReplacementHandler(state, out).mana(ManaEvent(who, made))
+        rules += more
+        notes += mult
     return made, rules, notes
 
 
