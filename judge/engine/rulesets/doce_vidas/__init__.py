@@ -54,13 +54,13 @@ class DoceVidas(Ruleset):
     own_event_kinds: ClassVar[tuple[str, ...]] = EVENT_KINDS
 
     @classmethod
-    def describe(cls) -> dict[str, Any]:
-        from judge.engine.rulesets.doce_vidas.describe import describe
+    def describe(cls, cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        from judge.engine.rulesets.doce_vidas.describe import describe          # its cards are the scenario's
 
         return describe()
 
     @classmethod
-    def parse_scenario(cls, doc: Mapping[str, Any], check: Any
+    def parse_scenario(cls, doc: Mapping[str, Any], check: Any, cards: Mapping[str, Any] | None = None
                        ) -> tuple[Setup, list[Action | Checkpoint], list[Expectation]]:
         return parse_scenario(doc, check)
 

@@ -11,6 +11,7 @@ from judge.engine.rulesets.magic.cards import CardDef, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, PendingTrigger, StackItem
+from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
 
 # The trigger conspire stands for ("When you cast this spell, if its conspire cost was paid, copy it").
@@ -79,7 +80,7 @@ def copy_spell(state: MagicState, out: list[Step], spell: StackItem, controller:
     if spell.target_specs:
         options = sorted({c for spec in spell.target_specs for c in candidates(state, spec, controller, cid)})
         q = Question("targets", controller, tuple(options), f"{controller} elige los objetivos de la copia de "
-                     f"{card.name}: uno por objetivo ({', '.join(s.describe() for s in spell.target_specs)}), o "
+                     f"{card.name}: uno por objetivo ({', '.join(describe_target(s) for s in spell.target_specs)}), o "
                      f"ninguno para dejar los de ahora ({', '.join(t or '-' for t in targets)})",
                      tuple(cr("707.10c")), min=0, max=len(spell.target_specs))
 

@@ -23,6 +23,7 @@ from judge.engine.rulesets.magic.replacement import (CountersEvent, DamageEvent,
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask, emit, has_notes, name, unmodelled
 from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
                                                  edits)
+from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.step import Event, Step
 from judge.engine.spanish import vidas
 
@@ -250,13 +251,12 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
 def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name: str, what: str) -> str:
     """614.12a: "as it enters, choose a color / name a card": the choice is made before it enters. A name is a
     card's name (a name only a token has is not one); colourless is not a colour (105.2c)."""
-    from judge.engine.rulesets.magic.catalog import catalog
     from judge.engine.rulesets.magic.mana import COLORS
     if what == "color":
         options: tuple[str, ...] = COLORS
         prompt, rules = f"{player} elige un color para {card_name} ({', '.join(COLORS)})", ("614.12a", "105.1")
     else:
-        names = {n for n, c in state.cards.items() if not c.is_token} | set(catalog())
+        names = {n for n, c in state.cards.items() if not c.is_token} | state.catalog_names
         options = tuple(sorted(names))
         prompt, rules = f"{player} nombra una carta para {card_name} (el nombre de una carta)", ("614.12a", "201.2")
     if what == "color":
@@ -537,7 +537,6 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
     """121.1–121.2: draw `n` cards one at a time; each draw may be replaced (121.6, 614.5: a replacement applies
     once to an event and to the events that replace it); an empty library is remembered for 704.5b (121.4).
     `kind`: the step's kind, `turn-based` for the draw step's draw (504.1)."""
-    from judge.engine.rulesets.magic.effects import run_effects
     p = state.mplayer(player)
     if n > 1:
         cites = [*cites, *cr("121.2")]           # several cards: that many individual draws
@@ -550,11 +549,12 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
         if first is not None:
             o, r = first
             emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
-                 + "; ".join(e.describe() for e in r.instead),
+                 + "; ".join(describe_effect(e) for e in r.instead),
                  [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen,
                   *(cr("614.5") if applied else [])], about=[o])
-            run_effects(state, out, o.controller, o.id, o.card, r.instead, (), 0, cr("121.6"),
-                        applied=applied | {o.id})
+            # the effects instead are resolved by the actions layer, which the ruleset names (no import upwards)
+            state.ruleset.run_effects(state, out, o.controller, o.id, o.card, r.instead, (), 0, cr("121.6"),
+                                      applied=applied | {o.id})
             continue
         library = p.zones["library"]
         if not library:
@@ -860,122 +860,6 @@ def _triggered_permanents(state: MagicState) -> tuple[tuple[MagicObject, tuple[T
     return hit[1]
 
 
-def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
-    """603.3b: APNAP order; a player with several triggers puts them in the order they choose (a choice when they
-    differ). Targets are chosen as they are put on the stack (603.3d); one with no legal target is removed."""
-    if not state.triggers:
-        return False
-    from judge.engine.rulesets.magic.effects import choose_targets, trigger_text
-    from judge.engine.rulesets.magic.state import StackItem
-    waiting, state.triggers = state.triggers, []
-    several_players = len({t.controller for t in waiting}) > 1
-    for player in state.apnap():
-        mine = [t for t in waiting if t.controller == player]
-        for t in [t for t in mine if t.ability.keyword == "persist-false"]:
-            mine.remove(t)
-            emit(state, out, "trigger", player, f"persistir de {t.source_name} no se dispara: tenía un contador "
-                 "-1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
-                 cr("603.4", "702.79a"))
-        # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
-        # their order matters and is chosen too (603.3b).
-        if len(mine) > 1 and len({(t.source_name, id(t.ability), _event_key(t)) for t in mine}) > 1:
-            mine = _order_triggers(state, out, player, mine)
-        for t in mine:
-            ab = t.ability
-            targets: tuple[str, ...] = ()
-            if ab.targets:
-                targets = choose_targets(state, out, player, t.source, ab.targets, t.source_name)
-                if targets is None:
-                    emit(state, out, "trigger", player, f"la habilidad disparada de {t.source_name} no tiene "
-                         "objetivos legales y se quita de la pila", cr("603.3d", "601.2c"))
-                    continue
-            item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
-                             source_name=t.source_name, effects=ab.effects, targets=targets,
-                             target_specs=ab.targets, keyword=ab.keyword, lki=t.lki,
-                             condition=(ab.condition, ab.condition_n))
-            item.text = trigger_text(ab, t.source_name)
-            state.stack.append(item)
-            when_rules = WHEN_RULES.get(ab.when, ())
-            if t.lki.get("paid"):           # 119.4: "paying life" is losing it (not 119.3's ways of losing it)
-                when_rules = tuple("119.4" if r == "119.3" else r for r in when_rules)
-            rules = ["603.2", "603.3", "603.3b", *when_rules, *(["603.3d"] if targets else []),
-                     *(["603.4"] if ab.had_counter or ab.condition else []),
-                     *CONDITION_RULES.get(ab.condition, ())]
-            if ab.keyword:
-                rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
-                if t.lki.get("extra", {}).get(ab.keyword):
-                    rules.append("113.2c")       # one of several instances of the keyword, each triggering
-            if several_players:
-                rules.append("101.4")
-            gone = _left_text(state, t)
-            if gone:
-                rules += ["603.10a", "113.7a"]      # it looked back in time (a dies, leaves or zone_change ability)
-            emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
-                 + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else "") + gone,
-                 cr(*rules), [Event("stack", {"item": item.id, "source": t.source})])
-    return True
-
-
-def _left_text(state: MagicState, t: PendingTrigger) -> str:
-    """For a trigger whose source left the battlefield (603.10a): which incarnation it is about (400.7) — the object
-    that left, whose last known information its effects read (113.7a, 608.2h) — and the one it is now."""
-    now = t.lki.get("source_now")
-    if not now:
-        return ""
-    o = state.objects.get(now)
-    where = f"ahora es {now} ({ZONE_NAMES.get(o.zone, o.zone)})" if o is not None else \
-        f"{now} dejó de existir" if state.lki.get(t.source, {}).get("token") else f"ahora es {now}"
-    return (f"; su fuente es {t.source_name} ({t.source}) tal como dejó el campo de batalla (última información "
-            f"conocida; {where})")
-
-
-def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[PendingTrigger]
-                    ) -> list[PendingTrigger]:
-    """603.3b: the player puts their triggered abilities on the stack in the order they choose (the first at the
-    bottom). Each is named `source:n` (its source's id, n its place in the list shown; `martir~2:1`, the card its
-    source became in its new zone, 400.7, names it too); its source's id or its card's name alone name it when it
-    is the only one from that source (`answer_names`)."""
-    ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
-    alias = answer_names(ids, [(t.source, t.lki.get("source_now", ""), t.source_name) for t in mine])
-    for n, t in enumerate(mine, 1):
-        if t.lki.get("source_now"):
-            alias.setdefault(f"{t.lki['source_now']}:{n}", n - 1)
-    how = answers_text(ids, alias, "«fuente:n», n su lugar en esta lista", "la única")      # «habilidad»
-    shown = ", ".join(i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
-                           else f" ({t.source_name}{', ahora ' + t.lki['source_now'] if t.lki.get('source_now') else ''})")
-                      for i, t in zip(ids, mine))
-    q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en la pila "
-                 f"(la primera queda abajo): {shown}; se nombra {how}", tuple(cr("603.3b")),
-                 min=len(ids), max=len(ids))
-
-    def valid(ans: Any) -> Any:
-        picked = [alias.get(str(v)) for v in ans.values]
-        if None in picked or sorted(picked) != list(range(len(ids))):      # type: ignore[type-var]
-            bad = [str(v) for v, p in zip(ans.values, picked) if p is None]
-            return ((f"{', '.join(bad)} no nombra una sola de ellas; " if bad else "")
-                    + f"se esperaba un orden de todas: {', '.join(ids)} (se nombra {how})", cr("603.3b"))
-        return None
-    ans = ask(state, out, q, valid)
-    return [mine[alias[str(v)]] for v in ans.values]
-
-
-def _event_key(t: PendingTrigger) -> str:
-    """The object a trigger acts on when its effects read it ("esa criatura": a copy of it, it as subject)."""
-    reads = any(e.of < 0 or e.to == "that_creature" for e in t.ability.effects)
-    return str(t.lki.get("id", "")) if reads else ""
-
-
-KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a", "delayed": "603.7b"}
-WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"),
-              "enters": ("603.6a",),
-              "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
-              "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2"),
-              "cast": ("601.2i",),
-              "blocked": ("509.1i", "603.2e"), "deals_damage": ("120.3",),
-              "draw": ("121.1", "603.2c"), "life_gain": ("119.3", "119.9", "603.2c"), "life_loss": ("119.3", "603.2c"),
-              "zone_change": ("400.7", "603.2c")}
-
-
 # -- state-based actions --------------------------------------------------------------------------------------------
 def check_sba(state: MagicState, out: list[Step]) -> bool:
     """704.3: perform every applicable state-based action at once, then check again, until none applies."""
@@ -1253,44 +1137,6 @@ def check_state_triggers(state: MagicState) -> None:
             _add_trigger(state, o.controller, o.id, o.card, ab)
 
 
-def settle(state: MagicState, out: list[Step]) -> bool:
-    """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly.
-    Whether any state-based action was performed or any triggered ability was waiting (514.3a); a control change
-    (layer 2, `sync_control`) is neither."""
-    acted = False
-    for _ in range(1000):
-        sync_control(state, out)
-        acted = check_sba(state, out) or acted
-        if state.over:
-            return acted
-        check_state_triggers(state)
-        if not put_triggers_on_stack(state, out):
-            return acted
-        acted = True
-    return acted
-
-
-def give_priority(state: MagicState, out: list[Step], player: str) -> None:
-    """117.3: `player` receives priority, after state-based actions and triggers (117.5)."""
-    settle(state, out)
-    if state.over:
-        state.priority = None
-        return
-    if state.player(player).lost:
-        player = next_player(state, player)
-    state.priority = player
-
-
-def next_player(state: MagicState, player: str) -> str:
-    names = [p.name for p in state.players]
-    i = names.index(player)
-    for k in range(1, len(names) + 1):
-        cand = state.players[(i + k) % len(names)]
-        if not cand.lost:
-            return cand.name
-    return player
-
-
 def require(cond: bool, reason: str, *rules: str) -> None:
     if not cond:
         raise IllegalAction(reason, cr(*rules))
@@ -1300,10 +1146,5 @@ def keyword_name(k: str) -> str:
     return KEYWORDS.get(k, k)
 
 
-def effect_cites(e: Effect) -> list[str]:
-    from judge.engine.rulesets.magic.effects import EFFECT_RULES
-    return cr(*EFFECT_RULES.get(e.kind, ("609.1",)))
-
-
-__all__ = ["emit", "move", "deal_damage", "draw", "gain_life", "lose_life", "put_counters", "observe", "settle",
-           "give_priority", "check_sba", "ChoiceNeeded", "Replacement"]
+__all__ = ["emit", "move", "deal_damage", "draw", "gain_life", "lose_life", "put_counters", "observe", "check_sba",
+           "ChoiceNeeded", "Replacement"]

@@ -16,6 +16,7 @@ from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.qualities import describe_where, has_all, where_rules
 from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
+from judge.engine.rulesets.magic.text import condition_text, describe_effect, describe_target
 from judge.engine.step import Event, Step
 
 EFFECT_RULES: dict[str, tuple[str, ...]] = {
@@ -54,7 +55,7 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
         return _legal_card_in_graveyard(state, spec, ref, controller)
     if state.has_player(ref):
         if spec.kind not in ("player", "any"):
-            return f"«{ref}» es un jugador y el objetivo debe ser {spec.describe()}"
+            return f"«{ref}» es un jugador y el objetivo debe ser {describe_target(spec)}"
         if state.player(ref).lost:
             return f"{ref} ya no está en la partida"
         if spec.controller == "opponent" and ref == controller:
@@ -83,9 +84,9 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
     if spec.untapped and o.tapped:
         return f"{o.card} ({ref}) está girada y el objetivo debe estar enderezado"
     if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
-        return f"{o.card} ({ref}) no es {spec.describe()}"
+        return f"{o.card} ({ref}) no es {describe_target(spec)}"
     if spec.where and not has_all(state, o, c, spec.where):
-        return f"{o.card} ({ref}) no es {spec.describe()}"
+        return f"{o.card} ({ref}) no es {describe_target(spec)}"
     if spec.kind == "nonenchantment" and "enchantment" in c.types:
         return f"{o.card} ({ref}) es un encantamiento"
     if spec.kind == "nonland" and "land" in c.types:
@@ -111,7 +112,7 @@ def count_problem(specs: Sequence[TargetSpec], n: int) -> str | None:
     if specs and specs[-1].many:
         return None if n >= len(specs) - 1 else f"se necesitan al menos {len(specs) - 1} objetivo(s)"
     return None if n == len(specs) else f"se necesitan {len(specs)} objetivo(s) " \
-        f"({', '.join(s.describe() for s in specs) or 'ninguno'}), no {n}"
+        f"({', '.join(describe_target(s) for s in specs) or 'ninguno'}), no {n}"
 
 
 def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> str | None:
@@ -119,7 +120,7 @@ def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> str | 
     from the targets chosen before them."""
     for i, (spec, ref) in enumerate(zip(specs, refs)):
         if (spec.other or spec.many) and ref in refs[:i]:
-            return f"«{ref}» ya es objetivo: {spec.describe()} debe ser distinto"
+            return f"«{ref}» ya es objetivo: {describe_target(spec)} debe ser distinto"
 def _spell_card(state: MagicState, item: StackItem) -> CardDef:
     """The card a spell on the stack is, or the card a copy of a spell copies (707.10)."""
     if item.obj is not None:
@@ -179,7 +180,7 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
         options = [o for o in options if mv_problem(state, specs, [*chosen, o], n) is None]
         if not options:
             return None
-        q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para la habilidad de "
+        q = Question("targets", player, tuple(options), f"{player} elige {describe_target(spec)} para la habilidad de "
                      f"{source_name} (una de: {', '.join(options)})", tuple(cr("603.3d", "601.2c")))
 
         def current(ref: str) -> str:
@@ -228,7 +229,7 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
         when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
     cond = core.CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
     return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
-           f"{'; '.join(e.describe() for e in ab.effects)}»)"
+           f"{'; '.join(describe_effect(e) for e in ab.effects)}»)"
 
 
 # "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2)
@@ -323,14 +324,14 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
             colours = "".join("{" + c + "}" for c in e.if_spent)
             if not times:
                 core.emit(state, out, "resolution", controller, f"{source_name}: no se gastó {colours} para "
-                          f"lanzarlo: «{e.describe()}» no ocurre", [*cites, *cr("601.2h"),
+                          f"lanzarlo: «{describe_effect(e)}» no ocurre", [*cites, *cr("601.2h"),
                                                                      *(cr("707.10") if spent is None else [])])
                 continue
         if e.to == "target" and e.kind not in UNTARGETED and e.target < len(targets) and not targets[e.target]:
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
         if e.condition and not linked.holds(state, e, ctx, controller):
-            core.emit(state, out, "resolution", controller, f"{source_name}: «{e.describe()}» no se hace: no se "
-                      f"cumple «{linked.condition_text(e)}»", [*cites, *cr("608.2c")])
+            core.emit(state, out, "resolution", controller, f"{source_name}: «{describe_effect(e)}» no se hace: no se "
+                      f"cumple «{condition_text(e)}»", [*cites, *cr("608.2c")])
             continue
         if e.optional:
             ctx.did = _agrees(state, out, controller, source_name, e)
@@ -435,7 +436,7 @@ COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
     """608.2d: a "you may" is a choice made on resolution: yes or no, answered by the script."""
     q = Question("yes_no", controller, ("yes", "no"), f"{controller} elige si {source_name}: "
-                 f"{e.describe()} (yes o no)", tuple(cr("608.2d")))
+                 f"{describe_effect(e)} (yes o no)", tuple(cr("608.2d")))
 
     def valid(ans: Any) -> Any:
         if len(ans.values) != 1 or ans.values[0] not in ("yes", "no", "sí", "si"):
@@ -443,7 +444,7 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
         return None
     yes = core.ask(state, out, q, valid).values[0] != "no"
     core.emit(state, out, "resolution", controller, f"{controller} elige {'sí' if yes else 'no'}: "
-              f"{e.describe()}", cr("608.2d"))
+              f"{describe_effect(e)}", cr("608.2d"))
     return yes
 
 
@@ -461,7 +462,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         n *= count
         base += looked
         if not n:
-            core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: no había contadores "
+            core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: no había contadores "
                       f"{e.per_counter}, así que no hace nada", base)
             return
     subjects = _subjects(state, e, controller, source, targets, lki, ctx)
@@ -550,7 +551,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
             # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
             core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
-                      why=f"{source_name}: {e.describe()}", batch=batch, seen=before)
+                      why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before)
         core.observe_all(state, batch)
     elif k == "draw":
         if len(subjects) > 1:
@@ -578,7 +579,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         if not refs:
             if e.to in layers.GROUPS:
                 # The group is fixed now (611.2c): empty now, the effect affects nothing, ever.
-                core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: ahora no hay "
+                core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: ahora no hay "
                           "ninguno, así que no afecta a nada", [*base, *cr("611.2c", *where_rules(e.where))])
             return
         if k == "land_types" and e.choose:
@@ -616,7 +617,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         # 707.2: which object becomes a copy of which (the affected ones in parentheses read as the one copied)
         what = (f"{affected} {'se convierte' if len(refs) == 1 else 'se convierten'} en una copia de {model_name}"
                 + (" hasta el final del turno" if e.duration == "end_of_turn" else "")
-                if model_name else f"{e.describe()} ({affected})")
+                if model_name else f"{describe_effect(e)} ({affected})")
         core.emit(state, out, "resolution", controller, f"{source_name}: {what}; marca de tiempo {ce.timestamp}",
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
                   [state.objects.get(r) for r in refs])
@@ -1031,7 +1032,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         return
     if item.copy_of:
         core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}: "
-                  + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
+                  + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
         run_effects(state, out, item.controller, item.source, item.copy_of, item.effects, targets, item.x,
                     cr("608.2c"), spent=None, divide=item.divide)
         core.emit(state, out, "resolution", item.controller, f"la copia {item.id} deja de existir al dejar la pila",
@@ -1048,7 +1049,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
                   attach_to=attach, actor=item.controller)
         return
     core.emit(state, out, "resolution", item.controller, f"se resuelve {obj.card} ({obj.id}): "
-              + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
+              + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
               about=[obj])
     run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"),
                 spent=item.spent, divide=item.divide)

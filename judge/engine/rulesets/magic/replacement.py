@@ -20,6 +20,7 @@ from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask
+from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.spanish import vidas
 from judge.engine.step import Step
 
@@ -237,7 +238,7 @@ def _rep_text(item: Effect) -> str:
         return f"{o.card}: " + (f"{what}, " if what else "") + (amount or "sin cambio")
     if r.event in _MOVE_TEXT:
         return f"{o.card}: {_MOVE_TEXT[r.event]}"
-    return f"{o.card}: " + ("; ".join(e.describe() for e in r.instead) or r.event)
+    return f"{o.card}: " + ("; ".join(describe_effect(e) for e in r.instead) or r.event)
 
 
 # What an amount-changing replacement's amount counts, for `_rep_text` (life_gain: the prompt already says it).

@@ -18,7 +18,7 @@ from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost, parse_mana
 from judge.engine.rulesets.magic.state import STEPS
 from judge.engine.step import GENERIC_STEP_KINDS
-from judge.scenarios.validate import MAX_TEXT, Checker, join
+from judge.format.validate import MAX_TEXT, Checker, join
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_ZONE, MAX_TOTAL, MAX_ACTIONS, MAX_EXPECT, MAX_CARDS = 300, 1000, 2000, 500, 200
@@ -153,6 +153,7 @@ class Setup:
     active: str = ""
     step: str = "main1"
     stack: tuple[StackSetup, ...] = ()
+    catalog_names: frozenset[str] = frozenset()    # the cards of the catalog it was read with (a name to name)
 
 
 def slug(name: str) -> str:
@@ -161,8 +162,9 @@ def slug(name: str) -> str:
 
 
 class _Parser:
-    def __init__(self, check: Checker) -> None:
+    def __init__(self, check: Checker, catalog: Mapping[str, Any]) -> None:
         self.check = check
+        self.catalog = catalog          # name → CatalogCard: the cards a scenario may name without defining them
         self.cards: dict[str, CardDef] = dict(BASIC_LANDS)
         self.names: list[str] = []
         self.ids: dict[str, str] = {}
@@ -838,10 +840,9 @@ class _Parser:
 
     def from_catalog(self, name: str) -> None:
         """A card the scenario does not define: the FAQ catalog's (catalog.py), with its unmodelled text."""
-        from judge.engine.rulesets.magic.catalog import find
-        card = find(name)
-        if card is not None:
-            self.cards[name] = card
+        hit = self.catalog.get(name)
+        if hit is not None:
+            self.cards[name] = hit.card
 
     # -- players ------------------------------------------------------------------------------------------------
     def players(self, value: Any) -> list[PlayerSetup]:
@@ -1269,8 +1270,11 @@ class _Parser:
         return BAD if v is None else v
 
 
-def parse_scenario(doc: Mapping[str, Any], check: Checker) -> tuple[Setup, list[Any], list[Expectation]]:
-    p = _Parser(check)
+def parse_scenario(doc: Mapping[str, Any], check: Checker, catalog: Mapping[str, Any]
+                   ) -> tuple[Setup, list[Any], list[Expectation]]:
+    """The scenario's magic parts; `catalog`: the cards it may name without defining them (name → CatalogCard),
+    passed in by the loader."""
+    p = _Parser(check, catalog)
     p.stack_ids = set()
     if "cards" in doc:
         p.card_defs(doc["cards"])
@@ -1283,5 +1287,5 @@ def parse_scenario(doc: Mapping[str, Any], check: Checker) -> tuple[Setup, list[
     p.stack_ids = {s.id for s in stack}
     actions = p.actions(doc.get("actions", []))
     expect = p.expectations("expect", doc.get("expect", []))
-    return Setup(cards=p.cards, players=tuple(players), turn=number, active=active, step=step, stack=stack), \
-        actions, expect
+    return Setup(cards=p.cards, players=tuple(players), turn=number, active=active, step=step, stack=stack,
+                 catalog_names=frozenset(catalog)), actions, expect

@@ -432,6 +432,7 @@ class MagicState(GameState):
     chars_cache: Any = None            # (version, {id: Chars}, inputs, broad) of layers.compute
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
+    catalog_names: frozenset[str] = frozenset()   # the catalog's cards, injected at start: the names one may name
 
     def touch(self) -> None:
         self.version += 1

@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicObject, MagicState
+from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
 
 RULES: dict[str, tuple[str, ...]] = {
@@ -326,9 +327,9 @@ def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source
         options = [c for c in candidates(state, spec, player, o.id) if not (spec.other and c in chosen)]
         if not options:
             core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no puede lanzarse (no hay "
-                      f"{spec.describe()} legal); se queda en el cementerio", [*cites, *cr("601.2c")])
+                      f"{describe_target(spec)} legal); se queda en el cementerio", [*cites, *cr("601.2c")])
             return
-        q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para {o.card}, que lanza "
+        q = Question("targets", player, tuple(options), f"{player} elige {describe_target(spec)} para {o.card}, que lanza "
                      f"con {source_name} (una de: {', '.join(options)})", tuple(cr("601.2c", "608.2g")))
 
         def valid(ans: Any, options: list[str] = options) -> Any:
