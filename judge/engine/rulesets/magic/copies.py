@@ -11,6 +11,7 @@ from judge.engine.rulesets.magic.cards import CardDef, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, PendingTrigger, StackItem
+from judge.engine.rulesets.magic.targets import _spell_card, candidates, legal_target
 from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
 
@@ -73,7 +74,6 @@ def conspire_resolves(state: MagicState, out: list[Step], item: StackItem) -> No
 def copy_spell(state: MagicState, out: list[Step], spell: StackItem, controller: str) -> StackItem:
     """707.10: a copy of a spell: its characteristics and the choices made for it (targets, X); not cast, with no
     mana spent on it. 707.10c: its controller may change targets (new ones must be legal)."""
-    from judge.engine.rulesets.magic.effects import _spell_card, candidates, legal_target
     card = _spell_card(state, spell)
     cid = state.new_id("copia")
     targets = list(spell.targets)

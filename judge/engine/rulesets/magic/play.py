@@ -15,9 +15,9 @@ from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.copies import check_conspire, pay_conspire
 from judge.engine.rulesets.magic.replacement import ManaEvent, ReplacementHandler
-from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem, expand_specs, legal_target,
-                                                 mv_problem,
-                                                 resolve_top, run_effects)
+from judge.engine.rulesets.magic.effects import resolve_top
+from judge.engine.rulesets.magic.targets import (count_problem, distinct_problem, expand_specs, legal_target,
+                                                 mv_problem)
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, parse_mana, pay, pool_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem

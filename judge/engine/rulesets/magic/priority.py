@@ -9,8 +9,9 @@ from typing import Any
 
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.core import (CONDITION_RULES, check_sba, check_state_triggers, sync_control)
-from judge.engine.rulesets.magic.effects import choose_targets, trigger_text
+from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, sync_control
+from judge.engine.rulesets.magic.triggers import CONDITION_RULES
+from judge.engine.rulesets.magic.targets import choose_targets, trigger_text
 from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicState, PendingTrigger, StackItem
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask, emit, name
 from judge.engine.step import Event, Step
