@@ -3,7 +3,7 @@ catalog read from the corpus's card records (the Shadowmoor FAQ's cards) and the
 process; doce-vidas defines its cards in the scenario."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -20,9 +20,26 @@ def magic_catalog() -> Mapping[str, Any]:
     return read_catalog(cards)
 
 
+class _LazyCatalog(Mapping[str, Any]):
+    """The magic catalog, read from the documents only when a scenario first names a card it does not define (or a
+    name is to be named): a scenario whose cards are all inline never loads the corpus."""
+
+    def __getitem__(self, name: str) -> Any:
+        return magic_catalog()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(magic_catalog())
+
+    def __len__(self) -> int:
+        return len(magic_catalog())
+
+
+_MAGIC = _LazyCatalog()
+
+
 def card_source(ruleset_id: str) -> Mapping[str, Any]:
     """The cards a scenario of `ruleset_id` may name without defining them (empty for a ruleset with none)."""
-    return magic_catalog() if ruleset_id == "magic" else {}
+    return _MAGIC if ruleset_id == "magic" else {}
 
 
 def find(name: str) -> Any:

@@ -45,12 +45,12 @@ class Magic(Ruleset):
     def describe(cls, cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
         from judge.engine.rulesets.magic.describe import describe
 
-        return describe(cards or {})
+        return describe(cards if cards is not None else {})
 
     @classmethod
     def parse_scenario(cls, doc: Mapping[str, Any], check: Any, cards: Mapping[str, Any] | None = None
                        ) -> tuple[Setup, list[Action], list[Any]]:
-        return parse_scenario(doc, check, cards or {})
+        return parse_scenario(doc, check, cards if cards is not None else {})
 
     @classmethod
     def start(cls, scenario: Any, rng: random.Random) -> tuple[GameState, list[Step]]:

@@ -249,7 +249,7 @@ def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name:
         options: tuple[str, ...] = COLORS
         prompt, rules = f"{player} elige un color para {card_name} ({', '.join(COLORS)})", ("614.12a", "105.1")
     else:
-        names = {n for n, c in state.cards.items() if not c.is_token} | state.catalog_names
+        names = {n for n, c in state.cards.items() if not c.is_token} | set(state.catalog_names)
         options = tuple(sorted(names))
         prompt, rules = f"{player} nombra una carta para {card_name} (el nombre de una carta)", ("614.12a", "201.2")
     if what == "color":

@@ -3,7 +3,7 @@ stack, actions and expectations. Everything is checked before any rule runs, eac
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,7 +61,7 @@ class Setup:
     active: str = ""
     step: str = "main1"
     stack: tuple[StackSetup, ...] = ()
-    catalog_names: frozenset[str] = frozenset()    # the cards of the catalog it was read with (a name to name)
+    catalog_names: Collection[str] = frozenset()   # the catalog's card names (read only if a name is to be named)
 
 
 def slug(name: str) -> str:
@@ -520,4 +520,4 @@ def parse_scenario(doc: Mapping[str, Any], check: Checker, catalog: Mapping[str,
     actions = p.actions(doc.get("actions", []))
     expect = p.expectations("expect", doc.get("expect", []))
     return Setup(cards=p.cards, players=tuple(players), turn=number, active=active, step=step, stack=stack,
-                 catalog_names=frozenset(catalog)), actions, expect
+                 catalog_names=catalog.keys()), actions, expect
