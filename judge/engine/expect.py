@@ -11,7 +11,7 @@ from typing import Any
 
 from judge.engine.state import GameState
 from judge.engine.step import GENERIC_STEP_KINDS, STOPPED, Step
-from judge.scenarios.validate import Checker, join
+from judge.format.validate import Checker, join
 
 COMMON_KEYS = ("winner", "stopped", "steps", "turn", "active", "phase")
 # `ruling:` on any expectation: the passage(s) whose stated outcome the check shows (a FAQ ruling, a rule's example);

@@ -12,7 +12,7 @@ from judge.engine.errors import StepLimitReached
 from judge.engine.rulesets import get_ruleset
 from judge.engine.state import GameState, run_bounds
 from judge.engine.step import Step, Trace
-from judge.scenarios.model import Scenario
+from judge.format.model import Scenario
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.base import Ruleset

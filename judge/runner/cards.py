@@ -18,7 +18,7 @@ def unmodelled_text(card: Any) -> list[str]:
 def status(name: str) -> dict[str, Any] | None:
     """`{"ruleset", "name", "modelled", "unmodelled"}` for a card of the magic catalog (its printed name), None for
     a card the catalog does not have. Shared by `judge cards` and the card pages."""
-    from judge.engine.rulesets.magic.catalog import catalog
+    from judge.scenarios.cards import magic_catalog as catalog
 
     entry = catalog().get(name)
     if entry is None:
@@ -32,7 +32,7 @@ def status(name: str) -> dict[str, Any] | None:
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def cards_cmd(ruleset: str, as_json: bool) -> None:
     """List every catalog card with `modelled: true|false` and the text the engine does not model."""
-    from judge.engine.rulesets.magic.catalog import catalog
+    from judge.scenarios.cards import magic_catalog as catalog
     from judge.engine.rulesets.magic.mana import cost_text
 
     rows = []

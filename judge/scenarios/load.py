@@ -24,9 +24,9 @@ import yaml
 
 from judge.scenarios import unicode
 from judge.scenarios.depth import deep_spans
-from judge.scenarios.errors import FieldError, ScenarioError
-from judge.scenarios.model import Scenario
-from judge.scenarios.validate import MAX_STRING, MAX_TEXT, Checker, join
+from judge.format.errors import FieldError, ScenarioError
+from judge.format.model import Scenario
+from judge.format.validate import MAX_STRING, MAX_TEXT, Checker, join
 
 MAX_DOCUMENT_BYTES = 1_000_000     # text of a scenario before parsing
 MAX_NODES = 200_000                # values in the parsed tree (after alias expansion)
@@ -398,7 +398,8 @@ def validate(doc: Any) -> Scenario:
         for key in extra_keys:
             if key in top and key not in getattr(ruleset_cls, "extra_keys", ()):
                 check.error(key, f"clave desconocida «{key}» en un escenario {ruleset_cls.id}")
-    parts = ruleset_cls.parse_scenario(top, check) if ruleset_cls is not None else None
+    from judge.scenarios.cards import card_source   # the cards a scenario may name: passed in, not loaded there
+    parts = ruleset_cls.parse_scenario(top, check, card_source(ruleset_cls.id)) if ruleset_cls is not None else None
     check.raise_if_errors()
     assert parts is not None
     setup, actions, expect = parts

@@ -118,7 +118,8 @@ MESSAGES.update({
 def _described() -> str:
     from judge.engine.rulesets import RULESETS
 
-    return json.dumps([r.describe() for r in RULESETS], ensure_ascii=False)
+    from judge.scenarios.cards import card_source       # the catalog a scenario may name: passed in
+    return json.dumps([r.describe(card_source(r.id)) for r in RULESETS], ensure_ascii=False)
 
 
 def descriptions() -> list[dict[str, Any]]:

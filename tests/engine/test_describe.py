@@ -12,12 +12,13 @@ from judge.engine import run_scenario
 from judge.engine.expect import COMMON_KEYS
 from judge.engine.rulesets import RULESETS, Ruleset, get_ruleset
 from judge.scenarios import ScenarioError, load_scenario
+from judge.scenarios.cards import card_source
 
 IDS = [r.id for r in RULESETS]
 
 
 def described(rid: str) -> dict[str, Any]:
-    return get_ruleset(rid).describe()
+    return get_ruleset(rid).describe(card_source(rid))
 
 
 def defaults(d: dict[str, Any]) -> dict[str, Any]:
@@ -160,7 +161,7 @@ def test_magic_description_matches_its_schema() -> None:
     from judge.engine.rulesets.magic import schema as S
     from judge.engine.rulesets.magic.actions import ACTION_KEYS
     from judge.engine.rulesets.magic.cards import BASIC_LANDS
-    from judge.engine.rulesets.magic.catalog import catalog
+    from judge.scenarios.cards import magic_catalog as catalog
     from judge.engine.rulesets.magic.state import STEPS
 
     d = described("magic")

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from judge.cli import main
 from judge.engine import run_scenario
 from judge.corpus.model import Card
-from judge.engine.rulesets.magic.catalog import CatalogCard, card_def, catalog, read_text
+from judge.engine.rulesets.magic.catalog import CatalogCard, card_def, read_text
+from judge.scenarios.cards import magic_catalog as catalog
 from judge.scenarios import load_scenario
 
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from judge.engine import Trace, run_scenario
-from judge.engine.rulesets.magic.catalog import catalog, read_text
+from judge.engine.rulesets.magic.catalog import read_text
+from judge.scenarios.cards import magic_catalog as catalog
 from judge.scenarios import ScenarioError, load_scenario
 
 BEAR = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}

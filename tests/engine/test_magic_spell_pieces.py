@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from judge.engine import Trace, run_scenario
-from judge.engine.rulesets.magic.catalog import catalog
+from judge.scenarios.cards import magic_catalog as catalog
 from judge.scenarios import ScenarioError, load_scenario
 
 BOLT = {"cost": "{1}{R}", "types": ["instant"], "targets": ["any"], "effects": [{"damage": 2}]}

@@ -286,8 +286,9 @@ def test_any_target_is_named_once() -> None:
     """115.4: «cualquier objetivo» (a creature, player, planeswalker or battle) is one phrase: a cast missing it
     reads «se necesitan 1 objetivo(s) (cualquier objetivo)», not «cualquier objetivo objetivo»."""
     from judge.engine.rulesets.magic.cards import TargetSpec
-    assert TargetSpec("any").describe() == "cualquier objetivo"
-    assert TargetSpec("creature").describe() == "criatura objetivo"
+    from judge.engine.rulesets.magic.text import describe_target
+    assert describe_target(TargetSpec("any")) == "cualquier objetivo"
+    assert describe_target(TargetSpec("creature")) == "criatura objetivo"
 
 
 def test_pass_until_is_described_with_the_steps_spanish_name() -> None:

@@ -3,6 +3,7 @@ puts back every field of every object, player, stack item and effect, the zones,
 from __future__ import annotations
 
 import random
+from collections.abc import KeysView
 from typing import Any
 
 from judge.engine import Game
@@ -26,6 +27,8 @@ def _dump(x: Any, seen: dict[int, str]) -> Any:
         return sorted(repr(_dump(v, seen)) for v in x)
     if isinstance(x, dict):
         return [(k, _dump(v, seen)) for k, v in x.items()]
+    if isinstance(x, KeysView):
+        return "<the catalog's names>"                # read-only, never changed by a game
     if type(x).__module__.endswith("cards") or isinstance(x, random.Random):
         return f"<{type(x).__name__} {id(x)}>"      # immutable card data, shared
     seen[id(x)] = f"<{type(x).__name__} #{len(seen)}>"

@@ -7,8 +7,8 @@ from typing import Any
 
 from judge.engine import run_scenario
 from judge.engine.rulesets.magic.cards import Triggered
-from judge.engine.rulesets.magic.catalog import find
-from judge.engine.rulesets.magic.core import _damage_matches
+from judge.scenarios.cards import find
+from judge.engine.rulesets.magic.triggers import _damage_matches
 from judge.engine.rulesets.magic.state import MagicObject
 from judge.scenarios import load_scenario
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 import yaml
 
 from judge.corpus import load_corpus
-from judge.engine.rulesets.magic.catalog import catalog
+from judge.scenarios.cards import magic_catalog as catalog
 
 from .conftest import CURATED_DIR
 from .test_docs_magic import DOCS, codes, section, tables

@@ -48,7 +48,7 @@ def faq_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _partly_modelled() -> str:
     """A FAQ card the engine models only in part, the one with the most text left (the catalog grows as cards are
     modelled, so it is looked up rather than named)."""
-    from judge.engine.rulesets.magic.catalog import catalog
+    from judge.scenarios.cards import magic_catalog as catalog
 
     partly = [(len(status(name)["unmodelled"]), name) for name, entry in sorted(catalog().items())
               if entry.passage_id and not entry.modelled]

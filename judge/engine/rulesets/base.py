@@ -15,8 +15,8 @@ from judge.engine.state import GameState
 from judge.engine.step import GENERIC_EVENT_KINDS, GENERIC_STEP_KINDS, Event, Step, declared, make_step
 
 if TYPE_CHECKING:
-    from judge.scenarios.model import Scenario
-    from judge.scenarios.validate import Checker
+    from judge.format.model import Scenario
+    from judge.format.validate import Checker
 
 
 class Ruleset:
@@ -45,15 +45,18 @@ class Ruleset:
 
     # -- scenarios ----------------------------------------------------------------------------------------
     @classmethod
-    def parse_scenario(cls, doc: Mapping[str, Any], check: "Checker") -> tuple[Any, list[Action], list[Any]]:
-        """Validate the ruleset's parts of a scenario document; record errors on `check`.
+    def parse_scenario(cls, doc: Mapping[str, Any], check: "Checker", cards: Mapping[str, Any] | None = None
+                       ) -> tuple[Any, list[Action], list[Any]]:
+        """Validate the ruleset's parts of a scenario document; record errors on `check`. `cards`: the catalog of
+        cards a scenario may name without defining them, passed in by the loader (judge/scenarios/cards.py; the
+        engine never loads documents).
 
         Returns (setup, actions, expectations); the values only matter when `check` has no errors."""
         raise NotImplementedError
 
     @classmethod
-    def describe(cls) -> dict[str, Any]:
-        """The ruleset's scenario parts as data, for a scenario builder: player fields (defaults, bounds), zones and
+    def describe(cls, cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The ruleset's scenario parts as data (`cards`: the catalog a scenario may name, as `parse_scenario`), for a scenario builder: player fields (defaults, bounds), zones and
         the fields of their objects, the turn, card definition fields and the effect vocabulary, each action verb
         and what it needs, expectation fields, with Spanish and English labels (doce_vidas/describe.py documents
         the shape)."""

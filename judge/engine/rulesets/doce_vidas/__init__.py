@@ -11,7 +11,7 @@ from judge.engine.errors import IllegalAction
 from judge.engine.expect import Expectation
 from judge.engine.rulesets.base import Ruleset
 from judge.engine.rulesets.doce_vidas import cites as C
-from judge.engine.rulesets.doce_vidas import game
+from judge.engine.rulesets.doce_vidas import game, legal, steps
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.expect import check_expectation
@@ -54,13 +54,13 @@ class DoceVidas(Ruleset):
     own_event_kinds: ClassVar[tuple[str, ...]] = EVENT_KINDS
 
     @classmethod
-    def describe(cls) -> dict[str, Any]:
-        from judge.engine.rulesets.doce_vidas.describe import describe
+    def describe(cls, cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        from judge.engine.rulesets.doce_vidas.describe import describe          # its cards are the scenario's
 
         return describe()
 
     @classmethod
-    def parse_scenario(cls, doc: Mapping[str, Any], check: Any
+    def parse_scenario(cls, doc: Mapping[str, Any], check: Any, cards: Mapping[str, Any] | None = None
                        ) -> tuple[Setup, list[Action | Checkpoint], list[Expectation]]:
         return parse_scenario(doc, check)
 
@@ -122,7 +122,7 @@ class DoceVidas(Ruleset):
 
     @classmethod
     def legal_actions(cls, state: GameState) -> list[Action]:
-        return game.legal_actions(state)
+        return legal.legal_actions(state)
 
     @classmethod
     def apply(cls, state: GameState, action: Action) -> list[Step]:
@@ -159,7 +159,7 @@ class DoceVidas(Ruleset):
     def expectation_notes(cls, state: GameState, expectation: Any) -> list[str]:
         """The unmodelled text of the card the expectation looks at, and of every card in play (and the cards stacked
         on them: game.involved): text that could have changed what it checks."""
-        if not game.has_text(state):
+        if not steps.has_text(state):
             return []
         obj = state.find(expectation.subject) if expectation.subject_key == "object" else None
         in_play = [o for p in state.players for o in p.zones["board"]]

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from judge.scenarios.validate import MAX_STRING, MAX_TEXT, Checker, join
+from judge.format.validate import MAX_STRING, MAX_TEXT, Checker, join
 
 CARD_TYPES = ("criatura", "reliquia", "encantamiento", "hechizo", "instantaneo")
 PERMANENT_TYPES = ("criatura", "reliquia", "encantamiento")

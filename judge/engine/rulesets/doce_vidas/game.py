@@ -1,98 +1,27 @@
 """The rules of doce-vidas applied to a state: the turn, playing cards, attacks, burning, the state-based checks.
+Recording steps is steps.py (its names are passed on here); the actions offered, legal.py.
 
 Every function that changes the state appends the steps it causes to `out`, each citing the passage it applies.
 Illegal actions raise IllegalAction before anything changes.
 """
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Sequence
 
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
-from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, bonus_givers, boost_sources, card_of,
                                                     creature_damage, creature_life, explain, reading_keys,
-                                                    reading_order, side_order)
+                                                    reading_order, side_order, with_stacks)
+from judge.engine.rulesets.doce_vidas.steps import emit, involved, unmodelled
 from judge.engine.state import GameObject, GameState, Pending, Player
-from judge.engine.step import Event, Step, make_step
+from judge.engine.step import Event, Step
 
 MAX_LIVES = 24
 HAND_LIMIT = 2          # dv/turno/preparacion/3
 DRAW_PER_TURN = 2       # dv/turno/preparacion/4
-
-
-def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
-         events: Sequence[Event] = (), unmodelled: Sequence[str] = ()) -> Step:
-    """Record a step (make_step); its unmodelled text is the caller's and that of the cards out of play whose text
-    works where they are (off_board)."""
-    if has_text(state):
-        unmodelled = list(dict.fromkeys((*unmodelled, *off_board(state))))
-    return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled, out=out)
-
-
-# Unmodelled text that works out of play: a card in a hand, a deck or a discard pile is flagged in every step while
-# it is there when its text names that zone ("…desde tu mano…", "…de tu pila de descarte…"), and in a hand also when
-# it is an instant whose text reacts to something ("cuando…", "siempre que…": it could be played in answer). The
-# same rule as magic's core.unmodelled (113.6), with this game's zone names.
-_ZONE_WORDS = {"hand": re.compile(r"\bmanos?\b", re.I), "deck": re.compile(r"\bmazos?\b", re.I),
-               "discard": re.compile(r"\b(descartes?|descartad\w*)\b", re.I)}
-_REACTS = re.compile(r"\b(cuando|siempre que|al comienzo)\b", re.I)
-
-
-def _works_from(card: CardDef) -> frozenset[str]:
-    """The zones out of play (hand, deck, discard) where the card's unmodelled text could work: those its text
-    names, and the hand for an instant that reacts to something (dv/tipos/instantaneos: played in answer)."""
-    zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(card.text)}
-    if card.type == "instantaneo" and _REACTS.search(card.text):
-        zones.add("hand")
-    return frozenset(zones)
-
-
-def off_board(state: GameState) -> list[str]:
-    """The notes of the cards in a hand, deck or discard pile whose unmodelled text works there (_works_from)."""
-    works = state.extra.get("text_works_from")
-    if works is None:
-        works = state.extra["text_works_from"] = {n: z for n, c in state.extra["cards"].items()
-                                                  if c.text and (z := _works_from(c))}
-    if not works:
-        return []
-    return unmodelled(state, *(o for p in state.players for zone in ("hand", "deck", "discard")
-                               for o in p.zones[zone] if o.card in works and zone in works[o.card]))
-
-
-def unmodelled(state: GameState, *objs: GameObject) -> list[str]:
-    """The card text of `objs` the engine does not model (each card once): shown wherever it could matter."""
-    texts = []
-    for o in dict.fromkeys(objs):
-        card = card_of(state, o)
-        if card.text:
-            texts.append(f"{card.name}: «{card.text}» (texto no modelado)")
-    return list(dict.fromkeys(texts))
-
-
-def has_text(state: GameState) -> bool:
-    """Does any card of the scenario carry text the engine does not model? (Read once: most have none.)"""
-    known = state.extra.get("has_text")
-    if known is None:
-        known = state.extra["has_text"] = any(c.text for c in state.extra["cards"].values())
-    return known
-
-
-def involved(state: GameState, objs: Sequence[GameObject], sides: Sequence[str] = ()) -> list[str]:
-    """The unmodelled text that could change a step involving `objs`: theirs, that of every card stacked on the ones
-    in play (an aura saying its creature cannot attack), and that of the relics on the `sides` the step reaches
-    (a relic's text may touch anything of its side: «Tus criaturas no pueden ser destruidas»)."""
-    if not has_text(state):
-        return []
-    in_play = [o for o in objs if o.zone == "board"]
-    stacked = with_stacks(state, in_play, state.active) if in_play else []
-    relics = [o for name in dict.fromkeys(sides) if state.has_player(name)
-              for o in state.player(name).zones["board"] if card_of(state, o).type == "reliquia"]
-    return unmodelled(state, *objs, *stacked, *relics)
 
 
 def alive(state: GameState) -> list[Player]:
@@ -137,22 +66,6 @@ def on_board(state: GameState, object_id: str) -> GameObject | None:
             if o.id == object_id:
                 return o
     return None
-
-
-def with_stacks(state: GameState, leaving: Sequence[GameObject], first: str) -> list[GameObject]:
-    """`leaving` plus every enchantment stacked on them (transitively), in stack reading order: the pile on a card
-    top first, then the card (dv/stack/2); cards left to right, the `first` player's side first (dv/stack/4).
-    They leave play together, so they enter the discard piles in this order (dv/stack/5)."""
-    gone = {o.id for o in leaving}
-    board = [o for p in state.players for o in p.zones["board"]]
-    changed = True
-    while changed:
-        changed = False
-        for o in board:
-            if o.id not in gone and o.attached_to in gone:
-                gone.add(o.id)
-                changed = True
-    return [o for o in reading_order(state, first) if o.id in gone]
 
 
 def leave_together(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject],
@@ -961,49 +874,3 @@ def fire(state: GameState, out: list[Step], src: GameObject, when: str, order: S
         if effect.when == when and src.zone == "board" and not state.over:
             apply_effect(state, out, src, src.controller, effect, None, kind="trigger", order=order)
             settle(state, out, src.controller)
-
-
-def legal_targets(state: GameState, slot: str, obj: GameObject) -> list[str]:
-    players = [p.name for p in alive(state)]
-    board = [o for p in state.players for o in p.zones["board"]]
-    creatures = [o.id for o in board if card_of(state, o).is_creature]
-    return {"any": players + creatures, "player": players, "creature": creatures, "target": creatures,
-            "permanent": [o.id for o in board], "attach": [o.id for o in board],
-            "relic": [o.id for o in board if card_of(state, o).type == "reliquia"],
-            "enchantment": [o.id for o in board if card_of(state, o).type == "encantamiento"]}[slot]
-
-
-def legal_actions(state: GameState, cap: int = 24) -> list:
-    """The actions `apply` accepts now (a representative set: one target combination list per card, capped)."""
-    if state.over:
-        return []
-    if state.pending is not None:
-        pending = state.pending
-        combos = itertools.islice(itertools.combinations(pending.options, pending.count), cap)
-        return [Discard(by=pending.player, cards=c) for c in combos]
-    if state.phase != "accion":
-        return []
-    actions: list = []
-    for p in alive(state):
-        mine = p.name == state.active
-        for obj in p.zones["hand"]:
-            card = card_of(state, obj)
-            if (mine or card.type == "instantaneo") and card.cost <= p.mana:
-                options = [legal_targets(state, s, obj) for s in card.chosen_slots()]
-                for combo in itertools.islice(itertools.product(*options), cap):
-                    if card.type == "encantamiento" and combo and combo[0] == obj.id:
-                        continue
-                    actions.append(Play(by=p.name, card=obj.id, targets=tuple(combo)))
-            if mine:
-                actions.append(Burn(by=p.name, card=obj.id))
-        if mine:
-            ready = [o for o in p.zones["board"] if card_of(state, o).is_creature and not o.tapped]
-            targets = [q.name for q in alive(state)] + [o.id for q in state.players for o in q.zones["board"]
-                                                        if card_of(state, o).is_creature]
-            for o in ready:
-                actions.extend(Attack(by=p.name, attackers=(o.id,), target=t) for t in targets if t != o.id)
-            if len(ready) > 1:
-                ids = tuple(o.id for o in ready)
-                actions.extend(Attack(by=p.name, attackers=ids, target=t) for t in targets if t not in ids)
-            actions.append(EndTurn(by=p.name))
-    return actions

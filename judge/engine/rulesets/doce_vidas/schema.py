@@ -14,7 +14,7 @@ from judge.engine.expect import BAD, Expectation, parse_entry, parse_fields, par
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
 from judge.engine.step import GENERIC_STEP_KINDS
-from judge.scenarios.validate import Checker, join
+from judge.format.validate import Checker, join
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_LIVES = 24                    # dv/generales/curacion

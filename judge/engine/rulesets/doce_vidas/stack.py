@@ -7,6 +7,7 @@ enchantments is read LIFO, newest first, before the card it sits on (dv/stack/2)
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.engine.rulesets.doce_vidas import cites as C
@@ -179,3 +180,19 @@ def explain(state: GameState, creature: GameObject, kind: str) -> str:
     if not parts:
         return str(base)
     return f"{base} " + " ".join(f"+ {a} ({n})" for n, a in parts) + f" = {base + sum(a for _, a in parts)}"
+
+
+def with_stacks(state: GameState, leaving: Sequence[GameObject], first: str) -> list[GameObject]:
+    """`leaving` plus every enchantment stacked on them (transitively), in stack reading order: the pile on a card
+    top first, then the card (dv/stack/2); cards left to right, the `first` player's side first (dv/stack/4).
+    They leave play together, so they enter the discard piles in this order (dv/stack/5)."""
+    gone = {o.id for o in leaving}
+    board = [o for p in state.players for o in p.zones["board"]]
+    changed = True
+    while changed:
+        changed = False
+        for o in board:
+            if o.id not in gone and o.attached_to in gone:
+                gone.add(o.id)
+                changed = True
+    return [o for o in reading_order(state, first) if o.id in gone]

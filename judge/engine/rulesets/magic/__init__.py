@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from judge.engine.action import Action, Script
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.base import Ruleset
-from judge.engine.rulesets.magic import core, turn, undo
+from judge.engine.rulesets.magic import core, effects, priority, turn, undo
 from judge.engine.rulesets.magic.actions import ANSWERS, Activate, Cast, Mana, PassUntil
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, RandomChooser, ScriptChooser
 from judge.engine.rulesets.magic.cites import GENERAL, cr
@@ -37,16 +37,20 @@ class Magic(Ruleset):
     phases: ClassVar[tuple[str, ...]] = STEPS
     own_step_kinds: ClassVar[tuple[str, ...]] = OWN_STEP_KINDS
     own_event_kinds: ClassVar[tuple[str, ...]] = EVENT_KINDS
+    # The rules modules below the actions reach the effects through the state's ruleset, never by importing them
+    # (a draw replaced by effects, 121.6: core.draw).
+    run_effects = staticmethod(effects.run_effects)
 
     @classmethod
-    def describe(cls) -> dict[str, Any]:
+    def describe(cls, cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
         from judge.engine.rulesets.magic.describe import describe
 
-        return describe()
+        return describe(cards if cards is not None else {})
 
     @classmethod
-    def parse_scenario(cls, doc: Mapping[str, Any], check: Any) -> tuple[Setup, list[Action], list[Any]]:
-        return parse_scenario(doc, check)
+    def parse_scenario(cls, doc: Mapping[str, Any], check: Any, cards: Mapping[str, Any] | None = None
+                       ) -> tuple[Setup, list[Action], list[Any]]:
+        return parse_scenario(doc, check, cards if cards is not None else {})
 
     @classmethod
     def start(cls, scenario: Any, rng: random.Random) -> tuple[GameState, list[Step]]:
@@ -55,7 +59,8 @@ class Magic(Ruleset):
         turn began unless they say `sick: true`."""
         setup: Setup = scenario.setup
         players = []
-        state = MagicState(players=players, rng=rng, cards=dict(setup.cards), ruleset=cls)
+        state = MagicState(players=players, rng=rng, cards=dict(setup.cards), ruleset=cls,
+                           catalog_names=setup.catalog_names)
         for ps in setup.players:
             p = MagicPlayer(name=ps.name, lives=ps.life, zones={z: [] for z in ZONES}, pool=dict(ps.pool),
                             lands_played=ps.lands_played)
@@ -99,7 +104,7 @@ class Magic(Ruleset):
             if state.phase in turn.NO_PRIORITY:
                 turn.begin(state, out, state.phase)
             else:
-                core.give_priority(state, out, state.active)
+                priority.give_priority(state, out, state.active)
         except ChoiceNeeded as exc:
             _pend(state, exc)
         finally:

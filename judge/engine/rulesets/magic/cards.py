@@ -81,30 +81,6 @@ class TargetSpec(Immutable):
     untapped: bool = False           # "target untapped creature"
     mv_at_most_slot: int = -1        # "… con un coste de maná convertido igual o menor": at most that slot's (202.3)
 
-    def describe(self) -> str:
-        from judge.engine.rulesets.magic.qualities import describe_where
-        names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
-                 "spell": "hechizo", "creature_spell": "hechizo de criatura", "land": "tierra",
-                 "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta",
-                 "nonenchantment": "permanente que no sea encantamiento",
-                 "nonland": "permanente que no sea tierra", "instant_or_sorcery": "carta de instantáneo o de conjuro"}
-        if self.zone == "graveyard":
-            what = {"creature": "carta de criatura", "instant_or_sorcery": "carta de instantáneo o de conjuro"}.get(
-                self.kind, "carta")
-            whose = {"any": "un cementerio", "you": "tu cementerio", "opponent": "el cementerio de un oponente"}
-            text = f"{what} objetivo de {whose[self.controller]}"
-        else:
-            who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}.get(
-                self.controller, f" que controla {self.controller.removeprefix('player:')}")
-            quality = f" ({describe_where(self.where)})" if self.where else ""
-            # «cualquier objetivo» already says «objetivo» (not «cualquier objetivo objetivo»)
-            noun = "cualquier objetivo" if self.kind == "any" else \
-                f"{names[self.kind]}{' enderezada' if self.untapped else ''} objetivo"
-            text = f"{'otra ' if self.other else ''}{noun}{quality}{who}"
-        if self.optional:
-            return f"hasta un(a) {text}"
-        return f"cualquier cantidad de: {text}" if self.many else text
-
 
 @dataclass(frozen=True)
 class Effect(Immutable):
@@ -158,9 +134,6 @@ class Effect(Immutable):
     random: bool = False              # the cards or target are chosen at random (701.9b), with the seeded rng
     cost: tuple[Symbol, ...] = ()     # pay: the mana paid from the pool (608.2g)
 
-    def describe(self) -> str:
-        from judge.engine.rulesets.magic.text import describe_effect
-        return describe_effect(self)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ A scenario that defines a card inline with the same name uses its own definition
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -1212,22 +1212,12 @@ class CatalogCard:
         return not self.card.text and not self.card.unmodelled_keywords
 
 
-@lru_cache(maxsize=1)
-def catalog() -> dict[str, CatalogCard]:
-    """Every FAQ card by its printed name, and the basic lands (read once per process)."""
-    from judge.corpus import load_corpus           # the documents, not the search index: no Whoosh here
+def read_catalog(cards: Mapping[str, Any]) -> dict[str, CatalogCard]:
+    """Every card of `cards` (the corpus's card records by printed name: the Shadowmoor FAQ's) read into pieces,
+    and the basic lands. The engine never loads the documents: the scenarios layer reads them and passes the
+    catalog in (judge/scenarios/cards.py), so a game runs on the cards it was given."""
     out: dict[str, CatalogCard] = {n: CatalogCard(c, "") for n, c in BASIC_LANDS.items()}
-    try:
-        cards = load_corpus().cards()
-    except Exception:                              # noqa: BLE001 - without documents, only the basic lands
-        return out
     for name, card in cards.items():
-        if name in out:
-            continue
-        out[name] = CatalogCard(replace(card_def(card)), card.passage_id)
+        if name not in out:
+            out[name] = CatalogCard(replace(card_def(card)), card.passage_id)
     return out
-
-
-def find(name: str) -> CardDef | None:
-    hit = catalog().get(name)
-    return hit.card if hit is not None else None

@@ -11,6 +11,8 @@ from judge.engine.rulesets.magic.cards import CardDef, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, PendingTrigger, StackItem
+from judge.engine.rulesets.magic.targets import _spell_card, candidates, legal_target
+from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
 
 # The trigger conspire stands for ("When you cast this spell, if its conspire cost was paid, copy it").
@@ -72,14 +74,13 @@ def conspire_resolves(state: MagicState, out: list[Step], item: StackItem) -> No
 def copy_spell(state: MagicState, out: list[Step], spell: StackItem, controller: str) -> StackItem:
     """707.10: a copy of a spell: its characteristics and the choices made for it (targets, X); not cast, with no
     mana spent on it. 707.10c: its controller may change targets (new ones must be legal)."""
-    from judge.engine.rulesets.magic.effects import _spell_card, candidates, legal_target
     card = _spell_card(state, spell)
     cid = state.new_id("copia")
     targets = list(spell.targets)
     if spell.target_specs:
         options = sorted({c for spec in spell.target_specs for c in candidates(state, spec, controller, cid)})
         q = Question("targets", controller, tuple(options), f"{controller} elige los objetivos de la copia de "
-                     f"{card.name}: uno por objetivo ({', '.join(s.describe() for s in spell.target_specs)}), o "
+                     f"{card.name}: uno por objetivo ({', '.join(describe_target(s) for s in spell.target_specs)}), o "
                      f"ninguno para dejar los de ahora ({', '.join(t or '-' for t in targets)})",
                      tuple(cr("707.10c")), min=0, max=len(spell.target_specs))
 

@@ -1,201 +1,35 @@
-"""The mechanics every magic action uses: steps, zone changes (400.7), damage (120), life (119), drawing (121),
-counters (122), replacement and prevention (614–616), triggers (603) and state-based actions (704).
+"""The mechanics every magic action uses: zone changes (400.7), damage (120), life (119), drawing (121) and
+counters (122), each through the replacement pipeline (614–616: replacement.py) and handing its events to the
+trigger matching (603.2: triggers.py, whose names this module also gives its callers). State-based actions (704)
+are sba.py, above this module.
 
 Every function that changes the state appends the steps it causes to `out`, each citing the rules it applies.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
-from operator import attrgetter
+from collections.abc import Sequence
 from typing import Any
 
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import KEYWORDS, CardDef, Effect, Replacement, Triggered
+from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
-from judge.engine.rulesets.magic.cites import cr, named
+from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.protection import protected_from
-from judge.engine.rulesets.magic.qualities import has_all
-from judge.engine.rulesets.magic.snapshot import snapshot
-from judge.engine.rulesets.magic.state import (ZONE_NAMES, MagicObject, MagicPlayer, MagicState, PendingTrigger,
-                                                 edits)
-from judge.engine.step import Event, Step, make_step
+from judge.engine.rulesets.magic import replacement
+from judge.engine.rulesets.magic.layers import chars, is_creature
+from judge.engine.rulesets.magic.replacement import (CountersEvent, DamageEvent, DrawEvent, LifeGainEvent,
+                                                       LifeLossEvent, ReplacementHandler, ZoneChangeEvent)
+from judge.engine.rulesets.magic.steps import ask, emit, has_notes, name, unmodelled
+from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicObject, MagicState
+from judge.engine.rulesets.magic.text import describe_effect
+from judge.engine.rulesets.magic.triggers import (CONDITION_TEXT, _bind_damaged, condition_holds, fire_delayed,
+                                                  life_lost_this_turn, observe, observe_all, triggered_abilities)
+from judge.engine.step import Event, Step
 from judge.engine.spanish import vidas
 
 
-# -- steps ----------------------------------------------------------------------------------------------------------
-_NOTES: dict[int, tuple[Any, tuple[str, ...]]] = {}
-
-
-def _notes_of(card: Any) -> tuple[str, ...]:
-    """A card's unmodelled notes, worked out once per card (cards are frozen)."""
-    hit = _NOTES.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_NOTES) > 10_000:
-            _NOTES.clear()
-        hit = _NOTES[id(card)] = (card, tuple(card.unmodelled_notes()))     # keeping the card keeps its id()
-    return hit[1]
-
-
-# Unmodelled text that works outside the battlefield and the stack. 113.6: the abilities of a permanent card work
-# only on the battlefield and those of an instant or sorcery only on the stack, except those that say they work
-# elsewhere (113.6a-n: from a graveyard, from a hand, from exile…). So a card off the battlefield and the stack is
-# flagged while it is in a zone its unmodelled text names (a word of _ZONE_WORDS: "…de tu cementerio…") or has a
-# keyword that works there (_ZONE_KEYWORDS: "Suspender 3—{R}" in exile, "Retrospectiva" in a graveyard); in a hand
-# also when it has flash, or is an instant whose text reacts to an event ("cuando…", "siempre que…": it may be cast
-# in answer, 702.8a, 117.1a). Worked out once per game for the scenario's cards with text (_off_zone keeps it in
-# `state.extra`), and looked for only when some card of the scenario has such text.
-_ZONE_WORDS = {"graveyard": re.compile(r"\b(cementerios?|graveyards?)\b", re.I),
-               "hand": re.compile(r"\b(manos?|hands?)\b", re.I),
-               "exile": re.compile(r"\b(exili\w*|exiled?)\b", re.I),
-               "library": re.compile(r"\b(bibliotecas?|librar(y|ies))\b", re.I)}
-# Keywords whose abilities work in a zone without the text naming it (113.6: "unless the ability says otherwise";
-# each rule says where it functions), Spanish and English names; a short list, searched with _ZONE_WORDS:
-# exile: suspend 702.62a (its triggered abilities), foretell 702.143a and madness 702.35a (cast from exile);
-# graveyard: flashback 702.34a, unearth 702.84a, dredge 702.52a, scavenge 702.97a, embalm 702.128a,
-# eternalize 702.129a, escape 702.138a;
-# hand: suspend 702.62a (its static ability), cycling and landcycling 702.29a, ninjutsu 702.49a, madness 702.35a,
-# miracle 702.94a, foretell 702.143a.
-_ZONE_KEYWORDS = {
-    "exile": re.compile(r"\b(suspender|suspend|foretell|locura|madness)\b", re.I),
-    "graveyard": re.compile(r"\b(retrospectiva|flashback|desenterrar|unearth|dragar|dredge|carroñear|scavenge|"
-                            r"embalsamar|embalm|eternizar|eternalize|escapar|escape)\b", re.I),
-    "hand": re.compile(r"\b(suspender|suspend|ciclo|\w*cycling|ninjutsu|locura|madness|milagro|miracle|foretell)\b",
-                       re.I)}
-_FLASH = re.compile(r"\b(destello|flash)\b", re.I)
-_REACTS = re.compile(r"\b(cuando|siempre que|al comienzo|when|whenever|at the beginning)\b", re.I)
-
-
-def _works_from(card: CardDef) -> frozenset[str]:
-    """The zones off the battlefield and the stack where the card's unmodelled text could work (113.6). Called
-    once per card and game (`_off_zone`), so it keeps no table of its own shared by every run and thread."""
-    text = card.text or ""
-    if not text:
-        return frozenset()
-    zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(text)}
-    zones |= {zone for zone, words in _ZONE_KEYWORDS.items() if words.search(text)}
-    if "flash" in card.keywords or _FLASH.search(text) or ("instant" in card.types and _REACTS.search(text)):
-        zones.add("hand")
-    return frozenset(zones)
-
-
-def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
-    """(name, notes) of the cards in a graveyard, hand, exile or library whose unmodelled text works there
-    (_works_from), each name once; kept while nothing was edited (`edits`: no zone changed)."""
-    zoned = state.extra.get("unmodelled_zoned")
-    if zoned is None or zoned[0] is not state.cards or zoned[1] != len(state.cards):
-        names = {n: z for n, c in state.cards.items() if c.text and (z := _works_from(c))}
-        zoned = state.extra["unmodelled_zoned"] = (state.cards, len(state.cards), names)
-    works = zoned[2]
-    if not works:
-        return []
-    hit = state.extra.get("unmodelled_off")
-    if hit is not None and hit[0] == now:
-        return hit[1]
-    found: list[tuple[str, tuple[str, ...]]] = []
-    names: set[str] = set()
-    for p in state.players:
-        for zone in ("graveyard", "hand", "exile", "library"):
-            for o in p.zones[zone]:
-                if o.card in works and o.card not in names and zone in works[o.card]:
-                    names.add(o.card)
-                    found.append((o.card, _notes_of(state.cards[o.card])))
-    state.extra["unmodelled_off"] = (now, found)
-    return found
-
-
-def has_notes(state: MagicState, o: MagicObject) -> bool:
-    """Has the object's card text or keywords the engine does not model?"""
-    return bool(_notes_of(state.card(o)))
-
-
-def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
-    """Card text the engine does not model, for every card that could matter now: named by the step (`extra`),
-    on the battlefield, on the stack, or in another zone its text says it works from (_works_from, 113.6); each
-    card once, in that order."""
-    # The battlefield's and the stack's part is kept while the very same objects are there and the copy effects
-    # are the same (state.card; an object's own card never changes, 400.7); nothing edited since (`edits`: no
-    # zone changed) and the same spells on the stack is the same battlefield without listing it.
-    stacked = tuple([i.obj for i in state.stack if i.obj is not None]) if state.stack else ()
-    now = edits()
-    hit = state.extra.get("unmodelled")
-    if hit is not None and hit[1] is state.copies and hit[3] == now and hit[4] == stacked:
-        base = hit[2]
-    elif hit is not None and hit[1] is state.copies and hit[0] == (key := (*state.battlefield(), *stacked)):
-        base = hit[2]
-        state.extra["unmodelled"] = (key, state.copies, base, now, stacked)
-    else:
-        on = (*state.battlefield(), *stacked)
-        base = []                          # the cards with notes, each name once (the first card of that name)
-        names: set[str] = set()
-        for o in on:
-            card = state.card(o)
-            if card.name not in names:
-                names.add(card.name)
-                if _notes_of(card):
-                    base.append((card.name, _notes_of(card)))
-        state.extra["unmodelled"] = (on, state.copies, base, now, stacked)
-    notes: list[str] = []
-    seen: set[str] = set()
-    for o in extra:
-        if o is None:
-            continue
-        card = state.card(o)
-        if card.name not in seen:
-            seen.add(card.name)
-            notes.extend(_notes_of(card))
-    for name, of_card in base:
-        if name not in seen:
-            seen.add(name)
-            notes.extend(of_card)
-    for name, of_card in _off_zone(state, now):
-        if name not in seen:
-            seen.add(name)
-            notes.extend(of_card)
-    return notes
-
-
-def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
-         events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
-    return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled(state, *about), out=out)
-
-
-def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
-    """Ask the chooser; an answer that breaks a rule is an `illegal` step and the question is asked again
-    (733.1: the state is as before). `validate(answer)` returns None or (reason, citations)."""
-    from judge.engine.rulesets.magic.choices import RandomChooser
-    tries = 0
-    while True:
-        answer = state.chooser.next_answer(state, q)
-        problem = validate(answer)
-        if problem is None:
-            return answer
-        reason, cites = problem
-        emit(state, out, "illegal", q.player, f"no se puede: {reason} ({answer.describe()})", cites)
-        tries += 1
-        if isinstance(state.chooser, RandomChooser) and tries >= 5:
-            raise ChoiceNeeded(q)
-
-
-def name(state: MagicState, ref: str) -> str:
-    o = state.objects.get(ref)
-    if o is not None:
-        return f"{o.card} ({o.id})"
-    if ref in state.lki:
-        return f"{state.lki[ref]['card']} ({ref})"
-    return ref
-
-
 # -- characteristics ------------------------------------------------------------------------------------------------
-def chars(state: MagicState, o: MagicObject) -> layers.Chars:
-    return layers.chars_of(state, o)
-
-
-def is_creature(state: MagicState, o: MagicObject, cache: dict | None = None) -> bool:
-    return "creature" in layers.chars_of(state, o, cache).types
-
-
 _ACTIVATED: dict[tuple[int, int], tuple[Any, Any, tuple[Any, ...]]] = {}
 
 
@@ -284,7 +118,7 @@ def last_known(state: MagicState, o: MagicObject) -> dict[str, Any]:
             "toughness": c.toughness, "colors": set(c.colors),
             "types": set(c.types), "counters": dict(o.counters), "zone": "battlefield", "token": o.token,
             "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost,
-            "copiable": state.card(o), "triggers": tuple(_abilities(state, o, c))}
+            "copiable": state.card(o), "triggers": tuple(triggered_abilities(state, o, c))}
 
 
 def last_known_all(state: MagicState, objs: Sequence[MagicObject]) -> dict[str, dict[str, Any]]:
@@ -312,19 +146,14 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     extra_cites: list[str] = []
     card = state.card(o)
     notes: list[str] = []
-    if origin == "battlefield" and zone == "graveyard":
+    if zone == "graveyard":
         before = (seen or {}).get(o.id)
-        lost = before["abilities_lost"] if before else chars(state, o).abilities_lost
-        if any(r.event == "dies" for r in card.replacements) and not lost:
-            zone = "exile"
-            extra_cites += cr("614.1a", "614.6")
-            notes.append("en su lugar va al exilio (efecto de reemplazo)")
-    wheel = _to_library_bottom(state, o) if zone == "graveyard" else None
-    if wheel is not None:
-        # 614.1a: "instead" — it never reaches the graveyard (no "dies" trigger); revealed, then the bottom (701.20a)
-        zone, top = "library", False
-        extra_cites += cr("614.1a", "701.20a")
-        notes.append(f"{wheel.card} ({wheel.id}) lo reemplaza: se muestra y va al fondo de la biblioteca de {o.owner}")
+        lost = origin == "battlefield" and (before["abilities_lost"] if before else chars(state, o).abilities_lost)
+        instead, moved = ReplacementHandler(state, out).zone_change(ZoneChangeEvent(o, origin, zone, lost))
+        if instead is not None:
+            zone, top = moved.zone, moved.top
+            extra_cites += moved.cites
+            notes += moved.notes
     if origin == "battlefield":
         # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
         state.lki[o.id] = (seen or {}).get(o.id) or last_known(state, o)
@@ -339,10 +168,11 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     put_cites: list[str] = []
     if zone == "battlefield":
         # 614.12a: "as it enters, choose …" is chosen before it enters, while nothing has moved yet.
-        for r in card.replacements:
-            if r.event == "enters" and r.choose:
+        entering = replacement.entering_with(card)
+        for r in entering:
+            if r.choose:
                 chosen = choose_as_enters(state, out, controller or o.owner, o.card, r.choose)
-        enters = {k: n for r in card.replacements if r.event == "enters" for k, n in r.counters}
+        enters = {k: n for r in entering for k, n in r.counters}
         for k, n in (counters or {}).items():
             enters[k] = enters.get(k, 0) + n
         if enters and "no_counters" not in card.keywords:
@@ -373,7 +203,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             new.chosen = chosen
             notes.append(f"al entrar se elige {chosen}")
             extra_cites += cr("614.12", "614.12a")
-        if any(r.event == "enters" and r.tapped for r in card.replacements):
+        if any(r.tapped for r in replacement.entering_with(card)):
             new.tapped = True
             extra_cites += cr("614.1c")
             notes.append("entra girado")
@@ -414,13 +244,12 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
 def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name: str, what: str) -> str:
     """614.12a: "as it enters, choose a color / name a card": the choice is made before it enters. A name is a
     card's name (a name only a token has is not one); colourless is not a colour (105.2c)."""
-    from judge.engine.rulesets.magic.catalog import catalog
     from judge.engine.rulesets.magic.mana import COLORS
     if what == "color":
         options: tuple[str, ...] = COLORS
         prompt, rules = f"{player} elige un color para {card_name} ({', '.join(COLORS)})", ("614.12a", "105.1")
     else:
-        names = {n for n, c in state.cards.items() if not c.is_token} | set(catalog())
+        names = {n for n, c in state.cards.items() if not c.is_token} | set(state.catalog_names)
         options = tuple(sorted(names))
         prompt, rules = f"{player} nombra una carta para {card_name} (el nombre de una carta)", ("614.12a", "201.2")
     if what == "color":
@@ -440,18 +269,6 @@ def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name:
     return ans.upper() if what == "color" else ans
 
 
-def _to_library_bottom(state: MagicState, o: MagicObject) -> MagicObject | None:
-    """A permanent whose replacement sends the cards that would go to the graveyard of the player it enchants to the
-    bottom of their library instead; tokens are not cards and are not affected."""
-    if o.token:
-        return None
-    for p in state.battlefield():
-        if p.attached_to == o.owner and not chars(state, p).abilities_lost and \
-                any(r.event == "to_library_bottom" for r in state.card(p).replacements):
-            return p
-    return None
-
-
 def cease_to_exist(state: MagicState, o: MagicObject) -> None:
     state.touch()
     _zone_list(state, o, o.zone).remove(o)
@@ -459,108 +276,27 @@ def cease_to_exist(state: MagicState, o: MagicObject) -> None:
 
 
 # -- life, damage, counters -----------------------------------------------------------------------------------------
-def answer_names(precise: Sequence[str], sources: Sequence[Sequence[str]]) -> dict[str, int]:
-    """The answers that name each option of an ordering question: its precise id (`precise[n]`), and each of
-    `sources[n]` — its source's id, that source's scenario id (400.7: any incarnation of it, `golem` for `golem~2`),
-    the card's name — when it names that option only (exactly one option comes from that source). An answer that
-    would name several options is not offered: the precise id is needed there."""
-    names: dict[str, set[int]] = {}
-    for n, ident in enumerate(precise):
-        names.setdefault(ident, set()).add(n)
-    for n, forms in enumerate(sources):
-        for f in forms:
-            if f:
-                names.setdefault(f, set()).add(n)
-                names.setdefault(f.split("~")[0], set()).add(n)
-    return {f: next(iter(ns)) for f, ns in names.items() if len(ns) == 1}
-
-
-def answers_text(precise: Sequence[str], alias: dict[str, int], form: str, only: str) -> str:
-    """How an ordering question's options are answered, for its prompt and its illegal steps. `only`: «the only one
-    from its source» agreeing with what is ordered («la única»: habilidades, 603.3b; «el único»: efectos, 616.1)."""
-    plain = sorted(f for f in alias if f not in precise)
-    return f"por su id ({form})" + (f"; o, si es {only} de su fuente, por el id de la fuente o el nombre de la "
-                                     f"carta: {', '.join(plain)}" if plain else "")
-
-
-def _rep_text(item: Any) -> str:
-    """What one replacement or prevention effect does, for the question that orders them (616.1)."""
-    if hasattr(item, "remaining"):
-        return f"{item.source_name}: previene " + ("todo el daño" if item.remaining < 0 else f"{item.remaining}")
-    o, r = item
-    if r.event == "damage":
-        return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
-            (" y la fuente roba una carta por cada uno" if r.source_draws else "")
-    if r.event in _AMOUNT_WHAT:
-        # 614.1a: "N times / N more than that much instead": what it does to the amount, in Spanish (never the
-        # schema's event id); «sin cambio» for one that multiplies by 1 and adds 0.
-        amount = " y ".join(([f"por {r.multiply}"] if r.multiply != 1 else []) + ([f"{r.add:+d}"] if r.add else []))
-        what = _AMOUNT_WHAT[r.event] + (f" {r.counter}" if r.event == "counters" and r.counter else "")
-        return f"{o.card}: " + (f"{what}, " if what else "") + (amount or "sin cambio")
-    return f"{o.card}: " + ("; ".join(e.describe() for e in r.instead) or r.event)
-
-
-# What an amount-changing replacement's amount counts, for `_rep_text` (life_gain: the prompt already says it).
-_AMOUNT_WHAT = {"life_gain": "", "counters": "contadores", "life_loss": "vidas perdidas"}
-
-
-def _order(state: MagicState, out: list[Step], player: str, items: list[Any], label: Any, what: str,
-           cites: Sequence[str]) -> list[Any]:
-    """616.1: the affected player chooses the order of several replacement/prevention effects. Each is named by its
-    source's id (`golem#n`, n its place in the list, when one source has several of them); the source's id alone or
-    its card's name also name it when it is the only one from that source (`answer_names`)."""
-    if len(items) < 2:
-        return items
-    ids = [label(i) for i in items]
-    if len(set(ids)) < len(ids):
-        ids = [f"{x}#{n}" for n, x in enumerate(ids, 1)]
-    sources = [(label(i), i.source_name if hasattr(i, "source_name") else i[0].card) for i in items]
-    alias = answer_names(ids, sources)
-    how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente",
-                       "el único")        # «efecto» is masculine
-    q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
-                 f"{what} (uno de {', '.join(f'{i} ({_rep_text(x)})' for i, x in zip(ids, items))}; {how})",
-                 tuple(cites), min=1, max=len(ids))
-
-    def valid(ans: Any) -> Any:
-        if not ans.values or str(ans.values[0]) not in alias:         # the first one named is applied first
-            return (f"se esperaba uno de {', '.join(ids)} ({how})", list(cites))
-        return None
-    ans = ask(state, out, q, valid)
-    first = alias[str(ans.values[0])]
-    return [items[first]] + [x for n, x in enumerate(items) if n != first]
-
-
 def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str],
               source: str | None = None, kind: str = "resolution") -> None:
-    """119.3 with life-gain replacements (614, applied once each, 616.1 order). `kind`: the step's kind when the
-    gain is part of a turn-based action (lifelink's gain with combat damage, 510.2)."""
+    """119.3 with life-gain replacements (614, applied once each, 616.1 order: `ReplacementHandler.life_gain`).
+    `kind`: the step's kind when the gain is part of a turn-based action (lifelink's gain with combat damage,
+    510.2)."""
     p = state.mplayer(player)
     if p.lost or amount <= 0:
         return
-    stop = next((o for o in state.battlefield() for r in state.card(o).replacements
-                 if r.event == "no_life_gain" and not chars(state, o).abilities_lost), None)
+    stop = replacement.stops_life_gain(state)
     if stop is not None:
         # 119.7: the gain does not happen, and no replacement of it applies; the rest of the effect still does.
         emit(state, out, kind, player, f"{player} iba a ganar {vidas(amount)} ({why}), pero {stop.card} "
              "impide ganar vidas: no gana ninguna", [*cites, *cr("119.7")], about=[stop])
         return
-    reps = [(o, r) for o in state.battlefield() if o.controller == player
-            for r in state.card(o).replacements if r.event == "life_gain" and not chars(state, o).abilities_lost]
-    extra: list[str] = []
-    notes = []
-    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"ganar {vidas(amount)}"):  # 616.1f
-        before = amount
-        amount = amount * r.multiply + r.add
-        notes.append(f"{o.card} cambia {before} por {amount}")
-        extra += cr("614.1a", "616.1")
-    if len(reps) > 2:
-        extra += cr("616.1f")              # the choice was made again among those left
+    done = ReplacementHandler(state, out).life_gain(LifeGainEvent(player, amount))
+    amount = done.amount
     p.lives += amount
     msg = f"{player} gana {vidas(amount)} ({why}): {p.lives}"
-    if notes:
-        msg += " — reemplazo: " + "; ".join(notes)
-    emit(state, out, "replacement" if notes else kind, player, msg, [*cites, *cr("119.3"), *extra],
+    if done.notes:
+        msg += " — reemplazo: " + "; ".join(done.notes)
+    emit(state, out, "replacement" if done.notes else kind, player, msg, [*cites, *cr("119.3"), *done.cites],
          [Event("life", {"player": player, "delta": amount})])
     observe(state, Event("life", {"player": player, "delta": amount, "source": source}))
 
@@ -571,7 +307,8 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     p = state.mplayer(player)
     if p.lost or amount <= 0:
         return
-    amount, notes, extra = replace_life_loss(state, out, player, amount)
+    done = ReplacementHandler(state, out).life_loss(LifeLossEvent(player, amount))
+    amount, notes, extra = done.amount, done.notes, done.cites
     if amount <= 0:
         emit(state, out, "replacement", player, f"{player} iba a perder vidas ({why}), pero no pierde ninguna — "
              "reemplazo: " + "; ".join(notes), [*cites, *cr("119.3"), *extra])
@@ -584,103 +321,17 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     observe(state, Event("life", {"player": player, "delta": -amount}))
 
 
-def one_by_one(state: MagicState, out: list[Step], player: str, reps: list[Any], label: Callable[[Any], str],
-               what: Callable[[], str]) -> Iterator[Any]:
-    """616.1, 616.1e-f: of the replacement effects that apply to one event, the affected player or the affected
-    object's controller chooses one (a `replacement` choice when two or more are left), it is applied, and the choice
-    is made again among those left; each applies once to the event (614.5). `what()` names the event as the ones
-    applied so far left it (read again before each choice: the second question says «perder 4 vidas», not 2)."""
-    left = list(reps)
-    while left:
-        first = _order(state, out, player, left, label, what(), cr("616.1", "616.1e", "616.1f"))[0]
-        left = [x for x in left if x is not first]
-        yield first
-
-
-def _life_loss_reps(state: MagicState, player: str) -> list[tuple[MagicObject, Replacement]]:
-    """The life-loss replacements of the permanents on the battlefield that apply to `player` (their `to`:
-    controller, opponents, each)."""
-    return [(o, r) for o in state.battlefield() for r in state.card(o).replacements
-            if r.event == "life_loss" and (r.to == "each" or (r.to == "opponents") == (o.controller != player))
-            and not chars(state, o).abilities_lost]
-
-
-def replace_life_loss(state: MagicState, out: list[Step], player: str, amount: int
-                      ) -> tuple[int, list[str], list[str]]:
-    """614.1a: "if [a player] would lose life, they lose N times / N more than that much instead": the amount after
-    every life-loss replacement that applies to `player`, each once (614.5), in the order the losing player chooses
-    (616.1); never below 0. Returns (amount, notes, citations)."""
-    reps = _life_loss_reps(state, player)
-    if not reps:
-        return amount, [], []
-    notes: list[str] = []
-    for o, r in one_by_one(state, out, player, reps, lambda x: x[0].id, lambda: f"perder {vidas(amount)}"):
-        before = amount
-        amount = max(0, amount * r.multiply + r.add)
-        notes.append(f"{o.card} cambia {before} por {amount}")
-    return amount, notes, cr("614.1a", "614.5", "616.1", "119.3", *(["616.1f"] if len(reps) > 1 else []))
-
-
-def _counter_reps(state: MagicState, o: MagicObject, kind: str, controller: str, creature: bool,
-                  entering: bool = False) -> list[tuple[MagicObject, Replacement]]:
-    """The counter replacements of the permanents on the battlefield that apply to `kind` counters put on `o`
-    (`entering`: on the new object `o` becomes as it enters, 400.7, which no «self» replacement of `o` names)."""
-    found = []
-    for w in state.battlefield():
-        for r in state.card(w).replacements:
-            if r.event != "counters" or r.counter not in ("", kind) or chars(state, w).abilities_lost:
-                continue
-            if r.to == "self" and w.id == o.id and not entering \
-                    or r.to == "permanents_you_control" and w.controller == controller \
-                    or r.to == "creatures_you_control" and w.controller == controller and creature:
-                found.append((w, r))
-    return found
-
-
 def replace_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int,
                      controller: str | None = None, creature: bool | None = None, entering: bool = False
                      ) -> tuple[int, list[str], list[str]]:
-    """614.1a / 122.6: "if one or more [kind] counters would be put on [a permanent], that many plus / times N are
-    put instead": the number after every counter replacement that applies, each once (614.5), in the order the
-    permanent's controller chooses (616.1); never below 0. `entering`: `o` is about to enter the battlefield with
-    these counters (122.6: entering with them is putting them), under `controller`, a creature or not (`creature`),
-    as the object it becomes. Returns (n, notes, citations)."""
-    controller = controller or o.controller
-    if creature is None:
-        creature = is_creature(state, o)
-    reps = _counter_reps(state, o, kind, controller, creature, entering)
-    if not reps:
-        return n, [], []
-    notes: list[str] = []
-    for w, r in one_by_one(state, out, controller, reps, lambda x: x[0].id,
-                           lambda: f"poner {n} contador(es) {kind} sobre {o.card}"):
-        before = n
-        n = max(0, n * r.multiply + r.add)
-        notes.append(f"{w.card} cambia {before} por {n}")
-    return n, notes, cr("614.1a", "614.5", "616.1", "122.6", *(["616.1f"] if len(reps) > 1 else []))
-
-
-def life_lost_this_turn(state: MagicState, player: str) -> int:
-    """119.3: the life a player lost this turn (damage, loss, payment), however much they also gained."""
-    return state.this_turn.get(f"life_lost:{player}", 0)
-
-
-def condition_holds(state: MagicState, controller: str, condition: str, n: int) -> bool:
-    """603.4: the intervening "if" of a triggered ability, true or not now."""
-    if condition == "your_hand_empty":
-        return not state.player(controller).zones["hand"]
-    if condition == "active_hand_empty":
-        return not state.player(state.active).zones["hand"]
-    if condition == "opponent_lost_life":
-        # Sygg, degollador del río/1: an opponent who has left the game still counts.
-        return any(life_lost_this_turn(state, p.name) >= n for p in state.players if p.name != controller)
-    return True
-
-
-CONDITION_RULES = {"opponent_lost_life": ("119.3",)}      # life lost is counted apart from life gained
-CONDITION_TEXT = {"your_hand_empty": "si no tienes cartas en la mano",
-                  "active_hand_empty": "si el jugador activo no tiene cartas en la mano",
-                  "opponent_lost_life": "si un oponente perdió {n} o más vidas este turno"}
+    """122.6 through `ReplacementHandler.counters`: the number of `kind` counters put on `o` after the counter
+    replacements. `entering`: `o` is about to enter the battlefield with these counters (122.6: entering with
+    them is putting them), under `controller`, a creature or not (`creature`), as the object it becomes. Returns
+    (n, notes, citations)."""
+    ev = CountersEvent(o, kind, n, controller or o.controller,
+                       is_creature(state, o) if creature is None else creature, entering)
+    done = ReplacementHandler(state, out).counters(ev)
+    return done.amount, list(done.notes), list(done.cites)
 
 
 def regenerated(state: MagicState, out: list[Step], o: MagicObject, cites: Sequence[str]) -> bool:
@@ -733,38 +384,7 @@ def can_have_counters(state: MagicState, o: MagicObject) -> bool:
 
 def withers(state: MagicState, src: dict[str, Any]) -> bool:
     """702.80a: the source has wither, or a permanent says all damage is dealt as though its source had it."""
-    return "wither" in src.get("keywords", ()) or any(
-        r.event == "all_wither" for o in state.battlefield() for r in state.card(o).replacements
-        if not chars(state, o).abilities_lost)
-
-
-def _shields(state: MagicState, target: str, tobj: MagicObject | None) -> list[Any]:
-    """Prevention effects that apply to damage dealt to `target` (615): shields from resolved spells and static
-    abilities of permanents."""
-    found: list[Any] = []
-    for ce in state.effects:
-        if ce.effect.kind == "prevent" and target in ce.affected and (ce.remaining != 0):
-            found.append(ce)
-    for o in state.battlefield():
-        if chars(state, o).abilities_lost:
-            continue
-        for r in state.card(o).replacements:
-            if r.event != "damage":
-                continue
-            if r.to == "self" and tobj is not None and tobj.id == o.id:
-                found.append((o, r))
-            elif r.to == "controller" and target == o.controller:
-                found.append((o, r))
-            elif r.to == "creatures_you_control" and tobj is not None and tobj.controller == o.controller \
-                    and is_creature(state, tobj):
-                found.append((o, r))
-    return found
-
-
-def _cant_prevent(state: MagicState, src: dict[str, Any]) -> bool:
-    if "unpreventable" in src.get("keywords", ()):
-        return True
-    return any(r.event == "prevent_none" for o in state.battlefield() for r in state.card(o).replacements)
+    return "wither" in src.get("keywords", ()) or replacement.all_damage_withers(state)
 
 
 def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, amount: int, *, combat: bool,
@@ -780,44 +400,17 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     if tobj is None and (not state.has_player(target) or state.player(target).lost):
         return 0
     affected = target if tobj is None else tobj.controller
-    prevented_notes: list[str] = []
-    extra: list[str] = []
-    draws: list[tuple[str, int, str]] = []           # 615.5: who draws, how many, because of what
     guard = protected_from(state, target, src_ref)
-    if guard and not _cant_prevent(state, src):
+    if guard and not replacement.cant_be_prevented(state, src):
         emit(state, out, "replacement", affected, f"se previene el daño de {src.get('card', src_ref)} a "
              f"{name(state, target)}: {guard}", [*cites, *cr("702.16e", "615.1")], about=[tobj])
         return 0
-    shields = _shields(state, target, tobj)
-    if shields and _cant_prevent(state, src):
-        extra += cr("615.12")
-        prevented_notes.append("no puede prevenirse")
-    elif shields:
-        label = (lambda s: s.source if hasattr(s, "source") else s[0].id)
-        # 616.1 / 616.1f: the affected player chooses one, it is applied, then chooses again among those that
-        # still apply (none once all the damage is prevented)
-        left = len(shields)
-        for s in one_by_one(state, out, affected, shields, label, lambda: f"{amount} de daño"):
-            if left > 1:
-                extra += cr("616.1", *(["616.1f"] if left < len(shields) else []))
-            left -= 1
-            if hasattr(s, "remaining"):
-                cut = amount if s.remaining < 0 else min(amount, s.remaining)
-                if s.remaining > 0:
-                    s.remaining -= cut
-                who = s.source_name
-            else:
-                o, r = s
-                cut = amount if r.prevent < 0 else min(amount, r.prevent)
-                who = o.card
-                if r.source_draws and cut and src.get("controller"):
-                    draws.append((src["controller"], cut, o.card))
-            amount -= cut
-            prevented_notes.append(f"{who} previene {cut}")
-            extra += cr("615.1")
-            if amount <= 0:
-                break
-        state.set_effects([ce for ce in state.effects if not (ce.effect.kind == "prevent" and ce.remaining == 0)])
+    # 615.5: `draws`: who draws, how many, because of what
+    prevented, draws = ReplacementHandler(state, out).prevent_damage(DamageEvent(src, target, tobj, amount),
+                                                                     affected)
+    amount = prevented.amount
+    prevented_notes: list[str] = list(prevented.notes)
+    extra: list[str] = list(prevented.cites)
     events: list[Event] = []
     name_src = src.get("card", src_ref)
     kw = src.get("keywords", set())
@@ -834,7 +427,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         state.bump(f"damage_to:{target}", amount)     # damage dealt this turn, whatever the life total did after
         # 120.3a: damage to a player is life lost; a life-loss replacement changes the life lost, not the damage
         # dealt (614.1a: lifelink and "deals damage" abilities still see the damage).
-        lost, loss_notes, loss_cites = replace_life_loss(state, out, target, amount)
+        loss = ReplacementHandler(state, out).life_loss(LifeLossEvent(target, amount))
+        lost, loss_notes, loss_cites = loss.amount, loss.notes, loss.cites
         p.lives -= lost
         state.bump(f"life_lost:{target}", lost)
         rules.append("120.3a")
@@ -913,27 +507,24 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
     """121.1–121.2: draw `n` cards one at a time; each draw may be replaced (121.6, 614.5: a replacement applies
     once to an event and to the events that replace it); an empty library is remembered for 704.5b (121.4).
     `kind`: the step's kind, `turn-based` for the draw step's draw (504.1)."""
-    from judge.engine.rulesets.magic.effects import run_effects
     p = state.mplayer(player)
     if n > 1:
         cites = [*cites, *cr("121.2")]           # several cards: that many individual draws
     for i in range(n):
         if p.lost or state.over:
             return
-        reps = [(o, r) for o in state.battlefield() if o.controller == player and o.id not in applied
-                for r in state.card(o).replacements if r.event == "draw" and not chars(state, o).abilities_lost]
-        if reps:
-            # 616.1: the drawing player chooses one; it replaces the draw, and any draw it makes instead is a new
-            # event those left may replace (614.5), so the choice is made again there among them (616.1f)
-            chosen = cr("616.1", *(["616.1f"] if applied else [])) if len(reps) > 1 else []
-            o, r = _order(state, out, player, reps, lambda x: x[0].id, "robar una carta",
-                          cr("616.1", "616.1f", "121.6"))[0]
+        # 616.1: the drawing player chooses one; it replaces the draw, and any draw it makes instead is a new
+        # event those left may replace (614.5), so the choice is made again there among them (616.1f)
+        first, chosen = ReplacementHandler(state, out).draw(DrawEvent(player, applied))
+        if first is not None:
+            o, r = first
             emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
-                 + "; ".join(e.describe() for e in r.instead),
+                 + "; ".join(describe_effect(e) for e in r.instead),
                  [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen,
                   *(cr("614.5") if applied else [])], about=[o])
-            run_effects(state, out, o.controller, o.id, o.card, r.instead, (), 0, cr("121.6"),
-                        applied=applied | {o.id})
+            # the effects instead are resolved by the actions layer, which the ruleset names (no import upwards)
+            state.ruleset.run_effects(state, out, o.controller, o.id, o.card, r.instead, (), 0, cr("121.6"),
+                                      applied=applied | {o.id})
             continue
         library = p.zones["library"]
         if not library:
@@ -948,728 +539,6 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
         observe(state, Event("draw", {"player": player}))
 
 
-# -- triggers -------------------------------------------------------------------------------------------------------
-def _add_trigger(state: MagicState, controller: str, src_id: str, src_name: str, ab: Triggered,
-                 lki: dict[str, Any] | None = None) -> None:
-    state.triggers.append(PendingTrigger(controller, src_id, src_name, ab, dict(lki or {}), len(state.triggers)))
-
-
-PERSIST = Triggered(when="dies", effects=(), keyword="persist")
-# Persist whose intervening "if" is false as the creature dies: it does not trigger (603.4); shown as a step.
-PERSIST_FALSE = Triggered(when="dies", effects=(), keyword="persist-false")
-
-
-def fire_delayed(state: MagicState, at: str) -> None:
-    """511.2 / 603.7: delayed triggered abilities waiting for this moment trigger now, once, and are gone."""
-    # One created after this turn's end step began waits for the next turn's (603.7b, lki "not_before").
-    due = [t for t in state.delayed if t.ability.when == at and t.lki.get("not_before", 0) <= state.turn]
-    state.delayed = [t for t in state.delayed if t not in due]
-    for t in due:
-        _add_trigger(state, t.controller, t.source, t.source_name, t.ability, t.lki)
-
-
-def observe_all(state: MagicState, events: list[Event]) -> None:
-    """Several objects moved at once (a "destroy all", state-based actions, 704.3): each leaves-the-battlefield
-    ability looks back in time and sees every object that left with it (603.10a)."""
-    for e in events:
-        observe(state, e, together=events)
-
-
-def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None:
-    """603.2: abilities whose trigger event matches `e` trigger now; they wait in `state.triggers` until a player
-    would receive priority. Leaves-the-battlefield abilities look back in time (603.10a): the object's last known
-    information decides, and objects that left in the same event (`together`) still see it."""
-    d = e.data
-    if e.kind in GENERAL_EVENTS:
-        _observe_general(state, e, together)
-    if e.kind == "move":
-        dies = d["from"] == "battlefield" and d["to"] == "graveyard"
-        leaves = d["from"] == "battlefield"
-        if leaves:
-            lki = state.lki.get(d["object"], {})
-            # 603.10a / 707.2: the abilities it had as it left (a copy's, none if it had lost them), not its card's
-            abilities = list(lki.get("triggers", ()))
-            # 603.4 / 702.79a: persist's intervening "if it had no -1/-1 counters" is checked as it triggers.
-            if dies and "persist" in lki.get("keywords", ()):
-                # 113.2c: each instance of persist triggers on its own; once one returns the card, the next finds
-                # it gone (a new object) and does nothing.
-                for _ in range(1 + lki.get("extra", {}).get("persist", 0)):
-                    abilities.append(PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE)
-            for ab in abilities:
-                # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
-                if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
-                        ab.when == "dies" and dies and ab.of == "creature" and "creature" in lki.get("types", ())) \
-                        and _had(ab, lki):
-                    # 603.10a / 113.7a: its source is the object that left (read through its last known
-                    # information); `source_now` is the card it became in its new zone (400.7), for effects
-                    # that act on that card (persist, 702.79a).
-                    _add_trigger(state, lki.get("controller") or d.get("owner", ""), d["object"], d["card"], ab,
-                                 {**lki, "source_now": d["new"]})
-        if dies:
-            lki = state.lki.get(d["object"], {})
-            if "creature" in lki.get("types", ()):
-                for o, abilities in _triggered_permanents(state):
-                    if o.zone != "battlefield":
-                        continue
-                    for ab in abilities:
-                        if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
-                            _add_trigger(state, o.controller, o.id, o.card, ab, lki)
-                for other in together:          # 603.10a: those that died with it look back and see it die
-                    od = other.data
-                    if other is e or od.get("from") != "battlefield" or od.get("to") != "graveyard":
-                        continue
-                    olki = state.lki.get(od["object"], {})
-                    for ab in olki.get("triggers", ()):     # those it had as it left (603.10a)
-                        if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
-                            # 603.10a: its source is the object that died too (last known information, 113.7a).
-                            _add_trigger(state, olki.get("controller") or olki.get("owner", ""), od["object"],
-                                         od["card"], ab, {**lki, "source_now": od["new"]})
-        if d["to"] == "battlefield":
-            new = state.objects.get(d["new"])
-            if new is None:
-                return
-            for o, abilities in _triggered_permanents(state):
-                if o.zone != "battlefield":
-                    continue
-                for ab in abilities:
-                    if ab.when != "enters":
-                        continue
-                    if ab.of == "self" and o.id == new.id or ab.of == "creature" and is_creature(state, new) or \
-                            ab.of == "another_creature" and o.id != new.id and is_creature(state, new) or \
-                            ab.of == "opponents_creature" and new.controller != o.controller and \
-                            is_creature(state, new) or \
-                            ab.of == "your_creature" and new.controller == o.controller and is_creature(state, new):
-                        if ab.where and not has_all(state, new, chars(state, new), ab.where):
-                            continue
-                        # "that creature" of the effects is the one that entered
-                        _add_trigger(state, o.controller, o.id, o.card, ab, {"that": new.id})
-    elif e.kind in ("attack", "block"):
-        o = state.objects.get(d["object"])
-        if o is not None:
-            # "esa criatura": the trigger remembers the other creature of the event (the attacker it blocks)
-            that = {"that": d["attacker"]} if e.kind == "block" else {}
-            for ab in _abilities(state, o):
-                if ab.when == ("attacks" if e.kind == "attack" else "blocks"):
-                    _add_trigger(state, o.controller, o.id, o.card, ab, that)
-        a = state.objects.get(d.get("attacker", "")) if e.kind == "block" else None
-        if a is not None:
-            for ab in _abilities(state, a):      # 509.1i / 603.2e: "becomes blocked by a creature": once per blocker
-                if ab.when == "blocked":
-                    _add_trigger(state, a.controller, a.id, a.card, ab, {"that": d["object"]})
-    elif e.kind == "step":
-        for o, abilities in _triggered_permanents(state):
-            if o.zone != "battlefield":
-                continue
-            for ab in abilities:
-                whose = ab.whose == "each" or (ab.whose == "opponents") == (o.controller != state.active)
-                if ab.when == d["step"] and whose and condition_holds(state, o.controller, ab.condition,
-                                                                      ab.condition_n):
-                    _add_trigger(state, o.controller, o.id, o.card, ab)
-    elif e.kind == "counters":
-        o = state.objects.get(d["object"])
-        if o is None or d["amount"] <= 0:
-            return
-        creature = is_creature(state, o)
-        for w, abilities in _triggered_permanents(state):
-            if w.zone != "battlefield":
-                continue
-            for ab in abilities:
-                if ab.when != "counter_put" or ab.counter not in ("", d["counter"]):
-                    continue
-                if ab.of == "self" and w.id == o.id or ab.of == "creature" and creature:
-                    # "Siempre que se coloque un contador": once per counter (122.6 counts entering with them too)
-                    for _ in range(d["amount"] if ab.each_counter else 1):
-                        _add_trigger(state, w.controller, w.id, w.card, ab)
-    elif e.kind == "untap":
-        o = state.objects.get(d["object"])
-        if o is not None:
-            for ab in _abilities(state, o):
-                if ab.when == "untapped":
-                    _add_trigger(state, o.controller, o.id, o.card, ab)
-    elif e.kind == "damage":
-        for ref, when in ((d["source"], "deals_damage"), (d["target"], "dealt_damage")):
-            o = state.objects.get(ref)
-            if o is not None and o.zone == "battlefield":
-                for ab in _abilities(state, o):
-                    if ab.when == when and (when == "dealt_damage" or _damage_matches(state, ab, o, d)):
-                        _add_trigger(state, o.controller, o.id, o.card, _bind_damaged(ab, d["target"]),
-                                     {"damaged": d["target"]})
-    elif e.kind == "cast":
-        # 601.2i: "when you cast" abilities trigger as the spell becomes cast; they work from the stack (113.6k).
-        o = state.objects.get(d["object"])
-        if o is not None:
-            for ab in state.card(o).triggers:
-                if ab.when == "cast":
-                    _add_trigger(state, d["player"], o.id, o.card, ab)
-
-
-# The events "whenever a player draws / gains life / loses life / a card changes zones" abilities watch (603.2).
-GENERAL_EVENTS = ("draw", "life", "move")
-GENERAL_WHEN = ("draw", "life_gain", "life_loss", "zone_change")
-
-
-def _general_when(state: MagicState, e: Event) -> tuple[str, str] | None:
-    """(the `when` an event matches, the player it concerns: who drew, gained or lost life, whose card moved), or
-    None. 119.9: gaining 0 life is no life-gain event; a token is not a card (111.1, 108.2), so it matches no
-    "card is put into …" ability."""
-    d = e.data
-    if e.kind == "draw":
-        return None if d.get("empty") else ("draw", d["player"])
-    if e.kind == "life":
-        delta = d.get("delta", 0)
-        return None if not delta else ("life_gain" if delta > 0 else "life_loss", d["player"])
-    lki = state.lki.get(d["object"], {})
-    if lki.get("token"):
-        return None
-    return "zone_change", lki.get("owner", "")
-
-
-def _general_matches(ab: Triggered, when: str, player: str, controller: str, d: dict[str, Any]) -> bool:
-    """603.2: the ability's event is this one: its `whose` (you: the event's player is its controller; opponents;
-    each) and, for a zone change, its `from_zone` / `to_zone`."""
-    if ab.when != when:
-        return False
-    if ab.whose != "each" and (ab.whose == "opponents") != (player != controller):
-        return False
-    if when == "zone_change":
-        return ab.from_zone in ("", d["from"]) and ab.to_zone in ("", d["to"])
-    return True
-
-
-def _observe_general(state: MagicState, e: Event, together: Sequence[Event]) -> None:
-    """603.2 / 603.2c: a draw (121.1, one per card), a life gain or loss (119.3, 119.9: once per event, whatever the
-    amount) or a card's zone change (400.7) triggers the matching abilities of the permanents on the battlefield,
-    once per event. A permanent that leaves the battlefield in the zone change looks back in time (603.10a): it sees
-    its own move and the moves of those that left with it (`together`); its ability's source is the object that
-    left, read through its last known information (113.7a), as for the dies abilities that look back (`observe`)."""
-    got = _general_when(state, e)
-    if got is None:
-        return
-    when, player = got
-    for o, abilities in _triggered_permanents(state):
-        if o.zone != "battlefield":
-            continue
-        for ab in abilities:
-            if _general_matches(ab, when, player, o.controller, e.data):
-                _add_trigger(state, o.controller, o.id, o.card, ab,
-                             {"player": player, **({"paid": True} if e.data.get("paid") else {})})
-    if e.kind != "move" or e.data["from"] != "battlefield":
-        return
-    for other in (together or (e,)):          # 603.10a: what left the battlefield with it looks back
-        od = other.data
-        if other.kind != "move" or od.get("from") != "battlefield":
-            continue
-        olki = state.lki.get(od["object"], {})
-        gone = state.objects.get(od["new"])
-        if gone is None:
-            continue
-        controller = olki.get("controller") or gone.owner
-        for ab in olki.get("triggers", ()):        # the abilities it had as it left (603.10a, 707.2)
-            if _general_matches(ab, when, player, controller, e.data):
-                # 603.10a, 113.7a: its source is the object that left; `source_now` is the card it became (400.7)
-                _add_trigger(state, controller, od["object"], gone.card, ab,
-                             {"player": player, "source_now": gone.id})
-
-
-def _damage_matches(state: MagicState, ab: Triggered, o: MagicObject, d: dict[str, Any]) -> bool:
-    """A "deals damage" trigger's conditions: to a player / an opponent, combat damage, at least N in one event
-    (one damage event: damage dealt at different times is not added up, 603.2c)."""
-    to = d["target"]
-    if ab.to_whom == "player" and not state.has_player(to):
-        return False
-    if ab.to_whom == "opponent" and (not state.has_player(to) or to == o.controller):
-        return False
-    if ab.combat and not d.get("combat"):
-        return False
-    return d.get("amount", 0) >= ab.at_least
-
-
-def _bind_damaged(ab: Triggered, damaged: str) -> Triggered:
-    """A target "that player controls" becomes the player the damage was dealt to."""
-    from dataclasses import replace
-    if not any(t.controller == "damaged_player" for t in ab.targets):
-        return ab
-    return replace(ab, targets=tuple(replace(t, controller=f"player:{damaged}") if t.controller == "damaged_player"
-                                     else t for t in ab.targets))
-
-
-def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
-    """603.4: "if it had a -1/-1 counter on it": checked as it triggers, on the last known information."""
-    return not ab.had_counter or bool(lki.get("counters", {}).get(ab.had_counter))
-
-
-_TRIGGERED: dict[tuple[int, int], tuple[Any, Any, tuple[Triggered, ...]]] = {}
-
-
-def _abilities(state: MagicState, o: MagicObject, c: layers.Chars | None = None) -> list[Triggered]:
-    """Its printed triggered abilities and those effects grant it (613.1f, 113.10); none off the battlefield
-    (with `c`, its characteristics as a permanent: those it has with them, whatever its `zone` says now)."""
-    if c is None:
-        if o.zone != "battlefield":
-            return []
-        c = chars(state, o)
-    card = state.card(o)
-    # Worked out once per card and characteristics (a permanent's Chars is frozen and kept while unchanged).
-    hit = _TRIGGERED.get((id(card), id(c)))
-    if hit is None or hit[0] is not card or hit[1] is not c:
-        if len(_TRIGGERED) > 10_000:
-            _TRIGGERED.clear()
-        if c.abilities_lost or c.land_types_set:           # 305.7: no abilities from its rules text
-            found = tuple(c.triggers)
-        else:
-            found = (*card.triggers, *c.triggers)
-        hit = _TRIGGERED[(id(card), id(c))] = (card, c, found)      # kept: their id()s too
-    return list(hit[2])
-
-
-def _triggered_permanents(state: MagicState) -> tuple[tuple[MagicObject, tuple[Triggered, ...]], ...]:
-    """The permanents that have triggered abilities, with those abilities (`_abilities`), in battlefield order:
-    listed again only when the layers' results are another dict (the same dict: the same permanents, in the same
-    order, with the same characteristics and copy effects). An object on its way in or out may be in the list
-    with another `zone`: the caller skips it, as `_abilities` gives it none."""
-    cache = layers.compute(state)
-    hit = state.extra.get("triggered")
-    if hit is None or hit[0] is not cache:
-        found = []
-        for o in state.battlefield():
-            abilities = _abilities(state, o, cache[o.id])
-            if abilities:
-                found.append((o, tuple(abilities)))
-        hit = state.extra["triggered"] = (cache, tuple(found))
-    return hit[1]
-
-
-def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
-    """603.3b: APNAP order; a player with several triggers puts them in the order they choose (a choice when they
-    differ). Targets are chosen as they are put on the stack (603.3d); one with no legal target is removed."""
-    if not state.triggers:
-        return False
-    from judge.engine.rulesets.magic.effects import choose_targets, trigger_text
-    from judge.engine.rulesets.magic.state import StackItem
-    waiting, state.triggers = state.triggers, []
-    several_players = len({t.controller for t in waiting}) > 1
-    for player in state.apnap():
-        mine = [t for t in waiting if t.controller == player]
-        for t in [t for t in mine if t.ability.keyword == "persist-false"]:
-            mine.remove(t)
-            emit(state, out, "trigger", player, f"persistir de {t.source_name} no se dispara: tenía un contador "
-                 "-1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
-                 cr("603.4", "702.79a"))
-        # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
-        # their order matters and is chosen too (603.3b).
-        if len(mine) > 1 and len({(t.source_name, id(t.ability), _event_key(t)) for t in mine}) > 1:
-            mine = _order_triggers(state, out, player, mine)
-        for t in mine:
-            ab = t.ability
-            targets: tuple[str, ...] = ()
-            if ab.targets:
-                targets = choose_targets(state, out, player, t.source, ab.targets, t.source_name)
-                if targets is None:
-                    emit(state, out, "trigger", player, f"la habilidad disparada de {t.source_name} no tiene "
-                         "objetivos legales y se quita de la pila", cr("603.3d", "601.2c"))
-                    continue
-            item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
-                             source_name=t.source_name, effects=ab.effects, targets=targets,
-                             target_specs=ab.targets, keyword=ab.keyword, lki=t.lki,
-                             condition=(ab.condition, ab.condition_n))
-            item.text = trigger_text(ab, t.source_name)
-            state.stack.append(item)
-            when_rules = WHEN_RULES.get(ab.when, ())
-            if t.lki.get("paid"):           # 119.4: "paying life" is losing it (not 119.3's ways of losing it)
-                when_rules = tuple("119.4" if r == "119.3" else r for r in when_rules)
-            rules = ["603.2", "603.3", "603.3b", *when_rules, *(["603.3d"] if targets else []),
-                     *(["603.4"] if ab.had_counter or ab.condition else []),
-                     *CONDITION_RULES.get(ab.condition, ())]
-            if ab.keyword:
-                rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
-                if t.lki.get("extra", {}).get(ab.keyword):
-                    rules.append("113.2c")       # one of several instances of the keyword, each triggering
-            if several_players:
-                rules.append("101.4")
-            gone = _left_text(state, t)
-            if gone:
-                rules += ["603.10a", "113.7a"]      # it looked back in time (a dies, leaves or zone_change ability)
-            emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
-                 + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else "") + gone,
-                 cr(*rules), [Event("stack", {"item": item.id, "source": t.source})])
-    return True
-
-
-def _left_text(state: MagicState, t: PendingTrigger) -> str:
-    """For a trigger whose source left the battlefield (603.10a): which incarnation it is about (400.7) — the object
-    that left, whose last known information its effects read (113.7a, 608.2h) — and the one it is now."""
-    now = t.lki.get("source_now")
-    if not now:
-        return ""
-    o = state.objects.get(now)
-    where = f"ahora es {now} ({ZONE_NAMES.get(o.zone, o.zone)})" if o is not None else \
-        f"{now} dejó de existir" if state.lki.get(t.source, {}).get("token") else f"ahora es {now}"
-    return (f"; su fuente es {t.source_name} ({t.source}) tal como dejó el campo de batalla (última información "
-            f"conocida; {where})")
-
-
-def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[PendingTrigger]
-                    ) -> list[PendingTrigger]:
-    """603.3b: the player puts their triggered abilities on the stack in the order they choose (the first at the
-    bottom). Each is named `source:n` (its source's id, n its place in the list shown; `martir~2:1`, the card its
-    source became in its new zone, 400.7, names it too); its source's id or its card's name alone name it when it
-    is the only one from that source (`answer_names`)."""
-    ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
-    alias = answer_names(ids, [(t.source, t.lki.get("source_now", ""), t.source_name) for t in mine])
-    for n, t in enumerate(mine, 1):
-        if t.lki.get("source_now"):
-            alias.setdefault(f"{t.lki['source_now']}:{n}", n - 1)
-    how = answers_text(ids, alias, "«fuente:n», n su lugar en esta lista", "la única")      # «habilidad»
-    shown = ", ".join(i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
-                           else f" ({t.source_name}{', ahora ' + t.lki['source_now'] if t.lki.get('source_now') else ''})")
-                      for i, t in zip(ids, mine))
-    q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en la pila "
-                 f"(la primera queda abajo): {shown}; se nombra {how}", tuple(cr("603.3b")),
-                 min=len(ids), max=len(ids))
-
-    def valid(ans: Any) -> Any:
-        picked = [alias.get(str(v)) for v in ans.values]
-        if None in picked or sorted(picked) != list(range(len(ids))):      # type: ignore[type-var]
-            bad = [str(v) for v, p in zip(ans.values, picked) if p is None]
-            return ((f"{', '.join(bad)} no nombra una sola de ellas; " if bad else "")
-                    + f"se esperaba un orden de todas: {', '.join(ids)} (se nombra {how})", cr("603.3b"))
-        return None
-    ans = ask(state, out, q, valid)
-    return [mine[alias[str(v)]] for v in ans.values]
-
-
-def _event_key(t: PendingTrigger) -> str:
-    """The object a trigger acts on when its effects read it ("esa criatura": a copy of it, it as subject)."""
-    reads = any(e.of < 0 or e.to == "that_creature" for e in t.ability.effects)
-    return str(t.lki.get("id", "")) if reads else ""
-
-
-KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a", "delayed": "603.7b"}
-WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"),
-              "enters": ("603.6a",),
-              "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),
-              "counter_put": ("122.6",), "untapped": ("603.2e",), "end_of_combat": ("603.7", "511.2"),
-              "cast": ("601.2i",),
-              "blocked": ("509.1i", "603.2e"), "deals_damage": ("120.3",),
-              "draw": ("121.1", "603.2c"), "life_gain": ("119.3", "119.9", "603.2c"), "life_loss": ("119.3", "603.2c"),
-              "zone_change": ("400.7", "603.2c")}
-
-
-# -- state-based actions --------------------------------------------------------------------------------------------
-def check_sba(state: MagicState, out: list[Step]) -> bool:
-    """704.3: perform every applicable state-based action at once, then check again, until none applies."""
-    any_done = False
-    for _ in range(100):
-        if state.over:
-            return any_done
-        done = _sba_once(state, out)
-        if not done:
-            return any_done
-        any_done = True
-    return any_done
-
-
-def _sba_once(state: MagicState, out: list[Step]) -> bool:
-    # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`).
-    quiet = _sba_inputs(state)
-    if state.extra.get("sba_quiet") == quiet:
-        return False
-    done = _sba_check(state, out)
-    if not done:
-        state.extra["sba_quiet"] = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
-    return done
-
-
-def _sba_inputs(state: MagicState) -> tuple:
-    """What the state-based checks read: every object with its fields and counters, every zone and each player's
-    own fields (all of them counted by `edits`), the characteristics (the layers' result) and cards (copy
-    effects), the objects and continuous effects there are, whether the game is over."""
-    return (edits(), layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over)
-
-
-_IS_TOKEN = attrgetter("token")
-
-
-def _sba_check(state: MagicState, out: list[Step]) -> bool:
-    cache = layers.compute(state)
-    done = False
-    losers = []
-    for p in state.players:
-        mp: MagicPlayer = p  # type: ignore[assignment]
-        if mp.lost:
-            continue
-        if mp.lives <= 0:
-            losers.append((mp, "704.5a", f"{mp.name} tiene {vidas(mp.lives)}"))
-        elif mp.drew_from_empty:
-            losers.append((mp, "704.5b", f"{mp.name} intentó robar de una biblioteca vacía"))
-        if mp.drew_from_empty:
-            mp.drew_from_empty = False
-    for mp, rule, why in losers:
-        mp.lost = True
-        done = True
-        extra = ["121.4"] if rule == "704.5b" else ["104.3b"]
-        emit(state, out, "state-based", mp.name, f"{why}: pierde la partida", cr("704.3", rule, *extra),
-             [Event("lose", {"player": mp.name})])
-    alive = [p for p in state.players if not p.lost]
-    if losers and len(alive) <= 1:
-        state.over = True
-        state.winner = alive[0].name if alive else None
-        state.priority = None
-        emit(state, out, "state-based", state.winner,
-             f"{state.winner} gana la partida: sus oponentes la han dejado" if state.winner else
-             "todos los jugadores pierden a la vez: la partida es un empate", cr("104.2a") if state.winner
-             else cr("104.4a"), [Event("win", {"player": state.winner})] if state.winner else [])
-        return True
-    # 704.5d: tokens off the battlefield cease to exist.
-    for o in [o for o in filter(_IS_TOKEN, state.objects.values()) if o.zone != "battlefield"]:
-        cease_to_exist(state, o)
-        done = True
-        emit(state, out, "state-based", None, f"la ficha {o.card} ({o.id}) deja de existir fuera del campo de "
-             "batalla", cr("704.3", "704.5d", "111.7"), [Event("cease", {"object": o.id})])
-    to_grave: list[tuple[MagicObject, str, str]] = []
-    # One pass over the battlefield: each permanent's own checks, then its deathtouch mark is spent, and the
-    # legends are grouped by controller and name for 704.5j.
-    legends: dict[tuple[str, str], list[MagicObject]] = {}
-    bf = state.battlefield()
-    for o in bf:
-        c = cache[o.id]
-        card = state.card(o)
-        if "legendary" in card.supertypes:
-            legends.setdefault((o.controller, o.card), []).append(o)
-        dies = None
-        if "creature" in c.types:
-            if c.toughness <= 0:
-                dies = ("704.5f", f"su resistencia es {c.toughness}")
-            elif "indestructible" not in c.keywords:
-                if o.damage >= c.toughness:
-                    dies = ("704.5g", f"tiene {o.damage} de daño y resistencia {c.toughness}: es destruida")
-                elif o.deathtouch_hit:
-                    dies = ("704.5h", "recibió daño de una fuente con toque mortal: es destruida")
-        if o.deathtouch_hit:
-            o.deathtouch_hit = False
-        if dies is not None:
-            to_grave.append((o, *dies))
-        elif card.is_aura and card.targets and card.targets[0].kind == "player":
-            # 303.4c: an Aura enchanting a player who has left the game (or none) is put into the graveyard
-            if not (o.attached_to and state.has_player(o.attached_to) and not state.player(o.attached_to).lost):
-                to_grave.append((o, "704.5m", "es un Aura que no encanta a un jugador de la partida"))
-        elif card.is_aura:
-            host = state.objects.get(o.attached_to or "")
-            ok = host is not None and host.zone == "battlefield" and (not card.targets or _enchantable(
-                state, card.targets[0], host, cache))
-            guard = protected_from(state, host.id, o.id) if ok and host is not None else None
-            if not ok:
-                to_grave.append((o, "704.5m", "es un Aura que no está anexada a un objeto legal"))
-            elif guard:
-                to_grave.append((o, "704.5m", f"es un Aura y lo que encanta {guard} (702.16c)"))
-    # 704.5j: the legend rule, one choice per player and name.
-    for (player, card_name), group in legends.items():
-        if len(group) < 2:
-            continue
-        ids = [o.id for o in group]
-        q = Question("legend", player, tuple(ids), f"{player} elige cuál de sus {card_name} legendarios conserva "
-                     f"(una de {', '.join(ids)}); las demás van al cementerio", tuple(cr("704.5j")))
-
-        def valid(ans: Any, ids: list[str] = ids) -> Any:
-            if len(ans.values) != 1 or ans.values[0] not in ids:
-                return (f"se esperaba una de {', '.join(ids)}", cr("704.5j"))
-            return None
-        keep = ask(state, out, q, valid).values[0]
-        to_grave += [(o, "704.5j", f"regla de leyendas: {player} conserva {keep}") for o in group if o.id != keep]
-    # 704.5q: +1/+1 and -1/-1 counters annihilate. All these actions happen at once (704.3): a permanent that
-    # leaves in this check is seen as it was just before, with all its counters (persist, 702.79a, looks at them).
-    leaving = {o.id for o, _, _ in to_grave}
-    for o in bf:
-        if o.id in leaving:
-            continue
-        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
-        if plus and minus:
-            n = min(plus, minus)
-            state.touch()
-            for k in ("+1/+1", "-1/-1"):
-                o.counters[k] -= n
-                if not o.counters[k]:
-                    del o.counters[k]
-            done = True
-            emit(state, out, "state-based", o.controller, f"{o.card} ({o.id}) pierde {n} contador(es) +1/+1 y {n} "
-                 "-1/-1, que se anulan", cr("704.3", "704.5q", "122.3"),
-                 [Event("counters", {"object": o.id, "counter": "+1/+1", "amount": -n}),
-                  Event("counters", {"object": o.id, "counter": "-1/-1", "amount": -n})], [o])
-    seen: set[str] = set()
-    batch: list[Event] = []
-    # 704.3: they all happen at once; what each was is taken before any moves (603.10a)
-    before = last_known_all(state, [o for o, _, _ in to_grave if state.objects.get(o.id) is o])
-    for o, rule, why in to_grave:
-        if o.id in seen or state.objects.get(o.id) is not o:
-            continue
-        seen.add(o.id)
-        done = True
-        if rule in ("704.5g", "704.5h") and regenerated(state, out, o, cr("704.3", rule)):
-            continue                         # 701.19a: destruction replaced (not a 0-toughness death)
-        extra = ["702.2b"] if rule == "704.5h" else ["120.5"] if rule == "704.5g" else []
-        move(state, out, o, "graveyard", cites=[*cr("704.3", rule, *extra), *named(why)], why=why, kind="state-based", batch=batch,
-             seen=before)
-    observe_all(state, batch)
-    return done
-
-
-def can_enchant(state: MagicState, spec: Any, host: MagicObject) -> bool:
-    """Whether an Aura whose enchant ability is `spec` could be attached to `host` now (303.4a)."""
-    return _enchantable(state, spec, host, layers.compute(state))
-
-
-def _enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) -> bool:
-    c = cache.get(host.id)
-    if c is None:
-        return False
-    if spec.kind == "creature":
-        return "creature" in c.types
-    if spec.kind in ("land", "artifact", "enchantment"):
-        return spec.kind in c.types
-    return True
-
-
-def _control_effects(state: MagicState) -> dict[str, tuple[int, str, str]]:
-    """Per permanent, the control-changing effect that decides its controller in layer 2: the newest one applying
-    to it (613.1b, 613.7): (timestamp, source's name, controller)."""
-    newest: dict[str, tuple[int, str, str]] = {}
-    for ce in state.effects:
-        if ce.effect.kind == "gain_control":
-            for ref in ce.affected:
-                if ref not in newest or ce.timestamp > newest[ref][0]:
-                    newest[ref] = (ce.timestamp, ce.source_name, ce.controller)
-    return newest
-
-
-def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
-    """Layer 2 decides who controls a permanent (613.1b); keep each permanent in its controller's battlefield list,
-    and say why control changed: a newer control-changing effect applies (613.7: the newest one wins), or the one
-    that gave control ended (611.2a) and an older one, or none (the controller it entered under), decides now."""
-    cache = layers.compute(state)
-    # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
-    done = state.extra.get("control_synced")
-    if done is not None and done[0] is cache and done[1] == edits():
-        return
-    was = state.extra.get("control_by") or {}       # the deciding effect at the last check (game state: undone too)
-    now = _control_effects(state)
-    for o in state.battlefield():
-        c = cache[o.id]
-        if c.controller != o.controller:
-            before = o.controller
-            state.touch()
-            state.player(o.controller).zones["battlefield"].remove(o)
-            o.controller = c.controller
-            o.sick = True                     # 302.6: a new controller has not controlled it since their turn began
-            in_combat = o.attacking is not None or bool(o.blocking)
-            o.attacking, o.blocking, o.blocked = None, (), False     # 506.4: control change removes from combat
-            state.player(o.controller).zones["battlefield"].append(o)
-            if out is not None:
-                _say_control(state, out, o, before, was.get(o.id), now.get(o.id), in_combat)
-    if now != was:
-        state.extra["control_by"] = now
-    state.extra["control_synced"] = (cache, edits())
-
-
-def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str,
-                 prev: tuple[int, str, str] | None, cur: tuple[int, str, str] | None, in_combat: bool) -> None:
-    """The step of a control change, with its cause: the effect that began applying (a resolution), or the one that
-    ended (turn-based: 514.2 in the cleanup step; 611.2a) and what decides now; a creature in combat leaves it
-    (506.4)."""
-    back = o.controller == o.entered_under
-    head = f"{o.controller} {'vuelve a controlar' if back else 'pasa a controlar'} {o.card} ({o.id}), que controlaba {before}"
-    ended = prev is not None and prev != cur and (cur is None or cur[0] < prev[0])
-    if ended:
-        assert prev is not None
-        why = f"terminó el efecto de {prev[1]} que le daba el control a {prev[2]}"
-        if cur is not None:
-            why += (f"; ahora se aplica el de {cur[1]} (marca de tiempo {cur[0]}), el más reciente de los que "
-                    "quedan")
-        else:
-            why += "; ningún otro efecto cambia su control"
-        kind, rules = "turn-based", ["613.1b", "611.2a", *(["613.7"] if cur else []),
-                                     *(["514.2"] if state.phase == "cleanup" else []), "302.6"]
-    elif cur is not None:
-        why = (f"se aplica el efecto de {cur[1]} (marca de tiempo {cur[0]}), el más reciente que cambia su control"
-               + (f", posterior al de {prev[1]} (marca de tiempo {prev[0]})" if prev is not None else ""))
-        kind, rules = "resolution", ["613.1b", "613.7", "302.6"]
-    else:
-        why, kind, rules = "", "resolution", ["613.1b", "302.6"]
-    if in_combat:
-        why += ("; " if why else "") + "deja de estar en combate"
-        rules.insert(-1, "506.4")
-    emit(state, out, kind, o.controller, head + (f": {why}" if why else ""), cr(*rules),
-         [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
-
-
-def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> bool:
-    """The game state a state trigger waits for (603.8)."""
-    if ab.state_condition == "no_permanents_of_chosen_color":
-        if not o.chosen:
-            return False              # no colour was chosen: the condition is undefined and never true
-        cache = layers.compute(state)
-        return not any(p.controller == o.controller and o.chosen in cache[p.id].colors for p in state.battlefield())
-    return False
-
-
-def check_state_triggers(state: MagicState) -> None:
-    """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting
-    or on the stack."""
-    # The permanents with a state trigger are listed again only when the layers' results are new: the same dict
-    # from layers.compute is the same permanents with the same characteristics and copy effects. (An object on
-    # its way in or out may be in the battlefield's list with another `zone`: that is read each time.)
-    cache = layers.compute(state)
-    hit = state.extra.get("state_triggers")
-    if hit is None or hit[0] is not cache:
-        found = tuple((o, ab) for o, abilities in _triggered_permanents(state) for ab in abilities
-                      if ab.when == "state")
-        hit = state.extra["state_triggers"] = (cache, found)
-    for o, ab in hit[1]:
-        if o.zone != "battlefield" or not state_condition_holds(state, o, ab):
-            continue
-        waiting = any(t.source == o.id and t.ability is ab for t in state.triggers) or \
-            any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack)
-        if not waiting:
-            _add_trigger(state, o.controller, o.id, o.card, ab)
-
-
-def settle(state: MagicState, out: list[Step]) -> bool:
-    """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly.
-    Whether any state-based action was performed or any triggered ability was waiting (514.3a); a control change
-    (layer 2, `sync_control`) is neither."""
-    acted = False
-    for _ in range(1000):
-        sync_control(state, out)
-        acted = check_sba(state, out) or acted
-        if state.over:
-            return acted
-        check_state_triggers(state)
-        if not put_triggers_on_stack(state, out):
-            return acted
-        acted = True
-    return acted
-
-
-def give_priority(state: MagicState, out: list[Step], player: str) -> None:
-    """117.3: `player` receives priority, after state-based actions and triggers (117.5)."""
-    settle(state, out)
-    if state.over:
-        state.priority = None
-        return
-    if state.player(player).lost:
-        player = next_player(state, player)
-    state.priority = player
-
-
-def next_player(state: MagicState, player: str) -> str:
-    names = [p.name for p in state.players]
-    i = names.index(player)
-    for k in range(1, len(names) + 1):
-        cand = state.players[(i + k) % len(names)]
-        if not cand.lost:
-            return cand.name
-    return player
-
-
 def require(cond: bool, reason: str, *rules: str) -> None:
     if not cond:
         raise IllegalAction(reason, cr(*rules))
@@ -1679,10 +548,11 @@ def keyword_name(k: str) -> str:
     return KEYWORDS.get(k, k)
 
 
-def effect_cites(e: Effect) -> list[str]:
-    from judge.engine.rulesets.magic.effects import EFFECT_RULES
-    return cr(*EFFECT_RULES.get(e.kind, ("609.1",)))
-
-
-__all__ = ["emit", "move", "deal_damage", "draw", "gain_life", "lose_life", "put_counters", "observe", "settle",
-           "give_priority", "check_sba", "ChoiceNeeded", "Replacement"]
+# What the actions call as core.<name>: this module's mechanics, and the names it passes on from the modules
+# below it (steps, layers, triggers), so an action needs one import for the mechanics it uses.
+__all__ = ["emit", "ask", "name", "unmodelled", "has_notes", "chars", "is_creature", "has", "info", "source_now",
+           "activated_abilities", "activated_table", "ability_table", "last_known", "last_known_all", "move",
+           "choose_as_enters", "cease_to_exist", "gain_life", "lose_life", "replace_counters", "regenerated",
+           "put_counters", "can_have_counters", "withers", "deal_damage", "draw", "observe", "observe_all",
+           "fire_delayed", "condition_holds", "life_lost_this_turn", "CONDITION_TEXT", "_bind_damaged", "require",
+           "keyword_name", "ChoiceNeeded", "Replacement"]

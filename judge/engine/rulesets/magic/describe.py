@@ -2,13 +2,15 @@
 field vocabulary is the one judge/engine/rulesets/doce_vidas/describe.py documents."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from judge.engine.rulesets.doce_vidas.describe import L, common_expectations, options
 from judge.engine.rulesets.magic import schema as S
 from judge.engine.rulesets.magic.actions import ACTION_KEYS
-from judge.engine.rulesets.magic.cards import (CARD_TYPES, KEYWORDS, SUPERTYPES,
+from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES,
                                                UNMODELLED_KEYWORDS)
+from judge.engine.rulesets.magic.catalog import CatalogCard
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS
 from judge.engine.step import GENERIC_STEP_KINDS
@@ -210,10 +212,10 @@ def _expect_field(key: str, kind: str) -> dict[str, Any]:
     return field(key, "ref", ref="permanent", nullable=True)
 
 
-def describe() -> dict[str, Any]:
-    from judge.engine.rulesets.magic.catalog import catalog
-
-    cat = catalog()        # the basic lands and the Shadowmoor FAQ's cards: named without a definition
+def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
+    """The builder's description of a magic scenario; `cat`: the catalog (name → CatalogCard: the basic lands and
+    the Shadowmoor FAQ's cards, named without a definition), passed in as the loader passes it."""
+    cat = {**{n: CatalogCard(c, "") for n, c in BASIC_LANDS.items()}, **cat}
     verb_arg = {}
     for verb in S.VERBS:
         if verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top", "exile_top"):

@@ -1,20 +1,21 @@
-"""Targets (115, 601.2c, 608.2b), the effect vocabulary carried out (609), and resolving the top of the stack
-(608): a spell or ability whose targets are all illegal does not resolve; with some illegal, the rest happens."""
+"""The effect vocabulary carried out (609), and resolving the top of the stack (608): a spell or ability whose
+targets are all illegal does not resolve; with some illegal, the rest happens. Targets themselves: targets.py."""
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import core, layers, linked, zonefx
-from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec, Triggered
+from judge.engine.rulesets.magic import core, layers, linked, sba, zonefx
+from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.linked import Linked
-from judge.engine.rulesets.magic.protection import protected_from
-from judge.engine.rulesets.magic.qualities import describe_where, has_all, where_rules
+from judge.engine.rulesets.magic.qualities import has_all, where_rules
+from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
+from judge.engine.rulesets.magic.targets import legal_target, mv_problem
+from judge.engine.rulesets.magic.text import condition_text, describe_effect
 from judge.engine.step import Event, Step
 
 EFFECT_RULES: dict[str, tuple[str, ...]] = {
@@ -35,217 +36,6 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
 # Continuous effects that are neither in a layer nor prevention: they mark what they affect for a rule to read
 # (a spell that can't be countered, a creature that must block).
 MARKS = ("uncounterable", "must_block")
-
-
-# -- targets --------------------------------------------------------------------------------------------------------
-def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str, source: str = "") -> str | None:
-    """None if `ref` is a legal choice for `spec` now, else why not."""
-    if spec.kind in ("spell", "creature_spell"):
-        item = next((i for i in state.stack if i.id == ref and i.kind == "spell"), None)
-        if item is None:
-            return f"«{ref}» no es un hechizo en la pila"
-        if ref == source:
-            return "un hechizo no puede tenerse a sí mismo como objetivo"
-        if spec.kind == "creature_spell" and "creature" not in _spell_card(state, item).types:
-            return f"{item.text} no es un hechizo de criatura"
-        return None
-    if spec.zone == "graveyard":
-        return _legal_card_in_graveyard(state, spec, ref, controller)
-    if state.has_player(ref):
-        if spec.kind not in ("player", "any"):
-            return f"«{ref}» es un jugador y el objetivo debe ser {spec.describe()}"
-        if state.player(ref).lost:
-            return f"{ref} ya no está en la partida"
-        if spec.controller == "opponent" and ref == controller:
-            return "el objetivo debe ser un oponente"
-        if spec.controller == "you" and ref != controller:
-            return "el objetivo debe ser tú mismo"
-        guard = protected_from(state, ref, source) if source else None
-        if guard:
-            return f"{ref} {guard}: no puede ser objetivo de su fuente (702.16b)"
-        return None
-    o = state.objects.get(ref)
-    if o is None or o.zone != "battlefield":
-        return f"«{ref}» no es un permanente en el campo de batalla"
-    if spec.kind == "player":
-        return f"«{ref}» no es un jugador"
-    if spec.other and ref == source:
-        return f"{o.card} ({ref}) es la fuente: el objetivo debe ser otra criatura (115.3)"
-    c = layers.chars_of(state, o)
-    if "shroud" in c.keywords:
-        return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
-    if spec.kind in ("creature", "any") and "creature" not in c.types:
-        return f"{o.card} ({ref}) no es una criatura"
-    guard = protected_from(state, ref, source) if source else None
-    if guard:
-        return f"{o.card} ({ref}) {guard}: no puede ser objetivo de su fuente (702.16b)"
-    if spec.untapped and o.tapped:
-        return f"{o.card} ({ref}) está girada y el objetivo debe estar enderezado"
-    if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
-        return f"{o.card} ({ref}) no es {spec.describe()}"
-    if spec.where and not has_all(state, o, c, spec.where):
-        return f"{o.card} ({ref}) no es {spec.describe()}"
-    if spec.kind == "nonenchantment" and "enchantment" in c.types:
-        return f"{o.card} ({ref}) es un encantamiento"
-    if spec.kind == "nonland" and "land" in c.types:
-        return f"{o.card} ({ref}) es una tierra"
-    if spec.controller.startswith("player:") and c.controller != spec.controller.removeprefix("player:"):
-        return f"{o.card} ({ref}) no la controla {spec.controller.removeprefix('player:')}"
-    if spec.controller == "you" and c.controller != controller:
-        return f"{o.card} ({ref}) no es tuya"
-    if spec.controller == "opponent" and c.controller == controller:
-        return f"{o.card} ({ref}) no la controla un oponente"
-    return None
-
-
-def expand_specs(specs: Sequence[TargetSpec], n: int) -> tuple[TargetSpec, ...]:
-    """The target slots for `n` chosen targets: a last `many` slot ("any number of target creatures") repeats."""
-    if specs and specs[-1].many:
-        return tuple(specs[:-1]) + (specs[-1],) * max(0, n - len(specs) + 1)
-    return tuple(specs)
-
-
-def count_problem(specs: Sequence[TargetSpec], n: int) -> str | None:
-    """None if `n` targets fit the slots (exactly one each; any number for a last `many` slot)."""
-    if specs and specs[-1].many:
-        return None if n >= len(specs) - 1 else f"se necesitan al menos {len(specs) - 1} objetivo(s)"
-    return None if n == len(specs) else f"se necesitan {len(specs)} objetivo(s) " \
-        f"({', '.join(s.describe() for s in specs) or 'ninguno'}), no {n}"
-
-
-def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> str | None:
-    """115.3: one object once per instance of "target"; "otra … objetivo" and "any number of" slots must differ
-    from the targets chosen before them."""
-    for i, (spec, ref) in enumerate(zip(specs, refs)):
-        if (spec.other or spec.many) and ref in refs[:i]:
-            return f"«{ref}» ya es objetivo: {spec.describe()} debe ser distinto"
-def _spell_card(state: MagicState, item: StackItem) -> CardDef:
-    """The card a spell on the stack is, or the card a copy of a spell copies (707.10)."""
-    if item.obj is not None:
-        return state.card(item.obj)
-    return state.cards[item.copy_of]
-
-
-def _legal_card_in_graveyard(state: MagicState, spec: TargetSpec, ref: str, controller: str) -> str | None:
-    """115.1 / 400.1: a target card in a graveyard (a public zone): the card must be there now, of the kind asked."""
-    o = state.objects.get(ref)
-    if o is None or o.zone != "graveyard":
-        return f"«{ref}» no es una carta en un cementerio"
-    if spec.controller == "you" and o.owner != controller:
-        return f"{o.card} ({ref}) no está en tu cementerio"
-    if spec.controller == "opponent" and o.owner == controller:
-        return f"{o.card} ({ref}) no está en el cementerio de un oponente"
-    if spec.kind == "creature" and "creature" not in state.card(o).types:
-        return f"{o.card} ({ref}) no es una carta de criatura"
-    if spec.kind == "instant_or_sorcery" and not {"instant", "sorcery"} & set(state.card(o).types):
-        return f"{o.card} ({ref}) no es una carta de instantáneo ni de conjuro"
-    return None
-
-
-def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[str | None], n: int) -> str | None:
-    """A slot whose mana value must be at most another target's (202.3; Diablura de puca): why it isn't, or None."""
-    spec = specs[n] if n < len(specs) else None
-    if spec is None or spec.mv_at_most_slot < 0 or spec.mv_at_most_slot >= len(refs):
-        return None
-    a, b = state.objects.get(refs[n] or ""), state.objects.get(refs[spec.mv_at_most_slot] or "")
-    if a is None or b is None:
-        return None
-    if state.card(a).mana_value > state.card(b).mana_value:
-        return f"{a.card} ({a.id}) tiene un valor de maná mayor que {b.card} ({b.id}) (202.3)"
-    return None
-
-
-def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
-    if spec.zone == "graveyard":
-        refs = [o.id for p in state.players for o in p.zones["graveyard"]]
-    else:
-        refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
-    return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
-
-
-def choose_targets(state: MagicState, out: list[Step], player: str, source: str, specs: Sequence[TargetSpec],
-                   source_name: str) -> tuple[str, ...] | None:
-    """603.3d: a triggered ability's targets, chosen by its controller as it is put on the stack; None when a
-    target slot has no legal choice."""
-    chosen: list[str] = []
-    for n, spec in enumerate(specs):
-        options = [o for o in candidates(state, spec, player, source) if not (spec.other and o in chosen)]
-        # A later slot compared with this one: only choices that leave it a legal target (Diablura de puca/1).
-        later = [k for k, s in enumerate(specs) if s.mv_at_most_slot == n and k > n]
-        options = [o for o in options if all(any(mv_problem(state, specs, [*chosen, o, *[None] * (k - n - 1), c], k)
-                                                  is None for c in candidates(state, specs[k], player, source))
-                                              for k in later)]
-        options = [o for o in options if mv_problem(state, specs, [*chosen, o], n) is None]
-        if not options:
-            return None
-        q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para la habilidad de "
-                     f"{source_name} (una de: {', '.join(options)})", tuple(cr("603.3d", "601.2c")))
-
-        def current(ref: str) -> str:
-            # A scenario id names its current incarnation (400.7), as in actions; a player stays a player.
-            o = state.obj(ref) if not state.has_player(ref) else None
-            return o.id if o is not None else ref
-
-        def valid(ans: Any, spec: TargetSpec = spec) -> Any:
-            if len(ans.values) != 1:
-                return ("se esperaba un único objetivo", cr("601.2c"))
-            why = legal_target(state, spec, current(ans.values[0]), player, source)
-            if why is None and current(ans.values[0]) not in options:
-                # legal alone, but it would leave a later target with no legal choice, or break its comparison
-                why = f"«{ans.values[0]}» no deja elegir los demás objetivos como piden (una de: {', '.join(options)})"
-            named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
-            return None if why is None else (why, cr("601.2c", "115.1", *named))
-        chosen.append(current(core.ask(state, out, q, valid).values[0]))
-    return tuple(chosen)
-
-
-def trigger_text(ab: Triggered, source_name: str) -> str:
-    if ab.keyword == "persist":
-        return f"persistir de {source_name}"
-    if ab.keyword == "conspire":
-        return f"conspirar de {source_name} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)"
-    when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
-            "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
-            "end_step": "comienza el paso final", "counter_put": "recibe un contador",
-            "deals_damage": "hace daño", "dealt_damage": "recibe daño", "untapped": "se endereza",
-            "state": "su controlador no controla permanentes del color elegido",
-            "end_of_combat": "llega el final del combate (habilidad disparada retrasada)",
-            "blocked": "es bloqueada por una criatura"}.get(ab.when, ab.when)
-    if ab.when in GENERAL_TEXT:
-        when = general_when_text(ab)
-    if ab.to_whom == "opponent":
-        when += " a un oponente"
-    if ab.when == "counter_put" and ab.of == "creature":
-        when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
-    if ab.had_counter:
-        when += f" (si tenía un contador {ab.had_counter})"
-    if ab.when in ("dies", "enters") and ab.of != "self":
-        who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente",
-               "your_creature": "una criatura bajo tu control"}.get(ab.of, "otra criatura")
-        if ab.where:
-            who += f" ({describe_where(ab.where)})"
-        when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
-    cond = core.CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
-    return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
-           f"{'; '.join(e.describe() for e in ab.effects)}»)"
-
-
-# "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2)
-GENERAL_TEXT = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
-                "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
-                "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
-                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta")}
-
-
-def general_when_text(ab: Triggered) -> str:
-    """The Spanish trigger condition of a draw / life / zone-change ability, from its `whose` and zones (603.2)."""
-    from judge.engine.rulesets.magic.state import ZONE_NAMES
-    text = GENERAL_TEXT[ab.when][("you", "opponents", "each").index(ab.whose)]
-    if ab.when == "zone_change":
-        where = ZONE_NAMES.get(ab.to_zone, ab.to_zone) if ab.to_zone else "otra zona"
-        since = ZONE_NAMES.get(ab.from_zone, ab.from_zone) if ab.from_zone else "cualquier zona"
-        text += f" se pone en {where} desde {since}"
-    return text
 
 
 # -- effects --------------------------------------------------------------------------------------------------------
@@ -322,14 +112,14 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
             colours = "".join("{" + c + "}" for c in e.if_spent)
             if not times:
                 core.emit(state, out, "resolution", controller, f"{source_name}: no se gastó {colours} para "
-                          f"lanzarlo: «{e.describe()}» no ocurre", [*cites, *cr("601.2h"),
+                          f"lanzarlo: «{describe_effect(e)}» no ocurre", [*cites, *cr("601.2h"),
                                                                      *(cr("707.10") if spent is None else [])])
                 continue
         if e.to == "target" and e.kind not in UNTARGETED and e.target < len(targets) and not targets[e.target]:
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
         if e.condition and not linked.holds(state, e, ctx, controller):
-            core.emit(state, out, "resolution", controller, f"{source_name}: «{e.describe()}» no se hace: no se "
-                      f"cumple «{linked.condition_text(e)}»", [*cites, *cr("608.2c")])
+            core.emit(state, out, "resolution", controller, f"{source_name}: «{describe_effect(e)}» no se hace: no se "
+                      f"cumple «{condition_text(e)}»", [*cites, *cr("608.2c")])
             continue
         if e.optional:
             ctx.did = _agrees(state, out, controller, source_name, e)
@@ -434,7 +224,7 @@ COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
     """608.2d: a "you may" is a choice made on resolution: yes or no, answered by the script."""
     q = Question("yes_no", controller, ("yes", "no"), f"{controller} elige si {source_name}: "
-                 f"{e.describe()} (yes o no)", tuple(cr("608.2d")))
+                 f"{describe_effect(e)} (yes o no)", tuple(cr("608.2d")))
 
     def valid(ans: Any) -> Any:
         if len(ans.values) != 1 or ans.values[0] not in ("yes", "no", "sí", "si"):
@@ -442,7 +232,7 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
         return None
     yes = core.ask(state, out, q, valid).values[0] != "no"
     core.emit(state, out, "resolution", controller, f"{controller} elige {'sí' if yes else 'no'}: "
-              f"{e.describe()}", cr("608.2d"))
+              f"{describe_effect(e)}", cr("608.2d"))
     return yes
 
 
@@ -460,7 +250,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         n *= count
         base += looked
         if not n:
-            core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: no había contadores "
+            core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: no había contadores "
                       f"{e.per_counter}, así que no hace nada", base)
             return
     subjects = _subjects(state, e, controller, source, targets, lki, ctx)
@@ -549,7 +339,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
             # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
             core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
-                      why=f"{source_name}: {e.describe()}", batch=batch, seen=before)
+                      why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before)
         core.observe_all(state, batch)
     elif k == "draw":
         if len(subjects) > 1:
@@ -577,7 +367,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         if not refs:
             if e.to in layers.GROUPS:
                 # The group is fixed now (611.2c): empty now, the effect affects nothing, ever.
-                core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()}: ahora no hay "
+                core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: ahora no hay "
                           "ninguno, así que no afecta a nada", [*base, *cr("611.2c", *where_rules(e.where))])
             return
         if k == "land_types" and e.choose:
@@ -615,12 +405,12 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         # 707.2: which object becomes a copy of which (the affected ones in parentheses read as the one copied)
         what = (f"{affected} {'se convierte' if len(refs) == 1 else 'se convierten'} en una copia de {model_name}"
                 + (" hasta el final del turno" if e.duration == "end_of_turn" else "")
-                if model_name else f"{e.describe()} ({affected})")
+                if model_name else f"{describe_effect(e)} ({affected})")
         core.emit(state, out, "resolution", controller, f"{source_name}: {what}; marca de tiempo {ce.timestamp}",
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
                   [state.objects.get(r) for r in refs])
         if k == "gain_control":
-            core.sync_control(state, out)
+            sba.sync_control(state, out)
     elif k in ("tap", "untap"):
         for ref in subjects:
             o = state.objects.get(ref)
@@ -750,7 +540,8 @@ def discard(state: MagicState, out: list[Step], player: str, source_name: str, c
 
 def _discard_one(state: MagicState, out: list[Step], player: str, o: MagicObject, source_name: str,
                  cites: Sequence[str], by: str) -> MagicObject:
-    if by and by != player and any(r.event == "opponent_discard" for r in state.card(o).replacements):
+    instead, _ = ReplacementHandler(state, out).zone_change(ZoneChangeEvent(o, "hand", "graveyard", discarded_by=by))
+    if instead is not None and instead.rule.event == "opponent_discard":
         return core.move(state, out, o, "battlefield", cites=[*cites, *cr("614.1a", "614.6")], controller=player,
                          why=f"{player} la descarta ({source_name}, que controla un oponente) y, en vez de ir al "
                              "cementerio, la pone en el campo de batalla", actor=player)
@@ -768,7 +559,7 @@ def attach(state: MagicState, out: list[Step], controller: str, source: str, sou
                   "batalla, o aquello a lo que se anexaría tampoco", [*cites, *cr("701.3b")])
         return
     spec = state.card(aura).targets[0] if state.card(aura).targets else None
-    if spec is not None and not core.can_enchant(state, spec, host):
+    if spec is not None and not sba.can_enchant(state, spec, host):
         core.emit(state, out, "resolution", controller, f"{source_name} no se anexa a {host.card} ({host.id}): no "
                   "puede encantarlo", [*cites, *cr("701.3b", "303.4j")], about=[host])
         return
@@ -1029,7 +820,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         return
     if item.copy_of:
         core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}: "
-                  + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
+                  + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
         run_effects(state, out, item.controller, item.source, item.copy_of, item.effects, targets, item.x,
                     cr("608.2c"), spent=None, divide=item.divide)
         core.emit(state, out, "resolution", item.controller, f"la copia {item.id} deja de existir al dejar la pila",
@@ -1046,7 +837,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
                   attach_to=attach, actor=item.controller)
         return
     core.emit(state, out, "resolution", item.controller, f"se resuelve {obj.card} ({obj.id}): "
-              + "; ".join(e.describe() for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
+              + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
               about=[obj])
     run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"),
                 spent=item.spent, divide=item.divide)

@@ -366,3 +366,12 @@ def chars_of(state: MagicState, o: MagicObject, cache: dict[str, Chars] | None =
     if o.zone == "battlefield":
         return (cache if cache is not None else compute(state))[o.id]
     return printed(state, o)
+
+
+def chars(state: MagicState, o: MagicObject) -> Chars:
+    """The object's characteristics now (613.1), through the layers."""
+    return chars_of(state, o)
+
+
+def is_creature(state: MagicState, o: MagicObject, cache: dict | None = None) -> bool:
+    return "creature" in chars_of(state, o, cache).types

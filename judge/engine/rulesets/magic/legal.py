@@ -9,7 +9,7 @@ from typing import Any
 from judge.engine.action import Action
 from judge.engine.rulesets.magic import core, layers
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PlayLand
-from judge.engine.rulesets.magic.effects import candidates
+from judge.engine.rulesets.magic.targets import candidates
 from judge.engine.rulesets.magic.mana import parse_mana, pay
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
 

@@ -13,6 +13,7 @@ from judge.engine.rulesets.magic.cards import Effect, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import MagicState, PendingTrigger
+from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.spanish import vidas
 from judge.engine.step import Step
 
@@ -79,14 +80,6 @@ def most_creatures(state: MagicState, player: str) -> bool:
             counts[c.controller] += 1
     mine = counts.get(player, 0)
     return all(mine > n for who, n in counts.items() if who != player)
-
-
-def condition_text(e: Effect) -> str:
-    return {"did": "si lo hiciste", "linked_creature": "si esa carta es de criatura",
-            "linked_noncreature": "si esa carta no es de criatura",
-            "most_creatures": "si controlas más criaturas que cada uno de los otros jugadores",
-            "not_most_creatures": "si no controlas más criaturas que cada uno de los otros jugadores"
-            }.get(e.condition, e.condition)
 
 
 # -- choices made on resolution (608.2d) ----------------------------------------------------------------------------
@@ -166,7 +159,7 @@ def create_delayed(state: MagicState, out: list[Step], controller: str, source: 
                                                                                    keyword="delayed"),
                                         lki, len(state.delayed)))
     spell = source in state.objects and state.objects[source].zone == "stack"
-    core.emit(state, out, "resolution", controller, f"{source_name}: {e.describe()} (se crea una habilidad "
+    core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)} (se crea una habilidad "
               "disparada retrasada"
               + (f" sobre {', '.join(core.name(state, r) for r in objs)}" if objs else "")
               + ("; el paso final de este turno ya empezó: se disparará en el del turno siguiente" if waits else "")

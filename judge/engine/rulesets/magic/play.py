@@ -9,17 +9,19 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from judge.engine.errors import IllegalAction
-from judge.engine.rulesets.magic import core, layers, turn
+from judge.engine.rulesets.magic import core, layers, priority, turn
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PassUntil, PlayLand
 from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.copies import check_conspire, pay_conspire
-from judge.engine.rulesets.magic.effects import (count_problem, distinct_problem, expand_specs, legal_target,
-                                                 mv_problem,
-                                                 resolve_top, run_effects)
+from judge.engine.rulesets.magic.replacement import ManaEvent, ReplacementHandler
+from judge.engine.rulesets.magic.effects import resolve_top
+from judge.engine.rulesets.magic.targets import (count_problem, distinct_problem, expand_specs, legal_target,
+                                                 mv_problem)
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, parse_mana, pay, pool_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem
+from judge.engine.rulesets.magic.text import describe_effect, describe_target
 from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
 
@@ -142,12 +144,9 @@ def mana_made(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: 
         for c, n in parse_mana(e.mana).items():
             made[c] = made.get(c, 0) + n
     if ab.tap:
-        for rep_o, r in [(x, r) for x in state.battlefield() if x.controller == who
-                         for r in state.card(x).replacements if r.event == "tap_for_mana"
-                         and not layers.chars_of(state, x).abilities_lost]:
-            made = {c: n * r.multiply for c, n in made.items()}
-            notes.append(f"{rep_o.card} ({rep_o.id}) lo multiplica por {r.multiply}")
-            rules += ["106.12b", "614.1a"]
+        made, more, mult = ReplacementHandler(state, out).mana(ManaEvent(who, made))
+        rules += more
+        notes += mult
     return made, rules, notes
 
 
@@ -314,7 +313,7 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
     resolved = []
     for spec, ref in zip(specs, targets):
         if ref in NO_TARGET:
-            core.require(spec.optional, f"el objetivo «{spec.describe()}» no es opcional", "601.2c", "115.1")
+            core.require(spec.optional, f"el objetivo «{describe_target(spec)}» no es opcional", "601.2c", "115.1")
             resolved.append("")
             continue
         o = state.obj(ref) if not state.has_player(ref) else None
@@ -402,7 +401,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                                                      *(["702.8a"] if "flash" in card.keywords
                                                        and not _sorcery_timing(state, who) else [])),
                     why=f"{who} lanza {o.card} (valor de maná {value}"
-                        + (f"; modo {action.mode}: " + "; ".join(e.describe() for e in effects) if card.modes else "")
+                        + (f"; modo {action.mode}: " + "; ".join(describe_effect(e) for e in effects) if card.modes else "")
                         + (f", X={action.x}" if xs or card.x_counts else "")
                         + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
                         + (pool_text(spent) if any(spent.values()) else "nada")
@@ -419,7 +418,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     state.bump(f"spells:{who}")
     core.observe(state, Event("cast", {"object": new.id, "player": who}))
     state.passes = 0
-    core.give_priority(state, out, who)               # 117.3c
+    priority.give_priority(state, out, who)               # 117.3c
 
 
 _XAction = TypeVar("_XAction", Cast, Activate)
@@ -586,7 +585,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=o.id, source_name=o.card,
                      effects=ab.effects, targets=tuple(targets), target_specs=expand_specs(ab.targets, len(targets)),
                      x=action.x)
-    item.text = f"la habilidad de {o.card} ({o.id}) «{ab.cost_text()}: " + "; ".join(e.describe() for e in ab.effects) + "»"
+    item.text = f"la habilidad de {o.card} ({o.id}) «{ab.cost_text()}: " + "; ".join(describe_effect(e) for e in ab.effects) + "»"
     if ab.sacrifice:
         core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} lo sacrifica para pagar "
                   "el coste", kind="action", actor=who)
@@ -607,7 +606,7 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
               + (f" con objetivo {', '.join(core.name(state, t) for t in targets)}" if targets else ""), cr(*rules),
               [Event("stack", {"item": item.id, "source": o.id})], [o])
     state.passes = 0
-    core.give_priority(state, out, who)
+    priority.give_priority(state, out, who)
 
 
 def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], card_obj: MagicObject) -> None:
@@ -632,14 +631,14 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
                      source_name=name_now, effects=ab.effects, targets=tuple(targets),
                      target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
-    item.text = f"la habilidad de {name_now} «{ab.cost_text()}: " + "; ".join(e.describe() for e in ab.effects) + "»"
+    item.text = f"la habilidad de {name_now} «{ab.cost_text()}: " + "; ".join(describe_effect(e) for e in ab.effects) + "»"
     state.stack.append(item)
     core.emit(state, out, "action", who, f"{who} activa desde la mano {item.text}; va a la pila ({item.id})"
               + (f" con objetivo {', '.join(core.name(state, t) for t in targets if t)}" if any(targets) else ""),
               cr("602.1a", "602.2", "602.2b", "113.6m", "113.7a", "117.3c"),
               [Event("stack", {"item": item.id, "source": card_obj.id})])
     state.passes = 0
-    core.give_priority(state, out, who)
+    priority.give_priority(state, out, who)
 
 
 def do_mana(state: MagicState, action: Mana, out: list[Step]) -> None:
@@ -665,7 +664,7 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     p.lands_played += 1
     core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1", "117.3c"), why=f"{who} juega una tierra (acción "
               "especial, no usa la pila)", controller=who, kind="action", actor=who)
-    core.give_priority(state, out, who)               # 117.3c
+    priority.give_priority(state, out, who)               # 117.3c
 
 
 def do_pass(state: MagicState, action: Pass, out: list[Step]) -> None:
@@ -681,17 +680,17 @@ def pass_once(state: MagicState, out: list[Step], who: str) -> None:
     alive = [p for p in state.players if not p.lost]
     everyone = state.passes >= len(alive)
     # The board of the pass shows where priority goes: the next player, or nobody once all have passed.
-    state.priority = None if everyone else core.next_player(state, who)
+    state.priority = None if everyone else priority.next_player(state, who)
     core.emit(state, out, "action", who, f"{who} pasa la prioridad"
               + (" (todos han pasado seguidos)" if everyone else ""), cr("117.3d"))
     if not everyone:
-        core.give_priority(state, out, core.next_player(state, who))
+        priority.give_priority(state, out, priority.next_player(state, who))
         return
     state.passes = 0
     if state.stack:
         resolve_top(state, out)
         if not state.over:
-            core.give_priority(state, out, state.active)   # 117.3b
+            priority.give_priority(state, out, state.active)   # 117.3b
         return
     state.priority = None
     turn.advance(state, out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -432,6 +433,7 @@ class MagicState(GameState):
     chars_cache: Any = None            # (version, {id: Chars}, inputs, broad) of layers.compute
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
+    catalog_names: Collection[str] = frozenset()  # the catalog's card names, injected at start: those one may name
 
     def touch(self) -> None:
         self.version += 1

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
+from judge.engine.rulesets.magic.protection import describe as describe_protection
+from judge.engine.rulesets.magic.qualities import describe_where
 from judge.engine.spanish import vidas
 
 TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador", "each_opponent": "cada oponente",
@@ -38,7 +41,6 @@ def _to(e: Any) -> str:
     if e.to == "target":
         return f"el objetivo {e.target + 1}" if e.target else "el objetivo"
     if getattr(e, "where", ()):
-        from judge.engine.rulesets.magic.qualities import describe_where
         return f"{TO.get(e.to, e.to)} ({describe_where(e.where)})"
     return TO.get(e.to, e.to)
 
@@ -78,10 +80,8 @@ def describe_effect(e: Any) -> str:
     if getattr(e, "if_spent", ()):
         text += " si se gastó " + " y/o ".join("{" + c + "}" for c in e.if_spent) + " para lanzarlo"
     if getattr(e, "types", ()) and e.to == "all_permanents":
-        from judge.engine.rulesets.magic.cards import CARD_TYPES
         text += f" ({', '.join(CARD_TYPES.get(t, t).lower() for t in e.types)})"
     if getattr(e, "condition", ""):
-        from judge.engine.rulesets.magic.linked import condition_text
         text = f"{condition_text(e)}, {text}"
     return f"puedes: {text}" if getattr(e, "optional", False) else text
 
@@ -114,7 +114,6 @@ def _describe(e: Any) -> str:
     if k == "switch_pt":
         return f"intercambia la fuerza y la resistencia {_de(e)}{dur}"
     if k == "grant":
-        from judge.engine.rulesets.magic.cards import KEYWORDS
         gained = [KEYWORDS.get(x, x) for x in e.keywords]
         gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
         return f"{_to(e)} gana {', '.join(gained)}{dur}"
@@ -122,10 +121,9 @@ def _describe(e: Any) -> str:
         what = "del tipo de tierra básica elegido" if e.choose else "de tipo " + ", ".join(e.types)
         return f"{_to(e)} son {what}{' además de sus otros tipos' if e.additive else ''}{dur}"
     if k == "protection":
-        from judge.engine.rulesets.magic.protection import describe
         who = "su controlador tiene" if e.to == "controller" else "tiene"
         return f"{who} protección contra " + ("el nombre elegido" if e.quality == "chosen_name"
-                                              else describe(e.quality))
+                                              else describe_protection(e.quality))
     if k == "attach":
         return f"anexa esta Aura a {_to(e)}"
     if k == "uncounterable":
@@ -133,7 +131,6 @@ def _describe(e: Any) -> str:
     if k == "must_block":
         return f"{_to(e)} bloquea a esta criatura este turno si puede"
     if k == "lose":
-        from judge.engine.rulesets.magic.cards import KEYWORDS
         return f"{_to(e)} pierde {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
     if k == "lose_abilities":
         return f"{_to(e)} pierde todas sus habilidades{dur}"
@@ -145,7 +142,6 @@ def _describe(e: Any) -> str:
     if k == "set_color":
         return f"{_to(e)} {_is(e)} de color {'/'.join(e.colors) or 'incoloro'}{dur}"
     if k == "add_type":
-        from judge.engine.rulesets.magic.cards import CARD_TYPES
         plural = "s" if _is(e) == "son" else ""
         names = ", ".join(CARD_TYPES.get(t, t).lower() + plural for t in e.types)    # Spanish names, never ids
         return f"{_to(e)} {_is(e)} también {names}{dur}"
@@ -174,12 +170,10 @@ def _describe(e: Any) -> str:
         return f"contrarresta {_to(e)}"
     if k == "sacrifice":
         if e.types:                                   # a player sacrifices permanents of these types
-            from judge.engine.rulesets.magic.cards import CARD_TYPES
             what = "/".join(CARD_TYPES.get(t, t).lower() for t in e.types)
             return f"{_to(e)} sacrifica {n} {what}"
         return f"sacrifica {_to(e)}"
     if k == "change_text":
-        from judge.engine.rulesets.magic.cards import KEYWORDS
         old, new = (KEYWORDS.get(w, w) for w in e.types)
         return f"en el texto {_de(e)}, «{old}» pasa a ser «{new}»{dur}"
     if k == "become_copy" and e.of < 0:
@@ -255,3 +249,37 @@ def _describe_zones(e: Any, n: str) -> str:
     if k == "grant_ability":                  # with an ability it was described by _describe
         return f"{_to(e)} gana una habilidad"
     return k
+
+
+def describe_target(spec: Any) -> str:
+    """A target spec (115.1) as the steps and questions say it: «criatura objetivo que controle un oponente»."""
+    names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
+             "spell": "hechizo", "creature_spell": "hechizo de criatura", "land": "tierra",
+             "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta",
+             "nonenchantment": "permanente que no sea encantamiento",
+             "nonland": "permanente que no sea tierra", "instant_or_sorcery": "carta de instantáneo o de conjuro"}
+    if spec.zone == "graveyard":
+        what = {"creature": "carta de criatura", "instant_or_sorcery": "carta de instantáneo o de conjuro"}.get(
+            spec.kind, "carta")
+        whose = {"any": "un cementerio", "you": "tu cementerio", "opponent": "el cementerio de un oponente"}
+        text = f"{what} objetivo de {whose[spec.controller]}"
+    else:
+        who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}.get(
+            spec.controller, f" que controla {spec.controller.removeprefix('player:')}")
+        quality = f" ({describe_where(spec.where)})" if spec.where else ""
+        # «cualquier objetivo» already says «objetivo» (not «cualquier objetivo objetivo»)
+        noun = "cualquier objetivo" if spec.kind == "any" else \
+            f"{names[spec.kind]}{' enderezada' if spec.untapped else ''} objetivo"
+        text = f"{'otra ' if spec.other else ''}{noun}{quality}{who}"
+    if spec.optional:
+        return f"hasta un(a) {text}"
+    return f"cualquier cantidad de: {text}" if spec.many else text
+
+
+def condition_text(e: Any) -> str:
+    """608.2c: the condition an instruction of a resolution is done under (linked.CONDITIONS), as text."""
+    return {"did": "si lo hiciste", "linked_creature": "si esa carta es de criatura",
+            "linked_noncreature": "si esa carta no es de criatura",
+            "most_creatures": "si controlas más criaturas que cada uno de los otros jugadores",
+            "not_most_creatures": "si no controlas más criaturas que cada uno de los otros jugadores"
+            }.get(e.condition, e.condition)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.rulesets.magic import core, layers
+from judge.engine.rulesets.magic import core, layers, priority
 from judge.engine.rulesets.magic.actions import Assign, Attack, Block
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
@@ -77,7 +77,7 @@ def advance(state: MagicState, out: list[Step]) -> None:
 
 
 def new_turn(state: MagicState, out: list[Step]) -> None:
-    nxt = core.next_player(state, state.active)
+    nxt = priority.next_player(state, state.active)
     state.turn += 1
     state.active = nxt
     for p in state.players:
@@ -132,7 +132,7 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
     elif step == "declare_attackers":
         declare_attackers(state, out)
         if not _attackers(state):
-            core.settle(state, out)
+            priority.settle(state, out)
             if not state.stack and not state.over:
                 core.emit(state, out, "turn-based", state.active, "no se declaran atacantes: se saltan los pasos de "
                           "declarar bloqueadoras y de daño de combate", cr("508.8"))
@@ -144,7 +144,7 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
         cleanup(state, out)
         return
     if not state.over:
-        core.give_priority(state, out, state.active)
+        priority.give_priority(state, out, state.active)
 
 
 def cleanup(state: MagicState, out: list[Step]) -> None:
@@ -178,7 +178,7 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
     # 514.3: normally no player receives priority in the cleanup step; 514.3a: only if state-based actions were
     # performed or triggered abilities were waiting does the active player receive it (a control change as an
     # effect ends, layer 2, is neither).
-    acted = core.settle(state, out)
+    acted = priority.settle(state, out)
     if state.over:
         return
     if acted or state.stack:
@@ -189,7 +189,7 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
             or "se realizaron acciones de estado"
         core.emit(state, out, "turn-based", state.active, f"{what} en la limpieza: el jugador activo recibe "
                   "prioridad y habrá otro paso de limpieza", cr("514.3a"))
-        core.give_priority(state, out, state.active)
+        priority.give_priority(state, out, state.active)
         return
     new_turn(state, out)
 

@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import core
+from judge.engine.rulesets.magic import core, sba
 from judge.engine.rulesets.magic.cards import Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicObject, MagicState
+from judge.engine.rulesets.magic.targets import candidates, expand_specs
+from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
 
 RULES: dict[str, tuple[str, ...]] = {
@@ -246,7 +248,7 @@ def _move_auras(state: MagicState, out: list[Step], controller: str, ref: str, s
     cache = core.layers.compute(state)
     options = [o.id for o in state.battlefield() if o.id != host.id and o.controller == host.controller
                and o.id not in {a.id for a in auras}
-               and all(core._enchantable(state, state.card(a).targets[0], o, cache) for a in auras
+               and all(sba.enchantable(state, state.card(a).targets[0], o, cache) for a in auras
                        if state.card(a).targets)]
     if not options:
         core.emit(state, out, "resolution", controller, f"{source_name}: no hay otro permanente de "
@@ -304,14 +306,13 @@ def _exchange_control(state: MagicState, out: list[Step], source: str, source_na
     core.emit(state, out, "resolution", None, f"{source_name}: {cb} y {ca} intercambian el control de {a.card} "
               f"({a.id}) y {b.card} ({b.id})", cites,
               [Event("effect", {"kind": "exchange_control", "affected": [a.id, b.id]})], [a, b])
-    core.sync_control(state, out)
+    sba.sync_control(state, out)
 
 
 def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source_name: str, cites: list[str]) -> None:
     """608.2g: cast the target card during the resolution, following 601.2 (its targets chosen now; timing
     restrictions of its type ignored), without paying its mana cost (118.9: no alternative cost either). With a
     target slot that has no legal choice it can't be cast: nothing happens and the card stays where it is."""
-    from judge.engine.rulesets.magic.effects import candidates, expand_specs
     from judge.engine.rulesets.magic.state import StackItem
     o = state.objects.get(ref)
     if o is None or o.zone != "graveyard":
@@ -326,9 +327,9 @@ def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source
         options = [c for c in candidates(state, spec, player, o.id) if not (spec.other and c in chosen)]
         if not options:
             core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no puede lanzarse (no hay "
-                      f"{spec.describe()} legal); se queda en el cementerio", [*cites, *cr("601.2c")])
+                      f"{describe_target(spec)} legal); se queda en el cementerio", [*cites, *cr("601.2c")])
             return
-        q = Question("targets", player, tuple(options), f"{player} elige {spec.describe()} para {o.card}, que lanza "
+        q = Question("targets", player, tuple(options), f"{player} elige {describe_target(spec)} para {o.card}, que lanza "
                      f"con {source_name} (una de: {', '.join(options)})", tuple(cr("601.2c", "608.2g")))
 
         def valid(ans: Any, options: list[str] = options) -> Any:

@@ -1,0 +1,705 @@
+"""The inline cards of a magic scenario (`cards:`, docs/scenarios.md, magic: Cards): each definition read into a
+`CardDef` — costs, types, keywords, target specs, effects, triggered, activated, static and replacement
+abilities — every problem with its field path; a card the scenario names without defining it comes from the
+catalog the loader passed in.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES, TYPE_ALIASES,
+                                               UNMODELLED_KEYWORDS, Activated, CardDef, Effect, Mode, Replacement,
+                                               Static, TargetSpec, Triggered, keyword_id)
+from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost, parse_mana
+from judge.format.validate import MAX_TEXT, Checker, join
+from judge.engine.rulesets.magic.vocabulary import (MAX_CARDS, TARGET_KINDS, SCOPES, STATIC_SCOPES, OBJECT_SCOPES,
+                                                    VERBS, DEFAULT_TO, STATIC_VERBS, WHEN, WHOSE_WHEN, ZONES_OF_CARDS,
+                                                    REPLACEMENT_READS, REPLACE_TO, DELAYED_AT, DEFAULT_VERB_KEYS,
+                                                    VERB_KEYS, COUNTS, CONDITIONS)
+
+
+class CardReader:
+    """The part of the scenario parser that reads cards (schema._Parser adds the board, the script and the
+    expectations). `catalog`: name → CatalogCard, the cards a scenario may name without defining them."""
+
+    def __init__(self, check: Checker, catalog: Mapping[str, Any]) -> None:
+        self.check = check
+        self.catalog = catalog
+        self.cards: dict[str, CardDef] = dict(BASIC_LANDS)
+        self.broken: set[str] = set()
+
+    # -- cards --------------------------------------------------------------------------------------------------
+    def card_defs(self, value: Any) -> None:
+        m = self.check.mapping("cards", value, allowed=[k for k in value] if isinstance(value, Mapping) else ())
+        if m is None:
+            return
+        if len(m) > MAX_CARDS:
+            self.check.error("cards", f"demasiadas cartas: {len(m)} (máximo {MAX_CARDS})")
+            return
+        for name, spec in m.items():
+            if not isinstance(name, str) or not name.strip() or len(name) > 200:
+                self.check.error("cards", f"nombre de carta no válido {str(name)[:40]!r}")
+                continue
+            card = self.card_def(join("cards", name), name, spec)
+            if card is not None:
+                self.cards[name] = card
+            else:
+                self.broken.add(name)        # its errors are reported once, not again at every use
+
+    def card_def(self, path: str, name: str, spec: Any, token: bool = False) -> CardDef | None:
+        c = self.check
+        m = c.mapping(path, spec, allowed=("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness",
+                                           "keywords", "targets", "effects", "triggers", "activated", "static",
+                                           "replacements", "text", "name") if token else
+                      ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
+                       "targets", "effects", "triggers", "activated", "static", "replacements", "text",
+                       "additional_costs", "modes", "x_counts"),
+                      required=("types",))
+        if m is None or "types" not in m:
+            return None
+        errors = len(c.errors)
+        cost = self.cost(join(path, "cost"), m.get("cost", ""))
+        types = self.types(join(path, "types"), m["types"])
+        subtypes = tuple(c.string_list(join(path, "subtypes"), m.get("subtypes", []), max_items=10) or ())
+        supers = []
+        for i, s in enumerate(c.string_list(join(path, "supertypes"), m.get("supertypes", []), max_items=3) or []):
+            key = {"legendaria": "legendary", "básica": "basic", "basica": "basic"}.get(s.lower(), s.lower())
+            if key not in SUPERTYPES:
+                c.error(join(join(path, "supertypes"), i), f"supertipo desconocido «{s}» (legendary, basic)")
+            else:
+                supers.append(key)
+        colors = None
+        if "colors" in m:
+            colors = self.colors(join(path, "colors"), m["colors"])
+        power = toughness = None
+        if "creature" not in types:
+            for key in ("power", "toughness"):
+                if key in m:
+                    c.error(join(path, key), "solo las criaturas tienen fuerza y resistencia (208.3)")
+        if "creature" in types:
+            for key in ("power", "toughness"):
+                if key not in m:
+                    c.error(join(path, key), "una criatura necesita fuerza y resistencia")
+            power = c.integer(join(path, "power"), m.get("power", 0), minimum=-99, maximum=999)
+            toughness = c.integer(join(path, "toughness"), m.get("toughness", 0), minimum=-99, maximum=999)
+        keywords, unmodelled = self.keywords(join(path, "keywords"), m.get("keywords", []))
+        targets = self.target_specs(join(path, "targets"), m.get("targets", []))
+        effects = self.effects(join(path, "effects"), m.get("effects", []))
+        modes = []
+        for i, raw in enumerate(self.seq(join(path, "modes"), m.get("modes", []))):
+            mp = join(join(path, "modes"), i)
+            mm = c.mapping(mp, raw, allowed=("effects", "targets"), required=("effects",))
+            if mm is not None and "effects" in mm:
+                modes.append(Mode(effects=self.effects(join(mp, "effects"), mm["effects"]),
+                                  targets=self.target_specs(join(mp, "targets"), mm.get("targets", []))))
+        if "modes" in m:
+            if not ({"instant", "sorcery"} & set(types)):
+                c.error(join(path, "modes"), "solo los instantáneos y conjuros modales tienen «modes» (700.2)")
+            if "effects" in m or "targets" in m:
+                c.error(join(path, "modes"), "un hechizo modal lleva sus efectos y objetivos en cada modo, no "
+                                             "en «effects»/«targets»")
+            if len(m["modes"] if isinstance(m["modes"], list) else []) < 2:
+                c.error(join(path, "modes"), "un hechizo modal tiene al menos dos modos (700.2)")
+        if effects and not ({"instant", "sorcery"} & set(types)):
+            c.error(join(path, "effects"), "solo los instantáneos y conjuros tienen «effects»; un permanente usa "
+                                           "triggers, activated, static o replacements")
+        if ({"instant", "sorcery"} & set(types)) and not effects and not modes and not m.get("text"):
+            c.error(join(path, "effects"), "un instantáneo o conjuro necesita «effects» (o «text» si no se modela)")
+        is_aura = "enchantment" in types and "Aura" in subtypes
+        if is_aura and len(targets) != 1:
+            c.error(join(path, "targets"), "un Aura necesita exactamente un objetivo: lo que encanta (303.4a)")
+        triggers = tuple(t for i, raw in enumerate(self.seq(join(path, "triggers"), m.get("triggers", [])))
+                         if (t := self.trigger(join(join(path, "triggers"), i), raw)) is not None)
+        activated = tuple(a for i, raw in enumerate(self.seq(join(path, "activated"), m.get("activated", [])))
+                          if (a := self.activated(join(join(path, "activated"), i), raw)) is not None)
+        statics = tuple(s for i, raw in enumerate(self.seq(join(path, "static"), m.get("static", [])))
+                        if (s := self.static(join(join(path, "static"), i), raw)) is not None)
+        reps = tuple(r for i, raw in enumerate(self.seq(join(path, "replacements"), m.get("replacements", [])))
+                     if (r := self.replacement(join(join(path, "replacements"), i), raw)) is not None)
+        text = c.string(join(path, "text"), m.get("text", ""), max_length=MAX_TEXT, empty=True)
+        # 107.3c: "X is the number of <subtype or card type> you control as you cast it" (e.g. Montaña)
+        x_counts = (c.string(join(path, "x_counts"), m["x_counts"]) or "") if "x_counts" in m else ""
+        additional = []
+        if "additional_costs" in m:
+            am = c.mapping(join(path, "additional_costs"), m["additional_costs"],
+                           allowed=("sacrifice_creature", "pay_life", "discard", "counter_creature"))
+            for k, v in (am or {}).items():
+                n = c.integer(join(join(path, "additional_costs"), k), v, minimum=1, maximum=20)
+                if n:
+                    additional.append((k, n))
+        if len(c.errors) > errors:
+            return None
+        if "land" in types and not activated and not text and not token:
+            pass                                       # a land without a mana ability is legal (e.g. a test land)
+        return CardDef(name=name, types=types, mana_cost=cost or (), subtypes=subtypes, supertypes=tuple(supers),
+                       color_override=colors, power=power, toughness=toughness, keywords=keywords, effects=effects,
+                       targets=targets, triggers=triggers, activated=activated, statics=statics, replacements=reps,
+                       text=text or "", unmodelled_keywords=unmodelled, is_token=token,
+                       additional=tuple(additional), modes=tuple(modes), x_counts=x_counts)
+
+    def seq(self, path: str, value: Any) -> list[Any]:
+        return self.check.sequence(path, value, max_items=20) or []
+
+    def cost(self, path: str, value: Any) -> tuple | None:
+        text = self.check.string(path, value, empty=True)
+        if text is None:
+            return None
+        try:
+            return parse_cost(text)
+        except ManaError as exc:
+            self.check.error(path, f"coste de maná no válido: {exc}")
+            return None
+
+    def types(self, path: str, value: Any) -> tuple[str, ...]:
+        items = [value] if isinstance(value, str) else self.check.sequence(path, value, max_items=5) or []
+        out = []
+        for i, t in enumerate(items):
+            if not isinstance(t, str):
+                self.check.error(join(path, i), "se esperaba un tipo de carta")
+                continue
+            key = TYPE_ALIASES.get(t.lower(), t.lower())
+            if key not in CARD_TYPES:
+                self.check.error(join(path, i) if not isinstance(value, str) else path,
+                                 f"tipo de carta desconocido «{t}»; se esperaba uno de: {', '.join(CARD_TYPES)}")
+            else:
+                out.append(key)
+        if not items:
+            self.check.error(path, "una carta tiene al menos un tipo")
+        return tuple(out)
+
+    def colors(self, path: str, value: Any) -> tuple[str, ...]:
+        items = self.check.sequence(path, value, max_items=5) or []
+        out = []
+        for i, v in enumerate(items):
+            if not isinstance(v, str) or v.upper() not in COLORS:
+                self.check.error(join(path, i), f"color desconocido {v!r}; se esperaba W, U, B, R o G")
+            else:
+                out.append(v.upper())
+        return tuple(out)
+
+    def keywords(self, path: str, value: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        items = self.check.sequence(path, value, max_items=20) or []
+        known, unknown = [], []
+        for i, k in enumerate(items):
+            if not isinstance(k, str):
+                self.check.error(join(path, i), "se esperaba el nombre de una habilidad de palabra clave")
+                continue
+            kid = keyword_id(k)
+            if kid is not None:
+                known.append(kid)
+            elif k.lower() in UNMODELLED_KEYWORDS or k.lower() in UNMODELLED_KEYWORDS.values():
+                unknown.append(k.lower())
+            else:
+                self.check.error(join(path, i), f"palabra clave desconocida «{k}»; el motor modela: "
+                                 + ", ".join(KEYWORDS) + " (las demás van en «text»)")
+        return tuple(known), tuple(unknown)
+
+    def target_specs(self, path: str, value: Any) -> tuple[TargetSpec, ...]:
+        out = []
+        for i, raw in enumerate(self.check.sequence(path, value, max_items=5) or []):
+            p = join(path, i)
+            if isinstance(raw, str):
+                raw = {"type": raw}
+            m = self.check.mapping(p, raw, allowed=("type", "controller", "other", "many", "where", "zone",
+                                                    "optional", "untapped", "mv_at_most_slot"), required=("type",))
+            if m is None or "type" not in m:
+                continue
+            kind = self.check.choice(join(p, "type"), m["type"], TARGET_KINDS)
+            # damaged_player: "that player" of a deals_damage trigger (bound as it triggers, core._bind_damaged)
+            ctl = self.check.choice(join(p, "controller"), m.get("controller", "any"), ("any", "you", "opponent",
+                                                                                       "damaged_player"))
+            other = self.check.boolean(join(p, "other"), m.get("other", False))
+            many = self.check.boolean(join(p, "many"), m.get("many", False))
+            if many and i != len(value) - 1:
+                self.check.error(join(p, "many"), "solo el último objetivo puede ser «many» (cualquier cantidad)")
+            where = self.qualities(join(p, "where"), m.get("where", []))
+            if where and kind in ("player", "spell"):
+                self.check.error(join(p, "where"), "«where» filtra permanentes: no vale con un jugador ni un hechizo")
+            zone = self.check.choice(join(p, "zone"), m.get("zone", "battlefield"), ("battlefield", "graveyard"))
+            optional = self.check.boolean(join(p, "optional"), m.get("optional", False))
+            untapped = self.check.boolean(join(p, "untapped"), m.get("untapped", False))
+            if zone == "graveyard" and kind not in ("creature", "card", "instant_or_sorcery"):
+                self.check.error(join(p, "type"), "en un cementerio el objetivo es «card» o «creature» (una carta "
+                                                  "de criatura)")
+                continue
+            if kind in ("card", "instant_or_sorcery") and zone != "graveyard":
+                self.check.error(join(p, "zone"), "«card» es una carta de un cementerio: pon «zone: graveyard»")
+                continue
+            mv_slot = -1
+            if "mv_at_most_slot" in m:       # its mana value at most that earlier slot's (Diablura de puca)
+                mv_slot = self.check.integer(join(p, "mv_at_most_slot"), m["mv_at_most_slot"], minimum=0,
+                                             maximum=max(i - 1, 0)) or 0
+                if i == 0:
+                    self.check.error(join(p, "mv_at_most_slot"), "compara con un objetivo anterior: no vale en el "
+                                                                 "primero")
+            if kind and ctl and zone:
+                out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many), where=where, zone=zone,
+                                      optional=bool(optional), untapped=bool(untapped), mv_at_most_slot=mv_slot))
+        return tuple(out)
+
+    def effects(self, path: str, value: Any, scopes: tuple[str, ...] = SCOPES) -> tuple[Effect, ...]:
+        out = []
+        for i, raw in enumerate(self.check.sequence(path, value, max_items=20) or []):
+            e = self.effect(join(path, i), raw, scopes)
+            if e is not None:
+                out.append(e)
+        return tuple(out)
+
+    def effect(self, path: str, raw: Any, scopes: tuple[str, ...] = SCOPES, default_to: str = "target"
+               ) -> Effect | None:
+        c = self.check
+        if not isinstance(raw, Mapping):
+            c.error(path, "se esperaba un efecto como {damage: 3, to: target}")
+            return None
+        verbs = [k for k in raw if k in VERBS]
+        if len(verbs) != 1:
+            c.error(path, "cada efecto lleva exactamente uno de: " + ", ".join(VERBS)
+                    + (f" (hay {', '.join(verbs)})" if verbs else ""))
+            return None
+        verb = verbs[0]
+        m = c.mapping(path, raw, allowed=(verb, "may", "if_spent", *VERB_KEYS.get(verb, DEFAULT_VERB_KEYS)))
+        if m is None:
+            return None
+        arg = m[verb]
+        p = join(path, verb)
+        kw: dict[str, Any] = {}
+        to = m.get("to", DEFAULT_TO.get(verb, default_to))
+        if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
+                    "gain_control", "counter_spell", "remove_from_combat", "discard", "remove_counter",
+                    "regenerate", "return_to_battlefield", "shuffle_into_library", "uncounterable", "must_block",
+                    "attach"):
+            if isinstance(arg, str) and "to" not in m:
+                to = arg
+            elif arg is not True and not isinstance(arg, str):
+                c.error(p, f"se esperaba «{verb}: target» (o a quién afecta)")
+                return None
+            if verb == "discard":
+                kw["amount"] = 1             # one card, of the player's choice (701.9b)
+        elif verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top"):
+            if arg == "X":
+                kw["x"] = True
+            else:
+                n = c.integer(p, arg, minimum=0, maximum=999)
+                if n is None:
+                    return None
+                kw["amount"] = n
+        elif verb == "counters":
+            cm = c.mapping(p, arg, allowed=("+1/+1", "-1/-1"))
+            if cm is None or len(cm) != 1:
+                if cm is not None:
+                    c.error(p, "se esperaba un tipo de contador: {\"+1/+1\": 2} o {\"-1/-1\": 1}")
+                return None
+            kind, n = next(iter(cm.items()))
+            n = c.integer(join(p, kind), n, minimum=1, maximum=999)
+            if n is None:
+                return None
+            kw.update(counter=kind, amount=n)
+        elif verb in ("pump", "set_pt"):
+            seq = c.sequence(p, arg, max_items=2)
+            if seq is None or len(seq) != 2:
+                if seq is not None:
+                    c.error(p, "se esperaba [fuerza, resistencia], p. ej. [3, 3]")
+                return None
+            pw = c.integer(join(p, 0), seq[0], minimum=-99, maximum=99)
+            th = c.integer(join(p, 1), seq[1], minimum=-99, maximum=99)
+            if pw is None or th is None:
+                return None
+            kw.update(power=pw, toughness=th)
+        elif verb in ("grant", "lose"):
+            kws, unknown = self.keywords(p, arg)
+            if unknown:
+                c.error(p, "solo se pueden otorgar o quitar palabras clave que el motor modela")
+            kw["keywords"] = kws
+            if verb == "grant" and "triggers" in m:            # "and gains «when this creature attacks, …»"
+                kw["abilities"] = tuple(t for i, raw in enumerate(self.seq(join(path, "triggers"), m["triggers"]))
+                                        if (t := self.trigger(join(join(path, "triggers"), i), raw)) is not None)
+        elif verb == "set_color":
+            if arg == "chosen":
+                kw["choose"] = True                    # "the color or colors of your choice", asked on resolution
+            elif arg == "entered":
+                kw["entered_choice"] = True            # "the chosen color": the one chosen as its source entered
+            else:
+                kw["colors"] = self.colors(p, arg)
+        elif verb == "land_types":
+            from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES
+            if arg == "chosen":
+                kw["choose"] = True                    # "choose a basic land type", asked on resolution
+            else:
+                names = c.string_list(p, arg, max_items=5) or []
+                for i, t in enumerate(names):
+                    if t not in BASIC_LAND_TYPES:
+                        c.error(join(p, i), f"tipo de tierra básica desconocido «{t}»; se esperaba uno de: "
+                                            + ", ".join(BASIC_LAND_TYPES))
+                kw["types"] = tuple(t for t in names if t in BASIC_LAND_TYPES)
+        elif verb == "add_type":
+            kw["types"] = self.types(p, arg)
+        elif verb == "create_token":
+            tm = arg if isinstance(arg, Mapping) else None
+            if tm is None or "name" not in tm:
+                c.error(p, "se esperaba la ficha: {name: Soldado, types: [creature], power: 1, toughness: 1}")
+                return None
+            tname = c.string(join(p, "name"), tm["name"])
+            token = self.card_def(p, tname or "Ficha", {k: v for k, v in tm.items() if k != "name"}, token=True)
+            if token is None:
+                return None
+            kw["token"] = token
+            kw["amount"] = c.integer(join(path, "amount"), m.get("amount", 1), minimum=1, maximum=50) or 1
+        elif verb == "change_text":
+            seq = c.sequence(p, arg, max_items=2)
+            if seq is None or len(seq) != 2 or not all(isinstance(w, str) and w.strip() for w in seq):
+                c.error(p, "se esperaba [palabra que se cambia, palabra nueva]: dos palabras clave (p. ej. "
+                           "[flying, reach]) o dos subtipos (p. ej. [Elfo, Goblin])")
+                return None
+            old, new = (keyword_id(w) or w for w in seq)
+            if (old in KEYWORDS) != (new in KEYWORDS):
+                c.error(p, "las dos palabras deben ser del mismo tipo: dos palabras clave o dos subtipos (612.2)")
+                return None
+            kw["types"] = (old, new)
+        elif verb in ("become_copy", "move_counter"):
+            n = c.integer(p, arg, minimum=0, maximum=4)
+            if n is None:
+                return None
+            kw["of"] = n
+        elif verb == "grant_ability":
+            ab = self.activated(p, arg)
+            if ab is None:
+                return None
+            kw["ability"] = ab
+        elif verb == "delayed":
+            dm = c.mapping(p, arg, allowed=("at", "effects"), required=("at", "effects"))
+            if dm is None or "at" not in dm or "effects" not in dm:
+                return None
+            kw["at"] = c.choice(join(p, "at"), dm["at"], DELAYED_AT) or ""
+            kw["then"] = self.effects(join(p, "effects"), dm["effects"], scopes)
+            if not kw["at"] or not kw["then"]:
+                return None
+        elif verb in ("reveal_top", "exile_top", "keep_hand"):
+            if arg == "X" and verb == "exile_top":
+                kw["x"] = True
+            else:
+                kw["amount"] = c.integer(p, arg, minimum=1, maximum=999) or 1
+        elif verb in ("put", "exile_same_name", "reorder_graveyard", "move_auras", "copy_token", "empty_pools",
+                      "choose_color", "pay_life_rounds", "may_play", "exchange_control", "cast_free"):
+            if arg is not True:
+                c.error(p, f"se esperaba «{verb}: true»")
+                return None
+            if verb == "put":
+                kw["dest"] = c.choice(join(path, "dest"), m.get("dest", "hand"),
+                                      ("hand", "battlefield", "graveyard", "library_bottom", "exile")) or "hand"
+        elif verb == "pay":
+            cost = self.cost(p, arg)
+            if not cost:
+                c.error(p, "se esperaba el coste que se paga, p. ej. \"{1}\"")
+                return None
+            kw["cost"] = cost
+        elif verb == "search":
+            s = c.string(p, arg)
+            if s is None:
+                return None
+            kw["search"] = s
+            kw["dest"] = c.choice(join(path, "dest"), m.get("dest", "hand"), ("hand", "battlefield")) or "hand"
+        elif verb == "prevent":
+            if arg == "all":
+                kw["amount"] = -1
+            else:
+                n = c.integer(p, arg, minimum=1, maximum=999)
+                if n is None:
+                    return None
+                kw["amount"] = n
+        elif verb == "add_mana":
+            s = c.string(p, arg)
+            try:
+                # "any": one mana of any colour, chosen as it resolves; "land_types": one mana of a type a land you
+                # control could make (106.7)
+                if s not in ("any", "land_types"):
+                    parse_mana(s or "")
+            except ManaError as exc:
+                c.error(p, str(exc))
+                return None
+            kw["mana"] = s
+            if "spend_only" in m:
+                kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
+        if "count" in m:
+            kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
+        if "keep" in m:                    # look_top: how many of the cards looked at go to the hand
+            kw["keep"] = c.integer(join(path, "keep"), m["keep"], minimum=0, maximum=99) or 0
+        if "condition" in m:               # "if you control more creatures…", "if you do", "if it's a creature card"
+            from judge.engine.rulesets.magic.linked import CONDITIONS
+            kw["condition"] = c.choice(join(path, "condition"), m["condition"], CONDITIONS) or ""
+        if "random" in m:                  # discard at random (701.9b)
+            kw["random"] = bool(c.boolean(join(path, "random"), m["random"]))
+        if "divided" in m:                 # X divided among the targets as announced on casting (601.2d)
+            kw["divided"] = bool(c.boolean(join(path, "divided"), m["divided"]))
+        if "count_where" in m:            # the qualities of the creatures `count: your_creatures` counts
+            kw["count_where"] = self.qualities(join(path, "count_where"), m["count_where"])
+        if "by" in m:      # who does it: damage "target" (that creature deals it); sacrifice "its_controller"
+            kw["by"] = c.choice(join(path, "by"), m["by"], ("target",) if verb == "damage" else ("its_controller",)) \
+                or ""
+        if "types" in m:
+            kw["types"] = self.types(join(path, "types"), m["types"])
+        if "if_spent" in m:
+            spent = self.colors(join(path, "if_spent"), m["if_spent"] if isinstance(m["if_spent"], list)
+                                else [m["if_spent"]])
+            kw["if_spent"] = spent
+        to = c.choice(join(path, "to"), to, scopes)
+        if to is None:
+            return None
+        if to in ("graveyard_random", "graveyard_named_self") and verb != "put":
+            c.error(join(path, "to"), "«graveyard_random» y «graveyard_named_self» eligen cartas para «put»")
+            return None
+        if verb == "put" and to not in ("linked", "graveyard_random", "graveyard_named_self", "targets"):
+            c.error(join(path, "to"), "«put» mueve «linked», «targets» (cartas de un cementerio), «graveyard_random» "
+                                      "o «graveyard_named_self»")
+            return None
+        if verb == "create_token" and to not in ("controller", "target_controller", "each_player"):
+            c.error(join(path, "to"), "las fichas las crea el controlador del efecto («controller», por defecto) o el "
+                                      "controlador del objetivo («target_controller»)")
+            return None
+        if (to == "chosen_player") != (verb == "add_mana" and to != "controller"):
+            c.error(join(path, "to"), "«add_mana» va a «controller» o a «chosen_player» (un jugador que se elige), y "
+                                      "solo «add_mana» usa «chosen_player»")
+            return None
+        target = c.integer(join(path, "target"), m.get("target", 0), maximum=4) or 0
+        duration = c.choice(join(path, "duration"), m.get("duration", "end_of_turn"),
+                            ("end_of_turn", "end_of_combat", "permanent")) or "end_of_turn"
+        may = c.boolean(join(path, "may"), m.get("may", False))
+        if verb == "remove_counter" and "counter" in m:
+            kw["counter"] = c.choice(join(path, "counter"), m["counter"], ("+1/+1", "-1/-1")) or ""
+            amount = m.get("amount", 1)
+            kw["amount"] = -1 if amount == "all" else (c.integer(join(path, "amount"), amount, minimum=1,
+                                                                  maximum=99) or 1)
+        elif verb == "remove_counter" and "amount" in m:
+            c.error(join(path, "amount"), "«amount» va con «counter»: quita esa cantidad de ese tipo")
+        if "per_counter" in m:
+            kw["per_counter"] = c.choice(join(path, "per_counter"), m["per_counter"], ("+1/+1", "-1/-1")) or ""
+        if verb in ("set_color", "land_types") and "additive" in m:
+            kw["additive"] = bool(c.boolean(join(path, "additive"), m["additive"]))
+        where = self.qualities(join(path, "where"), m.get("where", []))
+        if where and to not in OBJECT_SCOPES:
+            c.error(join(path, "where"), f"«where» filtra objetos: no vale con to: {to}")
+        return Effect(kind=verb, to=to, target=target, duration=duration, optional=bool(may), where=where, **kw)
+
+    def qualities(self, path: str, value: Any) -> tuple[str, ...]:
+        from judge.engine.rulesets.magic.qualities import QUALITIES
+        out = []
+        for i, q in enumerate(self.check.sequence(path, value, max_items=5) or []):
+            if not isinstance(q, str) or (q.upper() if len(q) == 1 else q) not in QUALITIES:
+                self.check.error(join(path, i), f"cualidad desconocida {q!r}; se esperaba una de: "
+                                                + ", ".join(QUALITIES))
+            else:
+                out.append(q.upper() if len(q) == 1 else q)
+        return tuple(out)
+
+    def trigger(self, path: str, raw: Any) -> Triggered | None:
+        c = self.check
+        m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
+                                          "state_condition", "where",
+                                          "had_counter", "condition", "to_whom", "combat", "at_least",
+                                          "from_zone", "to_zone"),
+                      required=("when", "effects"))
+        if m is None:
+            return None
+        when = c.choice(join(path, "when"), m["when"], WHEN) if "when" in m else None
+        of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature",
+                                                               "opponents_creature", "your_creature"))
+        whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each", "opponents"))
+        condition, condition_n = "", 0
+        if "condition" in m:
+            # 603.4: `your_hand_empty`, `active_hand_empty`, or `{opponent_lost_life: N}`.
+            raw_c = m["condition"]
+            if isinstance(raw_c, Mapping):
+                cm = c.mapping(join(path, "condition"), raw_c, allowed=("opponent_lost_life",),
+                               required=("opponent_lost_life",))
+                if cm and "opponent_lost_life" in cm:
+                    condition = "opponent_lost_life"
+                    condition_n = c.integer(join(join(path, "condition"), "opponent_lost_life"),
+                                            cm["opponent_lost_life"], minimum=1, maximum=999) or 1
+            else:
+                condition = c.choice(join(path, "condition"), raw_c, ("your_hand_empty", "active_hand_empty")) or ""
+        counter = m.get("counter", "")
+        if counter not in ("", "+1/+1", "-1/-1"):
+            c.error(join(path, "counter"), "se esperaba +1/+1 o -1/-1")
+        effects = self.effects(join(path, "effects"), m.get("effects", []))
+        targets = self.target_specs(join(path, "targets"), m.get("targets", []))
+        if when not in WHOSE_WHEN and "whose" in m:
+            c.error(join(path, "whose"), f"«whose» solo vale con when: {', '.join(WHOSE_WHEN)}")
+        zones = {}
+        for key in ("from_zone", "to_zone"):        # 400.7: "whenever a card is put into a graveyard from anywhere"
+            if key in m:
+                zones[key] = c.choice(join(path, key), m[key], ZONES_OF_CARDS) or ""
+                if when != "zone_change":
+                    c.error(join(path, key), f"«{key}» solo vale con when: zone_change")
+        if when not in ("enters", "dies", "counter_put") and "of" in m:
+            c.error(join(path, "of"), "«of» solo vale con when: enters, dies o counter_put")
+        if when == "counter_put" and of in ("another_creature", "opponents_creature"):
+            c.error(join(path, "of"), "con counter_put, «of» es self o creature")
+        if when != "enters" and of in ("opponents_creature", "your_creature"):
+            c.error(join(path, "of"), f"«{of}» solo vale con when: enters")
+        where = self.qualities(join(path, "where"), m.get("where", []))
+        if where and (when != "enters" or of == "self"):
+            c.error(join(path, "where"), "«where» solo vale con when: enters y una criatura (of)")
+        if when != "counter_put" and "counter" in m:
+            c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
+        each = c.boolean(join(path, "each_counter"), m.get("each_counter", False))
+        if when != "counter_put" and "each_counter" in m:
+            c.error(join(path, "each_counter"), "«each_counter» solo vale con when: counter_put")
+        had = m.get("had_counter", "")
+        if had not in ("", "+1/+1", "-1/-1"):
+            c.error(join(path, "had_counter"), "se esperaba +1/+1 o -1/-1")
+        if when != "dies" and "had_counter" in m:
+            c.error(join(path, "had_counter"), "«had_counter» solo vale con when: dies")
+        to_whom = c.choice(join(path, "to_whom"), m.get("to_whom", ""), ("", "opponent", "player")) or ""
+        combat = c.boolean(join(path, "combat"), m.get("combat", False))
+        at_least = c.integer(join(path, "at_least"), m.get("at_least", 0), minimum=0, maximum=999) or 0
+        for key in ("to_whom", "combat", "at_least"):
+            if when != "deals_damage" and key in m:
+                c.error(join(path, key), f"«{key}» solo vale con when: deals_damage")
+        if None in (when, of, whose) or "effects" not in m:
+            return None
+        state_condition = ""
+        if when == "state":
+            state_condition = c.choice(join(path, "state_condition"), m.get("state_condition"),
+                                       ("no_permanents_of_chosen_color",)) or ""
+        elif "state_condition" in m:
+            c.error(join(path, "state_condition"), "«state_condition» solo vale con when: state")
+        return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
+                         each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
+                         to_whom=to_whom, state_condition=state_condition, where=where, combat=bool(combat),
+                         at_least=at_least, **zones)
+
+    def activated(self, path: str, raw: Any) -> Activated | None:
+        c = self.check
+        m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "put_counters", "sacrifice",
+                                          "effects", "targets", "your_turn", "sacrifice_type", "reveal_sharing_color",
+                                          "only_if", "discard_self"), required=("effects",))
+        if m is None:
+            return None
+        cost = self.cost(join(path, "cost"), m.get("cost", ""))
+        tap = c.boolean(join(path, "tap"), m.get("tap", False))
+        untap = c.boolean(join(path, "untap"), m.get("untap", False))
+        sac = c.boolean(join(path, "sacrifice"), m.get("sacrifice", False))
+        rc, pc = [], []
+        for key, found in (("remove_counters", rc), ("put_counters", pc)):
+            if key in m:
+                cm = c.mapping(join(path, key), m[key], allowed=("+1/+1", "-1/-1"))
+                for k, v in (cm or {}).items():
+                    n = c.integer(join(join(path, key), k), v, minimum=1, maximum=99)
+                    if n:
+                        found.append((k, n))
+        your_turn = c.boolean(join(path, "your_turn"), m.get("your_turn", False))
+        effects = self.effects(join(path, "effects"), m.get("effects", []))
+        targets = self.target_specs(join(path, "targets"), m.get("targets", []))
+        sac_type = c.string(join(path, "sacrifice_type"), m["sacrifice_type"]) if "sacrifice_type" in m else ""
+        reveal = c.integer(join(path, "reveal_sharing_color"), m.get("reveal_sharing_color", 0), minimum=0,
+                           maximum=7) or 0
+        only_color, only_n = "", 0
+        if "only_if" in m:                         # {color: G, count: 2}: "only if you control two or more green"
+            om = c.mapping(join(path, "only_if"), m["only_if"], allowed=("color", "count"),
+                           required=("color", "count"))
+            if om and "color" in om and "count" in om:
+                cols = self.colors(join(join(path, "only_if"), "color"), [om["color"]])
+                only_color = cols[0] if cols else ""
+                only_n = c.integer(join(join(path, "only_if"), "count"), om["count"], minimum=1, maximum=99) or 1
+        if cost is None or "effects" not in m:
+            return None
+        return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
+                         effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn),
+                         sacrifice_type=sac_type or "", reveal_sharing_color=reveal, only_if_color=only_color,
+                         only_if_n=only_n,
+                         discard_self=bool(c.boolean(join(path, "discard_self"), m.get("discard_self", False))))
+
+    def static(self, path: str, raw: Any) -> Static | None:
+        if isinstance(raw, Mapping) and "protection" in raw:
+            return self.protection(path, raw)
+        condition = None
+        if isinstance(raw, Mapping) and "while" in raw:
+            cm = self.check.mapping(join(path, "while"), raw["while"], allowed=("library_at_most",))
+            if cm is None or len(cm) != 1:
+                if cm is not None:
+                    self.check.error(join(path, "while"), "se esperaba una condición: {library_at_most: N}")
+                return None
+            kind, n = next(iter(cm.items()))
+            n = self.check.integer(join(join(path, "while"), kind), n, minimum=0, maximum=999)
+            if n is None:
+                return None
+            condition = (kind, n)
+            raw = {k: v for k, v in raw.items() if k != "while"}
+        e = self.effect(path, raw, STATIC_SCOPES, default_to="self")
+        if e is None:
+            return None
+        if e.kind not in STATIC_VERBS or e.choose:
+            self.check.error(path, "una habilidad estática modela: " + ", ".join(STATIC_VERBS))
+            return None
+        return Static(e, condition)
+
+    def protection(self, path: str, raw: Mapping[str, Any]) -> Static | None:
+        """702.16: `{protection: quality, to: self | controller}` (protection.py reads it)."""
+        c = self.check
+        m = c.mapping(path, raw, allowed=("protection", "to"))
+        if m is None:
+            return None
+        q = m["protection"]
+        ok = isinstance(q, str) and (re.fullmatch(r"mv>=\d{1,2}", q) or q in COLORS or q == "chosen_name")
+        if not ok:
+            c.error(join(path, "protection"), "se esperaba una cualidad: mv>=N, W, U, B, R, G o chosen_name")
+            return None
+        to = c.choice(join(path, "to"), m.get("to", "self"), ("self", "controller"))
+        return Static(Effect("protection", to=to or "self", quality=q, duration="permanent")) if to else None
+
+    def replacement(self, path: str, raw: Any) -> Replacement | None:
+        c = self.check
+        m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters",
+                                          "source_draws", "tapped", "choose", "counter"),
+                      required=("event",))
+        if m is None or "event" not in m:
+            return None
+        event = c.choice(join(path, "event"), m["event"], tuple(REPLACEMENT_READS))
+        if event is None:
+            return None
+        reads = REPLACEMENT_READS[event]
+        for k in m:
+            if k not in ("event", *reads):
+                c.error(join(path, k), f"«{k}» no se usa con event: {event}"
+                        + (f" (lee: {', '.join(reads)})" if reads else ""))
+        kw: dict[str, Any] = {}
+        if event == "draw":
+            kw["instead"] = self.effects(join(path, "instead"), m.get("instead", []), SCOPES)
+            if "instead" not in m:
+                c.error(join(path, "instead"), "un reemplazo de robo dice qué pasa en su lugar")
+        elif event == "tap_for_mana":
+            kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 2), minimum=0, maximum=10) or 0
+        elif event in ("counters", "life_loss"):
+            # 614.1a: "that many plus N / N times that many … instead" (614.5: once per event)
+            kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
+            kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
+            if "multiply" not in m and "add" not in m:
+                c.error(path, f"un reemplazo de {event} dice cuánto cambia: «multiply» o «add»")
+            scopes = REPLACE_TO[event]
+            kw["to"] = c.choice(join(path, "to"), m.get("to", scopes[0]), scopes) or scopes[0]
+            if event == "counters":
+                kw["counter"] = c.choice(join(path, "counter"), m.get("counter", ""), ("", "+1/+1", "-1/-1")) or ""
+        elif event == "life_gain":
+            kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
+            kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
+        elif event == "damage":
+            prevent = m.get("prevent", "all")
+            kw["prevent"] = -1 if prevent == "all" else (c.integer(join(path, "prevent"), prevent, minimum=1) or 1)
+            kw["to"] = c.choice(join(path, "to"), m.get("to", "self"), ("self", "controller",
+                                                                        "creatures_you_control")) or "self"
+            kw["source_draws"] = bool(c.boolean(join(path, "source_draws"), m.get("source_draws", False)))
+        elif event == "enters":
+            cm = c.mapping(join(path, "counters"), m.get("counters", {}), allowed=("+1/+1", "-1/-1"))
+            kw["counters"] = tuple((k, v) for k, v in (cm or {}).items()
+                                   if c.integer(join(join(path, "counters"), k), v, minimum=1) is not None)
+            kw["tapped"] = bool(c.boolean(join(path, "tapped"), m.get("tapped", False)))
+            if "choose" in m:
+                kw["choose"] = c.choice(join(path, "choose"), m["choose"], ("color", "name")) or ""
+        return Replacement(event=event, **kw)
+
+    def from_catalog(self, name: str) -> None:
+        """A card the scenario does not define: the FAQ catalog's (catalog.py), with its unmodelled text."""
+        hit = self.catalog.get(name)
+        if hit is not None:
+            self.cards[name] = hit.card

@@ -1,0 +1,299 @@
+"""State-based actions (704) and the checks made with them before a player would receive priority: the state
+triggers (603.8) and who controls what (layer 2, 613.1b: control changes). Above the mechanics (core): what a
+state-based action does is a zone move, a regeneration, a life total checked.
+"""
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.cards import Triggered
+from judge.engine.rulesets.magic.core import (cease_to_exist, last_known_all, move, regenerated)
+from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.cites import cr, named
+from judge.engine.rulesets.magic.protection import protected_from
+from judge.engine.rulesets.magic.state import MagicObject, MagicPlayer, MagicState, edits
+from judge.engine.rulesets.magic.steps import ask, emit
+from judge.engine.rulesets.magic.triggers import (_add_trigger, _triggered_permanents, observe_all)
+from judge.engine.spanish import vidas
+from judge.engine.step import Event, Step
+
+
+# -- state-based actions --------------------------------------------------------------------------------------------
+def check_sba(state: MagicState, out: list[Step]) -> bool:
+    """704.3: perform every applicable state-based action at once, then check again, until none applies."""
+    any_done = False
+    for _ in range(100):
+        if state.over:
+            return any_done
+        done = _sba_once(state, out)
+        if not done:
+            return any_done
+        any_done = True
+    return any_done
+
+
+def _sba_once(state: MagicState, out: list[Step]) -> bool:
+    # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`).
+    quiet = _sba_inputs(state)
+    if state.extra.get("sba_quiet") == quiet:
+        return False
+    done = _sba_check(state, out)
+    if not done:
+        state.extra["sba_quiet"] = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
+    return done
+
+
+def _sba_inputs(state: MagicState) -> tuple:
+    """What the state-based checks read: every object with its fields and counters, every zone and each player's
+    own fields (all of them counted by `edits`), the characteristics (the layers' result) and cards (copy
+    effects), the objects and continuous effects there are, whether the game is over."""
+    return (edits(), layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over)
+
+
+_IS_TOKEN = attrgetter("token")
+
+
+def _sba_check(state: MagicState, out: list[Step]) -> bool:
+    cache = layers.compute(state)
+    done = False
+    losers = []
+    for p in state.players:
+        mp: MagicPlayer = p  # type: ignore[assignment]
+        if mp.lost:
+            continue
+        if mp.lives <= 0:
+            losers.append((mp, "704.5a", f"{mp.name} tiene {vidas(mp.lives)}"))
+        elif mp.drew_from_empty:
+            losers.append((mp, "704.5b", f"{mp.name} intentó robar de una biblioteca vacía"))
+        if mp.drew_from_empty:
+            mp.drew_from_empty = False
+    for mp, rule, why in losers:
+        mp.lost = True
+        done = True
+        extra = ["121.4"] if rule == "704.5b" else ["104.3b"]
+        emit(state, out, "state-based", mp.name, f"{why}: pierde la partida", cr("704.3", rule, *extra),
+             [Event("lose", {"player": mp.name})])
+    alive = [p for p in state.players if not p.lost]
+    if losers and len(alive) <= 1:
+        state.over = True
+        state.winner = alive[0].name if alive else None
+        state.priority = None
+        emit(state, out, "state-based", state.winner,
+             f"{state.winner} gana la partida: sus oponentes la han dejado" if state.winner else
+             "todos los jugadores pierden a la vez: la partida es un empate", cr("104.2a") if state.winner
+             else cr("104.4a"), [Event("win", {"player": state.winner})] if state.winner else [])
+        return True
+    # 704.5d: tokens off the battlefield cease to exist.
+    for o in [o for o in filter(_IS_TOKEN, state.objects.values()) if o.zone != "battlefield"]:
+        cease_to_exist(state, o)
+        done = True
+        emit(state, out, "state-based", None, f"la ficha {o.card} ({o.id}) deja de existir fuera del campo de "
+             "batalla", cr("704.3", "704.5d", "111.7"), [Event("cease", {"object": o.id})])
+    to_grave: list[tuple[MagicObject, str, str]] = []
+    # One pass over the battlefield: each permanent's own checks, then its deathtouch mark is spent, and the
+    # legends are grouped by controller and name for 704.5j.
+    legends: dict[tuple[str, str], list[MagicObject]] = {}
+    bf = state.battlefield()
+    for o in bf:
+        c = cache[o.id]
+        card = state.card(o)
+        if "legendary" in card.supertypes:
+            legends.setdefault((o.controller, o.card), []).append(o)
+        dies = None
+        if "creature" in c.types:
+            if c.toughness <= 0:
+                dies = ("704.5f", f"su resistencia es {c.toughness}")
+            elif "indestructible" not in c.keywords:
+                if o.damage >= c.toughness:
+                    dies = ("704.5g", f"tiene {o.damage} de daño y resistencia {c.toughness}: es destruida")
+                elif o.deathtouch_hit:
+                    dies = ("704.5h", "recibió daño de una fuente con toque mortal: es destruida")
+        if o.deathtouch_hit:
+            o.deathtouch_hit = False
+        if dies is not None:
+            to_grave.append((o, *dies))
+        elif card.is_aura and card.targets and card.targets[0].kind == "player":
+            # 303.4c: an Aura enchanting a player who has left the game (or none) is put into the graveyard
+            if not (o.attached_to and state.has_player(o.attached_to) and not state.player(o.attached_to).lost):
+                to_grave.append((o, "704.5m", "es un Aura que no encanta a un jugador de la partida"))
+        elif card.is_aura:
+            host = state.objects.get(o.attached_to or "")
+            ok = host is not None and host.zone == "battlefield" and (not card.targets or enchantable(
+                state, card.targets[0], host, cache))
+            guard = protected_from(state, host.id, o.id) if ok and host is not None else None
+            if not ok:
+                to_grave.append((o, "704.5m", "es un Aura que no está anexada a un objeto legal"))
+            elif guard:
+                to_grave.append((o, "704.5m", f"es un Aura y lo que encanta {guard} (702.16c)"))
+    # 704.5j: the legend rule, one choice per player and name.
+    for (player, card_name), group in legends.items():
+        if len(group) < 2:
+            continue
+        ids = [o.id for o in group]
+        q = Question("legend", player, tuple(ids), f"{player} elige cuál de sus {card_name} legendarios conserva "
+                     f"(una de {', '.join(ids)}); las demás van al cementerio", tuple(cr("704.5j")))
+
+        def valid(ans: Any, ids: list[str] = ids) -> Any:
+            if len(ans.values) != 1 or ans.values[0] not in ids:
+                return (f"se esperaba una de {', '.join(ids)}", cr("704.5j"))
+            return None
+        keep = ask(state, out, q, valid).values[0]
+        to_grave += [(o, "704.5j", f"regla de leyendas: {player} conserva {keep}") for o in group if o.id != keep]
+    # 704.5q: +1/+1 and -1/-1 counters annihilate. All these actions happen at once (704.3): a permanent that
+    # leaves in this check is seen as it was just before, with all its counters (persist, 702.79a, looks at them).
+    leaving = {o.id for o, _, _ in to_grave}
+    for o in bf:
+        if o.id in leaving:
+            continue
+        plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+        if plus and minus:
+            n = min(plus, minus)
+            state.touch()
+            for k in ("+1/+1", "-1/-1"):
+                o.counters[k] -= n
+                if not o.counters[k]:
+                    del o.counters[k]
+            done = True
+            emit(state, out, "state-based", o.controller, f"{o.card} ({o.id}) pierde {n} contador(es) +1/+1 y {n} "
+                 "-1/-1, que se anulan", cr("704.3", "704.5q", "122.3"),
+                 [Event("counters", {"object": o.id, "counter": "+1/+1", "amount": -n}),
+                  Event("counters", {"object": o.id, "counter": "-1/-1", "amount": -n})], [o])
+    seen: set[str] = set()
+    batch: list[Event] = []
+    # 704.3: they all happen at once; what each was is taken before any moves (603.10a)
+    before = last_known_all(state, [o for o, _, _ in to_grave if state.objects.get(o.id) is o])
+    for o, rule, why in to_grave:
+        if o.id in seen or state.objects.get(o.id) is not o:
+            continue
+        seen.add(o.id)
+        done = True
+        if rule in ("704.5g", "704.5h") and regenerated(state, out, o, cr("704.3", rule)):
+            continue                         # 701.19a: destruction replaced (not a 0-toughness death)
+        extra = ["702.2b"] if rule == "704.5h" else ["120.5"] if rule == "704.5g" else []
+        move(state, out, o, "graveyard", cites=[*cr("704.3", rule, *extra), *named(why)], why=why, kind="state-based", batch=batch,
+             seen=before)
+    observe_all(state, batch)
+    return done
+
+
+def can_enchant(state: MagicState, spec: Any, host: MagicObject) -> bool:
+    """Whether an Aura whose enchant ability is `spec` could be attached to `host` now (303.4a)."""
+    return enchantable(state, spec, host, layers.compute(state))
+
+
+def enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) -> bool:
+    c = cache.get(host.id)
+    if c is None:
+        return False
+    if spec.kind == "creature":
+        return "creature" in c.types
+    if spec.kind in ("land", "artifact", "enchantment"):
+        return spec.kind in c.types
+    return True
+
+
+def _control_effects(state: MagicState) -> dict[str, tuple[int, str, str]]:
+    """Per permanent, the control-changing effect that decides its controller in layer 2: the newest one applying
+    to it (613.1b, 613.7): (timestamp, source's name, controller)."""
+    newest: dict[str, tuple[int, str, str]] = {}
+    for ce in state.effects:
+        if ce.effect.kind == "gain_control":
+            for ref in ce.affected:
+                if ref not in newest or ce.timestamp > newest[ref][0]:
+                    newest[ref] = (ce.timestamp, ce.source_name, ce.controller)
+    return newest
+
+
+def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
+    """Layer 2 decides who controls a permanent (613.1b); keep each permanent in its controller's battlefield list,
+    and say why control changed: a newer control-changing effect applies (613.7: the newest one wins), or the one
+    that gave control ended (611.2a) and an older one, or none (the controller it entered under), decides now."""
+    cache = layers.compute(state)
+    # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
+    done = state.extra.get("control_synced")
+    if done is not None and done[0] is cache and done[1] == edits():
+        return
+    was = state.extra.get("control_by") or {}       # the deciding effect at the last check (game state: undone too)
+    now = _control_effects(state)
+    for o in state.battlefield():
+        c = cache[o.id]
+        if c.controller != o.controller:
+            before = o.controller
+            state.touch()
+            state.player(o.controller).zones["battlefield"].remove(o)
+            o.controller = c.controller
+            o.sick = True                     # 302.6: a new controller has not controlled it since their turn began
+            in_combat = o.attacking is not None or bool(o.blocking)
+            o.attacking, o.blocking, o.blocked = None, (), False     # 506.4: control change removes from combat
+            state.player(o.controller).zones["battlefield"].append(o)
+            if out is not None:
+                _say_control(state, out, o, before, was.get(o.id), now.get(o.id), in_combat)
+    if now != was:
+        state.extra["control_by"] = now
+    state.extra["control_synced"] = (cache, edits())
+
+
+def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str,
+                 prev: tuple[int, str, str] | None, cur: tuple[int, str, str] | None, in_combat: bool) -> None:
+    """The step of a control change, with its cause: the effect that began applying (a resolution), or the one that
+    ended (turn-based: 514.2 in the cleanup step; 611.2a) and what decides now; a creature in combat leaves it
+    (506.4)."""
+    back = o.controller == o.entered_under
+    head = f"{o.controller} {'vuelve a controlar' if back else 'pasa a controlar'} {o.card} ({o.id}), que controlaba {before}"
+    ended = prev is not None and prev != cur and (cur is None or cur[0] < prev[0])
+    if ended:
+        assert prev is not None
+        why = f"terminó el efecto de {prev[1]} que le daba el control a {prev[2]}"
+        if cur is not None:
+            why += (f"; ahora se aplica el de {cur[1]} (marca de tiempo {cur[0]}), el más reciente de los que "
+                    "quedan")
+        else:
+            why += "; ningún otro efecto cambia su control"
+        kind, rules = "turn-based", ["613.1b", "611.2a", *(["613.7"] if cur else []),
+                                     *(["514.2"] if state.phase == "cleanup" else []), "302.6"]
+    elif cur is not None:
+        why = (f"se aplica el efecto de {cur[1]} (marca de tiempo {cur[0]}), el más reciente que cambia su control"
+               + (f", posterior al de {prev[1]} (marca de tiempo {prev[0]})" if prev is not None else ""))
+        kind, rules = "resolution", ["613.1b", "613.7", "302.6"]
+    else:
+        why, kind, rules = "", "resolution", ["613.1b", "302.6"]
+    if in_combat:
+        why += ("; " if why else "") + "deja de estar en combate"
+        rules.insert(-1, "506.4")
+    emit(state, out, kind, o.controller, head + (f": {why}" if why else ""), cr(*rules),
+         [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
+
+
+def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> bool:
+    """The game state a state trigger waits for (603.8)."""
+    if ab.state_condition == "no_permanents_of_chosen_color":
+        if not o.chosen:
+            return False              # no colour was chosen: the condition is undefined and never true
+        cache = layers.compute(state)
+        return not any(p.controller == o.controller and o.chosen in cache[p.id].colors for p in state.battlefield())
+    return False
+
+
+def check_state_triggers(state: MagicState) -> None:
+    """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting
+    or on the stack."""
+    # The permanents with a state trigger are listed again only when the layers' results are new: the same dict
+    # from layers.compute is the same permanents with the same characteristics and copy effects. (An object on
+    # its way in or out may be in the battlefield's list with another `zone`: that is read each time.)
+    cache = layers.compute(state)
+    hit = state.extra.get("state_triggers")
+    if hit is None or hit[0] is not cache:
+        found = tuple((o, ab) for o, abilities in _triggered_permanents(state) for ab in abilities
+                      if ab.when == "state")
+        hit = state.extra["state_triggers"] = (cache, found)
+    for o, ab in hit[1]:
+        if o.zone != "battlefield" or not state_condition_holds(state, o, ab):
+            continue
+        waiting = any(t.source == o.id and t.ability is ab for t in state.triggers) or \
+            any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack)
+        if not waiting:
+            _add_trigger(state, o.controller, o.id, o.card, ab)
+
+

@@ -1,0 +1,232 @@
+"""Targets (115, 601.2c, 608.2b): which object or player a target spec allows, the legal candidates, the choice of
+targets as a spell, an ability or a trigger is put on the stack (603.3d), and the text of a triggered ability.
+Below the effects: it reads the state, the layers and the text only.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.cards import CardDef, TargetSpec, Triggered
+from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.cites import cr, named
+from judge.engine.rulesets.magic.protection import protected_from
+from judge.engine.rulesets.magic.qualities import describe_where, has_all
+from judge.engine.rulesets.magic.state import MagicState, StackItem
+from judge.engine.rulesets.magic.steps import ask
+from judge.engine.rulesets.magic.text import describe_effect, describe_target
+from judge.engine.rulesets.magic.triggers import CONDITION_TEXT
+from judge.engine.step import Step
+
+
+# -- targets --------------------------------------------------------------------------------------------------------
+def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str, source: str = "") -> str | None:
+    """None if `ref` is a legal choice for `spec` now, else why not."""
+    if spec.kind in ("spell", "creature_spell"):
+        item = next((i for i in state.stack if i.id == ref and i.kind == "spell"), None)
+        if item is None:
+            return f"«{ref}» no es un hechizo en la pila"
+        if ref == source:
+            return "un hechizo no puede tenerse a sí mismo como objetivo"
+        if spec.kind == "creature_spell" and "creature" not in _spell_card(state, item).types:
+            return f"{item.text} no es un hechizo de criatura"
+        return None
+    if spec.zone == "graveyard":
+        return _legal_card_in_graveyard(state, spec, ref, controller)
+    if state.has_player(ref):
+        if spec.kind not in ("player", "any"):
+            return f"«{ref}» es un jugador y el objetivo debe ser {describe_target(spec)}"
+        if state.player(ref).lost:
+            return f"{ref} ya no está en la partida"
+        if spec.controller == "opponent" and ref == controller:
+            return "el objetivo debe ser un oponente"
+        if spec.controller == "you" and ref != controller:
+            return "el objetivo debe ser tú mismo"
+        guard = protected_from(state, ref, source) if source else None
+        if guard:
+            return f"{ref} {guard}: no puede ser objetivo de su fuente (702.16b)"
+        return None
+    o = state.objects.get(ref)
+    if o is None or o.zone != "battlefield":
+        return f"«{ref}» no es un permanente en el campo de batalla"
+    if spec.kind == "player":
+        return f"«{ref}» no es un jugador"
+    if spec.other and ref == source:
+        return f"{o.card} ({ref}) es la fuente: el objetivo debe ser otra criatura (115.3)"
+    c = layers.chars_of(state, o)
+    if "shroud" in c.keywords:
+        return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
+    if spec.kind in ("creature", "any") and "creature" not in c.types:
+        return f"{o.card} ({ref}) no es una criatura"
+    guard = protected_from(state, ref, source) if source else None
+    if guard:
+        return f"{o.card} ({ref}) {guard}: no puede ser objetivo de su fuente (702.16b)"
+    if spec.untapped and o.tapped:
+        return f"{o.card} ({ref}) está girada y el objetivo debe estar enderezado"
+    if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
+        return f"{o.card} ({ref}) no es {describe_target(spec)}"
+    if spec.where and not has_all(state, o, c, spec.where):
+        return f"{o.card} ({ref}) no es {describe_target(spec)}"
+    if spec.kind == "nonenchantment" and "enchantment" in c.types:
+        return f"{o.card} ({ref}) es un encantamiento"
+    if spec.kind == "nonland" and "land" in c.types:
+        return f"{o.card} ({ref}) es una tierra"
+    if spec.controller.startswith("player:") and c.controller != spec.controller.removeprefix("player:"):
+        return f"{o.card} ({ref}) no la controla {spec.controller.removeprefix('player:')}"
+    if spec.controller == "you" and c.controller != controller:
+        return f"{o.card} ({ref}) no es tuya"
+    if spec.controller == "opponent" and c.controller == controller:
+        return f"{o.card} ({ref}) no la controla un oponente"
+    return None
+
+
+def expand_specs(specs: Sequence[TargetSpec], n: int) -> tuple[TargetSpec, ...]:
+    """The target slots for `n` chosen targets: a last `many` slot ("any number of target creatures") repeats."""
+    if specs and specs[-1].many:
+        return tuple(specs[:-1]) + (specs[-1],) * max(0, n - len(specs) + 1)
+    return tuple(specs)
+
+
+def count_problem(specs: Sequence[TargetSpec], n: int) -> str | None:
+    """None if `n` targets fit the slots (exactly one each; any number for a last `many` slot)."""
+    if specs and specs[-1].many:
+        return None if n >= len(specs) - 1 else f"se necesitan al menos {len(specs) - 1} objetivo(s)"
+    return None if n == len(specs) else f"se necesitan {len(specs)} objetivo(s) " \
+        f"({', '.join(describe_target(s) for s in specs) or 'ninguno'}), no {n}"
+
+
+def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> str | None:
+    """115.3: one object once per instance of "target"; "otra … objetivo" and "any number of" slots must differ
+    from the targets chosen before them."""
+    for i, (spec, ref) in enumerate(zip(specs, refs)):
+        if (spec.other or spec.many) and ref in refs[:i]:
+            return f"«{ref}» ya es objetivo: {describe_target(spec)} debe ser distinto"
+def _spell_card(state: MagicState, item: StackItem) -> CardDef:
+    """The card a spell on the stack is, or the card a copy of a spell copies (707.10)."""
+    if item.obj is not None:
+        return state.card(item.obj)
+    return state.cards[item.copy_of]
+
+
+def _legal_card_in_graveyard(state: MagicState, spec: TargetSpec, ref: str, controller: str) -> str | None:
+    """115.1 / 400.1: a target card in a graveyard (a public zone): the card must be there now, of the kind asked."""
+    o = state.objects.get(ref)
+    if o is None or o.zone != "graveyard":
+        return f"«{ref}» no es una carta en un cementerio"
+    if spec.controller == "you" and o.owner != controller:
+        return f"{o.card} ({ref}) no está en tu cementerio"
+    if spec.controller == "opponent" and o.owner == controller:
+        return f"{o.card} ({ref}) no está en el cementerio de un oponente"
+    if spec.kind == "creature" and "creature" not in state.card(o).types:
+        return f"{o.card} ({ref}) no es una carta de criatura"
+    if spec.kind == "instant_or_sorcery" and not {"instant", "sorcery"} & set(state.card(o).types):
+        return f"{o.card} ({ref}) no es una carta de instantáneo ni de conjuro"
+    return None
+
+
+def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[str | None], n: int) -> str | None:
+    """A slot whose mana value must be at most another target's (202.3; Diablura de puca): why it isn't, or None."""
+    spec = specs[n] if n < len(specs) else None
+    if spec is None or spec.mv_at_most_slot < 0 or spec.mv_at_most_slot >= len(refs):
+        return None
+    a, b = state.objects.get(refs[n] or ""), state.objects.get(refs[spec.mv_at_most_slot] or "")
+    if a is None or b is None:
+        return None
+    if state.card(a).mana_value > state.card(b).mana_value:
+        return f"{a.card} ({a.id}) tiene un valor de maná mayor que {b.card} ({b.id}) (202.3)"
+    return None
+
+
+def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
+    if spec.zone == "graveyard":
+        refs = [o.id for p in state.players for o in p.zones["graveyard"]]
+    else:
+        refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
+    return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
+
+
+def choose_targets(state: MagicState, out: list[Step], player: str, source: str, specs: Sequence[TargetSpec],
+                   source_name: str) -> tuple[str, ...] | None:
+    """603.3d: a triggered ability's targets, chosen by its controller as it is put on the stack; None when a
+    target slot has no legal choice."""
+    chosen: list[str] = []
+    for n, spec in enumerate(specs):
+        options = [o for o in candidates(state, spec, player, source) if not (spec.other and o in chosen)]
+        # A later slot compared with this one: only choices that leave it a legal target (Diablura de puca/1).
+        later = [k for k, s in enumerate(specs) if s.mv_at_most_slot == n and k > n]
+        options = [o for o in options if all(any(mv_problem(state, specs, [*chosen, o, *[None] * (k - n - 1), c], k)
+                                                  is None for c in candidates(state, specs[k], player, source))
+                                              for k in later)]
+        options = [o for o in options if mv_problem(state, specs, [*chosen, o], n) is None]
+        if not options:
+            return None
+        q = Question("targets", player, tuple(options), f"{player} elige {describe_target(spec)} para la habilidad de "
+                     f"{source_name} (una de: {', '.join(options)})", tuple(cr("603.3d", "601.2c")))
+
+        def current(ref: str) -> str:
+            # A scenario id names its current incarnation (400.7), as in actions; a player stays a player.
+            o = state.obj(ref) if not state.has_player(ref) else None
+            return o.id if o is not None else ref
+
+        def valid(ans: Any, spec: TargetSpec = spec) -> Any:
+            if len(ans.values) != 1:
+                return ("se esperaba un único objetivo", cr("601.2c"))
+            why = legal_target(state, spec, current(ans.values[0]), player, source)
+            if why is None and current(ans.values[0]) not in options:
+                # legal alone, but it would leave a later target with no legal choice, or break its comparison
+                why = f"«{ans.values[0]}» no deja elegir los demás objetivos como piden (una de: {', '.join(options)})"
+            named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
+            return None if why is None else (why, cr("601.2c", "115.1", *named))
+        chosen.append(current(ask(state, out, q, valid).values[0]))
+    return tuple(chosen)
+
+
+def trigger_text(ab: Triggered, source_name: str) -> str:
+    if ab.keyword == "persist":
+        return f"persistir de {source_name}"
+    if ab.keyword == "conspire":
+        return f"conspirar de {source_name} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)"
+    when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
+            "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
+            "end_step": "comienza el paso final", "counter_put": "recibe un contador",
+            "deals_damage": "hace daño", "dealt_damage": "recibe daño", "untapped": "se endereza",
+            "state": "su controlador no controla permanentes del color elegido",
+            "end_of_combat": "llega el final del combate (habilidad disparada retrasada)",
+            "blocked": "es bloqueada por una criatura"}.get(ab.when, ab.when)
+    if ab.when in GENERAL_TEXT:
+        when = general_when_text(ab)
+    if ab.to_whom == "opponent":
+        when += " a un oponente"
+    if ab.when == "counter_put" and ab.of == "creature":
+        when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
+    if ab.had_counter:
+        when += f" (si tenía un contador {ab.had_counter})"
+    if ab.when in ("dies", "enters") and ab.of != "self":
+        who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente",
+               "your_creature": "una criatura bajo tu control"}.get(ab.of, "otra criatura")
+        if ab.where:
+            who += f" ({describe_where(ab.where)})"
+        when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
+    cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
+    return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
+           f"{'; '.join(describe_effect(e) for e in ab.effects)}»)"
+
+
+# "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2)
+GENERAL_TEXT = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
+                "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
+                "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
+                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta")}
+
+
+def general_when_text(ab: Triggered) -> str:
+    """The Spanish trigger condition of a draw / life / zone-change ability, from its `whose` and zones (603.2)."""
+    from judge.engine.rulesets.magic.state import ZONE_NAMES
+    text = GENERAL_TEXT[ab.when][("you", "opponents", "each").index(ab.whose)]
+    if ab.when == "zone_change":
+        where = ZONE_NAMES.get(ab.to_zone, ab.to_zone) if ab.to_zone else "otra zona"
+        since = ZONE_NAMES.get(ab.from_zone, ab.from_zone) if ab.from_zone else "cualquier zona"
+        text += f" se pone en {where} desde {since}"
+    return text
