@@ -99,6 +99,9 @@ MESSAGES.update({
     "builder.choose": {"es": "— elige —", "en": "— choose —"},
     "builder.add": {"es": "Añadir", "en": "Add"},
     "builder.json_help": {"es": "En JSON, p. ej. {example}", "en": "As JSON, e.g. {example}"},
+    "builder.drafts": {"es": "Borradores guardados en este navegador:", "en": "Drafts kept in this browser:"},
+    "builder.restore": {"es": "Recuperar", "en": "Restore"},
+    "builder.forget": {"es": "Descartar", "en": "Discard"},
     "builder.checking": {"es": "Comprobando…", "en": "Checking…"},
     "builder.errors_summary": {"es": "Problemas", "en": "Problems"},
     "builder.no_cards": {"es": "Aún no hay cartas definidas.", "en": "No cards defined yet."},
@@ -271,12 +274,19 @@ def check_document(doc: Any) -> dict[str, Any]:
 
 def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str, Any]:
     """(document, source text, saved version or None) for `?ruleset=&desde=`: `vacio` (an empty table),
-    `plantilla` (the ruleset's template), `<ruleset>/<name>` (a curated scenario, its YAML as written) or
-    `guardado/<id>` (a saved version, its text as saved; "Guardar" then stores a new version of it). Anything else
-    (or one that does not exist) is an empty table."""
+    `plantilla` (the ruleset's template), `<ruleset>/<name>` (a curated scenario, its YAML as written),
+    `guardado/<id>` (a saved version, its text as saved; "Guardar" then stores a new version of it) or
+    `borrador/<token>` (a draft carried by the link, judge.web.drafts: a run page's way back). Anything else (or one
+    that does not exist; `local`, the draft the browser keeps, which builder.js restores) is an empty table."""
     from judge.runner.catalog import find
 
+    from judge.web import drafts
+
     described = {d["id"]: d for d in descriptions()}
+    if start.startswith(drafts.DRAFT_PREFIX):
+        text = _draft_text(start[len(drafts.DRAFT_PREFIX):])
+        doc = check_text(text)["document"]
+        return (doc if isinstance(doc, dict) else None), text, None
     if start.startswith(SAVED_PREFIX):
         row = _saved_version(start[len(SAVED_PREFIX):])
         if row is not None:
@@ -294,6 +304,19 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
     desc = described.get(ruleset) or next(iter(described.values()))
     doc = desc["template"] if start == "plantilla" else default_document(desc)
     return doc, dump_yaml(doc), None
+
+
+def _draft_text(token: str) -> str:
+    """The scenario text of `desde=borrador/<token>` (judge.web.drafts), or a 400 naming `desde`."""
+    from flask import current_app
+
+    from judge.web import drafts
+    from judge.web.errors import BadParameter
+
+    try:
+        return drafts.decode(token, int(current_app.config.get("MAX_CONTENT_LENGTH") or 256 * 1024))
+    except drafts.BadDraft as exc:
+        raise BadParameter("desde", str(exc)) from None
 
 
 SAVED_PREFIX = "guardado/"

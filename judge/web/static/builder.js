@@ -4,6 +4,9 @@
 // field its path names. No ruleset knowledge here: a new ruleset gets a builder from its description alone.
 // Plain ES module, no build step. Without JavaScript the page's own form pastes, validates and runs.
 
+import { h, wireSource } from "./builder-source.js";
+import { adoptDraft, draftFromHash, draftId, forgetDraft, keepDraft, otherDrafts } from "./builder-draft.js";
+
 const root = document.getElementById("builder");
 const stateEl = document.getElementById("builder-state");
 const form = document.getElementById("source-form");
@@ -14,7 +17,7 @@ const sourceErrors = document.getElementById("source-errors");
 
 if (root && stateEl && form) start();
 
-function start() {
+async function start() {
   const state = JSON.parse(stateEl.textContent);
   const lang = state.lang || "es";
   const M = state.messages || {};
@@ -22,6 +25,16 @@ function start() {
   let doc = state.document && typeof state.document === "object" ? state.document : null;
   if (!doc || !rulesets[doc.ruleset]) doc = emptyDocument(state.rulesets[0]);
   let errors = state.errors || [];
+  // The draft (builder-draft.js): the address's fragment wins (reload, back/forward, a shared link), then
+  // `desde=local` (a run page's way back when the document was too long for its link) takes this browser's newest.
+  let myDraft = draftId();
+  let restored = false;
+  const fromHash = await draftFromHash();
+  if (fromHash && rulesets[fromHash.ruleset]) { doc = fromHash; errors = []; restored = true; }
+  else if (new URLSearchParams(location.search).get("desde") === "local") {
+    const newest = otherDrafts(myDraft).find((d) => rulesets[d.doc.ruleset]);
+    if (newest) { doc = newest.doc; errors = []; myDraft = newest.id; adoptDraft(newest.id); restored = true; }
+  }
   let version = 0;
   let dirtyText = false;
   let uid = 0;
@@ -90,18 +103,6 @@ function start() {
   }
 
   // -- small DOM helpers ----------------------------------------------------------------------------------------
-  function h(tag, attrs = {}, ...children) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") el.className = v;
-      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-      else if (k in el && typeof v !== "string") el[k] = v;
-      else el.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c.nodeType ? c : String(c));
-    return el;
-  }
   const nextId = () => `b-${++uid}`;
   function button(text, key, onclick, cls = "") {
     return h("button", { type: "button", class: cls, "data-key": key, onclick }, text);
@@ -767,7 +768,8 @@ function start() {
   }
 
   let timer = null;
-  function commit() {
+  function commit(initial = false) {
+    if (!initial) keepDraft(myDraft, doc);
     version++;
     dirtyText = false;
     toForm.hidden = true;
@@ -836,59 +838,48 @@ function start() {
     return path ? root.querySelector(`[data-path="${CSS.escape(path.split(/[.[]/)[0])}"]`) : null;
   }
 
-  // Typing in the text box: offer to load it into the form, check it and show errors by line.
-  let textTimer = null;
-  textarea.addEventListener("input", () => {
-    dirtyText = true;
-    toForm.hidden = false;
-    clearTimeout(textTimer);
-    textTimer = setTimeout(checkText, 400);
+  wireSource({ textarea, formatSel, toForm, sourceErrors }, t, () => { dirtyText = true; }, (answer) => {
+    if (!rulesets[answer.document.ruleset]) return false;
+    doc = answer.document;
+    errors = answer.errors || [];
+    dirtyText = false;
+    render("ruleset|");
+    commit();
+    return true;
   });
-  async function checkText() {
-    const body = textarea.value;
-    // /api/validate takes JSON or YAML by their content types only: "detectar" decides here as the server's loader
-    // does (parse_text): a text starting with "{" is JSON, any other YAML.
-    const json = formatSel.value === "json" || (formatSel.value === "auto" && /^\s*\{/.test(body));
-    let answer;
-    try {
-      const r = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": json ? "application/json" : "application/yaml" }, body });
-      answer = await r.json();
-    } catch { return; }
-    const errs = answer.errors || [];
-    sourceErrors.replaceChildren(errs.length ? h("ul", { class: "line-errors" }, errs.map((e) => h("li", {},
-      e.line ? h("strong", {}, t("builder.line", { n: e.line }) + " · ") : null, e.path ? h("code", {}, e.path + ": ") : null, e.message)))
-      : h("p", { class: "ok" }, t("builder.valid")));
-    return answer;
-  }
-  toForm.addEventListener("click", async () => {
-    const answer = await checkText();
-    if (answer && answer.document && typeof answer.document === "object" && rulesets[answer.document.ruleset]) {
-      doc = answer.document;
-      errors = answer.errors || [];
-      dirtyText = false;
-      toForm.hidden = true;
-      render("ruleset|");
-    }
-  });
-  const upload = document.getElementById("upload");
-  if (upload) {
-    upload.addEventListener("change", async () => {
-      const file = upload.files && upload.files[0];
-      if (!file) return;
-      textarea.value = await file.text();
-      upload.value = "";
-      formatSel.value = "auto";
-      textarea.dispatchEvent(new Event("input"));
-      toForm.click();
-    });
-  }
   // What the form posts (run, download, validate) is exactly the document built, unless the text was edited by hand.
   form.addEventListener("submit", () => {
     if (!dirtyText) { textarea.value = JSON.stringify(doc, null, 2); formatSel.value = "json"; }
   });
   root.addEventListener("change", () => setTimeout(() => render(), 0));
 
+  // Other drafts of this browser that hold another document: one click takes one back (this page's own becomes
+  // one of them, nothing is dropped).
+  const notice = h("div", { class: "draft-notice", id: "draft-notice", "aria-live": "polite" });
+  root.before(notice);
+  function offerDrafts() {
+    const mine = JSON.stringify(doc);
+    const seen = new Set([mine]);
+    const others = otherDrafts(myDraft).filter((d) => rulesets[d.doc.ruleset] && !seen.has(JSON.stringify(d.doc)) && seen.add(JSON.stringify(d.doc))).slice(0, 3);
+    notice.replaceChildren();
+    if (!others.length) return;
+    notice.append(h("p", {}, t("builder.drafts")), h("ul", {}, others.map((d) => h("li", {},
+      h("span", {}, `«${d.title || "—"}» · ${d.ruleset} · ${new Date(d.at).toLocaleString(lang)}`), " ",
+      button(t("builder.restore"), `draft|${d.id}`, () => {
+        keepDraft(myDraft, doc);
+        myDraft = d.id;
+        adoptDraft(d.id);
+        doc = d.doc;
+        errors = [];
+        render("ruleset|");
+        commit();
+        offerDrafts();
+      }, "small"),
+      button(t("builder.forget"), `draft|${d.id}|forget`, () => { forgetDraft(d.id); offerDrafts(); }, "small")))));
+  }
+
   root.hidden = false;
   render();
-  commit();
+  commit(!restored);
+  offerDrafts();
 }
