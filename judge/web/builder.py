@@ -17,6 +17,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 
 from judge.web.errors import wants_json
 from judge.web.i18n import MESSAGES
+from judge.web.playcheck import play_check
 
 bp = Blueprint("builder", __name__)
 
@@ -102,6 +103,15 @@ MESSAGES.update({
     "builder.drafts": {"es": "Borradores guardados en este navegador:", "en": "Drafts kept in this browser:"},
     "builder.restore": {"es": "Recuperar", "en": "Restore"},
     "builder.forget": {"es": "Descartar", "en": "Discard"},
+    "builder.plays_not": {"es": "El escenario es válido, pero la partida no lo juega tal como está escrito "
+                                "({n} problema(s)):",
+                          "en": "The scenario is valid, but the game does not play it as written ({n} problem(s)):"},
+    "builder.play_illegal": {"es": "La partida no lo permite aquí.", "en": "The game does not allow it here."},
+    "builder.play_choice": {"es": "La partida espera una elección.", "en": "The game waits for a choice."},
+    "builder.play_limit": {"es": "La partida no termina.", "en": "The game does not end."},
+    "builder.play_end": {"es": "Al final", "en": "At the end"},
+    "builder.rule": {"es": "Regla {n}", "en": "Rule {n}"},
+    "builder.fix": {"es": "Insertar «{what}» antes", "en": "Insert «{what}» before"},
     "builder.checking": {"es": "Comprobando…", "en": "Checking…"},
     "builder.errors_summary": {"es": "Problemas", "en": "Problems"},
     "builder.no_cards": {"es": "Aún no hay cartas definidas.", "en": "No cards defined yet."},
@@ -220,9 +230,10 @@ def line_in(node: yaml.Node | None, path: str) -> int | None:
 _LINE_IN_MESSAGE = re.compile(r"en la línea (\d+)")
 
 
-def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
-    """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}`. Errors are
-    judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is about."""
+def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> dict[str, Any]:
+    """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml", "dry_run"}`.
+    Errors are judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is
+    about; `dry_run` (judge.web.playcheck, a valid scenario only; `dry=False` skips it) what the game refuses."""
     from judge.scenarios import ScenarioError
     from judge.scenarios.load import bounded, read_text, validate_tree
 
@@ -231,7 +242,7 @@ def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
         # The bytes as sent: read_text says when they are not UTF-8 (as /api/run does), rather than replaced
         # characters being validated.
         doc, parsed = read_text(text, fmt)
-        validate_tree(doc)
+        scenario = validate_tree(doc)
     except ScenarioError as exc:
         errors = []
         node = _compose(parsed) if doc is not None else None
@@ -241,7 +252,8 @@ def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
             errors.append({"path": e.path, "message": e.message, "line": line})
         # bounded: an alias bomb is not expanded by _plain, nor a deep document handed to the YAML download.
         return {"ok": False, "errors": errors, "document": _plain(bounded(doc)), "yaml": None}
-    return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc)}
+    return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc),
+            "dry_run": play_check(doc, scenario) if dry else None}
 
 
 def _plain(doc: Any) -> Any:
@@ -255,19 +267,19 @@ def _plain(doc: Any) -> Any:
 
 
 def check_document(doc: Any) -> dict[str, Any]:
-    """Validate a document the form built (already data): the same answer as check_text."""
+    """Validate a document the form built (already data): the same answer as check_text, dry run included."""
     from judge.scenarios import ScenarioError
     from judge.scenarios.load import bounded, validate_tree
 
     try:
-        validate_tree(doc)
+        scenario = validate_tree(doc)
     except ScenarioError as exc:
         # bounded: what the validator saw (deep parts null, an alias bomb none at all), which yaml.safe_dump and
         # _plain can always write out.
         plain = _plain(bounded(doc))
         return {"ok": False, "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors],
                 "document": plain, "yaml": dump_yaml(plain) if isinstance(plain, dict) else None}
-    return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
+    return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc), "dry_run": play_check(doc, scenario)}
 
 
 # -- starting points -------------------------------------------------------------------------------------------
@@ -285,7 +297,7 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
     described = {d["id"]: d for d in descriptions()}
     if start.startswith(drafts.DRAFT_PREFIX):
         text = _draft_text(start[len(drafts.DRAFT_PREFIX):])
-        doc = check_text(text)["document"]
+        doc = check_text(text, dry=False)["document"]
         return (doc if isinstance(doc, dict) else None), text, None
     if start.startswith(SAVED_PREFIX):
         row = _saved_version(start[len(SAVED_PREFIX):])
@@ -480,7 +492,7 @@ def post_new() -> Any:
     """The form without JavaScript: `action=validate` (the errors beside their lines) or `action=download`
     (the scenario as a YAML file: yaml.safe_dump of the document parsed from the text)."""
     text, fmt = _form_text()
-    result = check_text(text, fmt) if text.strip() else {"ok": False, "document": None, "yaml": None,
+    result = check_text(text, fmt, dry=False) if text.strip() else {"ok": False, "document": None, "yaml": None,
                                                          "errors": [{"path": "", "message": "documento vacío",
                                                                      "line": None}]}
     if request.form.get("action") == "download" and result["document"] is not None:

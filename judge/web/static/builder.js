@@ -5,6 +5,7 @@
 // Plain ES module, no build step. Without JavaScript the page's own form pastes, validates and runs.
 
 import { h, wireSource } from "./builder-source.js";
+import { showPlay } from "./builder-play.js";
 import { adoptDraft, draftFromHash, draftId, forgetDraft, keepDraft, otherDrafts } from "./builder-draft.js";
 
 const root = document.getElementById("builder");
@@ -25,6 +26,7 @@ async function start() {
   let doc = state.document && typeof state.document === "object" ? state.document : null;
   if (!doc || !rulesets[doc.ruleset]) doc = emptyDocument(state.rulesets[0]);
   let errors = state.errors || [];
+  let dryRun = null;
   // The draft (builder-draft.js): the address's fragment wins (reload, back/forward, a shared link), then
   // `desde=local` (a run page's way back when the document was too long for its link) takes this browser's newest.
   let myDraft = draftId();
@@ -788,9 +790,18 @@ async function start() {
     } catch { return; }
     if (mine !== version) return;
     errors = answer.errors || [];
+    dryRun = answer.dry_run || null;
     if (answer.yaml && !dirtyText) { textarea.value = answer.yaml; formatSel.value = "yaml"; }
     showErrors();
     sourceErrors.replaceChildren();
+  }
+
+  // A fix of the dry run: its lines go in before the refused action, drawn as actions of their own (visible).
+  function insertFix(fix) {
+    doc.actions.splice(fix.insert, 0, ...fix.actions);
+    dryRun = null;
+    commit();
+    render(`actions[${fix.insert}]|verb`);
   }
 
   function showErrors() {
@@ -800,7 +811,11 @@ async function start() {
     if (!summary) return;
     summary.replaceChildren();
     summary.className = "summary " + (errors.length ? "bad" : "good");
-    if (!errors.length) { summary.append(h("p", { role: "status" }, t("builder.valid"))); return; }
+    if (!errors.length) {
+      // The dry run's first problem next to its action; "valid" only when the game also plays it.
+      if (!showPlay(root, summary, dryRun, t, insertFix)) summary.append(h("p", { role: "status" }, t("builder.valid")));
+      return;
+    }
     const ul = h("ul");
     errors.forEach((e, n) => {
       const target = findField(e.path);
