@@ -112,6 +112,8 @@ MESSAGES.update({
     "builder.play_end": {"es": "Al final", "en": "At the end"},
     "builder.rule": {"es": "Regla {n}", "en": "Rule {n}"},
     "builder.fix": {"es": "Insertar «{what}» antes", "en": "Insert «{what}» before"},
+    "builder.use_card": {"es": "Usar «{name}»", "en": "Use «{name}»"},
+    "builder.define_card": {"es": "Definir «{name}» como carta nueva", "en": "Define «{name}» as a new card"},
     "builder.checking": {"es": "Comprobando…", "en": "Checking…"},
     "builder.errors_summary": {"es": "Problemas", "en": "Problems"},
     "builder.no_cards": {"es": "Aún no hay cartas definidas.", "en": "No cards defined yet."},
@@ -250,10 +252,19 @@ def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> d
             m = _LINE_IN_MESSAGE.search(e.message)
             line = int(m.group(1)) if m and not e.path else line_in(node, e.path)
             errors.append({"path": e.path, "message": e.message, "line": line})
+        _suggest(errors, doc)
         # bounded: an alias bomb is not expanded by _plain, nor a deep document handed to the YAML download.
         return {"ok": False, "errors": errors, "document": _plain(bounded(doc)), "yaml": None}
     return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc),
             "dry_run": play_check(doc, scenario) if dry else None}
+
+
+def _suggest(errors: list[dict[str, Any]], doc: Any) -> list[dict[str, Any]]:
+    """judge.web.cardnames.with_suggestions for the document's ruleset (an unknown card: the closest names)."""
+    from judge.web.cardnames import with_suggestions
+
+    rid = doc.get("ruleset") if isinstance(doc, dict) else None
+    return with_suggestions(errors, next((d for d in descriptions() if d["id"] == rid), None), doc)
 
 
 def _plain(doc: Any) -> Any:
@@ -277,7 +288,8 @@ def check_document(doc: Any) -> dict[str, Any]:
         # bounded: what the validator saw (deep parts null, an alias bomb none at all), which yaml.safe_dump and
         # _plain can always write out.
         plain = _plain(bounded(doc))
-        return {"ok": False, "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors],
+        errors = _suggest([{"path": e.path, "message": e.message, "line": None} for e in exc.errors], doc)
+        return {"ok": False, "errors": errors,
                 "document": plain, "yaml": dump_yaml(plain) if isinstance(plain, dict) else None}
     return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc), "dry_run": play_check(doc, scenario)}
 
@@ -353,8 +365,9 @@ def catalog_card(description: dict[str, Any], name: str) -> str:
     for known in names:
         if known == name or _fold(known) == wanted:
             return known
-    words = wanted.split()
-    close = [n for n in names if words and all(w in _fold(n) for w in words)][:5]
+    from judge.web.cardnames import closest
+
+    close = closest(name[:MAX_CARD_PARAM], names)
     hint = f"; ¿quizá {', '.join(f'«{n}»' for n in close)}?" if close else ""
     shown = name if len(name) <= 80 else name[:79] + "…"
     raise BadParameter("carta", f"carta desconocida «{shown}» en el catálogo de {description['id']}{hint}")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .builder_ui import check, choose, click, key_js, type_in
+from .builder_ui import check, choose, click, key_js, scenario_text, type_in
 from .chromium import DevTools, _chromium, live_server
 
 
@@ -42,6 +42,10 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Pat
         # A creature on Ana's board: a new card name is defined inline, then given its damage in the cards section.
         click(browser, "players[0].board|add")
         type_in(browser, "players[0].board[0].card|", "Lobo gris")
+        # A name no card has is an error beside it; the card is defined only when asked to.
+        browser.wait_for("!!document.querySelector('#builder .field[data-field=\"players[0].board[0].card\"] .field-error')")
+        assert not yaml.safe_load(scenario_text(browser)).get("cards")
+        click(browser, "players[0].board[0].card|define")
         type_in(browser, "players[0].board[0].id|", "lobo")
         browser.wait_for(f"!!{key_js('cards.Lobo gris.damage|')}")
         type_in(browser, "cards.Lobo gris.damage|", "2")

@@ -66,3 +66,16 @@ def test_a_misplaced_block_gets_the_pass_the_engine_needs(client) -> None:
     assert dry["problems"][0]["fix"] == {"insert": 0, "actions": [{"pass_until": "declare_attackers"}],
                                          "describe": "todos pasan la prioridad hasta el paso de declarar atacantes"}
     assert dry["problems"][1]["fix"] is None and dry["problems"][1]["path"] == "actions[1]"
+
+
+def test_an_unknown_card_lists_the_closest_names(client) -> None:
+    doc = {"ruleset": "magic", "title": "x", "players": [
+        {"name": "Ana", "battlefield": [{"card": "Engendro serpentante", "id": "e"}], "hand": ["montana"]},
+        {"name": "Bruno"}]}
+    errors = {e["path"]: e for e in client.post("/api/validate", json=doc).get_json()["errors"]}
+    assert errors["players[0].battlefield[0].card"]["suggestions"][0] == "Engendro serpenteante"
+    assert errors["players[0].battlefield[0].card"]["message"].startswith("carta desconocida «Engendro serpentante»")
+    assert errors["players[0].hand[0].card"]["suggestions"] == ["Montaña"]
+    typo = client.get("/escenarios/nuevo?ruleset=magic&carta=Engendro%20serpentante",
+                      headers={"Accept": "application/json"})
+    assert typo.status_code == 400 and "«Engendro serpenteante»" in typo.get_json()["error"]

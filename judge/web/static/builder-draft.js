@@ -96,3 +96,32 @@ export function forgetDraft(id) {
     // nothing kept: nothing to forget
   }
 }
+
+/** Draw into `notice` the other drafts of this browser holding another document than `doc` (at most 3), each
+ *  with "Recuperar" (onRestore(draft): this page's own is kept first, nothing is dropped) and "Descartar". */
+export function offerDrafts(notice, id, doc, { t, lang, rulesets, button }, onRestore) {
+  const seen = new Set([JSON.stringify(doc)]);
+  const others = otherDrafts(id).filter((d) => {
+    const key = JSON.stringify(d.doc);
+    if (!rulesets[d.doc.ruleset] || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }).slice(0, 3);
+  notice.replaceChildren();
+  if (!others.length) return;
+  const p = document.createElement("p");
+  p.textContent = t("builder.drafts");
+  const ul = document.createElement("ul");
+  for (const d of others) {
+    const li = document.createElement("li");
+    const span = document.createElement("span");
+    span.textContent = `«${d.title || "—"}» · ${d.ruleset} · ${new Date(d.at).toLocaleString(lang)} `;
+    li.append(span, button(t("builder.restore"), `draft|${d.id}`, () => onRestore(d), "small"), " ",
+      button(t("builder.forget"), `draft|${d.id}|forget`, () => {
+        forgetDraft(d.id);
+        offerDrafts(notice, id, doc, { t, lang, rulesets, button }, onRestore);
+      }, "small"));
+    ul.append(li);
+  }
+  notice.append(p, ul);
+}

@@ -6,7 +6,8 @@
 
 import { h, wireSource } from "./builder-source.js";
 import { showPlay } from "./builder-play.js";
-import { adoptDraft, draftFromHash, draftId, forgetDraft, keepDraft, otherDrafts } from "./builder-draft.js";
+import { cardFixes, dropStale, emptyDocument, renamePlayer, renameRef, setAtPath } from "./builder-cards.js";
+import { adoptDraft, draftFromHash, draftId, keepDraft, offerDrafts, otherDrafts } from "./builder-draft.js";
 
 const root = document.getElementById("builder");
 const stateEl = document.getElementById("builder-state");
@@ -45,19 +46,6 @@ async function start() {
   const t = (key, values = {}) => (M[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
   const lbl = (label) => (label ? label[lang] || label.es || "" : "");
   const desc = () => rulesets[doc.ruleset];
-
-  function emptyDocument(d) {
-    const players = [];
-    for (let i = 0; i < d.players.min; i++) {
-      const p = { name: d.players.names[i] };
-      for (const f of d.players.fields) if (f.key !== "name" && f.default !== undefined && f.default !== "" && f.default !== null) p[f.key] = f.default;
-      players.push(p);
-    }
-    const out = { ruleset: d.id, title: "Nuevo escenario" };
-    if (d.cards.required) out.cards = {};
-    Object.assign(out, { players, actions: [], expect: [] });
-    return out;
-  }
 
   // -- what the board holds (for the choices of actions and expectations) ----------------------------------------
   const entryCard = (e) => (typeof e === "string" ? e : e && e.card) || "";
@@ -121,6 +109,16 @@ async function start() {
     return (text || "carta").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
       .replace(/[^0-9a-zñ]+/g, "-").replace(/^-+|-+$/g, "") || "carta";
   }
+  // An id the builder made from a card's name (`llanura-2`) follows the card's new name, in the script too.
+  function followName(entry, oldName) {
+    const base = slug(oldName) + "-";
+    if (!entry.id || !entry.id.startsWith(base) || !/^\d+$/.test(entry.id.slice(base.length))) return;
+    const nn = freshId(entry.card);
+    renameRef(doc, entry.id, nn);
+    entry.id = nn;
+  }
+  const UNKNOWN_NAME = /carta desconocida «([^»]*)»/;
+
   function freshId(card) {
     const used = new Set(objects().map((o) => (typeof o.entry === "object" ? o.entry.id : null)).filter(Boolean));
     const base = slug(card);
@@ -446,6 +444,11 @@ async function start() {
       const fields = d.cards.fields.filter((f) => !f.only_card_types || (Array.isArray(typeVal) ? typeVal : [typeVal]).some((x) => f.only_card_types.includes(x)))
         .map((f) => control(f, () => def[f.key], (v) => {
           setOrDelete(def, f.key, v);
+          // A field the new type no longer shows (P/T once "criatura" is unticked) goes with it.
+          if (f.key === d.cards.type_field) {
+            const types = [].concat(def[f.key] || []);
+            for (const g of d.cards.fields) if (g.only_card_types && !types.some((x) => g.only_card_types.includes(x))) delete def[g.key];
+          }
           doc.cards[name] = def;
           commit();
         }, `${base}.${f.key}`, { cardType }));
@@ -472,6 +475,12 @@ async function start() {
   }
 
   function defineCard(name) {
+    if (!doc.cards || typeof doc.cards !== "object") doc.cards = {};
+    doc.cards[name] = freshDefinition(name);
+  }
+
+  // A new card's definition: the default of every field its (default) type shows.
+  function freshDefinition() {
     const d = desc();
     const def = {};
     for (const f of d.cards.fields) {
@@ -480,8 +489,7 @@ async function start() {
       if (f.only_card_types && !(Array.isArray(typeVal) ? typeVal : [typeVal]).some((x) => f.only_card_types.includes(x))) continue;
       def[f.key] = Array.isArray(f.default) ? f.default.slice() : f.default;
     }
-    if (!doc.cards || typeof doc.cards !== "object") doc.cards = {};
-    doc.cards[name] = def;
+    return def;
   }
 
   function renameCard(old, nn) {
@@ -502,7 +510,7 @@ async function start() {
     const items = list.map((p, i) => {
       const base = `players[${i}]`;
       const fields = d.players.fields.map((f) => control(f, () => p[f.key], (v) => {
-        if (f.key === "name") renamePlayer(p.name, v);
+        if (f.key === "name") renamePlayer(doc, p.name, v);
         setOrDelete(p, f.key, f.key === "name" ? v ?? "" : v);
         commit();
       }, `${base}.${f.key}`));
@@ -525,23 +533,6 @@ async function start() {
       }) : null);
   }
 
-  function renamePlayer(old, nn) {
-    if (!old || !nn || old === nn) return;
-    const swap = (v) => (v === old ? nn : v);
-    if (doc.turn && doc.turn.active === old) doc.turn.active = nn;
-    for (const a of doc.actions || []) {
-      if (!a || typeof a !== "object") continue;
-      if (a.by === old) a.by = nn;
-      if (a.target === old) a.target = nn;
-      if (Array.isArray(a.targets)) a.targets = a.targets.map(swap);
-    }
-    for (const e of doc.expect || []) {
-      if (e && e.player === old) e.player = nn;
-      if (e && e.winner === old) e.winner = nn;
-      if (e && e.active === old) e.active = nn;
-    }
-  }
-
   function zoneEditor(p, i, z) {
     const path = `players[${i}].${z.key}`;
     const list = Array.isArray(p[z.key]) ? p[z.key] : [];
@@ -552,9 +543,13 @@ async function start() {
       const write = () => { list[j] = { ...entry }; p[z.key] = list; commit(); };
       const cardInput = h("input", { type: "text", id: nextId(), list: listId, "data-path": `${ep}.card`, "data-key": `${ep}.card|`, value: entry.card || "", autocomplete: "off" });
       cardInput.addEventListener("input", () => { entry.card = cardInput.value; write(); });
+      const before = entry.card;
       cardInput.addEventListener("change", () => {
-        const name = cardInput.value.trim();
-        if (name && desc().cards.inline && !cardNames().includes(name)) { defineCard(name); openCards.add(name); commit(); }
+        // A new name is not defined here (the error beside the field offers it); the old one's untouched
+        // definition goes if nothing names it any more, and an id made from the old name follows the new one.
+        if (dropStale(doc, before, () => freshDefinition(before))) openCards.delete(before);
+        followName(entry, before);
+        write();
       });
       const idInput = h("input", { type: "text", id: nextId(), "data-path": `${ep}.id`, "data-key": `${ep}.id|`, value: entry.id || "" });
       idInput.addEventListener("input", () => { setOrDelete(entry, "id", idInput.value.trim() || undefined); write(); });
@@ -824,6 +819,15 @@ async function start() {
         const msg = h("p", { class: "field-error", id }, e.message);
         const holder = target.closest(".field, fieldset, li") || target;
         if (holder.tagName === "FIELDSET") holder.querySelector("legend")?.after(msg); else holder.append(msg);
+        const fixes = cardFixes(e, t, desc().cards.inline,
+          (name) => {
+            const was = e.path.endsWith(".card") ? UNKNOWN_NAME.exec(e.message)?.[1] : null;
+            const entry = setAtPath(doc, e.path, name);
+            if (entry && was) { dropStale(doc, was, () => freshDefinition(was)); followName(entry, was); }
+            commit(); render(`${e.path}|`);
+          },
+          (name) => { defineCard(name); openCards.add(name); commit(); render(`${e.path}|`); });
+        if (fixes) msg.after(fixes);
         const input = target.matches("input, select, textarea") ? target : target.querySelector("input, select, textarea");
         if (input) {
           input.setAttribute("aria-invalid", "true");
@@ -868,33 +872,21 @@ async function start() {
   });
   root.addEventListener("change", () => setTimeout(() => render(), 0));
 
-  // Other drafts of this browser that hold another document: one click takes one back (this page's own becomes
-  // one of them, nothing is dropped).
   const notice = h("div", { class: "draft-notice", id: "draft-notice", "aria-live": "polite" });
   root.before(notice);
-  function offerDrafts() {
-    const mine = JSON.stringify(doc);
-    const seen = new Set([mine]);
-    const others = otherDrafts(myDraft).filter((d) => rulesets[d.doc.ruleset] && !seen.has(JSON.stringify(d.doc)) && seen.add(JSON.stringify(d.doc))).slice(0, 3);
-    notice.replaceChildren();
-    if (!others.length) return;
-    notice.append(h("p", {}, t("builder.drafts")), h("ul", {}, others.map((d) => h("li", {},
-      h("span", {}, `«${d.title || "—"}» · ${d.ruleset} · ${new Date(d.at).toLocaleString(lang)}`), " ",
-      button(t("builder.restore"), `draft|${d.id}`, () => {
-        keepDraft(myDraft, doc);
-        myDraft = d.id;
-        adoptDraft(d.id);
-        doc = d.doc;
-        errors = [];
-        render("ruleset|");
-        commit();
-        offerDrafts();
-      }, "small"),
-      button(t("builder.forget"), `draft|${d.id}|forget`, () => { forgetDraft(d.id); offerDrafts(); }, "small")))));
-  }
+  const offer = () => offerDrafts(notice, myDraft, doc, { t, lang, rulesets, button }, (d) => {
+    keepDraft(myDraft, doc);
+    myDraft = d.id;
+    adoptDraft(d.id);
+    doc = d.doc;
+    errors = [];
+    render("ruleset|");
+    commit();
+    offer();
+  });
 
   root.hidden = false;
   render();
   commit(!restored);
-  offerDrafts();
+  offer();
 }
