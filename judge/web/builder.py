@@ -114,6 +114,8 @@ MESSAGES.update({
     "builder.fix": {"es": "Insertar «{what}» antes", "en": "Insert «{what}» before"},
     "builder.use_card": {"es": "Usar «{name}»", "en": "Use «{name}»"},
     "builder.define_card": {"es": "Definir «{name}» como carta nueva", "en": "Define «{name}» as a new card"},
+    "builder.save_invalid": {"es": "No se guarda: corrige antes los problemas de la lista.",
+                             "en": "Not saved: fix the problems listed first."},
     "builder.checking": {"es": "Comprobando…", "en": "Checking…"},
     "builder.errors_summary": {"es": "Problemas", "en": "Problems"},
     "builder.no_cards": {"es": "Aún no hay cartas definidas.", "en": "No cards defined yet."},

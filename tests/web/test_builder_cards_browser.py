@@ -1,5 +1,5 @@
-"""Issue 18, problems 3, 5 and 6, in headless Chromium: a misspelt card name is an error with the closest catalog
-names, never a silent new definition; picking one fixes the name, and the id the builder made follows the card's
+"""Issue 18, problems 3 to 6, in headless Chromium: a misspelt card name is an error with the closest catalog
+names, never a silent new definition, and saving then stays in the builder; picking one fixes the name, and the id the builder made follows the card's
 name (`engendro-serpenteante-1`, not `llanura-1`), in the script too; unticking "criatura" drops the P/T it hid."""
 from __future__ import annotations
 
@@ -39,6 +39,11 @@ def test_a_misspelt_card_is_an_error_with_the_closest_names(server: str, tmp_pat
         assert not _doc(browser).get("cards")
         assert browser.evaluate(f"{key_js('players[0].battlefield[0].card|define')}.textContent") == \
             "Definir «Engendro serpentante» como carta nueva"
+        # Saving it now stays in the builder, the errors in view (issue 18, problem 4).
+        browser.evaluate("document.getElementById('save-button').click()")
+        browser.wait_for("!!document.querySelector('#builder-summary .save-refused')")
+        assert browser.evaluate("location.pathname") == "/escenarios/nuevo"
+        assert browser.evaluate("document.activeElement.className") == "save-refused"
         # An action naming the permanent by its id, before the name is fixed.
         click(browser, "actions|add")
         choose(browser, "actions[0]|verb", "activate")

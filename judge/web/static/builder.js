@@ -866,6 +866,16 @@ async function start() {
     commit();
     return true;
   });
+  // Saving an invalid scenario stays here, the errors in view (the save page would show them on raw text).
+  document.getElementById("save-button")?.addEventListener("click", (ev) => {
+    if (dirtyText || !errors.length) return;
+    ev.preventDefault();
+    const summary = root.querySelector("#builder-summary");
+    summary.querySelector(".save-refused")?.remove();
+    summary.prepend(h("p", { class: "save-refused", role: "alert", tabindex: "-1" }, t("builder.save_invalid")));
+    summary.scrollIntoView({ block: "start" });
+    summary.querySelector(".save-refused").focus();
+  });
   // What the form posts (run, download, validate) is exactly the document built, unless the text was edited by hand.
   form.addEventListener("submit", () => {
     if (!dirtyText) { textarea.value = JSON.stringify(doc, null, 2); formatSel.value = "json"; }
