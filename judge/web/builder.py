@@ -116,6 +116,9 @@ MESSAGES.update({
     "builder.define_card": {"es": "Definir «{name}» como carta nueva", "en": "Define «{name}» as a new card"},
     "builder.save_invalid": {"es": "No se guarda: corrige antes los problemas de la lista.",
                              "en": "Not saved: fix the problems listed first."},
+    "builder.folder_link": {"es": "Los {n} escenarios de {folder}/ están en la biblioteca (cada uno se abre en el "
+                                  "constructor)",
+                            "en": "The {n} scenarios of {folder}/ are in the library (each opens in the builder)"},
     "builder.checking": {"es": "Comprobando…", "en": "Checking…"},
     "builder.errors_summary": {"es": "Problemas", "en": "Problems"},
     "builder.no_cards": {"es": "Aún no hay cartas definidas.", "en": "No cards defined yet."},
@@ -402,6 +405,16 @@ def with_card(description: dict[str, Any], doc: dict[str, Any], name: str) -> di
     return doc
 
 
+def _folders(items: list[Any]) -> list[dict[str, Any]]:
+    """The subfolders of a ruleset's curated scenarios, each with its count: "Desde" lists the top-level ones
+    (magic's 236 FAQ scenarios are 40 kB of options), a folder's are reached through the library."""
+    counts: dict[str, int] = {}
+    for c in items:
+        if c.folder:
+            counts[c.folder] = counts.get(c.folder, 0) + 1
+    return [{"folder": f, "count": n} for f, n in sorted(counts.items())]
+
+
 def _saved_version(version_id: str) -> Any:
     """A saved version (judge.store) by its id, or None when there is none or the database is not available."""
     from flask import current_app
@@ -448,6 +461,8 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
     from judge.runner.catalog import curated
 
     rulesets = descriptions()
+    mine = [c for c in curated() if c.ruleset == (ruleset or (doc or {}).get("ruleset"))] \
+        if ruleset or isinstance(doc, dict) else []
     if ruleset is None and isinstance(doc, dict):
         ruleset = doc.get("ruleset")
     if ruleset not in {d["id"] for d in rulesets}:
@@ -462,13 +477,17 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
             by_line.setdefault(e["line"], []).append(e)
     from judge.web.i18n import get_language, translate
 
-    state = {"rulesets": rulesets, "document": doc, "errors": (result or {}).get("errors", []),
+    from judge.web.packing import pack
+
+    state = {"rulesets_packed": pack(rulesets), "document": doc, "errors": (result or {}).get("errors", []),
              "lang": get_language(),
              "messages": {k: translate(k) for k in MESSAGES if k.startswith("builder.")}}
     from judge.web.security import script_json
 
     return render_template("builder.html", rulesets=rulesets, ruleset=ruleset, start=start, source=source,
-                           result=result, lines=lines, by_line=by_line, curated=curated(), parent=parent,
+                           result=result, lines=lines, by_line=by_line, parent=parent,
+                           curated=[c for c in mine if not c.folder or f"{c.ruleset}/{c.name}" == start],
+                           folders=_folders(mine),
                            can_edit=parent is not None and _holds_key(parent),
                            state=script_json(state)), status
 

@@ -58,3 +58,21 @@ export function wireSource({ textarea, formatSel, toForm, sourceErrors }, t, onE
     });
   }
 }
+
+/** The descriptions as judge/web/packing.py packed them: each `{"$shared": n}` is shared[n], unpacked once. */
+export function unpackShared({ value, shared }) {
+  const memo = new Map();
+  const build = (v) => {
+    if (Array.isArray(v)) return v.map(build);
+    if (v && typeof v === "object") {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === "$shared") {
+        if (!memo.has(v.$shared)) memo.set(v.$shared, build(shared[v.$shared]));
+        return memo.get(v.$shared);
+      }
+      return Object.fromEntries(keys.map((k) => [k, build(v[k])]));
+    }
+    return v;
+  };
+  return build(value);
+}

@@ -4,7 +4,7 @@
 // field its path names. No ruleset knowledge here: a new ruleset gets a builder from its description alone.
 // Plain ES module, no build step. Without JavaScript the page's own form pastes, validates and runs.
 
-import { h, wireSource } from "./builder-source.js";
+import { h, unpackShared, wireSource } from "./builder-source.js";
 import { showPlay } from "./builder-play.js";
 import { cardFixes, dropStale, emptyDocument, renamePlayer, renameRef, setAtPath } from "./builder-cards.js";
 import { adoptDraft, draftFromHash, draftId, keepDraft, offerDrafts, otherDrafts } from "./builder-draft.js";
@@ -21,6 +21,7 @@ if (root && stateEl && form) start();
 
 async function start() {
   const state = JSON.parse(stateEl.textContent);
+  if (state.rulesets_packed) state.rulesets = unpackShared(state.rulesets_packed);
   const lang = state.lang || "es";
   const M = state.messages || {};
   const rulesets = Object.fromEntries(state.rulesets.map((r) => [r.id, r]));
