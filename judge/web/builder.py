@@ -141,6 +141,18 @@ def _described() -> str:
     return json.dumps([r.describe() for r in RULESETS], ensure_ascii=False)
 
 
+@lru_cache(maxsize=1)
+def _packed() -> str:
+    from judge.web.packing import pack
+
+    return json.dumps(pack(json.loads(_described())), ensure_ascii=False)
+
+
+def packed_descriptions() -> dict[str, Any]:
+    """descriptions() packed for the builder page (judge/web/packing.py), packed once per process."""
+    return json.loads(_packed())
+
+
 def descriptions() -> list[dict[str, Any]]:
     """Every registered ruleset's describe(), computed once per process (magic's reads its card catalog), a fresh
     copy for each caller."""
@@ -477,9 +489,7 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
             by_line.setdefault(e["line"], []).append(e)
     from judge.web.i18n import get_language, translate
 
-    from judge.web.packing import pack
-
-    state = {"rulesets_packed": pack(rulesets), "document": doc, "errors": (result or {}).get("errors", []),
+    state = {"rulesets_packed": packed_descriptions(), "document": doc, "errors": (result or {}).get("errors", []),
              "lang": get_language(),
              "messages": {k: translate(k) for k in MESSAGES if k.startswith("builder.")}}
     from judge.web.security import script_json
