@@ -17,6 +17,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 
 from judge.web.errors import wants_json
 from judge.web.i18n import MESSAGES
+from judge.web.playcheck import play_check
 
 bp = Blueprint("builder", __name__)
 
@@ -99,6 +100,25 @@ MESSAGES.update({
     "builder.choose": {"es": "— elige —", "en": "— choose —"},
     "builder.add": {"es": "Añadir", "en": "Add"},
     "builder.json_help": {"es": "En JSON, p. ej. {example}", "en": "As JSON, e.g. {example}"},
+    "builder.drafts": {"es": "Borradores guardados en este navegador:", "en": "Drafts kept in this browser:"},
+    "builder.restore": {"es": "Recuperar", "en": "Restore"},
+    "builder.forget": {"es": "Descartar", "en": "Discard"},
+    "builder.plays_not": {"es": "El escenario es válido, pero la partida no lo juega tal como está escrito "
+                                "({n} problema(s)):",
+                          "en": "The scenario is valid, but the game does not play it as written ({n} problem(s)):"},
+    "builder.play_illegal": {"es": "La partida no lo permite aquí.", "en": "The game does not allow it here."},
+    "builder.play_choice": {"es": "La partida espera una elección.", "en": "The game waits for a choice."},
+    "builder.play_limit": {"es": "La partida no termina.", "en": "The game does not end."},
+    "builder.play_end": {"es": "Al final", "en": "At the end"},
+    "builder.rule": {"es": "Regla {n}", "en": "Rule {n}"},
+    "builder.fix": {"es": "Insertar «{what}» antes", "en": "Insert «{what}» before"},
+    "builder.use_card": {"es": "Usar «{name}»", "en": "Use «{name}»"},
+    "builder.define_card": {"es": "Definir «{name}» como carta nueva", "en": "Define «{name}» as a new card"},
+    "builder.save_invalid": {"es": "No se guarda: corrige antes los problemas de la lista.",
+                             "en": "Not saved: fix the problems listed first."},
+    "builder.folder_link": {"es": "Los {n} escenarios de {folder}/ están en la biblioteca (cada uno se abre en el "
+                                  "constructor)",
+                            "en": "The {n} scenarios of {folder}/ are in the library (each opens in the builder)"},
     "builder.checking": {"es": "Comprobando…", "en": "Checking…"},
     "builder.errors_summary": {"es": "Problemas", "en": "Problems"},
     "builder.no_cards": {"es": "Aún no hay cartas definidas.", "en": "No cards defined yet."},
@@ -120,6 +140,18 @@ def _described() -> str:
 
     from judge.scenarios.cards import card_source       # the catalog a scenario may name: passed in
     return json.dumps([r.describe(card_source(r.id)) for r in RULESETS], ensure_ascii=False)
+
+
+@lru_cache(maxsize=1)
+def _packed() -> str:
+    from judge.web.packing import pack
+
+    return json.dumps(pack(json.loads(_described())), ensure_ascii=False)
+
+
+def packed_descriptions() -> dict[str, Any]:
+    """descriptions() packed for the builder page (judge/web/packing.py), packed once per process."""
+    return json.loads(_packed())
 
 
 def descriptions() -> list[dict[str, Any]]:
@@ -218,9 +250,10 @@ def line_in(node: yaml.Node | None, path: str) -> int | None:
 _LINE_IN_MESSAGE = re.compile(r"en la línea (\d+)")
 
 
-def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
-    """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}`. Errors are
-    judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is about."""
+def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> dict[str, Any]:
+    """Validate pasted text: `{"ok", "errors": [{"path", "message", "line"}], "document", "yaml", "dry_run"}`.
+    Errors are judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is
+    about; `dry_run` (judge.web.playcheck, a valid scenario only; `dry=False` skips it) what the game refuses."""
     from judge.scenarios import ScenarioError
     from judge.scenarios.load import bounded, read_text, validate_tree
 
@@ -229,7 +262,7 @@ def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
         # The bytes as sent: read_text says when they are not UTF-8 (as /api/run does), rather than replaced
         # characters being validated.
         doc, parsed = read_text(text, fmt)
-        validate_tree(doc)
+        scenario = validate_tree(doc)
     except ScenarioError as exc:
         errors = []
         node = _compose(parsed) if doc is not None else None
@@ -237,9 +270,19 @@ def check_text(text: str | bytes, fmt: str | None = None) -> dict[str, Any]:
             m = _LINE_IN_MESSAGE.search(e.message)
             line = int(m.group(1)) if m and not e.path else line_in(node, e.path)
             errors.append({"path": e.path, "message": e.message, "line": line})
+        _suggest(errors, doc)
         # bounded: an alias bomb is not expanded by _plain, nor a deep document handed to the YAML download.
         return {"ok": False, "errors": errors, "document": _plain(bounded(doc)), "yaml": None}
-    return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc)}
+    return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc),
+            "dry_run": play_check(doc, scenario) if dry else None}
+
+
+def _suggest(errors: list[dict[str, Any]], doc: Any) -> list[dict[str, Any]]:
+    """judge.web.cardnames.with_suggestions for the document's ruleset (an unknown card: the closest names)."""
+    from judge.web.cardnames import with_suggestions
+
+    rid = doc.get("ruleset") if isinstance(doc, dict) else None
+    return with_suggestions(errors, next((d for d in descriptions() if d["id"] == rid), None), doc)
 
 
 def _plain(doc: Any) -> Any:
@@ -253,31 +296,39 @@ def _plain(doc: Any) -> Any:
 
 
 def check_document(doc: Any) -> dict[str, Any]:
-    """Validate a document the form built (already data): the same answer as check_text."""
+    """Validate a document the form built (already data): the same answer as check_text, dry run included."""
     from judge.scenarios import ScenarioError
     from judge.scenarios.load import bounded, validate_tree
 
     try:
-        validate_tree(doc)
+        scenario = validate_tree(doc)
     except ScenarioError as exc:
         # bounded: what the validator saw (deep parts null, an alias bomb none at all), which yaml.safe_dump and
         # _plain can always write out.
         plain = _plain(bounded(doc))
-        return {"ok": False, "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors],
+        errors = _suggest([{"path": e.path, "message": e.message, "line": None} for e in exc.errors], doc)
+        return {"ok": False, "errors": errors,
                 "document": plain, "yaml": dump_yaml(plain) if isinstance(plain, dict) else None}
-    return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
+    return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc), "dry_run": play_check(doc, scenario)}
 
 
 # -- starting points -------------------------------------------------------------------------------------------
 
 def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str, Any]:
     """(document, source text, saved version or None) for `?ruleset=&desde=`: `vacio` (an empty table),
-    `plantilla` (the ruleset's template), `<ruleset>/<name>` (a curated scenario, its YAML as written) or
-    `guardado/<id>` (a saved version, its text as saved; "Guardar" then stores a new version of it). Anything else
-    (or one that does not exist) is an empty table."""
+    `plantilla` (the ruleset's template), `<ruleset>/<name>` (a curated scenario, its YAML as written),
+    `guardado/<id>` (a saved version, its text as saved; "Guardar" then stores a new version of it) or
+    `borrador/<token>` (a draft carried by the link, judge.web.drafts: a run page's way back). Anything else (or one
+    that does not exist; `local`, the draft the browser keeps, which builder.js restores) is an empty table."""
     from judge.runner.catalog import find
 
+    from judge.web import drafts
+
     described = {d["id"]: d for d in descriptions()}
+    if start.startswith(drafts.DRAFT_PREFIX):
+        text = _draft_text(start[len(drafts.DRAFT_PREFIX):])
+        doc = check_text(text, dry=False)["document"]
+        return (doc if isinstance(doc, dict) else None), text, None
     if start.startswith(SAVED_PREFIX):
         row = _saved_version(start[len(SAVED_PREFIX):])
         if row is not None:
@@ -295,6 +346,19 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
     desc = described.get(ruleset) or next(iter(described.values()))
     doc = desc["template"] if start == "plantilla" else default_document(desc)
     return doc, dump_yaml(doc), None
+
+
+def _draft_text(token: str) -> str:
+    """The scenario text of `desde=borrador/<token>` (judge.web.drafts), or a 400 naming `desde`."""
+    from flask import current_app
+
+    from judge.web import drafts
+    from judge.web.errors import BadParameter
+
+    try:
+        return drafts.decode(token, int(current_app.config.get("MAX_CONTENT_LENGTH") or 256 * 1024))
+    except drafts.BadDraft as exc:
+        raise BadParameter("desde", str(exc)) from None
 
 
 SAVED_PREFIX = "guardado/"
@@ -319,8 +383,9 @@ def catalog_card(description: dict[str, Any], name: str) -> str:
     for known in names:
         if known == name or _fold(known) == wanted:
             return known
-    words = wanted.split()
-    close = [n for n in names if words and all(w in _fold(n) for w in words)][:5]
+    from judge.web.cardnames import closest
+
+    close = closest(name[:MAX_CARD_PARAM], names)
     hint = f"; ¿quizá {', '.join(f'«{n}»' for n in close)}?" if close else ""
     shown = name if len(name) <= 80 else name[:79] + "…"
     raise BadParameter("carta", f"carta desconocida «{shown}» en el catálogo de {description['id']}{hint}")
@@ -351,6 +416,16 @@ def with_card(description: dict[str, Any], doc: dict[str, Any], name: str) -> di
     if doc.get("title") in (None, "", DEFAULT_TITLE):
         doc["title"] = f"Probar «{name}»"
     return doc
+
+
+def _folders(items: list[Any]) -> list[dict[str, Any]]:
+    """The subfolders of a ruleset's curated scenarios, each with its count: "Desde" lists the top-level ones
+    (magic's 236 FAQ scenarios are 40 kB of options), a folder's are reached through the library."""
+    counts: dict[str, int] = {}
+    for c in items:
+        if c.folder:
+            counts[c.folder] = counts.get(c.folder, 0) + 1
+    return [{"folder": f, "count": n} for f, n in sorted(counts.items())]
 
 
 def _saved_version(version_id: str) -> Any:
@@ -389,6 +464,8 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
     from judge.runner.catalog import curated
 
     rulesets = descriptions()
+    mine = [c for c in curated() if c.ruleset == (ruleset or (doc or {}).get("ruleset"))] \
+        if ruleset or isinstance(doc, dict) else []
     if ruleset is None and isinstance(doc, dict):
         ruleset = doc.get("ruleset")
     if ruleset not in {d["id"] for d in rulesets}:
@@ -403,13 +480,15 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
             by_line.setdefault(e["line"], []).append(e)
     from judge.web.i18n import get_language, translate
 
-    state = {"rulesets": rulesets, "document": doc, "errors": (result or {}).get("errors", []),
+    state = {"rulesets_packed": packed_descriptions(), "document": doc, "errors": (result or {}).get("errors", []),
              "lang": get_language(),
              "messages": {k: translate(k) for k in MESSAGES if k.startswith("builder.")}}
     from judge.web.security import script_json
 
     return render_template("builder.html", rulesets=rulesets, ruleset=ruleset, start=start, source=source,
-                           result=result, lines=lines, by_line=by_line, curated=curated(), parent=parent,
+                           result=result, lines=lines, by_line=by_line, parent=parent,
+                           curated=[c for c in mine if not c.folder or f"{c.ruleset}/{c.name}" == start],
+                           folders=_folders(mine),
                            can_edit=parent is not None and _holds_key(parent),
                            state=script_json(state)), status
 
@@ -448,7 +527,7 @@ def post_new() -> Any:
     """The form without JavaScript: `action=validate` (the errors beside their lines) or `action=download`
     (the scenario as a YAML file: yaml.safe_dump of the document parsed from the text)."""
     text, fmt = _form_text()
-    result = check_text(text, fmt) if text.strip() else {"ok": False, "document": None, "yaml": None,
+    result = check_text(text, fmt, dry=False) if text.strip() else {"ok": False, "document": None, "yaml": None,
                                                          "errors": [{"path": "", "message": "documento vacío",
                                                                      "line": None}]}
     if request.form.get("action") == "download" and result["document"] is not None:

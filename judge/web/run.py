@@ -371,6 +371,8 @@ def _trace_page(trace: Any, outcome: Any, *, source: str, title: str, descriptio
     data, cites = run_json(trace, outcome)
     if builder_url:
         data["builder_url"] = builder_url
+    if extra.get("run_url"):
+        data["run_url"] = extra["run_url"]
     if wants_json():
         return jsonify(data)
     return render_template(template, trace=data, cites=cites, source=source, title=title,
@@ -472,8 +474,6 @@ def _form_with_errors(source: str, exc: Any) -> tuple[Response | str, int]:
 @bp.post("/escenarios/ejecutar.json")
 def scenario_run() -> Response | str | tuple[Response | str, int]:
     """The pasted scenario of the form (field `scenario`, optional `format`: yaml | json | auto)."""
-    from judge.runner.execute import InvalidScenario
-
     try:
         source = request.form.get("scenario", "")
     except RequestEntityTooLarge:
@@ -481,11 +481,46 @@ def scenario_run() -> Response | str | tuple[Response | str, int]:
             return _too_large()
         raise
     fmt = request.form.get("format") or None
-    fmt = fmt if fmt in ("yaml", "json") else None
+    return _pasted_run(source, fmt if fmt in ("yaml", "json") else None)
+
+
+@bp.get("/escenarios/ejecutar")
+@bp.get("/escenarios/ejecutar.json")
+def scenario_run_draft() -> Response | str | tuple[Response | str, int]:
+    """A pasted scenario's run by its address: `?escenario=<draft token>` (judge.web.drafts), what a POST run's
+    page puts in the browser's history, so that back/forward and reload find the run again (never a 405).
+    Without a token: the builder."""
+    from flask import redirect
+
+    from judge.web import drafts
+    from judge.web.errors import BadParameter
+
+    token = request.args.get("escenario")
+    if token is None:
+        return redirect("/escenarios/nuevo", code=303)
+    try:
+        source = drafts.decode(token, _limit())
+    except drafts.BadDraft as exc:
+        raise BadParameter("escenario", str(exc)) from None
+    return _pasted_run(source, None)
+
+
+def _pasted_run(source: str, fmt: str | None) -> Response | str | tuple[Response | str, int]:
+    """The run page of a pasted scenario, with its own address (`run_url`, a GET of the same run) and the way
+    back to the builder holding the same document (`builder_url`), when the text fits in a link."""
+    from judge.runner.execute import InvalidScenario
+    from judge.web import drafts
+
     try:
         scenario, trace, outcome = _run(source, fmt)
     except InvalidScenario as exc:
         return _form_with_errors(source, exc)
+    token = drafts.linkable(source)
+    run_url = f"/escenarios/ejecutar?escenario={token}" if token else None
+    ruleset = getattr(scenario, "ruleset", None)
+    back = builder_url(ruleset, drafts.DRAFT_PREFIX + token) if token else \
+        builder_url(ruleset, "local")
     return _trace_page(trace, outcome, source=source, title=getattr(scenario, "title", "") or "",
                        description=getattr(scenario, "description", "") or "",
-                       illustrates=getattr(scenario, "illustrates", ()) or (), scenario=scenario)
+                       illustrates=getattr(scenario, "illustrates", ()) or (), scenario=scenario,
+                       builder_url=back, run_url=run_url)

@@ -222,6 +222,9 @@ def test_pasted_magic_scenario_runs_on_the_page(client) -> None:
     # (A short scenario: the page of the documented example is 650 kB of boards, seconds to parse.)
     page = soup(client.post("/escenarios/ejecutar", data={"scenario": SMALL}))
     trace = client.post("/escenarios/ejecutar?format=json", data={"scenario": SMALL}).get_json()
+    # The page's JSON is /api/run's plus its own address and the way back to the builder (judge/web/drafts.py).
+    assert trace.pop("run_url").startswith("/escenarios/ejecutar?escenario=")
+    assert trace.pop("builder_url").startswith("/escenarios/nuevo?ruleset=magic&desde=borrador")
     assert trace["ok"] is True and trace == run_api(client, SMALL).get_json()
     check_run_page(page, trace)
     assert "Rayo a los osos" in page.h1.get_text()

@@ -155,7 +155,17 @@ def test_library_lists_curated_by_ruleset_and_recent_saved_paginated(client, sce
     assert client.get("/biblioteca.json").get_json()["saved"]["per_page"] == 20
     data = client.get("/biblioteca.json?per_page=3").get_json()
     assert {g["ruleset"] for g in data["curated"]["rulesets"]} >= {"doce-vidas", "magic"}
-    assert data["curated"]["total"] == sum(len(g["scenarios"]) for g in data["curated"]["rulesets"])
+    # The curated part is paginated too (100 a page, `curated_page`), each entry brief: every page together
+    # lists each scenario once.
+    curated, seen = data["curated"], []
+    while True:
+        seen += [s["url"] for g in curated["rulesets"] for s in g["scenarios"]]
+        assert all("description" not in s for g in curated["rulesets"] for s in g["scenarios"])
+        if curated["next"] is None:
+            break
+        curated = client.get(curated["next"], headers={"Accept": "application/json"}).get_json()["curated"]
+    assert len(seen) == len(set(seen)) == data["curated"]["total"] and data["curated"]["pages"] > 1
+    assert client.get("/biblioteca.json?curated_page=0").get_json()["parameter"] == "curated_page"
     saved = data["saved"]
     assert (saved["total"], saved["pages"], saved["page"], saved["per_page"]) == (5, 2, 1, 3)
     assert [s["id"] for s in saved["scenarios"]] == ids[::-1][:3] and saved["previous"] is None

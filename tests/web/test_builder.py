@@ -11,7 +11,7 @@ import yaml
 
 from judge.runner.catalog import curated, find
 from judge.scenarios import ScenarioError, load_scenario
-from judge.web.builder import default_document, dump_yaml, line_of
+from judge.web.builder import default_document, descriptions, dump_yaml, line_of
 
 BAD = """ruleset: doce-vidas
 title: Mal
@@ -27,7 +27,12 @@ players:
 
 
 def state_of(page) -> dict:
-    return json.loads(page.find("script", id="builder-state").string)
+    """The page's embedded state, its packed descriptions unpacked (judge/web/packing.py)."""
+    from judge.web.packing import unpack
+
+    state = json.loads(page.find("script", id="builder-state").string)
+    state["rulesets"] = unpack(state.pop("rulesets_packed"))
+    return state
 
 
 def test_builder_page_structure(get_page) -> None:
@@ -38,13 +43,13 @@ def test_builder_page_structure(get_page) -> None:
     assert builder is not None and builder.has_attr("hidden")
     assert page.find("script", src="/static/builder.js")["type"] == "module"
     assert page.find("noscript") is not None
-    # Starting points: each ruleset, an empty table, the template, every curated scenario.
+    # Starting points: each ruleset, an empty table, the template, the chosen ruleset's top-level curated ones.
     start = page.find("form", class_="builder-start")
     assert start["method"] == "get" and start["action"] == "/escenarios/nuevo"
     assert [o["value"] for o in start.find("select", id="start-ruleset").find_all("option")] == ["doce-vidas", "magic"]
     froms = [o["value"] for o in start.find("select", id="start-from").find_all("option")]
     assert froms[:2] == ["vacio", "plantilla"]
-    assert len(froms) == 2 + len(curated())
+    assert froms[2:] == [f"doce-vidas/{c.name}" for c in curated() if c.ruleset == "doce-vidas" and not c.folder]
     # The form that works without JavaScript: paste or upload, validate, download, run.
     form = page.find("form", id="source-form")
     assert form["method"] == "post" and form["enctype"] == "multipart/form-data"
@@ -57,6 +62,7 @@ def test_builder_page_structure(get_page) -> None:
     # The descriptions and the starting document for the script.
     state = state_of(page)
     assert [r["id"] for r in state["rulesets"]] == ["doce-vidas", "magic"]
+    assert state["rulesets"] == descriptions()
     assert state["document"] == default_document(state["rulesets"][0])
     assert state["messages"]["builder.add_player"] == "Añadir jugador"
 
@@ -163,7 +169,8 @@ def test_api_validate_json_and_yaml(client) -> None:
     doc["players"][0]["lives"] = 9
     doc["players"][0]["board"][0]["card"] = "Lobo gris"
     good = client.post("/api/validate", json=doc).get_json()
-    assert good == {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc)}
+    assert good == {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc),
+                    "dry_run": {"problems": [], "steps": good["dry_run"]["steps"], "stopped": "fin"}}
     broken = client.post("/api/validate", data="ruleset: [\n", content_type="application/yaml").get_json()
     assert broken["ok"] is False and "línea" in broken["errors"][0]["message"]
     # Only JSON and YAML types (as /api/run): text/plain, no type at all or any other is a 415, not a guess.

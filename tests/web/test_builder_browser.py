@@ -4,12 +4,12 @@ expectation), runs it and reads the verdict. Driven over the DevTools protocol o
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
 import yaml
 
+from .builder_ui import check, choose, click, key_js, scenario_text, type_in
 from .chromium import DevTools, _chromium, live_server
 
 
@@ -18,85 +18,48 @@ def server(app):
     yield from live_server(app)
 
 
-
-def _key(browser: DevTools, key: str) -> str:
-    return f"document.querySelector('#builder [data-key=\"' + CSS.escape({json.dumps(key)}) + '\"]')"
-
-
-def _click(browser: DevTools, key: str) -> None:
-    """Focus a builder control by its data-key and press it with the keyboard (Space), as a keyboard user does."""
-    browser.wait_for(f"!!{_key(browser, key)}")
-    browser.evaluate(f"{_key(browser, key)}.focus()")
-    browser.press(" ")
-
-
-def _check(browser: DevTools, key: str) -> None:
-    """Tick a builder checkbox with Space and wait until it is ticked. Pressed again if the form was redrawn between
-    the focus and the key (a loaded machine): the press then reached the old control, as no user's could."""
-    for _ in range(5):
-        _click(browser, key)
-        try:
-            browser.wait_for(f"{_key(browser, key)}?.checked", timeout=2.0)
-            return
-        except AssertionError:
-            continue
-    raise AssertionError(f"{key} never got ticked")
-
-
-def _type(browser: DevTools, key: str, text: str) -> None:
-    """Type into a builder field (its old text selected first) and leave it with Tab (the form commits on change)."""
-    browser.wait_for(f"!!{_key(browser, key)}")
-    browser.evaluate(f"(() => {{ const el = {_key(browser, key)}; el.focus(); el.select && el.select(); }})()")
-    browser.type(text)
-    browser.press("Tab")
-
-
-def _choose(browser: DevTools, key: str, value: str) -> None:
-    """Pick an option of a builder <select> (what the arrow keys do on a focused select), firing its change."""
-    browser.wait_for(f"!!{_key(browser, key)}")
-    browser.evaluate(f"""(() => {{ const el = {_key(browser, key)}; el.focus(); el.value = {json.dumps(value)};
-        el.dispatchEvent(new Event('change', {{bubbles: true}})); }})()""")
-    time.sleep(0.05)
-
-
 def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Path) -> None:
     browser = DevTools(_chromium(), tmp_path / "profile", width=390, height=844)
     try:
         browser.goto(f"{server}/escenarios/nuevo?lang=es")
         browser.wait_for("!document.getElementById('builder').hidden && !!document.querySelector('#builder section')")
         # An empty table: two seats (doce-vidas's fewest players); a third one is added, then removed again.
-        _type(browser, "title|", "El lobo ataca")
-        _click(browser, "players|add")
+        type_in(browser, "title|", "El lobo ataca")
+        click(browser, "players|add")
         assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 3
-        _click(browser, "players[2]|remove")
+        click(browser, "players[2]|remove")
         assert browser.evaluate("document.querySelectorAll('#builder li.player').length") == 2
         # Checked as you go: a value out of bounds is marked on its own field with the validator's message.
-        _type(browser, "players[0].lives|", "99")
+        type_in(browser, "players[0].lives|", "99")
         browser.wait_for("!!document.querySelector('#builder .field[data-field=\"players[0].lives\"] .field-error')")
         assert browser.evaluate("document.querySelector('#builder .field[data-field=\"players[0].lives\"] .field-error')"
                                 ".textContent") == "se esperaba un entero ≤ 24, no 99"
-        assert browser.evaluate(f"{_key(browser, 'players[0].lives|')}.getAttribute('aria-invalid')") == "true"
-        _type(browser, "players[0].lives|", "12")
+        assert browser.evaluate(f"{key_js('players[0].lives|')}.getAttribute('aria-invalid')") == "true"
+        type_in(browser, "players[0].lives|", "12")
         browser.wait_for("!document.querySelector('#builder .field-error')")
-        _type(browser, "players[0].name|", "Ana")
-        _type(browser, "players[1].name|", "Bruno")
+        type_in(browser, "players[0].name|", "Ana")
+        type_in(browser, "players[1].name|", "Bruno")
         # A creature on Ana's board: a new card name is defined inline, then given its damage in the cards section.
-        _click(browser, "players[0].board|add")
-        _type(browser, "players[0].board[0].card|", "Lobo gris")
-        _type(browser, "players[0].board[0].id|", "lobo")
-        browser.wait_for(f"!!{_key(browser, 'cards.Lobo gris.damage|')}")
-        _type(browser, "cards.Lobo gris.damage|", "2")
-        _type(browser, "cards.Lobo gris.life|", "3")
+        click(browser, "players[0].board|add")
+        type_in(browser, "players[0].board[0].card|", "Lobo gris")
+        # A name no card has is an error beside it; the card is defined only when asked to.
+        browser.wait_for("!!document.querySelector('#builder .field[data-field=\"players[0].board[0].card\"] .field-error')")
+        assert not yaml.safe_load(scenario_text(browser)).get("cards")
+        click(browser, "players[0].board[0].card|define")
+        type_in(browser, "players[0].board[0].id|", "lobo")
+        browser.wait_for(f"!!{key_js('cards.Lobo gris.damage|')}")
+        type_in(browser, "cards.Lobo gris.damage|", "2")
+        type_in(browser, "cards.Lobo gris.life|", "3")
         # Ana's action phase, then the attack, each field chosen from what is on the board.
-        _check(browser, "turn|on")
-        _click(browser, "actions|add")
-        _choose(browser, "actions[0]|verb", "attack")
-        assert browser.evaluate(f"[...{_key(browser, 'actions[0].attack[0]|')}.options].map(o => o.value)") == ["lobo"]
-        _choose(browser, "actions[0].target|", "Bruno")
+        check(browser, "turn|on")
+        click(browser, "actions|add")
+        choose(browser, "actions[0]|verb", "attack")
+        assert browser.evaluate(f"[...{key_js('actions[0].attack[0]|')}.options].map(o => o.value)") == ["lobo"]
+        choose(browser, "actions[0].target|", "Bruno")
         # What is expected: Bruno down to 10 lives.
-        _click(browser, "expect|add")
-        _choose(browser, "expect[0].player|", "Bruno")
-        _type(browser, "expect[0].lives|", "10")
+        click(browser, "expect|add")
+        choose(browser, "expect[0].player|", "Bruno")
+        type_in(browser, "expect[0].lives|", "10")
         browser.wait_for("document.querySelector('#builder-summary.good') !== null")
         # The text box holds the document the form built, as YAML once checked (the same the run receives).
         browser.wait_for("document.getElementById('format').value === 'yaml'")
@@ -125,12 +88,12 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Pat
         # Playing a spell asks for one target per slot of its definition: the template's Bola de fuego, one.
         browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=doce-vidas")
         browser.wait_for("!!document.querySelector('#builder section')")
-        _click(browser, "actions|add")
-        assert browser.evaluate(f"{_key(browser, 'actions[0].play|')}.value") == "bola"
+        click(browser, "actions|add")
+        assert browser.evaluate(f"{key_js('actions[0].play|')}.value") == "bola"
         assert browser.evaluate("document.querySelectorAll('#builder .slots select').length") == 1
-        options = browser.evaluate(f"[...{_key(browser, 'actions[0].targets[0]|')}.options].map(o => o.value)")
+        options = browser.evaluate(f"[...{key_js('actions[0].targets[0]|')}.options].map(o => o.value)")
         assert options == ["", "Ana", "Bruno", "lobo-ana", "lobo-bruno"], options
-        _choose(browser, "actions[0].targets[0]|", "Bruno")
+        choose(browser, "actions[0].targets[0]|", "Bruno")
         browser.wait_for("document.querySelector('#builder-summary.good') !== null")
         assert yaml.safe_load(browser.evaluate("document.getElementById('scenario').value"))["actions"] == \
             [{"by": "Ana", "play": "bola", "targets": ["Bruno"]}]
@@ -142,12 +105,12 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, tmp_path: Pat
         # magic's damage assignment: the attacker from the creatures, then how much to whom.
         browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=magic&lang=en")
         browser.wait_for("!!document.querySelector('#builder section')")
-        _click(browser, "actions|add")
-        _choose(browser, "actions[0]|verb", "assign")
-        _choose(browser, "actions[0].assign.attacker|", "lobo")
-        _click(browser, "actions[0].assign.damage|add")
-        _choose(browser, "actions[0].assign.damage#0|k", "Bruno")
-        _type(browser, "actions[0].assign.damage#0|n", "3")
+        click(browser, "actions|add")
+        choose(browser, "actions[0]|verb", "assign")
+        choose(browser, "actions[0].assign.attacker|", "lobo")
+        click(browser, "actions[0].assign.damage|add")
+        choose(browser, "actions[0].assign.damage#0|k", "Bruno")
+        type_in(browser, "actions[0].assign.damage#0|n", "3")
         browser.wait_for("document.getElementById('format').value === 'yaml' && "
                          "document.getElementById('scenario').value.includes('attacker: lobo')")
         assert yaml.safe_load(browser.evaluate("document.getElementById('scenario').value"))["actions"] == \

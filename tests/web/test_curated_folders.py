@@ -127,9 +127,11 @@ def test_scenario_list_and_library_list_it(client, curated_root: Path) -> None:
 
 
 def test_the_builder_offers_and_loads_it(client, curated_root: Path) -> None:
-    page = soup_of(client.get("/escenarios/nuevo"))
+    # "Desde" lists the chosen ruleset's top-level scenarios; a folder's are one link to the library.
+    page = soup_of(client.get("/escenarios/nuevo?ruleset=magic"))
     values = [o["value"] for o in page.select("#start-from option")]
-    assert "magic/faq/deidad-en-juego" in values
+    assert "magic/faq/deidad-en-juego" not in values and "magic/01-arriba" in values
+    assert page.select_one("p.folder-link a")["href"] == "/biblioteca?ruleset=magic"
     page = soup_of(client.get("/escenarios/nuevo?desde=magic/faq/deidad-en-juego"))
     assert page.find("textarea", id="scenario").string.strip() == FAQ_SCENARIO.strip()
     assert page.select_one("#start-from option[selected]")["value"] == "magic/faq/deidad-en-juego"
@@ -160,6 +162,6 @@ def test_a_curated_run_page_opens_the_builder_on_it(client, curated_root: Path) 
     builder = soup_of(client.get(link["href"]))
     assert builder.find("textarea", id="scenario").string.strip() == FAQ_SCENARIO.strip()
     assert builder.find("input", attrs={"name": "parent"}) is None
-    # A pasted run has nothing to open: no link.
+    # A pasted run opens the builder on its own text (a draft in the link, judge/web/drafts.py).
     pasted = soup_of(client.post("/escenarios/ejecutar", data={"scenario": FAQ_SCENARIO}))
-    assert pasted.select_one("a.open-builder") is None
+    assert pasted.select_one("a.open-builder")["href"].startswith("/escenarios/nuevo?ruleset=magic&desde=borrador")

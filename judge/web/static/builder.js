@@ -4,6 +4,11 @@
 // field its path names. No ruleset knowledge here: a new ruleset gets a builder from its description alone.
 // Plain ES module, no build step. Without JavaScript the page's own form pastes, validates and runs.
 
+import { h, unpackShared, wireSource } from "./builder-source.js";
+import { showPlay } from "./builder-play.js";
+import { cardFixes, dropStale, emptyDocument, renamePlayer, renameRef, setAtPath } from "./builder-cards.js";
+import { adoptDraft, draftFromHash, draftId, keepDraft, offerDrafts, otherDrafts } from "./builder-draft.js";
+
 const root = document.getElementById("builder");
 const stateEl = document.getElementById("builder-state");
 const form = document.getElementById("source-form");
@@ -14,14 +19,26 @@ const sourceErrors = document.getElementById("source-errors");
 
 if (root && stateEl && form) start();
 
-function start() {
+async function start() {
   const state = JSON.parse(stateEl.textContent);
+  if (state.rulesets_packed) state.rulesets = unpackShared(state.rulesets_packed);
   const lang = state.lang || "es";
   const M = state.messages || {};
   const rulesets = Object.fromEntries(state.rulesets.map((r) => [r.id, r]));
   let doc = state.document && typeof state.document === "object" ? state.document : null;
   if (!doc || !rulesets[doc.ruleset]) doc = emptyDocument(state.rulesets[0]);
   let errors = state.errors || [];
+  let dryRun = null;
+  // The draft (builder-draft.js): the address's fragment wins (reload, back/forward, a shared link), then
+  // `desde=local` (a run page's way back when the document was too long for its link) takes this browser's newest.
+  let myDraft = draftId();
+  let restored = false;
+  const fromHash = await draftFromHash();
+  if (fromHash && rulesets[fromHash.ruleset]) { doc = fromHash; errors = []; restored = true; }
+  else if (new URLSearchParams(location.search).get("desde") === "local") {
+    const newest = otherDrafts(myDraft).find((d) => rulesets[d.doc.ruleset]);
+    if (newest) { doc = newest.doc; errors = []; myDraft = newest.id; adoptDraft(newest.id); restored = true; }
+  }
   let version = 0;
   let dirtyText = false;
   let uid = 0;
@@ -30,19 +47,6 @@ function start() {
   const t = (key, values = {}) => (M[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
   const lbl = (label) => (label ? label[lang] || label.es || "" : "");
   const desc = () => rulesets[doc.ruleset];
-
-  function emptyDocument(d) {
-    const players = [];
-    for (let i = 0; i < d.players.min; i++) {
-      const p = { name: d.players.names[i] };
-      for (const f of d.players.fields) if (f.key !== "name" && f.default !== undefined && f.default !== "" && f.default !== null) p[f.key] = f.default;
-      players.push(p);
-    }
-    const out = { ruleset: d.id, title: "Nuevo escenario" };
-    if (d.cards.required) out.cards = {};
-    Object.assign(out, { players, actions: [], expect: [] });
-    return out;
-  }
 
   // -- what the board holds (for the choices of actions and expectations) ----------------------------------------
   const entryCard = (e) => (typeof e === "string" ? e : e && e.card) || "";
@@ -90,18 +94,6 @@ function start() {
   }
 
   // -- small DOM helpers ----------------------------------------------------------------------------------------
-  function h(tag, attrs = {}, ...children) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") el.className = v;
-      else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-      else if (k in el && typeof v !== "string") el[k] = v;
-      else el.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c.nodeType ? c : String(c));
-    return el;
-  }
   const nextId = () => `b-${++uid}`;
   function button(text, key, onclick, cls = "") {
     return h("button", { type: "button", class: cls, "data-key": key, onclick }, text);
@@ -118,6 +110,16 @@ function start() {
     return (text || "carta").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
       .replace(/[^0-9a-zñ]+/g, "-").replace(/^-+|-+$/g, "") || "carta";
   }
+  // An id the builder made from a card's name (`llanura-2`) follows the card's new name, in the script too.
+  function followName(entry, oldName) {
+    const base = slug(oldName) + "-";
+    if (!entry.id || !entry.id.startsWith(base) || !/^\d+$/.test(entry.id.slice(base.length))) return;
+    const nn = freshId(entry.card);
+    renameRef(doc, entry.id, nn);
+    entry.id = nn;
+  }
+  const UNKNOWN_NAME = /carta desconocida «([^»]*)»/;
+
   function freshId(card) {
     const used = new Set(objects().map((o) => (typeof o.entry === "object" ? o.entry.id : null)).filter(Boolean));
     const base = slug(card);
@@ -443,6 +445,11 @@ function start() {
       const fields = d.cards.fields.filter((f) => !f.only_card_types || (Array.isArray(typeVal) ? typeVal : [typeVal]).some((x) => f.only_card_types.includes(x)))
         .map((f) => control(f, () => def[f.key], (v) => {
           setOrDelete(def, f.key, v);
+          // A field the new type no longer shows (P/T once "criatura" is unticked) goes with it.
+          if (f.key === d.cards.type_field) {
+            const types = [].concat(def[f.key] || []);
+            for (const g of d.cards.fields) if (g.only_card_types && !types.some((x) => g.only_card_types.includes(x))) delete def[g.key];
+          }
           doc.cards[name] = def;
           commit();
         }, `${base}.${f.key}`, { cardType }));
@@ -469,6 +476,12 @@ function start() {
   }
 
   function defineCard(name) {
+    if (!doc.cards || typeof doc.cards !== "object") doc.cards = {};
+    doc.cards[name] = freshDefinition(name);
+  }
+
+  // A new card's definition: the default of every field its (default) type shows.
+  function freshDefinition() {
     const d = desc();
     const def = {};
     for (const f of d.cards.fields) {
@@ -477,8 +490,7 @@ function start() {
       if (f.only_card_types && !(Array.isArray(typeVal) ? typeVal : [typeVal]).some((x) => f.only_card_types.includes(x))) continue;
       def[f.key] = Array.isArray(f.default) ? f.default.slice() : f.default;
     }
-    if (!doc.cards || typeof doc.cards !== "object") doc.cards = {};
-    doc.cards[name] = def;
+    return def;
   }
 
   function renameCard(old, nn) {
@@ -499,7 +511,7 @@ function start() {
     const items = list.map((p, i) => {
       const base = `players[${i}]`;
       const fields = d.players.fields.map((f) => control(f, () => p[f.key], (v) => {
-        if (f.key === "name") renamePlayer(p.name, v);
+        if (f.key === "name") renamePlayer(doc, p.name, v);
         setOrDelete(p, f.key, f.key === "name" ? v ?? "" : v);
         commit();
       }, `${base}.${f.key}`));
@@ -522,23 +534,6 @@ function start() {
       }) : null);
   }
 
-  function renamePlayer(old, nn) {
-    if (!old || !nn || old === nn) return;
-    const swap = (v) => (v === old ? nn : v);
-    if (doc.turn && doc.turn.active === old) doc.turn.active = nn;
-    for (const a of doc.actions || []) {
-      if (!a || typeof a !== "object") continue;
-      if (a.by === old) a.by = nn;
-      if (a.target === old) a.target = nn;
-      if (Array.isArray(a.targets)) a.targets = a.targets.map(swap);
-    }
-    for (const e of doc.expect || []) {
-      if (e && e.player === old) e.player = nn;
-      if (e && e.winner === old) e.winner = nn;
-      if (e && e.active === old) e.active = nn;
-    }
-  }
-
   function zoneEditor(p, i, z) {
     const path = `players[${i}].${z.key}`;
     const list = Array.isArray(p[z.key]) ? p[z.key] : [];
@@ -549,9 +544,13 @@ function start() {
       const write = () => { list[j] = { ...entry }; p[z.key] = list; commit(); };
       const cardInput = h("input", { type: "text", id: nextId(), list: listId, "data-path": `${ep}.card`, "data-key": `${ep}.card|`, value: entry.card || "", autocomplete: "off" });
       cardInput.addEventListener("input", () => { entry.card = cardInput.value; write(); });
+      const before = entry.card;
       cardInput.addEventListener("change", () => {
-        const name = cardInput.value.trim();
-        if (name && desc().cards.inline && !cardNames().includes(name)) { defineCard(name); openCards.add(name); commit(); }
+        // A new name is not defined here (the error beside the field offers it); the old one's untouched
+        // definition goes if nothing names it any more, and an id made from the old name follows the new one.
+        if (dropStale(doc, before, () => freshDefinition(before))) openCards.delete(before);
+        followName(entry, before);
+        write();
       });
       const idInput = h("input", { type: "text", id: nextId(), "data-path": `${ep}.id`, "data-key": `${ep}.id|`, value: entry.id || "" });
       idInput.addEventListener("input", () => { setOrDelete(entry, "id", idInput.value.trim() || undefined); write(); });
@@ -767,7 +766,8 @@ function start() {
   }
 
   let timer = null;
-  function commit() {
+  function commit(initial = false) {
+    if (!initial) keepDraft(myDraft, doc);
     version++;
     dirtyText = false;
     toForm.hidden = true;
@@ -786,9 +786,18 @@ function start() {
     } catch { return; }
     if (mine !== version) return;
     errors = answer.errors || [];
+    dryRun = answer.dry_run || null;
     if (answer.yaml && !dirtyText) { textarea.value = answer.yaml; formatSel.value = "yaml"; }
     showErrors();
     sourceErrors.replaceChildren();
+  }
+
+  // A fix of the dry run: its lines go in before the refused action, drawn as actions of their own (visible).
+  function insertFix(fix) {
+    doc.actions.splice(fix.insert, 0, ...fix.actions);
+    dryRun = null;
+    commit();
+    render(`actions[${fix.insert}]|verb`);
   }
 
   function showErrors() {
@@ -798,7 +807,11 @@ function start() {
     if (!summary) return;
     summary.replaceChildren();
     summary.className = "summary " + (errors.length ? "bad" : "good");
-    if (!errors.length) { summary.append(h("p", { role: "status" }, t("builder.valid"))); return; }
+    if (!errors.length) {
+      // The dry run's first problem next to its action; "valid" only when the game also plays it.
+      if (!showPlay(root, summary, dryRun, t, insertFix)) summary.append(h("p", { role: "status" }, t("builder.valid")));
+      return;
+    }
     const ul = h("ul");
     errors.forEach((e, n) => {
       const target = findField(e.path);
@@ -807,6 +820,15 @@ function start() {
         const msg = h("p", { class: "field-error", id }, e.message);
         const holder = target.closest(".field, fieldset, li") || target;
         if (holder.tagName === "FIELDSET") holder.querySelector("legend")?.after(msg); else holder.append(msg);
+        const fixes = cardFixes(e, t, desc().cards.inline,
+          (name) => {
+            const was = e.path.endsWith(".card") ? UNKNOWN_NAME.exec(e.message)?.[1] : null;
+            const entry = setAtPath(doc, e.path, name);
+            if (entry && was) { dropStale(doc, was, () => freshDefinition(was)); followName(entry, was); }
+            commit(); render(`${e.path}|`);
+          },
+          (name) => { defineCard(name); openCards.add(name); commit(); render(`${e.path}|`); });
+        if (fixes) msg.after(fixes);
         const input = target.matches("input, select, textarea") ? target : target.querySelector("input, select, textarea");
         if (input) {
           input.setAttribute("aria-invalid", "true");
@@ -836,59 +858,46 @@ function start() {
     return path ? root.querySelector(`[data-path="${CSS.escape(path.split(/[.[]/)[0])}"]`) : null;
   }
 
-  // Typing in the text box: offer to load it into the form, check it and show errors by line.
-  let textTimer = null;
-  textarea.addEventListener("input", () => {
-    dirtyText = true;
-    toForm.hidden = false;
-    clearTimeout(textTimer);
-    textTimer = setTimeout(checkText, 400);
+  wireSource({ textarea, formatSel, toForm, sourceErrors }, t, () => { dirtyText = true; }, (answer) => {
+    if (!rulesets[answer.document.ruleset]) return false;
+    doc = answer.document;
+    errors = answer.errors || [];
+    dirtyText = false;
+    render("ruleset|");
+    commit();
+    return true;
   });
-  async function checkText() {
-    const body = textarea.value;
-    // /api/validate takes JSON or YAML by their content types only: "detectar" decides here as the server's loader
-    // does (parse_text): a text starting with "{" is JSON, any other YAML.
-    const json = formatSel.value === "json" || (formatSel.value === "auto" && /^\s*\{/.test(body));
-    let answer;
-    try {
-      const r = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": json ? "application/json" : "application/yaml" }, body });
-      answer = await r.json();
-    } catch { return; }
-    const errs = answer.errors || [];
-    sourceErrors.replaceChildren(errs.length ? h("ul", { class: "line-errors" }, errs.map((e) => h("li", {},
-      e.line ? h("strong", {}, t("builder.line", { n: e.line }) + " · ") : null, e.path ? h("code", {}, e.path + ": ") : null, e.message)))
-      : h("p", { class: "ok" }, t("builder.valid")));
-    return answer;
-  }
-  toForm.addEventListener("click", async () => {
-    const answer = await checkText();
-    if (answer && answer.document && typeof answer.document === "object" && rulesets[answer.document.ruleset]) {
-      doc = answer.document;
-      errors = answer.errors || [];
-      dirtyText = false;
-      toForm.hidden = true;
-      render("ruleset|");
-    }
+  // Saving an invalid scenario stays here, the errors in view (the save page would show them on raw text).
+  document.getElementById("save-button")?.addEventListener("click", (ev) => {
+    if (dirtyText || !errors.length) return;
+    ev.preventDefault();
+    const summary = root.querySelector("#builder-summary");
+    summary.querySelector(".save-refused")?.remove();
+    summary.prepend(h("p", { class: "save-refused", role: "alert", tabindex: "-1" }, t("builder.save_invalid")));
+    summary.scrollIntoView({ block: "start" });
+    summary.querySelector(".save-refused").focus();
   });
-  const upload = document.getElementById("upload");
-  if (upload) {
-    upload.addEventListener("change", async () => {
-      const file = upload.files && upload.files[0];
-      if (!file) return;
-      textarea.value = await file.text();
-      upload.value = "";
-      formatSel.value = "auto";
-      textarea.dispatchEvent(new Event("input"));
-      toForm.click();
-    });
-  }
   // What the form posts (run, download, validate) is exactly the document built, unless the text was edited by hand.
   form.addEventListener("submit", () => {
     if (!dirtyText) { textarea.value = JSON.stringify(doc, null, 2); formatSel.value = "json"; }
   });
   root.addEventListener("change", () => setTimeout(() => render(), 0));
 
+  const notice = h("div", { class: "draft-notice", id: "draft-notice", "aria-live": "polite" });
+  root.before(notice);
+  const offer = () => offerDrafts(notice, myDraft, doc, { t, lang, rulesets, button }, (d) => {
+    keepDraft(myDraft, doc);
+    myDraft = d.id;
+    adoptDraft(d.id);
+    doc = d.doc;
+    errors = [];
+    render("ruleset|");
+    commit();
+    offer();
+  });
+
   root.hidden = false;
   render();
-  commit();
+  commit(!restored);
+  offer();
 }

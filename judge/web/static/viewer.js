@@ -7,6 +7,17 @@
 // board drawn at the earlier step (the server renders each distinct board once). An expectation check (listed
 // apart, after the game steps) opens at the game step it follows, with the check itself brought into view.
 
+// A run posted from a form gets its own address (a GET of the same run, article[data-url]) in the browser's
+// history: back, forward and reload then find the run again rather than a form to resend (or a 405).
+const runArticle = document.querySelector("article.run[data-url]");
+if (runArticle) {
+  const here = new URL(location.href);
+  const target = new URL(runArticle.dataset.url, location.href);
+  if (here.pathname + here.search !== target.pathname + target.search) {
+    history.replaceState(history.state, "", target.pathname + target.search + here.hash);
+  }
+}
+
 const viewer = document.querySelector("section.viewer");
 const list = viewer && viewer.querySelector("ol.steps");
 const steps = list ? Array.from(list.querySelectorAll(":scope > li.run-step")) : [];

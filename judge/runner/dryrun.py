@@ -1,0 +1,163 @@
+"""A dry run of a valid scenario for the builder: which of its actions the game refuses, which choice it leaves
+open, each tied to the script line (`actions[i]`) that caused it, and for the first one a fix the engine itself
+accepts, where one exists.
+
+"Valid" is not "plays": a block written before the declare-blockers step is a valid line that the game refuses.
+The run is the engine's (judge.engine.run.Game, the same apply as a scenario's run); nothing here decides a rule.
+A fix is found by trying, before the refused line, each line that moves the game on without touching a card (the
+ruleset's actions whose argument is a constant or a choice among its steps: "pasar la prioridad", "pasar hasta un
+paso"; doce-vidas's "terminar el turno"), played by each player, and keeping the one the engine accepts that
+plays the fewest steps: the nearest point where the refused line becomes legal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# A dry run and each fix tried are bounded: the builder checks as the user types.
+DRY_RUN_STEPS = 2000
+FIX_TRIES = 40
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing the dry run stopped at: a refused line (`illegal`, a line after the game's end too), a choice the
+    script leaves open (`choice`), or the step limit (`limit`), at `actions[action]` (None: after the last one)."""
+    kind: str
+    action: int | None
+    step: int
+    message: str
+    citations: tuple[str, ...]
+    actor: str | None = None
+
+    @property
+    def path(self) -> str:
+        return f"actions[{self.action}]" if self.action is not None else "actions"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "action": self.action, "path": self.path, "step": self.step,
+                "message": self.message, "citations": list(self.citations), "actor": self.actor}
+
+
+@dataclass
+class DryRun:
+    problems: list[Problem] = field(default_factory=list)
+    steps: int = 0
+    stopped: str = "fin"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stopped": self.stopped, "steps": self.steps, "problems": [p.to_json() for p in self.problems]}
+
+
+def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None = None) -> DryRun:
+    """Play the scenario's actions (the expectations are not checked) and report what the game refused or left
+    open. `until`: stop after the line of that index has been played."""
+    from judge.engine.action import Checkpoint, Script
+    from judge.engine.errors import StepLimitReached
+    from judge.engine.run import Game
+
+    game = Game(scenario, step_limit=step_limit, board_budget=1)
+    ruleset, state = game.ruleset, game.state
+    out = DryRun()
+    actions = scenario.actions
+    index = state.opening_answers
+    last: int | None = None                       # the line that last played: it opened any pending choice
+    if game.cut:
+        out.problems.append(Problem("limit", None, len(game.steps), f"límite de pasos alcanzado ({step_limit}) "
+                                    "al preparar el escenario", (ruleset.general_citation,)))
+        out.stopped = "limite"
+    while index < len(actions) and not game.cut:
+        i, action = index, actions[index]
+        index += 1
+        if state.pending is not None and (isinstance(action, Checkpoint)
+                                          or not ruleset.answers_pending(state, action)):
+            out.problems.append(_open_choice(state, last if last is not None else i, len(game.steps)))
+            out.stopped = "eleccion"
+            break
+        if isinstance(action, Checkpoint):
+            continue
+        if ruleset.is_over(state):                # the game ended before this line: it is never played
+            out.problems.append(Problem(
+                "illegal", i, len(game.steps), "no se puede: la partida ha terminado antes de esta acción",
+                tuple(ruleset.game_over_citations or (ruleset.general_citation,))))
+            out.stopped = "partida terminada"
+            break
+        state.script = Script(actions, index)
+        before = len(game.steps)
+        try:
+            game.play(action)
+            index = state.script.pos
+        except StepLimitReached:
+            out.problems.append(Problem("limit", i, len(game.steps), f"límite de pasos alcanzado ({step_limit})",
+                                        (ruleset.general_citation,)))
+            out.stopped = "limite"
+            break
+        last = i
+        for s in game.steps[before:]:
+            if s.kind == "illegal":
+                out.problems.append(Problem("illegal", i, s.number, s.summary, tuple(s.citations), s.actor))
+        if until is not None and i >= until:
+            break
+    else:
+        if state.pending is not None and out.stopped == "fin" and until is None:
+            out.problems.append(_open_choice(state, last, len(game.steps)))
+            out.stopped = "eleccion"
+    state.script = None
+    out.steps = len(game.steps)
+    return out
+
+
+def _open_choice(state: Any, action: int | None, step: int) -> Problem:
+    pending = state.pending
+    return Problem("choice", action, step, f"falta una elección: {pending.prompt}", tuple(pending.citations),
+                   pending.player)
+
+
+def mover_lines(description: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
+    """The script lines that move the game on without touching a card, from the ruleset's own description: each
+    action whose argument is a constant (once per player when it names one) or a choice (each option)."""
+    lines: list[dict[str, Any]] = []
+    for verb in description.get("actions", []):
+        arg = verb.get("arg", {})
+        if verb.get("fields"):
+            continue
+        if arg.get("type") == "const":
+            values = [arg.get("value", True)]
+        elif arg.get("type") == "choice":
+            values = [o["value"] for o in arg.get("options", [])]
+        else:
+            continue
+        who: list[str | None] = list(players) if verb.get("by") is not False else [None]
+        for value in values:
+            for by in who:
+                lines.append({**({"by": by} if by else {}), verb["verb"]: value})
+    return lines
+
+
+def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Problem) -> dict[str, Any] | None:
+    """`{"insert": i, "actions": [line], "describe"}`: the line that, put before `actions[i]`, makes the engine
+    accept it (the mover line whose dry run plays the fewest steps), or None when none does."""
+    from judge.scenarios import ScenarioError
+    from judge.scenarios.load import validate_tree
+
+    if problem.kind != "illegal" or problem.action is None:
+        return None
+    i = problem.action
+    actions = list(document.get("actions") or [])
+    players = [p.get("name") for p in document.get("players") or [] if isinstance(p, dict) and p.get("name")]
+    best: tuple[int, dict[str, Any], Any] | None = None
+    for line in mover_lines(description, players)[:FIX_TRIES]:
+        trial = {**document, "actions": [*actions[:i], line, *actions[i:]]}
+        try:
+            scenario = validate_tree(trial)
+        except ScenarioError:
+            continue
+        run = dry_run(scenario, until=i + 1)
+        refused = [p for p in run.problems if p.action is not None and p.action <= i + 1 and p.kind != "choice"]
+        if refused or run.stopped == "limite":
+            continue
+        if best is None or run.steps < best[0]:
+            best = (run.steps, line, scenario.actions[i])
+    if best is None:
+        return None
+    return {"insert": i, "actions": [best[1]], "describe": best[2].describe()}

@@ -1,0 +1,61 @@
+"""Closest card names for a name the catalog lacks ("Engendro serpentante" → «Engendro serpenteante»): the
+builder's error on an unknown card, and its `carta=` parameter. Case and accents are ignored; a name close in
+spelling (difflib's ratio over the folded names) or holding every word typed comes first."""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+UNKNOWN = re.compile(r"carta desconocida «(?P<name>[^»]*)»")
+CLOSEST = 5
+CUTOFF = 0.6
+
+
+def _fold(text: str) -> str:
+    from judge.web.examples import fold
+
+    return fold(text)
+
+
+def closest(name: str, names: list[str], limit: int = CLOSEST) -> list[str]:
+    """Up to `limit` of `names` closest to `name`: spelling first (ratio ≥ 0.6, best first), then the names that
+    hold every word of it."""
+    wanted = _fold(name)
+    folded = {_fold(n): n for n in names}
+    near = difflib.get_close_matches(wanted, list(folded), n=limit, cutoff=CUTOFF)
+    # A word misspelt inside a long name: compare word by word too ("grizzly" in «Osos grizzly de la colina»).
+    words = wanted.split()
+    if words:
+        for f, n in folded.items():
+            if f in near:
+                continue
+            parts = f.split()
+            if all(difflib.get_close_matches(w, parts, n=1, cutoff=0.75) for w in words):
+                near.append(f)
+    return [folded[f] for f in near[:limit]]
+
+
+def names_of(description: dict[str, Any], doc: Any) -> list[str]:
+    """The names a scenario of this ruleset may use: its catalog's and the document's own definitions."""
+    names = list(description.get("cards", {}).get("catalog") or [])
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    if isinstance(cards, dict):
+        names += [str(k) for k in cards if str(k) not in names]
+    return names
+
+
+def with_suggestions(errors: list[dict[str, Any]], description: dict[str, Any] | None, doc: Any
+                     ) -> list[dict[str, Any]]:
+    """The validator's errors, each «carta desconocida» one given `suggestions` (the closest names, maybe none);
+    the message stays the validator's own, the same /api/run answers."""
+    if description is None:
+        return errors
+    names = names_of(description, doc)
+    for e in errors:
+        m = UNKNOWN.search(e.get("message", ""))
+        if not m:
+            continue
+        found = [n for n in closest(m.group("name"), names) if n != m.group("name")]
+        e["suggestions"] = found
+    return errors

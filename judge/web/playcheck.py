@@ -1,0 +1,59 @@
+"""`POST /api/validate`'s `dry_run`: a valid scenario played by the engine (judge.runner.dryrun), each refused
+line or open choice tied to its action, with the text of the rule it cites and, for the first, the one-line fix the
+engine accepts. The web layer only resolves the cited passages' text, as the run page does."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import current_app
+
+
+def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
+    """`{"stopped", "steps", "problems": [{"kind", "action", "path", "step", "message", "citations", "actor",
+    "rule": {"ref", "number", "text", "url"} | null, "fix": {...} | null}]}` (every problem; `fix` on the first
+    only: finding it plays the game again a few dozen times), or `{"error"}` when the engine could not play it."""
+    from judge.runner.dryrun import DRY_RUN_STEPS, dry_run, fix_for
+    from judge.web.builder import descriptions
+
+    try:
+        cap = int(current_app.config.get("RUN_MAX_STEPS", DRY_RUN_STEPS))
+    except (TypeError, ValueError):
+        cap = DRY_RUN_STEPS
+    try:
+        run = dry_run(scenario, step_limit=max(1, min(cap, DRY_RUN_STEPS)))
+        answer = run.to_json()
+        described = {d["id"]: d for d in descriptions()}
+        fix = fix_for(document, described[scenario.ruleset], run.problems[0]) if run.problems else None
+    except Exception:  # noqa: BLE001 - an engine failure is the engine's bug: the builder says so, never a 500
+        current_app.logger.exception("dry run failed")
+        return {"error": "el motor no ha podido jugar el escenario (un fallo del motor, no del escenario)",
+                "problems": [], "steps": 0, "stopped": None}
+    for n, p in enumerate(answer["problems"]):
+        p["rule"] = _rule(p["citations"])
+        p["fix"] = fix if n == 0 else None
+    return answer
+
+
+def _rule(citations: list[str]) -> dict[str, Any] | None:
+    """The first cited rule with text: its own passage, else the loaded text of the same number (the Spanish
+    excerpt of a cr-en rule not imported), with its number and link."""
+    from judge.corpus import CorpusError
+    from judge.runner.citations import resolver
+    from judge.web.templating import rule_url
+
+    try:
+        res = resolver(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
+    except (CorpusError, OSError):
+        return None
+    for ref in citations:
+        cite = res.resolve(ref)
+        if cite.passages:
+            p = cite.passages[0]
+            return {"ref": ref, "number": p.number or cite.number, "text": p.text,
+                    "url": rule_url(p.number) if p.number else None, "note": cite.note}
+    if citations:
+        ref = citations[0]
+        number = ref.split("/", 1)[1] if "/" in ref else ref
+        return {"ref": ref, "number": number, "text": None, "url": rule_url(number), "note": res.resolve(ref).note}
+    return None

@@ -1,0 +1,81 @@
+"""POST /api/validate's dry run (judge/runner/dryrun.py, judge/web/playcheck.py): a valid scenario the game refuses
+in part answers `ok: true` with `dry_run.problems`, each tied to its action, the first with its fix."""
+from __future__ import annotations
+
+import yaml
+
+NO_MANA = """ruleset: magic
+title: Sin maná
+cards:
+  Rayo: {cost: "{R}", types: [instant], targets: [any], effects: [{damage: 3, to: target}]}
+players:
+  - name: Ana
+    hand: [{card: Rayo, id: rayo}]
+  - name: Bruno
+actions:
+  - {by: Ana, cast: rayo, targets: [Bruno]}
+"""
+
+OPEN_CHOICE = """ruleset: magic
+title: Nadie declara
+cards:
+  Ogro gris: {cost: "{2}{R}", types: [creature], power: 3, toughness: 3}
+players:
+  - name: Ana
+    battlefield: [{card: Ogro gris, id: ogro}]
+  - name: Bruno
+turn: {number: 3, active: Ana, step: main1}
+actions:
+  - {pass_until: declare_attackers}
+"""
+
+
+def test_a_spell_without_its_mana_is_a_problem_of_its_action(client) -> None:
+    answer = client.post("/api/validate", data=NO_MANA, content_type="application/yaml").get_json()
+    assert answer["ok"] is True and answer["errors"] == []
+    dry = answer["dry_run"]
+    assert [(p["kind"], p["path"], p["actor"]) for p in dry["problems"]] == [("illegal", "actions[0]", "Ana")]
+    problem = dry["problems"][0]
+    assert problem["message"].startswith("no se puede") and problem["citations"]
+    assert problem["rule"]["ref"] == problem["citations"][0]
+    assert problem["fix"] is None          # no pass gives Ana a Mountain
+
+
+def test_an_open_choice_names_the_action_that_opened_it(client) -> None:
+    dry = client.post("/api/validate", data=OPEN_CHOICE, content_type="application/yaml").get_json()["dry_run"]
+    assert dry["stopped"] == "eleccion"
+    assert [(p["kind"], p["path"], p["actor"]) for p in dry["problems"]] == [("choice", "actions[0]", "Ana")]
+    assert dry["problems"][0]["message"].startswith("falta una elección")
+
+
+def test_a_scenario_that_plays_has_no_problems_and_json_bodies_too(client) -> None:
+    doc = yaml.safe_load(OPEN_CHOICE)
+    doc["actions"].append({"by": "Ana", "attack": ["ogro"]})
+    answer = client.post("/api/validate", json=doc).get_json()
+    assert answer["dry_run"]["problems"] == [] and answer["dry_run"]["stopped"] == "fin"
+    # An invalid scenario is not played.
+    doc["players"][0]["life"] = "mucha"
+    assert client.post("/api/validate", json=doc).get_json().get("dry_run") is None
+
+
+def test_a_misplaced_block_gets_the_pass_the_engine_needs(client) -> None:
+    doc = yaml.safe_load(OPEN_CHOICE)
+    doc["players"][1]["battlefield"] = [{"card": "Ogro gris", "id": "ogro-b"}]
+    doc["actions"] = [{"by": "Ana", "attack": ["ogro"]}, {"by": "Bruno", "block": {"ogro-b": "ogro"}}]
+    dry = client.post("/api/validate", json=doc).get_json()["dry_run"]
+    assert dry["problems"][0]["fix"] == {"insert": 0, "actions": [{"pass_until": "declare_attackers"}],
+                                         "describe": "todos pasan la prioridad hasta el paso de declarar atacantes"}
+    assert dry["problems"][1]["fix"] is None and dry["problems"][1]["path"] == "actions[1]"
+
+
+def test_an_unknown_card_lists_the_closest_names(client) -> None:
+    doc = {"ruleset": "magic", "title": "x", "players": [
+        {"name": "Ana", "battlefield": [{"card": "Engendro serpentante", "id": "e"}], "hand": ["montana"]},
+        {"name": "Bruno"}]}
+    errors = {e["path"]: e for e in client.post("/api/validate", json=doc).get_json()["errors"]}
+    assert errors["players[0].battlefield[0].card"]["suggestions"][0] == "Engendro serpenteante"
+    assert errors["players[0].battlefield[0].card"]["message"].startswith("carta desconocida «Engendro serpentante»")
+    assert errors["players[0].hand[0].card"]["suggestions"] == ["Montaña"]
+    typo = client.get("/escenarios/nuevo?ruleset=magic&carta=Engendro%20serpentante",
+                      headers={"Accept": "application/json"})
+    assert typo.status_code == 400 and "«Engendro serpenteante»" in typo.get_json()["error"]
