@@ -91,7 +91,7 @@ def _refresh_index(instance: Path, wait: bool = False) -> None:
     """The corpus changed, so the search index is stale: rebuild it when the search side is there (lexical at
     once; the vectors here with `wait`, else in the background)."""
     try:
-        from judge.search.commands import echo_vectors
+        from judge.search.building import echo_vectors
         from judge.search.index import ensure_index
     except ImportError:
         click.echo("el índice de búsqueda está desactualizado: ejecuta `judge index`")

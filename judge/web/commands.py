@@ -18,7 +18,7 @@ from flask.cli import with_appcontext
 @with_appcontext
 def index_command(if_stale: bool, force: bool) -> None:
     """Build this app's search index (as `judge index` does for JUDGE_INSTANCE)."""
-    from judge.search.commands import build_with_progress
+    from judge.search.building import build_with_progress
 
     semantic = current_app.config.get("SEARCH_SEMANTIC")
     build_with_progress(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]),
