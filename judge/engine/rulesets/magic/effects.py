@@ -68,9 +68,11 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
                 and cache[o.id].controller == ref]
     # A group is fixed as the effect resolves (611.2c): "each unblocked creature" means those unblocked now.
     # "Destroy all artifacts and enchantments": `types` keeps permanents of any of those types.
+    verb = current().get(e.kind)
+    by_type = bool(e.types) and verb is not None and verb.group_by_types
     return [o.id for o in state.battlefield()
             if layers.in_group(state, to, e.where, o, cache[o.id], controller, source)
-            and (e.kind not in ("destroy", "exile", "bounce") or not e.types or set(e.types) & cache[o.id].types)]
+            and (not by_type or set(e.types) & cache[o.id].types)]
 
 
 def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,

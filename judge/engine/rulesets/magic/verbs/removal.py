@@ -61,6 +61,7 @@ class Removal(Acting):
 @register
 class Destroy(Removal):
     name, label, order, rules = "destroy", ("destruir", "destroy"), 1, ("701.8a",)
+    group_by_types = True
 
     def text(self, e: Effect, n: str, dur: str) -> str:
         return f"destruye {_to(e)}"
@@ -72,6 +73,7 @@ class Destroy(Removal):
 @register
 class Exile(Removal):
     name, label, order, rules = "exile", ("exiliar", "exile"), 2, ("406.1",)
+    group_by_types = True
     fuzz_rank = 1
 
     def text(self, e: Effect, n: str, dur: str) -> str:
@@ -81,6 +83,7 @@ class Exile(Removal):
 @register
 class Bounce(Removal):
     name, label, order, rules = "bounce", ("devolver a la mano", "return to hand"), 3, ("400.7",)
+    group_by_types = True
     fuzz_rank = 2
 
     def text(self, e: Effect, n: str, dur: str) -> str:
