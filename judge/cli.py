@@ -4,7 +4,6 @@ from __future__ import annotations
 import importlib
 
 import click
-from click.utils import make_default_short_help
 
 
 class LazyGroup(click.Group):
@@ -36,8 +35,8 @@ class LazyGroup(click.Group):
             command = self.commands.get(name)
             if command is not None and command.hidden:
                 continue
-            summary = command.get_short_help_str(limit) if command is not None else \
-                make_default_short_help(self.lazy[name][1], limit)
+            # a command not imported yet: its table line, shortened the way click shortens a command's help
+            summary = (command or click.Command(name, help=self.lazy[name][1])).get_short_help_str(limit)
             rows.append((name, summary))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
