@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from judge.engine.rulesets.magic.cards import KEYWORDS
 from judge.engine.rulesets.magic.choices import RandomChooser
 from judge.engine.rulesets.magic.schema import MAX_ACTIONS
+from judge.engine.rulesets.magic.verb import current as verb_registry
 from judge.runner.fuzz import (FuzzReport, GameResult, Problem, citations_present, play_offered, play_probe,
                                run_games, start_game)
 
@@ -61,44 +62,13 @@ def _cost(rng: random.Random, color: str, value: int) -> str:
 
 
 def _spell_effect(rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
-    """One effect of an instant or sorcery and the target specs it adds (slot: index of its target)."""
+    """One effect of an instant or sorcery and the target specs it adds (slot: index of its target). Each verb
+    generates its own (`Verb.fuzz`, verb.py); these weights favour the common ones."""
+    registry = verb_registry()
     kind = rng.choice(("damage", "damage", "pump", "draw", "destroy", "counters", "gain_life", "other"))
     if kind == "other":            # now and then the rest of the vocabulary whose scenario lines replay
-        verb = rng.choice(("exile", "bounce", "tap", "counter_spell", "grant", "lose_life", "set_pt", "search",
-                           "mill"))
-        if verb == "search":
-            return {"search": rng.choice(("tierra básica", "creature", "Bosque")),
-                    "dest": rng.choice(("hand", "battlefield"))}, []
-        if verb == "mill":
-            return {"mill": rng.randint(1, 3), "to": "each_opponent"}, []
-        if verb == "counter_spell":
-            return {"counter_spell": "target", "target": slot}, ["spell"]
-        if verb == "grant":
-            return {"grant": [rng.choice(KEYWORD_POOL)], "to": "target", "target": slot}, ["creature"]
-        if verb == "lose_life":
-            return {"lose_life": rng.randint(1, 3), "to": "each_opponent"}, []
-        if verb == "set_pt":
-            return {"set_pt": [rng.randint(0, 4), rng.randint(1, 4)], "to": "target", "target": slot}, ["creature"]
-        return {verb: "target", "target": slot}, [rng.choice(("creature", "permanent"))]
-    if kind == "damage":
-        spec = rng.choice(("any", "any", "creature", "player"))
-        if rng.random() < 0.15:
-            return {"damage": rng.randint(1, 3), "to": "each_opponent"}, []
-        return {"damage": rng.randint(1, 5), "to": "target", "target": slot}, [spec]
-    if kind == "pump":
-        if rng.random() < 0.2:
-            return {"pump": [-rng.randint(1, 3), -rng.randint(1, 3)], "to": "target", "target": slot}, ["creature"]
-        return {"pump": [rng.randint(0, 3), rng.randint(0, 3)], "to": "target", "target": slot}, ["creature"]
-    if kind == "draw":
-        return {"draw": rng.randint(1, 2)}, []
-    if kind == "destroy":
-        return {"destroy": "target", "target": slot}, [rng.choice(("creature", "creature", "permanent"))]
-    if kind == "counters":
-        counter = rng.choice(("+1/+1", "+1/+1", "-1/-1"))
-        return {"counters": {counter: rng.randint(1, 2)}, "to": "target", "target": slot}, ["creature"]
-    if rng.random() < 0.3:
-        return {"gain_life": rng.randint(1, 4), "to": "target", "target": slot}, ["player"]
-    return {"gain_life": rng.randint(1, 4)}, []
+        kind = rng.choice(registry.fuzzed)
+    return registry.by_name[kind].fuzz(rng, slot)
 
 
 def _spell(rng: random.Random, color: str) -> dict[str, Any]:

@@ -166,13 +166,15 @@ def test_magic_description_matches_its_schema() -> None:
 
     d = described("magic")
     assert [a["verb"] for a in d["actions"]] == list(ACTION_KEYS)
-    assert [e["verb"] for e in d["effects"]] == list(S.VERBS)
+    from judge.engine.rulesets.magic.verb import current
+
+    assert [e["verb"] for e in d["effects"]] == list(current().names)      # the verb registry's, in its order
     assert all(e["label"]["es"] != e["verb"] for e in d["effects"])      # every verb has its Spanish label
     scopes = next(o for o in d["effects"][0]["options"] if o["key"] == "to")["options"]
     assert [o["value"] for o in scopes] == list(S.SCOPES)
     assert all(o["label"]["es"] != o["value"] for o in scopes)
     for e in d["effects"]:
-        assert [o["key"] for o in e["options"]] == list(S.VERB_KEYS.get(e["verb"], S.DEFAULT_VERB_KEYS))
+        assert [o["key"] for o in e["options"]] == list(current().by_name[e["verb"]].keys)
     assert [z["key"] for z in d["zones"]] == list(S.ZONES)
     assert [o["value"] for o in next(f for f in d["turn"]["fields"] if f["key"] == "step")["options"]] == list(STEPS)
     assert [f["key"] for f in d["expect"]["player"]] == list(S.PLAYER_FIELDS)

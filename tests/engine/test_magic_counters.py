@@ -381,6 +381,6 @@ def test_the_catalog_reads_the_counter_cards_into_these_pieces() -> None:
 def test_a_token_phrase_reads_singular_and_plural_colours() -> None:
     import re
 
-    from judge.engine.rulesets.magic.catalog import TOKEN, token_def
+    from judge.engine.rulesets.magic.catalogpieces import TOKEN, token_def
     m = re.match(TOKEN, "Bribón Hada azules y negras 1/1")
     assert m is not None and token_def(m).colors == ("U", "B") and token_def(m).subtypes == ("Bribón", "Hada")

@@ -320,7 +320,7 @@ def test_every_rule_number_the_engine_cites_exists_in_the_official_cr(cr_file) -
     text = cr_file.read_text(encoding="utf-8-sig")
     known = set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.? ", text, flags=re.M))
     cited = set()
-    for path in Path(magic.__file__).parent.glob("*.py"):
+    for path in Path(magic.__file__).parent.rglob("*.py"):
         cited |= set(re.findall(r'"(\d{3}\.\d+[a-z]?)"', path.read_text(encoding="utf-8")))
     assert len(cited) > 100
     assert not sorted(cited - known)

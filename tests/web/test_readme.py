@@ -15,10 +15,13 @@ README = config.CHECKOUT_DIR / "README.md"
 
 def _commands(group: click.Group, prefix: str = "judge") -> list[str]:
     names = []
-    for name, command in sorted(group.commands.items()):
-        if command.hidden:
+    ctx = click.Context(group)
+    # list_commands/get_command, not .commands: judge's groups import a command's module only when asked (cli.py)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        if command is None or command.hidden:
             continue
-        if isinstance(command, click.Group) and command.commands:
+        if isinstance(command, click.Group) and command.list_commands(ctx):
             # a group is documented through its subcommands ("judge corpus import" documents "judge corpus")
             names.extend(_commands(command, f"{prefix} {name}"))
         else:

@@ -12,12 +12,12 @@ from typing import Any
 from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES, TYPE_ALIASES,
                                                UNMODELLED_KEYWORDS, Activated, CardDef, Effect, Mode, Replacement,
                                                Static, TargetSpec, Triggered, keyword_id)
-from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost, parse_mana
+from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost
 from judge.format.validate import MAX_TEXT, Checker, join
+from judge.engine.rulesets.magic.verb import current
 from judge.engine.rulesets.magic.vocabulary import (MAX_CARDS, TARGET_KINDS, SCOPES, STATIC_SCOPES, OBJECT_SCOPES,
-                                                    VERBS, DEFAULT_TO, STATIC_VERBS, WHEN, WHOSE_WHEN, ZONES_OF_CARDS,
-                                                    REPLACEMENT_READS, REPLACE_TO, DELAYED_AT, DEFAULT_VERB_KEYS,
-                                                    VERB_KEYS, COUNTS, CONDITIONS)
+                                                    WHEN, WHOSE_WHEN, ZONES_OF_CARDS, REPLACEMENT_READS, REPLACE_TO,
+                                                    COUNTS, CONDITIONS)
 
 
 class CardReader:
@@ -253,174 +253,26 @@ class CardReader:
         if not isinstance(raw, Mapping):
             c.error(path, "se esperaba un efecto como {damage: 3, to: target}")
             return None
-        verbs = [k for k in raw if k in VERBS]
+        registry = current()
+        verbs = [k for k in raw if k in registry.name_set]
         if len(verbs) != 1:
-            c.error(path, "cada efecto lleva exactamente uno de: " + ", ".join(VERBS)
+            c.error(path, "cada efecto lleva exactamente uno de: " + ", ".join(registry.names)
                     + (f" (hay {', '.join(verbs)})" if verbs else ""))
             return None
         verb = verbs[0]
-        m = c.mapping(path, raw, allowed=(verb, "may", "if_spent", *VERB_KEYS.get(verb, DEFAULT_VERB_KEYS)))
+        kind = registry.by_name[verb]
+        m = c.mapping(path, raw, allowed=(verb, "may", "if_spent", *kind.keys))
         if m is None:
             return None
         arg = m[verb]
         p = join(path, verb)
         kw: dict[str, Any] = {}
-        to = m.get("to", DEFAULT_TO.get(verb, default_to))
-        if verb in ("destroy", "exile", "bounce", "sacrifice", "tap", "untap", "switch_pt", "lose_abilities",
-                    "gain_control", "counter_spell", "remove_from_combat", "discard", "remove_counter",
-                    "regenerate", "return_to_battlefield", "shuffle_into_library", "uncounterable", "must_block",
-                    "attach"):
-            if isinstance(arg, str) and "to" not in m:
-                to = arg
-            elif arg is not True and not isinstance(arg, str):
-                c.error(p, f"se esperaba «{verb}: target» (o a quién afecta)")
-                return None
-            if verb == "discard":
-                kw["amount"] = 1             # one card, of the player's choice (701.9b)
-        elif verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top"):
-            if arg == "X":
-                kw["x"] = True
-            else:
-                n = c.integer(p, arg, minimum=0, maximum=999)
-                if n is None:
-                    return None
-                kw["amount"] = n
-        elif verb == "counters":
-            cm = c.mapping(p, arg, allowed=("+1/+1", "-1/-1"))
-            if cm is None or len(cm) != 1:
-                if cm is not None:
-                    c.error(p, "se esperaba un tipo de contador: {\"+1/+1\": 2} o {\"-1/-1\": 1}")
-                return None
-            kind, n = next(iter(cm.items()))
-            n = c.integer(join(p, kind), n, minimum=1, maximum=999)
-            if n is None:
-                return None
-            kw.update(counter=kind, amount=n)
-        elif verb in ("pump", "set_pt"):
-            seq = c.sequence(p, arg, max_items=2)
-            if seq is None or len(seq) != 2:
-                if seq is not None:
-                    c.error(p, "se esperaba [fuerza, resistencia], p. ej. [3, 3]")
-                return None
-            pw = c.integer(join(p, 0), seq[0], minimum=-99, maximum=99)
-            th = c.integer(join(p, 1), seq[1], minimum=-99, maximum=99)
-            if pw is None or th is None:
-                return None
-            kw.update(power=pw, toughness=th)
-        elif verb in ("grant", "lose"):
-            kws, unknown = self.keywords(p, arg)
-            if unknown:
-                c.error(p, "solo se pueden otorgar o quitar palabras clave que el motor modela")
-            kw["keywords"] = kws
-            if verb == "grant" and "triggers" in m:            # "and gains «when this creature attacks, …»"
-                kw["abilities"] = tuple(t for i, raw in enumerate(self.seq(join(path, "triggers"), m["triggers"]))
-                                        if (t := self.trigger(join(join(path, "triggers"), i), raw)) is not None)
-        elif verb == "set_color":
-            if arg == "chosen":
-                kw["choose"] = True                    # "the color or colors of your choice", asked on resolution
-            elif arg == "entered":
-                kw["entered_choice"] = True            # "the chosen color": the one chosen as its source entered
-            else:
-                kw["colors"] = self.colors(p, arg)
-        elif verb == "land_types":
-            from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES
-            if arg == "chosen":
-                kw["choose"] = True                    # "choose a basic land type", asked on resolution
-            else:
-                names = c.string_list(p, arg, max_items=5) or []
-                for i, t in enumerate(names):
-                    if t not in BASIC_LAND_TYPES:
-                        c.error(join(p, i), f"tipo de tierra básica desconocido «{t}»; se esperaba uno de: "
-                                            + ", ".join(BASIC_LAND_TYPES))
-                kw["types"] = tuple(t for t in names if t in BASIC_LAND_TYPES)
-        elif verb == "add_type":
-            kw["types"] = self.types(p, arg)
-        elif verb == "create_token":
-            tm = arg if isinstance(arg, Mapping) else None
-            if tm is None or "name" not in tm:
-                c.error(p, "se esperaba la ficha: {name: Soldado, types: [creature], power: 1, toughness: 1}")
-                return None
-            tname = c.string(join(p, "name"), tm["name"])
-            token = self.card_def(p, tname or "Ficha", {k: v for k, v in tm.items() if k != "name"}, token=True)
-            if token is None:
-                return None
-            kw["token"] = token
-            kw["amount"] = c.integer(join(path, "amount"), m.get("amount", 1), minimum=1, maximum=50) or 1
-        elif verb == "change_text":
-            seq = c.sequence(p, arg, max_items=2)
-            if seq is None or len(seq) != 2 or not all(isinstance(w, str) and w.strip() for w in seq):
-                c.error(p, "se esperaba [palabra que se cambia, palabra nueva]: dos palabras clave (p. ej. "
-                           "[flying, reach]) o dos subtipos (p. ej. [Elfo, Goblin])")
-                return None
-            old, new = (keyword_id(w) or w for w in seq)
-            if (old in KEYWORDS) != (new in KEYWORDS):
-                c.error(p, "las dos palabras deben ser del mismo tipo: dos palabras clave o dos subtipos (612.2)")
-                return None
-            kw["types"] = (old, new)
-        elif verb in ("become_copy", "move_counter"):
-            n = c.integer(p, arg, minimum=0, maximum=4)
-            if n is None:
-                return None
-            kw["of"] = n
-        elif verb == "grant_ability":
-            ab = self.activated(p, arg)
-            if ab is None:
-                return None
-            kw["ability"] = ab
-        elif verb == "delayed":
-            dm = c.mapping(p, arg, allowed=("at", "effects"), required=("at", "effects"))
-            if dm is None or "at" not in dm or "effects" not in dm:
-                return None
-            kw["at"] = c.choice(join(p, "at"), dm["at"], DELAYED_AT) or ""
-            kw["then"] = self.effects(join(p, "effects"), dm["effects"], scopes)
-            if not kw["at"] or not kw["then"]:
-                return None
-        elif verb in ("reveal_top", "exile_top", "keep_hand"):
-            if arg == "X" and verb == "exile_top":
-                kw["x"] = True
-            else:
-                kw["amount"] = c.integer(p, arg, minimum=1, maximum=999) or 1
-        elif verb in ("put", "exile_same_name", "reorder_graveyard", "move_auras", "copy_token", "empty_pools",
-                      "choose_color", "pay_life_rounds", "may_play", "exchange_control", "cast_free"):
-            if arg is not True:
-                c.error(p, f"se esperaba «{verb}: true»")
-                return None
-            if verb == "put":
-                kw["dest"] = c.choice(join(path, "dest"), m.get("dest", "hand"),
-                                      ("hand", "battlefield", "graveyard", "library_bottom", "exile")) or "hand"
-        elif verb == "pay":
-            cost = self.cost(p, arg)
-            if not cost:
-                c.error(p, "se esperaba el coste que se paga, p. ej. \"{1}\"")
-                return None
-            kw["cost"] = cost
-        elif verb == "search":
-            s = c.string(p, arg)
-            if s is None:
-                return None
-            kw["search"] = s
-            kw["dest"] = c.choice(join(path, "dest"), m.get("dest", "hand"), ("hand", "battlefield")) or "hand"
-        elif verb == "prevent":
-            if arg == "all":
-                kw["amount"] = -1
-            else:
-                n = c.integer(p, arg, minimum=1, maximum=999)
-                if n is None:
-                    return None
-                kw["amount"] = n
-        elif verb == "add_mana":
-            s = c.string(p, arg)
-            try:
-                # "any": one mana of any colour, chosen as it resolves; "land_types": one mana of a type a land you
-                # control could make (106.7)
-                if s not in ("any", "land_types"):
-                    parse_mana(s or "")
-            except ManaError as exc:
-                c.error(p, str(exc))
-                return None
-            kw["mana"] = s
-            if "spend_only" in m:
-                kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
+        to = m.get("to", kind.default_to if kind.default_to is not None else default_to)
+        got = kind.parse(self, path, p, arg, m, kw, scopes)      # the verb's own argument (verb.py)
+        if got is False:
+            return None
+        if isinstance(got, str):
+            to = got
         if "count" in m:
             kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
         if "keep" in m:                    # look_top: how many of the cards looked at go to the hand
@@ -435,8 +287,7 @@ class CardReader:
         if "count_where" in m:            # the qualities of the creatures `count: your_creatures` counts
             kw["count_where"] = self.qualities(join(path, "count_where"), m["count_where"])
         if "by" in m:      # who does it: damage "target" (that creature deals it); sacrifice "its_controller"
-            kw["by"] = c.choice(join(path, "by"), m["by"], ("target",) if verb == "damage" else ("its_controller",)) \
-                or ""
+            kw["by"] = c.choice(join(path, "by"), m["by"], kind.by_choices) or ""
         if "types" in m:
             kw["types"] = self.types(join(path, "types"), m["types"])
         if "if_spent" in m:
@@ -446,35 +297,20 @@ class CardReader:
         to = c.choice(join(path, "to"), to, scopes)
         if to is None:
             return None
-        if to in ("graveyard_random", "graveyard_named_self") and verb != "put":
-            c.error(join(path, "to"), "«graveyard_random» y «graveyard_named_self» eligen cartas para «put»")
+        owner = registry.owned_scopes.get(to)             # a scope only one verb may use ("chosen_player")
+        if owner is not None and owner is not kind:
+            c.error(join(path, "to"), owner.foreign_scope_error)
             return None
-        if verb == "put" and to not in ("linked", "graveyard_random", "graveyard_named_self", "targets"):
-            c.error(join(path, "to"), "«put» mueve «linked», «targets» (cartas de un cementerio), «graveyard_random» "
-                                      "o «graveyard_named_self»")
-            return None
-        if verb == "create_token" and to not in ("controller", "target_controller", "each_player"):
-            c.error(join(path, "to"), "las fichas las crea el controlador del efecto («controller», por defecto) o el "
-                                      "controlador del objetivo («target_controller»)")
-            return None
-        if (to == "chosen_player") != (verb == "add_mana" and to != "controller"):
-            c.error(join(path, "to"), "«add_mana» va a «controller» o a «chosen_player» (un jugador que se elige), y "
-                                      "solo «add_mana» usa «chosen_player»")
+        if not kind.check_to(self, path, to):
             return None
         target = c.integer(join(path, "target"), m.get("target", 0), maximum=4) or 0
         duration = c.choice(join(path, "duration"), m.get("duration", "end_of_turn"),
                             ("end_of_turn", "end_of_combat", "permanent")) or "end_of_turn"
         may = c.boolean(join(path, "may"), m.get("may", False))
-        if verb == "remove_counter" and "counter" in m:
-            kw["counter"] = c.choice(join(path, "counter"), m["counter"], ("+1/+1", "-1/-1")) or ""
-            amount = m.get("amount", 1)
-            kw["amount"] = -1 if amount == "all" else (c.integer(join(path, "amount"), amount, minimum=1,
-                                                                  maximum=99) or 1)
-        elif verb == "remove_counter" and "amount" in m:
-            c.error(join(path, "amount"), "«amount» va con «counter»: quita esa cantidad de ese tipo")
+        kind.finish(self, path, m, kw)
         if "per_counter" in m:
             kw["per_counter"] = c.choice(join(path, "per_counter"), m["per_counter"], ("+1/+1", "-1/-1")) or ""
-        if verb in ("set_color", "land_types") and "additive" in m:
+        if "additive" in m:                # set_color, land_types: "in addition to its other colours / types"
             kw["additive"] = bool(c.boolean(join(path, "additive"), m["additive"]))
         where = self.qualities(join(path, "where"), m.get("where", []))
         if where and to not in OBJECT_SCOPES:
@@ -629,8 +465,9 @@ class CardReader:
         e = self.effect(path, raw, STATIC_SCOPES, default_to="self")
         if e is None:
             return None
-        if e.kind not in STATIC_VERBS or e.choose:
-            self.check.error(path, "una habilidad estática modela: " + ", ".join(STATIC_VERBS))
+        statics = current().static_names
+        if e.kind not in statics or e.choose:
+            self.check.error(path, "una habilidad estática modela: " + ", ".join(statics))
             return None
         return Static(e, condition)
 

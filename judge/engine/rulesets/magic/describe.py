@@ -2,6 +2,7 @@
 field vocabulary is the one judge/engine/rulesets/doce_vidas/describe.py documents."""
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,6 +14,7 @@ from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.catalog import CatalogCard
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS
+from judge.engine.rulesets.magic.verb import current
 from judge.engine.step import GENERIC_STEP_KINDS
 
 STEP_LABELS_EN = {"untap": "untap step", "upkeep": "upkeep step", "draw": "draw step", "main1": "first main phase",
@@ -62,49 +64,6 @@ for _z in S.ZONES:
     FIELD_LABELS[_z] = ZONE_LABELS[_z]
     FIELD_LABELS[f"{_z}_count"] = L(f"Cartas en {ZONE_LABELS[_z]['es'].lower()}", f"Cards in {ZONE_LABELS[_z]['en'].lower()}")
 COUNTER_KINDS = ["+1/+1", "-1/-1"]
-VERB_LABELS = {
-    "damage": L("hacer daño", "deal damage"), "destroy": L("destruir", "destroy"), "exile": L("exiliar", "exile"),
-    "bounce": L("devolver a la mano", "return to hand"), "sacrifice": L("sacrificar", "sacrifice"),
-    "tap": L("girar", "tap"), "untap": L("enderezar", "untap"), "draw": L("robar", "draw"),
-    "gain_life": L("ganar vidas", "gain life"), "lose_life": L("perder vidas", "lose life"),
-    "counters": L("poner contadores", "put counters"), "pump": L("+F/+R", "+P/+T"),
-    "set_pt": L("fijar F/R", "set P/T"), "switch_pt": L("intercambiar F y R", "switch P and T"),
-    "grant": L("otorgar habilidades", "grant keywords"), "lose": L("perder habilidades", "lose keywords"),
-    "lose_abilities": L("perder las habilidades", "lose abilities"),
-    "set_color": L("cambiar el color", "set colour"), "add_type": L("añadir tipos", "add types"),
-    "gain_control": L("ganar el control", "gain control"), "create_token": L("crear fichas", "create tokens"),
-    "search": L("buscar en la biblioteca", "search the library"), "prevent": L("prevenir daño", "prevent damage"),
-    "add_mana": L("añadir maná", "add mana"), "counter_spell": L("contrarrestar", "counter a spell"),
-    "mill": L("poner en el cementerio desde la biblioteca", "mill"),
-    "remove_from_combat": L("quitar del combate", "remove from combat"), "become_copy": L("convertirse en copia", "become a copy"),
-    "change_text": L("cambiar una palabra del texto", "change a word of its text"),
-    "discard": L("descartar una carta", "discard a card"), "remove_counter": L("quitar un contador", "remove a counter"),
-    "move_counter": L("mover un contador", "move a counter"),
-    "delayed": L("más tarde (habilidad retrasada)", "later (delayed trigger)"),
-    "regenerate": L("regenerar", "regenerate"), "look_top": L("mirar las primeras cartas", "look at the top cards"),
-    "return_to_battlefield": L("regresar al campo de batalla", "return to the battlefield"),
-    "shuffle_into_library": L("barajar en la biblioteca", "shuffle into the library"),
-    "grant_ability": L("otorgar una habilidad activada", "grant an activated ability"),
-    "uncounterable": L("no puede ser contrarrestado", "can't be countered"),
-    "must_block": L("debe bloquearla si puede", "must block it if able"),
-    "attach": L("anexar esta Aura", "attach this Aura"),
-    "land_types": L("tipos de tierra básica", "basic land types"),
-    "reveal_top": L("mostrar las primeras cartas", "reveal the top cards"),
-    "exile_top": L("exiliar las primeras cartas", "exile the top cards"),
-    "put": L("poner esas cartas en una zona", "put those cards into a zone"),
-    "exile_same_name": L("exiliar las cartas con el nombre del hechizo", "exile the cards with the spell's name"),
-    "keep_hand": L("conservar cartas y barajar el resto", "keep cards and shuffle the rest"),
-    "reorder_graveyard": L("reordenar el cementerio", "reorder the graveyard"),
-    "move_auras": L("mover sus Auras a otro permanente", "move its Auras to another permanent"),
-    "copy_token": L("crear una ficha copia de esta", "create a token copy of this"),
-    "empty_pools": L("vaciar las reservas de maná", "empty the mana pools"),
-    "choose_color": L("elegir un color", "choose a colour"),
-    "pay": L("pagar maná", "pay mana"),
-    "pay_life_rounds": L("pagar vidas por turnos", "pay life in rounds"),
-    "may_play": L("puedes jugar esa carta este turno", "you may play that card this turn"),
-    "exchange_control": L("intercambiar el control de los dos objetivos", "exchange control of the two targets"),
-    "cast_free": L("lanzar la carta objetivo sin pagar su coste", "cast the target card without paying its cost"),
-}
 SCOPE_LABELS = {
     "target": L("el objetivo", "the target"), "self": L("esta carta", "this card"),
     "controller": L("su controlador", "its controller"), "each_opponent": L("cada oponente", "each opponent"),
@@ -147,6 +106,8 @@ CONDITION_LABELS = {"did": L("lo hiciste («si lo haces»)", "you did (\"if you 
                     "most_creatures": L("controlas más criaturas que cada otro jugador",
                                         "you control the most creatures"),
                     "not_most_creatures": L("no controlas más criaturas", "you don't")}
+BY_LABELS = {"target": {"value": "target", "label": L("el objetivo", "the target")},
+             "its_controller": {"value": "its_controller", "label": L("su controlador", "its controller")}}
 DURATION_LABELS = {"end_of_turn": L("hasta el final del turno", "until end of turn"),
                    "end_of_combat": L("hasta el final del combate", "until end of combat"),
                    "permanent": L("para siempre", "indefinitely")}
@@ -217,47 +178,21 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
     the Shadowmoor FAQ's cards, named without a definition), passed in as the loader passes it."""
     cat = {**{n: CatalogCard(c, "") for n, c in BASIC_LANDS.items()}, **cat}
     verb_arg = {}
-    for verb in S.VERBS:
-        if verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top", "exile_top"):
-            arg = {"type": "int", "min": 0, "max": 999, "default": 1, "allow_x": True}
-        elif verb in ("reveal_top", "keep_hand"):
-            arg = {"type": "int", "min": 1, "max": 999, "default": 1 if verb == "reveal_top" else 7}
-        elif verb == "pay":
-            arg = {"type": "text", "example": "{1}"}
-        elif verb == "counters":
-            arg = {"type": "counters", "kinds": COUNTER_KINDS}
-        elif verb in ("pump", "set_pt"):
-            arg = {"type": "pt", "default": [1, 1]}
-        elif verb in ("grant", "lose"):
-            arg = {"type": "multichoice", "options": [{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()]}
-        elif verb == "set_color":
-            arg = {"type": "multichoice", "options": options(COLORS, COLOR_LABELS)}
-        elif verb == "add_type":
-            arg = {"type": "multichoice", "options": options(tuple(CARD_TYPES), TYPE_LABELS)}
-        elif verb == "create_token":
-            arg = {"type": "json", "example": {"name": "Soldado", "types": ["creature"], "power": 1, "toughness": 1}}
-        elif verb in ("search", "add_mana"):
-            arg = {"type": "text", "example": "tierra básica" if verb == "search" else "{G}"}
-        elif verb == "prevent":
-            arg = {"type": "int", "min": 1, "max": 999, "default": 1, "allow_all": True}
-        elif verb in ("become_copy", "move_counter"):
-            arg = {"type": "int", "min": 0, "max": 4, "default": 0 if verb == "become_copy" else 1}
-        elif verb == "grant_ability":
-            arg = {"type": "json", "example": {"cost": "{1}", "put_counters": {"-1/-1": 1},
-                                               "effects": [{"untap": "self"}]}}
-        elif verb == "delayed":
-            arg = {"type": "json", "example": {"at": "end_of_combat", "effects": [{"counters": {"-1/-1": 1},
-                                                                                   "to": "self"}]}}
-        elif verb == "change_text":
-            arg = {"type": "json", "example": ["flying", "reach"]}
-        else:
-            arg = {"type": "const", "value": True}
-        keys = S.VERB_KEYS.get(verb, S.DEFAULT_VERB_KEYS)
+    # Each verb's argument as its class describes it (verb.py); `options` names one of the lists below.
+    sources = {"keywords": [{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()],
+               "colors": options(COLORS, COLOR_LABELS), "types": options(tuple(CARD_TYPES), TYPE_LABELS)}
+    registry = current()
+    for verb in registry.names:
+        kind = registry.by_name[verb]
+        arg = copy.deepcopy(dict(kind.builder_arg))        # the class's own stays as it is
+        if isinstance(arg.get("options"), str):
+            arg["options"] = sources[arg["options"]]
+        keys = kind.keys
         opts = []
         for k in keys:
             if k == "to":
                 opts.append({"key": "to", "type": "choice", "label": L("A quién", "To whom"),
-                             "options": options(S.SCOPES, SCOPE_LABELS), "default": S.DEFAULT_TO.get(verb, "target")})
+                             "options": options(S.SCOPES, SCOPE_LABELS), "default": registry.default_to.get(verb, "target")})
             elif k == "target":
                 opts.append({"key": "target", "type": "int", "label": L("Objetivo nº", "Target no."), "min": 0,
                              "max": 4, "default": 0})
@@ -288,8 +223,7 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                              "example": [{"when": "attacks", "targets": ["creature"],
                                           "effects": [{"must_block": "target"}]}]})
             elif k == "dest":
-                dests = ("hand", "battlefield", "graveyard", "library_bottom", "exile") if verb == "put" \
-                    else ("hand", "battlefield")
+                dests = kind.dests
                 labels = {**ZONE_LABELS, "library_bottom": L("el fondo de la biblioteca", "the bottom of the library")}
                 opts.append({"key": "dest", "type": "choice", "label": L("Destino", "Destination"),
                              "options": options(dests, labels), "default": "hand"})
@@ -299,9 +233,8 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                 opts.append({"key": "count", "type": "choice", "label": L("Cuenta", "Counts"),
                              "options": options(S.COUNTS, COUNT_LABELS), "default": ""})
             elif k == "by":
-                who = {"value": "target", "label": L("el objetivo", "the target")} if verb == "damage" else \
-                    {"value": "its_controller", "label": L("su controlador", "its controller")}
-                opts.append({"key": "by", "type": "choice", "label": L("Lo hace", "Done by"), "options": [who],
+                who = [BY_LABELS[b] for b in kind.by_choices]
+                opts.append({"key": "by", "type": "choice", "label": L("Lo hace", "Done by"), "options": who,
                              "default": ""})
             elif k == "types":
                 opts.append({"key": "types", "type": "multichoice", "label": L("De los tipos", "Of the types"),
@@ -323,7 +256,8 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                 opts.append({"key": "spend_only", "type": "choice", "label": L("Solo para", "Only for"),
                              "options": [{"value": "x_costs", "label": L("costes con {X}", "costs with {X}")}],
                              "default": ""})
-        verb_arg[verb] = {"verb": verb, "label": VERB_LABELS.get(verb, L(verb, verb)), "arg": arg, "options": opts}
+        verb_arg[verb] = {"verb": verb, "label": L(*kind.label) if kind.label[0] else L(verb, verb), "arg": arg,
+                          "options": opts}
     target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS),
                    "controllers": ["any", "you", "opponent", "damaged_player"]}
     return {

@@ -1,44 +1,27 @@
 """The effect vocabulary carried out (609), and resolving the top of the stack (608): a spell or ability whose
-targets are all illegal does not resolve; with some illegal, the rest happens. Targets themselves: targets.py."""
+targets are all illegal does not resolve; with some illegal, the rest happens. Targets themselves: targets.py. What
+every effect shares is here (what it acts on, its amount, "you may", "if {G} was spent"); each verb's own
+resolution is in its class (verb.py, verbs/), and the helpers several verbs use (discard, attach, search, tokens,
+counters, sacrifice by a player) stay here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import core, layers, linked, sba, zonefx
+from judge.engine.rulesets.magic import core, layers, linked, sba
 from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.linked import Linked
-from judge.engine.rulesets.magic.qualities import has_all, where_rules
+from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
-from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState, StackItem
+from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.targets import legal_target, mv_problem
 from judge.engine.rulesets.magic.text import condition_text, describe_effect
+from judge.engine.rulesets.magic.verb import Resolution, current
 from judge.engine.step import Event, Step
 
-EFFECT_RULES: dict[str, tuple[str, ...]] = {
-    "damage": ("120.3",), "destroy": ("701.8a",), "exile": ("406.1",), "bounce": ("400.7",), "draw": ("121.1",),
-    "gain_life": ("119.3",), "lose_life": ("119.3",), "counters": ("122.1",), "pump": ("613.4c", "611.2a"),
-    "set_pt": ("613.4b", "611.2a"), "switch_pt": ("613.4d",), "grant": ("613.1f",), "lose_abilities": ("613.1f",),
-    "set_color": ("613.1e",), "add_type": ("613.1d",), "gain_control": ("613.1b",), "tap": ("701.26a",),
-    "untap": ("701.26b",), "create_token": ("111.1",), "search": ("701.23a", "701.23b"),
-    "prevent": ("615.1", "615.7"), "add_mana": ("106.4",), "counter_spell": ("701.6a",), "sacrifice": ("701.21a",),
-    "mill": ("701.17a",), "remove_from_combat": ("506.4",), "become_copy": ("707.2", "613.2a"),
-    "change_text": ("612.1", "612.2", "613.1c"), "discard": ("701.9a", "701.9b"), "remove_counter": ("122.1",),
-    "move_counter": ("122.5",), "delayed": ("603.7", "603.7a"), "grant_ability": ("613.1f",),
-    "choose_color": ("105.4",), "pay": ("608.2g",), "pay_life_rounds": ("119.4",), **zonefx.RULES,
-    "lose": ("613.1f", "113.10b"), "land_types": ("305.7", "613.1d"), "attach": ("701.3a",),
-    "uncounterable": ("101.2", "611.2a"), "must_block": ("509.1c", "611.2a"),
-    "regenerate": ("701.19a",), "return_to_battlefield": ("400.7",), "shuffle_into_library": ("400.7", "701.24a"),
-}
-# Continuous effects that are neither in a layer nor prevention: they mark what they affect for a rule to read
-# (a spell that can't be countered, a creature that must block).
-MARKS = ("uncounterable", "must_block")
-
-
-# -- effects --------------------------------------------------------------------------------------------------------
 def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
               lki: dict[str, Any] | None = None, ctx: Linked | None = None) -> list[str]:
     """The players/objects an effect acts on; an illegal target's slot is None and is skipped (608.2b)."""
@@ -85,9 +68,11 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
                 and cache[o.id].controller == ref]
     # A group is fixed as the effect resolves (611.2c): "each unblocked creature" means those unblocked now.
     # "Destroy all artifacts and enchantments": `types` keeps permanents of any of those types.
+    verb = current().get(e.kind)
+    by_type = bool(e.types) and verb is not None and verb.group_by_types
     return [o.id for o in state.battlefield()
             if layers.in_group(state, to, e.where, o, cache[o.id], controller, source)
-            and (e.kind not in ("destroy", "exile", "bounce") or not e.types or set(e.types) & cache[o.id].types)]
+            and (not by_type or set(e.types) & cache[o.id].types)]
 
 
 def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
@@ -103,6 +88,7 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
     # What the instructions link to the next ones (linked.Linked): "that card", "if you do", the colour chosen;
     # a delayed ability's objects and a trigger's event object come in its `lki`.
     ctx = Linked(objects=list((lki or {}).get("linked", [])), event=lki or {})
+    untargeted = current().untargeted
     for e in effects:
         if state.over:
             return
@@ -115,7 +101,7 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
                           f"lanzarlo: «{describe_effect(e)}» no ocurre", [*cites, *cr("601.2h"),
                                                                      *(cr("707.10") if spent is None else [])])
                 continue
-        if e.to == "target" and e.kind not in UNTARGETED and e.target < len(targets) and not targets[e.target]:
+        if e.to == "target" and e.kind not in untargeted and e.target < len(targets) and not targets[e.target]:
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
         if e.condition and not linked.holds(state, e, ctx, controller):
             core.emit(state, out, "resolution", controller, f"{source_name}: «{describe_effect(e)}» no se hace: no se "
@@ -183,10 +169,6 @@ def choose_colors(state: MagicState, out: list[Step], player: str, source_name: 
     core.emit(state, out, "resolution", player, f"{player} elige {'/'.join(chosen)} para {source_name}",
               cr("105.1"))
     return chosen
-# Verbs that do not act on `to` (their default "target" means nothing): never skipped for an empty target slot.
-UNTARGETED = ("create_token", "search", "add_mana", "delayed", "move_counter")
-
-
 def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequence[str | None],
               memo: dict[str, int], subject: str = "", ctx: Linked | None = None) -> int:
     """The number an effect uses, determined as it applies (608.2h): its amount, X, or what `count` counts (times
@@ -242,8 +224,9 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                ctx: Linked | None = None) -> None:
     memo = memo if memo is not None else {"destroyed": 0}
     ctx = ctx if ctx is not None else Linked(event=lki or {})
+    verb = current().get(e.kind)
     n = amount_of(state, e, x, source, targets, memo, ctx=ctx) * times
-    base = [*cites, *cr(*EFFECT_RULES.get(e.kind, ("609.1",))), *cr(*COUNT_RULES.get(e.count, ())),
+    base = [*cites, *cr(*(verb.rules if verb is not None else ("609.1",))), *cr(*COUNT_RULES.get(e.count, ())),
             *(cr("601.2h") if e.if_spent else [])]
     if e.per_counter:
         count, looked = _per_counter(state, e, source, lki or {})
@@ -254,241 +237,9 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                       f"{e.per_counter}, así que no hace nada", base)
             return
     subjects = _subjects(state, e, controller, source, targets, lki, ctx)
-    k = e.kind
-    if k in zonefx.RULES:
-        zonefx.run(state, out, controller, source, source_name, e, subjects, n, base, ctx, targets)
-    elif k == "choose_color":
-        ctx.color = choose_colors(state, out, controller, source_name, 1, 1)[0]
-    elif k == "pay":
-        linked.pay(state, out, controller, e, source_name, ctx, base)
-    elif k == "pay_life_rounds":
-        linked.pay_life_rounds(state, out, controller, source_name, ctx, base)
-    elif k == "damage":
-        dealer = source
-        if e.by == "target":          # "that creature deals damage": the target is the source (608.2h)
-            dealer = targets[e.target] if e.target < len(targets) and targets[e.target] else ""
-            if not dealer:
-                return
-        for ref in subjects:
-            if e.divided:                                # 601.2d: each target gets what was announced for it
-                core.deal_damage(state, out, dealer, ref, memo.get(f"divide:{ref}", 0), combat=False,
-                                 cites=[*base, *cr("601.2d")])
-                continue
-            core.deal_damage(state, out, dealer, ref, n, combat=False, cites=base)
-    elif k == "regenerate":
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is None or o.zone != "battlefield":
-                continue
-            ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
-                                  timestamp=state.tick(), affected=(o.id,), duration="end_of_turn", remaining=1)
-            state.set_effects(state.effects + [ce])
-            core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) recibe un escudo de "
-                      "regeneración: la próxima vez que fuera a ser destruido este turno, se regenera", base,
-                      [Event("effect", {"kind": k, "affected": [o.id]})], [o])
-    elif k == "return_to_battlefield":
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is not None and o.zone == "graveyard":
-                core.move(state, out, o, "battlefield", cites=base, why=f"{source_name} la regresa al campo de "
-                          "batalla", controller=controller, actor=controller)
-    elif k == "shuffle_into_library":
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is None or o.zone != "graveyard":
-                continue
-            owner = o.owner
-            core.move(state, out, o, "library", cites=base, why=f"{source_name} la pone en la biblioteca de su "
-                      "propietario", actor=controller)
-            lib = state.player(owner).zones["library"]
-            state.rng.shuffle(lib)
-            state.touch()
-            core.emit(state, out, "resolution", owner, f"{owner} baraja su biblioteca", [*base, *cr("701.24a")],
-                      [Event("shuffle", {"player": owner, "zone": "library", "cards": len(lib)})])
-    elif k == "sacrifice" and subjects and all(state.has_player(r) for r in subjects):
-        for ref in subjects:
-            player_sacrifices(state, out, ref, n, e.types, source_name, base)
-    elif k in ("destroy", "exile", "bounce", "sacrifice"):
-        batch: list[Event] = []                      # 608.2f: one action on several objects happens at once
-        # Which of them are indestructible is decided for all before any moves: an Aura granting it that is
-        # destroyed in the same event still protects its creature (the FAQ's Escudo del Alma suprema ruling 1).
-        sturdy = {ref for ref in subjects if ref in state.objects and state.objects[ref].zone == "battlefield"
-                  and core.has(state, state.objects[ref], "indestructible")}
-        # 603.10a / 113.7a: what each was just before the event, taken before any of them moves
-        before = core.last_known_all(state, [state.objects[ref] for ref in subjects if ref in state.objects])
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is None or o.zone != "battlefield":
-                continue
-            if e.to == "random_target":
-                core.emit(state, out, "resolution", controller, f"{source_name}: se elige al azar {o.card} ({o.id}) "
-                          "entre sus objetivos legales", [*base, *cr("608.2b")], about=[o])
-            # 701.21a: only its controller sacrifices a permanent ("its controller sacrifices it": by its_controller)
-            if k == "sacrifice" and layers.chars_of(state, o).controller != controller and e.by != "its_controller":
-                core.emit(state, out, "resolution", controller, f"{controller} no controla {o.card} ({o.id}): no "
-                          "puede sacrificarlo, se queda en el campo de batalla", [*base, *cr("701.21a")], about=[o])
-                continue
-            if k == "destroy" and ref in sturdy:
-                core.emit(state, out, "resolution", controller, f"{o.card} ({o.id}) es indestructible: no se destruye",
-                          [*base, *cr("702.12b")], about=[o])
-                continue
-            if k == "destroy" and core.regenerated(state, out, o, base):
-                continue
-            if k == "destroy":
-                memo["destroyed"] = memo.get("destroyed", 0) + 1
-            zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
-            # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
-            core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
-                      why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before)
-        core.observe_all(state, batch)
-    elif k == "draw":
-        if len(subjects) > 1:
-            base = [*base, *cr("121.2c")]        # the active player draws first, then the others in turn order
-        for ref in subjects:
-            if state.has_player(ref):
-                core.draw(state, out, ref, n, source_name, base, applied)
-    elif k == "gain_life":
-        for ref in subjects:
-            if state.has_player(ref):
-                core.gain_life(state, out, ref, n, source_name, base, source)
-    elif k == "lose_life":
-        for ref in subjects:
-            if state.has_player(ref):
-                lost = amount_of(state, e, x, source, targets, memo, ref) * times if e.count else n
-                core.lose_life(state, out, ref, lost, source_name, base)
-    elif k == "counters":
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is not None:
-                core.put_counters(state, out, o, e.counter, n, source_name, base)
-    elif k in layers.LAYER_OF or k in ("prevent", "become_copy", *MARKS):
-        # "That creature has haste": only the linked objects still on the battlefield (603.7c, 400.7).
-        refs = tuple(r for r in subjects if e.to != "linked" or state.objects[r].zone == "battlefield")
-        if not refs:
-            if e.to in layers.GROUPS:
-                # The group is fixed now (611.2c): empty now, the effect affects nothing, ever.
-                core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: ahora no hay "
-                          "ninguno, así que no afecta a nada", [*base, *cr("611.2c", *where_rules(e.where))])
-            return
-        if k == "land_types" and e.choose:
-            e = replace(e, types=(choose_land_type(state, out, controller, source_name),), choose=False)
-        if k == "set_color" and e.choose:
-            e = replace(e, colors=choose_colors(state, out, controller, source_name, 1, 5), choose=False)
-        copied = None
-        model_name = ""                              # become_copy: the object copied, for the step
-        if k == "become_copy" and e.of < 0:
-            base += cr("707.9a")              # the copy gains this ability as part of the copying
-            copied = _copy_of_event(state, source, e, ctx)
-            if copied is None:
-                return
-            model_name = f"{copied.name} y gana esta habilidad"
-        elif k == "become_copy":
-            ref = targets[e.of] if e.of < len(targets) else None
-            model = state.objects.get(ref or "")
-            if model is None or model.zone != "battlefield":
-                core.emit(state, out, "resolution", controller, f"{source_name}: no hay nada que copiar (el objeto "
-                          "copiado ya no está)", [*base, *cr("608.2b")])
-                return
-            # "Each other creature becomes a copy of it": the one copied is not among them (a copy of itself
-            # would change nothing).
-            refs = tuple(r for r in refs if r != model.id)
-            if not refs:
-                return
-            base_card = state.card(model)            # 707.2: copiable values, themselves copies if it is one
-            copied = replace(base_card, is_token=False)
-            model_name = core.name(state, model.id)
-        ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
-                              timestamp=state.tick(), affected=refs, duration=e.duration,
-                              remaining=(-1 if n < 0 else n) if k == "prevent" else 0, copied=copied)
-        state.set_effects(state.effects + [ce])
-        affected = ", ".join(core.name(state, r) for r in refs)
-        # 707.2: which object becomes a copy of which (the affected ones in parentheses read as the one copied)
-        what = (f"{affected} {'se convierte' if len(refs) == 1 else 'se convierten'} en una copia de {model_name}"
-                + (" hasta el final del turno" if e.duration == "end_of_turn" else "")
-                if model_name else f"{describe_effect(e)} ({affected})")
-        core.emit(state, out, "resolution", controller, f"{source_name}: {what}; marca de tiempo {ce.timestamp}",
-                  [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
-                  [state.objects.get(r) for r in refs])
-        if k == "gain_control":
-            sba.sync_control(state, out)
-    elif k in ("tap", "untap"):
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is not None and o.tapped != (k == "tap"):
-                o.tapped = k == "tap"
-                ev = Event(k, {"object": o.id})
-                core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) "
-                          f"{'se gira' if k == 'tap' else 'se endereza'}", base, [ev], [o])
-                core.observe(state, ev)
-    elif k == "discard":
-        for ref in subjects:
-            if state.has_player(ref):
-                discard(state, out, ref, source_name, base, by=controller, n=n, random=e.random, ctx=ctx)
-    elif k == "attach":
-        for ref in subjects:
-            attach(state, out, controller, source, source_name, ref, base)
-    elif k == "remove_counter":
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is not None and o.zone == "battlefield":
-                remove_counter(state, out, controller, o, source_name, base, e)
-    elif k == "move_counter":
-        move_counter(state, out, controller, targets, e, source_name, base)
-    elif k == "delayed":
-        linked.create_delayed(state, out, controller, source, source_name, e, ctx, base)
-    elif k == "create_token":
-        # "its controller puts X tokens": `to: target_controller`; a counted amount may be 0 (no token).
-        # "each player puts a token for each life they paid": `to: each_player`, the count read per player.
-        makers = subjects if e.to in ("target_controller", "each_player") else [controller]
-        before = set(state.objects)
-        for maker in makers:
-            count = amount_of(state, e, x, source, targets, memo, maker, ctx) * times if e.count else max(n, 1)
-            for _ in range(count):
-                create_token(state, out, maker, e.token, source_name, base)
-        ctx.objects = [r for r in state.objects if r not in before]
-    elif k == "search":
-        search(state, out, controller, e, source_name, base)
-    elif k == "add_mana":
-        from judge.engine.rulesets.magic.mana import parse_mana, pool_text
-        pool = state.mplayer(controller).pool
-        for c, amount in parse_mana(e.mana if e.mana != "any" else "{" + any_color(state, out, controller,
-                                                                                  source_name) + "}").items():
-            pool[c] = pool.get(c, 0) + amount
-        core.emit(state, out, "resolution", controller, f"{controller} agrega {e.mana} a su reserva de maná: "
-                  f"{pool_text(pool)}", base, [Event("mana", {"player": controller, "added": e.mana})])
-    elif k == "counter_spell":
-        for ref in subjects:
-            item = next((i for i in state.stack if i.id == ref), None)
-            if item is None:
-                continue
-            why = cant_be_countered(state, item)
-            if why:
-                # 101.2: "can't" wins; the counterspell still resolves and does the rest of what it says.
-                core.emit(state, out, "resolution", controller, f"{source_name} no contrarresta {item.text}: {why}",
-                          [*base, *cr("101.2")])
-                continue
-            state.stack.remove(item)
-            if item.obj is not None:
-                core.move(state, out, item.obj, "graveyard", cites=base, why=f"{source_name} lo contrarresta")
-            else:
-                core.emit(state, out, "resolution", controller, f"{source_name} contrarresta {item.text}", base)
-    elif k == "remove_from_combat":
-        for ref in subjects:
-            o = state.objects.get(ref)
-            if o is not None and (o.attacking or o.blocking):
-                o.attacking, o.blocking = None, ()
-                state.touch()
-                core.emit(state, out, "resolution", controller, f"{source_name}: {o.card} ({o.id}) deja de estar "
-                          "en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o bloqueando)",
-                          base, [Event("combat", {"object": o.id, "removed": True})], [o])
-    elif k == "mill":
-        for ref in subjects:
-            if state.has_player(ref):
-                lib = state.player(ref).zones["library"]
-                short = cr("701.17b", "609.3") if len(lib) < n else []
-                for o in list(lib[:n]):
-                    core.move(state, out, o, "graveyard", cites=[*base, *short], why=f"{source_name}: muele"
-                              + (f" (solo quedaban {len(lib)})" if short else ""))
+    if verb is not None:              # the verb carries itself out (verb.py, verbs/)
+        verb.resolve(Resolution(state, out, controller, source, source_name, e, subjects, n, base, targets, x,
+                                applied, lki or {}, memo, times, ctx))
 
 
 def any_color(state: MagicState, out: list[Step], player: str, source_name: str) -> str:

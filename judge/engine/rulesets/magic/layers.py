@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CardDef, Effect, Static
+from judge.engine.rulesets.magic.cards import CardDef, Effect, Static
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
+from judge.engine.rulesets.magic.verb import current
 
-LAYER_OF = {"gain_control": 2, "change_text": 3, "add_type": 4, "land_types": 4, "set_color": 5, "grant": 6, "lose": 6,
-            "lose_abilities": 6, "grant_ability": 6, "set_pt": 7.2, "pump": 7.3, "switch_pt": 7.4}
 LAYER_RULES = {2: "613.1b", 3: "613.1c", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
 
 
@@ -122,8 +121,9 @@ def compute(state: MagicState) -> dict[str, Chars]:
     if cached is not None and cached[0] == state.version:
         return cached[1]
     perms = state.battlefield()
+    layer_of = current().layer_of
     effects = tuple((ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
-                    for ce in state.effects if ce.effect.kind in LAYER_OF)
+                    for ce in state.effects if ce.effect.kind in layer_of)
     objs = tuple(perms)
     if cached is not None and cached[2][0] == objs and cached[2][2] is state.copies and cached[2][3] == effects:
         broad = cached[3]              # the same permanents, cards and effects: the same qualities read
@@ -182,6 +182,7 @@ def _printed(card: CardDef, controller: str, copied: bool) -> Chars:
 
 
 def _compute(state: MagicState) -> dict[str, Chars]:
+    layer_of = current().layer_of
     perms = state.battlefield()
     chars: dict[str, Chars] = {}
     # Most permanents are what their card says: they keep the shared printed Chars, and one that an effect or a
@@ -202,7 +203,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
 
     lost: set[str] = set()
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
-                for ce in state.effects if ce.effect.kind in LAYER_OF]
+                for ce in state.effects if ce.effect.kind in layer_of]
     statics = _statics(state, perms, set())
     # 613.6: a static ability's effect that has started to apply (in an earlier layer, or in layer 6 as the effect
     # that removes abilities) keeps applying in each later layer, to the same set of objects, even when the ability
@@ -239,13 +240,13 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                 if e.ability is not None:
                     started.setdefault(e.ability, frozenset(hits[id(e)]))
                 lost.update(hits[id(e)])
-        live = sorted([e for e in resolved + statics if LAYER_OF.get(e.effect.kind) == layer and not removed(e)],
+        live = sorted([e for e in resolved + statics if layer_of.get(e.effect.kind) == layer and not removed(e)],
                       key=lambda e: e.timestamp)
         if layer >= 6:
             # Why a static ability of a permanent that lost its abilities gives nothing: a dependency (613.8a)
             # in layer 6, the ability no longer existing (613.1f) after it.
             for e in statics:
-                if LAYER_OF.get(e.effect.kind) == layer and removed(e):
+                if layer_of.get(e.effect.kind) == layer and removed(e):
                     for o in perms:
                         if _applies(state, e, o, chars):
                             own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
@@ -283,51 +284,10 @@ def _compute(state: MagicState) -> dict[str, Chars]:
 
 
 def _apply(e: Effect, c: Chars, controller: str) -> None:
-    k = e.kind
-    if k == "gain_control":
-        c.controller = controller             # the effect's controller gains control
-    elif k == "change_text":
-        # 612.1-612.3: a word of its printed text: a keyword it has (granted ones come later, in layer 6) or a
-        # subtype (a creature type word used as one).
-        old, new = e.types
-        if old in c.keywords:
-            c.keywords = (c.keywords - {old}) | {new}
-        c.subtypes = tuple(new if s == old else s for s in c.subtypes)
-    elif k == "add_type":
-        c.types |= set(e.types)
-    elif k == "land_types" and e.additive:
-        c.subtypes = (*c.subtypes, *(t for t in e.types if t not in c.subtypes))      # 305.6: it also has them
-    elif k == "land_types":
-        c.subtypes = (*(t for t in c.subtypes if t not in BASIC_LAND_TYPES), *e.types)  # 305.7: the old ones go
-        c.land_types_set = True
-    elif k == "set_color" and e.additive:
-        c.colors = tuple(dict.fromkeys((*c.colors, *e.colors)))   # 105.3: added; colourless becomes just that
-    elif k == "set_color":
-        c.colors = tuple(e.colors)
-    elif k == "grant":
-        for kw in e.keywords:
-            if kw in c.keywords:
-                c.extra = {**c.extra, kw: c.extra.get(kw, 0) + 1}
-        c.keywords |= set(e.keywords)
-        c.triggers.extend(e.abilities)
-    elif k == "lose":
-        c.keywords -= set(e.keywords)          # 113.10b: every instance of it
-        c.extra = {kw: n for kw, n in c.extra.items() if kw not in e.keywords}
-    elif k == "grant_ability" and e.ability is not None:
-        c.granted = (*c.granted, e.ability)
-    elif k == "lose_abilities":
-        c.keywords = set()
-        c.extra = {}
-        c.granted = ()
-        c.triggers = []
-        c.abilities_lost = True
-    elif k == "set_pt":
-        c.power, c.toughness = e.power, e.toughness
-    elif k == "pump":
-        c.power += e.power
-        c.toughness += e.toughness
-    elif k == "switch_pt":
-        c.power, c.toughness = c.toughness, c.power
+    """The effect's verb changes the characteristics in its layer (verb.py: `Verb.apply`)."""
+    verb = current().get(e.kind)
+    if verb is not None:
+        verb.apply(e, c, controller)
 
 
 def of(state: MagicState, o: MagicObject) -> Chars:

@@ -19,13 +19,6 @@ from judge.engine.rulesets.magic.targets import candidates, expand_specs
 from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
 
-RULES: dict[str, tuple[str, ...]] = {
-    "reveal_top": ("701.20a", "701.20b"), "exile_top": ("701.13a", "406.1"),
-    "put": ("608.2c",), "exile_same_name": ("701.23a", "701.23b", "701.13a"), "keep_hand": ("701.24a",),
-    "reorder_graveyard": ("404.2",), "move_auras": ("701.3a", "701.3b", "701.3c", "608.2d"), "copy_token": ("707.2", "111.1"),
-    "empty_pools": ("106.4",), "look_top": ("608.2c", "401.4"), "may_play": ("601.2a", "305.1"),
-    "exchange_control": ("701.12a", "701.12b", "613.1b"), "cast_free": ("608.2g", "601.2", "118.9"),
-}
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
 DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",),
          "exile": ("406.1",)}

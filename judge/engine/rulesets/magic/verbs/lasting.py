@@ -1,0 +1,459 @@
+"""Verbs that create continuous effects (611): the ones in a layer of 613 (control 2, text 3, type 4, colour 5,
+abilities 6, power/toughness 7b–7d), prevention (615), becoming a copy (707.2) and the marks a rule reads (a spell
+that can't be countered, 101.2; a creature that must block, 509.1c); and protection (702.16), static only."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.rulesets.magic import core, effects, layers, sba
+from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CARD_TYPES, KEYWORDS, Effect, keyword_id
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.protection import describe as describe_protection
+from judge.engine.rulesets.magic.qualities import where_rules
+from judge.engine.rulesets.magic.state import ContinuousEffect
+from judge.engine.rulesets.magic.text import _de, _describe, _is, _to, _trigger_text, describe_effect
+from judge.engine.rulesets.magic.verb import LASTING, Acting, Resolution, Verb, register
+from judge.engine.step import Event
+from judge.format.validate import join
+
+if TYPE_CHECKING:
+    from judge.engine.rulesets.magic.cardschema import CardReader
+    from judge.engine.rulesets.magic.layers import Chars
+
+
+class Lasting(Verb):
+    """A verb whose resolution creates one continuous effect on the objects it affects now (611.2c), with a
+    timestamp (613.7b)."""
+    keys = LASTING
+
+    def resolve(self, r: Resolution) -> None:
+        state, out, controller, source, source_name, e, n = (r.state, r.out, r.controller, r.source, r.source_name,
+                                                             r.e, r.n)
+        k, base, targets = e.kind, r.base, r.targets
+        # "That creature has haste": only the linked objects still on the battlefield (603.7c, 400.7).
+        refs = tuple(ref for ref in r.subjects if e.to != "linked" or state.objects[ref].zone == "battlefield")
+        if not refs:
+            if e.to in layers.GROUPS:
+                # The group is fixed now (611.2c): empty now, the effect affects nothing, ever.
+                core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: ahora no hay "
+                          "ninguno, así que no afecta a nada", [*base, *cr("611.2c", *where_rules(e.where))])
+            return
+        if k == "land_types" and e.choose:
+            e = replace(e, types=(effects.choose_land_type(state, out, controller, source_name),), choose=False)
+        if k == "set_color" and e.choose:
+            e = replace(e, colors=effects.choose_colors(state, out, controller, source_name, 1, 5), choose=False)
+        copied = None
+        model_name = ""                              # become_copy: the object copied, for the step
+        if k == "become_copy" and e.of < 0:
+            base += cr("707.9a")              # the copy gains this ability as part of the copying
+            copied = effects._copy_of_event(state, source, e, r.ctx)
+            if copied is None:
+                return
+            model_name = f"{copied.name} y gana esta habilidad"
+        elif k == "become_copy":
+            ref = targets[e.of] if e.of < len(targets) else None
+            model = state.objects.get(ref or "")
+            if model is None or model.zone != "battlefield":
+                core.emit(state, out, "resolution", controller, f"{source_name}: no hay nada que copiar (el objeto "
+                          "copiado ya no está)", [*base, *cr("608.2b")])
+                return
+            # "Each other creature becomes a copy of it": the one copied is not among them (a copy of itself
+            # would change nothing).
+            refs = tuple(x for x in refs if x != model.id)
+            if not refs:
+                return
+            base_card = state.card(model)            # 707.2: copiable values, themselves copies if it is one
+            copied = replace(base_card, is_token=False)
+            model_name = core.name(state, model.id)
+        ce = ContinuousEffect(effect=e, source=source, source_name=source_name, controller=controller,
+                              timestamp=state.tick(), affected=refs, duration=e.duration,
+                              remaining=(-1 if n < 0 else n) if k == "prevent" else 0, copied=copied)
+        state.set_effects(state.effects + [ce])
+        affected = ", ".join(core.name(state, x) for x in refs)
+        # 707.2: which object becomes a copy of which (the affected ones in parentheses read as the one copied)
+        what = (f"{affected} {'se convierte' if len(refs) == 1 else 'se convierten'} en una copia de {model_name}"
+                + (" hasta el final del turno" if e.duration == "end_of_turn" else "")
+                if model_name else f"{describe_effect(e)} ({affected})")
+        core.emit(state, out, "resolution", controller, f"{source_name}: {what}; marca de tiempo {ce.timestamp}",
+                  [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
+                  [state.objects.get(x) for x in refs])
+        if k == "gain_control":
+            sba.sync_control(state, out)
+
+
+class LastingOn(Lasting, Acting):
+    """A lasting verb whose argument names what it affects: «switch_pt: target»."""
+
+
+class PowerToughness(Lasting):
+    """pump, set_pt: «[power, toughness]»."""
+    static = True
+    builder_arg = {"type": "pt", "default": [1, 1]}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        c = reader.check
+        seq = c.sequence(p, arg, max_items=2)
+        if seq is None or len(seq) != 2:
+            if seq is not None:
+                c.error(p, "se esperaba [fuerza, resistencia], p. ej. [3, 3]")
+            return False
+        pw = c.integer(join(p, 0), seq[0], minimum=-99, maximum=99)
+        th = c.integer(join(p, 1), seq[1], minimum=-99, maximum=99)
+        if pw is None or th is None:
+            return False
+        kw.update(power=pw, toughness=th)
+        return True
+
+
+@register
+class Pump(PowerToughness):
+    name, label, order, rules, layer = "pump", ("+F/+R", "+P/+T"), 11, ("613.4c", "611.2a"), 7.3
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} obtiene{'n' if e.to not in ('target', 'self', 'enchanted') else ''} " \
+               f"{e.power:+d}/{e.toughness:+d}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        c.power += e.power
+        c.toughness += e.toughness
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        if rng.random() < 0.2:
+            return {"pump": [-rng.randint(1, 3), -rng.randint(1, 3)], "to": "target", "target": slot}, ["creature"]
+        return {"pump": [rng.randint(0, 3), rng.randint(0, 3)], "to": "target", "target": slot}, ["creature"]
+
+
+@register
+class SetPT(PowerToughness):
+    name, label, order, rules, layer = "set_pt", ("fijar F/R", "set P/T"), 12, ("613.4b", "611.2a"), 7.2
+    fuzz_rank = 7
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} {_is(e)} {e.power}/{e.toughness} (fuerza y resistencia base){dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        c.power, c.toughness = e.power, e.toughness
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"set_pt": [rng.randint(0, 4), rng.randint(1, 4)], "to": "target", "target": slot}, ["creature"]
+
+
+@register
+class SwitchPT(LastingOn):
+    name, label, order, rules, layer = "switch_pt", ("intercambiar F y R", "switch P and T"), 13, ("613.4d",), 7.4
+    static = True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"intercambia la fuerza y la resistencia {_de(e)}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        c.power, c.toughness = c.toughness, c.power
+
+
+class Keywords(Lasting):
+    """grant, lose: a list of the keywords the engine models."""
+    static = True
+    layer = 6
+    builder_arg = {"type": "multichoice", "options": "keywords"}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        kws, unknown = reader.keywords(p, arg)
+        if unknown:
+            reader.check.error(p, "solo se pueden otorgar o quitar palabras clave que el motor modela")
+        kw["keywords"] = kws
+        return True
+
+
+@register
+class Grant(Keywords):
+    name, label, order, rules = "grant", ("otorgar habilidades", "grant keywords"), 14, ("613.1f",)
+    keys = (*LASTING, "triggers")
+    fuzz_rank = 5
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        super().parse(reader, path, p, arg, m, kw, scopes)
+        if "triggers" in m:            # "and gains «when this creature attacks, …»"
+            kw["abilities"] = tuple(t for i, raw in enumerate(reader.seq(join(path, "triggers"), m["triggers"]))
+                                    if (t := reader.trigger(join(join(path, "triggers"), i), raw)) is not None)
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        gained = [KEYWORDS.get(x, x) for x in e.keywords]
+        gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
+        return f"{_to(e)} gana {', '.join(gained)}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        for kw in e.keywords:
+            if kw in c.keywords:
+                c.extra = {**c.extra, kw: c.extra.get(kw, 0) + 1}
+        c.keywords |= set(e.keywords)
+        c.triggers.extend(e.abilities)
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"grant": [rng.choice(tuple(KEYWORDS))], "to": "target", "target": slot}, ["creature"]
+
+
+@register
+class Lose(Keywords):
+    name, label, order, rules = "lose", ("perder habilidades", "lose keywords"), 15, ("613.1f", "113.10b")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} pierde {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        c.keywords -= set(e.keywords)          # 113.10b: every instance of it
+        c.extra = {kw: n for kw, n in c.extra.items() if kw not in e.keywords}
+
+
+@register
+class LoseAbilities(LastingOn):
+    name, label, order, rules, layer = "lose_abilities", ("perder las habilidades", "lose abilities"), 16, \
+        ("613.1f",), 6
+    static = True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} pierde todas sus habilidades{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        c.keywords = set()
+        c.extra = {}
+        c.granted = ()
+        c.triggers = []
+        c.abilities_lost = True
+
+
+@register
+class SetColor(Lasting):
+    name, label, order, rules, layer = "set_color", ("cambiar el color", "set colour"), 17, ("613.1e",), 5
+    keys = (*LASTING, "additive")
+    static = True
+    builder_arg = {"type": "multichoice", "options": "colors"}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        if arg == "chosen":
+            kw["choose"] = True                    # "the color or colors of your choice", asked on resolution
+        elif arg == "entered":
+            kw["entered_choice"] = True            # "the chosen color": the one chosen as its source entered
+        else:
+            kw["colors"] = reader.colors(p, arg)
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        if getattr(e, "entered_choice", False):
+            extra = " además de sus otros colores" if e.additive else ""
+            return f"{_to(e)} son del color elegido al entrar{extra}{dur}"
+        if getattr(e, "choose", False):
+            return f"{_to(e)} es del color o colores que elija su controlador{dur}"
+        return f"{_to(e)} {_is(e)} de color {'/'.join(e.colors) or 'incoloro'}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        if e.additive:
+            c.colors = tuple(dict.fromkeys((*c.colors, *e.colors)))   # 105.3: added; colourless becomes just that
+        else:
+            c.colors = tuple(e.colors)
+
+
+@register
+class AddType(Lasting):
+    name, label, order, rules, layer = "add_type", ("añadir tipos", "add types"), 18, ("613.1d",), 4
+    static = True
+    builder_arg = {"type": "multichoice", "options": "types"}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        kw["types"] = reader.types(p, arg)
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        plural = "s" if _is(e) == "son" else ""
+        names = ", ".join(CARD_TYPES.get(t, t).lower() + plural for t in e.types)    # Spanish names, never ids
+        return f"{_to(e)} {_is(e)} también {names}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        c.types |= set(e.types)
+
+
+@register
+class LandTypes(Lasting):
+    name, label, order, rules, layer = "land_types", ("tipos de tierra básica", "basic land types"), 40, \
+        ("305.7", "613.1d"), 4
+    keys = (*LASTING, "additive")
+    static = True
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        c = reader.check
+        if arg == "chosen":
+            kw["choose"] = True                    # "choose a basic land type", asked on resolution
+            return True
+        names = c.string_list(p, arg, max_items=5) or []
+        for i, t in enumerate(names):
+            if t not in BASIC_LAND_TYPES:
+                c.error(join(p, i), f"tipo de tierra básica desconocido «{t}»; se esperaba uno de: "
+                                    + ", ".join(BASIC_LAND_TYPES))
+        kw["types"] = tuple(t for t in names if t in BASIC_LAND_TYPES)
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        what = "del tipo de tierra básica elegido" if e.choose else "de tipo " + ", ".join(e.types)
+        return f"{_to(e)} son {what}{' además de sus otros tipos' if e.additive else ''}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        if e.additive:
+            c.subtypes = (*c.subtypes, *(t for t in e.types if t not in c.subtypes))      # 305.6: it also has them
+        else:
+            c.subtypes = (*(t for t in c.subtypes if t not in BASIC_LAND_TYPES), *e.types)  # 305.7: the old ones go
+            c.land_types_set = True
+
+
+@register
+class GainControl(LastingOn):
+    name, label, order, rules, layer = "gain_control", ("ganar el control", "gain control"), 19, ("613.1b",), 2
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"ganas el control {_de(e)}{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        c.controller = controller             # the effect's controller gains control
+
+
+@register
+class ChangeText(Lasting):
+    name, label, order, rules, layer = "change_text", ("cambiar una palabra del texto", "change a word of its text"), \
+        28, ("612.1", "612.2", "613.1c"), 3
+    builder_arg = {"type": "json", "example": ["flying", "reach"]}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        c = reader.check
+        seq = c.sequence(p, arg, max_items=2)
+        if seq is None or len(seq) != 2 or not all(isinstance(w, str) and w.strip() for w in seq):
+            c.error(p, "se esperaba [palabra que se cambia, palabra nueva]: dos palabras clave (p. ej. "
+                       "[flying, reach]) o dos subtipos (p. ej. [Elfo, Goblin])")
+            return False
+        old, new = (keyword_id(w) or w for w in seq)
+        if (old in KEYWORDS) != (new in KEYWORDS):
+            c.error(p, "las dos palabras deben ser del mismo tipo: dos palabras clave o dos subtipos (612.2)")
+            return False
+        kw["types"] = (old, new)
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        old, new = (KEYWORDS.get(w, w) for w in e.types)
+        return f"en el texto {_de(e)}, «{old}» pasa a ser «{new}»{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        # 612.1-612.3: a word of its printed text: a keyword it has (granted ones come later, in layer 6) or a
+        # subtype (a creature type word used as one).
+        old, new = e.types
+        if old in c.keywords:
+            c.keywords = (c.keywords - {old}) | {new}
+        c.subtypes = tuple(new if s == old else s for s in c.subtypes)
+
+
+@register
+class GrantAbility(Lasting):
+    name, label, order, rules, layer = "grant_ability", ("otorgar una habilidad activada",
+                                                         "grant an activated ability"), 36, ("613.1f",), 6
+    static = True
+    builder_arg = {"type": "json", "example": {"cost": "{1}", "put_counters": {"-1/-1": 1},
+                                               "effects": [{"untap": "self"}]}}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        ab = reader.activated(p, arg)
+        if ab is None:
+            return False
+        kw["ability"] = ab
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        if e.ability is None:
+            return f"{_to(e)} gana una habilidad"
+        return f"{_to(e)} tiene «{e.ability.cost_text()}: " + "; ".join(_describe(x) for x in e.ability.effects) \
+            + f"»{dur}"
+
+    def apply(self, e: Effect, c: "Chars", controller: str) -> None:
+        if e.ability is not None:
+            c.granted = (*c.granted, e.ability)
+
+
+@register
+class Prevent(Lasting):
+    name, label, order, rules = "prevent", ("prevenir daño", "prevent damage"), 22, ("615.1", "615.7")
+    builder_arg = {"type": "int", "min": 1, "max": 999, "default": 1, "allow_all": True}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        if arg == "all":
+            kw["amount"] = -1
+            return True
+        n = reader.check.integer(p, arg, minimum=1, maximum=999)
+        if n is None:
+            return False
+        kw["amount"] = n
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"previene {'todo el' if e.amount < 0 else 'los próximos ' + n} daño que se haría a {_to(e)}{dur}"
+
+
+@register
+class BecomeCopy(Lasting):
+    name, label, order, rules = "become_copy", ("convertirse en copia", "become a copy"), 27, ("707.2", "613.2a")
+    builder_arg = {"type": "int", "min": 0, "max": 4, "default": 0}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        n = reader.check.integer(p, arg, minimum=0, maximum=4)
+        if n is None:
+            return False
+        kw["of"] = n
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        if e.of < 0:
+            return f"{_to(e)} se convierte en una copia de esa criatura y gana esta habilidad"
+        return f"{_to(e)} se convierte en una copia del objetivo {e.of + 1}" \
+            f"{' hasta el final del turno' if e.duration == 'end_of_turn' else ''}"
+
+
+@register
+class Uncounterable(LastingOn):
+    name, label, order, rules = "uncounterable", ("no puede ser contrarrestado", "can't be countered"), 37, \
+        ("101.2", "611.2a")
+    keys = ("to", "target")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} no puede ser contrarrestado por hechizos ni habilidades"
+
+
+@register
+class MustBlock(LastingOn):
+    name, label, order, rules = "must_block", ("debe bloquearla si puede", "must block it if able"), 38, \
+        ("509.1c", "611.2a")
+    keys = ("to", "target", "duration")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} bloquea a esta criatura este turno si puede"
+
+
+@register
+class Protection(Verb):
+    """702.16: `{protection: quality, to: self | controller}` in `static:` only (cardschema.protection reads it,
+    protection.py applies it)."""
+    name, label, order, rules = "protection", ("protección", "protection"), 39.5, ("702.16",)
+    in_effects = False
+    static = True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        who = "su controlador tiene" if e.to == "controller" else "tiene"
+        return f"{who} protección contra " + ("el nombre elegido" if e.quality == "chosen_name"
+                                              else describe_protection(e.quality))

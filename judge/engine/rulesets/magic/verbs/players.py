@@ -1,0 +1,289 @@
+"""Verbs that act on players or deal damage: damage (120.3), draw (121.1), gain and lose life (119.3), mill
+(701.17), discard (701.9), add mana (106.4), search a library (701.23), pay mana (608.2g), choose a colour (105.4),
+pay life in rounds (119.4)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.rulesets.magic import core, effects, linked
+from judge.engine.rulesets.magic.cards import Effect
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.mana import ManaError, parse_mana
+from judge.engine.rulesets.magic.text import _a, _to
+from judge.engine.rulesets.magic.verb import COUNTED, DEFAULT_KEYS, Acting, Amount, Resolution, Verb, register
+from judge.engine.spanish import vidas
+from judge.engine.step import Event
+from judge.format.validate import join
+
+if TYPE_CHECKING:
+    from judge.engine.rulesets.magic.cardschema import CardReader
+
+
+def players(r: Resolution) -> list[str]:
+    return [ref for ref in r.subjects if r.state.has_player(ref)]
+
+
+@register
+class Damage(Amount):
+    name, label, order, rules = "damage", ("hacer daño", "deal damage"), 0, ("120.3",)
+    keys = (*COUNTED, "by", "divided")
+    by_choices = ("target",)
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{n.removesuffix(' de')} de daño {_a(e)}"       # «una cantidad de daño», not «… de de daño»
+
+    def resolve(self, r: Resolution) -> None:
+        e, targets = r.e, r.targets
+        dealer = r.source
+        if e.by == "target":          # "that creature deals damage": the target is the source (608.2h)
+            dealer = targets[e.target] if e.target < len(targets) and targets[e.target] else ""
+            if not dealer:
+                return
+        for ref in r.subjects:
+            if e.divided:                                # 601.2d: each target gets what was announced for it
+                core.deal_damage(r.state, r.out, dealer, ref, r.memo.get(f"divide:{ref}", 0), combat=False,
+                                 cites=[*r.base, *cr("601.2d")])
+                continue
+            core.deal_damage(r.state, r.out, dealer, ref, r.n, combat=False, cites=r.base)
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        spec = rng.choice(("any", "any", "creature", "player"))
+        if rng.random() < 0.15:
+            return {"damage": rng.randint(1, 3), "to": "each_opponent"}, []
+        return {"damage": rng.randint(1, 5), "to": "target", "target": slot}, [spec]
+
+
+@register
+class Draw(Amount):
+    name, label, order, rules = "draw", ("robar", "draw"), 7, ("121.1",)
+    keys = ("to", "target", "where", "count", "per_counter")
+    default_to = "controller"
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} roba {n} carta(s)"
+
+    def resolve(self, r: Resolution) -> None:
+        base = r.base
+        if len(r.subjects) > 1:
+            base = [*base, *cr("121.2c")]        # the active player draws first, then the others in turn order
+        for ref in players(r):
+            core.draw(r.state, r.out, ref, r.n, r.source_name, base, r.applied)
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"draw": rng.randint(1, 2)}, []
+
+
+@register
+class GainLife(Amount):
+    name, label, order, rules = "gain_life", ("ganar vidas", "gain life"), 8, ("119.3",)
+    default_to = "controller"
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} gana {vidas(n)}"
+
+    def resolve(self, r: Resolution) -> None:
+        for ref in players(r):
+            core.gain_life(r.state, r.out, ref, r.n, r.source_name, r.base, r.source)
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        if rng.random() < 0.3:
+            return {"gain_life": rng.randint(1, 4), "to": "target", "target": slot}, ["player"]
+        return {"gain_life": rng.randint(1, 4)}, []
+
+
+@register
+class LoseLife(Amount):
+    name, label, order, rules = "lose_life", ("perder vidas", "lose life"), 9, ("119.3",)
+    default_to = "controller"
+    fuzz_rank = 6
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} pierde {vidas(n)}"
+
+    def resolve(self, r: Resolution) -> None:
+        e = r.e
+        for ref in players(r):
+            lost = effects.amount_of(r.state, e, r.x, r.source, r.targets, r.memo, ref) * r.times if e.count \
+                else r.n
+            core.lose_life(r.state, r.out, ref, lost, r.source_name, r.base)
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"lose_life": rng.randint(1, 3), "to": "each_opponent"}, []
+
+
+@register
+class Mill(Amount):
+    name, label, order, rules = "mill", ("poner en el cementerio desde la biblioteca", "mill"), 25, ("701.17a",)
+    keys = DEFAULT_KEYS
+    default_to = "controller"
+    fuzz_rank = 9
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} pone las {n} primeras cartas de su biblioteca en su cementerio"
+
+    def resolve(self, r: Resolution) -> None:
+        n = r.n
+        for ref in players(r):
+            lib = r.state.player(ref).zones["library"]
+            short = cr("701.17b", "609.3") if len(lib) < n else []
+            for o in list(lib[:n]):
+                core.move(r.state, r.out, o, "graveyard", cites=[*r.base, *short], why=f"{r.source_name}: muele"
+                          + (f" (solo quedaban {len(lib)})" if short else ""))
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"mill": rng.randint(1, 3), "to": "each_opponent"}, []
+
+
+@register
+class Discard(Acting):
+    name, label, order, rules = "discard", ("descartar una carta", "discard a card"), 29, ("701.9a", "701.9b")
+    keys = ("to", "target", "where", "random", "condition")
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        got = super().parse(reader, path, p, arg, m, kw, scopes)
+        if got is not False:
+            kw["amount"] = 1             # one card, of the player's choice (701.9b)
+        return got
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} descarta " + ("su mano" if e.amount < 0 else f"{n} carta(s)" + (" al azar" if e.random
+                                                                                        else ""))
+
+    def resolve(self, r: Resolution) -> None:
+        for ref in players(r):
+            effects.discard(r.state, r.out, ref, r.source_name, r.base, by=r.controller, n=r.n, random=r.e.random,
+                            ctx=r.ctx)
+
+
+@register
+class AddMana(Verb):
+    name, label, order, rules = "add_mana", ("añadir maná", "add mana"), 23, ("106.4",)
+    keys = ("to", "spend_only")
+    default_to = "controller"
+    untargeted = True
+    builder_arg = {"type": "text", "example": "{G}"}
+    own_scopes = ("chosen_player",)
+    foreign_scope_error = ("«add_mana» va a «controller» o a «chosen_player» (un jugador que se elige), y solo "
+                           "«add_mana» usa «chosen_player»")
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        c = reader.check
+        s = c.string(p, arg)
+        try:
+            # "any": one mana of any colour, chosen as it resolves; "land_types": one mana of a type a land you
+            # control could make (106.7)
+            if s not in ("any", "land_types"):
+                parse_mana(s or "")
+        except ManaError as exc:
+            c.error(p, str(exc))
+            return False
+        kw["mana"] = s
+        if "spend_only" in m:
+            kw["spend_only"] = c.choice(join(path, "spend_only"), m["spend_only"], ("x_costs",)) or ""
+        return True
+
+    def check_to(self, reader: "CardReader", path: str, to: str) -> bool:
+        if to not in ("controller", "chosen_player"):
+            reader.check.error(join(path, "to"), self.foreign_scope_error)
+            return False
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        what = {"any": "un maná de cualquier color",
+                "land_types": "un maná de un tipo que pudiera producir una tierra que controlas"}.get(e.mana, e.mana)
+        who = "un jugador elegido agrega" if e.to == "chosen_player" else "agrega"
+        return f"{who} {what}" + (" (solo para costes con {X})" if e.spend_only else "")
+
+    def resolve(self, r: Resolution) -> None:
+        from judge.engine.rulesets.magic.mana import pool_text
+        state, controller, e = r.state, r.controller, r.e
+        pool = state.mplayer(controller).pool
+        for c, amount in parse_mana(e.mana if e.mana != "any" else "{" + effects.any_color(
+                state, r.out, controller, r.source_name) + "}").items():
+            pool[c] = pool.get(c, 0) + amount
+        core.emit(state, r.out, "resolution", controller, f"{controller} agrega {e.mana} a su reserva de maná: "
+                  f"{pool_text(pool)}", r.base, [Event("mana", {"player": controller, "added": e.mana})])
+
+
+@register
+class Search(Verb):
+    name, label, order, rules = "search", ("buscar en la biblioteca", "search the library"), 21, ("701.23a",
+                                                                                                  "701.23b")
+    keys = ("dest",)
+    default_to = "controller"
+    untargeted = True
+    builder_arg = {"type": "text", "example": "tierra básica"}
+    dests = ("hand", "battlefield")
+    fuzz_rank = 8
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        s = reader.check.string(p, arg)
+        if s is None:
+            return False
+        kw["search"] = s
+        kw["dest"] = reader.check.choice(join(path, "dest"), m.get("dest", "hand"), self.dests) or "hand"
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        where = {"hand": "la mano", "battlefield": "el campo de batalla"}.get(e.dest, e.dest)
+        return f"busca en tu biblioteca una carta «{e.search}», ponla en {where} y baraja"
+
+    def resolve(self, r: Resolution) -> None:
+        effects.search(r.state, r.out, r.controller, r.e, r.source_name, r.base)
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"search": rng.choice(("tierra básica", "creature", "Bosque")),
+                "dest": rng.choice(("hand", "battlefield"))}, []
+
+
+@register
+class Pay(Verb):
+    name, label, order, rules = "pay", ("pagar maná", "pay mana"), 52, ("608.2g",)
+    keys = ()
+    builder_arg = {"type": "text", "example": "{1}"}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        cost = reader.cost(p, arg)
+        if not cost:
+            reader.check.error(p, "se esperaba el coste que se paga, p. ej. \"{1}\"")
+            return False
+        kw["cost"] = cost
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        from judge.engine.rulesets.magic.mana import cost_text
+        return f"paga {cost_text(e.cost)}"
+
+    def resolve(self, r: Resolution) -> None:
+        linked.pay(r.state, r.out, r.controller, r.e, r.source_name, r.ctx, r.base)
+
+
+@register
+class ChooseColor(Verb):
+    name, label, order, rules = "choose_color", ("elegir un color", "choose a colour"), 51, ("105.4",)
+    keys = ()
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return "elige un color"
+
+    def resolve(self, r: Resolution) -> None:
+        r.ctx.color = effects.choose_colors(r.state, r.out, r.controller, r.source_name, 1, 1)[0]
+
+
+@register
+class PayLifeRounds(Verb):
+    name, label, order, rules = "pay_life_rounds", ("pagar vidas por turnos", "pay life in rounds"), 53, ("119.4",)
+    keys = ()
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return "empezando por ti, cada jugador puede pagar vidas, hasta que nadie pague"
+
+    def resolve(self, r: Resolution) -> None:
+        linked.pay_life_rounds(r.state, r.out, r.controller, r.source_name, r.ctx, r.base)
+

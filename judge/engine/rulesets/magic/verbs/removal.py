@@ -1,0 +1,251 @@
+"""Verbs that move or turn permanents and spells: destroy (701.8), exile (406.1), return to hand (400.7), sacrifice
+(701.21), tap and untap (701.26), counter a spell (701.6), regenerate (701.19), return a card from a graveyard to
+the battlefield, shuffle it into its owner's library (701.24), remove from combat (506.4)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from judge.engine.rulesets.magic import core, effects, layers
+from judge.engine.rulesets.magic.cards import CARD_TYPES, Effect
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.state import ContinuousEffect
+from judge.engine.rulesets.magic.text import _to, describe_effect
+from judge.engine.rulesets.magic.verb import Acting, Resolution, register
+from judge.engine.step import Event
+
+ZONE_OF = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}
+
+
+class Removal(Acting):
+    """destroy, exile, bounce, sacrifice: the permanents leave the battlefield together (608.2f)."""
+    keys = ("to", "target", "where", "types")
+
+    def resolve(self, r: Resolution) -> None:
+        state, out, controller, source_name, e, subjects, base = (r.state, r.out, r.controller, r.source_name, r.e,
+                                                                  r.subjects, r.base)
+        k = e.kind
+        batch: list[Event] = []                      # 608.2f: one action on several objects happens at once
+        # Which of them are indestructible is decided for all before any moves: an Aura granting it that is
+        # destroyed in the same event still protects its creature (the FAQ's Escudo del Alma suprema ruling 1).
+        sturdy = {ref for ref in subjects if ref in state.objects and state.objects[ref].zone == "battlefield"
+                  and core.has(state, state.objects[ref], "indestructible")}
+        # 603.10a / 113.7a: what each was just before the event, taken before any of them moves
+        before = core.last_known_all(state, [state.objects[ref] for ref in subjects if ref in state.objects])
+        for ref in subjects:
+            o = state.objects.get(ref)
+            if o is None or o.zone != "battlefield":
+                continue
+            if e.to == "random_target":
+                core.emit(state, out, "resolution", controller, f"{source_name}: se elige al azar {o.card} ({o.id}) "
+                          "entre sus objetivos legales", [*base, *cr("608.2b")], about=[o])
+            # 701.21a: only its controller sacrifices a permanent ("its controller sacrifices it": by its_controller)
+            if k == "sacrifice" and layers.chars_of(state, o).controller != controller and e.by != "its_controller":
+                core.emit(state, out, "resolution", controller, f"{controller} no controla {o.card} ({o.id}): no "
+                          "puede sacrificarlo, se queda en el campo de batalla", [*base, *cr("701.21a")], about=[o])
+                continue
+            if k == "destroy" and ref in sturdy:
+                core.emit(state, out, "resolution", controller, f"{o.card} ({o.id}) es indestructible: no se destruye",
+                          [*base, *cr("702.12b")], about=[o])
+                continue
+            if k == "destroy" and core.regenerated(state, out, o, base):
+                continue
+            if k == "destroy":
+                r.memo["destroyed"] = r.memo.get("destroyed", 0) + 1
+            # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
+            core.move(state, out, o, ZONE_OF[k], cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
+                      why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before)
+        core.observe_all(state, batch)
+
+
+@register
+class Destroy(Removal):
+    name, label, order, rules = "destroy", ("destruir", "destroy"), 1, ("701.8a",)
+    group_by_types = True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"destruye {_to(e)}"
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"destroy": "target", "target": slot}, [rng.choice(("creature", "creature", "permanent"))]
+
+
+@register
+class Exile(Removal):
+    name, label, order, rules = "exile", ("exiliar", "exile"), 2, ("406.1",)
+    group_by_types = True
+    fuzz_rank = 1
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"exilia {_to(e)}"
+
+
+@register
+class Bounce(Removal):
+    name, label, order, rules = "bounce", ("devolver a la mano", "return to hand"), 3, ("400.7",)
+    group_by_types = True
+    fuzz_rank = 2
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"devuelve {_to(e)} a la mano de su propietario"
+
+
+@register
+class Sacrifice(Removal):
+    name, label, order, rules = "sacrifice", ("sacrificar", "sacrifice"), 4, ("701.21a",)
+    keys = ("to", "target", "where", "by", "types", "count", "count_where")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        if e.types:                                   # a player sacrifices permanents of these types
+            what = "/".join(CARD_TYPES.get(t, t).lower() for t in e.types)
+            return f"{_to(e)} sacrifica {n} {what}"
+        return f"sacrifica {_to(e)}"
+
+    def resolve(self, r: Resolution) -> None:
+        if r.subjects and all(r.state.has_player(ref) for ref in r.subjects):
+            for ref in r.subjects:
+                effects.player_sacrifices(r.state, r.out, ref, r.n, r.e.types, r.source_name, r.base)
+            return
+        super().resolve(r)
+
+
+class Turning(Acting):
+    """tap and untap (701.26): only a permanent not already so changes, and its change is an event (603.2)."""
+
+    def resolve(self, r: Resolution) -> None:
+        k = r.e.kind
+        for ref in r.subjects:
+            o = r.state.objects.get(ref)
+            if o is not None and o.tapped != (k == "tap"):
+                o.tapped = k == "tap"
+                ev = Event(k, {"object": o.id})
+                core.emit(r.state, r.out, "resolution", r.controller, f"{r.source_name}: {o.card} ({o.id}) "
+                          f"{'se gira' if k == 'tap' else 'se endereza'}", r.base, [ev], [o])
+                core.observe(r.state, ev)
+
+
+@register
+class Tap(Turning):
+    name, label, order, rules = "tap", ("girar", "tap"), 5, ("701.26a",)
+    fuzz_rank = 3
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"gira {_to(e)}"
+
+
+@register
+class Untap(Turning):
+    name, label, order, rules = "untap", ("enderezar", "untap"), 6, ("701.26b",)
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"endereza {_to(e)}"
+
+
+@register
+class CounterSpell(Acting):
+    name, label, order, rules = "counter_spell", ("contrarrestar", "counter a spell"), 24, ("701.6a",)
+    fuzz_rank = 4
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"contrarresta {_to(e)}"
+
+    def resolve(self, r: Resolution) -> None:
+        state, out, controller, source_name, base = r.state, r.out, r.controller, r.source_name, r.base
+        for ref in r.subjects:
+            item = next((i for i in state.stack if i.id == ref), None)
+            if item is None:
+                continue
+            why = effects.cant_be_countered(state, item)
+            if why:
+                # 101.2: "can't" wins; the counterspell still resolves and does the rest of what it says.
+                core.emit(state, out, "resolution", controller, f"{source_name} no contrarresta {item.text}: {why}",
+                          [*base, *cr("101.2")])
+                continue
+            state.stack.remove(item)
+            if item.obj is not None:
+                core.move(state, out, item.obj, "graveyard", cites=base, why=f"{source_name} lo contrarresta")
+            else:
+                core.emit(state, out, "resolution", controller, f"{source_name} contrarresta {item.text}", base)
+
+    def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
+        return {"counter_spell": "target", "target": slot}, ["spell"]
+
+
+@register
+class RemoveFromCombat(Acting):
+    name, label, order, rules = "remove_from_combat", ("quitar del combate", "remove from combat"), 26, ("506.4",)
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"quita {_to(e)} del combate"
+
+    def resolve(self, r: Resolution) -> None:
+        for ref in r.subjects:
+            o = r.state.objects.get(ref)
+            if o is not None and (o.attacking or o.blocking):
+                o.attacking, o.blocking = None, ()
+                r.state.touch()
+                core.emit(r.state, r.out, "resolution", r.controller, f"{r.source_name}: {o.card} ({o.id}) deja de "
+                          "estar en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o "
+                          "bloqueando)", r.base, [Event("combat", {"object": o.id, "removed": True})], [o])
+
+
+@register
+class Regenerate(Acting):
+    name, label, order, rules = "regenerate", ("regenerar", "regenerate"), 33, ("701.19a",)
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"regenera {_to(e)}"
+
+    def resolve(self, r: Resolution) -> None:
+        state = r.state
+        for ref in r.subjects:
+            o = state.objects.get(ref)
+            if o is None or o.zone != "battlefield":
+                continue
+            ce = ContinuousEffect(effect=r.e, source=r.source, source_name=r.source_name, controller=r.controller,
+                                  timestamp=state.tick(), affected=(o.id,), duration="end_of_turn", remaining=1)
+            state.set_effects(state.effects + [ce])
+            core.emit(state, r.out, "resolution", r.controller, f"{r.source_name}: {o.card} ({o.id}) recibe un "
+                      "escudo de regeneración: la próxima vez que fuera a ser destruido este turno, se regenera",
+                      r.base, [Event("effect", {"kind": r.e.kind, "affected": [o.id]})], [o])
+
+
+@register
+class ReturnToBattlefield(Acting):
+    name, label, order, rules = "return_to_battlefield", ("regresar al campo de batalla",
+                                                          "return to the battlefield"), 34, ("400.7",)
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"regresa {_to(e)} al campo de batalla"
+
+    def resolve(self, r: Resolution) -> None:
+        for ref in r.subjects:
+            o = r.state.objects.get(ref)
+            if o is not None and o.zone == "graveyard":
+                core.move(r.state, r.out, o, "battlefield", cites=r.base, why=f"{r.source_name} la regresa al campo "
+                          "de batalla", controller=r.controller, actor=r.controller)
+
+
+@register
+class ShuffleIntoLibrary(Acting):
+    name, label, order, rules = "shuffle_into_library", ("barajar en la biblioteca", "shuffle into the library"), \
+        35, ("400.7", "701.24a")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"baraja {_to(e)} en la biblioteca de su propietario"
+
+    def resolve(self, r: Resolution) -> None:
+        state, out = r.state, r.out
+        for ref in r.subjects:
+            o = state.objects.get(ref)
+            if o is None or o.zone != "graveyard":
+                continue
+            owner = o.owner
+            core.move(state, out, o, "library", cites=r.base, why=f"{r.source_name} la pone en la biblioteca de su "
+                      "propietario", actor=r.controller)
+            lib = state.player(owner).zones["library"]
+            state.rng.shuffle(lib)
+            state.touch()
+            core.emit(state, out, "resolution", owner, f"{owner} baraja su biblioteca", [*r.base, *cr("701.24a")],
+                      [Event("shuffle", {"player": owner, "zone": "library", "cards": len(lib)})])
+

@@ -1,0 +1,198 @@
+"""Verbs of libraries, graveyards and linked cards, carried out by zonefx.py: look at the top cards (401.4), reveal
+(701.20) or exile them, put linked cards into a zone (608.2c), exile the cards with a spell's name, keep part of a
+hand (701.24), reorder a graveyard (404.2), move Auras (701.3), create a token copy (707.2), empty the mana pools
+(106.4), play a linked card this turn (601.2a), exchange control (701.12), cast a card free (608.2g)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from judge.engine.rulesets.magic import zonefx
+from judge.engine.rulesets.magic.cards import Effect
+from judge.engine.rulesets.magic.text import _de, _to
+from judge.engine.rulesets.magic.verb import Amount, Resolution, Verb, register
+from judge.format.validate import join
+
+if TYPE_CHECKING:
+    from judge.engine.rulesets.magic.cardschema import CardReader
+
+
+class Zones(Verb):
+    def resolve(self, r: Resolution) -> None:
+        zonefx.run(r.state, r.out, r.controller, r.source, r.source_name, r.e, r.subjects, r.n, r.base, r.ctx,
+                   r.targets)
+
+
+class TopCards(Zones):
+    """reveal_top, exile_top, keep_hand: a number of cards (at least 1)."""
+    keys = ("to", "target", "condition")
+    default_to = "controller"
+    builder_arg = {"type": "int", "min": 1, "max": 999, "default": 1}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        kw["amount"] = reader.check.integer(p, arg, minimum=1, maximum=999) or 1
+        return True
+
+
+@register
+class LookTop(Amount, Zones):
+    name, label, order, rules = "look_top", ("mirar las primeras cartas", "look at the top cards"), 41, \
+        ("608.2c", "401.4")
+    keys = ("keep", "condition")
+    default_to = "controller"
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"mira las primeras {n} cartas de tu biblioteca, pon {e.keep} en tu mano y el resto en el fondo"
+
+
+@register
+class RevealTop(TopCards):
+    name, label, order, rules = "reveal_top", ("mostrar las primeras cartas", "reveal the top cards"), 42, \
+        ("701.20a", "701.20b")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} muestra las {n} primeras cartas de su biblioteca"
+
+
+@register
+class ExileTop(TopCards):
+    name, label, order, rules = "exile_top", ("exiliar las primeras cartas", "exile the top cards"), 43, \
+        ("701.13a", "406.1")
+    builder_arg = {"type": "int", "min": 0, "max": 999, "default": 1, "allow_x": True}
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        if arg == "X":
+            kw["x"] = True
+            return True
+        return super().parse(reader, path, p, arg, m, kw, scopes)
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} exilia las {n} primeras cartas de su biblioteca"
+
+
+@register
+class KeepHand(TopCards):
+    name, label, order, rules = "keep_hand", ("conservar cartas y barajar el resto", "keep cards and shuffle the rest"), \
+        46, ("701.24a",)
+    keys = ("to", "target")
+    builder_arg = {"type": "int", "min": 1, "max": 999, "default": 7}
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"{_to(e)} conserva hasta {n} cartas de su mano y baraja el resto en su biblioteca"
+
+
+@register
+class Put(Zones):
+    name, label, order, rules = "put", ("poner esas cartas en una zona", "put those cards into a zone"), 44, \
+        ("608.2c",)
+    keys = ("to", "dest", "condition")
+    default_to = "linked"
+    dests = ("hand", "battlefield", "graveyard", "library_bottom", "exile")
+    own_scopes = ("graveyard_random", "graveyard_named_self")
+    foreign_scope_error = "«graveyard_random» y «graveyard_named_self» eligen cartas para «put»"
+
+    def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
+              kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
+        if not super().parse(reader, path, p, arg, m, kw, scopes):
+            return False
+        kw["dest"] = reader.check.choice(join(path, "dest"), m.get("dest", "hand"), self.dests) or "hand"
+        return True
+
+    def check_to(self, reader: "CardReader", path: str, to: str) -> bool:
+        if to not in ("linked", "graveyard_random", "graveyard_named_self", "targets"):
+            reader.check.error(join(path, "to"), "«put» mueve «linked», «targets» (cartas de un cementerio), "
+                                                 "«graveyard_random» o «graveyard_named_self»")
+            return False
+        return True
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        where = {"hand": "la mano", "battlefield": "el campo de batalla", "graveyard": "el cementerio",
+                 "library_bottom": "el fondo de la biblioteca", "exile": "el exilio"}.get(e.dest, e.dest)
+        return f"pon {_to(e)} en {where}"
+
+
+class Fixed(Zones):
+    """A verb written «verb: true» whose text has nothing to fill in."""
+    said: str = ""
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return self.said
+
+
+@register
+class ExileSameName(Fixed):
+    name, label, order, rules = "exile_same_name", ("exiliar las cartas con el nombre del hechizo",
+                                                    "exile the cards with the spell's name"), 45, \
+        ("701.23a", "701.23b", "701.13a")
+    keys = ("to", "target")
+    said = ("busca en el cementerio, la mano y la biblioteca del controlador del hechizo objetivo las cartas con su "
+            "nombre, exílialas, y ese jugador baraja")
+
+
+@register
+class ReorderGraveyard(Fixed):
+    name, label, order, rules = "reorder_graveyard", ("reordenar el cementerio", "reorder the graveyard"), 47, \
+        ("404.2",)
+    keys = ("to",)
+    default_to = "controller"
+    said = "reordena tu cementerio como quieras"
+
+
+@register
+class MoveAuras(Zones):
+    name, label, order, rules = "move_auras", ("mover sus Auras a otro permanente",
+                                               "move its Auras to another permanent"), 48, \
+        ("701.3a", "701.3b", "701.3c", "608.2d")
+    keys = ("to", "target")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"anexa las Auras {_de(e)} a otro permanente de su controlador"
+
+
+@register
+class CopyToken(Fixed):
+    name, label, order, rules = "copy_token", ("crear una ficha copia de esta", "create a token copy of this"), 49, \
+        ("707.2", "111.1")
+    keys = ("condition",)
+    said = "crea una ficha que es una copia de esta"
+
+
+@register
+class EmptyPools(Fixed):
+    name, label, order, rules = "empty_pools", ("vaciar las reservas de maná", "empty the mana pools"), 50, ("106.4",)
+    keys = ()
+    said = "vacía todas las reservas de maná"
+
+
+@register
+class MayPlay(Zones):
+    name, label, order, rules = "may_play", ("puedes jugar esa carta este turno", "you may play that card this turn"), \
+        54, ("601.2a", "305.1")
+    keys = ("to",)
+    default_to = "linked"
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"hasta el final del turno, puedes jugar {_to(e)}"
+
+
+@register
+class ExchangeControl(Fixed):
+    name, label, order, rules = "exchange_control", ("intercambiar el control de los dos objetivos",
+                                                     "exchange control of the two targets"), 55, \
+        ("701.12a", "701.12b", "613.1b")
+    keys = ("to",)
+    default_to = "targets"
+    said = "intercambia el control de los dos objetivos"
+
+
+@register
+class CastFree(Zones):
+    name, label, order, rules = "cast_free", ("lanzar la carta objetivo sin pagar su coste",
+                                              "cast the target card without paying its cost"), 56, \
+        ("608.2g", "601.2", "118.9")
+    keys = ("to", "target")
+
+    def text(self, e: Effect, n: str, dur: str) -> str:
+        return f"lanza {_to(e)} sin pagar su coste de maná"
