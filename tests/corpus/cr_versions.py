@@ -1,6 +1,7 @@
 """A second Comprehensive Rules version made from the shipped test file, with one change of every kind.
 
-Shared by the versions, diff and impact tests: `next_version(text)` edits a copy of the text (never the file):
+Shared by the versions, diff and impact tests: `next_version(text)` edits a copy of the text (never the file);
+`impact_version(text)` goes further, changing rules that curated scenarios cite (tests/corpus/test_impact.py).
 """
 from __future__ import annotations
 
@@ -34,3 +35,22 @@ def next_version(text: str) -> str:
     text = _replace_once(text, "To take a mulligan is to reject a prospective opening hand",
                          "To take a mulligan is to set aside a prospective opening hand")
     return text
+
+
+# impact_version: rules the curated scenarios cite (their steps' citations, read by the engine's runs)
+CITED_REMOVED = "702.19d"           # trample blocked by a creature removed from combat
+CITED_RENUMBERED = ("702.16f", "702.16q")   # protection's "can't be blocked" moved after 702.16p
+
+
+def impact_version(text: str) -> str:
+    """next_version, and also one cited rule removed and one cited rule moved to a new number (its text kept)."""
+    eol = "\r\r\n" if "\r\r\n" in text else "\n"
+    text = next_version(text)
+    text, removed = re.subn(r"(?m)^702\.19d .*?(?=^702\.19e )", "", text, count=1, flags=re.DOTALL)
+    assert removed == 1, "the test file no longer has rule 702.19d"
+    moved = re.search(r"(?m)^702\.16f (.*?)\r?\r?\n", text)
+    assert moved is not None, "the test file no longer has rule 702.16f"
+    text = text.replace(moved.group(0), "", 1)
+    last = re.search(r"(?m)^702\.16p .*$", text)       # the last of 702.16 (the CR skips the letters l and o)
+    assert last is not None, "the test file no longer has rule 702.16p"
+    return text[:last.end()] + f"{eol}{eol}{CITED_RENUMBERED[1]} {moved.group(1)}" + text[last.end():]
