@@ -168,21 +168,29 @@ def _duration(seconds: float | None) -> str:
 
 @corpus.command("list")
 def list_cmd() -> None:
-    """List the loaded documents: id, language, version, passages (imported ones marked)."""
+    """List the loaded documents: id, language, version, passages (imported ones marked), and under an imported
+    document the older versions kept beside it (`cr-en@<date>`, judge corpus import)."""
     from judge.corpus import CorpusError, load_corpus
 
     try:
-        documents = load_corpus().documents.values()
+        corpus_ = load_corpus()
     except (CorpusError, OSError) as exc:
         _fail(str(exc))
+    documents = list(corpus_.documents.values())
     if not documents:
         click.echo("no hay documentos cargados")
         return
-    width = max(len(d.id) for d in documents)
+    kept = {d.id: [v for v in corpus_.versions(d.id) if v is not d] for d in documents}
+    width = max([len(d.id) for d in documents] + [len(v.id) for vs in kept.values() for v in vs])
     for d in documents:
         mark = ", importado" if d.imported else ""
+        if kept[d.id]:
+            mark += f", versión actual de {len(kept[d.id]) + 1}"
         click.echo(f"{d.id:<{width}}  {d.language:<2}  {d.version:<10}  {len(d.passages):>5} pasajes{mark}  "
                    f"{d.title}")
+        for v in reversed(kept[d.id]):       # newest first, under the current one
+            click.echo(f"{v.id:<{width}}  {v.language:<2}  {v.version:<10}  {len(v.passages):>5} pasajes, "
+                       f"versión anterior conservada  (judge corpus diff {v.version} {d.version})")
 
 
 def _resolve_version(corpus, spec: str, problems: list[str]):  # type: ignore[no-untyped-def]
