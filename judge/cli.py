@@ -52,6 +52,7 @@ from judge.web.bench import bench_web_cmd; bench.add_command(bench_web_cmd)  # n
 from judge.web.bench_load import bench_load_cmd; bench.add_command(bench_load_cmd)  # noqa: E402,E702
 from judge.scenarios.bench import bench_parse_cmd; bench.add_command(bench_parse_cmd)  # noqa: E402,E702
 from judge.web.bench_api import bench_api_cmd; bench.add_command(bench_api_cmd)  # noqa: E402,E702
+from judge.web.bench_corpus import bench_corpus_cmd; bench.add_command(bench_corpus_cmd)  # noqa: E402,E702
 from judge.store.commands import db_cmd; main.add_command(db_cmd)  # noqa: E402,E702
 from judge.runner.cards import cards_cmd; main.add_command(cards_cmd)  # noqa: E402,E702
 

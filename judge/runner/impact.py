@@ -113,9 +113,11 @@ class Impact:
     scenarios: list[Affected]
     checked: dict[str, int]
     rerun: bool
+    not_rerun: int = 0          # affected ones left without a re-run by the bound on re-runs
 
     def to_json(self) -> dict[str, Any]:
         return {"old_version": self.old_version, "new_version": self.new_version, "rerun": self.rerun,
+                "not_rerun": self.not_rerun,
                 "checked": self.checked, "affected": len(self.scenarios),
                 "changed": sum(1 for a in self.scenarios if a.changed),
                 "scenarios": [a.to_json() for a in self.scenarios]}
@@ -221,8 +223,24 @@ def _leaf_numbers(keys: Iterable[str]) -> set[str]:
     return numbers - parents
 
 
+class Budget:
+    """How many more scenarios may be re-run (None: all); the web bounds a request's work with it."""
+
+    def __init__(self, left: int | None) -> None:
+        self.left, self.skipped = left, 0
+
+    def take(self, count_skip: bool = True) -> bool:
+        if self.left is None:
+            return True
+        if self.left <= 0:
+            self.skipped += count_skip
+            return False
+        self.left -= 1
+        return True
+
+
 def curated_impact(items: Iterable[CuratedInput], changes: dict[str, "Change"], new_numbers: set[str],
-                   run: Runner | None) -> list[Affected]:
+                   run: Runner | None, budget: Budget | None = None) -> list[Affected]:
     """The curated scenarios whose indexed run cites a changed rule; re-run with `run` when given (compared with
     the indexed citations, and with the scenario's own expectations: a curated scenario is meant to pass)."""
     found = []
@@ -232,7 +250,7 @@ def curated_impact(items: Iterable[CuratedInput], changes: dict[str, "Change"], 
             continue
         affected = Affected("curated", item.ruleset, item.name, item.title, item.url,
                             _concerns(numbers, changes, item.steps))
-        if run is not None:
+        if run is not None and (budget is None or budget.take()):
             rerun, trace = _rerun(run, item.source, "yaml", new_numbers)
             if rerun.ok is not None:
                 rerun.before_ok = True
@@ -248,7 +266,7 @@ def curated_impact(items: Iterable[CuratedInput], changes: dict[str, "Change"], 
 
 
 def saved_impact(rows: Iterable[SavedInput], changes: dict[str, "Change"], new_numbers: set[str],
-                 run: Runner | None) -> list[Affected]:
+                 run: Runner | None, budget: Budget | None = None) -> list[Affected]:
     """The saved versions whose recorded citations name a changed rule; re-run with `run` when given, compared
     with the verdict and trace digest recorded when saved (rows from before revision 0003: their citations)."""
     from judge.store.keys import citation_keys
@@ -258,7 +276,8 @@ def saved_impact(rows: Iterable[SavedInput], changes: dict[str, "Change"], new_n
         hit = _leaf_numbers(row.keys) & changes.keys()
         trace: dict[str, Any] = {}
         rerun = None
-        if run is not None:
+        # a candidate with no leaf key among the changes is re-run to know (and is no skip if it cannot be)
+        if run is not None and (budget is None or budget.take(count_skip=bool(hit))):
             rerun, trace = _rerun(run, row.source, row.fmt, new_numbers)
             # the re-run's own citations say exactly which changed rules its steps cite now
             hit |= _numbers(_refs(trace)) & changes.keys()
@@ -285,15 +304,18 @@ def saved_impact(rows: Iterable[SavedInput], changes: dict[str, "Change"], new_n
 
 
 def impact(diff: "CorpusDiff", new: "Document", curated: Iterable[CuratedInput], saved: Iterable[SavedInput],
-           run: Runner | None = run_source) -> Impact:
-    """Every curated and saved scenario citing a rule `diff` changed, re-run with `run` (None: only listed);
-    those whose verdict or trace changed first, then those citing a passage `new` no longer has."""
+           run: Runner | None = run_source, max_reruns: int | None = None) -> Impact:
+    """Every curated and saved scenario citing a rule `diff` changed, re-run with `run` (None: only listed; at most
+    `max_reruns` of them, the rest listed only); those whose verdict or trace changed first, then those citing a
+    passage `new` no longer has."""
     changes = changed_rules(diff)
     new_numbers = {p.number for p in new.passages if p.kind == "rule" and p.number}
     curated = list(curated)
     saved = list(saved)
-    found = curated_impact(curated, changes, new_numbers, run) + saved_impact(saved, changes, new_numbers, run)
+    budget = Budget(max_reruns)
+    found = curated_impact(curated, changes, new_numbers, run, budget) + \
+        saved_impact(saved, changes, new_numbers, run, budget)
     found.sort(key=lambda a: (not a.changed, not (a.rerun and a.rerun.missing), a.source != "curated",
                               a.ruleset, a.name))
     return Impact(diff.old_version, diff.new_version, found, {"curated": len(curated), "saved": len(saved)},
-                  rerun=run is not None)
+                  rerun=run is not None, not_rerun=budget.skipped)

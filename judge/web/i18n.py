@@ -124,6 +124,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                  "changed since the run compared with, and which cited passages no longer exist."},
     "impact.changed_count": {"es": "{n} con el veredicto o la traza cambiados (primero).",
                              "en": "{n} with their verdict or trace changed (first)."},
+    "impact.not_rerun": {"es": "{n} no se han vuelto a ejecutar (un máximo de {max} por página): `judge corpus "
+                                 "impact` los ejecuta todos.",
+                           "en": "{n} were not run again (at most {max} per page): `judge corpus impact` runs them "
+                                 "all."},
     "impact.curated": {"es": "de ejemplo", "en": "example"},
     "impact.saved": {"es": "guardado", "en": "saved"},
     "impact.steps": {"es": "pasos {steps}", "en": "steps {steps}"},

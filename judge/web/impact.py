@@ -81,12 +81,12 @@ def saved_inputs(engine: "Engine | None", numbers: Iterable[str]) -> list[SavedI
 
 def scenarios_impact(diff: "CorpusDiff", new: "Document", instance: Path | None,
                      saved: Callable[[set[str]], list[SavedInput]], rerun: bool = True, run: Runner = run_source,
-                     root: Path | None = None) -> Impact:
+                     root: Path | None = None, max_reruns: int | None = None) -> Impact:
     """judge.runner.impact over every curated scenario and the saved candidates of `diff` (`saved(numbers)`:
     the saved versions citing one of those changed numbers, e.g. `lambda n: saved_inputs(engine, n)`)."""
     changes = changed_rules(diff)
     return compute_impact(diff, new, curated_inputs(instance, root), saved(set(changes)),
-                          run if rerun else None)
+                          run if rerun else None, max_reruns=max_reruns)
 
 
 def cited_changes(corpus: "Corpus", recorded: str | None, refs: Iterable[str]) -> dict[str, Any]:

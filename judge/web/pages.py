@@ -97,6 +97,9 @@ def changes_scenarios(spec: str) -> Response | str:
     return _page("changes_impact.html", _impact(spec, rerun=True))
 
 
+WEB_MAX_RERUNS = 150     # a request re-runs at most this many scenarios (each within /api/run's bounds)
+
+
 def _impact(spec: str, rerun: bool) -> dict[str, Any]:
     """judge.web.impact for the two versions of `spec`; the saved part says so when the database does not answer
     (`saved_unavailable`) instead of failing the page."""
@@ -128,8 +131,8 @@ def _impact(spec: str, rerun: bool) -> dict[str, Any]:
         return trace.ok, outcome.line, trace.to_json()
 
     result = scenarios_impact(diff_of(corpus, old, new), new, Path(current_app.config["INSTANCE"]), saved,
-                              rerun=rerun, run=run).to_json()
-    result.update(saved_unavailable=unavailable, spec=f"{old.version}..{new.version}",
+                              rerun=rerun, run=run, max_reruns=WEB_MAX_RERUNS).to_json()
+    result.update(saved_unavailable=unavailable, max_reruns=WEB_MAX_RERUNS, spec=f"{old.version}..{new.version}",
                   rerun_url=f"/cambios/{old.version}..{new.version}/escenarios",
                   changes_url=f"/cambios/{old.version}..{new.version}")
     return result

@@ -54,3 +54,26 @@ def impact_version(text: str) -> str:
     last = re.search(r"(?m)^702\.16p .*$", text)       # the last of 702.16 (the CR skips the letters l and o)
     assert last is not None, "the test file no longer has rule 702.16p"
     return text[:last.end()] + f"{eol}{eol}{CITED_RENUMBERED[1]} {moved.group(1)}" + text[last.end():]
+
+
+def reword_every(text: str, every: int) -> str:
+    """impact_version, and also every `every`-th subrule (704.5a, 702.19b…) reworded: " the " → " that "
+    once, a change many curated scenarios' citations meet (the benchmark's larger update)."""
+    text = impact_version(text)
+    count = 0
+
+    def edit(m: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return m.group(0).replace(" the ", " that ", 1) if count % every == 0 else m.group(0)
+
+    return re.sub(r"(?m)^\d{3}\.\d+[a-z] .*$", edit, text)
+
+
+if __name__ == "__main__":
+    # python tests/corpus/cr_versions.py OLD.txt NEW.txt [EVERY]: write the edited version (judge bench corpus)
+    import sys
+
+    source = open(sys.argv[1], "rb").read().decode("utf-8-sig")
+    edited = reword_every(source, int(sys.argv[3])) if len(sys.argv) > 3 else impact_version(source)
+    open(sys.argv[2], "wb").write(edited.encode("utf-8"))

@@ -107,10 +107,16 @@ def _by_name(data: dict) -> dict[str, dict]:
     return {f"{a['ruleset']}/{a['name']}" if a["source"] == "curated" else a["title"]: a for a in data["scenarios"]}
 
 
-def test_impact_lists_every_affected_scenario_with_its_rules(versions_instance) -> None:
+@pytest.fixture(scope="module")
+def impact_json(versions_instance) -> dict:
+    """`judge corpus impact --json` on the instance, run once for the tests that read it."""
     result = _impact(versions_instance["instance"], versions_instance["root"], "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    return json.loads(result.output)
+
+
+def test_impact_lists_every_affected_scenario_with_its_rules(impact_json) -> None:
+    data = impact_json
     assert (data["old_version"], data["new_version"], data["rerun"]) == (OLD, NEW, True)
     found = _by_name(data)
     saved_title = "Plaga de alimañas: no se puede pagar más vida de la que se tiene"
@@ -125,8 +131,8 @@ def test_impact_lists_every_affected_scenario_with_its_rules(versions_instance) 
     assert all(c["steps"] for a in found.values() for c in a["rules"])       # the steps citing each rule
 
 
-def test_rerunning_shows_verdict_trace_and_missing_passages(versions_instance) -> None:
-    data = json.loads(_impact(versions_instance["instance"], versions_instance["root"], "--json").output)
+def test_rerunning_shows_verdict_trace_and_missing_passages(impact_json) -> None:
+    data = impact_json
     first, *rest = data["scenarios"]
     # the one whose recorded trace differs from today's run comes first; nothing else changed (same engine)
     assert first["title"] == "Motor cambiado" and first["changed"] and first["rerun"]["changed"] == ["trace"]
@@ -233,3 +239,33 @@ def test_trace_digest_ignores_boards_only() -> None:
     same = {**trace, "steps": [{**trace["steps"][0], "board": None}]}
     other = {**trace, "steps": [{**trace["steps"][0], "citations": ["cr-en/704.5b"]}]}
     assert trace_digest(trace) == trace_digest(same) != trace_digest(other)
+
+
+def test_bench_corpus_times_each_part(tmp_path: Path, impact_docs, small_root: Path, cr_file: Path) -> None:
+    new = tmp_path / "MagicCompRules_EN_20260605.txt"
+    new.write_bytes(impact_docs[2].encode("utf-8"))
+    result = CliRunner().invoke(main, ["bench", "corpus", str(cr_file), str(new), "--repeat", "1", "--saved", "2",
+                                       "--json"], env={"JUDGE_SCENARIOS_DIR": str(small_root)})
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    for part in ("parse_both", "diff", "index_cold", "impact_listed", "impact_rerun"):
+        assert data[part]["cpu_s"] >= 0 and data[part]["wall_s"] >= 0
+    # the first two magic scenarios are saved: 01-… cites no changed rule, so only 27-… is a saved candidate
+    assert data["changes"]["removed"] == 2 and data["checked"] == {"curated": 6, "saved": 1}
+    assert data["affected"]["curated"] == 4
+
+
+def test_reruns_can_be_bounded(versions_instance) -> None:
+    from judge.runner.impact import Budget
+
+    budget = Budget(2)
+    assert [budget.take() for _ in range(4)] == [True, True, False, False] and budget.skipped == 2
+    assert budget.take(count_skip=False) is False and budget.skipped == 2
+    from judge.corpus import load_corpus
+    from judge.web.impact import diff_of, scenarios_impact
+
+    corpus = load_corpus(instance_dir=versions_instance["instance"])
+    old, new = corpus.versions("cr-en")[-2:]
+    result = scenarios_impact(diff_of(corpus, old, new), new, versions_instance["instance"], lambda n: [],
+                              root=versions_instance["root"], max_reruns=1)
+    assert result.not_rerun == 3 and sum(1 for a in result.scenarios if a.rerun) == 1
