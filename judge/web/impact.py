@@ -104,10 +104,10 @@ def cited_changes(corpus: "Corpus", recorded: str | None, refs: Iterable[str]) -
         return {**info, "state": "not-recorded"}
     if recorded == "":
         return {**info, "state": "no-cr"}
-    if current is None or current.version == recorded:
+    if current is not None and current.version == recorded:
         return {**info, "state": "current"}
     old = corpus.version(VERSIONED_DOC, recorded)
-    if old is None:
+    if old is None or current is None:      # that version, or any CR at all, is no longer loaded
         return {**info, "state": "not-loaded"}
     changes = changed_rules(diff_of(corpus, old, current))
     cited = sorted({n for r in refs if (n := cited_number(str(r))) is not None and n in changes})

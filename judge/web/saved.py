@@ -82,9 +82,9 @@ MESSAGES.update({
     "saved.rules.current": {"es": "Ejecutado con las reglas de {version}, la versión cargada.",
                             "en": "Run under the rules of {version}, the version loaded."},
     "saved.rules.not-loaded": {"es": "Ejecutado con las reglas de {version}, que ya no están cargadas: no se pueden "
-                                     "comparar con las de {current}.",
+                                     "comparar con las cargadas ({current}).",
                                "en": "Run under the rules of {version}, no longer loaded: they cannot be compared "
-                                     "with those of {current}."},
+                                     "with those loaded ({current})."},
     "saved.rules.unchanged": {"es": "Ejecutado con las reglas de {version}; ninguna regla citada ha cambiado en "
                                     "{current}.",
                               "en": "Run under the rules of {version}; no cited rule has changed in {current}."},

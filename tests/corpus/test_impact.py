@@ -269,3 +269,19 @@ def test_reruns_can_be_bounded(versions_instance) -> None:
     result = scenarios_impact(diff_of(corpus, old, new), new, versions_instance["instance"], lambda n: [],
                               root=versions_instance["root"], max_reruns=1)
     assert result.not_rerun == 3 and sum(1 for a in result.scenarios if a.rerun) == 1
+
+
+def test_cited_changes_states(versions_instance) -> None:
+    from judge.corpus import load_corpus
+    from judge.web.impact import cited_changes
+
+    corpus = load_corpus(instance_dir=versions_instance["instance"])
+    refs = [f"cr-en/{V.CITED_REMOVED}", "cr-en/100.1"]
+    assert cited_changes(corpus, None, refs)["state"] == "not-recorded"
+    assert cited_changes(corpus, "", refs)["state"] == "no-cr"
+    assert cited_changes(corpus, NEW, refs)["state"] == "current"
+    assert cited_changes(corpus, "2020-01-01", refs)["state"] == "not-loaded"
+    changed = cited_changes(corpus, OLD, refs)
+    assert changed["state"] == "changed" and [r["number"] for r in changed["rules"]] == [V.CITED_REMOVED]
+    bare = load_corpus(instance_dir=versions_instance["instance"].parent / "no-such-instance")
+    assert cited_changes(bare, OLD, refs)["state"] == "not-loaded"       # no CR loaded at all now
