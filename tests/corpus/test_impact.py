@@ -65,8 +65,7 @@ def versions_instance(tmp_path_factory: pytest.TempPathFactory, impact_docs, sma
     rules version was recorded); then the newer CR imported.  Built once: the tests only read it."""
     instance = tmp_path_factory.mktemp("impact-instance")
     save_document(instance, impact_docs[0])
-    mp = pytest.MonkeyPatch()
-    mp.setenv("JUDGE_SCENARIOS_DIR", str(small_root))
+    # (no JUDGE_SCENARIOS_DIR here: set for the session, it would hide the curated scenarios from later tests)
     app = create_app({"TESTING": True, "INSTANCE": str(instance), "DATABASE_URL": None})
     client = app.test_client()
     ids = {}
@@ -88,8 +87,7 @@ def versions_instance(tmp_path_factory: pytest.TempPathFactory, impact_docs, sma
                                        title="Motor cambiado", document={}, citations=_refs_of(RENUMBERED_BY),
                                        rules_version=OLD, run_ok=True, run_digest="0" * 64).id
     save_document(instance, impact_docs[1])
-    yield {"instance": instance, "ids": ids, "root": small_root}
-    mp.undo()
+    return {"instance": instance, "ids": ids, "root": small_root}
 
 
 def _refs_of(name: str) -> set[str]:
