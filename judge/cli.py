@@ -79,6 +79,8 @@ BENCH_COMMANDS = {
               "Time reading hostile scenario texts (deep brackets, unclosed, deep blocks) and a curated one."),
     "api": ("judge.web.bench_api:bench_api_cmd",
             "Generated requests against /api: statuses, 5xx, 4xx without a JSON error, the slowest."),
+    "corpus": ("judge.web.bench_corpus:bench_corpus_cmd",
+               "Time parsing two CR files, diffing them and the impact on the scenarios (listed, and re-run)."),
 }
 
 

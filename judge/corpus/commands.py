@@ -168,21 +168,29 @@ def _duration(seconds: float | None) -> str:
 
 @corpus.command("list")
 def list_cmd() -> None:
-    """List the loaded documents: id, language, version, passages (imported ones marked)."""
+    """List the loaded documents: id, language, version, passages (imported ones marked), and under an imported
+    document the older versions kept beside it (`cr-en@<date>`, judge corpus import)."""
     from judge.corpus import CorpusError, load_corpus
 
     try:
-        documents = load_corpus().documents.values()
+        corpus_ = load_corpus()
     except (CorpusError, OSError) as exc:
         _fail(str(exc))
+    documents = list(corpus_.documents.values())
     if not documents:
         click.echo("no hay documentos cargados")
         return
-    width = max(len(d.id) for d in documents)
+    kept = {d.id: [v for v in corpus_.versions(d.id) if v is not d] for d in documents}
+    width = max([len(d.id) for d in documents] + [len(v.id) for vs in kept.values() for v in vs])
     for d in documents:
         mark = ", importado" if d.imported else ""
+        if kept[d.id]:
+            mark += f", versión actual de {len(kept[d.id]) + 1}"
         click.echo(f"{d.id:<{width}}  {d.language:<2}  {d.version:<10}  {len(d.passages):>5} pasajes{mark}  "
                    f"{d.title}")
+        for v in reversed(kept[d.id]):       # newest first, under the current one
+            click.echo(f"{v.id:<{width}}  {v.language:<2}  {v.version:<10}  {len(v.passages):>5} pasajes, "
+                       f"versión anterior conservada  (judge corpus diff {v.version} {d.version})")
 
 
 def _resolve_version(corpus, spec: str, problems: list[str]):  # type: ignore[no-untyped-def]
@@ -266,3 +274,70 @@ def diff_cmd(old: str | None, new: str | None, as_json: bool) -> None:
         for w in c.words:
             if w.op != "=":
                 click.echo(f"    {w.op} {w.text}")
+
+
+_KIND_WORDS = {"reworded": "reformulada", "renumbered": "renumerada", "removed": "eliminada"}
+_CHANGED_WORDS = {"verdict": "veredicto", "trace": "traza", "citations": "reglas citadas"}
+
+
+@corpus.command("impact")
+@click.argument("file", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the affected scenarios as JSON.")
+@click.option("--rerun/--no-rerun", default=True, show_default=True,
+              help="Run the affected scenarios again (--no-rerun: only list them).")
+def impact_cmd(file: str | None, as_json: bool, rerun: bool) -> None:
+    """Which curated and saved scenarios cite a rule that changed, and what re-running them shows.  No FILE:
+    the newest loaded version against the one before; FILE, a CR file not imported: what importing it would
+    change (nothing is imported); FILE may also be a loaded version (2026-04-17), compared with the current."""
+    import json
+
+    from judge import create_app, store
+    from judge.config import instance_dir
+    from judge.corpus import CorpusError, load_corpus
+    from judge.web.impact import diff_of, saved_inputs, scenarios_impact
+
+    try:
+        corpus_ = load_corpus()
+        first, second = pick_versions(corpus_, file, None)
+    except (CorpusError, OSError, ValueError) as exc:
+        _fail(str(exc))
+    app = create_app()
+    try:
+        engine = store.engine(app) if store.created(app) else None   # no database yet: no saved scenario
+    except Exception as exc:  # noqa: BLE001 - a database down: one line, exit 2, never a traceback
+        _fail(f"la base de datos de escenarios guardados no responde: {str(exc).splitlines()[0] if str(exc) else exc}")
+    result = scenarios_impact(diff_of(corpus_, first, second), second, instance_dir(),
+                              lambda numbers: saved_inputs(engine, numbers), rerun=rerun)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        return
+    data = result.to_json()
+    click.echo(f"{data['old_version']} → {data['new_version']}: {data['affected']} escenarios afectados "
+               f"(de {data['checked']['curated']} de ejemplo y {data['checked']['saved']} guardados candidatos)"
+               + (f", {data['changed']} con el veredicto o la traza cambiados" if rerun else ""))
+    if rerun and data["affected"]:
+        click.echo("  el motor no lee el texto de las reglas: con el mismo motor, la nueva versión da el mismo "
+                   "veredicto y la misma traza; cambia lo que dicen las reglas citadas")
+    for a in data["scenarios"]:
+        mark = "!" if a["changed"] else "*"
+        where = "de ejemplo" if a["source"] == "curated" else "guardado"
+        click.echo(f"{mark} {a['ruleset']}/{a['name']} ({where}) «{a['title']}»  {a['url']}")
+        if a["source"] == "saved" and a["rules_version"] is not None:
+            click.echo(f"    ejecutado con la versión {a['rules_version'] or '(ninguna importada)'}")
+        elif a["source"] == "saved":
+            click.echo("    guardado antes de registrarse la versión de las reglas")
+        for c in a["rules"]:
+            steps = f" (pasos {', '.join(map(str, c['steps']))})" if c["steps"] else ""
+            moved = f" → {c['new']}" if c["new"] else ""
+            click.echo(f"    {c['number']} {_KIND_WORDS.get(c['kind'], c['kind'])}{moved}{steps}")
+        r = a["rerun"]
+        if r is None:
+            continue
+        if r["ok"] is None:
+            click.echo(f"    ya no se puede ejecutar: {'; '.join(r['errors'])}")
+            continue
+        same = ("cambió: " + ", ".join(_CHANGED_WORDS.get(w, w) for w in r["changed"])) if r["changed"] else \
+            "veredicto y traza iguales"
+        click.echo(f"    re-ejecutado: {r['verdict']} — {same}")
+        if r["missing"]:
+            click.echo(f"    cita pasajes que ya no existen en {data['new_version']}: {', '.join(r['missing'])}")

@@ -12,6 +12,10 @@ is a new row whose `parent_id` is the version it was made from.
 - `scenario_line`: one row per line of versions (`lineage`, the id of its first version): the SHA-256 of its edit
   key (only that key adds versions to the line; null for a line saved before keys existed, which nobody can
   extend: an edit forks it) and, for a fork, the version it was copied from.  Never updated nor deleted either.
+- `rules_version`: the Comprehensive Rules version (cr-en's date) loaded when the version was saved and run, ""
+  when no CR was imported then, null for a row saved before it was recorded (revision 0003); `run_ok` and
+  `run_digest` (SHA-256 of the trace's steps, judge.runner.impact.trace_digest) are that run's verdict and trace,
+  so `judge corpus impact` can say whether re-running it changed either.
 """
 from __future__ import annotations
 
@@ -39,6 +43,9 @@ class ScenarioVersion(SQLModel, table=True):
     source: str = Field(sa_column=Column(Text, nullable=False))
     document: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    rules_version: Optional[str] = Field(default=None, max_length=40)
+    run_ok: Optional[bool] = Field(default=None)
+    run_digest: Optional[str] = Field(default=None, max_length=64)
 
 
 class ScenarioCitation(SQLModel, table=True):

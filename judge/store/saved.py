@@ -62,10 +62,12 @@ def utc(moment: datetime) -> datetime:
 
 def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, document: dict[str, Any],
          citations: Iterable[str] = (), parent: ScenarioVersion | None = None, edit_key: str | None = None,
-         forked_from: ScenarioVersion | None = None) -> ScenarioVersion:
+         forked_from: ScenarioVersion | None = None, rules_version: str | None = None,
+         run_ok: bool | None = None, run_digest: str | None = None) -> ScenarioVersion:
     """Insert a new version and the citation keys of its run.  With `parent`: a version of `parent`'s line,
     which `edit_key` must open (NotLineOwner otherwise).  Without: the first version of a new line whose key is
-    `edit_key` (none: a line nobody can extend), a fork of `forked_from` when given."""
+    `edit_key` (none: a line nobody can extend), a fork of `forked_from` when given.  `rules_version`, `run_ok`,
+    `run_digest`: the CR version the run was made under ("" none imported), its verdict and trace digest."""
     version_id = new_id()
     row = ScenarioVersion(
         id=version_id,
@@ -74,6 +76,7 @@ def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, doc
         version=parent.version + 1 if parent else 1,
         ruleset=ruleset, title=title, title_key=fold(title), format=fmt, source=source,
         document=dict(document), created_at=datetime.now(timezone.utc),
+        rules_version=rules_version, run_ok=run_ok, run_digest=run_digest,
     )
     keys = set()
     for ref in citations:
@@ -179,6 +182,19 @@ def citing(engine: Engine, rule: str, *, limit: int = 20) -> list[ScenarioVersio
     """The newest saved versions whose run cites `rule` or a rule below it (for "Ejemplos" on rule pages)."""
     stmt = (select(ScenarioVersion).join(ScenarioCitation, ScenarioCitation.version_seq == ScenarioVersion.seq)
             .where(ScenarioCitation.key == rule_key(rule)).order_by(ScenarioVersion.seq.desc()).limit(limit))
+    with Session(engine, expire_on_commit=False) as session:
+        return list(session.exec(stmt))
+
+
+def citing_any(engine: Engine, keys: Iterable[str]) -> list[ScenarioVersion]:
+    """Every saved version (oldest first) with a citation key among `keys` (`cr-en/704.5a`: that rule or one
+    below it), each once: the candidates of `judge corpus impact`."""
+    wanted = sorted({k[:200] for k in keys})
+    if not wanted:
+        return []
+    stmt = (select(ScenarioVersion).where(exists().where(ScenarioCitation.version_seq == ScenarioVersion.seq,
+                                                         ScenarioCitation.key.in_(wanted)))
+            .order_by(ScenarioVersion.seq))
     with Session(engine, expire_on_commit=False) as session:
         return list(session.exec(stmt))
 

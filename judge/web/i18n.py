@@ -106,6 +106,44 @@ MESSAGES: dict[str, dict[str, str]] = {
     "changes.removed": {"es": "eliminada", "en": "removed"},
     "changes.renumbered": {"es": "renumerada", "en": "renumbered"},
     "changes.reworded": {"es": "redactada de nuevo", "en": "reworded"},
+    "impact.title": {"es": "Escenarios afectados", "en": "Affected scenarios"},
+    "impact.rerun_title": {"es": "Escenarios afectados de {old} a {new}, ejecutados de nuevo",
+                           "en": "Scenarios affected from {old} to {new}, run again"},
+    "impact.count": {"es": "{n} escenarios citan una regla que cambió ({curated} de ejemplo y {saved} guardados "
+                           "revisados).",
+                     "en": "{n} scenarios cite a rule that changed ({curated} example and {saved} saved ones "
+                           "checked)."},
+    "impact.none": {"es": "Ningún escenario cita una regla que cambió.", "en": "No scenario cites a rule that changed."},
+    "impact.rerun": {"es": "Ejecutarlos de nuevo", "en": "Run them again"},
+    "impact.back": {"es": "Volver a los cambios", "en": "Back to the changes"},
+    "impact.engine_same": {"es": "El motor no lee el texto de las reglas: con el mismo motor, la nueva versión da el "
+                                 "mismo veredicto y la misma traza. Volver a ejecutarlos dice si el motor cambió desde "
+                                 "la ejecución comparada y qué pasajes citados ya no existen.",
+                           "en": "The engine does not read the rules' text: with the same engine the new version "
+                                 "gives the same verdict and trace. Running them again tells whether the engine "
+                                 "changed since the run compared with, and which cited passages no longer exist."},
+    "impact.changed_count": {"es": "{n} con el veredicto o la traza cambiados (primero).",
+                             "en": "{n} with their verdict or trace changed (first)."},
+    "impact.not_rerun": {"es": "{n} no se han vuelto a ejecutar (un máximo de {max} por página): `judge corpus "
+                                 "impact` los ejecuta todos.",
+                           "en": "{n} were not run again (at most {max} per page): `judge corpus impact` runs them "
+                                 "all."},
+    "impact.curated": {"es": "de ejemplo", "en": "example"},
+    "impact.saved": {"es": "guardado", "en": "saved"},
+    "impact.steps": {"es": "pasos {steps}", "en": "steps {steps}"},
+    "impact.same": {"es": "veredicto y traza iguales", "en": "same verdict and trace"},
+    "impact.changed": {"es": "cambió: {what}", "en": "changed: {what}"},   # {what} empty: the words follow
+    "impact.what.verdict": {"es": "veredicto", "en": "verdict"},
+    "impact.what.trace": {"es": "traza", "en": "trace"},
+    "impact.what.citations": {"es": "reglas citadas", "en": "cited rules"},
+    "impact.invalid": {"es": "ya no se puede ejecutar", "en": "can no longer run"},
+    "impact.missing": {"es": "cita pasajes que ya no existen en {version}:", "en": "cites passages {version} no longer has:"},
+    "impact.not_recorded": {"es": "guardado antes de registrarse la versión de las reglas",
+                            "en": "saved before the rules version was recorded"},
+    "impact.run_under": {"es": "ejecutado con la versión {version}", "en": "run under version {version}"},
+    "impact.saved_unavailable": {"es": "Los escenarios guardados no se pueden revisar ahora: la base de datos no "
+                                       "responde.",
+                                 "en": "The saved scenarios cannot be checked now: the database is not answering."},
     # cards
     "card.list": {"es": "Cartas", "en": "Cards"},
     "card.count": {"es": "{n} cartas", "en": "{n} cards"},

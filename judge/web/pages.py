@@ -79,9 +79,63 @@ def rule(number: str) -> Response | str:
 
 @bp.get("/cambios/<spec>")
 def changes(spec: str) -> Response | str:
-    """Rules and glossary changes between two loaded CR versions, `/cambios/2026-04-17..2026-06-05`."""
+    """Rules and glossary changes between two loaded CR versions, `/cambios/2026-04-17..2026-06-05`, and the
+    curated and saved scenarios citing a changed rule (listed; /cambios/<spec>/escenarios re-runs them)."""
     from judge.web.views.versions import changes_view
-    return _page("changes.html", changes_view(data.corpus(), _strip_json(spec)))
+    spec = _strip_json(spec)
+    payload = changes_view(data.corpus(), spec)
+    payload["impact"] = _impact(spec, rerun=False)
+    return _page("changes.html", payload)
+
+
+@bp.get("/cambios/<spec>/escenarios")
+@bp.get("/cambios/<spec>/escenarios.json")
+def changes_scenarios(spec: str) -> Response | str:
+    """The scenarios a rules change touches, re-run (judge.runner.impact): verdict, trace, missing citations;
+    those whose verdict or trace changed first."""
+    spec = _strip_json(spec)
+    return _page("changes_impact.html", _impact(spec, rerun=True))
+
+
+WEB_MAX_RERUNS = 150     # a request re-runs at most this many scenarios (each within /api/run's bounds)
+
+
+def _impact(spec: str, rerun: bool) -> dict[str, Any]:
+    """judge.web.impact for the two versions of `spec`; the saved part says so when the database does not answer
+    (`saved_unavailable`) instead of failing the page."""
+    from pathlib import Path
+
+    from flask import current_app
+
+    from judge import store
+    from judge.web.impact import diff_of, saved_inputs, scenarios_impact
+    from judge.web.run import _run
+    from judge.web.views.versions import version_pair
+
+    corpus = data.corpus()
+    old, new = version_pair(corpus, spec)
+    unavailable = False
+
+    def saved(numbers: set[str]) -> list[Any]:
+        nonlocal unavailable
+        if not store.created(current_app):
+            return []                  # no database yet: nothing saved (and none is created for a read)
+        try:
+            return store.call(current_app, saved_inputs, numbers, optional=True)
+        except store.DatabaseUnavailable:
+            unavailable = True
+            return []
+
+    def run(source: str, fmt: str | None) -> tuple[bool, str, dict[str, Any]]:
+        _, trace, outcome = _run(source, fmt)       # the web's bounds, as /api/run
+        return trace.ok, outcome.line, trace.to_json()
+
+    result = scenarios_impact(diff_of(corpus, old, new), new, Path(current_app.config["INSTANCE"]), saved,
+                              rerun=rerun, run=run, max_reruns=WEB_MAX_RERUNS).to_json()
+    result.update(saved_unavailable=unavailable, max_reruns=WEB_MAX_RERUNS, spec=f"{old.version}..{new.version}",
+                  rerun_url=f"/cambios/{old.version}..{new.version}/escenarios",
+                  changes_url=f"/cambios/{old.version}..{new.version}")
+    return result
 
 
 @bp.get("/pasajes/<path:passage_id>")

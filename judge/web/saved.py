@@ -73,6 +73,25 @@ MESSAGES.update({
     "saved.no_trace": {"es": "El escenario guardado ya no es válido para el motor actual.",
                        "en": "The saved scenario is no longer valid for the current engine."},
     "nav.library": {"es": "Biblioteca", "en": "Library"},
+    "saved.rules.not-recorded": {"es": "Guardado antes de que se registrara la versión de las reglas con que se "
+                                       "ejecutó: no se puede saber si alguna regla citada ha cambiado desde entonces.",
+                                 "en": "Saved before the rules version of its run was recorded: whether a cited rule "
+                                       "has changed since cannot be told."},
+    "saved.rules.no-cr": {"es": "Se ejecutó sin las Reglas Completas importadas: sus citas no tenían texto entonces.",
+                          "en": "Run without the Comprehensive Rules imported: its citations had no text then."},
+    "saved.rules.current": {"es": "Ejecutado con las reglas de {version}, la versión cargada.",
+                            "en": "Run under the rules of {version}, the version loaded."},
+    "saved.rules.not-loaded": {"es": "Ejecutado con las reglas de {version}, que ya no están cargadas: no se pueden "
+                                     "comparar con las cargadas ({current}).",
+                               "en": "Run under the rules of {version}, no longer loaded: they cannot be compared "
+                                     "with those loaded ({current})."},
+    "saved.rules.unchanged": {"es": "Ejecutado con las reglas de {version}; ninguna regla citada ha cambiado en "
+                                    "{current}.",
+                              "en": "Run under the rules of {version}; no cited rule has changed in {current}."},
+    "saved.rules.changed": {"es": "Ejecutado con las reglas de {version}; desde entonces han cambiado reglas que "
+                                  "cita ({current}):",
+                            "en": "Run under the rules of {version}; rules it cites have changed since ({current}):"},
+    "saved.rules.see_diff": {"es": "ver los cambios", "en": "see the changes"},
     "saved.needs_key": {"es": "Solo quien tiene la clave de edición de esta línea puede añadirle versiones: envíala "
                               "en la cabecera {header} (o la cookie que se guardó al crearla), o crea una copia "
                               "tuya con fork_url.",
@@ -167,7 +186,7 @@ def _payload(row: Any) -> dict[str, Any]:
                                 api_url=f"/api/scenarios/{row.id}", edit_url=PERMALINK.format(id=row.id) + "/editar",
                                 builder_url=builder_url(row.ruleset, SAVED_PREFIX + row.id),
                                 source=row.source, document=row.document, versions=versions,
-                                trace=None, errors=None)
+                                rules_version=row.rules_version, rules=None, trace=None, errors=None)
     try:
         scenario, trace, outcome = _run(row.source, row.format)
     except InvalidScenario as exc:  # the engine changed since it was saved: the version itself still shows
@@ -175,7 +194,17 @@ def _payload(row: Any) -> dict[str, Any]:
         return data
     data["trace"] = run_json(trace, outcome)[0]
     data["_run"] = (scenario, trace, outcome)
+    data["rules"] = _rules_since(row, trace)
     return data
+
+
+def _rules_since(row: Any, trace: Any) -> dict[str, Any]:
+    """Whether a rule the run cites changed since the version was saved (judge.web.impact.cited_changes)."""
+    from judge.web import data
+    from judge.web.impact import cited_changes
+
+    refs = {str(ref) for step in trace.steps for ref in (getattr(step, "citations", None) or ())}
+    return cited_changes(data.corpus(), row.rules_version, refs)
 
 
 # -- saving ---------------------------------------------------------------------------------------------------
@@ -203,8 +232,20 @@ def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key
     new_key = None if parent is not None else saved.new_key()
     row = db_call(saved.save, source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
                   document=document, citations=cited, parent=parent,
-                  edit_key=edit_key if parent is not None else new_key, forked_from=forked_from, write=True)
+                  edit_key=edit_key if parent is not None else new_key, forked_from=forked_from,
+                  **_run_record(trace), write=True)
     return Saved(row, new_key)
+
+
+def _run_record(trace: Any) -> dict[str, Any]:
+    """The rules version a run was made under (cr-en's date, "" when no CR is imported), its verdict and trace
+    digest: stored with the version so its page can say when a cited rule changed since (issue 19)."""
+    from judge.runner.impact import trace_digest
+    from judge.web import data
+
+    current = data.corpus().documents.get("cr-en")
+    return {"rules_version": current.version if current is not None else "", "run_ok": bool(trace.ok),
+            "run_digest": trace_digest(trace.to_json())}
 
 
 def _created(result: Saved) -> Response:

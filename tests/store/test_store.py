@@ -131,3 +131,39 @@ def test_app_start_migrates_an_existing_database_and_creates_sqlite_on_first_use
         assert f"schema {db.head_revision()} (newest)" in result.output and "judge.db" in result.output
     finally:
         db.dispose(url)
+
+
+def test_a_version_records_the_rules_version_of_its_run(engine) -> None:
+    # issue 19: the CR version the run was made under, its verdict and trace digest; None when not recorded
+    row = saved.save(engine, source="title: x\n", fmt="yaml", ruleset="magic", title="Con versión", document={},
+                     citations=("cr-en/702.19d",), edit_key=KEY, rules_version="2026-04-17", run_ok=False,
+                     run_digest="a" * 64)
+    again = saved.get(engine, row.id)
+    assert (again.rules_version, again.run_ok, again.run_digest) == ("2026-04-17", False, "a" * 64)
+    plain = _save(engine, "Sin versión")
+    assert (saved.get(engine, plain.id).rules_version, saved.get(engine, plain.id).run_ok) == (None, None)
+    found = [v.id for v in saved.citing_any(engine, ["cr-en/702.19d", "cr-en/702.19"])]
+    assert found.count(row.id) == 1 and plain.id not in found
+    assert saved.citing_any(engine, []) == []
+
+
+def test_rows_saved_before_revision_0003_keep_no_rules_version(tmp_path) -> None:
+    from alembic import command
+    from sqlalchemy import text
+
+    url = db.database_url(tmp_path)
+    engine = db.engine_for(url)
+    try:
+        cfg = db.alembic_config()
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "0002")
+            conn.execute(text("INSERT INTO scenario_version (id, lineage, version, ruleset, title, title_key, format,"
+                              " source, document, created_at) VALUES ('antiguo0000000000', 'antiguo0000000000', 1,"
+                              " 'magic', 't', 't', 'yaml', 's', '{}', '2026-01-01 00:00:00')"))
+        db.upgrade(url, force=True)
+        row = saved.get(engine, "antiguo0000000000")
+        assert row is not None and (row.rules_version, row.run_ok, row.run_digest) == (None, None, None)
+        assert row.source == "s"                                            # nothing of it lost
+    finally:
+        db.dispose(url)

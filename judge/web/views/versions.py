@@ -75,10 +75,8 @@ def rule_as_it_was(corpus: "Corpus", number: str, version: str) -> dict[str, Any
             "saved_examples": [], "older_versions": [], "same_number_elsewhere": []}
 
 
-def changes_view(corpus: "Corpus", spec: str) -> dict[str, Any]:
-    """What changed from one loaded CR version to another (GET /cambios/<old>..<new>): judge.corpus.diff."""
-    from judge.corpus.diff import diff_documents
-
+def version_pair(corpus: "Corpus", spec: str) -> tuple["Document", "Document"]:
+    """The two loaded versions `<old>..<new>` names; NotFound naming every unknown one and the loaded ones."""
     old, sep, new = spec.partition("..")
     if not sep or not old.strip() or not new.strip():
         raise NotFound(f"«{spec[:60]}»: se esperaba /cambios/<versión>..<versión> (cargadas: {_loaded(corpus)})")
@@ -91,7 +89,15 @@ def changes_view(corpus: "Corpus", spec: str) -> dict[str, Any]:
             problems.append(str(exc.description))
     if problems:
         raise UnknownVersion("; ".join(problems))
-    result = diff_documents(docs[0], docs[1]).to_json()
+    return docs[0], docs[1]
+
+
+def changes_view(corpus: "Corpus", spec: str) -> dict[str, Any]:
+    """What changed from one loaded CR version to another (GET /cambios/<old>..<new>): judge.corpus.diff."""
+    from judge.web.impact import diff_of
+
+    docs = version_pair(corpus, spec)
+    result = diff_of(corpus, docs[0], docs[1]).to_json()
     for change in result["rules"]:
         change["old_url"] = versioned_rule_url(change["old"], docs[0].version) if change["old"] else None
         change["new_url"] = versioned_rule_url(change["new"], docs[1].version) if change["new"] else None
