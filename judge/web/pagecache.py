@@ -106,8 +106,9 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            from judge.web import localcache
             from judge.web.errors import wants_json
-            from judge.web.shared_store import StoreUnavailable, store, warn_unavailable
+            from judge.web.shared_store import StoreUnavailable, warn_unavailable
 
             use = enabled() and request.method in ("GET", "HEAD")
             key = page_key() if use else ""
@@ -115,7 +116,7 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
             state = "off"
             if use:
                 try:
-                    value = store().get(key)
+                    value, _ = localcache.get(key)
                 except StoreUnavailable as exc:
                     warn_unavailable("the page cache", exc)
                     value, use = None, False
@@ -127,12 +128,18 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
                     state = "miss"
                     if _storable(response):
                         try:
-                            store().put(key, _pack(response), int(current_app.config.get("PAGE_CACHE_TTL", 86400)))
+                            localcache.put(key, _pack(response),
+                                           int(current_app.config.get("PAGE_CACHE_TTL", 86400)))
                         except StoreUnavailable as exc:
                             warn_unavailable("the page cache", exc)
             if fill is not None and response.status_code == 200:
                 response.set_data(fill(response.get_data(), wants_json()))
             response.headers["X-Page-Cache"] = state
+            if use and response.status_code == 200:
+                # The same answer for every visitor of one version: a browser's revalidation is a 304 without
+                # the body (the ETag is of the body as sent, its saved scenarios included).
+                response.add_etag()
+                response.make_conditional(request)
             return response
         return wrapper
     return decorate
