@@ -151,8 +151,11 @@ def _storable(response: Response) -> bool:
     # merely touching the `session` proxy marks it accessed. A NullSession (no SECRET_KEY) holds nothing.
     current = getattr(_cv_request.get(), "_session", None)
     touched = current is not None and current.accessed and not isinstance(current, NullSession)
+    from judge.web.examples import building
+
+    # A page served without its "Ejemplos" while they are built in the background is not kept either.
     return (response.status_code == 200 and not response.is_streamed and not touched
-            and "Set-Cookie" not in response.headers)
+            and "Set-Cookie" not in response.headers and not building())
 
 
 def fill_saved_examples(number_of: Callable[[], str]) -> Callable[[bytes, bool], bytes]:

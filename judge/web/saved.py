@@ -552,7 +552,11 @@ def _curated_listing(query: str, ruleset: str | None, page: int = 1) -> dict[str
         brief = item.to_json()
         brief.pop("description", None)
         groups.setdefault(item.ruleset, []).append(brief)
+    from judge.web.examples import building
+
+    # examples_building: searched by title only, the citations being computed in the background (examples.ready)
     return {"total": len(found), "page": page, "pages": pages, "per_page": CURATED_PER_PAGE,
+            "examples_building": building(),
             "rulesets": [{"ruleset": r, "scenarios": s} for r, s in groups.items()],
             "previous": _page_url(page - 1, "curated_page") if page > 1 else None,
             "next": _page_url(page + 1, "curated_page") if page < pages else None}
