@@ -12,6 +12,9 @@ is a new row whose `parent_id` is the version it was made from.
 - `scenario_line`: one row per line of versions (`lineage`, the id of its first version): the SHA-256 of its edit
   key (only that key adds versions to the line; null for a line saved before keys existed, which nobody can
   extend: an edit forks it) and, for a fork, the version it was copied from.  Never updated nor deleted either.
+- `save_request`: the saves sent with an `Idempotency-Key` (the SHA-256 of the key and where it was sent): the
+  version the first of them stored and the hash of its body, so a retry after a 503 (a commit that may have
+  landed) answers that version instead of storing it twice.  Inserted in the save's own transaction.
 """
 from __future__ import annotations
 
@@ -55,3 +58,11 @@ class ScenarioLine(SQLModel, table=True):
     key_hash: Optional[str] = Field(default=None, max_length=64)
     forked_from: Optional[str] = Field(default=None, max_length=64, foreign_key="scenario_version.id")
     forked_from_lineage: Optional[str] = Field(default=None, max_length=64, index=True)
+
+
+class SaveRequest(SQLModel, table=True):
+    __tablename__ = "save_request"
+
+    key_hash: str = Field(max_length=64, primary_key=True)
+    body_hash: str = Field(max_length=64)
+    version_id: str = Field(max_length=64, foreign_key="scenario_version.id")

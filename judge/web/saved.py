@@ -73,6 +73,18 @@ MESSAGES.update({
     "saved.no_trace": {"es": "El escenario guardado ya no es válido para el motor actual.",
                        "en": "The saved scenario is no longer valid for the current engine."},
     "nav.library": {"es": "Biblioteca", "en": "Library"},
+    "saved.may_have_landed": {"es": "El guardado puede haberse completado de todos modos: repítelo con la misma "
+                                    "cabecera {header} y no se guardará dos veces.",
+                              "en": "The save may have landed all the same: send it again with the same {header} "
+                                    "header and it will not be stored twice."},
+    "saved.may_have_landed_form": {"es": "El guardado puede haberse completado de todos modos: búscalo en la "
+                                         "biblioteca antes de volver a guardarlo.",
+                                   "en": "The save may have landed all the same: look for it in the library before "
+                                         "saving it again."},
+    "saved.reused_key": {"es": "Esta cabecera {header} ya se usó para guardar otro contenido: no se ha guardado "
+                               "nada; usa una clave nueva para un guardado nuevo.",
+                         "en": "This {header} header was already used to save other content: nothing was saved; "
+                               "use a new key for a new save."},
     "saved.needs_key": {"es": "Solo quien tiene la clave de edición de esta línea puede añadirle versiones: envíala "
                               "en la cabecera {header} (o la cookie que se guardó al crearla), o crea una copia "
                               "tuya con fork_url.",
@@ -101,10 +113,20 @@ MESSAGES.update({
 # -- storage --------------------------------------------------------------------------------------------------
 
 class DatabaseDown(ServiceUnavailable):
-    """The database of saved scenarios is down, frozen or too slow: 503 with Retry-After, saying what still works."""
+    """The database of saved scenarios is down, frozen or too slow: 503 with Retry-After, saying what still works.
+    For a save (`write`), also that it may have landed (a COMMIT the database froze in can still complete) and
+    how to retry it safely (`may_have_landed` in the JSON)."""
 
-    def __init__(self, retry_after: int) -> None:
-        super().__init__(translate("saved.unavailable", seconds=retry_after), retry_after=retry_after)
+    def __init__(self, retry_after: int, write: bool = False) -> None:
+        message = translate("saved.unavailable", seconds=retry_after)
+        if write:
+            from judge.web.idempotency import HEADER
+
+            form = request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data")
+            message += " " + (translate("saved.may_have_landed_form") if form else
+                              translate("saved.may_have_landed", header=HEADER))
+        super().__init__(message, retry_after=retry_after)
+        self.extra = {"may_have_landed": True} if write else {}
 
 
 def db_call(fn, *args: Any, write: bool = False, optional: bool = False, **kwargs: Any) -> Any:  # type: ignore[no-untyped-def]
@@ -116,7 +138,7 @@ def db_call(fn, *args: Any, write: bool = False, optional: bool = False, **kwarg
         return store.call(current_app, fn, *args, write=write, optional=optional, **kwargs)
     except store.DatabaseUnavailable as exc:
         current_app.logger.warning("the database is not available: %s", exc.reason)
-        raise DatabaseDown(exc.retry_after) from exc
+        raise DatabaseDown(exc.retry_after, write=write) from exc
 
 
 def _version_or_404(version_id: str):  # type: ignore[no-untyped-def]
@@ -185,26 +207,47 @@ class Saved:
 
     def __init__(self, row: Any, edit_key: str | None) -> None:
         self.row, self.edit_key = row, edit_key
+        self.replayed = False       # answered from an earlier save with the same Idempotency-Key
 
 
 def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key: str | None = None,
-           forked_from: Any = None) -> Saved:
+           forked_from: Any = None, retry: Any = None) -> Saved:
     """Validate, run (web bounds) and insert: a version of `parent`'s line (which `edit_key` must open:
     NotLineOwner otherwise), or the first version of a new line with a new key (a fork of `forked_from`).
+    `retry` (judge.web.idempotency.SaveRequest): a save with an Idempotency-Key, stored once whatever the retries.
     Raises InvalidScenario for a bad scenario."""
     from judge.store import saved
     from judge.web.run import _run
 
+    if retry is not None:
+        earlier = db_call(saved.replayed, retry.key_hash)
+        if earlier is not None:
+            return _replay(earlier, retry, parent)
     scenario, trace, _ = _run(source, fmt)
     text = source.decode("utf-8-sig") if isinstance(source, bytes) else source
     fmt = fmt or ("json" if text.lstrip().startswith("{") else "yaml")
     document = json.loads(json.dumps(dict(scenario.document), ensure_ascii=False, default=str))
     cited = {ref for step in trace.steps for ref in (getattr(step, "citations", None) or ())}
-    new_key = None if parent is not None else saved.new_key()
+    new_key = None if parent is not None else (retry.edit_key() if retry is not None else saved.new_key())
     row = db_call(saved.save, source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
                   document=document, citations=cited, parent=parent,
-                  edit_key=edit_key if parent is not None else new_key, forked_from=forked_from, write=True)
+                  edit_key=edit_key if parent is not None else new_key, forked_from=forked_from, write=True,
+                  request=(retry.key_hash, retry.body_hash) if retry is not None else None)
     return Saved(row, new_key)
+
+
+class ReusedKey(Exception):
+    """An Idempotency-Key sent again with another body (422)."""
+
+
+def _replay(earlier: tuple[Any, str], retry: Any, parent: Any) -> Saved:
+    """The answer a save already stored under this Idempotency-Key (its edit key again for a new line)."""
+    row, body_hash = earlier
+    if body_hash != retry.body_hash:
+        raise ReusedKey()
+    result = Saved(row, retry.edit_key() if parent is None else None)
+    result.replayed = True
+    return result
 
 
 def _created(result: Saved) -> Response:
@@ -213,6 +256,8 @@ def _created(result: Saved) -> Response:
     row = result.row
     url = PERMALINK.format(id=row.id)
     body: dict[str, Any] = {"id": row.id, "version": row.version, "url": url}
+    if result.replayed:
+        body["replayed"] = True
     if result.edit_key:
         body.update(edit_key=result.edit_key, edit_url=edit_keys.edit_link(row.id, result.edit_key))
     response = jsonify(body)
@@ -241,15 +286,25 @@ def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
 
         return error_response(refused, as_json=True)
     body, fmt = read
+    from judge.web import idempotency
+
+    scope = f"fork:{parent.id}" if fork else (f"edit:{parent.id}" if parent is not None else "new")
+    retry = idempotency.from_request(scope, body)
     try:
         if fork:
-            result = _store(body, fmt, forked_from=parent)
+            result = _store(body, fmt, forked_from=parent, retry=retry)
         else:
-            result = _store(body, fmt, parent, edit_key=edit_keys.offered_key(parent.lineage) if parent else None)
+            result = _store(body, fmt, parent, edit_key=edit_keys.offered_key(parent.lineage) if parent else None,
+                            retry=retry)
     except InvalidScenario as exc:
         return _invalid(exc)
     except NotLineOwner:
         return _not_owner(parent)
+    except ReusedKey:
+        response = jsonify({"error": translate("saved.reused_key", header=idempotency.HEADER), "status": 422,
+                            "header": idempotency.HEADER})
+        response.status_code = 422
+        return response
     return _created(result)
 
 
