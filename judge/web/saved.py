@@ -9,6 +9,7 @@ are stored with it, for the library's search by rule.
 from __future__ import annotations
 
 import json
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -233,6 +234,7 @@ def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key
                   document=document, citations=cited, parent=parent,
                   edit_key=edit_key if parent is not None else new_key, forked_from=forked_from, write=True,
                   request=(retry.key_hash, retry.body_hash) if retry is not None else None)
+    _forget_citing()
     return Saved(row, new_key)
 
 
@@ -562,6 +564,11 @@ def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]] | None:
 
     if not store.created(current_app):
         return []
+    memo_key = (current_app.extensions[store.EXTENSION][0], rule, limit)
+    ttl = _citing_ttl()
+    hit = _citing_memo.get(memo_key)
+    if hit is not None and hit[0] > time.monotonic() and hit[2] == _saves_seen:
+        return hit[1]
     try:
         rows = db_call(saved.citing, rule, limit=limit * 5, optional=True)
     except DatabaseDown:
@@ -572,7 +579,32 @@ def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]] | None:
         if row.lineage not in seen:
             seen.add(row.lineage)
             found.append(_brief(row))
+    if ttl > 0:
+        if len(_citing_memo) >= 4096:
+            _citing_memo.clear()
+        _citing_memo[memo_key] = (time.monotonic() + ttl, found[:limit], _saves_seen)
     return found[:limit]
+
+
+# The rule pages' saved scenarios, kept SAVED_EXAMPLES_TTL seconds per worker: under load that query was most of
+# a cached rule page's cost (profile, docs/benchmarks.md). A save through this worker forgets them at once.
+_citing_memo: dict[tuple[str, str, int], tuple[float, list[dict[str, Any]], int]] = {}
+_saves_seen = 0
+
+
+def _citing_ttl() -> float:
+    value = current_app.config.get("SAVED_EXAMPLES_TTL")
+    if value is None:
+        return 0.0 if current_app.testing else 2.0
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        return 2.0
+
+
+def _forget_citing() -> None:
+    global _saves_seen
+    _saves_seen += 1
 
 
 def _database_created() -> bool:
