@@ -132,3 +132,13 @@ actions:
     dry = app.test_client().post("/api/validate", data=small, content_type="application/yaml").get_json()["dry_run"]
     assert dry["stopped"] == "fin" and dry["time_budget_spent"] is False and "notice" not in dry
     assert [(p["kind"], p["path"]) for p in dry["problems"]] == [("illegal", "actions[0]")]
+
+
+def test_the_default_budget_is_five_seconds(instance_dir) -> None:
+    from judge.web.playcheck import validation_seconds
+
+    served = create_app({"INSTANCE": str(instance_dir)})
+    with served.test_request_context("/api/validate", method="POST"):
+        assert validation_seconds() == 5.0
+    with create_app({"TESTING": True, "INSTANCE": str(instance_dir)}).test_request_context("/"):
+        assert validation_seconds() == 60.0
