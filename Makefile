@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 
 .PHONY: run serve-prod test setup browser index clean
-.PHONY: faults postgresql-server
+.PHONY: faults postgresql-server fuzz-api
 
 setup: $(STAMP)
 
@@ -50,6 +50,14 @@ postgresql-server:
 # restart, each against a real `judge serve`; they print their figures ("faults: …").
 faults: $(STAMP) postgresql-server
 	JUDGE_LONG_FAULTS=1 $(BIN)/python -m pytest -q -s -p no:cacheprovider tests/faults -k long_ -rA
+
+# The big generated-request run against /api (thousands of requests; minutes): schemathesis from /api/openapi.json
+# and hypothesis scenarios of both rulesets, through `judge bench api`, exit 1 on a 5xx or a 4xx without a JSON
+# error. Rate limits off so every request reaches its endpoint (make test runs a few hundred).
+FUZZ_EXAMPLES  ?= 1000
+FUZZ_SCENARIOS ?= 5000
+fuzz-api: index
+	JUDGE_RATE_LIMITS=false $(BIN)/judge bench api --examples $(FUZZ_EXAMPLES) --scenarios $(FUZZ_SCENARIOS)
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

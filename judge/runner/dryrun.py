@@ -11,12 +11,25 @@ plays the fewest steps: the nearest point where the refused line becomes legal.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 # A dry run and each fix tried are bounded: the builder checks as the user types.
 DRY_RUN_STEPS = 2000
 FIX_TRIES = 40
+TIME_STOP = "tiempo"       # DryRun.stopped when the validation's wall-clock budget ran out
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A validation's wall-clock budget: `seconds` from `start` (time.monotonic()). The dry run and the fix
+    search look at it between actions and between tries (each action is bounded by the step limit)."""
+    seconds: float
+    start: float = field(default_factory=lambda: time.monotonic())
+
+    def spent(self) -> bool:
+        return time.monotonic() - self.start > self.seconds
 
 
 @dataclass(frozen=True)
@@ -49,9 +62,12 @@ class DryRun:
         return {"stopped": self.stopped, "steps": self.steps, "problems": [p.to_json() for p in self.problems]}
 
 
-def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None = None) -> DryRun:
+def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None = None,
+            budget: Budget | None = None) -> DryRun:
     """Play the scenario's actions (the expectations are not checked) and report what the game refused or left
-    open. `until`: stop after the line of that index has been played."""
+    open. `until`: stop after the line of that index has been played. `budget`: once spent, the dry run stops
+    before its next action with a `limit` problem that says so (`stopped: tiempo`); the lines after it are not
+    tried, and the problem says that too."""
     from judge.engine.action import Checkpoint, Script
     from judge.engine.errors import StepLimitReached
     from judge.engine.run import Game
@@ -76,6 +92,12 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
             break
         if isinstance(action, Checkpoint):
             continue
+        if budget is not None and budget.spent():
+            out.problems.append(Problem(
+                "limit", i, len(game.steps), f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s) "
+                "antes de esta acción: ni ella ni las siguientes se han probado", (ruleset.general_citation,)))
+            out.stopped = TIME_STOP
+            break
         if ruleset.is_over(state):                # the game ended before this line: it is never played
             out.problems.append(Problem(
                 "illegal", i, len(game.steps), "no se puede: la partida ha terminado antes de esta acción",
@@ -134,9 +156,11 @@ def mover_lines(description: dict[str, Any], players: list[str]) -> list[dict[st
     return lines
 
 
-def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Problem) -> dict[str, Any] | None:
+def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Problem,
+            budget: Budget | None = None) -> dict[str, Any] | None:
     """`{"insert": i, "actions": [line], "describe"}`: the line that, put before `actions[i]`, makes the engine
-    accept it (the mover line whose dry run plays the fewest steps), or None when none does."""
+    accept it (the mover line whose dry run plays the fewest steps), or None when none does. With a `budget`, the
+    search stops once it is spent and keeps the best line found so far (each try is a dry run under it too)."""
     from judge.scenarios import ScenarioError
     from judge.scenarios.load import validate_tree
 
@@ -147,14 +171,16 @@ def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Prob
     players = [p.get("name") for p in document.get("players") or [] if isinstance(p, dict) and p.get("name")]
     best: tuple[int, dict[str, Any], Any] | None = None
     for line in mover_lines(description, players)[:FIX_TRIES]:
+        if budget is not None and budget.spent():
+            break
         trial = {**document, "actions": [*actions[:i], line, *actions[i:]]}
         try:
             scenario = validate_tree(trial)
         except ScenarioError:
             continue
-        run = dry_run(scenario, until=i + 1)
+        run = dry_run(scenario, until=i + 1, budget=budget)
         refused = [p for p in run.problems if p.action is not None and p.action <= i + 1 and p.kind != "choice"]
-        if refused or run.stopped == "limite":
+        if refused or run.stopped in ("limite", TIME_STOP):
             continue
         if best is None or run.steps < best[0]:
             best = (run.steps, line, scenario.actions[i])

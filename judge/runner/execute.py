@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from judge.engine import Trace
     from judge.scenarios import Scenario
 
@@ -38,8 +40,9 @@ class InvalidScenario(Exception):
         return {"error": "escenario no válido", "errors": [p.to_json() for p in self.problems]}
 
 
-def load(source: str | bytes | Path, fmt: str | None = None) -> "Scenario":
-    """Parse and validate a scenario; raise InvalidScenario with every problem found.
+def load(source: "str | bytes | Path | Mapping[str, Any]", fmt: str | None = None) -> "Scenario":
+    """Parse and validate a scenario (text, a file, or a document parse_text already read); raise
+    InvalidScenario with every problem found.
 
     Malformed YAML/JSON comes back as one problem at the document root whose message names the line.
     """

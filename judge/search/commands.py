@@ -25,9 +25,15 @@ def _folders() -> tuple[Path, Path]:
 @click.option("--wait", is_flag=True,
               help="Compute the passages' missing vectors here, with the progress bar, instead of in the background.")
 def index_cmd(if_stale: bool, force: bool, wait: bool) -> None:
-    """Build the search index of the corpus (and imported documents) into the instance folder."""
+    """Build the search index of the corpus (and imported documents) into the instance folder, and the rule
+    pages' "Ejemplos" (every curated scenario run, examples.json) when stale, so no server builds them."""
     cdir, inst = _folders()
     build_with_progress(cdir, inst, force=force, if_stale=if_stale, wait=wait)
+    from judge.web.examples import index as examples_index
+
+    started = time.monotonic()
+    examples_index(instance=inst)     # as fast as a file read when examples.json is up to date
+    click.echo(f"ejemplos de las reglas al día ({time.monotonic() - started:.1f} s)")
 
 
 def _open(semantic: bool | None = None, embed: str = "background"):  # type: ignore[no-untyped-def]

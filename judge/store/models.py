@@ -16,6 +16,9 @@ is a new row whose `parent_id` is the version it was made from.
   when no CR was imported then, null for a row saved before it was recorded (revision 0003); `run_ok` and
   `run_digest` (SHA-256 of the trace's steps, judge.runner.impact.trace_digest) are that run's verdict and trace,
   so `judge corpus impact` can say whether re-running it changed either.
+- `save_request`: the saves sent with an `Idempotency-Key` (the SHA-256 of the key and where it was sent): the
+  version the first of them stored and the hash of its body, so a retry after a 503 (a commit that may have
+  landed) answers that version instead of storing it twice.  Inserted in the save's own transaction.
 """
 from __future__ import annotations
 
@@ -62,3 +65,11 @@ class ScenarioLine(SQLModel, table=True):
     key_hash: Optional[str] = Field(default=None, max_length=64)
     forked_from: Optional[str] = Field(default=None, max_length=64, foreign_key="scenario_version.id")
     forked_from_lineage: Optional[str] = Field(default=None, max_length=64, index=True)
+
+
+class SaveRequest(SQLModel, table=True):
+    __tablename__ = "save_request"
+
+    key_hash: str = Field(max_length=64, primary_key=True)
+    body_hash: str = Field(max_length=64)
+    version_id: str = Field(max_length=64, foreign_key="scenario_version.id")

@@ -18,13 +18,14 @@ from typing import Any, Iterable
 
 from sqlalchemy import exists, func
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
 from judge.store.db import writing
 from judge.store.guard import check_not_abandoned
 from judge.store.keys import citation_keys, fold, rule_key, words
-from judge.store.models import ScenarioCitation, ScenarioLine, ScenarioVersion
+from judge.store.models import SaveRequest, ScenarioCitation, ScenarioLine, ScenarioVersion
 
 ID_BYTES = 16                                   # 128 random bits: 22 URL-safe characters
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -63,11 +64,15 @@ def utc(moment: datetime) -> datetime:
 def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, document: dict[str, Any],
          citations: Iterable[str] = (), parent: ScenarioVersion | None = None, edit_key: str | None = None,
          forked_from: ScenarioVersion | None = None, rules_version: str | None = None,
-         run_ok: bool | None = None, run_digest: str | None = None) -> ScenarioVersion:
+         run_ok: bool | None = None, run_digest: str | None = None,
+         request: tuple[str, str] | None = None) -> ScenarioVersion:
     """Insert a new version and the citation keys of its run.  With `parent`: a version of `parent`'s line,
     which `edit_key` must open (NotLineOwner otherwise).  Without: the first version of a new line whose key is
     `edit_key` (none: a line nobody can extend), a fork of `forked_from` when given.  `rules_version`, `run_ok`,
-    `run_digest`: the CR version the run was made under ("" none imported), its verdict and trace digest."""
+    `run_digest`: the CR version the run was made under ("" none imported), its verdict and trace digest.
+    `request`: (the hash of the save's Idempotency-Key, the hash of its body), recorded in the same transaction;
+    when a save with that key committed first (two retries at once), nothing is stored and that save's version is
+    returned (`replayed`)."""
     version_id = new_id()
     row = ScenarioVersion(
         id=version_id,
@@ -92,10 +97,31 @@ def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, doc
                                      forked_from=forked_from.id if forked_from else None,
                                      forked_from_lineage=forked_from.lineage if forked_from else None))
         session.add_all(ScenarioCitation(version_seq=row.seq, key=key) for key in sorted(keys))
-        session.flush()
-        check_not_abandoned()   # the request already answered 503: roll back rather than store it unseen
-        session.commit()
+        if request is not None:
+            session.add(SaveRequest(key_hash=request[0], body_hash=request[1], version_id=row.id))
+        try:
+            session.flush()
+            check_not_abandoned()   # the request already answered 503: roll back rather than store it unseen
+            session.commit()
+        except IntegrityError:
+            if request is None:
+                raise
+            session.rollback()
+            earlier = replayed(engine, request[0])
+            if earlier is None:
+                raise
+            return earlier[0]
     return row
+
+
+def replayed(engine: Engine, request_key: str) -> tuple[ScenarioVersion, str] | None:
+    """(the version a save with this Idempotency-Key hash stored, that save's body hash), or None."""
+    with Session(engine, expire_on_commit=False) as session:
+        found = session.get(SaveRequest, request_key)
+        if found is None:
+            return None
+        row = session.exec(select(ScenarioVersion).where(ScenarioVersion.id == found.version_id)).first()
+        return (row, found.body_hash) if row is not None else None
 
 
 def holds_key(engine: Engine, lineage: str, key: str | None) -> bool:

@@ -548,6 +548,9 @@ def api_validate() -> Response:
     (null for a JSON body)."""
     from judge.web.run import scenario_body
 
+    from judge.web.playcheck import start_budget
+
+    start_budget()        # the validation's clock starts before the body is parsed (VALIDATE_TIME_BUDGET)
     read = scenario_body()
     if isinstance(read, Response):
         return read

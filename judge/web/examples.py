@@ -1,20 +1,25 @@
 """Examples: the curated scenarios whose steps cite a rule (rule pages) and those that use a card (card pages).
 
-Running the 80 curated scenarios takes seconds, so the index is computed once and cached: in memory, and in the
-instance folder (examples.json) so that a restarted server does not run them again. Both are keyed by the curated
+Running the 80 curated scenarios takes seconds (17–50 under load), so the index is computed once and cached: in
+memory, and in the instance folder (examples.json) so that a restarted server does not run them again; `judge
+index` builds it when stale, and a request never waits for it more than a second (`ready`: the build goes on in
+the background and the page says so). Both are keyed by the curated
 files' names, sizes and modification times, and by the engine's source files (an engine change can change what a
 step cites); the files are looked at no more than once a second. The web layer decides no rule: the citations are
 the engine's, read from each scenario's trace.
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
 import re
 import threading
 import time
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import judge.web.viewer  # noqa: F401  (the page texts, "Ejemplos" among them, live there)
 
@@ -108,44 +113,154 @@ def build(root: Path) -> dict[str, Any]:
     return {"rules": rules, "cards": cards, "cited": every}
 
 
+WAIT = 1.0                  # seconds a request waits for a build before it is served without the examples
+_building: dict[str, threading.Thread] = {}
+
+
 def index(root: Path | None = None, instance: Path | None = None) -> dict[str, Any]:
-    """The examples of the curated scenarios under `root`, computed once per version of the files."""
+    """The examples of the curated scenarios under `root`, computed once per version of the files (this call
+    builds them when stale: `judge index` and the tests; a request uses `ready`)."""
+    root, key, fingerprint = _where(root)
+    hit = _known(key, fingerprint, instance)
+    if hit is not None:
+        return hit
+    with _build_lock(instance):
+        hit = _known(key, fingerprint, instance)   # another process may have built it while this one waited
+        if hit is not None:
+            return hit
+        data = build(root)
+        _write(instance, key, fingerprint, data)
+    with _lock:
+        _memo[key] = (fingerprint, data, time.monotonic())
+    return data
+
+
+def ready(root: Path | None = None, instance: Path | None = None, wait: float = WAIT) -> dict[str, Any] | None:
+    """The examples when they are known (memory or examples.json), else None after at most `wait` seconds: the
+    build goes on in a background thread of this process (one per folder), and the pages say so meanwhile. The
+    first rule page of a process no longer waits the 17–50 s of running every curated scenario."""
+    root, key, fingerprint = _where(root)
+    hit = _known(key, fingerprint, instance)
+    if hit is not None:
+        return hit
+    with _lock:
+        thread = _building.get(key)
+        if thread is None or not thread.is_alive():
+            thread = _building[key] = threading.Thread(target=index, args=(root, instance), daemon=True,
+                                                       name="examples-index")
+            thread.start()
+    thread.join(wait)
+    with _lock:
+        hit = _memo.get(key)
+    return hit[1] if hit is not None and hit[0] == fingerprint else None
+
+
+def _where(root: Path | None) -> tuple[Path, str, tuple[Any, ...]]:
+    """(root, its key, its fingerprint), the fingerprint looked at no more than once a second."""
     from judge.runner.catalog import scenarios_dir
 
     root = Path(root or scenarios_dir())
     key = str(root)
     with _lock:
-        now = time.monotonic()
         hit = _memo.get(key)
+        now = time.monotonic()
         if hit is not None and now - hit[2] < CHECK_INTERVAL:
-            return hit[1]
-        fingerprint = _fingerprint(root)
+            return root, key, hit[0]
+    fingerprint = _fingerprint(root)
+    with _lock:
+        hit = _memo.get(key)
         if hit is not None and hit[0] == fingerprint:
-            _memo[key] = (fingerprint, hit[1], now)
+            _memo[key] = (fingerprint, hit[1], time.monotonic())
+    return root, key, fingerprint
+
+
+def _known(key: str, fingerprint: tuple[Any, ...], instance: Path | None) -> dict[str, Any] | None:
+    """The examples of this fingerprint from memory, else from the instance's examples.json (kept in memory)."""
+    with _lock:
+        hit = _memo.get(key)
+        if hit is not None and hit[0] == fingerprint:
             return hit[1]
-        stamp = json.dumps(fingerprint)
-        cache = Path(instance) / "examples.json" if instance else None
-        data = None
-        if cache is not None and cache.is_file():
-            try:
-                stored = json.loads(cache.read_text(encoding="utf-8"))
-                if stored.get("fingerprint") == stamp and stored.get("root") == key and "cited" in stored["examples"]:
-                    data = stored["examples"]      # (a file written before "cited" existed is built again)
-            except (OSError, ValueError, KeyError, AttributeError):
-                data = None
-        if data is None:
-            data = build(root)
-            if cache is not None:
-                try:
-                    cache.parent.mkdir(parents=True, exist_ok=True)
-                    tmp = cache.with_suffix(".tmp")
-                    tmp.write_text(json.dumps({"root": key, "fingerprint": stamp, "examples": data},
-                                              ensure_ascii=False), encoding="utf-8")
-                    tmp.replace(cache)
-                except OSError:
-                    pass
-        _memo[key] = (fingerprint, data, now)
-        return data
+    cache = Path(instance) / "examples.json" if instance else None
+    if cache is None or not cache.is_file():
+        return None
+    try:
+        stored = json.loads(cache.read_text(encoding="utf-8"))
+        if stored.get("fingerprint") != json.dumps(fingerprint) or stored.get("root") != key \
+                or "cited" not in stored["examples"]:   # (a file written before "cited" existed is built again)
+            return None
+        data = stored["examples"]
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):
+        return None
+    with _lock:
+        _memo[key] = (fingerprint, data, time.monotonic())
+    return data
+
+
+def _write(instance: Path | None, key: str, fingerprint: tuple[Any, ...], data: dict[str, Any]) -> None:
+    if instance is None:
+        return
+    cache = Path(instance) / "examples.json"
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_name(f"examples.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"root": key, "fingerprint": json.dumps(fingerprint), "examples": data},
+                                  ensure_ascii=False), encoding="utf-8")
+        tmp.replace(cache)          # atomic for readers: the old file or the new, never half of one
+    except OSError:
+        pass
+
+
+@contextlib.contextmanager
+def _build_lock(instance: Path | None) -> Iterator[None]:
+    """One build at a time per instance across the machine's processes (the workers of `judge serve --prod`):
+    the others wait for it and read its file instead of running every scenario again."""
+    if instance is None:
+        yield
+        return
+    try:
+        Path(instance).mkdir(parents=True, exist_ok=True)
+        handle = open(Path(instance) / "examples.lock", "a+b")
+    except OSError:                   # a read-only instance: build without the lock
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _wait() -> float:
+    """EXAMPLES_WAIT: seconds a request waits for a build (default 1; a TESTING app waits for it to end, so the
+    tests see the examples they check)."""
+    from flask import current_app
+
+    value = current_app.config.get("EXAMPLES_WAIT")
+    if value is None:
+        return 3600.0 if current_app.testing else WAIT
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        return WAIT
+
+
+def building() -> bool:
+    """Whether this request was served without the examples because they are being built (set by for_rule and
+    the others): the page says so and the page cache does not keep it."""
+    from flask import g, has_request_context
+
+    return has_request_context() and bool(g.get("examples_building"))
+
+
+def _ready_or_note() -> dict[str, Any]:
+    from flask import g, has_request_context
+
+    found = ready(instance=_instance(), wait=_wait()) if has_request_context() else index(instance=_instance())
+    if found is None:
+        g.examples_building = True
+        return {"rules": {}, "cards": {}, "cited": {}}
+    return found
 
 
 def _instance() -> Path | None:
@@ -160,7 +275,7 @@ def _instance() -> Path | None:
 def for_rule(number: str) -> list[dict[str, Any]]:
     """The curated scenarios with a step citing `number` or one of its sub-rules (704 → 704.5g), the exact
     number first."""
-    rules = index(instance=_instance())["rules"]
+    rules = _ready_or_note()["rules"]
     number = str(number).rstrip(".")
     exact = list(rules.get(number, []))
     seen = {e["url"] for e in exact}
@@ -177,9 +292,11 @@ def for_rule(number: str) -> list[dict[str, Any]]:
 
 
 def for_card(name: str) -> list[dict[str, Any]]:
-    return index(instance=_instance())["cards"].get(fold(name), [])[:MAX_LISTED]
+    return _ready_or_note()["cards"].get(fold(name), [])[:MAX_LISTED]
 
 
 def cited_by(url: str, root: Path | None = None) -> list[str]:
     """Every citation of the run of the curated scenario at `url` (none for a broken or unknown one)."""
-    return index(root, instance=_instance())["cited"].get(url, [])
+    if root is not None:
+        return index(root, instance=_instance())["cited"].get(url, [])
+    return _ready_or_note()["cited"].get(url, [])

@@ -65,6 +65,12 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
     q = _param("q", schema={"type": "string", "maxLength": max_query})
     limit = _param("limit", schema={"type": "integer", "minimum": 1, "maximum": max_limit})
     version = _param("version_id", "path")
+    # A save's Idempotency-Key (judge/web/idempotency.py): the same key and body stored once (a retry after a 503).
+    retry = _param("Idempotency-Key", "header", {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,200}$"})
+    saves = {"400": _json({"anyOf": [_ref("InvalidScenario"), _ref("Error")]},
+                          "an invalid or malformed scenario (every error with its field path), or a malformed "
+                          "Idempotency-Key (named in `parameter`)"),
+             "422": _json(_ref("Error"), "the Idempotency-Key was used before with another body: nothing saved")}
     paths: dict[str, Any] = {
         "/api/search": _get("search the rules", _ref("SearchResults"),
                             [q, limit, _param("doc"), _param("ruleset")]),
@@ -84,17 +90,18 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
             **_get("the saved scenarios, newest first", _OBJECT,
                    [_param("q"), _param("ruleset"), _param("page", schema={"type": "integer", "minimum": 1}),
                     _param("per_page", schema={"type": "integer", "minimum": 1, "maximum": 100})]),
-            **_post("save a scenario", "201", _ref("Saved")),
+            **_post("save a scenario", "201", _ref("Saved"), [retry], saves),
         },
         "/api/scenarios/{version_id}": {
             **_get("a saved version, its line and its run", _OBJECT, [version], ("404", "503")),
             **_post("a new version of a saved one (the line's edit key in X-Edit-Key or the cookie)", "201",
-                    _ref("Saved"), [version, _param("X-Edit-Key", "header")],
+                    _ref("Saved"), [version, _param("X-Edit-Key", "header"), retry],
                     {"403": _json(_ref("Error"), "without the line's edit key: nothing saved (`fork_url` says "
-                                                 "where to copy it)"), "404": _ERRORS["404"]}),
+                                                 "where to copy it)"), "404": _ERRORS["404"], **saves}),
         },
         "/api/scenarios/{version_id}/fork": _post("a copy of a saved version, the first of a new line", "201",
-                                                  _ref("Saved"), [version], {"404": _ERRORS["404"]}),
+                                                  _ref("Saved"), [version, retry],
+                                                  {"404": _ERRORS["404"], **saves}),
         "/api/openapi.json": _get("this description", _OBJECT, errors=()),
     }
     field_error = {"type": "object", "required": ["path", "message"],

@@ -29,6 +29,7 @@ JSON_NOTICE_SLOT = "\u0000saved-examples-notice\u0000"   # the notice when the d
 
 _code_digest: str | None = None
 _curated: dict[str, tuple[float, tuple[Any, ...], str]] = {}
+_scanning: set[str] = set()
 _lock = threading.Lock()
 
 
@@ -49,7 +50,9 @@ def code_version() -> str:
 
 
 def curated_version() -> str:
-    """A digest of the curated scenarios' contents, recomputed only when a file's size or time changes."""
+    """A digest of the curated scenarios' contents, recomputed only when a file's size or time changes. The
+    files are looked at by one thread at a time, outside the lock: every other request meanwhile uses the digest
+    of a second ago rather than queueing behind the scan (under load that wait was a cached page's p99)."""
     from judge.runner.catalog import scenarios_dir
 
     root = scenarios_dir()
@@ -57,8 +60,10 @@ def curated_version() -> str:
     with _lock:
         now = time.monotonic()
         hit = _curated.get(key)
-        if hit is not None and now - hit[0] < CHECK_INTERVAL:
+        if hit is not None and (now - hit[0] < CHECK_INTERVAL or key in _scanning):
             return hit[2]
+        _scanning.add(key)
+    try:
         files = sorted(p for p in root.rglob("*.yaml") if p.is_file()) if root.is_dir() else []
         stamp = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
         if hit is not None and hit[1] == stamp:
@@ -68,8 +73,12 @@ def curated_version() -> str:
             for path in files:
                 sha.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
             digest = sha.hexdigest()[:16]
-        _curated[key] = (now, stamp, digest)
+        with _lock:
+            _curated[key] = (time.monotonic(), stamp, digest)
         return digest
+    finally:
+        with _lock:
+            _scanning.discard(key)
 
 
 def page_key() -> str:
@@ -106,8 +115,9 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            from judge.web import localcache
             from judge.web.errors import wants_json
-            from judge.web.shared_store import StoreUnavailable, store, warn_unavailable
+            from judge.web.shared_store import StoreUnavailable, warn_unavailable
 
             use = enabled() and request.method in ("GET", "HEAD")
             key = page_key() if use else ""
@@ -115,7 +125,7 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
             state = "off"
             if use:
                 try:
-                    value = store().get(key)
+                    value, _ = localcache.get(key)
                 except StoreUnavailable as exc:
                     warn_unavailable("the page cache", exc)
                     value, use = None, False
@@ -127,12 +137,19 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
                     state = "miss"
                     if _storable(response):
                         try:
-                            store().put(key, _pack(response), int(current_app.config.get("PAGE_CACHE_TTL", 86400)))
+                            localcache.put(key, _pack(response),
+                                           int(current_app.config.get("PAGE_CACHE_TTL", 86400)))
                         except StoreUnavailable as exc:
                             warn_unavailable("the page cache", exc)
             if fill is not None and response.status_code == 200:
                 response.set_data(fill(response.get_data(), wants_json()))
             response.headers["X-Page-Cache"] = state
+            if use and response.status_code == 200:
+                # The same answer for every visitor of one version: a browser's revalidation is a 304 without
+                # the body (the ETag is of the body as sent, its saved scenarios included).
+                response.set_etag(hashlib.blake2b(response.get_data(), digest_size=16).hexdigest())
+                if "If-None-Match" in request.headers:   # (make_conditional costs ~1 ms: only when asked)
+                    response.make_conditional(request)
             return response
         return wrapper
     return decorate
@@ -144,8 +161,11 @@ def _storable(response: Response) -> bool:
     # merely touching the `session` proxy marks it accessed. A NullSession (no SECRET_KEY) holds nothing.
     current = getattr(_cv_request.get(), "_session", None)
     touched = current is not None and current.accessed and not isinstance(current, NullSession)
+    from judge.web.examples import building
+
+    # A page served without its "Ejemplos" while they are built in the background is not kept either.
     return (response.status_code == 200 and not response.is_streamed and not touched
-            and "Set-Cookie" not in response.headers)
+            and "Set-Cookie" not in response.headers and not building())
 
 
 def fill_saved_examples(number_of: Callable[[], str]) -> Callable[[bytes, bool], bytes]:

@@ -4,27 +4,75 @@ engine accepts. The web layer only resolves the cited passages' text, as the run
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import current_app
+from flask import current_app, g
+
+if TYPE_CHECKING:
+    from judge.runner.dryrun import Budget
+
+
+def validation_seconds() -> float:
+    """VALIDATE_TIME_BUDGET (seconds, default 5; 60 for a TESTING app): the wall-clock time one validation (its parse, its checks and
+    its dry run with the fix search) may take before the dry run stops and says so."""
+    value = current_app.config.get("VALIDATE_TIME_BUDGET")
+    if value is None:   # a TESTING app: the suite runs on loaded machines, where its dry runs must not be cut
+        return 60.0 if current_app.testing else 5.0
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):   # a malformed setting falls back to the default rather than failing a request
+        return 5.0
+
+
+def start_budget() -> "Budget":
+    """The request's validation budget, started once (the first call, before the body is parsed): the parse and
+    the checks count against it, not only the dry run."""
+    from judge.runner.dryrun import Budget
+
+    budget = g.get("validation_budget")
+    if budget is None:
+        budget = g.validation_budget = Budget(validation_seconds())
+    return budget
+
+
+def spent_answer(budget: "Budget") -> dict[str, Any]:
+    """The `dry_run` of a valid scenario whose validation spent the whole budget before the game was played."""
+    return {"stopped": "tiempo", "steps": 0, "time_budget": budget.seconds, "time_budget_spent": True,
+            "problems": [{"kind": "limit", "action": None, "path": "actions", "step": 0, "citations": [],
+                          "actor": None, "rule": None, "fix": None,
+                          "message": f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s) al "
+                                     "comprobar el escenario: el guion no se ha probado"}]}
 
 
 def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
-    """`{"stopped", "steps", "problems": [{"kind", "action", "path", "step", "message", "citations", "actor",
-    "rule": {"ref", "number", "text", "url"} | null, "fix": {...} | null}]}` (every problem; `fix` on the first
-    only: finding it plays the game again a few dozen times), or `{"error"}` when the engine could not play it."""
-    from judge.runner.dryrun import DRY_RUN_STEPS, dry_run, fix_for
+    """`{"stopped", "steps", "time_budget", "time_budget_spent", "notice"?, "problems": [{"kind", "action", "path", "step",
+    "message", "citations", "actor", "rule": {"ref", "number", "text", "url"} | null, "fix": {...} | null}]}`
+    (every problem; `fix` on the first only: finding it plays the game again a few dozen times), or `{"error"}`
+    when the engine could not play it. The whole is bounded by the request's validation budget (start_budget):
+    once spent, the dry run stops with a `limit` problem naming it (`stopped: tiempo`) and the fix search keeps
+    what it found so far."""
+    from judge.runner.dryrun import DRY_RUN_STEPS, TIME_STOP, dry_run, fix_for
     from judge.web.builder import descriptions
 
     try:
         cap = int(current_app.config.get("RUN_MAX_STEPS", DRY_RUN_STEPS))
     except (TypeError, ValueError):
         cap = DRY_RUN_STEPS
+    budget = start_budget()
+    if budget.spent():
+        return spent_answer(budget)
     try:
-        run = dry_run(scenario, step_limit=max(1, min(cap, DRY_RUN_STEPS)))
+        run = dry_run(scenario, step_limit=max(1, min(cap, DRY_RUN_STEPS)), budget=budget)
         answer = run.to_json()
         described = {d["id"]: d for d in descriptions()}
-        fix = fix_for(document, described[scenario.ruleset], run.problems[0]) if run.problems else None
+        fix = (fix_for(document, described[scenario.ruleset], run.problems[0], budget)
+               if run.problems else None)
+        answer["time_budget"] = budget.seconds
+        answer["time_budget_spent"] = budget.spent()
+        if answer["time_budget_spent"] and run.stopped != TIME_STOP:
+            # The game was played to its end but the fix search was cut short: say why no fix may be offered.
+            answer["notice"] = (f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s): la búsqueda "
+                                "de un arreglo se ha cortado")
     except Exception:  # noqa: BLE001 - an engine failure is the engine's bug: the builder says so, never a 500
         current_app.logger.exception("dry run failed")
         return {"error": "el motor no ha podido jugar el escenario (un fallo del motor, no del escenario)",

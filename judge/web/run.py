@@ -5,6 +5,7 @@ trace, with the text of every cited passage beside the step that cites it.
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -240,8 +241,9 @@ def _too_large() -> Response:
     return response
 
 
-def _run(source: str | bytes, fmt: str | None) -> tuple[Any, Any, Any]:
-    """(scenario, trace, verdict); raises InvalidScenario for bad input."""
+def _run(source: str | bytes | dict[str, Any], fmt: str | None) -> tuple[Any, Any, Any]:
+    """(scenario, trace, verdict) of a text, or of a document already parsed from one (parse_text's);
+    raises InvalidScenario for bad input."""
     from judge.engine.run import default_step_limit
     from judge.runner import execute
 
@@ -287,11 +289,22 @@ def api_run() -> Response:
     if isinstance(read, Response):
         return read
     body, fmt = read
-    try:
-        _, trace, outcome = _run(body, fmt)
-    except InvalidScenario as exc:
-        return _invalid(exc)
-    return jsonify(run_json(trace, outcome)[0])
+    from judge.web import runcache
+
+    found = runcache.lookup(body, fmt)
+    if found.answer is not None:
+        response = Response(found.answer, mimetype="application/json")
+    else:
+        started = time.monotonic()
+        try:
+            # The document the cache lookup parsed is not parsed again (load_scenario takes it as it is).
+            _, trace, outcome = _run(found.doc if isinstance(found.doc, dict) else body, fmt)
+        except InvalidScenario as exc:
+            return _invalid(exc)
+        response = jsonify(run_json(trace, outcome)[0])
+        runcache.keep(found, response.get_data(), time.monotonic() - started, _time_budget())
+    response.headers["X-Run-Cache"] = found.state
+    return response
 
 
 def run_json(trace: Any, outcome: Any) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -9,6 +9,7 @@ are stored with it, for the library's search by rule.
 from __future__ import annotations
 
 import json
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -92,6 +93,18 @@ MESSAGES.update({
                                   "cita ({current}):",
                             "en": "Run under the rules of {version}; rules it cites have changed since ({current}):"},
     "saved.rules.see_diff": {"es": "ver los cambios", "en": "see the changes"},
+    "saved.may_have_landed": {"es": "El guardado puede haberse completado de todos modos: repítelo con la misma "
+                                    "cabecera {header} y no se guardará dos veces.",
+                              "en": "The save may have landed all the same: send it again with the same {header} "
+                                    "header and it will not be stored twice."},
+    "saved.may_have_landed_form": {"es": "El guardado puede haberse completado de todos modos: búscalo en la "
+                                         "biblioteca antes de volver a guardarlo.",
+                                   "en": "The save may have landed all the same: look for it in the library before "
+                                         "saving it again."},
+    "saved.reused_key": {"es": "Esta cabecera {header} ya se usó para guardar otro contenido: no se ha guardado "
+                               "nada; usa una clave nueva para un guardado nuevo.",
+                         "en": "This {header} header was already used to save other content: nothing was saved; "
+                               "use a new key for a new save."},
     "saved.needs_key": {"es": "Solo quien tiene la clave de edición de esta línea puede añadirle versiones: envíala "
                               "en la cabecera {header} (o la cookie que se guardó al crearla), o crea una copia "
                               "tuya con fork_url.",
@@ -120,10 +133,20 @@ MESSAGES.update({
 # -- storage --------------------------------------------------------------------------------------------------
 
 class DatabaseDown(ServiceUnavailable):
-    """The database of saved scenarios is down, frozen or too slow: 503 with Retry-After, saying what still works."""
+    """The database of saved scenarios is down, frozen or too slow: 503 with Retry-After, saying what still works.
+    For a save (`write`), also that it may have landed (a COMMIT the database froze in can still complete) and
+    how to retry it safely (`may_have_landed` in the JSON)."""
 
-    def __init__(self, retry_after: int) -> None:
-        super().__init__(translate("saved.unavailable", seconds=retry_after), retry_after=retry_after)
+    def __init__(self, retry_after: int, write: bool = False) -> None:
+        message = translate("saved.unavailable", seconds=retry_after)
+        if write:
+            from judge.web.idempotency import HEADER
+
+            form = request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data")
+            message += " " + (translate("saved.may_have_landed_form") if form else
+                              translate("saved.may_have_landed", header=HEADER))
+        super().__init__(message, retry_after=retry_after)
+        self.extra = {"may_have_landed": True} if write else {}
 
 
 def db_call(fn, *args: Any, write: bool = False, optional: bool = False, **kwargs: Any) -> Any:  # type: ignore[no-untyped-def]
@@ -135,7 +158,7 @@ def db_call(fn, *args: Any, write: bool = False, optional: bool = False, **kwarg
         return store.call(current_app, fn, *args, write=write, optional=optional, **kwargs)
     except store.DatabaseUnavailable as exc:
         current_app.logger.warning("the database is not available: %s", exc.reason)
-        raise DatabaseDown(exc.retry_after) from exc
+        raise DatabaseDown(exc.retry_after, write=write) from exc
 
 
 def _version_or_404(version_id: str):  # type: ignore[no-untyped-def]
@@ -214,26 +237,33 @@ class Saved:
 
     def __init__(self, row: Any, edit_key: str | None) -> None:
         self.row, self.edit_key = row, edit_key
+        self.replayed = False       # answered from an earlier save with the same Idempotency-Key
 
 
 def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key: str | None = None,
-           forked_from: Any = None) -> Saved:
+           forked_from: Any = None, retry: Any = None) -> Saved:
     """Validate, run (web bounds) and insert: a version of `parent`'s line (which `edit_key` must open:
     NotLineOwner otherwise), or the first version of a new line with a new key (a fork of `forked_from`).
+    `retry` (judge.web.idempotency.SaveRequest): a save with an Idempotency-Key, stored once whatever the retries.
     Raises InvalidScenario for a bad scenario."""
     from judge.store import saved
     from judge.web.run import _run
 
+    if retry is not None:
+        earlier = db_call(saved.replayed, retry.key_hash)
+        if earlier is not None:
+            return _replay(earlier, retry, parent)
     scenario, trace, _ = _run(source, fmt)
     text = source.decode("utf-8-sig") if isinstance(source, bytes) else source
     fmt = fmt or ("json" if text.lstrip().startswith("{") else "yaml")
     document = json.loads(json.dumps(dict(scenario.document), ensure_ascii=False, default=str))
     cited = {ref for step in trace.steps for ref in (getattr(step, "citations", None) or ())}
-    new_key = None if parent is not None else saved.new_key()
+    new_key = None if parent is not None else (retry.edit_key() if retry is not None else saved.new_key())
     row = db_call(saved.save, source=text, fmt=fmt, ruleset=scenario.ruleset, title=scenario.title,
                   document=document, citations=cited, parent=parent,
-                  edit_key=edit_key if parent is not None else new_key, forked_from=forked_from,
-                  **_run_record(trace), write=True)
+                  edit_key=edit_key if parent is not None else new_key, forked_from=forked_from, write=True,
+                  request=(retry.key_hash, retry.body_hash) if retry is not None else None, **_run_record(trace))
+    _forget_citing()
     return Saved(row, new_key)
 
 
@@ -248,12 +278,28 @@ def _run_record(trace: Any) -> dict[str, Any]:
             "run_digest": trace_digest(trace.to_json())}
 
 
+class ReusedKey(Exception):
+    """An Idempotency-Key sent again with another body (422)."""
+
+
+def _replay(earlier: tuple[Any, str], retry: Any, parent: Any) -> Saved:
+    """The answer a save already stored under this Idempotency-Key (its edit key again for a new line)."""
+    row, body_hash = earlier
+    if body_hash != retry.body_hash:
+        raise ReusedKey()
+    result = Saved(row, retry.edit_key() if parent is None else None)
+    result.replayed = True
+    return result
+
+
 def _created(result: Saved) -> Response:
     from judge.web import edit_keys
 
     row = result.row
     url = PERMALINK.format(id=row.id)
     body: dict[str, Any] = {"id": row.id, "version": row.version, "url": url}
+    if result.replayed:
+        body["replayed"] = True
     if result.edit_key:
         body.update(edit_key=result.edit_key, edit_url=edit_keys.edit_link(row.id, result.edit_key))
     response = jsonify(body)
@@ -282,15 +328,25 @@ def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
 
         return error_response(refused, as_json=True)
     body, fmt = read
+    from judge.web import idempotency
+
+    scope = f"fork:{parent.id}" if fork else (f"edit:{parent.id}" if parent is not None else "new")
+    retry = idempotency.from_request(scope, body)
     try:
         if fork:
-            result = _store(body, fmt, forked_from=parent)
+            result = _store(body, fmt, forked_from=parent, retry=retry)
         else:
-            result = _store(body, fmt, parent, edit_key=edit_keys.offered_key(parent.lineage) if parent else None)
+            result = _store(body, fmt, parent, edit_key=edit_keys.offered_key(parent.lineage) if parent else None,
+                            retry=retry)
     except InvalidScenario as exc:
         return _invalid(exc)
     except NotLineOwner:
         return _not_owner(parent)
+    except ReusedKey:
+        response = jsonify({"error": translate("saved.reused_key", header=idempotency.HEADER), "status": 422,
+                            "header": idempotency.HEADER})
+        response.status_code = 422
+        return response
     return _created(result)
 
 
@@ -548,6 +604,11 @@ def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]] | None:
 
     if not store.created(current_app):
         return []
+    memo_key = (current_app.extensions[store.EXTENSION][0], rule, limit)
+    ttl = _citing_ttl()
+    hit = _citing_memo.get(memo_key)
+    if hit is not None and hit[0] > time.monotonic() and hit[2] == _saves_seen:
+        return hit[1]
     try:
         rows = db_call(saved.citing, rule, limit=limit * 5, optional=True)
     except DatabaseDown:
@@ -558,7 +619,32 @@ def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]] | None:
         if row.lineage not in seen:
             seen.add(row.lineage)
             found.append(_brief(row))
+    if ttl > 0:
+        if len(_citing_memo) >= 4096:
+            _citing_memo.clear()
+        _citing_memo[memo_key] = (time.monotonic() + ttl, found[:limit], _saves_seen)
     return found[:limit]
+
+
+# The rule pages' saved scenarios, kept SAVED_EXAMPLES_TTL seconds per worker: under load that query was most of
+# a cached rule page's cost (profile, docs/benchmarks.md). A save through this worker forgets them at once.
+_citing_memo: dict[tuple[str, str, int], tuple[float, list[dict[str, Any]], int]] = {}
+_saves_seen = 0
+
+
+def _citing_ttl() -> float:
+    value = current_app.config.get("SAVED_EXAMPLES_TTL")
+    if value is None:
+        return 0.0 if current_app.testing else 2.0
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        return 2.0
+
+
+def _forget_citing() -> None:
+    global _saves_seen
+    _saves_seen += 1
 
 
 def _database_created() -> bool:
@@ -593,7 +679,11 @@ def _curated_listing(query: str, ruleset: str | None, page: int = 1) -> dict[str
         brief = item.to_json()
         brief.pop("description", None)
         groups.setdefault(item.ruleset, []).append(brief)
+    from judge.web.examples import building
+
+    # examples_building: searched by title only, the citations being computed in the background (examples.ready)
     return {"total": len(found), "page": page, "pages": pages, "per_page": CURATED_PER_PAGE,
+            "examples_building": building(),
             "rulesets": [{"ruleset": r, "scenarios": s} for r, s in groups.items()],
             "previous": _page_url(page - 1, "curated_page") if page > 1 else None,
             "next": _page_url(page + 1, "curated_page") if page < pages else None}

@@ -134,8 +134,14 @@ def init_app(app: Flask) -> None:
         # The header links to pages other areas add (e.g. /escenarios) only once they are registered.
         return any(rule.rule == path for rule in app.url_map.iter_rules())
 
+    def examples_building() -> bool:
+        # "Ejemplos" left out of this page while they are built in the background (judge.web.examples.ready).
+        from judge.web.examples import building
+
+        return building()
+
     app.jinja_env.globals.update(
         passage_url=passage_url, rule_url=rule_url, card_url=card_url, document_url=document_url,
-        has_page=has_page, text_links=text_links,
+        has_page=has_page, text_links=text_links, examples_building=examples_building,
     )
     app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text)

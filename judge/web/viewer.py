@@ -56,6 +56,10 @@ MESSAGES.update({
     "view.no_cites": {"es": "Este paso no cita ninguna regla.", "en": "This step cites no rule."},
     "view.cost": {"es": "coste {cost}", "en": "cost {cost}"},
     "view.run_examples": {"es": "Ejemplos", "en": "Examples"},
+    "view.examples_building": {"es": "Los ejemplos se están preparando (se ejecutan los escenarios de ejemplo): "
+                                     "aparecerán aquí en unos segundos.",
+                               "en": "The examples are being prepared (the example scenarios are being run): "
+                                     "they will appear here in a few seconds."},
     "view.examples_rule": {"es": "Escenarios de ejemplo con un paso que cita esta regla.",
                            "en": "Example scenarios with a step that cites this rule."},
     "view.examples_card": {"es": "Escenarios de ejemplo que usan esta carta.",

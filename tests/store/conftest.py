@@ -85,8 +85,9 @@ def database_url(request: pytest.FixtureRequest) -> str:
     url = request.getfixturevalue(f"_{request.param}_url")
     with db.engine_for(url).begin() as conn:
         if request.param == "postgresql":
-            conn.execute(text("TRUNCATE scenario_citation, scenario_line, scenario_version RESTART IDENTITY CASCADE"))
+            conn.execute(text("TRUNCATE save_request, scenario_citation, scenario_line, scenario_version RESTART IDENTITY CASCADE"))
         else:
+            conn.execute(text("DELETE FROM save_request"))
             conn.execute(text("DELETE FROM scenario_citation"))
             conn.execute(text("DELETE FROM scenario_line"))
             conn.execute(text("DELETE FROM scenario_version"))

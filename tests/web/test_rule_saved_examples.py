@@ -40,3 +40,24 @@ def test_no_database_yet_lists_none_and_creates_none(instance_dir: Path, tmp_pat
     data = app.test_client().get("/reglas/121.4.json").get_json()
     assert data["saved_examples"] == [] and data["examples"]
     assert not database.exists()
+
+
+def test_saved_scenarios_are_kept_a_few_seconds_per_worker(instance_dir: Path, tmp_path: Path,
+                                                            monkeypatch) -> None:
+    """SAVED_EXAMPLES_TTL: the list is asked again only after that many seconds, or after a save through the
+    same worker (a save through another shows within the TTL)."""
+    from judge.web import saved as web_saved
+
+    client = create_app({"TESTING": True, "INSTANCE": str(instance_dir), "SAVED_EXAMPLES_TTL": 3600,
+                         "DATABASE_URL": f"sqlite:///{tmp_path / 'judge.db'}"}).test_client()
+    source = find(*DRAW_FROM_EMPTY).path.read_text(encoding="utf-8")
+    first = client.post("/api/scenarios", data=source.encode(), content_type="application/yaml").get_json()
+    assert [s["id"] for s in client.get("/reglas/121.4.json").get_json()["saved_examples"]] == [first["id"]]
+    asked: list[str] = []
+    real = web_saved.db_call
+    monkeypatch.setattr(web_saved, "db_call", lambda fn, *a, **k: asked.append(fn.__name__) or real(fn, *a, **k))
+    client.get("/reglas/121.4.json")
+    assert "citing" not in asked                       # kept: the database is not asked
+    second = client.post("/api/scenarios", data=source.encode(), content_type="application/yaml").get_json()
+    listed = [s["id"] for s in client.get("/reglas/121.4.json").get_json()["saved_examples"]]
+    assert listed == [second["id"], first["id"]] and "citing" in asked   # a save here: asked again

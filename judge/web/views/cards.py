@@ -75,6 +75,7 @@ def card_page(corpus: "Corpus", index: Any, name: str) -> dict[str, Any]:
                                for s in shown.get(ruling["id"], [])]
     data["try_url"] = try_url(engine["ruleset"], data["name"]) if engine else None
     data["examples"] = examples.for_card(data["name"])
+    data["examples_building"] = examples.building()
     return data
 
 

@@ -76,6 +76,7 @@ def rule_view(corpus: "Corpus", number: str, saved_slot: str | None = None) -> d
         # the same number in an older rules version is another rule (the FAQ's 104.3f is today's 107.4e)
         "same_number_elsewhere": _same_number_elsewhere(corpus, number),
         "examples": _examples(number),
+        "examples_building": _examples_building(),
         **(_saved_examples(number) if saved_slot is None else _saved_slots(saved_slot)),
         "history": rule_history(corpus, number),
     }
@@ -106,6 +107,13 @@ def _examples(number: str) -> list[dict[str, Any]]:
     from judge.web import examples
 
     return examples.for_rule(number)
+
+
+def _examples_building() -> bool:
+    """Whether "Ejemplos" were left out because they are being built (the page says so; it is not cached)."""
+    from judge.web.examples import building
+
+    return building()
 
 
 def _same_number_elsewhere(corpus: "Corpus", number: str) -> list[dict[str, Any]]:

@@ -1,0 +1,47 @@
+"""`Idempotency-Key` on the saving API (`POST /api/scenarios`, an edit, a fork): a save whose answer was lost
+(a 503 while the database froze in the middle of its COMMIT, which may still land; a dropped connection) can be
+sent again with the same key, and is then answered with the version the first one stored, never stored twice.
+
+The key is the client's: 16 to 200 characters of letters, digits, `-` and `_` (a UUID fits), so that nobody
+guesses another's. It is stored hashed with where it was sent (a new line, an edit of a version, a fork of one),
+with the hash of the body; the same key with another body is a 422. A new line's edit key is derived from the
+idempotency key (an HMAC with the app's secret key), so the replayed answer can give the client the edit key the
+lost answer carried: only the holder of the idempotency key can ask for it.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+
+from flask import current_app, request
+
+from judge.web.errors import BadParameter
+
+HEADER = "Idempotency-Key"
+_VALID = re.compile(r"^[A-Za-z0-9_-]{16,200}$")
+
+
+@dataclass(frozen=True)
+class SaveRequest:
+    key_hash: str      # the key and where it was sent, hashed
+    body_hash: str
+
+    def edit_key(self) -> str:
+        """The new line's edit key, the same for every retry (see the module's docstring)."""
+        secret = str(current_app.config.get("SECRET_KEY") or "").encode()
+        digest = hmac.new(secret, b"edit-key\0" + self.key_hash.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()   # the form of saved.new_key()
+
+
+def from_request(scope: str, body: bytes) -> SaveRequest | None:
+    """The request's save identity (None without the header); a malformed key is a 400 naming the header."""
+    key = request.headers.get(HEADER)
+    if key is None:
+        return None
+    if not _VALID.match(key):
+        raise BadParameter(HEADER, "la cabecera Idempotency-Key debe tener de 16 a 200 letras, cifras, «-» o «_» "
+                                   "(un UUID, por ejemplo)")
+    return SaveRequest(hashlib.sha256(f"{scope}\0{key}".encode()).hexdigest(), hashlib.sha256(body).hexdigest())

@@ -1,0 +1,144 @@
+"""VALIDATE_TIME_BUDGET: a validation (POST /api/validate, its dry run and fix search included) is bounded by
+wall-clock time, not only by size: once the budget is spent the dry run stops before its next action with a
+`limit` problem naming the budget (`stopped: tiempo`), a 200 answer, never a held worker or a 500.
+
+No timing is asserted: the clock the budget reads is replaced by one that moves a second per look, so where the
+run stops is the same on any machine."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from judge import create_app
+from judge.runner import dryrun
+from judge.scenarios import load_scenario
+
+# Crafted to be slow: 300 permanents a side (every step looks at them all), six whole turns, then a spell that
+# cannot be paid as the script's last line, so the fix search replays the whole game for each of its tries
+# (seconds of CPU without a budget).
+FIELD = "[" + ", ".join(["Bosque"] * 300) + "]"
+LIBRARY = "[" + ", ".join(["Montaña"] * 30) + "]"
+SLOW = f"""ruleset: magic
+title: Seis turnos sobre un tablero enorme
+cards:
+  Rayo: {{cost: "{{R}}", types: [instant], targets: [any], effects: [{{damage: 3, to: target}}]}}
+players:
+  - name: Ana
+    library: {LIBRARY}
+    hand: [{{card: Rayo, id: rayo}}]
+    battlefield: {FIELD}
+  - name: Bruno
+    library: {LIBRARY}
+    battlefield: {FIELD}
+turn: {{number: 3, active: Ana, step: main1}}
+actions:
+""" + "".join("  - {pass_until: %s}\n" % step for _ in range(6) for step in ("upkeep", "main2")) + \
+    "  - {by: Ana, cast: rayo, targets: [Bruno]}\n"
+LAST = 12          # the index of the line that cannot be paid
+
+
+class Ticking:
+    """time.monotonic for the budget: one second more at every look."""
+
+    def __init__(self) -> None:
+        self.ticks = itertools.count()
+        self.looks = 0
+
+    def monotonic(self) -> float:
+        self.looks += 1
+        return float(next(self.ticks))
+
+
+@pytest.fixture()
+def ticking(monkeypatch: pytest.MonkeyPatch) -> Ticking:
+    clock = Ticking()
+    monkeypatch.setattr(dryrun, "time", clock)
+    return clock
+
+
+def test_the_dry_run_stops_before_the_action_after_the_budget(ticking: Ticking) -> None:
+    scenario = load_scenario(SLOW, fmt="yaml")
+    # A budget of 3 s on a clock that moves 1 s per look: spent at the fourth action's look.
+    run = dryrun.dry_run(scenario, budget=dryrun.Budget(3.0))
+    assert run.stopped == dryrun.TIME_STOP
+    [problem] = run.problems
+    assert (problem.kind, problem.path) == ("limit", "actions[3]")
+    assert "límite de tiempo de la validación alcanzado (3 s)" in problem.message
+    assert problem.citations
+
+
+def test_the_fix_search_stops_when_the_budget_is_spent(ticking: Ticking, monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    from judge.web.builder import descriptions
+
+    scenario = load_scenario(SLOW, fmt="yaml")
+    whole = dryrun.dry_run(scenario)               # no budget: the whole game, its refused last line
+    assert whole.stopped == "fin" and [p.path for p in whole.problems] == [f"actions[{LAST}]"]
+    description = next(d for d in descriptions() if d["id"] == "magic")
+    tries: list[int] = []
+    play = dryrun.dry_run
+    monkeypatch.setattr(dryrun, "dry_run", lambda *a, **k: tries.append(1) or play(*a, **k))
+    document = yaml.safe_load(SLOW)
+    assert dryrun.fix_for(document, description, whole.problems[0]) is None
+    unbounded = len(tries)
+    assert unbounded > 10                          # without a budget: a replay of the game per mover line
+    tries.clear()
+    assert dryrun.fix_for(document, description, whole.problems[0], dryrun.Budget(2.0)) is None
+    assert 1 <= len(tries) <= 2                    # each try's dry run looks at the clock before every line
+
+
+def test_api_validate_answers_the_slow_scenario_within_its_budget(instance_dir, ticking: Ticking) -> None:
+    app = create_app({"TESTING": True, "INSTANCE": str(instance_dir), "VALIDATE_TIME_BUDGET": 5})
+    response = app.test_client().post("/api/validate", data=SLOW, content_type="application/yaml")
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert answer["ok"] is True and answer["errors"] == []
+    dry = answer["dry_run"]
+    assert dry["stopped"] == "tiempo" and dry["time_budget"] == 5 and dry["time_budget_spent"] is True
+    [problem] = dry["problems"]
+    assert problem["kind"] == "limit" and problem["path"].startswith("actions")
+    assert "límite de tiempo de la validación alcanzado (5 s)" in problem["message"]
+
+
+def test_a_budget_spent_before_the_dry_run_says_the_script_was_not_tried(instance_dir) -> None:
+    app = create_app({"TESTING": True, "INSTANCE": str(instance_dir), "VALIDATE_TIME_BUDGET": 0})
+    client = app.test_client()
+    for body, kind in ((SLOW, "application/yaml"),):
+        answer = client.post("/api/validate", data=body, content_type=kind).get_json()
+        assert answer["ok"] is True
+        assert answer["dry_run"]["stopped"] == "tiempo" and answer["dry_run"]["steps"] == 0
+        assert "el guion no se ha probado" in answer["dry_run"]["problems"][0]["message"]
+    import yaml
+
+    answer = client.post("/api/validate", json=yaml.safe_load(SLOW)).get_json()
+    assert answer["dry_run"]["stopped"] == "tiempo"
+
+
+def test_an_unspent_budget_changes_nothing(instance_dir) -> None:
+    small = """ruleset: magic
+title: Sin maná
+cards:
+  Rayo: {cost: "{R}", types: [instant], targets: [any], effects: [{damage: 3, to: target}]}
+players:
+  - name: Ana
+    hand: [{card: Rayo, id: rayo}]
+  - name: Bruno
+actions:
+  - {by: Ana, cast: rayo, targets: [Bruno]}
+"""
+    app = create_app({"TESTING": True, "INSTANCE": str(instance_dir), "VALIDATE_TIME_BUDGET": 600})
+    dry = app.test_client().post("/api/validate", data=small, content_type="application/yaml").get_json()["dry_run"]
+    assert dry["stopped"] == "fin" and dry["time_budget_spent"] is False and "notice" not in dry
+    assert [(p["kind"], p["path"]) for p in dry["problems"]] == [("illegal", "actions[0]")]
+
+
+def test_the_default_budget_is_five_seconds(instance_dir) -> None:
+    from judge.web.playcheck import validation_seconds
+
+    served = create_app({"INSTANCE": str(instance_dir)})
+    with served.test_request_context("/api/validate", method="POST"):
+        assert validation_seconds() == 5.0
+    with create_app({"TESTING": True, "INSTANCE": str(instance_dir)}).test_request_context("/"):
+        assert validation_seconds() == 60.0
