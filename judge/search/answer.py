@@ -11,6 +11,7 @@ that language.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from judge.search.text import sentences
@@ -36,14 +37,26 @@ class Clause:
     end: int
 
 
-def deciding_clause(text: str, lang: str, weights: dict[str, float]) -> Clause:
+def deciding_clause(text: str, lang: str, weights: dict[str, float],
+                    found: list[tuple[int, int, str]] | None = None,
+                    spans: list[tuple[int, int]] | None = None) -> Clause:
     """The sentence of `text` that decides: the question's words it holds (weighted), times RULING_BONUS for a
-    clause that rules and NAMING_FACTOR for one that names or points; ties go to the earlier sentence."""
-    spans = sentences(text) or [(0, len(text))]
-    found = term_spans(text, lang)
+    clause that rules and NAMING_FACTOR for one that names or points; ties go to the earlier sentence.
+    `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
+    spans = spans if spans is not None else sentences(text) or [(0, len(text))]
+    if found is None:
+        found = term_spans(text, lang)
+    # Each searched word goes to the sentence it starts in (the sentences are sorted and do not overlap): one
+    # pass over the words instead of one per sentence.
+    starts = [a for a, _ in spans]
+    seen: list[set[str]] = [set() for _ in spans]
+    for s, _, t in found:
+        if t in weights:
+            i = bisect_right(starts, s) - 1
+            if i >= 0 and s < spans[i][1]:
+                seen[i].add(t)
     best, best_score = spans[0], -1.0
-    for a, b in spans:
-        words = {t for s, _, t in found if a <= s < b and t in weights}
+    for (a, b), words in zip(spans, seen):
         sentence = text[a:b].strip()
         score = sum(weights[t] for t in words)
         if _NAMING.search(sentence):

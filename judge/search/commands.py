@@ -194,7 +194,8 @@ def bench_search_cmd(files: tuple[Path, ...], repeat: int, semantic: bool | None
                      else "—")
             click.echo(f"  {Path(r['file']).name:<28} léxica {r['whoosh']['p50_ms']:.2f} / {r['whoosh']['p95_ms']:.2f}"
                        f"   completa {fused}   FTS5 {r['fts5']['p50_ms']:.2f} / {r['fts5']['p95_ms']:.2f}"
-                       f"   léxica/FTS5 {r.get('lexical_over_fts5_p50', 0):.2f}")
+                       f"   léxica/FTS5 {r.get('lexical_over_fts5_p50', 0):.2f}"
+                       f" (CPU {r.get('lexical_over_fts5_cpu_p50', 0):.2f})")
 
 
 def _print_bench(result: dict, repeat: int, semantic: bool | None) -> None:  # type: ignore[type-arg]
@@ -225,4 +226,5 @@ def _print_bench(result: dict, repeat: int, semantic: bool | None) -> None:  # t
         cpu = (f"   {r['cpu_p50_ms']:6.2f} ms {r['cpu_p95_ms']:6.2f} ms" if "cpu_p50_ms" in r else "")
         click.echo(f"  {r['label']:<38} {r['p50_ms']:7.2f} ms {r['p95_ms']:6.2f} ms{cpu}")
     if "lexical_over_fts5_p50" in result:
-        click.echo(f"  léxica / FTS5 (p50): {result['lexical_over_fts5_p50']:.2f}")
+        cpu = (f", CPU {result['lexical_over_fts5_cpu_p50']:.2f}" if "lexical_over_fts5_cpu_p50" in result else "")
+        click.echo(f"  léxica / FTS5 (p50): reloj {result['lexical_over_fts5_p50']:.2f}{cpu}")

@@ -10,6 +10,7 @@ from judge.search.schema import analyze
 
 
 MAX_FUZZY_LEN = 30   # longer "words" (pasted junk) are matched exactly only
+CLOSE_KEPT = 50_000  # question words whose close card-name words are kept (a few MB at most)
 
 
 def _deletes(word: str, depth: int) -> set[str]:
@@ -45,6 +46,7 @@ class CardMatcher:
         self.names = names
         self.words = [analyze(n, "name") for n in names]
         self._neighbours: dict[str, set[str]] = {}
+        self._close_kept: dict[str, frozenset[str]] = {}
         # Names by their first word: only names whose first word is close to a question word can match.
         self._by_first: dict[str, list[int]] = {}
         for i, words in enumerate(self.words):
@@ -55,8 +57,17 @@ class CardMatcher:
                 for d in _deletes(w, _depth(w)):
                     self._neighbours.setdefault(d, set()).add(w)
 
-    def _close(self, word: str) -> set[str]:
-        """Card-name words within the allowed edits of a question word."""
+    def _close(self, word: str) -> frozenset[str]:
+        """Card-name words within the allowed edits of a question word.  Kept per word (the names never change and
+        questions share most of their words): the deletions and edit distances were a tenth of a search."""
+        kept = self._close_kept.get(word)
+        if kept is None:
+            kept = frozenset(self._close_words(word))
+            if len(self._close_kept) < CLOSE_KEPT:
+                self._close_kept[word] = kept
+        return kept
+
+    def _close_words(self, word: str) -> set[str]:
         found: set[str] = set()
         if len(word) > MAX_FUZZY_LEN:   # no name's word is this long; its deletions would cost ~len² strings
             return found

@@ -93,3 +93,5 @@ def test_bench_search_against_fts5(run, tmp_path: Path) -> None:  # type: ignore
     assert code == 0 and data["questions"] == 3 and data["passages"] > 400
     assert data["whoosh"]["samples"] == 3 and data["whoosh"]["p50_ms"] > 0
     assert "p50_ms" in data["fts5"]
+    if data["fts5"].get("cpu_p50_ms"):   # both CPU figures and their ratio, the one a loaded machine can compare
+        assert data["lexical_over_fts5_cpu_p50"] == round(data["whoosh"]["cpu_p50_ms"] / data["fts5"]["cpu_p50_ms"], 3)
