@@ -9,7 +9,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, sync_control
+from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, leave_combat, sync_control
 from judge.engine.rulesets.magic.triggers import CONDITION_RULES
 from judge.engine.rulesets.magic.targets import choose_targets, trigger_text
 from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicState, PendingTrigger, StackItem
@@ -138,6 +138,7 @@ def settle(state: MagicState, out: list[Step]) -> bool:
     acted = False
     for _ in range(1000):
         sync_control(state, out)
+        leave_combat(state, out)
         acted = check_sba(state, out) or acted
         if state.over:
             return acted

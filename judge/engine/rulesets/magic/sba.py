@@ -266,6 +266,24 @@ def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str
          [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
 
 
+def leave_combat(state: MagicState, out: list[Step]) -> None:
+    """506.4: an attacking or blocking permanent that stops being a creature (an effect that made it one ended, its
+    source left) is removed from combat at once; the creatures it blocked or that blocked it stay blocked or
+    blocking (506.4, 509.1h)."""
+    in_combat = [o for o in state.battlefield() if o.attacking or o.blocking]
+    if not in_combat:
+        return
+    cache = layers.compute(state)
+    for o in in_combat:
+        if "creature" in cache[o.id].types:
+            continue
+        o.attacking, o.blocking, o.blocked = None, (), False
+        state.touch()
+        emit(state, out, "resolution", o.controller, f"{o.card} ({o.id}) deja de ser una criatura: deja de estar "
+             "en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o bloqueando)",
+             cr("506.4"), [Event("combat", {"object": o.id, "removed": True})], [o])
+
+
 def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> bool:
     """The game state a state trigger waits for (603.8)."""
     if ab.state_condition == "no_permanents_of_chosen_color":
