@@ -156,7 +156,10 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             notes += moved.notes
     if origin == "battlefield":
         # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
-        state.lki[o.id] = (seen or {}).get(o.id) or last_known(state, o)
+        lki = (seen or {}).get(o.id) or last_known(state, o)
+        if "persist" in lki.get("keywords", ()):
+            lki = {**lki, "left_in": kind}     # a persist that does not trigger is told as part of this event (603.4)
+        state.lki[o.id] = lki
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(card.keywords), "types": set(card.types), "colors": set(card.colors),
