@@ -294,9 +294,10 @@ def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> b
     return False
 
 
-def check_state_triggers(state: MagicState) -> None:
-    """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting
-    or on the stack."""
+def check_state_triggers(state: MagicState, resolving: tuple[str, Any] | None = None) -> None:
+    """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting,
+    on the stack or resolving. Checked before priority and after each instruction of a resolution (608.2c): a
+    state true only in the middle of one still triggers. `resolving`: the source and effects being resolved."""
     # The permanents with a state trigger are listed again only when the layers' results are new: the same dict
     # from layers.compute is the same permanents with the same characteristics and copy effects. (An object on
     # its way in or out may be in the battlefield's list with another `zone`: that is read each time.)
@@ -310,7 +311,8 @@ def check_state_triggers(state: MagicState) -> None:
         if o.zone != "battlefield" or not state_condition_holds(state, o, ab):
             continue
         waiting = any(t.source == o.id and t.ability is ab for t in state.triggers) or \
-            any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack)
+            any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack) or \
+            resolving is not None and resolving[0] == o.id and resolving[1] == ab.effects
         if not waiting:
             _add_trigger(state, o.controller, o.id, o.card, ab)
 
