@@ -291,8 +291,8 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         for ref in subjects:
             o = state.objects.get(ref)
             if o is not None and o.zone == "graveyard":
-                core.move(state, out, o, "battlefield", cites=base, why=f"{source_name} la regresa al campo de "
-                          "batalla", controller=controller, actor=controller)
+                ctx.objects = [core.move(state, out, o, "battlefield", cites=base, why=f"{source_name} la regresa "
+                                         "al campo de batalla", controller=controller, actor=controller).id]
     elif k == "shuffle_into_library":
         for ref in subjects:
             o = state.objects.get(ref)
@@ -317,6 +317,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                   and core.has(state, state.objects[ref], "indestructible")}
         # 603.10a / 113.7a: what each was just before the event, taken before any of them moves
         before = core.last_known_all(state, [state.objects[ref] for ref in subjects if ref in state.objects])
+        moved: list[str] = []                        # linked for the next instructions (608.2c, 400.7)
         for ref in subjects:
             o = state.objects.get(ref)
             if o is None or o.zone != "battlefield":
@@ -339,9 +340,10 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                 memo["destroyed"] = memo.get("destroyed", 0) + 1
             zone = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}[k]
             # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
-            core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
-                      why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before)
+            moved.append(core.move(state, out, o, zone, cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
+                                   why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before).id)
         core.observe_all(state, batch)
+        ctx.objects = moved
     elif k == "draw":
         if len(subjects) > 1:
             base = [*base, *cr("121.2c")]        # the active player draws first, then the others in turn order
