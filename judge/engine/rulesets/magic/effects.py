@@ -270,12 +270,15 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             dealer = targets[e.target] if e.target < len(targets) and targets[e.target] else ""
             if not dealer:
                 return
+        gains: dict[str, int] | None = {} if len(subjects) > 1 else None   # dealt at once: one lifelink gain
         for ref in subjects:
             if e.divided:                                # 601.2d: each target gets what was announced for it
                 core.deal_damage(state, out, dealer, ref, memo.get(f"divide:{ref}", 0), combat=False,
-                                 cites=[*base, *cr("601.2d")])
+                                 cites=[*base, *cr("601.2d")], lifelink=gains)
                 continue
-            core.deal_damage(state, out, dealer, ref, n, combat=False, cites=base)
+            core.deal_damage(state, out, dealer, ref, n, combat=False, cites=base, lifelink=gains)
+        if gains:
+            core.lifelink_gains(state, out, gains, combat=False, several=True)     # 119.9, 702.15b
     elif k == "regenerate":
         for ref in subjects:
             o = state.objects.get(ref)
