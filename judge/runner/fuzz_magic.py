@@ -1,10 +1,10 @@
 """Random legal games of magic, with the game's invariants checked after every step (`judge fuzz magic`).
 
 A game: a random pool of inline cards drawn from the engine's vocabulary (creatures with modelled keywords,
-enters/dies triggers, persist, wither, lifelink, now and then a replacement, an activated ability or a lord;
-instants and sorceries that deal damage, pump, draw, destroy, put counters or gain life, now and then exile,
-bounce, tap, counter a spell, grant a keyword, set P/T, search or mill; Auras with a static pump), decks of those
-plus basic lands, a third of the games from a random mid-game position. Then, at each
+enters/dies triggers, persist, wither, lifelink, now and then a replacement, an activated ability, a lord or
+protection from a card type; instants and sorceries that deal damage, pump, draw, destroy, put counters or gain
+life, now and then exile, bounce, tap, counter a spell, grant a keyword, set P/T, search or mill; Auras with a
+static pump), decks of those plus basic lands, a third of the games from a random mid-game position. Then, at each
 step, an action among `Magic.legal_actions(state)` (passing weighs less, so things happen), now and then a random
 probe that is mostly illegal, and every choice asked in the middle of an action (attackers, blockers, damage
 assignment, orders, targets of triggers, searches…) answered by the ruleset's RandomChooser. The actions and
@@ -53,6 +53,7 @@ AURA_NAMES = ("Fuerza de gigante", "Alas", "Armadura", "Maldición", "Vigor")
 KEYWORD_POOL = tuple(KEYWORDS)          # every keyword the engine models
 # Spell effects: (effect, target specs) makers; each takes the rng.
 TRIGGER_WHEN = ("enters", "enters", "dies")
+PROTECTION_TYPES = ("creature", "instant", "sorcery", "enchantment", "artifact")
 
 
 def _cost(rng: random.Random, color: str, value: int) -> str:
@@ -165,6 +166,9 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
         ))]
     if rng.random() < 0.06:
         card["static"] = [{"pump": [1, 1], "to": "other_creatures_you_control"}]
+    if rng.random() < 0.05:
+        # 702.16a: protection from a card type ("protección contra las criaturas": unblockable by them)
+        card.setdefault("static", []).append({"protection": rng.choice(PROTECTION_TYPES)})
     if rng.random() < 0.05:
         card["supertypes"] = ["legendary"]
     return card

@@ -204,3 +204,24 @@ def test_a_choice_asked_during_setup_that_the_first_line_does_not_answer_stops_t
     assert trace.stopped == "eleccion"
     assert [s.kind for s in trace.steps][:2] == ["setup", "choice"]
     assert "704.5j" in " ".join(trace.steps[1].citations)
+
+
+
+def test_a_choice_takes_the_scenario_id_of_a_card_that_became_a_new_object() -> None:
+    """400.7: the Reina cast from the hand is `reina~3` on the battlefield; the legend rule's question (704.5j)
+    offers that id and takes `reina`, the scenario's own id, for it, as actions and expectations do; an id naming
+    no option is still refused."""
+    cards = {"Reina": {"cost": "{W}", "types": ["creature"], "supertypes": ["legendary"], "power": 2,
+                       "toughness": 2}}
+
+    def run(answer: str) -> Any:
+        return _run({"cards": cards,
+                     "players": [{"name": "Ana", "mana_pool": {"W": 1}, "hand": [{"card": "Reina", "id": "reina"}],
+                                  "battlefield": [{"card": "Reina", "id": "vieja"}]}, {"name": "Bruno"}],
+                     "actions": [{"by": "Ana", "cast": "reina"}, *PASS, {"by": "Ana", "choose": [answer]}],
+                     "expect": [{"object": "reina", "zone": "battlefield", "current_id": "reina~3"},
+                                {"object": "vieja", "zone": "graveyard"}]})
+    trace = run("reina")
+    assert not trace.failed_expectations and not [s for s in trace.steps if s.kind == "illegal"]
+    trace = run("lobo")
+    assert [s.kind for s in trace.steps].count("illegal") == 1 and trace.failed_expectations

@@ -145,3 +145,38 @@ def test_land_types_added_give_their_mana_abilities_and_set_ones_replace_them() 
               {"by": "Ana", "choose": "Llanura"}, {"by": "Ana", "mana": ["i"]}],
              [{"player": "Ana", "mana_pool": "{W}"}])
     assert not failed(t2), failed(t2)
+
+
+def test_protection_from_a_card_type_stops_auras_and_damage_from_sources_of_that_type() -> None:
+    """702.16a: a card type is a quality. From enchantments: an Aura falls off (702.16c, 704.5m); from creatures
+    (by its Spanish name): the damage of the creature it blocks is prevented (702.16e), it still deals its own."""
+    cards = {"Guardián": dict(BEAR, static=[{"protection": "enchantment"}, {"protection": "criatura"}]),
+             "Lobo": BEAR,
+             "Furia": {"cost": "{R}", "types": ["enchantment"], "subtypes": ["Aura"], "targets": ["creature"],
+                       "static": [{"pump": [1, 0], "to": "enchanted"}]}}
+    t = run(cards, [{"name": "Ana", "battlefield": [{"card": "Guardián", "id": "g"},
+                                                    {"card": "Furia", "id": "f", "attached_to": "g"}]},
+                    {"name": "Bruno", "battlefield": [{"card": "Lobo", "id": "lobo"}]}],
+            [{"expect": [{"object": "f", "zone": "graveyard"}]}, {"pass_until": "declare_attackers"},
+             {"by": "Bruno", "attack": ["lobo"]}, {"pass_until": "declare_blockers"},
+             {"by": "Ana", "block": {"g": "lobo"}}, {"pass_until": "end_of_combat"}],
+            [{"object": "g", "damage": 0, "zone": "battlefield"}, {"object": "lobo", "zone": "graveyard"},
+             {"steps": {"kind": "replacement", "count": 1, "cites": "cr-en/702.16e"}}], active="Bruno")
+    assert not failed(t), failed(t)
+
+
+def test_legal_actions_offer_no_target_with_protection_from_the_spell() -> None:
+    """702.16b: what casting refuses is not offered: an instant spell can't target a creature with protection
+    from instants (the fuzzer found `legal_actions` offering it when the protection is a card type)."""
+    from judge.engine import Game
+    from judge.engine.rulesets.magic.actions import Cast
+
+    cards = {"Grifo": dict(BEAR, static=[{"protection": "instant"}]), "Lobo": BEAR,
+             "Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["creature"], "effects": [{"damage": 3}]}}
+    doc = {"ruleset": "magic", "title": "prueba", "cards": cards,
+           "players": [{"name": "Ana", "mana_pool": {"R": 1}, "hand": ["Rayo"]},
+                       {"name": "Bruno", "battlefield": [{"card": "Grifo", "id": "g"}, {"card": "Lobo", "id": "l"}]}],
+           "turn": {"number": 3, "active": "Ana", "step": "main1"}}
+    game = Game(load_scenario(doc))
+    casts = [a for a in game.legal_actions() if isinstance(a, Cast)]
+    assert [a.targets for a in casts] == [("l",)]

@@ -38,6 +38,7 @@ def test_the_generator_covers_the_vocabulary_and_is_valid() -> None:
     replacements and Auras the brief lists; every document is a valid scenario; a third start mid-game."""
     rng = random.Random(3)
     keywords, verbs, whens, replacements, auras, mid_game = set(), set(), set(), set(), 0, 0
+    protections: set[str] = set()
     for i in range(40):
         doc = fm.random_scenario(rng, i, i)
         load_scenario(doc)                                  # raises if the generator wrote something invalid
@@ -49,7 +50,9 @@ def test_the_generator_covers_the_vocabulary_and_is_valid() -> None:
             whens.update(t["when"] for t in card.get("triggers", ()))
             replacements.update(r["event"] for r in card.get("replacements", ()))
             auras += "Aura" in card.get("subtypes", ())
+            protections.update(st["protection"] for st in card.get("static", ()) if "protection" in st)
     assert keywords == set(KEYWORDS)
+    assert len(protections) >= 2 and protections <= set(fm.PROTECTION_TYPES)     # 702.16a: card types
     assert verbs == {"damage", "pump", "draw", "destroy", "counters", "gain_life"}
     # now and then a trigger on a general event (603.2: a draw, a life gain or loss, a card put into a graveyard)
     general = {t["when"] for t in fm.GENERAL_TRIGGERS}

@@ -478,9 +478,12 @@ class CardReader:
         if m is None:
             return None
         q = m["protection"]
-        ok = isinstance(q, str) and (re.fullmatch(r"mv>=\d{1,2}", q) or q in COLORS or q == "chosen_name")
+        q = TYPE_ALIASES.get(q, q) if isinstance(q, str) else q      # a card type, by its id or Spanish name
+        ok = isinstance(q, str) and (re.fullmatch(r"mv>=\d{1,2}", q) or q in COLORS or q == "chosen_name"
+                                     or q in CARD_TYPES)
         if not ok:
-            c.error(join(path, "protection"), "se esperaba una cualidad: mv>=N, W, U, B, R, G o chosen_name")
+            c.error(join(path, "protection"), "se esperaba una cualidad: mv>=N, W, U, B, R, G, chosen_name o un "
+                    "tipo de carta (" + ", ".join(CARD_TYPES) + ")")
             return None
         to = c.choice(join(path, "to"), m.get("to", "self"), ("self", "controller"))
         return Static(Effect("protection", to=to or "self", quality=q, duration="permanent")) if to else None

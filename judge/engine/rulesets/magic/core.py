@@ -156,7 +156,10 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             notes += moved.notes
     if origin == "battlefield":
         # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
-        state.lki[o.id] = (seen or {}).get(o.id) or last_known(state, o)
+        lki = (seen or {}).get(o.id) or last_known(state, o)
+        if "persist" in lki.get("keywords", ()):
+            lki = {**lki, "left_in": kind}     # a persist that does not trigger is told as part of this event (603.4)
+        state.lki[o.id] = lki
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
                            "keywords": set(card.keywords), "types": set(card.types), "colors": set(card.colors),
@@ -388,9 +391,11 @@ def withers(state: MagicState, src: dict[str, Any]) -> bool:
 
 
 def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, amount: int, *, combat: bool,
-                cites: Sequence[str]) -> int:
+                cites: Sequence[str], lifelink: dict[str, int] | None = None) -> int:
     """120.3 / 120.4: damage from `src_ref` to a player name or object id, through prevention (615, 616.1); its
-    results: life lost, damage marked or -1/-1 counters (wither), deathtouch, lifelink. Returns the damage dealt."""
+    results: life lost, damage marked or -1/-1 counters (wither), deathtouch, lifelink. Returns the damage dealt.
+    `lifelink`: damage dealt at once with other damage (510.2) adds its lifelink amount here, by source, for the
+    caller to gain once per source when all of it is dealt (`lifelink_gains`, 119.9)."""
     src = info(state, src_ref)
     tobj = state.objects.get(target)
     if amount <= 0:
@@ -485,13 +490,28 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         observe(state, e)
     if tobj is not None and wither and wither_put:
         observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": wither_put}))
-    if "lifelink" in kw and src.get("controller"):
+    if "lifelink" in kw and src.get("controller") and lifelink is not None:
+        lifelink[src_ref] = lifelink.get(src_ref, 0) + amount
+    elif "lifelink" in kw and src.get("controller"):
         # 702.15b: the gain is part of the damage event; with combat damage, of the turn-based action (510.2).
         gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}",
                   cr("120.3f", "702.15b", *(["510.2"] if combat else [])), source=src_ref,
                   kind="turn-based" if combat else "resolution")
     _prevention_draws(state, out, draws, name_src)
     return amount
+
+
+def lifelink_gains(state: MagicState, out: list[Step], dealt: dict[str, int], combat: bool,
+                   several: bool = False) -> None:
+    """702.15b, 119.9: a lifelink source that dealt damage to several recipients at once (510.2, `several`)
+    causes one life gain, of the total: "whenever you gain life" triggers once for it. One gain per source."""
+    for src_ref, amount in dealt.items():
+        src = info(state, src_ref)
+        why = f"vínculo vital de {src.get('card', src_ref)}" + (f": {amount} en total del daño hecho a la vez"
+                                                                   if several else "")
+        gain_life(state, out, src["controller"], amount, why,
+                  cr("120.3f", "702.15b", *(["510.2"] if combat else []), *(["119.9"] if several else [])),
+                  source=src_ref, kind="turn-based" if combat else "resolution")
 
 
 def _prevention_draws(state: MagicState, out: list[Step], draws: list[tuple[str, int, str]], src: str) -> None:
@@ -553,6 +573,6 @@ def keyword_name(k: str) -> str:
 __all__ = ["emit", "ask", "name", "unmodelled", "has_notes", "chars", "is_creature", "has", "info", "source_now",
            "activated_abilities", "activated_table", "ability_table", "last_known", "last_known_all", "move",
            "choose_as_enters", "cease_to_exist", "gain_life", "lose_life", "replace_counters", "regenerated",
-           "put_counters", "can_have_counters", "withers", "deal_damage", "draw", "observe", "observe_all",
+           "put_counters", "can_have_counters", "withers", "deal_damage", "lifelink_gains", "draw", "observe", "observe_all",
            "fire_delayed", "condition_holds", "life_lost_this_turn", "CONDITION_TEXT", "_bind_damaged", "require",
            "keyword_name", "ChoiceNeeded", "Replacement"]

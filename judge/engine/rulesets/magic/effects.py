@@ -113,6 +113,7 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
                 continue
         run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, lki or {}, memo,
                    times, ctx)
+        sba.check_state_triggers(state, (source, tuple(effects)))    # 603.8: as soon as true, mid-resolution too
 
 
 def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any]) -> tuple[int, list[str]]:

@@ -115,6 +115,8 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
             cites = cr("208.3", *dict.fromkeys(c.rules))
         if f == "colors" and "613.1e" in c.rules:
             cites = [*cites, *cr("613.1e")]          # an effect changed its colours (layer 5)
+            if any(a == "613.1e" and b == "613.8a" for a, b in zip(c.rules, c.rules[1:])):
+                cites = [*cites, *cr("613.8a")]      # one applied first because another depended on it
         return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
     if f == "counters":
         got = tuple(sorted((k, n) for k, n in o.counters.items() if n))

@@ -1,9 +1,10 @@
 """Characteristics through the layers of 613, computed from the printed card, counters and continuous effects,
 never stored: copy (1, through MagicState.card), control (2), text (3), type (4), colour (5), abilities (6), then
 power/toughness set (7b), modified by effects and counters (7c), switched (7d). Within a layer, effects apply in
-timestamp order (613.7); of the dependencies (613.8), the one modelled is an ability-removing effect applying
-before the static abilities it removes (613.8a). A static ability's effect that has started to apply keeps applying
-in the later layers, to the same objects, even once the ability is removed (613.6).
+timestamp order (613.7), except that an effect waits for those it depends on (613.8a: applying them would change
+what it applies to, in any layer; an ability-removing effect applies before the static abilities it removes). A
+static ability's effect that has started to apply keeps applying in the later layers, to the same objects, even
+once the ability is removed (613.6).
 """
 from __future__ import annotations
 
@@ -251,7 +252,13 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                         if _applies(state, e, o, chars):
                             own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
         first: dict[tuple, set[str]] = {}          # abilities starting in this layer: what their parts apply to
-        for e in live:
+        pending = live
+        while pending:
+            # 613.8: a dependent effect waits until just after those it depends on; the order is reevaluated
+            # after each one applied (613.8c); timestamp order otherwise, and within a dependency loop (613.8b).
+            e = _next_effect(state, pending, perms, chars, started, layer) if len(pending) > 1 else pending[0]
+            early = e is not pending[0]          # applied before an older one that depends on it (613.8a)
+            pending = [x for x in pending if x is not e]
             effect = _with_entered_choice(state, e)
             if effect is None:
                 continue
@@ -261,6 +268,8 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                 c = own(o.id)
                 _apply(effect, c, e.controller)
                 c.rules.append(LAYER_RULES[layer])
+                if early:
+                    c.rules.append("613.8a")
                 if kept:
                     c.rules.append("613.6")
                 c.sources.append(e.source_name)
@@ -281,6 +290,52 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                     c.toughness += plus - minus
                     c.rules.append("613.4c")
     return chars
+
+
+# What a scope's membership reads that a layer changes: control (layer 2: "you control"), types (layer 4:
+# "creatures"), and whatever `where` qualities read (colour in layer 5, types in 4).
+def _sensitive(e: _Live, layer: float, started: dict[tuple, frozenset[str]]) -> bool:
+    """Whether the objects `e` applies to could change as another effect of this layer applies."""
+    if e.fixed is not None or (e.ability is not None and e.ability in started):
+        return False                 # a locked-in set (611.2c) or one that started to apply (613.6)
+    return bool(e.effect.where) or layer in (2, 4) and e.effect.to in GROUPS
+
+
+def _next_effect(state: MagicState, pending: list[_Live], perms: list[MagicObject], chars: dict[str, Chars],
+                 started: dict[tuple, frozenset[str]], layer: float) -> _Live:
+    """613.8a: of the effects left in this layer (timestamp order), the first that depends on none of the others:
+    B depends on A when applying A would change what B applies to ("white creatures are blue" on "all creatures
+    are white"). With none free (a dependency loop, 613.8b), the first in timestamp order."""
+    if not any(_sensitive(e, layer, started) for e in pending):
+        return pending[0]
+
+    def applies_to(e: _Live, table: dict[str, Chars]) -> frozenset[str]:
+        return frozenset(o.id for o in perms if _applies(state, e, o, table))
+
+    now = {id(e): applies_to(e, chars) for e in pending if _sensitive(e, layer, started)}
+    for e in pending:
+        if id(e) not in now:
+            return e
+        if not any(x is not e and _changes(state, x, e, perms, chars, now[id(e)], applies_to) for x in pending):
+            return e
+    return pending[0]
+
+
+def _changes(state: MagicState, first: _Live, then: _Live, perms: list[MagicObject], chars: dict[str, Chars],
+             before: frozenset[str], applies_to: Any) -> bool:
+    """Whether applying `first` would change the set of objects `then` applies to (613.8a (b)): tried on copies."""
+    effect = _with_entered_choice(state, first)
+    if effect is None:
+        return False
+    scratch = dict(chars)
+    hit = [o for o in perms if _applies(state, first, o, chars)] if first.fixed is None else \
+        [o for o in perms if o.id in first.fixed]
+    for o in hit:
+        c = chars[o.id]
+        c = scratch[o.id] = replace(c, types=set(c.types), keywords=set(c.keywords), extra=dict(c.extra),
+                                    triggers=list(c.triggers), rules=[], sources=[])
+        _apply(effect, c, first.controller)
+    return applies_to(then, scratch) != before
 
 
 def _apply(e: Effect, c: Chars, controller: str) -> None:

@@ -103,10 +103,13 @@ def plan_payment(state: MagicState, who: str, cost: tuple, x: int = 0, exclude: 
     return None
 
 
-def _target_sets(state: MagicState, specs: Sequence, who: str, limit: int = 3) -> list[tuple[str, ...]]:
+def _target_sets(state: MagicState, specs: Sequence, who: str, source: str, limit: int = 3
+                 ) -> list[tuple[str, ...]]:
+    """Target choices for a spell or ability of `source` (its card or permanent): with the source, so that a
+    permanent with protection from it is not offered (702.16b), as casting and activating will refuse it."""
     if not specs:
         return [()]
-    options = [candidates(state, s, who)[:3] for s in specs]
+    options = [candidates(state, s, who, source)[:3] for s in specs]
     if any(not o for o in options):
         return []
     return [tuple(t) for t in product(*options)][:limit]
@@ -144,7 +147,7 @@ def legal_actions(state: MagicState) -> list[Action]:
             continue
         modes = [(n, m.targets) for n, m in enumerate(card.modes)] or [(None, card.targets)]
         for mode, specs in modes:
-            for targets in _target_sets(state, specs, who):
+            for targets in _target_sets(state, specs, who, o.id):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
     for o, c, table in permanents:
         if "cant_activate" in c.keywords:
@@ -160,7 +163,7 @@ def legal_actions(state: MagicState) -> list[Action]:
             if plan is None:
                 continue
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
-            for targets in _target_sets(state, ab.targets, who):
+            for targets in _target_sets(state, ab.targets, who, o.id):
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
     if available:
         out.append(Mana(by=who, sources=(available[0][0].id,)))

@@ -9,7 +9,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, sync_control
+from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, leave_combat, sync_control
 from judge.engine.rulesets.magic.triggers import CONDITION_RULES
 from judge.engine.rulesets.magic.targets import choose_targets, trigger_text
 from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicState, PendingTrigger, StackItem
@@ -28,8 +28,9 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
         mine = [t for t in waiting if t.controller == player]
         for t in [t for t in mine if t.ability.keyword == "persist-false"]:
             mine.remove(t)
-            emit(state, out, "trigger", player, f"persistir de {t.source_name} no se dispara: tenía un contador "
-                 "-1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
+            # It did not trigger (603.4): not a `trigger` step, but part of the event it would have triggered on.
+            emit(state, out, t.lki.get("left_in", "state-based"), player, f"persistir de {t.source_name} no se "
+                 "dispara: tenía un contador -1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
                  cr("603.4", "702.79a"))
         # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
         # their order matters and is chosen too (603.3b).
@@ -138,6 +139,7 @@ def settle(state: MagicState, out: list[Step]) -> bool:
     acted = False
     for _ in range(1000):
         sync_control(state, out)
+        leave_combat(state, out)
         acted = check_sba(state, out) or acted
         if state.over:
             return acted

@@ -3,14 +3,17 @@ player (a static ability of a permanent they control, `to: controller`). What it
 applies it: being targeted (702.16b, effects.legal_target), being enchanted (702.16c, the Aura state-based action),
 damage (702.16e, core.deal_damage), being blocked (702.16f, turn.can_block).
 
-Qualities: "mv>=N" (mana value N or more; a spell on the stack counts its X, 202.3e), a colour letter, and
-"chosen_name" (the card name chosen as the permanent entered: 201.2, an object with that name).
+Qualities: "mv>=N" (mana value N or more; a spell on the stack counts its X, 202.3e), a colour letter,
+"chosen_name" (the card name chosen as the permanent entered: 201.2, an object with that name), and a card type
+("protection from creatures": 702.16a, any characteristic value; the source's types now, through the layers, or
+as it last existed).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import COLORS
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
 
@@ -65,6 +68,8 @@ def source_has(state: MagicState, src: str, quality: str) -> bool:
         return card.name == quality[5:]
     if quality in COLORS:
         return quality in layers.chars_of(state, o).colors
+    if quality in CARD_TYPES:
+        return quality in layers.chars_of(state, o).types
     return False
 
 
@@ -82,6 +87,8 @@ def _left_has(state: MagicState, src: str, quality: str) -> bool:
         return (card.name if card is not None else seen.get("card")) == quality[5:]
     if quality in COLORS:
         return quality in seen.get("colors", ())
+    if quality in CARD_TYPES:
+        return quality in seen.get("types", ())
     return False
 
 
@@ -98,4 +105,6 @@ def describe(quality: str) -> str:
         return f"valor de maná {quality[4:]} o mayor"
     if quality.startswith("name:"):
         return f"el nombre «{quality[5:]}»"
+    if quality in CARD_TYPES:
+        return f"el tipo de carta {CARD_TYPES[quality].lower()}"
     return f"el color {quality}"

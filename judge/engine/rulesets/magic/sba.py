@@ -266,6 +266,24 @@ def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str
          [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
 
 
+def leave_combat(state: MagicState, out: list[Step]) -> None:
+    """506.4: an attacking or blocking permanent that stops being a creature (an effect that made it one ended, its
+    source left) is removed from combat at once; the creatures it blocked or that blocked it stay blocked or
+    blocking (506.4, 509.1h)."""
+    in_combat = [o for o in state.battlefield() if o.attacking or o.blocking]
+    if not in_combat:
+        return
+    cache = layers.compute(state)
+    for o in in_combat:
+        if "creature" in cache[o.id].types:
+            continue
+        o.attacking, o.blocking, o.blocked = None, (), False
+        state.touch()
+        emit(state, out, "resolution", o.controller, f"{o.card} ({o.id}) deja de ser una criatura: deja de estar "
+             "en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o bloqueando)",
+             cr("506.4"), [Event("combat", {"object": o.id, "removed": True})], [o])
+
+
 def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> bool:
     """The game state a state trigger waits for (603.8)."""
     if ab.state_condition == "no_permanents_of_chosen_color":
@@ -276,9 +294,10 @@ def state_condition_holds(state: MagicState, o: MagicObject, ab: Triggered) -> b
     return False
 
 
-def check_state_triggers(state: MagicState) -> None:
-    """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting
-    or on the stack."""
+def check_state_triggers(state: MagicState, resolving: tuple[str, Any] | None = None) -> None:
+    """603.8: a state trigger triggers as soon as its state is true, and not again while that ability is waiting,
+    on the stack or resolving. Checked before priority and after each instruction of a resolution (608.2c): a
+    state true only in the middle of one still triggers. `resolving`: the source and effects being resolved."""
     # The permanents with a state trigger are listed again only when the layers' results are new: the same dict
     # from layers.compute is the same permanents with the same characteristics and copy effects. (An object on
     # its way in or out may be in the battlefield's list with another `zone`: that is read each time.)
@@ -292,7 +311,8 @@ def check_state_triggers(state: MagicState) -> None:
         if o.zone != "battlefield" or not state_condition_holds(state, o, ab):
             continue
         waiting = any(t.source == o.id and t.ability is ab for t in state.triggers) or \
-            any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack)
+            any(i.kind == "trigger" and i.source == o.id and i.effects == ab.effects for i in state.stack) or \
+            resolving is not None and resolving[0] == o.id and resolving[1] == ab.effects
         if not waiting:
             _add_trigger(state, o.controller, o.id, o.card, ab)
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+from judge.engine.rulesets.magic.actions import Choose
 from judge.engine.rulesets.magic.cards import CardDef
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question, RandomChooser
 from judge.engine.rulesets.magic.snapshot import snapshot
@@ -157,7 +159,7 @@ def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
     (733.1: the state is as before). `validate(answer)` returns None or (reason, citations)."""
     tries = 0
     while True:
-        answer = state.chooser.next_answer(state, q)
+        answer = current_ids(state, q, state.chooser.next_answer(state, q))
         problem = validate(answer)
         if problem is None:
             return answer
@@ -166,6 +168,21 @@ def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
         tries += 1
         if isinstance(state.chooser, RandomChooser) and tries >= 5:
             raise ChoiceNeeded(q)
+
+
+def current_ids(state: MagicState, q: Question, answer: Any) -> Any:
+    """A scenario id names its current incarnation (400.7) in every answer, as in actions and expectations: a value
+    that is no option but the scenario id of exactly one option's object is that option (`reina` for `reina~3`)."""
+    if not isinstance(answer, Choose) or not q.options:
+        return answer
+    options = set(q.options)
+    values = list(answer.values)
+    for n, v in enumerate(values):
+        if isinstance(v, str) and v not in options:
+            hits = [ref for ref in q.options if (o := state.objects.get(ref)) is not None and o.base == v]
+            if len(hits) == 1:
+                values[n] = hits[0]
+    return answer if values == list(answer.values) else replace(answer, values=tuple(values))
 
 
 def name(state: MagicState, ref: str) -> str:

@@ -520,8 +520,14 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
     core.emit(state, out, "turn-based", state.active, "se asigna el daño de combate: " + "; ".join(
         f"{core.name(state, s)} → {n} a {core.name(state, r)}" for s, r, n in assignments)
               + " (se hace todo a la vez)", cr(*rules))
-    for s, r, n in assignments:
-        core.deal_damage(state, out, s, r, n, combat=True, cites=cr("510.2"))
+    # 510.2: dealt at once, so a lifelink source dealing damage to several recipients gains once, for the total
+    # (119.9); a source's gain comes after its last damage, which keeps one-recipient traces as they were.
+    dealt: dict[str, int] = {}
+    for i, (s, r, n) in enumerate(assignments):
+        core.deal_damage(state, out, s, r, n, combat=True, cites=cr("510.2"), lifelink=dealt)
+        if s in dealt and (i + 1 == len(assignments) or assignments[i + 1][0] != s):
+            several = sum(1 for a in assignments if a[0] == s) > 1
+            core.lifelink_gains(state, out, {s: dealt.pop(s)}, combat=True, several=several)
 
 
 def _strike_changes(state: MagicState, cache: dict) -> list[str]:

@@ -140,7 +140,8 @@ def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx:
 
 def _put(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
          cites: list[str], ctx: Linked, targets: Sequence[str | None] = ()) -> None:
-    cards = _cards(state, controller, source_name, e, ctx, targets)
+    # 111.8: a token that left the battlefield can't move to another zone or come back (it ceases to exist)
+    cards = [o for o in _cards(state, controller, source_name, e, ctx, targets) if not o.token]
     rules = [*cites, *cr(*DESTS.get(e.dest, ()), *(["701.9b"] if e.to == "graveyard_random" else []))]
     if not cards:
         core.emit(state, out, "resolution", controller, f"{source_name}: no hay ninguna carta que mover", rules)

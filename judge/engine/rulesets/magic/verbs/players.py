@@ -41,12 +41,15 @@ class Damage(Amount):
             dealer = targets[e.target] if e.target < len(targets) and targets[e.target] else ""
             if not dealer:
                 return
+        gains: dict[str, int] | None = {} if len(r.subjects) > 1 else None   # dealt at once: one lifelink gain
         for ref in r.subjects:
             if e.divided:                                # 601.2d: each target gets what was announced for it
                 core.deal_damage(r.state, r.out, dealer, ref, r.memo.get(f"divide:{ref}", 0), combat=False,
-                                 cites=[*r.base, *cr("601.2d")])
+                                 cites=[*r.base, *cr("601.2d")], lifelink=gains)
                 continue
-            core.deal_damage(r.state, r.out, dealer, ref, r.n, combat=False, cites=r.base)
+            core.deal_damage(r.state, r.out, dealer, ref, r.n, combat=False, cites=r.base, lifelink=gains)
+        if gains:
+            core.lifelink_gains(r.state, r.out, gains, combat=False, several=True)     # 119.9, 702.15b
 
     def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
         spec = rng.choice(("any", "any", "creature", "player"))

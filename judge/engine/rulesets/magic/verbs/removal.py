@@ -32,6 +32,7 @@ class Removal(Acting):
                   and core.has(state, state.objects[ref], "indestructible")}
         # 603.10a / 113.7a: what each was just before the event, taken before any of them moves
         before = core.last_known_all(state, [state.objects[ref] for ref in subjects if ref in state.objects])
+        moved: list[str] = []                        # linked for the next instructions (608.2c, 400.7)
         for ref in subjects:
             o = state.objects.get(ref)
             if o is None or o.zone != "battlefield":
@@ -53,9 +54,11 @@ class Removal(Acting):
             if k == "destroy":
                 r.memo["destroyed"] = r.memo.get("destroyed", 0) + 1
             # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
-            core.move(state, out, o, ZONE_OF[k], cites=[*base, *(cr("608.2f") if len(subjects) > 1 else [])],
-                      why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before)
+            moved.append(core.move(state, out, o, ZONE_OF[k], cites=[*base, *(cr("608.2f") if len(subjects) > 1
+                                                                               else [])],
+                                   why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before).id)
         core.observe_all(state, batch)
+        r.ctx.objects = moved
 
 
 @register
@@ -222,8 +225,9 @@ class ReturnToBattlefield(Acting):
         for ref in r.subjects:
             o = r.state.objects.get(ref)
             if o is not None and o.zone == "graveyard":
-                core.move(r.state, r.out, o, "battlefield", cites=r.base, why=f"{r.source_name} la regresa al campo "
-                          "de batalla", controller=r.controller, actor=r.controller)
+                r.ctx.objects = [core.move(r.state, r.out, o, "battlefield", cites=r.base, why=f"{r.source_name} la "
+                                           "regresa al campo de batalla", controller=r.controller,
+                                           actor=r.controller).id]
 
 
 @register
