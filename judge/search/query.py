@@ -41,6 +41,7 @@ from judge.search.names import CardMatcher, Vocabulary
 from judge.search import answer as _answer
 from judge.search.cards import card_table
 from judge.search import gamepick as _gamepick
+from judge.search import rerank as _rerank
 from judge.search.gamepick import GAME_STRONG, TABLE_GAME  # noqa: F401  (the game decision lives there)
 from judge.search.question import Question, QuestionReader, guess_language
 from judge.search.schema import term_spans
@@ -340,8 +341,9 @@ class RulesIndex:
 
     # -- searching
     def search(self, q: object, limit: int = 10, doc: str | None = None, ruleset: str | None = None,
-               semantic: bool | None = None) -> SearchResponse:
-        """`semantic` overrides the index's setting for this question (judge eval/bench compare both paths)."""
+               semantic: bool | None = None, rerank: bool | None = None) -> SearchResponse:
+        """`semantic` overrides the index's setting for this question (judge eval/bench compare both paths);
+        `rerank`, whether the second stage (rerank.py) re-orders the first passages (default: when shipped)."""
         text, cut = clean_query(q)
         try:
             limit = max(1, min(int(limit), 100))  # type: ignore[call-overload]
@@ -358,12 +360,18 @@ class RulesIndex:
             for docnum, score in self._card_hits(parsed.cards, allowed):
                 ranked.setdefault(docnum, (score, False))
         lexical: list[tuple[int, float]] = []   # the lexical ranking alone, for the game decision (gamepick)
+        model = _rerank.shipped() if rerank is not False and not parsed.only_card else None
+        depth = max(limit + GAME_DEPTH, _rerank.RERANK_DEPTH if model is not None else 0)
         if len(ranked) < limit + GAME_DEPTH:
             # a few more than asked for: the first five must all be of the question's game (one_game)
-            for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, limit + GAME_DEPTH,
-                                                  semantic, lexical):
+            for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, depth, semantic, lexical):
                 ranked.setdefault(docnum, (score, False))
         order, game = self.one_game(list(ranked), parsed, doc, ruleset, lexical)
+        if model is not None:   # the second stage, then the first five of the game decided, again
+            numbered = {d for d, (_, by_number) in ranked.items() if by_number}
+            order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model)
+            if game and game["how"] not in ("only", "filter"):
+                order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
         message = None
         if cut:
@@ -622,6 +630,10 @@ class RulesIndex:
             log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
             return lexical[:limit]
         return fuse(lexical, vectors.rank(question, depth, allowed), limit)
+
+    def lexical_ranking(self, p: Question, limit: int) -> list[tuple[int, float]]:
+        """The lexical ranking alone (the re-ranker's training reads it as search does)."""
+        return self._text_hits(p, None, limit)
 
     def _postings(self, field: str, term: str) -> tuple[Any, Any]:
         """A term's postings in `field` as arrays (passage numbers, BM25 impacts), converted once per term."""
