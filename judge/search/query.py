@@ -443,9 +443,10 @@ class RulesIndex:
             return order, {"ruleset": picked, "how": "filter", "others": [g for g in games if g != picked]}
         game, how = self.infer_game(p, lexical)
         if game is None:
-            # nothing in the question tells: the game of the best passage (the ranking's own game factors
-            # weighed its words)
-            game, how = rows[order[0]].ruleset or self.largest_game, "first"  # type: ignore[union-attr]
+            # nothing in the question tells: the game of the best passage by its words (the ranking's own game
+            # factors weighed them; the semantic side puts the English CR near any Spanish question)
+            best = lexical[0][0] if lexical else order[0]
+            game, how = rows[best].ruleset or self.largest_game, "first"  # type: ignore[union-attr]
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]
