@@ -360,7 +360,10 @@ class RulesIndex:
             for docnum, score in self._card_hits(parsed.cards, allowed):
                 ranked.setdefault(docnum, (score, False))
         lexical: list[tuple[int, float]] = []   # the lexical ranking alone, for the game decision (gamepick)
-        model = _rerank.shipped() if rerank is not False and not parsed.only_card else None
+        # the second stage was learnt over the lexical first stage: the fused one ranks otherwise (it lost
+        # held-out recall there), so it re-ranks the lexical path only (docs/search-rerank.md)
+        model = (_rerank.shipped() if rerank is not False and not parsed.only_card
+                 and not self.semantic_active(semantic) else None)
         depth = max(limit + GAME_DEPTH, _rerank.RERANK_DEPTH if model is not None else 0)
         if len(ranked) < limit + GAME_DEPTH:
             # a few more than asked for: the first five must all be of the question's game (one_game)
