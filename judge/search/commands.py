@@ -181,6 +181,7 @@ def _train_rerank(files: list[Path], out: Path, semantic: bool | None) -> None:
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         json.dump(model.to_json(report), fh, ensure_ascii=False, indent=1)
         fh.write("\n")
+    os.chmod(tmp, 0o644)   # mkstemp makes it private; the weights are shipped, not secret
     os.replace(tmp, out)
     click.echo(f"Pesos escritos en {out}.")
 

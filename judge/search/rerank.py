@@ -154,14 +154,19 @@ def reorder(index: "RulesIndex", p: "Question", order: list[int], by_number: set
             ranked: dict[int, tuple[float, bool]], lexical: Sequence[tuple[int, float]],
             model: Reranker) -> list[int]:
     """`order` with its first RERANK_DEPTH passages found by their words re-ordered by the model; passages found
-    by a rule number the question names stay first."""
+    by a rule number the question names stay first.  The scores shown keep the order shown: in `ranked`, the k-th
+    re-ranked passage takes the k-th best first-stage score of those re-ranked."""
     first = [d for d in order if d in by_number]
     found = [d for d in order if d not in by_number]
     head, tail = found[:RERANK_DEPTH], found[RERANK_DEPTH:]
     if len(head) < 2:
         return order
     x = features(index, p, [(d, ranked[d][0]) for d in head], lexical)
-    return first + [head[i] for i in model.order(x)] + tail
+    scores = sorted((ranked[d][0] for d in head), reverse=True)
+    head = [head[i] for i in model.order(x)]
+    for d, score in zip(head, scores):
+        ranked[d] = (score, ranked[d][1])
+    return first + head + tail
 
 
 def game_first(index: "RulesIndex", order: list[int], game: str, top: int) -> list[int]:
