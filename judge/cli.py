@@ -49,7 +49,9 @@ COMMANDS = {
     "run": ("judge.runner.commands:run_cmd",
             "Run a scenario FILE (YAML or JSON) and print its trace, step by step, with the cited rules."),
     "index": ("judge.search.commands:index_cmd",
-              "Build the search index of the corpus (and imported documents) into the instance folder."),
+              "Build the search index of the corpus (and imported documents) into the instance folder, and the "
+              "rule pages' \"Ejemplos\" (every curated scenario run, examples.json) when stale, so no server builds "
+              "them."),
     "search": ("judge.search.commands:search_cmd",
                "Find the passages that answer QUERY (Spanish or English, a rule number, a card name)."),
     "eval": ("judge.search.commands:eval_cmd",

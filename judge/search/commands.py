@@ -92,8 +92,13 @@ _SEMANTIC_HELP = ("With/without the semantic search fused with the lexical ranki
               help="How many misses to list.")
 @click.option("--semantic/--no-semantic", default=None, help=_SEMANTIC_HELP)
 @click.option("--both", is_flag=True, help="Report both paths: lexical alone, and fused with the semantic search.")
+@click.option("--rerank/--no-rerank", default=None,
+              help="With/without the learnt second stage over the first 50 passages (default: with, when shipped).")
+@click.option("--train-rerank", "train_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Learn the second stage's weights from FILE (or --all but the *_heldout sets), print the "
+                   "5-fold cross-validated figures and write the weights to this path.")
 def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, semantic: bool | None,
-             both: bool) -> None:
+             both: bool, rerank: bool | None, train_out: Path | None) -> None:
     """Recall@5, Recall@10 and MRR@10 of the search on a question file (qa_dev.jsonl or qa_cr_dev.jsonl format)."""
     from judge.config import CHECKOUT_DIR
     from judge.search.evaluate import EvalFileError, evaluate, load_questions, question_sets
@@ -102,6 +107,11 @@ def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, se
         _fail("Da un fichero de preguntas o --all (no ambos).")
         return
     files = question_sets(CHECKOUT_DIR) if every else [file]
+    if train_out is not None:
+        if every:   # the held-out sets judge; they are never learnt from
+            files = [f for f in files if not f.stem.endswith("_heldout")]
+        _train_rerank(files, train_out, semantic)
+        return
     if not files:
         _fail("No hay ficheros de preguntas en ../shared/eval ni en tests/search.")
         return
@@ -115,7 +125,7 @@ def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, se
     paths = [("léxica", False), ("semántica+léxica", True)] if both else [(None, semantic)]
     results = {}
     for f, questions in loaded:
-        results[f] = [(label, on, evaluate(ix, questions, semantic=on)) for label, on in paths]
+        results[f] = [(label, on, evaluate(ix, questions, semantic=on, rerank=rerank)) for label, on in paths]
     if as_json:
         per_file = {}
         for f, reports in results.items():
@@ -150,6 +160,36 @@ def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, se
                     if miss.crossed:
                         where += "; otro juego en los 5 primeros"
                     click.echo(f"  - {miss.q}  [{where}; primeros: {', '.join(miss.top[:3])}]")
+
+
+def _train_rerank(files: list[Path], out: Path, semantic: bool | None) -> None:
+    """`judge eval --train-rerank OUT`: rerank_train.py; the weights file is written whole or not at all."""
+    import os
+    import tempfile
+
+    from judge.search import rerank_train as T
+    from judge.search.evaluate import EvalFileError, load_questions
+
+    try:
+        T.check_trainable(files)
+        loaded = [(f, load_questions(f)) for f in files]
+    except (T.HeldOutRefused, EvalFileError) as exc:
+        _fail(str(exc))
+        return
+    ix = _open(semantic, embed="wait")
+    model, report = T.train(ix, loaded, semantic=semantic)
+    for name, (r5, r10, mrr) in report["cross_validation"].items():
+        click.echo(f"{name}: Recall@5 {r5:.3f}  Recall@10 {r10:.3f}  MRR@10 {mrr:.3f}  "
+                   f"({report['questions']} preguntas, validación cruzada de {report['folds']} partes)")
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name + ".", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(model.to_json(report), fh, ensure_ascii=False, indent=1)
+        fh.write("\n")
+    os.chmod(tmp, 0o644)   # mkstemp makes it private; the weights are shipped, not secret
+    os.replace(tmp, out)
+    click.echo(f"Pesos escritos en {out}.")
 
 
 @click.command("search")

@@ -97,14 +97,15 @@ def load_questions(path: Path) -> list[Question]:
 
 
 def evaluate(index: RulesIndex, questions: list[Question], miss_rank: int = 5,
-             semantic: bool | None = None) -> Report:
+             semantic: bool | None = None, rerank: bool | None = None) -> Report:
     """Metrics over the questions; a question whose answer is not in the first `miss_rank` is listed as a miss.
-    `semantic` overrides the index's setting (fusing in the semantic search, or not)."""
+    `semantic` overrides the index's setting (fusing in the semantic search, or not); `rerank=False` leaves the
+    second stage (rerank.py) out."""
     r5 = r10 = rr = 0.0
     misses: list[Miss] = []
     with_game = crossed = 0
     for question in questions:
-        hits = index.search(question.q, limit=10, semantic=semantic).results
+        hits = index.search(question.q, limit=10, semantic=semantic, rerank=rerank).results
         rank = next((i for i, h in enumerate(hits, 1) if question.answered_by(h)), None)
         if rank is not None:
             r5 += rank <= 5

@@ -37,6 +37,7 @@ class Glossary:
         # Index by the first analysed term of each name, per language, to match a query in one pass.
         self._by_first: dict[str, dict[str, list[tuple[tuple[str, ...], int]]]] = {lang: {} for lang in LANGS}
         self._terms = {lang: {t for c in concepts for seq in c.terms[lang] for t in seq} for lang in LANGS}
+        self._singles = {lang: {seq for c in concepts for seq in c.terms[lang] if len(seq) == 1} for lang in LANGS}
         for i, c in enumerate(concepts):
             for lang in LANGS:
                 for seq in c.terms[lang]:
@@ -49,6 +50,11 @@ class Glossary:
     def knows(self, term: str, lang: str) -> bool:
         """Whether some concept's `lang` name holds this analysed term."""
         return term in self._terms[lang]
+
+    def is_name(self, term: str, lang: str) -> bool:
+        """Whether some concept has this analysed term alone as one of its `lang` names ("bicho", "hexproof"),
+        not only as part of a longer one ("acab" of "se acaba el mazo")."""
+        return (term,) in self._singles[lang]
 
     def matches(self, terms: list[str], lang: str) -> list[int]:
         """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`."""

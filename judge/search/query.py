@@ -41,6 +41,9 @@ from judge.search.names import CardMatcher, Vocabulary
 from judge.search import answer as _answer
 from judge.search.cards import card_table
 from judge.search.hits import Hit, Passages
+from judge.search import gamepick as _gamepick
+from judge.search import rerank as _rerank
+from judge.search.gamepick import GAME_STRONG, TABLE_GAME  # noqa: F401  (the game decision lives there)
 from judge.search.question import Question, QuestionReader, guess_language
 from judge.search.schema import term_spans
 from judge.search import semantic as _semantic
@@ -84,8 +87,6 @@ RULESET_FLOOR = 0.35
 
 # One game per answer: the first GAME_TOP results are all of the question's game (RulesIndex.one_game).
 GAME_TOP = 5
-GAME_STRONG = 0.45           # ruleset_factors decide the game when the other games' factors are this low
-TABLE_GAME = "magic"         # the game of the shipped card table's cards
 GAME_DEPTH = 10              # passages ranked beyond the limit, to fill the first five from one game
 
 _WORD = re.compile(r"\w+")
@@ -330,8 +331,9 @@ class RulesIndex:
 
     # -- searching
     def search(self, q: object, limit: int = 10, doc: str | None = None, ruleset: str | None = None,
-               semantic: bool | None = None) -> SearchResponse:
-        """`semantic` overrides the index's setting for this question (judge eval/bench compare both paths)."""
+               semantic: bool | None = None, rerank: bool | None = None) -> SearchResponse:
+        """`semantic` overrides the index's setting for this question (judge eval/bench compare both paths);
+        `rerank`, whether the second stage (rerank.py) re-orders the first passages (default: when shipped)."""
         text, cut = clean_query(q)
         try:
             limit = max(1, min(int(limit), 100))  # type: ignore[call-overload]
@@ -347,12 +349,22 @@ class RulesIndex:
         if parsed.only_card:  # a bare card name: the card's text, then its rulings in order
             for docnum, score in self._card_hits(parsed.cards, allowed):
                 ranked.setdefault(docnum, (score, False))
+        lexical: list[tuple[int, float]] = []   # the lexical ranking alone, for the game decision (gamepick)
+        # the second stage was learnt over the lexical first stage: the fused one ranks otherwise (it lost
+        # held-out recall there), so it re-ranks the lexical path only (docs/search-rerank.md)
+        model = (_rerank.shipped() if rerank is not False and not parsed.only_card
+                 and not self.semantic_active(semantic) else None)
+        depth = max(limit + GAME_DEPTH, _rerank.RERANK_DEPTH if model is not None else 0)
         if len(ranked) < limit + GAME_DEPTH:
             # a few more than asked for: the first five must all be of the question's game (one_game)
-            for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, limit + GAME_DEPTH,
-                                                  semantic):
+            for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, depth, semantic, lexical):
                 ranked.setdefault(docnum, (score, False))
-        order, game = self.one_game(list(ranked), parsed, doc, ruleset)
+        order, game = self.one_game(list(ranked), parsed, doc, ruleset, lexical)
+        if model is not None:   # the second stage, then the first five of the game decided, again
+            numbered = {d for d, (_, by_number) in ranked.items() if by_number}
+            order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model)
+            if game and game["how"] not in ("only", "filter"):
+                order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
         message = None
         if cut:
@@ -394,78 +406,12 @@ class RulesIndex:
         """The hit with its best sentence replaced by the clause that decides (answer.deciding_clause)."""
         return self._passages.decides(self.by_id[hit.id], hit, p.marks)
 
-    def infer_game(self, p: Question) -> tuple[str | None, str]:
-        """The game a question is about and how that was decided, in this order: the document it names; a card or
-        rule number it names (its passages' game; the shipped table's cards are Magic's); its words (game_words:
-        the words only one game's passages hold, counting for the game of only-Magic rules vocabulary the
-        glossary's terms); ruleset_factors when every other game's factor is at most GAME_STRONG; else (None, "")
-        and one_game takes the best passage's game.  (ruleset_factors'
-        softer evidence still weighs each passage's score; with a lower bar it was wrong on a third of the Spanish
-        players' Magic questions: "vida", "mazo", "fase" are words of both games.)"""
-        if p.docs:
-            named = {self.documents.get(d, {}).get("ruleset") for d in p.docs} - {None, ""}
-            if len(named) == 1:
-                return named.pop(), "document"
-        if p.table_cards and TABLE_GAME in self.games:
-            return TABLE_GAME, "cards"
-        for how, docnums in (("cards", [d for c in p.cards for d in self.by_card.get(c, [])]),
-                             ("number", [d for n in p.numbers for d in self.by_number.get(n, [])])):
-            owners = {self.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
-            if len(owners) == 1:
-                return owners.pop(), how
-        votes = self.game_words(p)
-        factors = self.ruleset_factors(p)
-        if votes:
-            best = max(votes.values())
-            leaders = [g for g, v in votes.items() if v == best]
-            # (requiring two words when the softer evidence disagreed helped two doce-vidas questions of the
-            # default corpus and cost seven Magic ones with the CR: a Magic question is the likelier)
-            if len(leaders) == 1:
-                return leaders[0], "words"
-        if len(factors) > 1:
-            best_rs = max(factors, key=lambda rs: factors[rs])
-            if all(f <= GAME_STRONG for rs, f in factors.items() if rs != best_rs):
-                return best_rs, "words"
-        return None, ""
+    def infer_game(self, p: Question, lexical: list[tuple[int, float]] | None = None) -> tuple[str | None, str]:
+        """The game a question is about and how that was decided: gamepick.infer_game."""
+        return _gamepick.infer_game(self, p, lexical or ())
 
-    def game_words(self, p: Question) -> dict[str, int]:
-        """Per game, the question's words (concepts, with their translations) that only that game's passages hold;
-        a word only in the biggest game counts only when it is uncommon rules vocabulary (the glossary knows it):
-        that game's passages hold most everyday words too."""
-        per_concept: dict[int, set[str]] = {}
-        said = {(S.body_field(l), t) for l, terms in p.said.items() for t in terms}
-        for c in p.clauses:
-            if c.field not in _BODY_FIELDS:
-                continue
-            lang = c.field[len("body_"):]
-            games = {rs for rs, n in self._df_by_ruleset(lang, c.term).items() if n}
-            vocabulary = self.glossary.knows(c.term, lang) and not self.reader.common(lang, c.term)
-            for i in range(len(p.concept_weights)):
-                if c.mask >> i & 1:
-                    acc = per_concept.setdefault(i, set())
-                    if (c.field, c.term) in said and games and games != {self.largest_game}:
-                        # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever
-                        # its translations find in the biggest game ("burn"), it names that game's thing
-                        acc.add("\0own:" + "|".join(sorted(games)))
-                    acc.update(games)
-                    if vocabulary:
-                        acc.add("\0glossary")
-        for acc in per_concept.values():
-            own = [m[len("\0own:"):].split("|") for m in acc if m.startswith("\0own:")]
-            if any(len(g) == 1 for g in own):
-                acc.clear()
-                acc.update(g[0] for g in own if len(g) == 1)
-        votes: dict[str, int] = {}
-        for found in per_concept.values():
-            games = found - {"\0glossary"}
-            if len(games) == 1:
-                (g,) = games
-                if g != self.largest_game or "\0glossary" in found:
-                    votes[g] = votes.get(g, 0) + 1
-        return votes
-
-    def one_game(self, order: list[int], p: Question, doc: str | None,
-                 ruleset: str | None) -> tuple[list[int], dict[str, Any] | None]:
+    def one_game(self, order: list[int], p: Question, doc: str | None, ruleset: str | None,
+                 lexical: list[tuple[int, float]] | None = None) -> tuple[list[int], dict[str, Any] | None]:
         """The passages reordered so that the first GAME_TOP are of one game, and which game and why: the one the
         user picked, else the one the question points to (infer_game), else the best passage's.  Passages of the
         other games keep their order after them (an inference can be wrong: they stay reachable)."""
@@ -477,11 +423,12 @@ class RulesIndex:
         if ruleset or doc:
             picked = ruleset or self.documents.get(doc or "", {}).get("ruleset") or present[0]
             return order, {"ruleset": picked, "how": "filter", "others": [g for g in games if g != picked]}
-        game, how = self.infer_game(p)
+        game, how = self.infer_game(p, lexical)
         if game is None:
-            # nothing in the question tells: the game of the best passage (the ranking's own game factors
-            # weighed its words)
-            game, how = rows[order[0]].ruleset or self.largest_game, "first"  # type: ignore[union-attr]
+            # nothing in the question tells: the game of the best passage by its words (the ranking's own game
+            # factors weighed them; the semantic side puts the English CR near any Spanish question)
+            best = lexical[0][0] if lexical else order[0]
+            game, how = rows[best].ruleset or self.largest_game, "first"  # type: ignore[union-attr]
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]
@@ -638,18 +585,24 @@ class RulesIndex:
         return self.vectors is not None and get_embedder() is not None
 
     def _fused_hits(self, text: str, p: Question, allowed: set[int] | None, limit: int,
-                    semantic: bool | None) -> list[tuple[int, float]]:
-        """The lexical ranking, fused with the semantic one (semantic.fuse) when that is on and can run."""
+                    semantic: bool | None, lexical_out: list[tuple[int, float]] | None = None,
+                    ) -> list[tuple[int, float]]:
+        """The lexical ranking, fused with the semantic one (semantic.fuse) when that is on and can run;
+        `lexical_out` receives the lexical ranking alone."""
+        out = lexical_out if lexical_out is not None else []
         if not (self.semantic if semantic is None else semantic):
-            return self._text_hits(p, allowed, limit)
+            out[:] = self._text_hits(p, allowed, limit)
+            return out
         vectors = self.vectors
         embedder = get_embedder() if vectors is not None else None
         if embedder is None:
-            return self._text_hits(p, allowed, limit)
+            out[:] = self._text_hits(p, allowed, limit)
+            return out
         depth = max(limit, _semantic.FUSION_DEPTH)
         # The question's vector is computed by the C engine (the GIL released) while the lexical ranking runs.
         pending = _semantic.embed_question_async(embedder, text)
         lexical = self._text_hits(p, allowed, depth)
+        out[:] = lexical
         if not lexical:
             # No word of the question is in any passage ("asdfgh", "pizza con piña"): nearest neighbours always
             # exist, but they would be noise presented as an answer.
@@ -660,6 +613,10 @@ class RulesIndex:
             log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
             return lexical[:limit]
         return fuse(lexical, vectors.rank(question, depth, allowed), limit)
+
+    def lexical_ranking(self, p: Question, limit: int) -> list[tuple[int, float]]:
+        """The lexical ranking alone (the re-ranker's training reads it as search does)."""
+        return self._text_hits(p, None, limit)
 
     def _postings(self, field: str, term: str) -> tuple[Any, Any]:
         """A term's postings in `field` as arrays (passage numbers, BM25 impacts), converted once per term."""

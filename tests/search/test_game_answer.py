@@ -53,8 +53,9 @@ def test_a_doce_vidas_question_gets_doce_vidas_passages_first(es_index: RulesInd
 
 
 def test_a_magic_question_gets_no_doce_vidas_passage_first(es_index: RulesIndex) -> None:
-    # ("tapeo mi criatura para mana el turno que entra", the issue's example, is still answered from doce vidas:
-    # every word of it is both games'; counting players' slang as Magic's cost doce vidas's players' questions)
+    # ("tapeo mi criatura para mana el turno que entra", the issue's example, is Magic's once the English CR is
+    # imported, "tapear" being built on its "tap" (test_gamepick); on the default corpus, with no English rules,
+    # every word of it is both games')
     for q in ("le robe una criatura con Act of Treason, puedo atacar?", "el stiflear una habilidad disparada, como va?"):
         response = es_index.search(q)
         assert response.game and response.game["ruleset"] == "magic", (q, response.game)

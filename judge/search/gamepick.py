@@ -1,0 +1,182 @@
+"""Which game a question is about (issue 15): the evidence RulesIndex.one_game uses to put one game's passages
+first.  Kept apart from query.py so the ranking and the game decision change independently.
+
+The evidence, strongest first: the game the user picked (not here: one_game); a document the question names by
+its title, said as a phrase ("en doce vidas", not "cartas … robar" for "Robar una carta"); a card or rule number
+it names; the words only one game's passages hold (game_words); how the question's words lean (ruleset_factors);
+and, when the only word pointing to the biggest game is weak, how much better the other game's best passage
+matches the question lexically.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Sequence
+
+from judge.search import schema as S
+
+if TYPE_CHECKING:   # query.py imports this module: the types only, no import cycle at run time
+    from judge.search.query import RulesIndex
+    from judge.search.question import Question
+
+# A named document decides the game only when its title's words come in the question in the title's order,
+# side by side: "robar una carta" names that page, "¿con cuántas cartas me quedo antes de robar?" does not.
+_BODY_PREFIX = "body_"
+# A lone weak word for the biggest game (a glossary word that is part of a longer name, "acabar" of "se acaba el
+# mazo") gives way when the other game's best passage scores WEAK_LEAD times the biggest game's best, and
+# ruleset_factors lean that way too.
+WEAK_LEAD = 2.0
+ANGLICISM_ROOT = 3           # the shortest English term a Spanish slang verb is read as built on ("tap")
+GAME_STRONG = 0.45           # ruleset_factors decide the game when the other games' factors are this low
+TABLE_GAME = "magic"         # the game of the shipped card table's cards
+
+
+@lru_cache(maxsize=64)
+def _title_terms(title: str, lang: str) -> tuple[str, ...]:
+    return tuple(t for t in S.analyze(title, lang) if t.isalnum())
+
+
+def names_in_order(said: Sequence[str], title: Sequence[str]) -> bool:
+    """Whether the title's terms occur in `said` as a run, in order."""
+    n = len(title)
+    if n == 0:
+        return False
+    return any(tuple(said[i:i + n]) == tuple(title) for i in range(len(said) - n + 1))
+
+
+def named_documents(index: "RulesIndex", p: "Question") -> list[str]:
+    """The documents the question names by their title said as a phrase (see names_in_order)."""
+    out = []
+    for d in p.docs:
+        meta = index.documents.get(d, {})
+        lang = meta.get("language") if meta.get("language") in S.LANGS else "es"
+        if names_in_order(p.said.get(lang, []), _title_terms(meta.get("title", ""), lang)):
+            out.append(d)
+    return out
+
+
+def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]:
+    """Per game, (strong, weak) counts of the question's concepts (its words, with their translations) that only
+    that game's passages hold.  A concept only in the biggest game counts only when it is uncommon rules
+    vocabulary the glossary knows (that game's passages hold most everyday words too), and it is strong only
+    when the question said the glossary name itself and that game's passages hold it as said ("hexproof",
+    "mill", "bloquear"), weak when the word is merely part of a longer name ("acab" of "se acaba el mazo",
+    "usar" of "usar una habilidad") or reaches the game only through a translation ("quita": "remove")."""
+    glossary, reader = index.glossary, index.reader
+    per_concept: dict[int, set[str]] = {}
+    # per concept and language, the games holding any of its names there: "mazo" is only in doce vidas's Spanish
+    # passages, but its synonym "biblioteca" is in Magic's, so saying "mazo" names no game of its own
+    by_lang: dict[tuple[int, str], set[str]] = {}
+    said = {(S.body_field(l), t) for l, terms in p.said.items() for t in terms}
+    # the question's words as each language reads them: a Spanish player's "defender", "mill" is the English name
+    as_read = {(S.body_field(l), t) for l in S.LANGS for t in S.analyze(p.text, l)} | said
+    for c in p.clauses:
+        if not c.field.startswith(_BODY_PREFIX):
+            continue
+        lang = c.field[len(_BODY_PREFIX):]
+        if lang not in S.LANGS:
+            continue
+        games = {rs for rs, n in index._df_by_ruleset(lang, c.term).items() if n}
+        vocabulary = glossary.knows(c.term, lang) and not reader.common(lang, c.term)
+        # the question's own word, a whole glossary name, in that game's passages as said (not through a
+        # translation: "quita" reaches Magic only as "remove")
+        named = vocabulary and bool(games) and (c.field, c.term) in as_read and glossary.is_name(c.term, lang)
+        for i in range(len(p.concept_weights)):
+            if c.mask >> i & 1:
+                acc = per_concept.setdefault(i, set())
+                by_lang.setdefault((i, lang), set()).update(games)
+                if (c.field, c.term) in said and games and games != {index.largest_game}:
+                    # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever its
+                    # translations find in the biggest game ("burn"), it names that game's thing
+                    acc.add("\0own:" + lang + ":" + "|".join(sorted(games)))
+                acc.update(games)
+                if vocabulary:
+                    acc.add("\0glossary")
+                if named:
+                    acc.add("\0named")
+    # A Spanish player's Anglicism of an English rules term ("tapear" of "tap", "kickear" of "kick"), said, held
+    # by no passage: the game of the English rules that hold the term (doce vidas has no English text).
+    english = [(c.mask, c.term) for c in p.clauses if c.field == S.body_field("en") and len(c.term) >= ANGLICISM_ROOT]
+    for c in p.clauses:
+        if (c.field == S.body_field("es") and (c.field, c.term) in said and glossary.is_name(c.term, "es")
+                and not index._df_by_ruleset("es", c.term)):
+            for mask, term in english:
+                if mask & c.mask and c.term.startswith(term) and c.term != term:
+                    games = {rs for rs, n in index._df_by_ruleset("en", term).items() if n}
+                    for i in range(len(p.concept_weights)):
+                        if mask & c.mask >> i & 1 and games:
+                            per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
+    votes: dict[str, tuple[int, int]] = {}
+    for i, acc in per_concept.items():
+        anglicism = [m[len("\0anglicism:"):].split("|") for m in acc if m.startswith("\0anglicism:")]
+        if any(len(g) == 1 for g in anglicism):
+            acc = {g[0] for g in anglicism if len(g) == 1} | {"\0named", "\0glossary"}
+        own = []
+        for m in acc:
+            if m.startswith("\0own:"):
+                lang, games_said = m[len("\0own:"):].split(":", 1)
+                if index.largest_game not in by_lang.get((i, lang), set()):
+                    own.append(games_said.split("|"))
+        if any(len(g) == 1 for g in own):
+            games = {g[0] for g in own if len(g) == 1}
+            strong = True
+        else:
+            games = {g for g in acc if not g.startswith("\0")}
+            strong = "\0named" in acc
+        if len(games) == 1:
+            (g,) = games
+            if g != index.largest_game or "\0glossary" in acc:
+                s, w = votes.get(g, (0, 0))
+                votes[g] = (s + 1, w) if strong or g != index.largest_game else (s, w + 1)
+    return votes
+
+
+def best_scores(index: "RulesIndex", lexical: Sequence[tuple[int, float]]) -> dict[str, float]:
+    """Each game's best lexical score among the ranked passages."""
+    best: dict[str, float] = {}
+    rows = index.rows
+    for d, s in lexical:
+        rs = rows[d].ruleset  # type: ignore[union-attr]
+        if rs and rs not in best:
+            best[rs] = s
+    return best
+
+
+def infer_game(index: "RulesIndex", p: "Question",
+               lexical: Sequence[tuple[int, float]] = ()) -> tuple[str | None, str]:
+    """The game a question is about and how that was decided ("document", "cards", "number", "words"), or
+    (None, "") when nothing in it tells (one_game then takes the best passage's game).  `lexical`: the lexical
+    ranking's (passage, score) pairs, best first, for the weak-word case."""
+    named = {index.documents.get(d, {}).get("ruleset") for d in named_documents(index, p)} - {None, ""}
+    if len(named) == 1:
+        return named.pop(), "document"
+    if p.table_cards and TABLE_GAME in index.games:
+        return TABLE_GAME, "cards"
+    for how, docnums in (("cards", [d for c in p.cards for d in index.by_card.get(c, [])]),
+                         ("number", [d for n in p.numbers for d in index.by_number.get(n, [])])):
+        owners = {index.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
+        if len(owners) == 1:
+            return owners.pop(), how
+    votes = game_words(index, p)
+    factors = index.ruleset_factors(p)
+    if votes:
+        total = {g: s + w for g, (s, w) in votes.items()}
+        best = max(total.values())
+        leaders = [g for g, v in total.items() if v == best]
+        # (requiring two words when the softer evidence disagreed helped two doce-vidas questions of the
+        # default corpus and cost seven Magic ones with the CR: a Magic question is the likelier)
+        if len(leaders) == 1:
+            game = leaders[0]
+            strong, weak = votes[game]
+            if strong == 0 and weak == 1 and factors and lexical:
+                # one weak word: the other game wins when its words lean to it and its passage answers far better
+                lean = max(factors, key=lambda rs: factors[rs])
+                scores = best_scores(index, lexical)
+                if (lean != game and lean in scores
+                        and scores[lean] >= WEAK_LEAD * scores.get(game, 0.0)):
+                    return lean, "words"
+            return game, "words"
+    if len(factors) > 1:
+        best_rs = max(factors, key=lambda rs: factors[rs])
+        if all(f <= GAME_STRONG for rs, f in factors.items() if rs != best_rs):
+            return best_rs, "words"
+    return None, ""

@@ -1,0 +1,239 @@
+"""A second stage over the first RERANK_DEPTH passages of a question (issue 15): a linear model of a few
+features of each passage, learnt pairwise from the development questions (`judge eval --train-rerank`,
+docs/search-rerank.md), its weights shipped as rerank_weights.json.  numpy only.
+
+The features say what the first stage does not weigh: where the passage sits in the CR's structure (a sub-rule
+whose rule is also among the candidates, a rule whose sub-rules are; its depth), how its lexical score compares
+with the best's, its rank in the (fused) first stage, its kind (glossary entry, card, heading, historical
+quotation), whether it is in the question's language, and how many of the question's concepts its title holds.
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from judge.search import schema as S
+
+if TYPE_CHECKING:   # query.py imports this module: the types only
+    from judge.search.query import RulesIndex
+    from judge.search.question import Question
+
+RERANK_DEPTH = 50        # first-stage passages re-ranked; the rest keep their order after them
+WEIGHTS_FILE = Path(__file__).with_name("rerank_weights.json")
+
+FEATURES = (
+    "bias_free_lexical",     # lexical score / the best lexical score (0 when only the semantic side found it)
+    "first_stage_rr",        # 1 / (1 + rank in the first stage)
+    "lexical_rr",            # 1 / (1 + rank in the lexical ranking), 0 when absent
+    "log_rank",              # log(1 + first-stage rank): a smooth position prior
+    "is_subrule",            # a lettered sub-rule (702.19b)
+    "is_rule",               # a numbered rule (702.19)
+    "is_section",            # a section (702) or a document's section heading
+    "parent_listed",         # its rule (702.19 for 702.19b) is also a candidate: that rule's share of the best
+    "children_listed",       # share of the candidates that are its sub-rules
+    "siblings_listed",       # share of the candidates under the same rule
+    "glossary",              # a glossary entry
+    "card",                  # a card's text or ruling
+    "heading",               # a heading-like passage
+    "historical",            # quotes an older rules version
+    "other_language",        # not in the question's language
+    "title_share",           # share of the question's concepts whose words its title (or inherited keys) holds
+    "numbered_other",        # in the other language and a numbered rule (the English CR for a Spanish question)
+    "unnumbered_same",       # in the question's language and no rule number (an FAQ note, a seed page's prose)
+    "commentary",            # prose around quoted rules
+    "smaller_game",          # a passage of a game other than the biggest (doce vidas)
+)
+
+
+def _parent(number: str | None) -> str | None:
+    """702.19b -> 702.19; 702.19 -> 702; 702 -> None."""
+    if not number:
+        return None
+    if number[-1].isalpha():
+        return number.rstrip("abcdefghijklmnopqrstuvwxyz") or None
+    if "." in number:
+        return number.split(".", 1)[0]
+    return None
+
+
+def _depth_flags(number: str | None) -> tuple[float, float, float]:
+    if not number:
+        return 0.0, 0.0, 0.0
+    if number[-1].isalpha():
+        return 1.0, 0.0, 0.0
+    if "." in number:
+        return 0.0, 1.0, 0.0
+    return 0.0, 0.0, 1.0
+
+
+@lru_cache(maxsize=65536)
+def _title_terms(title: str, lang: str) -> frozenset[str]:
+    return frozenset(S.analyze(title, lang))
+
+
+def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int, float]],
+             lexical: Sequence[tuple[int, float]]) -> np.ndarray:
+    """One row of FEATURES per candidate (passage number, first-stage score), in the candidates' order."""
+    rows = index.rows
+    lex_rank = {d: i for i, (d, _) in enumerate(lexical)}
+    lex_score = dict(lexical)
+    top_lex = max((s for _, s in lexical), default=0.0) or 1.0
+    numbers = [rows[d].current if rows[d] is not None else None for d, _ in candidates]  # type: ignore[union-attr]
+    n = max(len(candidates), 1)
+    listed = {num: i for i, num in enumerate(numbers) if num}
+    parents = [_parent(num) for num in numbers]
+    child_count: dict[str, int] = {}
+    for par in parents:
+        if par:
+            child_count[par] = child_count.get(par, 0) + 1
+    concept_terms: dict[str, list[set[str]]] = {lang: [set() for _ in p.concept_weights] for lang in S.LANGS}
+    for c in p.clauses:
+        lang = c.field.rsplit("_", 1)[-1]
+        if lang in concept_terms:
+            for i in range(len(p.concept_weights)):
+                if c.mask >> i & 1:
+                    concept_terms[lang][i].add(c.term)
+    n_concepts = max(len(p.concept_weights), 1)
+    out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
+    for i, (d, _) in enumerate(candidates):
+        row = rows[d]
+        if row is None:
+            continue
+        num = numbers[i]
+        stored = index._stored[d]
+        lang = row.lang if row.lang in S.LANGS else "es"
+        title = _title_terms(" ".join(str(stored.get(f, "") or "") for f in (S.TITLE, S.SECTION)), lang)
+        covered = sum(1 for terms in concept_terms[lang] if terms & title)
+        sub, rule, section = _depth_flags(num)
+        par = parents[i]
+        lr = lex_rank.get(d)
+        other = bool(p.lang) and row.lang != p.lang
+        out[i] = (
+            lex_score.get(d, 0.0) / top_lex,
+            1.0 / (1 + i),
+            0.0 if lr is None else 1.0 / (1 + lr),
+            math.log1p(i),
+            sub, rule, section or float(row.kind in ("title", "section")),
+            (lex_score.get(candidates[listed[par]][0], 0.0) / top_lex) if par in listed else 0.0,
+            child_count.get(num, 0) / n if num else 0.0,
+            (child_count.get(par, 1) - 1) / n if par else 0.0,
+            float(row.kind == "glossary"),
+            float(row.kind == "card" or bool(row.card)),
+            float(row.heading),
+            float(row.historical),
+            float(other),
+            covered / n_concepts,
+            float(other and bool(num)),
+            float(not other and not num),
+            float(row.commentary),
+            float(bool(row.ruleset) and row.ruleset != index.largest_game),
+        )
+    return out
+
+
+@dataclass
+class Reranker:
+    weights: np.ndarray                  # one per FEATURES entry
+
+    def order(self, x: np.ndarray) -> list[int]:
+        """Candidate positions, best first; equal scores keep the first stage's order."""
+        scores = x @ self.weights
+        return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+
+    def to_json(self, extra: dict | None = None) -> dict:
+        return {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights], **(extra or {})}
+
+
+def reorder(index: "RulesIndex", p: "Question", order: list[int], by_number: set[int],
+            ranked: dict[int, tuple[float, bool]], lexical: Sequence[tuple[int, float]],
+            model: Reranker) -> list[int]:
+    """`order` with its first RERANK_DEPTH passages found by their words re-ordered by the model; passages found
+    by a rule number the question names stay first.  The scores shown keep the order shown: in `ranked`, the k-th
+    re-ranked passage takes the k-th best first-stage score of those re-ranked."""
+    first = [d for d in order if d in by_number]
+    found = [d for d in order if d not in by_number]
+    head, tail = found[:RERANK_DEPTH], found[RERANK_DEPTH:]
+    if len(head) < 2:
+        return order
+    x = features(index, p, [(d, ranked[d][0]) for d in head], lexical)
+    scores = sorted((ranked[d][0] for d in head), reverse=True)
+    head = [head[i] for i in model.order(x)]
+    for d, score in zip(head, scores):
+        ranked[d] = (score, ranked[d][1])
+    return first + head + tail
+
+
+def game_first(index: "RulesIndex", order: list[int], game: str, top: int) -> list[int]:
+    """The first `top` passages of `game` (or of no game) first, the others in their order after them, as
+    RulesIndex.one_game orders them: re-ranking must not bring the other game back into the first five."""
+    rows = index.rows
+    same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
+    head = same[:top]
+    if len(head) < top:
+        head = same
+    chosen = set(head)
+    return head + [d for d in order if d not in chosen]
+
+
+class RerankWeightsError(ValueError):
+    """The weights file does not fit this code's features; the message says how."""
+
+
+def load(path: Path = WEIGHTS_FILE) -> Reranker | None:
+    """The shipped model, or None when there is no weights file (the first stage's order is kept)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    if not isinstance(data, dict) or data.get("features") != list(FEATURES):
+        raise RerankWeightsError(f"{path}: its 'features' are not this code's {list(FEATURES)}: retrain it "
+                                 "(judge eval --train-rerank)")
+    weights = data.get("weights")
+    if not isinstance(weights, list) or len(weights) != len(FEATURES) or not all(
+            isinstance(w, (int, float)) and math.isfinite(w) for w in weights):
+        raise RerankWeightsError(f"{path}: 'weights' must be {len(FEATURES)} finite numbers")
+    return Reranker(np.asarray(weights, dtype=np.float64))
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Reranker | None:
+    return load()
+
+
+def fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], l2: float = 1e-3, steps: int = 400,
+        rate: float = 0.5, weights: Sequence[float] | None = None) -> Reranker:
+    """Pairwise logistic regression: for each question (features, answers-mask), every answering candidate
+    should outscore every other one ranked within the first 20 or above it.  Full-batch gradient descent."""
+    diffs: list[np.ndarray] = []
+    group_weight: list[float] = []
+    for n, (x, good) in enumerate(groups):
+        pos = np.flatnonzero(good)
+        if not len(pos) or pos.size == len(good):
+            continue
+        g = int(pos[0])              # the first answering passage: the one that decides recall and MRR
+        neg = [j for j in range(len(good)) if not good[j] and (j < 20 or j < g)]
+        if neg:
+            diffs.append(x[g] - x[neg])
+            group_weight.append(1.0 if weights is None else float(weights[n]))
+    k = len(FEATURES)
+    if not diffs:
+        return Reranker(np.zeros(k))
+    D = np.vstack(diffs)
+    # each question weighs the same whatever its number of pairs
+    sizes = np.concatenate([np.full(len(d), gw / len(d)) for d, gw in zip(diffs, group_weight)])
+    sizes /= sizes.sum()
+    scale = np.maximum(np.abs(D).max(axis=0), 1e-9)
+    Dn = D / scale
+    w = np.zeros(k)
+    w[1] = 1.0                       # start from the first stage's order
+    for _ in range(steps):
+        margin = Dn @ w
+        grad = -(Dn * (sizes / (1 + np.exp(np.clip(margin, -30, 30))))[:, None]).sum(axis=0) + l2 * w
+        w -= rate * grad
+    return Reranker(w / scale)

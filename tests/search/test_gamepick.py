@@ -1,0 +1,54 @@
+"""Issue 15: which game a question is about (judge/search/gamepick.py) — the evidence that keeps doce vidas's
+questions in both games' words from being answered from Magic, and Magic players' slang from doce vidas."""
+from __future__ import annotations
+
+from judge.search import RulesIndex
+from judge.search import gamepick as G
+
+
+def test_a_title_names_its_document_only_as_a_phrase() -> None:
+    assert G.names_in_order(["rob", "cart", "primer", "turn"], ("rob", "cart"))
+    assert not G.names_in_order(["cuant", "cart", "man", "rob"], ("rob", "cart"))
+    assert not G.names_in_order(["rob"], ())
+
+
+def test_scattered_title_words_do_not_decide_the_game(es_index: RulesIndex) -> None:
+    scattered = es_index.parse("¿con cuántas cartas en la mano me quedo antes de robar?")
+    assert "robar-una-carta" in scattered.docs           # the ranking still reads the title's words
+    assert G.named_documents(es_index, scattered) == []
+    said = es_index.parse("robar una carta en el primer turno")
+    assert G.named_documents(es_index, said) == ["robar-una-carta"]
+    assert es_index.infer_game(said) == ("magic", "document")
+
+
+def test_a_glossary_name_is_told_from_a_piece_of_a_longer_name(es_index: RulesIndex) -> None:
+    glossary = es_index.glossary
+    assert glossary.is_name("bich", "es") and glossary.knows("acab", "es") and not glossary.is_name("acab", "es")
+
+
+def test_a_lone_weak_word_gives_way_to_the_game_that_answers_far_better(es_index: RulesIndex) -> None:
+    p = es_index.parse("el mana que no gasto se pierde al acabar el turno?")
+    assert G.game_words(es_index, p) == {"magic": (0, 1)}      # "acabar": part of "se acaba el mazo"
+    assert es_index.ruleset_factors(p)["doce-vidas"] == 1.0
+    rows = es_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("doce-vidas", "words")
+    assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 6.0)]) == ("magic", "words")   # not far enough ahead
+    assert G.infer_game(es_index, p) == ("magic", "words")                               # no ranking given
+
+
+def test_a_strong_word_still_decides_alone(es_index: RulesIndex) -> None:
+    p = es_index.parse("si quemo una carta cuanto mana me da?")
+    assert es_index.infer_game(p)[0] == "doce-vidas"
+    p = es_index.parse("el stiflear una habilidad disparada, como va?")
+    assert es_index.infer_game(p)[0] == "magic"
+
+
+def test_players_anglicisms_are_magics_with_the_english_rules(cr_index: RulesIndex) -> None:
+    """"tapear" is built on the CR's "tap": doce vidas has no English text, so the question is Magic's."""
+    response = cr_index.search("tapeo mi criatura para maná el turno que entra")
+    assert response.game and response.game["ruleset"] == "magic", response.game
+    assert "doce-vidas" not in {cr_index.ruleset_of(h.id) for h in response.results[:5]}
+    p = cr_index.parse("tapeo mi criatura para maná el turno que entra")
+    assert G.game_words(cr_index, p).get("magic", (0, 0))[0] >= 1
