@@ -253,12 +253,38 @@ async function start() {
           }, "small"));
       }
       case "record": {
-        const rec = value && typeof value === "object" ? { ...value } : {};
+        // A field shown only with some values of another (`shown_if`): hidden, its value is dropped too.
+        const rec = value && typeof value === "object" && !Array.isArray(value) ? { ...value } : {};
+        const shown = (sf) => !sf.shown_if || Object.entries(sf.shown_if).every(([k, vals]) => vals.includes(rec[k]));
         return h("fieldset", { class: "record", "data-path": path }, h("legend", {}, label),
-          f.fields.map((sf) => control(sf, () => rec[sf.key], (nv) => {
+          f.fields.filter(shown).map((sf) => control(sf, () => rec[sf.key], (nv) => {
             if (nv === undefined) delete rec[sf.key]; else rec[sf.key] = nv;
+            for (const other of f.fields) if (!shown(other) && !f.fields.some((x) => x.key === other.key && shown(x))) delete rec[other.key];
             set({ ...rec });
           }, `${path}.${sf.key}`, ctx)));
+      }
+      case "records": {
+        // A list of pieces (abilities, spells on the stack), each its own small form.
+        const list = Array.isArray(value) ? value.slice() : [];
+        const fresh = () => {
+          const item = JSON.parse(JSON.stringify(f.new || {}));
+          for (const sf of f.fields) {
+            if (!sf.required || sf.key in item) continue;
+            if (sf.type === "player") item[sf.key] = playerNames()[0];
+            if (sf.type === "ref") item[sf.key] = (refOptions(sf.ref)[0] || {}).value || "";
+          }
+          return item;
+        };
+        return h("fieldset", { class: "records", "data-path": path }, h("legend", {}, label),
+          h("ol", {}, list.map((item, i) => h("li", {},
+            control({ type: "record", fields: f.fields, label: `${label} ${i + 1}` }, () => item,
+              (nv) => { list[i] = nv; set(list.slice()); }, `${path}[${i}]`, ctx),
+            button(t("builder.remove"), `${path}[${i}]|remove`, () => { list.splice(i, 1); set(list.length ? list.slice() : undefined); render(`${path}|add`); }, "small")))),
+          button(t("builder.add") + " · " + label, `${path}|add`, () => {
+            list.push(fresh());
+            set(list.slice());
+            render(`${path}[${list.length - 1}].${f.fields[0].key}|`);
+          }, "small"));
       }
       case "intmap": {
         const map = value && typeof value === "object" ? value : {};
@@ -374,7 +400,8 @@ async function start() {
 
   function effectsEditor(f, get, set, path, ctx) {
     const list = Array.isArray(get()) ? get().slice() : [];
-    const verbs = desc().effects;
+    // A static ability's list: its verbs only, and the scopes a static ability reaches (f.to_options).
+    const verbs = f.verbs ? desc().effects.filter((v) => f.verbs.includes(v.verb)) : desc().effects;
     const verbOf = (e) => verbs.find((v) => e && typeof e === "object" && v.verb in e);
     return h("fieldset", { class: "effects", "data-path": path }, h("legend", {}, lbl(f.label)),
       h("ol", {}, list.map((e, i) => {
@@ -392,7 +419,8 @@ async function start() {
         const arg = control({ ...v.arg, key: v.verb, label: { es: t("builder.value"), en: t("builder.value") } },
           () => e[v.verb], (nv) => { e[v.verb] = nv === undefined ? defaultArg(v.arg) : nv; write(); }, `${p}.${v.verb}`, ctx);
         if (arg) parts.push(arg);
-        for (const o of v.options || []) {
+        for (const raw of v.options || []) {
+          const o = raw.key === "to" && f.to_options ? { ...raw, options: f.to_options, default: f.to_options[0].value } : raw;
           if (o.only_card_types && !o.only_card_types.includes(ctx.cardType)) continue;
           parts.push(control(o, () => e[o.key], (nv) => { if (nv === undefined) delete e[o.key]; else e[o.key] = nv; write(); }, `${p}.${o.key}`, ctx));
         }

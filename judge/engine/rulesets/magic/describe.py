@@ -215,7 +215,12 @@ def _expect_field(key: str, kind: str) -> dict[str, Any]:
 def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
     """The builder's description of a magic scenario; `cat`: the catalog (name → CatalogCard: the basic lands and
     the Shadowmoor FAQ's cards, named without a definition), passed in as the loader passes it."""
+    from judge.engine.rulesets.magic import describe_abilities as A
+
     cat = {**{n: CatalogCard(c, "") for n, c in BASIC_LANDS.items()}, **cat}
+    target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS),
+                   "controllers": ["any", "you", "opponent", "damaged_player"]}
+    piece_args = A.effect_args(target_spec)
     verb_arg = {}
     for verb in S.VERBS:
         if verb in ("damage", "draw", "gain_life", "lose_life", "mill", "look_top", "exile_top"):
@@ -234,22 +239,14 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
             arg = {"type": "multichoice", "options": options(COLORS, COLOR_LABELS)}
         elif verb == "add_type":
             arg = {"type": "multichoice", "options": options(tuple(CARD_TYPES), TYPE_LABELS)}
-        elif verb == "create_token":
-            arg = {"type": "json", "example": {"name": "Soldado", "types": ["creature"], "power": 1, "toughness": 1}}
+        elif verb in piece_args:
+            arg = piece_args[verb]
         elif verb in ("search", "add_mana"):
             arg = {"type": "text", "example": "tierra básica" if verb == "search" else "{G}"}
         elif verb == "prevent":
             arg = {"type": "int", "min": 1, "max": 999, "default": 1, "allow_all": True}
         elif verb in ("become_copy", "move_counter"):
             arg = {"type": "int", "min": 0, "max": 4, "default": 0 if verb == "become_copy" else 1}
-        elif verb == "grant_ability":
-            arg = {"type": "json", "example": {"cost": "{1}", "put_counters": {"-1/-1": 1},
-                                               "effects": [{"untap": "self"}]}}
-        elif verb == "delayed":
-            arg = {"type": "json", "example": {"at": "end_of_combat", "effects": [{"counters": {"-1/-1": 1},
-                                                                                   "to": "self"}]}}
-        elif verb == "change_text":
-            arg = {"type": "json", "example": ["flying", "reach"]}
         else:
             arg = {"type": "const", "value": True}
         keys = S.VERB_KEYS.get(verb, S.DEFAULT_VERB_KEYS)
@@ -284,9 +281,8 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                                                                            "In addition to its other colours"),
                              "default": False})
             elif k == "triggers":
-                opts.append({"key": "triggers", "type": "json", "label": L("Habilidades disparadas", "Triggers"),
-                             "example": [{"when": "attacks", "targets": ["creature"],
-                                          "effects": [{"must_block": "target"}]}]})
+                opts.append(A.records("triggers", A.trigger_fields(target_spec), L("Habilidades disparadas", "Triggers"),
+                                      {"when": "attacks", "effects": []}))
             elif k == "dest":
                 dests = ("hand", "battlefield", "graveyard", "library_bottom", "exile") if verb == "put" \
                     else ("hand", "battlefield")
@@ -317,15 +313,13 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                 opts.append({"key": "divided", "type": "bool", "label": L("Dividido al lanzar", "Divided on casting"),
                              "default": False})
             elif k == "count_where":
-                opts.append({"key": "count_where", "type": "json", "label": L("Cuenta las que son", "Counts those"),
-                             "example": ["B"]})
+                opts.append({"key": "count_where", "type": "textlist", "label": L("Cuenta las que son", "Counts those"),
+                             "example": "B"})
             elif k == "spend_only":
                 opts.append({"key": "spend_only", "type": "choice", "label": L("Solo para", "Only for"),
                              "options": [{"value": "x_costs", "label": L("costes con {X}", "costs with {X}")}],
                              "default": ""})
         verb_arg[verb] = {"verb": verb, "label": VERB_LABELS.get(verb, L(verb, verb)), "arg": arg, "options": opts}
-    target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS),
-                   "controllers": ["any", "you", "opponent", "damaged_player"]}
     return {
         "id": "magic",
         "name": "Magic: The Gathering",
@@ -371,16 +365,15 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                                       for k, v in UNMODELLED_KEYWORDS.items()]),
                              field("targets", "targetspecs", spec=target_spec),
                              field("effects", "effects", only_card_types=["instant", "sorcery"]),
-                             field("triggers", "json", example=[{"when": "enters", "effects": [{"gain_life": 2}]}],
-                                   when=list(S.WHEN), whose_when=list(S.WHOSE_WHEN),
-                                   zones=list(S.ZONES_OF_CARDS)),
-                             field("activated", "json", example=[{"tap": True, "effects": [{"add_mana": "{G}"}]}]),
-                             field("static", "json", example=[{"pump": [1, 1], "to": "enchanted"}],
-                                   scopes=list(S.STATIC_SCOPES)),
-                             field("replacements", "json", example=[{"event": "dies"}],
-                                   events={k: list(v) for k, v in S.REPLACEMENT_READS.items()},
-                                   scopes={k: list(v) for k, v in S.REPLACE_TO.items()}),
-                             field("additional_costs", "json", example={"pay_life": 2}),
+                             A.records("triggers", A.trigger_fields(target_spec), FIELD_LABELS["triggers"],
+                                       {"when": "enters", "effects": [{"gain_life": 1}]}),
+                             A.records("activated", A.activated_fields(target_spec), FIELD_LABELS["activated"],
+                                       {"tap": True, "effects": [{"add_mana": "{G}"}]}),
+                             A.static_field(),
+                             A.records("replacements", A.replacement_fields(), FIELD_LABELS["replacements"],
+                                       {"event": "dies"}),
+                             {"key": "additional_costs", "type": "record", "label": FIELD_LABELS["additional_costs"],
+                              "fields": A.additional_cost_fields()},
                              field("text", "longtext")],
                   "permanent_types": sorted({"creature", "land", "enchantment", "artifact"}),
                   "creature_types": ["creature"],
@@ -394,8 +387,7 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                                                  step_kinds=(*GENERIC_STEP_KINDS, *S.OWN_STEP_KINDS))
                    + [field("stack", "refs", ref="card_or_object")],
                    "max": S.MAX_EXPECT},
-        "extra": [{"key": "stack", "type": "json", "label": FIELD_LABELS["stack"],
-                   "example": [{"card": "Rayo", "controller": "Ana", "targets": ["Bruno"]}]}],
+        "extra": [A.records("stack", A.stack_fields(), FIELD_LABELS["stack"], {})],
         "template": template(),
     }
 
