@@ -50,6 +50,8 @@ MESSAGES.update({
     "builder.validate": {"es": "Validar", "en": "Validate"},
     "builder.download": {"es": "Descargar YAML", "en": "Download YAML"},
     "builder.run": {"es": "Ejecutar", "en": "Run"},
+    "builder.bar": {"es": "Ejecutar o guardar", "en": "Run or save"},
+    "builder.to_source": {"es": "Guardar, descargar o editar el texto ↓", "en": "Save, download or edit the text ↓"},
     "builder.save": {"es": "Guardar y obtener un enlace", "en": "Save and get a link"},
     "builder.save_fork": {"es": "No tienes la clave de edición de «{title}»: Guardar crea una copia tuya, enlazada a "
                                  "su versión {current}, que no cambia.",
