@@ -234,7 +234,7 @@ async function start() {
         const rows = Object.entries(map);
         // A block's pairs: the engine's blockers, each with the attackers it can block; else the board's creatures.
         const legal = f.key === "block" ? blockOptions(t, ctx.choices) : null;
-        const keyOpts = legal ? legal.blockers : refOptions(f.key_ref);
+        const keyOpts = legal ? legal.blockers : refOptions(f.key_ref, ctx.by, f.key_mine);
         const valOpts = (k) => (legal ? legal.attackers(k) : refOptions(f.value_ref));
         const write = () => set(Object.fromEntries(rows.filter(([k]) => k)));
         const side = f.key === "block" ? [t("builder.pair.blocker"), t("builder.pair.attacker")] : [`${label} ·`, "→"];

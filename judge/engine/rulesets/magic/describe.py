@@ -164,7 +164,7 @@ _ARG = {
     "pass": {"type": "const", "value": True},
     "pass_until": {"type": "choice", "options": options(STEPS, STEP_LABELS), "required": True},
     "attack": {"type": "refs", "ref": "creature", "mine": True},
-    "block": {"type": "pairs", "key_ref": "creature", "value_ref": "creature"},
+    "block": {"type": "pairs", "key_ref": "creature", "value_ref": "creature", "key_mine": True},   # 509.1a
     "assign": {"type": "record", "fields": [
         {"key": "attacker", "type": "ref", "ref": "creature", "label": L("Atacante", "Attacker"), "required": True},
         {"key": "damage", "type": "intmap", "key_ref": "target", "label": L("Daño a cada uno", "Damage to each"),
