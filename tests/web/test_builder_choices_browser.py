@@ -54,8 +54,9 @@ def test_the_lists_offer_what_the_engine_allows_in_words(server: str, tmp_path: 
         wait_built(browser)
         # The block's pair: the blocker and the attacker named as such, each in words.
         browser.wait_for(f"{key_js('actions[3].block#0|k')}?.closest('li').textContent.includes('Bloqueadora')")
-        # Until the dry run answers, the board's creatures; then the engine's blockers only.
-        browser.wait_for(f"{key_js('actions[3].block#0|k')}?.options.length === 1", timeout=30)
+        # Until the dry run answers, the board's creatures; then the engine's blocker and the attacker it can block.
+        browser.wait_for(f"{key_js('actions[3].block#0|k')}?.options.length === 1 && "
+                         f"{key_js('actions[3].block#0|v')}?.options.length === 1", timeout=30)
         assert _options(browser, "actions[3].block#0|k") == [["trasgo", "Trasgo (trasgo), criatura de Bruno"]]
         assert _options(browser, "actions[3].block#0|v") == [["ogro", "Ogro gris (ogro), criatura de Ana"]]
         # Bruno casts his trick: its one target slot lists the creatures only, a creature chosen for him.
