@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 
@@ -36,11 +37,22 @@ class Checkpoint:
 class Script:
     """The script's actions after the one being applied. A ruleset that needs a player's decision in the middle of
     an action (blockers, an order of triggers, a search) takes the answer from here, as XMage's card tests queue
-    their choices; the run loop then goes on after what was taken. `taken` counts them."""
+    their choices; the run loop then goes on after what was taken. `taken` counts them.
 
-    def __init__(self, actions: "tuple[Any, ...] | list[Any]", start: int) -> None:
+    `watch` (None in a run): called as `watch(pos, state, question)` each time the game asks the line at `pos` for
+    an answer, before it is taken or found missing, so the builder's dry run can offer that question's legal
+    choices for the line (judge.runner.dryrun). It reads; it never changes the game."""
+
+    def __init__(self, actions: "tuple[Any, ...] | list[Any]", start: int,
+                 watch: "Callable[[int, Any, Any], None] | None" = None) -> None:
         self.actions = actions
         self.pos = start
+        self.watch = watch
+
+    def asked(self, state: Any, question: Any) -> None:
+        """The game asks `question` of the line at `pos` (the ruleset's chooser calls this)."""
+        if self.watch is not None:
+            self.watch(self.pos, state, question)
 
     def peek(self) -> Any:
         return self.actions[self.pos] if self.pos < len(self.actions) else None

@@ -57,17 +57,25 @@ class DryRun:
     problems: list[Problem] = field(default_factory=list)
     steps: int = 0
     stopped: str = "fin"
+    # actions[i] → the legal values of its fields where the game reached it (Ruleset.choices); the index one past
+    # the last line: the choice the game asks next, when it asks one.
+    choices: dict[int, dict[str, Any]] = field(default_factory=dict)
+    choices_error: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"stopped": self.stopped, "steps": self.steps, "problems": [p.to_json() for p in self.problems]}
+        return {"stopped": self.stopped, "steps": self.steps, "problems": [p.to_json() for p in self.problems],
+                "choices": {str(i): c for i, c in sorted(self.choices.items())},
+                **({"choices_error": self.choices_error} if self.choices_error else {})}
 
 
 def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None = None,
-            budget: Budget | None = None) -> DryRun:
+            budget: Budget | None = None, choices: bool = True) -> DryRun:
     """Play the scenario's actions (the expectations are not checked) and report what the game refused or left
     open. `until`: stop after the line of that index has been played. `budget`: once spent, the dry run stops
     before its next action with a `limit` problem that says so (`stopped: tiempo`); the lines after it are not
-    tried, and the problem says that too."""
+    tried, and the problem says that too. `choices`: also record, for each line, the legal values of its fields at
+    that point (the ruleset's `choices`, read before a line is played or as the game asks for it mid-action
+    through `Script.watch`)."""
     from judge.engine.action import Checkpoint, Script
     from judge.engine.errors import StepLimitReached
     from judge.engine.run import Game
@@ -76,6 +84,18 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
     ruleset, state = game.ruleset, game.state
     out = DryRun()
     actions = scenario.actions
+
+    def record(pos: int, st: Any, question: Any) -> None:
+        if not choices or out.choices_error:
+            return
+        line = actions[pos] if pos < len(actions) and not isinstance(actions[pos], Checkpoint) else None
+        try:
+            found = ruleset.choices(st, line, question)
+        except Exception as exc:  # noqa: BLE001 - the lists are a help: their failure must not hide the problems
+            out.choices_error = f"{type(exc).__name__}: {exc}"
+            return
+        if any(k != "objects" for k in found):
+            out.choices[pos] = found
     index = state.opening_answers
     last: int | None = None                       # the line that last played: it opened any pending choice
     if game.cut:
@@ -104,7 +124,8 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
                 tuple(ruleset.game_over_citations or (ruleset.general_citation,))))
             out.stopped = "partida terminada"
             break
-        state.script = Script(actions, index)
+        record(i, state, None)
+        state.script = Script(actions, index, record if choices else None)
         before = len(game.steps)
         try:
             game.play(action)
@@ -178,7 +199,7 @@ def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Prob
             scenario = validate_tree(trial)
         except ScenarioError:
             continue
-        run = dry_run(scenario, until=i + 1, budget=budget)
+        run = dry_run(scenario, until=i + 1, budget=budget, choices=False)
         refused = [p for p in run.problems if p.action is not None and p.action <= i + 1 and p.kind != "choice"]
         if refused or run.stopped in ("limite", TIME_STOP):
             continue

@@ -50,6 +50,8 @@ MESSAGES.update({
     "builder.validate": {"es": "Validar", "en": "Validate"},
     "builder.download": {"es": "Descargar YAML", "en": "Download YAML"},
     "builder.run": {"es": "Ejecutar", "en": "Run"},
+    "builder.bar": {"es": "Ejecutar o guardar", "en": "Run or save"},
+    "builder.to_source": {"es": "Guardar, descargar o editar el texto ↓", "en": "Save, download or edit the text ↓"},
     "builder.save": {"es": "Guardar y obtener un enlace", "en": "Save and get a link"},
     "builder.save_fork": {"es": "No tienes la clave de edición de «{title}»: Guardar crea una copia tuya, enlazada a "
                                  "su versión {current}, que no cambia.",
@@ -131,6 +133,20 @@ MESSAGES.update({
     "builder.slot.creature": {"es": "una criatura", "en": "a creature"},
     "builder.slot.permanent": {"es": "un permanente", "en": "a permanent"},
     "builder.slot.object": {"es": "una carta", "en": "a card"},
+    # The engine's legal choices in words (builder-choices.js): "Oso grizzly (oso-grizzly-1), criatura de Ana".
+    "builder.choice.object": {"es": "{card} ({id}), {kind} de {player}", "en": "{card} ({id}), {player}'s {kind}"},
+    "builder.choice.player": {"es": "{name} (jugador)", "en": "{name} (player)"},
+    "builder.choice.kind.creature": {"es": "criatura", "en": "creature"},
+    "builder.choice.kind.planeswalker": {"es": "planeswalker", "en": "planeswalker"},
+    "builder.choice.kind.land": {"es": "tierra", "en": "land"},
+    "builder.choice.kind.artifact": {"es": "artefacto", "en": "artifact"},
+    "builder.choice.kind.enchantment": {"es": "encantamiento", "en": "enchantment"},
+    "builder.choice.kind.instant": {"es": "instantáneo", "en": "instant"},
+    "builder.choice.kind.sorcery": {"es": "conjuro", "en": "sorcery"},
+    "builder.choice.kind.spell": {"es": "hechizo", "en": "spell"},
+    "builder.choice.kind.card": {"es": "carta", "en": "card"},
+    "builder.pair.blocker": {"es": "Bloqueadora", "en": "Blocker"},
+    "builder.pair.attacker": {"es": "bloquea a la atacante", "en": "blocks the attacker"},
 })
 
 

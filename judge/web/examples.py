@@ -79,15 +79,18 @@ def _fingerprint(root: Path) -> tuple[Any, ...]:
 
 
 def build(root: Path) -> dict[str, Any]:
-    """{"rules": {number: [example]}, "cards": {folded name: [example]}, "cited": {url: [ref]}}; an example is
-    {ruleset, name, title, url, steps} (the numbers of the steps citing the rule; none for a card); "cited" holds
-    every citation of each scenario's run (the library's search by cited rule reads it)."""
+    """{"rules": {number: [example]}, "cards": {folded name: [example]}, "cited": {url: [ref]}, "first": {url:
+    {ref: step}}}; an example is {ruleset, name, title, url, steps} (the numbers of the steps citing the rule; for
+    a card, those whose text names it, the setup's left out); "cited" holds every citation of each scenario's run
+    (the library's search by cited rule reads it); "first" the first step citing each passage (a card page's
+    "ver en acción" opens its scenario at the step citing the ruling)."""
     from judge.runner import execute
     from judge.runner.catalog import curated
 
     rules: dict[str, list[dict[str, Any]]] = {}
     cards: dict[str, list[dict[str, Any]]] = {}
     every: dict[str, list[str]] = {}
+    first: dict[str, dict[str, int]] = {}
     for item in curated(root):
         if item.problem:
             continue
@@ -99,18 +102,23 @@ def build(root: Path) -> dict[str, Any]:
         base = {"ruleset": item.ruleset, "name": item.name, "title": item.title, "url": item.url}
         cited: dict[str, list[int]] = {}
         refs: set[str] = set()
-        for step in trace.to_json().get("steps", []):
+        firsts = first.setdefault(item.url, {})
+        steps_json = trace.to_json().get("steps", [])
+        for step in steps_json:
             for ref in step.get("citations") or []:
                 refs.add(str(ref))
+                firsts.setdefault(str(ref), step["number"])
                 number = _number(str(ref))
                 if number and step["number"] not in cited.setdefault(number, []):
                     cited[number].append(step["number"])
         for number, steps in cited.items():
             rules.setdefault(number, []).append({**base, "steps": steps})
         for name in sorted(_card_names(getattr(scenario, "document", None))):
-            cards.setdefault(fold(name), []).append({**base, "steps": []})
+            # The steps whose text names the card (the engine writes "Ogro gris (ogro)"), where it is seen acting.
+            said = [s["number"] for s in steps_json if s.get("kind") != "setup" and fold(name) in fold(s.get("summary") or "")]
+            cards.setdefault(fold(name), []).append({**base, "steps": said[:MAX_LISTED]})
         every[item.url] = sorted(refs)
-    return {"rules": rules, "cards": cards, "cited": every}
+    return {"rules": rules, "cards": cards, "cited": every, "first": first}
 
 
 WAIT = 1.0                  # seconds a request waits for a build before it is served without the examples
@@ -186,7 +194,7 @@ def _known(key: str, fingerprint: tuple[Any, ...], instance: Path | None) -> dic
     try:
         stored = json.loads(cache.read_text(encoding="utf-8"))
         if stored.get("fingerprint") != json.dumps(fingerprint) or stored.get("root") != key \
-                or "cited" not in stored["examples"]:   # (a file written before "cited" existed is built again)
+                or "first" not in stored["examples"]:   # (a file written before "first" existed is built again)
             return None
         data = stored["examples"]
     except (OSError, ValueError, KeyError, AttributeError, TypeError):
@@ -259,7 +267,7 @@ def _ready_or_note() -> dict[str, Any]:
     found = ready(instance=_instance(), wait=_wait()) if has_request_context() else index(instance=_instance())
     if found is None:
         g.examples_building = True
-        return {"rules": {}, "cards": {}, "cited": {}}
+        return {"rules": {}, "cards": {}, "cited": {}, "first": {}}
     return found
 
 
@@ -293,6 +301,19 @@ def for_rule(number: str) -> list[dict[str, Any]]:
 
 def for_card(name: str) -> list[dict[str, Any]]:
     return _ready_or_note()["cards"].get(fold(name), [])[:MAX_LISTED]
+
+
+def first_step(url: str, ref: str) -> int | None:
+    """The first step of the curated scenario at `url` citing the passage `ref` (None: none does)."""
+    return _ready_or_note()["first"].get(url, {}).get(ref)
+
+
+def card_step(url: str, name: str) -> int | None:
+    """The first step of the curated scenario at `url` whose text names the card `name` (None: none does)."""
+    for e in _ready_or_note()["cards"].get(fold(name), []):
+        if e["url"] == url and e["steps"]:
+            return e["steps"][0]
+    return None
 
 
 def cited_by(url: str, root: Path | None = None) -> list[str]:

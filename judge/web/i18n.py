@@ -153,6 +153,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "card.filter_submit": {"es": "Filtrar", "en": "Filter"},
     "card.filter_clear": {"es": "Ver todas", "en": "Show all"},
     "card.none_match": {"es": "Ninguna carta tiene «{q}» en su nombre.", "en": "No card has «{q}» in its name."},
+    "card.near": {"es": "¿Quizá buscabas una de estas?", "en": "Did you mean one of these?"},
+    "card.basic_try": {"es": "tierra básica: se abre en el constructor", "en": "basic land: opens in the builder"},
     "card.cost": {"es": "Coste", "en": "Cost"},
     "card.type": {"es": "Tipo", "en": "Type"},
     "card.pt": {"es": "Fuerza/Resistencia", "en": "Power/Toughness"},

@@ -37,7 +37,7 @@ def start_budget() -> "Budget":
 
 def spent_answer(budget: "Budget") -> dict[str, Any]:
     """The `dry_run` of a valid scenario whose validation spent the whole budget before the game was played."""
-    return {"stopped": "tiempo", "steps": 0, "time_budget": budget.seconds, "time_budget_spent": True,
+    return {"stopped": "tiempo", "steps": 0, "time_budget": budget.seconds, "time_budget_spent": True, "choices": {},
             "problems": [{"kind": "limit", "action": None, "path": "actions", "step": 0, "citations": [],
                           "actor": None, "rule": None, "fix": None,
                           "message": f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s) al "

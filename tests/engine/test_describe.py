@@ -195,7 +195,7 @@ def test_magic_card_fields_are_the_validators() -> None:
     d = described("magic")
     card: dict[str, Any] = {}
     for f in d["cards"]["fields"]:
-        if f["type"] == "json":
+        if f["type"] in ("json", "records", "record") or f["key"] == "static":
             continue
         if f["key"] in ("types",):
             card["types"] = ["creature"]
@@ -216,6 +216,17 @@ def test_magic_card_fields_are_the_validators() -> None:
     card.pop("targets")          # a creature spell has no targets of its own
     doc = defaults(d) | {"cards": {"Lobo": card}}
     assert errors(doc) == []
+    # The ability forms (describe_abilities.py): the piece each "add" starts from is one the validator accepts, and
+    # every key a form may write is one it reads.
+    for f in d["cards"]["fields"]:
+        if f["type"] == "records":
+            spell = {"types": ["enchantment"], f["key"]: [f["new"]]}
+            assert errors(defaults(d) | {"cards": {"X": spell}}) == [], f["key"]
+            for sf in f["fields"]:
+                shown = {k: vals[0] for k, vals in sf.get("shown_if", {}).items()}   # the event that reads it
+                probe = {"types": ["enchantment"], f["key"]: [{**f["new"], **shown, sf["key"]: None}]}
+                assert not [e for e in errors(defaults(d) | {"cards": {"X": probe}}) if "clave desconocida" in e
+                            or "no se usa" in e], (f["key"], sf["key"])
     for f in d["cards"]["fields"]:
         if f["type"] == "json":
             spell = {"types": ["enchantment"], f["key"]: f["example"]}

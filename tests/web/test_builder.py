@@ -171,7 +171,8 @@ def test_api_validate_json_and_yaml(client) -> None:
     good = client.post("/api/validate", json=doc).get_json()
     assert good == {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc),
                     "dry_run": {"problems": [], "steps": good["dry_run"]["steps"], "stopped": "fin",
-                                "time_budget": 60.0, "time_budget_spent": False}}   # a TESTING app's
+                                "time_budget": 60.0, "time_budget_spent": False,   # a TESTING app's
+                                "choices": {}}}
     broken = client.post("/api/validate", data="ruleset: [\n", content_type="application/yaml").get_json()
     assert broken["ok"] is False and "línea" in broken["errors"][0]["message"]
     # Only JSON and YAML types (as /api/run): text/plain, no type at all or any other is a 415, not a guess.

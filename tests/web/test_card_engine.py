@@ -97,8 +97,10 @@ def test_each_ruling_links_the_scenarios_that_illustrate_it(client, faq_root: Pa
     assert len(rulings) >= 2
     first = page.select_one(f'li.ruling[data-id="{RULING}"]')
     links = first.select("a.see-in-action")
-    assert [a["href"] for a in links] == ["/escenarios/magic/faq/deidad-en-juego",
-                                         "/escenarios/magic/faq/deidad-otra-vez"]
+    # Each opens at the step citing the ruling (issue 18, problem 8), not at step 1.
+    assert [a["href"].split("#")[0] for a in links] == ["/escenarios/magic/faq/deidad-en-juego",
+                                                        "/escenarios/magic/faq/deidad-otra-vez"]
+    assert all("#paso-" in a["href"] for a in links)
     assert links[0].get_text(strip=True).startswith("ver en acción")
     # The other rulings have no scenario yet, and say so.
     others = [li for li in rulings if li["data-id"] != RULING]
@@ -106,10 +108,10 @@ def test_each_ruling_links_the_scenarios_that_illustrate_it(client, faq_root: Pa
 
     data = client.get(f"/cartas/{MODELLED}.json").get_json()
     by_id = {r["id"]: r for r in data["rulings"]}
-    assert [s["url"] for s in by_id[RULING]["scenarios"]] == [a["href"] for a in links]
+    assert [f"{s['url']}#paso-{s['step']}" for s in by_id[RULING]["scenarios"]] == [a["href"] for a in links]
     assert by_id[RULING]["scenarios"][0]["title"] == "La Deidad de la veneración en juego"
     # "Ejemplos" (the scenarios using the card) are in the JSON as on the page.
-    assert [e["url"] for e in data["examples"]] == [a["href"] for a in page.select("section.examples li a")]
+    assert [e["url"] for e in data["examples"]] == [a["href"].split("#")[0] for a in page.select("section.examples li a")]
     assert len(data["examples"]) == 2
 
 

@@ -140,7 +140,9 @@ def test_the_builder_offers_and_loads_it(client, curated_root: Path) -> None:
 def test_card_examples_include_it(client, curated_root: Path) -> None:
     page = soup_of(client.get("/cartas/Deidad de la veneración"))
     links = [a["href"] for a in page.select("section.examples li a")]
-    assert links == ["/escenarios/magic/01-arriba", "/escenarios/magic/faq/deidad-en-juego"]
+    assert [h.split("#")[0] for h in links] == ["/escenarios/magic/01-arriba", "/escenarios/magic/faq/deidad-en-juego"]
+    # Each opens at the first step naming the card (issue 18, problem 8), not at step 1.
+    assert all("#paso-" in h for h in links), links
 
 
 def test_judge_run_takes_a_curated_name(curated_root: Path) -> None:

@@ -92,6 +92,14 @@ class Ruleset:
         raise NotImplementedError
 
     @classmethod
+    def choices(cls, state: GameState, action: Action | None, question: Any | None) -> dict[str, Any]:
+        """The legal values of a script line's fields where the game plays it (the builder's lists): `action` as
+        the game would apply it now, or the line that answers `question`, asked now (`Script.watch`). Keys are
+        the line's field names; `objects` says what each ref is, for a label in words. None known by default
+        (the builder then lists what the board holds). It reads the state only."""
+        return {}
+
+    @classmethod
     def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]
                           ) -> tuple[bool, str, list[str]]:
         """(holds?, Spanish one-line summary, citations) for one `expect:` entry after the run."""

@@ -8,6 +8,7 @@ import { h, unpackShared, wireSource } from "./builder-source.js";
 import { showPlay } from "./builder-play.js";
 import { cardFixes, dropStale, emptyDocument, renamePlayer, renameRef, setAtPath } from "./builder-cards.js";
 import { adoptDraft, draftFromHash, draftId, keepDraft, offerDrafts, otherDrafts } from "./builder-draft.js";
+import { blockOptions, fillFresh, optionsOf, slotOptions, wordLabel } from "./builder-choices.js";
 
 const root = document.getElementById("builder");
 const stateEl = document.getElementById("builder-state");
@@ -29,6 +30,8 @@ async function start() {
   if (!doc || !rulesets[doc.ruleset]) doc = emptyDocument(state.rulesets[0]);
   let errors = state.errors || [];
   let dryRun = null;
+  let sent = null;          // what the last dry run was asked about: its choices hold while that part is unchanged
+  const fresh = new WeakSet();   // lines just made or changed: they take the first legal values the engine gives
   // The draft (builder-draft.js): the address's fragment wins (reload, back/forward, a shared link), then
   // `desde=local` (a run page's way back when the document was too long for its link) takes this browser's newest.
   let myDraft = draftId();
@@ -76,7 +79,9 @@ async function start() {
   }
   function refOptions(kind, by, mine) {
     const perm = permanentZones();
-    const opt = (o) => ({ value: entryRef(o.entry), label: entryLabel(o.entry) + " · " + o.player });
+    const opt = (o) => ({ value: entryRef(o.entry), label: typeof o.entry === "object" && o.entry && o.entry.id
+      ? wordLabel(t, o.entry.id, { card: entryCard(o.entry), types: cardTypes(entryCard(o.entry)), controller: o.player, zone: o.zone })
+      : entryLabel(o.entry) + " · " + o.player });
     const onBoard = (o) => perm.includes(o.zone) && (!mine || !by || o.player === by) && typeof o.entry === "object" && o.entry.id;
     const ps = playerNames().map((n) => ({ value: n, label: n }));
     switch (kind) {
@@ -161,19 +166,22 @@ async function start() {
         return wrap(label, el, path);
       }
       case "choice": case "player": {
-        const opts = f.type === "player" ? playerNames().map((n) => ({ value: n, label: n }))
+        const legal = f.type === "player" ? optionsOf(t, ctx.choices, f.key) : null;
+        const opts = legal || f.type === "player" ? legal || playerNames().map((n) => ({ value: n, label: n }))
           : (f.options_by_card_type ? f.options_by_card_type[ctx.cardType] || [] : f.options).map((o) => ({ value: o.value, label: lbl(o.label) || o.value }));
         return wrap(label, select(common, opts, value, set, !f.required || f.nullable, f), path);
       }
       case "ref": {
-        const opts = refOptions(f.ref, ctx.by, f.mine);
+        const opts = optionsOf(t, ctx.choices, f.key) || refOptions(f.ref, ctx.by, f.mine);
         return wrap(label, select(common, opts, value, set, true, f), path);
       }
       case "refs": {
         const list = Array.isArray(value) ? value : value === undefined || value === null || value === "" ? [] : [value];
+        const legalSlots = f.key === "targets" ? slotOptions(t, ctx.choices) : null;
+        if (legalSlots) return slotsControl(f, legalSlots.map(() => "target"), list, set, path, label, ctx, legalSlots);
         const slots = f.slots ? slotsFor(ctx.card, f.slots) : null;
         if (slots) return slotsControl(f, slots, list, set, path, label, ctx);
-        const opts = refOptions(f.ref, ctx.by, f.mine);
+        const opts = optionsOf(t, ctx.choices, f.key) || refOptions(f.ref, ctx.by, f.mine);
         const items = list.map((v, i) => h("li", {},
           select({ id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|`, "aria-label": `${label} ${i + 1}` },
             opts, v, (nv) => { list[i] = nv; set(list.slice()); }, false),
@@ -224,28 +232,59 @@ async function start() {
       case "pairs": {
         const map = value && typeof value === "object" ? value : {};
         const rows = Object.entries(map);
-        const keyOpts = refOptions(f.key_ref), valOpts = refOptions(f.value_ref);
+        // A block's pairs: the engine's blockers, each with the attackers it can block; else the board's creatures.
+        const legal = f.key === "block" ? blockOptions(t, ctx.choices) : null;
+        const keyOpts = legal ? legal.blockers : refOptions(f.key_ref, ctx.by, f.key_mine);
+        const valOpts = (k) => (legal ? legal.attackers(k) : refOptions(f.value_ref));
         const write = () => set(Object.fromEntries(rows.filter(([k]) => k)));
+        const side = f.key === "block" ? [t("builder.pair.blocker"), t("builder.pair.attacker")] : [`${label} ·`, "→"];
         return h("fieldset", { class: "pairs", "data-path": path }, h("legend", {}, label),
-          h("ol", {}, rows.map((row, i) => h("li", {},
-            select({ id: nextId(), "data-path": `${path}.${row[0]}`, "data-key": `${path}#${i}|k`, "aria-label": `${label} ${i + 1}` }, keyOpts, row[0], (v) => { row[0] = v; write(); }, false),
-            " → ",
-            select({ id: nextId(), "data-key": `${path}#${i}|v`, "aria-label": `${label} ${i + 1} →` }, valOpts, row[1], (v) => { row[1] = v; write(); }, false),
+          h("ol", {}, rows.map((row, i) => h("li", { class: "pair" },
+            wrap(side[0], select({ id: nextId(), "data-path": `${path}.${row[0]}`, "data-key": `${path}#${i}|k` }, keyOpts, row[0], (v) => { row[0] = v; write(); render(`${path}#${i}|k`); }, false)),
+            h("span", { class: "pair-arrow", "aria-hidden": "true" }, "→"),
+            wrap(side[1], select({ id: nextId(), "data-key": `${path}#${i}|v` }, valOpts(row[0]), row[1], (v) => { row[1] = v; write(); }, false)),
             button(t("builder.remove"), `${path}#${i}|remove`, () => { rows.splice(i, 1); write(); render(`${path}|add`); }, "small")))),
           button(t("builder.add") + " · " + label, `${path}|add`, () => {
             const k = keyOpts.find((o) => !(o.value in map));
-            rows.push([k ? k.value : "", valOpts[0] ? valOpts[0].value : ""]);
+            const vs = valOpts(k ? k.value : "");
+            rows.push([k ? k.value : "", vs[0] ? vs[0].value : ""]);
             write();
             render(`${path}#${rows.length - 1}|k`);
           }, "small"));
       }
       case "record": {
-        const rec = value && typeof value === "object" ? { ...value } : {};
+        // A field shown only with some values of another (`shown_if`): hidden, its value is dropped too.
+        const rec = value && typeof value === "object" && !Array.isArray(value) ? { ...value } : {};
+        const shown = (sf) => !sf.shown_if || Object.entries(sf.shown_if).every(([k, vals]) => vals.includes(rec[k]));
         return h("fieldset", { class: "record", "data-path": path }, h("legend", {}, label),
-          f.fields.map((sf) => control(sf, () => rec[sf.key], (nv) => {
+          f.fields.filter(shown).map((sf) => control(sf, () => rec[sf.key], (nv) => {
             if (nv === undefined) delete rec[sf.key]; else rec[sf.key] = nv;
+            for (const other of f.fields) if (!shown(other) && !f.fields.some((x) => x.key === other.key && shown(x))) delete rec[other.key];
             set({ ...rec });
           }, `${path}.${sf.key}`, ctx)));
+      }
+      case "records": {
+        // A list of pieces (abilities, spells on the stack), each its own small form.
+        const list = Array.isArray(value) ? value.slice() : [];
+        const fresh = () => {
+          const item = JSON.parse(JSON.stringify(f.new || {}));
+          for (const sf of f.fields) {
+            if (!sf.required || sf.key in item) continue;
+            if (sf.type === "player") item[sf.key] = playerNames()[0];
+            if (sf.type === "ref") item[sf.key] = (refOptions(sf.ref)[0] || {}).value || "";
+          }
+          return item;
+        };
+        return h("fieldset", { class: "records", "data-path": path }, h("legend", {}, label),
+          h("ol", {}, list.map((item, i) => h("li", {},
+            control({ type: "record", fields: f.fields, label: `${label} ${i + 1}` }, () => item,
+              (nv) => { list[i] = nv; set(list.slice()); }, `${path}[${i}]`, ctx),
+            button(t("builder.remove"), `${path}[${i}]|remove`, () => { list.splice(i, 1); set(list.length ? list.slice() : undefined); render(`${path}|add`); }, "small")))),
+          button(t("builder.add") + " · " + label, `${path}|add`, () => {
+            list.push(fresh());
+            set(list.slice());
+            render(`${path}[${list.length - 1}].${f.fields[0].key}|`);
+          }, "small"));
       }
       case "intmap": {
         const map = value && typeof value === "object" ? value : {};
@@ -335,12 +374,13 @@ async function start() {
     return out;
   }
 
-  function slotsControl(f, slots, list, set, path, label, ctx) {
+  // legal: per slot, the engine's options (then the slot's label is its number alone).
+  function slotsControl(f, slots, list, set, path, label, ctx, legal = null) {
     if (!slots.length) return h("p", { class: "muted", "data-path": path }, `${label}: ${t("builder.none")}`);
     const values = slots.map((_, i) => list[i]);
     return h("fieldset", { class: "refs slots", "data-path": path }, h("legend", {}, label),
-      slots.map((kind, i) => wrap(`${label} ${i + 1} · ${t("builder.slot." + kind)}`,
-        select({ id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|` }, refOptions(kind, ctx.by),
+      slots.map((kind, i) => wrap(legal ? `${label} ${i + 1}` : `${label} ${i + 1} · ${t("builder.slot." + kind)}`,
+        select({ id: nextId(), "data-path": `${path}[${i}]`, "data-key": `${path}[${i}]|` }, legal ? legal[i] : refOptions(kind, ctx.by),
           values[i], (nv) => { values[i] = nv; set(values.filter((v) => v !== undefined && v !== "")); }, true), `${path}[${i}]`)));
   }
 
@@ -360,7 +400,8 @@ async function start() {
 
   function effectsEditor(f, get, set, path, ctx) {
     const list = Array.isArray(get()) ? get().slice() : [];
-    const verbs = desc().effects;
+    // A static ability's list: its verbs only, and the scopes a static ability reaches (f.to_options).
+    const verbs = f.verbs ? desc().effects.filter((v) => f.verbs.includes(v.verb)) : desc().effects;
     const verbOf = (e) => verbs.find((v) => e && typeof e === "object" && v.verb in e);
     return h("fieldset", { class: "effects", "data-path": path }, h("legend", {}, lbl(f.label)),
       h("ol", {}, list.map((e, i) => {
@@ -378,7 +419,8 @@ async function start() {
         const arg = control({ ...v.arg, key: v.verb, label: { es: t("builder.value"), en: t("builder.value") } },
           () => e[v.verb], (nv) => { e[v.verb] = nv === undefined ? defaultArg(v.arg) : nv; write(); }, `${p}.${v.verb}`, ctx);
         if (arg) parts.push(arg);
-        for (const o of v.options || []) {
+        for (const raw of v.options || []) {
+          const o = raw.key === "to" && f.to_options ? { ...raw, options: f.to_options, default: f.to_options[0].value } : raw;
           if (o.only_card_types && !o.only_card_types.includes(ctx.cardType)) continue;
           parts.push(control(o, () => e[o.key], (nv) => { if (nv === undefined) delete e[o.key]; else e[o.key] = nv; write(); }, `${p}.${o.key}`, ctx));
         }
@@ -620,7 +662,8 @@ async function start() {
           for (const k of Object.keys(a)) delete a[k];
           const nvd = verbs.find((x) => x.verb === nv);
           if (nvd.by !== false) a.by = by || playerNames()[0];
-          a[nv] = initialArg(nvd, a.by);
+          a[nv] = initialArg(nvd, a.by, choicesAt(i));
+          fresh.add(a);
           write();
           render(`${p}|verb`);
         }, false);
@@ -630,14 +673,15 @@ async function start() {
           playerNames().map((n) => ({ value: n, label: n })), a.by, (nv) => { a.by = nv; write(); }, false), `${p}.by`));
       }
       parts.push(wrap(t("builder.verb"), verbSel, p));
+      const ch = choicesAt(i);
       const argControl = v.arg.type === "const" ? null : control({ ...v.arg, key: v.verb, label: v.label },
-        () => a[v.verb], (nv) => { if (nv === undefined) delete a[v.verb]; else a[v.verb] = nv; write(); }, `${p}.${v.verb}`, { by: a.by });
+        () => a[v.verb], (nv) => { if (nv === undefined) delete a[v.verb]; else a[v.verb] = nv; fresh.add(a); write(); }, `${p}.${v.verb}`, { by: a.by, choices: ch });
       if (argControl) parts.push(argControl);
       const handRef = a[v.verb];
       const handEntry = objects((o) => typeof o.entry === "object" && o.entry.id === handRef)[0];
       const card = handEntry ? entryCard(handEntry.entry) : typeof handRef === "string" ? handRef : "";
       for (const f of v.fields) {
-        parts.push(control(f, () => a[f.key], (nv) => { setOrDelete(a, f.key, nv); write(); }, `${p}.${f.key}`, { by: a.by, card }));
+        parts.push(control(f, () => a[f.key], (nv) => { setOrDelete(a, f.key, nv); write(); }, `${p}.${f.key}`, { by: a.by, card, choices: ch }));
       }
       parts.push(h("div", { class: "row" },
         i > 0 ? button(t("builder.up"), `${p}|up`, () => { list.splice(i - 1, 0, list.splice(i, 1)[0]); commit(); render(`actions[${i - 1}]|up`); }, "small") : null,
@@ -650,7 +694,8 @@ async function start() {
           const v = verbs[0];
           const by = (doc.turn && doc.turn.active) || playerNames()[0];
           const a = v.by !== false ? { by } : {};
-          a[v.verb] = initialArg(v, by);
+          a[v.verb] = initialArg(v, by, choicesAt(list.length));
+          fresh.add(a);
           list.push(a);
           commit();
           render(`actions[${list.length - 1}]|verb`);
@@ -662,8 +707,11 @@ async function start() {
         })));
   }
 
-  function initialArg(v, by) {
+  // ch: the engine's choices where the line stands (the next question's, for a line added at the end).
+  function initialArg(v, by, ch) {
     const arg = v.arg;
+    const legal = optionsOf(t, ch, v.verb);
+    if (legal && (arg.type === "ref" || arg.type === "refs")) return arg.type === "ref" ? (legal[0] || {}).value || "" : legal.slice(0, 1).map((o) => o.value);
     if (arg.type === "const") return arg.value;
     if (arg.type === "ref") { const o = refOptions(arg.ref, by, arg.mine)[0]; return o ? o.value : ""; }
     if (arg.type === "refs") { const o = refOptions(arg.ref, by, arg.mine)[0]; return o ? [o.value] : []; }
@@ -753,6 +801,9 @@ async function start() {
   // -- drawing, syncing, checking -----------------------------------------------------------------------------------
   function render(focusKey) {
     const active = focusKey || (document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.key : null);
+    const was = document.activeElement;
+    // A redraw while typing (new choices came in) keeps the caret where it was.
+    const caret = !focusKey && was && root.contains(was) && was.type === "text" ? [was.selectionStart, was.selectionEnd] : null;
     const names = cardNames();
     root.replaceChildren(
       h("datalist", { id: "cards-datalist" }, names.map((n) => h("option", { value: n }))),
@@ -762,7 +813,37 @@ async function start() {
     if (active) {
       const el = root.querySelector(`[data-key="${CSS.escape(active)}"]`);
       if (el) el.focus();
+      if (el && caret && typeof el.setSelectionRange === "function" && el.type === "text") el.setSelectionRange(caret[0], caret[1]);
     }
+  }
+
+  // The engine's choices for actions[i], while the board and the lines before it are those the dry run played.
+  function choicesAt(i) {
+    const all = dryRun && dryRun.choices;
+    if (!all || !all[i] || !sent) return null;
+    if (sent.board !== boardKey()) return null;
+    const lines = (doc.actions || []).map((x) => JSON.stringify(x));
+    for (let k = 0; k < i; k++) if (lines[k] !== sent.lines[k]) return null;
+    return all[i];
+  }
+  const boardKey = () => JSON.stringify({ ...doc, actions: undefined, expect: undefined, title: undefined, description: undefined });
+
+  // New choices: a fresh line takes the first legal values of its empty fields; the lists are drawn again.
+  function adoptChoices(before) {
+    const now = JSON.stringify((dryRun && dryRun.choices) || {});
+    if (now === before) return;
+    const verbs = desc().actions;
+    let changed = false;
+    (doc.actions || []).forEach((a, i) => {
+      if (!fresh.has(a)) return;
+      const ch = choicesAt(i);
+      if (!ch) return;
+      fresh.delete(a);
+      const v = verbs.find((x) => a && x.verb in a);
+      if (fillFresh(a, v && v.verb, ch)) changed = true;
+    });
+    render();
+    if (changed) commit();
   }
 
   let timer = null;
@@ -779,6 +860,7 @@ async function start() {
 
   async function check() {
     const mine = version;
+    const asked = { board: boardKey(), lines: (doc.actions || []).map((x) => JSON.stringify(x)) };
     let answer;
     try {
       const r = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(doc) });
@@ -786,8 +868,11 @@ async function start() {
     } catch { return; }
     if (mine !== version) return;
     errors = answer.errors || [];
+    const before = JSON.stringify((dryRun && dryRun.choices) || {});
     dryRun = answer.dry_run || null;
+    sent = asked;
     if (answer.yaml && !dirtyText) { textarea.value = answer.yaml; formatSel.value = "yaml"; }
+    adoptChoices(before);
     showErrors();
     sourceErrors.replaceChildren();
   }

@@ -71,7 +71,11 @@ def card_page(corpus: "Corpus", index: Any, name: str) -> dict[str, Any]:
                        "unmodelled": engine["unmodelled"]} if engine else None)
     shown = illustrating()
     for ruling in data["rulings"]:
-        ruling["scenarios"] = [{"ruleset": s.ruleset, "name": s.name, "title": s.title, "url": s.url}
+        # Each opens at the step that cites the ruling (the viewer reads #paso-N), else at the first step naming
+        # the card; `step` null when neither exists.
+        ruling["scenarios"] = [{"ruleset": s.ruleset, "name": s.name, "title": s.title, "url": s.url,
+                                "step": examples.first_step(s.url, ruling["id"])
+                                or examples.card_step(s.url, data["name"])}
                                for s in shown.get(ruling["id"], [])]
     data["try_url"] = try_url(engine["ruleset"], data["name"]) if engine else None
     data["examples"] = examples.for_card(data["name"])
@@ -89,16 +93,50 @@ MAX_FILTER_CHARS = 200
 
 def cards_view(corpus: "Corpus", query: str | None = None) -> dict[str, Any]:
     """The card list (GET /api/cards, /cartas), alphabetical; with `query`, only the cards whose name holds
-    every word of it, without case or accents ("gorro", "argoll", "CISNES bryn")."""
-    everything = corpus.cards().values()
+    every word of it, without case or accents ("gorro", "argoll", "CISNES bryn"). The basic lands the engine
+    knows (no FAQ document has them) are listed too, `basic: true`, each linking to the builder with it. When no
+    name holds the words, `near` lists the names closest to them (a misspelt "Contratalardo", "bosqe")."""
+    rows = [{"name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line, "power": c.power,
+             "toughness": c.toughness, "rulings": len(c.rulings), "url": card_url(c.name)}
+            for c in corpus.cards().values()]
+    rows += _basic_lands({r["name"] for r in rows})
     query = " ".join((query or "").split())[:MAX_FILTER_CHARS]
     words = _sort_key(query).split()
-    cards = sorted((c for c in everything if all(w in _sort_key(c.name) for w in words)),
-                   key=lambda c: _sort_key(c.name))
-    return {"query": query, "total": len(everything),
-            "cards": [{"name": c.name, "mana_cost": c.mana_cost, "type_line": c.type_line,
-                       "power": c.power, "toughness": c.toughness, "rulings": len(c.rulings),
-                       "url": card_url(c.name)} for c in cards]}
+    found = sorted((r for r in rows if all(w in _sort_key(r["name"]) for w in words)),
+                   key=lambda r: _sort_key(r["name"]))
+    near = _near(words, rows) if words and not found else []
+    return {"query": query, "total": len(rows), "cards": found, "near": near}
+
+
+NEAR_LISTED = 8
+NEAR_CUTOFF = 0.75
+
+
+def _near(words: list[str], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows whose name comes closest to the query's words: each word like one of the name's words (or its
+    start), as difflib's ratio measures it, the closest first."""
+    from difflib import SequenceMatcher
+
+    scored = []
+    for r in rows:
+        name_words = _sort_key(r["name"]).split()
+        best = []
+        for w in words:
+            best.append(max((max(SequenceMatcher(None, w, n).ratio(), SequenceMatcher(None, w, n[:len(w)]).ratio()
+                                 if len(n) > len(w) else 0.0) for n in name_words), default=0.0))
+        score = min(best) if best else 0.0
+        if score >= NEAR_CUTOFF:
+            scored.append((-score, _sort_key(r["name"]), r))
+    return [r for _, _, r in sorted(scored, key=lambda t: (t[0], t[1]))[:NEAR_LISTED]]
+
+
+def _basic_lands(known: set[str]) -> list[dict[str, Any]]:
+    """305.6: the five basic lands, from the engine's catalog (magic/cards.py), unless a document has them."""
+    from judge.engine.rulesets.magic.cards import BASIC_LANDS
+
+    return [{"name": name, "mana_cost": "", "type_line": f"Tierra básica — {' '.join(card.subtypes)}",
+             "power": None, "toughness": None, "rulings": 0, "url": try_url("magic", name), "basic": True}
+            for name, card in BASIC_LANDS.items() if name not in known]
 
 
 def _sort_key(text: str) -> str:

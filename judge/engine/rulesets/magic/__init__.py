@@ -171,6 +171,11 @@ class Magic(Ruleset):
         return False            # magic choices take their answers from the script as they are asked
 
     @classmethod
+    def choices(cls, state: GameState, action: Action | None, question: Any | None) -> dict[str, Any]:
+        from judge.engine.rulesets.magic.options import choices    # the builder's only: not loaded by a run
+        return choices(state, action, question)  # type: ignore[arg-type]
+
+    @classmethod
     def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]
                           ) -> tuple[bool, str, list[str]]:
         return check(state, expectation, steps)  # type: ignore[arg-type]

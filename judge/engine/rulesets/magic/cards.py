@@ -24,7 +24,7 @@ KEYWORDS: dict[str, str] = {
     "flying": "volar", "reach": "alcance", "defender": "defensor", "first_strike": "dañar primero",
     "double_strike": "dañar dos veces", "trample": "arrollar", "deathtouch": "toque mortal",
     "lifelink": "vínculo vital", "vigilance": "vigilancia", "haste": "prisa", "indestructible": "indestructible",
-    "wither": "marchitar", "persist": "persistir", "cant_block": "no puede bloquear",
+    "wither": "debilitar", "persist": "persistir", "cant_block": "no puede bloquear",
     "cant_attack": "no puede atacar", "unpreventable": "su daño no puede prevenirse",
     "flash": "destello", "shroud": "velo", "fear": "miedo", "no_counters": "no puede tener contadores",
     "conspire": "conspirar",
@@ -45,7 +45,10 @@ UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxi
                        "regenerate": "regenerar", "menace": "amenaza", "intimidate": "intimidar",
                        "changeling": "cambiaformas", "prowess": "destreza"}
 _SPANISH = {v: k for k, v in KEYWORDS.items()}
-_SPANISH.update({"dañar primero": "first_strike", "daña primero": "first_strike", "doble golpe": "double_strike",
+# «debilitar» is the Spanish FAQ's word for wither (faq-paramo-sombrio: "la habilidad de debilitar"); «marchitar», the
+# name used before, is still read.
+_SPANISH.update({"marchitar": "wither",
+                 "dañar primero": "first_strike", "daña primero": "first_strike", "doble golpe": "double_strike",
                  "dañar dos veces": "double_strike", "vinculo vital": "lifelink", "toque mortal": "deathtouch",
                  "inspirar temor": "fear"})
 

@@ -41,6 +41,8 @@ class ScriptChooser:
 
     def next_answer(self, state: Any, q: Question) -> Any:
         script = state.script
+        if script is not None:
+            script.asked(state, q)
         nxt = script.peek() if script is not None else None
         wanted = ANSWER_TYPE.get(q.kind, Choose)
         if nxt is None or not isinstance(nxt, wanted) or nxt.by != q.player:

@@ -449,7 +449,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         if wither and not can_have_counters(state, tobj):
             wither = False                   # the damage is dealt, and does nothing: no counter, no damage marked
             rules += ["120.3d", "702.80a", "609.3"]
-            what = f"{tobj.card} ({tobj.id}) no puede tener contadores: el daño (marchitar) no tiene efecto"
+            what = f"{tobj.card} ({tobj.id}) no puede tener contadores: el daño (debilitar) no tiene efecto"
         elif wither:
             # 120.3d puts the counters: a counter replacement changes how many (122.6, 614.1a)
             put, put_notes, put_cites = replace_counters(state, out, tobj, "-1/-1", amount)
@@ -458,7 +458,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
                 state.touch()
             rules += ["120.3d", "702.80a"]
             extra += put_cites
-            what = f"{tobj.card} ({tobj.id}) recibe {put} contador(es) -1/-1 (marchitar" + \
+            what = f"{tobj.card} ({tobj.id}) recibe {put} contador(es) -1/-1 (debilitar" + \
                 ("" if "wither" in kw else ": todo el daño se hace como si su fuente lo tuviera") + ")"
             if put_notes:
                 what += " (reemplazo: " + "; ".join(put_notes) + ")"

@@ -125,7 +125,7 @@ _ARG = {
     "pass": {"type": "const", "value": True},
     "pass_until": {"type": "choice", "options": options(STEPS, STEP_LABELS), "required": True},
     "attack": {"type": "refs", "ref": "creature", "mine": True},
-    "block": {"type": "pairs", "key_ref": "creature", "value_ref": "creature"},
+    "block": {"type": "pairs", "key_ref": "creature", "value_ref": "creature", "key_mine": True},   # 509.1a
     "assign": {"type": "record", "fields": [
         {"key": "attacker", "type": "ref", "ref": "creature", "label": L("Atacante", "Attacker"), "required": True},
         {"key": "damage", "type": "intmap", "key_ref": "target", "label": L("Daño a cada uno", "Damage to each"),
@@ -176,7 +176,12 @@ def _expect_field(key: str, kind: str) -> dict[str, Any]:
 def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
     """The builder's description of a magic scenario; `cat`: the catalog (name → CatalogCard: the basic lands and
     the Shadowmoor FAQ's cards, named without a definition), passed in as the loader passes it."""
+    from judge.engine.rulesets.magic import describe_abilities as A
+
     cat = {**{n: CatalogCard(c, "") for n, c in BASIC_LANDS.items()}, **cat}
+    target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS),
+                   "controllers": ["any", "you", "opponent", "damaged_player"]}
+    piece_args = A.effect_args(target_spec)
     verb_arg = {}
     # Each verb's argument as its class describes it (verb.py); `options` names one of the lists below.
     sources = {"keywords": [{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()],
@@ -187,6 +192,8 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
         arg = copy.deepcopy(dict(kind.builder_arg))        # the class's own stays as it is
         if isinstance(arg.get("options"), str):
             arg["options"] = sources[arg["options"]]
+        if verb in piece_args:                              # a token, a granted ability, a delayed effect: a form
+            arg = piece_args[verb]
         keys = kind.keys
         opts = []
         for k in keys:
@@ -219,9 +226,8 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                                                                            "In addition to its other colours"),
                              "default": False})
             elif k == "triggers":
-                opts.append({"key": "triggers", "type": "json", "label": L("Habilidades disparadas", "Triggers"),
-                             "example": [{"when": "attacks", "targets": ["creature"],
-                                          "effects": [{"must_block": "target"}]}]})
+                opts.append(A.records("triggers", A.trigger_fields(target_spec), L("Habilidades disparadas", "Triggers"),
+                                      {"when": "attacks", "effects": []}))
             elif k == "dest":
                 dests = kind.dests
                 labels = {**ZONE_LABELS, "library_bottom": L("el fondo de la biblioteca", "the bottom of the library")}
@@ -250,16 +256,14 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                 opts.append({"key": "divided", "type": "bool", "label": L("Dividido al lanzar", "Divided on casting"),
                              "default": False})
             elif k == "count_where":
-                opts.append({"key": "count_where", "type": "json", "label": L("Cuenta las que son", "Counts those"),
-                             "example": ["B"]})
+                opts.append({"key": "count_where", "type": "textlist", "label": L("Cuenta las que son", "Counts those"),
+                             "example": "B"})
             elif k == "spend_only":
                 opts.append({"key": "spend_only", "type": "choice", "label": L("Solo para", "Only for"),
                              "options": [{"value": "x_costs", "label": L("costes con {X}", "costs with {X}")}],
                              "default": ""})
         verb_arg[verb] = {"verb": verb, "label": L(*kind.label) if kind.label[0] else L(verb, verb), "arg": arg,
                           "options": opts}
-    target_spec = {"type": "targetspec", "kinds": list(S.TARGET_KINDS),
-                   "controllers": ["any", "you", "opponent", "damaged_player"]}
     return {
         "id": "magic",
         "name": "Magic: The Gathering",
@@ -305,16 +309,15 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                                       for k, v in UNMODELLED_KEYWORDS.items()]),
                              field("targets", "targetspecs", spec=target_spec),
                              field("effects", "effects", only_card_types=["instant", "sorcery"]),
-                             field("triggers", "json", example=[{"when": "enters", "effects": [{"gain_life": 2}]}],
-                                   when=list(S.WHEN), whose_when=list(S.WHOSE_WHEN),
-                                   zones=list(S.ZONES_OF_CARDS)),
-                             field("activated", "json", example=[{"tap": True, "effects": [{"add_mana": "{G}"}]}]),
-                             field("static", "json", example=[{"pump": [1, 1], "to": "enchanted"}],
-                                   scopes=list(S.STATIC_SCOPES)),
-                             field("replacements", "json", example=[{"event": "dies"}],
-                                   events={k: list(v) for k, v in S.REPLACEMENT_READS.items()},
-                                   scopes={k: list(v) for k, v in S.REPLACE_TO.items()}),
-                             field("additional_costs", "json", example={"pay_life": 2}),
+                             A.records("triggers", A.trigger_fields(target_spec), FIELD_LABELS["triggers"],
+                                       {"when": "enters", "effects": [{"gain_life": 1}]}),
+                             A.records("activated", A.activated_fields(target_spec), FIELD_LABELS["activated"],
+                                       {"tap": True, "effects": [{"add_mana": "{G}"}]}),
+                             A.static_field(),
+                             A.records("replacements", A.replacement_fields(), FIELD_LABELS["replacements"],
+                                       {"event": "dies"}),
+                             {"key": "additional_costs", "type": "record", "label": FIELD_LABELS["additional_costs"],
+                              "fields": A.additional_cost_fields()},
                              field("text", "longtext")],
                   "permanent_types": sorted({"creature", "land", "enchantment", "artifact"}),
                   "creature_types": ["creature"],
@@ -328,8 +331,7 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                                                  step_kinds=(*GENERIC_STEP_KINDS, *S.OWN_STEP_KINDS))
                    + [field("stack", "refs", ref="card_or_object")],
                    "max": S.MAX_EXPECT},
-        "extra": [{"key": "stack", "type": "json", "label": FIELD_LABELS["stack"],
-                   "example": [{"card": "Rayo", "controller": "Ana", "targets": ["Bruno"]}]}],
+        "extra": [A.records("stack", A.stack_fields(), FIELD_LABELS["stack"], {})],
         "template": template(),
     }
 
