@@ -13,8 +13,8 @@ from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.describe import (COLOR_LABELS, COUNTER_KINDS, SCOPE_LABELS, TYPE_LABELS,
                                                   field)
 from judge.engine.rulesets.magic.mana import COLORS
-from judge.engine.rulesets.magic.vocabulary import (DELAYED_AT, REPLACE_TO, REPLACEMENT_READS, STATIC_SCOPES,
-                                                    STATIC_VERBS)
+from judge.engine.rulesets.magic.verb import current
+from judge.engine.rulesets.magic.vocabulary import DELAYED_AT, REPLACE_TO, REPLACEMENT_READS, STATIC_SCOPES
 
 WHEN_LABELS = {
     "enters": L("entra al campo de batalla", "enters the battlefield"), "dies": L("muere", "dies"),
@@ -138,9 +138,9 @@ def records(key: str, fields: list[dict[str, Any]], label: Any, new: dict[str, A
 
 
 def static_field() -> dict[str, Any]:
-    """604.1: static abilities, each one effect (of STATIC_VERBS) on the scopes a static ability reaches."""
+    """604.1: static abilities, each one effect (a verb the registry marks static) on the scopes a static ability reaches."""
     return {"key": "static", "type": "effects", "label": L("Habilidades estáticas", "Static abilities"),
-            "verbs": list(STATIC_VERBS),
+            "verbs": list(current().static_names),
             "to_options": [{"value": s, "label": SCOPE_LABELS.get(s, L(s, s))} for s in STATIC_SCOPES]}
 
 
