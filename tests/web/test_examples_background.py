@@ -68,13 +68,13 @@ def test_judge_index_builds_the_examples_when_stale(instance_dir: Path, tmp_path
             (own / entry.name).symlink_to(entry)
     calls: list[Path] = []
     monkeypatch.setattr(examples, "build", lambda root: calls.append(root) or {"rules": {}, "cards": {},
-                                                                                "cited": {}})
+                                                                                "cited": {}, "first": {}})
     monkeypatch.setattr(examples, "_memo", {})
     result = CliRunner().invoke(main, ["index", "--if-stale"], env={"JUDGE_INSTANCE": str(own)})
     assert result.exit_code == 0, result.output
     assert len(calls) == 1 and "ejemplos" in result.output
     stored = json.loads((own / "examples.json").read_text(encoding="utf-8"))
-    assert stored["examples"] == {"rules": {}, "cards": {}, "cited": {}}
+    assert stored["examples"] == {"rules": {}, "cards": {}, "cited": {}, "first": {}}
     monkeypatch.setattr(examples, "_memo", {})
     assert CliRunner().invoke(main, ["index", "--if-stale"], env={"JUDGE_INSTANCE": str(own)}).exit_code == 0
     assert len(calls) == 1                     # up to date: read from the file, not built again
