@@ -45,7 +45,9 @@ def _instances(instance_dir: Path, tmp_path: Path, database_url: str, count: int
         servers = []
         for n in range(count):
             instance = _copy_instance(instance_dir, tmp_path / f"instance-{n}")
-            env = dict(os.environ, JUDGE_INSTANCE=str(instance), JUDGE_DATABASE_URL=database_url)
+            # (the rule pages compared must not be served while one instance is still building its "Ejemplos")
+            env = dict(os.environ, JUDGE_INSTANCE=str(instance), JUDGE_DATABASE_URL=database_url,
+                       JUDGE_EXAMPLES_WAIT="300")
             servers.append(stack.enter_context(production_server(env, 1, 4, tmp_path, ready_path="/reglas/121.4")))
         yield servers
 
