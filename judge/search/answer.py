@@ -11,11 +11,9 @@ that language.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass
 
-from judge.search.text import sentences
-from judge.search.schema import term_spans
+from judge.search.text import words_per_sentence
 
 # Sentences that say what a rule is called, point elsewhere or only name the rule: they answer nothing.
 _NAMING = re.compile(r"informally called|is called|see rule|see also|se (?:la |le )?(?:llama|denomina)|"
@@ -43,18 +41,7 @@ def deciding_clause(text: str, lang: str, weights: dict[str, float],
     """The sentence of `text` that decides: the question's words it holds (weighted), times RULING_BONUS for a
     clause that rules and NAMING_FACTOR for one that names or points; ties go to the earlier sentence.
     `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
-    spans = spans if spans is not None else sentences(text) or [(0, len(text))]
-    if found is None:
-        found = term_spans(text, lang)
-    # Each searched word goes to the sentence it starts in (the sentences are sorted and do not overlap): one
-    # pass over the words instead of one per sentence.
-    starts = [a for a, _ in spans]
-    seen: list[set[str]] = [set() for _ in spans]
-    for s, _, t in found:
-        if t in weights:
-            i = bisect_right(starts, s) - 1
-            if i >= 0 and s < spans[i][1]:
-                seen[i].add(t)
+    spans, seen = words_per_sentence(text, lang, weights, found, spans)
     best, best_score = spans[0], -1.0
     for (a, b), words in zip(spans, seen):
         sentence = text[a:b].strip()

@@ -76,15 +76,16 @@ def highlight(text: str, lang: str, terms: set[str] | dict[str, float], **kw: ob
     return mark(text, highlight_spans(text, term_spans(text, lang), terms), **kw)  # type: ignore[arg-type]
 
 
-def best_sentence(text: str, lang: str, weights: dict[str, float],
-                  found: list[tuple[int, int, str]] | None = None,
-                  spans: list[tuple[int, int]] | None = None) -> tuple[int, int]:
-    """The span of the sentence that holds the most query weight (distinct terms; ties go to the earlier).
-    `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
+
+def words_per_sentence(text: str, lang: str, weights: dict[str, float],
+                       found: list[tuple[int, int, str]] | None = None,
+                       spans: list[tuple[int, int]] | None = None) -> tuple[list[tuple[int, int]], list[set[str]]]:
+    """The sentences of `text` (`spans`, or `sentences(text)`) and, for each, the searched words (keys of `weights`)
+    that start in it: one pass over the words instead of one per sentence (the sentences are sorted and do not
+    overlap). `found` is `term_spans(text, lang)` when the caller already has it."""
     spans = spans if spans is not None else sentences(text) or [(0, len(text))]
     if found is None:
         found = term_spans(text, lang)
-    # Each searched word goes to the sentence it starts in (the sentences are sorted and do not overlap).
     starts = [a for a, _ in spans]
     seen: list[set[str]] = [set() for _ in spans]
     for s, _, t in found:
@@ -92,6 +93,14 @@ def best_sentence(text: str, lang: str, weights: dict[str, float],
             i = bisect_right(starts, s) - 1
             if i >= 0 and s < spans[i][1]:
                 seen[i].add(t)
+    return spans, seen
+
+def best_sentence(text: str, lang: str, weights: dict[str, float],
+                  found: list[tuple[int, int, str]] | None = None,
+                  spans: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+    """The span of the sentence that holds the most query weight (distinct terms; ties go to the earlier).
+    `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
+    spans, seen = words_per_sentence(text, lang, weights, found, spans)
     best, best_score = spans[0], -1.0
     for (a, b), words in zip(spans, seen):
         score = sum(weights[t] for t in words)
