@@ -235,14 +235,15 @@ def text_key(text: str) -> str:
 
 # -- one BLAS thread for the question's similarities
 
-_blas_local: "Callable[[int], int] | None | bool" = False   # False: not looked up yet; None: not available
+_blas_setter: "Callable[[int], int] | None" = None   # None: not available (or not looked up yet)
+_blas_looked_up = False
 
 
 def _openblas_local() -> "Callable[[int], int] | None":
     """OpenBLAS's per-thread thread count setter (`openblas_set_num_threads_local`, OpenBLAS ≥ 0.3.27) of the
     library NumPy loaded, or None (another BLAS, an older OpenBLAS: the product stays as NumPy runs it)."""
-    global _blas_local
-    if _blas_local is False:
+    global _blas_setter, _blas_looked_up
+    if not _blas_looked_up:
         found: Callable[[int], int] | None = None
         try:
             import ctypes
@@ -259,8 +260,8 @@ def _openblas_local() -> "Callable[[int], int] | None":
                     break
         except (ImportError, OSError):
             found = None
-        _blas_local = found
-    return _blas_local or None
+        _blas_setter, _blas_looked_up = found, True
+    return _blas_setter
 
 
 class one_blas_thread:
