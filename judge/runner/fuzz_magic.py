@@ -97,6 +97,10 @@ GENERAL_TRIGGERS: tuple[dict[str, Any], ...] = (
     {"when": "life_loss", "whose": "opponents", "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
     {"when": "life_loss", "whose": "each", "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
     {"when": "zone_change", "to_zone": "graveyard", "whose": "each", "effects": [{"gain_life": 1}]},
+    # 601.2i: "whenever a player casts a spell" (from a graveyard: castfrom.py's permissions)
+    {"when": "spell_cast", "whose": "each", "effects": [{"gain_life": 1}]},
+    {"when": "spell_cast", "whose": "opponents", "from_zone": "graveyard",
+     "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
 )
 
 
@@ -171,6 +175,11 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
         card.setdefault("static", []).append({"protection": rng.choice(PROTECTION_TYPES)})
     if rng.random() < 0.05:
         card["supertypes"] = ["legendary"]
+    if rng.random() < 0.05:
+        card["cast_from"] = "graveyard"          # 601.3: "you may cast this card from your graveyard"
+    if rng.random() < 0.04:
+        # 601.3, 305.1: "you may play lands / cast spells from your graveyard"
+        card.setdefault("static", []).append({"play_from_graveyard": rng.choice(("lands", "spells", "all"))})
     return card
 
 

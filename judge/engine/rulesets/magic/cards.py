@@ -151,7 +151,8 @@ class Triggered(Immutable):
     """603: "When/Whenever/At …". `when`: enters | dies | leaves | attacks | blocks | blocked | upkeep | end_step
     | counter_put | deals_damage | dealt_damage | untapped, and the general events of any player or card (603.2,
     603.2c): draw (121.1) | life_gain | life_loss (119.3) | zone_change (400.7, "whenever a card is put into a
-    graveyard from anywhere"); `of`: self | creature | another_creature."""
+    graveyard from anywhere") | spell_cast ("whenever a player casts a spell", 601.2i: `whose` cast it, `from_zone`
+    the zone it was cast from, `where` the spell's qualities); `of`: self | creature | another_creature."""
     when: str
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
@@ -174,6 +175,7 @@ class Triggered(Immutable):
     where: tuple[str, ...] = ()        # enters of a creature: the qualities it must have ("una criatura azul")
     # zone_change: the zone the card comes from / goes to ("" any): "put into a graveyard from anywhere" is to_zone
     # graveyard. `whose` (you | each | opponents) says whose draw, life or card it watches for these general events.
+    # spell_cast: `from_zone` is the zone the spell was cast from ("whenever a spell is cast from a graveyard").
     from_zone: str = ""
     to_zone: str = ""
 
@@ -287,6 +289,9 @@ class CardDef(Immutable):
                                                       #  "counter_creature": a -1/-1 counter on a creature, n)
     unmodelled_keywords: tuple[str, ...] = ()
     is_token: bool = False
+    # 601.3 / 113.6f: "You may cast this card from your graveyard": the zones besides the hand its owner may cast it
+    # from (castfrom.py); the ability works there, from where it could be cast.
+    cast_from: tuple[str, ...] = ()
 
     @property
     def colors(self) -> tuple[str, ...]:

@@ -55,7 +55,7 @@ class CardReader:
                                            "replacements", "text", "name") if token else
                       ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
                        "targets", "effects", "triggers", "activated", "static", "replacements", "text",
-                       "additional_costs", "modes", "x_counts"),
+                       "additional_costs", "modes", "x_counts", "cast_from"),
                       required=("types",))
         if m is None or "types" not in m:
             return None
@@ -129,6 +129,7 @@ class CardReader:
                 n = c.integer(join(join(path, "additional_costs"), k), v, minimum=1, maximum=20)
                 if n:
                     additional.append((k, n))
+        cast_from = self.cast_from(join(path, "cast_from"), m["cast_from"], types) if "cast_from" in m else ()
         if len(c.errors) > errors:
             return None
         if "land" in types and not activated and not text and not token:
@@ -137,7 +138,23 @@ class CardReader:
                        color_override=colors, power=power, toughness=toughness, keywords=keywords, effects=effects,
                        targets=targets, triggers=triggers, activated=activated, statics=statics, replacements=reps,
                        text=text or "", unmodelled_keywords=unmodelled, is_token=token,
-                       additional=tuple(additional), modes=tuple(modes), x_counts=x_counts)
+                       additional=tuple(additional), modes=tuple(modes), x_counts=x_counts, cast_from=cast_from)
+
+    def cast_from(self, path: str, value: Any, types: tuple[str, ...]) -> tuple[str, ...]:
+        """601.3 / 113.6f: «cast_from: graveyard» ("You may cast this card from your graveyard"): a zone or a list
+        of them besides the hand (castfrom.ZONES). A land is played, not cast (305.1)."""
+        from judge.engine.rulesets.magic.castfrom import ZONES
+        items = [value] if isinstance(value, str) else self.check.sequence(path, value, max_items=3) or []
+        out = []
+        for i, z in enumerate(items):
+            at = path if isinstance(value, str) else join(path, i)
+            zone = self.check.choice(at, z, ZONES)
+            if zone is not None:
+                out.append(zone)
+        if "land" in types:
+            self.check.error(path, "una tierra se juega, no se lanza (305.1): «cast_from» es de los hechizos; una "
+                                   "habilidad estática «play_from_graveyard: lands» deja jugarlas desde el cementerio")
+        return tuple(out)
 
     def seq(self, path: str, value: Any) -> list[Any]:
         return self.check.sequence(path, value, max_items=20) or []
@@ -365,8 +382,9 @@ class CardReader:
         for key in ("from_zone", "to_zone"):        # 400.7: "whenever a card is put into a graveyard from anywhere"
             if key in m:
                 zones[key] = c.choice(join(path, key), m[key], ZONES_OF_CARDS) or ""
-                if when != "zone_change":
-                    c.error(join(path, key), f"«{key}» solo vale con when: zone_change")
+                if when != "zone_change" and not (when == "spell_cast" and key == "from_zone"):
+                    c.error(join(path, key), f"«{key}» solo vale con when: zone_change"
+                            + (" (y from_zone con spell_cast)" if key == "from_zone" else ""))
         if when not in ("enters", "dies", "counter_put") and "of" in m:
             c.error(join(path, "of"), "«of» solo vale con when: enters, dies o counter_put")
         if when == "counter_put" and of in ("another_creature", "opponents_creature"):
@@ -374,8 +392,9 @@ class CardReader:
         if when != "enters" and of in ("opponents_creature", "your_creature"):
             c.error(join(path, "of"), f"«{of}» solo vale con when: enters")
         where = self.qualities(join(path, "where"), m.get("where", []))
-        if where and (when != "enters" or of == "self"):
-            c.error(join(path, "where"), "«where» solo vale con when: enters y una criatura (of)")
+        if where and (when != "enters" or of == "self") and when != "spell_cast":
+            c.error(join(path, "where"), "«where» solo vale con when: enters y una criatura (of), o spell_cast (el "
+                                         "hechizo lanzado)")
         if when != "counter_put" and "counter" in m:
             c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
         each = c.boolean(join(path, "each_counter"), m.get("each_counter", False))
@@ -449,6 +468,8 @@ class CardReader:
     def static(self, path: str, raw: Any) -> Static | None:
         if isinstance(raw, Mapping) and "protection" in raw:
             return self.protection(path, raw)
+        if isinstance(raw, Mapping) and "play_from_graveyard" in raw:
+            return self.graveyard_permission(path, raw)
         condition = None
         if isinstance(raw, Mapping) and "while" in raw:
             cm = self.check.mapping(join(path, "while"), raw["while"], allowed=("library_at_most",))
@@ -470,6 +491,16 @@ class CardReader:
             self.check.error(path, "una habilidad estática modela: " + ", ".join(statics))
             return None
         return Static(e, condition)
+
+    def graveyard_permission(self, path: str, raw: Mapping[str, Any]) -> Static | None:
+        """601.3 / 305.1: `{play_from_graveyard: lands | spells | all}`, "You may play lands / cast spells from your
+        graveyard": a permission for the permanent's controller (castfrom.py reads it)."""
+        from judge.engine.rulesets.magic.castfrom import VERB, WHAT
+        m = self.check.mapping(path, raw, allowed=(VERB,))
+        if m is None:
+            return None
+        what = self.check.choice(join(path, VERB), m[VERB], WHAT)
+        return Static(Effect(VERB, to="controller", search=what, duration="permanent")) if what else None
 
     def protection(self, path: str, raw: Mapping[str, Any]) -> Static | None:
         """702.16: `{protection: quality, to: self | controller}` (protection.py reads it)."""

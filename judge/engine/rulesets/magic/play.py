@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from judge.engine.errors import IllegalAction
-from judge.engine.rulesets.magic import core, layers, priority, turn
+from judge.engine.rulesets.magic import castfrom, core, layers, priority, turn
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PassUntil, PlayLand
 from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
@@ -342,14 +342,31 @@ def _playable_from_exile(state: MagicState, who: str, ref: str) -> MagicObject |
     return _find_in(exiled, ref)
 
 
+def _from_graveyard(state: MagicState, who: str, ref: str, land: bool) -> tuple[MagicObject | None, Any]:
+    """A card in `who`'s graveyard that a rule or effect lets them cast or play (601.3, 305.1: castfrom.py), with
+    that permission; one there that nothing lets them cast is refused, saying so."""
+    hit = castfrom.find(state, who, ref, land)
+    if hit is not None:
+        return hit
+    there = castfrom.in_graveyard(state, who, ref)
+    if there is not None:
+        core.require(False, f"{there.card} ({there.id}) está en el cementerio de {who} y nada le permite "
+                     + ("jugarla" if land else "lanzarla") + " desde allí", *(("305.1",) if land else ("601.3",)))
+    return None, None
+
+
 def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     """601.2a–i: announce, targets, total cost, mana abilities, pay; then it is on the stack."""
     who = action.by
     _priority(state, who, "lanzar hechizos")
     p = state.mplayer(who)
     o = _find_in(p.zones["hand"], action.card) or _playable_from_exile(state, who, action.card)
+    allowed = None                     # 601.3: what lets `who` cast it from their graveyard (castfrom.py)
+    if o is None:
+        o, allowed = _from_graveyard(state, who, action.card, land=False)
     core.require(o is not None, f"«{action.card}» no está en la mano de {who}", "601.2a")
     assert o is not None
+    from_zone = o.zone
     card = state.card(o)
     core.require("land" not in card.types, f"{o.card} es una tierra: se juega, no se lanza", "305.1", "116.2a")
     if "instant" not in card.types and "flash" not in card.keywords:      # 702.8a: flash, as an instant
@@ -399,8 +416,11 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                                                      *(["107.3c", "601.2d"] if card.x_counts else []),
                                                      *(["202.3f", "107.4e"] if hybrid else []), "117.3c",
                                                      *(["702.8a"] if "flash" in card.keywords
-                                                       and not _sorcery_timing(state, who) else [])),
-                    why=f"{who} lanza {o.card} (valor de maná {value}"
+                                                       and not _sorcery_timing(state, who) else []),
+                                                     *(allowed.rules if allowed else ())),
+                    why=f"{who} lanza {o.card}"
+                        + (f" desde su cementerio (lo permite {allowed.source})" if allowed else "")
+                        + f" (valor de maná {value}"
                         + (f"; modo {action.mode}: " + "; ".join(describe_effect(e) for e in effects) if card.modes else "")
                         + (f", X={action.x}" if xs or card.x_counts else "")
                         + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
@@ -416,7 +436,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     if conspirers:
         pay_conspire(state, out, who, conspirers, new)
     state.bump(f"spells:{who}")
-    core.observe(state, Event("cast", {"object": new.id, "player": who}))
+    core.observe(state, Event("cast", {"object": new.id, "player": who, "from": from_zone}))
     state.passes = 0
     priority.give_priority(state, out, who)               # 117.3c
 
@@ -652,6 +672,9 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     who = action.by
     p = state.mplayer(who)
     o = _find_in(p.zones["hand"], action.card) or _playable_from_exile(state, who, action.card)
+    allowed = None                     # 305.1: what lets `who` play it from their graveyard (castfrom.py)
+    if o is None:
+        o, allowed = _from_graveyard(state, who, action.card, land=True)
     core.require(o is not None, f"«{action.card}» no está en la mano de {who}", "116.2a")
     assert o is not None
     core.require("land" in state.card(o).types, f"{o.card} no es una tierra", "116.2a", "305.1")
@@ -662,8 +685,9 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     _priority(state, who, "jugar una tierra")
     core.require(p.lands_played < 1, f"{who} ya jugó una tierra este turno", "116.2a", "305.2")
     p.lands_played += 1
-    core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1", "117.3c"), why=f"{who} juega una tierra (acción "
-              "especial, no usa la pila)", controller=who, kind="action", actor=who)
+    core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1", "117.3c", *(allowed.rules if allowed else ())),
+              why=f"{who} juega una tierra" + (f" desde su cementerio (lo permite {allowed.source})" if allowed else "")
+              + " (acción especial, no usa la pila)", controller=who, kind="action", actor=who)
     priority.give_priority(state, out, who)               # 117.3c
 
 

@@ -218,7 +218,8 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
 GENERAL_TEXT = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
                 "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
                 "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
-                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta")}
+                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta"),
+                "spell_cast": ("lanzas un hechizo", "un oponente lanza un hechizo", "un jugador lanza un hechizo")}
 
 
 def general_when_text(ab: Triggered) -> str:
@@ -229,4 +230,10 @@ def general_when_text(ab: Triggered) -> str:
         where = ZONE_NAMES.get(ab.to_zone, ab.to_zone) if ab.to_zone else "otra zona"
         since = ZONE_NAMES.get(ab.from_zone, ab.from_zone) if ab.from_zone else "cualquier zona"
         text += f" se pone en {where} desde {since}"
+    if ab.when == "spell_cast":
+        if ab.where:
+            text += f" ({describe_where(ab.where)})"
+        if ab.from_zone:
+            text += " desde " + {"graveyard": "un cementerio", "hand": "una mano", "exile": "el exilio",
+                                 "library": "una biblioteca"}.get(ab.from_zone, ZONE_NAMES.get(ab.from_zone, ""))
     return text

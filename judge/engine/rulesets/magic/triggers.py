@@ -194,6 +194,30 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             for ab in state.card(o).triggers:
                 if ab.when == "cast":
                     _add_trigger(state, d["player"], o.id, o.card, ab)
+            _observe_spell_cast(state, o, d)
+
+
+def _observe_spell_cast(state: MagicState, spell: MagicObject, d: dict[str, Any]) -> None:
+    """601.2i / 603.2: "whenever a player casts a spell": the abilities of the permanents on the battlefield whose
+    `whose` is the caster, whose `from_zone` is the zone the spell was cast from ("whenever a spell is cast from a
+    graveyard") and whose `where` the spell has, trigger once per spell (603.2c). The spell itself is on the stack,
+    not the battlefield: a card cast from a graveyard does not see itself cast (its abilities work only on the
+    battlefield, 113.6)."""
+    found = _triggered_permanents(state)
+    if not any(ab.when == "spell_cast" for _, abilities in found for ab in abilities):
+        return
+    caster, origin = d["player"], d.get("from", "hand")
+    for w, abilities in found:
+        if w.zone != "battlefield":
+            continue
+        for ab in abilities:
+            if ab.when != "spell_cast" or ab.from_zone not in ("", origin):
+                continue
+            if ab.whose != "each" and (ab.whose == "opponents") != (caster != w.controller):
+                continue
+            if ab.where and not has_all(state, spell, chars(state, spell), ab.where):
+                continue
+            _add_trigger(state, w.controller, w.id, w.card, ab, {"player": caster, "spell": spell.id})
 
 
 # The events "whenever a player draws / gains life / loses life / a card changes zones" abilities watch (603.2).

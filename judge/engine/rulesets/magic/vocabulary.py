@@ -25,8 +25,10 @@ OBJECT_SCOPES = ("self", "enchanted", *(s for s in STATIC_SCOPES if s not in ("s
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
         "dealt_damage", "untapped", "blocked", "state", "cast",
         # general events of any player or card (603.2): whose draw / life / card is `whose`'s
-        "draw", "life_gain", "life_loss", "zone_change")
-WHOSE_WHEN = ("upkeep", "end_step", "draw", "life_gain", "life_loss", "zone_change")
+        "draw", "life_gain", "life_loss", "zone_change",
+        # "whenever a player casts a spell" (601.2i): `whose` cast it, `from_zone` where from
+        "spell_cast")
+WHOSE_WHEN = ("upkeep", "end_step", "draw", "life_gain", "life_loss", "zone_change", "spell_cast")
 ZONES_OF_CARDS = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 # What this ruleset declares to the core (judge.engine.rulesets.base.Ruleset): the step kinds it adds to the
 # generic ones, and every event kind its steps carry.

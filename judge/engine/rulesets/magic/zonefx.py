@@ -338,4 +338,4 @@ def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source
                                  target_specs=expand_specs(card.targets, len(chosen)), obj=new,
                                  text=f"{new.card} ({new.id})"))
     state.bump(f"spells:{player}")
-    core.observe(state, Event("cast", {"object": new.id, "player": player}))
+    core.observe(state, Event("cast", {"object": new.id, "player": player, "from": "graveyard"}))
