@@ -81,6 +81,9 @@ def _spell(rng: random.Random, color: str) -> dict[str, Any]:
     if not targets:
         effect = effects[0]
         effect.pop("target", None)
+    if rng.random() < 0.08:
+        # 608.2c: "if you've cast another spell this turn, draw a card" (conditions.py)
+        effects.append({"draw": 1, "condition": {"spells_cast_this_turn": 2}})
     card: dict[str, Any] = {"cost": _cost(rng, color, rng.randint(1, 4)),
                             "types": [rng.choice(("instant", "sorcery"))], "effects": effects}
     if targets:
@@ -101,6 +104,11 @@ GENERAL_TRIGGERS: tuple[dict[str, Any], ...] = (
     {"when": "spell_cast", "whose": "each", "effects": [{"gain_life": 1}]},
     {"when": "spell_cast", "whose": "opponents", "from_zone": "graveyard",
      "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
+    # 603.2c: "one or more …" once per event; `of` a group for attacks and dies (508.1m, 603.10a)
+    {"when": "attacks", "of": "your_creature", "one_or_more": True, "effects": [{"gain_life": 1}]},
+    {"when": "attacks", "of": "your_creature", "effects": [{"gain_life": 1}]},
+    {"when": "dies", "of": "your_creature", "one_or_more": True, "effects": [{"gain_life": 2}]},
+    {"when": "enters", "of": "creature", "one_or_more": True, "effects": [{"gain_life": 1}]},
 )
 
 
@@ -177,6 +185,11 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
         card["supertypes"] = ["legendary"]
     if rng.random() < 0.05:
         card["cast_from"] = "graveyard"          # 601.3: "you may cast this card from your graveyard"
+    if rng.random() < 0.06:
+        # conditions.py: "as long as you control a <its basic land>", devotion, spells cast this turn (604.1)
+        card.setdefault("static", []).append({"pump": [1, 1], "to": "self", "while": rng.choice((
+            {"you_control": LANDS[color]}, {"devotion": {"color": color, "at_least": 3}},
+            {"spells_cast_this_turn": 1}))})
     if rng.random() < 0.04:
         # 601.3, 305.1: "you may play lands / cast spells from your graveyard"
         card.setdefault("static", []).append({"play_from_graveyard": rng.choice(("lands", "spells", "all"))})

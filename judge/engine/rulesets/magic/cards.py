@@ -136,6 +136,10 @@ class Effect(Immutable):
     condition: str = ""               # done only if true on resolution: linked.CONDITIONS
     random: bool = False              # the cards or target are chosen at random (701.9b), with the seeded rng
     cost: tuple[Symbol, ...] = ()     # pay: the mana paid from the pool (608.2g)
+    # A `condition` about the game state (conditions.EFFECT_KINDS: "if you've cast a spell this turn", 608.2c):
+    # its number and argument.
+    condition_n: int = 0
+    condition_arg: str = ""
 
 
 
@@ -168,6 +172,7 @@ class Triggered(Immutable):
     # opponent_lost_life (an opponent lost at least `condition_n` life this turn).
     condition: str = ""
     condition_n: int = 0
+    condition_arg: str = ""            # you_control: the type or subtype; devotion: the colour (conditions.py)
     to_whom: str = ""                  # deals_damage: "opponent" ("… a un oponente") | "player" ("… a un jugador")
     # when: state (603.8): triggers as soon as this game state is true: no_permanents_of_chosen_color ("when you
     # control no permanents of the chosen color"); never with no colour chosen.
@@ -178,6 +183,10 @@ class Triggered(Immutable):
     # spell_cast: `from_zone` is the zone the spell was cast from ("whenever a spell is cast from a graveyard").
     from_zone: str = ""
     to_zone: str = ""
+    # "Whenever one or more creatures you control attack / die / enter" (603.2c): enters, dies or attacks of a group
+    # (`of` not self) that triggers once per event, however many of them the event has (a declaration of
+    # attackers, 508.1; permanents that die or enter at the same time, 603.6a, 603.10a).
+    one_or_more: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,7 +241,7 @@ class Static(Immutable):
     """604/611.3: a continuous effect while the permanent is on the battlefield (an Effect with `to`), and only
     while `condition` holds when it has one ("as long as a library has twenty or fewer cards", 604.1)."""
     effect: Effect
-    condition: tuple[str, int] | None = None
+    condition: tuple[str, int, str] | None = None     # (kind, n, arg): conditions.py
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
                              source_name=t.source_name, effects=ab.effects, targets=targets,
                              target_specs=ab.targets, keyword=ab.keyword, lki=t.lki,
-                             condition=(ab.condition, ab.condition_n))
+                             condition=(ab.condition, ab.condition_n, ab.condition_arg))
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
             when_rules = WHEN_RULES.get(ab.when, ())
@@ -56,7 +56,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                 when_rules = tuple("119.4" if r == "119.3" else r for r in when_rules)
             if ab.when == "zone_change" and ab.to_zone == "battlefield":
                 when_rules += ("603.6a",)     # put onto the battlefield: every permanent there, newcomers too
-            rules = ["603.2", "603.3", "603.3b", *when_rules, *(["603.3d"] if targets else []),
+            rules = ["603.2", "603.3", "603.3b", *when_rules, *(["603.2c"] if ab.one_or_more else []),
+                     *(["603.3d"] if targets else []),
                      *(["603.4"] if ab.had_counter or ab.condition else []),
                      *CONDITION_RULES.get(ab.condition, ())]
             if ab.keyword:

@@ -203,13 +203,18 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
         when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
     if ab.had_counter:
         when += f" (si tenía un contador {ab.had_counter})"
-    if ab.when in ("dies", "enters") and ab.of != "self":
+    if ab.when in ("dies", "enters", "attacks") and ab.of != "self":
         who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente",
                "your_creature": "una criatura bajo tu control"}.get(ab.of, "otra criatura")
+        verb = {"dies": "muere", "enters": "entra al campo de batalla", "attacks": "ataca"}[ab.when]
+        if ab.one_or_more:          # 603.2c: once per event, however many
+            who = who.replace("una criatura", "una o más criaturas").replace("otra criatura", "una o más otras "
+                                                                                "criaturas")
+            verb = {"dies": "mueren", "enters": "entran al campo de batalla", "attacks": "atacan"}[ab.when]
         if ab.where:
             who += f" ({describe_where(ab.where)})"
-        when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
-    cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
+        when = f"{who} {verb}"
+    cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n, arg=ab.condition_arg)
     return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
            f"{'; '.join(describe_effect(e) for e in ab.effects)}»)"
 

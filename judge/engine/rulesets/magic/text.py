@@ -120,7 +120,11 @@ def describe_target(spec: Any) -> str:
 
 
 def condition_text(e: Any) -> str:
-    """608.2c: the condition an instruction of a resolution is done under (linked.CONDITIONS), as text."""
+    """608.2c: the condition an instruction of a resolution is done under (linked.CONDITIONS, or one about the
+    game state: conditions.py), as text."""
+    from judge.engine.rulesets.magic.conditions import EFFECT_KINDS, text
+    if e.condition in EFFECT_KINDS:
+        return text(e.condition, e.condition_n, e.condition_arg)
     return {"did": "si lo hiciste", "linked_creature": "si esa carta es de criatura",
             "linked_noncreature": "si esa carta no es de criatura",
             "most_creatures": "si controlas más criaturas que cada uno de los otros jugadores",
