@@ -176,6 +176,10 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
             {"cost": f"{{1}}{{{color}}}", "effects": [{"pump": [1, 1], "to": "self"}]},
             {"cost": "{2}", "tap": True, "effects": [{"gain_life": 2}]},
         ))]
+    if rng.random() < 0.05:
+        # 113.6b: "{2}{C}: return this card from your graveyard to your hand"
+        card.setdefault("activated", []).append({"cost": f"{{2}}{{{color}}}", "zone": "graveyard",
+                                                 "effects": [{"put": True, "to": "source_card", "dest": "hand"}]})
     if rng.random() < 0.06:
         card["static"] = [{"pump": [1, 1], "to": "other_creatures_you_control"}]
     if rng.random() < 0.05:

@@ -141,3 +141,28 @@ def test_legal_actions_offer_the_graveyard_only_with_a_permission() -> None:
     got = offered({"mana_pool": {"B": 1}, "graveyard": [{"card": "Merodeador", "id": "m"}, {"card": "Isla", "id": "i"}],
                    "battlefield": [{"card": "Crisol", "id": "c"}]})
     assert {type(a).__name__ for a in got} == {"Cast", "PlayLand"}
+
+
+RETURNER = {"cost": "{B}", "types": ["creature"], "power": 2, "toughness": 1, "activated": [
+    {"cost": "{1}", "zone": "graveyard", "effects": [{"put": True, "to": "source_card", "dest": "hand"}]}]}
+
+
+def test_a_graveyard_ability_refuses_permanent_costs() -> None:
+    cards = copy.deepcopy(CARDS)
+    cards["Malo"] = {**RETURNER, "activated": [{"cost": "{1}", "zone": "graveyard", "tap": True,
+                                                "effects": [{"put": True, "to": "source_card", "dest": "hand"}]}]}
+    assert set(errors_of(doc({}, [], cards=cards))) == {"cards.Malo.activated[0].tap"}
+
+
+def test_a_graveyard_ability_works_from_the_graveyard_only_and_is_offered_there() -> None:
+    cards = {**copy.deepcopy(CARDS), "Espectro": RETURNER}
+    run = steps(doc({"mana_pool": {"C": 2}, "battlefield": [{"card": "Espectro", "id": "e1"}],
+                     "graveyard": [{"card": "Espectro", "id": "e2"}]},
+                    [{"by": "Ana", "activate": "e1"}, {"by": "Ana", "activate": "e2"}, {"by": "Ana", "pass": True},
+                     {"by": "Bruno", "pass": True}], cards=cards))
+    illegal = [s for s in run if s.kind == "illegal"]
+    assert len(illegal) == 1 and "cr-en/113.6b" in illegal[0].citations
+    assert [o["id"] for o in run[-1].board["players"][0]["hand"]] == ["e2~2"]
+    game = Game(load_scenario(doc({"mana_pool": {"C": 1}, "graveyard": [{"card": "Espectro", "id": "e2"}]}, [],
+                                  cards=cards)))
+    assert [a.source for a in game.legal_actions() if type(a).__name__ == "Activate"] == ["e2"]

@@ -209,6 +209,10 @@ class Activated(Immutable):
     # "Descartar [esta carta]: …": the cost moves the card out of its owner's hand, so the ability works only there
     # (113.6m), and is activated from the hand (play.do_activate)
     discard_self: bool = False
+    # 113.6b / 602.2: "graveyard": an ability that says it works from the graveyard ("{2}{B}: Return this card from
+    # your graveyard to your hand"): activated only while its card is in its owner's graveyard (play.py), and
+    # not one of the permanent's abilities.
+    zone: str = "battlefield"
 
     @cached_property
     def is_mana_ability(self) -> bool:

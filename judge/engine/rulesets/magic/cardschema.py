@@ -448,7 +448,7 @@ class CardReader:
         c = self.check
         m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "put_counters", "sacrifice",
                                           "effects", "targets", "your_turn", "sacrifice_type", "reveal_sharing_color",
-                                          "only_if", "discard_self"), required=("effects",))
+                                          "only_if", "discard_self", "zone"), required=("effects",))
         if m is None:
             return None
         cost = self.cost(join(path, "cost"), m.get("cost", ""))
@@ -477,9 +477,17 @@ class CardReader:
                 cols = self.colors(join(join(path, "only_if"), "color"), [om["color"]])
                 only_color = cols[0] if cols else ""
                 only_n = c.integer(join(join(path, "only_if"), "count"), om["count"], minimum=1, maximum=99) or 1
+        # 113.6b: an ability that works from the graveyard; its card is no permanent there, so no {T}, {Q},
+        # counters or sacrifice can pay for it
+        zone = c.choice(join(path, "zone"), m.get("zone", "battlefield"), ("battlefield", "graveyard")) or "battlefield"
+        if zone == "graveyard":
+            for key in ("tap", "untap", "sacrifice", "remove_counters", "put_counters", "discard_self",
+                        "sacrifice_type", "reveal_sharing_color"):
+                if key in m:
+                    c.error(join(path, key), f"una habilidad que funciona desde el cementerio no se paga con «{key}»")
         if cost is None or "effects" not in m:
             return None
-        return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
+        return Activated(cost=cost, tap=bool(tap), zone=zone, untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
                          effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn),
                          sacrifice_type=sac_type or "", reveal_sharing_color=reveal, only_if_color=only_color,
                          only_if_n=only_n,

@@ -69,7 +69,8 @@ def ability_table(activated: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[tupl
 
 def _activated(card: Any, c: layers.Chars) -> list[Any]:
     from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, Activated, Effect
-    out = ([] if c.abilities_lost or c.land_types_set else list(card.activated)) + list(c.granted)
+    out = ([] if c.abilities_lost or c.land_types_set
+           else [a for a in card.activated if a.zone == "battlefield"]) + list(c.granted)
     if "land" in c.types and not c.abilities_lost:
         for sub in c.subtypes:
             color = BASIC_LAND_TYPES.get(sub)

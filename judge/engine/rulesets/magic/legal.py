@@ -172,6 +172,15 @@ def legal_actions(state: MagicState) -> list[Action]:
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
             for targets in _target_sets(state, ab.targets, who, o.id):
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
+    for o in p.zones["graveyard"]:                 # 113.6b: abilities that work from the graveyard
+        grave_abilities = [a for a in state.card(o).activated if a.zone == "graveyard"]
+        for n, ab in enumerate(grave_abilities):
+            plan = plan_payment(state, who, ab.cost, 0, available=available)
+            if plan is None:
+                continue
+            x = 0 if any(s.kind == "x" for s in ab.cost) else None
+            for targets in _target_sets(state, ab.targets, who, o.id):
+                out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
     if available:
         out.append(Mana(by=who, sources=(available[0][0].id,)))
     return out

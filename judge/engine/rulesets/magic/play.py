@@ -563,11 +563,19 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     if in_hand is not None and any(a.discard_self for a in state.card(in_hand).activated):
         _activate_from_hand(state, action, out, in_hand)
         return
+    in_grave = _find_in(state.player(who).zones["graveyard"], action.source) if o is None and in_hand is None \
+        else None
+    if in_grave is not None and any(a.zone == "graveyard" for a in state.card(in_grave).activated):
+        _activate_from_graveyard(state, action, out, in_grave)
+        return
     core.require(o is not None, f"«{action.source}» no es un permanente que {who} controle", "602.2")
     assert o is not None
     abilities = core.activated_abilities(state, o)
     if layers.chars_of(state, o).abilities_lost and not abilities:
         core.require(False, f"{o.card} ({o.id}) ha perdido sus habilidades", "613.1f")
+    if not 0 <= action.ability < len(abilities) and any(a.zone == "graveyard" for a in state.card(o).activated):
+        core.require(False, f"{o.card} ({o.id}) no tiene la habilidad activada número {action.ability} en el campo "
+                     "de batalla: la de su carta funciona solo desde el cementerio", "602.1", "113.6b")
     core.require(0 <= action.ability < len(abilities), f"{o.card} no tiene la habilidad activada número "
                  f"{action.ability}", "602.1")
     ab = abilities[action.ability]
@@ -658,6 +666,40 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
               + (f" con objetivo {', '.join(core.name(state, t) for t in targets if t)}" if any(targets) else ""),
               cr("602.1a", "602.2", "602.2b", "113.6m", "113.7a", "117.3c"),
               [Event("stack", {"item": item.id, "source": card_obj.id})])
+    state.passes = 0
+    priority.give_priority(state, out, who)
+
+
+def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step], card_obj: MagicObject) -> None:
+    """602.2 / 113.6b: an ability that says it works from the graveyard ("{2}{B}: Return this card from your
+    graveyard to your hand") is activated while its card is in its owner's graveyard, any time they have priority
+    (602.5: no timing restriction is written); `ability` counts those abilities only. The ability on the stack is
+    independent of its source (113.7a): if the card leaves the graveyard first, "this card" is a new object the
+    ability no longer finds (400.7)."""
+    who = action.by
+    _priority(state, who, "activar habilidades")
+    abilities = [a for a in state.card(card_obj).activated if a.zone == "graveyard"]
+    core.require(0 <= action.ability < len(abilities), f"{card_obj.card} no tiene la habilidad activada número "
+                 f"{action.ability} en el cementerio", "602.1", "113.6b")
+    ab = abilities[action.ability]
+    action = _announced_x(action, ab.cost, f"la habilidad de {card_obj.card} tiene {{X}} en su coste")
+    _check_your_turn(state, card_obj, ab, who)
+    targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
+    _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
+    p = state.mplayer(who)
+    if spend(state, who, ab.cost, action.x) is None:
+        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
+                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+    item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
+                     source_name=card_obj.card, effects=ab.effects, targets=tuple(targets),
+                     target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
+    item.text = f"la habilidad de {card_obj.card} ({card_obj.id}) «{ab.cost_text()}: " + \
+        "; ".join(describe_effect(e) for e in ab.effects) + "»"
+    state.stack.append(item)
+    core.emit(state, out, "action", who, f"{who} activa desde su cementerio {item.text}; va a la pila ({item.id})"
+              + (f" con objetivo {', '.join(core.name(state, t) for t in targets if t)}" if any(targets) else ""),
+              cr("602.1a", "602.2", "602.2b", "113.6b", "113.7a", "117.3c"),
+              [Event("stack", {"item": item.id, "source": card_obj.id})], [card_obj])
     state.passes = 0
     priority.give_priority(state, out, who)
 

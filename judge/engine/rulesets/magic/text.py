@@ -22,7 +22,8 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "that_creature": "esa criatura",
       "linked": "esa(s) carta(s)", "random_target": "uno de los objetivos al azar",
       "graveyard_random": "una carta al azar de tu cementerio",
-      "graveyard_named_self": "las cartas de tu cementerio con el nombre de esta"}
+      "graveyard_named_self": "las cartas de tu cementerio con el nombre de esta",
+      "source_card": "esta carta (donde está)"}
 COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la fuerza del objetivo",
               "life_lost_this_turn": "igual a las vidas que perdió este turno",
               "destroyed": "por cada permanente destruido así", "your_creatures": "por cada criatura tuya",

@@ -16,7 +16,8 @@ SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creat
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
           "other_permanents_you_control", "active_player", "target_controller", "target_player_creatures",
-          "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self")
+          "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self",
+          "source_card")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
                  "other_permanents_you_control", "everything")
