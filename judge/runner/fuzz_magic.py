@@ -176,6 +176,11 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
             {"cost": f"{{1}}{{{color}}}", "effects": [{"pump": [1, 1], "to": "self"}]},
             {"cost": "{2}", "tap": True, "effects": [{"gain_life": 2}]},
         ))]
+    if rng.random() < 0.04:
+        # 610.3: "when this enters, exile target creature an opponent controls until this leaves the battlefield"
+        card.setdefault("triggers", []).append({"when": "enters", "targets": [{"type": "creature",
+                                                                               "controller": "opponent"}],
+                                                "effects": [{"exile_until": "leaves"}]})
     if rng.random() < 0.05:
         # 113.6b: "{2}{C}: return this card from your graveyard to your hand"
         card.setdefault("activated", []).append({"cost": f"{{2}}{{{color}}}", "zone": "graveyard",

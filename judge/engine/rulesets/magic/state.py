@@ -437,6 +437,9 @@ class MagicState(GameState):
     # Counts the events triggers.observe has looked at (one for a simultaneous group): a "one or more" ability
     # triggers once per event (603.2c), and this says which event a waiting one came from.
     event_batch: int = 0
+    # 610.3: "exile … until this leaves the battlefield": (the permanent's id, the exiled card's id) pairs; when
+    # that permanent leaves, the card returns (core.move).
+    exiled_until: list[tuple[str, str]] = field(default_factory=list)
 
     def touch(self) -> None:
         self.version += 1
