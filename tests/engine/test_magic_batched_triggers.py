@@ -82,3 +82,23 @@ def test_without_one_or_more_a_group_dies_ability_triggers_per_creature() -> Non
         [{"card": "Cuervo", "id": "cuervo"}, {"card": "Osos", "id": "o1"}], [],
         [{"by": "Ana", "cast": "Pira"}, {"pass_until": "main2"}], cards=cards)))
     assert life(run, 0) == 30
+
+
+def test_creatures_entering_at_once_are_one_event_for_one_or_more() -> None:
+    cards = copy.deepcopy(CARDS)
+    cards["Heraldo"] = {**BEAR, "triggers": [{"when": "enters", "of": "creature", "one_or_more": True,
+                                              "effects": [{"gain_life": 1}]},
+                                             {"when": "enters", "of": "another_creature",
+                                              "effects": [{"gain_life": 10}]}]}
+    cards["Regreso"] = {"cost": "{B}", "types": ["sorcery"], "targets": [{"type": "creature", "zone": "graveyard",
+                                                                          "controller": "you", "many": True}],
+                        "effects": [{"put": True, "to": "targets", "dest": "battlefield"}]}
+    source = doc([{"card": "Heraldo", "id": "h"}], [], [{"by": "Ana", "cast": "Regreso", "targets": ["o1", "o2"]},
+                                                         {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+                                                         {"by": "Ana", "choose": ["h:1", "h:2", "h:3"]},
+                                                         {"pass_until": "main2"}], cards=cards)
+    source["players"][0].update(mana_pool={"B": 1}, hand=["Regreso"],
+                                graveyard=[{"card": "Osos", "id": "o1"}, {"card": "Osos", "id": "o2"}])
+    run = run_scenario(load_scenario(source))
+    assert len([s for s in run.steps if s.kind == "trigger"]) == 3       # once for the event, twice one by one
+    assert life(run, 0) == 41
