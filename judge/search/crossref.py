@@ -79,6 +79,16 @@ class Structure:
     # per three-digit rule of an English document ("603"): its heading and section's analysed words, document, number
     under: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     # (document, three-digit number) -> the passages under it, in document order
+    place: dict[int, int] = field(default_factory=dict)   # passage -> its place in its `under` list
+    glossary_by_term: dict[tuple[str, str], list[int]] = field(default_factory=dict)   # -> glossary entries
+
+    def __post_init__(self) -> None:
+        for passages in self.under.values():
+            for k, d in enumerate(passages):
+                self.place[d] = k
+        for k, (lang, words, *_rest) in enumerate(self.glossary):
+            for t in words:
+                self.glossary_by_term.setdefault((lang, t), []).append(k)
 
     def topics(self, p: "Question") -> dict[tuple[str, str], int]:
         """(document, three-digit rule) whose heading names a kind the question's situation is of -> the order
@@ -95,13 +105,17 @@ class Structure:
 
     def named_rules(self, p: "Question") -> dict[tuple[str, str], tuple[int, int]]:
         """(document, number) of the rules the glossary entries the question names point to -> the entry's
-        passage and its name's number of words.  An entry is named when every word of its name is among the question's terms of its language
-        (the glossary's translations included: a Spanish question saying "arrollar" names "Trample")."""
+        passage and its name's number of words.  An entry is named when every word of its name is among the
+        question's terms of its language (the glossary's translations included: a Spanish question saying
+        "arrollar" names "Trample")."""
         terms: dict[str, set[str]] = {}
         for c in p.clauses:
             terms.setdefault(c.field.rsplit("_", 1)[-1], set()).add(c.term)
         out: dict[tuple[str, str], tuple[int, int]] = {}
-        for lang, words, d, doc, numbers in self.glossary:
+        # only the entries one of whose words the question has (most questions name a few of ~700)
+        seen = {k for lang, ts in terms.items() for t in ts for k in self.glossary_by_term.get((lang, t), ())}
+        for k in sorted(seen):
+            lang, words, d, doc, numbers = self.glossary[k]
             if words <= terms.get(lang, set()):
                 for n in numbers:
                     if (doc, n) not in out or out[(doc, n)][1] < len(words):
@@ -174,8 +188,9 @@ def structure(index: "RulesIndex") -> Structure:
     return s
 
 
-def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Iterable[int] | None = None
-               ) -> list[int]:
+def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Iterable[int] | None = None,
+               named: dict[tuple[str, str], tuple[int, int]] | None = None,
+               topics: dict[tuple[str, str], int] | None = None) -> list[int]:
     """Passages not among `head` that the structure points to: the first passages of the rules the
     situation's kind names (topics), the rules the first CITING_DEPTH candidates cite, and those a glossary
     term the question names points to (longer names first: "first strike" before "creature"), each with its
@@ -192,7 +207,7 @@ def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Ite
             listed.add(d)
             out.append(d)
 
-    for key in s.topics(p):   # a situation's general rules are few and decide it: not counted in MAX_BROUGHT
+    for key in (s.topics(p) if topics is None else topics):   # a situation's general rules are few and decide it: not counted in MAX_BROUGHT
         for d in s.under.get(key, ())[:TOPIC_PASSAGES]:
             take(d)
     cap = len(out) + MAX_BROUGHT
@@ -201,7 +216,7 @@ def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Ite
         r = rows[d]
         if r is not None:
             targets.extend((r.doc, num) for num in s.cites[d])
-    named = s.named_rules(p)
+    named = s.named_rules(p) if named is None else named
     targets.extend(sorted(named, key=lambda key: -named[key][1]))
     for doc, num in dict.fromkeys(targets):
         own = [d for d in index.by_number.get(num, ()) if rows[d] is not None and rows[d].doc == doc]  # type: ignore[union-attr]

@@ -86,7 +86,9 @@ def _title_terms(title: str, lang: str) -> frozenset[str]:
 
 def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int, float]],
              lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]] = (),
-             brought: frozenset[int] | set[int] = frozenset()) -> np.ndarray:
+             brought: frozenset[int] | set[int] = frozenset(),
+             named: dict[tuple[str, str], tuple[int, int]] | None = None,
+             topics: dict[tuple[str, str], int] | None = None) -> np.ndarray:
     """One row of FEATURES per candidate (passage number, first-stage score), in the candidates' order;
     `dense` the semantic ranking (empty on the lexical path), `brought` the candidates the structure added."""
     rows = index.rows
@@ -94,9 +96,8 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
     # the rankings as deep as search reads them, whatever depth the caller asked for (training asks for more)
     lexical, dense = lexical[:RERANK_DEPTH], dense[:RERANK_DEPTH]
     dense_rank = {d: i for i, (d, _) in enumerate(dense)}
-    named = st.named_rules(p)
-    topics = st.topics(p)
-    topic_place = {d: k for key in topics for k, d in enumerate(st.under.get(key, ()))}
+    named = st.named_rules(p) if named is None else named
+    topics = st.topics(p) if topics is None else topics
     lex_rank = {d: i for i, (d, _) in enumerate(lexical)}
     lex_score = dict(lexical)
     top_lex = max((s for _, s in lexical), default=0.0) or 1.0
@@ -120,13 +121,21 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
                 at.setdefault((docs[i], parents[i]), i)  # type: ignore[arg-type]
                 key = (docs[i], parents[i])
                 child_best[key] = max(child_best.get(key, 0.0), lex_score.get(d, 0.0) / top_lex)  # type: ignore[index]
-    concept_terms: dict[str, list[set[str]]] = {lang: [set() for _ in p.concept_weights] for lang in S.LANGS}
+    # per language, each question term -> the concepts (question words) it stands for, as a bit mask: the
+    # concepts a passage's words cover are the OR of its terms' masks
+    concept_mask: dict[str, dict[str, int]] = {lang: {} for lang in S.LANGS}
+    every = (1 << len(p.concept_weights)) - 1
     for c in p.clauses:
         lang = c.field.rsplit("_", 1)[-1]
-        if lang in concept_terms:
-            for i in range(len(p.concept_weights)):
-                if c.mask >> i & 1:
-                    concept_terms[lang][i].add(c.term)
+        if lang in concept_mask:
+            concept_mask[lang][c.term] = concept_mask[lang].get(c.term, 0) | (c.mask & every)
+
+    def covered_by(terms: frozenset[str], lang: str) -> int:
+        masks, m = concept_mask[lang], 0
+        for t in terms:
+            m |= masks.get(t, 0)
+        return bin(m).count("1")
+
     n_concepts = max(len(p.concept_weights), 1)
     pos = {d: i for i, (d, _) in enumerate(candidates)}
     out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
@@ -137,8 +146,8 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
         num = numbers[i]
         stored = index._stored[d]
         lang = row.lang if row.lang in S.LANGS else "es"
-        title = _title_terms(" ".join(str(stored.get(f, "") or "") for f in (S.TITLE, S.SECTION)), lang)
-        covered = sum(1 for terms in concept_terms[lang] if terms & title)
+        title = _title_terms(f"{stored.get(S.TITLE, '') or ''} {stored.get(S.SECTION, '') or ''}", lang)
+        covered = covered_by(title, lang)
         sub, rule, section = _depth_flags(num)
         par = parents[i]
         lr = lex_rank.get(d)
@@ -150,6 +159,8 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
                   for j in (pos.get(c),) if j is not None and j != i]
         cited = [at[(doc, n)] for n in st.cites[d] if (doc, n) in at and at[(doc, n)] != i]
         heading_terms, example_terms = st.heading_terms[d], st.example_terms[d]
+        topical = bool(num) and (doc, num.split(".", 1)[0]) in topics  # type: ignore[union-attr]
+        in_topic = topical and d in st.place      # under the topic's rule (its heading is not)
         out[i] = (
             lex_score.get(d, 0.0) / top_lex,
             1.0 / (1 + i),
@@ -173,14 +184,12 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             1.0 / (1 + min(citing)) if citing else 0.0,
             1.0 / (1 + min(cited)) if cited else 0.0,
             float(bool(num) and ((doc, num) in named or (par is not None and (doc, par) in named))),
-            (sum(1 for terms in concept_terms[lang] if terms & heading_terms) / n_concepts
-             if heading_terms else 0.0),
-            (sum(1 for terms in concept_terms[lang] if terms & example_terms) / n_concepts
-             if example_terms else 0.0),
+            covered_by(heading_terms, lang) / n_concepts if heading_terms else 0.0,
+            covered_by(example_terms, lang) / n_concepts if example_terms else 0.0,
             child_best.get((doc, num), 0.0) if num else 0.0,
-            float(d in brought and d not in topic_place),   # the topics' own are told by the two below
-            float(bool(num) and (doc, num.split(".", 1)[0]) in topics),  # type: ignore[union-attr]
-            1.0 / (1 + topic_place[d]) if d in topic_place else 0.0,
+            float(d in brought and not in_topic),   # the topics' own are told by the two below
+            float(topical),
+            1.0 / (1 + st.place[d]) if in_topic else 0.0,
         )
     return out
 
@@ -202,8 +211,19 @@ def candidates(index: "RulesIndex", p: "Question", head: list[int], allowed: set
                exclude: set[int] | frozenset[int] = frozenset()) -> tuple[list[int], frozenset[int]]:
     """The second stage's candidates: the first stage's `head`, then the passages the CR's structure points
     to (crossref.brought_in), and which those are.  Training (rerank_train.py) reads them the same way."""
-    extra = [d for d in crossref.brought_in(index, p, head, allowed) if d not in exclude]
+    extra = [d for d in crossref.brought_in(index, p, head, allowed, *evidence(index, p)) if d not in exclude]
     return head + extra, frozenset(extra)
+
+
+def evidence(index: "RulesIndex", p: "Question") -> tuple[dict, dict]:
+    """What the question names in the CR's structure: the glossary entries' rules and the situation's topics
+    (crossref.Structure.named_rules, .topics), read once per question and kept on it."""
+    got = getattr(p, "_crossref_evidence", None)
+    if got is None:
+        st = crossref.structure(index)
+        got = (st.named_rules(p), st.topics(p))
+        p._crossref_evidence = got   # type: ignore[attr-defined]
+    return got
 
 
 def reorder(index: "RulesIndex", p: "Question", order: list[int], by_number: set[int],
@@ -224,7 +244,7 @@ def reorder(index: "RulesIndex", p: "Question", order: list[int], by_number: set
     for d in brought:
         ranked.setdefault(d, (low, False))
     tail = [d for d in tail if d not in brought]
-    x = features(index, p, [(d, ranked[d][0]) for d in cands], lexical, dense, brought)
+    x = features(index, p, [(d, ranked[d][0]) for d in cands], lexical, dense, brought, *evidence(index, p))
     scores = sorted((ranked[d][0] for d in cands), reverse=True)
     cands = [cands[i] for i in model.order(x)]
     for d, score in zip(cands, scores):

@@ -55,7 +55,7 @@ def groups_for(index: RulesIndex, questions: Sequence[Question], semantic: bool 
         cands, brought = R.candidates(index, p, head, stages.get("allowed"), numbered)
         low = min(score.values(), default=0.0)
         x = R.features(index, p, [(d, score.get(d, low)) for d in cands], stages.get("lexical", ()),
-                       stages.get("dense", ()), brought)
+                       stages.get("dense", ()), brought, *R.evidence(index, p))
         good = np.asarray([q.answered_by(index._hit(d, score.get(d, low), False, p)) for d in cands], dtype=bool)
         out.append(Group(x, good, [index.rows[d].id for d in cands],  # type: ignore[union-attr]
                          snippet_weight if q.gold else 1.0))
