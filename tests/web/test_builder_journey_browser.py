@@ -78,11 +78,12 @@ def test_the_combat_with_a_trick_from_an_empty_table(server: str, tmp_path: Path
         click(browser, "actions|add")
         choose(browser, "actions[0]|verb", "attack")
         _fix(browser, 0)
-        # Bruno blocks: the pair is the engine's blocker and the attacker it can block.
+        # Bruno blocks: the engine names the defending player and the pair (its blocker, the attacker it can
+        # block); nothing picked by hand.
         click(browser, "actions|add")
         choose(browser, "actions[2]|verb", "block")
-        choose(browser, "actions[2].by|", "Bruno")
-        click(browser, "actions[2].block|add")
+        browser.wait_for(f"{key_js('actions[2].by|')}?.value === 'Bruno' && !!{key_js('actions[2].block#0|k')}",
+                         timeout=40)
         _fix(browser, 2)
         # Bruno's trick: the card picked, its target and payment come from the engine; Ana's pass inserted.
         click(browser, "actions|add")
@@ -114,6 +115,6 @@ def test_the_combat_with_a_trick_from_an_empty_table(server: str, tmp_path: Path
         assert again["actions"] == doc["actions"] and again["players"] == doc["players"]
         print(f"\nbuilder journey (combat with a trick): {OPS['n']} form operations, "
               f"{time.monotonic() - started:.0f} s wall (loaded machine; aim: 25 operations or fewer)")
-        assert OPS["n"] <= 30
+        assert OPS["n"] <= 25
     finally:
         browser.close()
