@@ -400,8 +400,10 @@ async function start() {
 
   function effectsEditor(f, get, set, path, ctx) {
     const list = Array.isArray(get()) ? get().slice() : [];
-    // A static ability's list: its verbs only, and the scopes a static ability reaches (f.to_options).
-    const verbs = f.verbs ? desc().effects.filter((v) => f.verbs.includes(v.verb)) : desc().effects;
+    // A static ability's list: its verbs only, and the scopes a static ability reaches (f.to_options); a static
+    // verb the effects do not write (a protection) comes as a piece of its own (f.pieces), with its own "to".
+    const pieces = f.pieces || [];
+    const verbs = f.verbs ? desc().effects.filter((v) => f.verbs.includes(v.verb)).concat(pieces) : desc().effects;
     const verbOf = (e) => verbs.find((v) => e && typeof e === "object" && v.verb in e);
     return h("fieldset", { class: "effects", "data-path": path }, h("legend", {}, lbl(f.label)),
       h("ol", {}, list.map((e, i) => {
@@ -420,7 +422,7 @@ async function start() {
           () => e[v.verb], (nv) => { e[v.verb] = nv === undefined ? defaultArg(v.arg) : nv; write(); }, `${p}.${v.verb}`, ctx);
         if (arg) parts.push(arg);
         for (const raw of v.options || []) {
-          const o = raw.key === "to" && f.to_options ? { ...raw, options: f.to_options, default: f.to_options[0].value } : raw;
+          const o = raw.key === "to" && f.to_options && !pieces.includes(v) ? { ...raw, options: f.to_options, default: f.to_options[0].value } : raw;
           if (o.only_card_types && !o.only_card_types.includes(ctx.cardType)) continue;
           parts.push(control(o, () => e[o.key], (nv) => { if (nv === undefined) delete e[o.key]; else e[o.key] = nv; write(); }, `${p}.${o.key}`, ctx));
         }
