@@ -37,8 +37,8 @@ def _add(browser: DevTools, key: str, appears: str) -> None:
     """Press an "add" button until its piece's first control is drawn: on a loaded machine a redraw between the
     focus and the key can take the press (as `check` in builder_ui does for a checkbox)."""
     for _ in range(4):
-        # A card's definition folds; on a loaded machine it is sometimes found folded after a redraw (a race
-        # between the toggle event and the redraw, noted for an issue of its own): a user opens it again.
+        # A card's definition folds; one found folded is opened again, as a user would (the race that folded it
+        # after a redraw is fixed and tested in test_builder_redraw_browser.py).
         if browser.evaluate(f"{key_js(key)}?.closest('details')?.open === false"):
             click(browser, "cards#0|summary")
         click(browser, key)

@@ -504,7 +504,16 @@ async function start() {
           h("small", {}, [].concat(typeVal || []).join(", "))),
         wrap(t("builder.card_name"), nameInput, base), fields,
         button(t("builder.remove") + " · " + name, `cards#${i}|remove`, () => { delete defs[name]; openCards.delete(name); commit(); render("cards|add"); }, "small"));
-      details.addEventListener("toggle", () => { if (details.open) openCards.add(name); else openCards.delete(name); });
+      // The open/closed state is written when the summary is pressed (its click comes before the toggle), not
+      // when "toggle" fires: that event is queued, and a redraw in between drew this card folded again. A toggle
+      // of a definition no longer on the page (replaced by a redraw) is ignored.
+      details.querySelector("summary").addEventListener("click", () => {
+        if (details.open) openCards.delete(name); else openCards.add(name);
+      });
+      details.addEventListener("toggle", () => {
+        if (!details.isConnected) return;
+        if (details.open) openCards.add(name); else openCards.delete(name);
+      });
       return h("li", { class: "card-def" }, h("fieldset", { "data-path": base }, h("legend", {}, name), details));
     });
     return section("b-cards", t("builder.cards"),
@@ -801,7 +810,22 @@ async function start() {
   }
 
   // -- drawing, syncing, checking -----------------------------------------------------------------------------------
+  // A redraw that no press asked for (new choices came in, a change elsewhere) waits while a key or a pointer is
+  // held down on the form: a button clicks on its release, and a control replaced between the press and the
+  // release never got the click (the press "reached a replaced control"). It is drawn once the press is over.
+  let held = false;
+  let owed = false;
+  const release = () => {
+    held = false;
+    if (owed) { owed = false; setTimeout(() => render(), 0); }   // after the release's own click
+  };
+  root.addEventListener("keydown", () => { held = true; });
+  root.addEventListener("pointerdown", () => { held = true; });
+  for (const kind of ["keyup", "pointerup", "pointercancel"]) document.addEventListener(kind, release, true);
+  window.addEventListener("blur", release);
+
   function render(focusKey) {
+    if (held && !focusKey) { owed = true; return; }
     const active = focusKey || (document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.key : null);
     const was = document.activeElement;
     // A redraw while typing (new choices came in) keeps the caret where it was.
