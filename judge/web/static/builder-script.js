@@ -39,7 +39,17 @@ export function makeScript(env) {
       const parts = [];
       if (v.by !== false) {
         parts.push(wrap(t("builder.by"), select({ id: nextId(), "data-path": `${p}.by`, "data-key": `${p}.by|` },
-          playerNames().map((n) => ({ value: n, label: n })), a.by, (nv) => { a.by = nv; write(); }, false), `${p}.by`));
+          playerNames().map((n) => ({ value: n, label: n })), a.by, (nv) => {
+            a.by = nv;
+            // A card of the new player's own (a hand card to cast, a permanent of theirs) replaces one the new
+            // player cannot name: the first they hold, and the line takes its first legal targets and payment.
+            if (v.arg.type === "ref" && (v.arg.mine || v.arg.ref === "hand")) {
+              const own = refOptions(v.arg.ref, nv, v.arg.mine);
+              if (own.length && !own.some((o) => o.value === a[v.verb])) { a[v.verb] = own[0].value; fresh.add(a); }
+            }
+            write();
+            render(`${p}.by|`);
+          }, false), `${p}.by`));
       }
       parts.push(wrap(t("builder.verb"), verbSel, p));
       const ch = choicesAt(i);
