@@ -49,7 +49,10 @@ def named_documents(index: "RulesIndex", p: "Question") -> list[str]:
     for d in p.docs:
         meta = index.documents.get(d, {})
         lang = meta.get("language") if meta.get("language") in S.LANGS else "es"
-        if names_in_order(p.said.get(lang, []), _title_terms(meta.get("title", ""), lang)):
+        # a title in another language than the question's ("doce vidas" typed in an English question): the
+        # question's text as that language reads it
+        said = p.said[lang] if lang in p.said else [t for t in S.analyze(p.text, lang) if t.isalnum()]
+        if names_in_order(said, _title_terms(meta.get("title", ""), lang)):
             out.append(d)
     return out
 
@@ -141,9 +144,26 @@ def best_scores(index: "RulesIndex", lexical: Sequence[tuple[int, float]]) -> di
     return best
 
 
+def spoken_game(index: "RulesIndex", p: "Question", votes: dict[str, tuple[int, int]]) -> str | None:
+    """The one game whose documents are in the question's language, when the others have none in it: an English
+    question over the English CR and the Spanish-only doce vidas is Magic's (issue 15: "What is the starting life
+    total?" was decided as doce vidas by how its words lean), unless the question says a word only another game's
+    passages hold as said (a strong vote of game_words: "doce vidas", "reliquia" typed in it).  None when the
+    language is unknown or several games speak it."""
+    if not p.lang or len(index.games) < 2:
+        return None
+    speaking = index.games_by_lang.get(p.lang, frozenset())
+    if len(speaking) != 1:
+        return None
+    (game,) = speaking
+    if any(g != game and strong for g, (strong, _) in votes.items()):
+        return None
+    return game
+
+
 def infer_game(index: "RulesIndex", p: "Question",
                lexical: Sequence[tuple[int, float]] = ()) -> tuple[str | None, str]:
-    """The game a question is about and how that was decided ("document", "cards", "number", "words"), or
+    """The game a question is about and how that was decided ("document", "cards", "number", "language", "words"), or
     (None, "") when nothing in it tells (one_game then takes the best passage's game).  `lexical`: the lexical
     ranking's (passage, score) pairs, best first, for the weak-word case."""
     named = {index.documents.get(d, {}).get("ruleset") for d in named_documents(index, p)} - {None, ""}
@@ -157,6 +177,9 @@ def infer_game(index: "RulesIndex", p: "Question",
         if len(owners) == 1:
             return owners.pop(), how
     votes = game_words(index, p)
+    spoken = spoken_game(index, p, votes)
+    if spoken is not None:
+        return spoken, "language"
     factors = index.ruleset_factors(p)
     if votes:
         total = {g: s + w for g, (s, w) in votes.items()}

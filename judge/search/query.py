@@ -120,8 +120,8 @@ class SearchResponse:
     results: list[Hit] = field(default_factory=list)
     answer: Hit | None = None
     message: str | None = None   # for empty, cut or odd questions; None when all went well
-    # which game the results are from: {"ruleset", "how" (filter, document, words, cards, number, first, only),
-    # "others": the other games, to search in instead}
+    # which game the results are from: {"ruleset", "how" (filter, document, cards, number, language, words, first,
+    # only), "others": the other games, to search in instead}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
 
@@ -269,6 +269,9 @@ class RulesIndex:
         for r in self.rows:
             if r is not None and r.ruleset:
                 langs_rulesets.setdefault(r.lang, set()).add(r.ruleset)
+        # the games with passages in each language: an English question over the English CR and the Spanish-only
+        # doce vidas is Magic's (gamepick.infer_game, "language")
+        self.games_by_lang: dict[str, frozenset[str]] = {l: frozenset(g) for l, g in langs_rulesets.items()}
         for lang, rulesets in langs_rulesets.items():
             if lang in S.LANGS and len(set().union(*langs_rulesets.values())) > 1:
                 sizes = self.ruleset_sizes[lang] = {}
@@ -497,7 +500,17 @@ class RulesIndex:
         small ruleset lacking a common word says little), capped.  The passages of the other language count
         too, through the word's glossary translations ("atacar" is as much Magic's word as doce vidas's once the
         English CR says "attack" hundreds of times; "bicho" or "hexproof" only Magic's).
-        Returns a factor per ruleset, 1.0 for the likeliest."""
+        Returns a factor per ruleset, 1.0 for the likeliest.  Computed once per question and index: the ranking
+        (_text_hits) and the game decision (gamepick.infer_game) both read it (it was ~7 % of a lexical request
+        when computed twice)."""
+        memo = p.factors_memo
+        if memo is not None and memo[0] is self:
+            return memo[1]
+        factors = self._ruleset_factors(p)
+        p.factors_memo = (self, factors)
+        return factors
+
+    def _ruleset_factors(self, p: Question) -> dict[str, float]:
         evidence: dict[str, float] = {}
         if len({rs for per_lang in self.ruleset_sizes.values() for rs in per_lang}) < 2:
             return {}

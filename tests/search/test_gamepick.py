@@ -52,3 +52,45 @@ def test_players_anglicisms_are_magics_with_the_english_rules(cr_index: RulesInd
     assert "doce-vidas" not in {cr_index.ruleset_of(h.id) for h in response.results[:5]}
     p = cr_index.parse("tapeo mi criatura para maná el turno que entra")
     assert G.game_words(cr_index, p).get("magic", (0, 0))[0] >= 1
+
+
+def test_an_english_question_is_the_game_that_speaks_english(cr_index: RulesIndex) -> None:
+    """Doce vidas has no English text: an English question is Magic's, however its words lean ("starting life
+    total" leaned to doce vidas, whose rules are about lives)."""
+    p = cr_index.parse("What is the starting life total?")
+    assert p.lang == "en"
+    assert cr_index.infer_game(p) == ("magic", "language")
+    response = cr_index.search("What is the starting life total?")
+    assert {cr_index.ruleset_of(h.id) for h in response.results[:5]} == {"magic"}
+
+
+def test_a_word_only_the_other_game_holds_still_decides_an_english_question(cr_index: RulesIndex) -> None:
+    """"doce vidas" typed in an English question names that game (a strong word of game_words)."""
+    p = cr_index.parse("how many lives do I start with in doce vidas?")
+    assert cr_index.infer_game(p)[0] == "doce-vidas"
+
+
+def test_spoken_game_needs_one_game_in_the_questions_language(es_index: RulesIndex, cr_index: RulesIndex) -> None:
+    spanish = cr_index.parse("¿cuántas vidas tengo al empezar?")
+    assert spanish.lang == "es" and G.spoken_game(cr_index, spanish, {}) is None   # both games speak Spanish
+    unknown = cr_index.parse("trample")
+    assert G.spoken_game(cr_index, unknown, {}) is None or unknown.lang is not None
+    english = cr_index.parse("can a creature with defender attack?")
+    assert G.spoken_game(cr_index, english, {}) == "magic"
+    assert G.spoken_game(cr_index, english, {"doce-vidas": (1, 0)}) is None
+    assert G.spoken_game(cr_index, english, {"doce-vidas": (0, 1)}) == "magic"   # a weak word does not
+
+
+def test_ruleset_factors_are_computed_once_per_question(cr_index: RulesIndex, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    calls = []
+    inner = type(cr_index)._ruleset_factors
+
+    def counting(self, p):  # type: ignore[no-untyped-def]
+        calls.append(p)
+        return inner(self, p)
+
+    monkeypatch.setattr(type(cr_index), "_ruleset_factors", counting)
+    cr_index.search("cuanta vida me quita un bicho que me ataca", semantic=False)
+    assert len(calls) == 1
+    p = cr_index.parse("cuanta vida me quita un bicho que me ataca")
+    assert cr_index.ruleset_factors(p) == inner(cr_index, p)
