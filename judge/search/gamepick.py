@@ -28,6 +28,12 @@ WEAK_LEAD = 2.0
 ANGLICISM_ROOT = 3           # the shortest English term a Spanish slang verb is read as built on ("tap")
 GAME_STRONG = 0.45           # ruleset_factors decide the game when the other games' factors are this low
 TABLE_GAME = "magic"         # the game of the shipped card table's cards
+# When nothing in the question tells: the biggest game, unless another game's best lexical passage scores
+# FIRST_LEAD times the biggest game's best.  1.0 is "the best passage's game".  Measured (docs/benchmarks.md, issue
+# 15 session 2): 1.5 / 2.0 / 3.0 took Magic's crossed answers of players_es_quiz from 6 to 4 / 2 / 1, and cost
+# doce vidas's questions in every game's words as much (regression_es with the CR R@5 0.897 -> 0.875 / 0.838 /
+# ~0.8, on the default corpus 0.941 -> 0.926 / 0.882 / 0.853): a ratio alone does not tell the games apart.
+FIRST_LEAD = 1.0
 
 
 @lru_cache(maxsize=64)
@@ -55,6 +61,13 @@ def named_documents(index: "RulesIndex", p: "Question") -> list[str]:
         if names_in_order(said, _title_terms(meta.get("title", ""), lang)):
             out.append(d)
     return out
+
+
+def named_games(index: "RulesIndex", p: "Question") -> list[str]:
+    """The games whose own name the question says ("en magic normal", "in doce vidas"): a ruleset's id, its words
+    in order."""
+    said = [t for t in S.analyze(p.text, "name") if t.isalnum()]
+    return [g for g in index.games if names_in_order(said, tuple(S.analyze(g.replace("-", " "), "name")))]
 
 
 def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]:
@@ -161,14 +174,31 @@ def spoken_game(index: "RulesIndex", p: "Question", votes: dict[str, tuple[int, 
     return game
 
 
+def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallback: int | None) -> str:
+    """The game of a question nothing in it tells (see FIRST_LEAD); `fallback`: the first passage when there is
+    no lexical ranking (only numbered or card hits)."""
+    rows = index.rows
+    if not lexical:
+        return (rows[fallback].ruleset if fallback is not None else "") or index.largest_game  # type: ignore[union-attr]
+    scores = best_scores(index, lexical)
+    big = index.largest_game
+    lead = max(scores, key=lambda g: scores[g])
+    if big in scores and lead != big and scores[lead] < FIRST_LEAD * scores[big]:
+        return big
+    return lead
+
+
 def infer_game(index: "RulesIndex", p: "Question",
                lexical: Sequence[tuple[int, float]] = ()) -> tuple[str | None, str]:
-    """The game a question is about and how that was decided ("document", "cards", "number", "language", "words"), or
-    (None, "") when nothing in it tells (one_game then takes the best passage's game).  `lexical`: the lexical
+    """The game a question is about and how that was decided ("document", "name", "cards", "number", "language",
+    "words"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the lexical
     ranking's (passage, score) pairs, best first, for the weak-word case."""
     named = {index.documents.get(d, {}).get("ruleset") for d in named_documents(index, p)} - {None, ""}
     if len(named) == 1:
         return named.pop(), "document"
+    said_games = named_games(index, p)
+    if len(said_games) == 1:
+        return said_games[0], "name"
     if p.table_cards and TABLE_GAME in index.games:
         return TABLE_GAME, "cards"
     for how, docnums in (("cards", [d for c in p.cards for d in index.by_card.get(c, [])]),

@@ -407,7 +407,7 @@ class RulesIndex:
 
     def _decides(self, hit: Hit, p: Question) -> Hit:
         """The hit with its best sentence replaced by the clause that decides (answer.deciding_clause)."""
-        return self._passages.decides(self.by_id[hit.id], hit, p.marks)
+        return self._passages.decides(self.by_id[hit.id], hit, p.marks, _answer.question_asks(p.text))
 
     def infer_game(self, p: Question, lexical: list[tuple[int, float]] | None = None) -> tuple[str | None, str]:
         """The game a question is about and how that was decided: gamepick.infer_game."""
@@ -430,8 +430,7 @@ class RulesIndex:
         if game is None:
             # nothing in the question tells: the game of the best passage by its words (the ranking's own game
             # factors weighed them; the semantic side puts the English CR near any Spanish question)
-            best = lexical[0][0] if lexical else order[0]
-            game, how = rows[best].ruleset or self.largest_game, "first"  # type: ignore[union-attr]
+            game, how = _gamepick.first_game(self, lexical or (), order[0]), "first"
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]

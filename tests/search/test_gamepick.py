@@ -94,3 +94,21 @@ def test_ruleset_factors_are_computed_once_per_question(cr_index: RulesIndex, mo
     assert len(calls) == 1
     p = cr_index.parse("cuanta vida me quita un bicho que me ataca")
     assert cr_index.ruleset_factors(p) == inner(cr_index, p)
+
+
+def test_a_question_saying_a_games_name_is_that_games(cr_index: RulesIndex) -> None:
+    p = cr_index.parse("un jugador arranca con 20 de vida en magic normal o depende del formato?")
+    assert G.named_games(cr_index, p) == ["magic"]
+    assert cr_index.infer_game(p) == ("magic", "name")
+    assert G.named_games(cr_index, cr_index.parse("con cuantas vidas empiezo en doce vidas")) == ["doce-vidas"]
+    assert G.named_games(cr_index, cr_index.parse("cuantas vidas tengo al empezar")) == []
+
+
+def test_first_game_is_the_best_passages_game(cr_index: RulesIndex) -> None:
+    rows = cr_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    assert G.first_game(cr_index, [(dv, 6.0), (magic, 5.0)], None) == "doce-vidas"
+    assert G.first_game(cr_index, [(magic, 6.0), (dv, 5.0)], None) == "magic"
+    assert G.first_game(cr_index, [], dv) == "doce-vidas"
+    assert G.first_game(cr_index, [], None) == cr_index.largest_game
