@@ -25,6 +25,7 @@ _BODY_PREFIX = "body_"
 # mazo") gives way when the other game's best passage scores WEAK_LEAD times the biggest game's best, and
 # ruleset_factors lean that way too.
 WEAK_LEAD = 2.0
+WEAK_WORDS = 1               # up to how many weak words (and no strong one) give way so
 ANGLICISM_ROOT = 3           # the shortest English term a Spanish slang verb is read as built on ("tap")
 GAME_STRONG = 0.45           # ruleset_factors decide the game when the other games' factors are this low
 TABLE_GAME = "magic"         # the game of the shipped card table's cards
@@ -220,7 +221,7 @@ def infer_game(index: "RulesIndex", p: "Question",
         if len(leaders) == 1:
             game = leaders[0]
             strong, weak = votes[game]
-            if strong == 0 and weak == 1 and factors and lexical:
+            if strong == 0 and 1 <= weak <= WEAK_WORDS and factors and lexical:
                 # one weak word: the other game wins when its words lean to it and its passage answers far better
                 lean = max(factors, key=lambda rs: factors[rs])
                 scores = best_scores(index, lexical)
