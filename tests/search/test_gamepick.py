@@ -112,3 +112,22 @@ def test_first_game_is_the_best_passages_game(cr_index: RulesIndex) -> None:
     assert G.first_game(cr_index, [(magic, 6.0), (dv, 5.0)], None) == "magic"
     assert G.first_game(cr_index, [], dv) == "doce-vidas"
     assert G.first_game(cr_index, [], None) == cr_index.largest_game
+
+
+def test_two_weak_words_give_way_too(es_index: RulesIndex) -> None:
+    """Two weak words for Magic (no strong one) give way like one when doce vidas answers far better."""
+    rows = es_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    p = es_index.parse("el mana que no gasto se pierde al acabar el turno?")
+    assert G.WEAK_WORDS >= 2
+    real = G.game_words
+    try:
+        G.game_words = lambda index, q: {"magic": (0, 2)}   # type: ignore[assignment]
+        assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("doce-vidas", "words")
+        G.game_words = lambda index, q: {"magic": (0, 3)}   # type: ignore[assignment]
+        assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("magic", "words")
+        G.game_words = lambda index, q: {"magic": (1, 1)}   # type: ignore[assignment]
+        assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("magic", "words")
+    finally:
+        G.game_words = real
