@@ -225,7 +225,7 @@ def infer_game(index: "RulesIndex", p: "Question",
             game = leaders[0]
             strong, weak = votes[game]
             if strong == 0 and 1 <= weak <= WEAK_WORDS and factors and lexical:
-                # one weak word: the other game wins when its words lean to it and its passage answers far better
+                # weak words only: the other game wins when its words lean to it and its passage answers far better
                 lean = max(factors, key=lambda rs: factors[rs])
                 scores = best_scores(index, lexical)
                 if (lean != game and lean in scores

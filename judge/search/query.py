@@ -120,8 +120,8 @@ class SearchResponse:
     results: list[Hit] = field(default_factory=list)
     answer: Hit | None = None
     message: str | None = None   # for empty, cut or odd questions; None when all went well
-    # which game the results are from: {"ruleset", "how" (filter, document, cards, number, language, words, first,
-    # only), "others": the other games, to search in instead}
+    # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, language, words,
+    # first, only), "others": the other games, to search in instead}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
 
@@ -499,9 +499,8 @@ class RulesIndex:
         small ruleset lacking a common word says little), capped.  The passages of the other language count
         too, through the word's glossary translations ("atacar" is as much Magic's word as doce vidas's once the
         English CR says "attack" hundreds of times; "bicho" or "hexproof" only Magic's).
-        Returns a factor per ruleset, 1.0 for the likeliest.  Computed once per question and index: the ranking
-        (_text_hits) and the game decision (gamepick.infer_game) both read it (it was ~7 % of a lexical request
-        when computed twice)."""
+        Returns a factor per ruleset, 1.0 for the likeliest.  Computed once per question and index (memoised on
+        the Question): the ranking (_text_hits) and the game decision (gamepick.infer_game) both read it."""
         memo = p.factors_memo
         if memo is not None and memo[0] is self:
             return memo[1]
