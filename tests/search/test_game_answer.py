@@ -151,3 +151,12 @@ def test_the_answers_of_the_issue_state_the_deciding_clause(cr_index: RulesIndex
     sick = cr_index.search("can my guy with summoning sickness block").answer
     assert sick is not None and sick.number == "302.6"
     assert "can’t attack" in sick.best_sentence, sick.best_sentence
+
+
+def test_players_nicknames_of_the_new_table_cards() -> None:
+    table = card_table(str(TABLE))
+    assert table.expand("le tiro un Bolt a la cara", "es").cards == ("Lightning Bolt",)
+    assert table.expand("le tiro un Bolt a la cara", "es", frozenset({"lightning bolt"})).cards == ()  # the index's
+    chalice = table.expand("tengo un Chalice en 1, puedo castear un hechizo de 1?", "es")
+    assert chalice.cards == ("Chalice of the Void",) and "contadores de carga" in chalice.text
+    assert table.expand("con Worship en mesa me pueden matar?", "es").text.startswith("con si controlas una criatura")

@@ -122,3 +122,8 @@ def test_players_verbs_reach_the_rules_words(es_index: RulesIndex, q: str, term:
 def test_an_english_players_guy_is_a_creature(cr_index: RulesIndex) -> None:
     p = cr_index.parse("can my guy with summoning sickness block")
     assert "creatur" in p.marks["en"], sorted(p.marks["en"])
+
+
+def test_phyrexian_mana_spelled_as_players_do(es_index: RulesIndex) -> None:
+    p = es_index.parse("el mana phyrexiano se puede pagar con vida?")
+    assert "phyrexian" in p.marks["en"] and "pirexian" in p.marks["es"], (p.marks["en"], p.marks["es"])
