@@ -287,6 +287,7 @@ class RulesIndex:
         self._doc_keys = list(keys) or [("", "", "")]
         self.cards = CardMatcher(sorted(cards))
         self.games = sorted({r.ruleset for r in self.rows if r is not None and r.ruleset})
+        self._game_rows: dict[str, set[int]] = {}   # per game, its passages (RulesIndex._fill_game), built once
         sizes: dict[str, int] = {}
         for r in self.rows:
             if r is not None and r.ruleset:
@@ -363,6 +364,8 @@ class RulesIndex:
             for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, depth, semantic, lexical):
                 ranked.setdefault(docnum, (score, False))
         order, game = self.one_game(list(ranked), parsed, doc, ruleset, lexical)
+        if game and game["how"] not in ("only", "filter"):
+            order = self._fill_game(order, ranked, parsed, game["ruleset"])
         if model is not None:   # the second stage, then the first five of the game decided, again
             numbered = {d for d, (_, by_number) in ranked.items() if by_number}
             order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model)
@@ -438,6 +441,30 @@ class RulesIndex:
         if len(head) < GAME_TOP:   # too few of that game found: the others follow it
             head, rest = same, other
         return head + rest, {"ruleset": game, "how": how, "others": [g for g in games if g != game]}
+
+    def _fill_game(self, order: list[int], ranked: dict[int, tuple[float, bool]], p: Question,
+                   game: str) -> list[int]:
+        """When fewer than GAME_TOP of the candidates are of the question's game (a small game's passages crowded
+        out of the first candidates by the other's: "¿qué zonas hay fuera del juego en doce vidas?"), that game's
+        best passages by their words, ranked among that game alone, fill the first five; `ranked` receives them.
+        One more lexical ranking, only then."""
+        rows = self.rows
+        if sum(1 for d in order[:GAME_TOP] if rows[d].ruleset in (game, "")) >= GAME_TOP:  # type: ignore[union-attr]
+            return order
+        mine = self._game_rows.get(game)
+        if mine is None:
+            mine = self._game_rows[game] = {d for d, r in enumerate(rows) if r is not None and r.ruleset == game}
+        more: list[int] = []
+        for d, score in self._text_hits(p, mine, GAME_TOP + GAME_DEPTH):
+            if d not in ranked:
+                ranked[d] = (score, False)
+                more.append(d)
+        if not more:
+            return order
+        same = [d for d in order if rows[d].ruleset in (game, "")] + more  # type: ignore[union-attr]
+        head = same[:GAME_TOP]
+        taken = set(head)
+        return head + [d for d in order + more if d not in taken]
 
     def _allowed(self, doc: str | None, ruleset: str | None) -> set[int] | None:
         if not doc and not ruleset:

@@ -131,3 +131,11 @@ def test_two_weak_words_give_way_too(es_index: RulesIndex) -> None:
         assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("magic", "words")
     finally:
         G.game_words = real
+
+
+def test_the_first_five_are_filled_from_the_decided_game(cr_index: RulesIndex) -> None:
+    """A small game's passages crowded out of the candidates: its own best passages fill the first five."""
+    for q in ("que zonas hay fuera del juego en doce vidas?", "hay un maximo de vidas si me curo mucho?"):
+        response = cr_index.search(q, semantic=False)
+        assert response.game and response.game["ruleset"] == "doce-vidas", (q, response.game)
+        assert {cr_index.ruleset_of(h.id) for h in response.results[:5]} == {"doce-vidas"}, q
