@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from judge.search.schema import term_spans
 from judge.search.text import words_per_sentence
 
 # Sentences that say what a rule is called, point elsewhere or only name the rule: they answer nothing.
@@ -24,6 +25,16 @@ _RULING = re.compile(r"\b(?:can(?:'|’)?t|cannot|can|may|must|doesn(?:'|’)?t|
                      r"en vez de|a menos que|pierde)\b", re.IGNORECASE)
 NAMING_FACTOR = 0.3
 RULING_BONUS = 1.3
+# What the question asks, read from its wording (Asks): "¿puedo…?", "can my…?" asks whether something may happen, so
+# a sentence that only describes ("To play a land, a player puts…") answers it less; a clause counting times ("only
+# once each turn") answers "how many", not "when"; a clause whose modal follows one of the question's words ("A
+# creature can't attack") says what that thing can do.
+NOT_RULING_FACTOR = 0.6
+COUNT_FACTOR = 0.8
+SUBJECT_BONUS = 1.2
+_PERMISSION = re.compile(r"\b(?:puedo|puedes|podemos|pueden|se puede[n]?|can|could|may)\b", re.IGNORECASE)
+_COUNT_QUESTION = re.compile(r"\b(?:cu[aá]nt[oa]s?|how many|how much|how often|veces|times|\d+)\b", re.IGNORECASE)
+_COUNT_CLAUSE = re.compile(r"\b(?:once|twice|one time|una vez|dos veces|una sola vez)\b", re.IGNORECASE)
 DECIDING_SHARE = 0.6     # a further rule decides too when it scores this share of the first
 MAX_DECIDING = 3
 SITUATION_WORDS = 6      # a question of this many words or more describes a situation
@@ -35,13 +46,32 @@ class Clause:
     end: int
 
 
+@dataclass(frozen=True)
+class Asks:
+    """What a question's wording asks: whether something may happen (`permission`), how many (`count`)."""
+    permission: bool = False
+    count: bool = False
+
+
+def question_asks(question: str) -> Asks:
+    """"puedo jugar una tierra en el turno del oponente" -> Asks(permission=True, count=False)."""
+    return Asks(permission=bool(_PERMISSION.search(question)), count=bool(_COUNT_QUESTION.search(question)))
+
+
 def deciding_clause(text: str, lang: str, weights: dict[str, float],
                     found: list[tuple[int, int, str]] | None = None,
-                    spans: list[tuple[int, int]] | None = None) -> Clause:
+                    spans: list[tuple[int, int]] | None = None, asks: Asks | None = None) -> Clause:
     """The sentence of `text` that decides: the question's words it holds (weighted), times RULING_BONUS for a
     clause that rules and NAMING_FACTOR for one that names or points; ties go to the earlier sentence.
+    `asks` (question_asks) weighs a clause by what the question asks: NOT_RULING_FACTOR for one that does not rule
+    when the question asks whether something may happen, COUNT_FACTOR for a clause counting times when it does not
+    ask how many, SUBJECT_BONUS when the clause's modal follows one of the question's words.
     `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
+    if found is None:
+        found = term_spans(text, lang)
     spans, seen = words_per_sentence(text, lang, weights, found, spans)
+    # where the question's words end in the text: a modal right after one has it as its subject
+    ends = {e for _, e, t in found if t in weights} if asks is not None else set()
     best, best_score = spans[0], -1.0
     for (a, b), words in zip(spans, seen):
         sentence = text[a:b].strip()
@@ -50,6 +80,13 @@ def deciding_clause(text: str, lang: str, weights: dict[str, float],
             score *= NAMING_FACTOR
         elif _RULING.search(sentence):
             score *= RULING_BONUS
+            if asks is not None and any(m.start() - 1 in ends or m.start() - 2 in ends
+                                        for m in _RULING.finditer(text, a, b)):
+                score *= SUBJECT_BONUS
+        elif asks is not None and asks.permission:
+            score *= NOT_RULING_FACTOR
+        if asks is not None and not asks.count and _COUNT_CLAUSE.search(sentence):
+            score *= COUNT_FACTOR
         if len(sentence.split()) <= 3:      # a heading ("702.19. Trample") names, it does not rule
             score *= NAMING_FACTOR
         if score > best_score + 1e-9:

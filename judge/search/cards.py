@@ -98,7 +98,9 @@ class CardTable:
         taken: set[int] = set()
         edits: list[tuple[int, int, KnownCard]] = []
         for name, positions in found:          # longest names first: "Wrath of God" before "Wrath"
-            if taken & set(positions) or " ".join(name.lower().split()) in skip:
+            # a name the index knows, or a nickname of a card it knows ("Bolt" when it has Lightning Bolt)
+            if (taken & set(positions) or " ".join(name.lower().split()) in skip
+                    or " ".join(self._by_name[name].name.lower().split()) in skip):
                 continue
             name_words = self._words[name]
             if len(name_words) == 1 and words[positions[0]] != name_words[0]:

@@ -98,14 +98,15 @@ class Passages:
                    best_sentence=sentence, kind=row.kind, lang=row.lang, card=row.card, matched_number=by_number,
                    historical=row.historical)
 
-    def decides(self, docnum: int, hit: Hit, marks: dict[str, dict[str, float]]) -> Hit:
+    def decides(self, docnum: int, hit: Hit, marks: dict[str, dict[str, float]],
+                asks: "_answer.Asks | None" = None) -> Hit:
         """The hit (of passage `docnum`) with its best sentence replaced by the clause that decides
-        (answer.deciding_clause)."""
+        (answer.deciding_clause; `asks`: what the question asks, answer.question_asks)."""
         lang = self.lang(docnum)
         weights = marks[lang]
         text = hit.text
         kept = self.analysis(docnum)
-        clause = _answer.deciding_clause(text, lang, weights, kept.found, kept.spans)
+        clause = _answer.deciding_clause(text, lang, weights, kept.found, kept.spans, asks)
         a, b = _trimmed(text, clause.start, clause.end)
         marked = highlight_spans(text, kept.found, weights)
         sentence = mark(text[a:b], [(s - a, e - a) for s, e in marked if a <= s and e <= b], escape=not kept.plain)

@@ -120,8 +120,8 @@ class SearchResponse:
     results: list[Hit] = field(default_factory=list)
     answer: Hit | None = None
     message: str | None = None   # for empty, cut or odd questions; None when all went well
-    # which game the results are from: {"ruleset", "how" (filter, document, words, cards, number, first, only),
-    # "others": the other games, to search in instead}
+    # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, language, words,
+    # first, only), "others": the other games, to search in instead}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
 
@@ -269,6 +269,9 @@ class RulesIndex:
         for r in self.rows:
             if r is not None and r.ruleset:
                 langs_rulesets.setdefault(r.lang, set()).add(r.ruleset)
+        # the games with passages in each language: an English question over the English CR and the Spanish-only
+        # doce vidas is Magic's (gamepick.infer_game, "language")
+        self.games_by_lang: dict[str, frozenset[str]] = {l: frozenset(g) for l, g in langs_rulesets.items()}
         for lang, rulesets in langs_rulesets.items():
             if lang in S.LANGS and len(set().union(*langs_rulesets.values())) > 1:
                 sizes = self.ruleset_sizes[lang] = {}
@@ -284,6 +287,7 @@ class RulesIndex:
         self._doc_keys = list(keys) or [("", "", "")]
         self.cards = CardMatcher(sorted(cards))
         self.games = sorted({r.ruleset for r in self.rows if r is not None and r.ruleset})
+        self._game_rows: dict[str, set[int]] = {}   # per game, its passages (RulesIndex._fill_game), built once
         sizes: dict[str, int] = {}
         for r in self.rows:
             if r is not None and r.ruleset:
@@ -365,6 +369,8 @@ class RulesIndex:
         order, game = self.one_game(list(ranked), parsed, doc, ruleset, lexical)
         if stages is not None:   # what the second stage reads, for its training (rerank_train.py)
             stages.update(lexical=list(lexical), dense=list(dense), allowed=allowed)
+        if game and game["how"] not in ("only", "filter"):
+            order = self._fill_game(order, ranked, parsed, game["ruleset"])
         if model is not None:   # the second stage, then the first five of the game decided, again
             numbered = {d for d, (_, by_number) in ranked.items() if by_number}
             order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model, dense, allowed)
@@ -409,7 +415,7 @@ class RulesIndex:
 
     def _decides(self, hit: Hit, p: Question) -> Hit:
         """The hit with its best sentence replaced by the clause that decides (answer.deciding_clause)."""
-        return self._passages.decides(self.by_id[hit.id], hit, p.marks)
+        return self._passages.decides(self.by_id[hit.id], hit, p.marks, _answer.question_asks(p.text))
 
     def infer_game(self, p: Question, lexical: list[tuple[int, float]] | None = None) -> tuple[str | None, str]:
         """The game a question is about and how that was decided: gamepick.infer_game."""
@@ -432,8 +438,7 @@ class RulesIndex:
         if game is None:
             # nothing in the question tells: the game of the best passage by its words (the ranking's own game
             # factors weighed them; the semantic side puts the English CR near any Spanish question)
-            best = lexical[0][0] if lexical else order[0]
-            game, how = rows[best].ruleset or self.largest_game, "first"  # type: ignore[union-attr]
+            game, how = _gamepick.first_game(self, lexical or (), order[0]), "first"
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]
@@ -441,6 +446,30 @@ class RulesIndex:
         if len(head) < GAME_TOP:   # too few of that game found: the others follow it
             head, rest = same, other
         return head + rest, {"ruleset": game, "how": how, "others": [g for g in games if g != game]}
+
+    def _fill_game(self, order: list[int], ranked: dict[int, tuple[float, bool]], p: Question,
+                   game: str) -> list[int]:
+        """When fewer than GAME_TOP of the candidates are of the question's game (a small game's passages crowded
+        out of the first candidates by the other's: "¿qué zonas hay fuera del juego en doce vidas?"), that game's
+        best passages by their words, ranked among that game alone, fill the first five; `ranked` receives them.
+        One more lexical ranking, only then."""
+        rows = self.rows
+        if sum(1 for d in order[:GAME_TOP] if rows[d].ruleset in (game, "")) >= GAME_TOP:  # type: ignore[union-attr]
+            return order
+        mine = self._game_rows.get(game)
+        if mine is None:
+            mine = self._game_rows[game] = {d for d, r in enumerate(rows) if r is not None and r.ruleset == game}
+        more: list[int] = []
+        for d, score in self._text_hits(p, mine, GAME_TOP + GAME_DEPTH):
+            if d not in ranked:
+                ranked[d] = (score, False)
+                more.append(d)
+        if not more:
+            return order
+        same = [d for d in order if rows[d].ruleset in (game, "")] + more  # type: ignore[union-attr]
+        head = same[:GAME_TOP]
+        taken = set(head)
+        return head + [d for d in order + more if d not in taken]
 
     def _allowed(self, doc: str | None, ruleset: str | None) -> set[int] | None:
         if not doc and not ruleset:
@@ -502,7 +531,16 @@ class RulesIndex:
         small ruleset lacking a common word says little), capped.  The passages of the other language count
         too, through the word's glossary translations ("atacar" is as much Magic's word as doce vidas's once the
         English CR says "attack" hundreds of times; "bicho" or "hexproof" only Magic's).
-        Returns a factor per ruleset, 1.0 for the likeliest."""
+        Returns a factor per ruleset, 1.0 for the likeliest.  Computed once per question and index (memoised on
+        the Question): the ranking (_text_hits) and the game decision (gamepick.infer_game) both read it."""
+        memo = p.factors_memo
+        if memo is not None and memo[0] is self:
+            return memo[1]
+        factors = self._ruleset_factors(p)
+        p.factors_memo = (self, factors)
+        return factors
+
+    def _ruleset_factors(self, p: Question) -> dict[str, float]:
         evidence: dict[str, float] = {}
         if len({rs for per_lang in self.ruleset_sizes.values() for rs in per_lang}) < 2:
             return {}

@@ -73,6 +73,8 @@ class Question:
     doc_masks: dict[str, int] = field(default_factory=dict)    # named document -> the words that named it
     text: str = ""                         # the question as searched (table cards replaced by what they do)
     table_cards: tuple[str, ...] = ()      # cards of the shipped table it names (cards.py)
+    # RulesIndex.ruleset_factors, once per question and index (the ranking and the game decision both read it)
+    factors_memo: tuple[object, dict[str, float]] | None = field(default=None, repr=False, compare=False)
 
 
 class QuestionReader:

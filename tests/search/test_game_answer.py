@@ -104,3 +104,59 @@ def test_eval_counts_answers_from_the_other_game(es_index: RulesIndex, tmp_path:
 def test_doce_vidas_players_questions(es_index: RulesIndex) -> None:
     report = evaluate(es_index, load_questions(HERE / "players_doce_vidas.jsonl"))
     assert report.recall10 >= 0.7, report.to_json()
+
+
+def test_what_a_question_asks() -> None:
+    from judge.search.answer import Asks, question_asks
+    assert question_asks("puedo jugar una tierra en el turno del oponente") == Asks(permission=True, count=False)
+    assert question_asks("can my guy with summoning sickness block") == Asks(permission=True, count=False)
+    assert question_asks("cuantas tierras puedo jugar por turno?") == Asks(permission=True, count=True)
+    assert question_asks("que pasa con el mana que me sobra al cambiar de fase") == Asks()
+
+
+def test_a_permission_question_is_answered_by_the_clause_that_rules() -> None:
+    from judge.search.answer import Asks
+    text = ("Para jugar una tierra, un jugador pone esa tierra en el campo de batalla. Por defecto, un jugador puede "
+            "realizar esta acción solo una vez durante cada uno de sus turnos. Un jugador puede realizar esta acción "
+            "en cualquier momento en que tenga prioridad durante una fase principal de su turno.")
+    weights = {"jug": 1.0, "terr": 1.0, "turn": 1.0, "pod": 1.0, "pued": 1.0, "camp": 0.45, "batall": 0.45}
+    plain = deciding_clause(text, "es", weights)
+    assert text[plain.start:plain.end].startswith("Para jugar")            # without knowing what is asked
+    asked = deciding_clause(text, "es", weights, asks=Asks(permission=True))
+    assert "fase principal" in text[asked.start:asked.end]                 # "when", not "how many times"
+    counted = deciding_clause(text, "es", weights, asks=Asks(permission=True, count=True))
+    assert "una vez" in text[counted.start:counted.end]
+
+
+def test_the_clause_whose_subject_the_question_names_decides() -> None:
+    from judge.search.answer import Asks
+    text = ("A creature's activated ability with the tap symbol in its activation cost can't be activated unless "
+            "the creature has been under its controller's control continuously since their most recent turn began. "
+            "A creature can't attack unless it has been under its controller's control continuously since their "
+            "most recent turn began.")
+    weights = {"creatur": 1.0, "block": 1.0}
+    assert text[slice(*_span(deciding_clause(text, "en", weights)))].startswith("A creature's activated")
+    asked = deciding_clause(text, "en", weights, asks=Asks(permission=True))
+    assert text[asked.start:asked.end].startswith("A creature can't attack")
+
+
+def _span(clause):  # type: ignore[no-untyped-def]
+    return clause.start, clause.end
+
+
+def test_the_answers_of_the_issue_state_the_deciding_clause(cr_index: RulesIndex) -> None:
+    land = cr_index.search("puedo jugar una tierra en el turno del oponente").answer
+    assert land is not None and land.number == "116.2a" and land.lang == "es"
+    assert "fase principal de su" in land.best_sentence, land.best_sentence
+    sick = cr_index.search("can my guy with summoning sickness block").answer
+    assert sick is not None and sick.number == "302.6"
+    assert "can’t attack" in sick.best_sentence, sick.best_sentence
+
+
+def test_players_nicknames_of_the_new_table_cards() -> None:
+    table = card_table(str(TABLE))
+    assert table.expand("le tiro un Bolt a la cara", "es").cards == ("Lightning Bolt",)
+    assert table.expand("le tiro un Bolt a la cara", "es", frozenset({"lightning bolt"})).cards == ()  # the index's
+    chalice = table.expand("tengo un Chalice en 1, puedo castear un hechizo de 1?", "es")
+    assert chalice.cards == ("Chalice of the Void",) and "contadores de carga" in chalice.text
+    assert table.expand("con Worship en mesa me pueden matar?", "es").text.startswith("con si controlas una criatura")

@@ -52,3 +52,90 @@ def test_players_anglicisms_are_magics_with_the_english_rules(cr_index: RulesInd
     assert "doce-vidas" not in {cr_index.ruleset_of(h.id) for h in response.results[:5]}
     p = cr_index.parse("tapeo mi criatura para maná el turno que entra")
     assert G.game_words(cr_index, p).get("magic", (0, 0))[0] >= 1
+
+
+def test_an_english_question_is_the_game_that_speaks_english(cr_index: RulesIndex) -> None:
+    """Doce vidas has no English text: an English question is Magic's, however its words lean ("starting life
+    total" leaned to doce vidas, whose rules are about lives)."""
+    p = cr_index.parse("What is the starting life total?")
+    assert p.lang == "en"
+    assert cr_index.infer_game(p) == ("magic", "language")
+    response = cr_index.search("What is the starting life total?")
+    assert {cr_index.ruleset_of(h.id) for h in response.results[:5]} == {"magic"}
+
+
+def test_a_word_only_the_other_game_holds_still_decides_an_english_question(cr_index: RulesIndex) -> None:
+    """"doce vidas" typed in an English question names that game (a strong word of game_words)."""
+    p = cr_index.parse("how many lives do I start with in doce vidas?")
+    assert cr_index.infer_game(p)[0] == "doce-vidas"
+
+
+def test_spoken_game_needs_one_game_in_the_questions_language(es_index: RulesIndex, cr_index: RulesIndex) -> None:
+    spanish = cr_index.parse("¿cuántas vidas tengo al empezar?")
+    assert spanish.lang == "es" and G.spoken_game(cr_index, spanish, {}) is None   # both games speak Spanish
+    unknown = cr_index.parse("trample")
+    assert G.spoken_game(cr_index, unknown, {}) is None or unknown.lang is not None
+    english = cr_index.parse("can a creature with defender attack?")
+    assert G.spoken_game(cr_index, english, {}) == "magic"
+    assert G.spoken_game(cr_index, english, {"doce-vidas": (1, 0)}) is None
+    assert G.spoken_game(cr_index, english, {"doce-vidas": (0, 1)}) == "magic"   # a weak word does not
+
+
+def test_ruleset_factors_are_computed_once_per_question(cr_index: RulesIndex, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    calls = []
+    inner = type(cr_index)._ruleset_factors
+
+    def counting(self, p):  # type: ignore[no-untyped-def]
+        calls.append(p)
+        return inner(self, p)
+
+    monkeypatch.setattr(type(cr_index), "_ruleset_factors", counting)
+    cr_index.search("cuanta vida me quita un bicho que me ataca", semantic=False)
+    assert len(calls) == 1
+    p = cr_index.parse("cuanta vida me quita un bicho que me ataca")
+    assert cr_index.ruleset_factors(p) == inner(cr_index, p)
+
+
+def test_a_question_saying_a_games_name_is_that_games(cr_index: RulesIndex) -> None:
+    p = cr_index.parse("un jugador arranca con 20 de vida en magic normal o depende del formato?")
+    assert G.named_games(cr_index, p) == ["magic"]
+    assert cr_index.infer_game(p) == ("magic", "name")
+    assert G.named_games(cr_index, cr_index.parse("con cuantas vidas empiezo en doce vidas")) == ["doce-vidas"]
+    assert G.named_games(cr_index, cr_index.parse("cuantas vidas tengo al empezar")) == []
+
+
+def test_first_game_is_the_best_passages_game(cr_index: RulesIndex) -> None:
+    rows = cr_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    assert G.first_game(cr_index, [(dv, 6.0), (magic, 5.0)], None) == "doce-vidas"
+    assert G.first_game(cr_index, [(magic, 6.0), (dv, 5.0)], None) == "magic"
+    assert G.first_game(cr_index, [], dv) == "doce-vidas"
+    assert G.first_game(cr_index, [], None) == cr_index.largest_game
+
+
+def test_two_weak_words_give_way_too(es_index: RulesIndex) -> None:
+    """Two weak words for Magic (no strong one) give way like one when doce vidas answers far better."""
+    rows = es_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    p = es_index.parse("el mana que no gasto se pierde al acabar el turno?")
+    assert G.WEAK_WORDS >= 2
+    real = G.game_words
+    try:
+        G.game_words = lambda index, q: {"magic": (0, 2)}   # type: ignore[assignment]
+        assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("doce-vidas", "words")
+        G.game_words = lambda index, q: {"magic": (0, 3)}   # type: ignore[assignment]
+        assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("magic", "words")
+        G.game_words = lambda index, q: {"magic": (1, 1)}   # type: ignore[assignment]
+        assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("magic", "words")
+    finally:
+        G.game_words = real
+
+
+def test_the_first_five_are_filled_from_the_decided_game(cr_index: RulesIndex) -> None:
+    """A small game's passages crowded out of the candidates: its own best passages fill the first five."""
+    for q in ("que zonas hay fuera del juego en doce vidas?", "hay un maximo de vidas si me curo mucho?"):
+        response = cr_index.search(q, semantic=False)
+        assert response.game and response.game["ruleset"] == "doce-vidas", (q, response.game)
+        assert {cr_index.ruleset_of(h.id) for h in response.results[:5]} == {"doce-vidas"}, q

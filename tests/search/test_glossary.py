@@ -130,4 +130,5 @@ def test_every_cr_glossary_term_and_keyword_has_an_entry(shipped: Glossary) -> N
 
 # CR terms whose Spanish rendering would be a function word or stem like an everyday word: English only.
 _ENGLISH_ONLY = {"infinity", "convert", "abandon", "instead", "as though", "unless", "counts as", "permanently",
-                 "mana source"}
+                 "mana source",
+                 "guy"}   # English players' slang for a creature; its Spanish names are the creature entry's

@@ -103,3 +103,27 @@ def test_only_the_english_cr_explains_it(cr_index: RulesIndex) -> None:
 def test_a_glossary_word_is_not_spelled_into_another(es_index: RulesIndex) -> None:
     # "mortal" (of "toque mortal") is one edit from "portal", a word the passages have
     assert "portal" not in es_index.parse("¿cómo funciona el toque mortal?").marks["es"]
+
+
+@pytest.mark.parametrize("q, term", [
+    ("le meto daño a la criatura", "damag"),          # "meter daño": deal damage
+    ("si bounceo mi criatura vuelve con contadores", "hand"),   # bounce: return to hand
+    ("me hacen millear cinco cartas", "mill"),
+    ("mis dos bichos se tradean en combate", "lethal"),   # trading: each deals the other lethal damage
+    ("puedo equipear en el turno del rival", "equip"),
+    ("puedo mulliganear dos veces", "mulligan"),
+    ("fetchear una tierra cuenta como buscar", "search"),
+])
+def test_players_verbs_reach_the_rules_words(es_index: RulesIndex, q: str, term: str) -> None:
+    p = es_index.parse(q)
+    assert any(t.startswith(term) for t in p.marks["en"]), (q, sorted(p.marks["en"]))
+
+
+def test_an_english_players_guy_is_a_creature(cr_index: RulesIndex) -> None:
+    p = cr_index.parse("can my guy with summoning sickness block")
+    assert "creatur" in p.marks["en"], sorted(p.marks["en"])
+
+
+def test_phyrexian_mana_spelled_as_players_do(es_index: RulesIndex) -> None:
+    p = es_index.parse("el mana phyrexiano se puede pagar con vida?")
+    assert "phyrexian" in p.marks["en"] and "pirexian" in p.marks["es"], (p.marks["en"], p.marks["es"])
