@@ -67,6 +67,7 @@ TYPE_ALIASES = {"criatura": "creature", "tierra": "land", "instantáneo": "insta
                 "conjuro": "sorcery", "encantamiento": "enchantment", "artefacto": "artifact"}
 SUPERTYPES = {"legendary": "legendaria", "basic": "básica"}
 PERMANENT_TYPES = {"creature", "land", "enchantment", "artifact"}
+EQUIPMENT_SUBTYPES = frozenset({"Equipment", "Equipo"})      # 301.5: the artifact subtype, in English or Spanish
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,10 @@ class Effect(Immutable):
     condition: str = ""               # done only if true on resolution: linked.CONDITIONS
     random: bool = False              # the cards or target are chosen at random (701.9b), with the seeded rng
     cost: tuple[Symbol, ...] = ()     # pay: the mana paid from the pool (608.2g)
+    # pump, set_pt, define_pt: which of [power, toughness] is the number `count` counts ("X/X where X is the
+    # number of Forests you control"; "+1/+1 for each other Elf"): counted as it resolves (608.2h) or, in a
+    # static ability, each time the layers apply it (613.4; filters.count).
+    counted: tuple[bool, bool] = (False, False)
 
 
 
@@ -198,6 +203,9 @@ class Activated(Immutable):
     # "Descartar [esta carta]: …": the cost moves the card out of its owner's hand, so the ability works only there
     # (113.6m), and is activated from the hand (play.do_activate)
     discard_self: bool = False
+    # "Activate only as a sorcery" (602.5d): its controller's main phase, the stack empty. Equip is one (702.6a).
+    sorcery: bool = False
+    equip: bool = False               # the equip keyword ability (702.6a), written `equip: "{N}"` on the card
 
     @cached_property
     def is_mana_ability(self) -> bool:
@@ -303,6 +311,11 @@ class CardDef(Immutable):
     @property
     def is_aura(self) -> bool:
         return "enchantment" in self.types and "Aura" in self.subtypes
+
+    @property
+    def is_equipment(self) -> bool:
+        """301.5: an artifact with the subtype Equipment (written «Equipment» or «Equipo»)."""
+        return "artifact" in self.types and bool(EQUIPMENT_SUBTYPES & set(self.subtypes))
 
     def has_type(self, t: str) -> bool:
         return t in self.types

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import core, layers, linked, sba
+from judge.engine.rulesets.magic import core, filters, layers, linked, sba
 from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
@@ -20,6 +20,7 @@ from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.targets import legal_target, mv_problem
 from judge.engine.rulesets.magic.text import condition_text, describe_effect
 from judge.engine.rulesets.magic.verb import Resolution, current
+from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.step import Event, Step
 
 def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
@@ -48,8 +49,8 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
         return [p.name for p in state.opponents(controller)]
     if to == "each_player":
         return state.apnap()
-    if to == "enchanted":
-        # 603.10a / 113.7a: an Aura that left names the permanent it was attached to as it left.
+    if to == "enchanted" or to == "equipped":
+        # 603.10a / 113.7a: an Aura (or Equipment, 301.5f) that left names the permanent it was attached to as it left.
         o = state.objects.get(source) if source in state.lki else state.obj(source)
         host = o.attached_to if o is not None else state.lki.get(source, {}).get("attached_to")
         return [host] if host else []
@@ -195,13 +196,18 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
                          and "creature" in cache[o.id].types and has_all(state, o, cache[o.id], e.count_where))
     if e.count in linked.COUNTS:
         return per * linked.amount(state, e, ctx or Linked(), targets, subject)
+    if e.count in filters.GROUPS:
+        # "the number of Forests you control": the shared filter (filters.py), counted now (608.2h).
+        you = core.info(state, source).get("controller") or ""
+        return per * filters.count(state, e.count, e.count_where, you, source, state.battlefield(),
+                                   layers.compute(state))
     return n
 
 
 COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
                "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "your_creatures": ("608.2h",),
                "linked_power": ("608.2h",), "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"),
-               "life_paid": ("119.4", "608.2h")}
+               "life_paid": ("119.4", "608.2h"), **{s: ("608.2h",) for s in COUNT_SCOPES}}
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:

@@ -16,10 +16,11 @@ SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creat
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
           "other_permanents_you_control", "active_player", "target_controller", "target_player_creatures",
-          "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self")
+          "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self",
+          "equipped", "opponents_permanents")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
-                 "other_permanents_you_control", "everything")
+                 "other_permanents_you_control", "everything", "equipped", "opponents_permanents")
 # Scopes that name objects: `where` keeps those with its qualities (qualities.py).
 OBJECT_SCOPES = ("self", "enchanted", *(s for s in STATIC_SCOPES if s not in ("self", "enchanted")))
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
@@ -55,6 +56,10 @@ OBJECT_FIELDS = {"zone": "zone", "tapped": "bool", "damage": "int", "counters": 
                  "sick": "bool"}
 TOP_ONLY = ("stack",)
 RUNTIME_ID = re.compile(r"^(ficha-|hab|copia)\d+(~\d+)?$")
+# The group scopes a count may name, with `count_where` ("the number of Forests you control": filters.count).
+COUNT_SCOPES = ("creatures_you_control", "other_creatures_you_control", "all_creatures", "other_creatures",
+                "opponents_creatures", "all_permanents", "permanents_you_control", "other_permanents_you_control",
+                "opponents_permanents")
 COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures",
-          "linked_power", "linked_of_color", "damage_this_turn", "life_paid")
+          "linked_power", "linked_of_color", "damage_this_turn", "life_paid", *COUNT_SCOPES)
 CONDITIONS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life")
