@@ -267,6 +267,10 @@ class Replacement(Immutable):
     tapped: bool = False
     choose: str = ""                  # enters: "as it enters, choose a color | name a card" (614.12a): color | name
     counter: str = ""                 # counters: the kind of counter it replaces ("" any)
+    # damage_dealt: "if a source would deal damage, it deals `multiply` times that much plus `add` instead"
+    # (614.1a); prevent_from: "prevent all (or `prevent`) damage that [such] sources would deal" (615.1). `to`:
+    # whose sources (each | controller | opponents | self); `where`: their qualities (filters.source_has).
+    where: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -511,7 +511,7 @@ class CardReader:
     def replacement(self, path: str, raw: Any) -> Replacement | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters",
-                                          "source_draws", "tapped", "choose", "counter"),
+                                          "source_draws", "tapped", "choose", "counter", "where"),
                       required=("event",))
         if m is None or "event" not in m:
             return None
@@ -540,6 +540,19 @@ class CardReader:
             kw["to"] = c.choice(join(path, "to"), m.get("to", scopes[0]), scopes) or scopes[0]
             if event == "counters":
                 kw["counter"] = c.choice(join(path, "counter"), m.get("counter", ""), ("", "+1/+1", "-1/-1")) or ""
+        elif event in ("damage_dealt", "prevent_from"):
+            scopes = REPLACE_TO[event]
+            kw["to"] = c.choice(join(path, "to"), m.get("to", scopes[0]), scopes) or scopes[0]
+            kw["where"] = self.qualities(join(path, "where"), m.get("where", []))
+            if event == "damage_dealt":
+                # 614.1a: "it deals double that damage instead" (the default), or "that much plus N"
+                kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 2 if "add" not in m else 1),
+                                           minimum=0, maximum=10) or 0
+                kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
+            else:
+                prevent = m.get("prevent", "all")
+                kw["prevent"] = -1 if prevent == "all" else (c.integer(join(path, "prevent"), prevent, minimum=1)
+                                                             or 1)
         elif event == "life_gain":
             kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
             kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
@@ -555,7 +568,7 @@ class CardReader:
                                    if c.integer(join(join(path, "counters"), k), v, minimum=1) is not None)
             kw["tapped"] = bool(c.boolean(join(path, "tapped"), m.get("tapped", False)))
             if "choose" in m:
-                kw["choose"] = c.choice(join(path, "choose"), m["choose"], ("color", "name")) or ""
+                kw["choose"] = c.choice(join(path, "choose"), m["choose"], ("color", "name", "copy")) or ""
         return Replacement(event=event, **kw)
 
     def from_catalog(self, name: str) -> None:

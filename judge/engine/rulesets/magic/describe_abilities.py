@@ -101,7 +101,9 @@ def replacement_fields() -> list[dict[str, Any]]:
             {**field("counters", "counters", kinds=COUNTER_KINDS), "label": L("Entra con contadores", "Enters with counters"),
              "shown_if": {"event": ["enters"]}},
             {**field("tapped", "bool"), "label": L("Entra girada", "Enters tapped"), "shown_if": {"event": ["enters"]}},
-            _choice("choose", ("color", "name"), {"color": L("un color", "a colour"), "name": L("un nombre", "a name")},
+            _choice("choose", ("color", "name", "copy"), {"color": L("un color", "a colour"), "name": L("un nombre", "a name"),
+                                                   "copy": L("una criatura de la que es copia (707.5)",
+                                                             "a creature it enters as a copy of (707.5)")},
                     L("Al entrar elige", "As it enters, choose"), shown_if={"event": ["enters"]})]
 
 

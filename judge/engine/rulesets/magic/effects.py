@@ -14,7 +14,7 @@ from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.linked import Linked
-from judge.engine.rulesets.magic.qualities import has_all
+from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.targets import legal_target, mv_problem
@@ -233,7 +233,13 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     ctx = ctx if ctx is not None else Linked(event=lki or {})
     verb = current().get(e.kind)
     n = amount_of(state, e, x, source, targets, memo, ctx=ctx) * times
+    # The rules of the filter that picked the objects (filters.py): "nonbasic" (205.4c), "Elves" (205.3), and a
+    # count's own ("for each Forest you control").
+    # (A lasting effect cites its group's where it fixes it, 611.2c: verbs/lasting.py.)
+    picked = (*(where_rules(e.where) if verb is None or verb.cites_where else ()), *where_rules(e.count_where)) \
+        if e.where or e.count_where else ()
     base = [*cites, *cr(*(verb.rules if verb is not None else ("609.1",))), *cr(*COUNT_RULES.get(e.count, ())),
+            *cr(*dict.fromkeys(picked)),
             *(cr("601.2h") if e.if_spent else [])]
     if e.per_counter:
         count, looked = _per_counter(state, e, source, lki or {})

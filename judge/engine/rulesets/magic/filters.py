@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from judge.engine.rulesets.magic.qualities import has_all
+from judge.engine.rulesets.magic.mana import COLORS
+from judge.engine.rulesets.magic.qualities import CARD_TYPE_QUALITIES, has_all
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
 
 # Group scopes: (only creatures?, whose: any | you | opponents, the source itself excluded?).
@@ -54,3 +55,25 @@ def count(state: MagicState, scope: str, where: tuple[str, ...], controller: str
     the earlier layers gave, 613.4)."""
     return sum(1 for o in perms if o.id in chars and in_group(state, scope, where, o, chars[o.id], controller,
                                                                 source))
+
+
+def source_has(state: MagicState, source: Mapping[str, Any], where: tuple[str, ...], obj: MagicObject | None,
+               chars: Any) -> bool:
+    """Whether a source of damage (its information now or last known: core.info) has the qualities `where`
+    ("red sources", "noncreature sources"): read on the object through its characteristics when it still exists
+    (`obj`, `chars`), else on what was last known of its colours and types (113.7a)."""
+    if obj is not None and chars is not None:
+        return has_all(state, obj, chars, where)
+    return all(_known_has(source, q) for q in where)
+
+
+def _known_has(source: Mapping[str, Any], quality: str) -> bool:
+    """A colour or card type quality (or its negation) of what is known of a source that no longer exists."""
+    if quality in COLORS:
+        return quality in source.get("colors", ())
+    if quality in CARD_TYPE_QUALITIES:
+        return quality in source.get("types", ())
+    base = quality[3:].lstrip("-") if quality.startswith("non") else ""
+    if base in COLORS or base in CARD_TYPE_QUALITIES:
+        return not _known_has(source, base)
+    return False

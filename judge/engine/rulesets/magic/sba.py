@@ -149,6 +149,7 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
                 else equip_problem(state, o, host)
             if why is not None:
                 o.attached_to = None
+                state.touch()                # the layers' memo keys on the state's version
                 done = True
                 emit(state, out, "state-based", o.controller, f"{o.card} ({o.id}) se desanexa: {why}; sigue en el "
                      "campo de batalla", cr("704.3", "704.5n", "301.5c", "701.3d"),

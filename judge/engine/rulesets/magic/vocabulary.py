@@ -40,10 +40,14 @@ REPLACEMENT_READS: dict[str, tuple[str, ...]] = {
     "draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
     "enters": ("counters", "tapped", "choose"), "dies": (), "prevent_none": (), "no_life_gain": (), "all_wither": (),
     "tap_for_mana": ("multiply",), "opponent_discard": (), "to_library_bottom": (),
-    "counters": ("counter", "to", "multiply", "add"), "life_loss": ("to", "multiply", "add")}
+    "counters": ("counter", "to", "multiply", "add"), "life_loss": ("to", "multiply", "add"),
+    "damage_dealt": ("to", "where", "multiply", "add"), "prevent_from": ("to", "where", "prevent")}
 # Whom a counters / life_loss replacement covers; the first is the default.
 REPLACE_TO = {"counters": ("creatures_you_control", "self", "permanents_you_control"),
-              "life_loss": ("controller", "opponents", "each")}
+              "life_loss": ("controller", "opponents", "each"),
+              # whose sources a damage_dealt / prevent_from replacement covers
+              "damage_dealt": ("each", "controller", "opponents", "self"),
+              "prevent_from": ("each", "controller", "opponents", "self")}
 DELAYED_AT = ("end_of_combat", "end_step")
 STOPS = ("fin", "limite", "eleccion", "partida terminada")
 PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",

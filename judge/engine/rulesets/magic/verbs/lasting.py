@@ -29,6 +29,7 @@ class Lasting(Verb):
     """A verb whose resolution creates one continuous effect on the objects it affects now (611.2c), with a
     timestamp (613.7b)."""
     keys = LASTING
+    cites_where = False              # the group's qualities are cited as it is fixed (611.2c), below
 
     def resolve(self, r: Resolution) -> None:
         state, out, controller, source, source_name, e, n = (r.state, r.out, r.controller, r.source, r.source_name,
