@@ -146,3 +146,20 @@ def test_doubling_still_applies_when_damage_cant_be_prevented() -> None:
              {"by": "Bruno", "pass": True}],
             [{"player": "Bruno", "life": 14}])
     assert not failed(t), failed(t)
+
+
+def test_a_token_that_enters_as_a_copy_is_a_copy_and_a_token() -> None:
+    """707.5 / 111.1: a token of a Clone chooses as it is created; it copies the creature and is still a token."""
+    maker = {"cost": "{U}", "types": ["sorcery"], "effects": [{"create_token": {
+        "name": "Clon ficha", "types": ["creature"], "power": 0, "toughness": 0,
+        "replacements": [{"event": "enters", "choose": "copy"}]}}]}
+    players = [{"name": "Ana", "hand": [{"card": "Hacer", "id": "h"}], "mana_pool": {"U": 1},
+                "battlefield": [{"card": "Osos", "id": "o"}]}, {"name": "Bruno"}]
+    t = run({"Hacer": maker, "Osos": BEAR}, players,
+            [{"by": "Ana", "cast": "h"}, {"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True},
+             {"by": "Ana", "choose": "o"}],
+            [{"player": "Ana", "battlefield_count": 2}])
+    assert not failed(t), failed(t)
+    made = [s for s in t.steps if "cr-en/707.5" in s.citations]
+    assert len(made) == 1 and made[0].kind == "resolution", [s.summary for s in t.steps]
+    assert "copia de Osos" in made[0].summary and made[0].events[0].kind == "move"

@@ -13,6 +13,7 @@ from judge.engine.rulesets.magic import core, filters, layers, linked, sba
 from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
+from judge.engine.rulesets.magic.entering_copy import choose_copy, enters_as_copy
 from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
@@ -457,9 +458,12 @@ def player_sacrifices(state: MagicState, out: list[Step], player: str, n: int, t
 
 def create_token(state: MagicState, out: list[Step], controller: str, token: CardDef | None, source_name: str,
                  cites: Sequence[str]) -> None:
-    """111.1: a token enters the battlefield under its creator's control."""
+    """111.1: a token enters the battlefield under its creator's control; one that "enters as a copy" (a token of
+    a Clone) is a copy as it is created (707.5: entering_copy.py), and still a token."""
     if token is None:
         return
+    copying = choose_copy(state, out, controller, token.name) \
+        if any(r.event == "enters" and r.choose == "copy" for r in token.replacements) else None
     tid = state.new_id("ficha-")
     o = MagicObject(id=tid, card=token.name, owner=controller, controller=controller, zone="battlefield", base=tid,
                     token=True, face=token, sick=True)
@@ -468,10 +472,13 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
     state.touch()
     state.objects[tid] = o
     state.latest[tid] = tid
+    copied = enters_as_copy(state, o, copying) if copying is not None else []
     ev = Event("move", {"object": tid, "new": tid, "card": token.name, "from": None, "to": "battlefield",
                         "token": True})
     core.emit(state, out, "resolution", controller, f"{source_name} crea la ficha {token.name} "
-              f"{token.power}/{token.toughness} ({tid})", [*cites, *cr("111.1", "111.2", "111.4")], [ev], [o])
+              f"{token.power}/{token.toughness} ({tid})"
+              + (f", que entra como una copia de {copying.model_name}" if copying is not None else ""),
+              [*cites, *cr("111.1", "111.2", "111.4"), *copied], [ev], [o])
     core.observe(state, ev)
 
 
