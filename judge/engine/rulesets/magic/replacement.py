@@ -125,11 +125,12 @@ def _abilities_work(state: MagicState, o: MagicObject) -> bool:
     return not layers.chars_of(state, o).abilities_lost
 
 
-def permanents_with(state: MagicState, event: str) -> Iterator[Applicable]:
-    """The replacement abilities of kind `event` of the permanents on the battlefield that still have their
-    abilities, in battlefield order (a permanent's in its card's order)."""
+def permanents_with(state: MagicState, event: str | tuple[str, ...]) -> Iterator[Applicable]:
+    """The replacement abilities of kind `event` (or of any of several kinds, in one pass) of the permanents on the
+    battlefield that still have their abilities, in battlefield order (a permanent's in its card's order)."""
+    events = (event,) if isinstance(event, str) else event
     for o in state.battlefield():
-        rules = [r for r in state.card(o).replacements if r.event == event]
+        rules = [r for r in state.card(o).replacements if r.event in events]
         if rules and _abilities_work(state, o):
             for r in rules:
                 yield Applicable(o, r)
@@ -198,7 +199,7 @@ def applicable(state: MagicState, ev: Proposed) -> list[Effect]:
         shields: list[Effect] = [ce for ce in state.effects
                                  if ce.effect.kind == "prevent" and ev.target in ce.affected and ce.remaining != 0]
         return shields + [a for a in permanents_with(state, "damage") if _damage_applies(state, ev, a)] \
-            + [a for event in SOURCE_EVENTS for a in permanents_with(state, event) if _source_applies(state, ev, a)]
+            + [a for a in permanents_with(state, SOURCE_EVENTS) if _source_applies(state, ev, a)]
     if isinstance(ev, LifeGainEvent):
         return [a for a in permanents_with(state, "life_gain") if a.permanent.controller == ev.player]
     if isinstance(ev, LifeLossEvent):
