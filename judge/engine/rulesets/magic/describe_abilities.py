@@ -65,7 +65,8 @@ def activated_fields(target_spec: dict[str, Any]) -> list[dict[str, Any]]:
              "label": L("Poner contadores como coste", "Put counters as a cost")},
             field("targets", "targetspecs", spec=target_spec),
             {**field("effects", "effects"), "required": True},
-            {**field("your_turn", "bool"), "label": L("Solo en tu turno", "Only during your turn")}]
+            {**field("your_turn", "bool"), "label": L("Solo en tu turno", "Only during your turn")},
+            {**field("sorcery", "bool"), "label": L("Solo como un conjuro", "Only as a sorcery")}]
 
 
 def trigger_fields(target_spec: dict[str, Any]) -> list[dict[str, Any]]:
