@@ -578,10 +578,11 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
             from judge.engine.rulesets.magic.copies import conspire_resolves
             conspire_resolves(state, out, item)
             return
-        cond, cond_n = item.condition
-        if cond and not core.condition_holds(state, item.controller, cond, cond_n):
+        cond, cond_n, cond_arg = item.condition
+        if cond and not core.condition_holds(state, item.controller, cond, cond_n, cond_arg):
             core.emit(state, out, "resolution", item.controller, f"{item.text} no hace nada: la condición "
-                      f"«{core.CONDITION_TEXT.get(cond, cond).format(n=cond_n)}» ya no se cumple al resolverse",
+                      f"«{core.CONDITION_TEXT.get(cond, cond).format(n=cond_n, arg=cond_arg)}» ya no se cumple al "
+                      "resolverse",
                       [*cites_base, *cr("603.4")])
             return
         core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}",

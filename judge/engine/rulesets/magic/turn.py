@@ -83,6 +83,7 @@ def new_turn(state: MagicState, out: list[Step]) -> None:
     for p in state.players:
         p.lands_played = 0  # type: ignore[attr-defined]
     state.this_turn.clear()
+    state.touch()              # what static conditions read of this turn (spells cast, conditions.py) starts again
     state.first_strikers.clear()
     state.extra.pop("double_strikers", None)
     begin(state, out, "untap")
@@ -268,9 +269,8 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
         rules += ["702.10b", "302.6"]           # attacking although it came under control this turn: haste
     core.emit(state, out, "turn-based", state.active, f"{state.active} ataca a {target} con "
               + (", ".join(f"{o.card} ({o.id})" for o in objs) or "ninguna criatura"), cr(*rules), events, objs)
-    for e in events:
-        if e.kind == "attack":
-            core.observe(state, e)
+    # One declaration (508.1): the attacks are one event for "whenever one or more creatures attack" (603.2c).
+    core.observe_all(state, [e for e in events if e.kind == "attack"])
 
 
 def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[str, list[str]] | None:
