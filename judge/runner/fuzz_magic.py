@@ -50,6 +50,8 @@ CREATURE_NAMES = ("Osos", "Lobo", "Grifo", "Trasgo", "Elfo", "Zombi", "Caballero
 SPELL_NAMES = ("Rayo", "Choque", "Crecimiento", "Saber", "Terror", "Bendición", "Marchitez", "Fuerza", "Plegaria",
                "Estallido")
 AURA_NAMES = ("Fuerza de gigante", "Alas", "Armadura", "Maldición", "Vigor")
+EQUIPMENT_NAMES = ("Espada", "Hacha", "Escudo", "Botas", "Lanza")
+BASIC_TYPE = {"W": "Llanura", "U": "Isla", "B": "Pantano", "R": "Montaña", "G": "Bosque"}   # each colour's land type
 KEYWORD_POOL = tuple(KEYWORDS)          # every keyword the engine models
 # Spell effects: (effect, target specs) makers; each takes the rng.
 TRIGGER_WHEN = ("enters", "enters", "dies")
@@ -135,7 +137,17 @@ def _trigger(rng: random.Random) -> dict[str, Any]:
 
 
 def _replacement(rng: random.Random) -> dict[str, Any]:
-    kind = rng.choice(("life_gain", "damage", "enters", "dies", "draw", "prevent_none", "counters", "life_loss"))
+    kind = rng.choice(("life_gain", "damage", "enters", "dies", "draw", "prevent_none", "counters", "life_loss",
+                       "damage_dealt", "prevent_from", "copy"))
+    if kind == "damage_dealt":        # "it deals double that damage instead" (614.1a), for some sources
+        return {"event": "damage_dealt", "to": rng.choice(("each", "controller", "self")),
+                **({"multiply": 2} if rng.random() < 0.6 else {"add": 1}),
+                **({"where": [rng.choice("WUBRG")]} if rng.random() < 0.3 else {})}
+    if kind == "prevent_from":        # "prevent all damage that red sources would deal" (615.1)
+        return {"event": "prevent_from", "where": [rng.choice(("W", "U", "B", "R", "G", "noncreature"))],
+                "to": rng.choice(("each", "opponents"))}
+    if kind == "copy":                # the Clone's "enter as a copy of any creature" (707.5)
+        return {"event": "enters", "choose": "copy"}
     if kind == "counters":            # "twice that many" / "that many minus one" (614.1a, 122.6)
         return {"event": "counters", "counter": rng.choice(("+1/+1", "-1/-1", "")), "to": rng.choice(
             ("creatures_you_control", "self", "permanents_you_control")),
@@ -202,7 +214,31 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
     if rng.random() < 0.04:
         # 601.3, 305.1: "you may play lands / cast spells from your graveyard"
         card.setdefault("static", []).append({"play_from_graveyard": rng.choice(("lands", "spells", "all"))})
+    roll = rng.random()
+    if roll < 0.04:
+        # 604.3, 613.4a: "its power and toughness are each equal to the number of <its colour's basic land type>
+        # you control" (the printed 0/0 is the *)
+        card.update(power=0, toughness=0)
+        card.setdefault("static", []).append({"define_pt": ["count", "count"], "count": "permanents_you_control",
+                                              "count_where": [f"subtype:{BASIC_TYPE[color]}"]})
+    elif roll < 0.08:
+        # The shared filter (filters.py): "+1/+1 for each other creature of its type you control" or "other
+        # <type>s you control get +1/+1"; the type is its name's (random_cards gives it as its subtype)
+        card.setdefault("static", []).append(rng.choice((
+            {"pump": ["count", "count"], "count": "other_creatures_you_control", "count_where": ["subtype:?"]},
+            {"pump": [1, 1], "to": "other_creatures_you_control", "where": ["subtype:?"]},
+            {"grant": ["vigilance"], "to": "permanents_you_control", "where": ["creature", "non-subtype:?"]},
+            {"grant": ["defender"], "to": "opponents_permanents", "where": ["creature", "nonlegendary"]})))
     return card
+
+
+def _equipment(rng: random.Random, color: str) -> dict[str, Any]:
+    """301.5, 702.6: an Equipment with equip {1}–{3} that gives the equipped creature +N/+N or a keyword."""
+    static: list[dict[str, Any]] = [{"pump": [rng.randint(0, 3), rng.randint(0, 2)], "to": "equipped"}]
+    if rng.random() < 0.4:
+        static.append({"grant": [rng.choice(KEYWORD_POOL)], "to": "equipped"})
+    return {"cost": _cost(rng, color, rng.randint(1, 3)), "types": ["artifact"], "subtypes": ["Equipo"],
+            "equip": f"{{{rng.randint(1, 3)}}}", "static": static}
 
 
 def _aura(rng: random.Random, color: str) -> dict[str, Any]:
@@ -225,10 +261,17 @@ def random_cards(rng: random.Random) -> dict[str, dict[str, Any]]:
         roll = rng.random() if i >= 3 else 0.0                # the first three are creatures
         if roll < 0.55:
             name, card = rng.choice(CREATURE_NAMES), _creature(rng, color)
-        elif roll < 0.85:
+            card["subtypes"] = [name]                       # its creature type: what "other Elves" counts
+            for s in card.get("static", ()):
+                for key in ("where", "count_where"):
+                    if key in s:
+                        s[key] = [q.replace("?", name) for q in s[key]]
+        elif roll < 0.80:
             name, card = rng.choice(SPELL_NAMES), _spell(rng, color)
-        else:
+        elif roll < 0.92:
             name, card = rng.choice(AURA_NAMES), _aura(rng, color)
+        else:
+            name, card = rng.choice(EQUIPMENT_NAMES), _equipment(rng, color)
         cards[f"{name} {i + 1}"] = card
     return cards
 
@@ -280,6 +323,8 @@ def _mid_game(rng: random.Random, doc: dict[str, Any]) -> None:
             card = cards[name]
             if card.get("supertypes") and name in legends:
                 continue                              # two of one legend would ask the legend rule's choice
+            if any("define_pt" in s for s in card.get("static", ())):
+                continue                              # its printed 0/0 says nothing of its toughness on the board
             legends.add(name)
             entry: dict[str, Any] = {"card": name, "id": f"c{i}{j}"}
             toughness = card["toughness"]
@@ -308,6 +353,14 @@ def _mid_game(rng: random.Random, doc: dict[str, Any]) -> None:
             if any("pump" in s and s["pump"][1] < 0 for s in cards[aura]["static"]):
                 continue                              # a creature dying as the scenario starts may ask a choice
             player["battlefield"].append({"card": aura, "id": f"a{i}{j}", "attached_to": host})
+    gear = [n for n, c in cards.items() if "equip" in c]
+    for i, player in enumerate(doc["players"]):
+        for j in range(rng.randint(0, 1) if gear else 0):
+            # 301.5d: an Equipment may equip a creature another player controls (its control changed meanwhile)
+            entry = {"card": rng.choice(gear), "id": f"e{i}{j}"}
+            if hosts and rng.random() < 0.7:
+                entry["attached_to"] = rng.choice(hosts)[0]
+            player["battlefield"].append(entry)
     doc["turn"] = {"number": rng.randint(3, 12), "active": rng.choice(doc["players"])["name"],
                    "step": rng.choice(("main1", "main1", "main2", "beginning_of_combat", "upkeep", "end"))}
 

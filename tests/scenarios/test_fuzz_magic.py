@@ -125,7 +125,7 @@ def test_broken_invariant_exits_1_and_writes_a_replayable_scenario(cli: CliRunne
 
 
 def test_an_engine_exception_is_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
-    real_play = Game.play
+    real_play, real_start = Game.play, fm.start_game
     calls = {"n": 0}
 
     def flaky(self, action):  # noqa: ANN001
@@ -134,7 +134,12 @@ def test_an_engine_exception_is_a_broken_invariant(monkeypatch: pytest.MonkeyPat
             raise RuntimeError("fallo simulado")
         return real_play(self, action)
 
+    def start(doc):  # noqa: ANN001
+        calls["n"] = 0            # the 40th action of a game, whichever game first plays that many
+        return real_start(doc)
+
     monkeypatch.setattr(Game, "play", flaky)
+    monkeypatch.setattr(fm, "start_game", start)
     report = fm.fuzz(5, seed=3, step_limit=300)
     assert report.broken is not None and "RuntimeError" in report.broken.problem
     assert len(report.broken.document["actions"]) >= 40

@@ -67,6 +67,7 @@ TYPE_ALIASES = {"criatura": "creature", "tierra": "land", "instantáneo": "insta
                 "conjuro": "sorcery", "encantamiento": "enchantment", "artefacto": "artifact"}
 SUPERTYPES = {"legendary": "legendaria", "basic": "básica"}
 PERMANENT_TYPES = {"creature", "land", "enchantment", "artifact"}
+EQUIPMENT_SUBTYPES = frozenset({"Equipment", "Equipo"})      # 301.5: the artifact subtype, in English or Spanish
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,10 @@ class Effect(Immutable):
     condition: str = ""               # done only if true on resolution: linked.CONDITIONS
     random: bool = False              # the cards or target are chosen at random (701.9b), with the seeded rng
     cost: tuple[Symbol, ...] = ()     # pay: the mana paid from the pool (608.2g)
+    # pump, set_pt, define_pt: which of [power, toughness] is the number `count` counts ("X/X where X is the
+    # number of Forests you control"; "+1/+1 for each other Elf"): counted as it resolves (608.2h) or, in a
+    # static ability, each time the layers apply it (613.4; filters.count).
+    counted: tuple[bool, bool] = (False, False)
     # A `condition` about the game state (conditions.EFFECT_KINDS: "if you've cast a spell this turn", 608.2c):
     # its number and argument.
     condition_n: int = 0
@@ -209,6 +214,9 @@ class Activated(Immutable):
     # "Descartar [esta carta]: …": the cost moves the card out of its owner's hand, so the ability works only there
     # (113.6m), and is activated from the hand (play.do_activate)
     discard_self: bool = False
+    # "Activate only as a sorcery" (602.5d): its controller's main phase, the stack empty. Equip is one (702.6a).
+    sorcery: bool = False
+    equip: bool = False               # the equip keyword ability (702.6a), written `equip: "{N}"` on the card
     # 113.6b / 602.2: "graveyard": an ability that says it works from the graveyard ("{2}{B}: Return this card from
     # your graveyard to your hand"): activated only while its card is in its owner's graveyard (play.py), and
     # not one of the permanent's abilities.
@@ -274,6 +282,10 @@ class Replacement(Immutable):
     tapped: bool = False
     choose: str = ""                  # enters: "as it enters, choose a color | name a card" (614.12a): color | name
     counter: str = ""                 # counters: the kind of counter it replaces ("" any)
+    # damage_dealt: "if a source would deal damage, it deals `multiply` times that much plus `add` instead"
+    # (614.1a); prevent_from: "prevent all (or `prevent`) damage that [such] sources would deal" (615.1). `to`:
+    # whose sources (each | controller | opponents | self); `where`: their qualities (filters.source_has).
+    where: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -321,6 +333,11 @@ class CardDef(Immutable):
     @property
     def is_aura(self) -> bool:
         return "enchantment" in self.types and "Aura" in self.subtypes
+
+    @property
+    def is_equipment(self) -> bool:
+        """301.5: an artifact with the subtype Equipment (written «Equipment» or «Equipo»)."""
+        return "artifact" in self.types and bool(EQUIPMENT_SUBTYPES & set(self.subtypes))
 
     def has_type(self, t: str) -> bool:
         return t in self.types

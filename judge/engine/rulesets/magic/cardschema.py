@@ -9,7 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES, TYPE_ALIASES,
+from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, EQUIPMENT_SUBTYPES, KEYWORDS, SUPERTYPES,
+                                               TYPE_ALIASES,
                                                UNMODELLED_KEYWORDS, Activated, CardDef, Effect, Mode, Replacement,
                                                Static, TargetSpec, Triggered, keyword_id)
 from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost
@@ -56,7 +57,7 @@ class CardReader:
                                            "replacements", "text", "name") if token else
                       ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
                        "targets", "effects", "triggers", "activated", "static", "replacements", "text",
-                       "additional_costs", "modes", "x_counts", "cast_from"),
+                       "additional_costs", "modes", "x_counts", "equip", "cast_from"),
                       required=("types",))
         if m is None or "types" not in m:
             return None
@@ -115,6 +116,10 @@ class CardReader:
                          if (t := self.trigger(join(join(path, "triggers"), i), raw)) is not None)
         activated = tuple(a for i, raw in enumerate(self.seq(join(path, "activated"), m.get("activated", [])))
                           if (a := self.activated(join(join(path, "activated"), i), raw)) is not None)
+        if "equip" in m:
+            equip = self.equip(join(path, "equip"), m["equip"], types, subtypes)
+            if equip is not None:
+                activated = (*activated, equip)
         statics = tuple(s for i, raw in enumerate(self.seq(join(path, "static"), m.get("static", [])))
                         if (s := self.static(join(join(path, "static"), i), raw)) is not None)
         reps = tuple(r for i, raw in enumerate(self.seq(join(path, "replacements"), m.get("replacements", [])))
@@ -346,12 +351,13 @@ class CardReader:
         return Effect(kind=verb, to=to, target=target, duration=duration, optional=bool(may), where=where, **kw)
 
     def qualities(self, path: str, value: Any) -> tuple[str, ...]:
-        from judge.engine.rulesets.magic.qualities import QUALITIES
+        from judge.engine.rulesets.magic.qualities import QUALITIES, is_quality
         out = []
         for i, q in enumerate(self.check.sequence(path, value, max_items=5) or []):
-            if not isinstance(q, str) or (q.upper() if len(q) == 1 else q) not in QUALITIES:
+            if not isinstance(q, str) or not is_quality(q.upper() if len(q) == 1 else q):
                 self.check.error(join(path, i), f"cualidad desconocida {q!r}; se esperaba una de: "
-                                                + ", ".join(QUALITIES))
+                                                + ", ".join(QUALITIES) + ", subtype:<subtipo> o non<cualidad> "
+                                                "(noncreature, nonbasic, non-subtype:Elfo)")
             else:
                 out.append(q.upper() if len(q) == 1 else q)
         return tuple(out)
@@ -448,7 +454,7 @@ class CardReader:
         c = self.check
         m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "put_counters", "sacrifice",
                                           "effects", "targets", "your_turn", "sacrifice_type", "reveal_sharing_color",
-                                          "only_if", "discard_self", "zone"), required=("effects",))
+                                          "only_if", "discard_self", "sorcery", "zone"), required=("effects",))
         if m is None:
             return None
         cost = self.cost(join(path, "cost"), m.get("cost", ""))
@@ -491,7 +497,21 @@ class CardReader:
                          effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn),
                          sacrifice_type=sac_type or "", reveal_sharing_color=reveal, only_if_color=only_color,
                          only_if_n=only_n,
-                         discard_self=bool(c.boolean(join(path, "discard_self"), m.get("discard_self", False))))
+                         discard_self=bool(c.boolean(join(path, "discard_self"), m.get("discard_self", False))),
+                         sorcery=bool(c.boolean(join(path, "sorcery"), m.get("sorcery", False))))
+
+    def equip(self, path: str, value: Any, types: tuple[str, ...], subtypes: tuple[str, ...]) -> Activated | None:
+        """702.6a: «equip: "{2}"» is the activated ability "{2}: attach this permanent to target creature you
+        control; activate only as a sorcery", listed after the card's other activated abilities."""
+        if "artifact" not in types or not EQUIPMENT_SUBTYPES & set(subtypes):
+            self.check.error(path, "solo un Equipo (artefacto con el subtipo Equipment o Equipo) tiene «equip» "
+                                   "(301.5, 702.6a)")
+            return None
+        cost = self.cost(path, value)
+        if cost is None:
+            return None
+        return Activated(cost=cost, sorcery=True, equip=True, targets=(TargetSpec("creature", "you"),),
+                         effects=(Effect("equip", to="target"),))
 
     def static(self, path: str, raw: Any) -> Static | None:
         if isinstance(raw, Mapping) and "protection" in raw:
@@ -589,7 +609,7 @@ class CardReader:
     def replacement(self, path: str, raw: Any) -> Replacement | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("event", "instead", "multiply", "add", "prevent", "to", "counters",
-                                          "source_draws", "tapped", "choose", "counter"),
+                                          "source_draws", "tapped", "choose", "counter", "where"),
                       required=("event",))
         if m is None or "event" not in m:
             return None
@@ -618,6 +638,19 @@ class CardReader:
             kw["to"] = c.choice(join(path, "to"), m.get("to", scopes[0]), scopes) or scopes[0]
             if event == "counters":
                 kw["counter"] = c.choice(join(path, "counter"), m.get("counter", ""), ("", "+1/+1", "-1/-1")) or ""
+        elif event in ("damage_dealt", "prevent_from"):
+            scopes = REPLACE_TO[event]
+            kw["to"] = c.choice(join(path, "to"), m.get("to", scopes[0]), scopes) or scopes[0]
+            kw["where"] = self.qualities(join(path, "where"), m.get("where", []))
+            if event == "damage_dealt":
+                # 614.1a: "it deals double that damage instead" (the default), or "that much plus N"
+                kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 2 if "add" not in m else 1),
+                                           minimum=0, maximum=10) or 0
+                kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
+            else:
+                prevent = m.get("prevent", "all")
+                kw["prevent"] = -1 if prevent == "all" else (c.integer(join(path, "prevent"), prevent, minimum=1)
+                                                             or 1)
         elif event == "life_gain":
             kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
             kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
@@ -633,7 +666,7 @@ class CardReader:
                                    if c.integer(join(join(path, "counters"), k), v, minimum=1) is not None)
             kw["tapped"] = bool(c.boolean(join(path, "tapped"), m.get("tapped", False)))
             if "choose" in m:
-                kw["choose"] = c.choice(join(path, "choose"), m["choose"], ("color", "name")) or ""
+                kw["choose"] = c.choice(join(path, "choose"), m["choose"], ("color", "name", "copy")) or ""
         return Replacement(event=event, **kw)
 
     def from_catalog(self, name: str) -> None:

@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.entering_copy import choose_copy, enters_as_copy
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic import replacement
 from judge.engine.rulesets.magic.layers import chars, is_creature
@@ -186,11 +187,19 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     enters: dict[str, int] = {}
     put_notes: list[str] = []
     put_cites: list[str] = []
+    copying = None
     if zone == "battlefield":
         # 614.12a: "as it enters, choose …" is chosen before it enters, while nothing has moved yet.
         entering = replacement.entering_with(card)
+        if any(r.choose == "copy" for r in entering):
+            # 707.5: it enters as a copy: from here on it is the copied card, whose own "enters with" and "as it
+            # enters" replacements are the ones that apply (entering_copy.py).
+            copying = choose_copy(state, out, controller or o.owner, o.card)
+            if copying is not None:
+                card = copying.card
+                entering = replacement.entering_with(card)
         for r in entering:
-            if r.choose:
+            if r.choose and r.choose != "copy":
                 chosen = choose_as_enters(state, out, controller or o.owner, o.card, r.choose)
         enters = {k: n for r in entering for k, n in r.counters}
         for k, n in (counters or {}).items():
@@ -219,6 +228,9 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if zone == "battlefield":
         new.sick = True
         new.attached_to = attach_to
+        if copying is not None:
+            extra_cites += enters_as_copy(state, new, copying)
+            notes.append(f"entra como una copia de {copying.model_name}")
         if chosen:
             new.chosen = chosen
             notes.append(f"al entrar se elige {chosen}")

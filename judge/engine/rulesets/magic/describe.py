@@ -8,6 +8,7 @@ from typing import Any
 
 from judge.engine.rulesets.doce_vidas.describe import L, common_expectations, options
 from judge.engine.rulesets.magic import schema as S
+from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.rulesets.magic.actions import ACTION_KEYS
 from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES,
                                                UNMODELLED_KEYWORDS)
@@ -91,6 +92,8 @@ SCOPE_LABELS = {
     "target_player_creatures": L("las criaturas del jugador objetivo", "the target player's creatures"),
     "chosen_player": L("un jugador elegido", "a chosen player"),
     "that_creature": L("esa criatura (la del evento)", "that creature (the event's)"),
+    "equipped": L("la criatura equipada", "the equipped creature"),
+    "opponents_permanents": L("los permanentes de los oponentes", "permanents your opponents control"),
 }
 COUNT_LABELS = {"source_power": L("la fuerza de la fuente", "the source's power"),
                 "target_power": L("la fuerza del objetivo", "the target's power"),
@@ -100,7 +103,10 @@ COUNT_LABELS = {"source_power": L("la fuerza de la fuente", "the source's power"
                 "linked_power": L("la fuerza de esa carta", "that card's power"),
                 "linked_of_color": L("esas cartas del color elegido", "those cards of the chosen colour"),
                 "damage_this_turn": L("el daño hecho al objetivo este turno", "damage dealt to the target this turn"),
-                "life_paid": L("las vidas que pagó cada jugador", "the life each player paid")}
+                "life_paid": L("las vidas que pagó cada jugador", "the life each player paid"),
+                # "the number of …" (filters.count, with count_where): the scope's own words
+                **{s: L(f"el número de {SCOPE_LABELS[s]['es']}", f"the number of {SCOPE_LABELS[s]['en']}")
+                   for s in COUNT_SCOPES}}
 CONDITION_LABELS = {"did": L("lo hiciste («si lo haces»)", "you did (\"if you do\")"),
                     "linked_creature": L("esa carta es de criatura", "that card is a creature card"),
                     "linked_noncreature": L("esa carta no es de criatura", "that card isn't a creature card"),
@@ -315,6 +321,9 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                              A.records("activated", A.activated_fields(target_spec), FIELD_LABELS["activated"],
                                        {"tap": True, "effects": [{"add_mana": "{G}"}]}),
                              A.static_field(),
+                             {**field("equip", "text", example="{2}", only_card_types=["artifact"]),
+                              "label": L("Equipar (coste; un Equipo: subtipo Equipo)",
+                                         "Equip (its cost; an Equipment: subtype Equipment)")},
                              A.records("replacements", A.replacement_fields(), FIELD_LABELS["replacements"],
                                        {"event": "dies"}),
                              {"key": "additional_costs", "type": "record", "label": FIELD_LABELS["additional_costs"],

@@ -65,7 +65,8 @@ def activated_fields(target_spec: dict[str, Any]) -> list[dict[str, Any]]:
              "label": L("Poner contadores como coste", "Put counters as a cost")},
             field("targets", "targetspecs", spec=target_spec),
             {**field("effects", "effects"), "required": True},
-            {**field("your_turn", "bool"), "label": L("Solo en tu turno", "Only during your turn")}]
+            {**field("your_turn", "bool"), "label": L("Solo en tu turno", "Only during your turn")},
+            {**field("sorcery", "bool"), "label": L("Solo como un conjuro", "Only as a sorcery")}]
 
 
 def trigger_fields(target_spec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -101,7 +102,9 @@ def replacement_fields() -> list[dict[str, Any]]:
             {**field("counters", "counters", kinds=COUNTER_KINDS), "label": L("Entra con contadores", "Enters with counters"),
              "shown_if": {"event": ["enters"]}},
             {**field("tapped", "bool"), "label": L("Entra girada", "Enters tapped"), "shown_if": {"event": ["enters"]}},
-            _choice("choose", ("color", "name"), {"color": L("un color", "a colour"), "name": L("un nombre", "a name")},
+            _choice("choose", ("color", "name", "copy"), {"color": L("un color", "a colour"), "name": L("un nombre", "a name"),
+                                                   "copy": L("una criatura de la que es copia (707.5)",
+                                                             "a creature it enters as a copy of (707.5)")},
                     L("Al entrar elige", "As it enters, choose"), shown_if={"event": ["enters"]})]
 
 

@@ -9,17 +9,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import core, layers, linked, sba
+from judge.engine.rulesets.magic import core, filters, layers, linked, sba
 from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
+from judge.engine.rulesets.magic.entering_copy import choose_copy, enters_as_copy
 from judge.engine.rulesets.magic.linked import Linked
-from judge.engine.rulesets.magic.qualities import has_all
+from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.targets import legal_target, mv_problem
 from judge.engine.rulesets.magic.text import condition_text, describe_effect
 from judge.engine.rulesets.magic.verb import Resolution, current
+from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.step import Event, Step
 
 def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
@@ -48,8 +50,8 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
         return [p.name for p in state.opponents(controller)]
     if to == "each_player":
         return state.apnap()
-    if to == "enchanted":
-        # 603.10a / 113.7a: an Aura that left names the permanent it was attached to as it left.
+    if to == "enchanted" or to == "equipped":
+        # 603.10a / 113.7a: an Aura (or Equipment, 301.5f) that left names the permanent it was attached to as it left.
         o = state.objects.get(source) if source in state.lki else state.obj(source)
         host = o.attached_to if o is not None else state.lki.get(source, {}).get("attached_to")
         return [host] if host else []
@@ -195,13 +197,18 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
                          and "creature" in cache[o.id].types and has_all(state, o, cache[o.id], e.count_where))
     if e.count in linked.COUNTS:
         return per * linked.amount(state, e, ctx or Linked(), targets, subject)
+    if e.count in filters.GROUPS:
+        # "the number of Forests you control": the shared filter (filters.py), counted now (608.2h).
+        you = core.info(state, source).get("controller") or ""
+        return per * filters.count(state, e.count, e.count_where, you, source, state.battlefield(),
+                                   layers.compute(state))
     return n
 
 
 COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", "113.7a"),
                "life_lost_this_turn": ("119.3", "608.2h"), "destroyed": ("608.2c",), "your_creatures": ("608.2h",),
                "linked_power": ("608.2h",), "linked_of_color": ("608.2h",), "damage_this_turn": ("608.2h", "120.3a"),
-               "life_paid": ("119.4", "608.2h")}
+               "life_paid": ("119.4", "608.2h"), **{s: ("608.2h",) for s in COUNT_SCOPES}}
 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
@@ -227,7 +234,13 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
     ctx = ctx if ctx is not None else Linked(event=lki or {})
     verb = current().get(e.kind)
     n = amount_of(state, e, x, source, targets, memo, ctx=ctx) * times
+    # The rules of the filter that picked the objects (filters.py): "nonbasic" (205.4c), "Elves" (205.3), and a
+    # count's own ("for each Forest you control").
+    # (A lasting effect cites its group's where it fixes it, 611.2c: verbs/lasting.py.)
+    picked = (*(where_rules(e.where) if verb is None or verb.cites_where else ()), *where_rules(e.count_where)) \
+        if e.where or e.count_where else ()
     base = [*cites, *cr(*(verb.rules if verb is not None else ("609.1",))), *cr(*COUNT_RULES.get(e.count, ())),
+            *cr(*dict.fromkeys(picked)),
             *(cr("601.2h") if e.if_spent else [])]
     if e.per_counter:
         count, looked = _per_counter(state, e, source, lki or {})
@@ -445,9 +458,12 @@ def player_sacrifices(state: MagicState, out: list[Step], player: str, n: int, t
 
 def create_token(state: MagicState, out: list[Step], controller: str, token: CardDef | None, source_name: str,
                  cites: Sequence[str]) -> None:
-    """111.1: a token enters the battlefield under its creator's control."""
+    """111.1: a token enters the battlefield under its creator's control; one that "enters as a copy" (a token of
+    a Clone) is a copy as it is created (707.5: entering_copy.py), and still a token."""
     if token is None:
         return
+    copying = choose_copy(state, out, controller, token.name) \
+        if any(r.event == "enters" and r.choose == "copy" for r in token.replacements) else None
     tid = state.new_id("ficha-")
     o = MagicObject(id=tid, card=token.name, owner=controller, controller=controller, zone="battlefield", base=tid,
                     token=True, face=token, sick=True)
@@ -456,10 +472,13 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
     state.touch()
     state.objects[tid] = o
     state.latest[tid] = tid
+    copied = enters_as_copy(state, o, copying) if copying is not None else []
     ev = Event("move", {"object": tid, "new": tid, "card": token.name, "from": None, "to": "battlefield",
                         "token": True})
     core.emit(state, out, "resolution", controller, f"{source_name} crea la ficha {token.name} "
-              f"{token.power}/{token.toughness} ({tid})", [*cites, *cr("111.1", "111.2", "111.4")], [ev], [o])
+              f"{token.power}/{token.toughness} ({tid})"
+              + (f", que entra como una copia de {copying.model_name}" if copying is not None else ""),
+              [*cites, *cr("111.1", "111.2", "111.4"), *copied], [ev], [o])
     core.observe(state, ev)
 
 

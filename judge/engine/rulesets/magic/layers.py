@@ -12,11 +12,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect, Static
+from judge.engine.rulesets.magic.filters import GROUPS, count, in_group
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.verb import current
 
-LAYER_RULES = {2: "613.1b", 3: "613.1c", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.2: "613.4b", 7.3: "613.4c", 7.4: "613.4d"}
+LAYER_RULES = {2: "613.1b", 3: "613.1c", 4: "613.1d", 5: "613.1e", 6: "613.1f", 7.1: "613.4a", 7.2: "613.4b",
+               7.3: "613.4c", 7.4: "613.4d"}
+LAYERS = tuple(LAYER_RULES)        # in order: 7.1 is 7a (characteristic-defining P/T), 7.2–7.4 are 7b–7d
 
 
 @dataclass
@@ -79,35 +82,6 @@ def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> lis
     return out
 
 
-# Group scopes: (only creatures?, whose: any | you | opponents, the source itself excluded?).
-GROUPS = {"creatures_you_control": (True, "you", False), "other_creatures_you_control": (True, "you", True),
-          "all_creatures": (True, "any", False), "other_creatures": (True, "any", True),
-          "opponents_creatures": (True, "opponents", False), "all_permanents": (False, "any", False),
-          "permanents_you_control": (False, "you", False), "other_permanents_you_control": (False, "you", True),
-          "creatures_with_minus_counters": (True, "any", False),
-          # "cards not on the battlefield, spells and permanents": on the battlefield, every permanent;
-          # elsewhere `printed` applies it
-          "everything": (False, "any", False)}
-
-
-def in_group(state: MagicState, to: str, where: tuple[str, ...], o: MagicObject, c: "Chars", controller: str,
-             source: str) -> bool:
-    """Whether `o` (characteristics `c`) is one of the objects a group scope names, with the qualities of `where`."""
-    group = GROUPS.get(to)
-    if group is None:
-        return False
-    creatures, whose, other = group
-    if creatures and "creature" not in c.types:
-        return False
-    if whose == "you" and c.controller != controller or whose == "opponents" and c.controller == controller:
-        return False
-    if other and o.id == source:
-        return False
-    if to == "creatures_with_minus_counters" and not o.counters.get("-1/-1", 0):
-        return False
-    return has_all(state, o, c, where)
-
-
 def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Chars]) -> bool:
     if live.fixed is not None:
         return o.id in live.fixed
@@ -115,8 +89,9 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
     to = live.effect.to
     if to == "self":
         return o.id == live.source and has_all(state, o, c, live.effect.where)
-    if to == "enchanted":
+    if to == "enchanted" or to == "equipped":
         # "As long as enchanted creature is green, it gets…" is a quality of the enchanted one (the FAQ's Escudo).
+        # 301.5f: "the equipped creature" is whatever creature the source is attached to.
         src = state.objects.get(live.source)
         return src is not None and src.attached_to == o.id and has_all(state, o, c, live.effect.where)
     return in_group(state, to, live.effect.where, o, c, live.controller, live.source)
@@ -137,8 +112,8 @@ def compute(state: MagicState) -> dict[str, Chars]:
     if cached is not None and cached[2][0] == objs and cached[2][2] is state.copies and cached[2][3] == effects:
         broad = cached[3]              # the same permanents, cards and effects: the same qualities read
     else:
-        broad = any(e[0].where for e in effects) or any(s.condition or s.effect.where for o in perms
-                                                        for s in state.card(o).statics)
+        broad = any(e[0].where or e[0].count_where for e in effects) or any(
+            s.condition or s.effect.where or s.effect.count_where for o in perms for s in state.card(o).statics)
     inputs = _inputs(state, objs, effects, broad)
     if cached is not None and cached[2] == inputs:
         state.chars_cache = (state.version, cached[1], inputs, broad)
@@ -231,7 +206,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
         its effect had already started to apply (613.6)."""
         return e.fixed is None and e.source in lost and e.ability not in started
 
-    for layer in (2, 3, 4, 5, 6, 7.2, 7.3, 7.4):
+    for layer in LAYERS:
         if layer == 6:
             # 613.8a: an effect that removes the abilities of a permanent is applied before the effects of that
             # permanent's own static abilities (it changes whether they exist), whatever the timestamps; so is
@@ -272,6 +247,8 @@ def _compute(state: MagicState) -> dict[str, Chars]:
             effect = _with_entered_choice(state, e)
             if effect is None:
                 continue
+            if effect.counted != (False, False):
+                effect = counted(state, effect, e.controller, e.source, perms, chars)
             # 613.6: the ability of a permanent that lost its abilities applies on because it had started.
             kept = e.fixed is None and e.source in lost
             for o in targets(e):
@@ -361,6 +338,16 @@ def of(state: MagicState, o: MagicObject) -> Chars:
     return compute(state)[o.id]
 
 
+def counted(state: MagicState, e: Effect, controller: str, source: str, perms: list[MagicObject],
+            chars: dict[str, Chars]) -> Effect:
+    """A power/toughness effect with the number its `count` counts now put in (613.4: "X/X where X is the number
+    of Forests you control", "+1/+1 for each other Elf"), counted once for all it applies to, with the
+    characteristics the earlier layers gave (a land made a Forest in layer 4 counts)."""
+    n = max(e.amount, 1) * count(state, e.count, e.count_where, controller, source, perms, chars)
+    return replace(e, power=n if e.counted[0] else e.power, toughness=n if e.counted[1] else e.toughness,
+                   counted=(False, False))
+
+
 def _with_entered_choice(state: MagicState, live: _Live) -> Effect | None:
     """The effect with "the chosen color" read from its source (614.12a); None when no colour was chosen."""
     if not live.effect.entered_choice:
@@ -385,6 +372,13 @@ def printed(state: MagicState, o: MagicObject) -> Chars:
         if effect is not None:
             _apply(effect, c, live.controller)
             c.rules.append("613.1e")
+    for s in card.statics:
+        # 604.3: a characteristic-defining ability works in every zone ("its power is the number of …" in a hand).
+        if s.effect.kind == "define_pt":
+            e = counted(state, s.effect, o.controller, o.id, perms, compute(state)) if any(s.effect.counted) \
+                else s.effect
+            c.power, c.toughness = e.power, e.toughness
+            c.rules.append("604.3")
     return c
 
 

@@ -160,7 +160,7 @@ def legal_actions(state: MagicState) -> list[Action]:
         if "cant_activate" in c.keywords:
             continue                                         # 602.5
         for n, ab in table[1]:
-            if ab.tap and o.tapped or ab.untap and not o.tapped:
+            if ab.tap and o.tapped or ab.untap and not o.tapped or ab.sorcery and not sorcery_ok:
                 continue
             if (ab.tap or ab.untap) and "creature" in c.types and o.sick and "haste" not in c.keywords:
                 continue

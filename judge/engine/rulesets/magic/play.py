@@ -591,6 +591,10 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     _priority(state, who, "activar habilidades")
     action = _announced_x(action, ab.cost, f"la habilidad de {o.card} tiene {{X}} en su coste")
     _check_your_turn(state, o, ab, who)
+    # 602.5d: "activate only as a sorcery" (every equip ability, 702.6a): main phase, own turn, empty stack.
+    core.require(not ab.sorcery or _sorcery_timing(state, who), f"la habilidad de {o.card} solo se activa como "
+                 "un conjuro: en una fase principal de su turno con la pila vacía", "602.5d",
+                 *(("702.6a",) if ab.equip else ()))
     _check_only_if(state, o, ab, who)
     targets = _check_targets(state, ab.targets, action.targets, who, o.id)
     sacrificed = _check_sacrifice_type(state, ab, who, action.sacrifice)
@@ -623,6 +627,10 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
              *(["305.6"] if intrinsic else [])]
     if ab.only_if_color:
         rules.append("602.5")                # its "activate only if" was checked now, and only now
+    if ab.sorcery:
+        rules.append("602.5d")
+    if ab.equip:
+        rules.append("702.6a")
     if ab.tap:
         rules.append("107.5")
     if ab.untap:

@@ -21,11 +21,34 @@ QUALITIES: dict[str, str] = {
     "creature": "criatura", "land": "tierra", "enchantment": "encantamiento", "artifact": "artefacto",
     "attacking": "atacante", "unblocked": "no bloqueada", "counters": "con contadores",
     "enchanted": "encantada", "nonlegendary": "no legendaria",
+    "equipped": "equipada", "legendary": "legendaria", "basic": "básica",
 }
+# Besides the names above, a quality may be written `subtype:<subtype>` ("Forests", "Elves": the object has that
+# subtype now, through the layers: 205.3) or `non<quality>` / `non-<quality>` (the negation of any of them:
+# "noncreature", "nonbasic", "nonB", "non-subtype:Elfo": descriptions of objects, 109.2). XMage's filters compose
+# the same predicates (SubtypePredicate, Predicates.not).
+SUBTYPE_PREFIX = "subtype:"
 # The rule each quality is read by: colour (105.2), card type (205.2a), combat status, counters, Auras.
 QUALITY_RULES = {"attacking": "508.1k", "unblocked": "509.1h", "counters": "122.1", "enchanted": "303.4b",
-                 "nonlegendary": "205.4a"}
+                 "nonlegendary": "205.4a", "equipped": "301.5a", "legendary": "205.4a", "basic": "205.4c"}
 CONDITIONS = {"library_at_most": "una biblioteca tiene {n} cartas o menos"}
+
+
+def _negated(quality: str) -> str | None:
+    """The quality a «non-» quality negates ("noncreature" → "creature"), or None when it is not a negation."""
+    if quality in QUALITIES or not quality.startswith("non"):
+        return None
+    rest = quality[3:].lstrip("-")
+    return rest if rest and is_quality(rest) else None
+
+
+def is_quality(quality: str) -> bool:
+    """Whether a scenario may write `quality` in a `where:` (the names above, `subtype:X`, their negations)."""
+    if quality in QUALITIES:
+        return True
+    if quality.startswith(SUBTYPE_PREFIX):
+        return bool(quality[len(SUBTYPE_PREFIX):].strip())
+    return _negated(quality) is not None
 
 
 def has_quality(state: MagicState, o: MagicObject, chars: Any, quality: str) -> bool:
@@ -44,6 +67,17 @@ def has_quality(state: MagicState, o: MagicObject, chars: Any, quality: str) -> 
         return any(a.attached_to == o.id and state.card(a).is_aura for a in state.battlefield())
     if quality == "nonlegendary":
         return "legendary" not in state.card(o).supertypes
+    if quality in ("legendary", "basic"):
+        return quality in state.card(o).supertypes
+    if quality == "equipped":
+        # 301.5a: an Equipment is attached to it (an Aura is not; "enchanted" asks for that).
+        return any(a.attached_to == o.id and state.card(a).is_equipment for a in state.battlefield())
+    # The written forms last, so the named qualities cost no more than before.
+    if quality.startswith(SUBTYPE_PREFIX):
+        return quality[len(SUBTYPE_PREFIX):] in chars.subtypes       # 205.3: its subtypes now (layer 4 applied)
+    negated = _negated(quality)
+    if negated is not None:
+        return not has_quality(state, o, chars, negated)
     return False
 
 
@@ -62,11 +96,30 @@ def condition_holds(state: MagicState, condition: tuple[str, int, str] | None, c
 
 
 def where_rules(where: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(QUALITY_RULES[q] for q in where if q in QUALITY_RULES)
+    out: list[str] = []
+    for q in where:
+        base = _negated(q) or q
+        if base in QUALITY_RULES:
+            out.append(QUALITY_RULES[base])
+        elif base.startswith(SUBTYPE_PREFIX):
+            out.append("205.3")
+        if base != q:
+            out.append("109.2")           # a description of an object: "noncreature", "nonbasic"
+    return tuple(out)
+
+
+def describe_quality(q: str) -> str:
+    """The Spanish words of one quality: «criatura», «no criatura», «de subtipo Elfo»."""
+    negated = _negated(q)
+    if negated is not None:
+        return "no " + describe_quality(negated)
+    if q.startswith(SUBTYPE_PREFIX):
+        return f"de subtipo {q[len(SUBTYPE_PREFIX):]}"
+    return QUALITIES.get(q, q)
 
 
 def describe_where(where: tuple[str, ...]) -> str:
-    return ", ".join(QUALITIES.get(q, q) for q in where)
+    return ", ".join(describe_quality(q) for q in where)
 
 
 def describe_condition(condition: tuple[str, int] | None) -> str:

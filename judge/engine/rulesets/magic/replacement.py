@@ -17,6 +17,8 @@ from typing import Any, NamedTuple, Union
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import Replacement
 from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.filters import source_has
+from judge.engine.rulesets.magic.qualities import describe_where
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask
@@ -98,6 +100,9 @@ class Applicable(NamedTuple):
     rule: Replacement
 
 
+# The replacements of the damage a source would deal: "it deals double that damage instead" (614.1a) and "prevent
+# all damage that red sources would deal" (615.1).
+SOURCE_EVENTS = ("damage_dealt", "prevent_from")
 # A prevention shield from a resolved spell or ability (615: `ContinuousEffect` of kind "prevent"), or an ability's.
 Effect = Union[Applicable, ContinuousEffect]
 
@@ -120,11 +125,12 @@ def _abilities_work(state: MagicState, o: MagicObject) -> bool:
     return not layers.chars_of(state, o).abilities_lost
 
 
-def permanents_with(state: MagicState, event: str) -> Iterator[Applicable]:
-    """The replacement abilities of kind `event` of the permanents on the battlefield that still have their
-    abilities, in battlefield order (a permanent's in its card's order)."""
+def permanents_with(state: MagicState, event: str | tuple[str, ...]) -> Iterator[Applicable]:
+    """The replacement abilities of kind `event` (or of any of several kinds, in one pass) of the permanents on the
+    battlefield that still have their abilities, in battlefield order (a permanent's in its card's order)."""
+    events = (event,) if isinstance(event, str) else event
     for o in state.battlefield():
-        rules = [r for r in state.card(o).replacements if r.event == event]
+        rules = [r for r in state.card(o).replacements if r.event in events]
         if rules and _abilities_work(state, o):
             for r in rules:
                 yield Applicable(o, r)
@@ -170,13 +176,30 @@ def _zone_change_effects(state: MagicState, ev: ZoneChangeEvent) -> list[Applica
     return found
 
 
+def _source_applies(state: MagicState, ev: DamageEvent, a: Applicable) -> bool:
+    """614.1a / 615: a replacement or prevention of the damage a source deals ("if a source you control would deal
+    damage", "damage that red sources would deal"): whose source (`to`: each | controller | opponents | self) and
+    its qualities (`where`, the shared filter's: filters.source_has)."""
+    o, r, src = a.permanent, a.rule, ev.source
+    whose = src.get("controller")
+    if not (r.to == "each" or r.to == "controller" and whose == o.controller
+            or r.to == "opponents" and whose is not None and whose != o.controller
+            or r.to == "self" and src.get("id") == o.id):
+        return False
+    if not r.where:
+        return True
+    now = state.objects.get(src.get("id") or "")
+    return source_has(state, src, r.where, now, layers.chars_of(state, now) if now is not None else None)
+
+
 def applicable(state: MagicState, ev: Proposed) -> list[Effect]:
     """616.1: every replacement and prevention effect that applies to the proposed event `ev`, in the order they
     are offered (shields from resolved spells first, then the battlefield's abilities)."""
     if isinstance(ev, DamageEvent):
         shields: list[Effect] = [ce for ce in state.effects
                                  if ce.effect.kind == "prevent" and ev.target in ce.affected and ce.remaining != 0]
-        return shields + [a for a in permanents_with(state, "damage") if _damage_applies(state, ev, a)]
+        return shields + [a for a in permanents_with(state, "damage") if _damage_applies(state, ev, a)] \
+            + [a for a in permanents_with(state, SOURCE_EVENTS) if _source_applies(state, ev, a)]
     if isinstance(ev, LifeGainEvent):
         return [a for a in permanents_with(state, "life_gain") if a.permanent.controller == ev.player]
     if isinstance(ev, LifeLossEvent):
@@ -227,6 +250,9 @@ def _rep_text(item: Effect) -> str:
     if isinstance(item, ContinuousEffect):
         return f"{item.source_name}: previene " + ("todo el daño" if item.remaining < 0 else f"{item.remaining}")
     o, r = item
+    if r.event == "prevent_from":
+        return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
+            " de las fuentes" + (f" ({describe_where(r.where)})" if r.where else "")
     if r.event == "damage":
         return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
             (" y la fuente roba una carta por cada uno" if r.source_draws else "")
@@ -242,7 +268,7 @@ def _rep_text(item: Effect) -> str:
 
 
 # What an amount-changing replacement's amount counts, for `_rep_text` (life_gain: the prompt already says it).
-_AMOUNT_WHAT = {"life_gain": "", "counters": "contadores", "life_loss": "vidas perdidas"}
+_AMOUNT_WHAT = {"life_gain": "", "counters": "contadores", "life_loss": "vidas perdidas", "damage_dealt": "daño"}
 # What a zone-change replacement does instead, for `_rep_text`.
 _MOVE_TEXT = {"dies": "va al exilio en su lugar", "opponent_discard": "va al campo de batalla en su lugar",
               "to_library_bottom": "se muestra y va al fondo de la biblioteca de su propietario en su lugar"}
@@ -337,15 +363,23 @@ class ReplacementHandler:
                        tuple(cr("614.1a", "614.5", "616.1", "122.6", *(["616.1f"] if len(items) > 1 else []))))
 
     def prevent_damage(self, ev: DamageEvent, affected: str) -> tuple[Outcome, list[tuple[str, int, str]]]:
-        """615.1 / 616.1: the damage left after the prevention effects that apply, the affected player choosing one,
-        then again among those that still apply (none once all the damage is prevented); a shield from a resolved
-        effect is used up by what it prevents. With "damage can't be prevented" (615.12) none applies. Also returns
-        the draws prevention makes happen (615.5: who draws, how many, because of what)."""
+        """615.1 / 614.1a / 616.1: the damage left after the prevention and replacement effects that apply, the
+        affected player (or the affected creature's controller) choosing one, then again among those that still
+        apply (none once all the damage is prevented): a prevention shield or ability, "prevent all damage that
+        red sources would deal", and "a source would deal damage: it deals double / that much plus N instead" all
+        in one choice; a shield from a resolved effect is used up by what it prevents. With "damage can't be
+        prevented" (615.12) no prevention applies, a replacement still does. Also returns the draws prevention
+        makes happen (615.5: who draws, how many, because of what)."""
         shields = applicable(self.state, ev)
         if not shields:
             return Outcome(ev.amount), []
         if cant_be_prevented(self.state, ev.source):
-            return Outcome(ev.amount, ("no puede prevenirse",), tuple(cr("615.12"))), []
+            kept = [s for s in shields if isinstance(s, Applicable) and s.rule.event == "damage_dealt"]
+            if not kept:
+                return Outcome(ev.amount, ("no puede prevenirse",), tuple(cr("615.12"))), []
+            amount, notes = self._amount(affected, kept, ev.amount, lambda n: f"{n} de daño")
+            return Outcome(amount, ("no puede prevenirse", *notes),
+                           tuple(cr("615.12", "614.1a", "616.1", *(["616.1f"] if len(kept) > 1 else [])))), []
         amount, notes, cites = ev.amount, [], []
         draws: list[tuple[str, int, str]] = []
         left = len(shields)
@@ -353,6 +387,15 @@ class ReplacementHandler:
             if left > 1:
                 cites += cr("616.1", *(["616.1f"] if left < len(shields) else []))
             left -= 1
+            if isinstance(s, Applicable) and s.rule.event == "damage_dealt":
+                # 614.1a: "it deals double that damage instead" (never below 0); prevention chosen later sees it
+                before = amount
+                amount = max(0, amount * s.rule.multiply + s.rule.add)
+                notes.append(f"{s.permanent.card} cambia {before} de daño por {amount}")
+                cites += cr("614.1a")
+                if amount <= 0:
+                    break
+                continue
             if isinstance(s, ContinuousEffect):
                 cut = amount if s.remaining < 0 else min(amount, s.remaining)
                 if s.remaining > 0:

@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import Triggered
+from judge.engine.rulesets.magic.cards import EQUIPMENT_SUBTYPES, Triggered
 from judge.engine.rulesets.magic.core import (cease_to_exist, last_known_all, move, regenerated)
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
@@ -141,6 +141,19 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
             return None
         keep = ask(state, out, q, valid).values[0]
         to_grave += [(o, "704.5j", f"regla de leyendas: {player} conserva {keep}") for o in group if o.id != keep]
+    # 704.5n / 301.5c: an Equipment attached to an illegal or nonexistent permanent becomes unattached and stays.
+    for o in bf:
+        if o.attached_to and not state.card(o).is_aura:
+            host = state.objects.get(o.attached_to)
+            why = "lo que equipaba ya no está en el campo de batalla" if host is None or host.zone != "battlefield" \
+                else equip_problem(state, o, host)
+            if why is not None:
+                o.attached_to = None
+                state.touch()                # the layers' memo keys on the state's version
+                done = True
+                emit(state, out, "state-based", o.controller, f"{o.card} ({o.id}) se desanexa: {why}; sigue en el "
+                     "campo de batalla", cr("704.3", "704.5n", "301.5c", "701.3d"),
+                     [Event("attach", {"object": o.id, "to": None})], [o])
     # 704.5q: +1/+1 and -1/-1 counters annihilate. All these actions happen at once (704.3): a permanent that
     # leaves in this check is seen as it was just before, with all its counters (persist, 702.79a, looks at them).
     leaving = {o.id for o, _, _ in to_grave}
@@ -172,6 +185,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         if rule in ("704.5g", "704.5h") and regenerated(state, out, o, cr("704.3", rule)):
             continue                         # 701.19a: destruction replaced (not a 0-toughness death)
         extra = ["702.2b"] if rule == "704.5h" else ["120.5"] if rule == "704.5g" else []
+        if rule in ("704.5f", "704.5g") and o.id in cache and "613.4a" in cache[o.id].rules:
+            extra += ["613.4a", "604.3"]     # its toughness is the number its own ability counts (layer 7a)
         move(state, out, o, "graveyard", cites=[*cr("704.3", rule, *extra), *named(why)], why=why, kind="state-based", batch=batch,
              seen=before)
     observe_all(state, batch)
@@ -192,6 +207,27 @@ def enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) ->
     if spec.kind in ("land", "artifact", "enchantment"):
         return spec.kind in c.types
     return True
+
+
+def equip_problem(state: MagicState, equipment: MagicObject, host: MagicObject) -> str | None:
+    """Why `equipment` can't equip `host` now (301.5, 301.5c, 702.16d), or None when it can. Read through the
+    layers: an Equipment that became a creature, or lost the subtype, equips nothing."""
+    cache = layers.compute(state)
+    ec, hc = cache.get(equipment.id), cache.get(host.id)
+    if ec is None or hc is None:
+        return "no está en el campo de batalla"
+    if not ("artifact" in ec.types and EQUIPMENT_SUBTYPES & set(ec.subtypes)):
+        return "ya no es un Equipo"
+    if "creature" in ec.types:
+        return "es también una criatura"
+    if host.id == equipment.id:
+        return "un Equipo no puede equiparse a sí mismo"
+    if "creature" not in hc.types:
+        return "no es una criatura"
+    guard = protected_from(state, host.id, equipment.id)
+    if guard:
+        return guard
+    return None
 
 
 def _control_effects(state: MagicState) -> dict[str, tuple[int, str, str]]:

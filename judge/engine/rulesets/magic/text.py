@@ -7,6 +7,7 @@ from typing import Any
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.qualities import describe_where
 from judge.engine.rulesets.magic.verb import current
+from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 
 TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador", "each_opponent": "cada oponente",
       "each_player": "cada jugador", "creatures_you_control": "las criaturas que controlas",
@@ -23,6 +24,7 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "linked": "esa(s) carta(s)", "random_target": "uno de los objetivos al azar",
       "graveyard_random": "una carta al azar de tu cementerio",
       "graveyard_named_self": "las cartas de tu cementerio con el nombre de esta",
+      "equipped": "la criatura equipada", "opponents_permanents": "los permanentes de tus oponentes",
       "source_card": "esta carta (donde está)"}
 COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la fuerza del objetivo",
               "life_lost_this_turn": "igual a las vidas que perdió este turno",
@@ -30,12 +32,17 @@ COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la f
               "linked_power": "igual a la fuerza de esa carta",
               "linked_of_color": "una por cada carta del color elegido",
               "damage_this_turn": "igual al daño hecho al objetivo este turno",
-              "life_paid": "una por cada vida que pagó"}
+              "life_paid": "una por cada vida que pagó",
+              # "the number of …" (filters.count): the group said as in `to`, its qualities after it
+              **{s: f"igual al número de {TO[s]}" for s in ("creatures_you_control", "other_creatures_you_control",
+                                                       "all_creatures", "other_creatures", "opponents_creatures",
+                                                       "all_permanents", "permanents_you_control",
+                                                       "other_permanents_you_control", "opponents_permanents")}}
 
 
 PLURAL = {"creatures_you_control", "other_creatures_you_control", "all_creatures", "other_creatures",
           "opponents_creatures", "all_permanents", "permanents_you_control", "other_permanents_you_control",
-          "everything", "creatures_with_minus_counters", "target_player_creatures"}
+          "everything", "creatures_with_minus_counters", "target_player_creatures", "opponents_permanents"}
 
 
 def _to(e: Any) -> str:
@@ -75,7 +82,8 @@ def describe_effect(e: Any) -> str:
         text += f" por cada contador {e.per_counter} sobre esta carta"
     if getattr(e, "count", ""):
         text += f" ({str(e.amount) + ' ' if e.amount > 1 else ''}{COUNT_TEXT.get(e.count, e.count)}" \
-                + (f" ({', '.join(e.count_where)})" if getattr(e, "count_where", ()) else "") + ")"
+                + (f" ({describe_where(e.count_where) if e.count in COUNT_SCOPES else ', '.join(e.count_where)})"
+                   if getattr(e, "count_where", ()) else "") + ")"
     if getattr(e, "by", ""):
         text = f"el objetivo hace {text}"
     if getattr(e, "if_spent", ()):

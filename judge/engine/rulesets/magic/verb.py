@@ -76,6 +76,7 @@ class Verb:
     by_choices: ClassVar[tuple[str, ...]] = ("its_controller",)   # `by`: who does it
     fuzz_rank: ClassVar[float | None] = None              # in the fuzzer's pool of "the rest of the vocabulary"
     group_by_types: ClassVar[bool] = False                # `types` keeps the group's permanents of those types
+    cites_where: ClassVar[bool] = True                    # its steps cite the rules of its `where` (filters.py)
 
     def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
               kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:

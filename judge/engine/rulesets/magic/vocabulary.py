@@ -17,10 +17,10 @@ SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creat
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
           "other_permanents_you_control", "active_player", "target_controller", "target_player_creatures",
           "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self",
-          "source_card")
+          "equipped", "opponents_permanents", "source_card")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
-                 "other_permanents_you_control", "everything")
+                 "other_permanents_you_control", "everything", "equipped", "opponents_permanents")
 # Scopes that name objects: `where` keeps those with its qualities (qualities.py).
 OBJECT_SCOPES = ("self", "enchanted", *(s for s in STATIC_SCOPES if s not in ("self", "enchanted")))
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
@@ -42,10 +42,14 @@ REPLACEMENT_READS: dict[str, tuple[str, ...]] = {
     "draw": ("instead",), "life_gain": ("multiply", "add"), "damage": ("prevent", "to", "source_draws"),
     "enters": ("counters", "tapped", "choose"), "dies": (), "prevent_none": (), "no_life_gain": (), "all_wither": (),
     "tap_for_mana": ("multiply",), "opponent_discard": (), "to_library_bottom": (),
-    "counters": ("counter", "to", "multiply", "add"), "life_loss": ("to", "multiply", "add")}
+    "counters": ("counter", "to", "multiply", "add"), "life_loss": ("to", "multiply", "add"),
+    "damage_dealt": ("to", "where", "multiply", "add"), "prevent_from": ("to", "where", "prevent")}
 # Whom a counters / life_loss replacement covers; the first is the default.
 REPLACE_TO = {"counters": ("creatures_you_control", "self", "permanents_you_control"),
-              "life_loss": ("controller", "opponents", "each")}
+              "life_loss": ("controller", "opponents", "each"),
+              # whose sources a damage_dealt / prevent_from replacement covers
+              "damage_dealt": ("each", "controller", "opponents", "self"),
+              "prevent_from": ("each", "controller", "opponents", "self")}
 DELAYED_AT = ("end_of_combat", "end_step")
 STOPS = ("fin", "limite", "eleccion", "partida terminada")
 PLAYER_FIELDS = {"life": "int", "lost": "bool", "hand": "names", "library": "names", "graveyard": "names",
@@ -58,6 +62,10 @@ OBJECT_FIELDS = {"zone": "zone", "tapped": "bool", "damage": "int", "counters": 
                  "sick": "bool"}
 TOP_ONLY = ("stack",)
 RUNTIME_ID = re.compile(r"^(ficha-|hab|copia)\d+(~\d+)?$")
+# The group scopes a count may name, with `count_where` ("the number of Forests you control": filters.count).
+COUNT_SCOPES = ("creatures_you_control", "other_creatures_you_control", "all_creatures", "other_creatures",
+                "opponents_creatures", "all_permanents", "permanents_you_control", "other_permanents_you_control",
+                "opponents_permanents")
 COUNTS = ("source_power", "target_power", "life_lost_this_turn", "destroyed", "your_creatures",
-          "linked_power", "linked_of_color", "damage_this_turn", "life_paid")
+          "linked_power", "linked_of_color", "damage_this_turn", "life_paid", *COUNT_SCOPES)
 CONDITIONS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life")

@@ -16,6 +16,7 @@ from judge.engine.rulesets.magic.qualities import where_rules
 from judge.engine.rulesets.magic.state import ContinuousEffect
 from judge.engine.rulesets.magic.text import _de, _describe, _is, _to, _trigger_text, describe_effect
 from judge.engine.rulesets.magic.verb import LASTING, Acting, Resolution, Verb, register
+from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES, STATIC_SCOPES
 from judge.engine.step import Event
 from judge.format.validate import join
 
@@ -28,6 +29,7 @@ class Lasting(Verb):
     """A verb whose resolution creates one continuous effect on the objects it affects now (611.2c), with a
     timestamp (613.7b)."""
     keys = LASTING
+    cites_where = False              # the group's qualities are cited as it is fixed (611.2c), below
 
     def resolve(self, r: Resolution) -> None:
         state, out, controller, source, source_name, e, n = (r.state, r.out, r.controller, r.source, r.source_name,
@@ -43,6 +45,10 @@ class Lasting(Verb):
             return
         if k == "land_types" and e.choose:
             e = replace(e, types=(effects.choose_land_type(state, out, controller, source_name),), choose=False)
+        if any(e.counted):
+            # "Target creature becomes X/X, where X is …": X is counted once, as it resolves (608.2h).
+            e = replace(e, power=n if e.counted[0] else e.power, toughness=n if e.counted[1] else e.toughness,
+                        counted=(False, False), count="", count_where=(), amount=0)
         if k == "set_color" and e.choose:
             e = replace(e, colors=effects.choose_colors(state, out, controller, source_name, 1, 5), choose=False)
         copied = None
@@ -89,8 +95,11 @@ class LastingOn(Lasting, Acting):
 
 
 class PowerToughness(Lasting):
-    """pump, set_pt: «[power, toughness]»."""
+    """pump, set_pt (and define_pt, verbs/pt_count.py): «[power, toughness]», each a number or «count»: the number
+    the effect's `count` counts ("X/X where X is the number of Forests you control", `count:
+    permanents_you_control, count_where: [subtype:Bosque]`; filters.count)."""
     static = True
+    keys = (*LASTING, "count", "count_where")
     builder_arg = {"type": "pt", "default": [1, 1]}
 
     def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
@@ -99,14 +108,35 @@ class PowerToughness(Lasting):
         seq = c.sequence(p, arg, max_items=2)
         if seq is None or len(seq) != 2:
             if seq is not None:
-                c.error(p, "se esperaba [fuerza, resistencia], p. ej. [3, 3]")
+                c.error(p, "se esperaba [fuerza, resistencia], p. ej. [3, 3] (o «count»: [count, count])")
             return False
-        pw = c.integer(join(p, 0), seq[0], minimum=-99, maximum=99)
-        th = c.integer(join(p, 1), seq[1], minimum=-99, maximum=99)
+        counted = tuple(v == "count" for v in seq)
+        pw = 0 if counted[0] else c.integer(join(p, 0), seq[0], minimum=-99, maximum=99)
+        th = 0 if counted[1] else c.integer(join(p, 1), seq[1], minimum=-99, maximum=99)
         if pw is None or th is None:
             return False
         kw.update(power=pw, toughness=th)
+        if any(counted):
+            kw["counted"] = counted
+            if "count" not in m:
+                c.error(join(path, "count"), "«count» en fuerza o resistencia necesita «count: …», lo que se "
+                                             "cuenta (p. ej. count: permanents_you_control, count_where: "
+                                             "[subtype:Bosque])")
+                return False
+            if scopes is STATIC_SCOPES and m["count"] not in COUNT_SCOPES:
+                c.error(join(path, "count"), "en una habilidad estática se cuenta un grupo: "
+                                             + ", ".join(COUNT_SCOPES))
+                return False
+        elif "count" in m:
+            c.error(join(path, "count"), "«count» aquí dice qué vale «count» en [fuerza, resistencia]: escribe "
+                                         "p. ej. [count, count]")
+            return False
         return True
+
+    @staticmethod
+    def pt(e: Effect) -> tuple[str, str]:
+        """Power and toughness as said: «X» where the count goes."""
+        return ("X" if e.counted[0] else str(e.power)), ("X" if e.counted[1] else str(e.toughness))
 
 
 @register
@@ -114,8 +144,12 @@ class Pump(PowerToughness):
     name, label, order, rules, layer = "pump", ("+F/+R", "+P/+T"), 11, ("613.4c", "611.2a"), 7.3
 
     def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} obtiene{'n' if e.to not in ('target', 'self', 'enchanted') else ''} " \
-               f"{e.power:+d}/{e.toughness:+d}{dur}"
+        if any(e.counted):
+            pw, th = (("+X" if x else f"{v:+d}") for x, v in zip(e.counted, (e.power, e.toughness)))
+        else:
+            pw, th = f"{e.power:+d}", f"{e.toughness:+d}"
+        return f"{_to(e)} obtiene{'n' if e.to not in ('target', 'self', 'enchanted', 'equipped') else ''} " \
+               f"{pw}/{th}{dur}"
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.power += e.power
@@ -133,7 +167,8 @@ class SetPT(PowerToughness):
     fuzz_rank = 7
 
     def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} {_is(e)} {e.power}/{e.toughness} (fuerza y resistencia base){dur}"
+        pw, th = self.pt(e)
+        return f"{_to(e)} {_is(e)} {pw}/{th} (fuerza y resistencia base){dur}"
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.power, c.toughness = e.power, e.toughness
