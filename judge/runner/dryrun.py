@@ -24,9 +24,14 @@ TIME_STOP = "tiempo"       # DryRun.stopped when the validation's wall-clock bud
 @dataclass(frozen=True)
 class Budget:
     """A validation's wall-clock budget: `seconds` from `start` (time.monotonic()). The dry run and the fix
-    search look at it between actions and between tries (each action is bounded by the step limit)."""
+    search look at it between actions and between tries, and the engine at every step inside an action (its
+    `deadline`, judge.engine.run.Game), so no single line outlasts it by more than one step."""
     seconds: float
     start: float = field(default_factory=lambda: time.monotonic())
+
+    @property
+    def deadline(self) -> float:
+        return self.start + self.seconds
 
     def spent(self) -> bool:
         return time.monotonic() - self.start > self.seconds
@@ -77,10 +82,11 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
     that point (the ruleset's `choices`, read before a line is played or as the game asks for it mid-action
     through `Script.watch`)."""
     from judge.engine.action import Checkpoint, Script
-    from judge.engine.errors import StepLimitReached
+    from judge.engine.errors import DeadlineReached, StepLimitReached
     from judge.engine.run import Game
 
-    game = Game(scenario, step_limit=step_limit, board_budget=1)
+    game = Game(scenario, step_limit=step_limit, board_budget=1,
+                deadline=budget.deadline if budget is not None else None)
     ruleset, state = game.ruleset, game.state
     out = DryRun()
     actions = scenario.actions
@@ -98,7 +104,13 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
             out.choices[pos] = found
     index = state.opening_answers
     last: int | None = None                       # the line that last played: it opened any pending choice
-    if game.cut:
+    if game.cut and game.cut_by_deadline:
+        assert budget is not None
+        out.problems.append(Problem("limit", None, len(game.steps), f"límite de tiempo de la validación alcanzado "
+                                    f"({budget.seconds:g} s) al preparar el escenario: el guion no se ha probado",
+                                    (ruleset.general_citation,)))
+        out.stopped = TIME_STOP
+    elif game.cut:
         out.problems.append(Problem("limit", None, len(game.steps), f"límite de pasos alcanzado ({step_limit}) "
                                     "al preparar el escenario", (ruleset.general_citation,)))
         out.stopped = "limite"
@@ -130,6 +142,14 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
         try:
             game.play(action)
             index = state.script.pos
+        except DeadlineReached:
+            assert budget is not None
+            out.problems.append(Problem(
+                "limit", i, len(game.steps), f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s) "
+                "durante esta acción: lo que quedaba de ella y las acciones siguientes no se han probado",
+                (ruleset.general_citation,)))
+            out.stopped = TIME_STOP
+            break
         except StepLimitReached:
             out.problems.append(Problem("limit", i, len(game.steps), f"límite de pasos alcanzado ({step_limit})",
                                         (ruleset.general_citation,)))

@@ -329,6 +329,11 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
                                  param_hint="--targets")
     report: dict[str, Any] = {"instance": str(config.instance_dir()), "load_before": os.getloadavg(),
                               "started_utc": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()), "targets": []}
+    # The rule pages' "Ejemplos" built first, as `make serve-prod` does (judge index --if-stale): otherwise the rule
+    # page is measured uncached while a server thread builds them (a page without them is never stored).
+    from judge.web.examples import index as examples_index
+
+    examples_index(instance=config.instance_dir())
     with tempfile.TemporaryDirectory(prefix="judge-bench-load-") as scratch_name:
         scratch = Path(scratch_name)
         prefix = f"judge-bench-{secrets.token_hex(4)}:"
