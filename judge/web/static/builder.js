@@ -9,6 +9,7 @@ import { showPlay } from "./builder-play.js";
 import { cardFixes, dropStale, emptyDocument, renamePlayer, renameRef, setAtPath } from "./builder-cards.js";
 import { adoptDraft, draftFromHash, draftId, keepDraft, offerDrafts, otherDrafts } from "./builder-draft.js";
 import { blockOptions, fillFresh, optionsOf, slotOptions, wordLabel } from "./builder-choices.js";
+import { keySaves } from "./savekey.js";
 
 const root = document.getElementById("builder");
 const stateEl = document.getElementById("builder-state");
@@ -966,6 +967,9 @@ async function start() {
   form.addEventListener("submit", () => {
     if (!dirtyText) { textarea.value = JSON.stringify(doc, null, 2); formatSel.value = "json"; }
   });
+  // A save carries one Idempotency-Key per attempt, the same when the same text is sent again (savekey.js).
+  const saveButton = document.getElementById("save-button");
+  if (saveButton) keySaves(form, saveButton, () => `${formatSel.value}\u0000${textarea.value}`);
   root.addEventListener("change", () => setTimeout(() => render(), 0));
 
   const notice = h("div", { class: "draft-notice", id: "draft-notice", "aria-live": "polite" });
