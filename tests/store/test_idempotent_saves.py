@@ -52,8 +52,11 @@ def test_the_key_with_another_body_or_malformed_is_refused(client, scenario_yaml
 
 
 @sqlite_only
-def test_a_save_that_landed_behind_a_503_is_not_duplicated_by_its_retry(client, scenario_yaml: str,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_landed_behind_a_503_is_not_duplicated_by_its_retry_faked(
+        client, scenario_yaml: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FAKED freeze (the short version for `make test`): the save is patched to commit and then raise what a
+    frozen database raises. The real one, a PostgreSQL backend stopped with SIGSTOP in the middle of its COMMIT,
+    is tests/faults/test_long_commit_freeze.py (`make faults`)."""
     real = saved.save
 
     def commit_then_lose_the_answer(*args, **kwargs):  # type: ignore[no-untyped-def]
