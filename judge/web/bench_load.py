@@ -263,15 +263,16 @@ def group_cpu_seconds(pgid: int) -> float:
 
 
 def _measure(server: Server, target: Target, connections: int, seconds: float, warmup: float,
-             count: int | None = None) -> dict[str, Any]:
+             count: int | None = None, rate: float | None = None) -> dict[str, Any]:
     """One target's figures, with the server's CPU per request (the honest figure on a loaded machine: what the
     requests cost, whatever share of the cores the server got meanwhile)."""
     if warmup > 0:
         drive("127.0.0.1", server.port, target, connections=connections, seconds=warmup)
     cpu = group_cpu_seconds(server.process.pid)
-    result = drive("127.0.0.1", server.port, target, connections=connections, seconds=seconds, count=count)
+    result = drive("127.0.0.1", server.port, target, connections=connections, seconds=seconds, count=count,
+                   rate=rate)
     cpu = group_cpu_seconds(server.process.pid) - cpu
-    return result.to_json() | {"load": round(os.getloadavg()[0], 2), "server_cpu_s": round(cpu, 3),
+    return result.to_json() | {"rate": rate, "load": round(os.getloadavg()[0], 2), "server_cpu_s": round(cpu, 3),
                                "server_cpu_ms_per_request": round(cpu * 1000 / max(1, result.requests), 3)}
 
 
@@ -296,7 +297,8 @@ def _forget_searches(redis_url: str | None, prefix: str) -> None:
 def _line(r: dict[str, Any]) -> str:
     return (f"{r['target']:<58} {r['requests_per_s']:>8.1f} req/s  p50 {r['p50_ms']:>7.1f} ms  "
             f"p99 {r['p99_ms']:>7.1f} ms  errors {r['errors']}  ({r['requests']} in {r['seconds']:.1f} s)"
-            + (f"  server CPU {r['server_cpu_ms_per_request']:.2f} ms/req" if "server_cpu_ms_per_request" in r else ""))
+            + (f"  server CPU {r['server_cpu_ms_per_request']:.2f} ms/req" if "server_cpu_ms_per_request" in r else "")
+            + (f"  paced at {r['rate']:g} req/s" if r.get("rate") else ""))
 
 
 @click.command("load")
@@ -313,10 +315,13 @@ def _line(r: dict[str, Any]) -> str:
               help="Serve with this Redis as the shared store (rate limits, page cache), under a prefix of the "
               "bench's own, removed afterwards (default: REDIS_URL, else the instance's SQLite file).")
 @click.option("--warmup", default=3.0, show_default=True, help="Seconds of each target before measuring.")
+@click.option("--rate", type=float, default=None, help="Send at this many requests/s in all (each connection on a "
+              "fixed schedule, latency counted from when a request was due): the p99 at that throughput; default "
+              "as fast as the server answers (saturation).")
 @click.option("--json", "as_json", is_flag=True)
 def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, database_url: str | None,
                    workers: int | None, threads: int | None, redis_url: str | None, warmup: float,
-                   as_json: bool) -> None:
+                   rate: float | None, as_json: bool) -> None:
     """Drive the production server on 127.0.0.1: requests/s, p50, p99 and errors per target, then concurrent
     saves checked in the database (none lost, duplicated or refused)."""
     from judge import config
@@ -364,7 +369,8 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
                             cold = _measure(server, available[name], connections, max(seconds, 60.0), 0,
                                             count=len(question_paths()))
                             rows.append(cold | {"name": f"{name}-cold", "target": cold["target"] + ", cold"})
-                        row = _measure(server, available[name], connections, seconds, warmup) | {"name": name}
+                        row = _measure(server, available[name], connections, seconds, warmup,
+                                       rate=rate) | {"name": name}
                         if name in SEARCH_TARGETS:
                             row["target"] += ", warm"
                         rows.append(row)

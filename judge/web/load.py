@@ -76,24 +76,42 @@ class LoadResult:
 
 
 def drive(host: str, port: int, target: Target, *, connections: int = 32, seconds: float = 10.0,
-          count: int | None = None, keep_bodies: bool = False, timeout: float = 30.0) -> LoadResult:
+          count: int | None = None, keep_bodies: bool = False, timeout: float = 30.0,
+          rate: float | None = None) -> LoadResult:
     """Send `target` from `connections` threads until `seconds` have passed or `count` requests were sent
-    (whichever comes first: every run is bounded in time). Each answer's status and latency is kept."""
-    deadline = time.monotonic() + seconds
+    (whichever comes first: every run is bounded in time). Each answer's status and latency is kept.
+
+    `rate` (requests/s in all, None: as fast as the answers come): each thread sends on a fixed schedule
+    (`connections / rate` seconds apart, the threads staggered), and a latency is counted from the time the
+    request was due, not from when it was sent, so a server that falls behind is charged for the wait too
+    (no "coordinated omission"): the p99 at that throughput, rather than at saturation."""
+    begin = time.monotonic()
+    deadline = begin + seconds
     counter = itertools.count()
     lock = threading.Lock()
     result = LoadResult(target.name, connections, 0.0)
+    interval = connections / rate if rate else 0.0
 
-    def worker() -> None:
+    def worker(slot: int) -> None:
         conn: http.client.HTTPConnection | None = None
         mine: list[Answer] = []
+        due = begin + slot * interval / connections
         while time.monotonic() < deadline:
+            if interval:
+                wait = due - time.monotonic()
+                if wait > 0:
+                    time.sleep(wait)
+                if time.monotonic() >= deadline:
+                    break
             index = next(counter)
             if count is not None and index >= count:
                 break
             body = target.body_for(index) if target.body_for else target.body
             headers = dict(target.headers)
             started = time.perf_counter()
+            if interval:   # from when it was due (time.perf_counter's clock)
+                started -= max(0.0, time.monotonic() - due)
+                due += interval
             status, data = 0, b""
             try:
                 if conn is None:
@@ -118,7 +136,7 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
 
     cpu = time.process_time()
     started = time.monotonic()
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(connections)]
+    threads = [threading.Thread(target=worker, args=(slot,), daemon=True) for slot in range(connections)]
     for thread in threads:
         thread.start()
     for thread in threads:

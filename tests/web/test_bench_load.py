@@ -40,6 +40,9 @@ def test_drive_counts_statuses_and_latencies() -> None:
         assert [a.index for a in ok.answers] == list(range(40))
         failing = drive("127.0.0.1", port, Target("fail", "GET", "/fail"), connections=2, seconds=10, count=6)
         assert failing.errors == 6 and failing.to_json()["statuses"] == {"503": 6}
+        # Paced: never more than the schedule allows (40/s for 1 s, plus each connection's first request).
+        paced = drive("127.0.0.1", port, Target("ok", "GET", "/"), connections=4, seconds=1.0, rate=40)
+        assert 0 < paced.requests <= 40 + 4 and paced.errors == 0
     finally:
         server.shutdown()
         server.server_close()
