@@ -298,7 +298,8 @@ def _line(r: dict[str, Any]) -> str:
     return (f"{r['target']:<58} {r['requests_per_s']:>8.1f} req/s  p50 {r['p50_ms']:>7.1f} ms  "
             f"p99 {r['p99_ms']:>7.1f} ms  errors {r['errors']}  ({r['requests']} in {r['seconds']:.1f} s)"
             + (f"  server CPU {r['server_cpu_ms_per_request']:.2f} ms/req" if "server_cpu_ms_per_request" in r else "")
-            + (f"  paced at {r['rate']:g} req/s" if r.get("rate") else ""))
+            + (f"  paced at {r['rate']:g} req/s (p99 from sending {r['p99_from_sent_ms']:.1f} ms)"
+               if r.get("rate") else ""))
 
 
 @click.command("load")

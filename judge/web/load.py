@@ -34,6 +34,7 @@ class Answer:
     status: int
     seconds: float
     body: bytes = b""
+    late: float = 0.0       # paced: how long after it was due the request was sent (client or server behind)
 
 
 @dataclass
@@ -67,10 +68,17 @@ class LoadResult:
         rank = min(len(ordered) - 1, max(0, int(round(q / 100 * len(ordered) + 0.5)) - 1))
         return ordered[rank] * 1000
 
+    def sent_p99(self) -> float:
+        """Paced: the p99 latency counted from when each request was sent (what the server took once asked),
+        beside `percentile(99)`, counted from when it was due."""
+        sent = sorted(a.seconds - a.late for a in self.answers)
+        return sent[min(len(sent) - 1, max(0, int(round(0.99 * len(sent) + 0.5)) - 1))] * 1000 if sent else 0.0
+
     def to_json(self) -> dict[str, object]:
         return {"target": self.target, "connections": self.connections, "seconds": round(self.seconds, 3),
                 "requests": self.requests, "requests_per_s": round(self.rate, 1),
                 "p50_ms": round(self.percentile(50), 1), "p99_ms": round(self.percentile(99), 1),
+                "p99_from_sent_ms": round(self.sent_p99(), 1),
                 "errors": self.errors, "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
                 "client_cpu_s": round(self.client_cpu, 3)}
 
@@ -109,8 +117,10 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
             body = target.body_for(index) if target.body_for else target.body
             headers = dict(target.headers)
             started = time.perf_counter()
+            late = 0.0
             if interval:   # from when it was due (time.perf_counter's clock)
-                started -= max(0.0, time.monotonic() - due)
+                late = max(0.0, time.monotonic() - due)
+                started -= late
                 due += interval
             status, data = 0, b""
             try:
@@ -128,7 +138,7 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
                 if conn is not None:
                     conn.close()
                 conn = None
-            mine.append(Answer(index, status, time.perf_counter() - started, data if keep_bodies else b""))
+            mine.append(Answer(index, status, time.perf_counter() - started, data if keep_bodies else b"", late))
         if conn is not None:
             conn.close()
         with lock:
