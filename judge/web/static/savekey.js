@@ -2,13 +2,22 @@
 // save may have landed, a second click) is sent with the same key, so the server stores it once and answers the
 // version it stored; another text gets a new key. Kept in sessionStorage (this tab), so a reload keeps it too.
 // Forms cannot send headers: the key goes in the form's `idempotency_key` field (judge/web/idempotency.py).
+// Synchronous on purpose: the field is filled in the submit event itself, so the browser's own submission goes on
+// (holding it for an asynchronous digest and submitting again was not reliably resumed by Chromium).
 
 const STORE = "judge.save-attempt";
 
-async function digest(text) {
-  if (!crypto.subtle) return text;       // (insecure origins have no SubtleCrypto: compare the text itself)
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+// A 53-bit string hash (cyrb53): tells one attempt's text from another's, nothing secret.
+function textHash(text) {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${text.length}-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
 }
 
 function newKey() {
@@ -18,8 +27,8 @@ function newKey() {
 }
 
 // The key for saving `body` to `where` (the form's action): the last attempt's when it was the same, else a new one.
-export async function saveKeyFor(where, body) {
-  const hash = await digest(`${where}\u0000${body}`);
+export function saveKeyFor(where, body) {
+  const hash = textHash(`${where}\u0000${body}`);
   let last = null;
   try { last = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch { last = null; }
   if (last && last.hash === hash && typeof last.key === "string") return last.key;
@@ -28,8 +37,8 @@ export async function saveKeyFor(where, body) {
   return key;
 }
 
-// Before the form is sent by `button` (the save button), put the attempt's key in its hidden field. The submit is
-// held for the digest (asynchronous) and then sent again by the same button.
+// When the form is sent by `button` (the save button), put the attempt's key in its hidden field; any other
+// button (run, validate, download) sends no key. Register after the listeners that write the form's text.
 export function keySaves(form, button, textOf) {
   let field = form.querySelector('input[name="idempotency_key"]');
   if (!field) {
@@ -38,16 +47,8 @@ export function keySaves(form, button, textOf) {
     field.name = "idempotency_key";
     form.append(field);
   }
-  let ready = false;
   form.addEventListener("submit", (ev) => {
-    if (ev.submitter !== button) { field.disabled = true; return; }   // run, validate, download: no key
-    field.disabled = false;
-    if (ready) { ready = false; return; }
-    ev.preventDefault();
-    saveKeyFor(button.formAction || form.action, textOf()).then((key) => {
-      field.value = key;
-      ready = true;
-      form.requestSubmit(button);
-    });
+    field.disabled = ev.submitter !== button;
+    if (!field.disabled) field.value = saveKeyFor(button.formAction || form.action, textOf());
   });
 }
