@@ -28,3 +28,13 @@ class StepLimitReached(EngineError):
         super().__init__(f"step limit reached after {len(steps)} step(s) of the action")
         self.steps = steps
         self.state = state        # the game, for a limit reached while a ruleset builds it (the opening)
+
+
+class DeadlineReached(StepLimitReached):
+    """The run's wall-clock deadline (`GameState.deadline`, time.monotonic()) passed in the middle of an action: a
+    step limit in time rather than in steps, raised the same way (right after a step is recorded), so an action that
+    plays thousands of steps cannot outlast the budget its caller gave (a validation's, a web run's)."""
+
+    def __init__(self, steps: list, state: object = None) -> None:
+        super().__init__(steps, state)
+        self.args = (f"deadline passed after {len(steps)} step(s) of the action",)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.action import Action, Checkpoint, Script
-from judge.engine.errors import StepLimitReached
+from judge.engine.errors import DeadlineReached, StepLimitReached
 from judge.engine.rulesets import get_ruleset
 from judge.engine.state import GameState, run_bounds
 from judge.engine.step import Step, Trace
@@ -34,19 +34,23 @@ class Game:
     All randomness comes from ``random.Random(scenario.seed)``, so the same scenario plays the same game."""
 
     def __init__(self, scenario: Scenario, *, step_limit: int | None = None,
-                 board_budget: int | None = None) -> None:
+                 board_budget: int | None = None, deadline: float | None = None) -> None:
         """`step_limit`, `board_budget`: the bounds of `run_scenario` (None: unbounded, as the fuzzer plays).
-        With a step limit, `play` raises StepLimitReached once it is reached; `cut` says the opening reached it."""
+        With a step limit, `play` raises StepLimitReached once it is reached; `cut` says the opening reached it.
+        `deadline` (a time.monotonic() value, None: none): once passed, the next step recorded raises
+        DeadlineReached (a StepLimitReached), so one long action cannot outlast the caller's time budget."""
         self.scenario = scenario
         self.ruleset = get_ruleset(scenario.ruleset)
         self.state: GameState
         self.cut = False
-        with run_bounds(step_limit, board_budget):
+        self.cut_by_deadline = False              # the opening was cut by the deadline, not by the step limit
+        with run_bounds(step_limit, board_budget, deadline):
             try:
                 self.state, opening = self.ruleset.start(scenario, random.Random(scenario.seed))
             except StepLimitReached as exc:       # a long turn start before any action
                 assert isinstance(exc.state, GameState)
                 self.state, opening, self.cut = exc.state, exc.steps, True
+                self.cut_by_deadline = isinstance(exc, DeadlineReached)
         self.steps: list[Step] = list(opening)
 
     @property
@@ -86,17 +90,21 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
 
     `time_budget` (seconds, None: unbounded) bounds the wall-clock time of a web run: once it is spent, the run
     stops before the next action with a `limit` step that says so (an action itself is bounded by the step limit).
+    The same deadline is checked at every step recorded inside an action too (DeadlineReached): the run then stops
+    there with a `limit` step saying so, and what remained of that action is not applied.
     Only a run that would otherwise take that long depends on the machine's speed."""
     deadline = None if time_budget is None else time.monotonic() + time_budget
     limit = step_limit or scenario.step_limit or default_step_limit()
-    game = Game(scenario, step_limit=limit, board_budget=board_budget)
+    game = Game(scenario, step_limit=limit, board_budget=board_budget, deadline=deadline)
     ruleset, state = game.ruleset, game.state
     trace = Trace(scenario_title=scenario.title, ruleset=scenario.ruleset, seed=scenario.seed, steps=game.steps)
     general = [ruleset.general_citation]
     stopped = "fin"
     if game.cut and not ruleset.is_over(state):
+        what = f"límite de tiempo alcanzado ({time_budget:g} s)" if game.cut_by_deadline else \
+            f"límite de pasos alcanzado ({limit})"
         game.steps.append(ruleset.step(
-            state, "limit", None, f"límite de pasos alcanzado ({limit}) durante la preparación del escenario, "
+            state, "limit", None, f"{what} durante la preparación del escenario, "
             "antes de su primera acción: la ejecución se detiene aquí", general))
         stopped = "limite"
     actions = () if stopped == "limite" else scenario.actions
@@ -105,6 +113,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     play_script(game, actions, state.opening_answers, limit, hooks)
     stopped = hooks.stopped or stopped
     state.step_ceiling = None
+    state.deadline = None             # the expectations' steps after it are never cut
     state.script = None
     if ruleset.is_over(state):
         stopped = "partida terminada"
@@ -153,8 +162,9 @@ class ScriptHooks:
     def playing(self, index: int, action: Action) -> None:
         """The action is about to be played."""
 
-    def cut(self, index: int, action: Action) -> bool:
-        """The step limit was reached during the action; True: read on (past the answers it took)."""
+    def cut(self, index: int, action: Action, by_deadline: bool = False) -> bool:
+        """The step limit (or, `by_deadline`, the caller's deadline: DeadlineReached) was reached during the action;
+        True: read on (past the answers it took)."""
         return False
 
     def played(self, index: int, action: Action, steps: list[Step]) -> bool:
@@ -196,8 +206,8 @@ def play_script(game: Game, actions: Sequence[Action | Checkpoint], index: int, 
             before = len(game.steps)
             try:
                 game.play(action)
-            except StepLimitReached:
-                if not hooks.cut(i, action):
+            except StepLimitReached as exc:
+                if not hooks.cut(i, action, isinstance(exc, DeadlineReached)):
                     return False
             index = state.script.pos              # past the answers the action took from the script
             if not hooks.played(i, action, game.steps[before:]):
@@ -251,10 +261,17 @@ class _RunHooks(ScriptHooks):
         if isinstance(item, Action):
             self.stopped = "eleccion"
 
-    def cut(self, index: int, action: Action) -> bool:
+    def cut(self, index: int, action: Action, by_deadline: bool = False) -> bool:
         g = self.game
         if g.ruleset.is_over(g.state):            # the last step allowed was the one that ended the game: read on
             return True
+        if by_deadline:
+            g.steps.append(g.ruleset.step(
+                g.state, "limit", None, f"límite de tiempo alcanzado ({self.time_budget:g} s) durante la acción "
+                f"«{action.describe()}»: la ejecución se detiene aquí y lo que quedara de esa acción no se "
+                "aplica", self.general))
+            self.stopped = "limite"
+            return False
         g.steps.append(g.ruleset.step(
             g.state, "limit", None, f"límite de pasos alcanzado ({self.limit}) durante la acción "
             f"«{action.describe()}»: la ejecución se detiene aquí y lo que quedara de esa acción no se aplica",

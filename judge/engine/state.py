@@ -7,23 +7,26 @@ object count is constant, and each object's `zone`/`zone_owner` agree with the l
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.engine.errors import StepLimitReached
+from judge.engine.errors import DeadlineReached, StepLimitReached
 
-# The bounds of the run being set up (step ceiling, board budget): a GameState created while they are set takes
-# them, so a ruleset's opening steps (built in `Ruleset.start`) are bounded like the rest without the ruleset
-# having to pass them along.
-_RUN_BOUNDS: ContextVar[tuple[int | None, int | None]] = ContextVar("run_bounds", default=(None, None))
+# The bounds of the run being set up (step ceiling, board budget, deadline): a GameState created while they are
+# set takes them, so a ruleset's opening steps (built in `Ruleset.start`) are bounded like the rest without the
+# ruleset having to pass them along.
+_RUN_BOUNDS: ContextVar[tuple[int | None, int | None, float | None]] = ContextVar("run_bounds",
+                                                                                 default=(None, None, None))
 
 
 @contextmanager
-def run_bounds(step_ceiling: int | None, board_budget: int | None) -> Iterator[None]:
-    token = _RUN_BOUNDS.set((step_ceiling, board_budget))
+def run_bounds(step_ceiling: int | None, board_budget: int | None,
+               deadline: float | None = None) -> Iterator[None]:
+    token = _RUN_BOUNDS.set((step_ceiling, board_budget, deadline))
     try:
         yield
     finally:
@@ -90,6 +93,8 @@ class GameState:
     # `board_budget`: how many objects the board snapshots may still hold in total (see `charge_board`).
     step_ceiling: int | None = None
     board_budget: int | None = None
+    # `deadline`: the time.monotonic() after which the next recorded step stops the action (DeadlineReached).
+    deadline: float | None = None
     boards_omitted: int = 0
     script: Any = None            # the actions after the current one (judge.engine.action.Script), set by the run
     # How many of the script's first lines the ruleset's `start` took as answers to choices asked while setting up
@@ -100,11 +105,13 @@ class GameState:
     ruleset: Any = None
 
     def __post_init__(self) -> None:
-        ceiling, budget = _RUN_BOUNDS.get()
+        ceiling, budget, deadline = _RUN_BOUNDS.get()
         if self.step_ceiling is None:
             self.step_ceiling = ceiling
         if self.board_budget is None:
             self.board_budget = budget
+        if self.deadline is None:
+            self.deadline = deadline
 
     def player(self, name: str) -> Player:
         for p in self.players:
@@ -145,9 +152,12 @@ class GameState:
         return False
 
     def check_step_ceiling(self, steps: list[Any]) -> None:
-        """Call right after recording a step: stop the action once the run's last allowed step is recorded."""
+        """Call right after recording a step: stop the action once the run's last allowed step is recorded, or
+        once its deadline has passed (one clock read per step, only when a deadline is set)."""
         if self.step_ceiling is not None and self.steps_taken >= self.step_ceiling:
             raise StepLimitReached(steps, self)
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise DeadlineReached(steps, self)
 
     def tick(self) -> int:
         self.clock += 1

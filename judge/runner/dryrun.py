@@ -26,9 +26,14 @@ TIME_STOP = "tiempo"       # DryRun.stopped when the validation's wall-clock bud
 @dataclass(frozen=True)
 class Budget:
     """A validation's wall-clock budget: `seconds` from `start` (time.monotonic()). The dry run and the fix
-    search look at it between actions and between tries (each action is bounded by the step limit)."""
+    search look at it between actions and between tries, and the engine at every step inside an action (its
+    `deadline`, judge.engine.run.Game), so no single line outlasts it by more than one step."""
     seconds: float
     start: float = field(default_factory=lambda: time.monotonic())
+
+    @property
+    def deadline(self) -> float:
+        return self.start + self.seconds
 
     def spent(self) -> bool:
         return time.monotonic() - self.start > self.seconds
@@ -81,8 +86,17 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
     dry run does where a run and a dry run differ."""
     from judge.engine.run import Game, play_script
 
-    game = Game(scenario, step_limit=step_limit, board_budget=1)
+    game = Game(scenario, step_limit=step_limit, board_budget=1,
+                deadline=budget.deadline if budget is not None else None)
     out = DryRun()
+    if game.cut and game.cut_by_deadline:
+        assert budget is not None
+        out.problems.append(Problem("limit", None, len(game.steps), f"límite de tiempo de la validación alcanzado "
+                                    f"({budget.seconds:g} s) al preparar el escenario: el guion no se ha probado",
+                                    (game.ruleset.general_citation,)))
+        out.stopped = TIME_STOP
+        out.steps = len(game.steps)
+        return out
     if game.cut:
         out.problems.append(Problem("limit", None, len(game.steps), f"límite de pasos alcanzado ({step_limit}) "
                                     "al preparar el escenario", (game.ruleset.general_citation,)))
@@ -164,7 +178,15 @@ class _DryHooks(ScriptHooks):
         if self.watch is not None:
             self.record(index, self.game.state, None)
 
-    def cut(self, index: int, action: Any) -> bool:
+    def cut(self, index: int, action: Any, by_deadline: bool = False) -> bool:
+        if by_deadline:
+            assert self.budget is not None
+            self.out.problems.append(Problem(
+                "limit", index, len(self.game.steps), f"límite de tiempo de la validación alcanzado "
+                f"({self.budget.seconds:g} s) durante esta acción: lo que quedaba de ella y las acciones siguientes "
+                "no se han probado", (self.game.ruleset.general_citation,)))
+            self.out.stopped = TIME_STOP
+            return False
         self.out.problems.append(Problem("limit", index, len(self.game.steps),
                                          f"límite de pasos alcanzado ({self.step_limit})",
                                          (self.game.ruleset.general_citation,)))

@@ -30,6 +30,7 @@ RUN_SCENARIO = "magic/01-un-turno-completo-de-enderezar-a-limpieza"   # 74 steps
 SAVE_SCENARIO = "doce-vidas/01-preparacion-de-la-partida"
 UNREACHED = "1000000000/minute"   # counted, never reached
 LEXICAL_ENV = {"JUDGE_SEARCH_SEMANTIC": "false"}   # the targets measured on a lexical-only server
+SEARCH_TARGETS = ("search", "lexical")   # measured cold (one pass on an empty search cache), then warm
 
 
 def free_port() -> int:
@@ -240,16 +241,65 @@ def _clean_redis(redis_url: str | None, prefix: str) -> None:
         client.delete(key)
 
 
-def _measure(port: int, target: Target, connections: int, seconds: float, warmup: float) -> dict[str, Any]:
+def group_cpu_seconds(pgid: int) -> float:
+    """User + system CPU seconds of the processes of process group `pgid` (the server: Granian's main process and
+    its workers), read from /proc/<pid>/stat without psutil: each live process's utime + stime, plus cutime +
+    cstime (what its reaped children used, so a worker that died and was respawned still counts)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as handle:
+                stat = handle.read()
+        except OSError:      # gone meanwhile
+            continue
+        # after the command name (in parentheses, which may hold spaces): state ppid pgrp … utime(14) stime cutime cstime
+        fields = stat[stat.rfind(b")") + 2:].split()
+        if int(fields[2]) == pgid:
+            total += sum(int(v) for v in fields[11:15])
+    return total / tick
+
+
+def _measure(server: Server, target: Target, connections: int, seconds: float, warmup: float,
+             count: int | None = None, rate: float | None = None) -> dict[str, Any]:
+    """One target's figures, with the server's CPU per request (the honest figure on a loaded machine: what the
+    requests cost, whatever share of the cores the server got meanwhile)."""
     if warmup > 0:
-        drive("127.0.0.1", port, target, connections=connections, seconds=warmup)
-    result = drive("127.0.0.1", port, target, connections=connections, seconds=seconds)
-    return result.to_json() | {"load": round(os.getloadavg()[0], 2)}
+        drive("127.0.0.1", server.port, target, connections=connections, seconds=warmup)
+    cpu = group_cpu_seconds(server.process.pid)
+    result = drive("127.0.0.1", server.port, target, connections=connections, seconds=seconds, count=count,
+                   rate=rate)
+    cpu = group_cpu_seconds(server.process.pid) - cpu
+    return result.to_json() | {"rate": rate, "load": round(os.getloadavg()[0], 2), "server_cpu_s": round(cpu, 3),
+                               "server_cpu_ms_per_request": round(cpu * 1000 / max(1, result.requests), 3)}
+
+
+def _forget_searches(redis_url: str | None, prefix: str) -> None:
+    """Empty the search cache before a cold pass: the bench's own Redis prefix, or the instance's SQLite store
+    (entries of a cache only: the next search computes them again)."""
+    if redis_url:
+        _clean_redis(redis_url, prefix)
+        return
+    import sqlite3
+
+    from judge import config
+    from judge.web.shared_store import SQLITE_NAME
+
+    path = config.instance_dir() / SQLITE_NAME
+    if path.exists():
+        with contextlib.closing(sqlite3.connect(path, timeout=10)) as db:
+            db.execute("DELETE FROM pages WHERE key LIKE 'search:%'")
+            db.commit()
 
 
 def _line(r: dict[str, Any]) -> str:
     return (f"{r['target']:<58} {r['requests_per_s']:>8.1f} req/s  p50 {r['p50_ms']:>7.1f} ms  "
-            f"p99 {r['p99_ms']:>7.1f} ms  errors {r['errors']}  ({r['requests']} in {r['seconds']:.1f} s)")
+            f"p99 {r['p99_ms']:>7.1f} ms  errors {r['errors']}  ({r['requests']} in {r['seconds']:.1f} s)"
+            + (f"  server CPU {r['server_cpu_ms_per_request']:.2f} ms/req" if "server_cpu_ms_per_request" in r else "")
+            + (f"  paced at {r['rate']:g} req/s (p99 from sending {r['p99_from_sent_ms']:.1f} ms)"
+               if r.get("rate") else ""))
 
 
 @click.command("load")
@@ -266,10 +316,13 @@ def _line(r: dict[str, Any]) -> str:
               help="Serve with this Redis as the shared store (rate limits, page cache), under a prefix of the "
               "bench's own, removed afterwards (default: REDIS_URL, else the instance's SQLite file).")
 @click.option("--warmup", default=3.0, show_default=True, help="Seconds of each target before measuring.")
+@click.option("--rate", type=float, default=None, help="Send at this many requests/s in all (each connection on a "
+              "fixed schedule, latency counted from when a request was due): the p99 at that throughput; default "
+              "as fast as the server answers (saturation).")
 @click.option("--json", "as_json", is_flag=True)
 def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, database_url: str | None,
                    workers: int | None, threads: int | None, redis_url: str | None, warmup: float,
-                   as_json: bool) -> None:
+                   rate: float | None, as_json: bool) -> None:
     """Drive the production server on 127.0.0.1: requests/s, p50, p99 and errors per target, then concurrent
     saves checked in the database (none lost, duplicated or refused)."""
     from judge import config
@@ -282,6 +335,11 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
                                  param_hint="--targets")
     report: dict[str, Any] = {"instance": str(config.instance_dir()), "load_before": os.getloadavg(),
                               "started_utc": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()), "targets": []}
+    # The rule pages' "Ejemplos" built first, as `make serve-prod` does (judge index --if-stale): otherwise the rule
+    # page is measured uncached while a server thread builds them (a page without them is never stored).
+    from judge.web.examples import index as examples_index
+
+    examples_index(instance=config.instance_dir())
     with tempfile.TemporaryDirectory(prefix="judge-bench-load-") as scratch_name:
         scratch = Path(scratch_name)
         prefix = f"judge-bench-{secrets.token_hex(4)}:"
@@ -305,10 +363,22 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
                 last = index == len(phases) - 1
                 with production_server(phase_env, workers, threads, scratch) as server:
                     for name in phase:
-                        row = _measure(server.port, available[name], connections, seconds, warmup) | {"name": name}
-                        report["targets"].append(row)
-                        if not as_json:
-                            click.echo(_line(row) + f"  load {row['load']:.1f}")
+                        rows = []
+                        if name in SEARCH_TARGETS:
+                            # cold: one pass over the questions on an empty search cache (each one searched once)
+                            _forget_searches(redis_url, prefix)
+                            cold = _measure(server, available[name], connections, max(seconds, 60.0), 0,
+                                            count=len(question_paths()))
+                            rows.append(cold | {"name": f"{name}-cold", "target": cold["target"] + ", cold"})
+                        row = _measure(server, available[name], connections, seconds, warmup,
+                                       rate=rate) | {"name": name}
+                        if name in SEARCH_TARGETS:
+                            row["target"] += ", warm"
+                        rows.append(row)
+                        for row in rows:
+                            report["targets"].append(row)
+                            if not as_json:
+                                click.echo(_line(row) + f"  load {row['load']:.1f}")
                     if last and saves > 0:
                         check = run_saves(server.port, db_url, saves, connections, max(seconds, 120.0))
                         report["saves"] = check.to_json()

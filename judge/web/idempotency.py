@@ -7,6 +7,10 @@ guesses another's. It is stored hashed with where it was sent (a new line, an ed
 with the hash of the body; the same key with another body is a 422. A new line's edit key is derived from the
 idempotency key (an HMAC with the app's secret key), so the replayed answer can give the client the edit key the
 lost answer carried: only the holder of the idempotency key can ask for it.
+
+A form cannot send a header: the save forms' `idempotency_key` field carries the key instead (the builder's
+script fills it with one key per save attempt, kept across a retry of the same text: static/savekey.js), and a
+browser that posts the form again (reload after a 503) sends the same field.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from flask import current_app, request
 from judge.web.errors import BadParameter
 
 HEADER = "Idempotency-Key"
+FORM_FIELD = "idempotency_key"
 _VALID = re.compile(r"^[A-Za-z0-9_-]{16,200}$")
 
 
@@ -37,11 +42,15 @@ class SaveRequest:
 
 
 def from_request(scope: str, body: bytes) -> SaveRequest | None:
-    """The request's save identity (None without the header); a malformed key is a 400 naming the header."""
+    """The request's save identity (None without the header, or for a form without its FORM_FIELD or with it
+    empty); a malformed key is a 400 naming the header (or the field)."""
     key = request.headers.get(HEADER)
+    name = HEADER
+    if key is None and request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        key, name = request.form.get(FORM_FIELD) or None, FORM_FIELD
     if key is None:
         return None
     if not _VALID.match(key):
-        raise BadParameter(HEADER, "la cabecera Idempotency-Key debe tener de 16 a 200 letras, cifras, «-» o «_» "
+        raise BadParameter(name, "la cabecera Idempotency-Key debe tener de 16 a 200 letras, cifras, «-» o «_» "
                                    "(un UUID, por ejemplo)")
     return SaveRequest(hashlib.sha256(f"{scope}\0{key}".encode()).hexdigest(), hashlib.sha256(body).hexdigest())

@@ -34,6 +34,7 @@ class Answer:
     status: int
     seconds: float
     body: bytes = b""
+    late: float = 0.0       # paced: how long after it was due the request was sent (client or server behind)
 
 
 @dataclass
@@ -67,33 +68,60 @@ class LoadResult:
         rank = min(len(ordered) - 1, max(0, int(round(q / 100 * len(ordered) + 0.5)) - 1))
         return ordered[rank] * 1000
 
+    def sent_p99(self) -> float:
+        """Paced: the p99 latency counted from when each request was sent (what the server took once asked),
+        beside `percentile(99)`, counted from when it was due."""
+        sent = sorted(a.seconds - a.late for a in self.answers)
+        return sent[min(len(sent) - 1, max(0, int(round(0.99 * len(sent) + 0.5)) - 1))] * 1000 if sent else 0.0
+
     def to_json(self) -> dict[str, object]:
         return {"target": self.target, "connections": self.connections, "seconds": round(self.seconds, 3),
                 "requests": self.requests, "requests_per_s": round(self.rate, 1),
                 "p50_ms": round(self.percentile(50), 1), "p99_ms": round(self.percentile(99), 1),
+                "p99_from_sent_ms": round(self.sent_p99(), 1),
                 "errors": self.errors, "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
                 "client_cpu_s": round(self.client_cpu, 3)}
 
 
 def drive(host: str, port: int, target: Target, *, connections: int = 32, seconds: float = 10.0,
-          count: int | None = None, keep_bodies: bool = False, timeout: float = 30.0) -> LoadResult:
+          count: int | None = None, keep_bodies: bool = False, timeout: float = 30.0,
+          rate: float | None = None) -> LoadResult:
     """Send `target` from `connections` threads until `seconds` have passed or `count` requests were sent
-    (whichever comes first: every run is bounded in time). Each answer's status and latency is kept."""
-    deadline = time.monotonic() + seconds
+    (whichever comes first: every run is bounded in time). Each answer's status and latency is kept.
+
+    `rate` (requests/s in all, None: as fast as the answers come): each thread sends on a fixed schedule
+    (`connections / rate` seconds apart, the threads staggered), and a latency is counted from the time the
+    request was due, not from when it was sent, so a server that falls behind is charged for the wait too
+    (no "coordinated omission"): the p99 at that throughput, rather than at saturation."""
+    begin = time.monotonic()
+    deadline = begin + seconds
     counter = itertools.count()
     lock = threading.Lock()
     result = LoadResult(target.name, connections, 0.0)
+    interval = connections / rate if rate else 0.0
 
-    def worker() -> None:
+    def worker(slot: int) -> None:
         conn: http.client.HTTPConnection | None = None
         mine: list[Answer] = []
+        due = begin + slot * interval / connections
         while time.monotonic() < deadline:
+            if interval:
+                wait = due - time.monotonic()
+                if wait > 0:
+                    time.sleep(wait)
+                if time.monotonic() >= deadline:
+                    break
             index = next(counter)
             if count is not None and index >= count:
                 break
             body = target.body_for(index) if target.body_for else target.body
             headers = dict(target.headers)
             started = time.perf_counter()
+            late = 0.0
+            if interval:   # from when it was due (time.perf_counter's clock)
+                late = max(0.0, time.monotonic() - due)
+                started -= late
+                due += interval
             status, data = 0, b""
             try:
                 if conn is None:
@@ -110,7 +138,7 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
                 if conn is not None:
                     conn.close()
                 conn = None
-            mine.append(Answer(index, status, time.perf_counter() - started, data if keep_bodies else b""))
+            mine.append(Answer(index, status, time.perf_counter() - started, data if keep_bodies else b"", late))
         if conn is not None:
             conn.close()
         with lock:
@@ -118,7 +146,7 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
 
     cpu = time.process_time()
     started = time.monotonic()
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(connections)]
+    threads = [threading.Thread(target=worker, args=(slot,), daemon=True) for slot in range(connections)]
     for thread in threads:
         thread.start()
     for thread in threads:

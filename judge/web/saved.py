@@ -425,15 +425,26 @@ def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
     source, fmt = _form_source()
     key = edit_keys.offered_key(parent.lineage) if parent is not None else None
     owner = parent is not None and db_call(saved.holds_key, parent.lineage, key)
+    from judge.web import idempotency
+
+    # the form's idempotency_key (builder.js sets one per save attempt): a save posted again is stored once
+    scope = "new" if parent is None else (f"edit:{parent.id}" if owner else f"fork:{parent.id}")
+    retry = idempotency.from_request(scope, f"{fmt or ''}\0{source}".encode("utf-8", "surrogatepass"))
     try:
         if owner:
-            result = _store(source, fmt, parent, edit_key=key)
+            result = _store(source, fmt, parent, edit_key=key, retry=retry)
         else:
-            result = _store(source, fmt, forked_from=parent)
+            result = _store(source, fmt, forked_from=parent, retry=retry)
     except InvalidScenario as exc:
         if wants_json():
             return _invalid(exc), 400
         return _edit_page(source, parent, owner, key if owner else None, problems=exc), 400
+    except ReusedKey:
+        from werkzeug.exceptions import UnprocessableEntity
+
+        from judge.web.errors import error_response
+
+        return error_response(UnprocessableEntity(translate("saved.reused_key", header=idempotency.FORM_FIELD)))
     if wants_json():
         return _created(result)
     lang = request.args.get("lang")

@@ -52,8 +52,11 @@ def test_the_key_with_another_body_or_malformed_is_refused(client, scenario_yaml
 
 
 @sqlite_only
-def test_a_save_that_landed_behind_a_503_is_not_duplicated_by_its_retry(client, scenario_yaml: str,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_landed_behind_a_503_is_not_duplicated_by_its_retry_faked(
+        client, scenario_yaml: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FAKED freeze (the short version for `make test`): the save is patched to commit and then raise what a
+    frozen database raises. The real one, a PostgreSQL backend stopped with SIGSTOP in the middle of its COMMIT,
+    is tests/faults/test_long_commit_freeze.py (`make faults`)."""
     real = saved.save
 
     def commit_then_lose_the_answer(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -72,3 +75,27 @@ def test_a_save_that_landed_behind_a_503_is_not_duplicated_by_its_retry(client, 
     retry = client.post("/api/scenarios", data=scenario_yaml, content_type=YAML, headers=key)
     assert retry.status_code == 201 and retry.get_json()["replayed"] is True and retry.get_json()["edit_key"]
     assert _count(client) == 1
+
+
+@sqlite_only
+def test_a_form_save_posted_again_with_its_key_is_stored_once(client, scenario_yaml: str) -> None:
+    """The save forms carry the key in their `idempotency_key` field (a form cannot send a header): the builder's
+    script sets it; a form posted again (a reload after a 503) is answered with the version already stored."""
+    from .conftest import form_token
+
+    key = str(uuid.uuid4())
+    form = {"scenario": scenario_yaml, "csrf_token": form_token(client), "idempotency_key": key}
+    first = client.post("/escenarios/guardados", data=form)
+    again = client.post("/escenarios/guardados", data=form)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    assert _count(client) == 1
+    # The same key with another text: refused, nothing stored; a malformed key: a 400 naming the field.
+    other = client.post("/escenarios/guardados", data={**form, "scenario": scenario_yaml.replace("title:", "title: otro", 1)})
+    assert other.status_code == 422
+    bad = client.post("/escenarios/guardados", data={**form, "idempotency_key": "corta"},
+                      headers={"Accept": "application/json"})
+    assert bad.status_code == 400 and bad.get_json()["parameter"] == "idempotency_key"
+    # An empty field (a browser without the script) or none: every save a new one, as before.
+    assert client.post("/escenarios/guardados", data={**form, "idempotency_key": ""}).status_code == 303
+    assert _count(client) == 2

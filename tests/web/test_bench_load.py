@@ -40,6 +40,9 @@ def test_drive_counts_statuses_and_latencies() -> None:
         assert [a.index for a in ok.answers] == list(range(40))
         failing = drive("127.0.0.1", port, Target("fail", "GET", "/fail"), connections=2, seconds=10, count=6)
         assert failing.errors == 6 and failing.to_json()["statuses"] == {"503": 6}
+        # Paced: never more than the schedule allows (40/s for 1 s, plus each connection's first request).
+        paced = drive("127.0.0.1", port, Target("ok", "GET", "/"), connections=4, seconds=1.0, rate=40)
+        assert 0 < paced.requests <= 40 + 4 and paced.errors == 0
     finally:
         server.shutdown()
         server.server_close()
@@ -60,9 +63,31 @@ def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     assert [t["name"] for t in report["targets"]] == ["curated", "run"]
     for row in report["targets"]:
         assert row["requests"] > 0 and row["errors"] == 0 and row["p99_ms"] >= row["p50_ms"] > 0
+        # the server's own CPU (its process group, from /proc): answering costs something, never nothing
+        assert row["server_cpu_s"] > 0 and row["server_cpu_ms_per_request"] > 0
     saves = report["saves"]
     assert saves["ok"] and saves["sent"] == saves["created"] == saves["in_database"] == saves["intact"] == 20
     assert not (instance / "judge.db").exists()    # the saves went to the bench's own database
+
+
+def test_group_cpu_seconds_counts_a_busy_process_group() -> None:
+    import subprocess
+    import sys
+    import time
+
+    from judge.web.bench_load import group_cpu_seconds
+
+    busy = subprocess.Popen([sys.executable, "-c", "import time\nend = time.process_time() + 0.3\n"
+                             "while time.process_time() < end: pass\ntime.sleep(30)"], start_new_session=True)
+    try:
+        deadline = time.monotonic() + 20
+        while group_cpu_seconds(busy.pid) < 0.25 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert 0.25 <= group_cpu_seconds(busy.pid) < 5
+        assert group_cpu_seconds(2 ** 22 + 7) == 0     # a group with no process
+    finally:
+        busy.kill()
+        busy.wait()
 
 
 def test_bench_load_names_an_unknown_target() -> None:

@@ -50,10 +50,33 @@ class Ticking:
         return float(next(self.ticks))
 
 
+class Frozen:
+    """time.monotonic for the engine's per-step deadline check: never moves (the tests of the checks between
+    lines, which the clock above drives alone)."""
+
+    @staticmethod
+    def monotonic() -> float:
+        return 0.0
+
+
 @pytest.fixture()
 def ticking(monkeypatch: pytest.MonkeyPatch) -> Ticking:
+    from judge.engine import state
+
     clock = Ticking()
     monkeypatch.setattr(dryrun, "time", clock)
+    monkeypatch.setattr(state, "time", Frozen)
+    return clock
+
+
+@pytest.fixture()
+def ticking_steps(monkeypatch: pytest.MonkeyPatch) -> Ticking:
+    """One clock for the budget and for the engine's check at every step inside an action."""
+    from judge.engine import state
+
+    clock = Ticking()
+    monkeypatch.setattr(dryrun, "time", clock)
+    monkeypatch.setattr(state, "time", clock)
     return clock
 
 
@@ -66,6 +89,44 @@ def test_the_dry_run_stops_before_the_action_after_the_budget(ticking: Ticking) 
     assert (problem.kind, problem.path) == ("limit", "actions[3]")
     assert "límite de tiempo de la validación alcanzado (3 s)" in problem.message
     assert problem.citations
+
+
+def test_a_long_line_is_stopped_inside_it_by_the_engine(ticking_steps: Ticking) -> None:
+    scenario = load_scenario(SLOW, fmt="yaml")
+    unbounded = dryrun.dry_run(scenario)
+    # 40 s on a clock that moves a second per look: spent at the engine's look after about 40 steps, inside a
+    # line (each `pass_until` plays several steps), not before the next line.
+    looks_before = ticking_steps.looks
+    run = dryrun.dry_run(scenario, budget=dryrun.Budget(40.0))
+    assert run.stopped == dryrun.TIME_STOP
+    [problem] = run.problems
+    assert problem.kind == "limit" and problem.action is not None
+    assert "durante esta acción" in problem.message and "(40 s)" in problem.message
+    assert run.steps < dryrun.dry_run(scenario, until=problem.action).steps   # cut inside that line
+    assert 30 <= run.steps <= 45 < unbounded.steps
+    assert ticking_steps.looks - looks_before <= 50        # one look per step, a few between lines
+
+
+def test_the_engine_deadline_stops_a_web_run_inside_an_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.engine import run as engine_run
+    from judge.engine import run_scenario, state
+
+    clock = Ticking()
+    monkeypatch.setattr(engine_run, "time", clock)
+    monkeypatch.setattr(state, "time", clock)
+    trace = run_scenario(load_scenario(SLOW, fmt="yaml"), time_budget=25.0)
+    limits = [s for s in trace.steps if s.kind == "limit"]
+    assert len(limits) == 1 and "límite de tiempo alcanzado (25 s) durante la acción" in limits[0].summary
+    assert trace.stopped == "limite"
+
+
+def test_without_a_deadline_the_engine_never_reads_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.engine import run_scenario, state
+
+    clock = Ticking()
+    monkeypatch.setattr(state, "time", clock)
+    trace = run_scenario(load_scenario(SLOW, fmt="yaml"))
+    assert clock.looks == 0 and trace.stopped != "limite"
 
 
 def test_the_fix_search_stops_when_the_budget_is_spent(ticking: Ticking, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ import { makeBoard } from "./builder-board.js";
 import { makeControls } from "./builder-controls.js";
 import { makeSections } from "./builder-sections.js";
 import { makeScript } from "./builder-script.js";
+import { keySaves } from "./savekey.js";
 
 const root = document.getElementById("builder");
 const stateEl = document.getElementById("builder-state");
@@ -253,6 +254,9 @@ async function start() {
   form.addEventListener("submit", () => {
     if (!dirtyText) { textarea.value = JSON.stringify(doc, null, 2); formatSel.value = "json"; }
   });
+  // A save carries one Idempotency-Key per attempt, the same when the same text is sent again (savekey.js).
+  const saveButton = document.getElementById("save-button");
+  if (saveButton) keySaves(form, saveButton, () => `${formatSel.value}\u0000${textarea.value}`);
   root.addEventListener("change", () => setTimeout(() => render(), 0));
 
   const notice = h("div", { class: "draft-notice", id: "draft-notice", "aria-live": "polite" });

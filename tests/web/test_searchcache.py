@@ -1,0 +1,85 @@
+"""The search cache (issue 16): GET /api/search's answer stored by question, options, language and the corpus,
+index and code versions; a hit is the very bytes the search would answer."""
+from __future__ import annotations
+
+from pathlib import Path
+from unittest import mock
+
+from judge import create_app
+from judge.web import searchcache
+
+
+def _client(instance: Path, **settings: object):
+    return create_app({"TESTING": True, "INSTANCE": str(instance), "SEARCH_CACHE": True, **settings}).test_client()
+
+
+def test_a_question_asked_again_is_the_cached_answer_and_the_same_bytes(own_instance: Path) -> None:
+    client = _client(own_instance)
+    first = client.get("/api/search", query_string={"q": "robar de una biblioteca vacía"})
+    again = client.get("/api/search", query_string={"q": "robar de una biblioteca vacía"})
+    assert (first.headers["X-Search-Cache"], again.headers["X-Search-Cache"]) == ("miss", "hit")
+    assert again.data == first.data and again.mimetype == "application/json"
+    assert first.get_json()["results"], "a question with results"
+    plain = create_app({"TESTING": True, "INSTANCE": str(own_instance)}).test_client().get(
+        "/api/search", query_string={"q": "robar de una biblioteca vacía"})
+    assert plain.headers["X-Search-Cache"] == "off" and plain.data == first.data
+
+
+def test_every_option_is_in_the_key(own_instance: Path) -> None:
+    client = _client(own_instance)
+    base = {"q": "daño de combate"}
+    client.get("/api/search", query_string=base)
+    variants = [{"q": "daño de combate", "limit": "3"}, {"q": "Daño de combate"}]
+    rulesets = client.get("/api/search", query_string=base).get_json()["results"]
+    if rulesets:
+        variants.append({"q": "daño de combate", "ruleset": rulesets[0]["ruleset"]} if "ruleset" in rulesets[0]
+                        else {"q": "daño de combate", "doc": rulesets[0]["doc"]})
+    for query in variants:
+        assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss", query
+    cut = client.get("/api/search", query_string={"q": "daño de combate", "limit": "3"})
+    assert cut.headers["X-Search-Cache"] == "hit" and len(cut.get_json()["results"]) <= 3
+    # (?lang=en leaves the language cookie: the client's next questions are English ones, each its own entry)
+    assert client.get("/api/search", query_string={**base, "lang": "en"}).headers["X-Search-Cache"] == "miss"
+    assert client.get("/api/search", query_string={**base, "lang": "es"}).headers["X-Search-Cache"] == "hit"
+
+
+def test_a_new_index_or_code_version_is_a_new_key(own_instance: Path) -> None:
+    client = _client(own_instance)
+    query = {"q": "mulligan"}
+    assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
+    with mock.patch("judge.web.pagecache.code_version", return_value="another-release"):
+        assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
+    from judge.web import data
+
+    with client.application.test_request_context("/"):
+        index = data.index()
+    with mock.patch.object(index, "stamp", "another-index"):
+        assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
+    assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "hit"
+
+
+def test_answers_while_vectors_are_incomplete_are_not_stored(own_instance: Path) -> None:
+    client = _client(own_instance)
+    query = {"q": "prioridad al final del turno"}
+    # what key_and_stable says while the embedding job is still computing vectors: not stable
+    real = searchcache.key_and_stable
+    with mock.patch.object(searchcache, "key_and_stable", lambda params: (real(params)[0], False)):
+        assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
+        assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
+    assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
+    assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "hit"
+
+
+def test_an_unreachable_store_answers_uncached(own_instance: Path) -> None:
+    from judge.web.shared_store import StoreUnavailable
+
+    client = _client(own_instance)
+    with mock.patch("judge.web.localcache.get", side_effect=StoreUnavailable("down")):
+        answer = client.get("/api/search", query_string={"q": "robar"})
+    assert answer.status_code == 200 and answer.headers["X-Search-Cache"] == "off"
+    assert answer.get_json()["results"]
+
+
+def test_a_bad_parameter_is_still_a_json_400(own_instance: Path) -> None:
+    answer = _client(own_instance).get("/api/search", query_string={"q": "robar", "limit": "x"})
+    assert answer.status_code == 400 and answer.is_json and "X-Search-Cache" not in answer.headers
