@@ -13,6 +13,7 @@ from judge.engine.rulesets import get_ruleset
 from judge.engine.state import GameState, run_bounds
 from judge.engine.step import Step, Trace
 from judge.format.model import Scenario
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.base import Ruleset
@@ -96,8 +97,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     stopped = "fin"
     if game.cut and not ruleset.is_over(state):
         game.steps.append(ruleset.step(
-            state, "limit", None, f"límite de pasos alcanzado ({limit}) durante la preparación del escenario, "
-            "antes de su primera acción: la ejecución se detiene aquí", general))
+            state, "limit", None, Message("core.limit.setup", limit=limit), general))
         stopped = "limite"
     actions = () if stopped == "limite" else scenario.actions
     index = state.opening_answers                 # the first lines may have answered a choice asked during setup
@@ -117,14 +117,13 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
             continue
         if deadline is not None and time.monotonic() > deadline:
             game.steps.append(ruleset.step(
-                state, "limit", None, f"límite de tiempo alcanzado ({time_budget:g} s) antes de la acción "
-                f"«{action.describe()}»: la ejecución se detiene aquí", general))
+                state, "limit", None, Message("core.limit.time", seconds=f"{time_budget:g}", action=action.describe()),
+                general))
             stopped = "limite"
             break
         if len(game.steps) >= limit:
             game.steps.append(ruleset.step(
-                state, "limit", None, f"límite de pasos alcanzado ({limit}): la ejecución se detiene aquí",
-                general))
+                state, "limit", None, Message("core.limit.steps", limit=limit), general))
             stopped = "limite"
             break
         if state.pending is not None and not ruleset.answers_pending(state, action):
@@ -139,9 +138,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
                 index = state.script.pos
                 continue
             game.steps.append(ruleset.step(
-                state, "limit", None, f"límite de pasos alcanzado ({limit}) durante la acción "
-                f"«{action.describe()}»: la ejecución se detiene aquí y lo que quedara de esa acción no se aplica",
-                general))
+                state, "limit", None, Message("core.limit.action", limit=limit, action=action.describe()), general))
             stopped = "limite"
             break
     state.step_ceiling = None
@@ -154,7 +151,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
         pending = state.pending
         assert pending is not None
         game.steps.append(ruleset.step(state, "choice", pending.player,
-                                       f"falta una elección: {pending.prompt}", list(pending.citations)))
+                                       Message("core.choice.missing", prompt=pending.prompt), list(pending.citations)))
     trace.stopped = stopped
     _check(ruleset, state, game.steps, scenario.expect, general)
     trace.expects_stop = any(getattr(e, "field", None) == "stopped" for e in scenario.expect)
@@ -174,11 +171,11 @@ def _note_unplayed(ruleset: type[Ruleset], state: GameState, steps: list[Step],
     are not played (the board stays as the game left it); the checkpoints among them are still checked."""
     unplayed = [a for a in rest if isinstance(a, Action)]
     named = "; ".join(a.describe() for a in unplayed[:UNPLAYED_LISTED])
-    more = f"; y {len(unplayed) - UNPLAYED_LISTED} más" if len(unplayed) > UNPLAYED_LISTED else ""
-    count = "se juega la acción que queda" if len(unplayed) == 1 else \
-        f"se juegan las {len(unplayed)} acciones que quedan"
-    steps.append(ruleset.step(state, "illegal", None, f"no se puede: la partida ha terminado; no {count} en el "
-                              f"guion ({named}{more})",
+    more = Message("core.unplayed.more", count=len(unplayed) - UNPLAYED_LISTED) \
+        if len(unplayed) > UNPLAYED_LISTED else ""
+    said = Message("core.unplayed.one" if len(unplayed) == 1 else "core.unplayed.many", count=len(unplayed),
+                   actions=named, more=more)
+    steps.append(ruleset.step(state, "illegal", None, said,
                               list(ruleset.game_over_citations or (ruleset.general_citation,))))
 
 
@@ -186,6 +183,7 @@ def _check(ruleset: type, state: GameState, steps: list[Step], expectations: tup
     """One `expectation` step per expectation, checked against the state as it is now."""
     for expectation in expectations:
         held, summary, cites = ruleset.check_expectation(state, expectation, steps)
-        steps.append(ruleset.step(state, "expectation", None, ("se cumple: " if held else "NO se cumple: ") + summary,
+        said = Message("core.expect.held" if held else "core.expect.failed", check=summary)
+        steps.append(ruleset.step(state, "expectation", None, said,
                                   [*(cites or general), *expectation.rulings], passed=held,
                                   unmodelled=ruleset.expectation_notes(state, expectation)))

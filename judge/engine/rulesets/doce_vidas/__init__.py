@@ -20,6 +20,7 @@ from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.state import GameObject, GameState, Player
 from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 
 @dataclass(eq=False)
@@ -140,8 +141,8 @@ class DoceVidas(Ruleset):
         except IllegalAction as exc:
             if out:        # rules check before changing anything; a late refusal is an engine bug
                 raise
-            game.emit(state, out, "illegal", action.by, f"no se puede: {exc.reason} ({action.describe()})",
-                      exc.citations)
+            game.emit(state, out, "illegal", action.by,
+                      Message("core.illegal", reason=exc.reason, action=action.describe()), exc.citations)
             return out
         game.loser_passes(state, out)      # e.g. a player whose own spell or attack left them at 0
         return out

@@ -27,6 +27,7 @@ from judge.engine.rulesets.magic.state import (STEP_NAMES, ZONES, MagicObject, M
 from judge.engine.state import GameState, Pending
 from judge.engine.step import Event, Step
 from judge.engine.spanish import vidas
+from judge.messages import Message
 
 
 class Magic(Ruleset):
@@ -160,8 +161,8 @@ class Magic(Ruleset):
             cites = exc.citations or cr("733.1")
             if saved is not None:
                 cites = [*cites, *cr("733.1", "733.2")]     # reversed; the player keeps priority
-            core.emit(state, out, "illegal", action.by or None, f"no se puede: {exc.reason} ({action.describe()})",
-                      cites)
+            core.emit(state, out, "illegal", action.by or None,
+                      Message("core.illegal", reason=exc.reason, action=action.describe()), cites)
         except ChoiceNeeded as exc:
             _pend(state, exc)
         return out

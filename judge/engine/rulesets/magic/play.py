@@ -24,6 +24,7 @@ from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, Ma
 from judge.engine.rulesets.magic.text import describe_effect, describe_target
 from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 MAIN = ("main1", "main2")
 
@@ -602,8 +603,9 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         rules.append("118.3")
     if ab not in state.card(o).activated:
         rules.append("613.1f")               # an ability it has because another object gives it (layer 6)
-    core.emit(state, out, "action", who, f"{who} activa {item.text}; va a la pila ({item.id})"
-              + (f" con objetivo {', '.join(core.name(state, t) for t in targets)}" if targets else ""), cr(*rules),
+    core.emit(state, out, "action", who, Message(
+        "magic.play.activate_targets" if targets else "magic.play.activate", player=who, ability=item.text,
+        item=item.id, **({"targets": [core.name(state, t) for t in targets]} if targets else {})), cr(*rules),
               [Event("stack", {"item": item.id, "source": o.id})], [o])
     state.passes = 0
     priority.give_priority(state, out, who)
@@ -681,8 +683,8 @@ def pass_once(state: MagicState, out: list[Step], who: str) -> None:
     everyone = state.passes >= len(alive)
     # The board of the pass shows where priority goes: the next player, or nobody once all have passed.
     state.priority = None if everyone else priority.next_player(state, who)
-    core.emit(state, out, "action", who, f"{who} pasa la prioridad"
-              + (" (todos han pasado seguidos)" if everyone else ""), cr("117.3d"))
+    core.emit(state, out, "action", who, Message("magic.play.pass_all" if everyone else "magic.play.pass",
+                                                 player=who), cr("117.3d"))
     if not everyone:
         priority.give_priority(state, out, priority.next_player(state, who))
         return

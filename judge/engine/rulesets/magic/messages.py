@@ -1,0 +1,158 @@
+"""The magic ruleset's messages (judge/messages.py): step texts, illegal reasons and expectation results by id.
+
+Spanish is the wording the traces always had (byte-identical, tools/engine_identity.py); English is new. Zone,
+step and field names are messages of their own (`zone`, `phase`, `field`), so a step names them in its language;
+card names, object ids and mana symbols stay as they are. A site that still passes a plain Spanish string is
+listed by tests/scenarios/test_messages.py.
+"""
+from __future__ import annotations
+
+from judge.messages import Message
+
+_ZONES_ES = {"library": "biblioteca", "hand": "mano", "battlefield": "campo de batalla", "graveyard": "cementerio",
+             "exile": "exilio", "stack": "pila"}
+_ZONES_EN = {"library": "library", "hand": "hand", "battlefield": "battlefield", "graveyard": "graveyard",
+             "exile": "exile", "stack": "stack"}
+_STEPS_ES = {
+    "untap": "el paso de enderezar", "upkeep": "el paso de mantenimiento", "draw": "el paso de robar",
+    "main1": "la primera fase principal", "beginning_of_combat": "el paso de inicio del combate",
+    "declare_attackers": "el paso de declarar atacantes", "declare_blockers": "el paso de declarar bloqueadoras",
+    "first_strike_damage": "el paso de daño de combate de dañar primero",
+    "combat_damage": "el paso de daño de combate", "end_of_combat": "el paso de final del combate",
+    "main2": "la segunda fase principal", "end": "el paso final", "cleanup": "el paso de limpieza",
+}
+_STEPS_EN = {
+    "untap": "the untap step", "upkeep": "the upkeep step", "draw": "the draw step",
+    "main1": "the precombat main phase", "beginning_of_combat": "the beginning of combat step",
+    "declare_attackers": "the declare attackers step", "declare_blockers": "the declare blockers step",
+    "first_strike_damage": "the first-strike combat damage step", "combat_damage": "the combat damage step",
+    "end_of_combat": "the end of combat step", "main2": "the postcombat main phase", "end": "the end step",
+    "cleanup": "the cleanup step",
+}
+# A step begun again (514.3a: another cleanup step): «otro paso de limpieza», "another cleanup step".
+_AGAIN_ES = {k: "otro " + v.removeprefix("el ") for k, v in _STEPS_ES.items()}
+_AGAIN_EN = {k: "another " + v.removeprefix("the ") for k, v in _STEPS_EN.items()}
+_FIELDS_ES = {"life": "vidas", "lost": "ha perdido", "hand": "mano", "library": "biblioteca",
+              "graveyard": "cementerio", "exile": "exilio", "battlefield": "campo de batalla",
+              "mana_pool": "reserva de maná", "lands_played": "tierras jugadas", "zone": "zona", "tapped": "girada",
+              "damage": "daño marcado", "counters": "contadores", "power": "fuerza", "toughness": "resistencia",
+              "colors": "colores", "keywords": "palabras clave", "controller": "controlador",
+              "attached_to": "anexada a", "attacking": "atacando", "exists": "existe",
+              "current_id": "objeto actual", "sick": "mareo de invocación", "hand_count": "cartas en la mano",
+              "library_count": "cartas en la biblioteca", "graveyard_count": "cartas en el cementerio",
+              "exile_count": "cartas en el exilio", "battlefield_count": "permanentes en el campo de batalla"}
+_FIELDS_EN = {"life": "life", "lost": "has lost", "hand": "hand", "library": "library", "graveyard": "graveyard",
+              "exile": "exile", "battlefield": "battlefield", "mana_pool": "mana pool",
+              "lands_played": "lands played", "zone": "zone", "tapped": "tapped", "damage": "marked damage",
+              "counters": "counters", "power": "power", "toughness": "toughness", "colors": "colors",
+              "keywords": "keywords", "controller": "controller", "attached_to": "attached to",
+              "attacking": "attacking", "exists": "exists", "current_id": "current object",
+              "sick": "summoning sickness", "hand_count": "cards in hand", "library_count": "cards in library",
+              "graveyard_count": "cards in graveyard", "exile_count": "cards in exile",
+              "battlefield_count": "permanents on the battlefield"}
+
+ES: dict[str, str] = {
+    **{f"magic.zone.{k}": v for k, v in _ZONES_ES.items()},
+    **{f"magic.phase.{k}": v for k, v in _STEPS_ES.items()},
+    **{f"magic.phase_again.{k}": v for k, v in _AGAIN_ES.items()},
+    **{f"magic.field.{k}": v for k, v in _FIELDS_ES.items()},
+    # values in expectation results
+    "magic.value.nothing": "nada", "magic.value.yes": "sí", "magic.value.no": "no",
+    # turn-based actions (turn.py)
+    "magic.turn.pools_emptied": "termina {step}: se vacían las reservas de maná de {pools}",
+    "magic.turn.combat_ends": "termina el combate: todas las criaturas dejan de estar en combate{ended}",
+    "magic.turn.combat_effects_end": "; terminan {count} efecto(s) «hasta el final del combate»",
+    "magic.turn.untap": "turno {turn} de {player}: paso de enderezar; {what}{held}",
+    "magic.turn.untap_one": "se endereza {ids}",
+    "magic.turn.untap_many": "se enderezan {ids}",
+    "magic.turn.untap_none": "no hay permanentes que enderezar",
+    "magic.turn.untap_held": " ({ids} no se endereza: un efecto lo impide)",
+    "magic.turn.begin": "comienza {step} (turno {turn} de {player})",
+    "magic.turn.begin_again": "comienza {step} (turno {turn} de {player}): los jugadores recibieron prioridad en el "
+                              "anterior",
+    "magic.turn.no_attackers": "no se declaran atacantes: se saltan los pasos de declarar bloqueadoras y de daño de "
+                               "combate",
+    "magic.turn.cleanup": "limpieza: se quita el daño marcado{damaged}{ended}",
+    "magic.turn.cleanup_damaged": " ({ids})",
+    "magic.turn.cleanup_effects": " y terminan {count} efecto(s) «hasta el final del turno» ({sources})",
+    "magic.turn.cleanup_again": "{what} en la limpieza: el jugador activo recibe prioridad y habrá otro paso de "
+                                "limpieza",
+    "magic.turn.cleanup_sba": "se realizaron acciones de estado",
+    "magic.turn.cleanup_triggers": "había habilidades disparadas esperando",
+    "magic.turn.cleanup_both": "se realizaron acciones de estado y había habilidades disparadas esperando",
+    "magic.turn.cannot_attack": "{player} no tiene criaturas que puedan atacar{sick}",
+    "magic.turn.cannot_attack_sick": " ({creatures}: mareo de invocación)",
+    "magic.turn.no_attack_passing": "{player} no declara atacantes (se pasa hasta {step})",
+    "magic.turn.attacks": "{player} ataca a {target} con {creatures}",
+    "magic.turn.no_creature": "ninguna criatura",
+    "magic.turn.cannot_block": "{player} no tiene criaturas que puedan bloquear",
+    "magic.turn.no_block_passing": "{player} no declara bloqueadoras (se pasa hasta {step})",
+    "magic.turn.blocks": "{player} bloquea: {blocks}",
+    "magic.turn.block_pair": "{blocker} a {attacker}",
+    "magic.turn.no_combat_damage": "ninguna criatura hace daño de combate en este paso",
+    "magic.turn.assign_damage": "se asigna el daño de combate: {assignments:join=; } (se hace todo a la vez)",
+    "magic.turn.assignment": "{source} → {amount} a {recipient}",
+    # priority and actions (play.py, priority.py)
+    "magic.play.pass": "{player} pasa la prioridad",
+    "magic.play.pass_all": "{player} pasa la prioridad (todos han pasado seguidos)",
+    "magic.play.activate": "{player} activa {ability}; va a la pila ({item})",
+    "magic.play.activate_targets": "{player} activa {ability}; va a la pila ({item}) con objetivo {targets}",
+}
+
+EN: dict[str, str] = {
+    **{f"magic.zone.{k}": v for k, v in _ZONES_EN.items()},
+    **{f"magic.phase.{k}": v for k, v in _STEPS_EN.items()},
+    **{f"magic.phase_again.{k}": v for k, v in _AGAIN_EN.items()},
+    **{f"magic.field.{k}": v for k, v in _FIELDS_EN.items()},
+    "magic.value.nothing": "nothing", "magic.value.yes": "yes", "magic.value.no": "no",
+    "magic.turn.pools_emptied": "{step} ends: the mana pools of {pools} empty",
+    "magic.turn.combat_ends": "combat ends: every creature is removed from combat{ended}",
+    "magic.turn.combat_effects_end": "; {count} effect(s) lasting «until end of combat» end",
+    "magic.turn.untap": "turn {turn} of {player}: untap step; {what}{held}",
+    "magic.turn.untap_one": "{ids} untaps",
+    "magic.turn.untap_many": "{ids} untap",
+    "magic.turn.untap_none": "no permanents to untap",
+    "magic.turn.untap_held": " ({ids} does not untap: an effect stops it)",
+    "magic.turn.begin": "{step} begins (turn {turn} of {player})",
+    "magic.turn.begin_again": "{step} begins (turn {turn} of {player}): players received priority in the last one",
+    "magic.turn.no_attackers": "no attackers are declared: the declare blockers and combat damage steps are "
+                               "skipped",
+    "magic.turn.cleanup": "cleanup: marked damage is removed{damaged}{ended}",
+    "magic.turn.cleanup_damaged": " ({ids})",
+    "magic.turn.cleanup_effects": " and {count} effect(s) lasting «until end of turn» end ({sources})",
+    "magic.turn.cleanup_again": "{what} during cleanup: the active player receives priority and there will be "
+                                "another cleanup step",
+    "magic.turn.cleanup_sba": "state-based actions were performed",
+    "magic.turn.cleanup_triggers": "triggered abilities were waiting",
+    "magic.turn.cleanup_both": "state-based actions were performed and triggered abilities were waiting",
+    "magic.turn.cannot_attack": "{player} has no creatures able to attack{sick}",
+    "magic.turn.cannot_attack_sick": " ({creatures}: summoning sickness)",
+    "magic.turn.no_attack_passing": "{player} declares no attackers (passing until {step})",
+    "magic.turn.attacks": "{player} attacks {target} with {creatures}",
+    "magic.turn.no_creature": "no creature",
+    "magic.turn.cannot_block": "{player} has no creatures able to block",
+    "magic.turn.no_block_passing": "{player} declares no blockers (passing until {step})",
+    "magic.turn.blocks": "{player} blocks: {blocks}",
+    "magic.turn.block_pair": "{blocker} blocks {attacker}",
+    "magic.turn.no_combat_damage": "no creature deals combat damage in this step",
+    "magic.turn.assign_damage": "combat damage is assigned: {assignments:join=; } (all dealt at once)",
+    "magic.turn.assignment": "{source} → {amount} to {recipient}",
+    "magic.play.pass": "{player} passes priority",
+    "magic.play.pass_all": "{player} passes priority (all players have passed in succession)",
+    "magic.play.activate": "{player} activates {ability}; it goes on the stack ({item})",
+    "magic.play.activate_targets": "{player} activates {ability}; it goes on the stack ({item}) targeting {targets}",
+}
+
+
+def zone(z: str) -> Message:
+    """A zone's name in the step's language (`battlefield` → «campo de batalla»)."""
+    return Message("magic.zone." + z) if "magic.zone." + z in ES else Message("magic.raw", text=z)
+
+
+def phase(step: str, again: bool = False) -> Message:
+    """A step's or phase's name («el paso de robar», "the draw step"); `again`: «otro paso de limpieza»."""
+    ident = ("magic.phase_again." if again else "magic.phase.") + step
+    return Message(ident) if ident in ES else Message("magic.raw", text=step)
+
+
+ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
