@@ -21,6 +21,7 @@ from judge.engine.rulesets.magic.targets import legal_target, mv_problem
 from judge.engine.rulesets.magic.text import condition_text, describe_effect
 from judge.engine.rulesets.magic.verb import Resolution, current
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
               lki: dict[str, Any] | None = None, ctx: Linked | None = None) -> list[str]:
@@ -561,21 +562,22 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
             return
         cond, cond_n = item.condition
         if cond and not core.condition_holds(state, item.controller, cond, cond_n):
-            core.emit(state, out, "resolution", item.controller, f"{item.text} no hace nada: la condición "
-                      f"«{core.CONDITION_TEXT.get(cond, cond).format(n=cond_n)}» ya no se cumple al resolverse",
+            core.emit(state, out, "resolution", item.controller, Message(
+                "magic.resolve.condition_gone", ability=item.text,
+                condition=core.CONDITION_TEXT.get(cond, cond).format(n=cond_n)),
                       [*cites_base, *cr("603.4")])
             return
-        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}",
+        core.emit(state, out, "resolution", item.controller, Message("magic.resolve", what=item.text),
                   [*cites_base, *cr("608.2", "117.3b", *(["603.4"] if cond else []))])
         run_effects(state, out, item.controller, item.source, item.source_name, item.effects, targets, item.x,
                     cr("608.2c"), lki=item.lki)
         return
     if item.copy_of:
-        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}: "
-                  + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
+        core.emit(state, out, "resolution", item.controller, Message(
+            "magic.resolve.effects", what=item.text, effects=[describe_effect(e) for e in item.effects]), [*cites_base, *cr("608.2", "608.2c", "707.10")])
         run_effects(state, out, item.controller, item.source, item.copy_of, item.effects, targets, item.x,
                     cr("608.2c"), spent=None, divide=item.divide)
-        core.emit(state, out, "resolution", item.controller, f"la copia {item.id} deja de existir al dejar la pila",
+        core.emit(state, out, "resolution", item.controller, Message("magic.resolve.copy_gone", item=item.id),
                   cr("707.10a", "704.5e"))
         return
     obj = item.obj
@@ -585,11 +587,11 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         attach = targets[0] if card.is_aura and targets else None
         core.move(state, out, obj, "battlefield", cites=[*cites_base, *cr("608.3", "608.3a" if not card.is_aura
                                                                                else "608.3c")],
-                  why=f"el hechizo de permanente de {item.controller} se resuelve", controller=item.controller,
+                  why=Message("magic.resolve.permanent", player=item.controller), controller=item.controller,
                   attach_to=attach, actor=item.controller)
         return
-    core.emit(state, out, "resolution", item.controller, f"se resuelve {obj.card} ({obj.id}): "
-              + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
+    core.emit(state, out, "resolution", item.controller, Message(
+        "magic.resolve.effects", what=f"{obj.card} ({obj.id})", effects=[describe_effect(e) for e in item.effects]), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
               about=[obj])
     run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"),
                 spent=item.spent, divide=item.divide)

@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.targets import choose_targets, trigger_text
 from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicState, PendingTrigger, StackItem
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask, emit, name
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 
 def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
@@ -66,8 +67,9 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             gone = _left_text(state, t)
             if gone:
                 rules += ["603.10a", "113.7a"]      # it looked back in time (a dies, leaves or zone_change ability)
-            emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
-                 + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else "") + gone,
+            emit(state, out, "trigger", player, Message(
+                "magic.trigger.targets" if targets else "magic.trigger", ability=item.text, item=item.id, gone=gone,
+                **({"targets": [name(state, x) for x in targets]} if targets else {})),
                  cr(*rules), [Event("stack", {"item": item.id, "source": t.source})])
     return True
 

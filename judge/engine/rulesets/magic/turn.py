@@ -130,7 +130,7 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
     if step == "end_of_combat":
         core.fire_delayed(state, "end_of_combat")
     if step == "draw":
-        core.draw(state, out, state.active, 1, "robo del turno", cr("504.1"), kind="turn-based")
+        core.draw(state, out, state.active, 1, Message("magic.draw.turn"), cr("504.1"), kind="turn-based")
     elif step == "declare_attackers":
         declare_attackers(state, out)
         if not _attackers(state):
