@@ -6,11 +6,29 @@ named in the step's language (`dv.type.*`).
 """
 from __future__ import annotations
 
+from judge.engine.rulesets.doce_vidas.expect import LABELS, PHASE_LABELS, ZONE_LABELS
+
+_FIELDS_EN = {"lives": "lives", "mana": "mana", "recycle_cost": "recycle cost", "lost": "has lost", "hand": "hand",
+              "deck": "deck", "discard": "discard pile", "board": "in play", "hand_count": "cards in hand",
+              "deck_count": "cards in the deck", "discard_count": "cards in the discard pile",
+              "board_count": "permanents in play", "zone": "zone", "damage": "marked damage", "tapped": "tapped",
+              "attached_to": "attached to", "owner": "owner", "card_damage": "damage (with bonuses)",
+              "card_life": "life (with bonuses)"}
+_ZONES_EN = {"deck": "deck", "hand": "hand", "board": "in play", "discard": "discard pile", "resolving": "resolving"}
+_PHASES_EN = {"preparacion": "preparation phase", "accion": "action phase", "terminada": "game over"}
 _TYPES_EN = {"criatura": "creature", "reliquia": "relic", "encantamiento": "enchantment", "hechizo": "spell",
              "instantaneo": "instant"}
 
 ES: dict[str, str] = {
     **{f"dv.type.{k}": k for k in _TYPES_EN},
+    **{f"dv.field.{k}": v for k, v in LABELS.items()},
+    **{f"dv.zone.{k}": v for k, v in ZONE_LABELS.items()},
+    **{f"dv.phase_label.{k}": v for k, v in PHASE_LABELS.items()},
+    # expectation results (expect.py)
+    "dv.value.list": "[{items}]", "dv.value.nothing": "nada", "dv.value.yes": "sí", "dv.value.no": "no",
+    "dv.expect.field": "{who}, {label}: {got} (se esperaba {want})",
+    "dv.expect.no_object": "no existe el objeto «{subject}»",
+    "dv.expect.not_creature": "{card} ({id}) no es una criatura en juego (está en {zone})",
     "dv.none": "ninguna",
     "dv.none_target": "ninguno",
     # setup (__init__.py)
@@ -123,6 +141,13 @@ ES: dict[str, str] = {
 
 EN: dict[str, str] = {
     **{f"dv.type.{k}": v for k, v in _TYPES_EN.items()},
+    **{f"dv.field.{k}": v for k, v in _FIELDS_EN.items()},
+    **{f"dv.zone.{k}": v for k, v in _ZONES_EN.items()},
+    **{f"dv.phase_label.{k}": v for k, v in _PHASES_EN.items()},
+    "dv.value.list": "[{items}]", "dv.value.nothing": "nothing", "dv.value.yes": "yes", "dv.value.no": "no",
+    "dv.expect.field": "{who}, {label}: {got} (expected {want})",
+    "dv.expect.no_object": "there is no object «{subject}»",
+    "dv.expect.not_creature": "{card} ({id}) is not a creature in play (it is in {zone})",
     "dv.none": "none",
     "dv.none_target": "none",
     "dv.setup.new": "game setup ({n} players): {players}",

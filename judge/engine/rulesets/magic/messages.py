@@ -141,6 +141,17 @@ ES: dict[str, str] = {
     "magic.lasting.copy": "{affected} {n:plural=se convierte|se convierten} en una copia de {model}{until}",
     "magic.lasting.until_eot": " hasta el final del turno",
     "magic.lasting.effect": "{effect} ({affected})",
+    # expectation results (expect.py)
+    "magic.value.list": "[{items}]",
+    "magic.value.none": "ninguna",
+    "magic.expect.field": "{who}, {label}: {got} (se esperaba {want})",
+    "magic.expect.stack": "pila (de abajo arriba): {got} (se esperaba {want})",
+    "magic.expect.exists": "{who}: existe (se esperaba {want})",
+    "magic.expect.exists_not": "{who}: no existe (se esperaba {want})",
+    "magic.expect.want_exists": "que exista",
+    "magic.expect.want_gone": "que no exista",
+    "magic.expect.no_object": "no existe el objeto «{subject}» (una ficha deja de existir fuera del campo de batalla)",
+    "magic.expect.current_id": "{subject} es ahora {got} (se esperaba {want})",
 }
 
 EN: dict[str, str] = {
@@ -227,6 +238,16 @@ EN: dict[str, str] = {
     "magic.lasting.copy": "{affected} {n:plural=becomes|become} a copy of {model}{until}",
     "magic.lasting.until_eot": " until end of turn",
     "magic.lasting.effect": "{effect} ({affected})",
+    "magic.value.list": "[{items}]",
+    "magic.value.none": "none",
+    "magic.expect.field": "{who}, {label}: {got} (expected {want})",
+    "magic.expect.stack": "stack (bottom to top): {got} (expected {want})",
+    "magic.expect.exists": "{who}: exists (expected {want})",
+    "magic.expect.exists_not": "{who}: does not exist (expected {want})",
+    "magic.expect.want_exists": "that it exists",
+    "magic.expect.want_gone": "that it does not exist",
+    "magic.expect.no_object": "there is no object «{subject}» (a token ceases to exist outside the battlefield)",
+    "magic.expect.current_id": "{subject} is now {got} (expected {want})",
 }
 
 
