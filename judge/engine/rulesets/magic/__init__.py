@@ -141,13 +141,11 @@ class Magic(Ruleset):
                ) -> list[Step]:
         try:
             if not state.has_player(action.by) and not isinstance(action, PassUntil):
-                raise IllegalAction(f"jugador desconocido «{action.by}»", cr("102.1"))
+                raise IllegalAction(Message("magic.illegal.unknown_player", player=action.by), cr("102.1"))
             if not isinstance(action, PassUntil) and state.player(action.by).lost:
-                raise IllegalAction(f"{action.by} ya ha perdido la partida", cr("104.3"))
+                raise IllegalAction(Message("magic.illegal.lost", player=action.by), cr("104.3"))
             if isinstance(action, ANSWERS):
-                raise IllegalAction(f"no hay ninguna elección pendiente que responda «{action.describe()}»: se "
-                                    "declara cuando el juego la pide (atacantes al comenzar el paso de declarar "
-                                    "atacantes, bloqueadoras al comenzar el de declarar bloqueadoras)",
+                raise IllegalAction(Message("magic.illegal.no_question", action=action.describe()),
                                     cr("508.1", "509.1") if type(action).__name__ in ("Attack", "Block")
                                     else cr("117.2e"))
             handler = HANDLERS[type(action)]

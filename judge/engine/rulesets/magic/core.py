@@ -561,7 +561,7 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: "str | Me
         observe(state, Event("draw", {"player": player}))
 
 
-def require(cond: bool, reason: str, *rules: str) -> None:
+def require(cond: bool, reason: "str | Message", *rules: str) -> None:
     if not cond:
         raise IllegalAction(reason, cr(*rules))
 

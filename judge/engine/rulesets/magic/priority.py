@@ -30,8 +30,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
         for t in [t for t in mine if t.ability.keyword == "persist-false"]:
             mine.remove(t)
             # It did not trigger (603.4): not a `trigger` step, but part of the event it would have triggered on.
-            emit(state, out, t.lki.get("left_in", "state-based"), player, f"persistir de {t.source_name} no se "
-                 "dispara: tenía un contador -1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
+            emit(state, out, t.lki.get("left_in", "state-based"), player,
+                 Message("magic.trigger.persist_not", source=t.source_name),
                  cr("603.4", "702.79a"))
         # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
         # their order matters and is chosen too (603.3b).
@@ -43,8 +43,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             if ab.targets:
                 targets = choose_targets(state, out, player, t.source, ab.targets, t.source_name)
                 if targets is None:
-                    emit(state, out, "trigger", player, f"la habilidad disparada de {t.source_name} no tiene "
-                         "objetivos legales y se quita de la pila", cr("603.3d", "601.2c"))
+                    emit(state, out, "trigger", player, Message("magic.trigger.no_targets", source=t.source_name),
+                         cr("603.3d", "601.2c"))
                     continue
             item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
                              source_name=t.source_name, effects=ab.effects, targets=targets,
