@@ -38,6 +38,19 @@ CATALOGS = {
 _loaded: dict[str, dict[str, Mapping[str, str]]] = {}      # prefix → {lang → catalog}; filled on first use
 _PLURAL = "plural="
 _JOIN = "join="
+# How each id renders, worked out once per language: (template, how). _PLAIN: no parameter, the template is the text;
+# _FORMAT: str.format_map; _SPECS: with this module's specs (plural=, join=); _UNKNOWN: no catalog has it.
+_PLAIN, _FORMAT, _SPECS, _UNKNOWN = range(4)
+_COMPILED: dict[str, dict[str, tuple[str, int]]] = {lang: {} for lang in LANGUAGES}
+
+
+def _compile(ident: str, lang: str) -> tuple[str, int]:
+    template = template_of(ident, lang)
+    if template is None:
+        return "", _UNKNOWN
+    if "{" not in template and "}" not in template:
+        return template, _PLAIN
+    return template, _SPECS if _PLURAL in template or _JOIN in template else _FORMAT
 
 
 class Message:
@@ -63,23 +76,34 @@ class Message:
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The text in `lang` (Spanish for an unknown language); an id no catalog has renders as the id and its
         parameters, so a typo shows instead of failing the run."""
-        template = template_of(self.id, lang)
-        if template is None:
-            return f"{self.id} {_plain(self.params, lang)}" if self.params else self.id
+        per = _COMPILED.get(lang)
+        if per is None:
+            per, lang = _COMPILED[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE
+        hit = per.get(self.id)
+        if hit is None:
+            hit = per[self.id] = _compile(self.id, lang)
+        template, how = hit
+        params = self.params
         try:
-            if _PLURAL in template or _JOIN in template:
-                return template.format_map({k: _Spec(_value(v, lang, joined=False))
-                                            for k, v in self.params.items()})
-            return template.format_map({k: _value(v, lang) for k, v in self.params.items()})
+            if how == _PLAIN:
+                return template
+            if how == _SPECS:
+                return template.format_map({k: _Spec(_value(v, lang, joined=False)) for k, v in params.items()})
+            if how == _FORMAT:
+                return template.format_map({k: v.render(lang) if type(v) is Message else
+                                            _value(v, lang) if type(v) in (list, tuple) else v
+                                            for k, v in params.items()})
         except (KeyError, IndexError, ValueError):
-            return f"{self.id} {_plain(self.params, lang)}"
+            pass
+        return f"{self.id} {_plain(params, lang)}" if params else self.id
 
     def __str__(self) -> str:
         return self.render()
 
     def to_json(self) -> dict[str, Any]:
         """``{"id": …, "params": {…}}``, nested messages as the same shape (from_json reads it back)."""
-        return {"id": self.id, "params": {k: _json(v) for k, v in self.params.items()}}
+        return {"id": self.id, "params": {k: v.to_json() if type(v) is Message else _json(v) if type(v) in
+                                          (list, tuple) else v for k, v in self.params.items()}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Message":

@@ -373,14 +373,17 @@ EN: dict[str, str] = {
 
 
 def zone(z: str) -> Message:
-    """A zone's name in the step's language (`battlefield` → «campo de batalla»)."""
-    return Message("magic.zone." + z) if "magic.zone." + z in ES else Message("magic.raw", text=z)
+    """A zone's name in the step's language (`battlefield` → «campo de batalla»); one shared Message per zone."""
+    said = _NAMED.get("magic.zone." + z)
+    return said if said is not None else Message("magic.raw", text=z)
 
 
 def phase(step: str, again: bool = False) -> Message:
     """A step's or phase's name («el paso de robar», "the draw step"); `again`: «otro paso de limpieza»."""
-    ident = ("magic.phase_again." if again else "magic.phase.") + step
-    return Message(ident) if ident in ES else Message("magic.raw", text=step)
+    said = _NAMED.get(("magic.phase_again." if again else "magic.phase.") + step)
+    return said if said is not None else Message("magic.raw", text=step)
 
 
 ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
+# The names without parameters, built once: nothing changes a Message after it is made.
+_NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase.", "magic.phase_again."))}
