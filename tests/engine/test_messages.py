@@ -22,7 +22,7 @@ PLAIN_SITES = {
     "judge/engine/rulesets/magic/cardschema.py": 46,
     "judge/engine/rulesets/magic/copies.py": 9,
     "judge/engine/rulesets/magic/core.py": 8,
-    "judge/engine/rulesets/magic/effects.py": 23,
+    "judge/engine/rulesets/magic/effects.py": 15,
     "judge/engine/rulesets/magic/linked.py": 5,
     "judge/engine/rulesets/magic/play.py": 50,
     "judge/engine/rulesets/magic/sba.py": 1,

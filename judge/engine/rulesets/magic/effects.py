@@ -98,15 +98,16 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
             times = sum(1 for c in e.if_spent if (spent or {}).get(c, 0) > 0)
             colours = "".join("{" + c + "}" for c in e.if_spent)
             if not times:
-                core.emit(state, out, "resolution", controller, f"{source_name}: no se gastó {colours} para "
-                          f"lanzarlo: «{describe_effect(e)}» no ocurre", [*cites, *cr("601.2h"),
+                core.emit(state, out, "resolution", controller, Message(
+                    "magic.effect.not_spent", source=source_name, colours=colours, effect=describe_effect(e)), [*cites, *cr("601.2h"),
                                                                      *(cr("707.10") if spent is None else [])])
                 continue
         if e.to == "target" and e.kind not in untargeted and e.target < len(targets) and not targets[e.target]:
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
         if e.condition and not linked.holds(state, e, ctx, controller):
-            core.emit(state, out, "resolution", controller, f"{source_name}: «{describe_effect(e)}» no se hace: no se "
-                      f"cumple «{condition_text(e)}»", [*cites, *cr("608.2c")])
+            core.emit(state, out, "resolution", controller, Message(
+                "magic.effect.condition_fails", source=source_name, effect=describe_effect(e),
+                condition=condition_text(e)), [*cites, *cr("608.2c")])
             continue
         if e.optional:
             ctx.did = _agrees(state, out, controller, source_name, e)
@@ -148,7 +149,8 @@ def choose_land_type(state: MagicState, out: list[Step], player: str, source_nam
             return (f"se esperaba un tipo de tierra básica: {', '.join(options)}", cr("305.6"))
         return None
     chosen = core.ask(state, out, q, valid).values[0]
-    core.emit(state, out, "resolution", player, f"{player} elige {chosen} para {source_name}", cr("305.6"))
+    core.emit(state, out, "resolution", player, Message("magic.choice.made", player=player, chosen=chosen,
+                                                        source=source_name), cr("305.6"))
     return chosen
 
 
@@ -168,8 +170,8 @@ def choose_colors(state: MagicState, out: list[Step], player: str, source_name: 
             return (f"se esperaba {many} de {', '.join(options)} (incoloro no es un color)", cr("105.1", "105.2c"))
         return None
     chosen = tuple(v.upper() for v in core.ask(state, out, q, valid).values)
-    core.emit(state, out, "resolution", player, f"{player} elige {'/'.join(chosen)} para {source_name}",
-              cr("105.1"))
+    core.emit(state, out, "resolution", player, Message("magic.choice.made", player=player, chosen="/".join(chosen),
+                                                        source=source_name), cr("105.1"))
     return chosen
 def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequence[str | None],
               memo: dict[str, int], subject: str = "", ctx: Linked | None = None) -> int:
@@ -215,8 +217,9 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
             return ("se esperaba yes o no", cr("608.2d"))
         return None
     yes = core.ask(state, out, q, valid).values[0] != "no"
-    core.emit(state, out, "resolution", controller, f"{controller} elige {'sí' if yes else 'no'}: "
-              f"{describe_effect(e)}", cr("608.2d"))
+    core.emit(state, out, "resolution", controller, Message(
+        "magic.choice.may", player=controller, answer=Message("magic.value.yes" if yes else "magic.value.no"),
+        effect=describe_effect(e)), cr("608.2d"))
     return yes
 
 
@@ -459,8 +462,9 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
     state.latest[tid] = tid
     ev = Event("move", {"object": tid, "new": tid, "card": token.name, "from": None, "to": "battlefield",
                         "token": True})
-    core.emit(state, out, "resolution", controller, f"{source_name} crea la ficha {token.name} "
-              f"{token.power}/{token.toughness} ({tid})", [*cites, *cr("111.1", "111.2", "111.4")], [ev], [o])
+    core.emit(state, out, "resolution", controller, Message(
+        "magic.effect.token", source=source_name, token=token.name, power=token.power, toughness=token.toughness,
+        id=tid), [*cites, *cr("111.1", "111.2", "111.4")], [ev], [o])
     core.observe(state, ev)
 
 
@@ -496,12 +500,13 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
                                                            if e.dest == "hand" else ""),
                   controller=player, actor=player)
     else:
-        core.emit(state, out, "resolution", player, f"{player} busca y no encuentra ninguna carta «{label}»"
-                  + (" (puede no encontrarla aunque esté: la zona es oculta)" if matches else ""),
+        core.emit(state, out, "resolution", player, Message(
+            "magic.search.none", player=player, label=label,
+            hidden=Message("magic.search.hidden") if matches else ""),
                   [*cites, *cr("701.23b")])
     state.rng.shuffle(lib)
     state.touch()                        # the library's order changed: boards must not reuse the old one
-    core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.24a")],
+    core.emit(state, out, "resolution", player, Message("magic.search.shuffle", player=player), [*cites, *cr("701.24a")],
               [Event("shuffle", {"player": player, "zone": "library", "cards": len(lib)})])
 
 

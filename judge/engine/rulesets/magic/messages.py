@@ -214,6 +214,15 @@ ES: dict[str, str] = {
     "magic.illegal.main_only": "solo en una fase principal (ahora: {step})",
     "magic.illegal.stack_not_empty": "la pila no está vacía",
     "magic.illegal.land_played": "{player} ya jugó una tierra este turno",
+    # effects (effects.py)
+    "magic.effect.not_spent": "{source}: no se gastó {colours} para lanzarlo: «{effect}» no ocurre",
+    "magic.effect.condition_fails": "{source}: «{effect}» no se hace: no se cumple «{condition}»",
+    "magic.effect.token": "{source} crea la ficha {token} {power}/{toughness} ({id})",
+    "magic.choice.made": "{player} elige {chosen} para {source}",
+    "magic.choice.may": "{player} elige {answer}: {effect}",
+    "magic.search.none": "{player} busca y no encuentra ninguna carta «{label}»{hidden}",
+    "magic.search.hidden": " (puede no encontrarla aunque esté: la zona es oculta)",
+    "magic.search.shuffle": "{player} baraja su biblioteca",
 }
 
 EN: dict[str, str] = {
@@ -369,6 +378,14 @@ EN: dict[str, str] = {
     "magic.illegal.main_only": "only in a main phase (now: {step})",
     "magic.illegal.stack_not_empty": "the stack is not empty",
     "magic.illegal.land_played": "{player} already played a land this turn",
+    "magic.effect.not_spent": "{source}: {colours} was not spent to cast it: «{effect}» does not happen",
+    "magic.effect.condition_fails": "{source}: «{effect}» is not done: «{condition}» does not hold",
+    "magic.effect.token": "{source} creates the token {token} {power}/{toughness} ({id})",
+    "magic.choice.made": "{player} chooses {chosen} for {source}",
+    "magic.choice.may": "{player} chooses {answer}: {effect}",
+    "magic.search.none": "{player} searches and finds no «{label}» card{hidden}",
+    "magic.search.hidden": " (they may fail to find one even if it is there: the zone is hidden)",
+    "magic.search.shuffle": "{player} shuffles their library",
 }
 
 
