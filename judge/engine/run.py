@@ -4,8 +4,8 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from judge.engine.action import Action, Checkpoint, Script
 from judge.engine.errors import StepLimitReached
@@ -100,47 +100,10 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
             state, "limit", None, Message("core.limit.setup", limit=limit), general))
         stopped = "limite"
     actions = () if stopped == "limite" else scenario.actions
-    index = state.opening_answers                 # the first lines may have answered a choice asked during setup
-    noted = False                                 # the step saying the actions after the game's end are not played
-    while index < len(actions):
-        action = actions[index]
-        index += 1
-        if isinstance(action, Checkpoint):        # checked now, even after the game ended (it is part of the script)
-            if state.pending is not None:
-                break                             # the choice left open stops the run before the checkpoint
-            _check(ruleset, state, game.steps, action.expectations, general)
-            continue
-        if ruleset.is_over(state):                # not played; the checkpoints after it still are checked
-            if not noted:
-                _note_unplayed(ruleset, state, game.steps, actions[index - 1:])
-                noted = True
-            continue
-        if deadline is not None and time.monotonic() > deadline:
-            game.steps.append(ruleset.step(
-                state, "limit", None, Message("core.limit.time", seconds=f"{time_budget:g}", action=action.describe()),
-                general))
-            stopped = "limite"
-            break
-        if len(game.steps) >= limit:
-            game.steps.append(ruleset.step(
-                state, "limit", None, Message("core.limit.steps", limit=limit), general))
-            stopped = "limite"
-            break
-        if state.pending is not None and not ruleset.answers_pending(state, action):
-            stopped = "eleccion"
-            break
-        state.script = Script(actions, index)
-        try:
-            game.play(action)
-            index = state.script.pos            # past the answers the action took from the script
-        except StepLimitReached:
-            if ruleset.is_over(state):    # the last step allowed was the one that ended the game: read on
-                index = state.script.pos
-                continue
-            game.steps.append(ruleset.step(
-                state, "limit", None, Message("core.limit.action", limit=limit, action=action.describe()), general))
-            stopped = "limite"
-            break
+    hooks = _RunHooks(game, limit, general, time_budget, deadline)
+    # The first lines may have answered a choice asked during setup.
+    play_script(game, actions, state.opening_answers, limit, hooks)
+    stopped = hooks.stopped or stopped
     state.step_ceiling = None
     state.script = None
     if ruleset.is_over(state):
@@ -160,6 +123,142 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
         state.boards_omitted -= 1
     trace.boards_omitted = state.boards_omitted
     return trace
+
+
+class ScriptHooks:
+    """Where the run loop (`play_script`) hands over: a scenario's run (`_RunHooks`) and the builder's dry run
+    (judge.runner.dryrun) play a script with that one loop and differ only in these. Each hook that returns a
+    bool says whether the loop goes on; `watch` is the Script's (the dry run reads the choices asked mid-action)."""
+
+    watch: Callable[[int, Any, Any], None] | None = None
+
+    def checkpoint(self, index: int, checkpoint: Checkpoint) -> bool:
+        """A checkpoint of the script reached (no choice pending)."""
+        return True
+
+    def after_end(self, index: int, action: Action) -> bool:
+        """An action after the game's end: it is not played."""
+        return True
+
+    def before(self, index: int, action: Action) -> bool:
+        """Before an action of a game still on, ahead of the step limit's and the pending choice's tests."""
+        return True
+
+    def at_limit(self, index: int, action: Action) -> None:
+        """The step limit was reached before `action` (the loop stops)."""
+
+    def unanswered(self, index: int, item: Action | Checkpoint) -> None:
+        """A choice is pending that the item at `index` does not answer (the loop stops)."""
+
+    def playing(self, index: int, action: Action) -> None:
+        """The action is about to be played."""
+
+    def cut(self, index: int, action: Action) -> bool:
+        """The step limit was reached during the action; True: read on (past the answers it took)."""
+        return False
+
+    def played(self, index: int, action: Action, steps: list[Step]) -> bool:
+        """The action was played; `steps`: the steps it made."""
+        return True
+
+
+def play_script(game: Game, actions: Sequence[Action | Checkpoint], index: int, limit: int | None,
+                hooks: ScriptHooks) -> bool:
+    """Play `actions` from `index` (an action takes the answers it asks for from the lines after it: `Script`),
+    handing over to `hooks` at each point where a run and a dry run differ. Returns True when the script was read
+    to its end, False when a hook (or a pending choice, or the step limit) stopped it."""
+    state, ruleset = game.state, game.ruleset
+    try:
+        while index < len(actions):
+            i, action = index, actions[index]
+            index += 1
+            if isinstance(action, Checkpoint):    # checked now, even after the game ended (part of the script)
+                if state.pending is not None:      # the choice left open stops the run before the checkpoint
+                    hooks.unanswered(i, action)
+                    return False
+                if not hooks.checkpoint(i, action):
+                    return False
+                continue
+            if ruleset.is_over(state):            # not played; the checkpoints after it still are checked
+                if not hooks.after_end(i, action):
+                    return False
+                continue
+            if not hooks.before(i, action):
+                return False
+            if limit is not None and len(game.steps) >= limit:
+                hooks.at_limit(i, action)
+                return False
+            if state.pending is not None and not ruleset.answers_pending(state, action):
+                hooks.unanswered(i, action)
+                return False
+            hooks.playing(i, action)
+            state.script = Script(actions, index, hooks.watch)
+            before = len(game.steps)
+            try:
+                game.play(action)
+            except StepLimitReached:
+                if not hooks.cut(i, action):
+                    return False
+            index = state.script.pos              # past the answers the action took from the script
+            if not hooks.played(i, action, game.steps[before:]):
+                return False
+        return True
+    finally:
+        state.script = None
+
+
+class _RunHooks(ScriptHooks):
+    """A scenario's run: checkpoints checked where they stand, one step noting the actions after the game's end,
+    the time budget and the step limit as `limit` steps."""
+
+    def __init__(self, game: Game, limit: int, general: list[str], time_budget: float | None,
+                 deadline: float | None) -> None:
+        self.game, self.limit, self.general = game, limit, general
+        self.time_budget, self.deadline = time_budget, deadline
+        self.stopped: str | None = None
+        self.noted = False                        # the step saying the actions after the game's end are not played
+
+    def checkpoint(self, index: int, checkpoint: Checkpoint) -> bool:
+        g = self.game
+        _check(g.ruleset, g.state, g.steps, checkpoint.expectations, self.general)
+        return True
+
+    def after_end(self, index: int, action: Action) -> bool:
+        if not self.noted:
+            g = self.game
+            _note_unplayed(g.ruleset, g.state, g.steps, g.scenario.actions[index:])
+            self.noted = True
+        return True
+
+    def before(self, index: int, action: Action) -> bool:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            g = self.game
+            g.steps.append(g.ruleset.step(
+                g.state, "limit", None, Message("core.limit.time", seconds=f"{self.time_budget:g}",
+                                                action=action.describe()), self.general))
+            self.stopped = "limite"
+            return False
+        return True
+
+    def at_limit(self, index: int, action: Action) -> None:
+        g = self.game
+        g.steps.append(g.ruleset.step(
+            g.state, "limit", None, Message("core.limit.steps", limit=self.limit), self.general))
+        self.stopped = "limite"
+
+    def unanswered(self, index: int, item: Action | Checkpoint) -> None:
+        if isinstance(item, Action):
+            self.stopped = "eleccion"
+
+    def cut(self, index: int, action: Action) -> bool:
+        g = self.game
+        if g.ruleset.is_over(g.state):            # the last step allowed was the one that ended the game: read on
+            return True
+        g.steps.append(g.ruleset.step(
+            g.state, "limit", None, Message("core.limit.action", limit=self.limit, action=action.describe()),
+            self.general))
+        self.stopped = "limite"
+        return False
 
 
 UNPLAYED_LISTED = 5                               # actions named in the step that says they are not played

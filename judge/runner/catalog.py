@@ -20,6 +20,13 @@ from judge import config
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,99}$")
 
+# Curated scenarios renamed since their URL was published: `<ruleset>/<old name>` → the new name. A link or a
+# `desde=` made with the old name still finds the scenario (its page redirects to the new URL).
+RENAMED: dict[str, str] = {
+    # The Spanish FAQ calls wither «debilitar» (faq-paramo-sombrio), not «marchitar».
+    "magic/28-marchitar-y-contadores-que-se-anulan": "28-debilitar-y-contadores-que-se-anulan",
+}
+
 
 def scenarios_dir() -> Path:
     """`JUDGE_SCENARIOS_DIR`, else the folder a wheel carries inside the package, else the checkout's.
@@ -100,12 +107,30 @@ def _parse(ruleset: str, name: str, path: Path) -> CuratedScenario:
     )
 
 
+def _entries(folder: Path, files: bool) -> list[Path]:
+    """The `*.yaml` files (or the subfolders) of `folder` with a valid name, by name: one directory read whose
+    entries know their kind (os.scandir), where glob and is_file stat every file a second time (the library
+    lists every curated file on each request)."""
+    found = []
+    try:
+        with os.scandir(folder) as it:
+            for e in it:
+                if files:
+                    if e.name.endswith(".yaml") and NAME.match(e.name[:-5]) and e.is_file():
+                        found.append(e.name)
+                elif NAME.match(e.name) and e.is_dir():
+                    found.append(e.name)
+    except OSError:
+        return []
+    return [folder / name for name in sorted(found)]
+
+
 def _files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob("*.yaml") if p.is_file() and NAME.match(p.stem))
+    return _entries(folder, files=True)
 
 
 def _subfolders(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if p.is_dir() and NAME.match(p.name))
+    return _entries(folder, files=False)
 
 
 def curated(root: Path | None = None) -> list[CuratedScenario]:
@@ -137,10 +162,11 @@ def valid_name(name: str) -> bool:
 
 
 def find(ruleset: str, name: str, root: Path | None = None) -> CuratedScenario | None:
-    """The curated scenario at scenarios/<ruleset>/<name>.yaml, `name` being `<file>` or `<folder>/<file>`;
-    names are checked so no path can escape (and a symlink pointing out of the folder is not followed)."""
+    """The curated scenario at scenarios/<ruleset>/<name>.yaml, `name` being `<file>` or `<folder>/<file>` (an old
+    name in RENAMED: the scenario it became, whose `name` then differs from the one asked); names are checked so no path can escape (and a symlink pointing out of the folder is not followed)."""
     if not (NAME.match(ruleset) and valid_name(name)):
         return None
+    name = RENAMED.get(f"{ruleset}/{name}", name)
     base = (root or scenarios_dir()).resolve()
     path = base / ruleset / f"{name}.yaml"
     if not path.is_file() or not path.resolve().is_relative_to(base):

@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.engine.run import ScriptHooks
+
 # A dry run and each fix tried are bounded: the builder checks as the user types.
 DRY_RUN_STEPS = 2000
 FIX_TRIES = 40
@@ -75,79 +77,107 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
     before its next action with a `limit` problem that says so (`stopped: tiempo`); the lines after it are not
     tried, and the problem says that too. `choices`: also record, for each line, the legal values of its fields at
     that point (the ruleset's `choices`, read before a line is played or as the game asks for it mid-action
-    through `Script.watch`)."""
-    from judge.engine.action import Checkpoint, Script
-    from judge.engine.errors import StepLimitReached
-    from judge.engine.run import Game
+    through `Script.watch`). The loop is the run's own (judge.engine.run.play_script); `_DryHooks` says what the
+    dry run does where a run and a dry run differ."""
+    from judge.engine.run import Game, play_script
 
     game = Game(scenario, step_limit=step_limit, board_budget=1)
-    ruleset, state = game.ruleset, game.state
     out = DryRun()
-    actions = scenario.actions
+    if game.cut:
+        out.problems.append(Problem("limit", None, len(game.steps), f"límite de pasos alcanzado ({step_limit}) "
+                                    "al preparar el escenario", (game.ruleset.general_citation,)))
+        out.stopped = "limite"
+        out.steps = len(game.steps)
+        return out
+    hooks = _DryHooks(game, out, step_limit, until, budget, choices)
+    ended = play_script(game, scenario.actions, game.state.opening_answers, None, hooks)
+    if ended and game.state.pending is not None and out.stopped == "fin" and until is None:
+        out.problems.append(_open_choice(game.state, hooks.last, len(game.steps)))
+        out.stopped = "eleccion"
+    out.steps = len(game.steps)
+    return out
 
-    def record(pos: int, st: Any, question: Any) -> None:
-        if not choices or out.choices_error:
+
+class _DryHooks(ScriptHooks):
+    """The dry run's side of the run loop (judge.engine.run.ScriptHooks): each refused line, open choice, end of
+    the game before a line, time or step limit is a Problem tied to its line, and the loop stops at the first
+    that stops the game; the choices of each line are recorded before it plays and as the game asks it."""
+
+    def __init__(self, game: Any, out: DryRun, step_limit: int, until: int | None, budget: Budget | None,
+                 choices: bool) -> None:
+        self.game, self.out, self.step_limit, self.until, self.budget = game, out, step_limit, until, budget
+        self.actions = game.scenario.actions
+        self.last: int | None = None          # the line that last played: it opened any pending choice
+        self.watch = self.record if choices else None
+
+    def record(self, pos: int, st: Any, question: Any) -> None:
+        from judge.engine.action import Checkpoint
+
+        out = self.out
+        if out.choices_error:
             return
-        line = actions[pos] if pos < len(actions) and not isinstance(actions[pos], Checkpoint) else None
+        line = self.actions[pos] if pos < len(self.actions) and not isinstance(self.actions[pos], Checkpoint) \
+            else None
         try:
-            found = ruleset.choices(st, line, question)
+            found = self.game.ruleset.choices(st, line, question)
         except Exception as exc:  # noqa: BLE001 - the lists are a help: their failure must not hide the problems
             out.choices_error = f"{type(exc).__name__}: {exc}"
             return
         if any(k != "objects" for k in found):
             out.choices[pos] = found
-    index = state.opening_answers
-    last: int | None = None                       # the line that last played: it opened any pending choice
-    if game.cut:
-        out.problems.append(Problem("limit", None, len(game.steps), f"límite de pasos alcanzado ({step_limit}) "
-                                    "al preparar el escenario", (ruleset.general_citation,)))
-        out.stopped = "limite"
-    while index < len(actions) and not game.cut:
-        i, action = index, actions[index]
-        index += 1
-        if state.pending is not None and (isinstance(action, Checkpoint)
-                                          or not ruleset.answers_pending(state, action)):
-            out.problems.append(_open_choice(state, last if last is not None else i, len(game.steps)))
-            out.stopped = "eleccion"
-            break
-        if isinstance(action, Checkpoint):
-            continue
-        if budget is not None and budget.spent():
-            out.problems.append(Problem(
-                "limit", i, len(game.steps), f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s) "
-                "antes de esta acción: ni ella ni las siguientes se han probado", (ruleset.general_citation,)))
-            out.stopped = TIME_STOP
-            break
-        if ruleset.is_over(state):                # the game ended before this line: it is never played
-            out.problems.append(Problem(
-                "illegal", i, len(game.steps), "no se puede: la partida ha terminado antes de esta acción",
-                tuple(ruleset.game_over_citations or (ruleset.general_citation,))))
-            out.stopped = "partida terminada"
-            break
-        record(i, state, None)
-        state.script = Script(actions, index, record if choices else None)
-        before = len(game.steps)
-        try:
-            game.play(action)
-            index = state.script.pos
-        except StepLimitReached:
-            out.problems.append(Problem("limit", i, len(game.steps), f"límite de pasos alcanzado ({step_limit})",
-                                        (ruleset.general_citation,)))
-            out.stopped = "limite"
-            break
-        last = i
-        for s in game.steps[before:]:
+
+    def checkpoint(self, index: int, checkpoint: Any) -> bool:
+        return True                           # the expectations are not checked
+
+    def after_end(self, index: int, action: Any) -> bool:
+        ruleset = self.game.ruleset
+        self.out.problems.append(Problem(
+            "illegal", index, len(self.game.steps), "no se puede: la partida ha terminado antes de esta acción",
+            tuple(ruleset.game_over_citations or (ruleset.general_citation,))))
+        self.out.stopped = "partida terminada"
+        return False
+
+    def before(self, index: int, action: Any) -> bool:
+        state = self.game.state
+        # An open choice the line does not answer is the problem to show, ahead of the time budget.
+        if state.pending is not None and not self.game.ruleset.answers_pending(state, action):
+            self.unanswered(index, action)
+            return False
+        if self.budget is not None and self.budget.spent():
+            self.out.problems.append(Problem(
+                "limit", index, len(self.game.steps), f"límite de tiempo de la validación alcanzado "
+                f"({self.budget.seconds:g} s) antes de esta acción: ni ella ni las siguientes se han probado",
+                (self.game.ruleset.general_citation,)))
+            self.out.stopped = TIME_STOP
+            return False
+        return True
+
+    def at_limit(self, index: int, action: Any) -> None:     # never called: the loop is given no limit
+        self.cut(index, action)
+
+    def unanswered(self, index: int, item: Any) -> None:
+        self.out.problems.append(_open_choice(self.game.state, self.last if self.last is not None else index,
+                                              len(self.game.steps)))
+        self.out.stopped = "eleccion"
+
+    def playing(self, index: int, action: Any) -> None:
+        if self.watch is not None:
+            self.record(index, self.game.state, None)
+
+    def cut(self, index: int, action: Any) -> bool:
+        self.out.problems.append(Problem("limit", index, len(self.game.steps),
+                                         f"límite de pasos alcanzado ({self.step_limit})",
+                                         (self.game.ruleset.general_citation,)))
+        self.out.stopped = "limite"
+        return False
+
+    def played(self, index: int, action: Any, steps: list[Any]) -> bool:
+        self.last = index
+        for s in steps:
             if s.kind == "illegal":
-                out.problems.append(Problem("illegal", i, s.number, s.summary, tuple(s.citations), s.actor))
-        if until is not None and i >= until:
-            break
-    else:
-        if state.pending is not None and out.stopped == "fin" and until is None:
-            out.problems.append(_open_choice(state, last, len(game.steps)))
-            out.stopped = "eleccion"
-    state.script = None
-    out.steps = len(game.steps)
-    return out
+                self.out.problems.append(Problem("illegal", index, s.number, s.summary, tuple(s.citations),
+                                                 s.actor))
+        return self.until is None or index < self.until
 
 
 def _open_choice(state: Any, action: int | None, step: int) -> Problem:

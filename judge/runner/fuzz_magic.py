@@ -81,6 +81,9 @@ def _spell(rng: random.Random, color: str) -> dict[str, Any]:
     if not targets:
         effect = effects[0]
         effect.pop("target", None)
+    if rng.random() < 0.08:
+        # 608.2c: "if you've cast another spell this turn, draw a card" (conditions.py)
+        effects.append({"draw": 1, "condition": {"spells_cast_this_turn": 2}})
     card: dict[str, Any] = {"cost": _cost(rng, color, rng.randint(1, 4)),
                             "types": [rng.choice(("instant", "sorcery"))], "effects": effects}
     if targets:
@@ -97,6 +100,15 @@ GENERAL_TRIGGERS: tuple[dict[str, Any], ...] = (
     {"when": "life_loss", "whose": "opponents", "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
     {"when": "life_loss", "whose": "each", "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
     {"when": "zone_change", "to_zone": "graveyard", "whose": "each", "effects": [{"gain_life": 1}]},
+    # 601.2i: "whenever a player casts a spell" (from a graveyard: castfrom.py's permissions)
+    {"when": "spell_cast", "whose": "each", "effects": [{"gain_life": 1}]},
+    {"when": "spell_cast", "whose": "opponents", "from_zone": "graveyard",
+     "effects": [{"counters": {"+1/+1": 1}, "to": "self"}]},
+    # 603.2c: "one or more …" once per event; `of` a group for attacks and dies (508.1m, 603.10a)
+    {"when": "attacks", "of": "your_creature", "one_or_more": True, "effects": [{"gain_life": 1}]},
+    {"when": "attacks", "of": "your_creature", "effects": [{"gain_life": 1}]},
+    {"when": "dies", "of": "your_creature", "one_or_more": True, "effects": [{"gain_life": 2}]},
+    {"when": "enters", "of": "creature", "one_or_more": True, "effects": [{"gain_life": 1}]},
 )
 
 
@@ -164,6 +176,15 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
             {"cost": f"{{1}}{{{color}}}", "effects": [{"pump": [1, 1], "to": "self"}]},
             {"cost": "{2}", "tap": True, "effects": [{"gain_life": 2}]},
         ))]
+    if rng.random() < 0.04:
+        # 610.3: "when this enters, exile target creature an opponent controls until this leaves the battlefield"
+        card.setdefault("triggers", []).append({"when": "enters", "targets": [{"type": "creature",
+                                                                               "controller": "opponent"}],
+                                                "effects": [{"exile_until": "leaves"}]})
+    if rng.random() < 0.05:
+        # 113.6b: "{2}{C}: return this card from your graveyard to your hand"
+        card.setdefault("activated", []).append({"cost": f"{{2}}{{{color}}}", "zone": "graveyard",
+                                                 "effects": [{"put": True, "to": "source_card", "dest": "hand"}]})
     if rng.random() < 0.06:
         card["static"] = [{"pump": [1, 1], "to": "other_creatures_you_control"}]
     if rng.random() < 0.05:
@@ -171,6 +192,16 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
         card.setdefault("static", []).append({"protection": rng.choice(PROTECTION_TYPES)})
     if rng.random() < 0.05:
         card["supertypes"] = ["legendary"]
+    if rng.random() < 0.05:
+        card["cast_from"] = "graveyard"          # 601.3: "you may cast this card from your graveyard"
+    if rng.random() < 0.06:
+        # conditions.py: "as long as you control a <its basic land>", devotion, spells cast this turn (604.1)
+        card.setdefault("static", []).append({"pump": [1, 1], "to": "self", "while": rng.choice((
+            {"you_control": LANDS[color]}, {"devotion": {"color": color, "at_least": 3}},
+            {"spells_cast_this_turn": 1}))})
+    if rng.random() < 0.04:
+        # 601.3, 305.1: "you may play lands / cast spells from your graveyard"
+        card.setdefault("static", []).append({"play_from_graveyard": rng.choice(("lands", "spells", "all"))})
     return card
 
 

@@ -331,9 +331,11 @@ class RulesIndex:
 
     # -- searching
     def search(self, q: object, limit: int = 10, doc: str | None = None, ruleset: str | None = None,
-               semantic: bool | None = None, rerank: bool | None = None) -> SearchResponse:
+               semantic: bool | None = None, rerank: bool | None = None,
+               stages: dict[str, Any] | None = None) -> SearchResponse:
         """`semantic` overrides the index's setting for this question (judge eval/bench compare both paths);
-        `rerank`, whether the second stage (rerank.py) re-orders the first passages (default: when shipped)."""
+        `rerank`, whether the second stage (rerank.py) re-orders the first passages (default: when shipped);
+        `stages`, when given, receives the first stage's lexical and semantic rankings (training reads them)."""
         text, cut = clean_query(q)
         try:
             limit = max(1, min(int(limit), 100))  # type: ignore[call-overload]
@@ -350,19 +352,22 @@ class RulesIndex:
             for docnum, score in self._card_hits(parsed.cards, allowed):
                 ranked.setdefault(docnum, (score, False))
         lexical: list[tuple[int, float]] = []   # the lexical ranking alone, for the game decision (gamepick)
-        # the second stage was learnt over the lexical first stage: the fused one ranks otherwise (it lost
-        # held-out recall there), so it re-ranks the lexical path only (docs/search-rerank.md)
-        model = (_rerank.shipped() if rerank is not False and not parsed.only_card
-                 and not self.semantic_active(semantic) else None)
+        dense: list[tuple[int, float]] = []     # the semantic ranking alone (fused path), for the second stage
+        # one second stage per first stage: the fused one's candidates differ in kind (docs/search-rerank.md)
+        model = (_rerank.shipped(self.semantic_active(semantic)) if rerank is not False and not parsed.only_card
+                 else None)
         depth = max(limit + GAME_DEPTH, _rerank.RERANK_DEPTH if model is not None else 0)
         if len(ranked) < limit + GAME_DEPTH:
             # a few more than asked for: the first five must all be of the question's game (one_game)
-            for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, depth, semantic, lexical):
+            for docnum, score in self._fused_hits(parsed.text or text, parsed, allowed, depth, semantic, lexical,
+                                                  dense):
                 ranked.setdefault(docnum, (score, False))
         order, game = self.one_game(list(ranked), parsed, doc, ruleset, lexical)
+        if stages is not None:   # what the second stage reads, for its training (rerank_train.py)
+            stages.update(lexical=list(lexical), dense=list(dense), allowed=allowed)
         if model is not None:   # the second stage, then the first five of the game decided, again
             numbered = {d for d, (_, by_number) in ranked.items() if by_number}
-            order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model)
+            order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model, dense, allowed)
             if game and game["how"] not in ("only", "filter"):
                 order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
@@ -586,9 +591,9 @@ class RulesIndex:
 
     def _fused_hits(self, text: str, p: Question, allowed: set[int] | None, limit: int,
                     semantic: bool | None, lexical_out: list[tuple[int, float]] | None = None,
-                    ) -> list[tuple[int, float]]:
+                    dense_out: list[tuple[int, float]] | None = None) -> list[tuple[int, float]]:
         """The lexical ranking, fused with the semantic one (semantic.fuse) when that is on and can run;
-        `lexical_out` receives the lexical ranking alone."""
+        `lexical_out` receives the lexical ranking alone, `dense_out` the semantic one."""
         out = lexical_out if lexical_out is not None else []
         if not (self.semantic if semantic is None else semantic):
             out[:] = self._text_hits(p, allowed, limit)
@@ -612,7 +617,10 @@ class RulesIndex:
         except Exception as exc:  # the engine failing on one question must not fail the search
             log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
             return lexical[:limit]
-        return fuse(lexical, vectors.rank(question, depth, allowed), limit)
+        nearest = vectors.rank(question, depth, allowed)
+        if dense_out is not None:
+            dense_out[:] = nearest
+        return fuse(lexical, nearest, limit)
 
     def lexical_ranking(self, p: Question, limit: int) -> list[tuple[int, float]]:
         """The lexical ranking alone (the re-ranker's training reads it as search does)."""

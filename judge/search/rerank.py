@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from judge.search import crossref
 from judge.search import schema as S
 
 if TYPE_CHECKING:   # query.py imports this module: the types only
@@ -25,7 +26,10 @@ if TYPE_CHECKING:   # query.py imports this module: the types only
     from judge.search.question import Question
 
 RERANK_DEPTH = 50        # first-stage passages re-ranked; the rest keep their order after them
+# One model per first stage: the lexical ranking's candidates and the fused one's differ in kind (the fused list
+# holds passages only the semantic side found, with no lexical score), so weights learnt on one mis-rank the other.
 WEIGHTS_FILE = Path(__file__).with_name("rerank_weights.json")
+FUSED_WEIGHTS_FILE = Path(__file__).with_name("rerank_weights_fused.json")
 
 FEATURES = (
     "bias_free_lexical",     # lexical score / the best lexical score (0 when only the semantic side found it)
@@ -48,18 +52,21 @@ FEATURES = (
     "unnumbered_same",       # in the question's language and no rule number (an FAQ note, a seed page's prose)
     "commentary",            # prose around quoted rules
     "smaller_game",          # a passage of a game other than the biggest (doce vidas)
+    # the CR's structure (crossref.py)
+    "dense_rr",              # 1 / (1 + rank in the semantic ranking), 0 when absent (always 0 on the lexical path)
+    "cited_by_listed",       # a candidate points to it or to its rule ("See rule 702.19"): 1/(1 + that one's rank)
+    "cites_listed",          # it points to a candidate (or to the rule of one): 1/(1 + the best such rank)
+    "glossary_named",        # a glossary term the question names points to it or to its rule
+    "rule_heading_share",    # share of the question's concepts in the heading of its rule (702.19 "Trample")
+    "example_share",         # share of the question's concepts in its "Example:" paragraphs
+    "child_best",            # the best lexical share among its sub-rules that are candidates
+    "brought_in",            # not found by the first stage: brought in by a reference or a glossary name
+    "topic_rule",            # under a rule whose heading names the kind of the situation's quoted text (situation.py)
+    "topic_first",           # 1/(1 + its place among that rule's passages): the general rules come first
 )
 
 
-def _parent(number: str | None) -> str | None:
-    """702.19b -> 702.19; 702.19 -> 702; 702 -> None."""
-    if not number:
-        return None
-    if number[-1].isalpha():
-        return number.rstrip("abcdefghijklmnopqrstuvwxyz") or None
-    if "." in number:
-        return number.split(".", 1)[0]
-    return None
+_parent = crossref.parent_number
 
 
 def _depth_flags(number: str | None) -> tuple[float, float, float]:
@@ -78,9 +85,19 @@ def _title_terms(title: str, lang: str) -> frozenset[str]:
 
 
 def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int, float]],
-             lexical: Sequence[tuple[int, float]]) -> np.ndarray:
-    """One row of FEATURES per candidate (passage number, first-stage score), in the candidates' order."""
+             lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]] = (),
+             brought: frozenset[int] | set[int] = frozenset(),
+             named: dict[tuple[str, str], tuple[int, int]] | None = None,
+             topics: dict[tuple[str, str], int] | None = None) -> np.ndarray:
+    """One row of FEATURES per candidate (passage number, first-stage score), in the candidates' order;
+    `dense` the semantic ranking (empty on the lexical path), `brought` the candidates the structure added."""
     rows = index.rows
+    st = crossref.structure(index)
+    # the rankings as deep as search reads them, whatever depth the caller asked for (training asks for more)
+    lexical, dense = lexical[:RERANK_DEPTH], dense[:RERANK_DEPTH]
+    dense_rank = {d: i for i, (d, _) in enumerate(dense)}
+    named = st.named_rules(p) if named is None else named
+    topics = st.topics(p) if topics is None else topics
     lex_rank = {d: i for i, (d, _) in enumerate(lexical)}
     lex_score = dict(lexical)
     top_lex = max((s for _, s in lexical), default=0.0) or 1.0
@@ -92,14 +109,35 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
     for par in parents:
         if par:
             child_count[par] = child_count.get(par, 0) + 1
-    concept_terms: dict[str, list[set[str]]] = {lang: [set() for _ in p.concept_weights] for lang in S.LANGS}
+    docs = [rows[d].doc if rows[d] is not None else "" for d, _ in candidates]  # type: ignore[union-attr]
+    # (document, number) -> the first candidate holding that number or a sub-rule of it; its best child's share
+    at: dict[tuple[str, str], int] = {}
+    child_best: dict[tuple[str, str], float] = {}
+    for i, (d, _) in enumerate(candidates):
+        num = numbers[i]
+        if num:
+            at.setdefault((docs[i], num), i)
+            if parents[i]:
+                at.setdefault((docs[i], parents[i]), i)  # type: ignore[arg-type]
+                key = (docs[i], parents[i])
+                child_best[key] = max(child_best.get(key, 0.0), lex_score.get(d, 0.0) / top_lex)  # type: ignore[index]
+    # per language, each question term -> the concepts (question words) it stands for, as a bit mask: the
+    # concepts a passage's words cover are the OR of its terms' masks
+    concept_mask: dict[str, dict[str, int]] = {lang: {} for lang in S.LANGS}
+    every = (1 << len(p.concept_weights)) - 1
     for c in p.clauses:
         lang = c.field.rsplit("_", 1)[-1]
-        if lang in concept_terms:
-            for i in range(len(p.concept_weights)):
-                if c.mask >> i & 1:
-                    concept_terms[lang][i].add(c.term)
+        if lang in concept_mask:
+            concept_mask[lang][c.term] = concept_mask[lang].get(c.term, 0) | (c.mask & every)
+
+    def covered_by(terms: frozenset[str], lang: str) -> int:
+        masks, m = concept_mask[lang], 0
+        for t in terms:
+            m |= masks.get(t, 0)
+        return bin(m).count("1")
+
     n_concepts = max(len(p.concept_weights), 1)
+    pos = {d: i for i, (d, _) in enumerate(candidates)}
     out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
     for i, (d, _) in enumerate(candidates):
         row = rows[d]
@@ -108,12 +146,21 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
         num = numbers[i]
         stored = index._stored[d]
         lang = row.lang if row.lang in S.LANGS else "es"
-        title = _title_terms(" ".join(str(stored.get(f, "") or "") for f in (S.TITLE, S.SECTION)), lang)
-        covered = sum(1 for terms in concept_terms[lang] if terms & title)
+        title = _title_terms(f"{stored.get(S.TITLE, '') or ''} {stored.get(S.SECTION, '') or ''}", lang)
+        covered = covered_by(title, lang)
         sub, rule, section = _depth_flags(num)
         par = parents[i]
         lr = lex_rank.get(d)
+        dr = dense_rank.get(d)
         other = bool(p.lang) and row.lang != p.lang
+        doc = docs[i]
+        citing = [j for key in ((doc, num), (doc, par)) if key[1]
+                  for c in st.cited_by.get(key, ())  # type: ignore[arg-type]
+                  for j in (pos.get(c),) if j is not None and j != i]
+        cited = [at[(doc, n)] for n in st.cites[d] if (doc, n) in at and at[(doc, n)] != i]
+        heading_terms, example_terms = st.heading_terms[d], st.example_terms[d]
+        topical = bool(num) and (doc, num.split(".", 1)[0]) in topics  # type: ignore[union-attr]
+        in_topic = topical and d in st.place      # under the topic's rule (its heading is not)
         out[i] = (
             lex_score.get(d, 0.0) / top_lex,
             1.0 / (1 + i),
@@ -133,6 +180,16 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             float(not other and not num),
             float(row.commentary),
             float(bool(row.ruleset) and row.ruleset != index.largest_game),
+            0.0 if dr is None else 1.0 / (1 + dr),
+            1.0 / (1 + min(citing)) if citing else 0.0,
+            1.0 / (1 + min(cited)) if cited else 0.0,
+            float(bool(num) and ((doc, num) in named or (par is not None and (doc, par) in named))),
+            covered_by(heading_terms, lang) / n_concepts if heading_terms else 0.0,
+            covered_by(example_terms, lang) / n_concepts if example_terms else 0.0,
+            child_best.get((doc, num), 0.0) if num else 0.0,
+            float(d in brought and not in_topic),   # the topics' own are told by the two below
+            float(topical),
+            1.0 / (1 + st.place[d]) if in_topic else 0.0,
         )
     return out
 
@@ -150,23 +207,49 @@ class Reranker:
         return {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights], **(extra or {})}
 
 
+def candidates(index: "RulesIndex", p: "Question", head: list[int], allowed: set[int] | None = None,
+               exclude: set[int] | frozenset[int] = frozenset()) -> tuple[list[int], frozenset[int]]:
+    """The second stage's candidates: the first stage's `head`, then the passages the CR's structure points
+    to (crossref.brought_in), and which those are.  Training (rerank_train.py) reads them the same way."""
+    extra = [d for d in crossref.brought_in(index, p, head, allowed, *evidence(index, p)) if d not in exclude]
+    return head + extra, frozenset(extra)
+
+
+def evidence(index: "RulesIndex", p: "Question") -> tuple[dict, dict]:
+    """What the question names in the CR's structure: the glossary entries' rules and the situation's topics
+    (crossref.Structure.named_rules, .topics), read once per question and kept on it."""
+    got = getattr(p, "_crossref_evidence", None)
+    if got is None:
+        st = crossref.structure(index)
+        got = (st.named_rules(p), st.topics(p))
+        p._crossref_evidence = got   # type: ignore[attr-defined]
+    return got
+
+
 def reorder(index: "RulesIndex", p: "Question", order: list[int], by_number: set[int],
             ranked: dict[int, tuple[float, bool]], lexical: Sequence[tuple[int, float]],
-            model: Reranker) -> list[int]:
-    """`order` with its first RERANK_DEPTH passages found by their words re-ordered by the model; passages found
-    by a rule number the question names stay first.  The scores shown keep the order shown: in `ranked`, the k-th
-    re-ranked passage takes the k-th best first-stage score of those re-ranked."""
+            model: Reranker, dense: Sequence[tuple[int, float]] = (), allowed: set[int] | None = None
+            ) -> list[int]:
+    """`order` with its first RERANK_DEPTH passages found by their words (and those the structure brings in)
+    re-ordered by the model; passages found by a rule number the question names stay first.  The scores shown
+    keep the order shown: the k-th re-ranked passage takes the k-th best first-stage score of those re-ranked
+    (a passage brought in takes the lowest)."""
     first = [d for d in order if d in by_number]
     found = [d for d in order if d not in by_number]
     head, tail = found[:RERANK_DEPTH], found[RERANK_DEPTH:]
     if len(head) < 2:
         return order
-    x = features(index, p, [(d, ranked[d][0]) for d in head], lexical)
-    scores = sorted((ranked[d][0] for d in head), reverse=True)
-    head = [head[i] for i in model.order(x)]
-    for d, score in zip(head, scores):
+    cands, brought = candidates(index, p, head, allowed, by_number)
+    low = min(ranked[d][0] for d in head)
+    for d in brought:
+        ranked.setdefault(d, (low, False))
+    tail = [d for d in tail if d not in brought]
+    x = features(index, p, [(d, ranked[d][0]) for d in cands], lexical, dense, brought, *evidence(index, p))
+    scores = sorted((ranked[d][0] for d in cands), reverse=True)
+    cands = [cands[i] for i in model.order(x)]
+    for d, score in zip(cands, scores):
         ranked[d] = (score, ranked[d][1])
-    return first + head + tail
+    return first + cands + tail
 
 
 def game_first(index: "RulesIndex", order: list[int], game: str, top: int) -> list[int]:
@@ -201,9 +284,10 @@ def load(path: Path = WEIGHTS_FILE) -> Reranker | None:
     return Reranker(np.asarray(weights, dtype=np.float64))
 
 
-@lru_cache(maxsize=1)
-def shipped() -> Reranker | None:
-    return load()
+@lru_cache(maxsize=2)
+def shipped(fused: bool = False) -> Reranker | None:
+    """The model of that first stage (FUSED_WEIGHTS_FILE for the fused one), None when it is not shipped."""
+    return load(FUSED_WEIGHTS_FILE if fused else WEIGHTS_FILE)
 
 
 def fit(groups: Sequence[tuple[np.ndarray, np.ndarray]], l2: float = 1e-3, steps: int = 400,

@@ -1,7 +1,8 @@
 """Training the second stage (rerank.py) from question files: `judge eval --train-rerank OUT FILE…`.
 
-Each question's first RERANK_DEPTH passages (the search with the second stage off) and which of them answer it
-(evaluate.Question.answered_by) make one group; rerank.fit learns the weights pairwise.  Cross-validation splits
+Each question's first RERANK_DEPTH passages (the search with the second stage off), the passages the CR's
+structure brings in (rerank.candidates) and which of them answer it (evaluate.Question.answered_by) make one
+group; the lexical and the fused first stage are learnt apart (one weights file each, rerank.py); rerank.fit learns the weights pairwise.  Cross-validation splits
 the questions into folds (by position, deterministic), learns on all folds but one and measures Recall@5/@10
 and MRR@10 on the one left out, before and after re-ranking.  Files named *_heldout are refused: they judge.
 """
@@ -20,7 +21,11 @@ from judge.search.query import RulesIndex
 
 # Questions answered by a passage's own words (the Spanish seed documents, doce vidas) are few beside the CR rule
 # questions; without more weight the model learnt to put the English CR first for every Spanish question.
-SNIPPET_WEIGHT = 10.0
+# Per first stage (lexical, fused), with the L2 penalty: chosen by the 5-fold cross-validation over the
+# development sets (docs/benchmarks.md, "Issue 15, 2026-12-02 (session 2)"); on the fused path ×10 let doce
+# vidas's few questions decide the weights (CV R@10 0.720 → 0.703), ×1 lost qa_dev R@5 (0.957 → 0.913).
+SNIPPET_WEIGHT = {False: 10.0, True: 3.0}
+L2 = {False: 1e-3, True: 1e-2}
 
 
 class HeldOutRefused(ValueError):
@@ -37,17 +42,23 @@ class Group:
 
 def groups_for(index: RulesIndex, questions: Sequence[Question], semantic: bool | None = None) -> list[Group]:
     out = []
+    snippet_weight = SNIPPET_WEIGHT[index.semantic_active(semantic)]
     for q in questions:
         p = index.parse(q.q)
-        # the first stage exactly as search re-ranks it: one game's passages first, numbered rules apart
-        response = index.search(q.q, limit=R.RERANK_DEPTH, semantic=semantic, rerank=False)
-        by_id = {h.id: h for h in response.results}
-        cands = [(index.by_id[h.id], h.score) for h in response.results if not h.matched_number]
-        lexical = index.lexical_ranking(p, max(R.RERANK_DEPTH, 20))
-        x = R.features(index, p, cands, lexical)
-        good = np.asarray([q.answered_by(by_id[index.rows[d].id]) for d, _ in cands], dtype=bool)  # type: ignore[union-attr]
-        out.append(Group(x, good, [index.rows[d].id for d, _ in cands],  # type: ignore[union-attr]
-                         SNIPPET_WEIGHT if q.gold else 1.0))
+        # the first stage exactly as search re-ranks it: one game's passages first, numbered rules apart, then
+        # the passages the CR's structure brings in (rerank.candidates)
+        stages: dict = {}
+        response = index.search(q.q, limit=R.RERANK_DEPTH, semantic=semantic, rerank=False, stages=stages)
+        numbered = {index.by_id[h.id] for h in response.results if h.matched_number}
+        head = [index.by_id[h.id] for h in response.results if not h.matched_number]
+        score = {index.by_id[h.id]: h.score for h in response.results}
+        cands, brought = R.candidates(index, p, head, stages.get("allowed"), numbered)
+        low = min(score.values(), default=0.0)
+        x = R.features(index, p, [(d, score.get(d, low)) for d in cands], stages.get("lexical", ()),
+                       stages.get("dense", ()), brought, *R.evidence(index, p))
+        good = np.asarray([q.answered_by(index._hit(d, score.get(d, low), False, p)) for d in cands], dtype=bool)
+        out.append(Group(x, good, [index.rows[d].id for d in cands],  # type: ignore[union-attr]
+                         snippet_weight if q.gold else 1.0))
     return out
 
 
@@ -65,14 +76,15 @@ def metrics(groups: Sequence[Group], model: R.Reranker | None) -> tuple[float, f
     return r5 / n, r10 / n, rr / n
 
 
-def cross_validate(groups: Sequence[Group], folds: int = 5) -> dict[str, tuple[float, float, float]]:
+def cross_validate(groups: Sequence[Group], folds: int = 5, l2: float = L2[False]
+                   ) -> dict[str, tuple[float, float, float]]:
     """Figures of the folds left out, pooled: the first stage's and the re-ranked."""
     before: list[Group] = []
     scored: list[tuple[Group, R.Reranker]] = []
     for k in range(folds):
         train = [g for i, g in enumerate(groups) if i % folds != k]
         test = [g for i, g in enumerate(groups) if i % folds == k]
-        model = R.fit([(g.x, g.good) for g in train], weights=[g.weight for g in train])
+        model = R.fit([(g.x, g.good) for g in train], l2=l2, weights=[g.weight for g in train])
         before.extend(test)
         scored.extend((g, model) for g in test)
     after = [0.0, 0.0, 0.0]
@@ -96,9 +108,10 @@ def train(index: RulesIndex, loaded: Sequence[tuple[Path, Sequence[Question]]], 
     groups: list[Group] = []
     for _, questions in loaded:
         groups.extend(groups_for(index, questions, semantic))
-    cv = cross_validate(groups, folds)
-    model = R.fit([(g.x, g.good) for g in groups], weights=[g.weight for g in groups])
+    fused = index.semantic_active(semantic)
+    cv = cross_validate(groups, folds, L2[fused])
+    model = R.fit([(g.x, g.good) for g in groups], l2=L2[fused], weights=[g.weight for g in groups])
     report = {"trained_on": {Path(f).name: len(q) for f, q in loaded}, "questions": len(groups), "folds": folds,
-              "snippet_weight": SNIPPET_WEIGHT, "semantic": index.semantic_active(semantic),
+              "snippet_weight": SNIPPET_WEIGHT[fused], "l2": L2[fused], "semantic": fused,
               "cross_validation": {k: [round(v, 4) for v in vals] for k, vals in cv.items()}}
     return model, report

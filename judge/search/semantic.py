@@ -141,6 +141,14 @@ class Embedder:
                     self._recent.popitem(last=False)
             return vector
 
+    def recent(self, text: str) -> "np.ndarray | None":
+        """The vector of a question asked lately, or None (nothing is computed)."""
+        with self._calls:
+            found = self._recent.get(text)
+            if found is not None:
+                self._recent.move_to_end(text)
+            return found
+
     def forget_questions(self) -> None:
         """Drop the recent questions' vectors (`judge bench search` times the model on every question)."""
         with self._calls:
@@ -180,6 +188,13 @@ def embed_question_async(embedder: Embedder, text: str) -> "Future[np.ndarray]":
     """The question's vector, computed in a worker thread: the caller ranks lexically meanwhile (the C engine
     releases the GIL, so on two cores the lexical ranking costs the search no time of its own)."""
     global _questions
+    found = embedder.recent(text)
+    if found is not None:
+        # Asked lately (a shared link, a reload, the next page): no hand-over to the worker thread, whose wake-up
+        # was most of such a question's cost beyond the lexical ranking.
+        done: "Future[np.ndarray]" = Future()
+        done.set_result(found)
+        return done
     if _questions is None:
         with _lock:
             if _questions is None:
@@ -216,6 +231,57 @@ def embedding_text(p: "Passage", keys: Sequence[str] = ()) -> str:
 
 def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- one BLAS thread for the question's similarities
+
+_blas_setter: "Callable[[int], int] | None" = None   # None: not available (or not looked up yet)
+_blas_looked_up = False
+
+
+def _openblas_local() -> "Callable[[int], int] | None":
+    """OpenBLAS's per-thread thread count setter (`openblas_set_num_threads_local`, OpenBLAS ≥ 0.3.27) of the
+    library NumPy loaded, or None (another BLAS, an older OpenBLAS: the product stays as NumPy runs it)."""
+    global _blas_setter, _blas_looked_up
+    if not _blas_looked_up:
+        found: Callable[[int], int] | None = None
+        try:
+            import ctypes
+            import glob
+
+            import numpy as np
+
+            libs = Path(np.__file__).resolve().parent.parent / "numpy.libs"
+            for path in sorted(glob.glob(str(libs / "lib*openblas*.so*"))):
+                setter = getattr(ctypes.CDLL(path), "openblas_set_num_threads_local", None)
+                if setter is not None:
+                    setter.restype, setter.argtypes = ctypes.c_int, [ctypes.c_int]
+                    found = setter
+                    break
+        except (ImportError, OSError):
+            found = None
+        _blas_setter, _blas_looked_up = found, True
+    return _blas_setter
+
+
+class one_blas_thread:
+    """The product of the passages' matrix with the question's vector on the calling thread alone.
+
+    That product (4,577 × 384 for the CR) is 0.13 ms of CPU on one thread; NumPy's OpenBLAS splits it over every
+    core, and its woken threads then spin waiting for more work: 1.2–2.5 ms of CPU per question measured under
+    load, and up to ~45 ms of wall time in a request when the cores are busy (docs/benchmarks.md, 2026-12-02,
+    session 2).  A web request is already one of many in parallel: one thread each is what the cores can give.
+    The per-thread setting leaves every other thread's BLAS as it was.  The ranking does not change: the same
+    rows' dot products, ≤ 1 ulp apart, the same order on every question measured."""
+
+    def __enter__(self) -> None:
+        setter = _openblas_local()
+        self._previous = setter(1) if setter is not None else None
+
+    def __exit__(self, *exc: object) -> None:
+        setter = _openblas_local()
+        if setter is not None and self._previous is not None and self._previous != 1:
+            setter(self._previous)
 
 
 # -- the vectors of an index
@@ -283,7 +349,8 @@ class PassageVectors:
         """Every passage's calibrated similarity to the question (see the class); -inf where no vector."""
         import numpy as np
 
-        sims = self.matrix @ np.asarray(query, dtype=np.float32)
+        with one_blas_thread():
+            sims = self.matrix @ np.asarray(query, dtype=np.float32)
         out = np.full(len(sims), -np.inf, dtype=np.float32)
         for mask in self._group_masks:
             if mask.any():

@@ -178,30 +178,37 @@ class Page:
 
 
 def _matching(query: str, ruleset: str | None):  # type: ignore[no-untyped-def]
-    """Newest version of each line's branches (no version was made from it) that match the query: every word
-    in the title, or the query as a cited rule (`704`, `regla 704.5a`, `dv/tipos`)."""
+    """The `seq` of the newest version of each line's branches (no version was made from it) that match the
+    query: every word in the title, or the query as a cited rule (`704`, `regla 704.5a`, `dv/tipos`). Only the
+    columns of ix_scenario_version_listing are read, so the database scans that index, not the rows."""
+    from sqlalchemy import and_, or_
+
     child = aliased(ScenarioVersion)
-    stmt = select(ScenarioVersion).where(~exists().where(child.parent_id == ScenarioVersion.id))
+    # `SELECT child.seq`, not `SELECT *`: the probe of each row's children then reads the parent_id index only.
+    stmt = select(ScenarioVersion.seq).where(~select(child.seq).where(child.parent_id == ScenarioVersion.id).exists())
     if ruleset:
         stmt = stmt.where(ScenarioVersion.ruleset == ruleset)
     if query.strip():
         title = [ScenarioVersion.title_key.contains(w, autoescape=True) for w in words(query)]
-        cited = exists().where(ScenarioCitation.version_seq == ScenarioVersion.seq,
-                               ScenarioCitation.key == rule_key(query))
-        from sqlalchemy import and_, or_
-
+        # The versions citing the rule, found once through the citation key's index (not probed row by row).
+        cited = ScenarioVersion.seq.in_(select(ScenarioCitation.version_seq)
+                                        .where(ScenarioCitation.key == rule_key(query)))
         stmt = stmt.where(or_(and_(*title), cited) if title else cited)
     return stmt
 
 
 def recent(engine: Engine, *, query: str = "", ruleset: str | None = None, page: int = 1,
            per_page: int = 20) -> Page:
+    """One page of the newest versions (newest first) matching `query` in `ruleset`, and how many match: the
+    count and the page's `seq`s from the listing index, then the page's rows whole."""
     stmt = _matching(query, ruleset)
     with Session(engine, expire_on_commit=False) as session:
         total = session.exec(select(func.count()).select_from(stmt.subquery())).one()
-        items = list(session.exec(stmt.order_by(ScenarioVersion.seq.desc())
-                                  .offset((page - 1) * per_page).limit(per_page)))
-    return Page(items=items, total=int(total), page=page, per_page=per_page)
+        seqs = list(session.exec(stmt.order_by(ScenarioVersion.seq.desc())
+                                 .offset((page - 1) * per_page).limit(per_page)))
+        rows = {r.seq: r for r in session.exec(select(ScenarioVersion).where(ScenarioVersion.seq.in_(seqs)))} \
+            if seqs else {}
+    return Page(items=[rows[s] for s in seqs if s in rows], total=int(total), page=page, per_page=per_page)
 
 
 def citing(engine: Engine, rule: str, *, limit: int = 20) -> list[ScenarioVersion]:

@@ -316,6 +316,13 @@ def card_step(url: str, name: str) -> int | None:
     return None
 
 
+def cited_index() -> dict[str, list[str]]:
+    """Every curated scenario's citations by its URL, as a request sees them (empty while being built, and the
+    request says so: `building`). The same dict while the examples are unchanged (the library's search table is
+    kept per dict)."""
+    return _ready_or_note()["cited"]
+
+
 def cited_by(url: str, root: Path | None = None) -> list[str]:
     """Every citation of the run of the curated scenario at `url` (none for a broken or unknown one)."""
     if root is not None:

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, abort, current_app, jsonify, redirect, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from judge.runner.citations import IMPORTABLE
@@ -473,6 +473,8 @@ def scenario_page(ruleset: str, name: str) -> Response | str:
     item = find(ruleset, name)
     if item is None:
         abort(404)
+    if item.name != name:                   # a renamed scenario (catalog.RENAMED): its link moved for good
+        return redirect(item.url + (".json" if request.path.endswith(".json") else ""), code=301)
     source = item.path.read_text(encoding="utf-8")
     try:
         scenario, trace, outcome = _run(source, "yaml")
@@ -511,8 +513,6 @@ def scenario_run_draft() -> Response | str | tuple[Response | str, int]:
     """A pasted scenario's run by its address: `?escenario=<draft token>` (judge.web.drafts), what a POST run's
     page puts in the browser's history, so that back/forward and reload find the run again (never a 405).
     Without a token: the builder."""
-    from flask import redirect
-
     from judge.web import drafts
     from judge.web.errors import BadParameter
 

@@ -578,13 +578,27 @@ def _library_params() -> tuple[str, str | None, int, int]:
     return query, ruleset, page, per_page
 
 
-def _curated_keys(item: Any) -> frozenset[str]:
-    """The citation keys of a curated scenario's run (`cr-en/704.5a` → itself, 704.5a, 704.5, 704), from the
-    examples index (judge/web/examples.py: every curated scenario run once per version of the files and of the
-    engine, cached in the instance), so the library's first search does not run them all again."""
+def _curated_search(items: list[Any]) -> list[tuple[Any, str, frozenset[str]]]:
+    """Each curated scenario with its folded title and the citation keys of its run (`cr-en/704.5a` → itself,
+    704.5a, 704.5, 704), from the examples index (judge/web/examples.py: every curated scenario run once per
+    version of the files and of the engine, cached in the instance), so no search runs them again. Computed once
+    per examples index and list of files, then kept: a search only compares strings."""
+    from judge.store.keys import fold
     from judge.web import examples
 
-    return _keys(tuple(examples.cited_by(item.url)))
+    cited = examples.cited_index()
+    key = (id(cited), tuple(map(id, items)))
+    hit = _search_memo.get("table")
+    if hit is not None and hit[0] == key and hit[1] is cited:
+        return hit[2]
+    table = [(item, fold(item.title), _keys(tuple(cited.get(item.url, ())))) for item in items]
+    if not examples.building():       # an empty stand-in while the index builds is not kept
+        _search_memo["table"] = (key, cited, table)
+    return table
+
+
+# The curated search table (_curated_search), with what it was computed from.
+_search_memo: dict[str, tuple[Any, dict[str, list[str]], list[tuple[Any, str, frozenset[str]]]]] = {}
 
 
 @lru_cache(maxsize=4096)
@@ -660,18 +674,17 @@ def _curated_listing(query: str, ruleset: str | None, page: int = 1) -> dict[str
     """The curated scenarios matching, CURATED_PER_PAGE a page (`curated_page`), grouped by ruleset; each entry
     brief (its description is on its page): 321 of them in full made /biblioteca.json 276 kB."""
     from judge.runner.catalog import curated
-    from judge.store.keys import fold, rule_key, words
+    from judge.store.keys import rule_key, words
 
     wanted = words(query)
     key = rule_key(query) if query else ""
     found = []
-    for item in curated():
+    items = curated()
+    for item, title, keys in _curated_search(items) if query else ((i, "", frozenset()) for i in items):
         if ruleset and item.ruleset != ruleset:
             continue
-        if query:
-            title = fold(item.title)
-            if not (all(w in title for w in wanted) or key in _curated_keys(item)):
-                continue
+        if query and not (all(w in title for w in wanted) or key in keys):
+            continue
         found.append(item)
     pages = max(1, -(-len(found) // CURATED_PER_PAGE))
     groups: dict[str, list[dict[str, Any]]] = {}

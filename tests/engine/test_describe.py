@@ -231,3 +231,18 @@ def test_magic_card_fields_are_the_validators() -> None:
         if f["type"] == "json":
             spell = {"types": ["enchantment"], f["key"]: f["example"]}
             assert not [e for e in errors(defaults(d) | {"cards": {"X": spell}}) if "clave desconocida" in e], f["key"]
+
+
+def test_every_protection_the_static_form_offers_is_read_by_the_schema() -> None:
+    """702.16: the static abilities' protection piece offers only qualities cardschema.protection reads."""
+    static = next(f for f in described("magic")["cards"]["fields"] if f["key"] == "static")
+    piece = next(p for p in static["pieces"] if p["verb"] == "protection")
+    assert "protection" in static["verbs"] and all(e["verb"] != "protection" for e in described("magic")["effects"])
+    tos = [o["value"] for o in piece["options"][0]["options"]]
+    for quality in [o["value"] for o in piece["arg"]["options"]]:
+        for to in tos:
+            doc = {"ruleset": "magic", "title": "p",
+                   "cards": {"Caballero": {"cost": "{W}", "types": ["creature"], "power": 2, "toughness": 2,
+                                           "static": [{"protection": quality, "to": to}]}},
+                   "players": [{"name": "Ana", "battlefield": ["Caballero"]}, {"name": "Bruno"}]}
+            load_scenario(doc)       # raises ScenarioError on a quality it does not read

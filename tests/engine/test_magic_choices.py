@@ -58,3 +58,21 @@ def test_without_choices_the_run_is_the_same() -> None:
     with_lists, without = dry_run(scenario), dry_run(scenario, choices=False)
     assert without.choices == {} and with_lists.to_json()["problems"] == without.to_json()["problems"]
     assert with_lists.steps == without.steps
+
+
+def test_a_block_written_before_its_step_names_the_defender_and_its_blockers() -> None:
+    """509.1a: once attackers are declared, a block line (here by the wrong player, before declare blockers) is
+    offered the defending player and, for each of that player's untapped creatures, the attackers it can block."""
+    doc = yaml.safe_load(BOARD)
+    doc["actions"] = [doc["actions"][0], doc["actions"][1], {"by": "Ana", "block": {}}]
+    ch = dry_run(validate_tree(doc)).choices
+    assert ch[2]["by"] == ["Bruno"]
+    assert ch[2]["block"] == {"oso": ["oso-ana"], "arana": ["grifo", "oso-ana"], "elfo": ["oso-ana"]}
+    # The question asked of a line of its kind names who answers it; a line of another kind is not told so.
+    assert _choices()[3]["by"] == ["Bruno"] and _choices()[1]["by"] == ["Ana"]
+
+
+def test_no_attackers_no_block_choices() -> None:
+    doc = yaml.safe_load(BOARD)
+    doc["actions"] = [{"by": "Bruno", "block": {}}]
+    assert "block" not in dry_run(validate_tree(doc)).choices.get(0, {})

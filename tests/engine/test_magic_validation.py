@@ -375,10 +375,13 @@ def test_replacement_keys_of_another_event_are_errors() -> None:
     assert "cards.Urna.replacements[0].multiply" in errs
 
 
-def test_trigger_of_on_attacks_is_an_error() -> None:
+def test_trigger_of_on_blocks_is_an_error() -> None:
+    # `of` names whose enters, dies or attacks an ability watches (508.1m: "whenever another creature attacks" is
+    # read since the «one or more» work); "blocks" is still only the creature's own
     errs = errors_of(with_card("Tambor", {"types": ["artifact"], "triggers": [
+        {"when": "blocks", "of": "another_creature", "effects": [{"gain_life": 1}]},
         {"when": "attacks", "of": "another_creature", "effects": [{"gain_life": 1}]}]}))
-    assert "cards.Tambor.triggers[0].of" in errs
+    assert "cards.Tambor.triggers[0].of" in errs and "cards.Tambor.triggers[1].of" not in errs
 
 
 def test_a_trigger_reports_every_error() -> None:

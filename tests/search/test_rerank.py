@@ -12,12 +12,15 @@ from judge.search import rerank as R
 from judge.search import rerank_train as T
 
 
-def test_the_shipped_weights_fit_the_features_and_hold_no_question() -> None:
-    model = R.load()
+@pytest.mark.parametrize("fused", [False, True])
+def test_the_shipped_weights_fit_the_features_and_hold_no_question(fused: bool) -> None:
+    path = R.FUSED_WEIGHTS_FILE if fused else R.WEIGHTS_FILE
+    model = R.load(path)
     assert model is not None and model.weights.shape == (len(R.FEATURES),)
-    data = json.loads(R.WEIGHTS_FILE.read_text(encoding="utf-8"))
-    assert set(data) <= {"features", "weights", "trained_on", "questions", "folds", "snippet_weight", "semantic",
-                         "cross_validation"}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert set(data) <= {"features", "weights", "trained_on", "questions", "folds", "snippet_weight", "l2",
+                         "semantic", "cross_validation"}
+    assert data["semantic"] is fused    # each file learnt over its own first stage
     assert not any(name.endswith("_heldout.jsonl") for name in data["trained_on"])
 
 

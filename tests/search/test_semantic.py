@@ -244,3 +244,33 @@ def test_similarities_are_calibrated_per_passage_language() -> None:
                                 np.array([0, 0, -5, 0], dtype=np.float32))
     assert [d for d, _ in biased.rank(query, 4)][0] == 0
     assert [d for d, _ in calibrated.rank(query, 4, allowed={1, 3})] == [1, 3]
+
+
+def test_the_similarities_run_on_one_blas_thread_and_rank_as_before() -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    matrix = rng.standard_normal((3000, sem.DIM)).astype(np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+    vectors = sem.PassageVectors(matrix, np.ones(len(matrix), dtype=bool))
+    setter = sem._openblas_local()
+    for seed in range(20):
+        query = matrix[seed] + 0.3 * rng.standard_normal(sem.DIM).astype(np.float32)
+        query /= np.linalg.norm(query)
+        before = np.argsort(-(matrix @ query), kind="stable")[:60]   # NumPy's own threads
+        assert [d for d, _ in vectors.rank(query, 60)] == list(before)
+    if setter is not None:   # this NumPy's OpenBLAS has the per-thread setting: it is back as it was
+        previous = setter(3)
+        with sem.one_blas_thread():
+            assert setter(1) == 1
+        assert setter(previous) == 3
+
+
+def test_a_question_asked_again_is_answered_from_the_recent_ones_without_the_worker(embedder: sem.Embedder) -> None:
+    text = "¿cuántas cartas robo en mi primer turno si empiezo yo?"
+    first = sem.embed_question_async(embedder, text).result()
+    computed = embedder.questions_embedded
+    again = sem.embed_question_async(embedder, text)
+    assert again.done() and again.result() is first
+    assert embedder.questions_embedded == computed
+    assert embedder.recent("una pregunta que nadie hizo") is None

@@ -167,3 +167,26 @@ def test_rows_saved_before_revision_0003_keep_no_rules_version(tmp_path) -> None
         assert row.source == "s"                                            # nothing of it lost
     finally:
         db.dispose(url)
+
+
+def test_the_library_listing_reads_its_index_not_the_rows(database_url: str, engine) -> None:
+    """Revision 0005: the count and the page's seqs of a search come from ix_scenario_version_listing (SQLite's
+    plan: a covering index scan; the citations through their key's index), the page's rows read whole after."""
+    from sqlalchemy import func, text
+    from sqlmodel import select
+
+    assert "ix_scenario_version_listing" in {i["name"] for i in inspect(engine).get_indexes("scenario_version")}
+    first = _save(engine, "Ana ataca con el oso")
+    _save(engine, "Ana ataca con el oso (2)", parent=first)
+    _save(engine, "Bruno bloquea", citations=("cr-en/509.1a",))
+    page = saved.recent(engine, query="ataca oso")
+    assert [r.title for r in page.items] == ["Ana ataca con el oso (2)"] and page.total == 1
+    assert [r.title for r in saved.recent(engine, query="509").items] == ["Bruno bloquea"]
+    if not database_url.startswith("sqlite"):
+        return
+    for query in ("", "ataca oso", "704"):
+        stmt = select(func.count()).select_from(saved._matching(query, None).subquery())
+        sql = str(stmt.compile(engine, compile_kwargs={"literal_binds": True}))
+        with engine.connect() as conn:
+            plan = " | ".join(row[-1] for row in conn.execute(text("EXPLAIN QUERY PLAN " + sql)))
+        assert "SCAN scenario_version USING COVERING INDEX" in plan and "SCAN scenario_citation" not in plan, plan

@@ -9,7 +9,7 @@ import pytest
 
 from .chromium import DevTools, _chromium, live_server
 
-WITHER = "/escenarios/magic/28-marchitar-y-contadores-que-se-anulan"
+WITHER = "/escenarios/magic/28-debilitar-y-contadores-que-se-anulan"
 
 
 @pytest.fixture()

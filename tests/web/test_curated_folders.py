@@ -167,3 +167,13 @@ def test_a_curated_run_page_opens_the_builder_on_it(client, curated_root: Path) 
     # A pasted run opens the builder on its own text (a draft in the link, judge/web/drafts.py).
     pasted = soup_of(client.post("/escenarios/ejecutar", data={"scenario": FAQ_SCENARIO}))
     assert pasted.select_one("a.open-builder")["href"].startswith("/escenarios/nuevo?ruleset=magic&desde=borrador")
+
+
+def test_a_renamed_curated_scenario_redirects_from_its_old_name(client) -> None:
+    """catalog.RENAMED: scenario 28 says «debilitar» (the FAQ's word) in its name now; the old link still works."""
+    old = "/escenarios/magic/28-marchitar-y-contadores-que-se-anulan"
+    r = client.get(old)
+    assert r.status_code == 301 and r.headers["Location"].endswith("/escenarios/magic/28-debilitar-y-contadores-que-se-anulan")
+    r = client.get(old + ".json")
+    assert r.status_code == 301 and r.headers["Location"].endswith("28-debilitar-y-contadores-que-se-anulan.json")
+    assert client.get(r.headers["Location"]).status_code == 200

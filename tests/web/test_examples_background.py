@@ -78,3 +78,26 @@ def test_judge_index_builds_the_examples_when_stale(instance_dir: Path, tmp_path
     monkeypatch.setattr(examples, "_memo", {})
     assert CliRunner().invoke(main, ["index", "--if-stale"], env={"JUDGE_INSTANCE": str(own)}).exit_code == 0
     assert len(calls) == 1                     # up to date: read from the file, not built again
+
+
+def test_a_library_search_asks_for_the_examples_once(own_instance: Path, tmp_path: Path,
+                                                     held_build: threading.Event,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The library's curated search reads the examples index once per request (its table of folded titles and
+    citation keys is kept per index), not once per curated file: while the index was being built, each of those
+    329 asks waited EXAMPLES_WAIT (the 59 s first search of docs/benchmarks.md, run 6)."""
+    (own_instance / "examples.json").unlink(missing_ok=True)
+    app = create_app({"TESTING": True, "INSTANCE": str(own_instance), "EXAMPLES_WAIT": 0.05,
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'judge.db'}"})
+    client = app.test_client()
+    asked: list[float] = []
+    real = examples.ready
+    monkeypatch.setattr(examples, "ready", lambda *a, **k: asked.append(k.get("wait", 0)) or real(*a, **k))
+    building = client.get("/biblioteca.json?q=turno").get_json()["curated"]
+    assert building["examples_building"] is True and len(asked) == 1, asked
+    held_build.set()
+    for thread in list(examples._building.values()):
+        thread.join(120)
+    asked.clear()
+    done = client.get("/biblioteca.json?q=121.4").get_json()["curated"]
+    assert done["examples_building"] is False and done["total"] >= 1 and len(asked) == 1, asked

@@ -38,10 +38,16 @@ export function blockOptions(t, ch) {
 }
 
 // A line the user has just made (or whose card changed) gets the first legal value of each field left empty:
-// one target per slot, the payment the engine planned. Returns true when the line changed.
+// its player when the engine names who may write it (the one asked, a defending player), one target per slot,
+// the payment the engine planned, a block's first blocker on the first attacker it can block. Returns true when
+// the line changed.
 export function fillFresh(line, verb, ch) {
   if (!ch || !line) return false;
   let changed = false;
+  if (Array.isArray(ch.by) && ch.by.length && "by" in line && !ch.by.includes(line.by)) {
+    line.by = ch.by[0];
+    changed = true;
+  }
   if (Array.isArray(ch.targets) && ch.targets.length) {
     const now = Array.isArray(line.targets) ? line.targets.slice() : [];
     const picked = ch.targets.map((refs, i) => (now[i] && refs.includes(now[i]) ? now[i]
@@ -61,6 +67,11 @@ export function fillFresh(line, verb, ch) {
     const kept = now.filter((r) => ch.attack.includes(r));
     const next = kept.length ? kept : ch.attack.slice(0, 1);
     if (JSON.stringify(next) !== JSON.stringify(now)) { line.attack = next; changed = true; }
+  }
+  if (verb === "block" && ch.block && typeof ch.block === "object") {
+    const now = line.block && typeof line.block === "object" ? line.block : {};
+    const first = Object.keys(ch.block).find((b) => (ch.block[b] || []).length);
+    if (!Object.keys(now).length && first) { line.block = { [first]: ch.block[first][0] }; changed = true; }
   }
   return changed;
 }

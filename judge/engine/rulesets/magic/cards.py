@@ -136,6 +136,10 @@ class Effect(Immutable):
     condition: str = ""               # done only if true on resolution: linked.CONDITIONS
     random: bool = False              # the cards or target are chosen at random (701.9b), with the seeded rng
     cost: tuple[Symbol, ...] = ()     # pay: the mana paid from the pool (608.2g)
+    # A `condition` about the game state (conditions.EFFECT_KINDS: "if you've cast a spell this turn", 608.2c):
+    # its number and argument.
+    condition_n: int = 0
+    condition_arg: str = ""
 
 
 
@@ -151,7 +155,8 @@ class Triggered(Immutable):
     """603: "When/Whenever/At …". `when`: enters | dies | leaves | attacks | blocks | blocked | upkeep | end_step
     | counter_put | deals_damage | dealt_damage | untapped, and the general events of any player or card (603.2,
     603.2c): draw (121.1) | life_gain | life_loss (119.3) | zone_change (400.7, "whenever a card is put into a
-    graveyard from anywhere"); `of`: self | creature | another_creature."""
+    graveyard from anywhere") | spell_cast ("whenever a player casts a spell", 601.2i: `whose` cast it, `from_zone`
+    the zone it was cast from, `where` the spell's qualities); `of`: self | creature | another_creature."""
     when: str
     effects: tuple[Effect, ...]
     targets: tuple[TargetSpec, ...] = ()
@@ -167,6 +172,7 @@ class Triggered(Immutable):
     # opponent_lost_life (an opponent lost at least `condition_n` life this turn).
     condition: str = ""
     condition_n: int = 0
+    condition_arg: str = ""            # you_control: the type or subtype; devotion: the colour (conditions.py)
     to_whom: str = ""                  # deals_damage: "opponent" ("… a un oponente") | "player" ("… a un jugador")
     # when: state (603.8): triggers as soon as this game state is true: no_permanents_of_chosen_color ("when you
     # control no permanents of the chosen color"); never with no colour chosen.
@@ -174,8 +180,13 @@ class Triggered(Immutable):
     where: tuple[str, ...] = ()        # enters of a creature: the qualities it must have ("una criatura azul")
     # zone_change: the zone the card comes from / goes to ("" any): "put into a graveyard from anywhere" is to_zone
     # graveyard. `whose` (you | each | opponents) says whose draw, life or card it watches for these general events.
+    # spell_cast: `from_zone` is the zone the spell was cast from ("whenever a spell is cast from a graveyard").
     from_zone: str = ""
     to_zone: str = ""
+    # "Whenever one or more creatures you control attack / die / enter" (603.2c): enters, dies or attacks of a group
+    # (`of` not self) that triggers once per event, however many of them the event has (a declaration of
+    # attackers, 508.1; permanents that die or enter at the same time, 603.6a, 603.10a).
+    one_or_more: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,6 +209,10 @@ class Activated(Immutable):
     # "Descartar [esta carta]: …": the cost moves the card out of its owner's hand, so the ability works only there
     # (113.6m), and is activated from the hand (play.do_activate)
     discard_self: bool = False
+    # 113.6b / 602.2: "graveyard": an ability that says it works from the graveyard ("{2}{B}: Return this card from
+    # your graveyard to your hand"): activated only while its card is in its owner's graveyard (play.py), and
+    # not one of the permanent's abilities.
+    zone: str = "battlefield"
 
     @cached_property
     def is_mana_ability(self) -> bool:
@@ -230,7 +245,7 @@ class Static(Immutable):
     """604/611.3: a continuous effect while the permanent is on the battlefield (an Effect with `to`), and only
     while `condition` holds when it has one ("as long as a library has twenty or fewer cards", 604.1)."""
     effect: Effect
-    condition: tuple[str, int] | None = None
+    condition: tuple[str, int, str] | None = None     # (kind, n, arg): conditions.py
 
 
 @dataclass(frozen=True)
@@ -287,6 +302,9 @@ class CardDef(Immutable):
                                                       #  "counter_creature": a -1/-1 counter on a creature, n)
     unmodelled_keywords: tuple[str, ...] = ()
     is_token: bool = False
+    # 601.3 / 113.6f: "You may cast this card from your graveyard": the zones besides the hand its owner may cast it
+    # from (castfrom.py); the ability works there, from where it could be cast.
+    cast_from: tuple[str, ...] = ()
 
     @property
     def colors(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost
 from judge.format.validate import MAX_TEXT, Checker, join
 from judge.engine.rulesets.magic.verb import current
+from judge.engine.rulesets.magic.conditions import EFFECT_KINDS as STATE_CONDITIONS
 from judge.engine.rulesets.magic.vocabulary import (MAX_CARDS, TARGET_KINDS, SCOPES, STATIC_SCOPES, OBJECT_SCOPES,
                                                     WHEN, WHOSE_WHEN, ZONES_OF_CARDS, REPLACEMENT_READS, REPLACE_TO,
                                                     COUNTS, CONDITIONS)
@@ -55,7 +56,7 @@ class CardReader:
                                            "replacements", "text", "name") if token else
                       ("cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords",
                        "targets", "effects", "triggers", "activated", "static", "replacements", "text",
-                       "additional_costs", "modes", "x_counts"),
+                       "additional_costs", "modes", "x_counts", "cast_from"),
                       required=("types",))
         if m is None or "types" not in m:
             return None
@@ -129,6 +130,7 @@ class CardReader:
                 n = c.integer(join(join(path, "additional_costs"), k), v, minimum=1, maximum=20)
                 if n:
                     additional.append((k, n))
+        cast_from = self.cast_from(join(path, "cast_from"), m["cast_from"], types) if "cast_from" in m else ()
         if len(c.errors) > errors:
             return None
         if "land" in types and not activated and not text and not token:
@@ -137,7 +139,23 @@ class CardReader:
                        color_override=colors, power=power, toughness=toughness, keywords=keywords, effects=effects,
                        targets=targets, triggers=triggers, activated=activated, statics=statics, replacements=reps,
                        text=text or "", unmodelled_keywords=unmodelled, is_token=token,
-                       additional=tuple(additional), modes=tuple(modes), x_counts=x_counts)
+                       additional=tuple(additional), modes=tuple(modes), x_counts=x_counts, cast_from=cast_from)
+
+    def cast_from(self, path: str, value: Any, types: tuple[str, ...]) -> tuple[str, ...]:
+        """601.3 / 113.6f: «cast_from: graveyard» ("You may cast this card from your graveyard"): a zone or a list
+        of them besides the hand (castfrom.ZONES). A land is played, not cast (305.1)."""
+        from judge.engine.rulesets.magic.castfrom import ZONES
+        items = [value] if isinstance(value, str) else self.check.sequence(path, value, max_items=3) or []
+        out = []
+        for i, z in enumerate(items):
+            at = path if isinstance(value, str) else join(path, i)
+            zone = self.check.choice(at, z, ZONES)
+            if zone is not None:
+                out.append(zone)
+        if "land" in types:
+            self.check.error(path, "una tierra se juega, no se lanza (305.1): «cast_from» es de los hechizos; una "
+                                   "habilidad estática «play_from_graveyard: lands» deja jugarlas desde el cementerio")
+        return tuple(out)
 
     def seq(self, path: str, value: Any) -> list[Any]:
         return self.check.sequence(path, value, max_items=20) or []
@@ -261,7 +279,10 @@ class CardReader:
             return None
         verb = verbs[0]
         kind = registry.by_name[verb]
-        m = c.mapping(path, raw, allowed=(verb, "may", "if_spent", *kind.keys))
+        # `condition` is every verb's: a condition about the game state (conditions.py, 608.2c); the verbs that
+        # read one of linked.CONDITIONS name it in their keys.
+        m = c.mapping(path, raw, allowed=(verb, "may", "if_spent", *kind.keys,
+                                          *(() if "condition" in kind.keys else ("condition",))))
         if m is None:
             return None
         arg = m[verb]
@@ -277,7 +298,14 @@ class CardReader:
             kw["count"] = c.choice(join(path, "count"), m["count"], COUNTS) or ""
         if "keep" in m:                    # look_top: how many of the cards looked at go to the hand
             kw["keep"] = c.integer(join(path, "keep"), m["keep"], minimum=0, maximum=99) or 0
-        if "condition" in m:               # "if you control more creatures…", "if you do", "if it's a creature card"
+        if "condition" in m and isinstance(m["condition"], Mapping):    # about the game state (conditions.py)
+            got = self.state_condition(join(path, "condition"), m["condition"])
+            if got is not None:
+                kw["condition"], kw["condition_n"], kw["condition_arg"] = got
+        elif "condition" in m and "condition" not in kind.keys:
+            c.error(join(path, "condition"), f"con «{verb}», «condition» es una condición del estado de la partida: "
+                    + ", ".join(f"{{{k}: …}}" for k in STATE_CONDITIONS))
+        elif "condition" in m:             # "if you control more creatures…", "if you do", "if it's a creature card"
             from judge.engine.rulesets.magic.linked import CONDITIONS
             kw["condition"] = c.choice(join(path, "condition"), m["condition"], CONDITIONS) or ""
         if "random" in m:                  # discard at random (701.9b)
@@ -333,7 +361,7 @@ class CardReader:
         m = c.mapping(path, raw, allowed=("when", "of", "whose", "counter", "effects", "targets", "each_counter",
                                           "state_condition", "where",
                                           "had_counter", "condition", "to_whom", "combat", "at_least",
-                                          "from_zone", "to_zone"),
+                                          "from_zone", "to_zone", "one_or_more"),
                       required=("when", "effects"))
         if m is None:
             return None
@@ -341,11 +369,16 @@ class CardReader:
         of = c.choice(join(path, "of"), m.get("of", "self"), ("self", "creature", "another_creature",
                                                                "opponents_creature", "your_creature"))
         whose = c.choice(join(path, "whose"), m.get("whose", "you"), ("you", "each", "opponents"))
-        condition, condition_n = "", 0
+        condition, condition_n, condition_arg = "", 0, ""
         if "condition" in m:
-            # 603.4: `your_hand_empty`, `active_hand_empty`, or `{opponent_lost_life: N}`.
+            # 603.4: `your_hand_empty`, `active_hand_empty`, or `{opponent_lost_life: N}`; or one of the state
+            # conditions static abilities and effects share (conditions.py).
             raw_c = m["condition"]
-            if isinstance(raw_c, Mapping):
+            if isinstance(raw_c, Mapping) and set(raw_c) & set(STATE_CONDITIONS):
+                got = self.state_condition(join(path, "condition"), raw_c)
+                if got is not None:
+                    condition, condition_n, condition_arg = got
+            elif isinstance(raw_c, Mapping):
                 cm = c.mapping(join(path, "condition"), raw_c, allowed=("opponent_lost_life",),
                                required=("opponent_lost_life",))
                 if cm and "opponent_lost_life" in cm:
@@ -365,17 +398,23 @@ class CardReader:
         for key in ("from_zone", "to_zone"):        # 400.7: "whenever a card is put into a graveyard from anywhere"
             if key in m:
                 zones[key] = c.choice(join(path, key), m[key], ZONES_OF_CARDS) or ""
-                if when != "zone_change":
-                    c.error(join(path, key), f"«{key}» solo vale con when: zone_change")
-        if when not in ("enters", "dies", "counter_put") and "of" in m:
-            c.error(join(path, "of"), "«of» solo vale con when: enters, dies o counter_put")
-        if when == "counter_put" and of in ("another_creature", "opponents_creature"):
+                if when != "zone_change" and not (when == "spell_cast" and key == "from_zone"):
+                    c.error(join(path, key), f"«{key}» solo vale con when: zone_change"
+                            + (" (y from_zone con spell_cast)" if key == "from_zone" else ""))
+        if when not in ("enters", "dies", "counter_put", "attacks") and "of" in m:
+            c.error(join(path, "of"), "«of» solo vale con when: enters, dies, attacks o counter_put")
+        if when == "counter_put" and of in ("another_creature", "opponents_creature", "your_creature"):
             c.error(join(path, "of"), "con counter_put, «of» es self o creature")
-        if when != "enters" and of in ("opponents_creature", "your_creature"):
-            c.error(join(path, "of"), f"«{of}» solo vale con when: enters")
+        # 603.2c: "whenever one or more creatures … attack / die / enter": once per event, of a group
+        one_or_more = bool(c.boolean(join(path, "one_or_more"), m.get("one_or_more", False)))
+        if one_or_more and (when not in ("enters", "dies", "attacks") or of == "self"):
+            c.error(join(path, "one_or_more"), "«one_or_more» solo vale con when: enters, dies o attacks y un "
+                                               "grupo en «of» (creature, another_creature, your_creature, "
+                                               "opponents_creature)")
         where = self.qualities(join(path, "where"), m.get("where", []))
-        if where and (when != "enters" or of == "self"):
-            c.error(join(path, "where"), "«where» solo vale con when: enters y una criatura (of)")
+        if where and (when != "enters" or of == "self") and when != "spell_cast":
+            c.error(join(path, "where"), "«where» solo vale con when: enters y una criatura (of), o spell_cast (el "
+                                         "hechizo lanzado)")
         if when != "counter_put" and "counter" in m:
             c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
         each = c.boolean(join(path, "each_counter"), m.get("each_counter", False))
@@ -403,13 +442,13 @@ class CardReader:
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
                          each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
                          to_whom=to_whom, state_condition=state_condition, where=where, combat=bool(combat),
-                         at_least=at_least, **zones)
+                         at_least=at_least, one_or_more=one_or_more, condition_arg=condition_arg, **zones)
 
     def activated(self, path: str, raw: Any) -> Activated | None:
         c = self.check
         m = c.mapping(path, raw, allowed=("cost", "tap", "untap", "remove_counters", "put_counters", "sacrifice",
                                           "effects", "targets", "your_turn", "sacrifice_type", "reveal_sharing_color",
-                                          "only_if", "discard_self"), required=("effects",))
+                                          "only_if", "discard_self", "zone"), required=("effects",))
         if m is None:
             return None
         cost = self.cost(join(path, "cost"), m.get("cost", ""))
@@ -438,9 +477,17 @@ class CardReader:
                 cols = self.colors(join(join(path, "only_if"), "color"), [om["color"]])
                 only_color = cols[0] if cols else ""
                 only_n = c.integer(join(join(path, "only_if"), "count"), om["count"], minimum=1, maximum=99) or 1
+        # 113.6b: an ability that works from the graveyard; its card is no permanent there, so no {T}, {Q},
+        # counters or sacrifice can pay for it
+        zone = c.choice(join(path, "zone"), m.get("zone", "battlefield"), ("battlefield", "graveyard")) or "battlefield"
+        if zone == "graveyard":
+            for key in ("tap", "untap", "sacrifice", "remove_counters", "put_counters", "discard_self",
+                        "sacrifice_type", "reveal_sharing_color"):
+                if key in m:
+                    c.error(join(path, key), f"una habilidad que funciona desde el cementerio no se paga con «{key}»")
         if cost is None or "effects" not in m:
             return None
-        return Activated(cost=cost, tap=bool(tap), untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
+        return Activated(cost=cost, tap=bool(tap), zone=zone, untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
                          effects=effects, targets=targets, put_counters=tuple(pc), your_turn=bool(your_turn),
                          sacrifice_type=sac_type or "", reveal_sharing_color=reveal, only_if_color=only_color,
                          only_if_n=only_n,
@@ -449,8 +496,16 @@ class CardReader:
     def static(self, path: str, raw: Any) -> Static | None:
         if isinstance(raw, Mapping) and "protection" in raw:
             return self.protection(path, raw)
+        if isinstance(raw, Mapping) and "play_from_graveyard" in raw:
+            return self.graveyard_permission(path, raw)
         condition = None
-        if isinstance(raw, Mapping) and "while" in raw:
+        if isinstance(raw, Mapping) and isinstance(raw.get("while"), Mapping) and \
+                set(raw["while"]) & set(STATE_CONDITIONS):
+            condition = self.state_condition(join(path, "while"), raw["while"])
+            if condition is None:
+                return None
+            raw = {k: v for k, v in raw.items() if k != "while"}
+        elif isinstance(raw, Mapping) and "while" in raw:
             cm = self.check.mapping(join(path, "while"), raw["while"], allowed=("library_at_most",))
             if cm is None or len(cm) != 1:
                 if cm is not None:
@@ -460,7 +515,7 @@ class CardReader:
             n = self.check.integer(join(join(path, "while"), kind), n, minimum=0, maximum=999)
             if n is None:
                 return None
-            condition = (kind, n)
+            condition = (kind, n, "")
             raw = {k: v for k, v in raw.items() if k != "while"}
         e = self.effect(path, raw, STATIC_SCOPES, default_to="self")
         if e is None:
@@ -470,6 +525,49 @@ class CardReader:
             self.check.error(path, "una habilidad estática modela: " + ", ".join(statics))
             return None
         return Static(e, condition)
+
+    def state_condition(self, path: str, raw: Mapping[str, Any]) -> tuple[str, int, str] | None:
+        """conditions.py: `{you_control: Bosque}` or `{you_control: {type: artifact, at_least: 2}}` ("as long as
+        you control a Forest / two or more artifacts"), `{spells_cast_this_turn: 1}` ("if you've cast a spell this
+        turn"), `{devotion: {color: G, at_least: 5}}` (700.5): one of them, every problem at its path."""
+        c = self.check
+        m = c.mapping(path, raw, allowed=STATE_CONDITIONS)
+        if m is None:
+            return None
+        if len(m) != 1:
+            c.error(path, "se esperaba una sola condición: " + ", ".join(STATE_CONDITIONS))
+            return None
+        kind, value = next(iter(m.items()))
+        p = join(path, kind)
+        if kind == "spells_cast_this_turn":
+            n = c.integer(p, value, minimum=1, maximum=99)
+            return (kind, n, "") if n is not None else None
+        if kind == "you_control" and isinstance(value, str):
+            value = {"type": value}
+        if kind == "you_control":
+            vm = c.mapping(p, value, allowed=("type", "at_least"), required=("type",))
+            if vm is None or "type" not in vm:
+                return None
+            what = c.string(join(p, "type"), vm["type"]) or ""
+            what = TYPE_ALIASES.get(what.lower(), what)
+            n = c.integer(join(p, "at_least"), vm.get("at_least", 1), minimum=1, maximum=99)
+            return (kind, n, what) if what and n is not None else None
+        vm = c.mapping(p, value, allowed=("color", "at_least"), required=("color", "at_least"))
+        if vm is None or "color" not in vm or "at_least" not in vm:
+            return None
+        colors = self.colors(join(p, "color"), [vm["color"]])
+        n = c.integer(join(p, "at_least"), vm["at_least"], minimum=1, maximum=99)
+        return (kind, n, colors[0]) if colors and n is not None else None
+
+    def graveyard_permission(self, path: str, raw: Mapping[str, Any]) -> Static | None:
+        """601.3 / 305.1: `{play_from_graveyard: lands | spells | all}`, "You may play lands / cast spells from your
+        graveyard": a permission for the permanent's controller (castfrom.py reads it)."""
+        from judge.engine.rulesets.magic.castfrom import VERB, WHAT
+        m = self.check.mapping(path, raw, allowed=(VERB,))
+        if m is None:
+            return None
+        what = self.check.choice(join(path, VERB), m[VERB], WHAT)
+        return Static(Effect(VERB, to="controller", search=what, duration="permanent")) if what else None
 
     def protection(self, path: str, raw: Mapping[str, Any]) -> Static | None:
         """702.16: `{protection: quality, to: self | controller}` (protection.py reads it)."""

@@ -239,6 +239,13 @@ PIECES += [
      lambda m, r, name: _trigger("deals_damage", to_whom="opponent", at_least=int(m["n"]))(m, r, name)),
     (r"^Siempre que una criatura vaya a un cementerio desde el juego, (?P<rest>.+)$",
      _trigger("dies", of="creature")),
+    # 603.6a / 400.7: "this or another permanent is put onto the battlefield from a graveyard": any card's move from
+    # a graveyard to the battlefield, itself included (it sees itself enter, and what enters with it).
+    (r"^Siempre que " + ARTICLE + r"{name} u otro permanente sea puesto en juego desde (?:el|un) cementerio, "
+     r"(?P<rest>.+)$", _trigger("zone_change", whose="each", from_zone="graveyard", to_zone="battlefield")),
+    # 601.2i: "whenever a spell is cast from a graveyard" (any player's, any graveyard).
+    (r"^Siempre que un hechizo se juegue desde (?:el|un) cementerio, (?P<rest>.+)$",
+     _trigger("spell_cast", whose="each", from_zone="graveyard")),
     (r"^La criatura encantada tiene [“\"](?P<ab>.+?)[”″\"]\.?$", _grant_quoted),
     (r"^(?P<cost>(?:\{[0-9WUBRGX/]+\})*)(?:, )?(?P<t>\{T\})?(?:, )?(?P<q>\{Q\})?: (?P<rest>.+)$", _activated),
     (r"^Descarta una carta al azar\.$", _effect("discard", amount=1, random=True, to="controller")),

@@ -71,7 +71,8 @@ def ability_table(activated: Sequence[Any]) -> tuple[tuple[Any, ...], tuple[tupl
 
 def _activated(card: Any, c: layers.Chars) -> list[Any]:
     from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, Activated, Effect
-    out = ([] if c.abilities_lost or c.land_types_set else list(card.activated)) + list(c.granted)
+    out = ([] if c.abilities_lost or c.land_types_set
+           else [a for a in card.activated if a.zone == "battlefield"]) + list(c.granted)
     if "land" in c.types and not c.abilities_lost:
         for sub in c.subtypes:
             color = BASIC_LAND_TYPES.get(sub)
@@ -134,6 +135,22 @@ def last_known_all(state: MagicState, objs: Sequence[MagicObject]) -> dict[str, 
 def _zone_list(state: MagicState, o: MagicObject, zone: str) -> list:
     holder = o.controller if zone == "battlefield" else o.owner
     return state.player(holder).zones[zone]
+
+
+def _return_exiled_until(state: MagicState, out: list[Step], left: str, left_name: str) -> None:
+    """610.3 / 610.3c: the permanent an "exile … until this leaves the battlefield" was waiting for has left:
+    right after that event, each card it exiled returns to the battlefield under its owner's control, a new object
+    (400.7). A card that has left exile since is a new object too, and does not return."""
+    due = [x for s, x in state.exiled_until if s == left]
+    if not due:
+        return
+    state.exiled_until = [(s, x) for s, x in state.exiled_until if s != left]
+    for ref in due:
+        card = state.objects.get(ref)
+        if card is None or card.zone != "exile":
+            continue
+        move(state, out, card, "battlefield", cites=cr("610.3", "610.3c"), controller=card.owner,
+             why=f"{left_name} ({left}) dejó el campo de batalla: regresa bajo el control de su propietario")
 
 
 def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: "str | Message",
@@ -241,6 +258,8 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         batch.append(event)          # one simultaneous event: observed once all of it has happened
     else:
         observe(state, event)
+    if origin == "battlefield" and state.exiled_until:
+        _return_exiled_until(state, out, o.id, o.card)
     if new.counters and zone == "battlefield":
         for k, n in new.counters.items():
             observe(state, Event("counters", {"object": new.id, "counter": k, "amount": n}))

@@ -85,6 +85,7 @@ SCOPE_LABELS = {
     "random_target": L("uno de los objetivos al azar", "one of the targets at random"),
     "graveyard_random": L("una carta al azar de tu cementerio", "a card at random from your graveyard"),
     "graveyard_named_self": L("las cartas de tu cementerio con su nombre", "the cards in your graveyard with its name"),
+    "source_card": L("esta carta, en su zona (cementerio)", "this card, in its zone (graveyard)"),
     "active_player": L("el jugador activo", "the active player"),
     "target_controller": L("el controlador del objetivo", "the target's controller"),
     "target_player_creatures": L("las criaturas del jugador objetivo", "the target player's creatures"),

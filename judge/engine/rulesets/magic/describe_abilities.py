@@ -137,11 +137,35 @@ def records(key: str, fields: list[dict[str, Any]], label: Any, new: dict[str, A
     return {"key": key, "type": "records", "label": label, "fields": fields, "new": new}
 
 
+# 702.16a: what a protection is from, as cardschema.protection reads it: a colour, a card type, "mv>=N", the
+# chosen name. Mana values 1–10 are offered (the schema reads up to two digits).
+PROTECTION_MV = range(1, 11)
+
+
+def protection_piece() -> dict[str, Any]:
+    """702.16: `{protection: quality, to: self | controller}`, a static ability the effect verbs do not write (the
+    registry's Protection is static only): its own entry in the static abilities' list of verbs."""
+    colours = [{"value": c, "label": L(f"el color {COLOR_LABELS[c]['es']}", f"the colour {COLOR_LABELS[c]['en']}")}
+               for c in COLORS if c in COLOR_LABELS and c != "C"]
+    types = [{"value": t, "label": L(f"el tipo {TYPE_LABELS[t]['es']}", f"the type {TYPE_LABELS[t]['en']}")}
+             for t in CARD_TYPES]
+    values = [{"value": f"mv>={n}", "label": L(f"valor de maná {n} o mayor", f"mana value {n} or greater")}
+              for n in PROTECTION_MV]
+    chosen = [{"value": "chosen_name", "label": L("el nombre elegido al entrar", "the name chosen as it enters")}]
+    return {"verb": "protection", "label": L("protección contra", "protection from"),
+            "arg": {"type": "choice", "options": colours + types + values + chosen, "default": colours[0]["value"]},
+            "options": [_choice("to", ("self", "controller"), {"self": L("esta carta", "this card"),
+                                                              "controller": L("su controlador", "its controller")},
+                                L("Quién la tiene", "Who has it"), default="self")]}
+
+
 def static_field() -> dict[str, Any]:
-    """604.1: static abilities, each one effect (a verb the registry marks static) on the scopes a static ability reaches."""
+    """604.1: static abilities, each one effect (a verb the registry marks static) on the scopes a static ability
+    reaches, or a protection (702.16, `pieces`: the static verbs with a form of their own)."""
     return {"key": "static", "type": "effects", "label": L("Habilidades estáticas", "Static abilities"),
             "verbs": list(current().static_names),
-            "to_options": [{"value": s, "label": SCOPE_LABELS.get(s, L(s, s))} for s in STATIC_SCOPES]}
+            "to_options": [{"value": s, "label": SCOPE_LABELS.get(s, L(s, s))} for s in STATIC_SCOPES],
+            "pieces": [protection_piece()]}
 
 
 def effect_args(target_spec: dict[str, Any]) -> dict[str, dict[str, Any]]:

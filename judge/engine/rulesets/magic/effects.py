@@ -565,11 +565,11 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
             from judge.engine.rulesets.magic.copies import conspire_resolves
             conspire_resolves(state, out, item)
             return
-        cond, cond_n = item.condition
-        if cond and not core.condition_holds(state, item.controller, cond, cond_n):
+        cond, cond_n, cond_arg = item.condition
+        if cond and not core.condition_holds(state, item.controller, cond, cond_n, cond_arg):
             core.emit(state, out, "resolution", item.controller, Message(
                 "magic.resolve.condition_gone", ability=item.text,
-                condition=core.CONDITION_TEXT.get(cond, cond).format(n=cond_n)),
+                condition=core.CONDITION_TEXT.get(cond, cond).format(n=cond_n, arg=cond_arg)),
                       [*cites_base, *cr("603.4")])
             return
         core.emit(state, out, "resolution", item.controller, Message("magic.resolve", what=item.text),

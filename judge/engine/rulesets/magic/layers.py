@@ -50,6 +50,7 @@ class _Live:
     source_name: str
     fixed: tuple[str, ...] | None            # locked-in ids (611.2c), or None for a static ability's set
     ability: tuple | None = None             # a static ability's parts share this key (613.6, `_ability_key`)
+    because: tuple[str, ...] = ()            # the rules of the "as long as" condition it applies under (604.1)
 
 
 def _ability_key(o: MagicObject, s: Static) -> tuple:
@@ -60,14 +61,21 @@ def _ability_key(o: MagicObject, s: Static) -> tuple:
     return (o.id, s.effect.to, s.effect.where, s.condition)
 
 
+# The rules a characteristic cites when a static ability applies because its condition holds (conditions.py); the
+# library condition of the FAQ's Engendro is told by its own expectation.
+CONDITION_CITES = {"you_control": ("604.1",), "devotion": ("604.1", "700.5"), "spells_cast_this_turn": ("604.1", "601.2i")}
+
+
 def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> list[_Live]:
     out = []
     for o in perms:
         if o.id in lost:
             continue
         for s in state.card(o).statics:
-            if condition_holds(state, s.condition):
-                out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None, _ability_key(o, s)))
+            if condition_holds(state, s.condition, o.controller):
+                because = CONDITION_CITES.get(s.condition[0], ()) if s.condition else ()
+                out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None, _ability_key(o, s),
+                                 because))
     return out
 
 
@@ -158,8 +166,10 @@ def _inputs(state: MagicState, objs: tuple, effects: tuple, broad: bool) -> tupl
         # Without qualities, the layers read no tapped state, damage or deathtouch mark (state.LAYER_BLIND):
         # the stamp that leaves those out (a land tapped for mana recomputes nothing).
         return (objs, [o.layer_edit for o in objs], state.copies, effects, None)
+    # conditions.py: spells cast this turn (601.2i) are read too
     world = (state.turn, state.active, state.phase,
-             tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values())) for p in state.players))
+             tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values()),
+                    state.this_turn.get(f"spells:{p.name}", 0)) for p in state.players))
     return (objs, [o.edit for o in objs], state.copies, effects, world)
 
 
@@ -268,6 +278,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                 c = own(o.id)
                 _apply(effect, c, e.controller)
                 c.rules.append(LAYER_RULES[layer])
+                c.rules.extend(e.because)
                 if early:
                     c.rules.append("613.8a")
                 if kept:

@@ -7,7 +7,7 @@ from itertools import product
 from typing import Any
 
 from judge.engine.action import Action
-from judge.engine.rulesets.magic import core, layers
+from judge.engine.rulesets.magic import castfrom, core, layers
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PlayLand
 from judge.engine.rulesets.magic.targets import candidates
 from judge.engine.rulesets.magic.mana import parse_mana, pay
@@ -132,12 +132,19 @@ def legal_actions(state: MagicState) -> list[Action]:
             if "land" in state.card(o).types and o.card not in seen:
                 seen.add(o.card)
                 out.append(PlayLand(by=who, card=o.id))
-    seen_cards: set[str] = set()
-    for o in p.zones["hand"]:
+    # 601.3 / 305.1: the cards of the graveyard something lets `who` cast or play (castfrom.py)
+    from_graveyard = [o for o in p.zones["graveyard"] if castfrom.permission(
+        state, who, o, "land" in state.card(o).types) is not None] if castfrom.any_permission(state, who) else []
+    if sorcery_ok and p.lands_played < 1:
+        for o in from_graveyard:
+            if "land" in state.card(o).types:
+                out.append(PlayLand(by=who, card=o.id))
+    seen_cards: set[tuple[str, str]] = set()
+    for o in [*p.zones["hand"], *from_graveyard]:
         card = state.card(o)
-        if "land" in card.types or o.card in seen_cards:
+        if "land" in card.types or (o.zone, o.card) in seen_cards:
             continue
-        seen_cards.add(o.card)
+        seen_cards.add((o.zone, o.card))
         if "instant" not in card.types and "flash" not in card.keywords and not sorcery_ok:
             continue
         # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced.
@@ -163,6 +170,15 @@ def legal_actions(state: MagicState) -> list[Action]:
             if plan is None:
                 continue
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
+            for targets in _target_sets(state, ab.targets, who, o.id):
+                out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
+    for o in p.zones["graveyard"]:                 # 113.6b: abilities that work from the graveyard
+        grave_abilities = [a for a in state.card(o).activated if a.zone == "graveyard"]
+        for n, ab in enumerate(grave_abilities):
+            plan = plan_payment(state, who, ab.cost, 0, available=available)
+            if plan is None:
+                continue
+            x = 0 if any(s.kind == "x" for s in ab.cost) else None
             for targets in _target_sets(state, ab.targets, who, o.id):
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
     if available:

@@ -12,6 +12,8 @@ from judge.engine.rulesets.magic import core
 from judge.engine.rulesets.magic.cards import Effect, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.conditions import EFFECT_KINDS
+from judge.engine.rulesets.magic.conditions import holds as holds_now
 from judge.engine.rulesets.magic.state import MagicState, PendingTrigger
 from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.spanish import vidas
@@ -59,6 +61,8 @@ def holds(state: MagicState, e: Effect, ctx: Linked, controller: str = "") -> bo
         return bool(ctx.did)
     if e.condition in ("most_creatures", "not_most_creatures"):
         return most_creatures(state, controller) == (e.condition == "most_creatures")
+    if e.condition in EFFECT_KINDS:                  # a condition about the game state (conditions.py)
+        return holds_now(state, controller, e.condition, e.condition_n, e.condition_arg)
     cards = [state.objects[r] for r in ctx.objects if r in state.objects]
     creature = any("creature" in state.card(o).types for o in cards)
     if e.condition == "linked_creature":

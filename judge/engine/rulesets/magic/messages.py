@@ -173,10 +173,12 @@ ES: dict[str, str] = {
                                  "«si no tenía contadores -1/-1» se comprueba al dispararse)",
     "magic.trigger.no_targets": "la habilidad disparada de {source} no tiene objetivos legales y se quita de la pila",
     # casting, mana abilities, lands (play.py)
-    "magic.cast.why": "{player} lanza {card} (valor de maná {value}{mode}{x}; paga {cost} con {paid}{targets})",
+    "magic.cast.why": "{player} lanza {card}{graveyard} (valor de maná {value}{mode}{x}; paga {cost} con "
+                      "{paid}{targets})",
+    "magic.cast.from_graveyard": " desde su cementerio (lo permite {source})",
     "magic.cast.mode": "; modo {mode}: {effects:join=; }",
     "magic.cast.targets": "; objetivos: {targets}",
-    "magic.land.why": "{player} juega una tierra (acción especial, no usa la pila)",
+    "magic.land.why": "{player} juega una tierra{graveyard} (acción especial, no usa la pila)",
     "magic.mana.activate": "{player} activa la habilidad de maná de {card} ({id}): {pays}{adds} {mana}{restricted} "
                            "({why}){notes}; reserva de {owner}: {pool}{kept}",
     "magic.mana.pays": "paga {cost} y ",
@@ -338,10 +340,12 @@ EN: dict[str, str] = {
     "magic.trigger.persist_not": "persist of {source} does not trigger: it had a -1/-1 counter when it died (the "
                                  "condition «if it had no -1/-1 counters» is checked as it triggers)",
     "magic.trigger.no_targets": "the triggered ability of {source} has no legal targets and is removed from the stack",
-    "magic.cast.why": "{player} casts {card} (mana value {value}{mode}{x}; pays {cost} with {paid}{targets})",
+    "magic.cast.why": "{player} casts {card}{graveyard} (mana value {value}{mode}{x}; pays {cost} with "
+                      "{paid}{targets})",
+    "magic.cast.from_graveyard": " from their graveyard ({source} allows it)",
     "magic.cast.mode": "; mode {mode}: {effects:join=; }",
     "magic.cast.targets": "; targets: {targets}",
-    "magic.land.why": "{player} plays a land (a special action, it does not use the stack)",
+    "magic.land.why": "{player} plays a land{graveyard} (a special action, it does not use the stack)",
     "magic.mana.activate": "{player} activates the mana ability of {card} ({id}): {pays}{adds} {mana}{restricted} "
                            "({why}){notes}; {owner}'s mana pool: {pool}{kept}",
     "magic.mana.pays": "pays {cost} and ",

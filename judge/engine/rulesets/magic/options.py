@@ -10,7 +10,7 @@ from typing import Any
 
 from judge.engine.action import Action
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, PlayLand
+from judge.engine.rulesets.magic.actions import Activate, Assign, Attack, Block, Cast, Choose, Mana, PlayLand
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.legal import _mana_sources, _permanents, plan_payment
 from judge.engine.rulesets.magic.state import MagicState
@@ -22,14 +22,20 @@ def choices(state: MagicState, action: Action | None, question: Question | None)
     """`{field: legal values, "objects": {ref: what it is}}` for `action` as the game would play it now, or for
     the line that answers `question` (asked now). Fields: `targets` (one list per target slot), `tap` (the
     permanents whose mana abilities can pay) and `tap_plan` (a way to pay the cost with them, 601.2g-h),
-    `attack` and `target` (508.1a-b), `block` ({blocker: [attackers it can block]}, 509.1a), `choose`."""
+    `attack` and `target` (508.1a-b), `block` ({blocker: [attackers it can block]}, 509.1a), `choose`, and `by`
+    (the players who can write the line: the one a question is asked of, the defending players of a block)."""
     out: dict[str, Any] = {}
     if question is not None:
         _answer(state, question, out)
+        # The one asked writes the answer: a line of the answering kind (or the next line to write) is theirs.
+        if action is None or isinstance(action, _ANSWERS.get(question.kind, Choose)):
+            out["by"] = [question.player]
     elif isinstance(action, Cast):
         _cast(state, action, out)
     elif isinstance(action, Activate):
         _activate(state, action, out)
+    elif isinstance(action, Block):
+        _block(state, action, out)
     elif isinstance(action, Mana) and state.has_player(action.by):
         out["mana"] = [o.id for o, _ in _mana_sources(state, action.by)]
     elif isinstance(action, PlayLand) and state.has_player(action.by):
@@ -37,6 +43,10 @@ def choices(state: MagicState, action: Action | None, question: Question | None)
     out = {k: _as_written(state, v) for k, v in out.items()}
     out["objects"] = _objects(state, out)
     return out
+
+
+# The script line that answers each kind of question (any other question is answered by a `choose` line).
+_ANSWERS: dict[str, type] = {"attackers": Attack, "blockers": Block, "assign": Assign}
 
 
 def _as_written(state: MagicState, v: Any) -> Any:
@@ -70,6 +80,30 @@ def _answer(state: MagicState, q: Question, out: dict[str, Any]) -> None:
         out["assign"] = {"attacker": q.data.get("attacker"), "to": list(q.options)}
     else:
         out["choose"] = list(q.options)
+
+
+def _block(state: MagicState, action: Block, out: dict[str, Any]) -> None:
+    """A block line written before the game asks for it (509.1a): once attackers are declared, the defending
+    players (each player an attacker attacks, in APNAP order) and, for the line's player if it defends (else the
+    first defender), each untapped creature it controls with the attackers it can block (the same test
+    declare_blockers asks with: can_block)."""
+    attackers = [o for o in state.battlefield() if o.attacking]
+    if not attackers:
+        return
+    order = state.apnap()
+    defenders = sorted({o.attacking for o in attackers if o.attacking},
+                       key=lambda n: order.index(n) if n in order else len(order))
+    if not defenders:
+        return
+    out["by"] = defenders
+    who = action.by if action.by in defenders else defenders[0]
+    cache = layers.compute(state)
+    against = [a for a in attackers if a.attacking == who]
+    blocks: dict[str, list[str]] = {}
+    for b in state.battlefield():
+        if b.controller == who and "creature" in cache[b.id].types and not b.tapped:
+            blocks[b.id] = [a.id for a in against if can_block(state, b, a, cache) is None]
+    out["block"] = blocks
 
 
 def _cast(state: MagicState, action: Cast, out: dict[str, Any]) -> None:

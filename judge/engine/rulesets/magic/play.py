@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from judge.engine.errors import IllegalAction
-from judge.engine.rulesets.magic import core, layers, priority, turn
+from judge.engine.rulesets.magic import castfrom, core, layers, priority, turn
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PassUntil, PlayLand
 from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
@@ -345,14 +345,31 @@ def _playable_from_exile(state: MagicState, who: str, ref: str) -> MagicObject |
     return _find_in(exiled, ref)
 
 
+def _from_graveyard(state: MagicState, who: str, ref: str, land: bool) -> tuple[MagicObject | None, Any]:
+    """A card in `who`'s graveyard that a rule or effect lets them cast or play (601.3, 305.1: castfrom.py), with
+    that permission; one there that nothing lets them cast is refused, saying so."""
+    hit = castfrom.find(state, who, ref, land)
+    if hit is not None:
+        return hit
+    there = castfrom.in_graveyard(state, who, ref)
+    if there is not None:
+        core.require(False, f"{there.card} ({there.id}) está en el cementerio de {who} y nada le permite "
+                     + ("jugarla" if land else "lanzarla") + " desde allí", *(("305.1",) if land else ("601.3",)))
+    return None, None
+
+
 def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     """601.2a–i: announce, targets, total cost, mana abilities, pay; then it is on the stack."""
     who = action.by
     _priority(state, who, Message("magic.what.cast"))
     p = state.mplayer(who)
     o = _find_in(p.zones["hand"], action.card) or _playable_from_exile(state, who, action.card)
+    allowed = None                     # 601.3: what lets `who` cast it from their graveyard (castfrom.py)
+    if o is None:
+        o, allowed = _from_graveyard(state, who, action.card, land=False)
     core.require(o is not None, Message("magic.illegal.not_in_hand", card=action.card, player=who), "601.2a")
     assert o is not None
+    from_zone = o.zone
     card = state.card(o)
     core.require("land" not in card.types, Message("magic.illegal.land_cast", card=o.card), "305.1", "116.2a")
     if "instant" not in card.types and "flash" not in card.keywords:      # 702.8a: flash, as an instant
@@ -401,8 +418,11 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                                                      *(["107.3c", "601.2d"] if card.x_counts else []),
                                                      *(["202.3f", "107.4e"] if hybrid else []), "117.3c",
                                                      *(["702.8a"] if "flash" in card.keywords
-                                                       and not _sorcery_timing(state, who) else [])),
+                                                       and not _sorcery_timing(state, who) else []),
+                                                     *(allowed.rules if allowed else ())),
                     why=Message("magic.cast.why", player=who, card=o.card, value=value,
+                                graveyard=Message("magic.cast.from_graveyard", source=allowed.source)
+                                if allowed else "",
                                 mode=Message("magic.cast.mode", mode=action.mode, effects=[describe_effect(e) for e in effects])
                                 if card.modes else "", x=f", X={action.x}" if xs or card.x_counts else "",
                                 cost=cost_text(card.mana_cost) or "{0}",
@@ -419,7 +439,8 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     if conspirers:
         pay_conspire(state, out, who, conspirers, new)
     state.bump(f"spells:{who}")
-    core.observe(state, Event("cast", {"object": new.id, "player": who}))
+    state.touch()              # a static ability's "if you've cast a spell this turn" may now hold (conditions.py)
+    core.observe(state, Event("cast", {"object": new.id, "player": who, "from": from_zone}))
     state.passes = 0
     priority.give_priority(state, out, who)               # 117.3c
 
@@ -545,11 +566,19 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     if in_hand is not None and any(a.discard_self for a in state.card(in_hand).activated):
         _activate_from_hand(state, action, out, in_hand)
         return
+    in_grave = _find_in(state.player(who).zones["graveyard"], action.source) if o is None and in_hand is None \
+        else None
+    if in_grave is not None and any(a.zone == "graveyard" for a in state.card(in_grave).activated):
+        _activate_from_graveyard(state, action, out, in_grave)
+        return
     core.require(o is not None, f"«{action.source}» no es un permanente que {who} controle", "602.2")
     assert o is not None
     abilities = core.activated_abilities(state, o)
     if layers.chars_of(state, o).abilities_lost and not abilities:
         core.require(False, f"{o.card} ({o.id}) ha perdido sus habilidades", "613.1f")
+    if not 0 <= action.ability < len(abilities) and any(a.zone == "graveyard" for a in state.card(o).activated):
+        core.require(False, f"{o.card} ({o.id}) no tiene la habilidad activada número {action.ability} en el campo "
+                     "de batalla: la de su carta funciona solo desde el cementerio", "602.1", "113.6b")
     core.require(0 <= action.ability < len(abilities), f"{o.card} no tiene la habilidad activada número "
                  f"{action.ability}", "602.1")
     ab = abilities[action.ability]
@@ -645,6 +674,40 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
     priority.give_priority(state, out, who)
 
 
+def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step], card_obj: MagicObject) -> None:
+    """602.2 / 113.6b: an ability that says it works from the graveyard ("{2}{B}: Return this card from your
+    graveyard to your hand") is activated while its card is in its owner's graveyard, any time they have priority
+    (602.5: no timing restriction is written); `ability` counts those abilities only. The ability on the stack is
+    independent of its source (113.7a): if the card leaves the graveyard first, "this card" is a new object the
+    ability no longer finds (400.7)."""
+    who = action.by
+    _priority(state, who, "activar habilidades")
+    abilities = [a for a in state.card(card_obj).activated if a.zone == "graveyard"]
+    core.require(0 <= action.ability < len(abilities), f"{card_obj.card} no tiene la habilidad activada número "
+                 f"{action.ability} en el cementerio", "602.1", "113.6b")
+    ab = abilities[action.ability]
+    action = _announced_x(action, ab.cost, f"la habilidad de {card_obj.card} tiene {{X}} en su coste")
+    _check_your_turn(state, card_obj, ab, who)
+    targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
+    _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
+    p = state.mplayer(who)
+    if spend(state, who, ab.cost, action.x) is None:
+        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
+                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+    item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
+                     source_name=card_obj.card, effects=ab.effects, targets=tuple(targets),
+                     target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
+    item.text = f"la habilidad de {card_obj.card} ({card_obj.id}) «{ab.cost_text()}: " + \
+        "; ".join(describe_effect(e) for e in ab.effects) + "»"
+    state.stack.append(item)
+    core.emit(state, out, "action", who, f"{who} activa desde su cementerio {item.text}; va a la pila ({item.id})"
+              + (f" con objetivo {', '.join(core.name(state, t) for t in targets if t)}" if any(targets) else ""),
+              cr("602.1a", "602.2", "602.2b", "113.6b", "113.7a", "117.3c"),
+              [Event("stack", {"item": item.id, "source": card_obj.id})], [card_obj])
+    state.passes = 0
+    priority.give_priority(state, out, who)
+
+
 def do_mana(state: MagicState, action: Mana, out: list[Step]) -> None:
     """117.1d: a player may activate mana abilities whenever they have priority."""
     _priority(state, action.by, "activar habilidades de maná")
@@ -656,6 +719,9 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     who = action.by
     p = state.mplayer(who)
     o = _find_in(p.zones["hand"], action.card) or _playable_from_exile(state, who, action.card)
+    allowed = None                     # 305.1: what lets `who` play it from their graveyard (castfrom.py)
+    if o is None:
+        o, allowed = _from_graveyard(state, who, action.card, land=True)
     core.require(o is not None, Message("magic.illegal.not_in_hand", card=action.card, player=who), "116.2a")
     assert o is not None
     core.require("land" in state.card(o).types, Message("magic.illegal.not_land", card=o.card), "116.2a", "305.1")
@@ -666,8 +732,10 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     _priority(state, who, Message("magic.what.land"))
     core.require(p.lands_played < 1, Message("magic.illegal.land_played", player=who), "116.2a", "305.2")
     p.lands_played += 1
-    core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1", "117.3c"),
-              why=Message("magic.land.why", player=who), controller=who, kind="action", actor=who)
+    core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1", "117.3c", *(allowed.rules if allowed else ())),
+              why=Message("magic.land.why", player=who, graveyard=Message("magic.cast.from_graveyard",
+                                                                         source=allowed.source) if allowed else ""),
+              controller=who, kind="action", actor=who)
     priority.give_priority(state, out, who)               # 117.3c
 
 

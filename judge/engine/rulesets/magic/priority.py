@@ -49,13 +49,16 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
                              source_name=t.source_name, effects=ab.effects, targets=targets,
                              target_specs=ab.targets, keyword=ab.keyword, lki=t.lki,
-                             condition=(ab.condition, ab.condition_n))
+                             condition=(ab.condition, ab.condition_n, ab.condition_arg))
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
             when_rules = WHEN_RULES.get(ab.when, ())
             if t.lki.get("paid"):           # 119.4: "paying life" is losing it (not 119.3's ways of losing it)
                 when_rules = tuple("119.4" if r == "119.3" else r for r in when_rules)
-            rules = ["603.2", "603.3", "603.3b", *when_rules, *(["603.3d"] if targets else []),
+            if ab.when == "zone_change" and ab.to_zone == "battlefield":
+                when_rules += ("603.6a",)     # put onto the battlefield: every permanent there, newcomers too
+            rules = ["603.2", "603.3", "603.3b", *when_rules, *(["603.2c"] if ab.one_or_more else []),
+                     *(["603.3d"] if targets else []),
                      *(["603.4"] if ab.had_counter or ab.condition else []),
                      *CONDITION_RULES.get(ab.condition, ())]
             if ab.keyword:
@@ -131,7 +134,7 @@ WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("60
               "cast": ("601.2i",),
               "blocked": ("509.1i", "603.2e"), "deals_damage": ("120.3",),
               "draw": ("121.1", "603.2c"), "life_gain": ("119.3", "119.9", "603.2c"), "life_loss": ("119.3", "603.2c"),
-              "zone_change": ("400.7", "603.2c")}
+              "zone_change": ("400.7", "603.2c"), "spell_cast": ("601.2i", "603.2")}
 
 
 def settle(state: MagicState, out: list[Step]) -> bool:

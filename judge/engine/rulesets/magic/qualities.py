@@ -51,15 +51,14 @@ def has_all(state: MagicState, o: MagicObject, chars: Any, where: tuple[str, ...
     return all(has_quality(state, o, chars, q) for q in where)
 
 
-def condition_holds(state: MagicState, condition: tuple[str, int] | None) -> bool:
-    """A static ability's "as long as …" (604.1: it applies only while the condition is true)."""
+def condition_holds(state: MagicState, condition: tuple[str, int, str] | None, controller: str = "") -> bool:
+    """A static ability's "as long as …" (604.1: it applies only while the condition is true): conditions.py, the
+    vocabulary static abilities, triggers and effects share."""
     if not condition:
         return True
-    kind, n = condition
-    if kind == "library_at_most":
-        # Any library counts and the bonus is had once however many qualify (the FAQ's Engendro ruling).
-        return any(len(p.zones["library"]) <= n for p in state.players if not p.lost)
-    return False
+    from judge.engine.rulesets.magic.conditions import holds
+    kind, n, *rest = condition              # (kind, n) or (kind, n, arg)
+    return holds(state, controller, kind, n, rest[0] if rest else "")
 
 
 def where_rules(where: tuple[str, ...]) -> tuple[str, ...]:

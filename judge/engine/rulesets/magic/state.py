@@ -384,7 +384,7 @@ class StackItem:
     text: str = ""
     spent: dict[str, int] = field(default_factory=dict)  # mana spent to cast it, by colour (601.2h); {} on a copy
     copy_of: str = ""                  # a copy of a spell (707.10): the copied card's name; it has no card (obj None)
-    condition: tuple[str, int] = ("", 0)  # a trigger's intervening "if" (603.4), checked again on resolution
+    condition: tuple[str, int, str] = ("", 0, "")  # a trigger's intervening "if" (603.4), checked again on resolution
     divide: dict[str, int] = field(default_factory=dict)   # damage divided as announced on casting (601.2d)
 
 
@@ -434,6 +434,12 @@ class MagicState(GameState):
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
     catalog_names: Collection[str] = frozenset()  # the catalog's card names, injected at start: those one may name
+    # Counts the events triggers.observe has looked at (one for a simultaneous group): a "one or more" ability
+    # triggers once per event (603.2c), and this says which event a waiting one came from.
+    event_batch: int = 0
+    # 610.3: "exile … until this leaves the battlefield": (the permanent's id, the exiled card's id) pairs; when
+    # that permanent leaves, the card returns (core.move).
+    exiled_until: list[tuple[str, str]] = field(default_factory=list)
 
     def touch(self) -> None:
         self.version += 1

@@ -203,13 +203,18 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
         when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
     if ab.had_counter:
         when += f" (si tenía un contador {ab.had_counter})"
-    if ab.when in ("dies", "enters") and ab.of != "self":
+    if ab.when in ("dies", "enters", "attacks") and ab.of != "self":
         who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente",
                "your_creature": "una criatura bajo tu control"}.get(ab.of, "otra criatura")
+        verb = {"dies": "muere", "enters": "entra al campo de batalla", "attacks": "ataca"}[ab.when]
+        if ab.one_or_more:          # 603.2c: once per event, however many
+            who = who.replace("una criatura", "una o más criaturas").replace("otra criatura", "una o más otras "
+                                                                                "criaturas")
+            verb = {"dies": "mueren", "enters": "entran al campo de batalla", "attacks": "atacan"}[ab.when]
         if ab.where:
             who += f" ({describe_where(ab.where)})"
-        when = f"{who} {'muere' if ab.when == 'dies' else 'entra al campo de batalla'}"
-    cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n)
+        when = f"{who} {verb}"
+    cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n, arg=ab.condition_arg)
     return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
            f"{'; '.join(describe_effect(e) for e in ab.effects)}»)"
 
@@ -218,7 +223,8 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
 GENERAL_TEXT = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
                 "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
                 "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
-                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta")}
+                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta"),
+                "spell_cast": ("lanzas un hechizo", "un oponente lanza un hechizo", "un jugador lanza un hechizo")}
 
 
 def general_when_text(ab: Triggered) -> str:
@@ -229,4 +235,10 @@ def general_when_text(ab: Triggered) -> str:
         where = ZONE_NAMES.get(ab.to_zone, ab.to_zone) if ab.to_zone else "otra zona"
         since = ZONE_NAMES.get(ab.from_zone, ab.from_zone) if ab.from_zone else "cualquier zona"
         text += f" se pone en {where} desde {since}"
+    if ab.when == "spell_cast":
+        if ab.where:
+            text += f" ({describe_where(ab.where)})"
+        if ab.from_zone:
+            text += " desde " + {"graveyard": "un cementerio", "hand": "una mano", "exile": "el exilio",
+                                 "library": "una biblioteca"}.get(ab.from_zone, ZONE_NAMES.get(ab.from_zone, ""))
     return text

@@ -22,7 +22,8 @@ TO = {"target": "objetivo", "self": "esta carta", "controller": "su controlador"
       "that_creature": "esa criatura",
       "linked": "esa(s) carta(s)", "random_target": "uno de los objetivos al azar",
       "graveyard_random": "una carta al azar de tu cementerio",
-      "graveyard_named_self": "las cartas de tu cementerio con el nombre de esta"}
+      "graveyard_named_self": "las cartas de tu cementerio con el nombre de esta",
+      "source_card": "esta carta (donde está)"}
 COUNT_TEXT = {"source_power": "igual a su fuerza", "target_power": "igual a la fuerza del objetivo",
               "life_lost_this_turn": "igual a las vidas que perdió este turno",
               "destroyed": "por cada permanente destruido así", "your_creatures": "por cada criatura tuya",
@@ -120,7 +121,11 @@ def describe_target(spec: Any) -> str:
 
 
 def condition_text(e: Any) -> str:
-    """608.2c: the condition an instruction of a resolution is done under (linked.CONDITIONS), as text."""
+    """608.2c: the condition an instruction of a resolution is done under (linked.CONDITIONS, or one about the
+    game state: conditions.py), as text."""
+    from judge.engine.rulesets.magic.conditions import EFFECT_KINDS, text
+    if e.condition in EFFECT_KINDS:
+        return text(e.condition, e.condition_n, e.condition_arg)
     return {"did": "si lo hiciste", "linked_creature": "si esa carta es de criatura",
             "linked_noncreature": "si esa carta no es de criatura",
             "most_creatures": "si controlas más criaturas que cada uno de los otros jugadores",

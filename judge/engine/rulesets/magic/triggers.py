@@ -11,6 +11,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import Triggered
+from judge.engine.rulesets.magic.conditions import RULES, TEXT, holds
 from judge.engine.rulesets.magic.layers import chars, is_creature
 from judge.engine.rulesets.magic.qualities import has_all
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, PendingTrigger
@@ -22,29 +23,42 @@ def life_lost_this_turn(state: MagicState, player: str) -> int:
     return state.this_turn.get(f"life_lost:{player}", 0)
 
 
-def condition_holds(state: MagicState, controller: str, condition: str, n: int) -> bool:
-    """603.4: the intervening "if" of a triggered ability, true or not now."""
-    if condition == "your_hand_empty":
-        return not state.player(controller).zones["hand"]
-    if condition == "active_hand_empty":
-        return not state.player(state.active).zones["hand"]
-    if condition == "opponent_lost_life":
-        # Sygg, degollador del río/1: an opponent who has left the game still counts.
-        return any(life_lost_this_turn(state, p.name) >= n for p in state.players if p.name != controller)
-    return True
+def condition_holds(state: MagicState, controller: str, condition: str, n: int, arg: str = "") -> bool:
+    """603.4: the intervening "if" of a triggered ability, true or not now (conditions.py)."""
+    return holds(state, controller, condition, n, arg)
 
 
-CONDITION_RULES = {"opponent_lost_life": ("119.3",)}      # life lost is counted apart from life gained
-CONDITION_TEXT = {"your_hand_empty": "si no tienes cartas en la mano",
-                  "active_hand_empty": "si el jugador activo no tiene cartas en la mano",
-                  "opponent_lost_life": "si un oponente perdió {n} o más vidas este turno"}
+CONDITION_RULES = RULES          # e.g. life lost is counted apart from life gained (119.3)
+CONDITION_TEXT = TEXT
 
 
 
 # -- triggers -------------------------------------------------------------------------------------------------------
 def _add_trigger(state: MagicState, controller: str, src_id: str, src_name: str, ab: Triggered,
                  lki: dict[str, Any] | None = None) -> None:
+    if ab.condition and not holds(state, controller, ab.condition, ab.condition_n, ab.condition_arg):
+        return                             # 603.4: an intervening "if" false as the event happens: no trigger
+    if ab.one_or_more:
+        # 603.2c: "one or more …" triggers once for the whole event, however many objects it has; "that
+        # creature" would name one of them, so none is kept.
+        if any(t.ability is ab and t.source == src_id and t.lki.get("batch") == state.event_batch
+               for t in state.triggers):
+            return
+        lki = {k: v for k, v in (lki or {}).items() if k != "that"}
+        lki["batch"] = state.event_batch
     state.triggers.append(PendingTrigger(controller, src_id, src_name, ab, dict(lki or {}), len(state.triggers)))
+
+
+def _of_matches(of: str, watcher: MagicObject, obj_id: str, obj_controller: str, creature: bool) -> bool:
+    """Whether the object of an enters / dies / attacks event is the one the ability's `of` names, seen from the
+    permanent `watcher` that has the ability."""
+    if of == "self":
+        return obj_id == watcher.id
+    if not creature:
+        return False
+    return (of == "creature" or of == "another_creature" and obj_id != watcher.id
+            or of == "your_creature" and obj_controller == watcher.controller
+            or of == "opponents_creature" and obj_controller != watcher.controller)
 
 
 PERSIST = Triggered(when="dies", effects=(), keyword="persist")
@@ -73,6 +87,8 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
     would receive priority. Leaves-the-battlefield abilities look back in time (603.10a): the object's last known
     information decides, and objects that left in the same event (`together`) still see it."""
     d = e.data
+    if not together or e is together[0]:
+        state.event_batch += 1              # one event, however many objects moved in it together (603.2c)
     if e.kind in GENERAL_EVENTS:
         _observe_general(state, e, together)
     if e.kind == "move":
@@ -91,7 +107,8 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             for ab in abilities:
                 # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
                 if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
-                        ab.when == "dies" and dies and ab.of == "creature" and "creature" in lki.get("types", ())) \
+                        ab.when == "dies" and dies and ab.of in ("creature", "your_creature")
+                        and "creature" in lki.get("types", ())) \
                         and _had(ab, lki):
                     # 603.10a / 113.7a: its source is the object that left (read through its last known
                     # information); `source_now` is the card it became in its new zone (400.7), for effects
@@ -105,15 +122,20 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                     if o.zone != "battlefield":
                         continue
                     for ab in abilities:
-                        if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
+                        if ab.when == "dies" and ab.of != "self" and _had(ab, lki) and _of_matches(
+                                ab.of, o, d["object"], lki.get("controller", ""), True):
                             _add_trigger(state, o.controller, o.id, o.card, ab, lki)
                 for other in together:          # 603.10a: those that died with it look back and see it die
                     od = other.data
                     if other is e or od.get("from") != "battlefield" or od.get("to") != "graveyard":
                         continue
                     olki = state.lki.get(od["object"], {})
+                    ocontroller = olki.get("controller") or olki.get("owner", "")
                     for ab in olki.get("triggers", ()):     # those it had as it left (603.10a)
-                        if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki):
+                        if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki) or \
+                                ab.when == "dies" and ab.of in ("your_creature", "opponents_creature") and \
+                                _had(ab, lki) and (ab.of == "your_creature") == \
+                                (lki.get("controller", "") == ocontroller):
                             # 603.10a: its source is the object that died too (last known information, 113.7a).
                             _add_trigger(state, olki.get("controller") or olki.get("owner", ""), od["object"],
                                          od["card"], ab, {**lki, "source_now": od["new"]})
@@ -127,11 +149,7 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                 for ab in abilities:
                     if ab.when != "enters":
                         continue
-                    if ab.of == "self" and o.id == new.id or ab.of == "creature" and is_creature(state, new) or \
-                            ab.of == "another_creature" and o.id != new.id and is_creature(state, new) or \
-                            ab.of == "opponents_creature" and new.controller != o.controller and \
-                            is_creature(state, new) or \
-                            ab.of == "your_creature" and new.controller == o.controller and is_creature(state, new):
+                    if _of_matches(ab.of, o, new.id, new.controller, ab.of != "self" and is_creature(state, new)):
                         if ab.where and not has_all(state, new, chars(state, new), ab.where):
                             continue
                         # "that creature" of the effects is the one that entered
@@ -142,8 +160,16 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             # "esa criatura": the trigger remembers the other creature of the event (the attacker it blocks)
             that = {"that": d["attacker"]} if e.kind == "block" else {}
             for ab in triggered_abilities(state, o):
-                if ab.when == ("attacks" if e.kind == "attack" else "blocks"):
+                if ab.when == ("attacks" if e.kind == "attack" else "blocks") and ab.of == "self":
                     _add_trigger(state, o.controller, o.id, o.card, ab, that)
+            if e.kind == "attack":
+                # "whenever a creature you control attacks" / "… one or more creatures you control attack"
+                # (508.1m: the abilities of other permanents that watch the declaration)
+                for w, abilities in _triggered_permanents(state):
+                    for ab in abilities:
+                        if ab.when == "attacks" and ab.of != "self" and w.zone == "battlefield" and _of_matches(
+                                ab.of, w, o.id, o.controller, is_creature(state, o)):
+                            _add_trigger(state, w.controller, w.id, w.card, ab, {"that": o.id})
         a = state.objects.get(d.get("attacker", "")) if e.kind == "block" else None
         if a is not None:
             for ab in triggered_abilities(state, a):      # 509.1i / 603.2e: "becomes blocked by a creature": once per blocker
@@ -194,6 +220,30 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             for ab in state.card(o).triggers:
                 if ab.when == "cast":
                     _add_trigger(state, d["player"], o.id, o.card, ab)
+            _observe_spell_cast(state, o, d)
+
+
+def _observe_spell_cast(state: MagicState, spell: MagicObject, d: dict[str, Any]) -> None:
+    """601.2i / 603.2: "whenever a player casts a spell": the abilities of the permanents on the battlefield whose
+    `whose` is the caster, whose `from_zone` is the zone the spell was cast from ("whenever a spell is cast from a
+    graveyard") and whose `where` the spell has, trigger once per spell (603.2c). The spell itself is on the stack,
+    not the battlefield: a card cast from a graveyard does not see itself cast (its abilities work only on the
+    battlefield, 113.6)."""
+    found = _triggered_permanents(state)
+    if not any(ab.when == "spell_cast" for _, abilities in found for ab in abilities):
+        return
+    caster, origin = d["player"], d.get("from", "hand")
+    for w, abilities in found:
+        if w.zone != "battlefield":
+            continue
+        for ab in abilities:
+            if ab.when != "spell_cast" or ab.from_zone not in ("", origin):
+                continue
+            if ab.whose != "each" and (ab.whose == "opponents") != (caster != w.controller):
+                continue
+            if ab.where and not has_all(state, spell, chars(state, spell), ab.where):
+                continue
+            _add_trigger(state, w.controller, w.id, w.card, ab, {"player": caster, "spell": spell.id})
 
 
 # The events "whenever a player draws / gains life / loses life / a card changes zones" abilities watch (603.2).

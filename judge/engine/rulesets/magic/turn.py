@@ -85,6 +85,7 @@ def new_turn(state: MagicState, out: list[Step]) -> None:
     for p in state.players:
         p.lands_played = 0  # type: ignore[attr-defined]
     state.this_turn.clear()
+    state.touch()              # what static conditions read of this turn (spells cast, conditions.py) starts again
     state.first_strikers.clear()
     state.extra.pop("double_strikers", None)
     begin(state, out, "untap")
@@ -271,9 +272,8 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
     core.emit(state, out, "turn-based", state.active, Message(
         "magic.turn.attacks", player=state.active, target=target,
         creatures=[f"{o.card} ({o.id})" for o in objs] or Message("magic.turn.no_creature")), cr(*rules), events, objs)
-    for e in events:
-        if e.kind == "attack":
-            core.observe(state, e)
+    # One declaration (508.1): the attacks are one event for "whenever one or more creatures attack" (603.2c).
+    core.observe_all(state, [e for e in events if e.kind == "attack"])
 
 
 def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[str, list[str]] | None:

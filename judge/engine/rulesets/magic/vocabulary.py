@@ -16,7 +16,8 @@ SCOPES = ("target", "self", "controller", "each_opponent", "each_player", "creat
           "other_creatures_you_control", "all_creatures", "other_creatures", "opponents_creatures", "enchanted",
           "targets", "creatures_with_minus_counters", "all_permanents", "permanents_you_control",
           "other_permanents_you_control", "active_player", "target_controller", "target_player_creatures",
-          "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self")
+          "chosen_player", "that_creature", "linked", "random_target", "graveyard_random", "graveyard_named_self",
+          "source_card")
 STATIC_SCOPES = ("self", "enchanted", "creatures_you_control", "other_creatures_you_control", "all_creatures",
                  "other_creatures", "opponents_creatures", "all_permanents", "permanents_you_control",
                  "other_permanents_you_control", "everything")
@@ -25,8 +26,10 @@ OBJECT_SCOPES = ("self", "enchanted", *(s for s in STATIC_SCOPES if s not in ("s
 WHEN = ("enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put", "deals_damage",
         "dealt_damage", "untapped", "blocked", "state", "cast",
         # general events of any player or card (603.2): whose draw / life / card is `whose`'s
-        "draw", "life_gain", "life_loss", "zone_change")
-WHOSE_WHEN = ("upkeep", "end_step", "draw", "life_gain", "life_loss", "zone_change")
+        "draw", "life_gain", "life_loss", "zone_change",
+        # "whenever a player casts a spell" (601.2i): `whose` cast it, `from_zone` where from
+        "spell_cast")
+WHOSE_WHEN = ("upkeep", "end_step", "draw", "life_gain", "life_loss", "zone_change", "spell_cast")
 ZONES_OF_CARDS = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 # What this ruleset declares to the core (judge.engine.rulesets.base.Ruleset): the step kinds it adds to the
 # generic ones, and every event kind its steps carry.

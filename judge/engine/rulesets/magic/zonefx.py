@@ -123,7 +123,7 @@ def _look_top(state: MagicState, out: list[Step], who: str, n: int, keep: int, s
 
 
 def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx: Linked,
-           targets: Sequence[str | None] = ()) -> list[MagicObject]:
+           targets: Sequence[str | None] = (), source: str = "") -> list[MagicObject]:
     """The cards a `put` moves: the linked ones, the target cards (in a graveyard) still legal, one at random from its
     controller's graveyard, or every card in its controller's graveyard with the source's name."""
     grave = state.player(controller).zones["graveyard"]
@@ -135,13 +135,18 @@ def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx:
         return [state.rng.choice(grave)] if grave else []
     if e.to == "graveyard_named_self":
         return [o for o in grave if o.card == source_name]
+    if e.to == "source_card":
+        # "Return this card from your graveyard to your hand" (602.2, 113.6b): the card the ability was activated
+        # from, if it is still that object there (400.7: once it moved it is a new object the ability can't find)
+        o = state.objects.get(source)
+        return [o] if o is not None and o.zone == "graveyard" else []
     return []
 
 
 def _put(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
          cites: list[str], ctx: Linked, targets: Sequence[str | None] = ()) -> None:
     # 111.8: a token that left the battlefield can't move to another zone or come back (it ceases to exist)
-    cards = [o for o in _cards(state, controller, source_name, e, ctx, targets) if not o.token]
+    cards = [o for o in _cards(state, controller, source_name, e, ctx, targets, source) if not o.token]
     rules = [*cites, *cr(*DESTS.get(e.dest, ()), *(["701.9b"] if e.to == "graveyard_random" else []))]
     if not cards:
         core.emit(state, out, "resolution", controller, f"{source_name}: no hay ninguna carta que mover", rules)
@@ -338,4 +343,5 @@ def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source
                                  target_specs=expand_specs(card.targets, len(chosen)), obj=new,
                                  text=f"{new.card} ({new.id})"))
     state.bump(f"spells:{player}")
-    core.observe(state, Event("cast", {"object": new.id, "player": player}))
+    state.touch()              # a static ability's "if you've cast a spell this turn" may now hold (conditions.py)
+    core.observe(state, Event("cast", {"object": new.id, "player": player, "from": "graveyard"}))

@@ -90,8 +90,8 @@ class Put(Zones):
     keys = ("to", "dest", "condition")
     default_to = "linked"
     dests = ("hand", "battlefield", "graveyard", "library_bottom", "exile")
-    own_scopes = ("graveyard_random", "graveyard_named_self")
-    foreign_scope_error = "«graveyard_random» y «graveyard_named_self» eligen cartas para «put»"
+    own_scopes = ("graveyard_random", "graveyard_named_self", "source_card")
+    foreign_scope_error = "«graveyard_random», «graveyard_named_self» y «source_card» eligen cartas para «put»"
 
     def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
               kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
@@ -101,9 +101,9 @@ class Put(Zones):
         return True
 
     def check_to(self, reader: "CardReader", path: str, to: str) -> bool:
-        if to not in ("linked", "graveyard_random", "graveyard_named_self", "targets"):
+        if to not in ("linked", "graveyard_random", "graveyard_named_self", "targets", "source_card"):
             reader.check.error(join(path, "to"), "«put» mueve «linked», «targets» (cartas de un cementerio), "
-                                                 "«graveyard_random» o «graveyard_named_self»")
+                                                 "«graveyard_random», «graveyard_named_self» o «source_card»")
             return False
         return True
 

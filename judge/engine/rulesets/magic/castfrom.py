@@ -1,0 +1,82 @@
+"""Casting spells and playing lands from a zone other than the hand (601.2a: "take it from where it is"; 601.3: a
+player may begin to cast a spell only if a rule or effect allows it; 305.1: a land is played from the hand unless
+an effect says otherwise). Three kinds of permission, each read here and nowhere else:
+
+- the card's own ability, "You may cast this card from your graveyard" (`cast_from: graveyard` on the card):
+  113.6f, it works in the zone it names;
+- a static ability of a permanent its controller controls, "You may play lands / cast spells from your graveyard"
+  (`static: [{play_from_graveyard: lands}]`): while that permanent is on the battlefield and has its abilities
+  (613.1f);
+- the continuous effect of a resolved spell or ability, "Until end of turn, you may play lands and cast spells from
+  your graveyard" (the `play_from_graveyard` verb, verbs/graveyard.py), held by the player for its duration.
+
+The usual timing, costs and land limit still apply (601.2, 305.2). Reading the state only: play.py and legal.py ask,
+triggers.py reads the zone a spell was cast from on the `cast` event.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.state import MagicObject, MagicState
+
+VERB = "play_from_graveyard"
+WHAT = ("spells", "lands", "all")          # what a permission covers: cast spells, play lands, or both
+ZONES = ("graveyard",)                     # `cast_from` of a card: the zones besides the hand it may be cast from
+
+
+@dataclass(frozen=True)
+class Permission:
+    """Who or what lets the player do it: the source's name and the rules the step cites."""
+    source: str
+    rules: tuple[str, ...]
+
+
+def _covers(what: str, land: bool) -> bool:
+    return what == "all" or what == ("lands" if land else "spells")
+
+
+def permission(state: MagicState, who: str, o: MagicObject, land: bool) -> Permission | None:
+    """What allows `who` to cast (or, a land, play) the card `o` from its owner's graveyard now, or None. Only
+    their own graveyard: "from your graveyard"."""
+    if o.zone != "graveyard" or o.owner != who:
+        return None
+    card = state.card(o)
+    if not land and "graveyard" in card.cast_from:
+        return Permission(o.card, ("601.3", "113.6f"))
+    for ce in state.effects:
+        if ce.effect.kind == VERB and who in ce.affected and _covers(ce.effect.search, land):
+            return Permission(ce.source_name, ("601.3", "611.2a") if not land else ("305.1", "611.2a"))
+    for p in state.player(who).zones["battlefield"]:
+        statics = [s for s in state.card(p).statics if s.effect.kind == VERB and _covers(s.effect.search, land)]
+        if statics and not layers.chars_of(state, p).abilities_lost:         # 613.1f: no abilities, no permission
+            return Permission(p.card, ("601.3", "604.1") if not land else ("305.1", "604.1"))
+    return None
+
+
+def any_permission(state: MagicState, who: str) -> bool:
+    """Whether anything at all could let `who` cast or play from their graveyard (the legal-action lister's quick
+    test before it looks at each card)."""
+    if any(ce.effect.kind == VERB and who in ce.affected for ce in state.effects):
+        return True
+    if any(state.card(o).cast_from for o in state.player(who).zones["graveyard"]):
+        return True
+    return any(s.effect.kind == VERB for p in state.player(who).zones["battlefield"] for s in state.card(p).statics)
+
+
+def find(state: MagicState, who: str, ref: str, land: bool) -> tuple[MagicObject, Permission] | None:
+    """The card `ref` names in `who`'s graveyard with a permission to cast or play it, or None."""
+    grave = state.player(who).zones["graveyard"]
+    found = [o for o in grave if o.id == ref or o.base == ref] or [o for o in grave if o.card == ref]
+    for o in found:       # type: ignore[assignment]
+        allowed = permission(state, who, o, land)          # type: ignore[arg-type]
+        if allowed is not None:
+            return o, allowed                               # type: ignore[return-value]
+    return None
+
+
+def in_graveyard(state: MagicState, who: str, ref: str) -> MagicObject | None:
+    """The card `ref` names in `who`'s graveyard, permission or not (for the error that says none allows it)."""
+    grave = state.player(who).zones["graveyard"]
+    return next((o for o in grave if o.id == ref or o.base == ref), None) or \
+        next((o for o in grave if o.card == ref), None)          # type: ignore[return-value]

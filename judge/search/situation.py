@@ -1,0 +1,57 @@
+"""A situation's card text read in the CR's vocabulary (issue 15, English questions).
+
+Players and judges quote what a card says ("Soul Warden: «Whenever another creature enters, you gain 1 life»")
+and ask what happens; the rule that decides is the rule of the *kind* of text quoted, which no word of the quote
+names: the CR defines those kinds by their words, and this module says the kind's name beside the question.
+
+- 603.1: a triggered ability begins with "when", "whenever" or "at";
+- 602.1: an activated ability is written "[Cost]: [Effect.]";
+- 614.1a–d: an effect saying "instead", "skip", "enters with" or "as … enters" is a replacement effect;
+- 615.1a: "prevent" makes a prevention effect;
+- 611.1/613.1: "gets +1/+1", "gains flying", "becomes", "loses all abilities" … until end of turn, or for as long
+  as: a continuous effect, applied in layers;
+- 800.1/800.2: a game of more than two players ("a four-player game", "Player C") is a multiplayer game.
+
+Only quoted text is read for the abilities (a question saying "when" is not quoting a trigger); the players'
+count is read anywhere.  The kinds are named as the CR's rule headings name them ("603. Handling Triggered
+Abilities", "614. Replacement Effects", "8. Multiplayer Rules"): the second stage (crossref.topics) finds the
+rules whose heading holds those words and weighs them, and brings in their first passages, where the CR states
+the general rule that decides a situation of that kind (said beside the question's words, they did not move the
+lexical ranking: quiz_en_dev R@10 0.465 → 0.460).
+"""
+from __future__ import annotations
+
+import re
+
+# Quoted card text: straight or curly double quotes, or the Spanish «» some questions quote English cards with.
+_QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00bb]{8,})\u00bb")
+
+_CUES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?:^|[.;]\s*|\u2014\s*)(?:when|whenever|at the beginning)\b", re.IGNORECASE),
+     "triggered abilities"),
+    (re.compile(r"(?:\{[^}]+\}|\bsacrifice\b[^:]{0,40}|\bpay\b[^:]{0,30}|\bdiscard\b[^:]{0,30}):\s", re.IGNORECASE),
+     "activated abilities"),
+    (re.compile(r"\binstead\b|\bskip\b|\benters? with\b|\bas [^.]{0,40}\benters?\b", re.IGNORECASE),
+     "replacement effects"),
+    (re.compile(r"\bprevent\b", re.IGNORECASE), "prevention effects"),
+    (re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bgains? [a-z]+|\bbecomes?\b|\blose all abilities\b|\bloses all\b|"
+                r"\bhave [a-z]+\b|\bhas [a-z]+\b", re.IGNORECASE),
+     "continuous effects"),
+)
+_MULTIPLAYER = re.compile(r"\b(?:three|four|five|six|\d)[- ]player game\b|\bmultiplayer\b|\bplayer [c-f]\b",
+                          re.IGNORECASE)
+
+
+def quoted(text: str) -> list[str]:
+    """The quoted passages of a question, in order."""
+    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)]
+
+
+def cr_terms(text: str) -> list[str]:
+    """The CR's names for what the question's quoted card text is and for its game, each once, in _CUES order
+    (the multiplayer game last); empty when it quotes nothing and names no more than two players."""
+    quotes = quoted(text)
+    out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)]
+    if _MULTIPLAYER.search(text):
+        out.append("multiplayer")
+    return out
