@@ -7,6 +7,11 @@
 two must agree, runs are deterministic), and for each fuzz run (`judge.runner.fuzz_magic.fuzz`) the report and a
 SHA-256 of every game's steps' JSON. Run it from a checkout of the code before and of the code after (PYTHONPATH
 set to that checkout), then `compare` the two directories. Nothing here is timed.
+
+A step's `message` (its text as a message id and parameters, judge/messages.py) is not in the compared JSON: `dump`
+writes the steps' messages of each scenario apart, under messages/ (only the after side has them), so a trace whose
+Spanish is byte-identical compares identical whether or not its sites speak through messages yet. `compare` skips
+that folder; read it with `diff -r` to see the messages themselves.
 """
 from __future__ import annotations
 
@@ -23,12 +28,17 @@ def dump(out: Path, specs: list[str]) -> None:
 
     (out / "scenarios").mkdir(parents=True, exist_ok=True)
     for path in sorted(Path("scenarios").rglob("*.yaml")):
-        first = json.dumps(run_scenario(load_scenario(path)).to_json(), ensure_ascii=False)
-        again = json.dumps(run_scenario(load_scenario(path)).to_json(), ensure_ascii=False)
+        data = run_scenario(load_scenario(path)).to_json()
+        said = [step.pop("message", None) for step in data["steps"]]
+        first = json.dumps(data, ensure_ascii=False)
+        again = json.dumps(_strip(run_scenario(load_scenario(path)).to_json()), ensure_ascii=False)
         if first != again:
             raise SystemExit(f"{path}: two runs differ (not deterministic)")
         name = "__".join(path.relative_to("scenarios").with_suffix(".json").parts)
         (out / "scenarios" / name).write_text(first, encoding="utf-8")
+        if any(said):
+            (out / "messages").mkdir(exist_ok=True)
+            (out / "messages" / name).write_text(json.dumps(said, ensure_ascii=False), encoding="utf-8")
     games: list = []
     start = fuzz_magic.start_game
 
@@ -49,15 +59,26 @@ def dump(out: Path, specs: list[str]) -> None:
         for i, game in enumerate(games):
             digest = hashlib.sha256()
             for step in game.steps if game is not None else ():
-                digest.update(json.dumps(step.to_json(), ensure_ascii=False).encode())
+                digest.update(json.dumps(_strip_step(step.to_json()), ensure_ascii=False).encode())
             lines.append(f"  game {i}: {len(game.steps) if game is not None else 0} steps {digest.hexdigest()}")
     (out / "fuzz.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(line for line in lines if line.startswith("seed")))
 
 
+def _strip_step(step: dict) -> dict:
+    step.pop("message", None)
+    return step
+
+
+def _strip(trace: dict) -> dict:
+    for step in trace["steps"]:
+        _strip_step(step)
+    return trace
+
+
 def compare(a: Path, b: Path) -> int:
-    names = {p.relative_to(a) for p in a.rglob("*") if p.is_file()} | \
-        {p.relative_to(b) for p in b.rglob("*") if p.is_file()}
+    names = {p.relative_to(a) for p in a.rglob("*") if p.is_file() and p.relative_to(a).parts[0] != "messages"} | \
+        {p.relative_to(b) for p in b.rglob("*") if p.is_file() and p.relative_to(b).parts[0] != "messages"}
     different = [str(n) for n in sorted(names)
                  if not ((a / n).is_file() and (b / n).is_file() and (a / n).read_bytes() == (b / n).read_bytes())]
     for name in different:

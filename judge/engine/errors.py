@@ -1,6 +1,11 @@
 """Exceptions of the engine. Illegal actions never escape a run: they become `illegal` steps."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.messages import Message
+
 
 class EngineError(Exception):
     """Base class of the engine's errors."""
@@ -11,10 +16,11 @@ class UnknownRuleset(EngineError, KeyError):
 
 
 class IllegalAction(EngineError):
-    """An action the rules forbid; `citations` name the rule it breaks. Raised before the state changes."""
+    """An action the rules forbid; `citations` name the rule it breaks. Raised before the state changes.
+    `reason`: a Message (judge/messages.py), or a plain Spanish string where a site is not converted yet."""
 
-    def __init__(self, reason: str, citations: list[str]) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: "str | Message", citations: list[str]) -> None:
+        super().__init__(str(reason))
         self.reason = reason
         self.citations = list(citations)
 

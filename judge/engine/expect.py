@@ -12,6 +12,7 @@ from typing import Any
 from judge.engine.state import GameState
 from judge.engine.step import GENERIC_STEP_KINDS, STOPPED, Step
 from judge.format.validate import Checker, join
+from judge.messages import Message
 
 COMMON_KEYS = ("winner", "stopped", "steps", "turn", "active", "phase")
 # `ruling:` on any expectation: the passage(s) whose stated outcome the check shows (a FAQ ruling, a rule's example);
@@ -141,28 +142,32 @@ def stopped_so_far(state: GameState, steps: Sequence[Step]) -> str:
 
 
 def check_common(state: GameState, exp: Expectation, steps: Sequence[Step], general: Sequence[str],
-                 phase_label: Callable[[str], str] = str) -> tuple[bool, str, list[str]] | None:
-    """(holds?, summary, citations) for a common key; None for a key the ruleset checks itself."""
+                 phase_label: Callable[[str], Any] = str) -> tuple[bool, Message, list[str]] | None:
+    """(holds?, summary, citations) for a common key; None for a key the ruleset checks itself. `phase_label`
+    names a phase (a string, or a Message to render in the trace's language)."""
     f, want = exp.field, exp.value
     general = list(general)
     if f == "winner":
         got = state.winner
         held = got == want and (state.over or want is None)
-        return held, f"ganador: {got if state.over and got else 'ninguno todavía' if not state.over else 'nadie'} " \
-                     f"(se esperaba {want if want else 'nadie'})", general
+        nobody = Message("core.expect.nobody")
+        said = got if state.over and got else Message("core.expect.none_yet") if not state.over else nobody
+        return held, Message("core.expect.winner", got=said, want=want if want else nobody), general
     if f == "stopped":
         got = stopped_so_far(state, steps)
-        return got == want, f"la ejecución terminó por «{got}» (se esperaba «{want}»)", general
+        return got == want, Message("core.expect.stopped", got=got, want=want), general
     if f == "turn":
-        return state.turn == want, f"turno {state.turn} (se esperaba {want})", general
+        return state.turn == want, Message("core.expect.turn", got=state.turn, want=want), general
     if f == "active":
-        return state.active == want, f"jugador activo {state.active} (se esperaba {want})", general
+        return state.active == want, Message("core.expect.active", got=state.active, want=want), general
     if f == "phase":
-        return state.phase == want, f"{phase_label(state.phase)} (se esperaba {phase_label(want)})", general
+        return state.phase == want, Message("core.expect.phase", got=phase_label(state.phase),
+                                            want=phase_label(want)), general
     if f == "steps":
         kind, count, cite = want["kind"], want["count"], want.get("cites")
         got_n = sum(1 for s in steps if s.kind != "expectation" and (kind == "any" or s.kind == kind)
                     and (cite is None or cite in s.citations))
-        what = f"pasos de tipo {kind}" + (f" que citan {cite}" if cite else "")
-        return got_n == count, f"{got_n} {what} (se esperaban {count})", [cite] if cite else general
+        said = Message("core.expect.steps_citing" if cite else "core.expect.steps", got=got_n, kind=kind,
+                       count=count, **({"cite": cite} if cite else {}))
+        return got_n == count, said, [cite] if cite else general
     return None

@@ -13,6 +13,7 @@ from judge.engine.rulesets import get_ruleset
 from judge.engine.state import GameState, run_bounds
 from judge.engine.step import Step, Trace
 from judge.format.model import Scenario
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.base import Ruleset
@@ -101,11 +102,9 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     general = [ruleset.general_citation]
     stopped = "fin"
     if game.cut and not ruleset.is_over(state):
-        what = f"límite de tiempo alcanzado ({time_budget:g} s)" if game.cut_by_deadline else \
-            f"límite de pasos alcanzado ({limit})"
         game.steps.append(ruleset.step(
-            state, "limit", None, f"{what} durante la preparación del escenario, "
-            "antes de su primera acción: la ejecución se detiene aquí", general))
+            state, "limit", None, Message("core.limit.setup_time", seconds=f"{time_budget:g}")
+            if game.cut_by_deadline else Message("core.limit.setup", limit=limit), general))
         stopped = "limite"
     actions = () if stopped == "limite" else scenario.actions
     hooks = _RunHooks(game, limit, general, time_budget, deadline)
@@ -123,7 +122,7 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
         pending = state.pending
         assert pending is not None
         game.steps.append(ruleset.step(state, "choice", pending.player,
-                                       f"falta una elección: {pending.prompt}", list(pending.citations)))
+                                       Message("core.choice.missing", prompt=pending.prompt), list(pending.citations)))
     trace.stopped = stopped
     _check(ruleset, state, game.steps, scenario.expect, general)
     trace.expects_stop = any(getattr(e, "field", None) == "stopped" for e in scenario.expect)
@@ -244,8 +243,8 @@ class _RunHooks(ScriptHooks):
         if self.deadline is not None and time.monotonic() > self.deadline:
             g = self.game
             g.steps.append(g.ruleset.step(
-                g.state, "limit", None, f"límite de tiempo alcanzado ({self.time_budget:g} s) antes de la acción "
-                f"«{action.describe()}»: la ejecución se detiene aquí", self.general))
+                g.state, "limit", None, Message("core.limit.time", seconds=f"{self.time_budget:g}",
+                                                action=action.describe()), self.general))
             self.stopped = "limite"
             return False
         return True
@@ -253,8 +252,7 @@ class _RunHooks(ScriptHooks):
     def at_limit(self, index: int, action: Action) -> None:
         g = self.game
         g.steps.append(g.ruleset.step(
-            g.state, "limit", None, f"límite de pasos alcanzado ({self.limit}): la ejecución se detiene aquí",
-            self.general))
+            g.state, "limit", None, Message("core.limit.steps", limit=self.limit), self.general))
         self.stopped = "limite"
 
     def unanswered(self, index: int, item: Action | Checkpoint) -> None:
@@ -267,14 +265,12 @@ class _RunHooks(ScriptHooks):
             return True
         if by_deadline:
             g.steps.append(g.ruleset.step(
-                g.state, "limit", None, f"límite de tiempo alcanzado ({self.time_budget:g} s) durante la acción "
-                f"«{action.describe()}»: la ejecución se detiene aquí y lo que quedara de esa acción no se "
-                "aplica", self.general))
+                g.state, "limit", None, Message("core.limit.action_time", seconds=f"{self.time_budget:g}",
+                                                action=action.describe()), self.general))
             self.stopped = "limite"
             return False
         g.steps.append(g.ruleset.step(
-            g.state, "limit", None, f"límite de pasos alcanzado ({self.limit}) durante la acción "
-            f"«{action.describe()}»: la ejecución se detiene aquí y lo que quedara de esa acción no se aplica",
+            g.state, "limit", None, Message("core.limit.action", limit=self.limit, action=action.describe()),
             self.general))
         self.stopped = "limite"
         return False
@@ -289,11 +285,11 @@ def _note_unplayed(ruleset: type[Ruleset], state: GameState, steps: list[Step],
     are not played (the board stays as the game left it); the checkpoints among them are still checked."""
     unplayed = [a for a in rest if isinstance(a, Action)]
     named = "; ".join(a.describe() for a in unplayed[:UNPLAYED_LISTED])
-    more = f"; y {len(unplayed) - UNPLAYED_LISTED} más" if len(unplayed) > UNPLAYED_LISTED else ""
-    count = "se juega la acción que queda" if len(unplayed) == 1 else \
-        f"se juegan las {len(unplayed)} acciones que quedan"
-    steps.append(ruleset.step(state, "illegal", None, f"no se puede: la partida ha terminado; no {count} en el "
-                              f"guion ({named}{more})",
+    more = Message("core.unplayed.more", count=len(unplayed) - UNPLAYED_LISTED) \
+        if len(unplayed) > UNPLAYED_LISTED else ""
+    said = Message("core.unplayed.one" if len(unplayed) == 1 else "core.unplayed.many", count=len(unplayed),
+                   actions=named, more=more)
+    steps.append(ruleset.step(state, "illegal", None, said,
                               list(ruleset.game_over_citations or (ruleset.general_citation,))))
 
 
@@ -301,6 +297,7 @@ def _check(ruleset: type, state: GameState, steps: list[Step], expectations: tup
     """One `expectation` step per expectation, checked against the state as it is now."""
     for expectation in expectations:
         held, summary, cites = ruleset.check_expectation(state, expectation, steps)
-        steps.append(ruleset.step(state, "expectation", None, ("se cumple: " if held else "NO se cumple: ") + summary,
+        said = Message("core.expect.held" if held else "core.expect.failed", check=summary)
+        steps.append(ruleset.step(state, "expectation", None, said,
                                   [*(cites or general), *expectation.rulings], passed=held,
                                   unmodelled=ruleset.expectation_notes(state, expectation)))

@@ -5,6 +5,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.messages import DEFAULT_LANGUAGE, Message
+
 # The step kinds every run has, declared once here (the core makes `limit`, `choice` and `expectation` steps; every
 # ruleset sets up a game, applies actions and refuses illegal ones). A ruleset adds its own (Ruleset.own_step_kinds)
 # and declares the event kinds its steps carry (Ruleset.own_event_kinds); the step factory refuses any other.
@@ -23,32 +25,72 @@ class Event:
         return {"kind": self.kind, **self.data}
 
 
-@dataclass
 class Step:
-    """One application of a rule: what happened, why (citations, never empty) and the board after it."""
-    number: int
-    kind: str
-    actor: str | None
-    summary: str                  # one line, Spanish
-    events: list[Event]
-    citations: list[str]          # passage ids ("dv/tipos/criaturas/6") or bare rule numbers ("704.5f")
-    board: dict[str, Any] | None  # read-only: zones that did not change share their lists with the step before;
-                                  # None when the run's board budget was spent (never on the last step)
-    unmodelled: list[str] = field(default_factory=list)
-    passed: bool | None = None    # expectation steps only: did the check hold?
+    """One application of a rule: what happened, why (citations, never empty) and the board after it.
 
-    def __post_init__(self) -> None:
-        if not self.kind:
+    `summary` is one line in Spanish; a step built from a Message (judge/messages.py) keeps it as `message` and
+    renders the line only when it is read (`summary`, `render(lang)`, `to_json`), so a run that never shows its
+    steps never renders them. A plain string (a site not converted yet) is the Spanish line itself."""
+
+    __slots__ = ("number", "kind", "actor", "_summary", "message", "events", "citations", "board", "unmodelled",
+                 "passed")
+
+    def __init__(self, number: int, kind: str, actor: str | None, summary: "str | Message", events: list[Event],
+                 citations: list[str], board: dict[str, Any] | None, unmodelled: list[str] | None = None,
+                 passed: bool | None = None) -> None:
+        self.number = number
+        self.kind = kind
+        self.actor = actor
+        if isinstance(summary, Message):
+            self.message: Message | None = summary
+            self._summary: str | None = None
+        else:
+            self.message = None
+            self._summary = summary
+        self.events = events
+        self.citations = citations    # passage ids ("dv/tipos/criaturas/6") or bare rule numbers ("704.5f")
+        self.board = board            # read-only: zones that did not change share their lists with the step before;
+                                      # None when the run's board budget was spent (never on the last step)
+        self.unmodelled: list[str] = [] if unmodelled is None else unmodelled
+        self.passed = passed          # expectation steps only: did the check hold?
+        if not kind:
             raise ValueError(f"step {self.summary!r} has no kind")
-        if not self.citations:
+        if not citations:
             raise ValueError(f"step {self.summary!r} has no citation")
 
-    def to_json(self) -> dict[str, Any]:
+    @property
+    def summary(self) -> str:
+        """The Spanish line (rendered from `message` the first time it is read)."""
+        if self._summary is None:
+            assert self.message is not None
+            self._summary = self.message.render()
+        return self._summary
+
+    @summary.setter
+    def summary(self, text: str) -> None:
+        self._summary, self.message = text, None
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The line in `lang`: the message's, else the Spanish line (a site not converted yet)."""
+        if lang == DEFAULT_LANGUAGE or self.message is None:
+            return self.summary
+        return self.message.render(lang)
+
+    def __repr__(self) -> str:
+        return f"Step({self.number}, {self.kind!r}, {self.actor!r}, {self.summary!r})"
+
+    def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The step's JSON; `summary` in `lang`, and beside it `message` ({id, params}) for a step built from one
+        (no key otherwise, so a step of a site not converted yet has the JSON it always had)."""
         out: dict[str, Any] = {
-            "number": self.number, "kind": self.kind, "actor": self.actor, "summary": self.summary,
-            "events": [e.to_json() for e in self.events], "citations": list(self.citations),
-            "unmodelled": list(self.unmodelled), "board": self.board,
+            "number": self.number, "kind": self.kind, "actor": self.actor, "summary": self.render(lang),
         }
+        if self.message is not None:
+            out["message"] = self.message.to_json()
+        elif lang != DEFAULT_LANGUAGE:
+            out["summary_lang"] = DEFAULT_LANGUAGE
+        out.update(events=[e.to_json() for e in self.events], citations=list(self.citations),
+                   unmodelled=list(self.unmodelled), board=self.board)
         if self.kind == "expectation":
             out["passed"] = self.passed
         return out
@@ -87,7 +129,8 @@ class Trace:
             return False
         return self.expects_stop or self.stopped in ("fin", "partida terminada")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The trace's JSON, step texts in `lang` (Step.to_json)."""
         out: dict[str, Any] = {
             "scenario_title": self.scenario_title, "ruleset": self.ruleset, "seed": self.seed,
             "stopped": self.stopped, "ok": self.ok,
@@ -95,7 +138,7 @@ class Trace:
         }
         if self.boards_omitted:         # only with a board budget, so unbudgeted traces keep their exact form
             out["boards_omitted"] = self.boards_omitted
-        out["steps"] = [s.to_json() for s in self.steps]
+        out["steps"] = [s.to_json(lang) for s in self.steps]
         return out
 
 
@@ -104,7 +147,7 @@ def declared(generic: Sequence[str], own: Sequence[str]) -> frozenset[str]:
     return frozenset((*generic, *own))
 
 
-def make_step(state: Any, kind: str, actor: str | None, summary: str, citations: Sequence[str],
+def make_step(state: Any, kind: str, actor: str | None, summary: "str | Message", citations: Sequence[str],
               snapshot: Callable[[Any], dict[str, Any]], events: Sequence[Event] = (),
               unmodelled: Sequence[str] = (), passed: bool | None = None,
               out: list["Step"] | None = None) -> "Step":

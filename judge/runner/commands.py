@@ -15,11 +15,14 @@ EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 @click.option("--json", "as_json", is_flag=True, help="Print the trace as JSON instead of text.")
 @click.option("--step-limit", type=click.IntRange(min=1), default=None,
               help="Stop after this many steps (overrides the scenario's step_limit).")
-def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
+@click.option("--lang", type=click.Choice(["es", "en"]), default="es", show_default=True,
+              help="Language of the step texts, the verdict and the errors (rule citations stay as they are).")
+def run_cmd(file: Path, as_json: bool, step_limit: int | None, lang: str) -> None:
     """Run a scenario FILE (YAML or JSON) and print its trace, step by step, with the cited rules.
 
     Exit status: 0 every expectation holds; 1 an expectation fails or the run stopped on a choice or the step
     limit the scenario does not expect; 2 the file is unreadable or the scenario is invalid (errors on stderr).
+    `--lang en` prints the steps, the verdict and the errors in English (a step not yet translated stays Spanish).
     FILE `-` reads the scenario from standard input; a FILE that does not exist but names a curated scenario as
     `<ruleset>/<name>` (`magic/05-prioridad…`, `magic/faq/<name>`) runs that one.
     """
@@ -29,16 +32,18 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
         source = sys.stdin.buffer.read() if str(file) == "-" else _curated_or_path(file)
         scenario = execute.load(source)
     except execute.InvalidScenario as exc:
-        click.echo(f"{file}: escenario no válido", err=True)
+        from judge.messages import Message
+
+        click.echo(f"{file}: {Message('format.invalid').render(lang)}", err=True)
         for problem in exc.problems:
-            click.echo(f"  {problem}", err=True)
+            click.echo(f"  {problem.line(lang)}", err=True)
         sys.exit(EXIT_INVALID)
     trace = execute.run(scenario, step_limit=step_limit)
     outcome = execute.verdict(trace)
     if as_json:
         # The same `verdict` as /api/run's JSON (Verdict.to_json): its `ok` decides the exit status.
-        data = trace.to_json()
-        data["verdict"] = outcome.to_json()
+        data = trace.to_json(lang)
+        data["verdict"] = outcome.to_json(lang)
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         from judge.runner.citations import resolver
@@ -49,7 +54,8 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None) -> None:
         except Exception as exc:  # noqa: BLE001 - the trace is still worth printing without the cited text
             click.echo(f"aviso: no se pudo cargar el corpus ({exc}); las citas se muestran sin su texto", err=True)
             resolve = None
-        click.echo(render_trace(trace.to_json(), resolve, verdict=outcome.line, color=sys.stdout.isatty()))
+        click.echo(render_trace(trace.to_json(lang), resolve, verdict=outcome.render(lang), color=sys.stdout.isatty(),
+                                lang=lang))
     sys.exit(EXIT_OK if outcome.ok else EXIT_FAILED)
 
 

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from judge.messages import Message
+
     from judge.engine import Trace
     from judge.scenarios import Scenario
 
@@ -20,10 +22,22 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Problem:
     path: str
-    message: str
+    message: str                       # Spanish
+    said: "Message | None" = None      # the message as an id and parameters, where the error has one
 
-    def to_json(self) -> dict[str, str]:
-        return {"path": self.path, "message": self.message}
+    def render(self, lang: str = "es") -> str:
+        return self.said.render(lang) if self.said is not None else self.message
+
+    def to_json(self, lang: str = "es") -> dict[str, Any]:
+        """{path, message (in `lang`)}, and the message's `id` and `params` where it has them."""
+        out: dict[str, Any] = {"path": self.path, "message": self.render(lang)}
+        if self.said is not None:
+            out.update(self.said.to_json())
+        return out
+
+    def line(self, lang: str = "es") -> str:
+        text = self.render(lang)
+        return f"{self.path}: {text}" if self.path else text
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message
@@ -36,8 +50,10 @@ class InvalidScenario(Exception):
         super().__init__("; ".join(str(p) for p in problems))
         self.problems = problems
 
-    def to_json(self) -> dict[str, Any]:
-        return {"error": "escenario no válido", "errors": [p.to_json() for p in self.problems]}
+    def to_json(self, lang: str = "es") -> dict[str, Any]:
+        from judge.messages import Message
+
+        return {"error": Message("format.invalid").render(lang), "errors": [p.to_json(lang) for p in self.problems]}
 
 
 def load(source: "str | bytes | Path | Mapping[str, Any]", fmt: str | None = None) -> "Scenario":
@@ -51,7 +67,7 @@ def load(source: "str | bytes | Path | Mapping[str, Any]", fmt: str | None = Non
     try:
         return load_scenario(source, fmt=fmt)
     except ScenarioError as exc:
-        raise InvalidScenario([Problem(e.path, e.message) for e in exc.errors]) from None
+        raise InvalidScenario([Problem(e.path, e.message, getattr(e, "said", None)) for e in exc.errors]) from None
 
 
 def run(scenario: "Scenario", step_limit: int | None = None, board_budget: int | None = None,
@@ -66,14 +82,30 @@ def run(scenario: "Scenario", step_limit: int | None = None, board_budget: int |
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
-    line: str
+    message: "str | Message"            # a Message (verdict() always); a plain Spanish line still works
     unmodelled: tuple[str, ...] = ()    # card text not modelled that could have changed the result (Trace.unmodelled)
 
-    def to_json(self) -> dict[str, Any]:
+    @property
+    def line(self) -> str:
+        """The verdict line in Spanish (what the terminal and the page print by default)."""
+        return self.render()
+
+    def render(self, lang: str = "es") -> str:
+        from judge.messages import render
+
+        return render(self.message, lang)
+
+    def to_json(self, lang: str = "es") -> dict[str, Any]:
         """The run JSON's `verdict` (`judge run --json`, /api/run, the run pages' JSON): `ok` is trace.ok, `text`
-        the verdict line the terminal and the page print, `unmodelled` the card text not modelled that could have
-        changed the result."""
-        return {"ok": self.ok, "text": self.line, "unmodelled": list(self.unmodelled)}
+        the verdict line the terminal and the page print (in `lang`), `message` the same as an id and parameters
+        (judge/messages.py), `unmodelled` the card text not modelled that could have changed the result."""
+        from judge.messages import message_json
+
+        out: dict[str, Any] = {"ok": self.ok, "text": self.render(lang)}
+        if (said := message_json(self.message)) is not None:
+            out["message"] = said
+        out["unmodelled"] = list(self.unmodelled)
+        return out
 
 
 STOP_REASONS = {
@@ -85,6 +117,8 @@ STOP_REASONS = {
 def verdict(trace: "Trace") -> Verdict:
     """`trace.ok` decides (every expectation holds, and an early stop only if the scenario expects it with
     `{stopped: ...}`); this only puts the reason into words for the terminal and the page."""
+    from judge.messages import Message
+
     total = sum(1 for s in trace.steps if s.kind == "expectation")
     failed = len(trace.failed_expectations)
     notes = tuple(trace.unmodelled)
@@ -93,19 +127,24 @@ def verdict(trace: "Trace") -> Verdict:
     # Each note ends saying what it is («… (texto no modelado)», «… (habilidad no modelada)»): after that head the
     # first would say it twice, so the line drops it (the JSON's `unmodelled` keeps the notes as the steps have them).
     listed = "; ".join(n.removesuffix(" (texto no modelado)") for n in notes)
-    head = (lambda word: f"{word}, con texto no modelado: {listed} —") if notes else (lambda word: word + ":")
+
+    def head(good: bool) -> Message:
+        word = "core.verdict.good" if good else "core.verdict.bad"
+        return Message(word + "_unmodelled", notes=listed) if notes else Message(word)
+
+    steps, stopped = len(trace.steps), trace.stopped
     if trace.ok and not total:
-        return Verdict(True, f"{head('BIEN')} la ejecución terminó sin expectativas que comprobar "
-                             f"({len(trace.steps)} pasos, final: {trace.stopped}).", notes)
+        return Verdict(True, Message("core.verdict.ok_no_checks", head=head(True), steps=steps, stopped=stopped),
+                       notes)
     if trace.ok:
-        checks = "se cumple la expectativa" if total == 1 else f"se cumplen las {total} expectativas"
-        return Verdict(True, f"{head('BIEN')} {checks} ({len(trace.steps)} pasos, "
-                             f"final: {trace.stopped}).", notes)
-    reasons = []
+        return Verdict(True, Message("core.verdict.ok_one", head=head(True), steps=steps, stopped=stopped)
+                       if total == 1 else Message("core.verdict.ok_many", head=head(True), total=total, steps=steps,
+                                                  stopped=stopped), notes)
+    reasons: list[Message] = []
     if failed:
-        reasons.append("la expectativa no se cumple" if total == 1 else
-                       f"{failed} de {total} expectativas no se cumple" + ("" if failed == 1 else "n"))
+        reasons.append(Message("core.verdict.one_failed") if total == 1 else
+                       Message("core.verdict.some_failed", failed=failed, total=total))
     if trace.stopped in STOP_REASONS:
-        reasons.append(f"la ejecución {STOP_REASONS[trace.stopped]} y el escenario no lo espera")
-    return Verdict(False, f"{head('FALLA')} " + "; ".join(reasons or ["la ejecución no terminó como se esperaba"])
-                   + ".", notes)
+        reasons.append(Message("core.verdict.stop_unexpected", reason=Message("core.stop." + trace.stopped)))
+    return Verdict(False, Message("core.verdict.fail", head=head(False),
+                                  reasons=reasons or [Message("core.verdict.unexpected_end")]), notes)

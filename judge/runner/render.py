@@ -25,6 +25,12 @@ KIND_LABELS: dict[str, str] = {
     "limit": "límite",
 }
 
+KIND_LABELS_EN: dict[str, str] = {
+    "setup": "setup", "action": "action", "turn-based": "turn", "state-based": "state", "trigger": "trigger",
+    "resolution": "resolution", "replacement": "replacement", "illegal": "illegal", "expectation": "expectation",
+    "choice": "choice", "limit": "limit",
+}
+
 STOP_LABELS: dict[str, str] = {
     "fin": "se ejecutaron todas las acciones",
     "limite": "se alcanzó el límite de pasos",
@@ -80,8 +86,8 @@ def event_text(event: dict[str, Any]) -> str:
     return f"{kind}: {rest}" if rest else kind
 
 
-def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind)
+def kind_label(kind: str, lang: str = "es") -> str:
+    return (KIND_LABELS_EN if lang == "en" else KIND_LABELS).get(kind, kind)
 
 
 def step_failed(step: dict[str, Any]) -> bool:
@@ -96,20 +102,28 @@ def render_trace(
     verdict: str,
     color: bool = False,
     width: int = 90,
+    lang: str = "es",
 ) -> str:
     """The whole trace as terminal text. `verdict` is the last line (computed by the caller from the exit code).
 
-    `resolve` gives the cited text; None when no corpus could be loaded (the citations are then printed bare)."""
+    `resolve` gives the cited text; None when no corpus could be loaded (the citations are then printed bare).
+    `lang`: the language of the headings and step kinds (the step texts are the trace's, Trace.to_json(lang))."""
     style = click.style if color else (lambda text, **_: text)
     out: list[str] = []
-    head = f"Escenario: {trace.get('scenario_title') or '(sin título)'}"
+    n = len(trace.get("steps", []))
+    if lang == "en":
+        head = f"Scenario: {trace.get('scenario_title') or '(untitled)'}"
+        rules = f"Rules: {trace.get('ruleset')} · seed {trace.get('seed')} · {n} steps"
+    else:
+        head = f"Escenario: {trace.get('scenario_title') or '(sin título)'}"
+        rules = f"Reglas: {trace.get('ruleset')} · semilla {trace.get('seed')} · {n} pasos"
     out.append(style(head, bold=True))
-    out.append(f"Reglas: {trace.get('ruleset')} · semilla {trace.get('seed')} · {len(trace.get('steps', []))} pasos")
+    out.append(rules)
     out.append("")
     noted: set[str] = set()     # documents whose "not loaded" note was printed in full once already
     for step in trace.get("steps", []):
         kind = step.get("kind", "")
-        label = f"[{kind_label(kind)}]"
+        label = f"[{kind_label(kind, lang)}]"
         actor = f" {step['actor']}:" if step.get("actor") else ""
         summary = step.get("summary", "")
         line = f"{step.get('number', '?'):>4}. {label}{actor} {summary}"

@@ -285,12 +285,30 @@ def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> d
         for e in exc.errors:
             m = _LINE_IN_MESSAGE.search(e.message)
             line = int(m.group(1)) if m and not e.path else line_in(node, e.path)
-            errors.append({"path": e.path, "message": e.message, "line": line})
-        _suggest(errors, doc)
+            errors.append(_error(e, line))
+        errors = _in_language(_suggest(errors, doc))
         # bounded: an alias bomb is not expanded by _plain, nor a deep document handed to the YAML download.
         return {"ok": False, "errors": errors, "document": _plain(bounded(doc)), "yaml": None}
     return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc),
             "dry_run": play_check(doc, scenario) if dry else None}
+
+
+def _error(e: Any, line: int | None) -> dict[str, Any]:
+    """One validation error's JSON: `{path, message, line}` and, for an error built from a Message, its `id` and
+    `params` (judge/messages.py). `message` is Spanish here (the suggestions read it); _in_language renders it."""
+    out: dict[str, Any] = {"path": e.path, "message": e.message, "line": line}
+    said = getattr(e, "said", None)
+    if said is not None:
+        out.update(said.to_json())
+    return out
+
+
+def _in_language(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The errors' messages in the request's language (`?lang=`), where they have an id (the others stay Spanish)."""
+    from judge.messages import localize_errors
+    from judge.web.i18n import get_language
+
+    return localize_errors(errors, get_language())
 
 
 def _suggest(errors: list[dict[str, Any]], doc: Any) -> list[dict[str, Any]]:
@@ -322,7 +340,7 @@ def check_document(doc: Any) -> dict[str, Any]:
         # bounded: what the validator saw (deep parts null, an alias bomb none at all), which yaml.safe_dump and
         # _plain can always write out.
         plain = _plain(bounded(doc))
-        errors = _suggest([{"path": e.path, "message": e.message, "line": None} for e in exc.errors], doc)
+        errors = _in_language(_suggest([_error(e, None) for e in exc.errors], doc))
         return {"ok": False, "errors": errors,
                 "document": plain, "yaml": dump_yaml(plain) if isinstance(plain, dict) else None}
     return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc), "dry_run": play_check(doc, scenario)}
@@ -581,7 +599,7 @@ def api_validate() -> Response:
             doc = parse_text(body, "json")
         except ScenarioError as exc:
             return jsonify({"ok": False, "document": None, "yaml": None,
-                            "errors": [{"path": e.path, "message": e.message, "line": None} for e in exc.errors]})
+                            "errors": _in_language([_error(e, None) for e in exc.errors])})
         return jsonify(check_document(doc))
     return jsonify(check_text(body, fmt))
 

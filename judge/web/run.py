@@ -254,7 +254,9 @@ def _run(source: str | bytes | dict[str, Any], fmt: str | None) -> tuple[Any, An
 
 
 def _invalid(exc: Any) -> Response:
-    response = jsonify(exc.to_json())
+    from judge.web.i18n import get_language
+
+    response = jsonify(exc.to_json(get_language()))
     response.status_code = 400
     return response
 
@@ -291,7 +293,7 @@ def api_run() -> Response:
     body, fmt = read
     from judge.web import runcache
 
-    found = runcache.lookup(body, fmt)
+    found = runcache.lookup(body, fmt)       # its key holds the language (?lang=): each answer in its own
     if found.answer is not None:
         response = Response(found.answer, mimetype="application/json")
     else:
@@ -307,11 +309,17 @@ def api_run() -> Response:
     return response
 
 
-def run_json(trace: Any, outcome: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def run_json(trace: Any, outcome: Any, lang: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the run JSON, its citations resolved): the trace's JSON with `verdict` and `passages` (cited_passages),
-    what /api/run, a curated or pasted run page's JSON and a saved version's `trace` all answer."""
-    data = trace.to_json()
-    data["verdict"] = outcome.to_json()
+    what /api/run, a curated or pasted run page's JSON and a saved version's `trace` all answer. Step texts and
+    the verdict in `lang` (default: the request's language, `?lang=`; judge/messages.py)."""
+    if lang is None:
+        from judge.web.i18n import get_language
+
+        lang = get_language()
+    # Spanish (the default) is the plain to_json(), as any trace-like object has it.
+    data = trace.to_json() if lang == "es" else trace.to_json(lang)
+    data["verdict"] = outcome.to_json() if lang == "es" else outcome.to_json(lang)
     cites = _citations_for(data)
     data["passages"] = cited_passages(cites)
     return data, cites

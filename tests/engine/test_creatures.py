@@ -1,5 +1,16 @@
-"""Creatures (dv/tipos/criaturas/1..9) and attacking (dv/turno/accion/2)."""
+"""Creatures (dv/tipos/criaturas/1..9) and attacking (dv/turno/accion/2). Steps are found by their message id
+(judge/engine/rulesets/doce_vidas/messages.py), not by their Spanish wording."""
 from __future__ import annotations
+
+
+def _said(step) -> str | None:
+    return step.message.id if step.message is not None else None
+
+
+def _reason(step) -> str | None:
+    """The id of an illegal step's reason (core.illegal's `reason` parameter)."""
+    reason = step.message.params.get("reason") if step.message is not None else None
+    return getattr(reason, "id", None)
 
 ANA_TURN = {"number": 3, "active": "Ana", "phase": "accion"}
 
@@ -79,7 +90,8 @@ def test_only_in_the_controllers_turn_and_only_own_creatures(h):
               expect=[{"player": "Ana", "lives": 12}, {"player": "Bruno", "lives": 12}])
     assert t.ok
     ill = [s for s in t.steps if s.kind == "illegal"]
-    assert "dv/tipos/criaturas/4" in ill[0].citations and "no es una criatura de Ana" in ill[1].summary
+    assert "dv/tipos/criaturas/4" in ill[0].citations and _reason(ill[1]) == "dv.illegal.not_yours"
+    assert ill[1].message.params["reason"].params["player"] == "Ana"
 
 
 def test_marked_damage_goes_at_the_start_of_its_controllers_next_turn(h):
@@ -112,7 +124,7 @@ def test_killing_blow_ends_the_game(h):
                       {"stopped": "partida terminada"}])
     assert t.ok and t.stopped == "partida terminada"
     assert h.final(t)["phase"] == "terminada"
-    assert not any(s.kind == "action" and "termina" in s.summary for s in t.steps)
+    assert not any(_said(s) == "dv.end_turn" for s in t.steps)
 
 
 def test_three_players_last_one_standing_wins(h):
@@ -146,7 +158,7 @@ def test_players_who_lose_at_the_start_of_their_turns_one_after_another_are_skip
                 [{"player": "Bruno", "lost": True}, {"player": "Carla", "lost": True}, {"winner": None},
                  {"active": "Diego"}, {"turn": 12}, {"phase": "accion"}, {"player": "Diego", "hand_count": 1}])
     assert t.ok, [s.summary for s in t.failed_expectations]
-    ends = [s for s in t.steps if "su turno termina" in s.summary]
+    ends = [s for s in t.steps if _said(s) == "dv.turn.loser_passes"]
     assert [s.actor for s in ends] == ["Bruno", "Carla"] and all("dv/objetivo" in s.citations for s in ends)
 
 
@@ -160,4 +172,4 @@ def test_a_player_who_lost_fires_no_more_triggers(h):
                 [{"by": "Ana", "end_turn": True}],
                 [{"player": "Bruno", "lost": True, "lives": 0}, {"active": "Carla"}])
     assert t.ok, [s.summary for s in t.failed_expectations]
-    assert not any(s.summary.startswith("Fuente") for s in t.steps)
+    assert not any(_said(s) == "dv.effect" and s.message.params["card"] == "Fuente" for s in t.steps)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine import Trace, run_scenario
+from judge.messages import Message
 from judge.scenarios import load_scenario
 
 BEAR = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}
@@ -20,6 +21,13 @@ def _run(doc: dict[str, Any]) -> Trace:
 
 def _steps(trace: Trace, text: str) -> list:
     return [s for s in trace.steps if text in s.summary]
+
+
+def _said(trace: Trace, ident: str, **params: Any) -> list:
+    """The steps whose message is `ident` (magic/messages.py) with these parameters: found by structure, not by
+    the Spanish wording."""
+    return [s for s in trace.steps if s.message is not None and s.message.id == ident
+            and all(s.message.params.get(k) == v for k, v in params.items())]
 
 
 def _control_doc(newer_duration: str = "end_of_turn") -> dict[str, Any]:
@@ -51,8 +59,8 @@ def test_a_control_change_as_an_effect_ends_in_cleanup_gives_no_priority() -> No
     the creature back (layer 2): neither, so no priority and no second cleanup step."""
     trace = _run(_control_doc())
     assert not [s for s in trace.steps if "cr-en/514.3a" in s.citations]
-    assert len(_steps(trace, "comienza el paso de limpieza")) == 1
-    assert not _steps(trace, "otro paso de limpieza")
+    assert len(_said(trace, "magic.turn.begin", step=Message("magic.phase.cleanup"))) == 1
+    assert not _said(trace, "magic.turn.begin_again")
 
 
 def test_after_priority_in_cleanup_another_cleanup_step_begins() -> None:
@@ -80,10 +88,9 @@ def test_after_priority_in_cleanup_another_cleanup_step_begins() -> None:
         "expect": [{"active": "Bruno"}, {"player": "Ana", "life": 23}, {"object": "martir", "zone": "graveyard"}],
     }
     trace = _run(doc)
-    [gets] = [s for s in trace.steps if "cr-en/514.3a" in s.citations and "recibe prioridad" in s.summary]
-    assert "se realizaron acciones de estado" in gets.summary
-    assert "había habilidades disparadas esperando" in gets.summary
-    [again] = _steps(trace, "comienza otro paso de limpieza")
+    [gets] = [s for s in _said(trace, "magic.turn.cleanup_again") if "cr-en/514.3a" in s.citations]
+    assert gets.message.params["what"] == Message("magic.turn.cleanup_both")   # state-based actions and triggers
+    [again] = _said(trace, "magic.turn.begin_again", step=Message("magic.phase_again.cleanup"))
     assert again.kind == "turn-based" and "cr-en/514.3a" in again.citations
     assert gets.number < again.number < _steps(trace, "turno 4 de Bruno")[0].number
 
@@ -223,8 +230,9 @@ def test_an_indestructible_creature_with_lethal_damage_says_why_it_survives() ->
         "expect": [{"object": "col", "zone": "battlefield", "damage": 10}],
     }
     trace = _run(doc)
-    [hit] = _steps(trace, "Golpe hace 10 de daño a Coloso")
-    assert "es indestructible: no la destruye el daño letal" in hit.summary and "cr-en/702.12b" in hit.citations
+    [hit] = _said(trace, "magic.damage", source="Golpe", amount=10)
+    assert hit.message.params["what"].id == "magic.damage.indestructible" and "cr-en/702.12b" in hit.citations
+    assert hit.message.params["what"].params["by"] == Message("magic.damage.lethal")
     assert not [s for s in trace.steps if s.kind == "state-based"]
 
 
@@ -263,10 +271,10 @@ def test_an_untap_step_with_nothing_to_untap_says_so() -> None:
            "actions": [{"pass_until": "upkeep"}, {"pass_until": "upkeep"}],
            "expect": [{"active": "Ana"}, {"object": "osos", "tapped": False}]}
     trace = _run(doc)
-    [bruno] = _steps(trace, "turno 4 de Bruno: paso de enderezar")
-    assert bruno.summary.endswith("no hay permanentes que enderezar")
-    [ana] = _steps(trace, "turno 5 de Ana: paso de enderezar")
-    assert ana.summary.endswith("se endereza osos")
+    [bruno] = _said(trace, "magic.turn.untap", turn=4, player="Bruno")
+    assert bruno.message.params["what"] == Message("magic.turn.untap_none")
+    [ana] = _said(trace, "magic.turn.untap", turn=5, player="Ana")
+    assert ana.message.params["what"] == Message("magic.turn.untap_one", ids=["osos"])
     assert not _steps(trace, "ningún permanente")
 
 

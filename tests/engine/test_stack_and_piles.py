@@ -1,5 +1,15 @@
-"""The stack (dv/stack/1..5), the piles, recycling and its doubling cost (dv/generales)."""
+"""The stack (dv/stack/1..5), the piles, recycling and its doubling cost (dv/generales). Steps are found by their
+message id (judge/engine/rulesets/doce_vidas/messages.py), not by their Spanish wording."""
 from __future__ import annotations
+
+from judge.messages import Message
+
+_KILLS = ("dv.kill.one", "dv.kill.many")
+
+
+def _said(step) -> str | None:
+    """The step's message id (None for a step written as a plain string)."""
+    return step.message.id if step.message is not None else None
 
 
 def test_recycle_when_drawing_from_an_empty_deck(h):
@@ -13,7 +23,7 @@ def test_recycle_when_drawing_from_an_empty_deck(h):
     assert t.ok, [s.summary for s in t.failed_expectations]
     rec = [s for s in t.steps if s.kind == "replacement"]
     assert len(rec) == 1 and set(rec[0].citations) >= {"dv/generales/reciclar", "dv/generales/reciclar-coste"}
-    draws = [s for s in t.steps if "roba" in s.summary]
+    draws = [s for s in t.steps if _said(s) == "dv.draw"]
     assert [s.number for s in draws][0] < rec[0].number < [s.number for s in draws][1]   # draws, recycles, draws on
 
 
@@ -80,7 +90,7 @@ def test_simultaneous_deaths_enter_the_piles_in_reading_order(h):
               expect=[{"player": "Ana", "discard": ["Ratón", "Lobo gris", "Terremoto"]},
                       {"player": "Bruno", "discard": ["Oso pardo", "Ratón"]}])
     assert t.ok, [s.summary for s in t.failed_expectations]
-    deaths = [s for s in t.steps if "su daño destruye" in s.summary][0]
+    deaths = [s for s in t.steps if _said(s) in _KILLS][0]
     moved = [e.data["object"] for e in deaths.events]
     assert moved == ["r1", "l1", "o2", "r2"] and deaths.kind == "resolution"
     assert "dv/stack/5" in deaths.citations and "state-based" not in h.kinds(t)
@@ -158,7 +168,7 @@ def test_a_death_decided_by_a_life_bonus_cites_the_bonus(h):
                {"name": "Bruno"}],
               [{"by": "Ana", "play": "Terremoto"}], expect=[{"object": "l", "zone": "discard"}])
     assert t.ok
-    death = [s for s in t.steps if "su daño destruye" in s.summary][0]
+    death = [s for s in t.steps if _said(s) in _KILLS][0]
     assert "3 + 1 (Muralla) = 4" in death.summary
     assert {"dv/tipos/reliquias", "dv/stack/1", "dv/stack/3"} <= set(death.citations)
 
@@ -172,7 +182,8 @@ def test_a_spells_boost_on_one_creature_stacks_on_it(h):
               [{"by": "Ana", "play": "Furia", "target": "r"}, {"by": "Ana", "attack": "r", "target": "Bruno"}],
               expect=[{"player": "Bruno", "lives": 8}])
     assert t.ok
-    played, hit = [s for s in t.steps if s.kind == "resolution"][:1] + [s for s in t.steps if "pierde" in s.summary]
+    played, hit = [s for s in t.steps if s.kind == "resolution"][:1] + \
+        [s for s in t.steps if _said(s) == "dv.attack.player"]
     assert "dv/stack/2" in played.citations and "dv/stack/3" not in played.citations
     assert {"dv/tipos/instantaneos", "dv/stack/1", "dv/stack/2"} <= set(hit.citations)
     assert "dv/stack/3" not in hit.citations
@@ -235,7 +246,7 @@ def test_the_end_of_a_boost_on_one_creature_cites_the_card_stack_not_the_board(h
     t = h.run([{"name": "Ana", "mana": 1, "hand": ["Furia"], "board": [{"card": "Ratón", "id": "r"}]},
                {"name": "Bruno", "deck": ["Ratón"] * 3}],
               [{"by": "Ana", "play": "Furia", "target": "r"}, {"by": "Ana", "end_turn": True}])
-    ends = next(s for s in t.steps if "terminan los efectos" in s.summary)
+    ends = next(s for s in t.steps if _said(s) == "dv.turn.boosts_end")
     assert {"dv/tipos/instantaneos", "dv/stack/2"} <= set(ends.citations) and "dv/stack/3" not in ends.citations
     assert "dv/tipos/hechizos" in ends.citations       # «Funcionan igual que los hechizos»
 
@@ -316,7 +327,8 @@ def test_a_second_destroy_of_the_same_card_finds_it_gone(h):
     t = run_scenario(load_scenario(doc))
     assert t.ok, [s.summary for s in t.failed_expectations]
     second = [s for s in t.steps if s.kind == "resolution"][1]
-    assert "ya no está en juego" in second.summary and [e.data["to"] for e in second.events] == ["discard"]
+    assert "dv.effect.target_gone" in [p.id for p in second.message.params["parts"]]
+    assert [e.data["to"] for e in second.events] == ["discard"]
 
 
 # dv/stack/5: «Cuando se resuelve alguna situación y varias cartas deben ir a la pila de descartes simultáneamente,
@@ -355,7 +367,8 @@ def test_what_a_cards_damage_kills_enters_the_pile_with_what_it_destroyed_in_rea
     assert t.ok, [s.summary for s in t.failed_expectations]
     assert _entries(t) == [["r", "l", "e"], ["ana-1"]]
     together = next(s for s in t.steps if [e.data.get("object") for e in s.events] == ["r", "l", "e"])
-    assert together.kind == "resolution" and "con lo que Ruina sísmica ya había destruido" in together.summary
+    assert together.kind == "resolution" and together.message.params["waiting"] == \
+        Message("dv.kill.waiting", card="Ruina sísmica")
     assert {"dv/stack/5", "dv/stack/4", "dv/generales/pilas", "dv/tipos/hechizos"} <= set(together.citations)
     assert "state-based" not in h.kinds(t)
 
@@ -407,7 +420,7 @@ def test_what_the_damage_marked_does_not_die_in_the_check_of_a_draw_that_recycle
              Sismo=card)
     assert t.ok, [s.summary for s in t.failed_expectations]
     kinds = h.kinds(t)
-    death = next(i for i, s in enumerate(t.steps) if "su daño destruye" in s.summary)
+    death = next(i for i, s in enumerate(t.steps) if _said(s) in _KILLS)
     assert kinds.index("replacement") < death and "state-based" not in kinds
 
 
@@ -424,9 +437,12 @@ def test_a_choice_in_the_middle_of_the_spell_does_not_let_its_victims_die_early(
              **{"Saqueo sísmico": card})
     assert t.ok, [s.summary for s in t.failed_expectations]
     assert _entries(t) == [["rayo"], ["l"], ["ana-1"]]
-    hit = next(s for s in t.steps if "recibe 3 de daño" in s.summary)         # the board while Bruno chooses
+    hit = next(s for s in t.steps if _said(s) == "dv.effect" and
+               any(p.id == "dv.effect.damage" and p.params["n"] == 3 for p in s.message.params["parts"]))  # the board while Bruno chooses
     assert [(o["id"], o["damage"]) for o in h.player(hit.board, "Bruno")["board"]] == [("l", 3)]
-    assert t.steps[t.steps.index(hit) + 1].summary.startswith("Saqueo sísmico: Bruno descarta")
+    after = t.steps[t.steps.index(hit) + 1]
+    assert _said(after) == "dv.discard" and after.message.params["prefix"] == "Saqueo sísmico: " and \
+        after.actor == "Bruno"
 
 
 def test_combat_and_a_permanents_trigger_keep_their_deaths_in_the_state_based_check(h):
@@ -461,7 +477,8 @@ def test_a_spell_that_wins_the_game_still_sends_what_it_killed_to_the_piles(h):
     assert _entries(t) == [["l"], ["ana-1"]]
     game = [s for s in t.steps if s.kind != "expectation"]
     assert [s.kind for s in game[-4:]] == ["resolution", "resolution", "state-based", "state-based"]
-    assert "su daño destruye Lobo gris" in game[-4].summary and "gana" in game[-1].summary
+    assert _said(game[-4]) in _KILLS and game[-4].message.params["details"][0].params["card"] == "Lobo gris"
+    assert _said(game[-1]) == "dv.sba.wins"
 
 
 def test_a_spell_cut_short_by_the_games_end_still_sends_what_it_killed_before_it(h):
@@ -476,4 +493,4 @@ def test_a_spell_cut_short_by_the_games_end_still_sends_what_it_killed_before_it
              Sismo=card)
     assert t.ok, [s.summary for s in t.failed_expectations]
     assert _entries(t)[-2:] == [["l"], ["ana-1"]]
-    assert "gana" in next(s for s in t.steps if s.kind == "state-based" and s.actor == "Bruno").summary
+    assert _said(next(s for s in t.steps if s.kind == "state-based" and s.actor == "Bruno")) == "dv.sba.wins"

@@ -75,7 +75,9 @@ def test_json_has_the_verdict_of_the_api(cli: CliRunner, client, tmp_path: Path,
         assert result.exit_code == code
         trace = json.loads(result.output)
         api = client.post("/api/run", data=source.encode(), content_type="application/yaml").get_json()
-        assert trace["verdict"] == api["verdict"] == {"ok": code == 0, "text": api["verdict"]["text"], "unmodelled": []}
+        assert trace["verdict"] == api["verdict"] == {"ok": code == 0, "text": api["verdict"]["text"],
+                                                      "message": api["verdict"]["message"], "unmodelled": []}
+        assert api["verdict"]["message"]["id"] == ("core.verdict.ok_one" if code == 0 else "core.verdict.fail")
         # The verdict line the text output ends with; every other key as /api/run has it (`passages`, the cited
         # text, is the web's).
         assert _run(cli, str(path)).output.rstrip().splitlines()[-1] == trace["verdict"]["text"]

@@ -68,8 +68,11 @@ class _Trace:
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
 
-    def to_json(self) -> dict[str, Any]:
-        return copy.deepcopy(self.data)
+    def to_json(self, lang: str = "es") -> dict[str, Any]:
+        # as Trace.to_json(lang): steps without a message stay Spanish (judge.messages.localize_trace)
+        from judge.messages import localize_trace
+
+        return localize_trace(copy.deepcopy(self.data), lang)
 
 
 def _Verdict() -> Verdict:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from judge.engine.action import Action
 from judge.engine.state import GameState
 from judge.engine.step import GENERIC_EVENT_KINDS, GENERIC_STEP_KINDS, Event, Step, declared, make_step
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.format.model import Scenario
@@ -118,7 +119,7 @@ class Ruleset:
 
     # -- helpers for subclasses -----------------------------------------------------------------------------
     @classmethod
-    def step(cls, state: GameState, kind: str, actor: str | None, summary: str, citations: Sequence[str],
+    def step(cls, state: GameState, kind: str, actor: str | None, summary: "str | Message", citations: Sequence[str],
              events: Sequence[Event] = (), unmodelled: Sequence[str] = (), passed: bool | None = None) -> Step:
         """A numbered step with a snapshot of the board as it is now (judge.engine.step.make_step)."""
         return make_step(state, kind, actor, summary, citations, cls.snapshot, events, unmodelled, passed)

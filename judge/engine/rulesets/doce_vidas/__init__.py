@@ -18,8 +18,8 @@ from judge.engine.rulesets.doce_vidas.expect import check_expectation
 from judge.engine.rulesets.doce_vidas.schema import EVENT_KINDS, OWN_STEP_KINDS, Setup, parse_scenario
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.state import GameObject, GameState, Player
-from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 
 @dataclass(eq=False)
@@ -85,7 +85,7 @@ class DoceVidas(Ruleset):
         for obj in state.all_objects():
             obj.timestamp = state.tick()          # the order written is the order stacked (LIFO reads it back)
         out: list[Step] = []
-        names = ", ".join(f"{p.name} ({vidas(p.lives)}, {p.mana} de maná)" for p in players)
+        names = [Message("dv.setup.player", player=p.name, lives=p.lives, mana=p.mana) for p in players]
         # The rules describe a duel; more players is one of the other formats dv/formatos mentions without rules.
         formats = [C.FORMATOS] if len(players) > 2 else []
         # Text the engine does not model on a card that starts in play is shown from the first step on.
@@ -99,11 +99,12 @@ class DoceVidas(Ruleset):
             state.extra["second_player"] = players[1].name
             state.phase = "preparacion"
             game.emit(state, out, "setup", None,
-                      f"preparación de la partida ({len(players)} jugadores): {names}",
+                      Message("dv.setup.new", n=len(players), players=names),
                       [C.PREPARACION, C.PREP_VIDAS, *formats], unmodelled=notes)
             for p in players:
                 rng.shuffle(p.zones["deck"])
-                game.emit(state, out, "setup", p.name, f"{p.name} baraja su mazo ({len(p.zones['deck'])} cartas)",
+                game.emit(state, out, "setup", p.name, Message("dv.setup.shuffle", player=p.name,
+                                                                n=len(p.zones["deck"])),
                           [C.PREP_BARAJA], [Event("shuffle", {"player": p.name, "zone": "deck",
                                                               "cards": len(p.zones["deck"])})])
             game.settle(state, out)
@@ -112,8 +113,9 @@ class DoceVidas(Ruleset):
             return state, out
         state.turn, state.active, state.phase = setup.turn.number, setup.turn.active, setup.turn.phase
         game.emit(state, out, "setup", None,
-                  f"el escenario empieza en el turno {state.turn} de {state.active}, fase de "
-                  f"{'acción' if state.phase == 'accion' else 'preparación'}: {names}", [C.TURNO, *formats],
+                  Message("dv.setup.mid", turn=state.turn, player=state.active, players=names,
+                          phase=Message("dv.phase.accion" if state.phase == "accion" else "dv.phase.preparacion")),
+                  [C.TURNO, *formats],
                   unmodelled=notes)
         game.settle(state, out)
         if state.phase == "preparacion" and not state.over:
@@ -132,16 +134,16 @@ class DoceVidas(Ruleset):
                     Discard: game.do_discard}
         try:
             if not state.has_player(action.by):
-                raise IllegalAction(f"jugador desconocido «{action.by}»", [C.TURNO])
+                raise IllegalAction(Message("dv.illegal.unknown_player", player=action.by), [C.TURNO])
             handler = handlers.get(type(action))
             if handler is None:
-                raise IllegalAction(f"acción desconocida {type(action).__name__}", [C.ACCION])
+                raise IllegalAction(Message("dv.illegal.unknown_action", action=type(action).__name__), [C.ACCION])
             handler(state, action, out)  # type: ignore[operator]
         except IllegalAction as exc:
             if out:        # rules check before changing anything; a late refusal is an engine bug
                 raise
-            game.emit(state, out, "illegal", action.by, f"no se puede: {exc.reason} ({action.describe()})",
-                      exc.citations)
+            game.emit(state, out, "illegal", action.by,
+                      Message("core.illegal", reason=exc.reason, action=action.describe()), exc.citations)
             return out
         game.loser_passes(state, out)      # e.g. a player whose own spell or attack left them at 0
         return out

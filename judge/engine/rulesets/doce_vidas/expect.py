@@ -10,6 +10,7 @@ from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.stack import bonus_citations, creature_damage, creature_life
 from judge.engine.state import GameState
 from judge.engine.step import Step
+from judge.messages import Message
 
 FIELD_CITES = {
     "lives": [C.OBJETIVO], "lost": [C.OBJETIVO], "winner": [C.OBJETIVO], "mana": [C.MANA_RESERVA],
@@ -36,29 +37,39 @@ ZONE_LABELS = {"deck": "mazo", "hand": "mano", "board": "en juego", "discard": "
                "resolving": "resolviéndose"}
 
 
-def _show(value: Any) -> str:
+def _show(value: Any) -> str | Message:
+    """A checked value as the result names it (a list in brackets; nothing, yes, no in the trace's language)."""
     if isinstance(value, tuple):
-        return "[" + ", ".join(map(str, value)) + "]"
+        return Message("dv.value.list", items=[str(v) for v in value])
     if value is None:
-        return "nada"
+        return Message("dv.value.nothing")
     if isinstance(value, bool):
-        return "sí" if value else "no"
+        return Message("dv.value.yes" if value else "dv.value.no")
     return str(value)
 
 
 PHASE_LABELS = {"preparacion": "fase de preparación", "accion": "fase de acción", "terminada": "partida terminada"}
 
 
-def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step]) -> tuple[bool, str, list[str]]:
+def _phase(p: str) -> str | Message:
+    return Message("dv.phase_label." + p) if p in PHASE_LABELS else p
+
+
+def _zone(z: str) -> str | Message:
+    return Message("dv.zone." + z) if z in ZONE_LABELS else z
+
+
+def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step]
+                      ) -> tuple[bool, Message, list[str]]:
     """(holds?, summary, citations) of one expectation, at the end of the run or between two actions."""
-    common = check_common(state, exp, steps, [C.TURNO], lambda p: PHASE_LABELS.get(p, p))
+    common = check_common(state, exp, steps, [C.TURNO], _phase)
     if common is not None:
         held, summary, cites = common
         return held, summary, list(FIELD_CITES["winner"]) if exp.field == "winner" else cites
     f, want = exp.field, exp.value
     cites = list(FIELD_CITES.get(f, [C.TURNO]))
     got: Any
-    label = LABELS.get(f, f)
+    label: str | Message = Message("dv.field." + f) if f in LABELS else f
     if exp.subject is not None and state.has_player(exp.subject) and f in LABELS and f not in (
             "zone", "damage", "tapped", "attached_to", "owner", "card_damage", "card_life"):
         p = state.player(exp.subject)
@@ -68,21 +79,23 @@ def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step])
             got = _names(state, p.zones[f], want)
         else:
             got = getattr(p, f)
-        return got == want, f"{p.name}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+        return got == want, Message("dv.expect.field", who=p.name, label=label, got=_show(got), want=_show(want)), \
+            cites
     obj = state.find(exp.subject or "")
     if obj is None:
-        return False, f"no existe el objeto «{exp.subject}»", cites
+        return False, Message("dv.expect.no_object", subject=exp.subject), cites
     if f == "zone":
         got = obj.zone
         held = got == want
-        return held, (f"{obj.card} ({obj.id}), zona: {ZONE_LABELS.get(got, got)} "
-                      f"(se esperaba {ZONE_LABELS.get(want, want)})"), cites
+        return held, Message("dv.expect.field", who=f"{obj.card} ({obj.id})", label=label, got=_zone(got),
+                             want=_zone(want)), cites
     elif f in ("card_damage", "card_life"):
         if obj.zone != "board" or not state.extra["cards"][obj.card].is_creature:
-            return False, f"{obj.card} ({obj.id}) no es una criatura en juego (está en {obj.zone})", cites
+            return False, Message("dv.expect.not_creature", card=obj.card, id=obj.id, zone=obj.zone), cites
         got = creature_damage(state, obj) if f == "card_damage" else creature_life(state, obj)
         # The passages of the bonuses that make the number, or the creature's own card without any.
         cites = bonus_citations(state, [obj], "boost_damage" if f == "card_damage" else "boost_life") or [C.TIPOS]
     else:
         got = getattr(obj, f)
-    return got == want, f"{obj.card} ({obj.id}), {label}: {_show(got)} (se esperaba {_show(want)})", cites
+    return got == want, Message("dv.expect.field", who=f"{obj.card} ({obj.id})", label=label, got=_show(got),
+                                want=_show(want)), cites

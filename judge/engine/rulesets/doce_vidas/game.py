@@ -18,6 +18,7 @@ from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, 
 from judge.engine.rulesets.doce_vidas.steps import emit, involved, unmodelled
 from judge.engine.state import GameObject, GameState, Pending, Player
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 MAX_LIVES = 24
 HAND_LIMIT = 2          # dv/turno/preparacion/3
@@ -30,6 +31,11 @@ def alive(state: GameState) -> list[Player]:
 
 def cards_list(objs: Sequence[GameObject]) -> str:
     return ", ".join(o.card for o in objs) if objs else "ninguna"
+
+
+def cards(objs: Sequence[GameObject]) -> list[str] | Message:
+    """cards_list as a message parameter: the names (joined with ", " in every language), or «ninguna»."""
+    return [o.card for o in objs] or Message("dv.none")
 
 
 # -- moving cards ---------------------------------------------------------------------------------------------
@@ -138,22 +144,19 @@ def finish_resolution(state: GameState, out: list[Step], source: GameObject, fir
     if not killed and not waiting:
         return
     card = card_of(state, source)
-    details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in killed]
+    details = [Message("dv.dying", card=o.card, damage=o.damage, life=explain(state, o, "boost_life")) for o in killed]
     measured = bonus_citations(state, killed, "boost_life")      # the life they were measured against
     # Text that could change these deaths: the dying cards', what is stacked on them, their life bonuses'.
     notes = involved(state, [*killed, *bonus_givers(state, killed)], [o.controller for o in killed])
     riders = [o for o in with_stacks(state, killed, first) if o not in killed]
     group, events, cites = leave_together(state, killed, first)
+    riding = Message("dv.riders", cards=cards(riders)) if riders else ""
     if killed:
-        summary = (f"{card.name}: su daño destruye " + "; ".join(details)
-                   + (f"; con sus encantamientos ({cards_list(riders)})" if riders else "")
-                   + (": a la pila de descartes de su propietario" if len(group) == 1 else
-                      "; entran a la vez en la pila de descartes de su propietario"
-                      + (f", con lo que {card.name} ya había destruido" if waiting else "")
-                      + f", en este orden: {cards_list(group)}"))
+        summary = Message("dv.kill.one" if len(group) == 1 else "dv.kill.many", card=card.name, details=details,
+                          riders=riding, order=cards(group),
+                          waiting=Message("dv.kill.waiting", card=card.name) if waiting else "")
     else:
-        summary = (f"lo que {card.name} ha destruido entra a la vez en la pila de descartes de su propietario, en "
-                   f"este orden: {cards_list(group)}")
+        summary = Message("dv.kill.held", card=card.name, order=cards(group))
     emit(state, out, "resolution", source.controller, summary,
          [C.TYPE_CITATION[card.type], *cites, *([C.STACK_DESCARTES] if waiting else []), *measured], events,
          list(dict.fromkeys([*notes, *unmodelled(state, *group)])))
@@ -172,7 +175,7 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
         losers = [p for p in alive(state) if p.lives <= 0]
         for p in losers:
             p.lost = True
-            emit(state, out, "state-based", p.name, f"{p.name} se ha quedado sin vidas: pierde la partida",
+            emit(state, out, "state-based", p.name, Message("dv.sba.loses", player=p.name),
                  [C.OBJETIVO], [Event("lose", {"player": p.name})])
         if losers:
             left = alive(state)
@@ -180,8 +183,7 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
                 state.over, state.phase = True, "terminada"
                 state.winner = left[0].name if left else None
                 state.pending = None
-                summary = (f"{state.winner} gana: ha reducido a 0 las vidas de su oponente" if left
-                           else "todos los jugadores llegan a 0 vidas a la vez: nadie gana (empate)")
+                summary = Message("dv.sba.wins", player=state.winner) if left else Message("dv.sba.draw")
                 emit(state, out, "state-based", state.winner, summary, [C.OBJETIVO],
                      [Event("win", {"player": state.winner})])
                 return
@@ -194,17 +196,17 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
         dying = [] if gathering else [o for o in order if card_of(state, o).is_creature
                                       and o.damage >= creature_life(state, o, sources[o.controller])]
         if dying:
-            details = [f"{o.card} (daño {o.damage} ≥ vida {explain(state, o, 'boost_life')})" for o in dying]
+            details = [Message("dv.dying", card=o.card, damage=o.damage, life=explain(state, o, "boost_life"))
+                       for o in dying]
             measured = bonus_citations(state, dying, "boost_life")   # the life they were measured against
             # Text that could change these deaths: the dying cards', what is stacked on them, their life bonuses'.
             notes = involved(state, [*dying, *bonus_givers(state, dying)], [o.controller for o in dying])
             group, events, cites = leave_together(state, dying, first)
             cites += measured
             riders = [o for o in group if o not in dying]
-            emit(state, out, "state-based", None, "destruida(s): " + "; ".join(details)
-                 + (f"; con sus encantamientos ({cards_list(riders)})" if riders else "")
-                 + f"; a la pila de descartes de su propietario en este orden: {cards_list(group)}", cites, events,
-                 notes)
+            emit(state, out, "state-based", None, Message(
+                "dv.sba.destroyed", details=details, order=cards(group),
+                riders=Message("dv.riders", cards=cards(riders)) if riders else ""), cites, events, notes)
             continue
         present = {o.id for p in state.players for o in p.zones["board"]}
         orphans = [o for o in order if card_of(state, o).type == "encantamiento" and o.attached_to is not None
@@ -215,9 +217,8 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
             notes = involved(state, orphans)
             events = [move(state, o, "discard") for o in orphans]
             cites = [C.ENCANTAMIENTOS, C.PILAS] + ([C.STACK_DESCARTES, C.STACK_LIFO] if len(orphans) > 1 else [])
-            emit(state, out, "state-based", None,
-                 f"el permanente encantado ha dejado el juego: {cards_list(orphans)} a la pila de descartes de "
-                 "su propietario", cites, events, notes)
+            emit(state, out, "state-based", None, Message("dv.sba.orphans", cards=cards(orphans)), cites, events,
+                 notes)
             continue
         break
 
@@ -233,7 +234,7 @@ def draw(state: GameState, out: list[Step], player: Player, count: int, citation
     def flush() -> None:
         if drawn:
             emit(state, out, "turn-based" if reason == "turno" else kind, player.name,
-                 f"{prefix}{player.name} roba {len(drawn)} carta{'s' if len(drawn) > 1 else ''}: {cards_list(drawn)}",
+                 Message("dv.draw", prefix=prefix, player=player.name, n=len(drawn), cards=cards(drawn)),
                  citations, list(events), notes)
             state.bump(f"drawn:{player.name}", len(drawn))
             drawn.clear()
@@ -247,8 +248,8 @@ def draw(state: GameState, out: list[Step], player: Player, count: int, citation
             if state.over or player.lost:
                 return
             if not player.zones["deck"]:
-                emit(state, out, "replacement", player.name, f"{player.name} no tiene cartas que robar ni en el "
-                     "mazo ni en la pila de descartes: deja de robar", [C.RECICLAR])
+                emit(state, out, "replacement", player.name, Message("dv.draw.none_left", player=player.name),
+                     [C.RECICLAR])
                 return
         obj = player.zones["deck"][0]
         events.append(move(state, obj, "hand"))
@@ -272,9 +273,8 @@ def recycle(state: GameState, out: list[Step], player: Player) -> None:
         obj.zone = "deck"
     events.append(Event("shuffle", {"player": player.name, "zone": "deck", "cards": len(pile)}))
     emit(state, out, "replacement", player.name,
-         f"el mazo de {player.name} está vacío: recicla, pierde {cost} vida{'s' if cost > 1 else ''} "
-         f"({before} → {player.lives}), baraja su pila de descartes ({len(pile)} cartas) como nuevo mazo; "
-         f"su coste de reciclaje pasa a {cost * 2}", [C.RECICLAR, C.RECICLAR_COSTE, C.PILAS], events)
+         Message("dv.recycle", player=player.name, cost=cost, before=before, lives=player.lives, cards=len(pile),
+                 next=cost * 2), [C.RECICLAR, C.RECICLAR_COSTE, C.PILAS], events)
 
 
 # -- turns --------------------------------------------------------------------------------------------------
@@ -287,14 +287,14 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     before = player.mana
     player.mana = 1
     emit(state, out, "turn-based", player.name,
-         f"turno {state.turn} de {player.name}, preparación: su reserva de maná pasa a 1 (tenía {before})",
+         Message("dv.turn.mana", turn=state.turn, player=player.name, before=before),
          [C.TURNO, C.FASE_PREPARACION, C.TURNO_MANA, C.MANA_PERMANECE], [Event("mana", {"player": player.name, "from": before, "to": 1})])
     tapped = [o for o in player.zones["board"] if o.tapped]
     for o in tapped:
         o.tapped = False
     emit(state, out, "turn-based", player.name,
-         f"{player.name} endereza sus permanentes: {cards_list(tapped)}" if tapped
-         else f"{player.name} endereza sus permanentes (no tiene ninguno girado)",
+         Message("dv.turn.untap", player=player.name, cards=cards(tapped)) if tapped
+         else Message("dv.turn.untap_none", player=player.name),
          [C.TURNO_ENDEREZAR, C.CRIATURA_ENDEREZA], [Event("untap", {"object": o.id}) for o in tapped],
          involved(state, tapped, [player.name]))
     damaged = [o for o in player.zones["board"] if o.damage]
@@ -303,7 +303,7 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
         for o in damaged:
             o.damage = 0
         emit(state, out, "turn-based", player.name,
-             f"desaparece el daño marcado de las criaturas de {player.name}: {cards_list(damaged)}",
+             Message("dv.turn.damage_gone", player=player.name, cards=cards(damaged)),
              [C.CRIATURA_DANO_MARCADO], events, involved(state, damaged, [player.name]))
     hand = player.zones["hand"]
     if len(hand) > HAND_LIMIT:
@@ -315,7 +315,7 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
             citations=(C.TURNO_DESCARTAR,), resume=("preparacion",))
         return
     emit(state, out, "turn-based", player.name,
-         f"{player.name} tiene {len(hand)} carta{'s' if len(hand) != 1 else ''} en la mano: no descarta",
+         Message("dv.turn.hand_ok", player=player.name, n=len(hand)),
          [C.TURNO_DESCARTAR])
     finish_preparation(state, out)
 
@@ -338,7 +338,7 @@ def finish_preparation(state: GameState, out: list[Step]) -> None:
     if state.over or loser_passes(state, out):
         return
     state.phase = "accion"
-    emit(state, out, "turn-based", player.name, f"comienza la fase de acción de {player.name}",
+    emit(state, out, "turn-based", player.name, Message("dv.turn.action_phase", player=player.name),
          [C.ACCION, C.TURNO])
     # Several cards acting at the same moment are read in stack order (dv/stack/1, /3, /4): creatures row first.
     sources = [o for o in reading_order(state, player.name) if o.controller == player.name
@@ -355,7 +355,7 @@ def loser_passes(state: GameState, out: list[Step]) -> bool:
     (which may end the same way, one player after another). True when the turn was passed."""
     if state.over or state.pending is not None or not state.player(state.active).lost:
         return False
-    emit(state, out, "turn-based", state.active, f"{state.active} ha perdido: su turno termina",
+    emit(state, out, "turn-based", state.active, Message("dv.turn.loser_passes", player=state.active),
          [C.OBJETIVO, C.TURNO])
     pass_turn(state, out)
     return True
@@ -372,8 +372,7 @@ def pass_turn(state: GameState, out: list[Step]) -> None:
     temp = state.extra.get("temp", [])
     if temp:
         emit(state, out, "turn-based", state.active,
-             "terminan los efectos de hechizos e instantáneos hasta final de turno: "
-             + ", ".join(t.source for t in temp),
+             Message("dv.turn.boosts_end", sources=[t.source for t in temp]),
              [C.HECHIZOS] + ([C.INSTANTANEOS] if any(is_instant(state, t) for t in temp) else [])
              # a boost on one creature sat on its card's stack (dv/stack/2); the others on the board (…/3)
              + ([C.STACK_LIFO] if any(t.target_id for t in temp) else [])
@@ -395,42 +394,42 @@ def pass_turn(state: GameState, out: list[Step]) -> None:
 # -- actions ------------------------------------------------------------------------------------------------
 def check_actor(state: GameState, by: str) -> Player:
     if state.over:
-        raise IllegalAction("la partida ha terminado", [C.OBJETIVO])
+        raise IllegalAction(Message("dv.illegal.over"), [C.OBJETIVO])
     player = state.player(by)
     if player.lost:
-        raise IllegalAction(f"{by} ya ha perdido la partida", [C.OBJETIVO])
+        raise IllegalAction(Message("dv.illegal.lost", player=by), [C.OBJETIVO])
     if state.pending is not None:
-        raise IllegalAction(f"antes hay que resolver una elección pendiente: {state.pending.prompt}",
+        raise IllegalAction(Message("dv.illegal.pending", prompt=state.pending.prompt),
                             list(state.pending.citations))
     return player
 
 
-def own_action_phase(state: GameState, by: str, what: str, cite: Sequence[str]) -> None:
+def own_action_phase(state: GameState, by: str, what: str | Message, cite: Sequence[str]) -> None:
     if state.active != by:
-        raise IllegalAction(f"{what} solo en tu propio turno (es el turno de {state.active})", cite)
+        raise IllegalAction(Message("dv.illegal.not_your_turn", what=what, active=state.active), cite)
     if state.phase != "accion":
-        raise IllegalAction(f"{what} solo en la fase de acción (estamos en la fase de {state.phase})", cite)
+        raise IllegalAction(Message("dv.illegal.not_action_phase", what=what, phase=state.phase), cite)
 
 
 def do_end_turn(state: GameState, action: EndTurn, out: list[Step]) -> None:
     """dv/turno: the active player ends the action phase; the next player's turn starts with its preparation."""
     check_actor(state, action.by)
-    own_action_phase(state, action.by, "terminar el turno se hace", [C.TURNO, C.ACCION])
-    emit(state, out, "action", action.by, f"{action.by} termina su fase de acción y su turno", [C.TURNO])
+    own_action_phase(state, action.by, Message("dv.what.end_turn"), [C.TURNO, C.ACCION])
+    emit(state, out, "action", action.by, Message("dv.end_turn", player=action.by), [C.TURNO])
     pass_turn(state, out)
 
 
 def do_burn(state: GameState, action: Burn, out: list[Step]) -> None:
     """dv/turno/accion/3, dv/mana/3: discard a card from hand for 1 mana («quemarla»), in your action phase."""
     player = check_actor(state, action.by)
-    own_action_phase(state, action.by, "quemar una carta se hace", [C.ACCION_QUEMAR, C.ACCION])
+    own_action_phase(state, action.by, Message("dv.what.burn"), [C.ACCION_QUEMAR, C.ACCION])
     obj = find_in(player.zones["hand"], action.card)
     if obj is None:
-        raise IllegalAction(f"«{action.card}» no está en la mano de {action.by}", [C.MANA_QUEMAR])
+        raise IllegalAction(Message("dv.illegal.not_in_hand", card=action.card, player=action.by), [C.MANA_QUEMAR])
     event = move(state, obj, "discard")
     player.mana += 1
     emit(state, out, "action", action.by,
-         f"{action.by} quema {obj.card}: a la pila de descartes y +1 de maná (reserva {player.mana})",
+         Message("dv.burn", player=action.by, card=obj.card, mana=player.mana),
          [C.ACCION_QUEMAR, C.MANA_QUEMAR, C.PILAS],
          [event, Event("mana", {"player": action.by, "from": player.mana - 1, "to": player.mana})],
          unmodelled(state, obj))
@@ -441,28 +440,29 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
     creature (allies too); creature against creature deal their damage simultaneously; a player loses lives equal
     to the damage; several creatures may attack the same target at once. Attacking taps the attackers."""
     check_actor(state, action.by)
-    own_action_phase(state, action.by, "las criaturas atacan", [C.CRIATURA_SOLO_SU_TURNO, C.ACCION_ATACAR])
+    own_action_phase(state, action.by, Message("dv.what.attack"), [C.CRIATURA_SOLO_SU_TURNO, C.ACCION_ATACAR])
     if len(set(action.attackers)) != len(action.attackers):
-        raise IllegalAction("la misma criatura aparece dos veces entre los atacantes", [C.CRIATURA_VARIAS])
+        raise IllegalAction(Message("dv.illegal.attacker_twice"), [C.CRIATURA_VARIAS])
     attackers = []
     for ref in action.attackers:
         obj = on_board(state, ref)
         if obj is None or not card_of(state, obj).is_creature:
-            raise IllegalAction(f"«{ref}» no es una criatura en juego", [C.ACCION_ATACAR])
+            raise IllegalAction(Message("dv.illegal.not_a_creature", ref=ref), [C.ACCION_ATACAR])
         if obj.controller != action.by:
-            raise IllegalAction(f"{obj.card} ({ref}) no es una criatura de {action.by}", [C.ACCION_ATACAR])
+            raise IllegalAction(Message("dv.illegal.not_yours", card=obj.card, ref=ref, player=action.by),
+                                [C.ACCION_ATACAR])
         if obj.tapped:
-            raise IllegalAction(f"{obj.card} ({ref}) está girada: solo se ataca con criaturas enderezadas",
+            raise IllegalAction(Message("dv.illegal.tapped", card=obj.card, ref=ref),
                                 [C.CRIATURA_SOLO_ENDEREZADA, C.ACCION_ATACAR])
         attackers.append(obj)
     defender_player = state.player(action.target) if state.has_player(action.target) else None
     defender = None if defender_player else on_board(state, action.target)
     if defender_player is not None and defender_player.lost:
-        raise IllegalAction(f"{action.target} ya ha perdido la partida", [C.CRIATURA_OBJETIVOS])
+        raise IllegalAction(Message("dv.illegal.lost", player=action.target), [C.CRIATURA_OBJETIVOS])
     if defender_player is None and (defender is None or not card_of(state, defender).is_creature):
-        raise IllegalAction(f"«{action.target}» no es un jugador ni una criatura en juego", [C.CRIATURA_OBJETIVOS])
+        raise IllegalAction(Message("dv.illegal.no_such_target", ref=action.target), [C.CRIATURA_OBJETIVOS])
     if defender is not None and defender in attackers:
-        raise IllegalAction(f"{defender.card} no puede atacarse a sí misma", [C.CRIATURA_OBJETIVOS])
+        raise IllegalAction(Message("dv.illegal.self_attack", card=defender.card), [C.CRIATURA_OBJETIVOS])
 
     several = len(attackers) > 1
     base_cites = [C.ACCION_ATACAR, C.CRIATURA_SOLO_ENDEREZADA, C.CRIATURA_SOLO_SU_TURNO, C.CRIATURA_OBJETIVOS]
@@ -476,15 +476,16 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
     notes = involved(state, [*fighters, *bonus_givers(state, fighters)], sides)
     for o in attackers:
         o.tapped = True
-    target_name = action.target if defender_player else f"{defender.card} ({defender.id}) de {defender.controller}"
+    target_name = action.target if defender_player else Message("dv.creature_of", card=defender.card,  # type: ignore[union-attr]
+                                                                id=defender.id, player=defender.controller)  # type: ignore[union-attr]
     emit(state, out, "action", action.by,
-         f"{action.by} ataca a {target_name}{' (un aliado)' if ally else ''} con "
-         f"{', '.join(f'{o.card} ({o.id})' for o in attackers)}; los atacantes quedan girados",
+         Message("dv.attack", player=action.by, target=target_name, ally=Message("dv.ally") if ally else "",
+                 attackers=[f"{o.card} ({o.id})" for o in attackers]),
          base_cites, [Event("tap", {"object": o.id}) for o in attackers], notes)
 
     # Damage is computed for everybody before anything is dealt: it is simultaneous (dv/tipos/criaturas/6).
     amounts = [(o, creature_damage(state, o)) for o in attackers]
-    breakdown = "; ".join(f"{o.card}: {explain(state, o, 'boost_damage')}" for o in attackers)
+    breakdown = [f"{o.card}: {explain(state, o, 'boost_damage')}" for o in attackers]
     # The bonuses that make up each damage dealt, attackers' and (against a creature) the defender's.
     stack_cites = bonus_citations(state, fighters, "boost_damage")
     if defender_player is not None:
@@ -494,8 +495,8 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
         state.bump(f"lives_lost:{defender_player.name}", before - defender_player.lives)
         state.bump("damage_dealt", total)
         emit(state, out, "resolution", action.by,
-             f"{defender_player.name} pierde {total} vida{'s' if total != 1 else ''} ({before} → "
-             f"{defender_player.lives}); daño: {breakdown}",
+             Message("dv.attack.player", player=defender_player.name, n=total, before=before,
+                     lives=defender_player.lives, breakdown=breakdown),
              [C.CRIATURA_VS_JUGADOR] + ([C.CRIATURA_VARIAS] if several else []) + stack_cites,
              [Event("lives", {"player": defender_player.name, "from": before, "to": defender_player.lives})], notes)
         settle(state, out, defender_player.name)
@@ -510,8 +511,9 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
         o.damage += back
     state.bump("damage_dealt", total + back * len(attackers))
     emit(state, out, "resolution", action.by,
-         f"daño simultáneo: {defender.card} recibe {total} ({breakdown}) y devuelve "
-         f"{explain(state, defender, 'boost_damage')} a {'cada atacante' if several else attackers[0].card}",
+         Message("dv.attack.creature", card=defender.card, n=total, breakdown=breakdown,
+                 back=explain(state, defender, "boost_damage"),
+                 to=Message("dv.each_attacker") if several else attackers[0].card),
          [C.CRIATURA_VS_CRIATURA] + ([C.CRIATURA_VARIAS] if several else []) + stack_cites, events, notes)
     settle(state, out, defender.controller)
 
@@ -522,18 +524,19 @@ def resolve_target(state: GameState, slot: str, ref: str, card: CardDef, by: str
     if state.has_player(ref):
         if slot in ("any", "player"):
             if state.player(ref).lost:
-                raise IllegalAction(f"{ref} ya ha perdido la partida", [cite])
+                raise IllegalAction(Message("dv.illegal.lost", player=ref), [cite])
             return "player", ref
-        raise IllegalAction(f"{card.name} no puede tener como objetivo al jugador {ref} (se esperaba {slot})", [cite])
+        raise IllegalAction(Message("dv.illegal.player_target", card=card.name, ref=ref, slot=slot), [cite])
     obj = on_board(state, ref)
     if obj is None:
-        raise IllegalAction(f"objetivo «{ref}» no está en juego", [cite])
+        raise IllegalAction(Message("dv.illegal.target_gone", ref=ref), [cite])
     ctype = card_of(state, obj).type
     ok = {"any": ctype == "criatura", "creature": ctype == "criatura", "target": ctype == "criatura",
           "permanent": True, "attach": True, "relic": ctype == "reliquia",
           "enchantment": ctype == "encantamiento"}.get(slot, False)
     if not ok:
-        raise IllegalAction(f"{card.name} no puede tener como objetivo {obj.card} ({ctype}); se esperaba {slot}",
+        raise IllegalAction(Message("dv.illegal.bad_target", card=card.name, target=obj.card,
+                                    type=Message("dv.type." + ctype), slot=slot),
                             [cite])
     return "object", obj
 
@@ -544,29 +547,31 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
     player = check_actor(state, action.by)
     obj = find_in(player.zones["hand"], action.card)
     if obj is None:
-        raise IllegalAction(f"«{action.card}» no está en la mano de {action.by}", [C.ACCION_JUGAR])
+        raise IllegalAction(Message("dv.illegal.not_in_hand", card=action.card, player=action.by), [C.ACCION_JUGAR])
     card = card_of(state, obj)
     type_cite = C.TYPE_CITATION[card.type]
     if card.type == "instantaneo":
         if state.phase != "accion":
-            raise IllegalAction("los instantáneos se juegan cuando un jugador puede actuar (fase de acción)",
+            raise IllegalAction(Message("dv.illegal.instant_phase"),
                                 [C.INSTANTANEOS])
     elif card.type == "hechizo":
-        own_action_phase(state, action.by, "los hechizos se juegan", [C.HECHIZOS, C.ACCION_JUGAR])
+        own_action_phase(state, action.by, Message("dv.what.spell"), [C.HECHIZOS, C.ACCION_JUGAR])
     else:
-        own_action_phase(state, action.by, f"un{'a' if card.type != 'encantamiento' else ''} {card.type} se juega",
+        own_action_phase(state, action.by, Message("dv.what.play_" + ("a" if card.type != "encantamiento" else "an"),
+                                                   type=Message("dv.type." + card.type)),
                          [C.ACCION, C.ACCION_JUGAR])
     if player.mana < card.cost:
-        raise IllegalAction(f"{card.name} cuesta {card.cost} de maná y {action.by} solo tiene {player.mana}",
+        raise IllegalAction(Message("dv.illegal.mana", card=card.name, cost=card.cost, player=action.by,
+                                    mana=player.mana),
                             [C.ACCION_JUGAR, C.MANA_PAGAR, C.MANA_RESERVA])
     slots = card.chosen_slots()
     if len(action.targets) != len(slots):
-        need = ", ".join(slots) if slots else "ninguno"
-        raise IllegalAction(f"{card.name} necesita {len(slots)} objetivo(s) ({need}) y se dieron "
-                            f"{len(action.targets)}", [type_cite])
+        raise IllegalAction(Message("dv.illegal.targets", card=card.name, n=len(slots),
+                                    need=list(slots) or Message("dv.none_target"), given=len(action.targets)),
+                            [type_cite])
     targets = [resolve_target(state, s, r, card, action.by, type_cite) for s, r in zip(slots, action.targets)]
     if card.type == "encantamiento" and targets[0][1] is obj:
-        raise IllegalAction("un encantamiento no puede unirse a sí mismo", [C.ENCANTAMIENTOS])
+        raise IllegalAction(Message("dv.illegal.self_attach"), [C.ENCANTAMIENTOS])
 
     # Pay, then the card enters play or resolves.
     before = player.mana
@@ -582,21 +587,22 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
                                            for t in targets])
     if card.is_permanent:
         event = move(state, obj, "board")
-        extra = ""
+        extra: str | Message = ""
         if card.is_creature:
             obj.tapped = True
             cites.append(C.CRIATURA_GIRADA)
-            extra = "; entra girada"
+            extra = Message("dv.play.tapped")
         if card.type == "encantamiento":
             host = targets[0][1]
             assert isinstance(host, GameObject)
             obj.attached_to = host.id
             cites.append(C.STACK_LIFO)
-            extra = f"; queda unido a {host.card} ({host.id}), encima de lo ya apilado sobre ella"
+            extra = Message("dv.play.attached", card=host.card, id=host.id)
         if card.type == "reliquia" or any(e.is_boost and e.to in ("all", "yours", "theirs") for e in card.effects):
             cites.append(C.STACK_TABLERO)
         emit(state, out, "action", action.by,
-             f"{action.by} juega {card.name} pagando {card.cost} de maná ({before} → {player.mana}){extra}",
+             Message("dv.play", player=action.by, card=card.name, on="", cost=card.cost, before=before,
+                     mana=player.mana, extra=extra),
              cites, [pay, event] + ([Event("attach", {"object": obj.id, "to": obj.attached_to})]
                                     if obj.attached_to else []), note)
         fire(state, out, obj, "enters")
@@ -605,11 +611,13 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
     player.zones["hand"].remove(obj)
     player.zones["resolving"].append(obj)      # on the table while it resolves, then to the discard pile
     obj.zone = "resolving"
-    on = ""
+    on: str | Message = ""
     if targets:
-        on = " sobre " + ", ".join(t[1] if t[0] == "player" else f"{t[1].card} ({t[1].id})" for t in targets)  # type: ignore[union-attr]
+        on = Message("dv.play.on", targets=[t[1] if t[0] == "player" else f"{t[1].card} ({t[1].id})"  # type: ignore[union-attr]
+                                            for t in targets])
     emit(state, out, "action", action.by,
-         f"{action.by} juega {card.name}{on} pagando {card.cost} de maná ({before} → {player.mana})",
+         Message("dv.play", player=action.by, card=card.name, on=on, cost=card.cost, before=before,
+                 mana=player.mana, extra=""),
          cites, [pay, Event("move", {"object": obj.id, "card": obj.card, "owner": obj.owner, "from": "hand",
                                       "to": "resolving"})], note)
     chosen = iter(targets)
@@ -648,7 +656,7 @@ def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list
     finish_resolution(state, out, obj, focus if focus and state.has_player(focus) else state.active)
     card = card_of(state, obj)
     event = move(state, obj, "discard")
-    emit(state, out, "resolution", obj.controller, f"{card.name} se ha resuelto y va a la pila de descartes",
+    emit(state, out, "resolution", obj.controller, Message("dv.resolved", card=card.name),
          [C.TYPE_CITATION[card.type], C.HECHIZOS, C.PILAS], [event])
     settle(state, out, focus)
 
@@ -694,7 +702,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
     touched = objs if not effect.is_boost else boosted(state, controller, effect, target)
     notes = involved(state, [src, *touched], [p.name for p in players] + [o.controller for o in touched])
     events: list[Event] = []
-    parts: list[str] = []
+    parts: list[Message] = []
     cites = [cite, *order]
     if (effect.target == "all_creatures" and len(objs) > 1) or (effect.target in ("all_players", "opponents")
                                                                 and len(players) > 1):
@@ -705,11 +713,11 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             p.lives = max(0, before - n)
             state.bump(f"lives_lost:{p.name}", before - p.lives)
             events.append(Event("lives", {"player": p.name, "from": before, "to": p.lives}))
-            parts.append(f"{p.name} pierde {n} vida{'s' if n > 1 else ''} ({before} → {p.lives})")
+            parts.append(Message("dv.effect.lose", player=p.name, n=n, before=before, lives=p.lives))
         for o in objs:
             events.append(Event("damage", {"object": o.id, "from": o.damage, "to": o.damage + n}))
             o.damage += n
-            parts.append(f"{o.card} ({o.id}) recibe {n} de daño (marcado {o.damage})")
+            parts.append(Message("dv.effect.damage", card=o.card, id=o.id, n=n, marked=o.damage))
         if strikes and objs:
             state.extra.setdefault("struck", []).extend(o.id for o in objs)
         state.bump("damage_dealt", n * (len(players) + len(objs)))
@@ -717,45 +725,43 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
         for p in players:
             before = p.lives
             p.lives = min(MAX_LIVES, before + n)
-            capped = " (máximo 24)" if before + n > MAX_LIVES else ""
+            capped = Message("dv.effect.capped", max=MAX_LIVES) if before + n > MAX_LIVES else ""
             events.append(Event("lives", {"player": p.name, "from": before, "to": p.lives}))
-            parts.append(f"{p.name} gana {p.lives - before} vida{'s' if p.lives - before != 1 else ''} "
-                         f"({before} → {p.lives}){capped}")
+            parts.append(Message("dv.effect.gain", player=p.name, n=p.lives - before, before=before, lives=p.lives,
+                                 capped=capped))
         for o in objs:
             healed = min(n, o.damage)
             events.append(Event("damage", {"object": o.id, "from": o.damage, "to": o.damage - healed}))
             o.damage -= healed
-            parts.append(f"{o.card} ({o.id}) se cura {healed} de daño")
+            parts.append(Message("dv.effect.heal", card=o.card, id=o.id, n=healed))
         cites.append(C.CURACION)
     elif effect.kind == "gain_mana":
         for p in players:
             events.append(Event("mana", {"player": p.name, "from": p.mana, "to": p.mana + n}))
             p.mana += n
-            parts.append(f"{p.name} obtiene {n} de maná (reserva {p.mana})")
+            parts.append(Message("dv.effect.mana", player=p.name, n=n, mana=p.mana))
         cites.append(C.MANA_RESERVA)
     elif effect.kind == "destroy":
         first = objs[0].controller if objs and effect.target != "all_creatures" else controller
         if not objs:
-            parts.append("su objetivo ya no está en juego: no destruye nada")
+            parts.append(Message("dv.effect.target_gone"))
         if held and objs:
             group, moved, more = hold(state, objs, first)
             events += moved
             cites += more
-            parts.append(f"destruye {cards_list(group)}: deja{'n' if len(group) > 1 else ''} el juego y "
-                         f"espera{'n' if len(group) > 1 else ''} a que {card.name} termine de enviar cartas a la "
-                         "pila de descartes, para entrar con ellas en orden de lectura")
+            parts.append(Message("dv.effect.destroy_held", cards=cards(group), n=len(group), card=card.name))
         elif objs or "held" in state.extra:
             waiting = "held" in state.extra
             group, moved, more = leave_together(state, objs, first)
             events += moved
             cites += more
-            in_order = f", en este orden: {cards_list(group)}" if len(group) > 1 else ""
+            in_order = Message("dv.in_order", cards=cards(group)) if len(group) > 1 else ""
             if objs:
-                parts.append(f"destruye {cards_list(objs)}: a la pila de descartes de su propietario"
-                             + (f", junto con lo que {card.name} ya había destruido" if waiting else "") + in_order)
+                parts.append(Message("dv.effect.destroy", cards=cards(objs), order=in_order,
+                                     waiting=Message("dv.effect.destroy_with", card=card.name) if waiting else ""))
             else:
-                parts.append(f"lo que {card.name} ya había destruido entra en la pila de descartes de su "
-                             f"propietario{in_order or ': ' + cards_list(group)}")
+                parts.append(Message("dv.effect.destroyed_enter", card=card.name,
+                                     order=in_order or Message("dv.colon_cards", cards=cards(group))))
     elif effect.kind == "draw":
         for p in players:
             draw(state, out, p, n, cites, prefix=f"{card.name}: ", kind=kind, notes=notes)
@@ -765,16 +771,15 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
     elif effect.is_boost:
         tid = target[1].id if isinstance(target, tuple) and target[0] == "object" else None  # type: ignore[union-attr]
         state.extra.setdefault("temp", []).append(TempBoost(card.name, src.id, controller, effect, tid, state.turn))
-        what = "daño" if effect.kind == "boost_damage" else "vida"
-        scope = {"all": "todas las criaturas", "yours": f"las criaturas de {controller}",
-                 "theirs": f"las criaturas de los adversarios de {controller}"}.get(
-                     effect.to or "", f"{target[1].card} ({tid})" if tid else "su objetivo")  # type: ignore[index,union-attr]
-        parts.append(f"+{n} de {what} a {scope} hasta el final del turno")
+        scope = Message("dv.scope." + effect.to, player=controller) if effect.to in ("all", "yours", "theirs") \
+            else f"{target[1].card} ({tid})" if tid else Message("dv.scope.target")  # type: ignore[index,union-attr]
+        parts.append(Message("dv.effect.boost_damage" if effect.kind == "boost_damage" else "dv.effect.boost_life",
+                             n=n, scope=scope))
         # Aimed at one card it is stacked on that card (dv/stack/2); otherwise it applies to the board (…/3).
         cites.append(C.STACK_LIFO if tid else C.STACK_TABLERO)
     if not parts:
-        parts.append("no tiene a quién afectar")
-    emit(state, out, kind, controller, f"{card.name}: " + "; ".join(parts), cites, events, notes)
+        parts.append(Message("dv.effect.nobody"))
+    emit(state, out, kind, controller, Message("dv.effect", card=card.name, parts=parts), cites, events, notes)
 
 
 def boosted(state: GameState, controller: str, effect: Effect, target: object) -> list[GameObject]:
@@ -834,8 +839,8 @@ def discard_cards(state: GameState, out: list[Step], player: Player, objs: list[
                   cites: list[str], prefix: str = "") -> None:
     events = [move(state, o, "discard") for o in objs]
     emit(state, out, "resolution" if prefix else "turn-based", player.name,
-         f"{prefix}{player.name} descarta {cards_list(objs)}"
-         + (" (entran en la pila en ese orden)" if len(objs) > 1 else ""),
+         Message("dv.discard.many" if len(objs) > 1 else "dv.discard", prefix=prefix, player=player.name,
+                 cards=cards(objs)),
          cites + [C.PILAS] + ([C.STACK_DESCARTES] if len(objs) > 1 else []), events)
 
 
@@ -843,14 +848,13 @@ def do_discard(state: GameState, action: Discard, out: list[Step]) -> None:
     """Answer the pending discard: down to two cards (dv/turno/preparacion/3) or a card's `discard` effect."""
     pending = state.pending
     if pending is None or pending.player != action.by:
-        raise IllegalAction(f"{action.by} no tiene ningún descarte pendiente (para obtener maná se quema: "
-                            "{burn: carta})", [C.TURNO_DESCARTAR, C.ACCION_QUEMAR])
+        raise IllegalAction(Message("dv.illegal.no_discard", player=action.by), [C.TURNO_DESCARTAR, C.ACCION_QUEMAR])
     player = state.player(action.by)
     hand = [o for o in player.zones["hand"] if o.id in pending.options]
     picked = pick(hand, action.cards, pending.count)
     if picked is None:
-        raise IllegalAction(f"hay que descartar exactamente {pending.count} carta(s) distintas de la mano "
-                            f"({cards_list(hand)}); se dieron {list(action.cards)}", list(pending.citations))
+        raise IllegalAction(Message("dv.illegal.discard_count", n=pending.count, hand=cards(hand),
+                                    given=str(list(action.cards))), list(pending.citations))
     state.pending = None
     if pending.resume[0] == "preparacion":
         discard_cards(state, out, player, picked, [C.TURNO_DESCARTAR],)

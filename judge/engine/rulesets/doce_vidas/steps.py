@@ -11,10 +11,11 @@ from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.rulesets.doce_vidas.stack import card_of, with_stacks
 from judge.engine.state import GameObject, GameState
 from judge.engine.step import Event, Step, make_step
+from judge.messages import Message
 
 
-def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
-         events: Sequence[Event] = (), unmodelled: Sequence[str] = ()) -> Step:
+def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summary: "str | Message",
+         citations: Sequence[str], events: Sequence[Event] = (), unmodelled: Sequence[str] = ()) -> Step:
     """Record a step (make_step); its unmodelled text is the caller's and that of the cards out of play whose text
     works where they are (off_board)."""
     if has_text(state):

@@ -23,10 +23,11 @@ from judge.engine.rulesets.magic.legal import legal_actions
 from judge.engine.rulesets.magic.play import HANDLERS
 from judge.engine.rulesets.magic.schema import EVENT_KINDS, OWN_STEP_KINDS, STEPS, Setup, parse_scenario
 from judge.engine.rulesets.magic.snapshot import snapshot
-from judge.engine.rulesets.magic.state import (STEP_NAMES, ZONES, MagicObject, MagicPlayer, MagicState, StackItem)
+from judge.engine.rulesets.magic.state import (ZONES, MagicObject, MagicPlayer, MagicState, StackItem)
 from judge.engine.state import GameState, Pending
 from judge.engine.step import Event, Step
-from judge.engine.spanish import vidas
+from judge.messages import Message
+from judge.engine.rulesets.magic.messages import phase
 
 
 class Magic(Ruleset):
@@ -92,13 +93,13 @@ class Magic(Ruleset):
         # lines, as any later choice by the lines after the action that asks it (docs: Choices).
         state.script = Script(tuple(getattr(scenario, "actions", ())), 0)
         out: list[Step] = []
-        names = ", ".join(f"{p.name} ({vidas(p.lives)})" for p in players)
+        names = [Message("magic.setup.player", player=p.name, lives=p.lives) for p in players]
         if state.phase not in turn.NO_PRIORITY:
             state.priority = state.active          # 117.3a: the board of the setup step shows who has priority
         try:
-            core.emit(state, out, "setup", None, f"el escenario empieza en el turno {state.turn} de {state.active}, "
-                      f"{STEP_NAMES[state.phase]}: {names}" + (f"; en la pila: {', '.join(i.text for i in state.stack)}"
-                                                               if state.stack else ""),
+            core.emit(state, out, "setup", None, Message(
+                "magic.setup", turn=state.turn, player=state.active, step=phase(state.phase), players=names,
+                stack=Message("magic.setup.stack", items=[i.text for i in state.stack]) if state.stack else ""),
                       cr("500.1", "117.3a"),
                       # every card of the scenario whose text is not modelled, wherever it starts (docs: Cards)
                       about=[o for p in players for z in ZONES for o in p.zones[z] if core.has_notes(state, o)])
@@ -140,13 +141,11 @@ class Magic(Ruleset):
                ) -> list[Step]:
         try:
             if not state.has_player(action.by) and not isinstance(action, PassUntil):
-                raise IllegalAction(f"jugador desconocido «{action.by}»", cr("102.1"))
+                raise IllegalAction(Message("magic.illegal.unknown_player", player=action.by), cr("102.1"))
             if not isinstance(action, PassUntil) and state.player(action.by).lost:
-                raise IllegalAction(f"{action.by} ya ha perdido la partida", cr("104.3"))
+                raise IllegalAction(Message("magic.illegal.lost", player=action.by), cr("104.3"))
             if isinstance(action, ANSWERS):
-                raise IllegalAction(f"no hay ninguna elección pendiente que responda «{action.describe()}»: se "
-                                    "declara cuando el juego la pide (atacantes al comenzar el paso de declarar "
-                                    "atacantes, bloqueadoras al comenzar el de declarar bloqueadoras)",
+                raise IllegalAction(Message("magic.illegal.no_question", action=action.describe()),
                                     cr("508.1", "509.1") if type(action).__name__ in ("Attack", "Block")
                                     else cr("117.2e"))
             handler = HANDLERS[type(action)]
@@ -160,8 +159,8 @@ class Magic(Ruleset):
             cites = exc.citations or cr("733.1")
             if saved is not None:
                 cites = [*cites, *cr("733.1", "733.2")]     # reversed; the player keeps priority
-            core.emit(state, out, "illegal", action.by or None, f"no se puede: {exc.reason} ({action.describe()})",
-                      cites)
+            core.emit(state, out, "illegal", action.by or None,
+                      Message("core.illegal", reason=exc.reason, action=action.describe()), cites)
         except ChoiceNeeded as exc:
             _pend(state, exc)
         return out

@@ -35,10 +35,10 @@ def _cr(numbers: tuple[str, ...]) -> tuple[str, ...]:
 _NAMED = re.compile(r"\((\d{3}\.\d+[a-z]?)\)")
 
 
-def named(*texts: str) -> list[str]:
+def named(*texts: object) -> list[str]:
     """The rules a step's reason text names in parentheses ("… no puede ser objetivo de su fuente (702.16b)"), as
     citations: a rule the step's text gives as its reason is cited by the step too."""
-    return cr(*dict.fromkeys(n for t in texts for n in _NAMED.findall(t)))
+    return cr(*dict.fromkeys(n for t in texts for n in _NAMED.findall(str(t))))     # a Message: its Spanish
 
 
 GENERAL = "cr-en/100.1"

@@ -19,15 +19,17 @@ from judge.engine.rulesets.magic.entering_copy import choose_copy, enters_as_cop
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic import replacement
 from judge.engine.rulesets.magic.layers import chars, is_creature
+from judge.engine.rulesets.magic.messages import zone as zone_name
 from judge.engine.rulesets.magic.replacement import (CountersEvent, DamageEvent, DrawEvent, LifeGainEvent,
                                                        LifeLossEvent, ReplacementHandler, ZoneChangeEvent)
 from judge.engine.rulesets.magic.steps import ask, emit, has_notes, name, unmodelled
-from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicObject, MagicState
+from judge.engine.rulesets.magic.state import MagicObject, MagicState
 from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.rulesets.magic.triggers import (CONDITION_TEXT, _bind_damaged, condition_holds, fire_delayed,
                                                   life_lost_this_turn, observe, observe_all, triggered_abilities)
 from judge.engine.step import Event, Step
 from judge.engine.spanish import vidas
+from judge.messages import Message
 
 
 # -- characteristics ------------------------------------------------------------------------------------------------
@@ -152,7 +154,7 @@ def _return_exiled_until(state: MagicState, out: list[Step], left: str, left_nam
              why=f"{left_name} ({left}) dejó el campo de batalla: regresa bajo el control de su propietario")
 
 
-def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: str,
+def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: "str | Message",
          controller: str | None = None, top: bool = True, counters: dict[str, int] | None = None,
          attach_to: str | None = None, kind: str = "resolution", actor: str | None = None,
          batch: list[Event] | None = None, seen: dict[str, dict[str, Any]] | None = None) -> MagicObject:
@@ -257,11 +259,12 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     state.latest[o.base] = new.id
     event = Event("move", {"object": o.id, "new": new.id, "card": o.card, "from": origin, "to": zone,
                            **({"counters": dict(new.counters)} if new.counters else {})})
-    summary = f"{o.card} ({o.id}) pasa de {ZONE_NAMES[origin]} a {ZONE_NAMES[zone]} como {new.id}: {why}"
-    if notes:
-        summary += "; " + "; ".join(notes)
-    if new.counters and zone == "battlefield":
-        summary += " (entra con " + ", ".join(f"{n} contador(es) {k}" for k, n in new.counters.items()) + ")"
+    # The notes said when it entered (chosen, tapped, no counters) are Spanish still (a site not converted).
+    summary = Message("magic.move", card=o.card, id=o.id, origin=zone_name(origin), to=zone_name(zone), new=new.id,
+                      why=why, notes=Message("magic.notes", notes=notes) if notes else "",
+                      counters=Message("magic.move.counters", counters=[
+                          Message("magic.counters", n=n, kind=k) for k, n in new.counters.items()])
+                      if new.counters and zone == "battlefield" else "")
     emit(state, out, kind, actor, summary, [*cites, *cr("400.7"), *extra_cites], [event], [new])
     if batch is not None:
         batch.append(event)          # one simultaneous event: observed once all of it has happened
@@ -310,7 +313,7 @@ def cease_to_exist(state: MagicState, o: MagicObject) -> None:
 
 
 # -- life, damage, counters -----------------------------------------------------------------------------------------
-def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str],
+def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why: "str | Message", cites: Sequence[str],
               source: str | None = None, kind: str = "resolution") -> None:
     """119.3 with life-gain replacements (614, applied once each, 616.1 order: `ReplacementHandler.life_gain`).
     `kind`: the step's kind when the gain is part of a turn-based action (lifelink's gain with combat damage,
@@ -327,9 +330,8 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     done = ReplacementHandler(state, out).life_gain(LifeGainEvent(player, amount))
     amount = done.amount
     p.lives += amount
-    msg = f"{player} gana {vidas(amount)} ({why}): {p.lives}"
-    if done.notes:
-        msg += " — reemplazo: " + "; ".join(done.notes)
+    msg = Message("magic.life.gain", player=player, amount=amount, why=why, lives=p.lives,
+                  replaced=Message("magic.replaced", notes=done.notes) if done.notes else "")
     emit(state, out, "replacement" if done.notes else kind, player, msg, [*cites, *cr("119.3"), *done.cites],
          [Event("life", {"player": player, "delta": amount})])
     observe(state, Event("life", {"player": player, "delta": amount, "source": source}))
@@ -349,7 +351,8 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
         return
     p.lives -= amount
     state.bump(f"life_lost:{player}", amount)
-    msg = f"{player} pierde {vidas(amount)} ({why}): {p.lives}" + (" — reemplazo: " + "; ".join(notes) if notes else "")
+    msg = Message("magic.life.lose", player=player, amount=amount, why=why, lives=p.lives,
+                  replaced=Message("magic.replaced", notes=notes) if notes else "")
     emit(state, out, "replacement" if notes else "resolution", player, msg,
          [*cites, *cr("119.3"), *extra], [Event("life", {"player": player, "delta": -amount})])
     observe(state, Event("life", {"player": player, "delta": -amount}))
@@ -405,8 +408,8 @@ def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, 
     o.counters[kind] = o.counters.get(kind, 0) + n
     state.touch()
     emit(state, out, "replacement" if notes else step_kind, o.controller,
-         f"{o.card} ({o.id}) recibe {n} contador(es) {kind} ({why})" + (" — reemplazo: " + "; ".join(notes)
-                                                                         if notes else ""),
+         Message("magic.counters.put", card=o.card, id=o.id, n=n, kind=kind, why=why,
+                 replaced=Message("magic.replaced", notes=notes) if notes else ""),
          [*cites, *cr("122.1"), *extra], [Event("counters", {"object": o.id, "counter": kind, "amount": n})], [o])
     observe(state, Event("counters", {"object": o.id, "counter": kind, "amount": n}))
 
@@ -469,9 +472,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         state.bump(f"life_lost:{target}", lost)
         rules.append("120.3a")
         extra += loss_cites
-        what = f"{target} pierde {vidas(lost)}: {p.lives}"
-        if loss_notes:
-            what += " (reemplazo: " + "; ".join(loss_notes) + ")"
+        what = Message("magic.damage.player", player=target, amount=lost, lives=p.lives,
+                       replaced=Message("magic.replaced_paren", notes=loss_notes) if loss_notes else "")
         events.append(Event("damage", {"source": src_ref, "target": target, "amount": amount, "combat": combat}))
         if lost:
             events.append(Event("life", {"player": target, "delta": -lost}))
@@ -480,7 +482,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         if wither and not can_have_counters(state, tobj):
             wither = False                   # the damage is dealt, and does nothing: no counter, no damage marked
             rules += ["120.3d", "702.80a", "609.3"]
-            what = f"{tobj.card} ({tobj.id}) no puede tener contadores: el daño (debilitar) no tiene efecto"
+            what = Message("magic.damage.wither_none", card=tobj.card, id=tobj.id)
         elif wither:
             # 120.3d puts the counters: a counter replacement changes how many (122.6, 614.1a)
             put, put_notes, put_cites = replace_counters(state, out, tobj, "-1/-1", amount)
@@ -489,15 +491,14 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
                 state.touch()
             rules += ["120.3d", "702.80a"]
             extra += put_cites
-            what = f"{tobj.card} ({tobj.id}) recibe {put} contador(es) -1/-1 (debilitar" + \
-                ("" if "wither" in kw else ": todo el daño se hace como si su fuente lo tuviera") + ")"
-            if put_notes:
-                what += " (reemplazo: " + "; ".join(put_notes) + ")"
+            what = Message("magic.damage.wither" if "wither" in kw else "magic.damage.wither_as_if", card=tobj.card,
+                           id=tobj.id, n=put,
+                           replaced=Message("magic.replaced_paren", notes=put_notes) if put_notes else "")
             wither_put = put
         else:
             tobj.damage += amount
             rules.append("120.3e")
-            what = f"{tobj.card} ({tobj.id}) tiene {tobj.damage} de daño marcado"
+            what = Message("magic.damage.marked", card=tobj.card, id=tobj.id, damage=tobj.damage)
         if "deathtouch" in kw:
             tobj.deathtouch_hit = True
             rules.append("702.2b")
@@ -506,16 +507,18 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
                 (tobj.damage >= tc.toughness or tobj.deathtouch_hit):
             # 702.12b: it can't be destroyed; the state-based actions for lethal damage (704.5g) and deathtouch
             # (704.5h) will not destroy it. Said here, where the damage is, not as a step of every quiet check.
-            why = " ni ".join(w for w, yes in (("el daño letal", tobj.damage >= tc.toughness),
-                                                ("el toque mortal", tobj.deathtouch_hit)) if yes)
-            what += f"; es indestructible: no la destruye {why}"
+            lethal, touched = tobj.damage >= tc.toughness, tobj.deathtouch_hit
+            what = Message("magic.damage.indestructible", what=what, by=Message(
+                "magic.damage.lethal_nor_deathtouch" if lethal and touched else "magic.damage.lethal" if lethal
+                else "magic.damage.deathtouch"))
             rules.append("702.12b")
         events.append(Event("damage", {"source": src_ref, "target": tobj.id, "amount": amount, "combat": combat}))
     if "infect" in kw:
-        what += " (infectar no está modelado)"
-    note = f" ({'; '.join(prevented_notes)})" if prevented_notes else ""
+        what = Message("magic.damage.infect", what=what)
+    note = Message("magic.paren", notes=prevented_notes) if prevented_notes else ""
     emit(state, out, "resolution" if not combat else "turn-based", src.get("controller"),
-         f"{name_src} hace {amount} de daño{' de combate' if combat else ''} a {name(state, target)}{note}: {what}",
+         Message("magic.damage.combat" if combat else "magic.damage", source=name_src, amount=amount,
+                 target=name(state, target), note=note, what=what),
          [*cites, *cr(*rules), *extra], events, [tobj])
     for e in events:
         observe(state, e)
@@ -553,7 +556,7 @@ def _prevention_draws(state: MagicState, out: list[Step], draws: list[tuple[str,
 
 
 # -- drawing --------------------------------------------------------------------------------------------------------
-def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cites: Sequence[str],
+def draw(state: MagicState, out: list[Step], player: str, n: int, why: "str | Message", cites: Sequence[str],
          applied: frozenset[str] = frozenset(), kind: str = "resolution") -> None:
     """121.1–121.2: draw `n` cards one at a time; each draw may be replaced (121.6, 614.5: a replacement applies
     once to an event and to the events that replace it); an empty library is remembered for 704.5b (121.4).
@@ -580,17 +583,16 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: str, cite
         library = p.zones["library"]
         if not library:
             p.drew_from_empty = True
-            emit(state, out, kind, player, f"{player} intenta robar con la biblioteca vacía ({why}): "
-                 "perderá la partida en la próxima comprobación de acciones de estado",
+            emit(state, out, kind, player, Message("magic.draw.empty", player=player, why=why),
                  [*cites, *cr("121.4", "704.5b")], [Event("draw", {"player": player, "empty": True})])
             continue
         top = library[0]
-        move(state, out, top, "hand", cites=[*cites, *cr("121.1")], why=f"{player} roba ({why})", actor=player,
-             kind=kind)
+        move(state, out, top, "hand", cites=[*cites, *cr("121.1")],
+             why=Message("magic.draw.why", player=player, why=why), actor=player, kind=kind)
         observe(state, Event("draw", {"player": player}))
 
 
-def require(cond: bool, reason: str, *rules: str) -> None:
+def require(cond: bool, reason: "str | Message", *rules: str) -> None:
     if not cond:
         raise IllegalAction(reason, cr(*rules))
 

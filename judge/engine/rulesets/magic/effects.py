@@ -23,6 +23,7 @@ from judge.engine.rulesets.magic.text import condition_text, describe_effect
 from judge.engine.rulesets.magic.verb import Resolution, current
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
               lki: dict[str, Any] | None = None, ctx: Linked | None = None) -> list[str]:
@@ -99,15 +100,16 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
             times = sum(1 for c in e.if_spent if (spent or {}).get(c, 0) > 0)
             colours = "".join("{" + c + "}" for c in e.if_spent)
             if not times:
-                core.emit(state, out, "resolution", controller, f"{source_name}: no se gastó {colours} para "
-                          f"lanzarlo: «{describe_effect(e)}» no ocurre", [*cites, *cr("601.2h"),
+                core.emit(state, out, "resolution", controller, Message(
+                    "magic.effect.not_spent", source=source_name, colours=colours, effect=describe_effect(e)), [*cites, *cr("601.2h"),
                                                                      *(cr("707.10") if spent is None else [])])
                 continue
         if e.to == "target" and e.kind not in untargeted and e.target < len(targets) and not targets[e.target]:
             continue                  # its target slot is empty ("up to one") or illegal: nothing to do, no choice
         if e.condition and not linked.holds(state, e, ctx, controller):
-            core.emit(state, out, "resolution", controller, f"{source_name}: «{describe_effect(e)}» no se hace: no se "
-                      f"cumple «{condition_text(e)}»", [*cites, *cr("608.2c")])
+            core.emit(state, out, "resolution", controller, Message(
+                "magic.effect.condition_fails", source=source_name, effect=describe_effect(e),
+                condition=condition_text(e)), [*cites, *cr("608.2c")])
             continue
         if e.optional:
             ctx.did = _agrees(state, out, controller, source_name, e)
@@ -149,7 +151,8 @@ def choose_land_type(state: MagicState, out: list[Step], player: str, source_nam
             return (f"se esperaba un tipo de tierra básica: {', '.join(options)}", cr("305.6"))
         return None
     chosen = core.ask(state, out, q, valid).values[0]
-    core.emit(state, out, "resolution", player, f"{player} elige {chosen} para {source_name}", cr("305.6"))
+    core.emit(state, out, "resolution", player, Message("magic.choice.made", player=player, chosen=chosen,
+                                                        source=source_name), cr("305.6"))
     return chosen
 
 
@@ -169,8 +172,8 @@ def choose_colors(state: MagicState, out: list[Step], player: str, source_name: 
             return (f"se esperaba {many} de {', '.join(options)} (incoloro no es un color)", cr("105.1", "105.2c"))
         return None
     chosen = tuple(v.upper() for v in core.ask(state, out, q, valid).values)
-    core.emit(state, out, "resolution", player, f"{player} elige {'/'.join(chosen)} para {source_name}",
-              cr("105.1"))
+    core.emit(state, out, "resolution", player, Message("magic.choice.made", player=player, chosen="/".join(chosen),
+                                                        source=source_name), cr("105.1"))
     return chosen
 def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequence[str | None],
               memo: dict[str, int], subject: str = "", ctx: Linked | None = None) -> int:
@@ -221,8 +224,9 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
             return ("se esperaba yes o no", cr("608.2d"))
         return None
     yes = core.ask(state, out, q, valid).values[0] != "no"
-    core.emit(state, out, "resolution", controller, f"{controller} elige {'sí' if yes else 'no'}: "
-              f"{describe_effect(e)}", cr("608.2d"))
+    core.emit(state, out, "resolution", controller, Message(
+        "magic.choice.may", player=controller, answer=Message("magic.value.yes" if yes else "magic.value.no"),
+        effect=describe_effect(e)), cr("608.2d"))
     return yes
 
 
@@ -475,10 +479,11 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
     copied = enters_as_copy(state, o, copying) if copying is not None else []
     ev = Event("move", {"object": tid, "new": tid, "card": token.name, "from": None, "to": "battlefield",
                         "token": True})
-    core.emit(state, out, "resolution", controller, f"{source_name} crea la ficha {token.name} "
-              f"{token.power}/{token.toughness} ({tid})"
-              + (f", que entra como una copia de {copying.model_name}" if copying is not None else ""),
-              [*cites, *cr("111.1", "111.2", "111.4"), *copied], [ev], [o])
+    core.emit(state, out, "resolution", controller, Message(
+        "magic.effect.token" if copying is None else "magic.effect.token_copy", source=source_name, token=token.name,
+        power=token.power, toughness=token.toughness, id=tid,
+        **({"model": copying.model_name} if copying is not None else {})),
+        [*cites, *cr("111.1", "111.2", "111.4"), *copied], [ev], [o])
     core.observe(state, ev)
 
 
@@ -514,12 +519,13 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
                                                            if e.dest == "hand" else ""),
                   controller=player, actor=player)
     else:
-        core.emit(state, out, "resolution", player, f"{player} busca y no encuentra ninguna carta «{label}»"
-                  + (" (puede no encontrarla aunque esté: la zona es oculta)" if matches else ""),
+        core.emit(state, out, "resolution", player, Message(
+            "magic.search.none", player=player, label=label,
+            hidden=Message("magic.search.hidden") if matches else ""),
                   [*cites, *cr("701.23b")])
     state.rng.shuffle(lib)
     state.touch()                        # the library's order changed: boards must not reuse the old one
-    core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.24a")],
+    core.emit(state, out, "resolution", player, Message("magic.search.shuffle", player=player), [*cites, *cr("701.24a")],
               [Event("shuffle", {"player": player, "zone": "library", "cards": len(lib)})])
 
 
@@ -580,22 +586,22 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
             return
         cond, cond_n, cond_arg = item.condition
         if cond and not core.condition_holds(state, item.controller, cond, cond_n, cond_arg):
-            core.emit(state, out, "resolution", item.controller, f"{item.text} no hace nada: la condición "
-                      f"«{core.CONDITION_TEXT.get(cond, cond).format(n=cond_n, arg=cond_arg)}» ya no se cumple al "
-                      "resolverse",
+            core.emit(state, out, "resolution", item.controller, Message(
+                "magic.resolve.condition_gone", ability=item.text,
+                condition=core.CONDITION_TEXT.get(cond, cond).format(n=cond_n, arg=cond_arg)),
                       [*cites_base, *cr("603.4")])
             return
-        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}",
+        core.emit(state, out, "resolution", item.controller, Message("magic.resolve", what=item.text),
                   [*cites_base, *cr("608.2", "117.3b", *(["603.4"] if cond else []))])
         run_effects(state, out, item.controller, item.source, item.source_name, item.effects, targets, item.x,
                     cr("608.2c"), lki=item.lki)
         return
     if item.copy_of:
-        core.emit(state, out, "resolution", item.controller, f"se resuelve {item.text}: "
-                  + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "707.10")])
+        core.emit(state, out, "resolution", item.controller, Message(
+            "magic.resolve.effects", what=item.text, effects=[describe_effect(e) for e in item.effects]), [*cites_base, *cr("608.2", "608.2c", "707.10")])
         run_effects(state, out, item.controller, item.source, item.copy_of, item.effects, targets, item.x,
                     cr("608.2c"), spent=None, divide=item.divide)
-        core.emit(state, out, "resolution", item.controller, f"la copia {item.id} deja de existir al dejar la pila",
+        core.emit(state, out, "resolution", item.controller, Message("magic.resolve.copy_gone", item=item.id),
                   cr("707.10a", "704.5e"))
         return
     obj = item.obj
@@ -605,11 +611,11 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         attach = targets[0] if card.is_aura and targets else None
         core.move(state, out, obj, "battlefield", cites=[*cites_base, *cr("608.3", "608.3a" if not card.is_aura
                                                                                else "608.3c")],
-                  why=f"el hechizo de permanente de {item.controller} se resuelve", controller=item.controller,
+                  why=Message("magic.resolve.permanent", player=item.controller), controller=item.controller,
                   attach_to=attach, actor=item.controller)
         return
-    core.emit(state, out, "resolution", item.controller, f"se resuelve {obj.card} ({obj.id}): "
-              + "; ".join(describe_effect(e) for e in item.effects), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
+    core.emit(state, out, "resolution", item.controller, Message(
+        "magic.resolve.effects", what=f"{obj.card} ({obj.id})", effects=[describe_effect(e) for e in item.effects]), [*cites_base, *cr("608.2", "608.2c", "117.3b")],
               about=[obj])
     run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"),
                 spent=item.spent, divide=item.divide)

@@ -9,8 +9,10 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import KEYWORDS
 from judge.engine.rulesets.magic.cites import GENERAL, cr
 from judge.engine.rulesets.magic.mana import pool_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, ZONE_NAMES, MagicState, StackItem
+from judge.engine.rulesets.magic.messages import phase, zone
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, StackItem
 from judge.engine.step import Step
+from judge.messages import Message
 
 FIELD_RULES = {"life": ("119.1",), "lost": ("104.3",), "hand": ("402.1",), "library": ("401.1",),
                "graveyard": ("404.1",), "exile": ("406.1",), "battlefield": ("403.1",), "mana_pool": ("106.4",),
@@ -30,14 +32,20 @@ LABELS = {"life": "vidas", "lost": "ha perdido", "hand": "mano", "library": "bib
           "battlefield_count": "permanentes en el campo de batalla"}
 
 
-def _show(v: Any) -> str:
+def _show(v: Any) -> str | Message:
+    """A checked value as the result names it: a list in brackets, nothing, yes or no in the trace's language."""
     if isinstance(v, tuple):
-        return "[" + ", ".join(_show(x) if not isinstance(x, tuple) else f"{x[0]}: {x[1]}" for x in v) + "]"
+        return Message("magic.value.list", items=[_show(x) if not isinstance(x, tuple) else f"{x[0]}: {x[1]}"
+                                                  for x in v])
     if v is None:
-        return "nada"
+        return Message("magic.value.nothing")
     if isinstance(v, bool):
-        return "sí" if v else "no"
+        return Message("magic.value.yes" if v else "magic.value.no")
     return str(v)
+
+
+def _label(f: str) -> Message:
+    return Message("magic.field." + f) if f in LABELS else Message("magic.raw", text=f)
 
 
 def _names(objs: Sequence[Any], wanted: Sequence[str]) -> tuple[str, ...]:
@@ -49,10 +57,10 @@ def _names(objs: Sequence[Any], wanted: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[bool, str, list[str]]:
+def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[bool, Message, list[str]]:
     f, want = exp.field, exp.value
     cites = cr(*FIELD_RULES.get(f, ("100.1",)))
-    common = check_common(state, exp, steps, [GENERAL], lambda s: STEP_NAMES.get(s, s))
+    common = check_common(state, exp, steps, [GENERAL], lambda s: phase(s) if s in STEP_NAMES else s)
     if common is not None:
         held, summary, cc = common
         if f == "phase":
@@ -64,8 +72,8 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
         got = tuple(i.obj.card if i.obj is not None else f"habilidad de {i.source_name}" for i in state.stack)
         got = tuple(w if (i < len(state.stack) and w in _stack_names(state, state.stack[i]))
                     else g for i, (g, w) in enumerate(zip(got, list(want) + [None] * len(got))))
-        return got == want, f"pila (de abajo arriba): {_show(got)} (se esperaba {_show(want)})", cites
-    label = LABELS.get(f, f)
+        return got == want, Message("magic.expect.stack", got=_show(got), want=_show(want)), cites
+    label = _label(f)
     if exp.subject_key == "player":
         p = state.mplayer(exp.subject or "")
         if f.endswith("_count"):
@@ -76,26 +84,27 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
             got = p.lives
         elif f == "mana_pool":
             got = tuple(sorted((k, v) for k, v in p.pool.items() if v))
-            return got == want, f"{p.name}, reserva de maná: {pool_text(dict(got))} (se esperaba " \
-                                f"{pool_text(dict(want))})", cites
+            return got == want, Message("magic.expect.field", who=p.name, label=label, got=pool_text(dict(got)),
+                                        want=pool_text(dict(want))), cites
         else:
             got = getattr(p, f)
-        return got == want, f"{p.name}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+        return got == want, Message("magic.expect.field", who=p.name, label=label, got=_show(got),
+                                    want=_show(want)), cites
     o = state.obj(exp.subject or "")
     if f == "exists":
         got = o is not None
-        return got == want, f"{exp.subject}: {'existe' if got else 'no existe'} (se esperaba " \
-                            f"{'que exista' if want else 'que no exista'})", cites
+        return got == want, Message("magic.expect.exists" if got else "magic.expect.exists_not", who=exp.subject,
+                                    want=Message("magic.expect.want_exists" if want else "magic.expect.want_gone")), \
+            cites
     if o is None:
-        return False, f"no existe el objeto «{exp.subject}» (una ficha deja de existir fuera del campo de batalla)", \
-            cr("704.5d", "400.7")
+        return False, Message("magic.expect.no_object", subject=exp.subject), cr("704.5d", "400.7")
     who = f"{o.card} ({o.id})"
     if f == "zone":
         got = o.zone
-        return got == want, f"{who}, zona: {ZONE_NAMES.get(got, got)} (se esperaba {ZONE_NAMES.get(want, want)})", \
+        return got == want, Message("magic.expect.field", who=who, label=label, got=zone(got), want=zone(want)), \
             cites
     if f == "current_id":
-        return o.id == want, f"{exp.subject} es ahora {o.id} (se esperaba {want})", cites
+        return o.id == want, Message("magic.expect.current_id", subject=exp.subject, got=o.id, want=want), cites
     if f in ("power", "toughness", "colors", "keywords", "controller"):
         c = layers.chars_of(state, o)
         if f == "power":
@@ -107,8 +116,9 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
         elif f == "keywords":
             got = tuple(sorted(c.keywords))
             want_show = ", ".join(KEYWORDS.get(k, k) for k in want)
-            return got == want, f"{who}, palabras clave: {', '.join(KEYWORDS.get(k, k) for k in got) or 'ninguna'}" \
-                                f" (se esperaba {want_show or 'ninguna'})", cites
+            return got == want, Message("magic.expect.field", who=who, label=label, got=", ".join(
+                KEYWORDS.get(k, k) for k in got) or Message("magic.value.none"),
+                want=want_show or Message("magic.value.none")), cites
         else:
             got = c.controller
         if c.rules and f in ("power", "toughness"):
@@ -117,14 +127,15 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
             cites = [*cites, *cr("613.1e")]          # an effect changed its colours (layer 5)
             if any(a == "613.1e" and b == "613.8a" for a, b in zip(c.rules, c.rules[1:])):
                 cites = [*cites, *cr("613.8a")]      # one applied first because another depended on it
-        return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+        return got == want, Message("magic.expect.field", who=who, label=label, got=_show(got), want=_show(want)), \
+            cites
     if f == "counters":
         got = tuple(sorted((k, n) for k, n in o.counters.items() if n))
     elif f == "attacking":
         got = o.attacking is not None
     else:
         got = getattr(o, f)
-    return got == want, f"{who}, {label}: {_show(got)} (se esperaba {_show(want)})", cites
+    return got == want, Message("magic.expect.field", who=who, label=label, got=_show(got), want=_show(want)), cites
 
 
 def _stack_names(state: MagicState, item: StackItem) -> set[str]:

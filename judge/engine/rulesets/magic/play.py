@@ -20,17 +20,19 @@ from judge.engine.rulesets.magic.targets import (count_problem, distinct_problem
                                                  mv_problem)
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, parse_mana, pay, pool_text
+from judge.engine.rulesets.magic.messages import phase
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.text import describe_effect, describe_target
 from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 MAIN = ("main1", "main2")
 
 
-def _priority(state: MagicState, who: str, what: str) -> None:
-    core.require(state.priority == who, f"{who} no tiene la prioridad (la tiene {state.priority or 'nadie'}): no "
-                 f"puede {what}", "117.1", "117.3")
+def _priority(state: MagicState, who: str, what: str | Message) -> None:
+    core.require(state.priority == who, Message("magic.illegal.priority", player=who, holder=state.priority or
+                                                Message("core.expect.nobody"), what=what), "117.1", "117.3")
 
 
 def _find_in(objs: Sequence[MagicObject], ref: str) -> MagicObject | None:
@@ -47,14 +49,14 @@ def _sorcery_timing(state: MagicState, who: str) -> bool:
     return state.active == who and state.phase in MAIN and not state.stack
 
 
-def _tap_for_mana(state: MagicState, out: list[Step], who: str, refs: Sequence[str], why: str) -> None:
+def _tap_for_mana(state: MagicState, out: list[Step], who: str, refs: Sequence[str], why: str | Message) -> None:
     """605.3a: activate the mana abilities of these permanents (each {T}: add mana)."""
     for ref in refs:
         o = _find_in(state.player(who).zones["battlefield"], ref)
-        core.require(o is not None, f"«{ref}» no es un permanente que {who} controle", "605.1a")
+        core.require(o is not None, Message("magic.illegal.not_your_permanent", ref=ref, player=who), "605.1a")
         assert o is not None
         ab = next((a for a in core.activated_abilities(state, o) if a.is_mana_ability), None)
-        core.require(ab is not None, f"{o.card} ({o.id}) no tiene una habilidad de maná", "605.1a")
+        core.require(ab is not None, Message("magic.illegal.no_mana_ability", card=o.card, id=o.id), "605.1a")
         assert ab is not None
         activate_mana(state, out, who, o, ab, why)
 
@@ -84,15 +86,16 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
     into = state.mplayer(player).restricted if any(e.spend_only for e in ab.effects) else state.mplayer(player).pool
     for c, n in made.items():
         into[c] = into.get(c, 0) + n
-    text = "".join("{" + c + "}" for c, n in made.items() for _ in range(n)) or "nada"
-    restricted = " (solo para costes con {X})" if any(e.spend_only for e in ab.effects) else ""
-    core.emit(state, out, "action", who, f"{who} activa la habilidad de maná de {o.card} ({o.id}): "
-              + (f"paga {ab.cost_text()} y " if ab.cost or ab.untap else "")
-              + (f"{player} agrega" if player != who else "agrega") + f" {text}{restricted} ({why})"
-              + (f" — {'; '.join(notes)}" if notes else "") + f"; reserva de {player}: "
-              f"{pool_text(state.mplayer(player).pool)}"
-              + (f", restringido: {pool_text(state.mplayer(player).restricted)}"
-                 if state.mplayer(player).restricted else ""),
+    text = "".join("{" + c + "}" for c, n in made.items() for _ in range(n)) or Message("magic.value.nothing")
+    restricted = Message("magic.mana.only_x") if any(e.spend_only for e in ab.effects) else ""
+    left = state.mplayer(player).restricted
+    core.emit(state, out, "action", who, Message(
+        "magic.mana.activate", player=who, card=o.card, id=o.id,
+        pays=Message("magic.mana.pays", cost=ab.cost_text()) if ab.cost or ab.untap else "",
+        adds=Message("magic.mana.adds_for", player=player) if player != who else Message("magic.mana.adds"),
+        mana=text, restricted=restricted, why=why, notes=Message("magic.mana.notes", notes=notes) if notes else "",
+        owner=player, pool=pool_text(state.mplayer(player).pool),
+        kept=Message("magic.mana.kept", pool=pool_text(left)) if left else ""),
               cr("605.1a", "605.3a", "605.3b", "106.4", *(["107.5"] if ab.tap else []),
                  *(["107.6"] if ab.untap else []), *rules, *(["106.6"] if restricted else []),
                  *(["106.6a"] if restricted and "106.12b" in rules else [])),
@@ -358,32 +361,31 @@ def _from_graveyard(state: MagicState, who: str, ref: str, land: bool) -> tuple[
 def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     """601.2a–i: announce, targets, total cost, mana abilities, pay; then it is on the stack."""
     who = action.by
-    _priority(state, who, "lanzar hechizos")
+    _priority(state, who, Message("magic.what.cast"))
     p = state.mplayer(who)
     o = _find_in(p.zones["hand"], action.card) or _playable_from_exile(state, who, action.card)
     allowed = None                     # 601.3: what lets `who` cast it from their graveyard (castfrom.py)
     if o is None:
         o, allowed = _from_graveyard(state, who, action.card, land=False)
-    core.require(o is not None, f"«{action.card}» no está en la mano de {who}", "601.2a")
+    core.require(o is not None, Message("magic.illegal.not_in_hand", card=action.card, player=who), "601.2a")
     assert o is not None
     from_zone = o.zone
     card = state.card(o)
-    core.require("land" not in card.types, f"{o.card} es una tierra: se juega, no se lanza", "305.1", "116.2a")
+    core.require("land" not in card.types, Message("magic.illegal.land_cast", card=o.card), "305.1", "116.2a")
     if "instant" not in card.types and "flash" not in card.keywords:      # 702.8a: flash, as an instant
-        core.require(_sorcery_timing(state, who), f"{o.card} no es un instantáneo: solo se lanza en una fase "
-                     "principal de tu turno con la pila vacía", "117.1a", "307.1" if "sorcery" in card.types
+        core.require(_sorcery_timing(state, who), Message("magic.illegal.sorcery_timing", card=o.card), "117.1a", "307.1" if "sorcery" in card.types
                      else "302.1")
     # 601.2a: the card moves to the stack (a new object); 601.2c targets; 601.2f–h costs. Any failure → 733.1.
     specs, effects = card.targets, card.effects
     if card.modes:
         core.require(action.mode is not None and 0 <= action.mode < len(card.modes),
-                     f"{o.card} es modal: elige un modo con «mode» (0 a {len(card.modes) - 1})", "700.2a", "601.2b")
+                     Message("magic.illegal.modal", card=o.card, last=len(card.modes) - 1), "700.2a", "601.2b")
         assert action.mode is not None
         specs, effects = card.modes[action.mode].targets, card.modes[action.mode].effects
     else:
-        core.require(action.mode is None, f"{o.card} no es un hechizo modal", "700.2", "601.2b")
+        core.require(action.mode is None, Message("magic.illegal.not_modal", card=o.card), "700.2", "601.2b")
     if card.is_aura and not specs:
-        core.require(False, f"{o.card} es un Aura sin «encantar»", "303.4a")
+        core.require(False, Message("magic.illegal.aura_without_enchant", card=o.card), "303.4a")
     if card.x_counts:
         action = _x_from_text(state, card, action)
     else:
@@ -395,18 +397,18 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     finally:
         state.extra.pop("announced_x", None)
     xs = [s for s in card.mana_cost if s.kind == "x"]
-    core.require(not action.x or xs or card.x_counts, f"{o.card} no tiene X en su coste", "107.3")
+    core.require(not action.x or xs or card.x_counts, Message("magic.illegal.no_x", card=o.card), "107.3")
     divide = _check_division(card, effects, action, targets)
     _check_additional(state, card, action, o)
     conspirers = check_conspire(state, who, card, action.conspire) if action.conspire else []
-    _tap_for_mana(state, out, who, action.tap, f"para pagar {o.card}")
+    _tap_for_mana(state, out, who, action.tap, Message("magic.mana.to_pay", card=o.card))
     spent = spend(state, who, card.mana_cost, action.x)
     if spent is None:
-        restricted = f" (y {pool_text(p.restricted)} que solo puede gastarse en costes con {{X}})" \
+        restricted = Message("magic.illegal.unpaid_restricted", pool=pool_text(p.restricted)) \
             if p.restricted and not xs else ""
-        raise IllegalAction(f"no se puede pagar {cost_text(card.mana_cost) or '{0}'} de {o.card}"
-                            + (f" con X={action.x}" if xs else "") + f" con la reserva {pool_text(p.pool)}"
-                            + restricted + "; todo el lanzamiento se revierte",
+        raise IllegalAction(Message("magic.illegal.unpaid", cost=cost_text(card.mana_cost) or "{0}", card=o.card,
+                                    x=Message("magic.illegal.unpaid_x", x=action.x) if xs else "",
+                                    pool=pool_text(p.pool), restricted=restricted),
                             cr("601.2h", "118.3", "733.1", *(["106.6"] if restricted else [])))
     hybrid = any(s.kind in ("hybrid", "mono_hybrid") for s in card.mana_cost)
     value = card.mana_value + action.x * len(xs)        # 202.3e: on the stack X is the number chosen
@@ -418,14 +420,15 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                                                      *(["702.8a"] if "flash" in card.keywords
                                                        and not _sorcery_timing(state, who) else []),
                                                      *(allowed.rules if allowed else ())),
-                    why=f"{who} lanza {o.card}"
-                        + (f" desde su cementerio (lo permite {allowed.source})" if allowed else "")
-                        + f" (valor de maná {value}"
-                        + (f"; modo {action.mode}: " + "; ".join(describe_effect(e) for e in effects) if card.modes else "")
-                        + (f", X={action.x}" if xs or card.x_counts else "")
-                        + f"; paga {cost_text(card.mana_cost) or '{0}'} con "
-                        + (pool_text(spent) if any(spent.values()) else "nada")
-                        + (f"; objetivos: {', '.join(core.name(state, t) for t in targets)}" if targets else "") + ")",
+                    why=Message("magic.cast.why", player=who, card=o.card, value=value,
+                                graveyard=Message("magic.cast.from_graveyard", source=allowed.source)
+                                if allowed else "",
+                                mode=Message("magic.cast.mode", mode=action.mode, effects=[describe_effect(e) for e in effects])
+                                if card.modes else "", x=f", X={action.x}" if xs or card.x_counts else "",
+                                cost=cost_text(card.mana_cost) or "{0}",
+                                paid=pool_text(spent) if any(spent.values()) else Message("magic.value.nothing"),
+                                targets=Message("magic.cast.targets", targets=[core.name(state, t) for t in targets])
+                                if targets else ""),
                     controller=who, kind="action", actor=who)
     _pay_additional(state, out, card, action, new)
     state.stack.append(StackItem(id=new.id, kind="spell", controller=who, source=new.id, source_name=new.card,
@@ -639,8 +642,9 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
         rules.append("118.3")
     if ab not in state.card(o).activated:
         rules.append("613.1f")               # an ability it has because another object gives it (layer 6)
-    core.emit(state, out, "action", who, f"{who} activa {item.text}; va a la pila ({item.id})"
-              + (f" con objetivo {', '.join(core.name(state, t) for t in targets)}" if targets else ""), cr(*rules),
+    core.emit(state, out, "action", who, Message(
+        "magic.play.activate_targets" if targets else "magic.play.activate", player=who, ability=item.text,
+        item=item.id, **({"targets": [core.name(state, t) for t in targets]} if targets else {})), cr(*rules),
               [Event("stack", {"item": item.id, "source": o.id})], [o])
     state.passes = 0
     priority.give_priority(state, out, who)
@@ -726,19 +730,20 @@ def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
     allowed = None                     # 305.1: what lets `who` play it from their graveyard (castfrom.py)
     if o is None:
         o, allowed = _from_graveyard(state, who, action.card, land=True)
-    core.require(o is not None, f"«{action.card}» no está en la mano de {who}", "116.2a")
+    core.require(o is not None, Message("magic.illegal.not_in_hand", card=action.card, player=who), "116.2a")
     assert o is not None
-    core.require("land" in state.card(o).types, f"{o.card} no es una tierra", "116.2a", "305.1")
-    core.require(state.active == who, f"no es el turno de {who}", "116.2a", "305.3")
-    core.require(state.phase in MAIN, f"solo en una fase principal (ahora: {STEP_NAMES[state.phase]})", "116.2a",
+    core.require("land" in state.card(o).types, Message("magic.illegal.not_land", card=o.card), "116.2a", "305.1")
+    core.require(state.active == who, Message("magic.illegal.not_your_turn", player=who), "116.2a", "305.3")
+    core.require(state.phase in MAIN, Message("magic.illegal.main_only", step=phase(state.phase)), "116.2a",
                  "305.1", "505.6b")
-    core.require(not state.stack, "la pila no está vacía", "116.2a", "305.1")
-    _priority(state, who, "jugar una tierra")
-    core.require(p.lands_played < 1, f"{who} ya jugó una tierra este turno", "116.2a", "305.2")
+    core.require(not state.stack, Message("magic.illegal.stack_not_empty"), "116.2a", "305.1")
+    _priority(state, who, Message("magic.what.land"))
+    core.require(p.lands_played < 1, Message("magic.illegal.land_played", player=who), "116.2a", "305.2")
     p.lands_played += 1
     core.move(state, out, o, "battlefield", cites=cr("116.2a", "305.1", "117.3c", *(allowed.rules if allowed else ())),
-              why=f"{who} juega una tierra" + (f" desde su cementerio (lo permite {allowed.source})" if allowed else "")
-              + " (acción especial, no usa la pila)", controller=who, kind="action", actor=who)
+              why=Message("magic.land.why", player=who, graveyard=Message("magic.cast.from_graveyard",
+                                                                         source=allowed.source) if allowed else ""),
+              controller=who, kind="action", actor=who)
     priority.give_priority(state, out, who)               # 117.3c
 
 
@@ -756,8 +761,8 @@ def pass_once(state: MagicState, out: list[Step], who: str) -> None:
     everyone = state.passes >= len(alive)
     # The board of the pass shows where priority goes: the next player, or nobody once all have passed.
     state.priority = None if everyone else priority.next_player(state, who)
-    core.emit(state, out, "action", who, f"{who} pasa la prioridad"
-              + (" (todos han pasado seguidos)" if everyone else ""), cr("117.3d"))
+    core.emit(state, out, "action", who, Message("magic.play.pass_all" if everyone else "magic.play.pass",
+                                                 player=who), cr("117.3d"))
     if not everyone:
         priority.give_priority(state, out, priority.next_player(state, who))
         return

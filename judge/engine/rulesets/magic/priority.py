@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.targets import choose_targets, trigger_text
 from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicState, PendingTrigger, StackItem
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask, emit, name
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 
 def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
@@ -29,8 +30,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
         for t in [t for t in mine if t.ability.keyword == "persist-false"]:
             mine.remove(t)
             # It did not trigger (603.4): not a `trigger` step, but part of the event it would have triggered on.
-            emit(state, out, t.lki.get("left_in", "state-based"), player, f"persistir de {t.source_name} no se "
-                 "dispara: tenía un contador -1/-1 al morir (la condición «si no tenía contadores -1/-1» se comprueba al dispararse)",
+            emit(state, out, t.lki.get("left_in", "state-based"), player,
+                 Message("magic.trigger.persist_not", source=t.source_name),
                  cr("603.4", "702.79a"))
         # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
         # their order matters and is chosen too (603.3b).
@@ -42,8 +43,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             if ab.targets:
                 targets = choose_targets(state, out, player, t.source, ab.targets, t.source_name)
                 if targets is None:
-                    emit(state, out, "trigger", player, f"la habilidad disparada de {t.source_name} no tiene "
-                         "objetivos legales y se quita de la pila", cr("603.3d", "601.2c"))
+                    emit(state, out, "trigger", player, Message("magic.trigger.no_targets", source=t.source_name),
+                         cr("603.3d", "601.2c"))
                     continue
             item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
                              source_name=t.source_name, effects=ab.effects, targets=targets,
@@ -69,8 +70,9 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             gone = _left_text(state, t)
             if gone:
                 rules += ["603.10a", "113.7a"]      # it looked back in time (a dies, leaves or zone_change ability)
-            emit(state, out, "trigger", player, f"se dispara {item.text}; va a la pila ({item.id})"
-                 + (f" con objetivo {', '.join(name(state, x) for x in targets)}" if targets else "") + gone,
+            emit(state, out, "trigger", player, Message(
+                "magic.trigger.targets" if targets else "magic.trigger", ability=item.text, item=item.id, gone=gone,
+                **({"targets": [name(state, x) for x in targets]} if targets else {})),
                  cr(*rules), [Event("stack", {"item": item.id, "source": t.source})])
     return True
 

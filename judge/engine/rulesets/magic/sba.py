@@ -16,8 +16,8 @@ from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.state import MagicObject, MagicPlayer, MagicState, edits
 from judge.engine.rulesets.magic.steps import ask, emit
 from judge.engine.rulesets.magic.triggers import (_add_trigger, _triggered_permanents, observe_all)
-from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 
 # -- state-based actions --------------------------------------------------------------------------------------------
@@ -64,16 +64,16 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         if mp.lost:
             continue
         if mp.lives <= 0:
-            losers.append((mp, "704.5a", f"{mp.name} tiene {vidas(mp.lives)}"))
+            losers.append((mp, "704.5a", Message("magic.sba.no_life", player=mp.name, lives=mp.lives)))
         elif mp.drew_from_empty:
-            losers.append((mp, "704.5b", f"{mp.name} intentó robar de una biblioteca vacía"))
+            losers.append((mp, "704.5b", Message("magic.sba.drew_empty", player=mp.name)))
         if mp.drew_from_empty:
             mp.drew_from_empty = False
     for mp, rule, why in losers:
         mp.lost = True
         done = True
         extra = ["121.4"] if rule == "704.5b" else ["104.3b"]
-        emit(state, out, "state-based", mp.name, f"{why}: pierde la partida", cr("704.3", rule, *extra),
+        emit(state, out, "state-based", mp.name, Message("magic.sba.loses", why=why), cr("704.3", rule, *extra),
              [Event("lose", {"player": mp.name})])
     alive = [p for p in state.players if not p.lost]
     if losers and len(alive) <= 1:
@@ -81,17 +81,16 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         state.winner = alive[0].name if alive else None
         state.priority = None
         emit(state, out, "state-based", state.winner,
-             f"{state.winner} gana la partida: sus oponentes la han dejado" if state.winner else
-             "todos los jugadores pierden a la vez: la partida es un empate", cr("104.2a") if state.winner
+             Message("magic.sba.wins", player=state.winner) if state.winner else
+             Message("magic.sba.draw"), cr("104.2a") if state.winner
              else cr("104.4a"), [Event("win", {"player": state.winner})] if state.winner else [])
         return True
     # 704.5d: tokens off the battlefield cease to exist.
     for o in [o for o in filter(_IS_TOKEN, state.objects.values()) if o.zone != "battlefield"]:
         cease_to_exist(state, o)
         done = True
-        emit(state, out, "state-based", None, f"la ficha {o.card} ({o.id}) deja de existir fuera del campo de "
-             "batalla", cr("704.3", "704.5d", "111.7"), [Event("cease", {"object": o.id})])
-    to_grave: list[tuple[MagicObject, str, str]] = []
+        emit(state, out, "state-based", None, Message("magic.sba.token_gone", card=o.card, id=o.id), cr("704.3", "704.5d", "111.7"), [Event("cease", {"object": o.id})])
+    to_grave: list[tuple[MagicObject, str, str | Message]] = []
     # One pass over the battlefield: each permanent's own checks, then its deathtouch mark is spent, and the
     # legends are grouped by controller and name for 704.5j.
     legends: dict[tuple[str, str], list[MagicObject]] = {}
@@ -104,12 +103,12 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         dies = None
         if "creature" in c.types:
             if c.toughness <= 0:
-                dies = ("704.5f", f"su resistencia es {c.toughness}")
+                dies = ("704.5f", Message("magic.sba.toughness", toughness=c.toughness))
             elif "indestructible" not in c.keywords:
                 if o.damage >= c.toughness:
-                    dies = ("704.5g", f"tiene {o.damage} de daño y resistencia {c.toughness}: es destruida")
+                    dies = ("704.5g", Message("magic.sba.lethal", damage=o.damage, toughness=c.toughness))
                 elif o.deathtouch_hit:
-                    dies = ("704.5h", "recibió daño de una fuente con toque mortal: es destruida")
+                    dies = ("704.5h", Message("magic.sba.deathtouch"))
         if o.deathtouch_hit:
             o.deathtouch_hit = False
         if dies is not None:
@@ -117,16 +116,16 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         elif card.is_aura and card.targets and card.targets[0].kind == "player":
             # 303.4c: an Aura enchanting a player who has left the game (or none) is put into the graveyard
             if not (o.attached_to and state.has_player(o.attached_to) and not state.player(o.attached_to).lost):
-                to_grave.append((o, "704.5m", "es un Aura que no encanta a un jugador de la partida"))
+                to_grave.append((o, "704.5m", Message("magic.sba.aura_no_player")))
         elif card.is_aura:
             host = state.objects.get(o.attached_to or "")
             ok = host is not None and host.zone == "battlefield" and (not card.targets or enchantable(
                 state, card.targets[0], host, cache))
             guard = protected_from(state, host.id, o.id) if ok and host is not None else None
             if not ok:
-                to_grave.append((o, "704.5m", "es un Aura que no está anexada a un objeto legal"))
+                to_grave.append((o, "704.5m", Message("magic.sba.aura_illegal")))
             elif guard:
-                to_grave.append((o, "704.5m", f"es un Aura y lo que encanta {guard} (702.16c)"))
+                to_grave.append((o, "704.5m", Message("magic.sba.aura_protected", guard=guard)))
     # 704.5j: the legend rule, one choice per player and name.
     for (player, card_name), group in legends.items():
         if len(group) < 2:
@@ -140,7 +139,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
                 return (f"se esperaba una de {', '.join(ids)}", cr("704.5j"))
             return None
         keep = ask(state, out, q, valid).values[0]
-        to_grave += [(o, "704.5j", f"regla de leyendas: {player} conserva {keep}") for o in group if o.id != keep]
+        to_grave += [(o, "704.5j", Message("magic.sba.legend", player=player, keep=keep)) for o in group
+                     if o.id != keep]
     # 704.5n / 301.5c: an Equipment attached to an illegal or nonexistent permanent becomes unattached and stays.
     for o in bf:
         if o.attached_to and not state.card(o).is_aura:
@@ -169,8 +169,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
                 if not o.counters[k]:
                     del o.counters[k]
             done = True
-            emit(state, out, "state-based", o.controller, f"{o.card} ({o.id}) pierde {n} contador(es) +1/+1 y {n} "
-                 "-1/-1, que se anulan", cr("704.3", "704.5q", "122.3"),
+            emit(state, out, "state-based", o.controller, Message("magic.sba.annihilate", card=o.card, id=o.id, n=n),
+                 cr("704.3", "704.5q", "122.3"),
                  [Event("counters", {"object": o.id, "counter": "+1/+1", "amount": -n}),
                   Event("counters", {"object": o.id, "counter": "-1/-1", "amount": -n})], [o])
     seen: set[str] = set()
@@ -315,8 +315,7 @@ def leave_combat(state: MagicState, out: list[Step]) -> None:
             continue
         o.attacking, o.blocking, o.blocked = None, (), False
         state.touch()
-        emit(state, out, "resolution", o.controller, f"{o.card} ({o.id}) deja de ser una criatura: deja de estar "
-             "en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o bloqueando)",
+        emit(state, out, "resolution", o.controller, Message("magic.sba.not_creature", card=o.card, id=o.id),
              cr("506.4"), [Event("combat", {"object": o.id, "removed": True})], [o])
 
 

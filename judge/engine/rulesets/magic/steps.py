@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question, RandomCh
 from judge.engine.rulesets.magic.snapshot import snapshot
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, edits
 from judge.engine.step import Event, Step, make_step
+from judge.messages import Message
 
 
 # -- steps ----------------------------------------------------------------------------------------------------------
@@ -149,8 +150,10 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     return notes
 
 
-def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: str, citations: Sequence[str],
-         events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
+def emit(state: MagicState, out: list[Step], kind: str, actor: str | None, summary: "str | Message",
+         citations: Sequence[str], events: Sequence[Event] = (), about: Sequence[MagicObject | None] = ()) -> Step:
+    """Record a step (make_step) with the unmodelled text that could matter now (unmodelled). `summary`: a Message
+    (magic/messages.py), or a plain Spanish string where a site is not converted yet."""
     return make_step(state, kind, actor, summary, citations, snapshot, events, unmodelled(state, *about), out=out)
 
 
@@ -164,7 +167,8 @@ def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
         if problem is None:
             return answer
         reason, cites = problem
-        emit(state, out, "illegal", q.player, f"no se puede: {reason} ({answer.describe()})", cites)
+        emit(state, out, "illegal", q.player, Message("core.illegal", reason=reason, action=answer.describe()),
+             cites)
         tries += 1
         if isinstance(state.chooser, RandomChooser) and tries >= 5:
             raise ChoiceNeeded(q)

@@ -8,9 +8,11 @@ from judge.engine.rulesets.magic import core, layers, priority
 from judge.engine.rulesets.magic.actions import Assign, Attack, Block
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.messages import phase
 from judge.engine.rulesets.magic.protection import protected_from
-from judge.engine.rulesets.magic.state import COMBAT_STEPS, STEP_NAMES, STEP_RULES, STEPS, MagicState
+from judge.engine.rulesets.magic.state import COMBAT_STEPS, STEP_RULES, STEPS, MagicState
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 MAX_HAND = 7
 NO_PRIORITY = ("untap", "cleanup")
@@ -29,8 +31,8 @@ def end_step(state: MagicState, out: list[Step]) -> None:
             pool.clear()
             restricted.clear()
     if emptied:
-        core.emit(state, out, "turn-based", None, "termina " + STEP_NAMES[state.phase] + ": se vacían las "
-                  "reservas de maná de " + ", ".join(emptied), cr("500.5", "106.4"),
+        core.emit(state, out, "turn-based", None, Message("magic.turn.pools_emptied", step=phase(state.phase),
+                                                          pools=emptied), cr("500.5", "106.4"),
                   [Event("mana", {"emptied": [e.split(" ")[0] for e in emptied]})])
     if state.phase == "end_of_combat":
         ended = [ce for ce in state.effects if ce.duration == "end_of_combat"]
@@ -38,8 +40,8 @@ def end_step(state: MagicState, out: list[Step]) -> None:
         for o in state.battlefield():
             o.attacking, o.blocking, o.blocked = None, (), False
         state.touch()                        # "attacking creatures you control" no longer names them
-        core.emit(state, out, "turn-based", None, "termina el combate: todas las criaturas dejan de estar en combate"
-                  + (f"; terminan {len(ended)} efecto(s) «hasta el final del combate»" if ended else ""),
+        core.emit(state, out, "turn-based", None, Message(
+            "magic.turn.combat_ends", ended=Message("magic.turn.combat_effects_end", count=len(ended)) if ended else ""),
                   cr("511.3", "500.5a"))
 
 
@@ -106,20 +108,20 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
         for o in tapped:
             o.tapped = False
         untapped = [Event("untap", {"object": o.id}) for o in tapped]
-        ids = ", ".join(o.id for o in tapped)
-        what = (f"se endereza {ids}" if len(tapped) == 1 else f"se enderezan {ids}") if tapped \
-            else "no hay permanentes que enderezar"
-        core.emit(state, out, "turn-based", state.active, f"turno {state.turn} de {state.active}: paso de "
-                  f"enderezar; {what}"
-                  + (f" ({', '.join(o.id for o in held)} no se endereza: un efecto lo impide)" if held else ""),
+        ids = [o.id for o in tapped]
+        what = Message("magic.turn.untap_one" if len(tapped) == 1 else "magic.turn.untap_many", ids=ids) \
+            if tapped else Message("magic.turn.untap_none")
+        core.emit(state, out, "turn-based", state.active, Message(
+            "magic.turn.untap", turn=state.turn, player=state.active, what=what,
+            held=Message("magic.turn.untap_held", ids=[o.id for o in held]) if held else ""),
                   cr("500.1", "502.3", "302.6"), untapped)
         for e in untapped:                      # "whenever it becomes untapped" triggers now, waits for priority
             core.observe(state, e)
         begin(state, out, "upkeep")             # 502.4: no player receives priority in the untap step
         return
-    core.emit(state, out, "turn-based", state.active, f"comienza {'otro ' if again else ''}"
-              f"{STEP_NAMES[step].removeprefix('el ') if again else STEP_NAMES[step]} (turno {state.turn} de "
-              f"{state.active})" + (": los jugadores recibieron prioridad en el anterior" if again else ""),
+    core.emit(state, out, "turn-based", state.active, Message(
+        "magic.turn.begin_again" if again else "magic.turn.begin", step=phase(step, again), turn=state.turn,
+        player=state.active),
               cr(rule, *(["117.3a"] if step != "cleanup" else []), *(["514.3a"] if again else [])),
               [Event("step", {"step": step, "active": state.active})])
     if step == "end":
@@ -129,14 +131,13 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
     if step == "end_of_combat":
         core.fire_delayed(state, "end_of_combat")
     if step == "draw":
-        core.draw(state, out, state.active, 1, "robo del turno", cr("504.1"), kind="turn-based")
+        core.draw(state, out, state.active, 1, Message("magic.draw.turn"), cr("504.1"), kind="turn-based")
     elif step == "declare_attackers":
         declare_attackers(state, out)
         if not _attackers(state):
             priority.settle(state, out)
             if not state.stack and not state.over:
-                core.emit(state, out, "turn-based", state.active, "no se declaran atacantes: se saltan los pasos de "
-                          "declarar bloqueadoras y de daño de combate", cr("508.8"))
+                core.emit(state, out, "turn-based", state.active, Message("magic.turn.no_attackers"), cr("508.8"))
     elif step == "declare_blockers":
         declare_blockers(state, out)
     elif step in ("first_strike_damage", "combat_damage"):
@@ -171,10 +172,10 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
         o.damage = 0
     ended = [ce for ce in state.effects if ce.duration == "end_of_turn"]
     state.set_effects([ce for ce in state.effects if ce.duration != "end_of_turn"])
-    core.emit(state, out, "turn-based", state.active, "limpieza: se quita el daño marcado"
-              + (f" ({', '.join(o.id for o in damaged)})" if damaged else "")
-              + (f" y terminan {len(ended)} efecto(s) «hasta el final del turno» ("
-                 + ", ".join(ce.source_name for ce in ended) + ")" if ended else ""), cr("514.2"),
+    core.emit(state, out, "turn-based", state.active, Message(
+        "magic.turn.cleanup", damaged=Message("magic.turn.cleanup_damaged", ids=[o.id for o in damaged]) if damaged
+        else "", ended=Message("magic.turn.cleanup_effects", count=len(ended), sources=[ce.source_name for ce in ended])
+        if ended else ""), cr("514.2"),
               [Event("cleanup", {"damage_removed": [o.id for o in damaged], "effects_ended": len(ended)})])
     # 514.3: normally no player receives priority in the cleanup step; 514.3a: only if state-based actions were
     # performed or triggered abilities were waiting does the active player receive it (a control change as an
@@ -185,11 +186,10 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
     if acted or state.stack:
         sba = any(s.kind == "state-based" for s in out[before:])
         trig = bool(state.stack) or any(s.kind == "trigger" for s in out[before:])
-        what = " y ".join(w for w, yes in (("se realizaron acciones de estado", sba),
-                                           ("había habilidades disparadas esperando", trig)) if yes) \
-            or "se realizaron acciones de estado"
-        core.emit(state, out, "turn-based", state.active, f"{what} en la limpieza: el jugador activo recibe "
-                  "prioridad y habrá otro paso de limpieza", cr("514.3a"))
+        what = Message("magic.turn.cleanup_both" if sba and trig else "magic.turn.cleanup_triggers" if trig
+                       else "magic.turn.cleanup_sba")
+        core.emit(state, out, "turn-based", state.active, Message("magic.turn.cleanup_again", what=what),
+                  cr("514.3a"))
         priority.give_priority(state, out, state.active)
         return
     new_turn(state, out)
@@ -224,15 +224,17 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
         sick = [o for o in state.battlefield() if not possible and o.controller == state.active
                 and "creature" in cache[o.id].types
                 and "cr-en/302.6" in ((can_attack(state, o, cache) or ("", []))[1])]
-        core.emit(state, out, "turn-based", state.active, f"{state.active} no tiene criaturas que puedan atacar"
-                  + (" (" + ", ".join(f"{o.card} ({o.id})" for o in sick) + ": mareo de invocación)" if sick else ""),
+        core.emit(state, out, "turn-based", state.active, Message(
+            "magic.turn.cannot_attack", player=state.active, sick=Message(
+                "magic.turn.cannot_attack_sick", creatures=[f"{o.card} ({o.id})" for o in sick]) if sick else ""),
                   cr("508.1a", *(["302.6"] if sick else [])))
         return
     auto_none = state.extra.get("passing_until") not in (None, "declare_attackers")
     nxt = state.script.peek() if state.script is not None else None
     if auto_none and not (isinstance(nxt, Attack) and nxt.by == state.active):
-        core.emit(state, out, "turn-based", state.active, f"{state.active} no declara atacantes (se pasa hasta "
-                  f"{STEP_NAMES[state.extra['passing_until']]})", cr("508.1a"))
+        core.emit(state, out, "turn-based", state.active, Message(
+            "magic.turn.no_attack_passing", player=state.active, step=phase(state.extra["passing_until"])),
+                  cr("508.1a"))
         return
     q = Question("attackers", state.active, tuple(possible), f"{state.active} declara atacantes entre: "
                  f"{', '.join(possible)} (o ninguno)", tuple(cr("508.1", "508.1a")), min=0, max=len(possible))
@@ -267,8 +269,9 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
         rules.append("702.20b")
     if any(o.sick for o in objs):
         rules += ["702.10b", "302.6"]           # attacking although it came under control this turn: haste
-    core.emit(state, out, "turn-based", state.active, f"{state.active} ataca a {target} con "
-              + (", ".join(f"{o.card} ({o.id})" for o in objs) or "ninguna criatura"), cr(*rules), events, objs)
+    core.emit(state, out, "turn-based", state.active, Message(
+        "magic.turn.attacks", player=state.active, target=target,
+        creatures=[f"{o.card} ({o.id})" for o in objs] or Message("magic.turn.no_creature")), cr(*rules), events, objs)
     # One declaration (508.1): the attacks are one event for "whenever one or more creatures attack" (603.2c).
     core.observe_all(state, [e for e in events if e.kind == "attack"])
 
@@ -350,7 +353,7 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
                 and not o.tapped]
         against = [a for a in attackers if a.attacking == defender]
         if not mine:
-            core.emit(state, out, "turn-based", defender, f"{defender} no tiene criaturas que puedan bloquear",
+            core.emit(state, out, "turn-based", defender, Message("magic.turn.cannot_block", player=defender),
                       cr("509.1a"))
             continue
         reqs = block_requirements(state, defender, against, cache)
@@ -359,8 +362,9 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
         auto_none = state.extra.get("passing_until") not in (None, "declare_blockers") and not best
         nxt = state.script.peek() if state.script is not None else None
         if auto_none and not (isinstance(nxt, Block) and nxt.by == defender):
-            core.emit(state, out, "turn-based", defender, f"{defender} no declara bloqueadoras (se pasa hasta "
-                      f"{STEP_NAMES[state.extra['passing_until']]})", cr("509.1a"))
+            core.emit(state, out, "turn-based", defender, Message(
+                "magic.turn.no_block_passing", player=defender, step=phase(state.extra["passing_until"])),
+                      cr("509.1a"))
             continue
         q = Question("blockers", defender, tuple(o.id for o in mine), f"{defender} declara bloqueadoras entre "
                      f"{', '.join(o.id for o in mine)} contra {', '.join(a.id for a in against)} (o ninguna)",
@@ -397,9 +401,9 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
             b.blocking = (a.id,)
             a.blocked = True
             events.append(Event("block", {"object": b.id, "attacker": a.id}))
-        core.emit(state, out, "turn-based", defender, f"{defender} bloquea: " + (", ".join(
-            f"{state.objects[e.data['object']].card} ({e.data['object']}) a {e.data['attacker']}" for e in events)
-            or "ninguna criatura"), cr("509.1a", *(["509.1c"] if reqs else []), "509.1g", "509.1h"), events)
+        core.emit(state, out, "turn-based", defender, Message("magic.turn.blocks", player=defender, blocks=[
+            Message("magic.turn.block_pair", blocker=f"{state.objects[e.data['object']].card} ({e.data['object']})",
+                    attacker=e.data["attacker"]) for e in events] or Message("magic.turn.no_creature")), cr("509.1a", *(["509.1c"] if reqs else []), "509.1g", "509.1h"), events)
         for e in events:
             core.observe(state, e)
 
@@ -514,12 +518,11 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
            if (o.attacking or o.blocking) and strikes(o)):
         rules += ["702.4b"]
     if not assignments:
-        core.emit(state, out, "turn-based", state.active, "ninguna criatura hace daño de combate en este paso",
-                  cr(*rules))
+        core.emit(state, out, "turn-based", state.active, Message("magic.turn.no_combat_damage"), cr(*rules))
         return
-    core.emit(state, out, "turn-based", state.active, "se asigna el daño de combate: " + "; ".join(
-        f"{core.name(state, s)} → {n} a {core.name(state, r)}" for s, r, n in assignments)
-              + " (se hace todo a la vez)", cr(*rules))
+    core.emit(state, out, "turn-based", state.active, Message("magic.turn.assign_damage", assignments=[
+        Message("magic.turn.assignment", source=core.name(state, s), amount=n, recipient=core.name(state, r))
+        for s, r, n in assignments]), cr(*rules))
     # 510.2: dealt at once, so a lifelink source dealing damage to several recipients gains once, for the total
     # (119.9); a source's gain comes after its last damage, which keeps one-recipient traces as they were.
     dealt: dict[str, int] = {}

@@ -19,6 +19,7 @@ from judge.engine.rulesets.magic.verb import LASTING, Acting, Resolution, Verb, 
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES, STATIC_SCOPES
 from judge.engine.step import Event
 from judge.format.validate import join
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cardschema import CardReader
@@ -78,12 +79,13 @@ class Lasting(Verb):
                               timestamp=state.tick(), affected=refs, duration=e.duration,
                               remaining=(-1 if n < 0 else n) if k == "prevent" else 0, copied=copied)
         state.set_effects(state.effects + [ce])
-        affected = ", ".join(core.name(state, x) for x in refs)
+        affected = [core.name(state, x) for x in refs]
         # 707.2: which object becomes a copy of which (the affected ones in parentheses read as the one copied)
-        what = (f"{affected} {'se convierte' if len(refs) == 1 else 'se convierten'} en una copia de {model_name}"
-                + (" hasta el final del turno" if e.duration == "end_of_turn" else "")
-                if model_name else f"{describe_effect(e)} ({affected})")
-        core.emit(state, out, "resolution", controller, f"{source_name}: {what}; marca de tiempo {ce.timestamp}",
+        what = Message("magic.lasting.copy", affected=affected, n=len(refs), model=model_name,
+                       until=Message("magic.lasting.until_eot") if e.duration == "end_of_turn" else "") \
+            if model_name else Message("magic.lasting.effect", effect=describe_effect(e), affected=affected)
+        core.emit(state, out, "resolution", controller, Message("magic.lasting", source=source_name, what=what,
+                                                                 timestamp=ce.timestamp),
                   [*base, *cr("611.2c", "613.7b")], [Event("effect", {"kind": k, "affected": list(refs)})],
                   [state.objects.get(x) for x in refs])
         if k == "gain_control":

@@ -1,0 +1,101 @@
+"""The engine core's messages (judge/messages.py): the run loop's limit, choice and unplayed steps, the expectation
+steps and the common expectations (judge/engine/expect.py), the refusal of an illegal action, and the verdict and
+stop reasons of judge/runner/execute.py. Spanish is the wording the traces always had (byte-identical); the stop
+values («fin», «limite»…) and action lines stay as the scenario format writes them."""
+from __future__ import annotations
+
+ES: dict[str, str] = {
+    # run loop (judge/engine/run.py)
+    "core.limit.setup": "límite de pasos alcanzado ({limit}) durante la preparación del escenario, antes de su primera "
+                        "acción: la ejecución se detiene aquí",
+    "core.limit.time": "límite de tiempo alcanzado ({seconds} s) antes de la acción «{action}»: la ejecución se "
+                       "detiene aquí",
+    "core.limit.steps": "límite de pasos alcanzado ({limit}): la ejecución se detiene aquí",
+    "core.limit.setup_time": "límite de tiempo alcanzado ({seconds} s) durante la preparación del escenario, antes "
+                             "de su primera acción: la ejecución se detiene aquí",
+    "core.limit.action_time": "límite de tiempo alcanzado ({seconds} s) durante la acción «{action}»: la ejecución se "
+                              "detiene aquí y lo que quedara de esa acción no se aplica",
+    "core.limit.action": "límite de pasos alcanzado ({limit}) durante la acción «{action}»: la ejecución se detiene "
+                         "aquí y lo que quedara de esa acción no se aplica",
+    "core.choice.missing": "falta una elección: {prompt}",
+    "core.unplayed.one": "no se puede: la partida ha terminado; no se juega la acción que queda en el guion "
+                         "({actions}{more})",
+    "core.unplayed.many": "no se puede: la partida ha terminado; no se juegan las {count} acciones que quedan en el "
+                          "guion ({actions}{more})",
+    "core.unplayed.more": "; y {count} más",
+    "core.illegal": "no se puede: {reason} ({action})",
+    # expectation steps
+    "core.expect.held": "se cumple: {check}",
+    "core.expect.failed": "NO se cumple: {check}",
+    "core.expect.winner": "ganador: {got} (se esperaba {want})",
+    "core.expect.nobody": "nadie",
+    "core.expect.none_yet": "ninguno todavía",
+    "core.expect.stopped": "la ejecución terminó por «{got}» (se esperaba «{want}»)",
+    "core.expect.turn": "turno {got} (se esperaba {want})",
+    "core.expect.active": "jugador activo {got} (se esperaba {want})",
+    "core.expect.phase": "{got} (se esperaba {want})",
+    "core.expect.steps": "{got} pasos de tipo {kind} (se esperaban {count})",
+    "core.expect.steps_citing": "{got} pasos de tipo {kind} que citan {cite} (se esperaban {count})",
+    # verdict (judge/runner/execute.py)
+    "core.verdict.ok_no_checks": "{head} la ejecución terminó sin expectativas que comprobar ({steps} pasos, final: "
+                                 "{stopped}).",
+    "core.verdict.ok_one": "{head} se cumple la expectativa ({steps} pasos, final: {stopped}).",
+    "core.verdict.ok_many": "{head} se cumplen las {total} expectativas ({steps} pasos, final: {stopped}).",
+    "core.verdict.fail": "{head} {reasons:join=; }.",
+    "core.verdict.good": "BIEN:",
+    "core.verdict.bad": "FALLA:",
+    "core.verdict.good_unmodelled": "BIEN, con texto no modelado: {notes} —",
+    "core.verdict.bad_unmodelled": "FALLA, con texto no modelado: {notes} —",
+    "core.verdict.one_failed": "la expectativa no se cumple",
+    "core.verdict.some_failed": "{failed} de {total} expectativas no se cumple{failed:plural=|n}",
+    "core.verdict.stop_unexpected": "la ejecución {reason} y el escenario no lo espera",
+    "core.verdict.unexpected_end": "la ejecución no terminó como se esperaba",
+    "core.stop.limite": "se detuvo en el límite de pasos",
+    "core.stop.eleccion": "se detuvo esperando una elección que el guion no da",
+}
+
+EN: dict[str, str] = {
+    "core.limit.setup": "step limit reached ({limit}) while the scenario was set up, before its first action: the "
+                        "run stops here",
+    "core.limit.time": "time limit reached ({seconds} s) before the action «{action}»: the run stops here",
+    "core.limit.steps": "step limit reached ({limit}): the run stops here",
+    "core.limit.setup_time": "time limit reached ({seconds} s) while the scenario was set up, before its first "
+                             "action: the run stops here",
+    "core.limit.action_time": "time limit reached ({seconds} s) during the action «{action}»: the run stops here and "
+                              "the rest of that action is not applied",
+    "core.limit.action": "step limit reached ({limit}) during the action «{action}»: the run stops here and the rest "
+                         "of that action is not applied",
+    "core.choice.missing": "a choice is missing: {prompt}",
+    "core.unplayed.one": "not allowed: the game is over; the action left in the script is not played "
+                         "({actions}{more})",
+    "core.unplayed.many": "not allowed: the game is over; the {count} actions left in the script are not played "
+                          "({actions}{more})",
+    "core.unplayed.more": "; and {count} more",
+    "core.illegal": "not allowed: {reason} ({action})",
+    "core.expect.held": "holds: {check}",
+    "core.expect.failed": "does NOT hold: {check}",
+    "core.expect.winner": "winner: {got} (expected {want})",
+    "core.expect.nobody": "nobody",
+    "core.expect.none_yet": "none yet",
+    "core.expect.stopped": "the run ended with «{got}» (expected «{want}»)",
+    "core.expect.turn": "turn {got} (expected {want})",
+    "core.expect.active": "active player {got} (expected {want})",
+    "core.expect.phase": "{got} (expected {want})",
+    "core.expect.steps": "{got} steps of kind {kind} (expected {count})",
+    "core.expect.steps_citing": "{got} steps of kind {kind} citing {cite} (expected {count})",
+    "core.verdict.ok_no_checks": "{head} the run ended with no expectations to check ({steps} steps, end: "
+                                 "{stopped}).",
+    "core.verdict.ok_one": "{head} the expectation holds ({steps} steps, end: {stopped}).",
+    "core.verdict.ok_many": "{head} all {total} expectations hold ({steps} steps, end: {stopped}).",
+    "core.verdict.fail": "{head} {reasons:join=; }.",
+    "core.verdict.good": "PASS:",
+    "core.verdict.bad": "FAIL:",
+    "core.verdict.good_unmodelled": "PASS, with unmodelled text: {notes} —",
+    "core.verdict.bad_unmodelled": "FAIL, with unmodelled text: {notes} —",
+    "core.verdict.one_failed": "the expectation does not hold",
+    "core.verdict.some_failed": "{failed} of {total} expectations {failed:plural=does|do} not hold",
+    "core.verdict.stop_unexpected": "the run {reason} and the scenario does not expect it",
+    "core.verdict.unexpected_end": "the run did not end as expected",
+    "core.stop.limite": "stopped at the step limit",
+    "core.stop.eleccion": "stopped waiting for a choice the script does not give",
+}

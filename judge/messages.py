@@ -1,0 +1,251 @@
+"""Messages: what a step, a verdict or a validation error says, as an id and its parameters, rendered in Spanish or
+English on demand (issue 17, docs/scenarios.md "Mensajes").
+
+Below everything (it imports nothing of judge), so the engine, the scenario format, the runner and the web layer all
+build and render the same value. The catalogs live beside what speaks: `judge/engine/messages.py` (the run loop, the
+common expectations, the verdict), `judge/format/messages.py` (validation), one beside each ruleset
+(`judge/engine/rulesets/magic/messages.py`, `…/doce_vidas/messages.py`). A message id's first part names its catalog
+(CATALOGS): `magic.step.draw` is in the magic one, loaded the first time one of its ids is rendered.
+
+A catalog entry is a ``str.format`` template per language: ``{name}`` is a parameter, rendered in the same language
+when it is itself a Message (a zone's name, a nested clause), joined with ", " when it is a list; the one extra
+format specs are ``{n:plural=vida|vidas}`` (the first word for exactly one, 1 or "1", the second otherwise) and
+``{notes:join=; }`` (a list joined with that separator instead of ", "; "" when empty). Card
+names, object ids and rule numbers are plain strings and stay as they are in every language.
+
+Backward compatible by design: wherever a Message goes a plain (Spanish) string still works. It renders as it is in
+Spanish, and in English as it is too (there is no other text to give); `untranslated` tells the caller so, and the
+JSON of a step without a message has no `message` key. tests/scenarios/test_messages.py lists the sites that still
+pass plain strings, a number that may only go down.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+
+# The catalog of each id prefix: module path of a module holding `ES` and `EN` (id → template dicts).
+CATALOGS = {
+    "core": "judge.engine.messages",
+    "format": "judge.format.messages",
+    "magic": "judge.engine.rulesets.magic.messages",
+    "dv": "judge.engine.rulesets.doce_vidas.messages",
+}
+
+_loaded: dict[str, dict[str, Mapping[str, str]]] = {}      # prefix → {lang → catalog}; filled on first use
+_PLURAL = "plural="
+_JOIN = "join="
+# How each id renders, worked out once per language: (template, how). _PLAIN: no parameter, the template is the text;
+# _FORMAT: str.format_map; _SPECS: with this module's specs (plural=, join=); _UNKNOWN: no catalog has it.
+_PLAIN, _FORMAT, _SPECS, _UNKNOWN = range(4)
+_COMPILED: dict[str, dict[str, tuple[str, int]]] = {lang: {} for lang in LANGUAGES}
+
+
+def _compile(ident: str, lang: str) -> tuple[str, int]:
+    template = template_of(ident, lang)
+    if template is None:
+        return "", _UNKNOWN
+    if "{" not in template and "}" not in template:
+        return template, _PLAIN
+    return template, _SPECS if _PLURAL in template or _JOIN in template else _FORMAT
+
+
+class Message:
+    """One text as an id and its parameters: ``Message("magic.step.draw", player="Ana", card="Lobo")``.
+
+    Immutable in use (nothing changes it after it is built); parameters are strings, numbers, Messages or lists of
+    those. Equal when id and parameters are."""
+
+    __slots__ = ("id", "params")
+
+    def __init__(self, id: str, params: Mapping[str, Any] | None = None, /, **kw: Any) -> None:
+        self.id = id
+        self.params: dict[str, Any] = {**params, **kw} if params else kw
+
+    def __repr__(self) -> str:
+        return f"Message({self.id!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and other.id == self.id and other.params == self.params
+
+    __hash__ = None  # type: ignore[assignment]   # parameters are a dict
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The text in `lang` (Spanish for an unknown language); an id no catalog has renders as the id and its
+        parameters, so a typo shows instead of failing the run."""
+        per = _COMPILED.get(lang)
+        if per is None:
+            per, lang = _COMPILED[DEFAULT_LANGUAGE], DEFAULT_LANGUAGE
+        hit = per.get(self.id)
+        if hit is None:
+            hit = per[self.id] = _compile(self.id, lang)
+        template, how = hit
+        params = self.params
+        try:
+            if how == _PLAIN:
+                return template
+            if how == _SPECS:
+                return template.format_map({k: _Spec(_value(v, lang, joined=False)) for k, v in params.items()})
+            if how == _FORMAT:
+                return template.format_map({k: v.render(lang) if type(v) is Message else
+                                            _value(v, lang) if type(v) in (list, tuple) else v
+                                            for k, v in params.items()})
+        except (KeyError, IndexError, ValueError):
+            pass
+        return f"{self.id} {_plain(params, lang)}" if params else self.id
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id": …, "params": {…}}``, nested messages as the same shape (from_json reads it back)."""
+        return {"id": self.id, "params": {k: v.to_json() if type(v) is Message else _json(v) if type(v) in
+                                          (list, tuple) else v for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Message":
+        return cls(str(data["id"]), {k: _from_json(v) for k, v in (data.get("params") or {}).items()})
+
+
+Text = "str | Message"      # what a step's summary, an illegal reason or an error message may be
+
+
+def render(text: "str | Message", lang: str = DEFAULT_LANGUAGE) -> str:
+    """A Message in `lang`; a plain string (a site not converted yet: Spanish) as it is."""
+    return text.render(lang) if isinstance(text, Message) else text
+
+
+def untranslated(text: "str | Message", lang: str) -> bool:
+    """Is `text` shown in Spanish although `lang` was asked (a plain string, or an id without that language)?"""
+    if lang == DEFAULT_LANGUAGE:
+        return False
+    return not isinstance(text, Message) or template_of(text.id, lang) is None
+
+
+def message_json(text: "str | Message") -> dict[str, Any] | None:
+    return text.to_json() if isinstance(text, Message) else None
+
+
+def language(asked: str | None) -> str:
+    """`asked` when it is one of LANGUAGES, else Spanish."""
+    return asked if asked in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def catalog(prefix: str, lang: str) -> Mapping[str, str]:
+    """The `lang` catalog of one prefix of CATALOGS (loaded once)."""
+    got = _loaded.get(prefix)
+    if got is None:
+        module = importlib.import_module(CATALOGS[prefix])
+        got = _loaded[prefix] = {"es": module.ES, "en": module.EN}
+    return got.get(lang) or got[DEFAULT_LANGUAGE]
+
+
+def template_of(ident: str, lang: str) -> str | None:
+    prefix = ident.partition(".")[0]
+    if prefix not in CATALOGS:
+        return None
+    return catalog(prefix, lang if lang in LANGUAGES else DEFAULT_LANGUAGE).get(ident)
+
+
+def localize_step(step: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A step's JSON (Step.to_json) with its `summary` in `lang` from its `message`, when it has one; a step
+    without a message keeps its Spanish summary and, in another language, says so (`summary_lang: "es"`)."""
+    if lang == DEFAULT_LANGUAGE:
+        return step
+    data = step.get("message")
+    if data:
+        message = Message.from_json(data)
+        if template_of(message.id, lang) is not None:
+            return {**step, "summary": message.render(lang)}
+    return {**step, "summary_lang": DEFAULT_LANGUAGE}
+
+
+def localize_trace(trace: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A trace's JSON (Trace.to_json, the run JSON) with every step's summary, the stop reason and the verdict in
+    `lang` (localize_step); the same dict in Spanish. Works on stored or cached JSON alike: the message ids and
+    parameters are in it."""
+    if lang == DEFAULT_LANGUAGE:
+        return trace
+    out = {**trace, "steps": [localize_step(s, lang) for s in trace.get("steps") or []]}
+    verdict = trace.get("verdict")
+    if isinstance(verdict, dict) and verdict.get("message"):
+        out["verdict"] = {**verdict, "text": Message.from_json(verdict["message"]).render(lang)}
+    if trace.get("stop_message"):
+        out["stop_reason"] = Message.from_json(trace["stop_message"]).render(lang)
+    return out
+
+
+def localize_errors(errors: Sequence[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """Validation errors' JSON ({path, message, id?, params?}) with `message` in `lang` where they have an id."""
+    if lang == DEFAULT_LANGUAGE:
+        return list(errors)
+    out = []
+    for e in errors:
+        if e.get("id") and template_of(str(e["id"]), lang) is not None:
+            e = {**e, "message": Message(str(e["id"]), {k: _from_json(v) for k, v in
+                                                       (e.get("params") or {}).items()}).render(lang)}
+        out.append(e)
+    return out
+
+
+def template_fields(template: str) -> set[str]:
+    """The parameter names a template uses (for the catalogs' test: both languages name the same ones)."""
+    import string
+
+    return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(template)
+            if field is not None}
+
+
+# -- rendering pieces -----------------------------------------------------------------------------------------------
+
+def _value(v: Any, lang: str, joined: bool = True) -> Any:
+    if isinstance(v, Message):
+        return v.render(lang)
+    if isinstance(v, (list, tuple)):
+        items = [str(_value(x, lang)) for x in v]
+        return ", ".join(items) if joined else items
+    return v
+
+
+def _plain(params: Mapping[str, Any], lang: str) -> str:
+    return ", ".join(f"{k}={_value(v, lang)}" for k, v in params.items())
+
+
+def _json(v: Any) -> Any:
+    if isinstance(v, Message):
+        return v.to_json()
+    if isinstance(v, (list, tuple)):
+        return [_json(x) for x in v]
+    return v
+
+
+def _from_json(v: Any) -> Any:
+    if isinstance(v, dict) and "id" in v and "params" in v:
+        return Message.from_json(v)
+    if isinstance(v, list):
+        return [_from_json(x) for x in v]
+    return v
+
+
+class _Spec:
+    """A parameter value in a template with this module's specs: ``{n:plural=vida|vidas}`` picks a word by it,
+    ``{notes:join=; }`` joins a list."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if spec.startswith(_PLURAL):
+            one, _, many = spec[len(_PLURAL):].partition("|")
+            return one if self.value in (1, "1") else many
+        if spec.startswith(_JOIN):
+            value = self.value
+            return spec[len(_JOIN):].join(value) if isinstance(value, list) else str(value)
+        if isinstance(self.value, list):
+            return format(", ".join(self.value), spec)
+        return format(self.value, spec)

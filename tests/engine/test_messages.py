@@ -1,0 +1,163 @@
+"""Messages (issue 17, judge/messages.py): every catalog id in both languages with the same parameters, messages
+rendered and read back from JSON, plain strings still working where a message goes, and the sites that still
+write plain Spanish strings kept from growing (PLAIN_SITES: a number per file that may only go down)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from judge.engine import run_scenario
+from judge.engine.step import Step
+from judge.messages import CATALOGS, Message, catalog, localize_trace, render, template_fields, untranslated
+from judge.scenarios import load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAIN_SITES = {
+    "judge/engine/expect.py": 4,
+    "judge/engine/rulesets/doce_vidas/cards.py": 12,
+    "judge/engine/rulesets/doce_vidas/schema.py": 29,
+    # +13 sites of the equipment / P/T-count work (cardschema, play, sba, verbs/equipment, lasting, pt_count), merged
+    # before they had messages: to convert
+    "judge/engine/rulesets/magic/cardschema.py": 51,
+    "judge/engine/rulesets/magic/copies.py": 9,
+    "judge/engine/rulesets/magic/core.py": 8,
+    "judge/engine/rulesets/magic/effects.py": 15,
+    "judge/engine/rulesets/magic/linked.py": 5,
+    "judge/engine/rulesets/magic/play.py": 56,
+    "judge/engine/rulesets/magic/sba.py": 2,
+    "judge/engine/rulesets/magic/schema.py": 25,
+    "judge/engine/rulesets/magic/verb.py": 2,
+    "judge/engine/rulesets/magic/verbs/counters.py": 4,
+    "judge/engine/rulesets/magic/verbs/graveyard.py": 2,
+    "judge/engine/rulesets/magic/verbs/equipment.py": 4,
+    "judge/engine/rulesets/magic/verbs/lasting.py": 10,
+    "judge/engine/rulesets/magic/verbs/pt_count.py": 2,
+    "judge/engine/rulesets/magic/verbs/players.py": 2,
+    "judge/engine/rulesets/magic/verbs/removal.py": 9,
+    "judge/engine/rulesets/magic/verbs/until.py": 1,
+    "judge/engine/rulesets/magic/verbs/zones.py": 1,
+    "judge/engine/rulesets/magic/zonefx.py": 18,
+    "judge/scenarios/load.py": 1,
+}
+
+
+def _sites_module():
+    spec = importlib.util.spec_from_file_location("message_sites", ROOT / "tools" / "message_sites.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- the catalogs ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("prefix", sorted(CATALOGS))
+def test_every_id_has_both_languages(prefix: str) -> None:
+    es, en = catalog(prefix, "es"), catalog(prefix, "en")
+    assert set(es) - set(en) == set(), "ids without English"
+    assert set(en) - set(es) == set(), "ids without Spanish"
+    assert all(i.startswith(prefix + ".") for i in es), "an id outside its catalog's prefix"
+
+
+@pytest.mark.parametrize("prefix", sorted(CATALOGS))
+def test_both_languages_name_the_same_parameters(prefix: str) -> None:
+    es, en = catalog(prefix, "es"), catalog(prefix, "en")
+    differ = {i: (template_fields(es[i]), template_fields(en[i])) for i in es
+              if template_fields(es[i]) != template_fields(en[i])}
+    assert differ == {}
+
+
+@pytest.mark.parametrize("prefix", sorted(CATALOGS))
+def test_every_template_renders_with_its_parameters(prefix: str) -> None:
+    for lang in ("es", "en"):
+        for ident, template in catalog(prefix, lang).items():
+            params = {name: 1 for name in template_fields(template)}
+            text = Message(ident, params).render(lang)
+            assert not text.startswith(ident), f"{ident} ({lang}) does not render: {text}"
+
+
+def test_the_catalogs_are_found() -> None:
+    # the walk finds every catalog (a wrong prefix map would make the tests above pass on nothing)
+    assert len(catalog("magic", "es")) > 100 and len(catalog("dv", "es")) > 80 and len(catalog("core", "es")) > 20
+
+
+# -- the value ------------------------------------------------------------------------------------------------------
+def test_nested_messages_lists_and_plurals_render_in_each_language() -> None:
+    said = Message("magic.life.gain", player="Ana", amount=1, why=Message("magic.draw.turn"), lives=21,
+                   replaced=Message("magic.replaced", notes=["a", "b"]))
+    assert said.render("es") == "Ana gana 1 vida (robo del turno): 21 — reemplazo: a; b"
+    assert said.render("en") == "Ana gains 1 life (the turn's draw): 21 — replacement: a; b"
+    assert Message("magic.life.gain", player="Ana", amount=3, why="x", lives=3, replaced="").render() == \
+        "Ana gana 3 vidas (x): 3"
+
+
+def test_json_round_trip_keeps_nested_messages() -> None:
+    said = Message("magic.turn.attacks", player="Ana", target="Bruno",
+                   creatures=[Message("magic.turn.no_creature")])
+    back = Message.from_json(json.loads(json.dumps(said.to_json())))
+    assert back == said and back.render("en") == said.render("en")
+
+
+def test_an_unknown_id_renders_as_itself_and_a_plain_string_as_it_is() -> None:
+    assert Message("magic.no-such-id", n=2).render("en") == "magic.no-such-id n=2"
+    assert render("texto en español", "en") == "texto en español"
+    assert untranslated("texto en español", "en") and not untranslated("texto", "es")
+    assert not untranslated(Message("magic.turn.no_creature"), "en")
+
+
+def test_a_step_from_a_plain_string_keeps_its_json_and_is_marked_in_english() -> None:
+    step = Step(1, "action", "Ana", "Ana hace algo", [], ["dv/turno"], None)
+    assert "message" not in step.to_json()
+    assert step.to_json("en")["summary"] == "Ana hace algo" and step.to_json("en")["summary_lang"] == "es"
+
+
+def test_a_step_from_a_message_renders_on_demand() -> None:
+    step = Step(1, "action", "Ana", Message("magic.play.pass", player="Ana"), [], ["117.3d"], None)
+    assert step._summary is None                    # nothing rendered until it is read
+    assert step.summary == "Ana pasa la prioridad"
+    assert step.to_json("en")["summary"] == "Ana passes priority"
+    assert step.to_json()["message"] == {"id": "magic.play.pass", "params": {"player": "Ana"}}
+
+
+# -- a run ----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["magic/01-un-turno-completo-de-enderezar-a-limpieza.yaml",
+                                  "doce-vidas/01-criatura-contra-jugador.yaml"])
+def test_a_run_in_english_has_the_same_structure_and_the_messages_translated(name: str) -> None:
+    path = ROOT / "scenarios" / name
+    if not path.exists():
+        path = sorted((ROOT / "scenarios" / name.split("/")[0]).glob("*.yaml"))[0]
+    trace = run_scenario(load_scenario(path))
+    es, en = trace.to_json(), trace.to_json("en")
+    strip = lambda t: [{k: v for k, v in s.items() if k not in ("summary", "summary_lang")} for s in t["steps"]]
+    assert strip(es) == strip(en)                  # kinds, events, citations and boards do not depend on the language
+    with_message = [s for s in es["steps"] if "message" in s]
+    assert len(with_message) >= len(es["steps"]) * 0.8
+    assert localize_trace(es, "en")["steps"] == [{k: v for k, v in s.items()} for s in en["steps"]]
+    translated = [(a["summary"], b["summary"]) for a, b in zip(es["steps"], en["steps"]) if "message" in a]
+    assert sum(1 for a, b in translated if a != b) >= len(translated) * 0.8
+
+
+def test_the_trace_json_carries_message_ids_beside_the_spanish_summary() -> None:
+    path = sorted((ROOT / "scenarios" / "magic").glob("*.yaml"))[0]
+    steps = run_scenario(load_scenario(path)).to_json()["steps"]
+    ids = {s["message"]["id"] for s in steps if "message" in s}
+    assert {"magic.setup", "magic.turn.begin", "magic.play.pass", "core.expect.held"} <= ids
+    assert all(Message.from_json(s["message"]).render() == s["summary"] for s in steps if "message" in s)
+
+
+# -- what is left -----------------------------------------------------------------------------------------------------
+def test_the_plain_string_sites_only_go_down() -> None:
+    """A site converted to a Message lowers its file's number here (lower it in PLAIN_SITES); a new site that
+    writes a plain Spanish string fails this test: give it a Message and catalog entries in both languages."""
+    found = _sites_module().plain_by_file(ROOT)
+    grown = {f: (n, PLAIN_SITES.get(f, 0)) for f, n in found.items() if n > PLAIN_SITES.get(f, 0)}
+    assert grown == {}, "plain Spanish strings where a Message goes (file: (now, allowed))"
+    shrunk = {f: (found.get(f, 0), n) for f, n in PLAIN_SITES.items() if found.get(f, 0) < n}
+    assert shrunk == {}, "fewer plain sites than listed: lower PLAIN_SITES (file: (now, listed))"
+
+
+def test_the_site_scan_reads_every_kind_of_site() -> None:
+    kinds = {k for _, _, k in _sites_module().sites(ROOT)}
+    assert kinds == {"message", "plain", "passed"}

@@ -1,0 +1,79 @@
+"""The two languages where a run is shown (issue 17, docs/scenarios.md "Mensajes"): `judge run --lang en`,
+`?lang=en` on /api/run and on the run pages; Spanish stays the default, and the structure (kinds, citations,
+message ids) is the same in both."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from click.testing import CliRunner
+
+from judge.cli import main
+
+INVALID = "ruleset: doce-vidas\ntitle: x\nplayers: 3\n"
+
+
+def _run(cli: CliRunner, *args: str):
+    return cli.invoke(main, ["run", *args], catch_exceptions=False)
+
+
+def test_judge_run_lang_en_prints_english_steps_and_verdict(cli: CliRunner, tmp_path: Path, minimal: str) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(minimal, encoding="utf-8")
+    es, en = _run(cli, str(path)), _run(cli, str(path), "--lang", "en")
+    assert es.exit_code == en.exit_code == 0
+    assert "Escenario:" in es.output and "Scenario:" in en.output
+    assert "Bruno pierde 2 vidas" in es.output and "Bruno loses 2 lives" in en.output
+    assert en.output.rstrip().splitlines()[-1].startswith("PASS: the expectation holds")
+    # the citations are the same passage ids in both
+    cites = lambda out: [line.split("—")[0].strip() for line in out.splitlines() if line.strip().startswith("§")]
+    assert cites(es.output) == cites(en.output)
+
+
+def test_judge_run_json_lang_en_keeps_the_structure(cli: CliRunner, tmp_path: Path, minimal: str) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(minimal, encoding="utf-8")
+    es = json.loads(_run(cli, str(path), "--json").output)
+    en = json.loads(_run(cli, str(path), "--json", "--lang", "en").output)
+    assert [(s["kind"], s["citations"], s.get("message")) for s in es["steps"]] == \
+        [(s["kind"], s["citations"], s.get("message")) for s in en["steps"]]
+    assert es["verdict"]["message"] == en["verdict"]["message"] and es["verdict"]["text"] != en["verdict"]["text"]
+
+
+def test_judge_run_lang_en_gives_the_validation_errors_in_english(cli: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(INVALID, encoding="utf-8")
+    result = cli.invoke(main, ["run", str(path), "--lang", "en"])
+    assert result.exit_code == 2
+    assert "invalid scenario" in result.output and "expected a list, not an integer" in result.output
+
+
+def test_api_run_lang_en(client, minimal: str) -> None:
+    es = client.post("/api/run", data=minimal.encode(), content_type="application/yaml").get_json()
+    en = client.post("/api/run?lang=en", data=minimal.encode(), content_type="application/yaml").get_json()
+    assert [s["summary"] for s in es["steps"]] != [s["summary"] for s in en["steps"]]
+    assert [s.get("message") for s in es["steps"]] == [s.get("message") for s in en["steps"]]
+    hit = next(s for s in en["steps"] if s.get("message", {}).get("id") == "dv.attack.player")
+    assert hit["summary"].startswith("Bruno loses 2 lives")
+    assert en["verdict"]["text"].startswith("PASS") and es["verdict"]["text"].startswith("BIEN")
+
+
+def test_api_run_lang_en_gives_the_errors_in_english(client) -> None:
+    answer = client.post("/api/run?lang=en", data=INVALID.encode(), content_type="application/yaml")
+    assert answer.status_code == 400
+    body = answer.get_json()
+    assert body["error"] == "invalid scenario"
+    error = next(e for e in body["errors"] if e["path"] == "players")
+    assert error["id"] == "format.not_list" and error["message"] == "expected a list, not an integer"
+
+
+def test_run_page_lang_en_shows_english_steps_and_verdict(client) -> None:
+    page = client.get("/escenarios/doce-vidas/01-preparacion-de-la-partida?lang=en")
+    assert page.status_code == 200
+    soup = BeautifulSoup(page.get_data(as_text=True), "html.parser")
+    summaries = [p.get_text(" ", strip=True) for p in soup.select(".run-step .summary")]
+    assert any(s.startswith("game setup (2 players)") for s in summaries)
+    assert "PASS" in soup.select_one(".verdict").get_text()
+    spanish = client.get("/escenarios/doce-vidas/01-preparacion-de-la-partida?lang=es").get_data(as_text=True)
+    assert "preparación de la partida (2 jugadores)" in spanish
