@@ -660,12 +660,7 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
                  f"{action.ability} en la mano", "602.1")
     ab = abilities[action.ability]
     action = _announced_x(action, ab.cost, f"la habilidad de {card_obj.card} tiene {{X}} en su coste")
-    targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
-    _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
-    p = state.mplayer(who)
-    if spend(state, who, ab.cost, action.x) is None:
-        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
-                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+    targets = _targets_and_mana(state, out, who, card_obj, ab, action)
     name_now = card_obj.card
     core.move(state, out, card_obj, "graveyard", cites=cr("602.2b", "701.9a", "113.6m"),
               why=f"{who} la descarta para pagar el coste de su habilidad", kind="action", actor=who)
@@ -682,6 +677,19 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
     priority.give_priority(state, out, who)
 
 
+def _targets_and_mana(state: MagicState, out: list[Step], who: str, card_obj: MagicObject, ab: Any,
+                      action: Activate) -> list[str]:
+    """602.2b: the targets chosen, then the mana abilities activated and the cost paid, of an ability activated
+    from a hand or a graveyard (an unpaid cost reverses the activation, 733.1)."""
+    targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
+    _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
+    p = state.mplayer(who)
+    if spend(state, who, ab.cost, action.x) is None:
+        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
+                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+    return targets
+
+
 def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step], card_obj: MagicObject) -> None:
     """602.2 / 113.6b: an ability that says it works from the graveyard ("{2}{B}: Return this card from your
     graveyard to your hand") is activated while its card is in its owner's graveyard, any time they have priority
@@ -696,12 +704,7 @@ def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step
     ab = abilities[action.ability]
     action = _announced_x(action, ab.cost, f"la habilidad de {card_obj.card} tiene {{X}} en su coste")
     _check_your_turn(state, card_obj, ab, who)
-    targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
-    _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
-    p = state.mplayer(who)
-    if spend(state, who, ab.cost, action.x) is None:
-        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
-                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+    targets = _targets_and_mana(state, out, who, card_obj, ab, action)
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
                      source_name=card_obj.card, effects=ab.effects, targets=tuple(targets),
                      target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
