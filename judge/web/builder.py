@@ -158,16 +158,30 @@ def _described() -> str:
     return json.dumps([r.describe(card_source(r.id)) for r in RULESETS], ensure_ascii=False)
 
 
-@lru_cache(maxsize=1)
-def _packed() -> str:
+def in_language(value: Any, lang: str) -> Any:
+    """`value` with every label written in both languages (`{"es": …, "en": …}`) replaced by its text in `lang`
+    (Spanish when that one is empty): the page shows one language, and the other's half of every label was a
+    fifth of the builder page."""
+    if isinstance(value, dict):
+        if value.keys() == {"es", "en"} and all(isinstance(v, str) for v in value.values()):
+            return value[lang] or value["es"]
+        return {k: in_language(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [in_language(v, lang) for v in value]
+    return value
+
+
+@lru_cache(maxsize=4)
+def _packed(lang: str) -> str:
     from judge.web.packing import pack
 
-    return json.dumps(pack(json.loads(_described())), ensure_ascii=False)
+    return json.dumps(pack(in_language(json.loads(_described()), lang)), ensure_ascii=False)
 
 
-def packed_descriptions() -> dict[str, Any]:
-    """descriptions() packed for the builder page (judge/web/packing.py), packed once per process."""
-    return json.loads(_packed())
+def packed_descriptions(lang: str = "es") -> dict[str, Any]:
+    """descriptions() in the page's language, packed for the builder page (judge/web/packing.py), once per process
+    and language (GET /api/rulesets keeps both languages)."""
+    return json.loads(_packed(lang if lang in ("es", "en") else "es"))
 
 
 def descriptions() -> list[dict[str, Any]]:
@@ -514,8 +528,8 @@ def _page(doc: Any, source: str, result: dict[str, Any] | None = None, status: i
             by_line.setdefault(e["line"], []).append(e)
     from judge.web.i18n import get_language, translate
 
-    state = {"rulesets_packed": packed_descriptions(), "document": doc, "errors": (result or {}).get("errors", []),
-             "lang": get_language(),
+    state = {"rulesets_packed": packed_descriptions(get_language()), "document": doc,
+             "errors": (result or {}).get("errors", []), "lang": get_language(),
              "messages": {k: translate(k) for k in MESSAGES if k.startswith("builder.")}}
     from judge.web.security import script_json
 

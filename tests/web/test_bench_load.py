@@ -62,7 +62,7 @@ def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     report = json.loads(result.output)
     assert [t["name"] for t in report["targets"]] == ["curated", "run"]
     for row in report["targets"]:
-        assert row["requests"] > 0 and row["errors"] == 0 and row["p99_ms"] >= row["p50_ms"] > 0
+        assert row["requests"] > 0 and row["errors"] == 0 and row["p99_ms"] >= row["p50_ms"] > 0, row
         # the server's own CPU (its process group, from /proc): answering costs something, never nothing
         assert row["server_cpu_s"] > 0 and row["server_cpu_ms_per_request"] > 0
     saves = report["saves"]

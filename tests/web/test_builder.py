@@ -11,7 +11,7 @@ import yaml
 
 from judge.runner.catalog import curated, find
 from judge.scenarios import ScenarioError, load_scenario
-from judge.web.builder import default_document, descriptions, dump_yaml, line_of
+from judge.web.builder import default_document, descriptions, dump_yaml, in_language, line_of
 
 BAD = """ruleset: doce-vidas
 title: Mal
@@ -62,7 +62,8 @@ def test_builder_page_structure(get_page) -> None:
     # The descriptions and the starting document for the script.
     state = state_of(page)
     assert [r["id"] for r in state["rulesets"]] == ["doce-vidas", "magic"]
-    assert state["rulesets"] == descriptions()
+    # the page carries its own language's labels only (GET /api/rulesets keeps both)
+    assert state["rulesets"] == in_language(descriptions(), "es")
     assert state["document"] == default_document(state["rulesets"][0])
     assert state["messages"]["builder.add_player"] == "Añadir jugador"
 
@@ -71,6 +72,8 @@ def test_builder_page_in_english(get_page) -> None:
     page = get_page("/escenarios/nuevo?lang=en")
     assert page.find("h1").get_text(strip=True) == "Build a scenario"
     assert state_of(page)["messages"]["builder.add_player"] == "Add player"
+    magic = next(r for r in state_of(page)["rulesets"] if r["id"] == "magic")
+    assert next(e for e in magic["effects"] if e["verb"] == "damage")["label"] == "deal damage"
     assert page.find("form", id="source-form")["action"] == "/escenarios/nuevo?lang=en"
     assert "Validate" in [b.get_text(strip=True) for b in page.find_all("button")]
 

@@ -55,7 +55,8 @@ async function start() {
   const openCards = new Set();
 
   const t = (key, values = {}) => (M[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
-  const lbl = (label) => (label ? label[lang] || label.es || "" : "");
+  // The page embeds its own language's labels only (builder.py in_language); a label of both languages still reads.
+  const lbl = (label) => (typeof label === "string" ? label : label ? label[lang] || label.es || "" : "");
   const desc = () => rulesets[doc.ruleset];
 
   // The builder's shared context: the parts in builder-board/-controls/-sections/-script.js read the live
