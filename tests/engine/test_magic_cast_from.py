@@ -166,3 +166,16 @@ def test_a_graveyard_ability_works_from_the_graveyard_only_and_is_offered_there(
     game = Game(load_scenario(doc({"mana_pool": {"C": 1}, "graveyard": [{"card": "Espectro", "id": "e2"}]}, [],
                                   cards=cards)))
     assert [a.source for a in game.legal_actions() if type(a).__name__ == "Activate"] == ["e2"]
+
+
+def test_the_builder_picks_the_permission_and_the_until_from_lists() -> None:
+    """The builder draws a verb's argument from its description: what a graveyard permission covers and what an
+    exile lasts until are lists of the values the card schema accepts, never a text box."""
+    from judge.engine.rulesets.magic.castfrom import WHAT
+    from judge.engine.rulesets.magic.verbs.graveyard import PlayFromGraveyard
+    from judge.engine.rulesets.magic.verbs.until import UNTIL, ExileUntil
+
+    for verb, values in ((PlayFromGraveyard, WHAT), (ExileUntil, UNTIL)):
+        arg = verb.builder_arg
+        assert arg["type"] == "choice" and [o["value"] for o in arg["options"]] == list(values)
+        assert all(o["label"]["es"] and o["label"]["en"] for o in arg["options"])

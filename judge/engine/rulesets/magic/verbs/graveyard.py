@@ -34,7 +34,11 @@ class PlayFromGraveyard(Verb):
         ("601.3", "305.1", "611.2a")
     keys = ("to", "duration")
     default_to = "controller"
-    builder_arg = {"type": "text", "example": "all"}          # spells | lands | all
+    # one of WHAT, picked from a list in the builder (never typed)
+    builder_arg = {"type": "choice", "required": True, "options": [
+        {"value": "spells", "label": {"es": "lanzar hechizos", "en": "cast spells"}},
+        {"value": "lands", "label": {"es": "jugar tierras", "en": "play lands"}},
+        {"value": "all", "label": {"es": "jugar tierras y lanzar hechizos", "en": "play lands and cast spells"}}]}
     fuzz_rank = 40.0
 
     def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],

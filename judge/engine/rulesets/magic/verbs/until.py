@@ -26,7 +26,8 @@ class ExileUntil(Verb):
     name, label, order, rules = "exile_until", ("exiliar hasta que esta deje el campo de batalla",
                                                 "exile until this leaves the battlefield"), 58, ("610.3", "406.1")
     keys = ("to", "target", "where")
-    builder_arg = {"type": "text", "example": "leaves"}
+    builder_arg = {"type": "choice", "required": True, "options": [       # UNTIL, picked from a list
+        {"value": "leaves", "label": {"es": "esta deja el campo de batalla", "en": "this leaves the battlefield"}}]}
     # not in the spells' pool: a spell is never on the battlefield (the fuzzer gives it to creatures' enters
     # triggers, judge/runner/fuzz_magic.py)
 
