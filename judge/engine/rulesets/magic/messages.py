@@ -7,20 +7,14 @@ listed by tests/scenarios/test_messages.py.
 """
 from __future__ import annotations
 
+from judge.engine.rulesets.magic.state import STEP_NAMES
 from judge.messages import Message
 
 _ZONES_ES = {"library": "biblioteca", "hand": "mano", "battlefield": "campo de batalla", "graveyard": "cementerio",
              "exile": "exilio", "stack": "pila"}
 _ZONES_EN = {"library": "library", "hand": "hand", "battlefield": "battlefield", "graveyard": "graveyard",
              "exile": "exile", "stack": "stack"}
-_STEPS_ES = {
-    "untap": "el paso de enderezar", "upkeep": "el paso de mantenimiento", "draw": "el paso de robar",
-    "main1": "la primera fase principal", "beginning_of_combat": "el paso de inicio del combate",
-    "declare_attackers": "el paso de declarar atacantes", "declare_blockers": "el paso de declarar bloqueadoras",
-    "first_strike_damage": "el paso de daño de combate de dañar primero",
-    "combat_damage": "el paso de daño de combate", "end_of_combat": "el paso de final del combate",
-    "main2": "la segunda fase principal", "end": "el paso final", "cleanup": "el paso de limpieza",
-}
+_STEPS_ES = STEP_NAMES      # the Spanish step names the engine always wrote (state.py), one table
 _STEPS_EN = {
     "untap": "the untap step", "upkeep": "the upkeep step", "draw": "the draw step",
     "main1": "the precombat main phase", "beginning_of_combat": "the beginning of combat step",
