@@ -7,6 +7,7 @@ listed by tests/scenarios/test_messages.py.
 """
 from __future__ import annotations
 
+from judge.engine.rulesets.magic import messages_effects, messages_play
 from judge.engine.rulesets.magic.state import STEP_NAMES
 from judge.messages import Message
 
@@ -403,6 +404,10 @@ def phase(step: str, again: bool = False) -> Message:
     return said if said is not None else Message("magic.raw", text=step)
 
 
+# The entries of the other catalog modules (each a table of (Spanish, English) pairs, kept apart by area).
+for _pairs in (messages_play.PAIRS, messages_effects.PAIRS):
+    ES.update({k: es for k, (es, _) in _pairs.items()})
+    EN.update({k: en for k, (_, en) in _pairs.items()})
 ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
 # The names without parameters, built once: nothing changes a Message after it is made.
 _NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase.", "magic.phase_again."))}

@@ -1,0 +1,557 @@
+"""The magic catalog's entries for what effects do as they resolve (zonefx.py, effects.py, copies.py, linked.py,
+the verbs) and for the rules modules' steps and prompts (core.py, sba.py, turn.py, triggers.py): `PAIRS` maps each
+id to its (Spanish, English) template; magic/messages.py merges them into its `ES` and `EN`.
+
+Apart from messages.py so that no catalog module passes the 900 lines a module may have; each English line beside
+the Spanish one it translates (the catalog test checks both name the same parameters). Spanish is the wording the
+traces always had, byte for byte (tools/engine_identity.py); English uses the Comprehensive Rules' terms.
+"""
+from __future__ import annotations
+
+PAIRS: dict[str, tuple[str, str]] = {
+    # zonefx.py: revealing, looking, putting, searching for a name, keeping a hand, reordering, Auras, control
+    "magic.illegal.cards_between": ("se esperaban entre {lo} y {hi} cartas distintas de: {options}",
+                                    "between {lo} and {hi} different cards of these were expected: {options}"),
+    "magic.illegal.expected_one_of_colon": ("se esperaba uno de: {options}", "one of these was expected: {options}"),
+    "magic.illegal.graveyard_order": ("se esperaban todas las cartas del cementerio en un orden: {options}",
+                                      "every card of the graveyard was expected, in an order: {options}"),
+    "magic.zonefx.none_paren": ("(ninguna)", "(none)"),
+    "magic.zonefx.no_cards": ("no tiene cartas", "they have no cards"),
+    "magic.zonefx.reveal_top": ("{player} muestra la primera carta de su biblioteca: {cards}",
+                                "{player} reveals the top card of their library: {cards}"),
+    "magic.zonefx.why_exile_top": ("{source}: {player} exilia las primeras {n} cartas de su biblioteca",
+                                   "{source}: {player} exiles the top {n} cards of their library"),
+    "magic.zonefx.only_had": ("{player} solo tenía {n} carta(s) en la biblioteca",
+                              "{player} had only {n} card(s) in their library"),
+    "magic.zonefx.may_play": (
+        "{source}: hasta el final del turno, {player} puede jugar {cards} desde el exilio, con las reglas normales de "
+        "momento y coste",
+        "{source}: until end of turn, {player} may play {cards} from exile, with the normal timing and cost rules"),
+    "magic.zonefx.empty_pools": (
+        "{source}: se vacían las reservas de maná{pools}; el maná perdido así no hace perder vidas",
+        "{source}: the mana pools empty{pools}; mana lost this way causes no loss of life"),
+    "magic.zonefx.pools_of": (" de {pools}", " of {pools}"),
+    "magic.zonefx.pools_were_empty": (" (estaban vacías)", " (they were empty)"),
+    "magic.zonefx.look_top": (
+        "{player} mira las primeras {n} cartas de su biblioteca ({cards}) y pondrá {keep} en su mano",
+        "{player} looks at the top {n} cards of their library ({cards}) and will put {keep} into their hand"),
+    "magic.zonefx.why_to_hand": ("{source}: {player} la pone en su mano (no es robar)",
+                                 "{source}: {player} puts it into their hand (it is not a draw)"),
+    "magic.zonefx.why_to_bottom": ("{source}: {player} la pone en el fondo de su biblioteca",
+                                   "{source}: {player} puts it on the bottom of their library"),
+    "magic.zonefx.nothing_to_move": ("{source}: no hay ninguna carta que mover", "{source}: there is no card to move"),
+    "magic.zonefx.why_random": ("{source} (elegida al azar)", "{source} (chosen at random)"),
+    "magic.zonefx.search_name": (
+        "{source}: se buscan en el cementerio, la mano y la biblioteca de {owner} las cartas llamadas {card}; en el "
+        "cementerio, zona pública, se encuentran todas: {found}",
+        "{source}: {owner}'s graveyard, hand and library are searched for the cards named {card}; in the graveyard, a "
+        "public zone, all of them are found: {found}"),
+    "magic.zonefx.found_in": ("{id} ({zone})", "{id} ({zone})"),
+    "magic.zonefx.why_not_kept": ("{source}: {player} no la conserva", "{source}: {player} does not keep it"),
+    "magic.zonefx.kept": ("{player} conserva {n} carta(s) y baraja {rest} en su biblioteca",
+                          "{player} keeps {n} card(s) and shuffles {rest} into their library"),
+    "magic.zonefx.reordered": ("{player} reordena su cementerio: {order}",
+                               "{player} reorders their graveyard: {order}"),
+    "magic.zonefx.no_auras": ("{source}: {card} ({id}) no tiene Auras; no pasa nada",
+                              "{source}: {card} ({id}) has no Auras; nothing happens"),
+    "magic.zonefx.no_new_host": (
+        "{source}: no hay otro permanente de {player} que puedan encantar todas las Auras; no se mueven",
+        "{source}: {player} has no other permanent all the Auras could enchant; they don't move"),
+    "magic.zonefx.auras_moved": ("{source}: {auras} pasan a estar anexadas a {host} (nueva marca de tiempo)",
+                                 "{source}: {auras} become attached to {host} (a new timestamp)"),
+    "magic.zonefx.exchange_illegal": (
+        "{source}: uno de los objetivos ya no es legal; el intercambio no puede completarse y no se hace",
+        "{source}: one of the targets is no longer legal; the exchange can't be completed and does not happen"),
+    "magic.zonefx.exchange_same": ("{source}: los dos permanentes tienen el mismo controlador; no cambia nada",
+                                   "{source}: both permanents have the same controller; nothing changes"),
+    "magic.zonefx.exchange": ("{source}: {first} y {second} intercambian el control de {a} y {b}",
+                              "{source}: {first} and {second} exchange control of {a} and {b}"),
+    "magic.zonefx.cast_modal": ("{source}: {card} es modal; lanzarlo así no está modelado",
+                                "{source}: {card} is modal; casting it this way is not modelled"),
+    "magic.zonefx.cast_no_target": (
+        "{source}: {card} ({id}) no puede lanzarse (no hay {target} legal); se queda en el cementerio",
+        "{source}: {card} ({id}) can't be cast (there is no legal {target}); it stays in the graveyard"),
+    "magic.zonefx.why_cast_free": ("{player} la lanza con {source} sin pagar su coste de maná{targets}",
+                                   "{player} casts it with {source} without paying its mana cost{targets}"),
+    "magic.prompt.look": ("{player} elige {n} de {options} para su mano",
+                          "{player} chooses {n} of {options} for their hand"),
+    "magic.prompt.bottom_order": (
+        "{player} ordena las que van al fondo de su biblioteca (la primera queda más arriba): {options}",
+        "{player} orders the cards going to the bottom of their library (the first one stays highest): {options}"),
+    "magic.prompt.search_name": (
+        "{player} busca en la mano y la biblioteca de {owner} las cartas llamadas {card}: elige cuáles encuentra "
+        "(puede no encontrar ninguna, 701.23b)",
+        "{player} searches {owner}'s hand and library for the cards named {card}: they choose which ones they find "
+        "(they may find none, 701.23b)"),
+    "magic.prompt.keep": (
+        "{player} elige hasta {n} cartas de su mano que conserva ({source}); baraja el resto en su biblioteca",
+        "{player} chooses up to {n} cards of their hand to keep ({source}); they shuffle the rest into their library"),
+    "magic.prompt.graveyard_order": (
+        "{player} reordena su cementerio ({source}): todas sus cartas en el orden nuevo, la de abajo primero "
+        "({options}), o [] para dejarlo igual",
+        "{player} reorders their graveyard ({source}): all its cards in the new order, the bottom one first "
+        "({options}), or [] to leave it as it is"),
+    "magic.prompt.attach_auras": ("{player} elige a qué permanente de {owner} se anexan las Auras de {card}",
+                                  "{player} chooses which permanent of {owner} the Auras of {card} become attached to"),
+    "magic.prompt.cast_free_target": (
+        "{player} elige {target} para {card}, que lanza con {source} (una de: {options})",
+        "{player} chooses {target} for {card}, which they cast with {source} (one of: {options})"),
+    # effects.py: choices, discarding, attaching, counters, sacrifice, searching, resolving, persist
+    "magic.effect.uncounterable": ("{card} no puede ser contrarrestado", "{card} can't be countered"),
+    "magic.effect.uncounterable_by": ("{source} hace que no pueda ser contrarrestado por hechizos ni habilidades",
+                                      "{source} makes it unable to be countered by spells or abilities"),
+    "magic.prompt.land_type": ("{player} elige un tipo de tierra básica para {source} ({options})",
+                               "{player} chooses a basic land type for {source} ({options})"),
+    "magic.illegal.expected_land_type": ("se esperaba un tipo de tierra básica: {options}",
+                                         "a basic land type was expected: {options}"),
+    "magic.prompt.colors_many": ("uno o varios colores", "one or more colors"),
+    "magic.prompt.colors_one": ("un color", "a color"),
+    "magic.prompt.colors": ("{player} elige {many} para {source} (de {options})",
+                            "{player} chooses {many} for {source} (of {options})"),
+    "magic.illegal.expected_colors": ("se esperaba {many} de {options} (incoloro no es un color)",
+                                      "{many} of {options} was expected (colorless is not a color)"),
+    "magic.prompt.may": ("{player} elige si {source}: {effect} (yes o no)",
+                         "{player} chooses whether {source}: {effect} (yes or no)"),
+    "magic.illegal.expected_yes_no": ("se esperaba yes o no", "yes or no was expected"),
+    "magic.effect.no_counters_per": ("{source}: {effect}: no había contadores {kind}, así que no hace nada",
+                                     "{source}: {effect}: there were no {kind} counters, so it does nothing"),
+    "magic.prompt.mana_color": ("{player} elige el color del maná de {source} (W, U, B, R o G)",
+                                "{player} chooses the color of the mana of {source} (W, U, B, R or G)"),
+    "magic.illegal.expected_color": ("se esperaba un color: W, U, B, R o G", "a color was expected: W, U, B, R or G"),
+    "magic.effect.discard_empty": ("{source}: {player} no tiene cartas en la mano y no descarta nada",
+                                   "{source}: {player} has no cards in hand and discards nothing"),
+    "magic.prompt.discard": ("{player} descarta {n} carta(s) (de: {options})",
+                             "{player} discards {n} card(s) (of: {options})"),
+    "magic.illegal.expected_discard": ("se esperaban {n} carta(s) distintas de la mano de {player}: {options}",
+                                       "{n} different card(s) from {player}'s hand were expected: {options}"),
+    "magic.why.discard_to_battlefield": (
+        "{player} la descarta ({source}, que controla un oponente) y, en vez de ir al cementerio, la pone en el campo "
+        "de batalla",
+        "{player} discards it ({source}, which an opponent controls) and, instead of putting it into their graveyard, "
+        "puts it onto the battlefield"),
+    "magic.why.discard": ("{player} la descarta ({source})", "{player} discards it ({source})"),
+    "magic.why.discard_random": ("{player} la descarta ({source}) al azar",
+                                 "{player} discards it ({source}) at random"),
+    "magic.effect.attach_gone": (
+        "{source} no se anexa: ya no está en el campo de batalla, o aquello a lo que se anexaría tampoco",
+        "{source} does not become attached: it is no longer on the battlefield, or what it would become attached to "
+        "is not"),
+    "magic.effect.attach_cant": ("{source} no se anexa a {card} ({id}): no puede encantarlo",
+                                 "{source} does not become attached to {card} ({id}): it can't enchant it"),
+    "magic.effect.attach": ("{source} ({id}) se anexa a {card} ({host}){left}; nueva marca de tiempo {timestamp}",
+                            "{source} ({id}) becomes attached to {card} ({host}){left}; new timestamp {timestamp}"),
+    "magic.effect.attach_left": ("; deja de encantar a {before}", "; it stops enchanting {before}"),
+    "magic.prompt.counter_kind": ("{player} elige qué tipo de contador {verb} de {card} ({id}): {options}",
+                                  "{player} chooses which kind of counter {verb} {card} ({id}): {options}"),
+    "magic.prompt.counter_removes": ("quita", "to remove from"),
+    "magic.prompt.counter_moves": ("mueve", "to move from"),
+    "magic.effect.counters_removed": ("{source}: se quitan {n} contador(es) {kind} de {card} ({id})",
+                                      "{source}: {n} {kind} counter(s) are removed from {card} ({id})"),
+    "magic.effect.no_counter_removed": ("{source}: {card} ({id}) no tiene contadores: no se quita ninguno",
+                                        "{source}: {card} ({id}) has no counters: none is removed"),
+    "magic.effect.move_counter_illegal": ("uno de los objetivos es ilegal", "one of the targets is illegal"),
+    "magic.effect.move_counter_none": ("{card} ({id}) no tiene contadores", "{card} ({id}) has no counters"),
+    "magic.effect.move_counter_cant": ("{card} ({id}) no puede tener contadores", "{card} ({id}) can't have counters"),
+    "magic.effect.move_counter_not": ("{source}: no se mueve ningún contador: {why}",
+                                      "{source}: no counter is moved: {why}"),
+    "magic.why.counter_moved": ("…y se pone sobre {card}: {source}", "…and is put on {card}: {source}"),
+    "magic.effect.counter_taken": ("{source}: se quita un contador {kind} de {card} ({id}){tail}",
+                                   "{source}: a {kind} counter is removed from {card} ({id}){tail}"),
+    "magic.effect.permanents": ("permanentes", "permanents"),
+    "magic.effect.sacrifice_none": ("{player} no sacrifica nada ({source}: {n} {what}; controla {have})",
+                                    "{player} sacrifices nothing ({source}: {n} {what}; they control {have})"),
+    "magic.prompt.sacrifice": ("{player} elige {n} {what} que sacrifica (de {options})",
+                               "{player} chooses {n} {what} to sacrifice (of {options})"),
+    "magic.illegal.expected_n_of": ("se esperaban {n} de {options}", "{n} of {options} were expected"),
+    "magic.why.sacrifice": ("{player} la sacrifica ({source})", "{player} sacrifices it ({source})"),
+    "magic.search.mv_lands": ("de valor de maná {n} o menos (las tierras que controla)",
+                              "with mana value {n} or less (the lands they control)"),
+    "magic.prompt.search": (
+        "{player} busca en su biblioteca una carta «{label}»: elige una de {options} o ninguna",
+        "{player} searches their library for a «{label}» card: they choose one of {options} or none"),
+    "magic.prompt.search_no_match": ("(ninguna coincide)", "(none matches)"),
+    "magic.illegal.search_one": ("se encuentra como mucho una carta", "at most one card is found"),
+    "magic.illegal.search_not_match": ("«{ref}» no es una carta «{label}» de la biblioteca",
+                                       "«{ref}» is not a «{label}» card of the library"),
+    "magic.why.found": ("{player} la encuentra al buscar", "{player} finds it searching"),
+    "magic.why.found_to_hand": ("{player} la encuentra al buscar (ponerla en la mano no es robar)",
+                                "{player} finds it searching (putting it into the hand is not drawing)"),
+    "magic.resolve.target_illegal": ("su objetivo es ilegal", "its target is illegal"),
+    "magic.resolve.targets_illegal": ("todos sus objetivos son ilegales", "all its targets are illegal"),
+    "magic.resolve.fizzles": ("no se resuelve: {what} ({reasons:join=; })",
+                              "it does not resolve: {what} ({reasons:join=; })"),
+    "magic.resolve.ability_fizzles": ("{what} no se resuelve: todos sus objetivos son ilegales ({reasons:join=; })",
+                                      "{what} does not resolve: all its targets are illegal ({reasons:join=; })"),
+    "magic.resolve.some_illegal": (
+        "{what} se resuelve; objetivos ilegales, sobre los que no hace nada: {reasons:join=; }",
+        "{what} resolves; illegal targets, on which it does nothing: {reasons:join=; }"),
+    "magic.why.instant_to_graveyard": (
+        "un instantáneo o conjuro va al cementerio de su propietario como última parte de su resolución",
+        "an instant or sorcery goes to its owner's graveyard as the final part of its resolution"),
+    "magic.persist.had_counter": ("persistir de {source} no hace nada: tenía un contador -1/-1",
+                                  "persist of {source} does nothing: it had a -1/-1 counter"),
+    "magic.persist.token": (
+        "persistir de {source} no hace nada: era una ficha y dejó de existir al salir del campo de batalla",
+        "persist of {source} does nothing: it was a token and ceased to exist when it left the battlefield"),
+    "magic.persist.gone": (
+        "persistir de {source} no hace nada: la carta ya no está en el cementerio (es un objeto nuevo)",
+        "persist of {source} does nothing: the card is no longer in the graveyard (it is a new object)"),
+    "magic.persist.returns": ("persistir la devuelve bajo el control de su propietario",
+                              "persist returns it under its owner's control"),
+    # copies.py: conspire and copies of spells (702.78, 707.10)
+    "magic.illegal.no_conspire": ("{card} no tiene conspirar", "{card} does not have conspire"),
+    "magic.illegal.conspire_two": ("conspirar se paga girando exactamente dos criaturas distintas",
+                                   "conspire is paid by tapping exactly two different creatures"),
+    "magic.illegal.not_creature": ("{card} ({id}) no es una criatura", "{card} ({id}) is not a creature"),
+    "magic.illegal.tapped": ("{card} ({id}) ya está girada", "{card} ({id}) is already tapped"),
+    "magic.illegal.no_shared_color": ("{card} ({id}) no comparte un color con {spell}",
+                                      "{card} ({id}) does not share a color with {spell}"),
+    "magic.conspire.pay": ("{player} paga el coste de conspirar de {card}: gira {creatures}",
+                           "{player} pays the conspire cost of {card}: they tap {creatures}"),
+    "magic.conspire.gone": ("conspirar de {source} no hace nada: el hechizo ya no está en la pila",
+                            "conspire of {source} does nothing: the spell is no longer on the stack"),
+    "magic.conspire.resolves": (
+        "se resuelve conspirar de {source}: {copy} va a la pila (no se lanza: conspirar no se dispara para la copia; "
+        "no se gastó maná en ella){targets}",
+        "conspire of {source} resolves: {copy} goes on the stack (it is not cast: conspire does not trigger for the "
+        "copy; no mana was spent on it){targets}"),
+    "magic.prompt.copy_targets": (
+        "{player} elige los objetivos de la copia de {card}: uno por objetivo ({specs}), o ninguno para dejar los de "
+        "ahora ({now})",
+        "{player} chooses the targets of the copy of {card}: one per target ({specs}), or none to keep the current "
+        "ones ({now})"),
+    "magic.illegal.copy_target_count": ("se esperaban {n} objetivo(s) o ninguno",
+                                        "{n} target(s) or none were expected"),
+    "magic.illegal.copy_target": ("objetivo nuevo ilegal: {why}", "illegal new target: {why}"),
+    # linked.py: paying on resolution, paying life in rounds, delayed triggers (603.7)
+    "magic.linked.cant_pay": ("{player} no puede pagar {cost} para {source} con la reserva {pool}: no paga",
+                              "{player} can't pay {cost} for {source} with the pool {pool}: they don't pay"),
+    "magic.linked.pays": ("{player} paga {cost} para {source}; reserva: {pool}",
+                          "{player} pays {cost} for {source}; pool: {pool}"),
+    "magic.prompt.pay_life": ("{player} elige cuántas vidas paga para {source} (0 a {life})",
+                              "{player} chooses how much life to pay for {source} (0 to {life})"),
+    "magic.illegal.expected_life": ("se esperaba un número de vidas", "an amount of life was expected"),
+    "magic.illegal.pay_life_more": ("no se pueden pagar {n} {n:plural=vida|vidas} con {life}",
+                                    "{n} life can't be paid with {life}"),
+    "magic.linked.pays_no_life": ("{player} no paga vidas ({source})", "{player} pays no life ({source})"),
+    "magic.linked.pays_life": ("{player} paga {n} {n:plural=vida|vidas} ({source}): {lives}; lleva {paid} pagadas",
+                               "{player} pays {n} life ({source}): {lives}; {paid} paid so far"),
+    "magic.linked.delayed": ("{source}: {effect} (se crea una habilidad disparada retrasada{about}{waits})",
+                             "{source}: {effect} (a delayed triggered ability is created{about}{waits})"),
+    "magic.linked.delayed_about": (" sobre {objects}", " about {objects}"),
+    "magic.linked.delayed_next_turn": (
+        "; el paso final de este turno ya empezó: se disparará en el del turno siguiente",
+        "; this turn's end step has already begun: it will trigger in the next turn's"),
+    # core.py: zone moves, life, counters, damage, draws
+    "magic.until.returns": ("{card} ({id}) dejó el campo de batalla: regresa bajo el control de su propietario",
+                            "{card} ({id}) left the battlefield: it returns under its owner's control"),
+    "magic.prompt.enters_color": ("{player} elige un color para {card} ({options})",
+                                  "{player} chooses a color for {card} ({options})"),
+    "magic.prompt.enters_name": ("{player} nombra una carta para {card} (el nombre de una carta)",
+                                 "{player} names a card for {card} (a card's name)"),
+    "magic.life.gain_stopped": (
+        "{player} iba a ganar {amount} {amount:plural=vida|vidas} ({why}), pero {card} impide ganar vidas: no gana "
+        "ninguna",
+        "{player} would gain {amount} life ({why}), but {card} stops players from gaining life: they gain none"),
+    "magic.life.loss_replaced": ("{player} iba a perder vidas ({why}), pero no pierde ninguna{replaced}",
+                                 "{player} would lose life ({why}), but loses none{replaced}"),
+    "magic.regenerates": (
+        "{card} ({id}) iba a ser destruido; se regenera en su lugar ({source}): se le quita el daño, se gira",
+        "{card} ({id}) would be destroyed; it regenerates instead ({source}): its damage is removed and it is tapped"),
+    "magic.regenerates_combat": (
+        "{card} ({id}) iba a ser destruido; se regenera en su lugar ({source}): se le quita el daño, se gira y sale "
+        "del combate",
+        "{card} ({id}) would be destroyed; it regenerates instead ({source}): its damage is removed, it is tapped and "
+        "removed from combat"),
+    "magic.counters.cant": (
+        "{card} ({id}) no puede tener contadores: no recibe {n} contador(es) {kind} ({why}); el resto del efecto sí "
+        "ocurre",
+        "{card} ({id}) can't have counters: it does not get {n} {kind} counter(s) ({why}); the rest of the effect "
+        "still happens"),
+    "magic.counters.none_replaced": ("{card} ({id}) no recibe contadores {kind} ({why}){replaced}",
+                                     "{card} ({id}) gets no {kind} counters ({why}){replaced}"),
+    "magic.damage.protected": ("se previene el daño de {source} a {target}: {guard}",
+                               "the damage {source} would deal to {target} is prevented: {guard}"),
+    "magic.damage.prevented": ("se previene el daño de {source} a {target} ({notes:join=; })",
+                               "the damage {source} would deal to {target} is prevented ({notes:join=; })"),
+    "magic.why.lifelink": ("vínculo vital de {source}", "lifelink of {source}"),
+    "magic.why.lifelink_total": ("vínculo vital de {source}: {amount} en total del daño hecho a la vez",
+                                 "lifelink of {source}: {amount} in all of the damage dealt at once"),
+    "magic.why.prevention_draw": ("{by}: daño de {source} prevenido", "{by}: damage from {source} prevented"),
+    "magic.draw.replaced": ("{player} iba a robar una carta; {card} la reemplaza: {effects:join=; }",
+                            "{player} would draw a card; {card} replaces the draw: {effects:join=; }"),
+    # sba.py and verbs/equipment.py: the legend rule's choice, Equipment (301.5, 702.6, 704.5n)
+    "magic.prompt.legend": (
+        "{player} elige cuál de sus {card} legendarios conserva (una de {options}); las demás van al cementerio",
+        "{player} chooses which of their legendary {card} to keep (one of {options}); the others go to the graveyard"),
+    "magic.sba.unattached": ("{card} ({id}) se desanexa: {why}; sigue en el campo de batalla",
+                             "{card} ({id}) becomes unattached: {why}; it stays on the battlefield"),
+    "magic.equip.host_gone": ("lo que equipaba ya no está en el campo de batalla",
+                              "what it equipped is no longer on the battlefield"),
+    "magic.equip.not_on_battlefield": ("no está en el campo de batalla", "it is not on the battlefield"),
+    "magic.equip.not_equipment": ("ya no es un Equipo", "it is no longer an Equipment"),
+    "magic.equip.is_creature": ("es también una criatura", "it is also a creature"),
+    "magic.equip.itself": ("un Equipo no puede equiparse a sí mismo", "an Equipment can't equip itself"),
+    "magic.equip.host_not_creature": ("no es una criatura", "it is not a creature"),
+    "magic.equip.gone": (
+        "{source} no se anexa: ya no está en el campo de batalla, o la criatura tampoco",
+        "{source} does not become attached: it is no longer on the battlefield, or the creature is not"),
+    "magic.equip.cant": ("{source} no se anexa a {card} ({id}): {why}; no se mueve",
+                         "{source} does not become attached to {card} ({id}): {why}; it does not move"),
+    "magic.equip.already": ("{source} ya equipa a {card} ({id}): no pasa nada",
+                            "{source} already equips {card} ({id}): nothing happens"),
+    "magic.equip.attach": ("{source} ({id}) equipa a {card} ({host}){left}; nueva marca de tiempo {timestamp}",
+                           "{source} ({id}) equips {card} ({host}){left}; new timestamp {timestamp}"),
+    "magic.equip.left": ("; deja de equipar a {before}", "; it stops equipping {before}"),
+    # sba.py: control changes (layer 2, 613.1b, 613.7)
+    "magic.control.gains": ("{player} pasa a controlar {card} ({id}), que controlaba {before}{why}",
+                            "{player} gains control of {card} ({id}), which {before} controlled{why}"),
+    "magic.control.back": ("{player} vuelve a controlar {card} ({id}), que controlaba {before}{why}",
+                           "{player} controls {card} ({id}) again, which {before} controlled{why}"),
+    "magic.control.why": (": {parts:join=; }", ": {parts:join=; }"),
+    "magic.control.ended": ("terminó el efecto de {source} que le daba el control a {player}",
+                            "the effect of {source} that gave control of it to {player} ended"),
+    "magic.control.now": (
+        "ahora se aplica el de {source} (marca de tiempo {timestamp}), el más reciente de los que quedan",
+        "now the one of {source} applies (timestamp {timestamp}), the most recent of those left"),
+    "magic.control.no_other": ("ningún otro efecto cambia su control", "no other effect changes its control"),
+    "magic.control.applies": (
+        "se aplica el efecto de {source} (marca de tiempo {timestamp}), el más reciente que cambia su control{after}",
+        "the effect of {source} applies (timestamp {timestamp}), the most recent one that changes its control{after}"),
+    "magic.control.after": (", posterior al de {source} (marca de tiempo {timestamp})",
+                            ", later than the one of {source} (timestamp {timestamp})"),
+    "magic.control.leaves_combat": ("deja de estar en combate", "it is removed from combat"),
+    # verbs/*.py: removal, lasting effects, graveyard permission, mana, exile until (what each verb's steps say)
+    "magic.removal.random_target": ("{source}: se elige al azar {card} ({id}) entre sus objetivos legales",
+                                    "{source}: {card} ({id}) is chosen at random among its legal targets"),
+    "magic.removal.not_controlled": (
+        "{player} no controla {card} ({id}): no puede sacrificarlo, se queda en el campo de batalla",
+        "{player} does not control {card} ({id}): they can't sacrifice it, it stays on the battlefield"),
+    "magic.removal.indestructible": ("{card} ({id}) es indestructible: no se destruye",
+                                     "{card} ({id}) is indestructible: it is not destroyed"),
+    "magic.removal.taps": ("{source}: {card} ({id}) se gira", "{source}: {card} ({id}) becomes tapped"),
+    "magic.removal.untaps": ("{source}: {card} ({id}) se endereza", "{source}: {card} ({id}) becomes untapped"),
+    "magic.removal.not_countered": ("{source} no contrarresta {item}: {why}",
+                                    "{source} does not counter {item}: {why}"),
+    "magic.removal.why_countered": ("{source} lo contrarresta", "{source} counters it"),
+    "magic.removal.counters": ("{source} contrarresta {item}", "{source} counters {item}"),
+    "magic.removal.from_combat": (
+        "{source}: {card} ({id}) deja de estar en combate (la criatura que bloqueaba o a la que bloqueaban sigue "
+        "bloqueada o bloqueando)",
+        "{source}: {card} ({id}) is removed from combat (the creature it blocked or that blocked it stays blocked or "
+        "blocking)"),
+    "magic.removal.shield": (
+        "{source}: {card} ({id}) recibe un escudo de regeneración: la próxima vez que fuera a ser destruido este "
+        "turno, se regenera",
+        "{source}: {card} ({id}) gets a regeneration shield: the next time it would be destroyed this turn, it "
+        "regenerates"),
+    "magic.lasting.none_now": ("{source}: {effect}: ahora no hay ninguno, así que no afecta a nada",
+                               "{source}: {effect}: there are none now, so it affects nothing"),
+    "magic.lasting.copy_gone": ("{source}: no hay nada que copiar (el objeto copiado ya no está)",
+                                "{source}: there is nothing to copy (the copied object is gone)"),
+    "magic.graveyard.until_eot": ("hasta el final del turno, ", "until end of turn, "),
+    "magic.graveyard.until_eoc": ("hasta el final del combate, ", "until end of combat, "),
+    "magic.graveyard.what_spells": ("lanzar hechizos", "cast spells"),
+    "magic.graveyard.what_lands": ("jugar tierras", "play lands"),
+    "magic.graveyard.what_all": ("jugar tierras y lanzar hechizos", "play lands and cast spells"),
+    "magic.graveyard.may_play": (
+        "{source}: {until}{player} puede {what} desde su cementerio; marca de tiempo {timestamp}",
+        "{source}: {until}{player} may {what} from their graveyard; timestamp {timestamp}"),
+    "magic.players.adds_mana": ("{player} agrega {mana} a su reserva de maná: {pool}",
+                                "{player} adds {mana} to their mana pool: {pool}"),
+    "magic.until.left_already": ("{source}: ya dejó el campo de batalla: «{effect}» no exilia nada",
+                                 "{source}: it has already left the battlefield: «{effect}» exiles nothing"),
+    # turn.py: discarding to hand size, declaring attackers and blockers, assigning combat damage (508-510, 514)
+    "magic.prompt.discard_to_hand_size": ("{player} descarta {n} carta(s) hasta quedarse con {max} (de: {options})",
+                                          "{player} discards {n} card(s) down to {max} (of: {options})"),
+    "magic.illegal.expected_hand_cards": ("se esperaban {n} cartas distintas de la mano",
+                                          "{n} different cards from the hand were expected"),
+    "magic.why.hand_size": ("descarte por tamaño máximo de mano", "discard to maximum hand size"),
+    "magic.attack.not_active": ("{card} ({id}) no la controla el jugador activo",
+                                "{card} ({id}) is not controlled by the active player"),
+    "magic.attack.tapped": ("{card} ({id}) está girada", "{card} ({id}) is tapped"),
+    "magic.attack.sick": (
+        "{card} ({id}) no ha estado bajo el control de {player} desde el comienzo de su turno (mareo de invocación)",
+        "{card} ({id}) has not been under {player}'s control continuously since their most recent turn began "
+        "(summoning sickness)"),
+    "magic.attack.defender": ("{card} ({id}) tiene defensor", "{card} ({id}) has defender"),
+    "magic.attack.cant": ("{card} ({id}) no puede atacar", "{card} ({id}) can't attack"),
+    "magic.prompt.attackers": ("{player} declara atacantes entre: {options} (o ninguno)",
+                               "{player} declares attackers among: {options} (or none)"),
+    "magic.attack.once": ("una criatura se declara atacante una sola vez",
+                          "a creature is declared as an attacker only once"),
+    "magic.attack.not_permanent": ("«{ref}» no es un permanente en el campo de batalla",
+                                   "«{ref}» is not a permanent on the battlefield"),
+    "magic.attack.not_opponent": ("«{ref}» no es un oponente que se pueda atacar",
+                                  "«{ref}» is not an opponent that can be attacked"),
+    "magic.block.cant": ("{card} ({id}) no puede bloquear", "{card} ({id}) can't block"),
+    "magic.block.fear": ("{attacker} tiene miedo y {blocker} no es una criatura artefacto ni negra",
+                         "{attacker} has fear and {blocker} is neither an artifact creature nor black"),
+    "magic.block.protection": ("{attacker} {guard}: {blocker} no puede bloquearla",
+                               "{attacker} {guard}: {blocker} can't block it"),
+    "magic.block.flying": ("{attacker} tiene volar y {blocker} no tiene volar ni alcance",
+                           "{attacker} has flying and {blocker} has neither flying nor reach"),
+    "magic.prompt.blockers": ("{player} declara bloqueadoras entre {options} contra {attackers} (o ninguna)",
+                              "{player} declares blockers among {options} against {attackers} (or none)"),
+    "magic.block.not_yours": ("«{ref}» no es una criatura de {player} en el campo de batalla",
+                              "«{ref}» is not a creature of {player} on the battlefield"),
+    "magic.block.not_attacking": ("«{ref}» no es una criatura que ataque a {player}",
+                                  "«{ref}» is not a creature attacking {player}"),
+    "magic.block.one": ("{card} ({id}) solo puede bloquear a una criatura",
+                        "{card} ({id}) can block only one creature"),
+    "magic.block.requirements": (
+        "la declaración cumple {got} requisito(s) de bloqueo y se pueden cumplir {best} ({reqs:join=; })",
+        "the declaration obeys {got} blocking requirement(s) and {best} can be obeyed ({reqs:join=; })"),
+    "magic.block.must_be_blocked": ("{attacker} debe ser bloqueada si se puede", "{attacker} must be blocked if able"),
+    "magic.block.must_block": ("{blocker} debe bloquear a {attacker} si puede",
+                               "{blocker} must block {attacker} if able"),
+    "magic.prompt.assign": ("{player} divide los {power} de daño de {card} ({id}) entre {options}",
+                            "{player} divides the {power} damage of {card} ({id}) among {options}"),
+    "magic.assign.expected": ("se esperaba la asignación de {id}", "the assignment of {id} was expected"),
+    "magic.assign.among": ("se reparte entre {options}", "it is divided among {options}"),
+    "magic.assign.exactly": ("hay que asignar exactamente {power} de daño (su fuerza)",
+                             "exactly {power} damage must be assigned (its power)"),
+    "magic.assign.trample": ("solo el daño que exceda el letal de cada bloqueadora puede asignarse al jugador",
+                             "only the damage beyond lethal damage to each blocker can be assigned to the player"),
+    # the legend rule's answer (one of the permanents: «una», feminine in Spanish)
+    "magic.illegal.expected_one_of_f": ("se esperaba una de {options}", "one of {options} was expected"),
+    # priority.py, replacement.py, entering_copy.py, targets.py: ordering triggers and replacements, a trigger's
+    # targets, entering as a copy
+    "magic.answers.by_id": ("por su id ({form}){more}", "by its id ({form}){more}"),
+    "magic.answers.or_source": (
+        "; o, si es {only} de su fuente, por el id de la fuente o el nombre de la carta: {names}",
+        "; or, if it is {only} from its source, by the source's id or the card's name: {names}"),
+    "magic.answers.form_colon": ("«fuente:n», n su lugar en esta lista", "«source:n», n its place in this list"),
+    "magic.answers.form_hash": ("«fuente#n», n su lugar en esta lista", "«source#n», n its place in this list"),
+    "magic.answers.form_source": ("el id de su fuente", "its source's id"),
+    "magic.answers.only_f": ("la única", "the only one"),
+    "magic.answers.only_m": ("el único", "the only one"),
+    "magic.trigger.now_in": ("ahora es {now} ({zone})", "it is now {now} ({zone})"),
+    "magic.trigger.ceased": ("{now} dejó de existir", "{now} ceased to exist"),
+    "magic.trigger.now": ("ahora es {now}", "it is now {now}"),
+    "magic.trigger.left": (
+        "; su fuente es {source} ({id}) tal como dejó el campo de batalla (última información conocida; {where})",
+        "; its source is {source} ({id}) as it left the battlefield (last known information; {where})"),
+    "magic.order.by": ("{id} (por {card} {obj})", "{id} (for {card} {obj})"),
+    "magic.order.source": ("{id} ({source}{now})", "{id} ({source}{now})"),
+    "magic.order.now": (", ahora {now}", ", now {now}"),
+    "magic.prompt.order_triggers": (
+        "{player} ordena sus habilidades disparadas para ponerlas en la pila (la primera queda abajo): {shown}; se "
+        "nombra {how}",
+        "{player} orders their triggered abilities to put them on the stack (the first one goes to the bottom): "
+        "{shown}; each is named {how}"),
+    "magic.illegal.names_none": ("{names} no nombra una sola de ellas; ",
+                                 "{names} does not name exactly one of them; "),
+    "magic.illegal.trigger_order": ("{bad}se esperaba un orden de todas: {ids} (se nombra {how})",
+                                    "{bad}an order of all of them was expected: {ids} (each is named {how})"),
+    "magic.prompt.replacement": (
+        "{player} elige qué efecto de reemplazo se aplica primero a {what} (uno de {options}; {how})",
+        "{player} chooses which replacement effect applies first to {what} (one of {options}; {how})"),
+    "magic.illegal.expected_one_of_how": ("se esperaba uno de {options} ({how})",
+                                          "one of {options} was expected ({how})"),
+    "magic.prompt.enters_copy": (
+        "{player} elige de qué criatura es copia {card} al entrar (una de {options}), o none para que entre como sí "
+        "misma",
+        "{player} chooses which creature {card} enters as a copy of (one of {options}), or none for it to enter as "
+        "itself"),
+    "magic.illegal.expected_copy": ("se esperaba una criatura del campo de batalla ({options}) o none",
+                                    "a creature on the battlefield ({options}) or none was expected"),
+    "magic.copy.no_creature": ("no hay ninguna", "there is none"),
+    "magic.prompt.trigger_target": ("{player} elige {target} para la habilidad de {source} (una de: {options})",
+                                    "{player} chooses {target} for the ability of {source} (one of: {options})"),
+    "magic.illegal.one_target": ("se esperaba un único objetivo", "a single target was expected"),
+    # verb.py and verbs/*.py: the verbs' own arguments in inline cards (validation errors)
+    "magic.verb.expected_true": ("se esperaba «{verb}: true»", "«{verb}: true» was expected"),
+    "magic.verb.expected_target": ("se esperaba «{verb}: target» (o a quién afecta)",
+                                   "«{verb}: target» (or whom it affects) was expected"),
+    "magic.verb.expected_counter": ("se esperaba un tipo de contador: {{\"+1/+1\": 2}} o {{\"-1/-1\": 1}}",
+                                    "a kind of counter was expected: {{\"+1/+1\": 2}} or {{\"-1/-1\": 1}}"),
+    "magic.verb.amount_with_counter": ("«amount» va con «counter»: quita esa cantidad de ese tipo",
+                                       "«amount» goes with «counter»: it removes that many of that kind"),
+    "magic.verb.expected_token": (
+        "se esperaba la ficha: {{name: Soldado, types: [creature], power: 1, toughness: 1}}",
+        "the token was expected: {{name: Soldado, types: [creature], power: 1, toughness: 1}}"),
+    "magic.verb.token_to": (
+        "las fichas las crea el controlador del efecto («controller», por defecto) o el controlador del objetivo "
+        "(«target_controller»)",
+        "tokens are created by the effect's controller («controller», the default) or the target's controller "
+        "(«target_controller»)"),
+    "magic.verb.graveyard_to": ("«play_from_graveyard» es para su controlador («to: controller»)",
+                                "«play_from_graveyard» is for its controller («to: controller»)"),
+    "magic.verb.expected_cost": ("se esperaba el coste que se paga, p. ej. \"{{1}}\"",
+                                 "the cost paid was expected, e.g. \"{{1}}\""),
+    "magic.verb.define_pt_static": ("«define_pt» es una habilidad que define características: solo en «static» (604.3)",
+                                    "«define_pt» is a characteristic-defining ability: only in «static» (604.3)"),
+    "magic.verb.define_pt_self": (
+        "una habilidad que define características solo define las de su propia carta: to: self (604.3a)",
+        "a characteristic-defining ability defines only its own card's: to: self (604.3a)"),
+    "magic.verb.put_to": (
+        "«put» mueve «linked», «targets» (cartas de un cementerio), «graveyard_random», «graveyard_named_self» o "
+        "«source_card»",
+        "«put» moves «linked», «targets» (cards in a graveyard), «graveyard_random», «graveyard_named_self» or "
+        "«source_card»"),
+    "magic.verb.expected_pt": ("se esperaba [fuerza, resistencia], p. ej. [3, 3] (o «count»: [count, count])",
+                               "[power, toughness] was expected, e.g. [3, 3] (or «count»: [count, count])"),
+    "magic.verb.count_needed": (
+        "«count» en fuerza o resistencia necesita «count: …», lo que se cuenta (p. ej. count: permanents_you_control, "
+        "count_where: [subtype:Bosque])",
+        "«count» in power or toughness needs «count: …», what is counted (e.g. count: permanents_you_control, "
+        "count_where: [subtype:Bosque])"),
+    "magic.verb.count_group": ("en una habilidad estática se cuenta un grupo: {scopes}",
+                               "a static ability counts a group: {scopes}"),
+    "magic.verb.count_unused": (
+        "«count» aquí dice qué vale «count» en [fuerza, resistencia]: escribe p. ej. [count, count]",
+        "«count» here says what «count» in [power, toughness] is worth: write e.g. [count, count]"),
+    "magic.verb.keywords_modelled": ("solo se pueden otorgar o quitar palabras clave que el motor modela",
+                                     "only keywords the engine models can be granted or removed"),
+    "magic.verb.unknown_land_type": ("tipo de tierra básica desconocido «{type}»; se esperaba uno de: {types}",
+                                     "unknown basic land type «{type}»; one of these was expected: {types}"),
+    "magic.verb.expected_swap": (
+        "se esperaba [palabra que se cambia, palabra nueva]: dos palabras clave (p. ej. [flying, reach]) o dos "
+        "subtipos (p. ej. [Elfo, Goblin])",
+        "[word replaced, new word] was expected: two keywords (e.g. [flying, reach]) or two subtypes (e.g. [Elfo, "
+        "Goblin])"),
+    "magic.verb.swap_same_kind": (
+        "las dos palabras deben ser del mismo tipo: dos palabras clave o dos subtipos (612.2)",
+        "both words must be of the same kind: two keywords or two subtypes (612.2)"),
+    # targets.py: why a target is not legal (115, 601.2c; a rule named in parentheses is cited too)
+    "magic.target.not_spell": ("«{ref}» no es un hechizo en la pila", "«{ref}» is not a spell on the stack"),
+    "magic.target.itself": ("un hechizo no puede tenerse a sí mismo como objetivo", "a spell can't target itself"),
+    "magic.target.not_creature_spell": ("{item} no es un hechizo de criatura", "{item} is not a creature spell"),
+    "magic.target.player_not": ("«{ref}» es un jugador y el objetivo debe ser {target}",
+                                "«{ref}» is a player and the target must be {target}"),
+    "magic.target.left_game": ("{ref} ya no está en la partida", "{ref} is no longer in the game"),
+    "magic.target.must_be_opponent": ("el objetivo debe ser un oponente", "the target must be an opponent"),
+    "magic.target.must_be_you": ("el objetivo debe ser tú mismo", "the target must be you"),
+    "magic.target.protected": ("{who} {guard}: no puede ser objetivo de su fuente (702.16b)",
+                               "{who} {guard}: it can't be the target of its source (702.16b)"),
+    "magic.target.not_player": ("«{ref}» no es un jugador", "«{ref}» is not a player"),
+    "magic.target.is_source": ("{card} ({id}) es la fuente: el objetivo debe ser otra criatura (115.3)",
+                               "{card} ({id}) is the source: the target must be another creature (115.3)"),
+    "magic.target.shroud": ("{card} ({id}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)",
+                            "{card} ({id}) has shroud: it can't be the target of spells or abilities (702.18a)"),
+    "magic.target.tapped": ("{card} ({id}) está girada y el objetivo debe estar enderezado",
+                            "{card} ({id}) is tapped and the target must be untapped"),
+    "magic.target.is_enchantment": ("{card} ({id}) es un encantamiento", "{card} ({id}) is an enchantment"),
+    "magic.target.is_land": ("{card} ({id}) es una tierra", "{card} ({id}) is a land"),
+    "magic.target.not_controlled_by": ("{card} ({id}) no la controla {player}",
+                                       "{card} ({id}) is not controlled by {player}"),
+    "magic.target.not_yours": ("{card} ({id}) no es tuya", "{card} ({id}) is not yours"),
+    "magic.target.not_opponents": ("{card} ({id}) no la controla un oponente",
+                                   "{card} ({id}) is not controlled by an opponent"),
+    "magic.target.not_in_graveyard": ("«{ref}» no es una carta en un cementerio",
+                                      "«{ref}» is not a card in a graveyard"),
+    "magic.target.not_your_graveyard": ("{card} ({id}) no está en tu cementerio",
+                                        "{card} ({id}) is not in your graveyard"),
+    "magic.target.not_opponent_graveyard": ("{card} ({id}) no está en el cementerio de un oponente",
+                                            "{card} ({id}) is not in an opponent's graveyard"),
+    "magic.target.not_creature_card": ("{card} ({id}) no es una carta de criatura",
+                                       "{card} ({id}) is not a creature card"),
+    "magic.target.not_instant_sorcery": ("{card} ({id}) no es una carta de instantáneo ni de conjuro",
+                                         "{card} ({id}) is not an instant or sorcery card"),
+    "magic.target.mana_value": ("{a} tiene un valor de maná mayor que {b} (202.3)",
+                                "{a} has a greater mana value than {b} (202.3)"),
+    "magic.target.not_kind": ("{card} ({id}) no es {target}", "{card} ({id}) is not {target}"),
+    "magic.target.blocks_others": ("«{ref}» no deja elegir los demás objetivos como piden (una de: {options})",
+                                   "«{ref}» leaves no legal choice for the other targets (one of: {options})"),
+}
