@@ -26,7 +26,6 @@ PLAIN_SITES = {
     "judge/engine/rulesets/magic/core.py": 8,
     "judge/engine/rulesets/magic/effects.py": 15,
     "judge/engine/rulesets/magic/linked.py": 5,
-    "judge/engine/rulesets/magic/play.py": 55,
     "judge/engine/rulesets/magic/sba.py": 2,
     "judge/engine/rulesets/magic/schema.py": 25,
     "judge/engine/rulesets/magic/verb.py": 2,
