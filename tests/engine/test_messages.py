@@ -22,13 +22,10 @@ PLAIN_SITES = {
     # +13 sites of the equipment / P/T-count work (cardschema, play, sba, verbs/equipment, lasting, pt_count), merged
     # before they had messages: to convert
     "judge/engine/rulesets/magic/cardschema.py": 51,
-    "judge/engine/rulesets/magic/core.py": 8,
-    "judge/engine/rulesets/magic/sba.py": 2,
     "judge/engine/rulesets/magic/schema.py": 25,
     "judge/engine/rulesets/magic/verb.py": 2,
     "judge/engine/rulesets/magic/verbs/counters.py": 4,
     "judge/engine/rulesets/magic/verbs/graveyard.py": 2,
-    "judge/engine/rulesets/magic/verbs/equipment.py": 4,
     "judge/engine/rulesets/magic/verbs/lasting.py": 10,
     "judge/engine/rulesets/magic/verbs/pt_count.py": 2,
     "judge/engine/rulesets/magic/verbs/players.py": 2,

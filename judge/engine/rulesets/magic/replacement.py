@@ -25,6 +25,7 @@ from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask
 from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.spanish import vidas
 from judge.engine.step import Step
+from judge.messages import Message
 
 
 # -- proposed events ------------------------------------------------------------------------------------------------
@@ -287,15 +288,15 @@ def _order(state: MagicState, out: list[Step], player: str, items: list[Any], wh
     sources = [(_source_id(i), i.source_name if isinstance(i, ContinuousEffect) else i.permanent.card)
                for i in items]
     alias = answer_names(ids, sources)
-    how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente",
-                       "el único")        # «efecto» is masculine
-    q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
-                 f"{what} (uno de {', '.join(f'{i} ({_rep_text(x)})' for i, x in zip(ids, items))}; {how})",
-                 tuple(cites), min=1, max=len(ids))
+    how = answers_text(ids, alias, Message("magic.answers.form_hash" if "#" in ids[0] else "magic.answers.form_source"),
+                       Message("magic.answers.only_m"))        # «efecto» is masculine
+    q = Question("replacement", player, tuple(ids), Message(
+        "magic.prompt.replacement", player=player, what=what, how=how,
+        options=[f"{i} ({_rep_text(x)})" for i, x in zip(ids, items)]), tuple(cites), min=1, max=len(ids))
 
     def valid(ans: Any) -> Any:
         if not ans.values or str(ans.values[0]) not in alias:         # the first one named is applied first
-            return (f"se esperaba uno de {', '.join(ids)} ({how})", list(cites))
+            return (Message("magic.illegal.expected_one_of_how", options=ids, how=how), list(cites))
         return None
     ans = ask(state, out, q, valid)
     first = alias[str(ans.values[0])]
