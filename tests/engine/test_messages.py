@@ -23,15 +23,6 @@ PLAIN_SITES = {
     # before they had messages: to convert
     "judge/engine/rulesets/magic/cardschema.py": 51,
     "judge/engine/rulesets/magic/schema.py": 25,
-    "judge/engine/rulesets/magic/verb.py": 2,
-    "judge/engine/rulesets/magic/verbs/counters.py": 4,
-    "judge/engine/rulesets/magic/verbs/graveyard.py": 2,
-    "judge/engine/rulesets/magic/verbs/lasting.py": 10,
-    "judge/engine/rulesets/magic/verbs/pt_count.py": 2,
-    "judge/engine/rulesets/magic/verbs/players.py": 2,
-    "judge/engine/rulesets/magic/verbs/removal.py": 9,
-    "judge/engine/rulesets/magic/verbs/until.py": 1,
-    "judge/engine/rulesets/magic/verbs/zones.py": 1,
     "judge/scenarios/load.py": 1,
 }
 

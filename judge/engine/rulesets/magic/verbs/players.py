@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.text import _a, _to
 from judge.engine.rulesets.magic.verb import COUNTED, DEFAULT_KEYS, Acting, Amount, Resolution, Verb, register
 from judge.engine.spanish import vidas
 from judge.engine.step import Event
+from judge.messages import Message
 from judge.format.validate import join
 
 if TYPE_CHECKING:
@@ -208,8 +209,8 @@ class AddMana(Verb):
         for c, amount in parse_mana(e.mana if e.mana != "any" else "{" + effects.any_color(
                 state, r.out, controller, r.source_name) + "}").items():
             pool[c] = pool.get(c, 0) + amount
-        core.emit(state, r.out, "resolution", controller, f"{controller} agrega {e.mana} a su reserva de maná: "
-                  f"{pool_text(pool)}", r.base, [Event("mana", {"player": controller, "added": e.mana})])
+        core.emit(state, r.out, "resolution", controller, Message("magic.players.adds_mana", player=controller,
+                                                                      mana=e.mana, pool=pool_text(pool)), r.base, [Event("mana", {"player": controller, "added": e.mana})])
 
 
 @register
@@ -254,7 +255,7 @@ class Pay(Verb):
               kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
         cost = reader.cost(p, arg)
         if not cost:
-            reader.check.error(p, "se esperaba el coste que se paga, p. ej. \"{1}\"")
+            reader.check.error(p, Message("magic.verb.expected_cost"))
             return False
         kw["cost"] = cost
         return True
