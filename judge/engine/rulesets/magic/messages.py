@@ -406,6 +406,9 @@ def phase(step: str, again: bool = False) -> Message:
 
 # The entries of the other catalog modules (each a table of (Spanish, English) pairs, kept apart by area).
 for _pairs in (messages_play.PAIRS, messages_effects.PAIRS):
+    _twice = sorted(ES.keys() & _pairs.keys())
+    if _twice:                  # an id written in two modules: one would silently replace the other
+        raise ValueError(f"magic message ids defined twice: {', '.join(_twice)}")
     ES.update({k: es for k, (es, _) in _pairs.items()})
     EN.update({k: en for k, (_, en) in _pairs.items()})
 ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
