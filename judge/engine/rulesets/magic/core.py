@@ -231,18 +231,18 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         new.attached_to = attach_to
         if copying is not None:
             extra_cites += enters_as_copy(state, new, copying)
-            notes.append(f"entra como una copia de {copying.model_name}")
+            notes.append(Message("magic.enters.as_copy", model=copying.model_name))
         if chosen:
             new.chosen = chosen
-            notes.append(f"al entrar se elige {chosen}")
+            notes.append(Message("magic.enters.chosen", chosen=chosen))
             extra_cites += cr("614.12", "614.12a")
         if any(r.tapped for r in replacement.entering_with(card)):
             new.tapped = True
             extra_cites += cr("614.1c")
-            notes.append("entra girado")
+            notes.append(Message("magic.enters.tapped"))
         if enters and "no_counters" in card.keywords:
             # It enters, without the counters it would have entered with (609.3: only as much as possible).
-            notes.append("entra sin contadores: no puede tener contadores")
+            notes.append(Message("magic.enters.no_counters"))
             extra_cites += cr("609.3")
         elif enters or put_notes:
             notes += put_notes

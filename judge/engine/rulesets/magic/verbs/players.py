@@ -133,8 +133,8 @@ class Mill(Amount):
             lib = r.state.player(ref).zones["library"]
             short = cr("701.17b", "609.3") if len(lib) < n else []
             for o in list(lib[:n]):
-                core.move(r.state, r.out, o, "graveyard", cites=[*r.base, *short], why=f"{r.source_name}: muele"
-                          + (f" (solo quedaban {len(lib)})" if short else ""))
+                core.move(r.state, r.out, o, "graveyard", cites=[*r.base, *short], why=Message(
+                    "magic.why.mill_short" if short else "magic.why.mill", source=r.source_name, n=len(lib)))
 
     def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
         return {"mill": rng.randint(1, 3), "to": "each_opponent"}, []

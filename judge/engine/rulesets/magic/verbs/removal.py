@@ -59,7 +59,7 @@ class Removal(Acting):
             # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
             moved.append(core.move(state, out, o, ZONE_OF[k], cites=[*base, *(cr("608.2f") if len(subjects) > 1
                                                                                else [])],
-                                   why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before).id)
+                                   why=Message("magic.why.effect", source=source_name, effect=describe_effect(e)), batch=batch, seen=before).id)
         core.observe_all(state, batch)
         r.ctx.objects = moved
 
@@ -232,8 +232,8 @@ class ReturnToBattlefield(Acting):
         for ref in r.subjects:
             o = r.state.objects.get(ref)
             if o is not None and o.zone == "graveyard":
-                r.ctx.objects = [core.move(r.state, r.out, o, "battlefield", cites=r.base, why=f"{r.source_name} la "
-                                           "regresa al campo de batalla", controller=r.controller,
+                r.ctx.objects = [core.move(r.state, r.out, o, "battlefield", cites=r.base, why=Message(
+                    "magic.why.returns_to_battlefield", source=r.source_name), controller=r.controller,
                                            actor=r.controller).id]
 
 
@@ -252,8 +252,8 @@ class ShuffleIntoLibrary(Acting):
             if o is None or o.zone != "graveyard":
                 continue
             owner = o.owner
-            core.move(state, out, o, "library", cites=r.base, why=f"{r.source_name} la pone en la biblioteca de su "
-                      "propietario", actor=r.controller)
+            core.move(state, out, o, "library", cites=r.base, why=Message("magic.why.into_library", source=r.source_name),
+                      actor=r.controller)
             lib = state.player(owner).zones["library"]
             state.rng.shuffle(lib)
             state.touch()

@@ -60,8 +60,7 @@ class ExileUntil(Verb):
             if o is None or o.zone != "battlefield":
                 continue
             new = core.move(state, out, o, "exile", cites=[*r.base, *cr("610.3")], batch=batch,
-                            why=f"{r.source_name}: exiliada hasta que {source.card} ({source.id}) deje el campo de "
-                                "batalla")
+                            why=Message("magic.until.why", source=r.source_name, card=source.card, id=source.id))
             state.exiled_until = [*state.exiled_until, (source.id, new.id)]
             moved.append(new.id)
         core.observe_all(state, batch)
