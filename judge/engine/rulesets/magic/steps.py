@@ -167,7 +167,7 @@ def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
         if problem is None:
             return answer
         reason, cites = problem
-        emit(state, out, "illegal", q.player, Message("core.illegal", reason=reason, action=answer.describe()),
+        emit(state, out, "illegal", q.player, Message("core.illegal", reason=reason, action=answer.said()),
              cites)
         tries += 1
         if isinstance(state.chooser, RandomChooser) and tries >= 5:
