@@ -534,7 +534,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         lifelink[src_ref] = lifelink.get(src_ref, 0) + amount
     elif "lifelink" in kw and src.get("controller"):
         # 702.15b: the gain is part of the damage event; with combat damage, of the turn-based action (510.2).
-        gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}",
+        gain_life(state, out, src["controller"], amount, Message("magic.why.lifelink", source=name_src),
                   cr("120.3f", "702.15b", *(["510.2"] if combat else [])), source=src_ref,
                   kind="turn-based" if combat else "resolution")
     _prevention_draws(state, out, draws, name_src)

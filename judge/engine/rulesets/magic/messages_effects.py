@@ -601,4 +601,10 @@ PAIRS: dict[str, tuple[str, str]] = {
                             "{player} assigns the damage of {attacker}: {damage}"),
     "magic.action.assign_part": ("{n} a {recipient}", "{n} to {recipient}"),
     "magic.action.choose": ("{player} elige {values}", "{player} chooses {values}"),
+    # protection.py: why protection applies (702.16: damage, targets, blocking, attaching)
+    "magic.protection.has": ("tiene protección contra {quality} ({giver})", "has protection from {quality} ({giver})"),
+    "magic.protection.mv": ("valor de maná {n} o mayor", "mana value {n} or greater"),
+    "magic.protection.name": ("el nombre «{name}»", "the name «{name}»"),
+    "magic.protection.card_type": ("el tipo de carta {type}", "the card type {type}"),
+    "magic.protection.color": ("el color {color}", "the color {color}"),
 }
