@@ -108,8 +108,8 @@ PAIRS: dict[str, tuple[str, str]] = {
     "magic.illegal.ability_graveyard_only": (
         "{card} ({id}) no tiene la habilidad activada número {n} en el campo de batalla: la de su carta funciona solo "
         "desde el cementerio",
-        "{card} ({id}) has no activated ability number {n} on the battlefield: its card's works only from the "
-        "graveyard"),
+        "{card} ({id}) has no activated ability number {n} on the battlefield: the one on its card works only from "
+        "the graveyard"),
     "magic.illegal.no_ability": ("{card} no tiene la habilidad activada número {n}",
                                  "{card} has no activated ability number {n}"),
     "magic.illegal.no_ability_in_hand": ("{card} no tiene la habilidad activada número {n} en la mano",
