@@ -315,7 +315,8 @@ def _discard_one(state: MagicState, out: list[Step], player: str, o: MagicObject
         return core.move(state, out, o, "battlefield", cites=[*cites, *cr("614.1a", "614.6")], controller=player,
                          why=Message("magic.why.discard_to_battlefield", player=player, source=source_name),
                          actor=player)
-    return core.move(state, out, o, "graveyard", cites=cites, why=Message("magic.why.discard_random" if "cr-en/701.9b" in cites
+    at_random = "cr-en/701.9b" in cites
+    return core.move(state, out, o, "graveyard", cites=cites, why=Message("magic.why.discard_random" if at_random
                                                                    else "magic.why.discard", player=player,
                                                                    source=source_name), actor=player)
 
@@ -420,7 +421,8 @@ def _take_counter(state: MagicState, out: list[Step], player: str, o: MagicObjec
         del o.counters[kind]
     state.touch()
     core.emit(state, out, "resolution", player, Message("magic.effect.counter_taken", source=source_name, kind=kind,
-                                                     card=o.card, id=o.id, tail=tail), cites, [Event("counters", {"object": o.id, "counter": kind, "amount": -1})], [o])
+                                                     card=o.card, id=o.id, tail=tail), cites,
+              [Event("counters", {"object": o.id, "counter": kind, "amount": -1})], [o])
 
 
 def _copy_of_event(state: MagicState, source: str, e: Effect, ctx: Linked) -> CardDef | None:

@@ -170,6 +170,7 @@ def create_delayed(state: MagicState, out: list[Step], controller: str, source: 
     core.emit(state, out, "resolution", controller, Message(
         "magic.linked.delayed", source=source_name, effect=describe_effect(e),
         about=Message("magic.linked.delayed_about", objects=[core.name(state, r) for r in objs]) if objs else "",
-        waits=Message("magic.linked.delayed_next_turn") if waits else ""), [*cites, *cr("603.7", "603.7a", *(["603.7c"] if objs else []), *(["603.7b"] if waits else []),
+        waits=Message("magic.linked.delayed_next_turn") if waits else ""),
+        [*cites, *cr("603.7", "603.7a", *(["603.7c"] if objs else []), *(["603.7b"] if waits else []),
                                   # 603.7d/e: a spell's delayed ability has the spell as source; an ability's, its own
                                   "603.7d" if spell else "603.7e")])

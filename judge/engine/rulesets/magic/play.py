@@ -551,7 +551,8 @@ def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast,
     if life:
         state.mplayer(who).lives -= life
         core.emit(state, out, "action", who, Message("magic.play.pay_life", player=who, n=life, card=spell.card,
-                                                     lives=state.mplayer(who).lives), cr("118.8", "118.3b", "601.2h", "119.4"),
+                                                     lives=state.mplayer(who).lives),
+                  cr("118.8", "118.3b", "601.2h", "119.4"),
                   [Event("life", {"player": who, "delta": -life})])
         # 119.4, 603.2: life paid is lost ("paid": the trigger it causes cites 119.4)
         core.observe(state, Event("life", {"player": who, "delta": -life, "paid": True}))

@@ -391,7 +391,8 @@ class ReplacementHandler:
                 # 614.1a: "it deals double that damage instead" (never below 0); prevention chosen later sees it
                 before = amount
                 amount = max(0, amount * s.rule.multiply + s.rule.add)
-                notes.append(Message("magic.replacement.changes_damage", card=s.permanent.card, before=before, after=amount))
+                notes.append(Message("magic.replacement.changes_damage", card=s.permanent.card, before=before,
+                                     after=amount))
                 cites += cr("614.1a")
                 if amount <= 0:
                     break
@@ -424,7 +425,8 @@ class ReplacementHandler:
         if not items:
             return None, []
         chosen = cr("616.1", *(["616.1f"] if ev.applied else [])) if len(items) > 1 else []
-        first = _order(self.state, self.out, ev.player, items, Message("magic.event.draw"), cr("616.1", "616.1f", "121.6"))[0]
+        first = _order(self.state, self.out, ev.player, items, Message("magic.event.draw"),
+                       cr("616.1", "616.1f", "121.6"))[0]
         return first, chosen
 
     def zone_change(self, ev: ZoneChangeEvent) -> tuple[Applicable | None, Outcome]:

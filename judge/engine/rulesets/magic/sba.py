@@ -151,7 +151,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
                 o.attached_to = None
                 state.touch()                # the layers' memo keys on the state's version
                 done = True
-                emit(state, out, "state-based", o.controller, Message("magic.sba.unattached", card=o.card, id=o.id, why=why),
+                emit(state, out, "state-based", o.controller,
+                     Message("magic.sba.unattached", card=o.card, id=o.id, why=why),
                      cr("704.3", "704.5n", "301.5c", "701.3d"),
                      [Event("attach", {"object": o.id, "to": None})], [o])
     # 704.5q: +1/+1 and -1/-1 counters annihilate. All these actions happen at once (704.3): a permanent that

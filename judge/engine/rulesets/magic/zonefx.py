@@ -108,7 +108,8 @@ def _look_top(state: MagicState, out: list[Step], who: str, n: int, keep: int, s
     ids = tuple(o.id for o in top)
     core.emit(state, out, "resolution", who, Message(
         "magic.zonefx.look_top", player=who, n=len(top), keep=min(keep, len(top)),
-        cards=", ".join(f"{o.card} ({o.id})" for o in top) or Message("magic.value.none")), cites, [Event("look", {"player": who, "cards": list(ids)})], top)
+        cards=", ".join(f"{o.card} ({o.id})" for o in top) or Message("magic.value.none")), cites,
+        [Event("look", {"player": who, "cards": list(ids)})], top)
     k = min(keep, len(top))
     chosen = list(ids) if k == len(ids) else _choose_cards(state, out, Question(
         "look", who, ids, Message("magic.prompt.look", player=who, n=k, options=ids), tuple(cites), min=k, max=k))

@@ -210,7 +210,8 @@ class AddMana(Verb):
                 state, r.out, controller, r.source_name) + "}").items():
             pool[c] = pool.get(c, 0) + amount
         core.emit(state, r.out, "resolution", controller, Message("magic.players.adds_mana", player=controller,
-                                                                      mana=e.mana, pool=pool_text(pool)), r.base, [Event("mana", {"player": controller, "added": e.mana})])
+                                                                      mana=e.mana, pool=pool_text(pool)), r.base,
+                  [Event("mana", {"player": controller, "added": e.mana})])
 
 
 @register

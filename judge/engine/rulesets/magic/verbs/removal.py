@@ -49,7 +49,8 @@ class Removal(Acting):
                           [*base, *cr("701.21a")], about=[o])
                 continue
             if k == "destroy" and ref in sturdy:
-                core.emit(state, out, "resolution", controller, Message("magic.removal.indestructible", card=o.card, id=o.id),
+                core.emit(state, out, "resolution", controller,
+                          Message("magic.removal.indestructible", card=o.card, id=o.id),
                           [*base, *cr("702.12b")], about=[o])
                 continue
             if k == "destroy" and core.regenerated(state, out, o, base):
@@ -59,7 +60,8 @@ class Removal(Acting):
             # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
             moved.append(core.move(state, out, o, ZONE_OF[k], cites=[*base, *(cr("608.2f") if len(subjects) > 1
                                                                                else [])],
-                                   why=Message("magic.why.effect", source=source_name, effect=describe_effect(e)), batch=batch, seen=before).id)
+                                   why=Message("magic.why.effect", source=source_name, effect=describe_effect(e)),
+                                   batch=batch, seen=before).id)
         core.observe_all(state, batch)
         r.ctx.objects = moved
 
@@ -196,7 +198,8 @@ class RemoveFromCombat(Acting):
                 r.state.touch()
                 core.emit(r.state, r.out, "resolution", r.controller, Message("magic.removal.from_combat",
                                                                                 source=r.source_name, card=o.card,
-                                                                                id=o.id), r.base, [Event("combat", {"object": o.id, "removed": True})], [o])
+                                                                                id=o.id), r.base,
+                          [Event("combat", {"object": o.id, "removed": True})], [o])
 
 
 @register
