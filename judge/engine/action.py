@@ -19,6 +19,11 @@ class Action:
         """One Spanish line: "Ana juega Lobo gris"."""
         raise NotImplementedError
 
+    def said(self) -> Any:
+        """The same line as a Message (judge/messages.py) where the ruleset has one, rendered in the step's language
+        (a step that names the action: an illegal one, a limit); by default the Spanish line itself."""
+        return self.describe()
+
 
 @dataclass(frozen=True)
 class Checkpoint:
@@ -32,6 +37,9 @@ class Checkpoint:
 
     def describe(self) -> str:
         return "comprobación entre acciones"
+
+    def said(self) -> Any:
+        return self.describe()
 
 
 class Script:

@@ -244,7 +244,7 @@ class _RunHooks(ScriptHooks):
             g = self.game
             g.steps.append(g.ruleset.step(
                 g.state, "limit", None, Message("core.limit.time", seconds=f"{self.time_budget:g}",
-                                                action=action.describe()), self.general))
+                                                action=action.said()), self.general))
             self.stopped = "limite"
             return False
         return True
@@ -266,11 +266,11 @@ class _RunHooks(ScriptHooks):
         if by_deadline:
             g.steps.append(g.ruleset.step(
                 g.state, "limit", None, Message("core.limit.action_time", seconds=f"{self.time_budget:g}",
-                                                action=action.describe()), self.general))
+                                                action=action.said()), self.general))
             self.stopped = "limite"
             return False
         g.steps.append(g.ruleset.step(
-            g.state, "limit", None, Message("core.limit.action", limit=self.limit, action=action.describe()),
+            g.state, "limit", None, Message("core.limit.action", limit=self.limit, action=action.said()),
             self.general))
         self.stopped = "limite"
         return False

@@ -70,7 +70,8 @@ class Pending:
     player: str
     count: int                    # how many objects to choose
     options: tuple[str, ...]      # ids of the objects to choose from
-    prompt: str                   # Spanish, shown in the `choice` step if the script leaves it open
+    prompt: Any                   # a Message or a Spanish string, shown in the `choice` step if the script leaves
+    #                               it open (judge/messages.py renders it in the trace's language)
     citations: tuple[str, ...]
     resume: tuple[Any, ...] = ()  # ruleset data to continue where the game stopped
 

@@ -22,24 +22,7 @@ PLAIN_SITES = {
     # +13 sites of the equipment / P/T-count work (cardschema, play, sba, verbs/equipment, lasting, pt_count), merged
     # before they had messages: to convert
     "judge/engine/rulesets/magic/cardschema.py": 51,
-    "judge/engine/rulesets/magic/copies.py": 9,
-    "judge/engine/rulesets/magic/core.py": 8,
-    "judge/engine/rulesets/magic/effects.py": 15,
-    "judge/engine/rulesets/magic/linked.py": 5,
-    "judge/engine/rulesets/magic/play.py": 55,
-    "judge/engine/rulesets/magic/sba.py": 2,
     "judge/engine/rulesets/magic/schema.py": 25,
-    "judge/engine/rulesets/magic/verb.py": 2,
-    "judge/engine/rulesets/magic/verbs/counters.py": 4,
-    "judge/engine/rulesets/magic/verbs/graveyard.py": 2,
-    "judge/engine/rulesets/magic/verbs/equipment.py": 4,
-    "judge/engine/rulesets/magic/verbs/lasting.py": 10,
-    "judge/engine/rulesets/magic/verbs/pt_count.py": 2,
-    "judge/engine/rulesets/magic/verbs/players.py": 2,
-    "judge/engine/rulesets/magic/verbs/removal.py": 9,
-    "judge/engine/rulesets/magic/verbs/until.py": 1,
-    "judge/engine/rulesets/magic/verbs/zones.py": 1,
-    "judge/engine/rulesets/magic/zonefx.py": 18,
     "judge/scenarios/load.py": 1,
 }
 

@@ -145,7 +145,7 @@ class Magic(Ruleset):
             if not isinstance(action, PassUntil) and state.player(action.by).lost:
                 raise IllegalAction(Message("magic.illegal.lost", player=action.by), cr("104.3"))
             if isinstance(action, ANSWERS):
-                raise IllegalAction(Message("magic.illegal.no_question", action=action.describe()),
+                raise IllegalAction(Message("magic.illegal.no_question", action=action.said()),
                                     cr("508.1", "509.1") if type(action).__name__ in ("Attack", "Block")
                                     else cr("117.2e"))
             handler = HANDLERS[type(action)]
@@ -160,7 +160,7 @@ class Magic(Ruleset):
             if saved is not None:
                 cites = [*cites, *cr("733.1", "733.2")]     # reversed; the player keeps priority
             core.emit(state, out, "illegal", action.by or None,
-                      Message("core.illegal", reason=exc.reason, action=action.describe()), cites)
+                      Message("core.illegal", reason=exc.reason, action=action.said()), cites)
         except ChoiceNeeded as exc:
             _pend(state, exc)
         return out

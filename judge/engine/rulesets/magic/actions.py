@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.action import Action
+from judge.messages import Message, render
 
 
 def _written(line: dict[str, Any], **keys: Any) -> dict[str, Any]:
@@ -15,6 +16,11 @@ def _written(line: dict[str, Any], **keys: Any) -> dict[str, Any]:
         if value:
             line[key] = list(value) if isinstance(value, tuple) else value
     return line
+
+
+def _on(targets: tuple[str, ...]) -> "Message | str":
+    """« con objetivo a, b» (the targets an action names), "" for none."""
+    return Message("magic.play.targeting", targets=list(targets)) if targets else ""
 
 
 @dataclass(frozen=True)
@@ -42,8 +48,11 @@ class Cast(Action):
         return _written(out, tap=self.tap, conspire=self.conspire, divide=dict(self.divide))
 
     def describe(self) -> str:
-        on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
-        return f"{self.by} lanza {self.card}{on}" + (f" (X={self.x})" if self.x is not None else "")
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.action.cast", player=self.by, card=self.card, on=_on(self.targets),
+                       x=f" (X={self.x})" if self.x is not None else "")
 
 
 @dataclass(frozen=True)
@@ -64,8 +73,10 @@ class Activate(Action):
         return _written(out, tap=self.tap, sacrifice=self.sacrifice, reveal=self.reveal)
 
     def describe(self) -> str:
-        on = f" con objetivo {', '.join(self.targets)}" if self.targets else ""
-        return f"{self.by} activa una habilidad de {self.source}{on}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.action.activate", player=self.by, source=self.source, on=_on(self.targets))
 
 
 @dataclass(frozen=True)
@@ -77,7 +88,10 @@ class Mana(Action):
         return {"by": self.by, "mana": list(self.sources)}
 
     def describe(self) -> str:
-        return f"{self.by} genera maná con {', '.join(self.sources)}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.action.mana", player=self.by, sources=list(self.sources))
 
 
 @dataclass(frozen=True)
@@ -89,7 +103,10 @@ class PlayLand(Action):
         return {"by": self.by, "play_land": self.card}
 
     def describe(self) -> str:
-        return f"{self.by} juega la tierra {self.card}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.action.land", player=self.by, card=self.card)
 
 
 @dataclass(frozen=True)
@@ -100,7 +117,10 @@ class Pass(Action):
         return {"by": self.by, "pass": True}
 
     def describe(self) -> str:
-        return f"{self.by} pasa la prioridad"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.play.pass", player=self.by)
 
 
 @dataclass(frozen=True)
@@ -113,8 +133,12 @@ class PassUntil(Action):
         return {"pass_until": self.step}
 
     def describe(self) -> str:
+        return render(self.said())                         # «todos pasan la prioridad hasta el paso final»
+
+    def said(self) -> Message:
         from judge.engine.rulesets.magic.state import STEP_NAMES
-        return f"todos pasan la prioridad hasta {STEP_NAMES.get(self.step, self.step)}"   # «hasta el paso final»
+        return Message("magic.action.pass_until",
+                       step=Message("magic.phase." + self.step) if self.step in STEP_NAMES else self.step)
 
 
 @dataclass(frozen=True)
@@ -130,7 +154,11 @@ class Attack(Action):
         return out
 
     def describe(self) -> str:
-        return f"{self.by} ataca con {', '.join(self.attackers) or 'ninguna criatura'}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.action.attack", player=self.by,
+                       attackers=list(self.attackers) or Message("magic.turn.no_creature"))
 
 
 @dataclass(frozen=True)
@@ -142,7 +170,12 @@ class Block(Action):
         return {"by": self.by, "block": {b: a for b, a in self.blocks}}
 
     def describe(self) -> str:
-        return f"{self.by} bloquea: " + (", ".join(f"{b} a {a}" for b, a in self.blocks) or "ninguna criatura")
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.turn.blocks", player=self.by, blocks=[
+            Message("magic.turn.block_pair", blocker=b, attacker=a) for b, a in self.blocks]
+            or Message("magic.turn.no_creature"))
 
 
 @dataclass(frozen=True)
@@ -155,7 +188,11 @@ class Assign(Action):
         return {"by": self.by, "assign": {"attacker": self.attacker, "damage": dict(self.damage)}}
 
     def describe(self) -> str:
-        return f"{self.by} asigna el daño de {self.attacker}: " + ", ".join(f"{n} a {r}" for r, n in self.damage)
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.action.assign", player=self.by, attacker=self.attacker,
+                       damage=[Message("magic.action.assign_part", n=n, recipient=r) for r, n in self.damage])
 
 
 @dataclass(frozen=True)
@@ -167,7 +204,11 @@ class Choose(Action):
         return {"by": self.by, "choose": list(self.values)}
 
     def describe(self) -> str:
-        return f"{self.by} elige {', '.join(self.values) or 'nada'}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("magic.action.choose", player=self.by,
+                       values=list(self.values) or Message("magic.value.nothing"))
 
 
 ANSWERS = (Attack, Block, Assign, Choose)

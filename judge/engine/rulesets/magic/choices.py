@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.rulesets.magic.actions import Assign, Attack, Block, Choose
+from judge.messages import Message
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,9 @@ class Question:
     kind: str                         # attackers | blockers | assign | order | targets | replacement | legend
     player: str                       #   | search | discard
     options: tuple[str, ...]
-    prompt: str
+    # A Message (judge/messages.py) in the player's language, or a plain Spanish string; not compared nor hashed
+    # (a Message has no hash, and the prompt only says what the other fields ask).
+    prompt: "str | Message" = field(compare=False)
     citations: tuple[str, ...]
     min: int = 1
     max: int = 1
@@ -29,7 +32,7 @@ class ChoiceNeeded(Exception):
     """The script does not answer `question` here: the run stops on a choice step."""
 
     def __init__(self, question: Question) -> None:
-        super().__init__(question.prompt)
+        super().__init__(str(question.prompt))
         self.question = question
 
 

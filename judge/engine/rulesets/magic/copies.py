@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.state import MagicObject, MagicState, PendingTr
 from judge.engine.rulesets.magic.targets import _spell_card, candidates, legal_target
 from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 # The trigger conspire stands for ("When you cast this spell, if its conspire cost was paid, copy it").
 CONSPIRE = Triggered(when="cast", effects=(), keyword="conspire")
@@ -22,21 +23,20 @@ CONSPIRE = Triggered(when="cast", effects=(), keyword="conspire")
 def check_conspire(state: MagicState, who: str, card: CardDef, refs: Sequence[str]) -> list[MagicObject]:
     """702.78a: "you may tap two untapped creatures you control that each share a colour with it" (each with the
     spell, not with each other: nota de conspirar/1). Checked before anything is paid (601.2h, 733.1)."""
-    core.require("conspire" in card.keywords, f"{card.name} no tiene conspirar", "702.78a", "601.2b")
-    core.require(len(refs) == 2 and len(set(refs)) == 2, "conspirar se paga girando exactamente dos criaturas "
-                 "distintas", "702.78a")
+    core.require("conspire" in card.keywords, Message("magic.illegal.no_conspire", card=card.name), "702.78a", "601.2b")
+    core.require(len(refs) == 2 and len(set(refs)) == 2, Message("magic.illegal.conspire_two"), "702.78a")
     spell_colors = set(card.colors)
     found = []
     for ref in refs:
         o = state.obj(ref)
         core.require(o is not None and o.zone == "battlefield" and o.controller == who,
-                     f"«{ref}» no es un permanente que {who} controle", "702.78a")
+                     Message("magic.illegal.not_your_permanent", ref=ref, player=who), "702.78a")
         assert o is not None
         c = layers.chars_of(state, o)
-        core.require("creature" in c.types, f"{o.card} ({o.id}) no es una criatura", "702.78a")
-        core.require(not o.tapped, f"{o.card} ({o.id}) ya está girada", "702.78a", "118.3")
-        core.require(bool(spell_colors & set(c.colors)), f"{o.card} ({o.id}) no comparte un color con {card.name}",
-                     "702.78a", "105.2")
+        core.require("creature" in c.types, Message("magic.illegal.not_creature", card=o.card, id=o.id), "702.78a")
+        core.require(not o.tapped, Message("magic.illegal.tapped", card=o.card, id=o.id), "702.78a", "118.3")
+        core.require(bool(spell_colors & set(c.colors)), Message("magic.illegal.no_shared_color", card=o.card, id=o.id,
+                                                                 spell=card.name), "702.78a", "105.2")
         found.append(o)
     return found
 
@@ -48,8 +48,9 @@ def pay_conspire(state: MagicState, out: list[Step], who: str, creatures: list[M
     for o in creatures:
         o.tapped = True
     state.touch()
-    core.emit(state, out, "action", who, f"{who} paga el coste de conspirar de {spell.card}: gira "
-              + ", ".join(f"{o.card} ({o.id})" for o in creatures), cr("702.78a", "601.2h", "118.8"),
+    core.emit(state, out, "action", who, Message("magic.conspire.pay", player=who, card=spell.card,
+                                                 creatures=[f"{o.card} ({o.id})" for o in creatures]),
+              cr("702.78a", "601.2h", "118.8"),
               [Event("tap", {"object": o.id}) for o in creatures], creatures)
     state.triggers.append(PendingTrigger(who, spell.id, spell.card, CONSPIRE, {"spell": spell.id},
                                          len(state.triggers)))
@@ -59,14 +60,14 @@ def conspire_resolves(state: MagicState, out: list[Step], item: StackItem) -> No
     """702.78a / 707.10: copy the spell, if it is still on the stack; its controller may choose new targets."""
     spell = next((i for i in state.stack if i.id == item.lki.get("spell") and i.kind == "spell"), None)
     if spell is None:
-        core.emit(state, out, "resolution", item.controller, f"conspirar de {item.source_name} no hace nada: el "
-                  "hechizo ya no está en la pila", cr("702.78a", "608.2b"))
+        core.emit(state, out, "resolution", item.controller, Message("magic.conspire.gone", source=item.source_name),
+                  cr("702.78a", "608.2b"))
         return
     copy = copy_spell(state, out, spell, item.controller)
-    core.emit(state, out, "resolution", item.controller, f"se resuelve conspirar de {item.source_name}: "
-              f"{copy.text} va a la pila (no se lanza: conspirar no se dispara para la copia; no se gastó maná en "
-              "ella)" + (f" con objetivo {', '.join(core.name(state, t) for t in copy.targets if t)}"
-                         if copy.targets else ""),
+    core.emit(state, out, "resolution", item.controller, Message(
+        "magic.conspire.resolves", source=item.source_name, copy=copy.text,
+        targets=Message("magic.play.targeting", targets=[core.name(state, t) for t in copy.targets if t])
+        if copy.targets else ""),
               cr("702.78a", "707.10", *(["707.10c"] if copy.targets else [])),
               [Event("stack", {"item": copy.id, "copy_of": spell.id})])
 
@@ -79,22 +80,22 @@ def copy_spell(state: MagicState, out: list[Step], spell: StackItem, controller:
     targets = list(spell.targets)
     if spell.target_specs:
         options = sorted({c for spec in spell.target_specs for c in candidates(state, spec, controller, cid)})
-        q = Question("targets", controller, tuple(options), f"{controller} elige los objetivos de la copia de "
-                     f"{card.name}: uno por objetivo ({', '.join(describe_target(s) for s in spell.target_specs)}), o "
-                     f"ninguno para dejar los de ahora ({', '.join(t or '-' for t in targets)})",
+        q = Question("targets", controller, tuple(options), Message(
+            "magic.prompt.copy_targets", player=controller, card=card.name,
+            specs=[describe_target(s) for s in spell.target_specs], now=[t or "-" for t in targets]),
                      tuple(cr("707.10c")), min=0, max=len(spell.target_specs))
 
         def valid(ans: Any) -> Any:
             if not ans.values:
                 return None
             if len(ans.values) != len(spell.target_specs):
-                return (f"se esperaban {len(spell.target_specs)} objetivo(s) o ninguno", cr("707.10c"))
+                return (Message("magic.illegal.copy_target_count", n=len(spell.target_specs)), cr("707.10c"))
             for n, (spec, ref) in enumerate(zip(spell.target_specs, ans.values)):
                 if ref == targets[n]:
                     continue                      # unchanged: kept even if illegal now (707.10c)
                 why = legal_target(state, spec, ref, controller, cid)
                 if why is not None:
-                    return (f"objetivo nuevo ilegal: {why}", cr("707.10c", "115.1"))
+                    return (Message("magic.illegal.copy_target", why=why), cr("707.10c", "115.1"))
             return None
         ans = core.ask(state, out, q, valid)
         if ans.values:

@@ -28,7 +28,6 @@ from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.rulesets.magic.triggers import (CONDITION_TEXT, _bind_damaged, condition_holds, fire_delayed,
                                                   life_lost_this_turn, observe, observe_all, triggered_abilities)
 from judge.engine.step import Event, Step
-from judge.engine.spanish import vidas
 from judge.messages import Message
 
 
@@ -151,7 +150,7 @@ def _return_exiled_until(state: MagicState, out: list[Step], left: str, left_nam
         if card is None or card.zone != "exile":
             continue
         move(state, out, card, "battlefield", cites=cr("610.3", "610.3c"), controller=card.owner,
-             why=f"{left_name} ({left}) dejó el campo de batalla: regresa bajo el control de su propietario")
+             why=Message("magic.until.returns", card=left_name, id=left))
 
 
 def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: "str | Message",
@@ -232,18 +231,18 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         new.attached_to = attach_to
         if copying is not None:
             extra_cites += enters_as_copy(state, new, copying)
-            notes.append(f"entra como una copia de {copying.model_name}")
+            notes.append(Message("magic.enters.as_copy", model=copying.model_name))
         if chosen:
             new.chosen = chosen
-            notes.append(f"al entrar se elige {chosen}")
+            notes.append(Message("magic.enters.chosen", chosen=chosen))
             extra_cites += cr("614.12", "614.12a")
         if any(r.tapped for r in replacement.entering_with(card)):
             new.tapped = True
             extra_cites += cr("614.1c")
-            notes.append("entra girado")
+            notes.append(Message("magic.enters.tapped"))
         if enters and "no_counters" in card.keywords:
             # It enters, without the counters it would have entered with (609.3: only as much as possible).
-            notes.append("entra sin contadores: no puede tener contadores")
+            notes.append(Message("magic.enters.no_counters"))
             extra_cites += cr("609.3")
         elif enters or put_notes:
             notes += put_notes
@@ -284,11 +283,12 @@ def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name:
     from judge.engine.rulesets.magic.mana import COLORS
     if what == "color":
         options: tuple[str, ...] = COLORS
-        prompt, rules = f"{player} elige un color para {card_name} ({', '.join(COLORS)})", ("614.12a", "105.1")
+        prompt, rules = Message("magic.prompt.enters_color", player=player, card=card_name, options=COLORS), \
+            ("614.12a", "105.1")
     else:
         names = {n for n, c in state.cards.items() if not c.is_token} | set(state.catalog_names)
         options = tuple(sorted(names))
-        prompt, rules = f"{player} nombra una carta para {card_name} (el nombre de una carta)", ("614.12a", "201.2")
+        prompt, rules = Message("magic.prompt.enters_name", player=player, card=card_name), ("614.12a", "201.2")
     if what == "color":
         q = Question("color", player, options, prompt, tuple(cr(*rules)))
     else:
@@ -324,8 +324,8 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     stop = replacement.stops_life_gain(state)
     if stop is not None:
         # 119.7: the gain does not happen, and no replacement of it applies; the rest of the effect still does.
-        emit(state, out, kind, player, f"{player} iba a ganar {vidas(amount)} ({why}), pero {stop.card} "
-             "impide ganar vidas: no gana ninguna", [*cites, *cr("119.7")], about=[stop])
+        emit(state, out, kind, player, Message("magic.life.gain_stopped", player=player, amount=amount, why=why,
+                                               card=stop.card), [*cites, *cr("119.7")], about=[stop])
         return
     done = ReplacementHandler(state, out).life_gain(LifeGainEvent(player, amount))
     amount = done.amount
@@ -337,7 +337,8 @@ def gain_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     observe(state, Event("life", {"player": player, "delta": amount, "source": source}))
 
 
-def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why: str, cites: Sequence[str]) -> None:
+def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why: "str | Message",
+              cites: Sequence[str]) -> None:
     """119.3: a player loses life, through the life-loss replacements (614.1a, each once: 614.5; the losing player
     orders several: 616.1); "whenever a player loses life" abilities see the life event (603.2)."""
     p = state.mplayer(player)
@@ -346,8 +347,9 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
     done = ReplacementHandler(state, out).life_loss(LifeLossEvent(player, amount))
     amount, notes, extra = done.amount, done.notes, done.cites
     if amount <= 0:
-        emit(state, out, "replacement", player, f"{player} iba a perder vidas ({why}), pero no pierde ninguna — "
-             "reemplazo: " + "; ".join(notes), [*cites, *cr("119.3"), *extra])
+        emit(state, out, "replacement", player, Message("magic.life.loss_replaced", player=player, why=why,
+                                                        replaced=Message("magic.replaced", notes=notes)),
+             [*cites, *cr("119.3"), *extra])
         return
     p.lives -= amount
     state.bump(f"life_lost:{player}", amount)
@@ -385,25 +387,27 @@ def regenerated(state: MagicState, out: list[Step], o: MagicObject, cites: Seque
     o.tapped = True
     combat = bool(o.attacking or o.blocking)
     o.attacking, o.blocking = None, ()
-    emit(state, out, "replacement", o.controller, f"{o.card} ({o.id}) iba a ser destruido; se regenera en su lugar "
-         f"({shield.source_name}): se le quita el daño, se gira" + (" y sale del combate" if combat else ""),
+    emit(state, out, "replacement", o.controller, Message(
+        "magic.regenerates_combat" if combat else "magic.regenerates", card=o.card, id=o.id, source=shield.source_name),
          [*cites, *cr("701.19a", "614.8"), *(cr("506.4") if combat else [])],
          [Event("regenerate", {"object": o.id})], [o])
     return True
 
 
-def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int, why: str,
+def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, n: int, why: "str | Message",
                  cites: Sequence[str], step_kind: str = "resolution") -> None:
     if n <= 0 or o.zone != "battlefield":
         return
     if not can_have_counters(state, o):
-        emit(state, out, step_kind, o.controller, f"{o.card} ({o.id}) no puede tener contadores: no recibe {n} "
-             f"contador(es) {kind} ({why}); el resto del efecto sí ocurre", [*cites, *cr("609.3")], about=[o])
+        emit(state, out, step_kind, o.controller, Message("magic.counters.cant", card=o.card, id=o.id, n=n, kind=kind,
+                                                           why=why), [*cites, *cr("609.3")], about=[o])
         return
     n, notes, extra = replace_counters(state, out, o, kind, n)
     if n <= 0:
-        emit(state, out, "replacement", o.controller, f"{o.card} ({o.id}) no recibe contadores {kind} ({why}) — "
-             "reemplazo: " + "; ".join(notes), [*cites, *extra], about=[o])
+        emit(state, out, "replacement", o.controller, Message("magic.counters.none_replaced", card=o.card, id=o.id,
+                                                                kind=kind, why=why,
+                                                                replaced=Message("magic.replaced", notes=notes)),
+             [*cites, *extra], about=[o])
         return
     o.counters[kind] = o.counters.get(kind, 0) + n
     state.touch()
@@ -441,8 +445,9 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     affected = target if tobj is None else tobj.controller
     guard = protected_from(state, target, src_ref)
     if guard and not replacement.cant_be_prevented(state, src):
-        emit(state, out, "replacement", affected, f"se previene el daño de {src.get('card', src_ref)} a "
-             f"{name(state, target)}: {guard}", [*cites, *cr("702.16e", "615.1")], about=[tobj])
+        emit(state, out, "replacement", affected, Message("magic.damage.protected", source=src.get("card", src_ref),
+                                                          target=name(state, target), guard=guard),
+             [*cites, *cr("702.16e", "615.1")], about=[tobj])
         return 0
     # 615.5: `draws`: who draws, how many, because of what
     prevented, draws = ReplacementHandler(state, out).prevent_damage(DamageEvent(src, target, tobj, amount),
@@ -457,8 +462,9 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     wither = False
     wither_put = 0
     if amount <= 0:
-        emit(state, out, "replacement", affected, f"se previene el daño de {name_src} a {name(state, target)} ("
-             + "; ".join(prevented_notes) + ")", [*cites, *cr("615.1"), *extra], about=[tobj])
+        emit(state, out, "replacement", affected, Message("magic.damage.prevented", source=name_src,
+                                                          target=name(state, target), notes=prevented_notes),
+             [*cites, *cr("615.1"), *extra], about=[tobj])
         _prevention_draws(state, out, draws, name_src)
         return 0
     if tobj is None:
@@ -528,7 +534,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         lifelink[src_ref] = lifelink.get(src_ref, 0) + amount
     elif "lifelink" in kw and src.get("controller"):
         # 702.15b: the gain is part of the damage event; with combat damage, of the turn-based action (510.2).
-        gain_life(state, out, src["controller"], amount, f"vínculo vital de {name_src}",
+        gain_life(state, out, src["controller"], amount, Message("magic.why.lifelink", source=name_src),
                   cr("120.3f", "702.15b", *(["510.2"] if combat else [])), source=src_ref,
                   kind="turn-based" if combat else "resolution")
     _prevention_draws(state, out, draws, name_src)
@@ -541,8 +547,8 @@ def lifelink_gains(state: MagicState, out: list[Step], dealt: dict[str, int], co
     causes one life gain, of the total: "whenever you gain life" triggers once for it. One gain per source."""
     for src_ref, amount in dealt.items():
         src = info(state, src_ref)
-        why = f"vínculo vital de {src.get('card', src_ref)}" + (f": {amount} en total del daño hecho a la vez"
-                                                                   if several else "")
+        why = Message("magic.why.lifelink_total" if several else "magic.why.lifelink", source=src.get("card", src_ref),
+                      amount=amount)
         gain_life(state, out, src["controller"], amount, why,
                   cr("120.3f", "702.15b", *(["510.2"] if combat else []), *(["119.9"] if several else [])),
                   source=src_ref, kind="turn-based" if combat else "resolution")
@@ -552,7 +558,7 @@ def _prevention_draws(state: MagicState, out: list[Step], draws: list[tuple[str,
     """615.5: a prevention effect's additional effect happens right after the damage was prevented: the source's
     controller (its last known information if it has left) draws a card per damage prevented."""
     for player, n, by in draws:
-        draw(state, out, player, n, f"{by}: daño de {src} prevenido", cr("615.5"))
+        draw(state, out, player, n, Message("magic.why.prevention_draw", by=by, source=src), cr("615.5"))
 
 
 # -- drawing --------------------------------------------------------------------------------------------------------
@@ -572,8 +578,8 @@ def draw(state: MagicState, out: list[Step], player: str, n: int, why: "str | Me
         first, chosen = ReplacementHandler(state, out).draw(DrawEvent(player, applied))
         if first is not None:
             o, r = first
-            emit(state, out, "replacement", player, f"{player} iba a robar una carta; {o.card} la reemplaza: "
-                 + "; ".join(describe_effect(e) for e in r.instead),
+            emit(state, out, "replacement", player, Message("magic.draw.replaced", player=player, card=o.card,
+                                                            effects=[describe_effect(e) for e in r.instead]),
                  [*cites, *cr("121.6", "121.6a", "614.1a", "614.6"), *chosen,
                   *(cr("614.5") if applied else [])], about=[o])
             # the effects instead are resolved by the actions layer, which the ruleset names (no import upwards)

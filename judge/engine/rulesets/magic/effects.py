@@ -128,14 +128,14 @@ def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any])
     return counters.get(e.per_counter, 0), cr("608.2h") if o is None or o.zone != "battlefield" else []
 
 
-def cant_be_countered(state: MagicState, item: StackItem) -> str:
+def cant_be_countered(state: MagicState, item: StackItem) -> "Message | str":
     """Why a spell can't be countered by spells and abilities ("" if it can): its own text, or an effect that
     says so (101.2). Rules still counter it: a spell whose targets are all illegal (608.2b) is not stopped here."""
     if item.obj is not None and "uncounterable" in state.card(item.obj).keywords:
-        return f"{item.obj.card} no puede ser contrarrestado"
+        return Message("magic.effect.uncounterable", card=item.obj.card)
     for ce in state.effects:
         if ce.effect.kind == "uncounterable" and item.id in ce.affected:
-            return f"{ce.source_name} hace que no pueda ser contrarrestado por hechizos ni habilidades"
+            return Message("magic.effect.uncounterable_by", source=ce.source_name)
     return ""
 
 
@@ -143,12 +143,12 @@ def choose_land_type(state: MagicState, out: list[Step], player: str, source_nam
     """"Choose a basic land type": one of the five of 305.6."""
     from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES
     options = tuple(BASIC_LAND_TYPES)
-    q = Question("land_type", player, options, f"{player} elige un tipo de tierra básica para {source_name} "
-                 f"({', '.join(options)})", tuple(cr("305.6")))
+    q = Question("land_type", player, options, Message("magic.prompt.land_type", player=player, source=source_name,
+                                                        options=options), tuple(cr("305.6")))
 
     def valid(ans: Any) -> Any:
         if len(ans.values) != 1 or ans.values[0] not in options:
-            return (f"se esperaba un tipo de tierra básica: {', '.join(options)}", cr("305.6"))
+            return (Message("magic.illegal.expected_land_type", options=options), cr("305.6"))
         return None
     chosen = core.ask(state, out, q, valid).values[0]
     core.emit(state, out, "resolution", player, Message("magic.choice.made", player=player, chosen=chosen,
@@ -161,15 +161,15 @@ def choose_colors(state: MagicState, out: list[Step], player: str, source_name: 
     """"A color (or colors) of your choice": 105.1's five colours; colourless is not a colour (105.2c)."""
     from judge.engine.rulesets.magic.mana import COLORS
     options = COLORS
-    many = "uno o varios colores" if most > 1 else "un color"
-    q = Question("color", player, options, f"{player} elige {many} para {source_name} (de {', '.join(options)})",
-                 tuple(cr("105.1", "105.2c")), min=least, max=most)
+    many = Message("magic.prompt.colors_many" if most > 1 else "magic.prompt.colors_one")
+    q = Question("color", player, options, Message("magic.prompt.colors", player=player, many=many, source=source_name,
+                                                   options=options), tuple(cr("105.1", "105.2c")), min=least, max=most)
 
     def valid(ans: Any) -> Any:
         picked = [v.upper() for v in ans.values]
         if not least <= len(set(picked)) <= most or len(set(picked)) != len(picked) or \
                 any(v not in options for v in picked):
-            return (f"se esperaba {many} de {', '.join(options)} (incoloro no es un color)", cr("105.1", "105.2c"))
+            return (Message("magic.illegal.expected_colors", many=many, options=options), cr("105.1", "105.2c"))
         return None
     chosen = tuple(v.upper() for v in core.ask(state, out, q, valid).values)
     core.emit(state, out, "resolution", player, Message("magic.choice.made", player=player, chosen="/".join(chosen),
@@ -216,12 +216,12 @@ COUNT_RULES = {"source_power": ("608.2h", "113.7a"), "target_power": ("608.2h", 
 
 def _agrees(state: MagicState, out: list[Step], controller: str, source_name: str, e: Effect) -> bool:
     """608.2d: a "you may" is a choice made on resolution: yes or no, answered by the script."""
-    q = Question("yes_no", controller, ("yes", "no"), f"{controller} elige si {source_name}: "
-                 f"{describe_effect(e)} (yes o no)", tuple(cr("608.2d")))
+    q = Question("yes_no", controller, ("yes", "no"), Message("magic.prompt.may", player=controller, source=source_name,
+                                                              effect=describe_effect(e)), tuple(cr("608.2d")))
 
     def valid(ans: Any) -> Any:
         if len(ans.values) != 1 or ans.values[0] not in ("yes", "no", "sí", "si"):
-            return ("se esperaba yes o no", cr("608.2d"))
+            return (Message("magic.illegal.expected_yes_no"), cr("608.2d"))
         return None
     yes = core.ask(state, out, q, valid).values[0] != "no"
     core.emit(state, out, "resolution", controller, Message(
@@ -251,8 +251,9 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
         n *= count
         base += looked
         if not n:
-            core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: no había contadores "
-                      f"{e.per_counter}, así que no hace nada", base)
+            core.emit(state, out, "resolution", controller, Message("magic.effect.no_counters_per", source=source_name,
+                                                                      effect=describe_effect(e), kind=e.per_counter),
+                      base)
             return
     subjects = _subjects(state, e, controller, source, targets, lki, ctx)
     if verb is not None:              # the verb carries itself out (verb.py, verbs/)
@@ -262,12 +263,12 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
 
 def any_color(state: MagicState, out: list[Step], player: str, source_name: str) -> str:
     """"Agrega un maná de cualquier color": the player chooses the colour as the ability resolves (106.1a)."""
-    q = Question("color", player, ("W", "U", "B", "R", "G"), f"{player} elige el color del maná de {source_name} "
-                 "(W, U, B, R o G)", tuple(cr("106.1a", "605.1a")))
+    q = Question("color", player, ("W", "U", "B", "R", "G"), Message("magic.prompt.mana_color", player=player,
+                                                                     source=source_name), tuple(cr("106.1a", "605.1a")))
 
     def valid(ans: Any) -> Any:
         if len(ans.values) != 1 or ans.values[0].upper() not in q.options:
-            return ("se esperaba un color: W, U, B, R o G", cr("106.1a"))
+            return (Message("magic.illegal.expected_color"), cr("106.1a"))
         return None
     return core.ask(state, out, q, valid).values[0].upper()
 
@@ -282,21 +283,21 @@ def discard(state: MagicState, out: list[Step], player: str, source_name: str, c
     if ctx is not None:
         ctx.objects = []
     if not hand:
-        core.emit(state, out, "resolution", player, f"{source_name}: {player} no tiene cartas en la mano y no "
-                  "descarta nada", [*cites, *cr("609.3")])
+        core.emit(state, out, "resolution", player, Message("magic.effect.discard_empty", source=source_name,
+                                                              player=player), [*cites, *cr("609.3")])
         return
     ids = [o.id for o in hand]
     k = len(hand) if n < 0 else min(max(n, 1), len(hand))
     if n < 0 or random:
         chosen = list(hand) if n < 0 else state.rng.sample(list(hand), k)
     else:
-        q = Question("discard", player, tuple(ids), f"{player} descarta {k} carta(s) (de: {', '.join(ids)})",
+        q = Question("discard", player, tuple(ids), Message("magic.prompt.discard", player=player, n=k, options=ids),
                      tuple(cr("701.9b")), min=k, max=k)
 
         def valid(ans: Any) -> Any:
             picked = [state.obj(v) for v in ans.values]
             if len(picked) != k or any(p not in hand for p in picked) or len({id(p) for p in picked}) != k:
-                return (f"se esperaban {k} carta(s) distintas de la mano de {player}: {', '.join(ids)}",
+                return (Message("magic.illegal.expected_discard", n=k, player=player, options=ids),
                         cr("701.9b"))
             return None
         chosen = [state.obj(v) for v in core.ask(state, out, q, valid).values]
@@ -312,10 +313,12 @@ def _discard_one(state: MagicState, out: list[Step], player: str, o: MagicObject
     instead, _ = ReplacementHandler(state, out).zone_change(ZoneChangeEvent(o, "hand", "graveyard", discarded_by=by))
     if instead is not None and instead.rule.event == "opponent_discard":
         return core.move(state, out, o, "battlefield", cites=[*cites, *cr("614.1a", "614.6")], controller=player,
-                         why=f"{player} la descarta ({source_name}, que controla un oponente) y, en vez de ir al "
-                             "cementerio, la pone en el campo de batalla", actor=player)
-    return core.move(state, out, o, "graveyard", cites=cites, why=f"{player} la descarta ({source_name})"
-                     + (" al azar" if "cr-en/701.9b" in cites else ""), actor=player)
+                         why=Message("magic.why.discard_to_battlefield", player=player, source=source_name),
+                         actor=player)
+    at_random = "cr-en/701.9b" in cites
+    return core.move(state, out, o, "graveyard", cites=cites, why=Message("magic.why.discard_random" if at_random
+                                                                   else "magic.why.discard", player=player,
+                                                                   source=source_name), actor=player)
 
 
 def attach(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, ref: str,
@@ -324,35 +327,37 @@ def attach(state: MagicState, out: list[Step], controller: str, source: str, sou
     or when it has left the battlefield, it doesn't move; 701.3c: it gets a new timestamp."""
     aura, host = state.obj(source), state.objects.get(ref)
     if aura is None or aura.zone != "battlefield" or host is None or host.zone != "battlefield":
-        core.emit(state, out, "resolution", controller, f"{source_name} no se anexa: ya no está en el campo de "
-                  "batalla, o aquello a lo que se anexaría tampoco", [*cites, *cr("701.3b")])
+        core.emit(state, out, "resolution", controller, Message("magic.effect.attach_gone", source=source_name),
+                  [*cites, *cr("701.3b")])
         return
     spec = state.card(aura).targets[0] if state.card(aura).targets else None
     if spec is not None and not sba.can_enchant(state, spec, host):
-        core.emit(state, out, "resolution", controller, f"{source_name} no se anexa a {host.card} ({host.id}): no "
-                  "puede encantarlo", [*cites, *cr("701.3b", "303.4j")], about=[host])
+        core.emit(state, out, "resolution", controller, Message("magic.effect.attach_cant", source=source_name,
+                                                                  card=host.card, id=host.id),
+                  [*cites, *cr("701.3b", "303.4j")], about=[host])
         return
     before = aura.attached_to
     aura.attached_to = host.id
     aura.timestamp = state.tick()
     state.touch()
-    core.emit(state, out, "resolution", controller, f"{source_name} ({aura.id}) se anexa a {host.card} ({host.id})"
-              + (f"; deja de encantar a {core.name(state, before)}" if before and before != host.id else "")
-              + f"; nueva marca de tiempo {aura.timestamp}", [*cites, *cr("701.3a", "701.3c")],
+    core.emit(state, out, "resolution", controller, Message(
+        "magic.effect.attach", source=source_name, id=aura.id, card=host.card, host=host.id,
+        left=Message("magic.effect.attach_left", before=core.name(state, before)) if before and before != host.id
+        else "", timestamp=aura.timestamp), [*cites, *cr("701.3a", "701.3c")],
               [Event("attach", {"object": aura.id, "to": host.id})], [aura, host])
 
 
-def _counter_kind(state: MagicState, out: list[Step], player: str, o: MagicObject, why: str) -> str | None:
+def _counter_kind(state: MagicState, out: list[Step], player: str, o: MagicObject, why: Message) -> str | None:
     """Which kind of counter: the only one it has, or the player's choice among several."""
     kinds = sorted(k for k, n in o.counters.items() if n)
     if len(kinds) <= 1:
         return kinds[0] if kinds else None
-    q = Question("counter", player, tuple(kinds), f"{player} elige qué tipo de contador {why} de {o.card} "
-                 f"({o.id}): {', '.join(kinds)}", tuple(cr("122.1")))
+    q = Question("counter", player, tuple(kinds), Message("magic.prompt.counter_kind", player=player, verb=why,
+                                                          card=o.card, id=o.id, options=kinds), tuple(cr("122.1")))
 
     def valid(ans: Any) -> Any:
         return None if len(ans.values) == 1 and ans.values[0] in kinds else \
-            (f"se esperaba uno de: {', '.join(kinds)}", cr("122.1"))
+            (Message("magic.illegal.expected_one_of_colon", options=kinds), cr("122.1"))
     return core.ask(state, out, q, valid).values[0]
 
 
@@ -368,14 +373,15 @@ def remove_counter(state: MagicState, out: list[Step], player: str, o: MagicObje
             if not o.counters[e.counter]:
                 del o.counters[e.counter]
             state.touch()
-        core.emit(state, out, "resolution", player, f"{source_name}: se quitan {n} contador(es) {e.counter} de "
-                  f"{o.card} ({o.id})", [*cites, *([] if n else cr("609.3"))],
+        core.emit(state, out, "resolution", player, Message("magic.effect.counters_removed", source=source_name, n=n,
+                                                              kind=e.counter, card=o.card, id=o.id),
+                  [*cites, *([] if n else cr("609.3"))],
                   [Event("counters", {"object": o.id, "counter": e.counter, "amount": -n})] if n else [], [o])
         return
-    kind = _counter_kind(state, out, player, o, "quita")
+    kind = _counter_kind(state, out, player, o, Message("magic.prompt.counter_removes"))
     if kind is None:
-        core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no tiene contadores: no se "
-                  "quita ninguno", [*cites, *cr("609.3")], about=[o])
+        core.emit(state, out, "resolution", player, Message("magic.effect.no_counter_removed", source=source_name,
+                                                              card=o.card, id=o.id), [*cites, *cr("609.3")], about=[o])
         return
     _take_counter(state, out, player, o, kind, source_name, cites)
 
@@ -390,20 +396,21 @@ def move_counter(state: MagicState, out: list[Step], player: str, targets: Seque
     a, b = state.objects.get(ref_from or ""), state.objects.get(ref_to or "")
     why = None
     if a is None or b is None:
-        why = "uno de los objetivos es ilegal"
+        why = Message("magic.effect.move_counter_illegal")
     elif not any(a.counters.values()):
-        why = f"{a.card} ({a.id}) no tiene contadores"
+        why = Message("magic.effect.move_counter_none", card=a.card, id=a.id)
     elif not core.can_have_counters(state, b):
-        why = f"{b.card} ({b.id}) no puede tener contadores"
+        why = Message("magic.effect.move_counter_cant", card=b.card, id=b.id)
     if why is not None:
-        core.emit(state, out, "resolution", player, f"{source_name}: no se mueve ningún contador: {why}",
-                  [*cites, *cr("122.5")])
+        core.emit(state, out, "resolution", player, Message("magic.effect.move_counter_not", source=source_name,
+                                                            why=why), [*cites, *cr("122.5")])
         return
     assert a is not None and b is not None
-    kind = _counter_kind(state, out, player, a, "mueve")
+    kind = _counter_kind(state, out, player, a, Message("magic.prompt.counter_moves"))
     assert kind is not None
     _take_counter(state, out, player, a, kind, source_name, cites, "…")
-    core.put_counters(state, out, b, kind, 1, f"…y se pone sobre {b.card}: {source_name}", cites)
+    core.put_counters(state, out, b, kind, 1, Message("magic.why.counter_moved", card=b.card, source=source_name),
+                      cites)
 
 
 def _take_counter(state: MagicState, out: list[Step], player: str, o: MagicObject, kind: str, source_name: str,
@@ -413,8 +420,9 @@ def _take_counter(state: MagicState, out: list[Step], player: str, o: MagicObjec
     if not o.counters[kind]:
         del o.counters[kind]
     state.touch()
-    core.emit(state, out, "resolution", player, f"{source_name}: se quita un contador {kind} de {o.card} ({o.id})"
-              f"{tail}", cites, [Event("counters", {"object": o.id, "counter": kind, "amount": -1})], [o])
+    core.emit(state, out, "resolution", player, Message("magic.effect.counter_taken", source=source_name, kind=kind,
+                                                     card=o.card, id=o.id, tail=tail), cites,
+              [Event("counters", {"object": o.id, "counter": kind, "amount": -1})], [o])
 
 
 def _copy_of_event(state: MagicState, source: str, e: Effect, ctx: Linked) -> CardDef | None:
@@ -435,20 +443,21 @@ def player_sacrifices(state: MagicState, out: list[Step], player: str, n: int, t
     cache = layers.compute(state)
     mine = [o for o in state.battlefield() if cache[o.id].controller == player
             and (not types or set(types) & cache[o.id].types)]
-    what = "/".join(types) or "permanentes"
+    what = "/".join(types) or Message("magic.effect.permanents")
     if n <= 0 or not mine:
-        core.emit(state, out, "resolution", player, f"{player} no sacrifica nada ({source_name}: {n} {what}; "
-                  f"controla {len(mine)})", [*cites, *cr("701.21a")])
+        core.emit(state, out, "resolution", player, Message("magic.effect.sacrifice_none", player=player,
+                                                            source=source_name, n=n, what=what, have=len(mine)),
+                  [*cites, *cr("701.21a")])
         return
     chosen = [o.id for o in mine]
     if len(mine) > n:
         ids = tuple(o.id for o in mine)
-        q = Question("sacrifice", player, ids, f"{player} elige {n} {what} que sacrifica (de {', '.join(ids)})",
-                     tuple(cr("701.21a")), min=n, max=n)
+        q = Question("sacrifice", player, ids, Message("magic.prompt.sacrifice", player=player, n=n, what=what,
+                                                       options=ids), tuple(cr("701.21a")), min=n, max=n)
 
         def valid(ans: Any) -> Any:
             if len(set(ans.values)) != n or any(v not in ids for v in ans.values):
-                return (f"se esperaban {n} de {', '.join(ids)}", cr("701.21a"))
+                return (Message("magic.illegal.expected_n_of", n=n, options=ids), cr("701.21a"))
             return None
         chosen = list(core.ask(state, out, q, valid).values)
     batch: list[Event] = []
@@ -456,7 +465,8 @@ def player_sacrifices(state: MagicState, out: list[Step], player: str, n: int, t
     for ref in chosen:
         o = state.objects[ref]
         core.move(state, out, o, "graveyard", cites=[*cites, *cr("701.21a", "608.2f")],
-                  why=f"{player} la sacrifica ({source_name})", actor=player, batch=batch, seen=before)
+                  why=Message("magic.why.sacrifice", player=player, source=source_name), actor=player,
+                  batch=batch, seen=before)
     core.observe_all(state, batch)
 
 
@@ -498,25 +508,25 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
         lands = sum(1 for o in state.player(player).zones["battlefield"] if "land" in layers.chars_of(state, o).types)
         matches = [o.id for o in lib if state.card(o).mana_value <= lands]
         cites = [*cites, *cr("202.3", "608.2h")]
-        label = f"de valor de maná {lands} o menos (las tierras que controla)"
+        label = Message("magic.search.mv_lands", n=lands)
     else:
         matches = [o.id for o in lib if _matches(state.card(o), wanted)]
-    q = Question("search", player, tuple(matches), f"{player} busca en su biblioteca una carta «{label}»: "
-                 f"elige una de {', '.join(matches) if matches else '(ninguna coincide)'} o ninguna",
+    q = Question("search", player, tuple(matches), Message(
+        "magic.prompt.search", player=player, label=label,
+        options=matches if matches else Message("magic.prompt.search_no_match")),
                  tuple(cr("701.23a", "701.23b")), min=0, max=1)
 
     def valid(ans: Any) -> Any:
         if len(ans.values) > 1:
-            return ("se encuentra como mucho una carta", cr("701.23a"))
+            return (Message("magic.illegal.search_one"), cr("701.23a"))
         if ans.values and ans.values[0] not in matches:
-            return (f"«{ans.values[0]}» no es una carta «{label}» de la biblioteca", cr("701.23a"))
+            return (Message("magic.illegal.search_not_match", ref=ans.values[0], label=label), cr("701.23a"))
         return None
     found = core.ask(state, out, q, valid).values
     if found:
         o = state.objects[found[0]]
         core.move(state, out, o, e.dest, cites=[*cites, *cr("701.23a"), *(cr("121.5") if e.dest == "hand" else [])],
-                  why=f"{player} la encuentra al buscar" + (" (ponerla en la mano no es robar)"
-                                                           if e.dest == "hand" else ""),
+                  why=Message("magic.why.found_to_hand" if e.dest == "hand" else "magic.why.found", player=player),
                   controller=player, actor=player)
     else:
         core.emit(state, out, "resolution", player, Message(
@@ -559,22 +569,23 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
             targets[n] = None
     chosen = [t for t in item.targets if t]            # an optional slot left empty was no target at all
     if chosen and len(illegal) == len(chosen):
-        reasons = "; ".join(w for _, w in illegal)
+        reasons = [w for _, w in illegal]
         if item.obj is not None:
             # 608.3b: a permanent spell (an Aura) whose target is illegal doesn't resolve either; it goes to its
             # owner's graveyard.
             permanent = item.kind == "spell" and state.card(item.obj).is_permanent
-            what = "su objetivo es ilegal" if len(chosen) == 1 else "todos sus objetivos son ilegales"
+            what = Message("magic.resolve.target_illegal" if len(chosen) == 1 else "magic.resolve.targets_illegal")
             core.move(state, out, item.obj, "graveyard",
-                      cites=[*cites_base, *cr("608.2b", *(["608.3b"] if permanent else [])), *named(reasons)],
-                      why=f"no se resuelve: {what} ({reasons})")
+                      cites=[*cites_base, *cr("608.2b", *(["608.3b"] if permanent else [])), *named(*reasons)],
+                      why=Message("magic.resolve.fizzles", what=what, reasons=reasons))
         else:
-            core.emit(state, out, "resolution", item.controller, f"{item.text} no se resuelve: todos sus objetivos "
-                      f"son ilegales ({reasons})", [*cites_base, *cr("608.2b"), *named(reasons)])
+            core.emit(state, out, "resolution", item.controller, Message("magic.resolve.ability_fizzles", what=item.text,
+                                                                           reasons=reasons),
+                      [*cites_base, *cr("608.2b"), *named(*reasons)])
         return
     if illegal:
-        core.emit(state, out, "resolution", item.controller, f"{item.text or item.source_name} se resuelve; "
-                  "objetivos ilegales, sobre los que no hace nada: " + "; ".join(w for _, w in illegal),
+        core.emit(state, out, "resolution", item.controller, Message(
+            "magic.resolve.some_illegal", what=item.text or item.source_name, reasons=[w for _, w in illegal]),
                   [*cites_base, *cr("608.2b"), *named(*(w for _, w in illegal))])
     if item.kind in ("ability", "trigger"):
         if item.keyword == "persist":
@@ -620,8 +631,8 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
     run_effects(state, out, item.controller, obj.id, obj.card, item.effects, targets, item.x, cr("608.2c"),
                 spent=item.spent, divide=item.divide)
     if state.objects.get(obj.id) is obj and obj.zone == "stack":
-        core.move(state, out, obj, "graveyard", cites=cr("608.2n"), why="un instantáneo o conjuro va al "
-                  "cementerio de su propietario como última parte de su resolución", actor=item.controller)
+        core.move(state, out, obj, "graveyard", cites=cr("608.2n"), why=Message(
+                  "magic.why.instant_to_graveyard"), actor=item.controller)
 
 
 def _persist(state: MagicState, out: list[Step], item: StackItem) -> None:
@@ -629,17 +640,17 @@ def _persist(state: MagicState, out: list[Step], item: StackItem) -> None:
     still the card that went to the graveyard (400.7)."""
     counters = item.lki.get("counters", {})
     if counters.get("-1/-1", 0):
-        core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: tenía "
-                  "un contador -1/-1", cr("702.79a", "603.4"))
+        core.emit(state, out, "resolution", item.controller, Message("magic.persist.had_counter",
+                                                                       source=item.source_name), cr("702.79a", "603.4"))
         return
     o = core.source_now(state, item.source, item.lki)      # 400.7: the card that went to the graveyard
     if o is None and item.lki.get("token"):
-        core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: era una "
-                  "ficha y dejó de existir al salir del campo de batalla", cr("702.79a", "111.7", "704.5d"))
+        core.emit(state, out, "resolution", item.controller, Message("magic.persist.token", source=item.source_name),
+                  cr("702.79a", "111.7", "704.5d"))
         return
     if o is None or o.zone != "graveyard":
-        core.emit(state, out, "resolution", item.controller, f"persistir de {item.source_name} no hace nada: la "
-                  "carta ya no está en el cementerio (es un objeto nuevo)", cr("702.79a", "400.7"))
+        core.emit(state, out, "resolution", item.controller, Message("magic.persist.gone", source=item.source_name),
+                  cr("702.79a", "400.7"))
         return
-    core.move(state, out, o, "battlefield", cites=cr("608.2", "702.79a"), why="persistir la devuelve bajo el "
-              "control de su propietario", controller=o.owner, counters={"-1/-1": 1}, actor=o.owner)
+    core.move(state, out, o, "battlefield", cites=cr("608.2", "702.79a"), why=Message("magic.persist.returns"),
+              controller=o.owner, counters={"-1/-1": 1}, actor=o.owner)

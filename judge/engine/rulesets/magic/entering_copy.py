@@ -18,6 +18,7 @@ from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.steps import ask, name
 from judge.engine.step import Step
+from judge.messages import Message
 
 NONE = ("none", "ninguna", "no")                   # "you may": entering as itself
 
@@ -36,15 +37,15 @@ def choose_copy(state: MagicState, out: list[Step], player: str, card_name: str)
     614.12a): a creature on the battlefield now, by id, or none."""
     cache = layers.compute(state)
     ids = tuple(o.id for o in state.battlefield() if "creature" in cache[o.id].types)
-    q = Question("copy", player, (*ids, NONE[0]), f"{player} elige de qué criatura es copia {card_name} al entrar "
-                 f"(una de {', '.join(ids) or 'ninguna'}), o none para que entre como sí misma",
+    q = Question("copy", player, (*ids, NONE[0]), Message("magic.prompt.enters_copy", player=player, card=card_name,
+                                                          options=", ".join(ids) or Message("magic.value.none")),
                  tuple(cr("707.5", "614.1c")))
 
     def valid(ans: Any) -> Any:
         value = ans.values[0] if len(ans.values) == 1 else ""
         if value in NONE or value in ids or (state.obj(value) is not None and state.obj(value).id in ids):
             return None
-        return (f"se esperaba una criatura del campo de batalla ({', '.join(ids) or 'no hay ninguna'}) o none",
+        return (Message("magic.illegal.expected_copy", options=", ".join(ids) or Message("magic.copy.no_creature")),
                 cr("707.5"))
     value = ask(state, out, q, valid).values[0]
     if value in NONE:

@@ -16,8 +16,8 @@ from judge.engine.rulesets.magic.conditions import EFFECT_KINDS
 from judge.engine.rulesets.magic.conditions import holds as holds_now
 from judge.engine.rulesets.magic.state import MagicState, PendingTrigger
 from judge.engine.rulesets.magic.text import describe_effect
-from judge.engine.spanish import vidas
 from judge.engine.step import Step
+from judge.messages import Message
 
 
 @dataclass
@@ -96,14 +96,16 @@ def pay(state: MagicState, out: list[Step], player: str, e: Effect, source_name:
     left = pay_cost(pool, e.cost)
     if left is None:
         ctx.did = False
-        core.emit(state, out, "resolution", player, f"{player} no puede pagar {cost_text(e.cost)} para "
-                  f"{source_name} con la reserva {pool_text(pool)}: no paga", [*cites, *cr("608.2g", "118.3")])
+        core.emit(state, out, "resolution", player, Message("magic.linked.cant_pay", player=player, cost=cost_text(e.cost),
+                                                              source=source_name, pool=pool_text(pool)),
+                  [*cites, *cr("608.2g", "118.3")])
         return
     pool.clear()
     pool.update({k: v for k, v in left.items() if v})
     ctx.did = True
-    core.emit(state, out, "resolution", player, f"{player} paga {cost_text(e.cost)} para {source_name}; reserva: "
-              f"{pool_text(pool)}", [*cites, *cr("608.2g", "118.1")])
+    core.emit(state, out, "resolution", player, Message("magic.linked.pays", player=player, cost=cost_text(e.cost),
+                                                          source=source_name, pool=pool_text(pool)),
+              [*cites, *cr("608.2g", "118.1")])
 
 
 def pay_life_rounds(state: MagicState, out: list[Step], first: str, source_name: str, ctx: Linked,
@@ -119,27 +121,29 @@ def pay_life_rounds(state: MagicState, out: list[Step], first: str, source_name:
         who = order[k % len(order)]
         k += 1
         life = max(0, state.mplayer(who).lives)
-        q = Question("pay_life", who, tuple(str(n) for n in range(life + 1)), f"{who} elige cuántas vidas paga "
-                     f"para {source_name} (0 a {life})", tuple(cr("119.4", "608.2d")))
+        q = Question("pay_life", who, tuple(str(n) for n in range(life + 1)), Message(
+            "magic.prompt.pay_life", player=who, source=source_name, life=life), tuple(cr("119.4", "608.2d")))
 
         def valid(ans: Any, life: int = life) -> Any:
             v = ans.values[0] if len(ans.values) == 1 else ""
             if not v.isdigit():
-                return ("se esperaba un número de vidas", cr("608.2d"))
+                return (Message("magic.illegal.expected_life"), cr("608.2d"))
             if int(v) > life:
-                return (f"no se pueden pagar {vidas(v)} con {life}", cr("119.4"))
+                return (Message("magic.illegal.pay_life_more", n=v, life=life), cr("119.4"))
             return None
         n = int(core.ask(state, out, q, valid).values[0])
         if n == 0:
             quiet += 1
-            core.emit(state, out, "resolution", who, f"{who} no paga vidas ({source_name})", [*cites, *cr("608.2d")])
+            core.emit(state, out, "resolution", who, Message("magic.linked.pays_no_life", player=who, source=source_name),
+                      [*cites, *cr("608.2d")])
             continue
         quiet = 0
         state.mplayer(who).lives -= n
         ctx.paid[who] = ctx.paid.get(who, 0) + n
         from judge.engine.step import Event
-        core.emit(state, out, "resolution", who, f"{who} paga {vidas(n)} ({source_name}): {state.mplayer(who).lives}; "
-                  f"lleva {ctx.paid[who]} pagadas", [*cites, *cr("119.4", "118.3b")],
+        core.emit(state, out, "resolution", who, Message("magic.linked.pays_life", player=who, n=n, source=source_name,
+                                                         lives=state.mplayer(who).lives, paid=ctx.paid[who]),
+                  [*cites, *cr("119.4", "118.3b")],
                   [Event("life", {"player": who, "delta": -n})])
         # 119.4: paying life is losing it: "whenever a player loses life" sees it (603.2); a payment is not
         # replaced (a life-loss replacement changes only life lost to an effect or damage, docs/scenarios.md)
@@ -163,10 +167,10 @@ def create_delayed(state: MagicState, out: list[Step], controller: str, source: 
                                                                                    keyword="delayed"),
                                         lki, len(state.delayed)))
     spell = source in state.objects and state.objects[source].zone == "stack"
-    core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)} (se crea una habilidad "
-              "disparada retrasada"
-              + (f" sobre {', '.join(core.name(state, r) for r in objs)}" if objs else "")
-              + ("; el paso final de este turno ya empezó: se disparará en el del turno siguiente" if waits else "")
-              + ")", [*cites, *cr("603.7", "603.7a", *(["603.7c"] if objs else []), *(["603.7b"] if waits else []),
+    core.emit(state, out, "resolution", controller, Message(
+        "magic.linked.delayed", source=source_name, effect=describe_effect(e),
+        about=Message("magic.linked.delayed_about", objects=[core.name(state, r) for r in objs]) if objs else "",
+        waits=Message("magic.linked.delayed_next_turn") if waits else ""),
+        [*cites, *cr("603.7", "603.7a", *(["603.7c"] if objs else []), *(["603.7b"] if waits else []),
                                   # 603.7d/e: a spell's delayed ability has the spell as source; an ability's, its own
                                   "603.7d" if spell else "603.7e")])

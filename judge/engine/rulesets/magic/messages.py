@@ -7,6 +7,8 @@ listed by tests/scenarios/test_messages.py.
 """
 from __future__ import annotations
 
+from judge.engine.rulesets.magic import messages_effects, messages_play
+from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.state import STEP_NAMES
 from judge.messages import Message
 
@@ -403,6 +405,16 @@ def phase(step: str, again: bool = False) -> Message:
     return said if said is not None else Message("magic.raw", text=step)
 
 
+# Card types as a parameter names them («el tipo de carta criatura», "the card type creature").
+ES.update({f"magic.cardtype.{k}": v.lower() for k, v in CARD_TYPES.items()})
+EN.update({f"magic.cardtype.{k}": k for k in CARD_TYPES})
+# The entries of the other catalog modules (each a table of (Spanish, English) pairs, kept apart by area).
+for _pairs in (messages_play.PAIRS, messages_effects.PAIRS):
+    _twice = sorted(ES.keys() & _pairs.keys())
+    if _twice:                  # an id written in two modules: one would silently replace the other
+        raise ValueError(f"magic message ids defined twice: {', '.join(_twice)}")
+    ES.update({k: es for k, (es, _) in _pairs.items()})
+    EN.update({k: en for k, (_, en) in _pairs.items()})
 ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
 # The names without parameters, built once: nothing changes a Message after it is made.
 _NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase.", "magic.phase_again."))}

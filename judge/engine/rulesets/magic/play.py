@@ -21,9 +21,8 @@ from judge.engine.rulesets.magic.targets import (count_problem, distinct_problem
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS, cost_text, parse_mana, pay, pool_text
 from judge.engine.rulesets.magic.messages import phase
-from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS, MagicObject, MagicState, StackItem
+from judge.engine.rulesets.magic.state import STEPS, MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.text import describe_effect, describe_target
-from judge.engine.spanish import vidas
 from judge.engine.step import Event, Step
 from judge.messages import Message
 
@@ -65,15 +64,15 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
                   sacrifice: Sequence[str] = ()) -> None:
     """605.3a–b: a mana ability is activated and resolves at once (no stack): its costs, then the mana it makes,
     through the replacements of tapping for mana (106.12b)."""
-    core.require(not layers.chars_of(state, o).abilities_lost, f"{o.card} ({o.id}) ha perdido sus habilidades",
-                 "613.1f")
+    core.require(not layers.chars_of(state, o).abilities_lost,
+                 Message("magic.illegal.abilities_lost", card=o.card, id=o.id), "613.1f")
     _check_may_activate(state, o)
     _check_only_if(state, o, ab, who)
     _check_your_turn(state, o, ab, who)
     pool = state.mplayer(who).pool
     left = pay(pool, ab.cost)
-    core.require(left is not None, f"no se puede pagar {cost_text(ab.cost)} de la habilidad de maná de {o.card} "
-                 f"con la reserva {pool_text(pool)}", "602.2b", "118.3")
+    core.require(left is not None, Message("magic.illegal.unpaid_mana_ability", cost=cost_text(ab.cost), card=o.card,
+                                         pool=pool_text(pool)), "602.2b", "118.3")
     sac = _check_sacrifice_type(state, ab, who, sacrifice)
     _pay_non_mana(state, o, ab, who)
     assert left is not None
@@ -105,11 +104,11 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
         core.observe(state, Event("untap", {"object": o.id}))
     _put_cost_counters(state, out, who, o, ab)
     for s_obj in sac:
-        core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=f"{who} la "
-                  f"sacrifica para pagar la habilidad de maná de {o.card}", kind="action", actor=who)
+        core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=Message(
+                  "magic.why.sacrifice_for_mana", player=who, card=o.card), kind="action", actor=who)
     if ab.sacrifice and state.objects.get(o.id) is o:
-        core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} la sacrifica para pagar "
-                  "la habilidad de maná", kind="action", actor=who)
+        core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=Message(
+                  "magic.why.sacrifice_for_mana_self", player=who), kind="action", actor=who)
 
 
 def mana_made(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: Activated
@@ -132,14 +131,14 @@ def mana_made(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: 
             kinds = sorted(_land_mana_types(state, who, o), key=POOL_KEYS.index)
             rules += ["106.7"]
             if not kinds:
-                notes.append("ninguna otra tierra que controles produciría maná: no agrega nada")
+                notes.append(Message("magic.mana.no_other_land"))
                 continue
-            q = Question("mana", who, tuple(kinds), f"{who} elige el tipo de maná que agrega {o.card} (uno de "
-                         f"{', '.join(kinds)})", tuple(cr("106.7")))
+            q = Question("mana", who, tuple(kinds), Message("magic.prompt.mana_type", player=who, card=o.card,
+                                                         options=kinds), tuple(cr("106.7")))
 
             def valid(ans: Any, kinds: list[str] = kinds) -> Any:
                 if len(ans.values) != 1 or ans.values[0].upper() not in kinds:
-                    return (f"se esperaba uno de {', '.join(kinds)}", cr("106.7"))
+                    return (Message("magic.illegal.expected_one_of", options=kinds), cr("106.7"))
                 return None
             c = core.ask(state, out, q, valid).values[0].upper()
             made[c] = made.get(c, 0) + 1
@@ -173,12 +172,12 @@ def _land_mana_types(state: MagicState, who: str, source: MagicObject) -> set[st
 def _choose_player(state: MagicState, out: list[Step], who: str, o: MagicObject) -> str:
     """"Choose a player": not a target (Creavalles/1): any player in the game."""
     names = tuple(p.name for p in state.players if not p.lost)
-    q = Question("player", who, names, f"{who} elige un jugador para {o.card} (uno de {', '.join(names)})",
+    q = Question("player", who, names, Message("magic.prompt.player", player=who, card=o.card, options=names),
                  tuple(cr("605.3b")))
 
     def valid(ans: Any) -> Any:
         if len(ans.values) != 1 or ans.values[0] not in names:
-            return (f"se esperaba uno de {', '.join(names)}", cr("605.3b"))
+            return (Message("magic.illegal.expected_one_of", options=names), cr("605.3b"))
         return None
     return core.ask(state, out, q, valid).values[0]
 
@@ -189,24 +188,24 @@ def _check_only_if(state: MagicState, o: MagicObject, ab: Activated, who: str) -
         return
     have = sum(1 for x in state.player(who).zones["battlefield"]
                if ab.only_if_color in layers.chars_of(state, x).colors)
-    core.require(have >= ab.only_if_n, f"{o.card} solo puede activarse si controlas {ab.only_if_n} o más permanentes "
-                 f"de color {ab.only_if_color} (controlas {have})", "602.5")
+    core.require(have >= ab.only_if_n, Message("magic.illegal.only_if_color", card=o.card, n=ab.only_if_n,
+                                                color=ab.only_if_color, have=have), "602.5")
 
 
 def _check_sacrifice_type(state: MagicState, ab: Activated, who: str, refs: Sequence[str]) -> list[MagicObject]:
     """118.3 / 602.2b: "sacrifice a Mountain": one permanent of that type or subtype that `who` controls."""
     if not ab.sacrifice_type:
-        core.require(not refs, "esta habilidad no pide sacrificar nada", "602.2b")
+        core.require(not refs, Message("magic.illegal.no_sacrifice_cost"), "602.2b")
         return []
-    core.require(len(refs) == 1, f"hay que sacrificar un(a) {ab.sacrifice_type} (indícalo con «sacrifice»)",
+    core.require(len(refs) == 1, Message("magic.illegal.sacrifice_needed", kind=ab.sacrifice_type),
                  "602.2b", "118.3")
     s_obj = _find_in(state.player(who).zones["battlefield"], refs[0])
-    core.require(s_obj is not None, f"«{refs[0]}» no es un permanente que {who} controle", "118.3")
+    core.require(s_obj is not None, Message("magic.illegal.not_your_permanent", ref=refs[0], player=who), "118.3")
     assert s_obj is not None
     c = layers.chars_of(state, s_obj)
     wanted = ab.sacrifice_type.lower()
-    core.require(wanted in {s.lower() for s in c.subtypes} | set(c.types), f"{s_obj.card} ({s_obj.id}) no es "
-                 f"un(a) {ab.sacrifice_type}", "118.3", "602.2b")
+    core.require(wanted in {s.lower() for s in c.subtypes} | set(c.types), Message(
+                 "magic.illegal.not_of_type", card=s_obj.card, id=s_obj.id, kind=ab.sacrifice_type), "118.3", "602.2b")
     return [s_obj]
 
 
@@ -215,18 +214,18 @@ def _check_reveal(state: MagicState, ab: Activated, who: str, refs: Sequence[str
     the others; colourless is not a colour (105.1, Folio iluminado/2)."""
     n = ab.reveal_sharing_color
     if not n:
-        core.require(not refs, "esta habilidad no pide mostrar cartas", "602.2b")
+        core.require(not refs, Message("magic.illegal.no_reveal_cost"), "602.2b")
         return []
-    core.require(len(refs) == n and len(set(refs)) == n, f"hay que mostrar {n} cartas distintas de la mano "
-                 "(indícalas con «reveal»)", "602.2b", "118.3")
+    core.require(len(refs) == n and len(set(refs)) == n, Message(
+                 "magic.illegal.reveal_needed", n=n), "602.2b", "118.3")
     cards = []
     for ref in refs:
         h = _find_in(state.player(who).zones["hand"], ref)
-        core.require(h is not None, f"«{ref}» no es una carta de la mano de {who}", "118.3")
+        core.require(h is not None, Message("magic.illegal.not_a_hand_card", ref=ref, player=who), "118.3")
         assert h is not None
         cards.append(h)
     shared = set.intersection(*(set(state.card(h).colors) for h in cards))
-    core.require(bool(shared), "las cartas mostradas no comparten un color (incoloro no es un color)", "118.3",
+    core.require(bool(shared), Message("magic.illegal.reveal_no_shared_color"), "118.3",
                  "105.1", "105.2")
     return cards
 
@@ -258,24 +257,24 @@ def spend(state: MagicState, who: str, cost: Sequence[Any], x: int) -> dict[str,
 def _check_may_activate(state: MagicState, o: MagicObject) -> None:
     """602.5: a player can't begin to activate an ability that is prohibited from being activated."""
     core.require("cant_activate" not in layers.chars_of(state, o).keywords,
-                 f"no pueden activarse las habilidades activadas de {o.card} ({o.id})", "602.5")
+                 Message("magic.illegal.cant_activate", card=o.card, id=o.id), "602.5")
 
 
 def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
     """{T}, {Q}, counters removed (602.2, 107.5, 107.6, 302.6); raises before changing anything if impossible."""
     c = layers.chars_of(state, o)
     if (ab.tap or ab.untap) and "creature" in c.types and o.sick and "haste" not in c.keywords:
-        core.require(False, f"{o.card} ({o.id}) tiene mareo de invocación: no puede usar {{T}} ni {{Q}}", "302.6")
+        core.require(False, Message("magic.illegal.sick_tap", card=o.card, id=o.id), "302.6")
     if ab.tap:
-        core.require(not o.tapped, f"{o.card} ({o.id}) ya está girada: no puede pagar {{T}}", "107.5", "118.3")
+        core.require(not o.tapped, Message("magic.illegal.already_tapped", card=o.card, id=o.id), "107.5", "118.3")
     if ab.untap:
-        core.require(o.tapped, f"{o.card} ({o.id}) ya está enderezada: no puede pagar {{Q}}", "107.6", "118.3")
+        core.require(o.tapped, Message("magic.illegal.already_untapped", card=o.card, id=o.id), "107.6", "118.3")
     for kind, n in ab.remove_counters:
-        core.require(o.counters.get(kind, 0) >= n, f"{o.card} ({o.id}) no tiene {n} contador(es) {kind} para quitar",
-                     "118.3", "602.2b")
+        core.require(o.counters.get(kind, 0) >= n, Message("magic.illegal.counters_to_remove", card=o.card,
+                                                         id=o.id, n=n, kind=kind), "118.3", "602.2b")
     if ab.put_counters:
-        core.require(core.can_have_counters(state, o), f"{o.card} ({o.id}) no puede tener contadores: no se puede "
-                     "pagar un coste que ponga contadores sobre él", "118.3", "609.3")
+        core.require(core.can_have_counters(state, o), Message("magic.illegal.cost_counters", card=o.card, id=o.id),
+                     "118.3", "609.3")
     if ab.tap:
         o.tapped = True
     if ab.untap:
@@ -292,14 +291,14 @@ NO_TARGET = ("-", "ninguno", "none")      # an optional slot ("up to one target"
 
 def _check_your_turn(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
     """602.5: "Juega esta habilidad sólo durante tu turno"."""
-    core.require(not ab.your_turn or state.active == who, f"la habilidad de {o.card} solo puede jugarse durante el "
-                 f"turno de su controlador (es el turno de {state.active})", "602.5", "602.1b")
+    core.require(not ab.your_turn or state.active == who, Message("magic.illegal.your_turn_only", card=o.card,
+                                                                 active=state.active), "602.5", "602.1b")
 
 
 def _put_cost_counters(state: MagicState, out: list[Step], who: str, o: MagicObject, ab: Activated) -> None:
     """602.2b / 118.3: counters put on the permanent as a cost are put as the ability is activated."""
     for kind, n in ab.put_counters:
-        core.put_counters(state, out, o, kind, n, f"{who} lo pone como coste de la habilidad de {o.card}",
+        core.put_counters(state, out, o, kind, n, Message("magic.why.cost_counter", player=who, card=o.card),
                           cr("602.2b", "118.3"), step_kind="action")
 
 
@@ -311,12 +310,13 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
     while len(targets) < len(specs) and specs[len(targets)].optional:
         targets.append("-")
     count = count_problem(specs, len(targets))
-    core.require(count is None, f"{count}", "601.2c", "115.1")
+    core.require(count is None, count or "", "601.2c", "115.1")
     specs = expand_specs(specs, len(targets))
     resolved = []
     for spec, ref in zip(specs, targets):
         if ref in NO_TARGET:
-            core.require(spec.optional, f"el objetivo «{describe_target(spec)}» no es opcional", "601.2c", "115.1")
+            core.require(spec.optional, Message("magic.illegal.target_not_optional", target=describe_target(spec)),
+                         "601.2c", "115.1")
             resolved.append("")
             continue
         o = state.obj(ref) if not state.has_player(ref) else None
@@ -326,14 +326,14 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
             real = item.id if item is not None else ref
         why = legal_target(state, spec, real, who, source)
         # A reason naming the rule that forbids the target "(702.18a)" cites it too.
-        named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
-        core.require(why is None, f"objetivo ilegal: {why}", "601.2c", "115.1", *named)
+        named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", str(why or ""))
+        core.require(why is None, Message("magic.illegal.target", why=why), "601.2c", "115.1", *named)
         resolved.append(real)
     same = distinct_problem(specs, resolved)
-    core.require(same is None, f"objetivo ilegal: {same}", "601.2c", "115.3")
+    core.require(same is None, Message("magic.illegal.target", why=same), "601.2c", "115.3")
     for n in range(len(resolved)):                   # "… with equal or lesser mana value" than another target
         why = mv_problem(state, expand_specs(specs, len(resolved)), resolved, n)
-        core.require(why is None, f"objetivo ilegal: {why}", "601.2c", "115.1", "202.3")
+        core.require(why is None, Message("magic.illegal.target", why=why), "601.2c", "115.1", "202.3")
     return resolved
 
 
@@ -353,8 +353,8 @@ def _from_graveyard(state: MagicState, who: str, ref: str, land: bool) -> tuple[
         return hit
     there = castfrom.in_graveyard(state, who, ref)
     if there is not None:
-        core.require(False, f"{there.card} ({there.id}) está en el cementerio de {who} y nada le permite "
-                     + ("jugarla" if land else "lanzarla") + " desde allí", *(("305.1",) if land else ("601.3",)))
+        core.require(False, Message("magic.illegal.graveyard_land" if land else "magic.illegal.graveyard_cast",
+                                    card=there.card, id=there.id, player=who), *(("305.1",) if land else ("601.3",)))
     return None, None
 
 
@@ -389,7 +389,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     if card.x_counts:
         action = _x_from_text(state, card, action)
     else:
-        action = _announced_x(action, card.mana_cost, f"{o.card} tiene {{X}} en su coste")
+        action = _announced_x(action, card.mana_cost, Message("magic.x.in_cost", card=o.card))
     # 601.2b before 601.2c: X is announced before targets, and a spell's mana value counts it (202.3e).
     state.extra["announced_x"] = {o.id: action.x}
     try:
@@ -448,13 +448,12 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
 _XAction = TypeVar("_XAction", Cast, Activate)
 
 
-def _announced_x(action: _XAction, cost: Sequence[Any], what: str) -> _XAction:
+def _announced_x(action: _XAction, cost: Sequence[Any], what: Message) -> _XAction:
     """601.2b / 107.3a: the player announces the value of X as the spell is cast or the ability activated (602.2b
     follows 601.2b): with {X} in the cost and no «x» nothing was announced, which the engine never guesses: the
     action is illegal and nothing happens (733.1). `x: 0` is an announcement. Without {X}, none is X=0."""
     if any(sym.kind == "x" for sym in cost):
-        core.require(action.x is not None, f"{what}: anuncia su valor con «x» (x: 0 también vale)", "601.2b",
-                     "107.3a")
+        core.require(action.x is not None, Message("magic.illegal.announce_x", what=what), "601.2b", "107.3a")
         return action
     return action if action.x is not None else replace(action, x=0)
 
@@ -462,7 +461,7 @@ def _announced_x(action: _XAction, cost: Sequence[Any], what: str) -> _XAction:
 def _x_from_text(state: MagicState, card: Any, action: Cast) -> Cast:
     """107.3c: X defined by the text ("X is the number of Mountains you control as you cast it"): counted now; the
     caster does not choose it."""
-    core.require(not action.x, f"{card.name}: X lo define su texto (las {card.x_counts} que controlas), no se elige",
+    core.require(not action.x, Message("magic.illegal.x_defined", card=card.name, counts=card.x_counts),
                  "107.3c")
     wanted = card.x_counts.lower()
     n = sum(1 for o in state.player(action.by).zones["battlefield"]
@@ -474,22 +473,21 @@ def _check_division(card: Any, effects: Sequence[Any], action: Cast, targets: Se
     """601.2d: a divided effect is split as the spell is cast: between 1 and X targets (none when X is 0), each
     getting at least 1, X in all."""
     if not any(getattr(e, "divided", False) for e in effects):
-        core.require(not action.divide, f"{card.name} no divide nada entre sus objetivos", "601.2d")
+        core.require(not action.divide, Message("magic.illegal.not_divided", card=card.name), "601.2d")
         return {}
     chosen = [t for t in targets if t]
     x = action.x
-    core.require(len(chosen) <= x and (x == 0) == (not chosen), f"con X={x} hay que elegir "
-                 + ("cero objetivos" if x == 0 else f"entre 1 y {x} objetivos") + f" (hay {len(chosen)})",
+    core.require(len(chosen) <= x and (x == 0) == (not chosen),
+                 Message("magic.illegal.divide_none" if x == 0 else "magic.illegal.divide_range", x=x, n=len(chosen)),
                  "601.2d", "601.2c")
     named = dict(action.divide)
     if len(chosen) == 1 and not named:
         named = {action.targets[0]: x}               # a single target gets all of it
     core.require(len(named) == len(chosen) and sum(named.values()) == x and all(n >= 1 for n in named.values()),
-                 f"hay que repartir {x} entre los {len(chosen)} objetivos, al menos 1 a cada uno (con «divide»)",
-                 "601.2d")
+                 Message("magic.illegal.divide_split", x=x, n=len(chosen)), "601.2d")
     out: dict[str, int] = {}
     for ref, real in zip(action.targets, targets):
-        core.require(ref in named, f"«{ref}» es objetivo pero no recibe parte del reparto", "601.2d")
+        core.require(ref in named, Message("magic.illegal.divide_missing", ref=ref), "601.2d")
         out[real] = named[ref]
     return out
 
@@ -499,36 +497,36 @@ def _check_additional(state: MagicState, card: Any, action: Cast, o: MagicObject
     need = dict(card.additional)
     who = action.by
     n_sac, n_dis = need.get("sacrifice_creature", 0), need.get("discard", 0)
-    core.require(len(action.sacrifice) == n_sac, f"{o.card} pide sacrificar {n_sac} criatura(s) como coste "
-                 f"adicional (se indican {len(action.sacrifice)} con «sacrifice»)", "118.8", "601.2b")
-    core.require(len(action.discard) == n_dis, f"{o.card} pide descartar {n_dis} carta(s) como coste adicional "
-                 f"(se indican {len(action.discard)} con «discard»)", "118.8", "601.2b")
+    core.require(len(action.sacrifice) == n_sac, Message("magic.illegal.additional_sacrifice", card=o.card,
+                                                          n=n_sac, given=len(action.sacrifice)), "118.8", "601.2b")
+    core.require(len(action.discard) == n_dis, Message("magic.illegal.additional_discard", card=o.card, n=n_dis,
+                                                        given=len(action.discard)), "118.8", "601.2b")
     for ref in action.sacrifice:
         s = _find_in(state.player(who).zones["battlefield"], ref)
         core.require(s is not None and "creature" in layers.chars_of(state, s).types,
-                     f"«{ref}» no es una criatura que {who} controle", "701.21a", "118.3")
+                     Message("magic.illegal.not_your_creature", ref=ref, player=who), "701.21a", "118.3")
     hand = [h for h in state.player(who).zones["hand"] if h is not o]
     for ref in action.discard:
-        core.require(_find_in(hand, ref) is not None, f"«{ref}» no es otra carta de la mano de {who}", "701.9a",
-                     "118.3")
+        core.require(_find_in(hand, ref) is not None, Message("magic.illegal.not_other_hand_card", ref=ref,
+                                                                    player=who), "701.9a", "118.3")
     n_counter = need.get("counter_creature", 0)
     able = [c for c in state.player(who).zones["battlefield"] if "creature" in layers.chars_of(state, c).types
             and core.can_have_counters(state, c)]
-    core.require(len(able) >= n_counter, f"{who} no controla {n_counter} criatura(s) que puedan recibir un contador "
-                 f"-1/-1: no puede pagar el coste adicional de {o.card}", "118.3", "118.8", "601.2b")
-    core.require(len(action.counter_on) == n_counter, f"{o.card} pide poner un contador -1/-1 sobre {n_counter} "
-                 f"criatura(s) que controles como coste adicional (se indican {len(action.counter_on)} con "
-                 "«counter_on»)", "118.8", "601.2b")
+    core.require(len(able) >= n_counter, Message("magic.illegal.additional_counter_able", player=who, n=n_counter,
+                                                  card=o.card), "118.3", "118.8", "601.2b")
+    core.require(len(action.counter_on) == n_counter, Message("magic.illegal.additional_counter", card=o.card,
+                                                               n=n_counter, given=len(action.counter_on)),
+                 "118.8", "601.2b")
     for ref in action.counter_on:
         s = _find_in(state.player(who).zones["battlefield"], ref)
         core.require(s is not None and "creature" in layers.chars_of(state, s).types,
-                     f"«{ref}» no es una criatura que {who} controle", "118.8", "118.3")
+                     Message("magic.illegal.not_your_creature", ref=ref, player=who), "118.8", "118.3")
         assert s is not None
-        core.require(core.can_have_counters(state, s), f"{s.card} ({s.id}) no puede tener contadores: no se puede "
-                     "pagar el coste adicional con ella", "118.3", "609.3")
+        core.require(core.can_have_counters(state, s), Message("magic.illegal.additional_counter_cant", card=s.card,
+                                                                id=s.id), "118.3", "609.3")
     life = need.get("pay_life", 0)
-    core.require(state.mplayer(who).lives >= life, f"{who} no puede pagar {vidas(life)} con "
-                 f"{state.mplayer(who).lives}", "118.3", "119.4")
+    core.require(state.mplayer(who).lives >= life, Message("magic.illegal.pay_life", player=who, n=life,
+                                                            lives=state.mplayer(who).lives), "118.3", "119.4")
 
 
 def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast, spell: MagicObject) -> None:
@@ -536,23 +534,25 @@ def _pay_additional(state: MagicState, out: list[Step], card: Any, action: Cast,
     for ref in action.sacrifice:
         s = _find_in(state.player(who).zones["battlefield"], ref)
         assert s is not None
-        core.move(state, out, s, "graveyard", cites=cr("118.8", "601.2h", "701.21a"), why=f"{who} la sacrifica como "
-                  f"coste adicional de {spell.card}", kind="action", actor=who)
+        core.move(state, out, s, "graveyard", cites=cr("118.8", "601.2h", "701.21a"), why=Message(
+                  "magic.why.sacrifice_additional", player=who, card=spell.card), kind="action", actor=who)
     for ref in action.discard:
         d = _find_in(state.player(who).zones["hand"], ref)
         assert d is not None
-        core.move(state, out, d, "graveyard", cites=cr("118.8", "601.2h", "701.9a"), why=f"{who} la descarta como "
-                  f"coste adicional de {spell.card}", kind="action", actor=who)
+        core.move(state, out, d, "graveyard", cites=cr("118.8", "601.2h", "701.9a"), why=Message(
+                  "magic.why.discard_additional", player=who, card=spell.card), kind="action", actor=who)
     for ref in action.counter_on:
         s = _find_in(state.player(who).zones["battlefield"], ref)
         assert s is not None
-        core.put_counters(state, out, s, "-1/-1", 1, f"{who} lo pone como coste adicional de {spell.card}",
+        core.put_counters(state, out, s, "-1/-1", 1, Message("magic.why.counter_additional", player=who,
+                                                               card=spell.card),
                           cr("118.8", "601.2h"), step_kind="action")
     life = dict(card.additional).get("pay_life", 0)
     if life:
         state.mplayer(who).lives -= life
-        core.emit(state, out, "action", who, f"{who} paga {vidas(life)} como coste adicional de {spell.card}: "
-                  f"{state.mplayer(who).lives}", cr("118.8", "118.3b", "601.2h", "119.4"),
+        core.emit(state, out, "action", who, Message("magic.play.pay_life", player=who, n=life, card=spell.card,
+                                                     lives=state.mplayer(who).lives),
+                  cr("118.8", "118.3b", "601.2h", "119.4"),
                   [Event("life", {"player": who, "delta": -life})])
         # 119.4, 603.2: life paid is lost ("paid": the trigger it causes cites 119.4)
         core.observe(state, Event("life", {"player": who, "delta": -life, "paid": True}))
@@ -571,60 +571,60 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     if in_grave is not None and any(a.zone == "graveyard" for a in state.card(in_grave).activated):
         _activate_from_graveyard(state, action, out, in_grave)
         return
-    core.require(o is not None, f"«{action.source}» no es un permanente que {who} controle", "602.2")
+    core.require(o is not None, Message("magic.illegal.not_your_permanent", ref=action.source, player=who), "602.2")
     assert o is not None
     abilities = core.activated_abilities(state, o)
     if layers.chars_of(state, o).abilities_lost and not abilities:
-        core.require(False, f"{o.card} ({o.id}) ha perdido sus habilidades", "613.1f")
+        core.require(False, Message("magic.illegal.abilities_lost", card=o.card, id=o.id), "613.1f")
     if not 0 <= action.ability < len(abilities) and any(a.zone == "graveyard" for a in state.card(o).activated):
-        core.require(False, f"{o.card} ({o.id}) no tiene la habilidad activada número {action.ability} en el campo "
-                     "de batalla: la de su carta funciona solo desde el cementerio", "602.1", "113.6b")
-    core.require(0 <= action.ability < len(abilities), f"{o.card} no tiene la habilidad activada número "
-                 f"{action.ability}", "602.1")
+        core.require(False, Message("magic.illegal.ability_graveyard_only", card=o.card, id=o.id, n=action.ability),
+                     "602.1", "113.6b")
+    core.require(0 <= action.ability < len(abilities), Message("magic.illegal.no_ability", card=o.card,
+                                                                  n=action.ability), "602.1")
     ab = abilities[action.ability]
-    core.require(not ab.discard_self, f"la habilidad de {o.card} se paga descartándola: solo funciona desde la mano",
-                 "113.6m", "602.1")
+    core.require(not ab.discard_self, Message("magic.illegal.hand_only", card=o.card), "113.6m", "602.1")
     granted = ab in layers.chars_of(state, o).granted
     intrinsic = not granted and ab not in state.card(o).activated      # a basic land type's mana ability (305.6)
     _check_may_activate(state, o)
     if ab.is_mana_ability:
-        _priority(state, who, "activar habilidades de maná")          # 605.3a
-        activate_mana(state, out, who, o, ab, "habilidad de maná", action.sacrifice)
+        _priority(state, who, Message("magic.what.mana"))          # 605.3a
+        activate_mana(state, out, who, o, ab, Message("magic.why.mana_ability"), action.sacrifice)
         return
-    _priority(state, who, "activar habilidades")
-    action = _announced_x(action, ab.cost, f"la habilidad de {o.card} tiene {{X}} en su coste")
+    _priority(state, who, Message("magic.what.activate"))
+    action = _announced_x(action, ab.cost, Message("magic.x.ability_in_cost", card=o.card))
     _check_your_turn(state, o, ab, who)
     # 602.5d: "activate only as a sorcery" (every equip ability, 702.6a): main phase, own turn, empty stack.
-    core.require(not ab.sorcery or _sorcery_timing(state, who), f"la habilidad de {o.card} solo se activa como "
-                 "un conjuro: en una fase principal de su turno con la pila vacía", "602.5d",
+    core.require(not ab.sorcery or _sorcery_timing(state, who), Message("magic.illegal.sorcery_ability",
+                                                                           card=o.card), "602.5d",
                  *(("702.6a",) if ab.equip else ()))
     _check_only_if(state, o, ab, who)
     targets = _check_targets(state, ab.targets, action.targets, who, o.id)
     sacrificed = _check_sacrifice_type(state, ab, who, action.sacrifice)
     revealed = _check_reveal(state, ab, who, action.reveal)
-    _tap_for_mana(state, out, who, action.tap, f"para activar {o.card}")
+    _tap_for_mana(state, out, who, action.tap, Message("magic.mana.to_activate", card=o.card))
     p = state.mplayer(who)
     if spend(state, who, ab.cost, action.x) is None:
-        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
-                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+        raise IllegalAction(Message("magic.illegal.unpaid_ability", cost=cost_text(ab.cost), pool=pool_text(p.pool)),
+                            cr("602.2b", "601.2h", "118.3", "733.1"))
     _pay_non_mana(state, o, ab, who)
     if ab.untap:
         core.observe(state, Event("untap", {"object": o.id}))     # "whenever it becomes untapped" (603.2e)
     _put_cost_counters(state, out, who, o, ab)
     for s_obj in sacrificed:
-        core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=f"{who} la "
-                  f"sacrifica para pagar el coste de {o.card}", kind="action", actor=who)
+        core.move(state, out, s_obj, "graveyard", cites=cr("701.21a", "602.2b", "118.3"), why=Message(
+                  "magic.why.sacrifice_for_cost", player=who, card=o.card), kind="action", actor=who)
     if revealed:
-        core.emit(state, out, "action", who, f"{who} muestra {', '.join(f'{r.card} ({r.id})' for r in revealed)} "
-                  f"para pagar el coste de {o.card} (comparten un color)", cr("602.2b", "118.3", "701.20a"),
+        core.emit(state, out, "action", who, Message("magic.play.reveal", player=who, card=o.card,
+                                                     cards=[f"{r.card} ({r.id})" for r in revealed]),
+                  cr("602.2b", "118.3", "701.20a"),
                   [Event("reveal", {"player": who, "cards": [r.id for r in revealed]})], revealed)
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=o.id, source_name=o.card,
                      effects=ab.effects, targets=tuple(targets), target_specs=expand_specs(ab.targets, len(targets)),
                      x=action.x)
     item.text = f"la habilidad de {o.card} ({o.id}) «{ab.cost_text()}: " + "; ".join(describe_effect(e) for e in ab.effects) + "»"
     if ab.sacrifice:
-        core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=f"{who} lo sacrifica para pagar "
-                  "el coste", kind="action", actor=who)
+        core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=Message(
+                  "magic.why.sacrifice_self_for_cost", player=who), kind="action", actor=who)
     state.stack.append(item)
     rules = ["602.1a", "602.2", "602.2b", "113.7a", "117.3c", *(["303.4e", "613.1f"] if granted else []),
              *(["305.6"] if intrinsic else [])]
@@ -654,23 +654,23 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
     """113.6m / 602.2: an ability whose cost is discarding its own card is activated from the hand, any time its
     owner has priority (no timing restriction, 602.5: like an instant); `ability` counts those abilities only."""
     who = action.by
-    _priority(state, who, "activar habilidades")
+    _priority(state, who, Message("magic.what.activate"))
     abilities = [a for a in state.card(card_obj).activated if a.discard_self]
-    core.require(0 <= action.ability < len(abilities), f"{card_obj.card} no tiene la habilidad activada número "
-                 f"{action.ability} en la mano", "602.1")
+    core.require(0 <= action.ability < len(abilities), Message("magic.illegal.no_ability_in_hand",
+                                                                  card=card_obj.card, n=action.ability), "602.1")
     ab = abilities[action.ability]
-    action = _announced_x(action, ab.cost, f"la habilidad de {card_obj.card} tiene {{X}} en su coste")
+    action = _announced_x(action, ab.cost, Message("magic.x.ability_in_cost", card=card_obj.card))
     targets = _targets_and_mana(state, out, who, card_obj, ab, action)
     name_now = card_obj.card
     core.move(state, out, card_obj, "graveyard", cites=cr("602.2b", "701.9a", "113.6m"),
-              why=f"{who} la descarta para pagar el coste de su habilidad", kind="action", actor=who)
+              why=Message("magic.why.discard_for_ability", player=who), kind="action", actor=who)
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
                      source_name=name_now, effects=ab.effects, targets=tuple(targets),
                      target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
     item.text = f"la habilidad de {name_now} «{ab.cost_text()}: " + "; ".join(describe_effect(e) for e in ab.effects) + "»"
     state.stack.append(item)
-    core.emit(state, out, "action", who, f"{who} activa desde la mano {item.text}; va a la pila ({item.id})"
-              + (f" con objetivo {', '.join(core.name(state, t) for t in targets if t)}" if any(targets) else ""),
+    core.emit(state, out, "action", who, Message("magic.play.activate_from_hand", player=who, ability=item.text,
+                                                 item=item.id, targets=_targeting(state, targets)),
               cr("602.1a", "602.2", "602.2b", "113.6m", "113.7a", "117.3c"),
               [Event("stack", {"item": item.id, "source": card_obj.id})])
     state.passes = 0
@@ -682,11 +682,11 @@ def _targets_and_mana(state: MagicState, out: list[Step], who: str, card_obj: Ma
     """602.2b: the targets chosen, then the mana abilities activated and the cost paid, of an ability activated
     from a hand or a graveyard (an unpaid cost reverses the activation, 733.1)."""
     targets = _check_targets(state, ab.targets, action.targets, who, card_obj.id)
-    _tap_for_mana(state, out, who, action.tap, f"para activar {card_obj.card}")
+    _tap_for_mana(state, out, who, action.tap, Message("magic.mana.to_activate", card=card_obj.card))
     p = state.mplayer(who)
     if spend(state, who, ab.cost, action.x) is None:
-        raise IllegalAction(f"no se puede pagar {cost_text(ab.cost)} con la reserva {pool_text(p.pool)}; la "
-                            "activación se revierte", cr("602.2b", "601.2h", "118.3", "733.1"))
+        raise IllegalAction(Message("magic.illegal.unpaid_ability", cost=cost_text(ab.cost), pool=pool_text(p.pool)),
+                            cr("602.2b", "601.2h", "118.3", "733.1"))
     return targets
 
 
@@ -697,12 +697,12 @@ def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step
     independent of its source (113.7a): if the card leaves the graveyard first, "this card" is a new object the
     ability no longer finds (400.7)."""
     who = action.by
-    _priority(state, who, "activar habilidades")
+    _priority(state, who, Message("magic.what.activate"))
     abilities = [a for a in state.card(card_obj).activated if a.zone == "graveyard"]
-    core.require(0 <= action.ability < len(abilities), f"{card_obj.card} no tiene la habilidad activada número "
-                 f"{action.ability} en el cementerio", "602.1", "113.6b")
+    core.require(0 <= action.ability < len(abilities), Message("magic.illegal.no_ability_in_graveyard",
+                                                                  card=card_obj.card, n=action.ability), "602.1", "113.6b")
     ab = abilities[action.ability]
-    action = _announced_x(action, ab.cost, f"la habilidad de {card_obj.card} tiene {{X}} en su coste")
+    action = _announced_x(action, ab.cost, Message("magic.x.ability_in_cost", card=card_obj.card))
     _check_your_turn(state, card_obj, ab, who)
     targets = _targets_and_mana(state, out, who, card_obj, ab, action)
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
@@ -711,8 +711,8 @@ def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step
     item.text = f"la habilidad de {card_obj.card} ({card_obj.id}) «{ab.cost_text()}: " + \
         "; ".join(describe_effect(e) for e in ab.effects) + "»"
     state.stack.append(item)
-    core.emit(state, out, "action", who, f"{who} activa desde su cementerio {item.text}; va a la pila ({item.id})"
-              + (f" con objetivo {', '.join(core.name(state, t) for t in targets if t)}" if any(targets) else ""),
+    core.emit(state, out, "action", who, Message("magic.play.activate_from_graveyard", player=who,
+                                                 ability=item.text, item=item.id, targets=_targeting(state, targets)),
               cr("602.1a", "602.2", "602.2b", "113.6b", "113.7a", "117.3c"),
               [Event("stack", {"item": item.id, "source": card_obj.id})], [card_obj])
     state.passes = 0
@@ -721,8 +721,8 @@ def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step
 
 def do_mana(state: MagicState, action: Mana, out: list[Step]) -> None:
     """117.1d: a player may activate mana abilities whenever they have priority."""
-    _priority(state, action.by, "activar habilidades de maná")
-    _tap_for_mana(state, out, action.by, action.sources, "habilidad de maná")
+    _priority(state, action.by, Message("magic.what.mana"))
+    _tap_for_mana(state, out, action.by, action.sources, Message("magic.why.mana_ability"))
 
 
 def do_play_land(state: MagicState, action: PlayLand, out: list[Step]) -> None:
@@ -754,7 +754,7 @@ def do_pass(state: MagicState, action: Pass, out: list[Step]) -> None:
     """117.3d / 117.4: pass; when all players pass in succession the top of the stack resolves, or with the stack
     empty the step ends (500.2)."""
     who = action.by
-    _priority(state, who, "pasar la prioridad")
+    _priority(state, who, Message("magic.what.pass"))
     pass_once(state, out, who)
 
 
@@ -797,7 +797,7 @@ def do_pass_until(state: MagicState, action: PassUntil, out: list[Step]) -> None
             if state.pending is not None:
                 return
             who = state.priority
-            core.require(who is not None, "nadie tiene la prioridad", "117.3")
+            core.require(who is not None, Message("magic.illegal.nobody_priority"), "117.3")
             assert who is not None
             before = (state.turn, state.phase)
             pass_once(state, out, who)
@@ -807,28 +807,33 @@ def do_pass_until(state: MagicState, action: PassUntil, out: list[Step]) -> None
                 return
             if (state.turn, step_index(state.phase)) > due:
                 why, rule = _not_reached(target, state.phase)
-                core.emit(state, out, "limit", None, f"se deja de pasar: el turno {due[0]} dejó atrás "
-                          f"{STEP_NAMES[target]} sin que nadie recibiera prioridad en él ({why}); ahora es "
-                          f"{STEP_NAMES[state.phase]} del turno {state.turn}", cr("500.1", rule))
+                core.emit(state, out, "limit", None, Message("magic.play.pass_until_stopped", turn=due[0],
+                                                             target=phase(target), why=why, now=phase(state.phase),
+                                                             current=state.turn), cr("500.1", rule))
                 return
     finally:
         state.extra.pop("passing_until", None)
 
 
-def _not_reached(target: str, now: str) -> tuple[str, str]:
+def _not_reached(target: str, now: str) -> tuple[Message, str]:
     """Why `pass_until` went past its step's place without stopping in it (`now`: the step that began after it),
     and the rule. The combat steps after declare attackers are skipped only without attackers (508.8); with them,
     the first-strike damage step is missing only for lack of first and double strike (510.4)."""
     if target == "untap":
-        return "nadie recibe prioridad en el paso de enderezar", "502.4"
+        return Message("magic.pass_until.untap"), "502.4"
     if target == "cleanup":
-        return "normalmente nadie recibe prioridad en el paso de limpieza", "514.3"
+        return Message("magic.pass_until.cleanup"), "514.3"
     if target == "first_strike_damage" and now == "combat_damage":
-        return "ninguna criatura atacante o bloqueadora tenía dañar primero ni doble golpe: ese paso no existe " \
-               "en este combate", "510.4"
+        return Message("magic.pass_until.no_first_strike"), "510.4"
     if target in ("declare_blockers", "first_strike_damage", "combat_damage"):
-        return "no se declararon atacantes: se saltan los pasos de declarar bloqueadoras y de daño", "508.8"
-    return "la partida no pasó por él", "500.2"
+        return Message("magic.pass_until.no_attackers"), "508.8"
+    return Message("magic.pass_until.not_passed"), "500.2"
+
+
+def _targeting(state: MagicState, targets: Sequence[str]) -> "Message | str":
+    """« con objetivo A, B» after an ability activated from a hand or a graveyard; "" without targets."""
+    return Message("magic.play.targeting", targets=[core.name(state, t) for t in targets if t]) if any(targets) \
+        else ""
 
 
 HANDLERS = {Cast: do_cast, Activate: do_activate, Mana: do_mana, PlayLand: do_play_land, Pass: do_pass,

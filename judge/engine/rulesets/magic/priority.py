@@ -12,7 +12,8 @@ from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, leave_combat, sync_control
 from judge.engine.rulesets.magic.triggers import CONDITION_RULES
 from judge.engine.rulesets.magic.targets import choose_targets, trigger_text
-from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicState, PendingTrigger, StackItem
+from judge.engine.rulesets.magic.messages import zone
+from judge.engine.rulesets.magic.state import MagicState, PendingTrigger, StackItem
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask, emit, name
 from judge.engine.step import Event, Step
 from judge.messages import Message
@@ -77,17 +78,17 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
     return True
 
 
-def _left_text(state: MagicState, t: PendingTrigger) -> str:
+def _left_text(state: MagicState, t: PendingTrigger) -> "Message | str":
     """For a trigger whose source left the battlefield (603.10a): which incarnation it is about (400.7) — the object
     that left, whose last known information its effects read (113.7a, 608.2h) — and the one it is now."""
     now = t.lki.get("source_now")
     if not now:
         return ""
     o = state.objects.get(now)
-    where = f"ahora es {now} ({ZONE_NAMES.get(o.zone, o.zone)})" if o is not None else \
-        f"{now} dejó de existir" if state.lki.get(t.source, {}).get("token") else f"ahora es {now}"
-    return (f"; su fuente es {t.source_name} ({t.source}) tal como dejó el campo de batalla (última información "
-            f"conocida; {where})")
+    where = Message("magic.trigger.now_in", now=now, zone=zone(o.zone)) if o is not None else \
+        Message("magic.trigger.ceased", now=now) if state.lki.get(t.source, {}).get("token") else \
+        Message("magic.trigger.now", now=now)
+    return Message("magic.trigger.left", source=t.source_name, id=t.source, where=where)
 
 
 def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[PendingTrigger]
@@ -101,20 +102,22 @@ def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[
     for n, t in enumerate(mine, 1):
         if t.lki.get("source_now"):
             alias.setdefault(f"{t.lki['source_now']}:{n}", n - 1)
-    how = answers_text(ids, alias, "«fuente:n», n su lugar en esta lista", "la única")      # «habilidad»
-    shown = ", ".join(i + (f" (por {t.lki['card']} {t.lki['id']})" if t.lki.get("id") and t.ability.of != "self"
-                           else f" ({t.source_name}{', ahora ' + t.lki['source_now'] if t.lki.get('source_now') else ''})")
-                      for i, t in zip(ids, mine))
-    q = Question("order", player, tuple(ids), f"{player} ordena sus habilidades disparadas para ponerlas en la pila "
-                 f"(la primera queda abajo): {shown}; se nombra {how}", tuple(cr("603.3b")),
+    how = answers_text(ids, alias, Message("magic.answers.form_colon"), Message("magic.answers.only_f"))
+    shown = [Message("magic.order.by", id=i, card=t.lki["card"], obj=t.lki["id"])
+             if t.lki.get("id") and t.ability.of != "self" else
+             Message("magic.order.source", id=i, source=t.source_name, now=Message(
+                 "magic.order.now", now=t.lki["source_now"]) if t.lki.get("source_now") else "")
+             for i, t in zip(ids, mine)]
+    q = Question("order", player, tuple(ids), Message("magic.prompt.order_triggers", player=player, shown=shown,
+                                                      how=how), tuple(cr("603.3b")),
                  min=len(ids), max=len(ids))
 
     def valid(ans: Any) -> Any:
         picked = [alias.get(str(v)) for v in ans.values]
         if None in picked or sorted(picked) != list(range(len(ids))):      # type: ignore[type-var]
             bad = [str(v) for v, p in zip(ans.values, picked) if p is None]
-            return ((f"{', '.join(bad)} no nombra una sola de ellas; " if bad else "")
-                    + f"se esperaba un orden de todas: {', '.join(ids)} (se nombra {how})", cr("603.3b"))
+            return (Message("magic.illegal.trigger_order", bad=Message("magic.illegal.names_none", names=bad)
+                            if bad else "", ids=ids, how=how), cr("603.3b"))
         return None
     ans = ask(state, out, q, valid)
     return [mine[alias[str(v)]] for v in ans.values]

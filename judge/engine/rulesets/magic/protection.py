@@ -16,6 +16,7 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import COLORS
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
+from judge.messages import Message
 
 
 def _qualities_of(state: MagicState, o: MagicObject, to: str) -> list[tuple[str, str]]:
@@ -92,12 +93,24 @@ def _left_has(state: MagicState, src: str, quality: str) -> bool:
     return False
 
 
-def protected_from(state: MagicState, ref: str, src: str) -> str | None:
-    """Why `ref` (a permanent or player) has protection from the source `src`, or None."""
+def protected_from(state: MagicState, ref: str, src: str) -> Message | None:
+    """Why `ref` (a permanent or player) has protection from the source `src` (a Message for the step, 702.16), or
+    None."""
     for quality, giver in protections(state, ref):
         if source_has(state, src, quality):
-            return f"tiene protección contra {describe(quality)} ({giver})"
+            return Message("magic.protection.has", quality=said(quality), giver=giver)
     return None
+
+
+def said(quality: str) -> Message:
+    """`describe` as a Message, in the step's language («el color R», "the color R")."""
+    if quality.startswith("mv>="):
+        return Message("magic.protection.mv", n=quality[4:])
+    if quality.startswith("name:"):
+        return Message("magic.protection.name", name=quality[5:])
+    if quality in CARD_TYPES:
+        return Message("magic.protection.card_type", type=Message("magic.cardtype." + quality))
+    return Message("magic.protection.color", color=quality)
 
 
 def describe(quality: str) -> str:

@@ -23,8 +23,8 @@ from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask
 from judge.engine.rulesets.magic.text import describe_effect
-from judge.engine.spanish import vidas
 from judge.engine.step import Step
+from judge.messages import Message
 
 
 # -- proposed events ------------------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ class Outcome:
     """A proposed event after its replacements: the amount (life, damage, counters) or the zone it now has, what
     each effect changed (`notes`, for the step's text) and the rules applied (`cites`)."""
     amount: int = 0
-    notes: tuple[str, ...] = ()
+    notes: tuple["str | Message", ...] = ()
     cites: tuple[str, ...] = ()
     zone: str = ""
     top: bool = True
@@ -274,7 +274,7 @@ _MOVE_TEXT = {"dies": "va al exilio en su lugar", "opponent_discard": "va al cam
               "to_library_bottom": "se muestra y va al fondo de la biblioteca de su propietario en su lugar"}
 
 
-def _order(state: MagicState, out: list[Step], player: str, items: list[Any], what: str,
+def _order(state: MagicState, out: list[Step], player: str, items: list[Any], what: Message,
            cites: Sequence[str]) -> list[Any]:
     """616.1: the affected player chooses the order of several replacement/prevention effects. Each is named by its
     source's id (`golem#n`, n its place in the list, when one source has several of them); the source's id alone or
@@ -287,15 +287,15 @@ def _order(state: MagicState, out: list[Step], player: str, items: list[Any], wh
     sources = [(_source_id(i), i.source_name if isinstance(i, ContinuousEffect) else i.permanent.card)
                for i in items]
     alias = answer_names(ids, sources)
-    how = answers_text(ids, alias, "«fuente#n», n su lugar en esta lista" if "#" in ids[0] else "el id de su fuente",
-                       "el único")        # «efecto» is masculine
-    q = Question("replacement", player, tuple(ids), f"{player} elige qué efecto de reemplazo se aplica primero a "
-                 f"{what} (uno de {', '.join(f'{i} ({_rep_text(x)})' for i, x in zip(ids, items))}; {how})",
-                 tuple(cites), min=1, max=len(ids))
+    how = answers_text(ids, alias, Message("magic.answers.form_hash" if "#" in ids[0] else "magic.answers.form_source"),
+                       Message("magic.answers.only_m"))        # «efecto» is masculine
+    q = Question("replacement", player, tuple(ids), Message(
+        "magic.prompt.replacement", player=player, what=what, how=how,
+        options=[f"{i} ({_rep_text(x)})" for i, x in zip(ids, items)]), tuple(cites), min=1, max=len(ids))
 
     def valid(ans: Any) -> Any:
         if not ans.values or str(ans.values[0]) not in alias:         # the first one named is applied first
-            return (f"se esperaba uno de {', '.join(ids)} ({how})", list(cites))
+            return (Message("magic.illegal.expected_one_of_how", options=ids, how=how), list(cites))
         return None
     ans = ask(state, out, q, valid)
     first = alias[str(ans.values[0])]
@@ -310,7 +310,7 @@ class ReplacementHandler:
     def __init__(self, state: MagicState, out: list[Step]) -> None:
         self.state, self.out = state, out
 
-    def one_by_one(self, player: str, items: list[Any], what: Callable[[], str]) -> Iterator[Any]:
+    def one_by_one(self, player: str, items: list[Any], what: Callable[[], Message]) -> Iterator[Any]:
         """616.1, 616.1e-f: of the effects that apply to one event, the affected player or the affected object's
         controller chooses one (a `replacement` choice when two or more are left), it is applied, and the choice is
         made again among those left; each applies once to the event (614.5). `what()` names the event as the ones
@@ -321,21 +321,21 @@ class ReplacementHandler:
             left = [x for x in left if x is not first]
             yield first
 
-    def _amount(self, player: str, items: list[Applicable], amount: int, what: Callable[[int], str]
-                ) -> tuple[int, list[str]]:
+    def _amount(self, player: str, items: list[Applicable], amount: int, what: Callable[[int], Message]
+                ) -> tuple[int, list[Message]]:
         """614.1a: "N times / N more than that much instead", each once in the chosen order, never below 0."""
-        notes: list[str] = []
+        notes: list[Message] = []
         for o, r in self.one_by_one(player, items, lambda: what(amount)):
             before = amount
             amount = max(0, amount * r.multiply + r.add)
-            notes.append(f"{o.card} cambia {before} por {amount}")
+            notes.append(Message("magic.replacement.changes", card=o.card, before=before, after=amount))
         return amount, notes
 
     def life_gain(self, ev: LifeGainEvent) -> Outcome:
         """119.3 / 614.1a: the life `ev.player` gains after the life-gain replacements (the gaining player orders
         them, 616.1; chosen again among those left, 616.1f)."""
         items = applicable(self.state, ev)
-        amount, notes = self._amount(ev.player, items, ev.amount, lambda n: f"ganar {vidas(n)}")
+        amount, notes = self._amount(ev.player, items, ev.amount, lambda n: Message("magic.event.gain", n=n))
         cites = cr("614.1a", "616.1") * len(items) + (cr("616.1f") if len(items) > 2 else [])
         return Outcome(amount, tuple(notes), tuple(cites))
 
@@ -346,7 +346,7 @@ class ReplacementHandler:
         items = applicable(self.state, ev)
         if not items:
             return Outcome(ev.amount)
-        amount, notes = self._amount(ev.player, items, ev.amount, lambda n: f"perder {vidas(n)}")
+        amount, notes = self._amount(ev.player, items, ev.amount, lambda n: Message("magic.event.lose", n=n))
         return Outcome(amount, tuple(notes),
                        tuple(cr("614.1a", "614.5", "616.1", "119.3", *(["616.1f"] if len(items) > 1 else []))))
 
@@ -358,7 +358,7 @@ class ReplacementHandler:
         if not items:
             return Outcome(ev.n)
         n, notes = self._amount(ev.controller, items, ev.n,
-                                lambda k: f"poner {k} contador(es) {ev.kind} sobre {ev.obj.card}")
+                                lambda k: Message("magic.event.counters", n=k, kind=ev.kind, card=ev.obj.card))
         return Outcome(n, tuple(notes),
                        tuple(cr("614.1a", "614.5", "616.1", "122.6", *(["616.1f"] if len(items) > 1 else []))))
 
@@ -376,14 +376,14 @@ class ReplacementHandler:
         if cant_be_prevented(self.state, ev.source):
             kept = [s for s in shields if isinstance(s, Applicable) and s.rule.event == "damage_dealt"]
             if not kept:
-                return Outcome(ev.amount, ("no puede prevenirse",), tuple(cr("615.12"))), []
-            amount, notes = self._amount(affected, kept, ev.amount, lambda n: f"{n} de daño")
-            return Outcome(amount, ("no puede prevenirse", *notes),
+                return Outcome(ev.amount, (Message("magic.replacement.cant_prevent"),), tuple(cr("615.12"))), []
+            amount, notes = self._amount(affected, kept, ev.amount, lambda n: Message("magic.event.damage", n=n))
+            return Outcome(amount, (Message("magic.replacement.cant_prevent"), *notes),
                            tuple(cr("615.12", "614.1a", "616.1", *(["616.1f"] if len(kept) > 1 else [])))), []
         amount, notes, cites = ev.amount, [], []
         draws: list[tuple[str, int, str]] = []
         left = len(shields)
-        for s in self.one_by_one(affected, shields, lambda: f"{amount} de daño"):
+        for s in self.one_by_one(affected, shields, lambda: Message("magic.event.damage", n=amount)):
             if left > 1:
                 cites += cr("616.1", *(["616.1f"] if left < len(shields) else []))
             left -= 1
@@ -391,7 +391,8 @@ class ReplacementHandler:
                 # 614.1a: "it deals double that damage instead" (never below 0); prevention chosen later sees it
                 before = amount
                 amount = max(0, amount * s.rule.multiply + s.rule.add)
-                notes.append(f"{s.permanent.card} cambia {before} de daño por {amount}")
+                notes.append(Message("magic.replacement.changes_damage", card=s.permanent.card, before=before,
+                                     after=amount))
                 cites += cr("614.1a")
                 if amount <= 0:
                     break
@@ -408,7 +409,7 @@ class ReplacementHandler:
                 if r.source_draws and cut and ev.source.get("controller"):
                     draws.append((ev.source["controller"], cut, o.card))
             amount -= cut
-            notes.append(f"{who} previene {cut}")
+            notes.append(Message("magic.replacement.prevents", source=who, n=cut))
             cites += cr("615.1")
             if amount <= 0:
                 break
@@ -424,7 +425,8 @@ class ReplacementHandler:
         if not items:
             return None, []
         chosen = cr("616.1", *(["616.1f"] if ev.applied else [])) if len(items) > 1 else []
-        first = _order(self.state, self.out, ev.player, items, "robar una carta", cr("616.1", "616.1f", "121.6"))[0]
+        first = _order(self.state, self.out, ev.player, items, Message("magic.event.draw"),
+                       cr("616.1", "616.1f", "121.6"))[0]
         return first, chosen
 
     def zone_change(self, ev: ZoneChangeEvent) -> tuple[Applicable | None, Outcome]:
@@ -436,19 +438,19 @@ class ReplacementHandler:
         if not items:
             return None, Outcome(zone=ev.to)
         chooser = ev.obj.controller if ev.origin == "battlefield" else ev.obj.owner
-        first = _order(self.state, self.out, chooser, items, f"{ev.obj.card} ({ev.obj.id}), que iría al cementerio",
-                       cr("616.1"))[0]
+        first = _order(self.state, self.out, chooser, items, Message("magic.event.to_graveyard", card=ev.obj.card,
+                                                                  id=ev.obj.id), cr("616.1"))[0]
         choice = tuple(cr("616.1")) if len(items) > 1 else ()
         o, r = first
         if r.event == "dies":
-            return first, Outcome(zone="exile", notes=("en su lugar va al exilio (efecto de reemplazo)",),
+            return first, Outcome(zone="exile", notes=(Message("magic.replacement.exile_instead"),),
                                   cites=(*cr("614.1a", "614.6"), *choice))
         if r.event == "opponent_discard":
             return first, Outcome(zone="battlefield", cites=(*cr("614.1a", "614.6"), *choice))
         # 614.1a: "instead" — it never reaches the graveyard (no "dies" trigger); revealed, then the bottom (701.20a)
         return first, Outcome(zone="library", top=False, cites=(*cr("614.1a", "701.20a"), *choice),
-                              notes=(f"{o.card} ({o.id}) lo reemplaza: se muestra y va al fondo de la biblioteca de "
-                                     f"{ev.obj.owner}",))
+                              notes=(Message("magic.replacement.bottom_instead", card=o.card, id=o.id,
+                                             owner=ev.obj.owner),))
 
     def mana(self, ev: ManaEvent) -> tuple[dict[str, int], list[str], list[str]]:
         """106.12b / 614.1a: the mana a permanent tapped for mana produces after the replacements that multiply it,
@@ -456,6 +458,6 @@ class ReplacementHandler:
         made, rules, notes = dict(ev.made), [], []
         for o, r in applicable(self.state, ev):
             made = {c: n * r.multiply for c, n in made.items()}
-            notes.append(f"{o.card} ({o.id}) lo multiplica por {r.multiply}")
+            notes.append(Message("magic.replacement.multiplies", card=o.card, id=o.id, n=r.multiply))
             rules += ["106.12b", "614.1a"]
         return made, rules, notes

@@ -131,12 +131,12 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         if len(group) < 2:
             continue
         ids = [o.id for o in group]
-        q = Question("legend", player, tuple(ids), f"{player} elige cuál de sus {card_name} legendarios conserva "
-                     f"(una de {', '.join(ids)}); las demás van al cementerio", tuple(cr("704.5j")))
+        q = Question("legend", player, tuple(ids), Message("magic.prompt.legend", player=player, card=card_name,
+                                                           options=ids), tuple(cr("704.5j")))
 
         def valid(ans: Any, ids: list[str] = ids) -> Any:
             if len(ans.values) != 1 or ans.values[0] not in ids:
-                return (f"se esperaba una de {', '.join(ids)}", cr("704.5j"))
+                return (Message("magic.illegal.expected_one_of_f", options=ids), cr("704.5j"))
             return None
         keep = ask(state, out, q, valid).values[0]
         to_grave += [(o, "704.5j", Message("magic.sba.legend", player=player, keep=keep)) for o in group
@@ -145,14 +145,15 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
     for o in bf:
         if o.attached_to and not state.card(o).is_aura:
             host = state.objects.get(o.attached_to)
-            why = "lo que equipaba ya no está en el campo de batalla" if host is None or host.zone != "battlefield" \
+            why = Message("magic.equip.host_gone") if host is None or host.zone != "battlefield" \
                 else equip_problem(state, o, host)
             if why is not None:
                 o.attached_to = None
                 state.touch()                # the layers' memo keys on the state's version
                 done = True
-                emit(state, out, "state-based", o.controller, f"{o.card} ({o.id}) se desanexa: {why}; sigue en el "
-                     "campo de batalla", cr("704.3", "704.5n", "301.5c", "701.3d"),
+                emit(state, out, "state-based", o.controller,
+                     Message("magic.sba.unattached", card=o.card, id=o.id, why=why),
+                     cr("704.3", "704.5n", "301.5c", "701.3d"),
                      [Event("attach", {"object": o.id, "to": None})], [o])
     # 704.5q: +1/+1 and -1/-1 counters annihilate. All these actions happen at once (704.3): a permanent that
     # leaves in this check is seen as it was just before, with all its counters (persist, 702.79a, looks at them).
@@ -209,21 +210,21 @@ def enchantable(state: MagicState, spec: Any, host: MagicObject, cache: dict) ->
     return True
 
 
-def equip_problem(state: MagicState, equipment: MagicObject, host: MagicObject) -> str | None:
+def equip_problem(state: MagicState, equipment: MagicObject, host: MagicObject) -> "Message | str | None":
     """Why `equipment` can't equip `host` now (301.5, 301.5c, 702.16d), or None when it can. Read through the
     layers: an Equipment that became a creature, or lost the subtype, equips nothing."""
     cache = layers.compute(state)
     ec, hc = cache.get(equipment.id), cache.get(host.id)
     if ec is None or hc is None:
-        return "no está en el campo de batalla"
+        return Message("magic.equip.not_on_battlefield")
     if not ("artifact" in ec.types and EQUIPMENT_SUBTYPES & set(ec.subtypes)):
-        return "ya no es un Equipo"
+        return Message("magic.equip.not_equipment")
     if "creature" in ec.types:
-        return "es también una criatura"
+        return Message("magic.equip.is_creature")
     if host.id == equipment.id:
-        return "un Equipo no puede equiparse a sí mismo"
+        return Message("magic.equip.itself")
     if "creature" not in hc.types:
-        return "no es una criatura"
+        return Message("magic.equip.host_not_creature")
     guard = protected_from(state, host.id, equipment.id)
     if guard:
         return guard
@@ -277,28 +278,28 @@ def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str
     ended (turn-based: 514.2 in the cleanup step; 611.2a) and what decides now; a creature in combat leaves it
     (506.4)."""
     back = o.controller == o.entered_under
-    head = f"{o.controller} {'vuelve a controlar' if back else 'pasa a controlar'} {o.card} ({o.id}), que controlaba {before}"
+    parts: list[Message] = []          # why, joined by «; » (the step's text after «: »)
     ended = prev is not None and prev != cur and (cur is None or cur[0] < prev[0])
     if ended:
         assert prev is not None
-        why = f"terminó el efecto de {prev[1]} que le daba el control a {prev[2]}"
-        if cur is not None:
-            why += (f"; ahora se aplica el de {cur[1]} (marca de tiempo {cur[0]}), el más reciente de los que "
-                    "quedan")
-        else:
-            why += "; ningún otro efecto cambia su control"
+        parts.append(Message("magic.control.ended", source=prev[1], player=prev[2]))
+        parts.append(Message("magic.control.now", source=cur[1], timestamp=cur[0]) if cur is not None
+                     else Message("magic.control.no_other"))
         kind, rules = "turn-based", ["613.1b", "611.2a", *(["613.7"] if cur else []),
                                      *(["514.2"] if state.phase == "cleanup" else []), "302.6"]
     elif cur is not None:
-        why = (f"se aplica el efecto de {cur[1]} (marca de tiempo {cur[0]}), el más reciente que cambia su control"
-               + (f", posterior al de {prev[1]} (marca de tiempo {prev[0]})" if prev is not None else ""))
+        parts.append(Message("magic.control.applies", source=cur[1], timestamp=cur[0],
+                             after=Message("magic.control.after", source=prev[1], timestamp=prev[0])
+                             if prev is not None else ""))
         kind, rules = "resolution", ["613.1b", "613.7", "302.6"]
     else:
-        why, kind, rules = "", "resolution", ["613.1b", "302.6"]
+        kind, rules = "resolution", ["613.1b", "302.6"]
     if in_combat:
-        why += ("; " if why else "") + "deja de estar en combate"
+        parts.append(Message("magic.control.leaves_combat"))
         rules.insert(-1, "506.4")
-    emit(state, out, kind, o.controller, head + (f": {why}" if why else ""), cr(*rules),
+    emit(state, out, kind, o.controller, Message(
+        "magic.control.back" if back else "magic.control.gains", player=o.controller, card=o.card, id=o.id,
+        before=before, why=Message("magic.control.why", parts=parts) if parts else ""), cr(*rules),
          [Event("control", {"object": o.id, "from": before, "to": o.controller})], [o])
 
 

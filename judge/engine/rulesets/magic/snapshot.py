@@ -8,6 +8,7 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
+from judge.messages import render
 
 
 def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
@@ -158,5 +159,5 @@ def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
         "winner": state.winner, "over": state.over, "players": players, "stack": stack,
         "pending": None if pending is None else {"kind": pending.kind, "player": pending.player,
                                                  "count": pending.count, "options": list(pending.options),
-                                                 "prompt": pending.prompt},
+                                                 "prompt": render(pending.prompt)},
     }

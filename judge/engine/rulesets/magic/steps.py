@@ -167,7 +167,7 @@ def ask(state: MagicState, out: list[Step], q: Question, validate: Any) -> Any:
         if problem is None:
             return answer
         reason, cites = problem
-        emit(state, out, "illegal", q.player, Message("core.illegal", reason=reason, action=answer.describe()),
+        emit(state, out, "illegal", q.player, Message("core.illegal", reason=reason, action=answer.said()),
              cites)
         tries += 1
         if isinstance(state.chooser, RandomChooser) and tries >= 5:
@@ -214,9 +214,9 @@ def answer_names(precise: Sequence[str], sources: Sequence[Sequence[str]]) -> di
     return {f: next(iter(ns)) for f, ns in names.items() if len(ns) == 1}
 
 
-def answers_text(precise: Sequence[str], alias: dict[str, int], form: str, only: str) -> str:
+def answers_text(precise: Sequence[str], alias: dict[str, int], form: Message, only: Message) -> Message:
     """How an ordering question's options are answered, for its prompt and its illegal steps. `only`: «the only one
     from its source» agreeing with what is ordered («la única»: habilidades, 603.3b; «el único»: efectos, 616.1)."""
     plain = sorted(f for f in alias if f not in precise)
-    return f"por su id ({form})" + (f"; o, si es {only} de su fuente, por el id de la fuente o el nombre de la "
-                                     f"carta: {', '.join(plain)}" if plain else "")
+    return Message("magic.answers.by_id", form=form,
+                   more=Message("magic.answers.or_source", only=only, names=plain) if plain else "")

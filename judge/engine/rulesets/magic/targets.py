@@ -19,66 +19,68 @@ from judge.engine.rulesets.magic.steps import ask
 from judge.engine.rulesets.magic.text import describe_effect, describe_target
 from judge.engine.rulesets.magic.triggers import CONDITION_TEXT
 from judge.engine.step import Step
+from judge.messages import Message
 
 
 # -- targets --------------------------------------------------------------------------------------------------------
-def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str, source: str = "") -> str | None:
+def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str, source: str = "") -> Message | None:
     """None if `ref` is a legal choice for `spec` now, else why not."""
     if spec.kind in ("spell", "creature_spell"):
         item = next((i for i in state.stack if i.id == ref and i.kind == "spell"), None)
         if item is None:
-            return f"«{ref}» no es un hechizo en la pila"
+            return Message("magic.target.not_spell", ref=ref)
         if ref == source:
-            return "un hechizo no puede tenerse a sí mismo como objetivo"
+            return Message("magic.target.itself")
         if spec.kind == "creature_spell" and "creature" not in _spell_card(state, item).types:
-            return f"{item.text} no es un hechizo de criatura"
+            return Message("magic.target.not_creature_spell", item=item.text)
         return None
     if spec.zone == "graveyard":
         return _legal_card_in_graveyard(state, spec, ref, controller)
     if state.has_player(ref):
         if spec.kind not in ("player", "any"):
-            return f"«{ref}» es un jugador y el objetivo debe ser {describe_target(spec)}"
+            return Message("magic.target.player_not", ref=ref, target=describe_target(spec))
         if state.player(ref).lost:
-            return f"{ref} ya no está en la partida"
+            return Message("magic.target.left_game", ref=ref)
         if spec.controller == "opponent" and ref == controller:
-            return "el objetivo debe ser un oponente"
+            return Message("magic.target.must_be_opponent")
         if spec.controller == "you" and ref != controller:
-            return "el objetivo debe ser tú mismo"
+            return Message("magic.target.must_be_you")
         guard = protected_from(state, ref, source) if source else None
         if guard:
-            return f"{ref} {guard}: no puede ser objetivo de su fuente (702.16b)"
+            return Message("magic.target.protected", who=ref, guard=guard)
         return None
     o = state.objects.get(ref)
     if o is None or o.zone != "battlefield":
-        return f"«{ref}» no es un permanente en el campo de batalla"
+        return Message("magic.attack.not_permanent", ref=ref)
     if spec.kind == "player":
-        return f"«{ref}» no es un jugador"
+        return Message("magic.target.not_player", ref=ref)
     if spec.other and ref == source:
-        return f"{o.card} ({ref}) es la fuente: el objetivo debe ser otra criatura (115.3)"
+        return Message("magic.target.is_source", card=o.card, id=ref)
     c = layers.chars_of(state, o)
     if "shroud" in c.keywords:
-        return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
+        return Message("magic.target.shroud", card=o.card, id=ref)
     if spec.kind in ("creature", "any") and "creature" not in c.types:
-        return f"{o.card} ({ref}) no es una criatura"
+        return Message("magic.illegal.not_creature", card=o.card, id=ref)
     guard = protected_from(state, ref, source) if source else None
     if guard:
-        return f"{o.card} ({ref}) {guard}: no puede ser objetivo de su fuente (702.16b)"
+        return Message("magic.target.protected", who=f"{o.card} ({ref})", guard=guard)
     if spec.untapped and o.tapped:
-        return f"{o.card} ({ref}) está girada y el objetivo debe estar enderezado"
+        return Message("magic.target.tapped", card=o.card, id=ref)
     if spec.kind in ("land", "artifact", "enchantment") and spec.kind not in c.types:
-        return f"{o.card} ({ref}) no es {describe_target(spec)}"
+        return Message("magic.target.not_kind", card=o.card, id=ref, target=describe_target(spec))
     if spec.where and not has_all(state, o, c, spec.where):
-        return f"{o.card} ({ref}) no es {describe_target(spec)}"
+        return Message("magic.target.not_kind", card=o.card, id=ref, target=describe_target(spec))
     if spec.kind == "nonenchantment" and "enchantment" in c.types:
-        return f"{o.card} ({ref}) es un encantamiento"
+        return Message("magic.target.is_enchantment", card=o.card, id=ref)
     if spec.kind == "nonland" and "land" in c.types:
-        return f"{o.card} ({ref}) es una tierra"
+        return Message("magic.target.is_land", card=o.card, id=ref)
     if spec.controller.startswith("player:") and c.controller != spec.controller.removeprefix("player:"):
-        return f"{o.card} ({ref}) no la controla {spec.controller.removeprefix('player:')}"
+        return Message("magic.target.not_controlled_by", card=o.card, id=ref,
+                       player=spec.controller.removeprefix("player:"))
     if spec.controller == "you" and c.controller != controller:
-        return f"{o.card} ({ref}) no es tuya"
+        return Message("magic.target.not_yours", card=o.card, id=ref)
     if spec.controller == "opponent" and c.controller == controller:
-        return f"{o.card} ({ref}) no la controla un oponente"
+        return Message("magic.target.not_opponents", card=o.card, id=ref)
     return None
 
 
@@ -89,20 +91,21 @@ def expand_specs(specs: Sequence[TargetSpec], n: int) -> tuple[TargetSpec, ...]:
     return tuple(specs)
 
 
-def count_problem(specs: Sequence[TargetSpec], n: int) -> str | None:
+def count_problem(specs: Sequence[TargetSpec], n: int) -> Message | None:
     """None if `n` targets fit the slots (exactly one each; any number for a last `many` slot)."""
     if specs and specs[-1].many:
-        return None if n >= len(specs) - 1 else f"se necesitan al menos {len(specs) - 1} objetivo(s)"
-    return None if n == len(specs) else f"se necesitan {len(specs)} objetivo(s) " \
-        f"({', '.join(describe_target(s) for s in specs) or 'ninguno'}), no {n}"
+        return None if n >= len(specs) - 1 else Message("magic.illegal.target_count_many", n=len(specs) - 1)
+    return None if n == len(specs) else Message(
+        "magic.illegal.target_count", n=len(specs), given=n,
+        specs=", ".join(describe_target(s) for s in specs) or Message("magic.illegal.target_count_none"))
 
 
-def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> str | None:
+def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> Message | None:
     """115.3: one object once per instance of "target"; "otra … objetivo" and "any number of" slots must differ
     from the targets chosen before them."""
     for i, (spec, ref) in enumerate(zip(specs, refs)):
         if (spec.other or spec.many) and ref in refs[:i]:
-            return f"«{ref}» ya es objetivo: {describe_target(spec)} debe ser distinto"
+            return Message("magic.illegal.target_twice", ref=ref, spec=describe_target(spec))
 def _spell_card(state: MagicState, item: StackItem) -> CardDef:
     """The card a spell on the stack is, or the card a copy of a spell copies (707.10)."""
     if item.obj is not None:
@@ -110,23 +113,24 @@ def _spell_card(state: MagicState, item: StackItem) -> CardDef:
     return state.cards[item.copy_of]
 
 
-def _legal_card_in_graveyard(state: MagicState, spec: TargetSpec, ref: str, controller: str) -> str | None:
+def _legal_card_in_graveyard(state: MagicState, spec: TargetSpec, ref: str, controller: str) -> Message | None:
     """115.1 / 400.1: a target card in a graveyard (a public zone): the card must be there now, of the kind asked."""
     o = state.objects.get(ref)
     if o is None or o.zone != "graveyard":
-        return f"«{ref}» no es una carta en un cementerio"
+        return Message("magic.target.not_in_graveyard", ref=ref)
     if spec.controller == "you" and o.owner != controller:
-        return f"{o.card} ({ref}) no está en tu cementerio"
+        return Message("magic.target.not_your_graveyard", card=o.card, id=ref)
     if spec.controller == "opponent" and o.owner == controller:
-        return f"{o.card} ({ref}) no está en el cementerio de un oponente"
+        return Message("magic.target.not_opponent_graveyard", card=o.card, id=ref)
     if spec.kind == "creature" and "creature" not in state.card(o).types:
-        return f"{o.card} ({ref}) no es una carta de criatura"
+        return Message("magic.target.not_creature_card", card=o.card, id=ref)
     if spec.kind == "instant_or_sorcery" and not {"instant", "sorcery"} & set(state.card(o).types):
-        return f"{o.card} ({ref}) no es una carta de instantáneo ni de conjuro"
+        return Message("magic.target.not_instant_sorcery", card=o.card, id=ref)
     return None
 
 
-def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[str | None], n: int) -> str | None:
+def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[str | None], n: int
+               ) -> Message | None:
     """A slot whose mana value must be at most another target's (202.3; Diablura de puca): why it isn't, or None."""
     spec = specs[n] if n < len(specs) else None
     if spec is None or spec.mv_at_most_slot < 0 or spec.mv_at_most_slot >= len(refs):
@@ -135,7 +139,7 @@ def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[st
     if a is None or b is None:
         return None
     if state.card(a).mana_value > state.card(b).mana_value:
-        return f"{a.card} ({a.id}) tiene un valor de maná mayor que {b.card} ({b.id}) (202.3)"
+        return Message("magic.target.mana_value", a=f"{a.card} ({a.id})", b=f"{b.card} ({b.id})")
     return None
 
 
@@ -162,8 +166,9 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
         options = [o for o in options if mv_problem(state, specs, [*chosen, o], n) is None]
         if not options:
             return None
-        q = Question("targets", player, tuple(options), f"{player} elige {describe_target(spec)} para la habilidad de "
-                     f"{source_name} (una de: {', '.join(options)})", tuple(cr("603.3d", "601.2c")))
+        q = Question("targets", player, tuple(options), Message("magic.prompt.trigger_target", player=player,
+                                                                target=describe_target(spec), source=source_name,
+                                                                options=options), tuple(cr("603.3d", "601.2c")))
 
         def current(ref: str) -> str:
             # A scenario id names its current incarnation (400.7), as in actions; a player stays a player.
@@ -172,12 +177,12 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
 
         def valid(ans: Any, spec: TargetSpec = spec) -> Any:
             if len(ans.values) != 1:
-                return ("se esperaba un único objetivo", cr("601.2c"))
+                return (Message("magic.illegal.one_target"), cr("601.2c"))
             why = legal_target(state, spec, current(ans.values[0]), player, source)
             if why is None and current(ans.values[0]) not in options:
                 # legal alone, but it would leave a later target with no legal choice, or break its comparison
-                why = f"«{ans.values[0]}» no deja elegir los demás objetivos como piden (una de: {', '.join(options)})"
-            named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", why or "")
+                why = Message("magic.target.blocks_others", ref=ans.values[0], options=options)
+            named = re.findall(r"\((\d{3}\.\d+[a-z]?)\)", str(why or ""))
             return None if why is None else (why, cr("601.2c", "115.1", *named))
         chosen.append(current(ask(state, out, q, valid).values[0]))
     return tuple(chosen)

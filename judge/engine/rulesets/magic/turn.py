@@ -156,16 +156,16 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
     if len(hand) > MAX_HAND:
         n = len(hand) - MAX_HAND
         ids = [o.id for o in hand]
-        q = Question("discard", p.name, tuple(ids), f"{p.name} descarta {n} carta(s) hasta quedarse con {MAX_HAND} "
-                     f"(de: {', '.join(ids)})", tuple(cr("514.1")), min=n, max=n)
+        q = Question("discard", p.name, tuple(ids), Message("magic.prompt.discard_to_hand_size", player=p.name, n=n,
+                                                           max=MAX_HAND, options=ids), tuple(cr("514.1")), min=n, max=n)
 
         def valid(ans: Any) -> Any:
             if len(ans.values) != n or len(set(ans.values)) != n or any(v not in ids for v in ans.values):
-                return (f"se esperaban {n} cartas distintas de la mano", cr("514.1"))
+                return (Message("magic.illegal.expected_hand_cards", n=n), cr("514.1"))
             return None
         for ref in core.ask(state, out, q, valid).values:
             core.move(state, out, state.objects[ref], "graveyard", cites=cr("514.1", "701.9a"),
-                      why="descarte por tamaño máximo de mano", kind="turn-based", actor=p.name)
+                      why=Message("magic.why.hand_size"), kind="turn-based", actor=p.name)
     before = len(out)
     damaged = [o for o in state.battlefield() if o.damage]
     for o in damaged:
@@ -196,21 +196,20 @@ def cleanup(state: MagicState, out: list[Step]) -> None:
 
 
 # -- combat ---------------------------------------------------------------------------------------------------------
-def can_attack(state: MagicState, o: Any, cache: dict) -> tuple[str, list[str]] | None:
+def can_attack(state: MagicState, o: Any, cache: dict) -> tuple[Message, list[str]] | None:
     c = cache[o.id]
     if "creature" not in c.types:
-        return (f"{o.card} ({o.id}) no es una criatura", cr("506.3"))
+        return (Message("magic.illegal.not_creature", card=o.card, id=o.id), cr("506.3"))
     if c.controller != state.active:
-        return (f"{o.card} ({o.id}) no la controla el jugador activo", cr("508.1a"))
+        return (Message("magic.attack.not_active", card=o.card, id=o.id), cr("508.1a"))
     if o.tapped:
-        return (f"{o.card} ({o.id}) está girada", cr("508.1a"))
+        return (Message("magic.attack.tapped", card=o.card, id=o.id), cr("508.1a"))
     if o.sick and "haste" not in c.keywords:
-        return (f"{o.card} ({o.id}) no ha estado bajo el control de {o.controller} desde el comienzo de su turno "
-                "(mareo de invocación)", cr("302.6", "508.1a"))
+        return (Message("magic.attack.sick", card=o.card, id=o.id, player=o.controller), cr("302.6", "508.1a"))
     if "defender" in c.keywords:
-        return (f"{o.card} ({o.id}) tiene defensor", cr("702.3b", "508.1c"))
+        return (Message("magic.attack.defender", card=o.card, id=o.id), cr("702.3b", "508.1c"))
     if "cant_attack" in c.keywords:
-        return (f"{o.card} ({o.id}) no puede atacar", cr("508.1c"))
+        return (Message("magic.attack.cant", card=o.card, id=o.id), cr("508.1c"))
     return None
 
 
@@ -236,21 +235,22 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
             "magic.turn.no_attack_passing", player=state.active, step=phase(state.extra["passing_until"])),
                   cr("508.1a"))
         return
-    q = Question("attackers", state.active, tuple(possible), f"{state.active} declara atacantes entre: "
-                 f"{', '.join(possible)} (o ninguno)", tuple(cr("508.1", "508.1a")), min=0, max=len(possible))
+    q = Question("attackers", state.active, tuple(possible), Message("magic.prompt.attackers", player=state.active,
+                                                                      options=possible),
+                 tuple(cr("508.1", "508.1a")), min=0, max=len(possible))
 
     def valid(ans: Attack) -> Any:
         if len(set(ans.attackers)) != len(ans.attackers):
-            return ("una criatura se declara atacante una sola vez", cr("508.1a"))
+            return (Message("magic.attack.once"), cr("508.1a"))
         for ref in ans.attackers:
             o = state.obj(ref)
             if o is None or o.zone != "battlefield":
-                return (f"«{ref}» no es un permanente en el campo de batalla", cr("508.1a"))
+                return (Message("magic.attack.not_permanent", ref=ref), cr("508.1a"))
             bad = can_attack(state, o, cache)
             if bad is not None:
                 return bad
         if ans.target and ans.target not in defenders:
-            return (f"«{ans.target}» no es un oponente que se pueda atacar", cr("506.2", "508.1b"))
+            return (Message("magic.attack.not_opponent", ref=ans.target), cr("506.2", "508.1b"))
         return None
     ans: Attack = core.ask(state, out, q, valid)
     target = ans.target or defenders[0]
@@ -276,22 +276,23 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
     core.observe_all(state, [e for e in events if e.kind == "attack"])
 
 
-def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[str, list[str]] | None:
+def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[Message, list[str]] | None:
     cb, ca = cache[b.id], cache[a.id]
     if "creature" not in cb.types:
-        return (f"{b.card} ({b.id}) no es una criatura", cr("509.1a"))
+        return (Message("magic.illegal.not_creature", card=b.card, id=b.id), cr("509.1a"))
     if b.tapped:
-        return (f"{b.card} ({b.id}) está girada", cr("509.1a"))
+        return (Message("magic.attack.tapped", card=b.card, id=b.id), cr("509.1a"))
     if "cant_block" in cb.keywords:
-        return (f"{b.card} ({b.id}) no puede bloquear", cr("509.1b"))
+        return (Message("magic.block.cant", card=b.card, id=b.id), cr("509.1b"))
     if "fear" in ca.keywords and "artifact" not in cb.types and "B" not in cb.colors:
-        return (f"{a.card} ({a.id}) tiene miedo y {b.card} ({b.id}) no es una criatura artefacto ni negra",
+        return (Message("magic.block.fear", attacker=f"{a.card} ({a.id})", blocker=f"{b.card} ({b.id})"),
                 cr("702.36b", "509.1b"))
     guard = protected_from(state, a.id, b.id)
     if guard:
-        return (f"{a.card} ({a.id}) {guard}: {b.card} ({b.id}) no puede bloquearla", cr("702.16f", "509.1b"))
+        return (Message("magic.block.protection", attacker=f"{a.card} ({a.id})", guard=guard,
+                        blocker=f"{b.card} ({b.id})"), cr("702.16f", "509.1b"))
     if "flying" in ca.keywords and not ({"flying", "reach"} & cb.keywords):
-        return (f"{a.card} ({a.id}) tiene volar y {b.card} ({b.id}) no tiene volar ni alcance",
+        return (Message("magic.block.flying", attacker=f"{a.card} ({a.id})", blocker=f"{b.card} ({b.id})"),
                 cr("702.9b", "702.17b", "509.1b"))
     return None
 
@@ -366,8 +367,9 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
                 "magic.turn.no_block_passing", player=defender, step=phase(state.extra["passing_until"])),
                       cr("509.1a"))
             continue
-        q = Question("blockers", defender, tuple(o.id for o in mine), f"{defender} declara bloqueadoras entre "
-                     f"{', '.join(o.id for o in mine)} contra {', '.join(a.id for a in against)} (o ninguna)",
+        q = Question("blockers", defender, tuple(o.id for o in mine), Message(
+            "magic.prompt.blockers", player=defender, options=[o.id for o in mine],
+            attackers=[a.id for a in against]),
                      tuple(cr("509.1", "509.1a")), min=0, max=len(mine),
                      data={"attackers": tuple(a.id for a in against), "obeying": tuple(obeying.items())})
 
@@ -376,11 +378,11 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
             for bref, aref in ans.blocks:
                 b, a = state.obj(bref), state.obj(aref)
                 if b is None or b.zone != "battlefield" or b.controller != defender:
-                    return (f"«{bref}» no es una criatura de {defender} en el campo de batalla", cr("509.1a"))
+                    return (Message("magic.block.not_yours", ref=bref, player=defender), cr("509.1a"))
                 if a is None or a not in against:
-                    return (f"«{aref}» no es una criatura que ataque a {defender}", cr("509.1a"))
+                    return (Message("magic.block.not_attacking", ref=aref, player=defender), cr("509.1a"))
                 if b.id in seen:
-                    return (f"{b.card} ({b.id}) solo puede bloquear a una criatura", cr("509.1a"))
+                    return (Message("magic.block.one", card=b.card, id=b.id), cr("509.1a"))
                 seen.add(b.id)
                 bad = can_block(state, b, a, cache)
                 if bad is not None:
@@ -389,8 +391,8 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
                 pairs = [(state.obj(b), state.obj(a)) for b, a in ans.blocks]
                 got = obeyed(reqs, {b.id: a.id for b, a in pairs if b is not None and a is not None})
                 if got < best:
-                    return (f"la declaración cumple {got} requisito(s) de bloqueo y se pueden cumplir {best} ("
-                            + "; ".join(_requirement_text(state, r) for r in reqs) + ")", cr("509.1c"))
+                    return (Message("magic.block.requirements", got=got, best=best,
+                                    reqs=[_requirement_text(state, r) for r in reqs]), cr("509.1c"))
             return None
         ans: Block = core.ask(state, out, q, valid)
         events = []
@@ -408,11 +410,11 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
             core.observe(state, e)
 
 
-def _requirement_text(state: MagicState, req: tuple[str, str, str]) -> str:
+def _requirement_text(state: MagicState, req: tuple[str, str, str]) -> Message:
     kind, a, b = req
     if kind == "blocked":
-        return f"{core.name(state, a)} debe ser bloqueada si se puede"
-    return f"{core.name(state, b)} debe bloquear a {core.name(state, a)} si puede"
+        return Message("magic.block.must_be_blocked", attacker=core.name(state, a))
+    return Message("magic.block.must_block", blocker=core.name(state, b), attacker=core.name(state, a))
 
 
 def _lethal(state: MagicState, blocker: Any, cache: dict, deathtouch: bool) -> int:
@@ -466,8 +468,8 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
             continue
         default = _default_split(blockers, lethal, power, trample, a.attacking or "")
         recipients = [b.id for b in blockers] + ([a.attacking or ""] if trample else [])
-        q = Question("assign", a.controller, tuple(recipients), f"{a.controller} divide los {power} de daño de "
-                     f"{a.card} ({a.id}) entre {', '.join(recipients)}",
+        q = Question("assign", a.controller, tuple(recipients), Message(
+            "magic.prompt.assign", player=a.controller, power=power, card=a.card, id=a.id, options=recipients),
                      tuple(cr("510.1c", *(["702.19b"] if trample else []),
                               *(["702.2c"] if "deathtouch" in kw else []))),
                      min=1, max=len(recipients), data={"attacker": a.id, "default": default})
@@ -475,16 +477,15 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
         def valid(ans: Assign, a: Any = a, power: int = power, lethal: dict = lethal, trample: bool = trample,
                   recipients: list = recipients) -> Any:
             if state.obj(ans.attacker) is not a:
-                return (f"se esperaba la asignación de {a.id}", cr("510.1c"))
+                return (Message("magic.assign.expected", id=a.id), cr("510.1c"))
             dmg = dict(ans.damage)
             if any(r not in recipients for r in dmg) or any(v < 0 for v in dmg.values()):
-                return (f"se reparte entre {', '.join(recipients)}", cr("510.1c"))
+                return (Message("magic.assign.among", options=recipients), cr("510.1c"))
             if sum(dmg.values()) != power:
-                return (f"hay que asignar exactamente {power} de daño (su fuerza)", cr("510.1a", "510.1c"))
+                return (Message("magic.assign.exactly", power=power), cr("510.1a", "510.1c"))
             to_player = dmg.get(a.attacking or "", 0)
             if to_player and any(dmg.get(b, 0) < lethal[b] for b in lethal):
-                return ("solo el daño que exceda el letal de cada bloqueadora puede asignarse al jugador",
-                        cr("702.19b"))
+                return (Message("magic.assign.trample"), cr("702.19b"))
             return None
         ans: Assign = core.ask(state, out, q, valid)
         rules += ["510.1c"] + (["702.19b"] if trample else []) + (["702.2c"] if "deathtouch" in kw else [])

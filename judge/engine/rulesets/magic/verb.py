@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.rulesets.magic.cards import Effect
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cardschema import CardReader
@@ -83,7 +84,7 @@ class Verb:
         """Read the verb's own argument `arg` (at path `p`) into `kw` (Effect's fields), reporting every problem
         on `reader.check`; False when the effect cannot be read, a string when the argument names `to`."""
         if arg is not True:
-            reader.check.error(p, f"se esperaba «{self.name}: true»")
+            reader.check.error(p, Message("magic.verb.expected_true", verb=self.name))
             return False
         return True
 
@@ -135,7 +136,7 @@ class Acting(Verb):
         if isinstance(arg, str) and "to" not in m:
             return arg
         if arg is not True and not isinstance(arg, str):
-            reader.check.error(p, f"se esperaba «{self.name}: target» (o a quién afecta)")
+            reader.check.error(p, Message("magic.verb.expected_target", verb=self.name))
             return False
         return True
 

@@ -14,10 +14,12 @@ from judge.engine.rulesets.magic.cards import Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.linked import Linked
-from judge.engine.rulesets.magic.state import ZONE_NAMES, MagicObject, MagicState
+from judge.engine.rulesets.magic.messages import zone
+from judge.engine.rulesets.magic.state import MagicObject, MagicState
 from judge.engine.rulesets.magic.targets import candidates, expand_specs
 from judge.engine.rulesets.magic.text import describe_target
 from judge.engine.step import Event, Step
+from judge.messages import Message
 
 # Where `put` puts the cards, and the rule that says under whose control / where they go.
 DESTS = {"battlefield": ("110.2a",), "graveyard": ("404.1",), "hand": ("400.7",), "library_bottom": ("401.4",),
@@ -30,8 +32,8 @@ def _choose_cards(state: MagicState, out: list[Step], q: Question) -> list[str]:
     def valid(ans: Any) -> Any:
         vals = list(ans.values)
         if not lo <= len(vals) <= hi or len(set(vals)) != len(vals) or any(v not in options for v in vals):
-            return (f"se esperaban entre {lo} y {hi} cartas distintas de: {', '.join(options) or '(ninguna)'}",
-                    list(cites))
+            return (Message("magic.illegal.cards_between", lo=lo, hi=hi,
+                            options=", ".join(options) or Message("magic.zonefx.none_paren")), list(cites))
         return None
     return list(core.ask(state, out, q, valid).values)
 
@@ -46,14 +48,14 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
             top = list(state.player(who).zones["library"][:n])
             if k == "reveal_top":
                 ctx.objects = [o.id for o in top]
-                core.emit(state, out, "resolution", who, f"{who} muestra la primera carta de su biblioteca: "
-                          + (", ".join(f"{o.card} ({o.id})" for o in top) or "no tiene cartas"), cites,
+                core.emit(state, out, "resolution", who, Message("magic.zonefx.reveal_top", player=who, cards=", ".join(
+                    f"{o.card} ({o.id})" for o in top) or Message("magic.zonefx.no_cards")), cites,
                           [Event("reveal", {"player": who, "cards": [o.id for o in top]})], top)
                 continue
-            ctx.objects = [core.move(state, out, o, "exile", cites=cites, why=f"{source_name}: {who} exilia las "
-                                     f"primeras {n} cartas de su biblioteca", actor=who).id for o in top]
+            ctx.objects = [core.move(state, out, o, "exile", cites=cites, why=Message(
+                "magic.zonefx.why_exile_top", source=source_name, player=who, n=n), actor=who).id for o in top]
             if len(top) < n:
-                core.emit(state, out, "resolution", who, f"{who} solo tenía {len(top)} carta(s) en la biblioteca",
+                core.emit(state, out, "resolution", who, Message("magic.zonefx.only_had", player=who, n=len(top)),
                           [*cites, *cr("609.3")])
     elif k == "look_top":
         _look_top(state, out, controller, n, e.keep, source_name, cites, ctx)
@@ -84,17 +86,17 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
         # "Hasta el final del turno, puedes jugar esa carta": the linked cards, for the effect's controller, this turn
         cards = [r for r in subjects if r in state.objects and state.objects[r].zone == "exile"]
         state.extra["may_play"] = [*state.extra.get("may_play", []), *((r, controller, state.turn) for r in cards)]
-        core.emit(state, out, "resolution", controller, f"{source_name}: hasta el final del turno, {controller} puede "
-                  "jugar " + (", ".join(core.name(state, r) for r in cards) or "nada") + " desde el exilio, con las "
-                  "reglas normales de momento y coste", cites)
+        core.emit(state, out, "resolution", controller, Message(
+            "magic.zonefx.may_play", source=source_name, player=controller,
+            cards=", ".join(core.name(state, r) for r in cards) or Message("magic.value.nothing")), cites)
     elif k == "empty_pools":
         from judge.engine.rulesets.magic.mana import pool_text
         emptied = [f"{p.name} ({pool_text(p.pool)})" for p in state.players if any(p.pool.values())]  # type: ignore[attr-defined]
         for p in state.players:
             p.pool.clear()  # type: ignore[attr-defined]
-        core.emit(state, out, "resolution", controller, f"{source_name}: se vacían las reservas de maná"
-                  + (f" de {', '.join(emptied)}" if emptied else " (estaban vacías)")
-                  + "; el maná perdido así no hace perder vidas", cites,
+        core.emit(state, out, "resolution", controller, Message(
+            "magic.zonefx.empty_pools", source=source_name, pools=Message("magic.zonefx.pools_of", pools=emptied)
+            if emptied else Message("magic.zonefx.pools_were_empty")), cites,
                   [Event("mana", {"emptied": [p.name for p in state.players]})])
 
 
@@ -104,22 +106,23 @@ def _look_top(state: MagicState, out: list[Step], who: str, n: int, keep: int, s
     order": two choices of the player (which K; the order of the rest, the first one going to the bottom first)."""
     top = list(state.player(who).zones["library"][:n])
     ids = tuple(o.id for o in top)
-    core.emit(state, out, "resolution", who, f"{who} mira las primeras {len(top)} cartas de su biblioteca ("
-              f"{', '.join(f'{o.card} ({o.id})' for o in top) or 'ninguna'}) y pondrá {min(keep, len(top))} en su mano",
-              cites, [Event("look", {"player": who, "cards": list(ids)})], top)
+    core.emit(state, out, "resolution", who, Message(
+        "magic.zonefx.look_top", player=who, n=len(top), keep=min(keep, len(top)),
+        cards=", ".join(f"{o.card} ({o.id})" for o in top) or Message("magic.value.none")), cites,
+        [Event("look", {"player": who, "cards": list(ids)})], top)
     k = min(keep, len(top))
     chosen = list(ids) if k == len(ids) else _choose_cards(state, out, Question(
-        "look", who, ids, f"{who} elige {k} de {', '.join(ids)} para su mano", tuple(cites), min=k, max=k))
-    ctx.objects = [core.move(state, out, state.objects[r], "hand", cites=[*cites, *cr("121.5")], why=f"{source_name}:"
-                             f" {who} la pone en su mano (no es robar)", actor=who).id for r in chosen]
+        "look", who, ids, Message("magic.prompt.look", player=who, n=k, options=ids), tuple(cites), min=k, max=k))
+    ctx.objects = [core.move(state, out, state.objects[r], "hand", cites=[*cites, *cr("121.5")], why=Message(
+        "magic.zonefx.why_to_hand", source=source_name, player=who), actor=who).id for r in chosen]
     rest = [r for r in ids if r not in chosen]
     if len(rest) > 1:
-        q = Question("bottom_order", who, tuple(rest), f"{who} ordena las que van al fondo de su biblioteca (la "
-                     f"primera queda más arriba): {', '.join(rest)}", tuple(cr("401.4")), min=len(rest), max=len(rest))
+        q = Question("bottom_order", who, tuple(rest), Message("magic.prompt.bottom_order", player=who, options=rest),
+                     tuple(cr("401.4")), min=len(rest), max=len(rest))
         rest = _choose_cards(state, out, q)
     for r in rest:
         core.move(state, out, state.objects[r], "library", top=False, cites=[*cites, *cr("401.4")],
-                  why=f"{source_name}: {who} la pone en el fondo de su biblioteca", actor=who)
+                  why=Message("magic.zonefx.why_to_bottom", source=source_name, player=who), actor=who)
 
 
 def _cards(state: MagicState, controller: str, source_name: str, e: Effect, ctx: Linked,
@@ -149,7 +152,8 @@ def _put(state: MagicState, out: list[Step], controller: str, source: str, sourc
     cards = [o for o in _cards(state, controller, source_name, e, ctx, targets, source) if not o.token]
     rules = [*cites, *cr(*DESTS.get(e.dest, ()), *(["701.9b"] if e.to == "graveyard_random" else []))]
     if not cards:
-        core.emit(state, out, "resolution", controller, f"{source_name}: no hay ninguna carta que mover", rules)
+        core.emit(state, out, "resolution", controller, Message("magic.zonefx.nothing_to_move", source=source_name),
+                  rules)
         ctx.objects = []
         return
     moved = []
@@ -157,7 +161,7 @@ def _put(state: MagicState, out: list[Step], controller: str, source: str, sourc
     before = core.last_known_all(state, cards)          # 603.10a: what each was before any moves
     for o in cards:
         zone = "library" if e.dest == "library_bottom" else e.dest
-        why = f"{source_name}" + (" (elegida al azar)" if e.to == "graveyard_random" else "")
+        why = Message("magic.zonefx.why_random", source=source_name) if e.to == "graveyard_random" else source_name
         new = core.move(state, out, o, zone, cites=rules, why=why, top=False, batch=batch, seen=before,
                         controller=controller if zone == "battlefield" else None, actor=controller)
         moved.append(new.id)
@@ -181,18 +185,20 @@ def _exile_same_name(state: MagicState, out: list[Step], searcher: str, ref: str
     hidden = [o.id for z in ("hand", "library") for o in zones[z] if o.card == name]
     if hidden:
         found += [state.objects[r] for r in _choose_cards(state, out, Question(
-            "search", searcher, tuple(hidden), f"{searcher} busca en la mano y la biblioteca de {player} las cartas "
-            f"llamadas {name}: elige cuáles encuentra (puede no encontrar ninguna, 701.23b)",
+            "search", searcher, tuple(hidden), Message("magic.prompt.search_name", player=searcher, owner=player,
+                                                       card=name),
             tuple([*cites, *cr("701.23b")]), min=0, max=len(hidden)))]
-    core.emit(state, out, "resolution", searcher, f"{source_name}: se buscan en el cementerio, la mano y la biblioteca "
-              f"de {player} las cartas llamadas {name}; en el cementerio, zona pública, se encuentran todas: "
-              + (", ".join(f"{o.id} ({ZONE_NAMES[o.zone]})" for o in found) or "ninguna"), [*cites, *cr("404.2")])
+    core.emit(state, out, "resolution", searcher, Message(
+        "magic.zonefx.search_name", source=source_name, owner=player, card=name,
+        found=[Message("magic.zonefx.found_in", id=o.id, zone=zone(o.zone)) for o in found]
+        or Message("magic.value.none")), [*cites, *cr("404.2")])
     batch: list[Event] = []
     ctx.objects = [core.move(state, out, o, "exile", cites=cites, why=source_name, batch=batch).id for o in found]
     core.observe_all(state, batch)
     state.rng.shuffle(zones["library"])
     state.touch()
-    core.emit(state, out, "resolution", player, f"{player} baraja su biblioteca", [*cites, *cr("701.24a")],
+    core.emit(state, out, "resolution", player, Message("magic.search.shuffle", player=player),
+              [*cites, *cr("701.24a")],
               [Event("shuffle", {"player": player, "zone": "library", "cards": len(zones["library"])})])
 
 
@@ -200,15 +206,16 @@ def _keep_hand(state: MagicState, out: list[Step], who: str, n: int, source_name
     """The player chooses up to n cards of their hand; the rest are shuffled into their library (701.24a)."""
     hand = [o.id for o in state.player(who).zones["hand"]]
     keep = hand if len(hand) <= n else _choose_cards(state, out, Question(
-        "keep", who, tuple(hand), f"{who} elige hasta {n} cartas de su mano que conserva ({source_name}); baraja el "
-        "resto en su biblioteca", tuple(cites), min=0, max=n))
+        "keep", who, tuple(hand), Message("magic.prompt.keep", player=who, n=n, source=source_name), tuple(cites),
+        min=0, max=n))
     rest = [state.objects[r] for r in hand if r not in keep]
     for o in rest:
-        core.move(state, out, o, "library", cites=cites, why=f"{source_name}: {who} no la conserva")
+        core.move(state, out, o, "library", cites=cites, why=Message("magic.zonefx.why_not_kept", source=source_name,
+                                                                         player=who))
     state.rng.shuffle(state.player(who).zones["library"])
     state.touch()
-    core.emit(state, out, "resolution", who, f"{who} conserva {len(keep)} carta(s) y baraja {len(rest)} en su "
-              "biblioteca", [*cites, *cr("701.24a")],
+    core.emit(state, out, "resolution", who, Message("magic.zonefx.kept", player=who, n=len(keep), rest=len(rest)),
+              [*cites, *cr("701.24a")],
               [Event("shuffle", {"player": who, "zone": "library", "cards": len(state.player(who).zones["library"])})])
 
 
@@ -218,18 +225,18 @@ def _reorder(state: MagicState, out: list[Step], who: str, source_name: str, cit
     ids = [o.id for o in grave]
     if len(ids) < 2:
         return
-    q = Question("graveyard_order", who, tuple(ids), f"{who} reordena su cementerio ({source_name}): todas sus "
-                 f"cartas en el orden nuevo, la de abajo primero ({', '.join(ids)}), o [] para dejarlo igual",
+    q = Question("graveyard_order", who, tuple(ids), Message("magic.prompt.graveyard_order", player=who,
+                                                              source=source_name, options=ids),
                  tuple(cites), min=0, max=len(ids))
 
     def valid(ans: Any) -> Any:
         if ans.values and sorted(ans.values) != sorted(ids):
-            return (f"se esperaban todas las cartas del cementerio en un orden: {', '.join(ids)}", list(cites))
+            return (Message("magic.illegal.graveyard_order", options=ids), list(cites))
         return None
     order = list(core.ask(state, out, q, valid).values) or ids
     grave[:] = [state.objects[r] for r in order]
     state.touch()
-    core.emit(state, out, "resolution", who, f"{who} reordena su cementerio: {', '.join(order)}", cites)
+    core.emit(state, out, "resolution", who, Message("magic.zonefx.reordered", player=who, order=order), cites)
 
 
 def _move_auras(state: MagicState, out: list[Step], controller: str, ref: str, source_name: str,
@@ -241,8 +248,8 @@ def _move_auras(state: MagicState, out: list[Step], controller: str, ref: str, s
         return
     auras = [o for o in state.battlefield() if o.attached_to == host.id and state.card(o).is_aura]
     if not auras:
-        core.emit(state, out, "resolution", controller, f"{source_name}: {host.card} ({host.id}) no tiene Auras; no "
-                  "pasa nada", cites)
+        core.emit(state, out, "resolution", controller, Message("magic.zonefx.no_auras", source=source_name,
+                                                                  card=host.card, id=host.id), cites)
         return
     cache = core.layers.compute(state)
     options = [o.id for o in state.battlefield() if o.id != host.id and o.controller == host.controller
@@ -250,18 +257,18 @@ def _move_auras(state: MagicState, out: list[Step], controller: str, ref: str, s
                and all(sba.enchantable(state, state.card(a).targets[0], o, cache) for a in auras
                        if state.card(a).targets)]
     if not options:
-        core.emit(state, out, "resolution", controller, f"{source_name}: no hay otro permanente de "
-                  f"{host.controller} que puedan encantar todas las Auras; no se mueven", [*cites, *cr("701.3b")])
+        core.emit(state, out, "resolution", controller, Message("magic.zonefx.no_new_host", source=source_name,
+                                                                  player=host.controller), [*cites, *cr("701.3b")])
         return
-    new_host = _choose_cards(state, out, Question("attach", controller, tuple(options), f"{controller} elige a qué "
-                                                  f"permanente de {host.controller} se anexan las Auras de "
-                                                  f"{host.card}", tuple(cites)))[0]
+    new_host = _choose_cards(state, out, Question("attach", controller, tuple(options), Message(
+        "magic.prompt.attach_auras", player=controller, owner=host.controller, card=host.card), tuple(cites)))[0]
     for a in auras:
         a.attached_to = new_host
         a.timestamp = state.tick()
     state.touch()
-    core.emit(state, out, "resolution", controller, f"{source_name}: " + ", ".join(f"{a.card} ({a.id})" for a in auras)
-              + f" pasan a estar anexadas a {core.name(state, new_host)} (nueva marca de tiempo)", cites,
+    core.emit(state, out, "resolution", controller, Message(
+        "magic.zonefx.auras_moved", source=source_name, auras=[f"{a.card} ({a.id})" for a in auras],
+        host=core.name(state, new_host)), cites,
               [Event("attach", {"object": a.id, "to": new_host}) for a in auras], auras)
 
 
@@ -286,15 +293,15 @@ def _exchange_control(state: MagicState, out: list[Step], source: str, source_na
     from judge.engine.rulesets.magic.state import ContinuousEffect
     objs = [state.objects.get(r or "") for r in targets[:2]]
     if len(objs) < 2 or any(o is None or o.zone != "battlefield" for o in objs):
-        core.emit(state, out, "resolution", None, f"{source_name}: uno de los objetivos ya no es legal; el intercambio "
-                  "no puede completarse y no se hace", [*cites, *cr("608.2b")])
+        core.emit(state, out, "resolution", None, Message("magic.zonefx.exchange_illegal", source=source_name),
+                  [*cites, *cr("608.2b")])
         return
     a, b = objs
     assert a is not None and b is not None
     ca, cb = core.chars(state, a).controller, core.chars(state, b).controller
     if ca == cb:
-        core.emit(state, out, "resolution", ca, f"{source_name}: los dos permanentes tienen el mismo controlador; "
-                  "no cambia nada", [*cites, *cr("701.12b")])
+        core.emit(state, out, "resolution", ca, Message("magic.zonefx.exchange_same", source=source_name),
+                  [*cites, *cr("701.12b")])
         return
     grab = Effect("gain_control", duration="permanent")
     new = [ContinuousEffect(effect=grab, source=source, source_name=source_name, controller=cb, timestamp=state.tick(),
@@ -302,8 +309,9 @@ def _exchange_control(state: MagicState, out: list[Step], source: str, source_na
            ContinuousEffect(effect=grab, source=source, source_name=source_name, controller=ca, timestamp=state.tick(),
                             affected=(b.id,), duration="permanent")]
     state.set_effects(state.effects + new)
-    core.emit(state, out, "resolution", None, f"{source_name}: {cb} y {ca} intercambian el control de {a.card} "
-              f"({a.id}) y {b.card} ({b.id})", cites,
+    core.emit(state, out, "resolution", None, Message("magic.zonefx.exchange", source=source_name, first=cb,
+                                                        second=ca, a=f"{a.card} ({a.id})", b=f"{b.card} ({b.id})"),
+              cites,
               [Event("effect", {"kind": "exchange_control", "affected": [a.id, b.id]})], [a, b])
     sba.sync_control(state, out)
 
@@ -318,25 +326,29 @@ def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source
         return
     card = state.card(o)
     if card.modes:
-        core.emit(state, out, "resolution", player, f"{source_name}: {o.card} es modal; lanzarlo así no está "
-                  "modelado", cites)
+        core.emit(state, out, "resolution", player, Message("magic.zonefx.cast_modal", source=source_name,
+                                                              card=o.card), cites)
         return
     chosen: list[str] = []
     for spec in card.targets:
         options = [c for c in candidates(state, spec, player, o.id) if not (spec.other and c in chosen)]
         if not options:
-            core.emit(state, out, "resolution", player, f"{source_name}: {o.card} ({o.id}) no puede lanzarse (no hay "
-                      f"{describe_target(spec)} legal); se queda en el cementerio", [*cites, *cr("601.2c")])
+            core.emit(state, out, "resolution", player, Message("magic.zonefx.cast_no_target", source=source_name,
+                                                                  card=o.card, id=o.id, target=describe_target(spec)),
+                      [*cites, *cr("601.2c")])
             return
-        q = Question("targets", player, tuple(options), f"{player} elige {describe_target(spec)} para {o.card}, que lanza "
-                     f"con {source_name} (una de: {', '.join(options)})", tuple(cr("601.2c", "608.2g")))
+        q = Question("targets", player, tuple(options), Message(
+            "magic.prompt.cast_free_target", player=player, target=describe_target(spec), card=o.card,
+            source=source_name, options=options), tuple(cr("601.2c", "608.2g")))
 
         def valid(ans: Any, options: list[str] = options) -> Any:
             v = ans.values[0] if len(ans.values) == 1 else ""
-            return None if v in options else (f"se esperaba uno de: {', '.join(options)}", cr("601.2c"))
+            return None if v in options else (Message("magic.illegal.expected_one_of_colon", options=options),
+                                               cr("601.2c"))
         chosen.append(core.ask(state, out, q, valid).values[0])
-    new = core.move(state, out, o, "stack", cites=[*cites, *cr("601.2a", "601.2i")], why=f"{player} la lanza con "
-                    f"{source_name} sin pagar su coste de maná" + (f"; objetivos: {', '.join(chosen)}" if chosen else ""),
+    new = core.move(state, out, o, "stack", cites=[*cites, *cr("601.2a", "601.2i")], why=Message(
+        "magic.zonefx.why_cast_free", player=player, source=source_name,
+        targets=Message("magic.cast.targets", targets=chosen) if chosen else ""),
                     controller=player, actor=player)
     state.stack.append(StackItem(id=new.id, kind="spell", controller=player, source=new.id, source_name=new.card,
                                  effects=card.effects, targets=tuple(chosen),

@@ -12,6 +12,7 @@ from judge.engine.rulesets.magic.text import _de, _describe, _to
 from judge.engine.rulesets.magic.verb import Acting, Resolution, Verb, register
 from judge.engine.rulesets.magic.vocabulary import DELAYED_AT
 from judge.format.validate import join
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cardschema import CardReader
@@ -29,7 +30,7 @@ class Counters(Verb):
         cm = c.mapping(p, arg, allowed=("+1/+1", "-1/-1"))
         if cm is None or len(cm) != 1:
             if cm is not None:
-                c.error(p, "se esperaba un tipo de contador: {\"+1/+1\": 2} o {\"-1/-1\": 1}")
+                c.error(p, Message("magic.verb.expected_counter"))
             return False
         kind, n = next(iter(cm.items()))
         n = c.integer(join(p, kind), n, minimum=1, maximum=999)
@@ -65,7 +66,7 @@ class RemoveCounter(Acting):
             kw["amount"] = -1 if amount == "all" else (c.integer(join(path, "amount"), amount, minimum=1,
                                                                   maximum=99) or 1)
         elif "amount" in m:
-            c.error(join(path, "amount"), "«amount» va con «counter»: quita esa cantidad de ese tipo")
+            c.error(join(path, "amount"), Message("magic.verb.amount_with_counter"))
 
     def text(self, e: Effect, n: str, dur: str) -> str:
         if e.counter:
@@ -119,7 +120,7 @@ class CreateToken(Verb):
         c = reader.check
         tm = arg if isinstance(arg, Mapping) else None
         if tm is None or "name" not in tm:
-            c.error(p, "se esperaba la ficha: {name: Soldado, types: [creature], power: 1, toughness: 1}")
+            c.error(p, Message("magic.verb.expected_token"))
             return False
         tname = c.string(join(p, "name"), tm["name"])
         token = reader.card_def(p, tname or "Ficha", {k: v for k, v in tm.items() if k != "name"}, token=True)
@@ -131,8 +132,7 @@ class CreateToken(Verb):
 
     def check_to(self, reader: "CardReader", path: str, to: str) -> bool:
         if to not in ("controller", "target_controller", "each_player"):
-            reader.check.error(join(path, "to"), "las fichas las crea el controlador del efecto («controller», por "
-                                                 "defecto) o el controlador del objetivo («target_controller»)")
+            reader.check.error(join(path, "to"), Message("magic.verb.token_to"))
             return False
         return True
 

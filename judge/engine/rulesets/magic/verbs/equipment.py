@@ -13,6 +13,7 @@ from judge.engine.rulesets.magic.sba import equip_problem
 from judge.engine.rulesets.magic.text import _to
 from judge.engine.rulesets.magic.verb import Acting, Resolution, register
 from judge.engine.step import Event
+from judge.messages import Message
 
 
 @register
@@ -31,24 +32,27 @@ class Equip(Acting):
         for ref in r.subjects:
             gear, host = state.obj(r.source), state.objects.get(ref)
             if gear is None or gear.zone != "battlefield" or host is None or host.zone != "battlefield":
-                core.emit(state, out, "resolution", r.controller, f"{r.source_name} no se anexa: ya no está en el "
-                          "campo de batalla, o la criatura tampoco", [*r.base, *cr("701.3b")])
+                core.emit(state, out, "resolution", r.controller, Message("magic.equip.gone", source=r.source_name),
+                          [*r.base, *cr("701.3b")])
                 continue
             why = equip_problem(state, gear, host)
             if why is not None:
-                core.emit(state, out, "resolution", r.controller, f"{r.source_name} no se anexa a {host.card} "
-                          f"({host.id}): {why}; no se mueve", [*r.base, *cr("701.3b", "301.5c")], about=[host])
+                core.emit(state, out, "resolution", r.controller, Message("magic.equip.cant", source=r.source_name,
+                                                                          card=host.card, id=host.id, why=why),
+                          [*r.base, *cr("701.3b", "301.5c")], about=[host])
                 continue
             if gear.attached_to == host.id:
-                core.emit(state, out, "resolution", r.controller, f"{r.source_name} ya equipa a {host.card} "
-                          f"({host.id}): no pasa nada", [*r.base, *cr("701.3b")], about=[host])
+                core.emit(state, out, "resolution", r.controller, Message("magic.equip.already", source=r.source_name,
+                                                                          card=host.card, id=host.id),
+                          [*r.base, *cr("701.3b")], about=[host])
                 continue
             before = gear.attached_to
             gear.attached_to = host.id
             gear.timestamp = state.tick()
             state.touch()
-            core.emit(state, out, "resolution", r.controller, f"{r.source_name} ({gear.id}) equipa a {host.card} "
-                      f"({host.id})" + (f"; deja de equipar a {core.name(state, before)}" if before else "")
-                      + f"; nueva marca de tiempo {gear.timestamp}",
+            core.emit(state, out, "resolution", r.controller, Message(
+                "magic.equip.attach", source=r.source_name, id=gear.id, card=host.card, host=host.id,
+                left=Message("magic.equip.left", before=core.name(state, before)) if before else "",
+                timestamp=gear.timestamp),
                       [*r.base, *cr("301.5a", "701.3a", "701.3c")],
                       [Event("attach", {"object": gear.id, "to": host.id})], [gear, host])

@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect
 from judge.engine.rulesets.magic.verb import Resolution, Verb, register
 from judge.engine.step import Event
+from judge.messages import Message
 from judge.format.validate import join
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class PlayFromGraveyard(Verb):
 
     def check_to(self, reader: "CardReader", path: str, to: str) -> bool:
         if to != "controller":
-            reader.check.error(join(path, "to"), "«play_from_graveyard» es para su controlador («to: controller»)")
+            reader.check.error(join(path, "to"), Message("magic.verb.graveyard_to"))
             return False
         return True
 
@@ -65,10 +66,12 @@ class PlayFromGraveyard(Verb):
         ce = ContinuousEffect(effect=e, source=r.source, source_name=r.source_name, controller=r.controller,
                               timestamp=state.tick(), affected=(r.controller,), duration=e.duration)
         state.set_effects(state.effects + [ce])
-        until = {"end_of_turn": "hasta el final del turno, ", "end_of_combat": "hasta el final del combate, "}
-        core.emit(state, r.out, "resolution", r.controller, f"{r.source_name}: {until.get(e.duration, '')}"
-                  f"{r.controller} puede {WHAT_TEXT.get(e.search, e.search)} desde su cementerio; marca de tiempo "
-                  f"{ce.timestamp}", [*r.base, *cr("611.2a", "613.7b")],
+        until = {"end_of_turn": Message("magic.graveyard.until_eot"),
+                 "end_of_combat": Message("magic.graveyard.until_eoc")}
+        what = Message("magic.graveyard.what_" + e.search) if e.search in WHAT_TEXT else e.search
+        core.emit(state, r.out, "resolution", r.controller, Message(
+            "magic.graveyard.may_play", source=r.source_name, until=until.get(e.duration, ""), player=r.controller,
+            what=what, timestamp=ce.timestamp), [*r.base, *cr("611.2a", "613.7b")],
                   [Event("effect", {"kind": VERB, "affected": [r.controller]})])
 
     def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:

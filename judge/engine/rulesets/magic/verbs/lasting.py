@@ -41,8 +41,9 @@ class Lasting(Verb):
         if not refs:
             if e.to in layers.GROUPS:
                 # The group is fixed now (611.2c): empty now, the effect affects nothing, ever.
-                core.emit(state, out, "resolution", controller, f"{source_name}: {describe_effect(e)}: ahora no hay "
-                          "ninguno, así que no afecta a nada", [*base, *cr("611.2c", *where_rules(e.where))])
+                core.emit(state, out, "resolution", controller, Message("magic.lasting.none_now", source=source_name,
+                                                                          effect=describe_effect(e)),
+                          [*base, *cr("611.2c", *where_rules(e.where))])
             return
         if k == "land_types" and e.choose:
             e = replace(e, types=(effects.choose_land_type(state, out, controller, source_name),), choose=False)
@@ -64,8 +65,8 @@ class Lasting(Verb):
             ref = targets[e.of] if e.of < len(targets) else None
             model = state.objects.get(ref or "")
             if model is None or model.zone != "battlefield":
-                core.emit(state, out, "resolution", controller, f"{source_name}: no hay nada que copiar (el objeto "
-                          "copiado ya no está)", [*base, *cr("608.2b")])
+                core.emit(state, out, "resolution", controller, Message("magic.lasting.copy_gone", source=source_name),
+                          [*base, *cr("608.2b")])
                 return
             # "Each other creature becomes a copy of it": the one copied is not among them (a copy of itself
             # would change nothing).
@@ -110,7 +111,7 @@ class PowerToughness(Lasting):
         seq = c.sequence(p, arg, max_items=2)
         if seq is None or len(seq) != 2:
             if seq is not None:
-                c.error(p, "se esperaba [fuerza, resistencia], p. ej. [3, 3] (o «count»: [count, count])")
+                c.error(p, Message("magic.verb.expected_pt"))
             return False
         counted = tuple(v == "count" for v in seq)
         pw = 0 if counted[0] else c.integer(join(p, 0), seq[0], minimum=-99, maximum=99)
@@ -121,17 +122,13 @@ class PowerToughness(Lasting):
         if any(counted):
             kw["counted"] = counted
             if "count" not in m:
-                c.error(join(path, "count"), "«count» en fuerza o resistencia necesita «count: …», lo que se "
-                                             "cuenta (p. ej. count: permanents_you_control, count_where: "
-                                             "[subtype:Bosque])")
+                c.error(join(path, "count"), Message("magic.verb.count_needed"))
                 return False
             if scopes is STATIC_SCOPES and m["count"] not in COUNT_SCOPES:
-                c.error(join(path, "count"), "en una habilidad estática se cuenta un grupo: "
-                                             + ", ".join(COUNT_SCOPES))
+                c.error(join(path, "count"), Message("magic.verb.count_group", scopes=list(COUNT_SCOPES)))
                 return False
         elif "count" in m:
-            c.error(join(path, "count"), "«count» aquí dice qué vale «count» en [fuerza, resistencia]: escribe "
-                                         "p. ej. [count, count]")
+            c.error(join(path, "count"), Message("magic.verb.count_unused"))
             return False
         return True
 
@@ -201,7 +198,7 @@ class Keywords(Lasting):
               kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
         kws, unknown = reader.keywords(p, arg)
         if unknown:
-            reader.check.error(p, "solo se pueden otorgar o quitar palabras clave que el motor modela")
+            reader.check.error(p, Message("magic.verb.keywords_modelled"))
         kw["keywords"] = kws
         return True
 
@@ -333,8 +330,7 @@ class LandTypes(Lasting):
         names = c.string_list(p, arg, max_items=5) or []
         for i, t in enumerate(names):
             if t not in BASIC_LAND_TYPES:
-                c.error(join(p, i), f"tipo de tierra básica desconocido «{t}»; se esperaba uno de: "
-                                    + ", ".join(BASIC_LAND_TYPES))
+                c.error(join(p, i), Message("magic.verb.unknown_land_type", type=t, types=list(BASIC_LAND_TYPES)))
         kw["types"] = tuple(t for t in names if t in BASIC_LAND_TYPES)
         return True
 
@@ -372,12 +368,11 @@ class ChangeText(Lasting):
         c = reader.check
         seq = c.sequence(p, arg, max_items=2)
         if seq is None or len(seq) != 2 or not all(isinstance(w, str) and w.strip() for w in seq):
-            c.error(p, "se esperaba [palabra que se cambia, palabra nueva]: dos palabras clave (p. ej. "
-                       "[flying, reach]) o dos subtipos (p. ej. [Elfo, Goblin])")
+            c.error(p, Message("magic.verb.expected_swap"))
             return False
         old, new = (keyword_id(w) or w for w in seq)
         if (old in KEYWORDS) != (new in KEYWORDS):
-            c.error(p, "las dos palabras deben ser del mismo tipo: dos palabras clave o dos subtipos (612.2)")
+            c.error(p, Message("magic.verb.swap_same_kind"))
             return False
         kw["types"] = (old, new)
         return True

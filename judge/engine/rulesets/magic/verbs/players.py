@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.text import _a, _to
 from judge.engine.rulesets.magic.verb import COUNTED, DEFAULT_KEYS, Acting, Amount, Resolution, Verb, register
 from judge.engine.spanish import vidas
 from judge.engine.step import Event
+from judge.messages import Message
 from judge.format.validate import join
 
 if TYPE_CHECKING:
@@ -132,8 +133,8 @@ class Mill(Amount):
             lib = r.state.player(ref).zones["library"]
             short = cr("701.17b", "609.3") if len(lib) < n else []
             for o in list(lib[:n]):
-                core.move(r.state, r.out, o, "graveyard", cites=[*r.base, *short], why=f"{r.source_name}: muele"
-                          + (f" (solo quedaban {len(lib)})" if short else ""))
+                core.move(r.state, r.out, o, "graveyard", cites=[*r.base, *short], why=Message(
+                    "magic.why.mill_short" if short else "magic.why.mill", source=r.source_name, n=len(lib)))
 
     def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
         return {"mill": rng.randint(1, 3), "to": "each_opponent"}, []
@@ -208,8 +209,9 @@ class AddMana(Verb):
         for c, amount in parse_mana(e.mana if e.mana != "any" else "{" + effects.any_color(
                 state, r.out, controller, r.source_name) + "}").items():
             pool[c] = pool.get(c, 0) + amount
-        core.emit(state, r.out, "resolution", controller, f"{controller} agrega {e.mana} a su reserva de maná: "
-                  f"{pool_text(pool)}", r.base, [Event("mana", {"player": controller, "added": e.mana})])
+        core.emit(state, r.out, "resolution", controller, Message("magic.players.adds_mana", player=controller,
+                                                                      mana=e.mana, pool=pool_text(pool)), r.base,
+                  [Event("mana", {"player": controller, "added": e.mana})])
 
 
 @register
@@ -254,7 +256,7 @@ class Pay(Verb):
               kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
         cost = reader.cost(p, arg)
         if not cost:
-            reader.check.error(p, "se esperaba el coste que se paga, p. ej. \"{1}\"")
+            reader.check.error(p, Message("magic.verb.expected_cost"))
             return False
         kw["cost"] = cost
         return True

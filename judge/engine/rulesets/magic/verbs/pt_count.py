@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.verb import register
 from judge.engine.rulesets.magic.verbs.lasting import PowerToughness
 from judge.engine.rulesets.magic.vocabulary import STATIC_SCOPES
 from judge.format.validate import join
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cardschema import CardReader
@@ -32,15 +33,13 @@ class DefinePT(PowerToughness):
               kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
         # 604.3a: a characteristic-defining ability is a static ability printed on the object it defines.
         if scopes is not STATIC_SCOPES:
-            reader.check.error(p, "«define_pt» es una habilidad que define características: solo en «static» "
-                                  "(604.3)")
+            reader.check.error(p, Message("magic.verb.define_pt_static"))
             return False
         return super().parse(reader, path, p, arg, m, kw, scopes)
 
     def check_to(self, reader: "CardReader", path: str, to: str) -> bool:
         if to != "self":
-            reader.check.error(join(path, "to"), "una habilidad que define características solo define las de su "
-                                             "propia carta: to: self (604.3a)")
+            reader.check.error(join(path, "to"), Message("magic.verb.define_pt_self"))
             return False
         return True
 

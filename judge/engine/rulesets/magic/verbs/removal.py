@@ -13,6 +13,7 @@ from judge.engine.rulesets.magic.state import ContinuousEffect
 from judge.engine.rulesets.magic.text import _to, describe_effect
 from judge.engine.rulesets.magic.verb import Acting, Resolution, register
 from judge.engine.step import Event
+from judge.messages import Message
 
 ZONE_OF = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "sacrifice": "graveyard"}
 
@@ -38,15 +39,18 @@ class Removal(Acting):
             if o is None or o.zone != "battlefield":
                 continue
             if e.to == "random_target":
-                core.emit(state, out, "resolution", controller, f"{source_name}: se elige al azar {o.card} ({o.id}) "
-                          "entre sus objetivos legales", [*base, *cr("608.2b")], about=[o])
+                core.emit(state, out, "resolution", controller, Message("magic.removal.random_target", source=source_name,
+                                                                          card=o.card, id=o.id),
+                          [*base, *cr("608.2b")], about=[o])
             # 701.21a: only its controller sacrifices a permanent ("its controller sacrifices it": by its_controller)
             if k == "sacrifice" and layers.chars_of(state, o).controller != controller and e.by != "its_controller":
-                core.emit(state, out, "resolution", controller, f"{controller} no controla {o.card} ({o.id}): no "
-                          "puede sacrificarlo, se queda en el campo de batalla", [*base, *cr("701.21a")], about=[o])
+                core.emit(state, out, "resolution", controller, Message("magic.removal.not_controlled", player=controller,
+                                                                          card=o.card, id=o.id),
+                          [*base, *cr("701.21a")], about=[o])
                 continue
             if k == "destroy" and ref in sturdy:
-                core.emit(state, out, "resolution", controller, f"{o.card} ({o.id}) es indestructible: no se destruye",
+                core.emit(state, out, "resolution", controller,
+                          Message("magic.removal.indestructible", card=o.card, id=o.id),
                           [*base, *cr("702.12b")], about=[o])
                 continue
             if k == "destroy" and core.regenerated(state, out, o, base):
@@ -56,7 +60,8 @@ class Removal(Acting):
             # (a permanent returned to a hand was not in a library: 121.5's "not drawn" is not about it)
             moved.append(core.move(state, out, o, ZONE_OF[k], cites=[*base, *(cr("608.2f") if len(subjects) > 1
                                                                                else [])],
-                                   why=f"{source_name}: {describe_effect(e)}", batch=batch, seen=before).id)
+                                   why=Message("magic.why.effect", source=source_name, effect=describe_effect(e)),
+                                   batch=batch, seen=before).id)
         core.observe_all(state, batch)
         r.ctx.objects = moved
 
@@ -122,8 +127,9 @@ class Turning(Acting):
             if o is not None and o.tapped != (k == "tap"):
                 o.tapped = k == "tap"
                 ev = Event(k, {"object": o.id})
-                core.emit(r.state, r.out, "resolution", r.controller, f"{r.source_name}: {o.card} ({o.id}) "
-                          f"{'se gira' if k == 'tap' else 'se endereza'}", r.base, [ev], [o])
+                core.emit(r.state, r.out, "resolution", r.controller, Message(
+                    "magic.removal.taps" if k == "tap" else "magic.removal.untaps", source=r.source_name, card=o.card,
+                    id=o.id), r.base, [ev], [o])
                 core.observe(r.state, ev)
 
 
@@ -161,14 +167,17 @@ class CounterSpell(Acting):
             why = effects.cant_be_countered(state, item)
             if why:
                 # 101.2: "can't" wins; the counterspell still resolves and does the rest of what it says.
-                core.emit(state, out, "resolution", controller, f"{source_name} no contrarresta {item.text}: {why}",
+                core.emit(state, out, "resolution", controller, Message("magic.removal.not_countered", source=source_name,
+                                                                          item=item.text, why=why),
                           [*base, *cr("101.2")])
                 continue
             state.stack.remove(item)
             if item.obj is not None:
-                core.move(state, out, item.obj, "graveyard", cites=base, why=f"{source_name} lo contrarresta")
+                core.move(state, out, item.obj, "graveyard", cites=base, why=Message("magic.removal.why_countered",
+                                                                                     source=source_name))
             else:
-                core.emit(state, out, "resolution", controller, f"{source_name} contrarresta {item.text}", base)
+                core.emit(state, out, "resolution", controller, Message("magic.removal.counters", source=source_name,
+                                                                          item=item.text), base)
 
     def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
         return {"counter_spell": "target", "target": slot}, ["spell"]
@@ -187,9 +196,10 @@ class RemoveFromCombat(Acting):
             if o is not None and (o.attacking or o.blocking):
                 o.attacking, o.blocking = None, ()
                 r.state.touch()
-                core.emit(r.state, r.out, "resolution", r.controller, f"{r.source_name}: {o.card} ({o.id}) deja de "
-                          "estar en combate (la criatura que bloqueaba o a la que bloqueaban sigue bloqueada o "
-                          "bloqueando)", r.base, [Event("combat", {"object": o.id, "removed": True})], [o])
+                core.emit(r.state, r.out, "resolution", r.controller, Message("magic.removal.from_combat",
+                                                                                source=r.source_name, card=o.card,
+                                                                                id=o.id), r.base,
+                          [Event("combat", {"object": o.id, "removed": True})], [o])
 
 
 @register
@@ -208,8 +218,8 @@ class Regenerate(Acting):
             ce = ContinuousEffect(effect=r.e, source=r.source, source_name=r.source_name, controller=r.controller,
                                   timestamp=state.tick(), affected=(o.id,), duration="end_of_turn", remaining=1)
             state.set_effects(state.effects + [ce])
-            core.emit(state, r.out, "resolution", r.controller, f"{r.source_name}: {o.card} ({o.id}) recibe un "
-                      "escudo de regeneración: la próxima vez que fuera a ser destruido este turno, se regenera",
+            core.emit(state, r.out, "resolution", r.controller, Message("magic.removal.shield", source=r.source_name,
+                                                                              card=o.card, id=o.id),
                       r.base, [Event("effect", {"kind": r.e.kind, "affected": [o.id]})], [o])
 
 
@@ -225,8 +235,8 @@ class ReturnToBattlefield(Acting):
         for ref in r.subjects:
             o = r.state.objects.get(ref)
             if o is not None and o.zone == "graveyard":
-                r.ctx.objects = [core.move(r.state, r.out, o, "battlefield", cites=r.base, why=f"{r.source_name} la "
-                                           "regresa al campo de batalla", controller=r.controller,
+                r.ctx.objects = [core.move(r.state, r.out, o, "battlefield", cites=r.base, why=Message(
+                    "magic.why.returns_to_battlefield", source=r.source_name), controller=r.controller,
                                            actor=r.controller).id]
 
 
@@ -245,11 +255,12 @@ class ShuffleIntoLibrary(Acting):
             if o is None or o.zone != "graveyard":
                 continue
             owner = o.owner
-            core.move(state, out, o, "library", cites=r.base, why=f"{r.source_name} la pone en la biblioteca de su "
-                      "propietario", actor=r.controller)
+            core.move(state, out, o, "library", cites=r.base, why=Message("magic.why.into_library", source=r.source_name),
+                      actor=r.controller)
             lib = state.player(owner).zones["library"]
             state.rng.shuffle(lib)
             state.touch()
-            core.emit(state, out, "resolution", owner, f"{owner} baraja su biblioteca", [*r.base, *cr("701.24a")],
+            core.emit(state, out, "resolution", owner, Message("magic.search.shuffle", player=owner),
+                      [*r.base, *cr("701.24a")],
                       [Event("shuffle", {"player": owner, "zone": "library", "cards": len(lib)})])
 

@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.text import _to
 from judge.engine.rulesets.magic.verb import Resolution, Verb, register
 from judge.engine.step import Event
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cardschema import CardReader
@@ -47,8 +48,9 @@ class ExileUntil(Verb):
         source = state.objects.get(r.source)
         if source is None or source.zone != "battlefield":
             # 610.3a / 610.3b: the event it waits for has already happened: the object doesn't move
-            core.emit(state, out, "resolution", r.controller, f"{r.source_name}: ya dejó el campo de batalla: "
-                      f"«{self.text(r.e, '', '')}» no exilia nada", [*r.base, *cr("610.3a", "610.3b")])
+            core.emit(state, out, "resolution", r.controller, Message("magic.until.left_already", source=r.source_name,
+                                                                          effect=self.text(r.e, "", "")),
+                      [*r.base, *cr("610.3a", "610.3b")])
             r.ctx.objects = []
             return
         batch: list[Event] = []
@@ -58,8 +60,7 @@ class ExileUntil(Verb):
             if o is None or o.zone != "battlefield":
                 continue
             new = core.move(state, out, o, "exile", cites=[*r.base, *cr("610.3")], batch=batch,
-                            why=f"{r.source_name}: exiliada hasta que {source.card} ({source.id}) deje el campo de "
-                                "batalla")
+                            why=Message("magic.until.why", source=r.source_name, card=source.card, id=source.id))
             state.exiled_until = [*state.exiled_until, (source.id, new.id)]
             moved.append(new.id)
         core.observe_all(state, batch)

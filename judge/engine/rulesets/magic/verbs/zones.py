@@ -12,6 +12,7 @@ from judge.engine.rulesets.magic.cards import Effect
 from judge.engine.rulesets.magic.text import _de, _to
 from judge.engine.rulesets.magic.verb import Amount, Resolution, Verb, register
 from judge.format.validate import join
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cardschema import CardReader
@@ -102,8 +103,7 @@ class Put(Zones):
 
     def check_to(self, reader: "CardReader", path: str, to: str) -> bool:
         if to not in ("linked", "graveyard_random", "graveyard_named_self", "targets", "source_card"):
-            reader.check.error(join(path, "to"), "«put» mueve «linked», «targets» (cartas de un cementerio), "
-                                                 "«graveyard_random», «graveyard_named_self» o «source_card»")
+            reader.check.error(join(path, "to"), Message("magic.verb.put_to"))
             return False
         return True
 
