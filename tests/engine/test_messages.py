@@ -16,19 +16,16 @@ from judge.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN_SITES = {
-    "judge/engine/expect.py": 4,
     "judge/engine/rulesets/doce_vidas/cards.py": 12,
     "judge/engine/rulesets/doce_vidas/schema.py": 29,
-    # +13 sites of the equipment / P/T-count work (cardschema, play, sba, verbs/equipment, lasting, pt_count), merged
-    # before they had messages: to convert
-    "judge/engine/rulesets/magic/cardschema.py": 51,
+    # +13 sites of the equipment / P/T-count work (play, sba, verbs/equipment, lasting, pt_count), merged before they
+    # had messages: to convert
     "judge/engine/rulesets/magic/copies.py": 9,
     "judge/engine/rulesets/magic/core.py": 8,
     "judge/engine/rulesets/magic/effects.py": 15,
     "judge/engine/rulesets/magic/linked.py": 5,
     "judge/engine/rulesets/magic/play.py": 55,
     "judge/engine/rulesets/magic/sba.py": 2,
-    "judge/engine/rulesets/magic/schema.py": 25,
     "judge/engine/rulesets/magic/verb.py": 2,
     "judge/engine/rulesets/magic/verbs/counters.py": 4,
     "judge/engine/rulesets/magic/verbs/graveyard.py": 2,
@@ -40,7 +37,6 @@ PLAIN_SITES = {
     "judge/engine/rulesets/magic/verbs/until.py": 1,
     "judge/engine/rulesets/magic/verbs/zones.py": 1,
     "judge/engine/rulesets/magic/zonefx.py": 18,
-    "judge/scenarios/load.py": 1,
 }
 
 

@@ -7,6 +7,7 @@ listed by tests/scenarios/test_messages.py.
 """
 from __future__ import annotations
 
+from judge.engine.rulesets.magic.schema_messages import EN as _SCHEMA_EN, ES as _SCHEMA_ES
 from judge.engine.rulesets.magic.state import STEP_NAMES
 from judge.messages import Message
 
@@ -403,6 +404,8 @@ def phase(step: str, again: bool = False) -> Message:
     return said if said is not None else Message("magic.raw", text=step)
 
 
+ES.update(_SCHEMA_ES)      # the validation errors (cardschema.py, schema.py), kept in a module of their own
+EN.update(_SCHEMA_EN)
 ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
 # The names without parameters, built once: nothing changes a Message after it is made.
 _NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase.", "magic.phase_again."))}
