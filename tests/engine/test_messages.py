@@ -16,8 +16,6 @@ from judge.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN_SITES = {
-    "judge/engine/rulesets/doce_vidas/cards.py": 12,
-    "judge/engine/rulesets/doce_vidas/schema.py": 29,
     # +13 sites of the equipment / P/T-count work (play, sba, verbs/equipment, lasting, pt_count), merged before they
     # had messages: to convert
     "judge/engine/rulesets/magic/copies.py": 9,
