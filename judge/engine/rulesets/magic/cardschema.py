@@ -170,7 +170,7 @@ class CardReader:
         try:
             return parse_cost(text)
         except ManaError as exc:
-            self.check.error(path, Message("magic.card.bad_cost", reason=str(exc)))
+            self.check.error(path, Message("magic.card.bad_cost", reason=exc.said))
             return None
 
     def types(self, path: str, value: Any) -> tuple[str, ...]:

@@ -141,7 +141,7 @@ class _Parser(CardReader):
             try:
                 return tuple(parse_mana(value).items())
             except ManaError as exc:
-                self.check.error(path, str(exc))
+                self.check.error(path, exc.said)
                 return ()
         m = self.check.mapping(path, value, allowed=("W", "U", "B", "R", "G", "C"))
         out = []

@@ -66,6 +66,11 @@ ES: dict[str, str] = {
     "magic.card.replacement_key_reads": "«{key}» no se usa con event: {event} (lee: {reads})",
     "magic.card.draw_instead": "un reemplazo de robo dice qué pasa en su lugar",
     "magic.card.replacement_amount": "un reemplazo de {event} dice cuánto cambia: «multiply» o «add»",
+    # a mana cost or a mana pool that cannot be read (mana.py's ManaError)
+    "magic.mana_text.outside": "texto fuera de los símbolos: «{text}»",
+    "magic.mana_text.symbol": "símbolo de maná desconocido «{{{symbol}}}»",
+    "magic.mana_text.not_addable": "{symbol} no es maná que se pueda añadir",
+    "magic.mana_text.unknown": "maná desconocido «{mana}» (se esperaba W U B R G C)",
     # the board, the stack, the script, the expectations (schema.py)
     "magic.schema.unknown_card": "carta desconocida «{card}» (defínela en «cards:»; las tierras básicas son "
                                  "{basics})",
@@ -146,6 +151,10 @@ EN: dict[str, str] = {
     "magic.card.replacement_key_reads": "«{key}» is not used with event: {event} (it reads: {reads})",
     "magic.card.draw_instead": "a draw replacement says what happens instead",
     "magic.card.replacement_amount": "a {event} replacement says how much it changes: «multiply» or «add»",
+    "magic.mana_text.outside": "text outside the mana symbols: «{text}»",
+    "magic.mana_text.symbol": "unknown mana symbol «{{{symbol}}}»",
+    "magic.mana_text.not_addable": "{symbol} is not mana that can be added",
+    "magic.mana_text.unknown": "unknown mana «{mana}» (expected W U B R G C)",
     "magic.schema.unknown_card": "unknown card «{card}» (define it in «cards:»; the basic lands are {basics})",
     "magic.schema.id_tilde": "an id can't contain «~» (the engine uses it for new objects, 400.7)",
     "magic.schema.not_permanent": "«{card}» is not a permanent: it can't be on the battlefield",
