@@ -34,6 +34,10 @@ ES: dict[str, str] = {
     "format.load.not_utf8": "el documento no está en UTF-8 (byte {byte})",
     "format.load.empty": "documento vacío",
     "format.load.too_deep": "anidamiento demasiado profundo (máximo {max} niveles)",
+    "format.load.too_deep_more": "anidamiento demasiado profundo (máximo {max} niveles); y {more} sitios más así",
+    "format.load.too_many_values": "documento demasiado grande: más de {max} valores (¿alias YAML que se expanden?)",
+    "format.load.lone_surrogate": "texto no válido: un sustituto UTF-16 suelto (\\u{code}) en la posición "
+                                  "{position}; escribe el carácter mismo o su par de escapes completo",
     "format.load.bad_json": "JSON mal formado en la línea {line}, columna {column}: {problem}",
     "format.load.bad_yaml_at": "YAML mal formado en la línea {line}, columna {column}: {problem}",
     "format.load.bad_yaml": "YAML mal formado: {problem}",
@@ -78,6 +82,10 @@ EN: dict[str, str] = {
     "format.load.not_utf8": "the document is not UTF-8 (byte {byte})",
     "format.load.empty": "empty document",
     "format.load.too_deep": "nested too deep (at most {max} levels)",
+    "format.load.too_deep_more": "nested too deep (at most {max} levels); and {more} more places like it",
+    "format.load.too_many_values": "document too large: more than {max} values (YAML aliases that expand?)",
+    "format.load.lone_surrogate": "invalid text: a lone UTF-16 surrogate (\\u{code}) at position {position}; "
+                                  "write the character itself or its full pair of escapes",
     "format.load.bad_json": "malformed JSON at line {line}, column {column}: {problem}",
     "format.load.bad_yaml_at": "malformed YAML at line {line}, column {column}: {problem}",
     "format.load.bad_yaml": "malformed YAML: {problem}",

@@ -61,7 +61,8 @@ def _read_file(path: Path, fmt: str | None) -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_DOCUMENT_BYTES:
-            raise ScenarioError([FieldError("", Message("format.load.too_big", size=size, max=MAX_DOCUMENT_BYTES))])
+            raise ScenarioError([FieldError("", Message("format.load.too_big", size=size,
+                                                        max=MAX_DOCUMENT_BYTES))])
         data = path.read_bytes()
     except OSError as exc:
         raise ScenarioError([FieldError("", Message("format.load.unreadable", path=str(path),
@@ -292,8 +293,7 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
         value, depth, place = stack.pop()
         budget -= 1
         if budget < 0:
-            raise ScenarioError([FieldError("", f"documento demasiado grande: más de {MAX_NODES} valores "
-                                                "(¿alias YAML que se expanden?)")])
+            raise ScenarioError([FieldError("", Message("format.load.too_many_values", max=MAX_NODES))])
         if depth > MAX_DEPTH:
             deep.append(place)
             continue
@@ -312,11 +312,12 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
             stack.extend((value[i], depth + 1, (place, i, True)) for i in range(len(value) - 1, -1, -1))
     if not deep and not bad_text:
         return doc, [], set()
-    message = f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)"
+    message = Message("format.load.too_deep", max=MAX_DEPTH)
     errors = [FieldError(_path_of(place), message) for place in deep[:MAX_DEPTH_ERRORS]]
     if len(deep) > MAX_DEPTH_ERRORS:
         last = errors[-1]
-        errors[-1] = FieldError(last.path, f"{message}; y {len(deep) - MAX_DEPTH_ERRORS} sitios más así")
+        errors[-1] = FieldError(last.path, Message("format.load.too_deep_more", max=MAX_DEPTH,
+                                                   more=len(deep) - MAX_DEPTH_ERRORS))
     errors += [FieldError(_path_of(place), text.message()) for place, text in bad_text[:MAX_DEPTH_ERRORS]]
     cut = {_path_of(place) for place in deep} | {_path_of(place) for place, _ in bad_text}
     return (_pruned(doc, [[key for key, _ in _keys_of(place)] for place in deep]) if deep else doc, errors, cut)
