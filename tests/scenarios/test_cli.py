@@ -36,8 +36,10 @@ def test_failed_expectation_exits_1(cli: CliRunner, tmp_path: Path, minimal_fail
     path.write_text(minimal_failing, encoding="utf-8")
     result = _run(cli, str(path))
     assert result.exit_code == 1
-    assert "NO se cumple" in result.output
-    assert result.output.rstrip().splitlines()[-1].startswith("FALLA: la expectativa no se cumple")
+    assert Message("core.expect.failed", check="").render() in result.output      # a failed expectation step
+    verdict = Message("core.verdict.fail", head=Message("core.verdict.bad"),
+                      reasons=[Message("core.verdict.one_failed")]).render()
+    assert result.output.rstrip().splitlines()[-1].startswith(verdict.rstrip("."))
 
 
 def test_unexpected_step_limit_exits_1(cli: CliRunner, tmp_path: Path) -> None:
@@ -47,7 +49,8 @@ def test_unexpected_step_limit_exits_1(cli: CliRunner, tmp_path: Path) -> None:
     path.write_text(source, encoding="utf-8")
     result = _run(cli, str(path), "--step-limit", "3")
     assert result.exit_code == 1
-    assert "límite de pasos" in result.output
+    # core.limit.steps / .action / .setup all begin with the limit reached
+    assert Message("core.limit.steps", limit=3).render().split(":")[0] in result.output
 
 
 def test_declared_step_limit_exits_0(cli: CliRunner) -> None:
