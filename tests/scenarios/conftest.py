@@ -60,8 +60,8 @@ def minimal() -> str:
 # What deep_invalid's errors are, as (field path, message id and parameters); the CLI and the pages show each
 # message rendered (DEEP_ERROR_LINES, in Spanish, the default), the API gives its id and parameters too.
 DEEP_ERRORS = [
-    ("players[1].extra", Message("format.unknown_key", key="extra",
-                                 allowed=["name", "lives", "mana", "recycle_cost", "deck", "hand", "discard", "board"])),
+    ("players[1].extra", Message("format.unknown_key", key="extra", allowed=["name", "lives", "mana", "recycle_cost",
+                                                                              "deck", "hand", "discard", "board"])),
     ("players[0].lives", Message("format.integer_above", max=24, got=99)),
     ("actions[0].by", Message("format.player.unknown", name="Carla")),
     ("players[1].extra.a[0].a[0].a[0].a[0].a[0]", Message("format.load.too_deep", max=12)),
