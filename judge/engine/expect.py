@@ -68,7 +68,7 @@ def parse_common(check: Checker, path: str, key: str, value: Any, *, player_ref:
         return player_ref(path, value) or BAD
     if key == "stopped":
         if in_script:
-            check.error(path, "«stopped» solo se comprueba al final (en `expect:`), no entre acciones")
+            check.error(path, Message("core.check.stopped_in_script"))
             return BAD
         return check.choice(path, value, STOPPED) or BAD
     if key == "phase":
@@ -99,7 +99,7 @@ def parse_entry(check: Checker, path: str, raw: Any,
     bad = not isinstance(ids, list) or not ids or len(ids) > 10 or \
         not all(isinstance(i, str) and PASSAGE_ID.match(i) for i in ids)
     if bad:
-        check.error(rpath, "se esperaba el id de un pasaje (como faq-shm/cartas/apartar/1) o una lista de ids")
+        check.error(rpath, Message("core.check.ruling"))
     found = parse(path, {k: v for k, v in raw.items() if k != RULING_KEY})
     return found if bad else [replace(e, rulings=tuple(ids)) for e in found]
 
@@ -110,7 +110,7 @@ def parse_single(check: Checker, path: str, raw: Mapping[str, Any], **kwargs: An
     if m is None:
         return []
     if len(m) != 1:
-        check.error(path, "se esperaba exactamente una de: player, object, " + ", ".join(COMMON_KEYS))
+        check.error(path, Message("core.check.one_of", keys=list(COMMON_KEYS)))
         return []
     key = next(iter(m))
     value = parse_common(check, join(path, key), key, m[key], **kwargs)
@@ -123,7 +123,7 @@ def parse_fields(check: Checker, path: str, entry: Mapping[str, Any], subject: s
     the ruleset's `field_value(path, kind, value)` (BAD after recording an error)."""
     checks = [k for k in entry if k in fields]
     if not checks:
-        check.error(path, "falta qué comprobar: " + ", ".join(fields))
+        check.error(path, Message("core.check.nothing", fields=list(fields)))
     out = []
     for key in checks:
         value = field_value(join(path, key), fields[key], entry[key])

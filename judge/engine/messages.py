@@ -36,6 +36,11 @@ ES: dict[str, str] = {
     "core.expect.phase": "{got} (se esperaba {want})",
     "core.expect.steps": "{got} pasos de tipo {kind} (se esperaban {count})",
     "core.expect.steps_citing": "{got} pasos de tipo {kind} que citan {cite} (se esperaban {count})",
+    # validation of the common expectations (judge/engine/expect.py), shared by both rulesets' parsers
+    "core.check.stopped_in_script": "«stopped» solo se comprueba al final (en `expect:`), no entre acciones",
+    "core.check.ruling": "se esperaba el id de un pasaje (como faq-shm/cartas/apartar/1) o una lista de ids",
+    "core.check.one_of": "se esperaba exactamente una de: player, object, {keys}",
+    "core.check.nothing": "falta qué comprobar: {fields}",
     # verdict (judge/runner/execute.py)
     "core.verdict.ok_no_checks": "{head} la ejecución terminó sin expectativas que comprobar ({steps} pasos, final: "
                                  "{stopped}).",
@@ -83,6 +88,10 @@ EN: dict[str, str] = {
     "core.expect.phase": "{got} (expected {want})",
     "core.expect.steps": "{got} steps of kind {kind} (expected {count})",
     "core.expect.steps_citing": "{got} steps of kind {kind} citing {cite} (expected {count})",
+    "core.check.stopped_in_script": "«stopped» is only checked at the end (in `expect:`), not between actions",
+    "core.check.ruling": "expected a passage id (such as faq-shm/cartas/apartar/1) or a list of ids",
+    "core.check.one_of": "expected exactly one of: player, object, {keys}",
+    "core.check.nothing": "nothing to check: name one of {fields}",
     "core.verdict.ok_no_checks": "{head} the run ended with no expectations to check ({steps} steps, end: "
                                  "{stopped}).",
     "core.verdict.ok_one": "{head} the expectation holds ({steps} steps, end: {stopped}).",

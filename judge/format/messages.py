@@ -1,6 +1,8 @@
 """The scenario format's messages (judge/messages.py): the checker's shape errors (judge/format/validate.py) and the
-head of an invalid scenario's answer. Spanish is the wording the errors always had; English is new. Keys, values
-and option lists are quoted as the document writes them."""
+head of an invalid scenario's answer; the loader's (judge/scenarios/load.py: a document that cannot be read); and
+the errors both rulesets' parsers share about the scenario as a whole (players, ids, card names). Spanish is the
+wording the errors always had; English is new. Keys, values and option lists are quoted as the document writes
+them."""
 from __future__ import annotations
 
 ES: dict[str, str] = {
@@ -24,6 +26,32 @@ ES: dict[str, str] = {
     "format.empty_text": "el texto no puede estar vacío",
     "format.text_too_long": "texto demasiado largo: {n} caracteres (máximo {max})",
     "format.not_choice": "se esperaba {options}, no {got}",
+    # the document (judge/scenarios/load.py)
+    "format.load.source": "no se puede leer un escenario de {kind}",
+    "format.load.too_big": "documento demasiado grande: {size} bytes (máximo {max})",
+    "format.load.too_big_text": "documento demasiado grande: {size} caracteres (máximo {max})",
+    "format.load.unreadable": "no se puede leer el archivo {path}: {reason}",
+    "format.load.not_utf8": "el documento no está en UTF-8 (byte {byte})",
+    "format.load.empty": "documento vacío",
+    "format.load.too_deep": "anidamiento demasiado profundo (máximo {max} niveles)",
+    "format.load.too_deep_more": "anidamiento demasiado profundo (máximo {max} niveles); y {more} sitios más así",
+    "format.load.too_many_values": "documento demasiado grande: más de {max} valores (¿alias YAML que se expanden?)",
+    "format.load.lone_surrogate": "texto no válido: un sustituto UTF-16 suelto (\\u{code}) en la posición "
+                                  "{position}; escribe el carácter mismo o su par de escapes completo",
+    "format.load.bad_json": "JSON mal formado en la línea {line}, columna {column}: {problem}",
+    "format.load.bad_yaml_at": "YAML mal formado en la línea {line}, columna {column}: {problem}",
+    "format.load.bad_yaml": "YAML mal formado: {problem}",
+    "format.key_of_other_ruleset": "clave desconocida «{key}» en un escenario {ruleset}",
+    # the scenario as a whole, in both rulesets' parsers
+    "format.players.too_few": "se necesitan al menos {min} jugadores (hay {n})",
+    "format.players.too_many_cards": "demasiadas cartas en total: {n} (máximo {max})",
+    "format.player.repeated": "jugador repetido «{name}»",
+    "format.player.unknown": "jugador desconocido «{name}»",
+    "format.card.unknown": "carta desconocida «{card}»",
+    "format.id.repeated": "id repetido «{id}»",
+    "format.id.is_player": "el id «{id}» coincide con el nombre de un jugador",
+    "format.target_or_targets": "usa «target» o «targets», no los dos",
+    "format.damage_not_creature": "solo las criaturas tienen daño marcado",
 }
 
 EN: dict[str, str] = {
@@ -47,4 +75,28 @@ EN: dict[str, str] = {
     "format.empty_text": "the text can't be empty",
     "format.text_too_long": "text too long: {n} characters (at most {max})",
     "format.not_choice": "expected {options}, not {got}",
+    "format.load.source": "a scenario can't be read from {kind}",
+    "format.load.too_big": "document too large: {size} bytes (at most {max})",
+    "format.load.too_big_text": "document too large: {size} characters (at most {max})",
+    "format.load.unreadable": "the file {path} can't be read: {reason}",
+    "format.load.not_utf8": "the document is not UTF-8 (byte {byte})",
+    "format.load.empty": "empty document",
+    "format.load.too_deep": "nested too deep (at most {max} levels)",
+    "format.load.too_deep_more": "nested too deep (at most {max} levels); and {more} more places like it",
+    "format.load.too_many_values": "document too large: more than {max} values (YAML aliases that expand?)",
+    "format.load.lone_surrogate": "invalid text: a lone UTF-16 surrogate (\\u{code}) at position {position}; "
+                                  "write the character itself or its full pair of escapes",
+    "format.load.bad_json": "malformed JSON at line {line}, column {column}: {problem}",
+    "format.load.bad_yaml_at": "malformed YAML at line {line}, column {column}: {problem}",
+    "format.load.bad_yaml": "malformed YAML: {problem}",
+    "format.key_of_other_ruleset": "unknown key «{key}» in a {ruleset} scenario",
+    "format.players.too_few": "at least {min} players are needed (there are {n})",
+    "format.players.too_many_cards": "too many cards in all: {n} (at most {max})",
+    "format.player.repeated": "player «{name}» appears twice",
+    "format.player.unknown": "unknown player «{name}»",
+    "format.card.unknown": "unknown card «{card}»",
+    "format.id.repeated": "id «{id}» used twice",
+    "format.id.is_player": "the id «{id}» is a player's name",
+    "format.target_or_targets": "use «target» or «targets», not both",
+    "format.damage_not_creature": "only creatures have marked damage",
 }

@@ -27,6 +27,7 @@ from judge.scenarios.depth import deep_spans
 from judge.format.errors import FieldError, ScenarioError
 from judge.format.model import Scenario
 from judge.format.validate import MAX_STRING, MAX_TEXT, Checker, join
+from judge.messages import Message
 
 MAX_DOCUMENT_BYTES = 1_000_000     # text of a scenario before parsing
 MAX_NODES = 200_000                # values in the parsed tree (after alias expansion)
@@ -52,7 +53,7 @@ def load_scenario(source: str | bytes | Path | Mapping[str, Any], *, fmt: str | 
     elif isinstance(source, Mapping):
         doc = source
     else:
-        raise ScenarioError([FieldError("", f"no se puede leer un escenario de {type(source).__name__}")])
+        raise ScenarioError([FieldError("", Message("format.load.source", kind=type(source).__name__))])
     return validate_tree(doc)
 
 
@@ -60,11 +61,12 @@ def _read_file(path: Path, fmt: str | None) -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_DOCUMENT_BYTES:
-            raise ScenarioError([FieldError("", f"documento demasiado grande: {size} bytes "
-                                                f"(máximo {MAX_DOCUMENT_BYTES})")])
+            raise ScenarioError([FieldError("", Message("format.load.too_big", size=size,
+                                                        max=MAX_DOCUMENT_BYTES))])
         data = path.read_bytes()
     except OSError as exc:
-        raise ScenarioError([FieldError("", f"no se puede leer el archivo {path}: {exc.strerror or exc}")]) from None
+        raise ScenarioError([FieldError("", Message("format.load.unreadable", path=str(path),
+                                                         reason=str(exc.strerror or exc)))]) from None
     if fmt is None and path.suffix.lower() == ".json":
         fmt = "json"
     return parse_text(data, fmt)
@@ -80,16 +82,16 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
     by `null` (every other line and column where it was), so the builder composes that text for its lines
     without finding the deep parts a second time."""
     if len(text) > MAX_DOCUMENT_BYTES:
-        raise ScenarioError([FieldError("", f"documento demasiado grande: {len(text)} "
-                                            f"{'bytes' if isinstance(text, bytes) else 'caracteres'} "
-                                            f"(máximo {MAX_DOCUMENT_BYTES})")])
+        raise ScenarioError([FieldError("", Message("format.load.too_big" if isinstance(text, bytes) else
+                                                    "format.load.too_big_text", size=len(text),
+                                                    max=MAX_DOCUMENT_BYTES))])
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise ScenarioError([FieldError("", f"el documento no está en UTF-8 (byte {exc.start})")]) from None
+            raise ScenarioError([FieldError("", Message("format.load.not_utf8", byte=exc.start))]) from None
     if not text.strip():
-        raise ScenarioError([FieldError("", "documento vacío")])
+        raise ScenarioError([FieldError("", Message("format.load.empty"))])
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "yaml"
     if fmt == "yaml":
@@ -111,7 +113,7 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
     try:
         return _mended(_parse(text, fmt), text), text
     except RecursionError:  # depth the spans did not account for: still an answer, never a traceback
-        raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)")]
+        raise ScenarioError([FieldError("", Message("format.load.too_deep", max=MAX_DEPTH))]
                             ) from None
 
 
@@ -126,16 +128,18 @@ def _parse(text: str, fmt: str) -> Any:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ScenarioError([FieldError("", f"JSON mal formado en la línea {exc.lineno}, "
-                                                f"columna {exc.colno}: {exc.msg}")]) from None
+            raise ScenarioError([FieldError("", Message("format.load.bad_json", line=exc.lineno, column=exc.colno,
+                                                        problem=exc.msg))]) from None
     try:
         return yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        where = f" en la línea {mark.line + 1}, columna {mark.column + 1}" if mark else ""
-        raise ScenarioError([FieldError("", f"YAML mal formado{where}: {exc.problem or exc.context}")]) from None
+        problem = str(exc.problem or exc.context)     # PyYAML's own words, in English in every language
+        said = Message("format.load.bad_yaml_at", line=mark.line + 1, column=mark.column + 1, problem=problem) \
+            if mark else Message("format.load.bad_yaml", problem=problem)
+        raise ScenarioError([FieldError("", said)]) from None
     except yaml.YAMLError as exc:
-        raise ScenarioError([FieldError("", f"YAML mal formado: {exc}")]) from None
+        raise ScenarioError([FieldError("", Message("format.load.bad_yaml", problem=str(exc)))]) from None
 
 
 # The nesting (counting the document itself as 1) of a collection that sits MAX_DEPTH + 1 levels down: the first
@@ -289,8 +293,7 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
         value, depth, place = stack.pop()
         budget -= 1
         if budget < 0:
-            raise ScenarioError([FieldError("", f"documento demasiado grande: más de {MAX_NODES} valores "
-                                                "(¿alias YAML que se expanden?)")])
+            raise ScenarioError([FieldError("", Message("format.load.too_many_values", max=MAX_NODES))])
         if depth > MAX_DEPTH:
             deep.append(place)
             continue
@@ -309,11 +312,12 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
             stack.extend((value[i], depth + 1, (place, i, True)) for i in range(len(value) - 1, -1, -1))
     if not deep and not bad_text:
         return doc, [], set()
-    message = f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)"
+    message = Message("format.load.too_deep", max=MAX_DEPTH)
     errors = [FieldError(_path_of(place), message) for place in deep[:MAX_DEPTH_ERRORS]]
     if len(deep) > MAX_DEPTH_ERRORS:
         last = errors[-1]
-        errors[-1] = FieldError(last.path, f"{message}; y {len(deep) - MAX_DEPTH_ERRORS} sitios más así")
+        errors[-1] = FieldError(last.path, Message("format.load.too_deep_more", max=MAX_DEPTH,
+                                                   more=len(deep) - MAX_DEPTH_ERRORS))
     errors += [FieldError(_path_of(place), text.message()) for place, text in bad_text[:MAX_DEPTH_ERRORS]]
     cut = {_path_of(place) for place in deep} | {_path_of(place) for place, _ in bad_text}
     return (_pruned(doc, [[key for key, _ in _keys_of(place)] for place in deep]) if deep else doc, errors, cut)
@@ -397,7 +401,7 @@ def validate(doc: Any) -> Scenario:
     if ruleset_cls is not None:
         for key in extra_keys:
             if key in top and key not in getattr(ruleset_cls, "extra_keys", ()):
-                check.error(key, f"clave desconocida «{key}» en un escenario {ruleset_cls.id}")
+                check.error(key, Message("format.key_of_other_ruleset", key=key, ruleset=ruleset_cls.id))
     from judge.scenarios.cards import card_source   # the cards a scenario may name: passed in, not loaded there
     parts = ruleset_cls.parse_scenario(top, check, card_source(ruleset_cls.id)) if ruleset_cls is not None else None
     check.raise_if_errors()

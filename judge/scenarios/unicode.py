@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from judge.messages import Message
+
 # An escape that may write a surrogate (JSON \uD83D, YAML \uD83D or \U0000D83D), or a surrogate itself in str text.
 _MAY_HOLD = re.compile(r"\\(?:u|U0000)[dD][89a-fA-F]|[\ud800-\udfff]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -32,9 +34,8 @@ class InvalidText(str):
         self.position = m.start() if m else 0
         return self
 
-    def message(self) -> str:
-        return (f"texto no válido: un sustituto UTF-16 suelto (\\u{self.code:04x}) en la posición "
-                f"{self.position + 1}; escribe el carácter mismo o su par de escapes completo")
+    def message(self) -> Message:
+        return Message("format.load.lone_surrogate", code=f"{self.code:04x}", position=self.position + 1)
 
 
 def may_hold_surrogates(text: str) -> bool:

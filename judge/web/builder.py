@@ -277,7 +277,8 @@ def line_in(node: yaml.Node | None, path: str) -> int | None:
     return line
 
 
-_LINE_IN_MESSAGE = re.compile(r"en la línea (\d+)")
+# A document PyYAML or json could not read says its line in the error's parameters (judge/scenarios/load.py).
+_LINE_IDS = ("format.load.bad_yaml_at", "format.load.bad_json")
 
 
 def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> dict[str, Any]:
@@ -297,8 +298,9 @@ def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> d
         errors = []
         node = _compose(parsed) if doc is not None else None
         for e in exc.errors:
-            m = _LINE_IN_MESSAGE.search(e.message)
-            line = int(m.group(1)) if m and not e.path else line_in(node, e.path)
+            said = e.said
+            line = int(said.params["line"]) if said is not None and said.id in _LINE_IDS and not e.path \
+                else line_in(node, e.path)
             errors.append(_error(e, line))
         errors = _in_language(_suggest(errors, doc))
         # bounded: an alias bomb is not expanded by _plain, nor a deep document handed to the YAML download.

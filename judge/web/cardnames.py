@@ -4,10 +4,11 @@ spelling (difflib's ratio over the folded names) or holding every word typed com
 from __future__ import annotations
 
 import difflib
-import re
 from typing import Any
 
-UNKNOWN = re.compile(r"carta desconocida «(?P<name>[^»]*)»")
+# The validator's unknown-card errors by message id (judge/messages.py) and the parameter naming the card: read from
+# the error's id, not from its Spanish wording.
+UNKNOWN = {"format.card.unknown": "card", "magic.schema.unknown_card": "card", "dv.schema.unknown_ref": "ref"}
 CLOSEST = 5
 CUTOFF = 0.6
 
@@ -47,15 +48,16 @@ def names_of(description: dict[str, Any], doc: Any) -> list[str]:
 
 def with_suggestions(errors: list[dict[str, Any]], description: dict[str, Any] | None, doc: Any
                      ) -> list[dict[str, Any]]:
-    """The validator's errors, each «carta desconocida» one given `suggestions` (the closest names, maybe none);
+    """The validator's errors, each unknown-card one (UNKNOWN) given `suggestions` (the closest names, maybe none);
     the message stays the validator's own, the same /api/run answers."""
     if description is None:
         return errors
     names = names_of(description, doc)
     for e in errors:
-        m = UNKNOWN.search(e.get("message", ""))
-        if not m:
+        key = UNKNOWN.get(str(e.get("id", "")))
+        name = (e.get("params") or {}).get(key) if key else None
+        if not isinstance(name, str):
             continue
-        found = [n for n in closest(m.group("name"), names) if n != m.group("name")]
+        found = [n for n in closest(name, names) if n != name]
         e["suggestions"] = found
     return errors

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from judge.engine import Trace, run_scenario
+from judge.messages import Message
 from judge.scenarios import load_scenario
 
 CARDS: dict[str, Any] = {
@@ -71,8 +72,39 @@ def steps_citing(trace: Trace, passage: str) -> list[Any]:
     return [s for s in trace.steps if passage in s.citations]
 
 
+def messages(step: Any) -> list[Message]:
+    """Every message a step says: its own and those nested in its parameters (an illegal step's reason, a
+    destruction's details…), outermost first. Tests find steps by these ids, not by their Spanish wording."""
+    out: list[Message] = []
+    todo: list[Any] = [step.message]
+    while todo:
+        value = todo.pop(0)
+        if isinstance(value, Message):
+            out.append(value)
+            todo.extend(value.params.values())
+        elif isinstance(value, (list, tuple)):
+            todo.extend(value)
+    return out
+
+
+def ids(step: Any) -> set[str]:
+    return {m.id for m in messages(step)}
+
+
+def with_id(trace: Trace, ident: str) -> list[Any]:
+    """The steps whose message, or a message nested in it, has the id `ident`."""
+    return [s for s in trace.steps if ident in ids(s)]
+
+
+def said(step: Any, ident: str) -> Message:
+    """The (first) message with the id `ident` in a step; fails when there is none."""
+    found = [m for m in messages(step) if m.id == ident]
+    assert found, f"no {ident} in step {step.number}: {step.message!r}"
+    return found[0]
+
+
 @pytest.fixture
 def h() -> Any:
     import types
     return types.SimpleNamespace(make=make, run=run, final=final, player=player, names=names, kinds=kinds,
-                                 citing=steps_citing)
+                                 citing=steps_citing, messages=messages, ids=ids, with_id=with_id, said=said)

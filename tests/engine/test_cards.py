@@ -1,6 +1,8 @@
 """Playing cards: costs, mana, burning, spells, instants, relics, enchantments (dv/turno/accion, dv/mana, dv/tipos)."""
 from __future__ import annotations
 
+from judge.messages import Message
+
 
 def test_cannot_play_without_enough_mana(h):
     """dv/turno/accion/1 «Jugar cartas (pagando su coste)»; dv/mana/1."""
@@ -8,7 +10,8 @@ def test_cannot_play_without_enough_mana(h):
               [{"by": "Ana", "play": "Oso pardo"}],
               expect=[{"player": "Ana", "hand": ["Oso pardo"], "mana": 1}])
     assert t.ok and h.kinds(t)[1] == "illegal"
-    assert "dv/mana/1" in t.steps[1].citations and "cuesta 3" in t.steps[1].summary
+    assert "dv/mana/1" in t.steps[1].citations
+    assert h.said(t.steps[1], "dv.illegal.mana").params == {"card": "Oso pardo", "cost": 3, "player": "Ana", "mana": 1}
 
 
 def test_card_not_in_hand_is_illegal(h):
@@ -40,7 +43,8 @@ def test_spell_resolves_then_goes_to_the_discard_pile(h):
               expect=[{"object": "oso", "damage": 3, "zone": "board"}, {"player": "Ana", "discard": ["Bola de fuego"]}])
     assert t.ok
     res = [s for s in t.steps if s.kind == "resolution"]
-    assert "recibe 3" in res[0].summary and "pila de descartes" in res[1].summary
+    assert h.said(res[0], "dv.effect.damage").params["n"] == 3
+    assert res[1].message == Message("dv.resolved", card="Bola de fuego")      # then to the discard pile
 
 
 def test_spell_only_in_your_action_phase_instant_any_time(h):
@@ -75,7 +79,7 @@ def test_a_triggered_draw_is_a_trigger_step(h):
                                   "effects": [{"draw": 1, "target": "self", "when": "turn_start"}]}
     t = run_scenario(load_scenario(doc))
     assert t.ok
-    drawn = [s for s in t.steps if s.summary.startswith("Biblioteca")]
+    drawn = [s for s in t.steps if "dv.draw" in h.ids(s) and h.said(s, "dv.draw").params["prefix"] == "Biblioteca: "]
     assert [s.kind for s in drawn] == ["trigger"] and "dv/tipos/reliquias" in drawn[0].citations
 
 
@@ -83,7 +87,9 @@ def test_heal_is_capped_at_24(h):
     """dv/generales/curacion: «el máximo de vidas es 24»."""
     t = h.run([{"name": "Ana", "lives": 22, "mana": 1, "hand": ["Bálsamo"]}, {"name": "Bruno"}],
               [{"by": "Ana", "play": "Bálsamo", "target": "Ana"}], expect=[{"player": "Ana", "lives": 24}])
-    assert t.ok and "máximo 24" in h.citing(t, "dv/generales/curacion")[0].summary
+    assert t.ok
+    gain = h.said(h.citing(t, "dv/generales/curacion")[0], "dv.effect.gain")
+    assert gain.params["lives"] == 24 and gain.params["capped"] == Message("dv.effect.capped", max=24)
 
 
 def test_relic_bonus_applies_while_in_play(h):
@@ -109,7 +115,7 @@ def test_enchantment_attaches_and_falls_to_its_owners_pile(h):
                       {"player": "Bruno", "discard": ["Lobo gris"]}, {"object": "ana-1", "attached_to": None}])
     assert t.ok, [s.summary for s in t.failed_expectations]
     fall = [s for s in h.citing(t, "dv/tipos/encantamientos") if s.kind != "expectation"][-1]
-    assert fall.kind == "resolution" and "con sus encantamientos (Garras)" in fall.summary
+    assert fall.kind == "resolution" and h.said(fall, "dv.riders") == Message("dv.riders", cards=["Garras"])
     assert [e.data["object"] for e in fall.events] == ["ana-1", "lb"]
 
 
@@ -178,18 +184,20 @@ def test_a_life_bonus_that_ends_with_the_turn_can_kill(h):
                {"by": "Ana", "end_turn": True}],
               expect=[{"object": "l", "zone": "discard"}, {"player": "Ana", "discard": ["Vigor", "Lobo gris"]}])
     assert t.ok, [s.summary for s in t.failed_expectations]
-    ends = next(i for i, s in enumerate(t.steps) if "terminan los efectos" in s.summary)
+    ends = next(i for i, s in enumerate(t.steps) if s.message is not None and s.message.id == "dv.turn.boosts_end")
     death = t.steps[ends + 1]
-    assert death.kind == "state-based" and "Lobo gris" in death.summary
+    assert death.kind == "state-based" and h.said(death, "dv.dying").params["card"] == "Lobo gris"
     assert "dv/generales/pilas" in death.citations
     # ... before Bruno's turn starts.
-    assert "turno 4 de Bruno" in t.steps[ends + 2].summary
+    assert t.steps[ends + 2].message == Message("dv.turn.mana", turn=4, player="Bruno", before=0)
 
 
 def test_wrong_number_of_targets_is_illegal(h):
     t = h.run([{"name": "Ana", "mana": 5, "hand": ["Bola de fuego"]}, {"name": "Bruno"}],
               [{"by": "Ana", "play": "Bola de fuego"}])
-    assert h.kinds(t)[-1] == "illegal" and "1 objetivo" in t.steps[-1].summary
+    assert h.kinds(t)[-1] == "illegal"
+    assert h.said(t.steps[-1], "dv.illegal.targets").params == {"card": "Bola de fuego", "n": 1, "need": ["any"],
+                                                                "given": 0}
 
 
 def test_unmodelled_text_is_reported(h):
@@ -359,11 +367,13 @@ def test_text_on_the_board_is_flagged_where_it_could_matter(h):
                    **{"Lobo gris": {"type": "criatura", "cost": 2, "damage": 2, "life": 6, "text": "Vuela."}})
     def notes(step):
         return " ".join(step.unmodelled)
-    attack = next(s for s in t.steps if s.kind == "action" and "ataca" in s.summary)
+    attack = next(s for s in t.steps if s.kind == "action" and "dv.attack" in h.ids(s))
     assert "Prevén" in notes(attack) and "Vuela" in notes(attack) and "no pueden ser destruidas" in notes(attack)
-    destroy = next(s for s in t.steps if s.kind == "resolution" and "Aniquilar: destruye" in s.summary)
+    destroy = next(s for s in t.steps if s.kind == "resolution" and "dv.effect.destroy" in h.ids(s)
+                   and s.message.params["card"] == "Aniquilar")
     assert "no pueden ser destruidas" in notes(destroy)
-    quake = next(s for s in t.steps if s.kind == "resolution" and s.summary.startswith("Terremoto:"))
+    quake = next(s for s in t.steps if s.kind == "resolution" and s.message.id == "dv.effect"
+                 and s.message.params["card"] == "Terremoto")
     assert "Prevén" in notes(quake) and "Vuela" in notes(quake)
 
 
@@ -374,5 +384,5 @@ def test_text_of_a_permanent_that_untaps_is_flagged_in_the_untap_step(h):
                    [], turn={"number": 3, "active": "Ana", "phase": "preparacion"},
                    Cadenas={"type": "encantamiento", "cost": 1,
                             "text": "La criatura encantada no se endereza durante tu preparación."})
-    untap = next(s for s in t.steps if "endereza sus permanentes" in s.summary)
+    untap = next(s for s in t.steps if s.message is not None and s.message.id == "dv.turn.untap")
     assert any("no se endereza" in u for u in untap.unmodelled)

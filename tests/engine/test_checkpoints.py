@@ -7,13 +7,19 @@ import pytest
 
 from judge.engine import Checkpoint, run_scenario
 from judge.engine.expect import Expectation
+from judge.messages import Message
 from judge.scenarios import ScenarioError, load_scenario
 
 
-def errors_of(doc) -> list[str]:
+def errors_of(doc) -> list[tuple[str, Message | None]]:
+    """Every error as (field path, message id and parameters)."""
     with pytest.raises(ScenarioError) as exc:
         load_scenario(doc)
-    return [str(e) for e in exc.value.errors]
+    return [(e.path, e.said) for e in exc.value.errors]
+
+
+def ids_at(errs: list[tuple[str, Message | None]], path: str) -> list[str]:
+    return [m.id if m is not None else "" for p, m in errs if p == path]
 
 
 PUMP = [{"name": "Ana", "mana": 1, "hand": ["Furia"], "board": [{"card": "Lobo gris", "id": "l"}]},
@@ -49,7 +55,7 @@ def test_a_checkpoint_is_checked_at_its_moment_of_the_script(h):
 def test_a_failed_checkpoint_fails_the_run(h):
     t = h.run(PUMP, [{"by": "Ana", "play": "Furia", "target": "l"}, {"expect": [{"object": "l", "card_damage": 2}]}])
     assert not t.ok and len(t.failed_expectations) == 1
-    assert "se esperaba 2" in t.failed_expectations[0].summary
+    assert h.said(t.failed_expectations[0], "dv.expect.field").params["want"] == "2"
 
 
 def test_checkpoint_errors_name_their_field_path(h):
@@ -60,18 +66,19 @@ def test_checkpoint_errors_name_their_field_path(h):
                         {"expect": []},
                         {"expect": [{"object": "nada", "zone": "board"}, {"winner": "Zoe"}]}])
     errs = errors_of(doc)
-    assert "actions[1].expect[0].lives: se esperaba un entero ≥ 0, no un texto" in errs
-    assert any(e.startswith("actions[2].expect[0].stopped: «stopped» solo se comprueba al final") for e in errs)
-    assert any(e.startswith("actions[3].by: clave desconocida «by»") for e in errs)
-    assert any(e.startswith("actions[4].expect: ") for e in errs)
-    assert "actions[5].expect[0].object: id desconocido «nada»" in errs
-    assert "actions[5].expect[1].winner: jugador desconocido «Zoe»" in errs
+    assert ("actions[1].expect[0].lives", Message("format.not_integer_min", min=0,
+                                                  got=Message("format.type.str"))) in errs
+    assert ("actions[2].expect[0].stopped", Message("core.check.stopped_in_script")) in errs
+    assert ids_at(errs, "actions[3].by") == ["format.unknown_key"]
+    assert ids_at(errs, "actions[4].expect") == ["dv.schema.empty_check"]
+    assert ("actions[5].expect[0].object", Message("dv.schema.unknown_id", ref="nada")) in errs
+    assert ("actions[5].expect[1].winner", Message("format.player.unknown", name="Zoe")) in errs
 
 
 def test_checkpoints_share_one_bound(h):
     many = [{"expect": [{"turn": 3}] * 300}, {"expect": [{"turn": 3}] * 300}]
     errs = errors_of(h.make(PUMP, many))
-    assert any(e.startswith("actions[1].expect: demasiadas comprobaciones entre acciones") for e in errs)
+    assert ids_at(errs, "actions[1].expect") == ["dv.schema.too_many_checks"]
 
 
 def test_a_checkpoint_after_an_open_choice_is_not_checked(h):
@@ -106,7 +113,7 @@ def test_a_false_checkpoint_after_an_action_that_comes_once_the_game_is_over_fai
               expect=[{"stopped": "partida terminada"}])
     assert not t.ok and t.stopped == "partida terminada"
     assert [s.passed for s in t.steps if s.kind == "expectation"] == [False, True, True, True]
-    assert "se esperaba 99" in t.failed_expectations[0].summary
+    assert h.said(t.failed_expectations[0], "core.expect.turn").params["want"] == 99
 
 
 def test_the_actions_after_the_games_end_are_one_illegal_step_that_names_them(h):
@@ -119,8 +126,9 @@ def test_the_actions_after_the_games_end_are_one_illegal_step_that_names_them(h)
     assert h.kinds(t)[-5:] == ["expectation", "illegal", "expectation", "expectation", "expectation"]
     note = [s for s in t.steps if s.kind == "illegal"]
     assert len(note) == 1 and note[0].citations == ["dv/objetivo"] and note[0].actor is None
-    assert note[0].summary == ("no se puede: la partida ha terminado; no se juegan las 2 acciones que quedan en el "
-                               "guion (Ana termina su turno; Bruno termina su turno)")
+    said = h.said(note[0], "core.unplayed.many")
+    assert said.params["count"] == 2 and said.params["more"] == ""
+    assert "Ana" in said.params["actions"] and "Bruno" in said.params["actions"]      # both lines named
     assert note[0].board == [s for s in t.steps if s.kind == "state-based"][-1].board
 
 
@@ -156,7 +164,8 @@ def test_a_false_checkpoint_after_the_games_end_fails_a_magic_run_too():
     assert not t.ok and t.stopped == "partida terminada"
     assert [s.passed for s in t.steps if s.kind == "expectation"] == [True, False, True]
     note = [s for s in t.steps if s.kind == "illegal"]
-    assert len(note) == 1 and note[0].citations == ["cr-en/104.1"] and "Ana pasa la prioridad" in note[0].summary
+    assert len(note) == 1 and note[0].citations == ["cr-en/104.1"]
+    assert note[0].message.id == "core.unplayed.one" and note[0].message.params["actions"].startswith("Ana ")
 
 
 def test_doce_vidas_expectations_are_the_core_expectation_and_write_back_unchanged(h):
@@ -191,5 +200,5 @@ def test_a_ruling_on_an_expectation_is_cited_by_its_step(h):
 def test_a_malformed_ruling_is_an_error_at_its_path(h):
     errors = errors_of(h.make(PUMP, [], expect=[{"turn": 3, "ruling": "no es un id"},
                                                 {"player": "Ana", "lives": 12, "ruling": []}]))
-    assert any(e.startswith("expect[0].ruling") for e in errors), errors
-    assert any(e.startswith("expect[1].ruling") for e in errors), errors
+    assert ids_at(errors, "expect[0].ruling") == ["core.check.ruling"], errors
+    assert ids_at(errors, "expect[1].ruling") == ["core.check.ruling"], errors

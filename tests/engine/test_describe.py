@@ -11,6 +11,7 @@ import pytest
 from judge.engine import run_scenario
 from judge.engine.expect import COMMON_KEYS
 from judge.engine.rulesets import RULESETS, Ruleset, get_ruleset
+from judge.messages import Message
 from judge.scenarios import ScenarioError, load_scenario
 from judge.scenarios.cards import card_source
 
@@ -118,7 +119,10 @@ def test_doce_vidas_description_matches_its_schema() -> None:
     # Each described bound is the validator's: one past it is an error on that very field.
     doc = defaults(d)
     doc["players"][0]["lives"] = lives["max"] + 1
-    assert errors(doc) == [f"players[0].lives: se esperaba un entero ≤ {lives['max']}, no {lives['max'] + 1}"]
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(doc)
+    assert [(e.path, e.said) for e in exc.value.errors] == [
+        ("players[0].lives", Message("format.integer_above", max=lives["max"], got=lives["max"] + 1))]
 
 
 def test_doce_vidas_card_fields_and_effects_are_the_validators() -> None:

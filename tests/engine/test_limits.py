@@ -79,7 +79,7 @@ def test_the_step_limit_holds_in_the_opening_too(h):
                               turn={"number": 3, "active": "Ana", "phase": "preparacion"}, step_limit=20))
     t = run_scenario(sc)
     assert t.stopped == "limite" and len(t.steps) == 21 and t.steps[-1].kind == "limit"
-    assert "preparación" in t.steps[-1].summary
+    assert t.steps[-1].message.id == "core.limit.setup"        # reached in the opening (the preparation phase)
     assert t.steps[-1].board == t.steps[-2].board
     cut = run_scenario(sc, board_budget=5 * (4 + 4 + 60 + 1))
     assert sum(s.board is not None for s in cut.steps) == 6      # five, and the last step's

@@ -94,9 +94,9 @@ def test_a_verb_in_one_new_module_runs_in_a_scenario(tmp_path: Path) -> None:
 def test_without_the_verb_the_scenario_names_it_as_unknown() -> None:
     with pytest.raises(ScenarioError) as exc:
         load_scenario(_doc())
-    messages = {e.path: e.message for e in exc.value.errors}
-    assert "cada efecto lleva exactamente uno de" in messages["cards.Sorbo.effects[0]"]
-    assert "drain" not in messages["cards.Sorbo.effects[0]"]
+    said = {e.path: e.said for e in exc.value.errors}["cards.Sorbo.effects[0]"]
+    assert said is not None and said.id == "magic.card.one_verb"
+    assert "damage" in said.params["verbs"] and "drain" not in said.params["verbs"]
 
 
 def test_the_registry_holds_every_verb_once_in_the_order_users_read() -> None:

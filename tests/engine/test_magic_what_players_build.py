@@ -33,14 +33,23 @@ def errors(cards: dict[str, Any]) -> str:
     return str(exc.value)
 
 
+def error_ids(cards: dict[str, Any]) -> list[str]:
+    """The message ids of the errors of a scenario with these inline cards."""
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario({"ruleset": "magic", "title": "prueba", "cards": cards, "players": [{"name": "Ana"},
+                                                                                          {"name": "Bruno"}]})
+    return [e.said.id for e in exc.value.errors if e.said is not None]
+
+
 def test_equip_is_only_for_equipment_and_define_pt_only_static_on_itself() -> None:
-    assert "solo un Equipo" in errors({"Espada": {**SWORD, "subtypes": []}})
+    assert "magic.card.equip_not_equipment" in error_ids({"Espada": {**SWORD, "subtypes": []}})
     assert "solo en «static»" in errors({"Rayo": {"types": ["instant"], "effects": [{"define_pt": [1, 1]}]}})
     assert "to: self" in errors({"Señor": {**ELF, "static": [{"define_pt": ["count", 1], "to": "all_creatures",
                                                                 "count": "all_creatures"}]}})
     assert "necesita «count" in errors({"Elfo": {**ELF, "static": [{"pump": ["count", "count"]}]}})
-    assert "cualidad desconocida" in errors({"Elfo": {**ELF, "static": [{"pump": [1, 1], "to": "all_creatures",
-                                                                        "where": ["nonsense"]}]}})
+    assert "magic.card.unknown_quality" in error_ids({"Elfo": {**ELF, "static": [{"pump": [1, 1],
+                                                                                  "to": "all_creatures",
+                                                                                  "where": ["nonsense"]}]}})
 
 
 def test_equip_at_instant_speed_is_illegal_and_a_control_change_keeps_it_attached() -> None:

@@ -16,14 +16,6 @@ from judge.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAIN_SITES = {
-    "judge/engine/expect.py": 4,
-    "judge/engine/rulesets/doce_vidas/cards.py": 12,
-    "judge/engine/rulesets/doce_vidas/schema.py": 29,
-    # +13 sites of the equipment / P/T-count work (cardschema, play, sba, verbs/equipment, lasting, pt_count), merged
-    # before they had messages: to convert
-    "judge/engine/rulesets/magic/cardschema.py": 51,
-    "judge/engine/rulesets/magic/schema.py": 25,
-    "judge/scenarios/load.py": 1,
 }
 
 
@@ -141,6 +133,67 @@ def test_the_plain_string_sites_only_go_down() -> None:
     assert shrunk == {}, "fewer plain sites than listed: lower PLAIN_SITES (file: (now, listed))"
 
 
-def test_the_site_scan_reads_every_kind_of_site() -> None:
+def test_the_site_scan_reads_every_kind_of_site(tmp_path: Path) -> None:
+    # The engine has no plain site left (PLAIN_SITES is empty): a file of each kind shows the scan still sees one.
     kinds = {k for _, _, k in _sites_module().sites(ROOT)}
-    assert kinds == {"message", "plain", "passed"}
+    assert kinds == {"message", "passed"}
+    sample = tmp_path / "judge" / "engine" / "sample.py"
+    sample.parent.mkdir(parents=True)
+    sample.write_text('emit(state, out, "x", who, f"{who} roba")\n'
+                      'emit(state, out, "x", who, Message("magic.draw", player=who))\n'
+                      'emit(state, out, "x", who, text)\n'
+                      'raise IllegalAction("no")\n', encoding="utf-8")
+    found = [(line, k) for _, line, k in _sites_module().sites(tmp_path)]
+    assert found == [(1, "plain"), (2, "message"), (3, "passed"), (4, "plain")]
+
+
+# -- validation errors: the two renderings, on purpose ----------------------------------------------------------------
+# The tests elsewhere read an error's id and parameters; these check the words themselves: the Spanish is what the
+# errors always said (byte for byte), the English is the CR's terms.
+def _errors(doc: dict) -> dict:
+    from judge.scenarios import ScenarioError
+
+    with pytest.raises(ScenarioError) as exc:
+        load_scenario(doc)
+    return {e.path: e for e in exc.value.errors}
+
+
+def test_magic_validation_errors_read_in_spanish_and_in_english() -> None:
+    errs = _errors({"ruleset": "magic", "title": "x",
+                    "cards": {"Rayo": {"cost": "{Z}", "types": ["instant"], "effects": [{"damage": 3}]},
+                              "Osos": {"cost": "{1}{G}", "types": ["creature"], "power": 2, "keywords": ["banding"]}},
+                    "players": [{"name": "Ana", "hand": ["Relámpago"]}, {"name": "Ana"}]})
+    cost, pt, unknown, twice = (errs["cards.Rayo.cost"], errs["cards.Osos.toughness"], errs["players[0].hand[0].card"],
+                                errs["players[1].name"])
+    assert cost.message == "coste de maná no válido: símbolo de maná desconocido «{Z}»"
+    assert cost.render("en") == "invalid mana cost: unknown mana symbol «{Z}»"
+    assert pt.message == "una criatura necesita fuerza y resistencia"
+    assert pt.render("en") == "a creature needs power and toughness"
+    assert unknown.message.startswith("carta desconocida «Relámpago» (defínela en «cards:»; las tierras básicas son ")
+    assert unknown.render("en").startswith("unknown card «Relámpago» (define it in «cards:»; the basic lands are ")
+    assert str(twice) == "players[1].name: jugador repetido «Ana»"
+    assert twice.render("en") == "player «Ana» appears twice"
+    keyword = errs["cards.Osos.keywords[0]"]
+    assert keyword.message.startswith("palabra clave desconocida «banding»; el motor modela: ")
+    assert keyword.render("en").startswith("unknown keyword «banding»; the engine models: ")
+    assert keyword.to_json("en")["id"] == "magic.card.unknown_keyword" and keyword.to_json("en")["message"] == \
+        keyword.render("en")
+
+
+def test_doce_vidas_validation_errors_name_the_card_type_in_each_language() -> None:
+    errs = _errors({"ruleset": "doce-vidas", "title": "x",
+                    "cards": {"Rayo": {"type": "hechizo", "cost": 1, "effects": []},
+                              "Reliquia": {"type": "reliquia", "cost": 1, "life": 2}},
+                    "players": [{"name": "Ana"}, {"name": "Bruno"}]})
+    spell, relic = errs["cards.Rayo.effects"], errs["cards.Reliquia.life"]
+    assert (spell.message, spell.render("en")) == ("un hechizo necesita al menos un efecto",
+                                                   "a card of type spell needs at least one effect")
+    assert (relic.message, relic.render("en")) == ("solo las criaturas tienen «life»; esta carta es reliquia",
+                                                   "only creatures have «life»; this card's type is relic")
+
+
+def test_the_loader_s_errors_read_in_both_languages() -> None:
+    errs = _errors("ruleset: magic\ntitle: [x\n")         # type: ignore[arg-type]
+    (error,) = errs.values()
+    assert error.message.startswith("YAML mal formado en la línea 3, columna 1: ")
+    assert error.render("en").startswith("malformed YAML at line 3, column 1: ")

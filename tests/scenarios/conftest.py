@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from judge import create_app
+from judge.messages import Message
 from judge.runner.catalog import scenarios_dir
 
 CURATED_DIR = scenarios_dir()
@@ -56,13 +57,16 @@ def minimal() -> str:
     return MINIMAL % {"lives": 10}
 
 
+# What deep_invalid's errors are, as (field path, message id and parameters); the CLI and the pages show each
+# message rendered (DEEP_ERROR_LINES, in Spanish, the default), the API gives its id and parameters too.
 DEEP_ERRORS = [
-    ("players[1].extra", "clave desconocida «extra»; se esperaba una de: name, lives, mana, recycle_cost, deck, hand, "
-                         "discard, board"),
-    ("players[0].lives", "se esperaba un entero ≤ 24, no 99"),
-    ("actions[0].by", "jugador desconocido «Carla»"),
-    ("players[1].extra.a[0].a[0].a[0].a[0].a[0]", "anidamiento demasiado profundo (máximo 12 niveles)"),
+    ("players[1].extra", Message("format.unknown_key", key="extra", allowed=["name", "lives", "mana", "recycle_cost",
+                                                                              "deck", "hand", "discard", "board"])),
+    ("players[0].lives", Message("format.integer_above", max=24, got=99)),
+    ("actions[0].by", Message("format.player.unknown", name="Carla")),
+    ("players[1].extra.a[0].a[0].a[0].a[0].a[0]", Message("format.load.too_deep", max=12)),
 ]
+DEEP_ERROR_LINES = [(path, said.render()) for path, said in DEEP_ERRORS]
 
 
 @pytest.fixture()

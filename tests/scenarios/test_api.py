@@ -8,6 +8,8 @@ import pytest
 from bs4 import BeautifulSoup
 import yaml
 
+from judge.messages import Message
+
 from .conftest import DEEP_ERRORS
 
 
@@ -44,18 +46,20 @@ def test_invalid_scenario_is_400_with_every_field_path(client, minimal: str) -> 
     response = client.post("/api/run", json=doc)
     assert response.status_code == 400
     body = response.get_json()
-    assert body["error"] == "escenario no válido"
-    paths = {e["path"]: e["message"] for e in body["errors"]}
-    assert "carta desconocida «Lobo azul»" in paths["players[1].board[0].card"]
-    assert "jugador desconocido «Carla»" in paths["actions[1].by"]
-    assert "turn.phase" in paths
+    assert body["error"] == Message("format.invalid").render()
+    paths = {e["path"]: (e["id"], e["params"]) for e in body["errors"]}
+    assert paths["players[1].board[0].card"] == ("format.card.unknown", {"card": "Lobo azul"})
+    assert paths["actions[1].by"] == ("format.player.unknown", {"name": "Carla"})
+    assert paths["turn.phase"][0] == "format.not_choice"
 
 
 @pytest.mark.parametrize("ctype", ["application/json", "application/yaml"])
 def test_deep_nesting_is_400_at_its_path_with_every_other_error(client, deep_invalid: str, ctype: str) -> None:
     response = client.post("/api/run", data=deep_invalid, content_type=ctype)
     assert response.status_code == 400
-    assert [(e["path"], e["message"]) for e in response.get_json()["errors"]] == DEEP_ERRORS
+    errors = response.get_json()["errors"]
+    assert [(e["path"], Message.from_json(e)) for e in errors] == DEEP_ERRORS
+    assert [(e["path"], e["message"]) for e in errors] == [(p, m.render()) for p, m in DEEP_ERRORS]
 
 
 @pytest.mark.parametrize(("body", "ctype", "where"), [

@@ -14,6 +14,7 @@ import yaml
 from bs4 import BeautifulSoup
 
 from judge import config
+from judge.messages import Message
 
 from .conftest import CURATED_DIR
 
@@ -145,12 +146,15 @@ def test_invalid_magic_scenario_is_400_with_every_field_path(client) -> None:
         response = run_api(client, body, ctype)
         assert response.status_code == 400 and response.is_json
         data = response.get_json()
-        assert data["error"] == "escenario no válido"
-        paths = {e["path"]: e["message"] for e in data["errors"]}
+        assert data["error"] == Message("format.invalid").render()
+        paths = {e["path"]: (e.get("id"), e.get("params")) for e in data["errors"]}
         assert BROKEN_PATHS <= set(paths), sorted(paths)
-        assert "«{Z}»" in paths["cards.Rayo.cost"]
-        assert "carta desconocida «Lobo gris»" in paths["players[0].battlefield[1].card"]
-        assert "«Relámpago»" in paths["actions[2].cast"]
+        assert paths["cards.Rayo.cost"] == ("magic.card.bad_cost", {"reason": {"id": "magic.mana_text.symbol",
+                                                                              "params": {"symbol": "Z"}}})
+        ident, params = paths["players[0].battlefield[1].card"]
+        assert (ident, params["card"]) == ("magic.schema.unknown_card", "Lobo gris")
+        ident, params = paths["actions[2].cast"]
+        assert (ident, params["ref"]) == ("magic.schema.unknown_ref", "Relámpago")
 
 
 def test_stack_key_in_a_doce_vidas_body_is_400(client) -> None:
@@ -158,8 +162,8 @@ def test_stack_key_in_a_doce_vidas_body_is_400(client) -> None:
            "stack": [{"card": "Rayo", "controller": "Ana"}]}
     response = client.post("/api/run", json=doc)
     assert response.status_code == 400
-    paths = {e["path"]: e["message"] for e in response.get_json()["errors"]}
-    assert paths["stack"] == "clave desconocida «stack» en un escenario doce-vidas"
+    paths = {e["path"]: (e["id"], e["params"]) for e in response.get_json()["errors"]}
+    assert paths["stack"] == ("format.key_of_other_ruleset", {"key": "stack", "ruleset": "doce-vidas"})
 
 
 def test_failed_expectation_is_a_200_trace_that_says_so(client) -> None:
@@ -190,7 +194,7 @@ def test_an_illegal_action_is_a_step_and_the_board_is_unchanged(client) -> None:
     assert trace["ok"] is True
     passed, illegal = trace["steps"][1], trace["steps"][2]      # Bruno has priority after Ana passes
     assert "Bruno" in illegal["summary"] and "prioridad" in illegal["summary"]
-    assert illegal["kind"] == "illegal" and illegal["summary"].startswith("no se puede")
+    assert illegal["kind"] == "illegal" and illegal["message"]["id"] == "core.illegal"
     for key in ("players", "stack", "phase", "turn"):             # nothing tapped, nothing moved (733.1)
         assert illegal["board"][key] == passed["board"][key], key
 

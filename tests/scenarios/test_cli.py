@@ -8,8 +8,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from judge.cli import main
+from judge.messages import Message
 
-from .conftest import CURATED_DIR, DEEP_ERRORS
+from .conftest import CURATED_DIR, DEEP_ERROR_LINES
 
 
 def _run(cli: CliRunner, *args: str):
@@ -35,8 +36,10 @@ def test_failed_expectation_exits_1(cli: CliRunner, tmp_path: Path, minimal_fail
     path.write_text(minimal_failing, encoding="utf-8")
     result = _run(cli, str(path))
     assert result.exit_code == 1
-    assert "NO se cumple" in result.output
-    assert result.output.rstrip().splitlines()[-1].startswith("FALLA: la expectativa no se cumple")
+    assert Message("core.expect.failed", check="").render() in result.output      # a failed expectation step
+    verdict = Message("core.verdict.fail", head=Message("core.verdict.bad"),
+                      reasons=[Message("core.verdict.one_failed")]).render()
+    assert result.output.rstrip().splitlines()[-1].startswith(verdict.rstrip("."))
 
 
 def test_unexpected_step_limit_exits_1(cli: CliRunner, tmp_path: Path) -> None:
@@ -46,7 +49,8 @@ def test_unexpected_step_limit_exits_1(cli: CliRunner, tmp_path: Path) -> None:
     path.write_text(source, encoding="utf-8")
     result = _run(cli, str(path), "--step-limit", "3")
     assert result.exit_code == 1
-    assert "límite de pasos" in result.output
+    # core.limit.steps / .action / .setup all begin with the limit reached
+    assert Message("core.limit.steps", limit=3).render().split(":")[0] in result.output
 
 
 def test_declared_step_limit_exits_0(cli: CliRunner) -> None:
@@ -97,7 +101,8 @@ def test_deep_nesting_is_one_more_field_error_on_stderr(cli: CliRunner, tmp_path
     path.write_text(deep_invalid, encoding="utf-8")
     result = _run(cli, str(path))
     assert result.exit_code == 2
-    assert result.stderr.splitlines() == [f"{path}: escenario no válido"] + [f"  {p}: {m}" for p, m in DEEP_ERRORS]
+    assert result.stderr.splitlines() == [f"{path}: {Message('format.invalid').render()}"] + \
+        [f"  {p}: {m}" for p, m in DEEP_ERROR_LINES]
 
 
 def test_invalid_scenario_exits_2_with_every_field_error_on_stderr(tmp_path: Path, minimal: str) -> None:
@@ -107,9 +112,9 @@ def test_invalid_scenario_exits_2_with_every_field_error_on_stderr(tmp_path: Pat
     result = CliRunner().invoke(main, ["run", str(path)])
     assert result.exit_code == 2
     err = result.stderr
-    assert "escenario no válido" in err
+    assert err.splitlines()[0].endswith(": " + Message("format.invalid").render())
     lines = [line.strip() for line in err.splitlines()[1:]]
-    assert any(line.startswith("actions[0].by: jugador desconocido «Carla»") for line in lines)
+    assert "actions[0].by: " + Message("format.player.unknown", name="Carla").render() in lines
     assert any(line.startswith("cards.Lobo gris.life:") for line in lines)
     assert "Traceback" not in result.output + err
 
@@ -119,7 +124,8 @@ def test_malformed_yaml_exits_2_naming_the_line(tmp_path: Path) -> None:
     path.write_text("ruleset: doce-vidas\ntitle: [sin cerrar\nplayers: []\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["run", str(path)])
     assert result.exit_code == 2
-    assert "YAML mal formado en la línea" in _stderr(result)
+    said = Message("format.load.bad_yaml_at", line=3, column=8, problem="expected ',' or ']', but got ':'")
+    assert said.render() in _stderr(result)                 # the line and column where PyYAML stopped
 
 
 def test_unreadable_file_exits_2(tmp_path: Path) -> None:

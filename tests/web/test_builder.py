@@ -9,6 +9,7 @@ import json
 import pytest
 import yaml
 
+from judge.messages import Message
 from judge.runner.catalog import curated, find
 from judge.scenarios import ScenarioError, load_scenario
 from judge.web.builder import default_document, descriptions, dump_yaml, in_language, line_of
@@ -113,11 +114,12 @@ def test_validate_without_javascript_shows_errors_beside_their_lines(client, sou
     assert errors is not None and errors["role"] == "alert"
     items = [li.get_text(" ", strip=True) for li in errors.find_all("li")]
     assert any("línea 7" in t and "players[0].lives" in t for t in items), items
-    assert any("línea 9" in t and "carta desconocida «Lobo grs»" in t for t in items), items
+    unknown = Message("format.card.unknown", card="Lobo grs").render()
+    assert any("línea 9" in t and unknown in t for t in items), items
     # The listing of the text, each error under its own line.
     line7 = page.find("li", id="linea-7")
     assert "has-error" in line7["class"] and "lives: 99" in line7.code.get_text()
-    assert "se esperaba un entero ≤ 24, no 99" in line7.find("p", class_="line-error").get_text()
+    assert Message("format.integer_above", max=24, got=99).render() in line7.find("p", class_="line-error").get_text()
     assert "has-error" in page.find("li", id="linea-9")["class"]
     assert "has-error" not in (page.find("li", id="linea-1").get("class") or [])
     # The text stays in the box to be corrected.
@@ -177,7 +179,8 @@ def test_api_validate_json_and_yaml(client) -> None:
                                 "time_budget": 60.0, "time_budget_spent": False,   # a TESTING app's
                                 "choices": {}}}
     broken = client.post("/api/validate", data="ruleset: [\n", content_type="application/yaml").get_json()
-    assert broken["ok"] is False and "línea" in broken["errors"][0]["message"]
+    assert broken["ok"] is False and broken["errors"][0]["id"] == "format.load.bad_yaml_at"
+    assert broken["errors"][0]["line"] == broken["errors"][0]["params"]["line"]
     # Only JSON and YAML types (as /api/run): text/plain, no type at all or any other is a 415, not a guess.
     for refused in ("text/plain", "application/octet-stream", "image/png"):
         assert client.post("/api/validate", data=BAD, content_type=refused).status_code == 415
@@ -192,11 +195,12 @@ DEEP_PATH = "players[1].extra" + "[0]" * 10          # the first value 13 levels
 def test_deep_nesting_is_an_error_at_its_path_and_line_with_the_others(client, soup) -> None:
     # Every error the same text has with a shallow `extra` (its unknown key among them), then the depth error.
     shallow = client.post("/api/validate", data=BAD + "    extra: 1\n", content_type="application/yaml").get_json()
+    said = [(e["path"], e.get("id"), e.get("params"), e["line"]) for e in shallow["errors"]]
+    assert ("players[0].lives", "format.integer_above", {"max": 24, "got": 99}, 7) in said
+    assert ("players[0].board[0].card", "format.card.unknown", {"card": "Lobo grs"}, 9) in said
+    assert [(p, line) for p, ident, _, line in said if ident == "format.unknown_key"] == [("players[1].extra", 11)]
     expected = [(e["path"], e["message"], e["line"]) for e in shallow["errors"]]
-    assert ("players[0].lives", "se esperaba un entero ≤ 24, no 99", 7) in expected
-    assert ("players[0].board[0].card", "carta desconocida «Lobo grs»", 9) in expected
-    assert [e[:1] + e[2:] for e in expected if e[1].startswith("clave desconocida")] == [("players[1].extra", 11)]
-    expected.append((DEEP_PATH, "anidamiento demasiado profundo (máximo 12 niveles)", 11))
+    expected.append((DEEP_PATH, Message("format.load.too_deep", max=12).render(), 11))
     got = client.post("/api/validate", data=DEEP, content_type="application/yaml").get_json()
     assert got["ok"] is False
     assert [(e["path"], e["message"], e["line"]) for e in got["errors"]] == expected
@@ -245,7 +249,7 @@ def test_a_document_too_deep_to_write_out_is_downloaded_without_its_deep_part(cl
 
 def test_api_validate_says_a_body_is_not_utf8(client) -> None:
     answer = client.post("/api/validate", data=b"ruleset: \xff\n", content_type="application/yaml").get_json()
-    assert [(e["path"], e["message"]) for e in answer["errors"]] == [("", "el documento no está en UTF-8 (byte 9)")]
+    assert [(e["path"], e["id"], e["params"]) for e in answer["errors"]] == [("", "format.load.not_utf8", {"byte": 9})]
 
 
 def test_pasted_json_nested_too_deep_has_its_errors_on_their_lines() -> None:

@@ -74,7 +74,8 @@ def test_an_unknown_card_lists_the_closest_names(client) -> None:
         {"name": "Bruno"}]}
     errors = {e["path"]: e for e in client.post("/api/validate", json=doc).get_json()["errors"]}
     assert errors["players[0].battlefield[0].card"]["suggestions"][0] == "Engendro serpenteante"
-    assert errors["players[0].battlefield[0].card"]["message"].startswith("carta desconocida «Engendro serpentante»")
+    unknown = errors["players[0].battlefield[0].card"]
+    assert (unknown["id"], unknown["params"]["card"]) == ("magic.schema.unknown_card", "Engendro serpentante")
     assert errors["players[0].hand[0].card"]["suggestions"] == ["Montaña"]
     typo = client.get("/escenarios/nuevo?ruleset=magic&carta=Engendro%20serpentante",
                       headers={"Accept": "application/json"})

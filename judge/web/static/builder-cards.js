@@ -1,11 +1,13 @@
-// Card names are picked, not typed into definitions: a name the catalog lacks is the validator's error «carta
-// desconocida» with the closest names (judge/web/cardnames.py); here each becomes a button that uses it, and,
-// for a game whose scenarios define cards inline, one that defines the typed name as a new card. Nothing is
-// defined unless the user says so; a definition left behind by a rename, unreferenced and never edited, goes.
+// Card names are picked, not typed into definitions: a name the catalog lacks is the validator's unknown-card error
+// (by its message id, in either language) with the closest names (judge/web/cardnames.py); here each becomes a
+// button that uses it, and, for a game whose scenarios define cards inline, one that defines the typed name as a
+// new card. Nothing is defined unless the user says so; a definition left behind by a rename, unreferenced and
+// never edited, goes.
 
 import { h } from "./builder-source.js";
 
-const UNKNOWN = /carta desconocida «([^»]*)»/;
+// The unknown-card errors' message ids and the parameter naming the card (judge/web/cardnames.py's UNKNOWN).
+const UNKNOWN = { "format.card.unknown": "card", "magic.schema.unknown_card": "card", "dv.schema.unknown_ref": "ref" };
 
 /** Write `value` at a validator path (`players[0].battlefield[1].card`, `actions[2].play`) of `doc`; a card
  *  entry written as a bare name stays one. Returns the object written into (null for a bare name). */
@@ -38,9 +40,9 @@ export function renameRef(doc, old, nn) {
 
 /** The buttons that mend an unknown card error `e`, or null: "Usar «X»" per suggestion, "Definir «typed»". */
 export function cardFixes(e, t, inline, onUse, onDefine) {
-  const m = UNKNOWN.exec(e.message || "");
-  if (!m || !e.path) return null;
-  const typed = m[1];
+  const key = UNKNOWN[e.id];
+  if (!key || !e.path) return null;
+  const typed = String((e.params || {})[key] || "");
   const buttons = (e.suggestions || []).map((name, n) => h("button", { type: "button", class: "small use-card",
     "data-key": `${e.path}|use|${n}`, onclick: () => onUse(name) }, t("builder.use_card", { name })));
   if (inline && typed && e.path.endsWith(".card")) {

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.format.validate import MAX_STRING, MAX_TEXT, Checker, join
+from judge.messages import Message
 
 CARD_TYPES = ("criatura", "reliquia", "encantamiento", "hechizo", "instantaneo")
 PERMANENT_TYPES = ("criatura", "reliquia", "encantamiento")
@@ -92,14 +93,14 @@ def parse_cards(check: Checker, value: Any) -> dict[str, CardDef]:
     path = "cards"
     cards: dict[str, CardDef] = {}
     if not isinstance(value, Mapping):
-        check.error(path, "se esperaba un mapa de cartas por nombre (Nombre: {type: …, cost: …})")
+        check.error(path, Message("dv.card.cards_shape"))
         return cards
     if len(value) > MAX_CARD_DEFINITIONS:
-        check.error(path, f"demasiadas cartas definidas: {len(value)} (máximo {MAX_CARD_DEFINITIONS})")
+        check.error(path, Message("dv.card.too_many", n=len(value), max=MAX_CARD_DEFINITIONS))
         return cards
     for name, spec in value.items():
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_STRING:
-            check.error(path, f"nombre de carta no válido {str(name)[:40]!r} (un texto de 1 a {MAX_STRING} caracteres)")
+            check.error(path, Message("dv.card.bad_name", name=repr(str(name)[:40]), max=MAX_STRING))
             continue
         card = _parse_card(check, join(path, name), name, spec)
         if card is not None:
@@ -120,13 +121,14 @@ def _parse_card(check: Checker, path: str, name: str, spec: Any) -> CardDef | No
     if ctype == "criatura":
         for key in ("damage", "life"):
             if key not in m:
-                check.error(join(path, key), "falta este campo obligatorio para una criatura")
+                check.error(join(path, key), Message("dv.card.creature_field"))
         damage = check.integer(join(path, "damage"), m.get("damage", 0), maximum=MAX_AMOUNT) or 0
         life = check.integer(join(path, "life"), m.get("life", 1), minimum=1, maximum=MAX_AMOUNT) or 0
     elif ctype is not None:
         for key in ("damage", "life"):
             if key in m:
-                check.error(join(path, key), f"solo las criaturas tienen «{key}»; esta carta es {ctype}")
+                check.error(join(path, key), Message("dv.card.only_creatures", key=key,
+                                                            type=Message("dv.type." + ctype)))
     effects: list[Effect] = []
     raw_effects = m.get("effects", [])
     items = check.sequence(join(path, "effects"), raw_effects, max_items=MAX_EFFECTS, what="efectos")
@@ -136,7 +138,7 @@ def _parse_card(check: Checker, path: str, name: str, spec: Any) -> CardDef | No
             if eff is not None:
                 effects.append(eff)
         if ctype in ("hechizo", "instantaneo") and not items:
-            check.error(join(path, "effects"), f"un {ctype} necesita al menos un efecto")
+            check.error(join(path, "effects"), Message("dv.card.needs_effect", type=Message("dv.type." + ctype)))
     if len(check.errors) > errors_before or ctype is None or cost is None:
         return None
     return CardDef(name=name, type=ctype, cost=cost, damage=damage, life=life, effects=tuple(effects),
@@ -145,17 +147,17 @@ def _parse_card(check: Checker, path: str, name: str, spec: Any) -> CardDef | No
 
 def _parse_effect(check: Checker, path: str, ctype: str, raw: Any) -> Effect | None:
     if not isinstance(raw, Mapping):
-        check.error(path, f"se esperaba un efecto como {{damage: 3, target: any}}, no {type(raw).__name__}")
+        check.error(path, Message("dv.card.effect_shape", got=type(raw).__name__))
         return None
     kinds = [k for k in raw if k in EFFECT_KINDS]
     if len(kinds) != 1:
-        found = f" (hay {len(kinds)}: {', '.join(kinds)})" if kinds else ""
         unknown = [k for k in raw if k not in EFFECT_KINDS and k not in ("target", "to", "when")]
         if unknown and not kinds:
-            check.error(join(path, str(unknown[0])), f"efecto desconocido «{unknown[0]}»; se esperaba uno de: "
-                                                     f"{', '.join(EFFECT_KINDS)}")
+            check.error(join(path, str(unknown[0])), Message("dv.card.unknown_effect", effect=str(unknown[0]),
+                                                             allowed=list(EFFECT_KINDS)))
         else:
-            check.error(path, f"cada efecto lleva exactamente una clase de efecto{found}: {', '.join(EFFECT_KINDS)}")
+            check.error(path, Message("dv.card.one_effect_found", n=len(kinds), found=kinds, kinds=list(EFFECT_KINDS))
+                        if kinds else Message("dv.card.one_effect", kinds=list(EFFECT_KINDS)))
         return None
     kind = kinds[0]
     is_permanent = ctype in PERMANENT_TYPES
@@ -180,16 +182,15 @@ def _parse_effect(check: Checker, path: str, ctype: str, raw: Any) -> Effect | N
     if is_permanent:
         # A permanent's one-shot effect needs a moment to happen; nobody chooses its target then.
         if "when" not in raw:
-            check.error(join(path, "when"), f"un efecto «{kind}» de un permanente necesita «when: enters|turn_start»")
+            check.error(join(path, "when"), Message("dv.card.needs_when", kind=kind))
         else:
             when = check.choice(join(path, "when"), raw["when"], TRIGGERS)
         if target in CHOSEN_TARGETS:
-            check.error(join(path, "target"), f"un efecto disparado no elige objetivo: usa "
-                                              f"{'|'.join(t for t in targets if t not in CHOSEN_TARGETS)}")
+            check.error(join(path, "target"), Message("dv.card.triggered_target", options="|".join(
+                t for t in targets if t not in CHOSEN_TARGETS)))
             return None
         if kind == "discard":
-            check.error(join(path, kind), "un permanente no puede obligar a descartar: la elección de las cartas "
-                                          "solo la lleva la acción de jugar un hechizo o instantáneo")
+            check.error(join(path, kind), Message("dv.card.permanent_discard"))
             return None
     if amount is None or target is None or (is_permanent and when is None):
         return None

@@ -7,6 +7,7 @@ named in the step's language (`dv.type.*`).
 from __future__ import annotations
 
 from judge.engine.rulesets.doce_vidas.expect import LABELS, PHASE_LABELS, ZONE_LABELS
+from judge.engine.rulesets.doce_vidas.schema_messages import EN as _SCHEMA_EN, ES as _SCHEMA_ES
 
 _FIELDS_EN = {"lives": "lives", "mana": "mana", "recycle_cost": "recycle cost", "lost": "has lost", "hand": "hand",
               "deck": "deck", "discard": "discard pile", "board": "in play", "hand_count": "cards in hand",
@@ -248,3 +249,6 @@ EN: dict[str, str] = {
     "dv.illegal.no_discard": "{player} has no pending discard (to get mana, burn a card: {{burn: card}})",
     "dv.illegal.discard_count": "exactly {n} different card(s) of the hand must be discarded ({hand}); given {given}",
 }
+
+ES.update(_SCHEMA_ES)      # the validation errors (cards.py, schema.py), kept in a module of their own
+EN.update(_SCHEMA_EN)

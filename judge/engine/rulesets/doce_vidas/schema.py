@@ -15,6 +15,7 @@ from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS, Attack, Burn, 
 from judge.engine.rulesets.doce_vidas.cards import CardDef, parse_cards
 from judge.engine.step import GENERIC_STEP_KINDS
 from judge.format.validate import Checker, join
+from judge.messages import Message
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MAX_LIVES = 24                    # dv/generales/curacion
@@ -95,7 +96,7 @@ class _Parser:
         if items is None:
             return []
         if len(items) < MIN_PLAYERS:
-            self.check.error("players", f"se necesitan al menos {MIN_PLAYERS} jugadores (hay {len(items)})")
+            self.check.error("players", Message("format.players.too_few", min=MIN_PLAYERS, n=len(items)))
         raws = []
         for i, raw in enumerate(items):
             path = join("players", i)
@@ -103,7 +104,7 @@ class _Parser:
                                    required=("name",))
             name = self.check.string(join(path, "name"), m["name"]) if m is not None and "name" in m else None
             if name is not None and name in self.names:
-                self.check.error(join(path, "name"), f"jugador repetido «{name}»")
+                self.check.error(join(path, "name"), Message("format.player.repeated", name=name))
             if name is not None:
                 self.names.append(name)
             raws.append((path, m, name))
@@ -140,7 +141,8 @@ class _Parser:
                                     maximum=MAX_RECYCLE_COST)
             out.append(PlayerSetup(name=name, lives=lives or 12, mana=mana or 0, recycle_cost=rc or 1, **zones))
         if self.total > MAX_TOTAL_CARDS:
-            self.check.error("players", f"demasiadas cartas en total: {self.total} (máximo {MAX_TOTAL_CARDS})")
+            self.check.error("players", Message("format.players.too_many_cards", n=self.total,
+                                                   max=MAX_TOTAL_CARDS))
         self._players = out
         for p in out:
             for j, obj in enumerate(p.board):
@@ -153,7 +155,7 @@ class _Parser:
         if isinstance(entry, str):
             entry = {"card": entry}
         elif not isinstance(entry, Mapping):
-            self.check.error(path, "se esperaba un nombre de carta o {card: Nombre, id: …}")
+            self.check.error(path, Message("dv.schema.entry_shape"))
             return None
         m = self.check.mapping(path, entry, allowed=allowed, required=("card",))
         if m is None or "card" not in m:
@@ -161,17 +163,17 @@ class _Parser:
         card = self.check.string(join(path, "card"), m["card"])
         if card is not None and card not in self.cards:
             if card not in self.broken:
-                self.check.error(join(path, "card"), f"carta desconocida «{card}»")
+                self.check.error(join(path, "card"), Message("format.card.unknown", card=card))
             card = None
         oid = auto_id
         if "id" in m:
             oid = self.check.string(join(path, "id"), m["id"]) or auto_id
             if oid in self.names:
-                self.check.error(join(path, "id"), f"el id «{oid}» coincide con el nombre de un jugador")
+                self.check.error(join(path, "id"), Message("format.id.is_player", id=oid))
             elif oid in self.cards:
-                self.check.error(join(path, "id"), f"el id «{oid}» coincide con el nombre de una carta")
+                self.check.error(join(path, "id"), Message("dv.schema.id_is_card", id=oid))
         if oid in self.ids:
-            self.check.error(join(path, "id"), f"id repetido «{oid}»")
+            self.check.error(join(path, "id"), Message("format.id.repeated", id=oid))
         tapped = self.check.boolean(join(path, "tapped"), m["tapped"]) if "tapped" in m else False
         damage = self.check.integer(join(path, "damage"), m["damage"], maximum=999) if "damage" in m else 0
         attached = self.check.string(join(path, "attached_to"), m["attached_to"]) if "attached_to" in m else None
@@ -184,30 +186,29 @@ class _Parser:
     def board_object(self, path: str, obj: ObjectSetup, player: PlayerSetup) -> None:
         card = self.cards[obj.card]
         if not card.is_permanent:
-            self.check.error(join(path, "card"), f"«{obj.card}» es un {card.type}: solo los permanentes "
-                                                 "(criaturas, reliquias, encantamientos) están en juego")
+            self.check.error(join(path, "card"), Message("dv.schema.not_permanent", card=obj.card,
+                                                         type=Message("dv.type." + card.type)))
             return
         if obj.damage and not card.is_creature:
-            self.check.error(join(path, "damage"), "solo las criaturas tienen daño marcado")
+            self.check.error(join(path, "damage"), Message("format.damage_not_creature"))
         if card.type == "encantamiento":
             if obj.attached_to is None:
-                self.check.error(join(path, "attached_to"), "un encantamiento en juego va unido a un permanente: "
-                                                            "falta «attached_to»")
+                self.check.error(join(path, "attached_to"), Message("dv.schema.enchantment_unattached"))
                 return
             seen = {obj.id}
             host = obj.attached_to
             board_ids = self.board_ids
             while host is not None:
                 if host not in board_ids:
-                    self.check.error(join(path, "attached_to"), f"«{host}» no es el id de un permanente en juego")
+                    self.check.error(join(path, "attached_to"), Message("dv.schema.host_not_in_play", ref=host))
                     return
                 if host in seen:
-                    self.check.error(join(path, "attached_to"), "los encantamientos forman un ciclo")
+                    self.check.error(join(path, "attached_to"), Message("dv.schema.attach_cycle"))
                     return
                 seen.add(host)
                 host = board_ids[host].attached_to
         elif obj.attached_to is not None:
-            self.check.error(join(path, "attached_to"), "solo los encantamientos se unen a otro permanente")
+            self.check.error(join(path, "attached_to"), Message("dv.schema.attach_not_enchantment"))
 
     @property
     def board_ids(self) -> dict[str, ObjectSetup]:
@@ -231,7 +232,7 @@ class _Parser:
     def player_ref(self, path: str, value: Any) -> str | None:
         name = self.check.string(path, value)
         if name is not None and name not in self.names:
-            self.check.error(path, f"jugador desconocido «{name}»")
+            self.check.error(path, Message("format.player.unknown", name=name))
             return None
         return name
 
@@ -239,14 +240,14 @@ class _Parser:
         ref = self.check.string(path, value)
         if ref is not None and ref not in self.cards and ref not in self.ids:
             if ref not in self.broken:
-                self.check.error(path, f"carta desconocida «{ref}» (ni nombre de carta ni id)")
+                self.check.error(path, Message("dv.schema.unknown_ref", ref=ref))
             return None
         return ref
 
     def target_ref(self, path: str, value: Any) -> str | None:
         ref = self.check.string(path, value)
         if ref is not None and ref not in self.names and ref not in self.ids:
-            self.check.error(path, f"objetivo desconocido «{ref}»: ni jugador ni id de carta")
+            self.check.error(path, Message("dv.schema.unknown_target", ref=ref))
             return None
         return ref
 
@@ -274,12 +275,12 @@ class _Parser:
         if items is None:
             return None
         if not items:
-            self.check.error(p, "una comprobación entre acciones necesita al menos una expectativa")
+            self.check.error(p, Message("dv.schema.empty_check"))
             return None
         self.checks_in_script += len(items)
         if self.checks_in_script > MAX_EXPECT:
-            self.check.error(p, f"demasiadas comprobaciones entre acciones: {self.checks_in_script} "
-                                f"(máximo {MAX_EXPECT} en todo el guion)")
+            self.check.error(p, Message("dv.schema.too_many_checks", n=self.checks_in_script,
+                                        max=MAX_EXPECT))
             return None
         before = len(self.check.errors)
         found = [e for i, item in enumerate(items)
@@ -289,12 +290,12 @@ class _Parser:
 
     def action(self, path: str, raw: Any) -> Action | None:
         if not isinstance(raw, Mapping):
-            self.check.error(path, "se esperaba una acción como {by: Ana, play: Lobo gris}")
+            self.check.error(path, Message("dv.schema.action_shape"))
             return None
         verbs = [k for k in raw if k in ACTION_KEYS]
         if len(verbs) != 1:
-            self.check.error(path, "cada acción lleva exactamente uno de: " + ", ".join(ACTION_KEYS)
-                             + (f" (hay {', '.join(verbs)})" if verbs else ""))
+            self.check.error(path, Message("dv.schema.one_action_found", keys=list(ACTION_KEYS), found=verbs) if verbs
+                             else Message("dv.schema.one_action", keys=list(ACTION_KEYS)))
             self.check.mapping(path, raw, allowed=("by", *ACTION_KEYS, "target", "targets", "choose"))
             return None
         verb = verbs[0]
@@ -308,7 +309,7 @@ class _Parser:
         if verb == "play":
             card = self.card_ref(p, arg)
             if "target" in m and "targets" in m:
-                self.check.error(join(path, "targets"), "usa «target» o «targets», no los dos")
+                self.check.error(join(path, "targets"), Message("format.target_or_targets"))
             targets: list[str | None] = []
             if "target" in m:
                 targets = [self.target_ref(join(path, "target"), m["target"])]
@@ -331,11 +332,11 @@ class _Parser:
                 seq = self.check.sequence(p, arg, max_items=MAX_ZONE_CARDS, what="atacantes") or []
                 attackers = [self.object_ref(join(p, j), a) for j, a in enumerate(seq)]
                 if not seq:
-                    self.check.error(p, "se esperaba al menos una criatura atacante")
+                    self.check.error(p, Message("dv.schema.no_attackers"))
             else:
                 attackers = [self.object_ref(p, arg)]
             if "target" not in m:
-                self.check.error(join(path, "target"), "falta el objetivo del ataque (un jugador o el id de una criatura)")
+                self.check.error(join(path, "target"), Message("dv.schema.attack_target"))
                 return None
             target = self.target_ref(join(path, "target"), m["target"])
             if by is None or target is None or None in attackers or not attackers:
@@ -343,7 +344,7 @@ class _Parser:
             return Attack(by=by, attackers=tuple(a for a in attackers if a), target=target)
         if verb == "end_turn":
             if arg is not True:
-                self.check.error(p, "se esperaba «end_turn: true»")
+                self.check.error(p, Message("dv.schema.end_turn_true"))
                 return None
             return EndTurn(by=by) if by else None
         seq = self.check.sequence(p, arg, max_items=MAX_ZONE_CARDS, what="cartas")
@@ -355,7 +356,7 @@ class _Parser:
     def object_ref(self, path: str, value: Any) -> str | None:
         ref = self.check.string(path, value)
         if ref is not None and ref not in self.ids:
-            self.check.error(path, f"id desconocido «{ref}»")
+            self.check.error(path, Message("dv.schema.unknown_id", ref=ref))
             return None
         return ref
 
@@ -371,7 +372,7 @@ class _Parser:
         """One `expect:` entry: a player's or an object's fields (this ruleset's), or one common key (winner,
         stopped, turn, active, phase, steps: judge.engine.expect). `in_script`: it stands between actions."""
         if not isinstance(raw, Mapping):
-            self.check.error(path, "se esperaba una comprobación como {player: Ana, lives: 9}")
+            self.check.error(path, Message("dv.schema.expect_shape"))
             return []
         if "player" in raw:
             m = self.check.mapping(path, raw, allowed=("player", *PLAYER_FIELDS))
@@ -412,13 +413,13 @@ def parse_scenario(doc: Mapping[str, Any], check: Checker
                    ) -> tuple[Setup, list[Action | Checkpoint], list[Expectation]]:
     p = _Parser(check)
     if "cards" not in doc:
-        check.error("cards", "falta este campo obligatorio: doce-vidas define sus cartas en el escenario")
+        check.error("cards", Message("dv.schema.cards_missing"))
     else:
         p.cards = parse_cards(check, doc["cards"])
         if isinstance(doc["cards"], Mapping):
             p.broken = {n for n in doc["cards"] if isinstance(n, str) and n not in p.cards}
     if "players" not in doc:
-        check.error("players", "falta este campo obligatorio")
+        check.error("players", Message("format.missing"))
     p._players = p.players(doc.get("players", []))  # type: ignore[attr-defined]
     turn = p.turn(doc["turn"]) if doc.get("turn") is not None else None
     actions = p.actions(doc.get("actions", []))

@@ -15,6 +15,7 @@ from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, EQUIPMEN
                                                Static, TargetSpec, Triggered, keyword_id)
 from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost
 from judge.format.validate import MAX_TEXT, Checker, join
+from judge.messages import Message
 from judge.engine.rulesets.magic.verb import current
 from judge.engine.rulesets.magic.conditions import EFFECT_KINDS as STATE_CONDITIONS
 from judge.engine.rulesets.magic.vocabulary import (MAX_CARDS, TARGET_KINDS, SCOPES, STATIC_SCOPES, OBJECT_SCOPES,
@@ -38,11 +39,11 @@ class CardReader:
         if m is None:
             return
         if len(m) > MAX_CARDS:
-            self.check.error("cards", f"demasiadas cartas: {len(m)} (máximo {MAX_CARDS})")
+            self.check.error("cards", Message("magic.card.too_many", n=len(m), max=MAX_CARDS))
             return
         for name, spec in m.items():
             if not isinstance(name, str) or not name.strip() or len(name) > 200:
-                self.check.error("cards", f"nombre de carta no válido {str(name)[:40]!r}")
+                self.check.error("cards", Message("magic.card.bad_name", name=repr(str(name)[:40])))
                 continue
             card = self.card_def(join("cards", name), name, spec)
             if card is not None:
@@ -69,7 +70,7 @@ class CardReader:
         for i, s in enumerate(c.string_list(join(path, "supertypes"), m.get("supertypes", []), max_items=3) or []):
             key = {"legendaria": "legendary", "básica": "basic", "basica": "basic"}.get(s.lower(), s.lower())
             if key not in SUPERTYPES:
-                c.error(join(join(path, "supertypes"), i), f"supertipo desconocido «{s}» (legendary, basic)")
+                c.error(join(join(path, "supertypes"), i), Message("magic.card.unknown_supertype", name=s))
             else:
                 supers.append(key)
         colors = None
@@ -79,11 +80,11 @@ class CardReader:
         if "creature" not in types:
             for key in ("power", "toughness"):
                 if key in m:
-                    c.error(join(path, key), "solo las criaturas tienen fuerza y resistencia (208.3)")
+                    c.error(join(path, key), Message("magic.card.pt_not_creature"))
         if "creature" in types:
             for key in ("power", "toughness"):
                 if key not in m:
-                    c.error(join(path, key), "una criatura necesita fuerza y resistencia")
+                    c.error(join(path, key), Message("magic.card.creature_needs_pt"))
             power = c.integer(join(path, "power"), m.get("power", 0), minimum=-99, maximum=999)
             toughness = c.integer(join(path, "toughness"), m.get("toughness", 0), minimum=-99, maximum=999)
         keywords, unmodelled = self.keywords(join(path, "keywords"), m.get("keywords", []))
@@ -98,20 +99,18 @@ class CardReader:
                                   targets=self.target_specs(join(mp, "targets"), mm.get("targets", []))))
         if "modes" in m:
             if not ({"instant", "sorcery"} & set(types)):
-                c.error(join(path, "modes"), "solo los instantáneos y conjuros modales tienen «modes» (700.2)")
+                c.error(join(path, "modes"), Message("magic.card.modes_not_spell"))
             if "effects" in m or "targets" in m:
-                c.error(join(path, "modes"), "un hechizo modal lleva sus efectos y objetivos en cada modo, no "
-                                             "en «effects»/«targets»")
+                c.error(join(path, "modes"), Message("magic.card.modes_and_effects"))
             if len(m["modes"] if isinstance(m["modes"], list) else []) < 2:
-                c.error(join(path, "modes"), "un hechizo modal tiene al menos dos modos (700.2)")
+                c.error(join(path, "modes"), Message("magic.card.modes_too_few"))
         if effects and not ({"instant", "sorcery"} & set(types)):
-            c.error(join(path, "effects"), "solo los instantáneos y conjuros tienen «effects»; un permanente usa "
-                                           "triggers, activated, static o replacements")
+            c.error(join(path, "effects"), Message("magic.card.effects_not_spell"))
         if ({"instant", "sorcery"} & set(types)) and not effects and not modes and not m.get("text"):
-            c.error(join(path, "effects"), "un instantáneo o conjuro necesita «effects» (o «text» si no se modela)")
+            c.error(join(path, "effects"), Message("magic.card.spell_needs_effects"))
         is_aura = "enchantment" in types and "Aura" in subtypes
         if is_aura and len(targets) != 1:
-            c.error(join(path, "targets"), "un Aura necesita exactamente un objetivo: lo que encanta (303.4a)")
+            c.error(join(path, "targets"), Message("magic.card.aura_one_target"))
         triggers = tuple(t for i, raw in enumerate(self.seq(join(path, "triggers"), m.get("triggers", [])))
                          if (t := self.trigger(join(join(path, "triggers"), i), raw)) is not None)
         activated = tuple(a for i, raw in enumerate(self.seq(join(path, "activated"), m.get("activated", [])))
@@ -158,8 +157,7 @@ class CardReader:
             if zone is not None:
                 out.append(zone)
         if "land" in types:
-            self.check.error(path, "una tierra se juega, no se lanza (305.1): «cast_from» es de los hechizos; una "
-                                   "habilidad estática «play_from_graveyard: lands» deja jugarlas desde el cementerio")
+            self.check.error(path, Message("magic.card.land_cast_from"))
         return tuple(out)
 
     def seq(self, path: str, value: Any) -> list[Any]:
@@ -172,7 +170,7 @@ class CardReader:
         try:
             return parse_cost(text)
         except ManaError as exc:
-            self.check.error(path, f"coste de maná no válido: {exc}")
+            self.check.error(path, Message("magic.card.bad_cost", reason=exc.said))
             return None
 
     def types(self, path: str, value: Any) -> tuple[str, ...]:
@@ -180,16 +178,16 @@ class CardReader:
         out = []
         for i, t in enumerate(items):
             if not isinstance(t, str):
-                self.check.error(join(path, i), "se esperaba un tipo de carta")
+                self.check.error(join(path, i), Message("magic.card.type_not_text"))
                 continue
             key = TYPE_ALIASES.get(t.lower(), t.lower())
             if key not in CARD_TYPES:
                 self.check.error(join(path, i) if not isinstance(value, str) else path,
-                                 f"tipo de carta desconocido «{t}»; se esperaba uno de: {', '.join(CARD_TYPES)}")
+                                 Message("magic.card.unknown_type", type=t, allowed=list(CARD_TYPES)))
             else:
                 out.append(key)
         if not items:
-            self.check.error(path, "una carta tiene al menos un tipo")
+            self.check.error(path, Message("magic.card.no_type"))
         return tuple(out)
 
     def colors(self, path: str, value: Any) -> tuple[str, ...]:
@@ -197,7 +195,7 @@ class CardReader:
         out = []
         for i, v in enumerate(items):
             if not isinstance(v, str) or v.upper() not in COLORS:
-                self.check.error(join(path, i), f"color desconocido {v!r}; se esperaba W, U, B, R o G")
+                self.check.error(join(path, i), Message("magic.card.unknown_color", value=repr(v)))
             else:
                 out.append(v.upper())
         return tuple(out)
@@ -207,7 +205,7 @@ class CardReader:
         known, unknown = [], []
         for i, k in enumerate(items):
             if not isinstance(k, str):
-                self.check.error(join(path, i), "se esperaba el nombre de una habilidad de palabra clave")
+                self.check.error(join(path, i), Message("magic.card.keyword_not_text"))
                 continue
             kid = keyword_id(k)
             if kid is not None:
@@ -215,8 +213,8 @@ class CardReader:
             elif k.lower() in UNMODELLED_KEYWORDS or k.lower() in UNMODELLED_KEYWORDS.values():
                 unknown.append(k.lower())
             else:
-                self.check.error(join(path, i), f"palabra clave desconocida «{k}»; el motor modela: "
-                                 + ", ".join(KEYWORDS) + " (las demás van en «text»)")
+                self.check.error(join(path, i), Message("magic.card.unknown_keyword", keyword=k,
+                                                                modelled=list(KEYWORDS)))
         return tuple(known), tuple(unknown)
 
     def target_specs(self, path: str, value: Any) -> tuple[TargetSpec, ...]:
@@ -236,27 +234,25 @@ class CardReader:
             other = self.check.boolean(join(p, "other"), m.get("other", False))
             many = self.check.boolean(join(p, "many"), m.get("many", False))
             if many and i != len(value) - 1:
-                self.check.error(join(p, "many"), "solo el último objetivo puede ser «many» (cualquier cantidad)")
+                self.check.error(join(p, "many"), Message("magic.card.many_not_last"))
             where = self.qualities(join(p, "where"), m.get("where", []))
             if where and kind in ("player", "spell"):
-                self.check.error(join(p, "where"), "«where» filtra permanentes: no vale con un jugador ni un hechizo")
+                self.check.error(join(p, "where"), Message("magic.card.where_not_permanent"))
             zone = self.check.choice(join(p, "zone"), m.get("zone", "battlefield"), ("battlefield", "graveyard"))
             optional = self.check.boolean(join(p, "optional"), m.get("optional", False))
             untapped = self.check.boolean(join(p, "untapped"), m.get("untapped", False))
             if zone == "graveyard" and kind not in ("creature", "card", "instant_or_sorcery"):
-                self.check.error(join(p, "type"), "en un cementerio el objetivo es «card» o «creature» (una carta "
-                                                  "de criatura)")
+                self.check.error(join(p, "type"), Message("magic.card.graveyard_target"))
                 continue
             if kind in ("card", "instant_or_sorcery") and zone != "graveyard":
-                self.check.error(join(p, "zone"), "«card» es una carta de un cementerio: pon «zone: graveyard»")
+                self.check.error(join(p, "zone"), Message("magic.card.card_needs_graveyard"))
                 continue
             mv_slot = -1
             if "mv_at_most_slot" in m:       # its mana value at most that earlier slot's (Diablura de puca)
                 mv_slot = self.check.integer(join(p, "mv_at_most_slot"), m["mv_at_most_slot"], minimum=0,
                                              maximum=max(i - 1, 0)) or 0
                 if i == 0:
-                    self.check.error(join(p, "mv_at_most_slot"), "compara con un objetivo anterior: no vale en el "
-                                                                 "primero")
+                    self.check.error(join(p, "mv_at_most_slot"), Message("magic.card.mv_slot_first"))
             if kind and ctl and zone:
                 out.append(TargetSpec(kind, ctl, other=bool(other), many=bool(many), where=where, zone=zone,
                                       optional=bool(optional), untapped=bool(untapped), mv_at_most_slot=mv_slot))
@@ -274,13 +270,13 @@ class CardReader:
                ) -> Effect | None:
         c = self.check
         if not isinstance(raw, Mapping):
-            c.error(path, "se esperaba un efecto como {damage: 3, to: target}")
+            c.error(path, Message("magic.card.effect_shape"))
             return None
         registry = current()
         verbs = [k for k in raw if k in registry.name_set]
         if len(verbs) != 1:
-            c.error(path, "cada efecto lleva exactamente uno de: " + ", ".join(registry.names)
-                    + (f" (hay {', '.join(verbs)})" if verbs else ""))
+            c.error(path, Message("magic.card.one_verb_found", verbs=list(registry.names), found=verbs) if verbs
+                    else Message("magic.card.one_verb", verbs=list(registry.names)))
             return None
         verb = verbs[0]
         kind = registry.by_name[verb]
@@ -308,8 +304,8 @@ class CardReader:
             if got is not None:
                 kw["condition"], kw["condition_n"], kw["condition_arg"] = got
         elif "condition" in m and "condition" not in kind.keys:
-            c.error(join(path, "condition"), f"con «{verb}», «condition» es una condición del estado de la partida: "
-                    + ", ".join(f"{{{k}: …}}" for k in STATE_CONDITIONS))
+            c.error(join(path, "condition"), Message("magic.card.condition_state", verb=verb,
+                                                         forms=[f"{{{k}: …}}" for k in STATE_CONDITIONS]))
         elif "condition" in m:             # "if you control more creatures…", "if you do", "if it's a creature card"
             from judge.engine.rulesets.magic.linked import CONDITIONS
             kw["condition"] = c.choice(join(path, "condition"), m["condition"], CONDITIONS) or ""
@@ -347,7 +343,7 @@ class CardReader:
             kw["additive"] = bool(c.boolean(join(path, "additive"), m["additive"]))
         where = self.qualities(join(path, "where"), m.get("where", []))
         if where and to not in OBJECT_SCOPES:
-            c.error(join(path, "where"), f"«where» filtra objetos: no vale con to: {to}")
+            c.error(join(path, "where"), Message("magic.card.where_not_objects", to=to))
         return Effect(kind=verb, to=to, target=target, duration=duration, optional=bool(may), where=where, **kw)
 
     def qualities(self, path: str, value: Any) -> tuple[str, ...]:
@@ -355,9 +351,8 @@ class CardReader:
         out = []
         for i, q in enumerate(self.check.sequence(path, value, max_items=5) or []):
             if not isinstance(q, str) or not is_quality(q.upper() if len(q) == 1 else q):
-                self.check.error(join(path, i), f"cualidad desconocida {q!r}; se esperaba una de: "
-                                                + ", ".join(QUALITIES) + ", subtype:<subtipo> o non<cualidad> "
-                                                "(noncreature, nonbasic, non-subtype:Elfo)")
+                self.check.error(join(path, i), Message("magic.card.unknown_quality", value=repr(q),
+                                                        qualities=list(QUALITIES)))
             else:
                 out.append(q.upper() if len(q) == 1 else q)
         return tuple(out)
@@ -395,48 +390,46 @@ class CardReader:
                 condition = c.choice(join(path, "condition"), raw_c, ("your_hand_empty", "active_hand_empty")) or ""
         counter = m.get("counter", "")
         if counter not in ("", "+1/+1", "-1/-1"):
-            c.error(join(path, "counter"), "se esperaba +1/+1 o -1/-1")
+            c.error(join(path, "counter"), Message("magic.card.counter_kind"))
         effects = self.effects(join(path, "effects"), m.get("effects", []))
         targets = self.target_specs(join(path, "targets"), m.get("targets", []))
         if when not in WHOSE_WHEN and "whose" in m:
-            c.error(join(path, "whose"), f"«whose» solo vale con when: {', '.join(WHOSE_WHEN)}")
+            c.error(join(path, "whose"), Message("magic.card.only_when", key="whose", when=list(WHOSE_WHEN)))
         zones = {}
         for key in ("from_zone", "to_zone"):        # 400.7: "whenever a card is put into a graveyard from anywhere"
             if key in m:
                 zones[key] = c.choice(join(path, key), m[key], ZONES_OF_CARDS) or ""
                 if when != "zone_change" and not (when == "spell_cast" and key == "from_zone"):
-                    c.error(join(path, key), f"«{key}» solo vale con when: zone_change"
-                            + (" (y from_zone con spell_cast)" if key == "from_zone" else ""))
+                    c.error(join(path, key), Message("magic.card.from_zone_when") if key == "from_zone" else
+                            Message("magic.card.only_when", key=key, when="zone_change"))
         if when not in ("enters", "dies", "counter_put", "attacks") and "of" in m:
-            c.error(join(path, "of"), "«of» solo vale con when: enters, dies, attacks o counter_put")
+            c.error(join(path, "of"), Message("magic.card.of_when"))
         if when == "counter_put" and of in ("another_creature", "opponents_creature", "your_creature"):
-            c.error(join(path, "of"), "con counter_put, «of» es self o creature")
+            c.error(join(path, "of"), Message("magic.card.of_counter_put"))
         # 603.2c: "whenever one or more creatures … attack / die / enter": once per event, of a group
         one_or_more = bool(c.boolean(join(path, "one_or_more"), m.get("one_or_more", False)))
         if one_or_more and (when not in ("enters", "dies", "attacks") or of == "self"):
-            c.error(join(path, "one_or_more"), "«one_or_more» solo vale con when: enters, dies o attacks y un "
-                                               "grupo en «of» (creature, another_creature, your_creature, "
-                                               "opponents_creature)")
+            c.error(join(path, "one_or_more"), Message("magic.card.one_or_more_when"))
         where = self.qualities(join(path, "where"), m.get("where", []))
         if where and (when != "enters" or of == "self") and when != "spell_cast":
-            c.error(join(path, "where"), "«where» solo vale con when: enters y una criatura (of), o spell_cast (el "
-                                         "hechizo lanzado)")
+            c.error(join(path, "where"), Message("magic.card.where_when"))
         if when != "counter_put" and "counter" in m:
-            c.error(join(path, "counter"), "«counter» solo vale con when: counter_put")
+            c.error(join(path, "counter"), Message("magic.card.only_when", key="counter", when="counter_put"))
         each = c.boolean(join(path, "each_counter"), m.get("each_counter", False))
         if when != "counter_put" and "each_counter" in m:
-            c.error(join(path, "each_counter"), "«each_counter» solo vale con when: counter_put")
+            c.error(join(path, "each_counter"), Message("magic.card.only_when", key="each_counter",
+                                                             when="counter_put"))
         had = m.get("had_counter", "")
         if had not in ("", "+1/+1", "-1/-1"):
-            c.error(join(path, "had_counter"), "se esperaba +1/+1 o -1/-1")
+            c.error(join(path, "had_counter"), Message("magic.card.counter_kind"))
         if when != "dies" and "had_counter" in m:
-            c.error(join(path, "had_counter"), "«had_counter» solo vale con when: dies")
+            c.error(join(path, "had_counter"), Message("magic.card.only_when", key="had_counter", when="dies"))
         to_whom = c.choice(join(path, "to_whom"), m.get("to_whom", ""), ("", "opponent", "player")) or ""
         combat = c.boolean(join(path, "combat"), m.get("combat", False))
         at_least = c.integer(join(path, "at_least"), m.get("at_least", 0), minimum=0, maximum=999) or 0
         for key in ("to_whom", "combat", "at_least"):
             if when != "deals_damage" and key in m:
-                c.error(join(path, key), f"«{key}» solo vale con when: deals_damage")
+                c.error(join(path, key), Message("magic.card.only_when", key=key, when="deals_damage"))
         if None in (when, of, whose) or "effects" not in m:
             return None
         state_condition = ""
@@ -444,7 +437,8 @@ class CardReader:
             state_condition = c.choice(join(path, "state_condition"), m.get("state_condition"),
                                        ("no_permanents_of_chosen_color",)) or ""
         elif "state_condition" in m:
-            c.error(join(path, "state_condition"), "«state_condition» solo vale con when: state")
+            c.error(join(path, "state_condition"), Message("magic.card.only_when", key="state_condition",
+                                                                when="state"))
         return Triggered(when=when, effects=effects, targets=targets, of=of, whose=whose, counter=counter,
                          each_counter=bool(each), had_counter=had, condition=condition, condition_n=condition_n,
                          to_whom=to_whom, state_condition=state_condition, where=where, combat=bool(combat),
@@ -490,7 +484,7 @@ class CardReader:
             for key in ("tap", "untap", "sacrifice", "remove_counters", "put_counters", "discard_self",
                         "sacrifice_type", "reveal_sharing_color"):
                 if key in m:
-                    c.error(join(path, key), f"una habilidad que funciona desde el cementerio no se paga con «{key}»")
+                    c.error(join(path, key), Message("magic.card.graveyard_cost", key=key))
         if cost is None or "effects" not in m:
             return None
         return Activated(cost=cost, tap=bool(tap), zone=zone, untap=bool(untap), remove_counters=tuple(rc), sacrifice=bool(sac),
@@ -504,8 +498,7 @@ class CardReader:
         """702.6a: «equip: "{2}"» is the activated ability "{2}: attach this permanent to target creature you
         control; activate only as a sorcery", listed after the card's other activated abilities."""
         if "artifact" not in types or not EQUIPMENT_SUBTYPES & set(subtypes):
-            self.check.error(path, "solo un Equipo (artefacto con el subtipo Equipment o Equipo) tiene «equip» "
-                                   "(301.5, 702.6a)")
+            self.check.error(path, Message("magic.card.equip_not_equipment"))
             return None
         cost = self.cost(path, value)
         if cost is None:
@@ -529,7 +522,7 @@ class CardReader:
             cm = self.check.mapping(join(path, "while"), raw["while"], allowed=("library_at_most",))
             if cm is None or len(cm) != 1:
                 if cm is not None:
-                    self.check.error(join(path, "while"), "se esperaba una condición: {library_at_most: N}")
+                    self.check.error(join(path, "while"), Message("magic.card.while_shape"))
                 return None
             kind, n = next(iter(cm.items()))
             n = self.check.integer(join(join(path, "while"), kind), n, minimum=0, maximum=999)
@@ -542,7 +535,7 @@ class CardReader:
             return None
         statics = current().static_names
         if e.kind not in statics or e.choose:
-            self.check.error(path, "una habilidad estática modela: " + ", ".join(statics))
+            self.check.error(path, Message("magic.card.static_verbs", verbs=list(statics)))
             return None
         return Static(e, condition)
 
@@ -555,7 +548,7 @@ class CardReader:
         if m is None:
             return None
         if len(m) != 1:
-            c.error(path, "se esperaba una sola condición: " + ", ".join(STATE_CONDITIONS))
+            c.error(path, Message("magic.card.one_condition", conditions=list(STATE_CONDITIONS)))
             return None
         kind, value = next(iter(m.items()))
         p = join(path, kind)
@@ -600,8 +593,8 @@ class CardReader:
         ok = isinstance(q, str) and (re.fullmatch(r"mv>=\d{1,2}", q) or q in COLORS or q == "chosen_name"
                                      or q in CARD_TYPES)
         if not ok:
-            c.error(join(path, "protection"), "se esperaba una cualidad: mv>=N, W, U, B, R, G, chosen_name o un "
-                    "tipo de carta (" + ", ".join(CARD_TYPES) + ")")
+            c.error(join(path, "protection"), Message("magic.card.protection_quality",
+                                                               types=list(CARD_TYPES)))
             return None
         to = c.choice(join(path, "to"), m.get("to", "self"), ("self", "controller"))
         return Static(Effect("protection", to=to or "self", quality=q, duration="permanent")) if to else None
@@ -619,13 +612,14 @@ class CardReader:
         reads = REPLACEMENT_READS[event]
         for k in m:
             if k not in ("event", *reads):
-                c.error(join(path, k), f"«{k}» no se usa con event: {event}"
-                        + (f" (lee: {', '.join(reads)})" if reads else ""))
+                c.error(join(path, k), Message("magic.card.replacement_key_reads", key=k, event=event,
+                                                   reads=list(reads))
+                        if reads else Message("magic.card.replacement_key", key=k, event=event))
         kw: dict[str, Any] = {}
         if event == "draw":
             kw["instead"] = self.effects(join(path, "instead"), m.get("instead", []), SCOPES)
             if "instead" not in m:
-                c.error(join(path, "instead"), "un reemplazo de robo dice qué pasa en su lugar")
+                c.error(join(path, "instead"), Message("magic.card.draw_instead"))
         elif event == "tap_for_mana":
             kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 2), minimum=0, maximum=10) or 0
         elif event in ("counters", "life_loss"):
@@ -633,7 +627,7 @@ class CardReader:
             kw["multiply"] = c.integer(join(path, "multiply"), m.get("multiply", 1), minimum=0, maximum=10) or 0
             kw["add"] = c.integer(join(path, "add"), m.get("add", 0), minimum=-99, maximum=99) or 0
             if "multiply" not in m and "add" not in m:
-                c.error(path, f"un reemplazo de {event} dice cuánto cambia: «multiply» o «add»")
+                c.error(path, Message("magic.card.replacement_amount", event=event))
             scopes = REPLACE_TO[event]
             kw["to"] = c.choice(join(path, "to"), m.get("to", scopes[0]), scopes) or scopes[0]
             if event == "counters":

@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from judge.messages import Message
+
 COLORS = ("W", "U", "B", "R", "G")
 POOL_KEYS = ("W", "U", "B", "R", "G", "C")
 COLOR_NAMES = {"W": "blanco", "U": "azul", "B": "negro", "R": "rojo", "G": "verde"}
@@ -18,7 +20,15 @@ SYMBOL = re.compile(r"\{([^{}]{1,5})\}")
 
 
 class ManaError(ValueError):
-    """A cost or mana string that cannot be read."""
+    """A cost or mana string that cannot be read. `said` is what is wrong as a message (magic.mana_text.*), so a
+    validation error names it in the error's language; str() is its Spanish, as it always was."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(said)
+        self.said = said
+
+    def __str__(self) -> str:
+        return self.said.render()       # rendered when read: a caught ManaError (catalog.py) renders nothing
 
 
 @dataclass(frozen=True)
@@ -52,11 +62,11 @@ def parse_cost(text: str) -> tuple[Symbol, ...]:
     pos, out = 0, []
     for m in SYMBOL.finditer(text):
         if text[pos:m.start()].strip():
-            raise ManaError(f"texto fuera de los símbolos: «{text[pos:m.start()]}»")
+            raise ManaError(Message("magic.mana_text.outside", text=text[pos:m.start()]))
         pos = m.end()
         out.append(_symbol(m.group(1).upper()))
     if text[pos:].strip():
-        raise ManaError(f"texto fuera de los símbolos: «{text[pos:]}»")
+        raise ManaError(Message("magic.mana_text.outside", text=text[pos:]))
     return tuple(out)
 
 
@@ -74,7 +84,7 @@ def _symbol(s: str) -> Symbol:
         return Symbol("hybrid", colors=(parts[0], parts[1]))
     if len(parts) == 2 and parts[0].isdigit() and parts[1] in COLORS:
         return Symbol("mono_hybrid", int(parts[0]), (parts[1],))
-    raise ManaError(f"símbolo de maná desconocido «{{{s}}}»")
+    raise ManaError(Message("magic.mana_text.symbol", symbol=s))
 
 
 @lru_cache(maxsize=4096)
@@ -119,11 +129,11 @@ def _parse_mana(text: str) -> tuple[tuple[str, int], ...]:
             elif s.kind == "colorless":
                 out["C"] += 1
             else:
-                raise ManaError(f"{s.text} no es maná que se pueda añadir")
+                raise ManaError(Message("magic.mana_text.not_addable", symbol=s.text))
         return tuple(out.items())
     for ch in text.upper():
         if ch not in POOL_KEYS:
-            raise ManaError(f"maná desconocido «{ch}» (se esperaba W U B R G C)")
+            raise ManaError(Message("magic.mana_text.unknown", mana=ch))
         out[ch] += 1
     return tuple(out.items())
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judge.engine.rulesets.magic import messages_effects, messages_play
 from judge.engine.rulesets.magic.cards import CARD_TYPES
+from judge.engine.rulesets.magic.schema_messages import EN as _SCHEMA_EN, ES as _SCHEMA_ES
 from judge.engine.rulesets.magic.state import STEP_NAMES
 from judge.messages import Message
 
@@ -415,6 +416,11 @@ for _pairs in (messages_play.PAIRS, messages_effects.PAIRS):
         raise ValueError(f"magic message ids defined twice: {', '.join(_twice)}")
     ES.update({k: es for k, (es, _) in _pairs.items()})
     EN.update({k: en for k, (_, en) in _pairs.items()})
+_twice = sorted(ES.keys() & _SCHEMA_ES.keys())
+if _twice:
+    raise ValueError(f"magic message ids defined twice: {', '.join(_twice)}")
+ES.update(_SCHEMA_ES)      # the validation errors (cardschema.py, schema.py), kept in a module of their own
+EN.update(_SCHEMA_EN)
 ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
 # The names without parameters, built once: nothing changes a Message after it is made.
 _NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase.", "magic.phase_again."))}

@@ -22,6 +22,7 @@ from judge.engine.rulesets.magic.vocabulary import (  # noqa: F401 - the vocabul
     ZONES_OF_CARDS)
 from judge.engine.step import GENERIC_STEP_KINDS
 from judge.format.validate import Checker, join
+from judge.messages import Message
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class _Parser(CardReader):
         if items is None:
             return []
         if len(items) < MIN_PLAYERS:
-            c.error("players", f"se necesitan al menos {MIN_PLAYERS} jugadores (hay {len(items)})")
+            c.error("players", Message("format.players.too_few", min=MIN_PLAYERS, n=len(items)))
         given: set[str] = set()
         for raw in items:
             for z in ZONES:
@@ -106,7 +107,7 @@ class _Parser(CardReader):
             if name is None:
                 continue
             if name in seen_names:
-                c.error(join(path, "name"), f"jugador repetido «{name}»")
+                c.error(join(path, "name"), Message("format.player.repeated", name=name))
             seen_names.add(name)
             zones: dict[str, tuple[ObjectSetup, ...]] = {}
             for z in ZONES:
@@ -129,7 +130,7 @@ class _Parser(CardReader):
             out.append(PlayerSetup(name=name, life=life if life is not None else 20, zones=zones,
                                    pool=pool, lands_played=lands or 0))
         if total > MAX_TOTAL:
-            c.error("players", f"demasiadas cartas en total: {total} (máximo {MAX_TOTAL})")
+            c.error("players", Message("format.players.too_many_cards", n=total, max=MAX_TOTAL))
         for i, p in enumerate(out):
             for j, o in enumerate(p.zones.get("battlefield", ())):
                 self.check_permanent(f"players[{i}].battlefield[{j}]", o, out)
@@ -140,7 +141,7 @@ class _Parser(CardReader):
             try:
                 return tuple(parse_mana(value).items())
             except ManaError as exc:
-                self.check.error(path, str(exc))
+                self.check.error(path, exc.said)
                 return ()
         m = self.check.mapping(path, value, allowed=("W", "U", "B", "R", "G", "C"))
         out = []
@@ -164,17 +165,17 @@ class _Parser(CardReader):
             self.from_catalog(card)
         if card is not None and card not in self.cards:
             if card not in self.broken:
-                c.error(join(path, "card"), f"carta desconocida «{card}» (defínela en «cards:»; las tierras básicas "
-                                            f"son {', '.join(BASIC_LANDS)})")
+                c.error(join(path, "card"), Message("magic.schema.unknown_card", card=card,
+                                                    basics=list(BASIC_LANDS)))
             card = None
         oid = c.string(join(path, "id"), m["id"]) if "id" in m else auto
         oid = oid or auto
         if oid in self.ids:
-            c.error(join(path, "id"), f"id repetido «{oid}»")
+            c.error(join(path, "id"), Message("format.id.repeated", id=oid))
         elif oid in self.names:
-            c.error(join(path, "id"), f"el id «{oid}» coincide con el nombre de un jugador")
+            c.error(join(path, "id"), Message("format.id.is_player", id=oid))
         elif "~" in oid:
-            c.error(join(path, "id"), "un id no lleva «~» (el motor lo usa para los objetos nuevos, 400.7)")
+            c.error(join(path, "id"), Message("magic.schema.id_tilde"))
         tapped = c.boolean(join(path, "tapped"), m.get("tapped", False))
         damage = c.integer(join(path, "damage"), m.get("damage", 0), maximum=999)
         sick = c.boolean(join(path, "sick"), m.get("sick", False))
@@ -195,24 +196,22 @@ class _Parser(CardReader):
     def check_permanent(self, path: str, o: ObjectSetup, players: list[PlayerSetup]) -> None:
         card = self.cards[o.card]
         if not card.is_permanent:
-            self.check.error(join(path, "card"), f"«{o.card}» no es un permanente: no puede estar en el campo de "
-                                                 "batalla")
+            self.check.error(join(path, "card"), Message("magic.schema.not_permanent", card=o.card))
         if o.damage and "creature" not in card.types:
-            self.check.error(join(path, "damage"), "solo las criaturas tienen daño marcado")
+            self.check.error(join(path, "damage"), Message("format.damage_not_creature"))
         field_ids = {x.id for p in players for x in p.zones.get("battlefield", ())}
         if o.attached_to is not None:
             if o.attached_to not in field_ids or o.attached_to == o.id:
-                self.check.error(join(path, "attached_to"), f"«{o.attached_to}» no es otro permanente del campo de "
-                                                            "batalla")
+                self.check.error(join(path, "attached_to"), Message("magic.schema.attached_not_permanent",
+                                                                    ref=o.attached_to))
         elif card.is_aura:
-            self.check.error(join(path, "attached_to"), "un Aura en el campo de batalla está anexada: falta "
-                                                        "«attached_to»")
+            self.check.error(join(path, "attached_to"), Message("magic.schema.aura_unattached"))
 
     # -- references -----------------------------------------------------------------------------------------------
     def player_ref(self, path: str, value: Any) -> str | None:
         name = self.check.string(path, value)
         if name is not None and name not in self.names:
-            self.check.error(path, f"jugador desconocido «{name}»")
+            self.check.error(path, Message("format.player.unknown", name=name))
             return None
         return name
 
@@ -229,8 +228,8 @@ class _Parser(CardReader):
             return r                                   # a later incarnation of a scenario object (400.7)
         if RUNTIME_ID.match(r):
             return r                                   # a token or ability the engine names during the run
-        what = "id de objeto" + (", jugador" if players else "") + (" ni nombre de carta" if cards else "")
-        self.check.error(path, f"«{r}» no es un {what} del escenario")
+        what = "object" + ("_player" if players else "") + ("_card" if cards else "")
+        self.check.error(path, Message("magic.schema.unknown_ref", ref=r, what=Message("magic.schema.ref." + what)))
         return None
 
     stack_ids: set[str] = set()
@@ -267,19 +266,18 @@ class _Parser(CardReader):
             if card is not None and card not in self.cards:
                 self.from_catalog(card)
             if card is not None and card not in self.cards:
-                c.error(join(path, "card"), f"carta desconocida «{card}»")
+                c.error(join(path, "card"), Message("format.card.unknown", card=card))
                 card = None
             ctl = self.player_ref(join(path, "controller"), m["controller"])
             sid = c.string(join(path, "id"), m["id"]) if "id" in m else f"pila-{i + 1}"
             if sid in self.ids:
-                c.error(join(path, "id"), f"id repetido «{sid}»")
+                c.error(join(path, "id"), Message("format.id.repeated", id=sid))
             self.ids[sid or ""] = card or ""
             targets = self.refs(join(path, "targets"), m.get("targets", []), players=True, cards=False)
             x = c.integer(join(path, "x"), m.get("x", 0), maximum=99)
             if card and "x" not in m and any(sym.kind == "x" for sym in self.cards[card].mana_cost):
                 # 601.2b: X was announced as the spell was cast; the engine never guesses it.
-                c.error(join(path, "x"), f"{card} tiene {{X}} en su coste: di el valor anunciado al lanzarlo "
-                        "(601.2b; x: 0 también vale)")
+                c.error(join(path, "x"), Message("magic.schema.x_needed", card=card))
             if card and ctl and sid and targets is not None:
                 out.append(StackSetup(id=sid, card=card, controller=ctl, targets=targets, x=x or 0))
         return tuple(out)
@@ -297,20 +295,19 @@ class _Parser(CardReader):
     def action(self, path: str, raw: Any) -> Any:
         c = self.check
         if not isinstance(raw, Mapping):
-            c.error(path, "se esperaba una acción como {by: Ana, cast: Rayo, targets: [Bruno]}")
+            c.error(path, Message("magic.schema.action_shape"))
             return None
         if "expect" in raw:
             c.mapping(path, raw, allowed=("expect",))
             exps = self.expectations(join(path, "expect"), raw["expect"], in_script=True)
             self.script_checks += len(exps)
             if self.script_checks > MAX_EXPECT:
-                c.error(join(path, "expect"), f"demasiadas comprobaciones entre acciones (máximo {MAX_EXPECT} en "
-                                              "todo el guion)")
+                c.error(join(path, "expect"), Message("magic.schema.too_many_checks", max=MAX_EXPECT))
             return Checkpoint(tuple(exps), path)
         verbs = [k for k in raw if k in ACTION_KEYS]
         if len(verbs) != 1:
-            c.error(path, "cada acción lleva exactamente uno de: " + ", ".join(ACTION_KEYS) + ", expect"
-                    + (f" (hay {', '.join(verbs)})" if verbs else ""))
+            c.error(path, Message("magic.schema.one_action_found", keys=[*ACTION_KEYS, "expect"], found=verbs) if verbs
+                    else Message("magic.schema.one_action", keys=[*ACTION_KEYS, "expect"]))
             return None
         verb = verbs[0]
         extra = {"cast": ("target", "targets", "x", "tap", "sacrifice", "discard", "mode", "counter_on", "conspire",
@@ -330,13 +327,13 @@ class _Parser(CardReader):
             return None
         if verb == "pass":
             if arg is not True:
-                c.error(p, "se esperaba «pass: true»")
+                c.error(p, Message("magic.schema.pass_true"))
                 return None
             return Pass(by=by)
         if verb in ("cast", "activate"):
             ref = self.ref(p, arg)
             if "target" in m and "targets" in m:
-                c.error(join(path, "targets"), "usa «target» o «targets», no los dos")
+                c.error(join(path, "targets"), Message("format.target_or_targets"))
             targets = self.refs(join(path, "target" if "target" in m else "targets"),
                                 m.get("target", m.get("targets", [])), players=True)
             # 601.2b: X is announced by the player; without «x» none is (the engine says so, it never guesses 0).
@@ -421,7 +418,7 @@ class _Parser(CardReader):
         vals = []
         for j, v in enumerate(seq):
             if isinstance(v, bool) or not isinstance(v, (str, int)):
-                c.error(join(p, j), "se esperaba un id, un jugador o un número")
+                c.error(join(p, j), Message("magic.schema.choose_value"))
                 return None
             vals.append(str(v))
         return Choose(by=by, values=tuple(vals))
@@ -437,7 +434,7 @@ class _Parser(CardReader):
     def expectation(self, path: str, raw: Any, in_script: bool) -> list[Expectation]:
         c = self.check
         if not isinstance(raw, Mapping):
-            c.error(path, "se esperaba una comprobación como {player: Ana, life: 17}")
+            c.error(path, Message("magic.schema.expect_shape"))
             return []
         if "player" in raw:
             m = c.mapping(path, raw, allowed=("player", *PLAYER_FIELDS))
@@ -453,7 +450,7 @@ class _Parser(CardReader):
             if m is None:
                 return []
             if len(m) != 1:
-                c.error(path, "se esperaba exactamente una de: player, object, " + ", ".join(allowed))
+                c.error(path, Message("core.check.one_of", keys=list(allowed)))
                 return []
             k = next(iter(m))
             if k == "stack":
@@ -511,7 +508,7 @@ def parse_scenario(doc: Mapping[str, Any], check: Checker, catalog: Mapping[str,
     if "cards" in doc:
         p.card_defs(doc["cards"])
     if "players" not in doc:
-        check.error("players", "falta este campo obligatorio")
+        check.error("players", Message("format.missing"))
     players = p.players(doc.get("players", []))
     number, active, step = p.turn(doc["turn"]) if doc.get("turn") is not None else (1, p.names[0] if p.names
                                                                                       else "", "main1")
