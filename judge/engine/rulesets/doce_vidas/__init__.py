@@ -17,6 +17,7 @@ from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.expect import check_expectation
 from judge.engine.rulesets.doce_vidas.schema import EVENT_KINDS, OWN_STEP_KINDS, Setup, parse_scenario
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState
 from judge.engine.state import GameObject, GameState, Player
 from judge.engine.step import Event, Step
 from judge.messages import Message
@@ -79,9 +80,7 @@ class DoceVidas(Ruleset):
                                                     zone=zone, tapped=o.tapped, damage=o.damage,
                                                     attached_to=o.attached_to))
             players.append(p)
-        state = GameState(players=players, rng=rng, ruleset=cls)
-        state.extra["cards"] = dict(setup.cards)
-        state.extra["temp"] = []
+        state = DoceVidasState(players=players, rng=rng, ruleset=cls, cards=dict(setup.cards))
         for obj in state.all_objects():
             obj.timestamp = state.tick()          # the order written is the order stacked (LIFO reads it back)
         out: list[Step] = []
@@ -96,7 +95,7 @@ class DoceVidas(Ruleset):
         if setup.turn is None:
             state.active = players[0].name
             # Who starts second draws one more card in their first turn (dv/turno/preparacion/4).
-            state.extra["second_player"] = players[1].name
+            state.second_player = players[1].name
             state.phase = "preparacion"
             game.emit(state, out, "setup", None,
                       Message("dv.setup.new", n=len(players), players=names),
