@@ -88,7 +88,6 @@ class GameState:
     steps_taken: int = 0          # numbers the steps across calls to `apply`
     clock: int = 0                # timestamps for objects entering zones
     this_turn: dict[str, int] = field(default_factory=dict)   # "drawn:Ana", "lives_lost:Bruno", "damage_dealt"
-    extra: dict[str, Any] = field(default_factory=dict)        # ruleset-specific bookkeeping
     # Bounds of a run, set by the run loop (None: unbounded). `step_ceiling`: the last step number allowed;
     # `board_budget`: how many objects the board snapshots may still hold in total (see `charge_board`).
     step_ceiling: int | None = None

@@ -33,9 +33,6 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
 
 
 _EDITS = [0]                           # the last edit stamp given to a MagicObject
-# Keys of `MagicState.extra` that hold caches, not game state (a reversal neither saves nor restores them).
-CACHE_KEYS = ("snap", "snap_perm", "snap_player", "snap_board", "unmodelled", "sba_quiet", "state_triggers",
-              "control_synced", "legal_permanents", "triggered", "unmodelled_zoned", "unmodelled_off")
 
 
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
@@ -415,6 +412,29 @@ class PendingTrigger:
 
 
 @dataclass(eq=False)
+class MagicCaches:
+    """What the engine worked out from the state and keeps to skip working it out again while its inputs are the
+    same (edit stamps, `edits()`, the layers' result dict, the copy effects): never game state, so a reversal
+    (undo.py, 733.1) neither saves nor restores it, and a rule never reads it for anything the state does not say.
+    Held by the game, one per MagicState: two games in one process share none of it."""
+    # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry, each player's
+    # zone lists and dict
+    snap_board: tuple[Any, ...] | None = None
+    snap_perm: dict[Any, Any] = field(default_factory=dict)
+    snap: dict[Any, Any] = field(default_factory=dict)
+    snap_player: dict[Any, Any] = field(default_factory=dict)
+    # steps.py: the unmodelled text notes on the board, of the cards whose text works off it, and where
+    unmodelled: tuple[Any, ...] | None = None
+    unmodelled_zoned: tuple[Any, ...] | None = None
+    unmodelled_off: tuple[Any, ...] | None = None
+    sba_quiet: Any = None              # sba.py: the inputs of the last state-based check that found nothing (704.3)
+    state_triggers: tuple[Any, ...] | None = None      # sba.py: the permanents with state triggers (603.8)
+    control_synced: tuple[Any, ...] | None = None      # sba.py: (layers' result, edits) of the last control sync
+    triggered: tuple[Any, ...] | None = None           # triggers.py: the permanents with triggered abilities
+    legal_permanents: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: each player's table
+
+
+@dataclass(eq=False)
 class MagicState(GameState):
     cards: dict[str, CardDef] = field(default_factory=dict)
     objects: dict[str, MagicObject] = field(default_factory=dict)   # id → object, every zone
@@ -440,6 +460,18 @@ class MagicState(GameState):
     # 610.3: "exile … until this leaves the battlefield": (the permanent's id, the exiled card's id) pairs; when
     # that permanent leaves, the card returns (core.move).
     exiled_until: list[tuple[str, str]] = field(default_factory=list)
+    # `pass_until`'s step (play.py): the players pass priority until the game reaches it; None when not passing.
+    passing_until: str | None = None
+    # 510.4: the creatures with double strike that dealt first-strike damage this combat (they deal damage again).
+    double_strikers: frozenset[str] = frozenset()
+    # "you may play that card this turn" (zonefx.py): (card id, player, turn) the permission is for.
+    may_play: list[tuple[str, str, int]] = field(default_factory=list)
+    # 601.2b: the X announced for the spell being cast, by its card's id, while its costs are paid (protection.py).
+    announced_x: dict[str, int] = field(default_factory=dict)
+    # 613.1b: the effect that decided each permanent's controller at the last control check (sba.sync_control
+    # says why control changed). Game state: reversed with the rest.
+    control_by: dict[str, Any] = field(default_factory=dict)
+    caches: MagicCaches = field(default_factory=MagicCaches)
 
     def touch(self) -> None:
         self.version += 1

@@ -83,7 +83,7 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
     elif k == "may_play":
         # "Hasta el final del turno, puedes jugar esa carta": the linked cards, for the effect's controller, this turn
         cards = [r for r in subjects if r in state.objects and state.objects[r].zone == "exile"]
-        state.extra["may_play"] = [*state.extra.get("may_play", []), *((r, controller, state.turn) for r in cards)]
+        state.may_play = [*state.may_play, *((r, controller, state.turn) for r in cards)]
         core.emit(state, out, "resolution", controller, f"{source_name}: hasta el final del turno, {controller} puede "
                   "jugar " + (", ".join(core.name(state, r) for r in cards) or "nada") + " desde el exilio, con las "
                   "reglas normales de momento y coste", cites)
