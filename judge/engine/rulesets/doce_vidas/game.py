@@ -16,8 +16,9 @@ from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, 
                                                     creature_damage, creature_life, explain, reading_keys,
                                                     reading_order, side_order, with_stacks)
 from judge.engine.rulesets.doce_vidas.steps import emit, involved, unmodelled
-from judge.engine.rulesets.doce_vidas.state import DoceVidasState, Held
-from judge.engine.state import GameObject, Pending, Player
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState, FinishPreparation, Held, ResumeEffects
+from judge.engine.state import GameObject, Player
+from judge.engine.waiting import WaitingFor
 from judge.engine.step import Event, Step
 from judge.messages import Message
 
@@ -183,7 +184,7 @@ def settle(state: DoceVidasState, out: list[Step], focus: str | None = None) -> 
             if len(left) <= 1:
                 state.over, state.phase = True, "terminada"
                 state.winner = left[0].name if left else None
-                state.pending = None
+                state.waiting = None
                 summary = Message("dv.sba.wins", player=state.winner) if left else Message("dv.sba.draw")
                 emit(state, out, "state-based", state.winner, summary, [C.OBJETIVO],
                      [Event("win", {"player": state.winner})])
@@ -309,11 +310,11 @@ def begin_turn(state: DoceVidasState, out: list[Step]) -> None:
     hand = player.zones["hand"]
     if len(hand) > HAND_LIMIT:
         n = len(hand) - HAND_LIMIT
-        state.pending = Pending(
-            kind="descarte", player=player.name, count=n, options=tuple(o.id for o in hand),
+        state.waiting = WaitingFor(
+            kind="descarte", player=player.name, min=n, max=n, options=tuple(o.id for o in hand),
             prompt=f"{player.name} tiene {len(hand)} cartas en la mano y debe descartar {n} hasta quedarse con "
                    f"{HAND_LIMIT}: ¿cuáles? (acción {{by: {player.name}, discard: [...]}}; mano: {cards_list(hand)})",
-            citations=(C.TURNO_DESCARTAR,), resume=("preparacion",))
+            citations=(C.TURNO_DESCARTAR,), resume=FinishPreparation())
         return
     emit(state, out, "turn-based", player.name,
          Message("dv.turn.hand_ok", player=player.name, n=len(hand)),
@@ -354,7 +355,7 @@ def finish_preparation(state: DoceVidasState, out: list[Step]) -> None:
 def loser_passes(state: DoceVidasState, out: list[Step]) -> bool:
     """If the active player has lost (dv/objetivo) their turn ends and the next living player's turn starts
     (which may end the same way, one player after another). True when the turn was passed."""
-    if state.over or state.pending is not None or not state.player(state.active).lost:
+    if state.over or state.waiting is not None or not state.player(state.active).lost:
         return False
     emit(state, out, "turn-based", state.active, Message("dv.turn.loser_passes", player=state.active),
          [C.OBJETIVO, C.TURNO])
@@ -399,9 +400,9 @@ def check_actor(state: DoceVidasState, by: str) -> Player:
     player = state.player(by)
     if player.lost:
         raise IllegalAction(Message("dv.illegal.lost", player=by), [C.OBJETIVO])
-    if state.pending is not None:
-        raise IllegalAction(Message("dv.illegal.pending", prompt=state.pending.prompt),
-                            list(state.pending.citations))
+    if state.waiting is not None:
+        raise IllegalAction(Message("dv.illegal.pending", prompt=state.waiting.prompt),
+                            list(state.waiting.citations))
     return player
 
 
@@ -796,7 +797,8 @@ def discard_effect(state: DoceVidasState, out: list[Step], src: GameObject, effe
                    players: Sequence[str] | None = None) -> bool:
     """A `discard: N` effect: each discarding player chooses N cards of their hand (all of them if N or fewer);
     `choose` answers the first one's choice. Returns False when a choice is missing: the game waits
-    (`state.pending`) and resumes with the remaining players and effects after the answer."""
+    (`state.waiting`, a WaitingFor whose continuation is ResumeEffects) and resumes with the remaining players and
+    effects after the answer."""
     names = list(players) if players is not None else [p.name for p in effect_players(state, src.controller,
                                                                                       effect, target)]
     card = card_of(state, src)
@@ -809,12 +811,13 @@ def discard_effect(state: DoceVidasState, out: list[Step], src: GameObject, effe
             picked = pick(hand, choose or (), effect.amount)
             if picked is None:
                 why = f" (la elección dada {list(choose)} no vale)" if choose else ""
-                state.pending = Pending(
-                    kind="descarte", player=p.name, count=effect.amount, options=tuple(o.id for o in hand),
+                state.waiting = WaitingFor(
+                    kind="descarte", player=p.name, min=effect.amount, max=effect.amount,
+                    options=tuple(o.id for o in hand),
                     prompt=f"{card.name} obliga a {p.name} a descartar {effect.amount} carta(s) de su mano "
                            f"({cards_list(hand)}): ¿cuáles?{why}",
                     citations=(C.TYPE_CITATION[card.type], C.STACK_DESCARTES),
-                    resume=("efecto", src.id, tuple(plan), index, tuple(names[k + 1:])))
+                    resume=ResumeEffects(src.id, tuple(plan), index, tuple(names[k + 1:])))
                 return False
         discard_cards(state, out, p, picked, [C.TYPE_CITATION[card.type]], f"{card.name}: ")
         choose = None
@@ -847,7 +850,7 @@ def discard_cards(state: DoceVidasState, out: list[Step], player: Player, objs: 
 
 def do_discard(state: DoceVidasState, action: Discard, out: list[Step]) -> None:
     """Answer the pending discard: down to two cards (dv/turno/preparacion/3) or a card's `discard` effect."""
-    pending = state.pending
+    pending = state.waiting
     if pending is None or pending.player != action.by:
         raise IllegalAction(Message("dv.illegal.no_discard", player=action.by), [C.TURNO_DESCARTAR, C.ACCION_QUEMAR])
     player = state.player(action.by)
@@ -856,12 +859,13 @@ def do_discard(state: DoceVidasState, action: Discard, out: list[Step]) -> None:
     if picked is None:
         raise IllegalAction(Message("dv.illegal.discard_count", n=pending.count, hand=cards(hand),
                                     given=str(list(action.cards))), list(pending.citations))
-    state.pending = None
-    if pending.resume[0] == "preparacion":
+    state.waiting = None
+    if isinstance(pending.resume, FinishPreparation):
         discard_cards(state, out, player, picked, [C.TURNO_DESCARTAR],)
         finish_preparation(state, out)
         return
-    _, source_id, plan, index, others = pending.resume
+    resume: ResumeEffects = pending.resume
+    source_id, plan, index, others = resume.source, resume.plan, resume.index, resume.others
     source = state.find(source_id)
     assert source is not None
     discard_cards(state, out, player, picked, [C.TYPE_CITATION[card_of(state, source).type]], f"{source.card}: ")

@@ -25,10 +25,9 @@ def legal_actions(state: DoceVidasState, cap: int = 24) -> list:
     """The actions `apply` accepts now (a representative set: one target combination list per card, capped)."""
     if state.over:
         return []
-    if state.pending is not None:
-        pending = state.pending
-        combos = itertools.islice(itertools.combinations(pending.options, pending.count), cap)
-        return [Discard(by=pending.player, cards=c) for c in combos]
+    if state.waiting is not None:
+        waiting = state.waiting
+        return [Discard(by=waiting.player, cards=c) for c in waiting.selections(cap)]
     if state.phase != "accion":
         return []
     actions: list = []

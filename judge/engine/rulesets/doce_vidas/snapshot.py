@@ -51,7 +51,7 @@ def snapshot(state: DoceVidasState) -> dict[str, Any]:
         if p.zones.get("resolving"):
             entry["resolving"] = [_obj(o) for o in p.zones["resolving"]]
         players.append(entry)
-    pending = state.pending
+    pending = state.waiting
     return {
         "turn": state.turn, "active": state.active, "phase": state.phase, "winner": state.winner,
         "over": state.over, "players": players,

@@ -36,6 +36,22 @@ class Held:
     riders: bool = False          # an enchantment went with them (dv/tipos/encantamientos)
 
 
+@dataclass(frozen=True)
+class FinishPreparation:
+    """The continuation of the discard down to the hand limit (dv/turno/preparacion/3): the rest of the
+    preparation (draw, then the action phase: game.finish_preparation)."""
+
+
+@dataclass(frozen=True)
+class ResumeEffects:
+    """The continuation of one player's discard for a card's `discard` effect: the other players' discards of that
+    effect (`others`), then the card's effects after it (`plan` from `index` + 1: game.resume_effects)."""
+    source: str                                    # the resolving card's id
+    plan: tuple[tuple[Effect, object], ...]        # its effects with their targets
+    index: int                                     # the `discard` effect's place in the plan
+    others: tuple[str, ...]                        # the players who discard after this one
+
+
 @dataclass(eq=False)
 class DoceVidasState(GameState):
     cards: dict[str, CardDef] = field(default_factory=dict)        # the scenario's cards by name

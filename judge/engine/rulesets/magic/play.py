@@ -794,7 +794,7 @@ def do_pass_until(state: MagicState, action: PassUntil, out: list[Step]) -> None
     state.passing_until = target
     try:
         while not state.over:
-            if state.pending is not None:
+            if state.waiting is not None:
                 return
             who = state.priority
             core.require(who is not None, "nadie tiene la prioridad", "117.3")

@@ -151,7 +151,7 @@ def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
             if o.id not in listed:
                 stack.append({"id": o.id, "card": o.card, "kind": "spell", "controller": o.controller,
                               "text": f"{o.card} ({o.id})", "targets": [], "in_transit": True})
-    pending = state.pending
+    pending = state.waiting
     return {
         "ruleset": "magic", "turn": state.turn, "active": state.active, "phase": state.phase,
         "phase_label": STEP_NAMES.get(state.phase, state.phase), "priority": state.priority,
