@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -32,7 +33,12 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
                 "combat_damage", "end_of_combat")
 
 
-_EDITS = [0]                           # the last edit stamp given to a MagicObject
+# Edit stamps: every change takes the next number of one process-wide counter. `next()` of an itertools.count is
+# one step under the GIL, so two games changing objects in two threads of one server never get the same stamp nor
+# see `edits()` come back to a value it had (a `+= 1` on a shared int could lose an update and hand out a stamp
+# again, and a cache keyed by it would then match a state it never saw).
+_STAMPS = itertools.count(1)
+_EDITS = [0]                           # the last edit stamp given (to a MagicObject, or for a zone, pool or player)
 
 
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
@@ -52,6 +58,7 @@ def edits() -> int:
 # its fields, its counters) as they were before their first change since the journal opened; None when none is.
 _JOURNAL = threading.local()
 _OPEN = [0]                        # journals open in any thread: while none is, a change journals nothing
+_OPEN_LOCK = threading.Lock()      # counted under a lock: a lost update could hide an open journal from a change
 
 
 def open_journal() -> dict[int, Any] | None:
@@ -59,14 +66,16 @@ def open_journal() -> dict[int, Any] | None:
     if getattr(_JOURNAL, "objects", None) is not None:
         return None
     _JOURNAL.objects = {}
-    _OPEN[0] += 1
+    with _OPEN_LOCK:
+        _OPEN[0] += 1
     return _JOURNAL.objects
 
 
 def close_journal(journal: dict[int, Any]) -> None:
     if getattr(_JOURNAL, "objects", None) is journal:
         _JOURNAL.objects = None
-        _OPEN[0] -= 1
+        with _OPEN_LOCK:
+            _OPEN[0] -= 1
 
 
 def _keep(o: Any) -> None:
@@ -79,7 +88,7 @@ def _keep(o: Any) -> None:
 
 def bump_edits() -> None:
     """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
-    _EDITS[0] += 1
+    _EDITS[0] = next(_STAMPS)
 
 
 class Counters(dict):
@@ -93,10 +102,10 @@ class Counters(dict):
             _keep(owner)                   # before the change: the journal holds the counters as they were
 
     def _edited(self) -> None:
-        _EDITS[0] += 1
+        stamp = _EDITS[0] = next(_STAMPS)
         owner = getattr(self, "owner", None)
         if owner is not None:
-            owner.__dict__["edit"] = owner.__dict__["layer_edit"] = _EDITS[0]
+            owner.__dict__["edit"] = owner.__dict__["layer_edit"] = stamp
 
     def __setitem__(self, key: str, value: int) -> None:
         self._editing()
@@ -161,16 +170,16 @@ class EditedDict(dict):
 
     def __setitem__(self, key: str, value: Any) -> None:
         dict.__setitem__(self, key, ZoneList(value) if self.zones and type(value) is not ZoneList else value)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __delitem__(self, key: str) -> None:
         dict.__delitem__(self, key)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for k, v in dict(*args, **kwargs).items():
             self[k] = v
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __ior__(self, other: Any) -> "EditedDict":
         self.update(other)
@@ -178,14 +187,14 @@ class EditedDict(dict):
 
     def clear(self) -> None:
         dict.clear(self)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[str, Any]:
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return dict.popitem(self)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
@@ -200,52 +209,52 @@ class ZoneList(list):
 
     def append(self, obj: Any) -> None:
         list.append(self, obj)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def insert(self, index: Any, obj: Any) -> None:
         list.insert(self, index, obj)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def extend(self, objs: Any) -> None:
         list.extend(self, objs)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def remove(self, obj: Any) -> None:
         list.remove(self, obj)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return list.pop(self, *args)
 
     def clear(self) -> None:
         list.clear(self)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
         list.sort(self, *args, **kwargs)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def reverse(self) -> None:
         list.reverse(self)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __setitem__(self, index: Any, value: Any) -> None:      # random.shuffle swaps items this way
         list.__setitem__(self, index, value)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __delitem__(self, index: Any) -> None:
         list.__delitem__(self, index)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __iadd__(self, objs: Any) -> "ZoneList":
         list.extend(self, objs)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return self
 
     def __imul__(self, n: Any) -> "ZoneList":
         list.__imul__(self, n)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return self
 
 
@@ -268,8 +277,8 @@ class MagicObject(GameObject):
     def __post_init__(self) -> None:
         if not self.entered_under:
             self.__dict__["entered_under"] = self.controller
-        _EDITS[0] += 1
-        self.__dict__["edit"] = self.__dict__["layer_edit"] = _EDITS[0]     # built: its first stamps
+        stamp = _EDITS[0] = next(_STAMPS)
+        self.__dict__["edit"] = self.__dict__["layer_edit"] = stamp        # built: its first stamps
 
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
@@ -287,10 +296,10 @@ class MagicObject(GameObject):
         old = d.get(name, _EDITS)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            _EDITS[0] += 1
-            d["edit"] = _EDITS[0]
+            stamp = _EDITS[0] = next(_STAMPS)
+            d["edit"] = stamp
             if name not in LAYER_BLIND:
-                d["layer_edit"] = _EDITS[0]
+                d["layer_edit"] = stamp
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
         # Reversing an action copies the state (733.1): every field is immutable but the counters.
@@ -355,7 +364,7 @@ class MagicPlayer(Player):
         old = d.get(name, _EDITS)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            _EDITS[0] += 1
+            _EDITS[0] = next(_STAMPS)
 
     @property
     def life(self) -> int:
