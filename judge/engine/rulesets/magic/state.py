@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec
 from judge.engine.state import GameObject, GameState, Player
+from judge.engine.waiting import Chooser
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 ZONE_NAMES = {"library": "biblioteca", "hand": "mano", "battlefield": "campo de batalla",
@@ -456,7 +457,7 @@ class MagicState(GameState):
     triggers: list[PendingTrigger] = field(default_factory=list)
     combat_damage_done: bool = False
     first_strikers: set[str] = field(default_factory=set)          # dealt first-strike damage this combat
-    chooser: Any = None                                             # answers choices (script or random)
+    chooser: Chooser | None = None     # answers what the game waits for (script or random: judge/engine/waiting.py)
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
     chars_cache: Any = None            # (version, {id: Chars}, inputs, broad) of layers.compute
