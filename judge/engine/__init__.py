@@ -7,10 +7,11 @@ from __future__ import annotations
 from judge.engine.action import Action, Checkpoint
 from judge.engine.errors import EngineError, IllegalAction, StepLimitReached, UnknownRuleset
 from judge.engine.run import DEFAULT_STEP_LIMIT, Game, run_scenario
-from judge.engine.state import GameObject, GameState, Pending, Player
+from judge.engine.state import GameObject, GameState, Player
 from judge.engine.step import GENERIC_EVENT_KINDS, GENERIC_STEP_KINDS, STOPPED, Event, Step, Trace
+from judge.engine.waiting import WaitingFor
 
 __all__ = ["run_scenario", "Game", "Checkpoint", "Trace", "Step", "Event", "Action", "GameState", "GameObject", "Player",
-           "Pending", "EngineError", "IllegalAction", "StepLimitReached",
+           "WaitingFor", "EngineError", "IllegalAction", "StepLimitReached",
            "UnknownRuleset", "DEFAULT_STEP_LIMIT", "GENERIC_STEP_KINDS", "GENERIC_EVENT_KINDS",
            "STOPPED"]

@@ -138,7 +138,7 @@ def stopped_so_far(state: GameState, steps: Sequence[Step]) -> str:
         return "limite"
     if state.over:
         return "partida terminada"
-    return "eleccion" if state.pending is not None else "fin"
+    return "eleccion" if state.waiting is not None else "fin"
 
 
 def check_common(state: GameState, exp: Expectation, steps: Sequence[Step], general: Sequence[str],

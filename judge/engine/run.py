@@ -116,10 +116,10 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     state.script = None
     if ruleset.is_over(state):
         stopped = "partida terminada"
-    elif stopped != "limite" and state.pending is not None:
+    elif stopped != "limite" and state.waiting is not None:
         stopped = "eleccion"
     if stopped == "eleccion":
-        pending = state.pending
+        pending = state.waiting
         assert pending is not None
         game.steps.append(ruleset.step(state, "choice", pending.player,
                                        Message("core.choice.missing", prompt=pending.prompt), list(pending.citations)))
@@ -182,7 +182,7 @@ def play_script(game: Game, actions: Sequence[Action | Checkpoint], index: int, 
             i, action = index, actions[index]
             index += 1
             if isinstance(action, Checkpoint):    # checked now, even after the game ended (part of the script)
-                if state.pending is not None:      # the choice left open stops the run before the checkpoint
+                if state.waiting is not None:      # the choice left open stops the run before the checkpoint
                     hooks.unanswered(i, action)
                     return False
                 if not hooks.checkpoint(i, action):
@@ -197,7 +197,7 @@ def play_script(game: Game, actions: Sequence[Action | Checkpoint], index: int, 
             if limit is not None and len(game.steps) >= limit:
                 hooks.at_limit(i, action)
                 return False
-            if state.pending is not None and not ruleset.answers_pending(state, action):
+            if state.waiting is not None and not ruleset.answers_pending(state, action):
                 hooks.unanswered(i, action)
                 return False
             hooks.playing(i, action)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.errors import DeadlineReached, StepLimitReached
+from judge.engine.waiting import WaitingFor
 
 # The bounds of the run being set up (step ceiling, board budget, deadline): a GameState created while they are
 # set takes them, so a ruleset's opening steps (built in `Ruleset.start`) are bounded like the rest without the
@@ -63,19 +64,6 @@ class Player:
         return self.zones[name]
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A choice the game waits for: `player` must answer with an action of `kind` (e.g. "descarte")."""
-    kind: str
-    player: str
-    count: int                    # how many objects to choose
-    options: tuple[str, ...]      # ids of the objects to choose from
-    prompt: Any                   # a Message or a Spanish string, shown in the `choice` step if the script leaves
-    #                               it open (judge/messages.py renders it in the trace's language)
-    citations: tuple[str, ...]
-    resume: tuple[Any, ...] = ()  # ruleset data to continue where the game stopped
-
-
 @dataclass(eq=False)
 class GameState:
     players: list[Player]
@@ -85,11 +73,10 @@ class GameState:
     phase: str = ""
     winner: str | None = None
     over: bool = False
-    pending: Pending | None = None
+    waiting: WaitingFor | None = None   # the decision the game waits for (judge/engine/waiting.py), None if none
     steps_taken: int = 0          # numbers the steps across calls to `apply`
     clock: int = 0                # timestamps for objects entering zones
     this_turn: dict[str, int] = field(default_factory=dict)   # "drawn:Ana", "lives_lost:Bruno", "damage_dealt"
-    extra: dict[str, Any] = field(default_factory=dict)        # ruleset-specific bookkeeping
     # Bounds of a run, set by the run loop (None: unbounded). `step_ceiling`: the last step number allowed;
     # `board_budget`: how many objects the board snapshots may still hold in total (see `charge_board`).
     step_ceiling: int | None = None
@@ -113,6 +100,11 @@ class GameState:
             self.board_budget = budget
         if self.deadline is None:
             self.deadline = deadline
+
+    @property
+    def pending(self) -> WaitingFor | None:
+        """`waiting` by its older name (read only), for code written before the two kinds of wait became one."""
+        return self.waiting
 
     def player(self, name: str) -> Player:
         for p in self.players:

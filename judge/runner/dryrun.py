@@ -105,7 +105,7 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
         return out
     hooks = _DryHooks(game, out, step_limit, until, budget, choices)
     ended = play_script(game, scenario.actions, game.state.opening_answers, None, hooks)
-    if ended and game.state.pending is not None and out.stopped == "fin" and until is None:
+    if ended and game.state.waiting is not None and out.stopped == "fin" and until is None:
         out.problems.append(_open_choice(game.state, hooks.last, len(game.steps)))
         out.stopped = "eleccion"
     out.steps = len(game.steps)
@@ -154,7 +154,7 @@ class _DryHooks(ScriptHooks):
     def before(self, index: int, action: Any) -> bool:
         state = self.game.state
         # An open choice the line does not answer is the problem to show, ahead of the time budget.
-        if state.pending is not None and not self.game.ruleset.answers_pending(state, action):
+        if state.waiting is not None and not self.game.ruleset.answers_pending(state, action):
             self.unanswered(index, action)
             return False
         if self.budget is not None and self.budget.spent():
@@ -203,7 +203,7 @@ class _DryHooks(ScriptHooks):
 
 
 def _open_choice(state: Any, action: int | None, step: int) -> Problem:
-    pending = state.pending
+    pending = state.waiting
     return Problem("choice", action, step, f"falta una elección: {pending.prompt}", tuple(pending.citations),
                    pending.player)
 

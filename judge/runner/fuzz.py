@@ -435,7 +435,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
             broken = ("la partida no ha terminado pero no hay ninguna acción legal", len(game.steps))
             break
         # No probe while a choice is pending: a replay (`judge run`) stops there and asks for the choice instead.
-        if game.state.pending is None and rng.random() < PROBE_RATE:
+        if game.state.waiting is None and rng.random() < PROBE_RATE:
             broken = probe(random_probe(game.state, rng))
             if broken is not None or game.over:
                 break

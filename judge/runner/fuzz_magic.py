@@ -728,8 +728,8 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
         return problem or check(new)
 
     broken = check(game.steps)
-    if broken is None and state.pending is not None:
-        broken = (f"la preparación de la partida se detuvo en una elección: {state.pending.prompt}", len(game.steps))
+    if broken is None and state.waiting is not None:
+        broken = (f"la preparación de la partida se detuvo en una elección: {state.waiting.prompt}", len(game.steps))
     capped = False
     while broken is None and not game.over:
         if len(game.steps) >= step_limit or state.turn - first_turn >= turn_limit or len(played) >= ACTION_LIMIT:
@@ -745,7 +745,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
             broken = (f"legal_actions lanzó {type(exc).__name__}: {exc}", len(game.steps))
             break
         if not actions:
-            what = f"espera una elección ({state.pending.prompt})" if state.pending is not None else \
+            what = f"espera una elección ({state.waiting.prompt})" if state.waiting is not None else \
                 "no hay ninguna acción legal"
             broken = (f"la partida no ha terminado pero {what}", len(game.steps))
             break

@@ -9,10 +9,10 @@ from typing import Any
 from judge.engine import Game
 from judge.engine.rulesets.magic import undo
 from judge.engine.rulesets.magic.actions import Cast
-from judge.engine.rulesets.magic.state import CACHE_KEYS, MagicState
+from judge.engine.rulesets.magic.state import MagicState
 from judge.scenarios import load_scenario
 
-_SKIP = {"script", "chooser", "chars_cache", "version", "rng", "edit", "layer_edit"}
+_SKIP = {"script", "chooser", "chars_cache", "caches", "version", "rng", "edit", "layer_edit", "ruleset"}
 
 
 def _dump(x: Any, seen: dict[int, str]) -> Any:
@@ -34,7 +34,6 @@ def _dump(x: Any, seen: dict[int, str]) -> Any:
     seen[id(x)] = f"<{type(x).__name__} #{len(seen)}>"
     fields = {k: v for k, v in vars(x).items() if k not in _SKIP}
     if isinstance(x, MagicState):
-        fields["extra"] = {k: v for k, v in x.extra.items() if k not in CACHE_KEYS}
         fields["rng"] = x.rng.getstate()
     return [type(x).__name__, _dump(fields, seen)]
 
@@ -113,10 +112,10 @@ def test_a_save_that_fails_leaves_no_journal_open() -> None:
            "turn": {"number": 3, "active": "Ana", "step": "main1"}}
     state = Game(load_scenario(doc)).state
     assert isinstance(state, MagicState)
-    state.extra["no se copia"] = threading.Lock()           # a value deepcopy refuses
+    state.control_by["no se copia"] = threading.Lock()      # a value deepcopy refuses, in a field of game state
     with pytest.raises(TypeError):
         undo.save(state)
-    del state.extra["no se copia"]
+    del state.control_by["no se copia"]
     saved = undo.save(state)
     assert saved["objects"] == {}                             # a new journal, lazy again: the failed one was closed
     undo.close(saved)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.action import Action
 from judge.engine.state import GameState
+from judge.engine.waiting import ScriptChooser
 from judge.engine.step import GENERIC_EVENT_KINDS, GENERIC_STEP_KINDS, Event, Step, declared, make_step
 from judge.messages import Message
 
@@ -38,6 +39,8 @@ class Ruleset:
     own_event_kinds: ClassVar[tuple[str, ...]] = ()
     step_kinds: ClassVar[frozenset[str]] = frozenset(GENERIC_STEP_KINDS)
     event_kinds: ClassVar[frozenset[str]] = frozenset(GENERIC_EVENT_KINDS)
+    # How a script line answers what the game waits for (judge/engine/waiting.py): the ruleset's answer types.
+    script_chooser: ClassVar[type[ScriptChooser]] = ScriptChooser
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -89,8 +92,12 @@ class Ruleset:
 
     @classmethod
     def answers_pending(cls, state: GameState, action: Action) -> bool:
-        """Does `action` answer the choice the game waits for (`state.pending`)?"""
-        raise NotImplementedError
+        """Does `action`, the script's next line, answer what the game waits for (`state.waiting`)? Only a wait
+        with a continuation (`resume`) is answered by a later action, the way every answer is recognised
+        (`script_chooser.answers`: the answer type of its kind, by the player asked); one asked inside an action
+        was answered there or stopped the run (judge/engine/waiting.py)."""
+        w = state.waiting
+        return w is not None and w.resume is not None and cls.script_chooser.answers(w, action)
 
     @classmethod
     def choices(cls, state: GameState, action: Action | None, question: Any | None) -> dict[str, Any]:

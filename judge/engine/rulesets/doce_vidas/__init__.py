@@ -17,7 +17,9 @@ from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
 from judge.engine.rulesets.doce_vidas.expect import check_expectation
 from judge.engine.rulesets.doce_vidas.schema import EVENT_KINDS, OWN_STEP_KINDS, Setup, parse_scenario
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState
 from judge.engine.state import GameObject, GameState, Player
+from judge.engine.waiting import ScriptChooser
 from judge.engine.step import Event, Step
 from judge.messages import Message
 
@@ -44,6 +46,12 @@ class DVPlayer(Player):
         return self.zones["discard"]
 
 
+class DVScriptChooser(ScriptChooser):
+    """The script line that answers what a doce-vidas game waits for: only discards are asked (dv/turno/preparacion/3,
+    a card's `discard` effect)."""
+    answer_types = {"descarte": Discard}
+
+
 class DoceVidas(Ruleset):
     id: ClassVar[str] = "doce-vidas"
     name: ClassVar[str] = "Doce vidas"
@@ -52,6 +60,9 @@ class DoceVidas(Ruleset):
     zones: ClassVar[tuple[str, ...]] = ("deck", "hand", "board", "discard", "resolving")
     own_step_kinds: ClassVar[tuple[str, ...]] = OWN_STEP_KINDS
     own_event_kinds: ClassVar[tuple[str, ...]] = EVENT_KINDS
+    # A discard the game waits for (down to two cards, a card's `discard` effect) is answered by a `discard` line of
+    # the player asked; the game then resumes where it stopped (the wait's continuation, game.do_discard).
+    script_chooser: ClassVar[type[ScriptChooser]] = DVScriptChooser
 
     @classmethod
     def describe(cls, cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -79,9 +90,7 @@ class DoceVidas(Ruleset):
                                                     zone=zone, tapped=o.tapped, damage=o.damage,
                                                     attached_to=o.attached_to))
             players.append(p)
-        state = GameState(players=players, rng=rng, ruleset=cls)
-        state.extra["cards"] = dict(setup.cards)
-        state.extra["temp"] = []
+        state = DoceVidasState(players=players, rng=rng, ruleset=cls, cards=dict(setup.cards))
         for obj in state.all_objects():
             obj.timestamp = state.tick()          # the order written is the order stacked (LIFO reads it back)
         out: list[Step] = []
@@ -96,7 +105,7 @@ class DoceVidas(Ruleset):
         if setup.turn is None:
             state.active = players[0].name
             # Who starts second draws one more card in their first turn (dv/turno/preparacion/4).
-            state.extra["second_player"] = players[1].name
+            state.second_player = players[1].name
             state.phase = "preparacion"
             game.emit(state, out, "setup", None,
                       Message("dv.setup.new", n=len(players), players=names),
@@ -147,10 +156,6 @@ class DoceVidas(Ruleset):
             return out
         game.loser_passes(state, out)      # e.g. a player whose own spell or attack left them at 0
         return out
-
-    @classmethod
-    def answers_pending(cls, state: GameState, action: Action) -> bool:
-        return state.pending is not None and isinstance(action, Discard) and action.by == state.pending.player
 
     @classmethod
     def check_expectation(cls, state: GameState, expectation: Any, steps: Sequence[Step]

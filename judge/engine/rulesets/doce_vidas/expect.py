@@ -8,7 +8,7 @@ from typing import Any
 from judge.engine.expect import Expectation, check_common
 from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.stack import bonus_citations, creature_damage, creature_life
-from judge.engine.state import GameState
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState
 from judge.engine.step import Step
 from judge.messages import Message
 
@@ -28,7 +28,7 @@ LABELS = {"lives": "vidas", "mana": "maná", "recycle_cost": "coste de reciclaje
           "owner": "propietario", "card_damage": "daño (con bonificaciones)", "card_life": "vida (con bonificaciones)"}
 
 
-def _names(state: GameState, objs: Sequence[Any], wanted: Sequence[str]) -> tuple[Any, ...]:
+def _names(state: DoceVidasState, objs: Sequence[Any], wanted: Sequence[str]) -> tuple[Any, ...]:
     # Each expected entry may be a card name or an object id; compare position by position.
     return tuple(o.id if i < len(wanted) and wanted[i] == o.id else o.card for i, o in enumerate(objs))
 
@@ -59,7 +59,7 @@ def _zone(z: str) -> str | Message:
     return Message("dv.zone." + z) if z in ZONE_LABELS else z
 
 
-def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step]
+def check_expectation(state: DoceVidasState, exp: Expectation, steps: Sequence[Step]
                       ) -> tuple[bool, Message, list[str]]:
     """(holds?, summary, citations) of one expectation, at the end of the run or between two actions."""
     common = check_common(state, exp, steps, [C.TURNO], _phase)
@@ -90,7 +90,7 @@ def check_expectation(state: GameState, exp: Expectation, steps: Sequence[Step]
         return held, Message("dv.expect.field", who=f"{obj.card} ({obj.id})", label=label, got=_zone(got),
                              want=_zone(want)), cites
     elif f in ("card_damage", "card_life"):
-        if obj.zone != "board" or not state.extra["cards"][obj.card].is_creature:
+        if obj.zone != "board" or not state.cards[obj.card].is_creature:
             return False, Message("dv.expect.not_creature", card=obj.card, id=obj.id, zone=obj.zone), cites
         got = creature_damage(state, obj) if f == "card_damage" else creature_life(state, obj)
         # The passages of the bonuses that make the number, or the creature's own card without any.

@@ -16,7 +16,9 @@ from judge.engine.rulesets.doce_vidas.stack import (TempBoost, bonus_citations, 
                                                     creature_damage, creature_life, explain, reading_keys,
                                                     reading_order, side_order, with_stacks)
 from judge.engine.rulesets.doce_vidas.steps import emit, involved, unmodelled
-from judge.engine.state import GameObject, GameState, Pending, Player
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState, FinishPreparation, Held, ResumeEffects
+from judge.engine.state import GameObject, Player
+from judge.engine.waiting import WaitingFor
 from judge.engine.step import Event, Step
 from judge.messages import Message
 
@@ -25,7 +27,7 @@ HAND_LIMIT = 2          # dv/turno/preparacion/3
 DRAW_PER_TURN = 2       # dv/turno/preparacion/4
 
 
-def alive(state: GameState) -> list[Player]:
+def alive(state: DoceVidasState) -> list[Player]:
     return [p for p in state.players if not p.lost]
 
 
@@ -39,7 +41,7 @@ def cards(objs: Sequence[GameObject]) -> list[str] | Message:
 
 
 # -- moving cards ---------------------------------------------------------------------------------------------
-def move(state: GameState, obj: GameObject, zone: str, *, top: bool = False) -> Event:
+def move(state: DoceVidasState, obj: GameObject, zone: str, *, top: bool = False) -> Event:
     """Move `obj` to its owner's `zone` (the end of the list: the top of the pile, the right of the row)."""
     origin = obj.zone
     state.player(obj.owner).zones[origin].remove(obj)
@@ -66,7 +68,7 @@ def find_in(objs: Sequence[GameObject], ref: str) -> GameObject | None:
     return None
 
 
-def on_board(state: GameState, object_id: str) -> GameObject | None:
+def on_board(state: DoceVidasState, object_id: str) -> GameObject | None:
     for p in state.players:
         for o in p.zones["board"]:
             if o.id == object_id:
@@ -74,7 +76,7 @@ def on_board(state: GameState, object_id: str) -> GameObject | None:
     return None
 
 
-def leave_together(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject],
+def leave_together(state: DoceVidasState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject],
                                                                                          list[Event], list[str]]:
     """Move `leaving` and their enchantments to their owners' discard piles; (objects, events, citations).
 
@@ -83,14 +85,14 @@ def leave_together(state: GameState, leaving: Sequence[GameObject], first: str) 
     destroy's target."""
     group = with_stacks(state, leaving, first)
     riders = len(group) > len(leaving)
-    held = state.extra.pop("held", None)
+    held, state.held = state.held, None
     if held is not None:
-        keys = {**reading_keys(state), **held["keys"]}      # the board as it was when the first one left
-        sides = side_order(state, held["first"])
-        waiting = [o for o in (state.find(i) for i in held["ids"]) if o is not None and o.zone == "resolving"]
+        keys = {**reading_keys(state), **held.keys}      # the board as it was when the first one left
+        sides = side_order(state, held.first)
+        waiting = [o for o in (state.find(i) for i in held.ids) if o is not None and o.zone == "resolving"]
         group = sorted(waiting + [o for o in group if o not in waiting],
                        key=lambda o: (sides.index(keys[o.id][0]), keys[o.id][1]))
-        riders = riders or held["riders"]
+        riders = riders or held.riders
     events = [move(state, o, "discard") for o in group]
     cites = [C.PILAS]
     if riders:
@@ -100,19 +102,19 @@ def leave_together(state: GameState, leaving: Sequence[GameObject], first: str) 
     return group, events, cites
 
 
-def hold(state: GameState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject], list[Event],
+def hold(state: DoceVidasState, leaving: Sequence[GameObject], first: str) -> tuple[list[GameObject], list[Event],
                                                                                 list[str]]:
     """A destroy that is not the last effect of its card that sends cards to the discard piles: `leaving` and their
     enchantments leave play now (they no longer count, nothing can target them) and wait on the table beside the card
     being resolved (zone `resolving`) until its last destroy, or the end of its resolution when its damage can kill
     (`finish_resolution`); then all of them enter the piles together, in reading order (dv/stack/5,
     `leave_together`). (objects, events, citations)."""
-    record = state.extra.get("held")
+    record = state.held
     if record is None:
-        record = state.extra["held"] = {"first": first, "keys": reading_keys(state), "ids": [], "riders": False}
+        record = state.held = Held(first, reading_keys(state))
     group = with_stacks(state, leaving, first)
-    record["riders"] = record["riders"] or len(group) > len(leaving)
-    record["ids"].extend(o.id for o in group)
+    record.riders = record.riders or len(group) > len(leaving)
+    record.ids.extend(o.id for o in group)
     events = [move(state, o, "resolving") for o in group]
     cites = [C.STACK_DESCARTES] + ([C.ENCANTAMIENTOS, C.STACK_LIFO] if len(group) > len(leaving) else [])
     return group, events, cites
@@ -125,22 +127,22 @@ def can_kill(plan: Sequence[tuple[Effect, object]]) -> bool:
                for e, t in plan)
 
 
-def finish_resolution(state: GameState, out: list[Step], source: GameObject, first: str) -> None:
+def finish_resolution(state: DoceVidasState, out: list[Step], source: GameObject, first: str) -> None:
     """dv/stack/5: «Cuando se resuelve alguna situación y varias cartas deben ir a la pila de descartes
     simultáneamente, entran en la pila de descartes en el mismo orden en el que se leerían en el stack.» At the end of
     a card's resolution (complete, or cut short by the game's end), before the card itself goes to its pile
-    (dv/tipos/hechizos): the creatures its damage marked (`state.extra["struck"]`) whose marked damage now reaches
+    (dv/tipos/hechizos): the creatures its damage marked (`state.struck`) whose marked damage now reaches
     their life die (dv/generales/pilas), and they enter the discard piles together with the permanents its destroys
     took out of play (`hold`) and every enchantment stacked on them, in one reading order from `first`'s side (or
     from the side of its first destroy's target, `leave_together`). One `resolution` step, none if nothing left."""
-    struck = set(state.extra.pop("struck", ()))
+    struck, state.struck = set(state.struck or ()), None
     killed: list[GameObject] = []
     if struck:
         order = reading_order(state, first)
         sources = {p.name: boost_sources(state, p.name) for p in state.players}
         killed = [o for o in order if o.id in struck and card_of(state, o).is_creature
                   and o.damage >= creature_life(state, o, sources[o.controller])]
-    waiting = "held" in state.extra
+    waiting = state.held is not None
     if not killed and not waiting:
         return
     card = card_of(state, source)
@@ -163,7 +165,7 @@ def finish_resolution(state: GameState, out: list[Step], source: GameObject, fir
 
 
 # -- state-based checks -----------------------------------------------------------------------------------------
-def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
+def settle(state: DoceVidasState, out: list[Step], focus: str | None = None) -> None:
     """Repeat the state-based checks until nothing changes: a player at 0 lives loses (dv/objetivo); a creature
     whose marked damage reaches its life is destroyed (dv/generales/pilas); an enchantment whose permanent left
     play goes to its owner's discard pile (dv/tipos/encantamientos). Simultaneous moves enter the piles in stack
@@ -182,7 +184,7 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
             if len(left) <= 1:
                 state.over, state.phase = True, "terminada"
                 state.winner = left[0].name if left else None
-                state.pending = None
+                state.waiting = None
                 summary = Message("dv.sba.wins", player=state.winner) if left else Message("dv.sba.draw")
                 emit(state, out, "state-based", state.winner, summary, [C.OBJETIVO],
                      [Event("win", {"player": state.winner})])
@@ -192,7 +194,7 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
         sources = {p.name: boost_sources(state, p.name) for p in state.players}   # read once per side
         # In the middle of a resolution that gathers what it sends out of play (a draw that recycled checks
         # whether its player lost), deaths wait for its end: they enter the piles with the rest (dv/stack/5).
-        gathering = "held" in state.extra or "struck" in state.extra
+        gathering = state.held is not None or state.struck is not None
         dying = [] if gathering else [o for o in order if card_of(state, o).is_creature
                                       and o.damage >= creature_life(state, o, sources[o.controller])]
         if dying:
@@ -224,7 +226,7 @@ def settle(state: GameState, out: list[Step], focus: str | None = None) -> None:
 
 
 # -- drawing and recycling ----------------------------------------------------------------------------------
-def draw(state: GameState, out: list[Step], player: Player, count: int, citations: Sequence[str],
+def draw(state: DoceVidasState, out: list[Step], player: Player, count: int, citations: Sequence[str],
          reason: str = "", prefix: str = "", kind: str = "resolution", notes: Sequence[str] = ()) -> None:
     """Draw `count` cards; an empty deck is recycled: lose lives equal to the recycle cost, the cost doubles,
     the discard pile is shuffled into a new deck and drawing goes on (dv/generales/reciclar, …/reciclar-coste)."""
@@ -257,7 +259,7 @@ def draw(state: GameState, out: list[Step], player: Player, count: int, citation
     flush()
 
 
-def recycle(state: GameState, out: list[Step], player: Player) -> None:
+def recycle(state: DoceVidasState, out: list[Step], player: Player) -> None:
     cost = player.recycle_cost
     before = player.lives
     player.lives = max(0, player.lives - cost)
@@ -278,11 +280,11 @@ def recycle(state: GameState, out: list[Step], player: Player) -> None:
 
 
 # -- turns --------------------------------------------------------------------------------------------------
-def begin_turn(state: GameState, out: list[Step]) -> None:
+def begin_turn(state: DoceVidasState, out: list[Step]) -> None:
     """Fase 1, preparación, in this order (dv/turno/preparacion/1..4); then the action phase (dv/turno/accion)."""
     player = state.player(state.active)
     state.phase = "preparacion"
-    started = state.extra.setdefault("turns_started", {})
+    started = state.turns_started
     started[player.name] = started.get(player.name, 0) + 1
     before = player.mana
     player.mana = 1
@@ -308,11 +310,11 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     hand = player.zones["hand"]
     if len(hand) > HAND_LIMIT:
         n = len(hand) - HAND_LIMIT
-        state.pending = Pending(
-            kind="descarte", player=player.name, count=n, options=tuple(o.id for o in hand),
+        state.waiting = WaitingFor(
+            kind="descarte", player=player.name, min=n, max=n, options=tuple(o.id for o in hand),
             prompt=f"{player.name} tiene {len(hand)} cartas en la mano y debe descartar {n} hasta quedarse con "
                    f"{HAND_LIMIT}: ¿cuáles? (acción {{by: {player.name}, discard: [...]}}; mano: {cards_list(hand)})",
-            citations=(C.TURNO_DESCARTAR,), resume=("preparacion",))
+            citations=(C.TURNO_DESCARTAR,), resume=FinishPreparation())
         return
     emit(state, out, "turn-based", player.name,
          Message("dv.turn.hand_ok", player=player.name, n=len(hand)),
@@ -320,18 +322,18 @@ def begin_turn(state: GameState, out: list[Step]) -> None:
     finish_preparation(state, out)
 
 
-def second_players_first_turn(state: GameState) -> bool:
+def second_players_first_turn(state: DoceVidasState) -> bool:
     """dv/turno/preparacion/4: «El jugador que empieza segundo roba una carta adicional durante su primer turno».
     From the start of a game that is the player seated second, in their first turn (if they lose before it,
     nobody draws the extra card); a scenario that starts mid-game says only the turn number, so there it is
     whoever plays turn 2."""
-    second = state.extra.get("second_player")
+    second = state.second_player
     if second is None:
         return state.turn == 2
-    return state.active == second and state.extra.get("turns_started", {}).get(second) == 1
+    return state.active == second and state.turns_started.get(second) == 1
 
 
-def finish_preparation(state: GameState, out: list[Step]) -> None:
+def finish_preparation(state: DoceVidasState, out: list[Step]) -> None:
     player = state.player(state.active)
     count = DRAW_PER_TURN + (1 if second_players_first_turn(state) else 0)
     draw(state, out, player, count, [C.TURNO_ROBAR], reason="turno")
@@ -350,10 +352,10 @@ def finish_preparation(state: GameState, out: list[Step]) -> None:
             return
 
 
-def loser_passes(state: GameState, out: list[Step]) -> bool:
+def loser_passes(state: DoceVidasState, out: list[Step]) -> bool:
     """If the active player has lost (dv/objetivo) their turn ends and the next living player's turn starts
     (which may end the same way, one player after another). True when the turn was passed."""
-    if state.over or state.pending is not None or not state.player(state.active).lost:
+    if state.over or state.waiting is not None or not state.player(state.active).lost:
         return False
     emit(state, out, "turn-based", state.active, Message("dv.turn.loser_passes", player=state.active),
          [C.OBJETIVO, C.TURNO])
@@ -361,15 +363,15 @@ def loser_passes(state: GameState, out: list[Step]) -> bool:
     return True
 
 
-def is_instant(state: GameState, boost: TempBoost) -> bool:
-    return state.extra["cards"][boost.source].type == "instantaneo"
+def is_instant(state: DoceVidasState, boost: TempBoost) -> bool:
+    return state.cards[boost.source].type == "instantaneo"
 
 
-def pass_turn(state: GameState, out: list[Step]) -> None:
+def pass_turn(state: DoceVidasState, out: list[Step]) -> None:
     """The next living player in seating order takes the next turn; boosts "until end of turn" end (dv/stack/3),
     and the state-based checks follow at once: a creature kept alive by a +life bonus dies now, its marked damage
     only goes at the start of its controller's next turn (dv/tipos/criaturas/9)."""
-    temp = state.extra.get("temp", [])
+    temp = state.temp
     if temp:
         emit(state, out, "turn-based", state.active,
              Message("dv.turn.boosts_end", sources=[t.source for t in temp]),
@@ -377,7 +379,7 @@ def pass_turn(state: GameState, out: list[Step]) -> None:
              # a boost on one creature sat on its card's stack (dv/stack/2); the others on the board (…/3)
              + ([C.STACK_LIFO] if any(t.target_id for t in temp) else [])
              + ([C.STACK_TABLERO] if any(not t.target_id for t in temp) else []))
-        state.extra["temp"] = []
+        state.temp = []
         settle(state, out, state.active)
         if state.over:
             return
@@ -392,26 +394,26 @@ def pass_turn(state: GameState, out: list[Step]) -> None:
 
 
 # -- actions ------------------------------------------------------------------------------------------------
-def check_actor(state: GameState, by: str) -> Player:
+def check_actor(state: DoceVidasState, by: str) -> Player:
     if state.over:
         raise IllegalAction(Message("dv.illegal.over"), [C.OBJETIVO])
     player = state.player(by)
     if player.lost:
         raise IllegalAction(Message("dv.illegal.lost", player=by), [C.OBJETIVO])
-    if state.pending is not None:
-        raise IllegalAction(Message("dv.illegal.pending", prompt=state.pending.prompt),
-                            list(state.pending.citations))
+    if state.waiting is not None:
+        raise IllegalAction(Message("dv.illegal.pending", prompt=state.waiting.prompt),
+                            list(state.waiting.citations))
     return player
 
 
-def own_action_phase(state: GameState, by: str, what: str | Message, cite: Sequence[str]) -> None:
+def own_action_phase(state: DoceVidasState, by: str, what: str | Message, cite: Sequence[str]) -> None:
     if state.active != by:
         raise IllegalAction(Message("dv.illegal.not_your_turn", what=what, active=state.active), cite)
     if state.phase != "accion":
         raise IllegalAction(Message("dv.illegal.not_action_phase", what=what, phase=state.phase), cite)
 
 
-def do_end_turn(state: GameState, action: EndTurn, out: list[Step]) -> None:
+def do_end_turn(state: DoceVidasState, action: EndTurn, out: list[Step]) -> None:
     """dv/turno: the active player ends the action phase; the next player's turn starts with its preparation."""
     check_actor(state, action.by)
     own_action_phase(state, action.by, Message("dv.what.end_turn"), [C.TURNO, C.ACCION])
@@ -419,7 +421,7 @@ def do_end_turn(state: GameState, action: EndTurn, out: list[Step]) -> None:
     pass_turn(state, out)
 
 
-def do_burn(state: GameState, action: Burn, out: list[Step]) -> None:
+def do_burn(state: DoceVidasState, action: Burn, out: list[Step]) -> None:
     """dv/turno/accion/3, dv/mana/3: discard a card from hand for 1 mana («quemarla»), in your action phase."""
     player = check_actor(state, action.by)
     own_action_phase(state, action.by, Message("dv.what.burn"), [C.ACCION_QUEMAR, C.ACCION])
@@ -435,7 +437,7 @@ def do_burn(state: GameState, action: Burn, out: list[Step]) -> None:
          unmodelled(state, obj))
 
 
-def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
+def do_attack(state: DoceVidasState, action: Attack, out: list[Step]) -> None:
     """dv/turno/accion/2, dv/tipos/criaturas/3..8: untapped creatures of the active player attack one player or
     creature (allies too); creature against creature deal their damage simultaneously; a player loses lives equal
     to the damage; several creatures may attack the same target at once. Attacking taps the attackers."""
@@ -518,7 +520,7 @@ def do_attack(state: GameState, action: Attack, out: list[Step]) -> None:
     settle(state, out, defender.controller)
 
 
-def resolve_target(state: GameState, slot: str, ref: str, card: CardDef, by: str, cite: str
+def resolve_target(state: DoceVidasState, slot: str, ref: str, card: CardDef, by: str, cite: str
                    ) -> tuple[str, object]:
     """Check one chosen target against what the slot accepts; ("player", name) or ("object", obj)."""
     if state.has_player(ref):
@@ -541,7 +543,7 @@ def resolve_target(state: GameState, slot: str, ref: str, card: CardDef, by: str
     return "object", obj
 
 
-def do_play(state: GameState, action: Play, out: list[Step]) -> None:
+def do_play(state: DoceVidasState, action: Play, out: list[Step]) -> None:
     """Play a card from hand paying its cost (dv/turno/accion/1, dv/mana/1). Spells only in your action phase
     (dv/tipos/hechizos); instants at any time, also in another player's turn (dv/tipos/instantaneos)."""
     player = check_actor(state, action.by)
@@ -625,7 +627,7 @@ def do_play(state: GameState, action: Play, out: list[Step]) -> None:
     resume_effects(state, out, obj.id, plan, 0, action.choose)
 
 
-def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list[tuple[Effect, object]],
+def resume_effects(state: DoceVidasState, out: list[Step], source_id: str, plan: list[tuple[Effect, object]],
                    start: int, choose: tuple[str, ...] | None) -> None:
     """Resolve a spell's effects in order from `start`, then put it in the discard pile (dv/tipos/hechizos: «se
     resuelve su efecto y después se coloca en la pila de descartes»). The state-based checks wait until the whole
@@ -661,7 +663,7 @@ def resume_effects(state: GameState, out: list[Step], source_id: str, plan: list
     settle(state, out, focus)
 
 
-def effect_players(state: GameState, controller: str, effect: Effect, target: object) -> list[Player]:
+def effect_players(state: DoceVidasState, controller: str, effect: Effect, target: object) -> list[Player]:
     if effect.target == "self":
         return [state.player(controller)]
     if effect.target == "opponents":         # in turn order from the controller's side (dv/stack/4)
@@ -673,7 +675,7 @@ def effect_players(state: GameState, controller: str, effect: Effect, target: ob
     return []
 
 
-def effect_objects(state: GameState, controller: str, effect: Effect, target: object) -> list[GameObject]:
+def effect_objects(state: DoceVidasState, controller: str, effect: Effect, target: object) -> list[GameObject]:
     if effect.target == "all_creatures":
         return [o for o in reading_order(state, controller) if card_of(state, o).is_creature]
     if isinstance(target, tuple) and target[0] == "object":
@@ -683,7 +685,7 @@ def effect_objects(state: GameState, controller: str, effect: Effect, target: ob
     return []
 
 
-def apply_effect(state: GameState, out: list[Step], src: GameObject, controller: str, effect: Effect,
+def apply_effect(state: DoceVidasState, out: list[Step], src: GameObject, controller: str, effect: Effect,
                  target: object, kind: str = "resolution", order: Sequence[str] = (), held: bool = False,
                  strikes: bool = False) -> None:
     """One effect of a card, as one step citing the card's type passage: damage, heal (at most 24,
@@ -719,7 +721,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             o.damage += n
             parts.append(Message("dv.effect.damage", card=o.card, id=o.id, n=n, marked=o.damage))
         if strikes and objs:
-            state.extra.setdefault("struck", []).extend(o.id for o in objs)
+            state.struck = [*(state.struck or ()), *(o.id for o in objs)]
         state.bump("damage_dealt", n * (len(players) + len(objs)))
     elif effect.kind == "heal":
         for p in players:
@@ -750,8 +752,8 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
             events += moved
             cites += more
             parts.append(Message("dv.effect.destroy_held", cards=cards(group), n=len(group), card=card.name))
-        elif objs or "held" in state.extra:
-            waiting = "held" in state.extra
+        elif objs or state.held is not None:
+            waiting = state.held is not None
             group, moved, more = leave_together(state, objs, first)
             events += moved
             cites += more
@@ -770,7 +772,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
         return
     elif effect.is_boost:
         tid = target[1].id if isinstance(target, tuple) and target[0] == "object" else None  # type: ignore[union-attr]
-        state.extra.setdefault("temp", []).append(TempBoost(card.name, src.id, controller, effect, tid, state.turn))
+        state.temp.append(TempBoost(card.name, src.id, controller, effect, tid, state.turn))
         scope = Message("dv.scope." + effect.to, player=controller) if effect.to in ("all", "yours", "theirs") \
             else f"{target[1].card} ({tid})" if tid else Message("dv.scope.target")  # type: ignore[index,union-attr]
         parts.append(Message("dv.effect.boost_damage" if effect.kind == "boost_damage" else "dv.effect.boost_life",
@@ -782,7 +784,7 @@ def apply_effect(state: GameState, out: list[Step], src: GameObject, controller:
     emit(state, out, kind, controller, Message("dv.effect", card=card.name, parts=parts), cites, events, notes)
 
 
-def boosted(state: GameState, controller: str, effect: Effect, target: object) -> list[GameObject]:
+def boosted(state: DoceVidasState, controller: str, effect: Effect, target: object) -> list[GameObject]:
     """The creatures in play a spell's boost reaches now (its target, or those of its scope)."""
     if effect.to == "target":
         return [target[1]] if isinstance(target, tuple) and target[0] == "object" else []  # type: ignore[list-item]
@@ -790,12 +792,13 @@ def boosted(state: GameState, controller: str, effect: Effect, target: object) -
             and (effect.to == "all" or (effect.to == "yours") == (o.controller == controller))]
 
 
-def discard_effect(state: GameState, out: list[Step], src: GameObject, effect: Effect, target: object,
+def discard_effect(state: DoceVidasState, out: list[Step], src: GameObject, effect: Effect, target: object,
                    choose: tuple[str, ...] | None, plan: list[tuple[Effect, object]], index: int,
                    players: Sequence[str] | None = None) -> bool:
     """A `discard: N` effect: each discarding player chooses N cards of their hand (all of them if N or fewer);
     `choose` answers the first one's choice. Returns False when a choice is missing: the game waits
-    (`state.pending`) and resumes with the remaining players and effects after the answer."""
+    (`state.waiting`, a WaitingFor whose continuation is ResumeEffects) and resumes with the remaining players and
+    effects after the answer."""
     names = list(players) if players is not None else [p.name for p in effect_players(state, src.controller,
                                                                                       effect, target)]
     card = card_of(state, src)
@@ -808,12 +811,13 @@ def discard_effect(state: GameState, out: list[Step], src: GameObject, effect: E
             picked = pick(hand, choose or (), effect.amount)
             if picked is None:
                 why = f" (la elección dada {list(choose)} no vale)" if choose else ""
-                state.pending = Pending(
-                    kind="descarte", player=p.name, count=effect.amount, options=tuple(o.id for o in hand),
+                state.waiting = WaitingFor(
+                    kind="descarte", player=p.name, min=effect.amount, max=effect.amount,
+                    options=tuple(o.id for o in hand),
                     prompt=f"{card.name} obliga a {p.name} a descartar {effect.amount} carta(s) de su mano "
                            f"({cards_list(hand)}): ¿cuáles?{why}",
                     citations=(C.TYPE_CITATION[card.type], C.STACK_DESCARTES),
-                    resume=("efecto", src.id, tuple(plan), index, tuple(names[k + 1:])))
+                    resume=ResumeEffects(src.id, tuple(plan), index, tuple(names[k + 1:])))
                 return False
         discard_cards(state, out, p, picked, [C.TYPE_CITATION[card.type]], f"{card.name}: ")
         choose = None
@@ -835,7 +839,7 @@ def pick(hand: Sequence[GameObject], refs: Sequence[str], count: int) -> list[Ga
     return out
 
 
-def discard_cards(state: GameState, out: list[Step], player: Player, objs: list[GameObject],
+def discard_cards(state: DoceVidasState, out: list[Step], player: Player, objs: list[GameObject],
                   cites: list[str], prefix: str = "") -> None:
     events = [move(state, o, "discard") for o in objs]
     emit(state, out, "resolution" if prefix else "turn-based", player.name,
@@ -844,9 +848,9 @@ def discard_cards(state: GameState, out: list[Step], player: Player, objs: list[
          cites + [C.PILAS] + ([C.STACK_DESCARTES] if len(objs) > 1 else []), events)
 
 
-def do_discard(state: GameState, action: Discard, out: list[Step]) -> None:
+def do_discard(state: DoceVidasState, action: Discard, out: list[Step]) -> None:
     """Answer the pending discard: down to two cards (dv/turno/preparacion/3) or a card's `discard` effect."""
-    pending = state.pending
+    pending = state.waiting
     if pending is None or pending.player != action.by:
         raise IllegalAction(Message("dv.illegal.no_discard", player=action.by), [C.TURNO_DESCARTAR, C.ACCION_QUEMAR])
     player = state.player(action.by)
@@ -855,12 +859,13 @@ def do_discard(state: GameState, action: Discard, out: list[Step]) -> None:
     if picked is None:
         raise IllegalAction(Message("dv.illegal.discard_count", n=pending.count, hand=cards(hand),
                                     given=str(list(action.cards))), list(pending.citations))
-    state.pending = None
-    if pending.resume[0] == "preparacion":
+    state.waiting = None
+    if isinstance(pending.resume, FinishPreparation):
         discard_cards(state, out, player, picked, [C.TURNO_DESCARTAR],)
         finish_preparation(state, out)
         return
-    _, source_id, plan, index, others = pending.resume
+    resume: ResumeEffects = pending.resume
+    source_id, plan, index, others = resume.source, resume.plan, resume.index, resume.others
     source = state.find(source_id)
     assert source is not None
     discard_cards(state, out, player, picked, [C.TYPE_CITATION[card_of(state, source).type]], f"{source.card}: ")
@@ -870,7 +875,7 @@ def do_discard(state: GameState, action: Discard, out: list[Step]) -> None:
     resume_effects(state, out, source_id, list(plan), index + 1, None)
 
 
-def fire(state: GameState, out: list[Step], src: GameObject, when: str, order: Sequence[str] = ()) -> None:
+def fire(state: DoceVidasState, out: list[Step], src: GameObject, when: str, order: Sequence[str] = ()) -> None:
     """One-shot effects of a permanent at a moment ("enters" or "turn_start"): trigger steps. `order`: the stack
     passages that put this card's turn among others acting at the same moment."""
     card = card_of(state, src)

@@ -7,10 +7,11 @@ import itertools
 from judge.engine.rulesets.doce_vidas.actions import Attack, Burn, Discard, EndTurn, Play
 from judge.engine.rulesets.doce_vidas.game import alive
 from judge.engine.rulesets.doce_vidas.stack import card_of
-from judge.engine.state import GameObject, GameState
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState
+from judge.engine.state import GameObject
 
 
-def legal_targets(state: GameState, slot: str, obj: GameObject) -> list[str]:
+def legal_targets(state: DoceVidasState, slot: str, obj: GameObject) -> list[str]:
     players = [p.name for p in alive(state)]
     board = [o for p in state.players for o in p.zones["board"]]
     creatures = [o.id for o in board if card_of(state, o).is_creature]
@@ -20,14 +21,13 @@ def legal_targets(state: GameState, slot: str, obj: GameObject) -> list[str]:
             "enchantment": [o.id for o in board if card_of(state, o).type == "encantamiento"]}[slot]
 
 
-def legal_actions(state: GameState, cap: int = 24) -> list:
+def legal_actions(state: DoceVidasState, cap: int = 24) -> list:
     """The actions `apply` accepts now (a representative set: one target combination list per card, capped)."""
     if state.over:
         return []
-    if state.pending is not None:
-        pending = state.pending
-        combos = itertools.islice(itertools.combinations(pending.options, pending.count), cap)
-        return [Discard(by=pending.player, cards=c) for c in combos]
+    if state.waiting is not None:
+        waiting = state.waiting
+        return [Discard(by=waiting.player, cards=c) for c in waiting.selections(cap)]
     if state.phase != "accion":
         return []
     actions: list = []

@@ -4,17 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.rulesets.doce_vidas.stack import boost_sources, card_of, creature_damage, creature_life
-from judge.engine.state import GameObject, GameState
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState
+from judge.engine.state import GameObject
 
 
 def _obj(o: GameObject) -> dict[str, Any]:
     return {"id": o.id, "card": o.card}
 
 
-def _zone(state: GameState, player: str, zone: str, objs: list[GameObject]) -> list[dict[str, Any]]:
+def _zone(state: DoceVidasState, player: str, zone: str, objs: list[GameObject]) -> list[dict[str, Any]]:
     # Out-of-play zones rarely change between steps: reuse the last snapshot's list when the same cards are there
     # in the same order, so a long run over big decks shares memory instead of copying every deck at every step.
-    cache: dict[tuple[str, str], tuple[tuple[str, ...], list[dict[str, Any]]]] = state.extra.setdefault("snap", {})
+    cache = state.snap
     key = tuple(o.id for o in objs)
     hit = cache.get((player, zone))
     if hit is not None and hit[0] == key:
@@ -24,7 +25,7 @@ def _zone(state: GameState, player: str, zone: str, objs: list[GameObject]) -> l
     return listed
 
 
-def _permanent(state: GameState, o: GameObject, order: list[GameObject] | None) -> dict[str, Any]:
+def _permanent(state: DoceVidasState, o: GameObject, order: list[GameObject] | None) -> dict[str, Any]:
     card = card_of(state, o)
     out: dict[str, Any] = {"id": o.id, "card": o.card, "type": card.type, "tapped": o.tapped}
     if card.is_creature:
@@ -34,7 +35,7 @@ def _permanent(state: GameState, o: GameObject, order: list[GameObject] | None) 
     return out
 
 
-def snapshot(state: GameState) -> dict[str, Any]:
+def snapshot(state: DoceVidasState) -> dict[str, Any]:
     players = []
     for p in state.players:
         # One reading order of the bonus sources per side, shared by every creature of that side.
@@ -50,7 +51,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         if p.zones.get("resolving"):
             entry["resolving"] = [_obj(o) for o in p.zones["resolving"]]
         players.append(entry)
-    pending = state.pending
+    pending = state.waiting
     return {
         "turn": state.turn, "active": state.active, "phase": state.phase, "winner": state.winner,
         "over": state.over, "players": players,

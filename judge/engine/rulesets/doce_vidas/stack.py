@@ -12,41 +12,31 @@ from dataclasses import dataclass
 
 from judge.engine.rulesets.doce_vidas import cites as C
 from judge.engine.rulesets.doce_vidas.cards import CardDef, Effect
-from judge.engine.state import GameObject, GameState
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState, TempBoost  # noqa: F401 - TempBoost: its old home
+from judge.engine.state import GameObject
 
 
-@dataclass(frozen=True)
-class TempBoost:
-    """A boost from a resolved spell or instant (dv/stack/3), until the end of the turn it was played in."""
-    source: str                   # card name
-    source_id: str
-    controller: str
-    effect: Effect
-    target_id: str | None         # for `to: target`
-    turn: int
+def cards(state: DoceVidasState) -> dict[str, CardDef]:
+    return state.cards
 
 
-def cards(state: GameState) -> dict[str, CardDef]:
-    return state.extra["cards"]
+def card_of(state: DoceVidasState, obj: GameObject) -> CardDef:
+    return state.cards[obj.card]
 
 
-def card_of(state: GameState, obj: GameObject) -> CardDef:
-    return state.extra["cards"][obj.card]
-
-
-def side_order(state: GameState, first: str) -> list[str]:
+def side_order(state: DoceVidasState, first: str) -> list[str]:
     """Player names: `first`, then the others in seating order after it (dv/stack/4)."""
     names = [p.name for p in state.players]
     i = names.index(first) if first in names else 0
     return names[i:] + names[:i]
 
 
-def reading_order(state: GameState, first: str) -> list[GameObject]:
+def reading_order(state: DoceVidasState, first: str) -> list[GameObject]:
     """Every permanent in play in stack reading order, starting with `first`'s side (dv/stack/2, dv/stack/4)."""
     return _read(state, side_order(state, first))[0]
 
 
-def reading_keys(state: GameState) -> dict[str, tuple[str, int]]:
+def reading_keys(state: DoceVidasState) -> dict[str, tuple[str, int]]:
     """Object id -> (the side it is read on, its place in the reading) for every permanent in play: the side is its
     row's player (an enchantment is read on the side of the card it is stacked on). Sorting by (place of the side
     in `side_order(state, first)`, place) gives `reading_order(state, first)`, also after some of them left."""
@@ -59,7 +49,7 @@ def reading_keys(state: GameState) -> dict[str, tuple[str, int]]:
     return keys
 
 
-def _read(state: GameState, sides: list[str]) -> tuple[list[GameObject], list[tuple[str, int]]]:
+def _read(state: DoceVidasState, sides: list[str]) -> tuple[list[GameObject], list[tuple[str, int]]]:
     """The permanents in play read side by side in the order of `sides`, and where each side's reading starts."""
     board = [o for p in state.players for o in p.zones["board"]]
     on_board = {o.id for o in board}
@@ -91,13 +81,13 @@ def _read(state: GameState, sides: list[str]) -> tuple[list[GameObject], list[tu
     return out, starts
 
 
-def boost_sources(state: GameState, first: str) -> list[GameObject]:
+def boost_sources(state: DoceVidasState, first: str) -> list[GameObject]:
     """The permanents that give a bonus, in stack reading order from `first`'s side: what `bonuses` reads, without
     the cards that give none (a big board has few of them; reading them all for every creature is quadratic)."""
     return [o for o in reading_order(state, first) if any(e.is_boost for e in card_of(state, o).effects)]
 
 
-def _applies(state: GameState, source: GameObject | None, controller: str, effect: Effect,
+def _applies(state: DoceVidasState, source: GameObject | None, controller: str, effect: Effect,
              creature: GameObject, target_id: str | None = None) -> bool:
     to = effect.to
     if to == "all":
@@ -113,7 +103,7 @@ def _applies(state: GameState, source: GameObject | None, controller: str, effec
     return to == "target" and target_id == creature.id
 
 
-def bonuses(state: GameState, creature: GameObject, kind: str, order: list[GameObject] | None = None
+def bonuses(state: DoceVidasState, creature: GameObject, kind: str, order: list[GameObject] | None = None
             ) -> list[tuple[str, int]]:
     """(source card name, amount) of every `kind` boost ("boost_damage"/"boost_life") on `creature`, in order.
     `order`: the reading order from the creature's controller's side (all of it, or its `boost_sources`), if
@@ -123,13 +113,13 @@ def bonuses(state: GameState, creature: GameObject, kind: str, order: list[GameO
         for eff in card_of(state, src).effects:
             if eff.kind == kind and _applies(state, src, src.controller, eff, creature):
                 out.append((src.card, eff.amount))
-    for tb in state.extra.get("temp", ()):
+    for tb in state.temp:
         if tb.effect.kind == kind and _applies(state, None, tb.controller, tb.effect, creature, tb.target_id):
             out.append((tb.source, tb.effect.amount))
     return out
 
 
-def bonus_citations(state: GameState, creatures: list[GameObject], kind: str) -> list[str]:
+def bonus_citations(state: DoceVidasState, creatures: list[GameObject], kind: str) -> list[str]:
     """The passages behind the `kind` bonuses on `creatures`: each source's card type (dv/tipos/reliquias, …),
     dv/stack/2 for what is stacked on the card itself (an enchantment, a spell aimed at it), dv/stack/3 and
     dv/stack/4 for board-wide cards read in order; dv/stack/1 whenever the stack decides. Empty without bonuses."""
@@ -147,13 +137,13 @@ def bonus_citations(state: GameState, creatures: list[GameObject], kind: str) ->
             for eff in card_of(state, src).effects:
                 if eff.kind == kind and _applies(state, src, src.controller, eff, creature):
                     add(card_of(state, src), eff)
-        for tb in state.extra.get("temp", ()):
+        for tb in state.temp:
             if tb.effect.kind == kind and _applies(state, None, tb.controller, tb.effect, creature, tb.target_id):
                 add(cards(state)[tb.source], tb.effect)
     return list(dict.fromkeys([C.STACK] + out)) if out else []
 
 
-def bonus_givers(state: GameState, creatures: list[GameObject]) -> list[GameObject]:
+def bonus_givers(state: DoceVidasState, creatures: list[GameObject]) -> list[GameObject]:
     """The permanents in play whose bonuses (damage or life) apply to any of `creatures`, in reading order."""
     out: list[GameObject] = []
     for creature in creatures:
@@ -164,15 +154,15 @@ def bonus_givers(state: GameState, creatures: list[GameObject]) -> list[GameObje
     return out
 
 
-def creature_damage(state: GameState, creature: GameObject, order: list[GameObject] | None = None) -> int:
+def creature_damage(state: DoceVidasState, creature: GameObject, order: list[GameObject] | None = None) -> int:
     return card_of(state, creature).damage + sum(a for _, a in bonuses(state, creature, "boost_damage", order))
 
 
-def creature_life(state: GameState, creature: GameObject, order: list[GameObject] | None = None) -> int:
+def creature_life(state: DoceVidasState, creature: GameObject, order: list[GameObject] | None = None) -> int:
     return card_of(state, creature).life + sum(a for _, a in bonuses(state, creature, "boost_life", order))
 
 
-def explain(state: GameState, creature: GameObject, kind: str) -> str:
+def explain(state: DoceVidasState, creature: GameObject, kind: str) -> str:
     """"2 + 1 (Estandarte) = 3" in reading order, or just "2" without bonuses."""
     card = card_of(state, creature)
     base = card.damage if kind == "boost_damage" else card.life
@@ -182,7 +172,7 @@ def explain(state: GameState, creature: GameObject, kind: str) -> str:
     return f"{base} " + " ".join(f"+ {a} ({n})" for n, a in parts) + f" = {base + sum(a for _, a in parts)}"
 
 
-def with_stacks(state: GameState, leaving: Sequence[GameObject], first: str) -> list[GameObject]:
+def with_stacks(state: DoceVidasState, leaving: Sequence[GameObject], first: str) -> list[GameObject]:
     """`leaving` plus every enchantment stacked on them (transitively), in stack reading order: the pile on a card
     top first, then the card (dv/stack/2); cards left to right, the `first` player's side first (dv/stack/4).
     They leave play together, so they enter the discard piles in this order (dv/stack/5)."""

@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from judge.engine.rulesets.doce_vidas.cards import CardDef
 from judge.engine.rulesets.doce_vidas.snapshot import snapshot
 from judge.engine.rulesets.doce_vidas.stack import card_of, with_stacks
-from judge.engine.state import GameObject, GameState
+from judge.engine.rulesets.doce_vidas.state import DoceVidasState
+from judge.engine.state import GameObject
 from judge.engine.step import Event, Step, make_step
 from judge.messages import Message
 
 
-def emit(state: GameState, out: list[Step], kind: str, actor: str | None, summary: "str | Message",
+def emit(state: DoceVidasState, out: list[Step], kind: str, actor: str | None, summary: "str | Message",
          citations: Sequence[str], events: Sequence[Event] = (), unmodelled: Sequence[str] = ()) -> Step:
     """Record a step (make_step); its unmodelled text is the caller's and that of the cards out of play whose text
     works where they are (off_board)."""
@@ -41,19 +42,18 @@ def _works_from(card: CardDef) -> frozenset[str]:
     return frozenset(zones)
 
 
-def off_board(state: GameState) -> list[str]:
+def off_board(state: DoceVidasState) -> list[str]:
     """The notes of the cards in a hand, deck or discard pile whose unmodelled text works there (_works_from)."""
-    works = state.extra.get("text_works_from")
+    works = state.text_works_from
     if works is None:
-        works = state.extra["text_works_from"] = {n: z for n, c in state.extra["cards"].items()
-                                                  if c.text and (z := _works_from(c))}
+        works = state.text_works_from = {n: z for n, c in state.cards.items() if c.text and (z := _works_from(c))}
     if not works:
         return []
     return unmodelled(state, *(o for p in state.players for zone in ("hand", "deck", "discard")
                                for o in p.zones[zone] if o.card in works and zone in works[o.card]))
 
 
-def unmodelled(state: GameState, *objs: GameObject) -> list[str]:
+def unmodelled(state: DoceVidasState, *objs: GameObject) -> list[str]:
     """The card text of `objs` the engine does not model (each card once): shown wherever it could matter."""
     texts = []
     for o in dict.fromkeys(objs):
@@ -63,15 +63,15 @@ def unmodelled(state: GameState, *objs: GameObject) -> list[str]:
     return list(dict.fromkeys(texts))
 
 
-def has_text(state: GameState) -> bool:
+def has_text(state: DoceVidasState) -> bool:
     """Does any card of the scenario carry text the engine does not model? (Read once: most have none.)"""
-    known = state.extra.get("has_text")
+    known = state.has_text
     if known is None:
-        known = state.extra["has_text"] = any(c.text for c in state.extra["cards"].values())
+        known = state.has_text = any(c.text for c in state.cards.values())
     return known
 
 
-def involved(state: GameState, objs: Sequence[GameObject], sides: Sequence[str] = ()) -> list[str]:
+def involved(state: DoceVidasState, objs: Sequence[GameObject], sides: Sequence[str] = ()) -> list[str]:
     """The unmodelled text that could change a step involving `objs`: theirs, that of every card stacked on the ones
     in play (an aura saying its creature cannot attack), and that of the relics on the `sides` the step reaches
     (a relic's text may touch anything of its side: «Tus criaturas no pueden ser destruidas»)."""

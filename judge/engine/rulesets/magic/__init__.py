@@ -24,7 +24,7 @@ from judge.engine.rulesets.magic.play import HANDLERS
 from judge.engine.rulesets.magic.schema import EVENT_KINDS, OWN_STEP_KINDS, STEPS, Setup, parse_scenario
 from judge.engine.rulesets.magic.snapshot import snapshot
 from judge.engine.rulesets.magic.state import (ZONES, MagicObject, MagicPlayer, MagicState, StackItem)
-from judge.engine.state import GameState, Pending
+from judge.engine.state import GameState
 from judge.engine.step import Event, Step
 from judge.messages import Message
 from judge.engine.rulesets.magic.messages import phase
@@ -42,6 +42,9 @@ class Magic(Ruleset):
     # The rules modules below the actions reach the effects through the state's ruleset, never by importing them
     # (a draw replaced by effects, 121.6: core.draw).
     run_effects = staticmethod(effects.run_effects)
+    # Magic questions are asked inside an action and answered there by the script's next lines (no continuation):
+    # `answers_pending` is then always False and an unanswered one ends the run on a `choice` step.
+    script_chooser: ClassVar[type[ScriptChooser]] = ScriptChooser
 
     @classmethod
     def describe(cls, cards: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -115,7 +118,7 @@ class Magic(Ruleset):
 
     @classmethod
     def legal_actions(cls, state: GameState) -> list[Action]:
-        if state.over or state.pending is not None:
+        if state.over or state.waiting is not None:
             return []
         return legal_actions(state)  # type: ignore[arg-type]
 
@@ -166,10 +169,6 @@ class Magic(Ruleset):
         return out
 
     @classmethod
-    def answers_pending(cls, state: GameState, action: Action) -> bool:
-        return False            # magic choices take their answers from the script as they are asked
-
-    @classmethod
     def choices(cls, state: GameState, action: Action | None, question: Any | None) -> dict[str, Any]:
         from judge.engine.rulesets.magic.options import choices    # the builder's only: not loaded by a run
         return choices(state, action, question)  # type: ignore[arg-type]
@@ -199,9 +198,7 @@ class Magic(Ruleset):
 
 
 def _pend(state: MagicState, exc: ChoiceNeeded) -> None:
-    q = exc.question
-    state.pending = Pending(kind=q.kind, player=q.player, count=q.max, options=q.options, prompt=q.prompt,
-                            citations=q.citations)
+    state.waiting = exc.question          # no continuation: the run stops on a `choice` step (docs: Choices)
 
 
 __all__ = ["Magic", "RandomChooser"]

@@ -39,7 +39,7 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
     the player's battlefield holds other objects."""
     cache = layers.compute(state)
     bf = tuple(state.player(who).zones["battlefield"])
-    kept: dict[str, tuple] = state.extra.setdefault("legal_permanents", {})
+    kept = state.caches.legal_permanents
     hit = kept.get(who)
     if hit is not None and hit[0] is cache and hit[1] == bf and hit[2] is state.copies:
         return hit[3]

@@ -340,7 +340,7 @@ def _check_targets(state: MagicState, specs: Sequence, targets: Sequence[str], w
 def _playable_from_exile(state: MagicState, who: str, ref: str) -> MagicObject | None:
     """A card in exile an effect lets `who` play this turn (zonefx `may_play`, 601.2a / 305.1: from the zone the
     effect names, with the usual timing, costs and land limit); once the turn is over the permission is gone."""
-    allowed = {r for r, player, turn in state.extra.get("may_play", []) if player == who and turn == state.turn}
+    allowed = {r for r, player, turn in state.may_play if player == who and turn == state.turn}
     exiled = [o for p in state.players for o in p.zones["exile"] if o.id in allowed]  # type: ignore[attr-defined]
     return _find_in(exiled, ref)
 
@@ -391,11 +391,11 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     else:
         action = _announced_x(action, card.mana_cost, Message("magic.x.in_cost", card=o.card))
     # 601.2b before 601.2c: X is announced before targets, and a spell's mana value counts it (202.3e).
-    state.extra["announced_x"] = {o.id: action.x}
+    state.announced_x = {o.id: action.x}
     try:
         targets = _check_targets(state, specs, action.targets, who, o.id)
     finally:
-        state.extra.pop("announced_x", None)
+        state.announced_x = {}
     xs = [s for s in card.mana_cost if s.kind == "x"]
     core.require(not action.x or xs or card.x_counts, Message("magic.illegal.no_x", card=o.card), "107.3")
     divide = _check_division(card, effects, action, targets)
@@ -791,10 +791,10 @@ def do_pass_until(state: MagicState, action: PassUntil, out: list[Step]) -> None
     at = step_index(target)
     # 500.1: the first place of `target` from here; the step being played comes again only in the next turn.
     due = (state.turn if at > step_index(state.phase) else state.turn + 1, at)
-    state.extra["passing_until"] = target
+    state.passing_until = target
     try:
         while not state.over:
-            if state.pending is not None:
+            if state.waiting is not None:
                 return
             who = state.priority
             core.require(who is not None, Message("magic.illegal.nobody_priority"), "117.3")
@@ -812,7 +812,7 @@ def do_pass_until(state: MagicState, action: PassUntil, out: list[Step]) -> None
                                                              current=state.turn), cr("500.1", rule))
                 return
     finally:
-        state.extra.pop("passing_until", None)
+        state.passing_until = None
 
 
 def _not_reached(target: str, now: str) -> tuple[Message, str]:

@@ -53,7 +53,7 @@ def _source(state: MagicState, src: str) -> tuple[Any, int]:
     o = state.objects.get(src) or (None if src in state.lki else state.obj(src))
     if o is None:
         return None, 0
-    x = item.x if item is not None and item.kind == "spell" else state.extra.get("announced_x", {}).get(o.id, 0)
+    x = item.x if item is not None and item.kind == "spell" else state.announced_x.get(o.id, 0)
     return o, x
 
 

@@ -37,11 +37,11 @@ def check_sba(state: MagicState, out: list[Step]) -> bool:
 def _sba_once(state: MagicState, out: list[Step]) -> bool:
     # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`).
     quiet = _sba_inputs(state)
-    if state.extra.get("sba_quiet") == quiet:
+    if state.caches.sba_quiet == quiet:
         return False
     done = _sba_check(state, out)
     if not done:
-        state.extra["sba_quiet"] = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
+        state.caches.sba_quiet = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
     return done
 
 
@@ -249,10 +249,10 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
     that gave control ended (611.2a) and an older one, or none (the controller it entered under), decides now."""
     cache = layers.compute(state)
     # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
-    done = state.extra.get("control_synced")
+    done = state.caches.control_synced
     if done is not None and done[0] is cache and done[1] == edits():
         return
-    was = state.extra.get("control_by") or {}       # the deciding effect at the last check (game state: undone too)
+    was = state.control_by       # the deciding effect at the last check (game state: undone too)
     now = _control_effects(state)
     for o in state.battlefield():
         c = cache[o.id]
@@ -268,8 +268,8 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
             if out is not None:
                 _say_control(state, out, o, before, was.get(o.id), now.get(o.id), in_combat)
     if now != was:
-        state.extra["control_by"] = now
-    state.extra["control_synced"] = (cache, edits())
+        state.control_by = now
+    state.caches.control_synced = (cache, edits())
 
 
 def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str,
@@ -338,11 +338,11 @@ def check_state_triggers(state: MagicState, resolving: tuple[str, Any] | None = 
     # from layers.compute is the same permanents with the same characteristics and copy effects. (An object on
     # its way in or out may be in the battlefield's list with another `zone`: that is read each time.)
     cache = layers.compute(state)
-    hit = state.extra.get("state_triggers")
+    hit = state.caches.state_triggers
     if hit is None or hit[0] is not cache:
         found = tuple((o, ab) for o, abilities in _triggered_permanents(state) for ab in abilities
                       if ab.when == "state")
-        hit = state.extra["state_triggers"] = (cache, found)
+        hit = state.caches.state_triggers = (cache, found)
     for o, ab in hit[1]:
         if o.zone != "battlefield" or not state_condition_holds(state, o, ab):
             continue

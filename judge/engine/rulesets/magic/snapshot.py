@@ -85,23 +85,23 @@ def snapshot(state: MagicState) -> dict[str, Any]:
     # while nothing at all was edited (`edits`: every object and player field, counter, zone and mana pool counts
     # its changes), nor the layers' results or the copy effects changed.
     now = edits()
-    hit = state.extra.get("snap_board")
+    hit = state.caches.snap_board
     if hit is not None and hit[0] == now and hit[1] is cache and hit[2] is state.copies:
         players = hit[3]
     else:
         players = _players(state, cache)
         if hit is not None and len(hit[3]) == len(players) and all(map(is_, hit[3], players)):
             players = hit[3]              # every player's dict as before: the same list too
-        state.extra["snap_board"] = (now, cache, state.copies, players)
+        state.caches.snap_board = (now, cache, state.copies, players)
     return _board(state, players)
 
 
 def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
-    entries: dict = state.extra.setdefault("snap_perm", {})
+    entries = state.caches.snap_perm
     if len(entries) > 5000:
         entries.clear()
-    zone_lists: dict = state.extra.setdefault("snap", {})
-    last: dict = state.extra.setdefault("snap_player", {})
+    zone_lists = state.caches.snap
+    last = state.caches.snap_player
     copies = state.copies
     players = []
     for p in state.players:
@@ -152,7 +152,7 @@ def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
             if o.id not in listed:
                 stack.append({"id": o.id, "card": o.card, "kind": "spell", "controller": o.controller,
                               "text": f"{o.card} ({o.id})", "targets": [], "in_transit": True})
-    pending = state.pending
+    pending = state.waiting
     return {
         "ruleset": "magic", "turn": state.turn, "active": state.active, "phase": state.phase,
         "phase_label": STEP_NAMES.get(state.phase, state.phase), "priority": state.priority,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import threading
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -11,6 +12,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec
 from judge.engine.state import GameObject, GameState, Player
+from judge.engine.waiting import Chooser
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 ZONE_NAMES = {"library": "biblioteca", "hand": "mano", "battlefield": "campo de batalla",
@@ -32,10 +34,12 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
                 "combat_damage", "end_of_combat")
 
 
-_EDITS = [0]                           # the last edit stamp given to a MagicObject
-# Keys of `MagicState.extra` that hold caches, not game state (a reversal neither saves nor restores them).
-CACHE_KEYS = ("snap", "snap_perm", "snap_player", "snap_board", "unmodelled", "sba_quiet", "state_triggers",
-              "control_synced", "legal_permanents", "triggered", "unmodelled_zoned", "unmodelled_off")
+# Edit stamps: every change takes the next number of one process-wide counter. `next()` of an itertools.count is
+# one step under the GIL, so two games changing objects in two threads of one server never get the same stamp nor
+# see `edits()` come back to a value it had (a `+= 1` on a shared int could lose an update and hand out a stamp
+# again, and a cache keyed by it would then match a state it never saw).
+_STAMPS = itertools.count(1)
+_EDITS = [0]                           # the last edit stamp given (to a MagicObject, or for a zone, pool or player)
 
 
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
@@ -55,6 +59,7 @@ def edits() -> int:
 # its fields, its counters) as they were before their first change since the journal opened; None when none is.
 _JOURNAL = threading.local()
 _OPEN = [0]                        # journals open in any thread: while none is, a change journals nothing
+_OPEN_LOCK = threading.Lock()      # counted under a lock: a lost update could hide an open journal from a change
 
 
 def open_journal() -> dict[int, Any] | None:
@@ -62,14 +67,16 @@ def open_journal() -> dict[int, Any] | None:
     if getattr(_JOURNAL, "objects", None) is not None:
         return None
     _JOURNAL.objects = {}
-    _OPEN[0] += 1
+    with _OPEN_LOCK:
+        _OPEN[0] += 1
     return _JOURNAL.objects
 
 
 def close_journal(journal: dict[int, Any]) -> None:
     if getattr(_JOURNAL, "objects", None) is journal:
         _JOURNAL.objects = None
-        _OPEN[0] -= 1
+        with _OPEN_LOCK:
+            _OPEN[0] -= 1
 
 
 def _keep(o: Any) -> None:
@@ -82,7 +89,7 @@ def _keep(o: Any) -> None:
 
 def bump_edits() -> None:
     """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
-    _EDITS[0] += 1
+    _EDITS[0] = next(_STAMPS)
 
 
 class Counters(dict):
@@ -96,10 +103,10 @@ class Counters(dict):
             _keep(owner)                   # before the change: the journal holds the counters as they were
 
     def _edited(self) -> None:
-        _EDITS[0] += 1
+        stamp = _EDITS[0] = next(_STAMPS)
         owner = getattr(self, "owner", None)
         if owner is not None:
-            owner.__dict__["edit"] = owner.__dict__["layer_edit"] = _EDITS[0]
+            owner.__dict__["edit"] = owner.__dict__["layer_edit"] = stamp
 
     def __setitem__(self, key: str, value: int) -> None:
         self._editing()
@@ -164,16 +171,16 @@ class EditedDict(dict):
 
     def __setitem__(self, key: str, value: Any) -> None:
         dict.__setitem__(self, key, ZoneList(value) if self.zones and type(value) is not ZoneList else value)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __delitem__(self, key: str) -> None:
         dict.__delitem__(self, key)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for k, v in dict(*args, **kwargs).items():
             self[k] = v
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __ior__(self, other: Any) -> "EditedDict":
         self.update(other)
@@ -181,14 +188,14 @@ class EditedDict(dict):
 
     def clear(self) -> None:
         dict.clear(self)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[str, Any]:
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return dict.popitem(self)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
@@ -203,52 +210,52 @@ class ZoneList(list):
 
     def append(self, obj: Any) -> None:
         list.append(self, obj)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def insert(self, index: Any, obj: Any) -> None:
         list.insert(self, index, obj)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def extend(self, objs: Any) -> None:
         list.extend(self, objs)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def remove(self, obj: Any) -> None:
         list.remove(self, obj)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return list.pop(self, *args)
 
     def clear(self) -> None:
         list.clear(self)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
         list.sort(self, *args, **kwargs)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def reverse(self) -> None:
         list.reverse(self)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __setitem__(self, index: Any, value: Any) -> None:      # random.shuffle swaps items this way
         list.__setitem__(self, index, value)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __delitem__(self, index: Any) -> None:
         list.__delitem__(self, index)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
 
     def __iadd__(self, objs: Any) -> "ZoneList":
         list.extend(self, objs)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return self
 
     def __imul__(self, n: Any) -> "ZoneList":
         list.__imul__(self, n)
-        _EDITS[0] += 1
+        _EDITS[0] = next(_STAMPS)
         return self
 
 
@@ -271,8 +278,8 @@ class MagicObject(GameObject):
     def __post_init__(self) -> None:
         if not self.entered_under:
             self.__dict__["entered_under"] = self.controller
-        _EDITS[0] += 1
-        self.__dict__["edit"] = self.__dict__["layer_edit"] = _EDITS[0]     # built: its first stamps
+        stamp = _EDITS[0] = next(_STAMPS)
+        self.__dict__["edit"] = self.__dict__["layer_edit"] = stamp        # built: its first stamps
 
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
@@ -290,10 +297,10 @@ class MagicObject(GameObject):
         old = d.get(name, _EDITS)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            _EDITS[0] += 1
-            d["edit"] = _EDITS[0]
+            stamp = _EDITS[0] = next(_STAMPS)
+            d["edit"] = stamp
             if name not in LAYER_BLIND:
-                d["layer_edit"] = _EDITS[0]
+                d["layer_edit"] = stamp
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
         # Reversing an action copies the state (733.1): every field is immutable but the counters.
@@ -358,7 +365,7 @@ class MagicPlayer(Player):
         old = d.get(name, _EDITS)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            _EDITS[0] += 1
+            _EDITS[0] = next(_STAMPS)
 
     @property
     def life(self) -> int:
@@ -415,6 +422,29 @@ class PendingTrigger:
 
 
 @dataclass(eq=False)
+class MagicCaches:
+    """What the engine worked out from the state and keeps to skip working it out again while its inputs are the
+    same (edit stamps, `edits()`, the layers' result dict, the copy effects): never game state, so a reversal
+    (undo.py, 733.1) neither saves nor restores it, and a rule never reads it for anything the state does not say.
+    Held by the game, one per MagicState: two games in one process share none of it."""
+    # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry, each player's
+    # zone lists and dict
+    snap_board: tuple[Any, ...] | None = None
+    snap_perm: dict[Any, Any] = field(default_factory=dict)
+    snap: dict[Any, Any] = field(default_factory=dict)
+    snap_player: dict[Any, Any] = field(default_factory=dict)
+    # steps.py: the unmodelled text notes on the board, of the cards whose text works off it, and where
+    unmodelled: tuple[Any, ...] | None = None
+    unmodelled_zoned: tuple[Any, ...] | None = None
+    unmodelled_off: tuple[Any, ...] | None = None
+    sba_quiet: Any = None              # sba.py: the inputs of the last state-based check that found nothing (704.3)
+    state_triggers: tuple[Any, ...] | None = None      # sba.py: the permanents with state triggers (603.8)
+    control_synced: tuple[Any, ...] | None = None      # sba.py: (layers' result, edits) of the last control sync
+    triggered: tuple[Any, ...] | None = None           # triggers.py: the permanents with triggered abilities
+    legal_permanents: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: each player's table
+
+
+@dataclass(eq=False)
 class MagicState(GameState):
     cards: dict[str, CardDef] = field(default_factory=dict)
     objects: dict[str, MagicObject] = field(default_factory=dict)   # id → object, every zone
@@ -427,7 +457,7 @@ class MagicState(GameState):
     triggers: list[PendingTrigger] = field(default_factory=list)
     combat_damage_done: bool = False
     first_strikers: set[str] = field(default_factory=set)          # dealt first-strike damage this combat
-    chooser: Any = None                                             # answers choices (script or random)
+    chooser: Chooser | None = None     # answers what the game waits for (script or random: judge/engine/waiting.py)
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
     chars_cache: Any = None            # (version, {id: Chars}, inputs, broad) of layers.compute
@@ -440,6 +470,18 @@ class MagicState(GameState):
     # 610.3: "exile … until this leaves the battlefield": (the permanent's id, the exiled card's id) pairs; when
     # that permanent leaves, the card returns (core.move).
     exiled_until: list[tuple[str, str]] = field(default_factory=list)
+    # `pass_until`'s step (play.py): the players pass priority until the game reaches it; None when not passing.
+    passing_until: str | None = None
+    # 510.4: the creatures with double strike that dealt first-strike damage this combat (they deal damage again).
+    double_strikers: frozenset[str] = frozenset()
+    # "you may play that card this turn" (zonefx.py): (card id, player, turn) the permission is for.
+    may_play: list[tuple[str, str, int]] = field(default_factory=list)
+    # 601.2b: the X announced for the spell being cast, by its card's id, while its costs are paid (protection.py).
+    announced_x: dict[str, int] = field(default_factory=dict)
+    # 613.1b: the effect that decided each permanent's controller at the last control check (sba.sync_control
+    # says why control changed). Game state: reversed with the rest.
+    control_by: dict[str, Any] = field(default_factory=dict)
+    caches: MagicCaches = field(default_factory=MagicCaches)
 
     def touch(self) -> None:
         self.version += 1

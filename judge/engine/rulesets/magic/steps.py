@@ -39,7 +39,7 @@ def _notes_of(card: Any) -> tuple[str, ...]:
 # keyword that works there (_ZONE_KEYWORDS: "Suspender 3—{R}" in exile, "Retrospectiva" in a graveyard); in a hand
 # also when it has flash, or is an instant whose text reacts to an event ("cuando…", "siempre que…": it may be cast
 # in answer, 702.8a, 117.1a). Worked out once per game for the scenario's cards with text (_off_zone keeps it in
-# `state.extra`), and looked for only when some card of the scenario has such text.
+# `state.caches`), and looked for only when some card of the scenario has such text.
 _ZONE_WORDS = {"graveyard": re.compile(r"\b(cementerios?|graveyards?)\b", re.I),
                "hand": re.compile(r"\b(manos?|hands?)\b", re.I),
                "exile": re.compile(r"\b(exili\w*|exiled?)\b", re.I),
@@ -77,14 +77,14 @@ def _works_from(card: CardDef) -> frozenset[str]:
 def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
     """(name, notes) of the cards in a graveyard, hand, exile or library whose unmodelled text works there
     (_works_from), each name once; kept while nothing was edited (`edits`: no zone changed)."""
-    zoned = state.extra.get("unmodelled_zoned")
+    zoned = state.caches.unmodelled_zoned
     if zoned is None or zoned[0] is not state.cards or zoned[1] != len(state.cards):
         names = {n: z for n, c in state.cards.items() if c.text and (z := _works_from(c))}
-        zoned = state.extra["unmodelled_zoned"] = (state.cards, len(state.cards), names)
+        zoned = state.caches.unmodelled_zoned = (state.cards, len(state.cards), names)
     works = zoned[2]
     if not works:
         return []
-    hit = state.extra.get("unmodelled_off")
+    hit = state.caches.unmodelled_off
     if hit is not None and hit[0] == now:
         return hit[1]
     found: list[tuple[str, tuple[str, ...]]] = []
@@ -95,7 +95,7 @@ def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
                 if o.card in works and o.card not in names and zone in works[o.card]:
                     names.add(o.card)
                     found.append((o.card, _notes_of(state.cards[o.card])))
-    state.extra["unmodelled_off"] = (now, found)
+    state.caches.unmodelled_off = (now, found)
     return found
 
 
@@ -113,12 +113,12 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     # zone changed) and the same spells on the stack is the same battlefield without listing it.
     stacked = tuple([i.obj for i in state.stack if i.obj is not None]) if state.stack else ()
     now = edits()
-    hit = state.extra.get("unmodelled")
+    hit = state.caches.unmodelled
     if hit is not None and hit[1] is state.copies and hit[3] == now and hit[4] == stacked:
         base = hit[2]
     elif hit is not None and hit[1] is state.copies and hit[0] == (key := (*state.battlefield(), *stacked)):
         base = hit[2]
-        state.extra["unmodelled"] = (key, state.copies, base, now, stacked)
+        state.caches.unmodelled = (key, state.copies, base, now, stacked)
     else:
         on = (*state.battlefield(), *stacked)
         base = []                          # the cards with notes, each name once (the first card of that name)
@@ -129,7 +129,7 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
                 names.add(card.name)
                 if _notes_of(card):
                     base.append((card.name, _notes_of(card)))
-        state.extra["unmodelled"] = (on, state.copies, base, now, stacked)
+        state.caches.unmodelled = (on, state.copies, base, now, stacked)
     notes: list[str] = []
     seen: set[str] = set()
     for o in extra:

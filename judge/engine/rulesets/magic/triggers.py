@@ -371,14 +371,14 @@ def _triggered_permanents(state: MagicState) -> tuple[tuple[MagicObject, tuple[T
     order, with the same characteristics and copy effects). An object on its way in or out may be in the list
     with another `zone`: the caller skips it, as `_abilities` gives it none."""
     cache = layers.compute(state)
-    hit = state.extra.get("triggered")
+    hit = state.caches.triggered
     if hit is None or hit[0] is not cache:
         found = []
         for o in state.battlefield():
             abilities = triggered_abilities(state, o, cache[o.id])
             if abilities:
                 found.append((o, tuple(abilities)))
-        hit = state.extra["triggered"] = (cache, tuple(found))
+        hit = state.caches.triggered = (cache, tuple(found))
     return hit[1]
 
 

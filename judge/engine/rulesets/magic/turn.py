@@ -87,7 +87,7 @@ def new_turn(state: MagicState, out: list[Step]) -> None:
     state.this_turn.clear()
     state.touch()              # what static conditions read of this turn (spells cast, conditions.py) starts again
     state.first_strikers.clear()
-    state.extra.pop("double_strikers", None)
+    state.double_strikers = frozenset()
     begin(state, out, "untap")
 
 
@@ -228,11 +228,11 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
                 "magic.turn.cannot_attack_sick", creatures=[f"{o.card} ({o.id})" for o in sick]) if sick else ""),
                   cr("508.1a", *(["302.6"] if sick else [])))
         return
-    auto_none = state.extra.get("passing_until") not in (None, "declare_attackers")
+    auto_none = state.passing_until not in (None, "declare_attackers")
     nxt = state.script.peek() if state.script is not None else None
     if auto_none and not (isinstance(nxt, Attack) and nxt.by == state.active):
         core.emit(state, out, "turn-based", state.active, Message(
-            "magic.turn.no_attack_passing", player=state.active, step=phase(state.extra["passing_until"])),
+            "magic.turn.no_attack_passing", player=state.active, step=phase(state.passing_until)),
                   cr("508.1a"))
         return
     q = Question("attackers", state.active, tuple(possible), Message("magic.prompt.attackers", player=state.active,
@@ -360,11 +360,11 @@ def declare_blockers(state: MagicState, out: list[Step]) -> None:
         reqs = block_requirements(state, defender, against, cache)
         best, obeying = most_obeyable(state, reqs, mine, against, cache) if reqs else (0, {})
         # With a requirement that can be obeyed, "nobody blocks" is not a legal default: the defender is asked.
-        auto_none = state.extra.get("passing_until") not in (None, "declare_blockers") and not best
+        auto_none = state.passing_until not in (None, "declare_blockers") and not best
         nxt = state.script.peek() if state.script is not None else None
         if auto_none and not (isinstance(nxt, Block) and nxt.by == defender):
             core.emit(state, out, "turn-based", defender, Message(
-                "magic.turn.no_block_passing", player=defender, step=phase(state.extra["passing_until"])),
+                "magic.turn.no_block_passing", player=defender, step=phase(state.passing_until)),
                       cr("509.1a"))
             continue
         q = Question("blockers", defender, tuple(o.id for o in mine), Message(
@@ -511,7 +511,7 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
                     doubles.append(a.id)
         # Which of them dealt first-strike damage with double strike: only to tell, in the second step, a
         # creature that gained or lost double strike in between (702.4c, 702.4d). Bookkeeping for the trace.
-        state.extra["double_strikers"] = frozenset(doubles)
+        state.double_strikers = frozenset(doubles)
         rules += ["702.7b"]
     else:
         rules += _strike_changes(state, cache)
@@ -541,7 +541,7 @@ def _strike_changes(state: MagicState, cache: dict) -> list[str]:
     whose double strike was removed deals none now. 702.4d: a first striker given double strike deals it now."""
     if not state.first_strikers:
         return []
-    doubles = state.extra.get("double_strikers") or frozenset()
+    doubles = state.double_strikers
     out: list[str] = []
     for o in state.battlefield():
         if not (o.attacking or o.blocking):

@@ -13,13 +13,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.engine.rulesets.magic.state import (CACHE_KEYS, MagicState, ZoneList, bump_edits, close_journal,
-                                                 open_journal)
+from judge.engine.rulesets.magic.state import MagicState, ZoneList, bump_edits, close_journal, open_journal
 
-# Bookkeeping that is not game state: never saved, never restored (the caches kept in `state.extra`, the run's
-# script and the chooser answering questions).
-_CACHES = CACHE_KEYS
-_NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache"})
+# Bookkeeping that is not game state: never saved, never restored (the caches, MagicCaches, the run's script and
+# the chooser answering questions).
+_NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache", "caches"})
 # Containers of the state copied one level: their items are immutable values or objects journalled below.
 _SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "delayed", "first_strikers",
                       "this_turn", "copies", "players"})
@@ -70,8 +68,6 @@ def _save(state: MagicState, journal: dict[int, Any]) -> dict[str, Any]:
             continue
         if name in _SHALLOW:
             fields[name] = value.copy()
-        elif name == "extra":
-            fields[name] = {k: deep(v) for k, v in value.items() if k not in _CACHES}
         else:
             fields[name] = deep(value)
     players = []
@@ -96,7 +92,6 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
     reversed action used must never match again."""
     close(saved)
     version = state.version + 1
-    caches = {k: state.extra[k] for k in _CACHES if k in state.extra}
     for o, fields, counters in list(saved["objects"].values()):
         o.__dict__.clear()
         o.__dict__.update(fields)
@@ -119,7 +114,6 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
             x.lki.update(lki)
     state.__dict__.update(saved["state"])
     state.rng.setstate(saved["rng"])
-    state.extra.update(caches)
     state.version = version
     bump_edits()                    # fields were written back past the hooks that count edits
 

@@ -85,7 +85,7 @@ def run(state: MagicState, out: list[Step], controller: str, source: str, source
     elif k == "may_play":
         # "Hasta el final del turno, puedes jugar esa carta": the linked cards, for the effect's controller, this turn
         cards = [r for r in subjects if r in state.objects and state.objects[r].zone == "exile"]
-        state.extra["may_play"] = [*state.extra.get("may_play", []), *((r, controller, state.turn) for r in cards)]
+        state.may_play = [*state.may_play, *((r, controller, state.turn) for r in cards)]
         core.emit(state, out, "resolution", controller, Message(
             "magic.zonefx.may_play", source=source_name, player=controller,
             cards=", ".join(core.name(state, r) for r in cards) or Message("magic.value.nothing")), cites)
