@@ -5,7 +5,8 @@ from operator import is_
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
+from judge.engine.rulesets.magic import keyword
+from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
 
@@ -39,7 +40,7 @@ def _keywords(kws: set[str]) -> list[str]:
     key = frozenset(kws)
     hit = _KEYWORDS.get(key)
     if hit is None:
-        hit = _KEYWORDS[key] = sorted(KEYWORDS.get(k, k) for k in kws)
+        hit = _KEYWORDS[key] = sorted(keyword.current().spanish(k) for k in kws)
     return list(hit)
 
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import CardDef, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
@@ -56,7 +56,7 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
     if spec.other and ref == source:
         return f"{o.card} ({ref}) es la fuente: el objetivo debe ser otra criatura (115.3)"
     c = layers.chars_of(state, o)
-    if "shroud" in c.keywords:
+    if not keyword.current().untargetable.isdisjoint(c.keywords):
         return f"{o.card} ({ref}) tiene velo: no puede ser objetivo de hechizos ni habilidades (702.18a)"
     if spec.kind in ("creature", "any") and "creature" not in c.types:
         return f"{o.card} ({ref}) no es una criatura"
