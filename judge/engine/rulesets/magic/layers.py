@@ -219,8 +219,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
         c = chars[ref]
         if ref in shared:
             shared.discard(ref)
-            c = chars[ref] = replace(c, types=set(c.types), keywords=set(c.keywords), extra=dict(c.extra),
-                                     triggers=list(c.triggers), rules=list(c.rules), sources=list(c.sources))
+            c = chars[ref] = _own_copy(c, list(c.rules), list(c.sources))
         return c
 
     lost: set[str] = set()
@@ -356,10 +355,18 @@ def _changes(state: MagicState, first: _Live, then: _Live, perms: list[MagicObje
         [o for o in perms if o.id in first.fixed]
     for o in hit:
         c = chars[o.id]
-        c = scratch[o.id] = replace(c, types=set(c.types), keywords=set(c.keywords), extra=dict(c.extra),
-                                    triggers=list(c.triggers), rules=[], sources=[])
+        c = scratch[o.id] = _own_copy(c, [], [])
         _apply(effect, c, first.controller)
     return applies_to(then, scratch) != before
+
+
+def _own_copy(c: Chars, rules: list[str], sources: list[str]) -> Chars:
+    """A Chars of its own to change, equal to `c` (its sets, dict and lists copied; `rules`, `sources` given):
+    dataclasses.replace without its reading of the fields, which the layers pay for every permanent they change."""
+    return Chars(controller=c.controller, types=set(c.types), subtypes=c.subtypes, colors=c.colors,
+                 keywords=set(c.keywords), power=c.power, toughness=c.toughness, abilities_lost=c.abilities_lost,
+                 land_types_set=c.land_types_set, granted=c.granted, extra=dict(c.extra), triggers=list(c.triggers),
+                 rules=rules, sources=sources)
 
 
 def _apply(e: Effect, c: Chars, controller: str) -> None:
@@ -374,14 +381,23 @@ def of(state: MagicState, o: MagicObject) -> Chars:
     return compute(state)[o.id]
 
 
+_COUNTED: dict[tuple[int, int], tuple[Effect, Effect]] = {}
+
+
 def counted(state: MagicState, e: Effect, controller: str, source: str, perms: list[MagicObject],
             chars: dict[str, Chars]) -> Effect:
     """A power/toughness effect with the number its `count` counts now put in (613.4: "X/X where X is the number
     of Forests you control", "+1/+1 for each other Elf"), counted once for all it applies to, with the
     characteristics the earlier layers gave (a land made a Forest in layer 4 counts)."""
     n = max(e.amount, 1) * count(state, e.count, e.count_where, controller, source, perms, chars)
-    return replace(e, power=n if e.counted[0] else e.power, toughness=n if e.counted[1] else e.toughness,
-                   counted=(False, False))
+    key = (id(e), n)
+    hit = _COUNTED.get(key)
+    if hit is None or hit[0] is not e:
+        if len(_COUNTED) > 10_000:
+            _COUNTED.clear()
+        hit = _COUNTED[key] = (e, replace(e, power=n if e.counted[0] else e.power,
+                                          toughness=n if e.counted[1] else e.toughness, counted=(False, False)))
+    return hit[1]          # Effects are frozen: one copy per effect and number (keeping `e` keeps its id())
 
 
 def _with_entered_choice(state: MagicState, live: _Live) -> Effect | None:
