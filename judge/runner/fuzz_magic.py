@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.rulesets.magic.cards import KEYWORDS
+from judge.engine.rulesets.magic.keyword import current as keyword_registry
 from judge.engine.rulesets.magic.choices import RandomChooser
 from judge.engine.rulesets.magic.schema import MAX_ACTIONS
 from judge.engine.rulesets.magic.verb import current as verb_registry
@@ -52,7 +52,6 @@ SPELL_NAMES = ("Rayo", "Choque", "Crecimiento", "Saber", "Terror", "Bendición",
 AURA_NAMES = ("Fuerza de gigante", "Alas", "Armadura", "Maldición", "Vigor")
 EQUIPMENT_NAMES = ("Espada", "Hacha", "Escudo", "Botas", "Lanza")
 BASIC_TYPE = {"W": "Llanura", "U": "Isla", "B": "Pantano", "R": "Montaña", "G": "Bosque"}   # each colour's land type
-KEYWORD_POOL = tuple(KEYWORDS)          # every keyword the engine models
 # Spell effects: (effect, target specs) makers; each takes the rng.
 TRIGGER_WHEN = ("enters", "enters", "dies")
 PROTECTION_TYPES = ("creature", "instant", "sorcery", "enchantment", "artifact")
@@ -172,7 +171,7 @@ def _creature(rng: random.Random, color: str) -> dict[str, Any]:
     card: dict[str, Any] = {"cost": _cost(rng, color, value), "types": ["creature"],
                             "power": max(0, value + rng.randint(-2, 1)),
                             "toughness": max(1, value + rng.randint(-1, 1))}
-    keywords = rng.sample(KEYWORD_POOL, rng.choice((0, 0, 1, 1, 1, 2, 3)))
+    keywords = rng.sample(keyword_registry().fuzz_pool, rng.choice((0, 0, 1, 1, 1, 2, 3)))
     for favourite in ("persist", "wither", "lifelink"):      # the ones the issue names: more often
         if favourite not in keywords and rng.random() < 0.1:
             keywords.append(favourite)
@@ -236,7 +235,7 @@ def _equipment(rng: random.Random, color: str) -> dict[str, Any]:
     """301.5, 702.6: an Equipment with equip {1}–{3} that gives the equipped creature +N/+N or a keyword."""
     static: list[dict[str, Any]] = [{"pump": [rng.randint(0, 3), rng.randint(0, 2)], "to": "equipped"}]
     if rng.random() < 0.4:
-        static.append({"grant": [rng.choice(KEYWORD_POOL)], "to": "equipped"})
+        static.append({"grant": [rng.choice(keyword_registry().fuzz_pool)], "to": "equipped"})
     return {"cost": _cost(rng, color, rng.randint(1, 3)), "types": ["artifact"], "subtypes": ["Equipo"],
             "equip": f"{{{rng.randint(1, 3)}}}", "static": static}
 
@@ -248,7 +247,7 @@ def _aura(rng: random.Random, color: str) -> dict[str, Any]:
     else:
         static.append({"pump": [rng.randint(0, 3), rng.randint(0, 3)], "to": "enchanted"})
     if rng.random() < 0.3:
-        static.append({"grant": [rng.choice(KEYWORD_POOL)], "to": "enchanted"})
+        static.append({"grant": [rng.choice(keyword_registry().fuzz_pool)], "to": "enchanted"})
     return {"cost": _cost(rng, color, rng.randint(1, 3)), "types": ["enchantment"], "subtypes": ["Aura"],
             "targets": ["creature"], "static": static}
 

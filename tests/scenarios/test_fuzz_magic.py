@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from judge.cli import main
 from judge.engine import Game, Step, run_scenario
-from judge.engine.rulesets.magic.cards import KEYWORDS
+from judge.engine.rulesets.magic.keyword import current as keyword_registry
 from judge.runner import fuzz_magic as fm
 from judge.scenarios import load_scenario
 
@@ -51,7 +51,7 @@ def test_the_generator_covers_the_vocabulary_and_is_valid() -> None:
             replacements.update(r["event"] for r in card.get("replacements", ()))
             auras += "Aura" in card.get("subtypes", ())
             protections.update(st["protection"] for st in card.get("static", ()) if "protection" in st)
-    assert keywords == set(KEYWORDS)
+    assert keywords == set(keyword_registry().fuzz_pool)
     assert len(protections) >= 2 and protections <= set(fm.PROTECTION_TYPES)     # 702.16a: card types
     assert verbs == {"damage", "pump", "draw", "destroy", "counters", "gain_life"}
     # now and then a trigger on a general event (603.2: a draw, a life gain or loss, a card put into a graveyard)

@@ -15,6 +15,7 @@ from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.base import Ruleset
 from judge.engine.rulesets.magic import core, effects, priority, turn, undo
 from judge.engine.rulesets.magic import verbs  # noqa: F401 - each verb module registers its verbs (verb.py)
+from judge.engine.rulesets.magic import keywords  # noqa: F401 - each keyword module registers its keywords
 from judge.engine.rulesets.magic.actions import ANSWERS, Activate, Cast, Mana, PassUntil
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, RandomChooser, ScriptChooser
 from judge.engine.rulesets.magic.cites import GENERAL, cr

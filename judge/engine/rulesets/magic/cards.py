@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.mana import Symbol, colors_of, cost_text, mana_value
 
 class Immutable:
@@ -19,46 +20,8 @@ class Immutable:
         return self
 
 
-# Keywords the engine models (id → Spanish name). Spanish names are accepted in scenarios too.
-KEYWORDS: dict[str, str] = {
-    "flying": "volar", "reach": "alcance", "defender": "defensor", "first_strike": "dañar primero",
-    "double_strike": "dañar dos veces", "trample": "arrollar", "deathtouch": "toque mortal",
-    "lifelink": "vínculo vital", "vigilance": "vigilancia", "haste": "prisa", "indestructible": "indestructible",
-    "wither": "debilitar", "persist": "persistir", "cant_block": "no puede bloquear",
-    "cant_attack": "no puede atacar", "unpreventable": "su daño no puede prevenirse",
-    "flash": "destello", "shroud": "velo", "fear": "miedo", "no_counters": "no puede tener contadores",
-    "conspire": "conspirar",
-    "no_untap": "no se endereza en el paso de enderezar",
-    "uncounterable": "no puede ser contrarrestado", "must_be_blocked": "debe ser bloqueado si se puede",
-    "cant_activate": "no pueden activarse sus habilidades activadas",
-}
-KEYWORD_RULES = {"flying": "702.9b", "reach": "702.17b", "defender": "702.3b", "first_strike": "702.7b",
-                 "double_strike": "702.4b", "trample": "702.19b", "deathtouch": "702.2b", "lifelink": "702.15b",
-                 "vigilance": "702.20b", "haste": "702.10b", "indestructible": "702.12b", "wither": "702.80a",
-                 "persist": "702.79a", "cant_block": "509.1b", "cant_attack": "508.1c", "unpreventable": "615.12",
-                 "flash": "702.8a", "shroud": "702.18a", "fear": "702.36b", "no_counters": "609.3",
-                 "conspire": "702.78a", "no_untap": "502.3",
-                 "uncounterable": "101.2", "must_be_blocked": "509.1c", "cant_activate": "602.5"}
-# Keywords printed on real cards that the engine does not model: flagged, never silently ignored.
-UNMODELLED_KEYWORDS = {"infect": "infectar", "poison": "veneno", "toxic": "tóxico",
-                       "protection": "protección", "hexproof": "antimaleficio",
-                       "regenerate": "regenerar", "menace": "amenaza", "intimidate": "intimidar",
-                       "changeling": "cambiaformas", "prowess": "destreza"}
-_SPANISH = {v: k for k, v in KEYWORDS.items()}
-# «debilitar» is the Spanish FAQ's word for wither (faq-paramo-sombrio: "la habilidad de debilitar"); «marchitar», the
-# name used before, is still read.
-_SPANISH.update({"marchitar": "wither",
-                 "dañar primero": "first_strike", "daña primero": "first_strike", "doble golpe": "double_strike",
-                 "dañar dos veces": "double_strike", "vinculo vital": "lifelink", "toque mortal": "deathtouch",
-                 "inspirar temor": "fear"})
-
-
-def keyword_id(name: str) -> str | None:
-    """The keyword's id from its id or its Spanish name (case and accents as written in KEYWORDS)."""
-    key = name.strip().lower().replace(" ", "_")
-    if key in KEYWORDS:
-        return key
-    return _SPANISH.get(name.strip().lower())
+# The keywords (their ids, Spanish names, rules and where they act) are pieces of their own: keyword.py and
+# keywords/*.py. A CardDef names them by id.
 
 
 CARD_TYPES = {"creature": "Criatura", "land": "Tierra", "instant": "Instantáneo", "sorcery": "Conjuro",
@@ -353,7 +316,7 @@ class CardDef(Immutable):
         if self.text:
             notes.append(f"{self.name}: «{self.text}» (texto no modelado)")
         for k in self.unmodelled_keywords:
-            notes.append(f"{self.name}: {UNMODELLED_KEYWORDS.get(k, k)} (habilidad no modelada)")
+            notes.append(f"{self.name}: {keyword.current().unmodelled.get(k, k)} (habilidad no modelada)")
         return notes
 
 

@@ -9,10 +9,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, EQUIPMENT_SUBTYPES, KEYWORDS, SUPERTYPES,
-                                               TYPE_ALIASES,
-                                               UNMODELLED_KEYWORDS, Activated, CardDef, Effect, Mode, Replacement,
-                                               Static, TargetSpec, Triggered, keyword_id)
+from judge.engine.rulesets.magic import keyword
+from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, EQUIPMENT_SUBTYPES, SUPERTYPES,
+                                               TYPE_ALIASES, Activated, CardDef, Effect, Mode, Replacement,
+                                               Static, TargetSpec, Triggered)
 from judge.engine.rulesets.magic.mana import COLORS, ManaError, parse_cost
 from judge.format.validate import MAX_TEXT, Checker, join
 from judge.messages import Message
@@ -203,18 +203,19 @@ class CardReader:
     def keywords(self, path: str, value: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
         items = self.check.sequence(path, value, max_items=20) or []
         known, unknown = [], []
+        kws = keyword.current()
         for i, k in enumerate(items):
             if not isinstance(k, str):
                 self.check.error(join(path, i), Message("magic.card.keyword_not_text"))
                 continue
-            kid = keyword_id(k)
+            kid = kws.keyword_id(k)
             if kid is not None:
                 known.append(kid)
-            elif k.lower() in UNMODELLED_KEYWORDS or k.lower() in UNMODELLED_KEYWORDS.values():
+            elif kws.is_unmodelled(k):
                 unknown.append(k.lower())
             else:
                 self.check.error(join(path, i), Message("magic.card.unknown_keyword", keyword=k,
-                                                                modelled=list(KEYWORDS)))
+                                                                modelled=list(kws.names)))
         return tuple(known), tuple(unknown)
 
     def target_specs(self, path: str, value: Any) -> tuple[TargetSpec, ...]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import (BASIC_LANDS, Activated, CardDef, Effect, Replacement, Static,
                                                TargetSpec, Triggered)
 from judge.engine.rulesets.magic.mana import ManaError, parse_cost
@@ -18,14 +19,6 @@ from judge.engine.rulesets.magic.mana import ManaError, parse_cost
 TYPES = {"Criatura": "creature", "Tierra": "land", "Instantáneo": "instant", "Conjuro": "sorcery",
          "Encantamiento": "enchantment", "Artefacto": "artifact"}
 SUPERTYPES = {"Legendaria": "legendary", "Legendario": "legendary", "Básica": "basic", "Básico": "basic"}
-# Keyword lines of the 2008 Spanish wording, with the engine's keyword ids (None: printed, not modelled).
-KEYWORD_WORDS: dict[str, str | None] = {
-    "vuela": "flying", "arrolla": "trample", "debilitar": "wither", "persistir": "persist",
-    "vínculo vital": "lifelink", "daña primero": "first_strike", "dañar primero": "first_strike",
-    "doble daño": "double_strike", "prisa": "haste", "alcance": "reach", "defensor": "defender",
-    "vigilancia": "vigilance", "toque mortal": "deathtouch", "indestructible": "indestructible",
-    "velo": "shroud", "inspirar temor": "fear", "destello": "flash", "conspirar": "conspire", "cambiaformas": None,
-}
 REMINDER = re.compile(r"\s*\([^)]*\)\s*$")
 ARTICLE = r"(?:el |la |los |las )?"
 
@@ -54,10 +47,11 @@ Piece = Callable[[re.Match[str], Reading, str], None]
 
 def _keywords(line: str, r: Reading, name: str) -> bool:
     words = [w.strip().lower() for w in REMINDER.sub("", line).rstrip(".").split(",")]
-    if not words or not all(w in KEYWORD_WORDS for w in words):
+    table = keyword.current().catalog_words        # each keyword piece's words of the 2008 FAQ (keyword.py)
+    if not words or not all(w in table for w in words):
         return False
     for w in words:
-        kid = KEYWORD_WORDS[w]
+        kid = table[w]
         if kid is None:
             r.unmodelled_keywords.append(w)
         else:
@@ -132,21 +126,23 @@ def _draw_two_instead(m: re.Match[str], r: Reading, name: str) -> None:
     r.replacements.append(Replacement(event="draw", instead=(Effect("draw", amount=2, to="controller"),)))
 
 
-KEYWORD_NAMES = {"dañar dos veces": "double_strike", "vínculo vital": "lifelink", "volar": "flying",
-                 "arrollar": "trample", "dañar primero": "first_strike", "prisa": "haste", "debilitar": "wither",
-                 "persistir": "persist", "vigilancia": "vigilance", "alcance": "reach", "velo": "shroud"}
+def _ability(m: re.Match[str]) -> str:
+    """The keyword id of «la habilidad de X» (each keyword piece's `ability_names`, keyword.py)."""
+    return keyword.current().ability_names[m["kw"].lower()]
+
+
 COLOR_WORDS = {"blanca": "W", "blanco": "W", "azul": "U", "negra": "B", "negro": "B", "roja": "R", "rojo": "R",
                "verde": "G", "verdes": "G", "blancos": "W", "azules": "U", "negros": "B", "rojos": "R"}
 
 
 def _grant_yours(m: re.Match[str], r: Reading, name: str) -> None:
-    r.statics.append(Static(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="creatures_you_control",
+    r.statics.append(Static(Effect("grant", keywords=(_ability(m),), to="creatures_you_control",
                                    duration="permanent")))
 
 
 def _self_gains_until_eot(m: re.Match[str], r: Reading, name: str) -> None:
     r.activated.append(Activated(cost=parse_cost(m["cost"]), untap=bool(m["q"]), tap=bool(m["t"]),
-                                 effects=(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="self"),)))
+                                 effects=(Effect("grant", keywords=(_ability(m),), to="self"),)))
 
 
 def _target_colour(m: re.Match[str], r: Reading, name: str) -> None:
@@ -166,7 +162,8 @@ ALL_COLORS = ("W", "U", "B", "R", "G")
 
 def _keyword_list(text: str) -> tuple[str, ...]:
     """«debilitar, arrollar y volar» → the keyword ids."""
-    return tuple(KEYWORD_NAMES[w.strip().lower()] for w in re.split(r",| y ", text) if w.strip())
+    names = keyword.current().ability_names
+    return tuple(names[w.strip().lower()] for w in re.split(r",| y ", text) if w.strip())
 
 
 def _all_permanents_type(m: re.Match[str], r: Reading, name: str) -> None:
@@ -218,7 +215,7 @@ def _enchanted_while_colour(m: re.Match[str], r: Reading, name: str) -> None:
     where = (COLOR_WORDS[m["color"].lower()],)
     r.statics.append(Static(Effect("pump", power=int(m["p"]), toughness=int(m["t"]), to="enchanted", where=where,
                                    duration="permanent")))
-    kw = "indestructible" if m["indestructible"] else KEYWORD_NAMES[m["kw"].lower()]
+    kw = "indestructible" if m["indestructible"] else _ability(m)
     r.statics.append(Static(Effect("grant", keywords=(kw,), to="enchanted", where=where, duration="permanent")))
 
 
@@ -229,7 +226,7 @@ def _self_pump_while_library(m: re.Match[str], r: Reading, name: str) -> None:
 
 def _attacks_target_loses(m: re.Match[str], r: Reading, name: str) -> None:
     r.triggers.append(Triggered(when="attacks", targets=(TargetSpec("creature"),), effects=(
-        Effect("lose", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="target", optional=bool(m["may"])),)))
+        Effect("lose", keywords=(_ability(m),), to="target", optional=bool(m["may"])),)))
 
 
 def _enters_target_chosen_colors(m: re.Match[str], r: Reading, name: str) -> None:
@@ -376,7 +373,7 @@ def _any_number_of_targets(m: re.Match[str], r: Reading, name: str) -> None:
 def _each_of_them_gains(m: re.Match[str], r: Reading, name: str) -> None:
     if not r.activated or not r.activated[-1].targets:
         raise _Unread
-    grant = Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="targets")
+    grant = Effect("grant", keywords=(_ability(m),), to="targets")
     r.activated[-1] = replace(r.activated[-1], effects=r.activated[-1].effects + (grant,))
 
 
@@ -408,7 +405,7 @@ def _source_draws_prevented(m: re.Match[str], r: Reading, name: str) -> None:
 
 
 def _blocks_or_blocked_grant(m: re.Match[str], r: Reading, name: str) -> None:
-    grant = (Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="that_creature"),)
+    grant = (Effect("grant", keywords=(_ability(m),), to="that_creature"),)
     r.triggers += [Triggered(when="blocks", effects=grant), Triggered(when="blocked", effects=grant)]
 
 
@@ -452,7 +449,7 @@ def _target_player_creatures_pump_grant(m: re.Match[str], r: Reading, name: str)
     r.targets.append(TargetSpec("player"))
     r.effects.append(Effect("pump", power=int(m["p"]), toughness=int(m["t"]), to="target_player_creatures",
                             target=slot, if_spent=_spent(m)))
-    r.effects.append(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="target_player_creatures",
+    r.effects.append(Effect("grant", keywords=(_ability(m),), to="target_player_creatures",
                             target=slot, if_spent=_spent(m)))
 
 
@@ -712,7 +709,7 @@ def _pay_optional(m: re.Match[str], r: Reading, name: str) -> None:
 
 
 def _grant_linked(m: re.Match[str], r: Reading, name: str) -> None:
-    r.effects.append(Effect("grant", keywords=(KEYWORD_NAMES[m["kw"].lower()],), to="linked", duration="permanent"))
+    r.effects.append(Effect("grant", keywords=(_ability(m),), to="linked", duration="permanent"))
 
 
 WITH_KEYWORD = r"(?: con la habilidad de (?P<kw>volar|prisa))?"
@@ -725,6 +722,6 @@ def _tokens_counted(count: str = "", to: str = "controller") -> Piece:
         how = count or ("source_power" if n == "X" else "")
         token = token_def(m)
         if m["kw"]:
-            token = replace(token, keywords=(KEYWORD_NAMES[m["kw"].lower()],))
+            token = replace(token, keywords=(_ability(m),))
         r.effects.append(Effect("create_token", token=token, amount=1, count=how, to=to))
     return piece

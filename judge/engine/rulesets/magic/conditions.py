@@ -28,6 +28,12 @@ STATIC_KINDS = ("library_at_most", "you_control", "spells_cast_this_turn", "devo
 TRIGGER_KINDS = ("your_hand_empty", "active_hand_empty", "opponent_lost_life", "you_control",
                  "spells_cast_this_turn", "devotion")
 EFFECT_KINDS = ("you_control", "spells_cast_this_turn", "devotion")
+# What a static ability's condition reads of the game beyond the permanents' cards (the layers compare it to know
+# whether the characteristics may have changed: layers._inputs): the libraries' sizes and whether their players
+# lost (library_at_most), the spells each player cast this turn (spells_cast_this_turn); you_control and devotion
+# read only the battlefield's cards. A kind missing here makes the layers compare the whole world.
+STATIC_READS: dict[str, tuple[str, ...]] = {"library_at_most": ("libraries",), "spells_cast_this_turn": ("spells",),
+                                            "you_control": (), "devotion": ()}
 RULES = {"opponent_lost_life": ("119.3",), "spells_cast_this_turn": ("601.2i",), "devotion": ("700.5",),
          "library_at_most": ("604.1",)}
 TEXT = {"your_hand_empty": "si no tienes cartas en la mano",

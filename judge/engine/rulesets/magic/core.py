@@ -12,7 +12,8 @@ from typing import Any
 
 from judge.engine.errors import IllegalAction
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import KEYWORDS, Effect, Replacement
+from judge.engine.rulesets.magic import keyword
+from judge.engine.rulesets.magic.cards import Effect, Replacement
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.entering_copy import choose_copy, enters_as_copy
@@ -83,8 +84,9 @@ def _activated(card: Any, c: layers.Chars) -> list[Any]:
     return out
 
 
-def has(state: MagicState, o: MagicObject, keyword: str, cache: dict | None = None) -> bool:
-    return keyword in layers.chars_of(state, o, cache).keywords
+def has(state: MagicState, o: MagicObject, fact: frozenset[str], cache: dict | None = None) -> bool:
+    """Whether the permanent has now a keyword with this fact (keyword.py: `keyword.current().not_destroyed`…)."""
+    return not fact.isdisjoint(layers.chars_of(state, o, cache).keywords)
 
 
 def info(state: MagicState, ref: str) -> dict[str, Any]:
@@ -205,7 +207,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
         enters = {k: n for r in entering for k, n in r.counters}
         for k, n in (counters or {}).items():
             enters[k] = enters.get(k, 0) + n
-        if enters and "no_counters" not in card.keywords:
+        if enters and keyword.current().no_counters.isdisjoint(card.keywords):
             # 122.6: entering with counters is putting them: the counter replacements of the permanents already
             # on the battlefield change how many (614.1a, each once 614.5, its controller orders them 616.1).
             # Asked here too, before anything moves: a question the script leaves open stops the run with the card
@@ -240,7 +242,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
             new.tapped = True
             extra_cites += cr("614.1c")
             notes.append(Message("magic.enters.tapped"))
-        if enters and "no_counters" in card.keywords:
+        if enters and not keyword.current().no_counters.isdisjoint(card.keywords):
             # It enters, without the counters it would have entered with (609.3: only as much as possible).
             notes.append(Message("magic.enters.no_counters"))
             extra_cites += cr("609.3")
@@ -420,12 +422,13 @@ def put_counters(state: MagicState, out: list[Step], o: MagicObject, kind: str, 
 
 def can_have_counters(state: MagicState, o: MagicObject) -> bool:
     """«… no puede tener contadores sobre él»: nothing puts a counter on it, and a cost that would can't be paid."""
-    return "no_counters" not in chars(state, o).keywords
+    return keyword.current().no_counters.isdisjoint(chars(state, o).keywords)
 
 
 def withers(state: MagicState, src: dict[str, Any]) -> bool:
     """702.80a: the source has wither, or a permanent says all damage is dealt as though its source had it."""
-    return "wither" in src.get("keywords", ()) or replacement.all_damage_withers(state)
+    return (not keyword.current().damage_as_counters.isdisjoint(src.get("keywords", ()))
+            or replacement.all_damage_withers(state))
 
 
 def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, amount: int, *, combat: bool,
@@ -458,6 +461,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     events: list[Event] = []
     name_src = src.get("card", src_ref)
     kw = src.get("keywords", set())
+    kws = keyword.current()           # wither, deathtouch, indestructible, lifelink: keywords/damage.py
     rules = ["120.3"]
     wither = False
     wither_put = 0
@@ -497,7 +501,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
                 state.touch()
             rules += ["120.3d", "702.80a"]
             extra += put_cites
-            what = Message("magic.damage.wither" if "wither" in kw else "magic.damage.wither_as_if", card=tobj.card,
+            what = Message("magic.damage.wither" if not kws.damage_as_counters.isdisjoint(kw)
+                           else "magic.damage.wither_as_if", card=tobj.card,
                            id=tobj.id, n=put,
                            replaced=Message("magic.replaced_paren", notes=put_notes) if put_notes else "")
             wither_put = put
@@ -505,11 +510,11 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
             tobj.damage += amount
             rules.append("120.3e")
             what = Message("magic.damage.marked", card=tobj.card, id=tobj.id, damage=tobj.damage)
-        if "deathtouch" in kw:
+        if not kws.any_damage_lethal.isdisjoint(kw):
             tobj.deathtouch_hit = True
             rules.append("702.2b")
         tc = chars(state, tobj)
-        if "indestructible" in tc.keywords and "creature" in tc.types and 0 < tc.toughness and \
+        if not kws.not_destroyed.isdisjoint(tc.keywords) and "creature" in tc.types and 0 < tc.toughness and \
                 (tobj.damage >= tc.toughness or tobj.deathtouch_hit):
             # 702.12b: it can't be destroyed; the state-based actions for lethal damage (704.5g) and deathtouch
             # (704.5h) will not destroy it. Said here, where the damage is, not as a step of every quiet check.
@@ -530,9 +535,10 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         observe(state, e)
     if tobj is not None and wither and wither_put:
         observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": wither_put}))
-    if "lifelink" in kw and src.get("controller") and lifelink is not None:
+    links = not kws.damage_gains_life.isdisjoint(kw)
+    if links and src.get("controller") and lifelink is not None:
         lifelink[src_ref] = lifelink.get(src_ref, 0) + amount
-    elif "lifelink" in kw and src.get("controller"):
+    elif links and src.get("controller"):
         # 702.15b: the gain is part of the damage event; with combat damage, of the turn-based action (510.2).
         gain_life(state, out, src["controller"], amount, Message("magic.why.lifelink", source=name_src),
                   cr("120.3f", "702.15b", *(["510.2"] if combat else [])), source=src_ref,
@@ -604,7 +610,7 @@ def require(cond: bool, reason: "str | Message", *rules: str) -> None:
 
 
 def keyword_name(k: str) -> str:
-    return KEYWORDS.get(k, k)
+    return keyword.current().spanish(k)
 
 
 # What the actions call as core.<name>: this module's mechanics, and the names it passes on from the modules

@@ -10,8 +10,8 @@ from judge.engine.rulesets.doce_vidas.describe import L, common_expectations, op
 from judge.engine.rulesets.magic import schema as S
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.rulesets.magic.actions import ACTION_KEYS
-from judge.engine.rulesets.magic.cards import (BASIC_LANDS, CARD_TYPES, KEYWORDS, SUPERTYPES,
-                                               UNMODELLED_KEYWORDS)
+from judge.engine.rulesets.magic import keyword
+from judge.engine.rulesets.magic.cards import BASIC_LANDS, CARD_TYPES, SUPERTYPES
 from judge.engine.rulesets.magic.catalog import CatalogCard
 from judge.engine.rulesets.magic.mana import COLORS, POOL_KEYS
 from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS
@@ -174,10 +174,15 @@ def _expect_field(key: str, kind: str) -> dict[str, Any]:
     if kind == "colors":
         return field(key, "multichoice", options=options(COLORS, COLOR_LABELS))
     if kind == "keywords":
-        return field(key, "multichoice", options=[{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()])
+        return field(key, "multichoice", options=keyword_options())
     if kind == "str":
         return field(key, "text")
     return field(key, "ref", ref="permanent", nullable=True)
+
+
+def keyword_options() -> list[dict[str, Any]]:
+    """The modelled keywords as the builder lists them (keyword.py: each piece's labels in both languages)."""
+    return [{"value": k.name, "label": L(*k.label)} for k in keyword.current() if k.modelled]
 
 
 def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
@@ -191,7 +196,7 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
     piece_args = A.effect_args(target_spec)
     verb_arg = {}
     # Each verb's argument as its class describes it (verb.py); `options` names one of the lists below.
-    sources = {"keywords": [{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()],
+    sources = {"keywords": keyword_options(),
                "colors": options(COLORS, COLOR_LABELS), "types": options(tuple(CARD_TYPES), TYPE_LABELS)}
     registry = current()
     for verb in registry.names:
@@ -311,9 +316,10 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                              field("toughness", "int", min=-99, max=999, default=2, only_card_types=["creature"],
                                    required=True),
                              field("keywords", "multichoice",
-                                   options=[{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()]
-                                   + [{"value": k, "label": L(f"{v} (no modelada)", f"{k} (not modelled)")}
-                                      for k, v in UNMODELLED_KEYWORDS.items()]),
+                                   options=keyword_options()
+                                   + [{"value": k.name, "label": L(f"{k.spanish} (no modelada)",
+                                                                   f"{k.label[1]} (not modelled)")}
+                                      for k in keyword.current() if not k.modelled]),
                              field("targets", "targetspecs", spec=target_spec),
                              field("effects", "effects", only_card_types=["instant", "sorcery"]),
                              A.records("triggers", A.trigger_fields(target_spec), FIELD_LABELS["triggers"],

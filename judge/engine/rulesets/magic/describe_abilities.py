@@ -9,9 +9,9 @@ from typing import Any
 
 from judge.engine.rulesets.doce_vidas.describe import L, options
 from judge.engine.rulesets.magic import schema as S
-from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
+from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.describe import (COLOR_LABELS, COUNTER_KINDS, SCOPE_LABELS, TYPE_LABELS,
-                                                  field)
+                                                  field, keyword_options)
 from judge.engine.rulesets.magic.mana import COLORS
 from judge.engine.rulesets.magic.verb import current
 from judge.engine.rulesets.magic.vocabulary import DELAYED_AT, REPLACE_TO, REPLACEMENT_READS, STATIC_SCOPES
@@ -132,7 +132,7 @@ def token_fields() -> list[dict[str, Any]]:
             field("subtypes", "textlist"),
             field("colors", "multichoice", options=options(COLORS, COLOR_LABELS)),
             field("power", "int", min=-99, max=999), field("toughness", "int", min=-99, max=999),
-            field("keywords", "multichoice", options=[{"value": k, "label": L(v, k)} for k, v in KEYWORDS.items()])]
+            field("keywords", "multichoice", options=keyword_options())]
 
 
 def records(key: str, fields: list[dict[str, Any]], label: Any, new: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import core, filters, layers, linked, sba
+from judge.engine.rulesets.magic import core, filters, keyword, layers, linked, sba
 from judge.engine.rulesets.magic.cards import CardDef, Effect
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
@@ -131,7 +131,7 @@ def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any])
 def cant_be_countered(state: MagicState, item: StackItem) -> "Message | str":
     """Why a spell can't be countered by spells and abilities ("" if it can): its own text, or an effect that
     says so (101.2). Rules still counter it: a spell whose targets are all illegal (608.2b) is not stopped here."""
-    if item.obj is not None and "uncounterable" in state.card(item.obj).keywords:
+    if item.obj is not None and not keyword.current().uncounterable.isdisjoint(state.card(item.obj).keywords):
         return Message("magic.effect.uncounterable", card=item.obj.card)
     for ce in state.effects:
         if ce.effect.kind == "uncounterable" and item.id in ce.affected:

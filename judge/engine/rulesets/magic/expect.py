@@ -6,7 +6,7 @@ from typing import Any
 
 from judge.engine.expect import Expectation, check_common
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import KEYWORDS
+from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cites import GENERAL, cr
 from judge.engine.rulesets.magic.mana import pool_text
 from judge.engine.rulesets.magic.messages import phase, zone
@@ -115,9 +115,10 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
             got = tuple(sorted(c.colors))
         elif f == "keywords":
             got = tuple(sorted(c.keywords))
-            want_show = ", ".join(KEYWORDS.get(k, k) for k in want)
+            kws = keyword.current()
+            want_show = ", ".join(kws.spanish(k) for k in want)
             return got == want, Message("magic.expect.field", who=who, label=label, got=", ".join(
-                KEYWORDS.get(k, k) for k in got) or Message("magic.value.none"),
+                kws.spanish(k) for k in got) or Message("magic.value.none"),
                 want=want_show or Message("magic.value.none")), cites
         else:
             got = c.controller

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect, Static
+from judge.engine.rulesets.magic.conditions import STATIC_READS
 from judge.engine.rulesets.magic.filters import GROUPS, count, in_group
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
@@ -101,7 +102,7 @@ def compute(state: MagicState) -> dict[str, Chars]:
     """Every permanent's characteristics (613.1), layer by layer; memoised until the state changes
     (`MagicState.touch`), and past a change that touched none of the layers' inputs (`_inputs`: a card drawn, a
     step begun). The Chars returned are shared: read them, never change them."""
-    cached = state.chars_cache          # (version, chars, inputs, reads the world)
+    cached = state.chars_cache          # (version, chars, inputs, what the layers read: _reads)
     if cached is not None and cached[0] == state.version:
         return cached[1]
     perms = state.battlefield()
@@ -110,42 +111,77 @@ def compute(state: MagicState) -> dict[str, Chars]:
                     for ce in state.effects if ce.effect.kind in layer_of)
     objs = tuple(perms)
     if cached is not None and cached[2][0] == objs and cached[2][2] is state.copies and cached[2][3] == effects:
-        broad = cached[3]              # the same permanents, cards and effects: the same qualities read
+        reads = cached[3]              # the same permanents, cards and effects: the same qualities read
     else:
-        broad = any(e[0].where or e[0].count_where for e in effects) or any(
-            s.condition or s.effect.where or s.effect.count_where for o in perms for s in state.card(o).statics)
-    inputs = _inputs(state, objs, effects, broad)
+        reads = _reads(state, perms, effects)
+    inputs = _inputs(state, objs, effects, reads)
     if cached is not None and cached[2] == inputs:
-        state.chars_cache = (state.version, cached[1], inputs, broad)
+        state.chars_cache = (state.version, cached[1], inputs, reads)
         return cached[1]
     chars = _compute(state)
     if cached is not None:
         # A permanent whose characteristics came out the same keeps the same Chars object, so what is built from
-        # them (the board's entry of the permanent, snapshot.py) can be reused by identity.
+        # them (the board's entry of the permanent, snapshot.py) can be reused by identity; when every one did,
+        # the whole table is the one before (what the board and the checks keep by identity stays valid).
         before = cached[1]
+        same = len(before) == len(chars)
         for ref, c in chars.items():
             old = before.get(ref)
             if old is not None and old is not c and old == c:
                 chars[ref] = old
-    state.chars_cache = (state.version, chars, inputs, broad)
+            elif old is not c:
+                same = False
+        if same and list(before) == list(chars):
+            chars = before
+    state.chars_cache = (state.version, chars, inputs, reads)
     return chars
 
 
-def _inputs(state: MagicState, objs: tuple, effects: tuple, broad: bool) -> tuple:
+# The qualities (qualities.py) that read a field the layers otherwise leave out (state.LAYER_BLIND: combat status)
+# and, for "unblocked", the step.
+_BLIND_QUALITIES = frozenset({"attacking", "unblocked"})
+
+
+def _reads(state: MagicState, perms: list[MagicObject], effects: tuple) -> tuple[bool, frozenset[str]]:
+    """What `_compute` reads beyond the permanents' layer fields (`layer_edit`), the copy effects and the layer
+    effects: whether a quality of a layer effect or static ability reads combat status (then every field,
+    `edit`, and the step), and what the static abilities' conditions read of the game (conditions.STATIC_READS:
+    "libraries", "spells"; "world" for a kind that table does not know)."""
+    wheres = [q for e in effects for q in (*e[0].where, *e[0].count_where)]
+    world: set[str] = set()
+    for o in perms:
+        for st in state.card(o).statics:
+            if st.condition:
+                world.update(STATIC_READS.get(st.condition[0], ("world",)))
+            wheres += (*st.effect.where, *st.effect.count_where)
+    blind = any((q[3:].lstrip("-") if q.startswith("non") else q) in _BLIND_QUALITIES for q in wheres)
+    return blind, frozenset(world)
+
+
+def _inputs(state: MagicState, objs: tuple, effects: tuple, reads: tuple[bool, frozenset[str]]) -> tuple:
     """Everything `_compute` reads, as a value (equal inputs, equal characteristics): the permanents, each with
-    every field and counter (its edit stamp, MagicObject.edit; without qualities, `layer_edit`), the copy effects
-    (their cards, state.card), the layer effects, and, when a layer effect names qualities (`where`, qualities.py)
-    or a static ability has a condition, what those read beyond the permanents: turn, step, each player's life
-    and zone sizes. (A layer or quality that comes to read something else of the state must add it here.)"""
-    if not broad:
-        # Without qualities, the layers read no tapped state, damage or deathtouch mark (state.LAYER_BLIND):
-        # the stamp that leaves those out (a land tapped for mana recomputes nothing).
-        return (objs, [o.layer_edit for o in objs], state.copies, effects, None)
-    # conditions.py: spells cast this turn (601.2i) are read too
-    world = (state.turn, state.active, state.phase,
-             tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values()),
-                    state.this_turn.get(f"spells:{p.name}", 0)) for p in state.players))
-    return (objs, [o.edit for o in objs], state.copies, effects, world)
+    every field and counter it reads (its edit stamp, MagicObject.edit; without a quality that reads combat status,
+    `layer_edit`, which leaves state.LAYER_BLIND out: a land tapped for mana recomputes nothing), the copy effects
+    (their cards, state.card), the layer effects, and what the qualities and conditions read beyond the
+    permanents (`_reads`): the step for combat status ("unblocked"), each library's size and its player's loss,
+    the spells each player cast this turn, or, for a condition `conditions.STATIC_READS` does not know, the turn,
+    step, each player's life and zone sizes. (A layer, quality or condition that comes to read something else of
+    the state must add it here.)"""
+    blind, world = reads
+    stamps = [o.edit for o in objs] if blind else [o.layer_edit for o in objs]
+    step = state.phase if blind else None
+    if not world:
+        return (objs, stamps, state.copies, effects, step)
+    if "world" in world:
+        seen: tuple = (state.turn, state.active, state.phase,
+                       tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values()),
+                              state.this_turn.get(f"spells:{p.name}", 0)) for p in state.players))
+    else:
+        seen = (step,
+                tuple((p.lost, len(p.zones["library"])) for p in state.players) if "libraries" in world else None,
+                tuple(state.this_turn.get(f"spells:{p.name}", 0) for p in state.players) if "spells" in world
+                else None)
+    return (objs, stamps, state.copies, effects, seen)
 
 
 _PRINTED: dict[tuple[int, str, bool], tuple[CardDef, Chars]] = {}
@@ -183,8 +219,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
         c = chars[ref]
         if ref in shared:
             shared.discard(ref)
-            c = chars[ref] = replace(c, types=set(c.types), keywords=set(c.keywords), extra=dict(c.extra),
-                                     triggers=list(c.triggers), rules=list(c.rules), sources=list(c.sources))
+            c = chars[ref] = _own_copy(c, list(c.rules), list(c.sources))
         return c
 
     lost: set[str] = set()
@@ -320,10 +355,18 @@ def _changes(state: MagicState, first: _Live, then: _Live, perms: list[MagicObje
         [o for o in perms if o.id in first.fixed]
     for o in hit:
         c = chars[o.id]
-        c = scratch[o.id] = replace(c, types=set(c.types), keywords=set(c.keywords), extra=dict(c.extra),
-                                    triggers=list(c.triggers), rules=[], sources=[])
+        c = scratch[o.id] = _own_copy(c, [], [])
         _apply(effect, c, first.controller)
     return applies_to(then, scratch) != before
+
+
+def _own_copy(c: Chars, rules: list[str], sources: list[str]) -> Chars:
+    """A Chars of its own to change, equal to `c` (its sets, dict and lists copied; `rules`, `sources` given):
+    dataclasses.replace without its reading of the fields, which the layers pay for every permanent they change."""
+    return Chars(controller=c.controller, types=set(c.types), subtypes=c.subtypes, colors=c.colors,
+                 keywords=set(c.keywords), power=c.power, toughness=c.toughness, abilities_lost=c.abilities_lost,
+                 land_types_set=c.land_types_set, granted=c.granted, extra=dict(c.extra), triggers=list(c.triggers),
+                 rules=rules, sources=sources)
 
 
 def _apply(e: Effect, c: Chars, controller: str) -> None:
@@ -338,14 +381,23 @@ def of(state: MagicState, o: MagicObject) -> Chars:
     return compute(state)[o.id]
 
 
+_COUNTED: dict[tuple[int, int], tuple[Effect, Effect]] = {}
+
+
 def counted(state: MagicState, e: Effect, controller: str, source: str, perms: list[MagicObject],
             chars: dict[str, Chars]) -> Effect:
     """A power/toughness effect with the number its `count` counts now put in (613.4: "X/X where X is the number
     of Forests you control", "+1/+1 for each other Elf"), counted once for all it applies to, with the
     characteristics the earlier layers gave (a land made a Forest in layer 4 counts)."""
     n = max(e.amount, 1) * count(state, e.count, e.count_where, controller, source, perms, chars)
-    return replace(e, power=n if e.counted[0] else e.power, toughness=n if e.counted[1] else e.toughness,
-                   counted=(False, False))
+    key = (id(e), n)
+    hit = _COUNTED.get(key)
+    if hit is None or hit[0] is not e:
+        if len(_COUNTED) > 10_000:
+            _COUNTED.clear()
+        hit = _COUNTED[key] = (e, replace(e, power=n if e.counted[0] else e.power,
+                                          toughness=n if e.counted[1] else e.toughness, counted=(False, False)))
+    return hit[1]          # Effects are frozen: one copy per effect and number (keeping `e` keeps its id())
 
 
 def _with_entered_choice(state: MagicState, live: _Live) -> Effect | None:

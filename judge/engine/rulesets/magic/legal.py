@@ -7,7 +7,7 @@ from itertools import product
 from typing import Any
 
 from judge.engine.action import Action
-from judge.engine.rulesets.magic import castfrom, core, layers
+from judge.engine.rulesets.magic import castfrom, core, keyword, layers
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PlayLand
 from judge.engine.rulesets.magic.targets import candidates
 from judge.engine.rulesets.magic.mana import parse_mana, pay
@@ -26,7 +26,7 @@ def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObjec
         ab = table[2]
         if ab is None or o.tapped:
             continue
-        if "creature" in c.types and o.sick and "haste" not in c.keywords:
+        if "creature" in c.types and o.sick and keyword.current().unsick.isdisjoint(c.keywords):
             # A later such ability would be no more usable: it taps too (302.6).
             continue
         out.append((o, _mana_of(ab)))
@@ -126,6 +126,7 @@ def legal_actions(state: MagicState) -> list[Action]:
     permanents = _permanents(state, who)
     available = _mana_sources(state, who, permanents)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
+    kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
     if sorcery_ok and p.lands_played < 1:
         seen = set()
         for o in p.zones["hand"]:
@@ -145,7 +146,7 @@ def legal_actions(state: MagicState) -> list[Action]:
         if "land" in card.types or (o.zone, o.card) in seen_cards:
             continue
         seen_cards.add((o.zone, o.card))
-        if "instant" not in card.types and "flash" not in card.keywords and not sorcery_ok:
+        if "instant" not in card.types and kws.as_instant.isdisjoint(card.keywords) and not sorcery_ok:
             continue
         # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced.
         x = 1 if any(s.kind == "x" for s in card.mana_cost) and not card.x_counts else None
@@ -157,12 +158,12 @@ def legal_actions(state: MagicState) -> list[Action]:
             for targets in _target_sets(state, specs, who, o.id):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
     for o, c, table in permanents:
-        if "cant_activate" in c.keywords:
+        if not kws.cant_activate.isdisjoint(c.keywords):
             continue                                         # 602.5
         for n, ab in table[1]:
             if ab.tap and o.tapped or ab.untap and not o.tapped or ab.sorcery and not sorcery_ok:
                 continue
-            if (ab.tap or ab.untap) and "creature" in c.types and o.sick and "haste" not in c.keywords:
+            if (ab.tap or ab.untap) and "creature" in c.types and o.sick and kws.unsick.isdisjoint(c.keywords):
                 continue
             if any(o.counters.get(k, 0) < m for k, m in ab.remove_counters):
                 continue

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from judge.engine.errors import IllegalAction
-from judge.engine.rulesets.magic import castfrom, core, layers, priority, turn
+from judge.engine.rulesets.magic import castfrom, core, keyword, layers, priority, turn
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PassUntil, PlayLand
 from judge.engine.rulesets.magic.cards import Activated
 from judge.engine.rulesets.magic.cites import cr
@@ -256,14 +256,14 @@ def spend(state: MagicState, who: str, cost: Sequence[Any], x: int) -> dict[str,
 
 def _check_may_activate(state: MagicState, o: MagicObject) -> None:
     """602.5: a player can't begin to activate an ability that is prohibited from being activated."""
-    core.require("cant_activate" not in layers.chars_of(state, o).keywords,
+    core.require(keyword.current().cant_activate.isdisjoint(layers.chars_of(state, o).keywords),
                  Message("magic.illegal.cant_activate", card=o.card, id=o.id), "602.5")
 
 
 def _pay_non_mana(state: MagicState, o: MagicObject, ab: Activated, who: str) -> None:
     """{T}, {Q}, counters removed (602.2, 107.5, 107.6, 302.6); raises before changing anything if impossible."""
     c = layers.chars_of(state, o)
-    if (ab.tap or ab.untap) and "creature" in c.types and o.sick and "haste" not in c.keywords:
+    if (ab.tap or ab.untap) and "creature" in c.types and o.sick and keyword.current().unsick.isdisjoint(c.keywords):
         core.require(False, Message("magic.illegal.sick_tap", card=o.card, id=o.id), "302.6")
     if ab.tap:
         core.require(not o.tapped, Message("magic.illegal.already_tapped", card=o.card, id=o.id), "107.5", "118.3")
@@ -372,7 +372,8 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
     from_zone = o.zone
     card = state.card(o)
     core.require("land" not in card.types, Message("magic.illegal.land_cast", card=o.card), "305.1", "116.2a")
-    if "instant" not in card.types and "flash" not in card.keywords:      # 702.8a: flash, as an instant
+    flash = not keyword.current().as_instant.isdisjoint(card.keywords)      # 702.8a: flash, as an instant
+    if "instant" not in card.types and not flash:
         core.require(_sorcery_timing(state, who), Message("magic.illegal.sorcery_timing", card=o.card), "117.1a", "307.1" if "sorcery" in card.types
                      else "302.1")
     # 601.2a: the card moves to the stack (a new object); 601.2c targets; 601.2f–h costs. Any failure → 733.1.
@@ -417,7 +418,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                                                      *(["202.3e", "107.3a"] if xs else []),
                                                      *(["107.3c", "601.2d"] if card.x_counts else []),
                                                      *(["202.3f", "107.4e"] if hybrid else []), "117.3c",
-                                                     *(["702.8a"] if "flash" in card.keywords
+                                                     *(["702.8a"] if flash
                                                        and not _sorcery_timing(state, who) else []),
                                                      *(allowed.rules if allowed else ())),
                     why=Message("magic.cast.why", player=who, card=o.card, value=value,

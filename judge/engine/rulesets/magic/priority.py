@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, leave_combat, sync_control
@@ -63,7 +64,8 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                      *(["603.4"] if ab.had_counter or ab.condition else []),
                      *CONDITION_RULES.get(ab.condition, ())]
             if ab.keyword:
-                rules.append(KEYWORD_RULE.get(ab.keyword, "603.2"))
+                piece = keyword.current().get(ab.keyword)   # persist, conspire: the keyword's rule
+                rules.append(piece.rule if piece is not None and piece.rule else TRIGGER_RULE.get(ab.keyword, "603.2"))
                 if t.lki.get("extra", {}).get(ab.keyword):
                     rules.append("113.2c")       # one of several instances of the keyword, each triggering
             if several_players:
@@ -129,7 +131,8 @@ def _event_key(t: PendingTrigger) -> str:
     return str(t.lki.get("id", "")) if reads else ""
 
 
-KEYWORD_RULE = {"persist": "702.79a", "conspire": "702.78a", "delayed": "603.7b"}
+# The rule of a trigger that no keyword stands for (a keyword's trigger cites its piece's rule, keywords/*.py).
+TRIGGER_RULE = {"delayed": "603.7b"}
 WHEN_RULES = {"state": ("603.8",), "dies": ("603.6c", "603.10a"), "leaves": ("603.6c", "603.10a"),
               "enters": ("603.6a",),
               "upkeep": ("503.1a",), "end_step": ("513.1",), "attacks": ("508.1m",), "blocks": ("509.1i",),

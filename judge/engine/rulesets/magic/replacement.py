@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
-from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import Replacement
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.filters import source_has
@@ -219,7 +219,7 @@ def cant_be_prevented(state: MagicState, source: dict[str, Any]) -> bool:
     """615.12: damage from a source with "its damage can't be prevented", or while a permanent on the battlefield
     says damage can't be prevented — only while that permanent has its abilities (613.1f: under a Humility-style
     effect it no longer stops prevention)."""
-    if "unpreventable" in source.get("keywords", ()):
+    if not keyword.current().unpreventable.isdisjoint(source.get("keywords", ())):
         return True
     return next(permanents_with(state, "prevent_none"), None) is not None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import EQUIPMENT_SUBTYPES, Triggered
 from judge.engine.rulesets.magic.core import (cease_to_exist, last_known_all, move, regenerated)
 from judge.engine.rulesets.magic.choices import Question
@@ -104,7 +104,7 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         if "creature" in c.types:
             if c.toughness <= 0:
                 dies = ("704.5f", Message("magic.sba.toughness", toughness=c.toughness))
-            elif "indestructible" not in c.keywords:
+            elif keyword.current().not_destroyed.isdisjoint(c.keywords):
                 if o.damage >= c.toughness:
                     dies = ("704.5g", Message("magic.sba.lethal", damage=o.damage, toughness=c.toughness))
                 elif o.deathtouch_hit:

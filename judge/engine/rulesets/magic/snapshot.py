@@ -5,7 +5,8 @@ from operator import is_
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic.cards import CARD_TYPES, KEYWORDS
+from judge.engine.rulesets.magic import keyword
+from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
 from judge.messages import render
@@ -24,7 +25,7 @@ def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any
 
 
 _TYPES: dict[tuple, str] = {}
-_KEYWORDS: dict[frozenset, list[str]] = {}
+_KEYWORDS: dict[tuple, list[str]] = {}
 
 
 def _types(types: set[str], subtypes: tuple[str, ...]) -> str:
@@ -37,10 +38,11 @@ def _types(types: set[str], subtypes: tuple[str, ...]) -> str:
 
 
 def _keywords(kws: set[str]) -> list[str]:
-    key = frozenset(kws)
+    registry = keyword.current()
+    key = (registry, frozenset(kws))         # a test's registry (keyword.using) names its own keywords
     hit = _KEYWORDS.get(key)
     if hit is None:
-        hit = _KEYWORDS[key] = sorted(KEYWORDS.get(k, k) for k in kws)
+        hit = _KEYWORDS[key] = sorted(registry.spanish(k) for k in kws)
     return list(hit)
 
 

@@ -460,7 +460,7 @@ class MagicState(GameState):
     chooser: Chooser | None = None     # answers what the game waits for (script or random: judge/engine/waiting.py)
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
-    chars_cache: Any = None            # (version, {id: Chars}, inputs, broad) of layers.compute
+    chars_cache: Any = None            # (version, {id: Chars}, inputs, reads) of layers.compute
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
     catalog_names: Collection[str] = frozenset()  # the catalog's card names, injected at start: those one may name

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.actions import Choose
 from judge.engine.rulesets.magic.cards import CardDef
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question, RandomChooser
@@ -69,7 +70,7 @@ def _works_from(card: CardDef) -> frozenset[str]:
         return frozenset()
     zones = {zone for zone, words in _ZONE_WORDS.items() if words.search(text)}
     zones |= {zone for zone, words in _ZONE_KEYWORDS.items() if words.search(text)}
-    if "flash" in card.keywords or _FLASH.search(text) or ("instant" in card.types and _REACTS.search(text)):
+    if not keyword.current().as_instant.isdisjoint(card.keywords) or _FLASH.search(text) or ("instant" in card.types and _REACTS.search(text)):
         zones.add("hand")
     return frozenset(zones)
 

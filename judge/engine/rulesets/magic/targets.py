@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import CardDef, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
@@ -57,7 +57,7 @@ def legal_target(state: MagicState, spec: TargetSpec, ref: str, controller: str,
     if spec.other and ref == source:
         return Message("magic.target.is_source", card=o.card, id=ref)
     c = layers.chars_of(state, o)
-    if "shroud" in c.keywords:
+    if not keyword.current().untargetable.isdisjoint(c.keywords):
         return Message("magic.target.shroud", card=o.card, id=ref)
     if spec.kind in ("creature", "any") and "creature" not in c.types:
         return Message("magic.illegal.not_creature", card=o.card, id=ref)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.rulesets.magic import core, layers, priority
+from judge.engine.rulesets.magic import core, keyword, layers, priority
 from judge.engine.rulesets.magic.actions import Assign, Attack, Block
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.messages import phase
-from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic.state import COMBAT_STEPS, STEP_RULES, STEPS, MagicState
 from judge.engine.step import Event, Step
 from judge.messages import Message
@@ -47,8 +46,8 @@ def end_step(state: MagicState, out: list[Step]) -> None:
 
 def _any_first_strike(state: MagicState) -> bool:
     cache = layers.compute(state)
-    return any(("first_strike" in cache[o.id].keywords or "double_strike" in cache[o.id].keywords)
-               for o in state.battlefield() if o.attacking or o.blocking)
+    first = keyword.current().strikes_first
+    return any(not first.isdisjoint(cache[o.id].keywords) for o in state.battlefield() if o.attacking or o.blocking)
 
 
 def _attackers(state: MagicState) -> list:
@@ -103,7 +102,8 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
         for o in mine:
             o.sick = False                      # 302.6: controlled continuously since this turn began
         cache = layers.compute(state)
-        held = [o for o in mine if o.tapped and "no_untap" in cache[o.id].keywords]
+        held_by = keyword.current().no_untap
+        held = [o for o in mine if o.tapped and not held_by.isdisjoint(cache[o.id].keywords)]
         tapped = [o for o in mine if o.tapped and o not in held]
         for o in tapped:
             o.tapped = False
@@ -204,12 +204,13 @@ def can_attack(state: MagicState, o: Any, cache: dict) -> tuple[Message, list[st
         return (Message("magic.attack.not_active", card=o.card, id=o.id), cr("508.1a"))
     if o.tapped:
         return (Message("magic.attack.tapped", card=o.card, id=o.id), cr("508.1a"))
-    if o.sick and "haste" not in c.keywords:
+    kws = keyword.current()
+    if o.sick and kws.unsick.isdisjoint(c.keywords):
         return (Message("magic.attack.sick", card=o.card, id=o.id, player=o.controller), cr("302.6", "508.1a"))
-    if "defender" in c.keywords:
-        return (Message("magic.attack.defender", card=o.card, id=o.id), cr("702.3b", "508.1c"))
-    if "cant_attack" in c.keywords:
-        return (Message("magic.attack.cant", card=o.card, id=o.id), cr("508.1c"))
+    for k in kws.attack_restrictions:            # 508.1c: defender, "can't attack" (keywords/combat.py)
+        bad = k.attack_restriction(state, o, c)
+        if bad is not None:
+            return bad
     return None
 
 
@@ -260,12 +261,12 @@ def declare_attackers(state: MagicState, out: list[Step]) -> None:
     for o in objs:
         assert o is not None
         o.attacking = target
-        if not core.has(state, o, "vigilance", cache):
+        if not core.has(state, o, keyword.current().attacks_untapped, cache):
             o.tapped = True
             events.append(Event("tap", {"object": o.id}))
         events.append(Event("attack", {"object": o.id, "target": target}))
     rules = ["508.1a", "508.1f", "508.1k"]
-    if any(core.has(state, o, "vigilance", cache) for o in objs):
+    if any(core.has(state, o, keyword.current().attacks_untapped, cache) for o in objs):
         rules.append("702.20b")
     if any(o.sick for o in objs):
         rules += ["702.10b", "302.6"]           # attacking although it came under control this turn: haste
@@ -282,25 +283,19 @@ def can_block(state: MagicState, b: Any, a: Any, cache: dict) -> tuple[Message, 
         return (Message("magic.illegal.not_creature", card=b.card, id=b.id), cr("509.1a"))
     if b.tapped:
         return (Message("magic.attack.tapped", card=b.card, id=b.id), cr("509.1a"))
-    if "cant_block" in cb.keywords:
-        return (Message("magic.block.cant", card=b.card, id=b.id), cr("509.1b"))
-    if "fear" in ca.keywords and "artifact" not in cb.types and "B" not in cb.colors:
-        return (Message("magic.block.fear", attacker=f"{a.card} ({a.id})", blocker=f"{b.card} ({b.id})"),
-                cr("702.36b", "509.1b"))
-    guard = protected_from(state, a.id, b.id)
-    if guard:
-        return (Message("magic.block.protection", attacker=f"{a.card} ({a.id})", guard=guard,
-                        blocker=f"{b.card} ({b.id})"), cr("702.16f", "509.1b"))
-    if "flying" in ca.keywords and not ({"flying", "reach"} & cb.keywords):
-        return (Message("magic.block.flying", attacker=f"{a.card} ({a.id})", blocker=f"{b.card} ({b.id})"),
-                cr("702.9b", "702.17b", "509.1b"))
+    # 509.1b: each keyword's restriction in its order ("can't block", fear, protection, flying: keywords/combat.py)
+    for k in keyword.current().block_restrictions:
+        bad = k.block_restriction(state, b, cb, a, ca)
+        if bad is not None:
+            return bad
     return None
 
 
 def block_requirements(state: MagicState, defender: str, against: list, cache: dict) -> list[tuple[str, str, str]]:
     """509.1c: the requirements on this defender's blocks: ("blocked", attacker, "") for an attacker that must be
     blocked if able, ("blocks", attacker, blocker) for a creature that must block that attacker if able."""
-    reqs = [("blocked", a.id, "") for a in against if "must_be_blocked" in cache[a.id].keywords]
+    must = keyword.current().must_be_blocked
+    reqs = [("blocked", a.id, "") for a in against if not must.isdisjoint(cache[a.id].keywords)]
     ids = {a.id for a in against}
     for ce in state.effects:
         if ce.effect.kind == "must_block" and ce.source in ids:
@@ -429,12 +424,13 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
     once. In the first-strike step only first and double strikers deal damage; in the second, the others and double
     strikers (510.4, 702.4b, 702.7b)."""
     cache = layers.compute(state)
+    kws = keyword.current()           # first and double strike, trample, deathtouch: keywords/damage.py
 
     def strikes(o: Any) -> bool:
         kw = cache[o.id].keywords
         if first:
-            return "first_strike" in kw or "double_strike" in kw
-        if "double_strike" in kw:
+            return not kws.strikes_first.isdisjoint(kw)
+        if not kws.strikes_twice.isdisjoint(kw):
             return True
         return o.id not in state.first_strikers
 
@@ -449,19 +445,20 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
             continue
         blockers = [b for b in state.battlefield() if a.id in b.blocking]
         kw = cache[a.id].keywords
+        trample = not kws.excess_to_player.isdisjoint(kw)
+        deathtouch = not kws.any_damage_lethal.isdisjoint(kw)
         if not a.blocked:
             assignments.append((a.id, a.attacking or "", power))
             rules.append("510.1b")
             continue
         if not blockers:
-            if "trample" in kw:
+            if trample:
                 assignments.append((a.id, a.attacking or "", power))
                 rules.append("702.19d")
             else:
                 rules.append("510.1c")
             continue
-        lethal = {b.id: _lethal(state, b, cache, "deathtouch" in kw) for b in blockers}
-        trample = "trample" in kw
+        lethal = {b.id: _lethal(state, b, cache, deathtouch) for b in blockers}
         if len(blockers) == 1 and (not trample or power <= lethal[blockers[0].id]):
             assignments.append((a.id, blockers[0].id, power))
             rules.append("510.1c")
@@ -471,7 +468,7 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
         q = Question("assign", a.controller, tuple(recipients), Message(
             "magic.prompt.assign", player=a.controller, power=power, card=a.card, id=a.id, options=recipients),
                      tuple(cr("510.1c", *(["702.19b"] if trample else []),
-                              *(["702.2c"] if "deathtouch" in kw else []))),
+                              *(["702.2c"] if deathtouch else []))),
                      min=1, max=len(recipients), data={"attacker": a.id, "default": default})
 
         def valid(ans: Assign, a: Any = a, power: int = power, lethal: dict = lethal, trample: bool = trample,
@@ -488,7 +485,7 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
                 return (Message("magic.assign.trample"), cr("702.19b"))
             return None
         ans: Assign = core.ask(state, out, q, valid)
-        rules += ["510.1c"] + (["702.19b"] if trample else []) + (["702.2c"] if "deathtouch" in kw else [])
+        rules += ["510.1c"] + (["702.19b"] if trample else []) + (["702.2c"] if deathtouch else [])
         for r, n in ans.damage:
             if n:
                 assignments.append((a.id, r, n))
@@ -507,7 +504,7 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
         for a in state.battlefield():
             if (a.attacking or a.blocking) and strikes(a):
                 state.first_strikers.add(a.id)
-                if "double_strike" in cache[a.id].keywords:
+                if not kws.strikes_twice.isdisjoint(cache[a.id].keywords):
                     doubles.append(a.id)
         # Which of them dealt first-strike damage with double strike: only to tell, in the second step, a
         # creature that gained or lost double strike in between (702.4c, 702.4d). Bookkeeping for the trace.
@@ -515,7 +512,7 @@ def combat_damage(state: MagicState, out: list[Step], first: bool) -> None:
         rules += ["702.7b"]
     else:
         rules += _strike_changes(state, cache)
-    if any("double_strike" in cache[o.id].keywords for o in state.battlefield()
+    if any(not kws.strikes_twice.isdisjoint(cache[o.id].keywords) for o in state.battlefield()
            if (o.attacking or o.blocking) and strikes(o)):
         rules += ["702.4b"]
     if not assignments:
@@ -542,20 +539,23 @@ def _strike_changes(state: MagicState, cache: dict) -> list[str]:
     if not state.first_strikers:
         return []
     doubles = state.double_strikers
+    kws = keyword.current()
     out: list[str] = []
     for o in state.battlefield():
         if not (o.attacking or o.blocking):
             continue
         kw = cache[o.id].keywords
+        twice = not kws.strikes_twice.isdisjoint(kw)            # double strike (702.4b)
+        early = not kws.strikes_first.isdisjoint(kw)            # first or double strike (702.7b)
         if o.id not in state.first_strikers:
-            if "first_strike" in kw and "double_strike" not in kw:
+            if early and not twice:
                 out.append("702.7c")               # gained first strike: it still deals damage in this step
         elif o.id in doubles:
-            if "double_strike" not in kw:
+            if not twice:
                 out.append("702.4c")               # lost double strike: no damage in this step
-        elif "double_strike" in kw:
+        elif twice:
             out.append("702.4d")                   # a first striker given double strike: damage in this step
-        elif "first_strike" not in kw:
+        elif not early:
             out.append("702.7c")                   # lost first strike: still no second damage
     return out
 

@@ -9,7 +9,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.rulesets.magic import core, effects, layers, sba
-from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CARD_TYPES, KEYWORDS, Effect, keyword_id
+from judge.engine.rulesets.magic import keyword
+from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CARD_TYPES, Effect
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.protection import describe as describe_protection
 from judge.engine.rulesets.magic.qualities import where_rules
@@ -218,7 +219,7 @@ class Grant(Keywords):
         return True
 
     def text(self, e: Effect, n: str, dur: str) -> str:
-        gained = [KEYWORDS.get(x, x) for x in e.keywords]
+        gained = [keyword.current().spanish(x) for x in e.keywords]
         gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
         return f"{_to(e)} gana {', '.join(gained)}{dur}"
 
@@ -230,7 +231,7 @@ class Grant(Keywords):
         c.triggers.extend(e.abilities)
 
     def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
-        return {"grant": [rng.choice(tuple(KEYWORDS))], "to": "target", "target": slot}, ["creature"]
+        return {"grant": [rng.choice(keyword.current().fuzz_pool)], "to": "target", "target": slot}, ["creature"]
 
 
 @register
@@ -238,7 +239,7 @@ class Lose(Keywords):
     name, label, order, rules = "lose", ("perder habilidades", "lose keywords"), 15, ("613.1f", "113.10b")
 
     def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} pierde {', '.join(KEYWORDS.get(x, x) for x in e.keywords)}{dur}"
+        return f"{_to(e)} pierde {', '.join(keyword.current().spanish(x) for x in e.keywords)}{dur}"
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.keywords -= set(e.keywords)          # 113.10b: every instance of it
@@ -370,15 +371,16 @@ class ChangeText(Lasting):
         if seq is None or len(seq) != 2 or not all(isinstance(w, str) and w.strip() for w in seq):
             c.error(p, Message("magic.verb.expected_swap"))
             return False
-        old, new = (keyword_id(w) or w for w in seq)
-        if (old in KEYWORDS) != (new in KEYWORDS):
+        kws = keyword.current()
+        old, new = (kws.keyword_id(w) or w for w in seq)
+        if (old in kws.names) != (new in kws.names):
             c.error(p, Message("magic.verb.swap_same_kind"))
             return False
         kw["types"] = (old, new)
         return True
 
     def text(self, e: Effect, n: str, dur: str) -> str:
-        old, new = (KEYWORDS.get(w, w) for w in e.types)
+        old, new = (keyword.current().spanish(w) for w in e.types)
         return f"en el texto {_de(e)}, «{old}» pasa a ser «{new}»{dur}"
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from judge.engine.rulesets.magic import core, effects, layers
+from judge.engine.rulesets.magic import core, effects, keyword, layers
 from judge.engine.rulesets.magic.cards import CARD_TYPES, Effect
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect
@@ -30,7 +30,7 @@ class Removal(Acting):
         # Which of them are indestructible is decided for all before any moves: an Aura granting it that is
         # destroyed in the same event still protects its creature (the FAQ's Escudo del Alma suprema ruling 1).
         sturdy = {ref for ref in subjects if ref in state.objects and state.objects[ref].zone == "battlefield"
-                  and core.has(state, state.objects[ref], "indestructible")}
+                  and core.has(state, state.objects[ref], keyword.current().not_destroyed)}
         # 603.10a / 113.7a: what each was just before the event, taken before any of them moves
         before = core.last_known_all(state, [state.objects[ref] for ref in subjects if ref in state.objects])
         moved: list[str] = []                        # linked for the next instructions (608.2c, 400.7)
