@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from typing import Any
 
 import yaml
 from flask import Blueprint, Response, jsonify, render_template, request
 
+from judge.web.descriptions import descriptions, in_language, packed_descriptions  # noqa: F401  (in_language: re-exported)
 from judge.web.errors import wants_json
 from judge.web.i18n import MESSAGES
 from judge.web.playcheck import play_check
@@ -148,46 +148,6 @@ MESSAGES.update({
     "builder.pair.blocker": {"es": "Bloqueadora", "en": "Blocker"},
     "builder.pair.attacker": {"es": "bloquea a la atacante", "en": "blocks the attacker"},
 })
-
-
-@lru_cache(maxsize=1)
-def _described() -> str:
-    from judge.engine.rulesets import RULESETS
-
-    from judge.scenarios.cards import card_source       # the catalog a scenario may name: passed in
-    return json.dumps([r.describe(card_source(r.id)) for r in RULESETS], ensure_ascii=False)
-
-
-def in_language(value: Any, lang: str) -> Any:
-    """`value` with every label written in both languages (`{"es": …, "en": …}`) replaced by its text in `lang`
-    (Spanish when that one is empty): the page shows one language, and the other's half of every label was a
-    fifth of the builder page."""
-    if isinstance(value, dict):
-        if value.keys() == {"es", "en"} and all(isinstance(v, str) for v in value.values()):
-            return value[lang] or value["es"]
-        return {k: in_language(v, lang) for k, v in value.items()}
-    if isinstance(value, list):
-        return [in_language(v, lang) for v in value]
-    return value
-
-
-@lru_cache(maxsize=4)
-def _packed(lang: str) -> str:
-    from judge.web.packing import pack
-
-    return json.dumps(pack(in_language(json.loads(_described()), lang)), ensure_ascii=False)
-
-
-def packed_descriptions(lang: str = "es") -> dict[str, Any]:
-    """descriptions() in the page's language, packed for the builder page (judge/web/packing.py), once per process
-    and language (GET /api/rulesets keeps both languages)."""
-    return json.loads(_packed(lang if lang in ("es", "en") else "es"))
-
-
-def descriptions() -> list[dict[str, Any]]:
-    """Every registered ruleset's describe(), computed once per process (magic's reads its card catalog), a fresh
-    copy for each caller."""
-    return json.loads(_described())
 
 
 def default_document(description: dict[str, Any]) -> dict[str, Any]:
@@ -478,10 +438,10 @@ def _folders(items: list[Any]) -> list[dict[str, Any]]:
 
 def _saved_version(version_id: str) -> Any:
     """A saved version (judge.store) by its id, or None when there is none.  The database not answering is a
-    503 saying so (judge.web.saved.DatabaseDown), not an empty table that would pass for the saved scenario;
+    503 saying so (judge.web.database.DatabaseDown), not an empty table that would pass for the saved scenario;
     the builder without `desde=guardado/…` never reaches the database."""
     from judge.store import saved
-    from judge.web.saved import db_call
+    from judge.web.database import db_call
 
     return db_call(saved.get, version_id)
 
@@ -490,7 +450,7 @@ def _holds_key(version: Any) -> bool:
     """Whether this browser holds the edit key of `version`'s line (its "Guardar" then adds a version)."""
     from judge.store import saved
     from judge.web.edit_keys import offered_key
-    from judge.web.saved import db_call
+    from judge.web.database import db_call
 
     return db_call(saved.holds_key, version.lineage, offered_key(version.lineage))
 

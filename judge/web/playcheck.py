@@ -52,7 +52,7 @@ def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
     once spent, the dry run stops with a `limit` problem naming it (`stopped: tiempo`) and the fix search keeps
     what it found so far."""
     from judge.runner.dryrun import DRY_RUN_STEPS, TIME_STOP, dry_run, fix_for
-    from judge.web.builder import descriptions
+    from judge.web.descriptions import descriptions
 
     try:
         cap = int(current_app.config.get("RUN_MAX_STEPS", DRY_RUN_STEPS))
