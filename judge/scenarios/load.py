@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from judge.scenarios import unicode
+from judge.format import timelimit
 from judge.scenarios.depth import deep_spans
 from judge.format.errors import FieldError, ScenarioError
 from judge.format.model import Scenario
@@ -92,24 +93,28 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
         raise ScenarioError([FieldError("", "documento vacío")])
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "yaml"
-    if fmt == "yaml":
-        # One linear scan finds the collections nested too deep (depth.py) and cuts them out before PyYAML runs:
-        # its scanner would spend seconds on 100,000 brackets, and its composer recurses once per block level.
-        spans = deep_spans(text, _CUT_LEVEL)
-        if spans:
-            text = _cut(text, spans)
-    elif _brackets_reach(text, _CUT_LEVEL):
-        # JSON brackets nested deeper than MAX_DEPTH: json.loads would recurse once per level.
-        text = _without_deep_parts(text, fmt)
+    with timelimit.stage("depth"):      # each stage looks at the request's deadline, if any (timelimit.py)
+        if fmt == "yaml":
+            # One linear scan finds the collections nested too deep (depth.py) and cuts them out before PyYAML
+            # runs: its scanner would spend seconds on 100,000 brackets, and its composer recurses once per level.
+            spans = deep_spans(text, _CUT_LEVEL)
+            if spans:
+                text = _cut(text, spans)
+        elif _brackets_reach(text, _CUT_LEVEL):
+            # JSON brackets nested deeper than MAX_DEPTH: json.loads would recurse once per level.
+            text = _without_deep_parts(text, fmt)
     try:
-        return _mended(_parse(text, fmt), text), text
+        with timelimit.stage("parse"):
+            return _mended(_parse(text, fmt), text), text
     except RecursionError:
         pass
     # What the linear scan undercounts (a construct it does not follow, nested hundreds deep): PyYAML's own events
     # find those parts exactly (slower, still linear), then what is left is parsed.
-    text = _without_deep_parts(text, fmt)
+    with timelimit.stage("depth"):
+        text = _without_deep_parts(text, fmt)
     try:
-        return _mended(_parse(text, fmt), text), text
+        with timelimit.stage("parse"):
+            return _mended(_parse(text, fmt), text), text
     except RecursionError:  # depth the spans did not account for: still an answer, never a traceback
         raise ScenarioError([FieldError("", f"anidamiento demasiado profundo (máximo {MAX_DEPTH} niveles)")]
                             ) from None
@@ -129,7 +134,8 @@ def _parse(text: str, fmt: str) -> Any:
             raise ScenarioError([FieldError("", f"JSON mal formado en la línea {exc.lineno}, "
                                                 f"columna {exc.colno}: {exc.msg}")]) from None
     try:
-        return yaml.safe_load(text)
+        # yaml.safe_load with a clock: SafeLoader's constructors (nothing else), looking at the deadline per token.
+        return yaml.load(text, Loader=BoundedSafeLoader)  # noqa: S506 - a SafeLoader subclass, see below
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f" en la línea {mark.line + 1}, columna {mark.column + 1}" if mark else ""
@@ -182,7 +188,22 @@ def _deep_spans_json(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-class _EventLoader(yaml.SafeLoader):
+class BoundedSafeLoader(yaml.SafeLoader):
+    """yaml.safe_load's loader, unchanged but for a look at the request's deadline (judge.format.timelimit) at
+    every batch of tokens it scans and every node it builds: PyYAML's pure-Python parse costs ~100 µs a token, so
+    a 256 kB text could hold a worker for seconds under load with only its size bounded. SafeLoader's constructors
+    are the only ones: nothing but plain data is ever built (the founders' rule: safe_load only)."""
+
+    def fetch_more_tokens(self) -> None:
+        timelimit.check()
+        super().fetch_more_tokens()
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        timelimit.check()
+        return super().construct_object(node, deep)
+
+
+class _EventLoader(BoundedSafeLoader):
     """SafeLoader whose scanner keeps its "possible simple keys" in linear time, for _deep_spans_yaml only.
 
     PyYAML looks at every pending possible key (one per open flow collection, up to 1,024 characters back) for
@@ -288,6 +309,8 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
     while stack:
         value, depth, place = stack.pop()
         budget -= 1
+        if not budget & 1023:
+            timelimit.check()           # the request's deadline, every 1,024 values (timelimit.py)
         if budget < 0:
             raise ScenarioError([FieldError("", f"documento demasiado grande: más de {MAX_NODES} valores "
                                                 "(¿alias YAML que se expanden?)")])
@@ -361,11 +384,14 @@ def validate_tree(doc: Any) -> Scenario:
     """Bound the tree (_bound_tree), then validate what is left: ScenarioError lists the validator's errors and
     the too-deep places together. The validator's complaints about a place that was cut (it saw a None there)
     are dropped: the depth error is the one that says what is wrong with it."""
-    doc, deep, cut = _bound_tree(doc)
+    with timelimit.stage("tree"):
+        doc, deep, cut = _bound_tree(doc)
     if not deep:
-        return validate(doc)
+        with timelimit.stage("checks"):
+            return validate(doc)
     try:
-        validate(doc)
+        with timelimit.stage("checks"):
+            validate(doc)
     except ScenarioError as exc:
         raise ScenarioError([e for e in exc.errors if not _under(e.path, cut)] + deep) from None
     raise ScenarioError(deep)

@@ -14,10 +14,12 @@ from typing import Any
 import yaml
 from flask import Blueprint, Response, jsonify, render_template, request
 
+from judge.format import timelimit
 from judge.web.descriptions import descriptions, in_language, packed_descriptions  # noqa: F401  (in_language: re-exported)
 from judge.web.errors import wants_json
 from judge.web.i18n import MESSAGES
 from judge.web.playcheck import play_check
+from judge.web.runs import SAVED_PREFIX
 
 bp = Blueprint("builder", __name__)
 
@@ -168,9 +170,20 @@ def default_document(description: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+class _BoundedSafeDumper(yaml.SafeDumper):
+    """yaml.safe_dump's dumper, looking at the request's deadline (judge.format.timelimit) at every value it writes:
+    writing a large document costs about half of parsing it, in pure Python too."""
+
+    def represent_data(self, data: Any) -> yaml.Node:
+        timelimit.check()
+        return super().represent_data(data)
+
+
 def dump_yaml(doc: Any) -> str:
     """The YAML the builder downloads: yaml.safe_dump of the document, keys in the order written."""
-    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
+    with timelimit.stage("yaml"):
+        return yaml.dump(doc, Dumper=_BoundedSafeDumper, allow_unicode=True, sort_keys=False,
+                         default_flow_style=False, width=100)
 
 
 # -- paths to lines --------------------------------------------------------------------------------------------
@@ -193,8 +206,10 @@ def line_of(text: str, path: str) -> int | None:
 def _compose(parsed: str) -> yaml.Node | None:
     """The YAML node tree of a text read_text parsed (its too-deep parts already cut, every other line where it
     was), or None when the YAML composer cannot read it (JSON that is not YAML 1.1)."""
+    from judge.scenarios.load import BoundedSafeLoader
+
     try:
-        return yaml.compose(parsed)
+        return yaml.compose(parsed, Loader=BoundedSafeLoader)   # the request's deadline bounds it (timelimit.py)
     except (yaml.YAMLError, RecursionError):
         return None
 
@@ -255,7 +270,8 @@ def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> d
         scenario = validate_tree(doc)
     except ScenarioError as exc:
         errors = []
-        node = _compose(parsed) if doc is not None else None
+        with timelimit.stage("lines"):
+            node = _compose(parsed) if doc is not None else None
         for e in exc.errors:
             m = _LINE_IN_MESSAGE.search(e.message)
             line = int(m.group(1)) if m and not e.path else line_in(node, e.path)
@@ -369,7 +385,6 @@ def _draft_text(token: str) -> str:
         raise BadParameter("desde", str(exc)) from None
 
 
-SAVED_PREFIX = "guardado/"
 MAX_CARD_PARAM = 200
 
 
@@ -533,7 +548,16 @@ def new() -> Any:
 @bp.post("/escenarios/nuevo.json")
 def post_new() -> Any:
     """The form without JavaScript: `action=validate` (the errors beside their lines) or `action=download`
-    (the scenario as a YAML file: yaml.safe_dump of the document parsed from the text)."""
+    (the scenario as a YAML file: yaml.safe_dump of the document parsed from the text). Bounded by
+    VALIDATE_TIME_BUDGET as /api/validate is (a stage it cuts: the 422 error page naming it)."""
+    from judge.web.playcheck import start_budget
+
+    budget = start_budget()
+    with timelimit.deadline(budget.spent, budget.seconds):
+        return _form_checked()
+
+
+def _form_checked() -> Any:
     text, fmt = _form_text()
     result = check_text(text, fmt, dry=False) if text.strip() else {"ok": False, "document": None, "yaml": None,
                                                          "errors": [{"path": "", "message": "documento vacío",
@@ -554,11 +578,19 @@ def api_validate() -> Response:
     """`{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}` for a scenario sent as JSON or YAML
     (the content types /api/run takes; any other is a 415); `line` is the line of the text each error is about
     (null for a JSON body)."""
-    from judge.web.run import scenario_body
-
     from judge.web.playcheck import start_budget
 
-    start_budget()        # the validation's clock starts before the body is parsed (VALIDATE_TIME_BUDGET)
+    # The validation's clock starts before the body is parsed (VALIDATE_TIME_BUDGET), and every stage looks at it:
+    # the parse, the depth scan, the checks, the lines of the errors, the dry run and each fix try
+    # (judge.format.timelimit; a deadline passed before the dry run is a 422 naming the stage, errors.py).
+    budget = start_budget()
+    with timelimit.deadline(budget.spent, budget.seconds):
+        return _validated()
+
+
+def _validated() -> Response:
+    from judge.web.runs import scenario_body
+
     read = scenario_body()
     if isinstance(read, Response):
         return read

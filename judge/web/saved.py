@@ -12,11 +12,11 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
+from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template,
                    request, url_for)
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from judge.web import citing
+from judge.web import citing, runs
 from judge.web.database import PERMALINK, DatabaseDown, db_call
 from judge.web.database import brief as _brief
 from judge.web.database import created as database_created
@@ -147,8 +147,6 @@ def _payload(row: Any) -> dict[str, Any]:
     """What a version's permalink and `GET /api/scenarios/<id>` answer: the version, its line, its trace."""
     from judge.runner.execute import InvalidScenario
     from judge.store import saved
-    from judge.web.builder import SAVED_PREFIX
-    from judge.web.run import _run, builder_url, run_json
 
     from judge.web import edit_keys
 
@@ -169,15 +167,15 @@ def _payload(row: Any) -> dict[str, Any]:
                                        for f, source in forks],
                                 fork_url=f"/api/scenarios/{row.id}/fork",
                                 api_url=f"/api/scenarios/{row.id}", edit_url=PERMALINK.format(id=row.id) + "/editar",
-                                builder_url=builder_url(row.ruleset, SAVED_PREFIX + row.id),
+                                builder_url=runs.builder_url(row.ruleset, runs.SAVED_PREFIX + row.id),
                                 source=row.source, document=row.document, versions=versions,
                                 rules_version=row.rules_version, rules=None, trace=None, errors=None)
     try:
-        scenario, trace, outcome = _run(row.source, row.format)
+        scenario, trace, outcome = runs.run_scenario(row.source, row.format)
     except InvalidScenario as exc:  # the engine changed since it was saved: the version itself still shows
         data["errors"] = exc.to_json()["errors"]
         return data
-    data["trace"] = run_json(trace, outcome)[0]
+    data["trace"] = runs.run_json(trace, outcome)[0]
     data["_run"] = (scenario, trace, outcome)
     data["rules"] = _rules_since(row, trace)
     return data
@@ -209,13 +207,12 @@ def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key
     `retry` (judge.web.idempotency.SaveRequest): a save with an Idempotency-Key, stored once whatever the retries.
     Raises InvalidScenario for a bad scenario."""
     from judge.store import saved
-    from judge.web.run import _run
 
     if retry is not None:
         earlier = db_call(saved.replayed, retry.key_hash)
         if earlier is not None:
             return _replay(earlier, retry, parent)
-    scenario, trace, _ = _run(source, fmt)
+    scenario, trace, _ = runs.run_scenario(source, fmt)
     text = source.decode("utf-8-sig") if isinstance(source, bytes) else source
     fmt = fmt or ("json" if text.lstrip().startswith("{") else "yaml")
     document = json.loads(json.dumps(dict(scenario.document), ensure_ascii=False, default=str))
@@ -278,9 +275,8 @@ def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
     from judge.runner.execute import InvalidScenario
     from judge.store.saved import NotLineOwner
     from judge.web import edit_keys, security
-    from judge.web.run import _invalid, scenario_body
 
-    read = scenario_body()
+    read = runs.scenario_body()
     if isinstance(read, Response):
         return read
     try:
@@ -301,7 +297,7 @@ def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
             result = _store(body, fmt, parent, edit_key=edit_keys.offered_key(parent.lineage) if parent else None,
                             retry=retry)
     except InvalidScenario as exc:
-        return _invalid(exc)
+        return runs.invalid(exc)
     except NotLineOwner:
         return _not_owner(parent)
     except ReusedKey:
@@ -364,9 +360,8 @@ def _form_source() -> tuple[str, str | None]:
         source = request.form.get("scenario", "")
     except RequestEntityTooLarge:
         if wants_json():
-            from judge.web.run import _too_large
 
-            abort(_too_large())
+            abort(runs.too_large())
         raise
     fmt = request.form.get("format") or None
     return source, fmt if fmt in ("yaml", "json") else None
@@ -379,7 +374,6 @@ def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
     from judge.runner.execute import InvalidScenario
     from judge.store import saved
     from judge.web import edit_keys, security
-    from judge.web.run import _invalid
 
     if request.mimetype not in ("application/x-www-form-urlencoded", "multipart/form-data"):
         return _api_save(parent)   # a scenario body sent to the page URL: the API's answer
@@ -399,7 +393,7 @@ def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
             result = _store(source, fmt, forked_from=parent, retry=retry)
     except InvalidScenario as exc:
         if wants_json():
-            return _invalid(exc), 400
+            return runs.invalid(exc), 400
         return _edit_page(source, parent, owner, key if owner else None, problems=exc), 400
     except ReusedKey:
         from werkzeug.exceptions import UnprocessableEntity
@@ -452,7 +446,6 @@ def page_create() -> Response | tuple[Response | str, int]:
 @bp.get("/escenarios/guardados/<version_id>.json")
 def permalink(version_id: str) -> Response | str:
     """The version's trace page (the run page, with its versions and an edit link); JSON as the API."""
-    from judge.web.run import _trace_page
 
     data = _payload(_version_or_404(version_id))
     run = data.pop("_run", None)
@@ -464,7 +457,7 @@ def permalink(version_id: str) -> Response | str:
     from judge.web import edit_keys
 
     key = edit_keys.offered_key(data["lineage"]) if data["can_edit"] else None
-    page = _trace_page(trace, outcome, source=data["source"], title=data["title"],
+    page = runs.trace_page(trace, outcome, source=data["source"], title=data["title"],
                        description=getattr(scenario, "description", "") or "",
                        illustrates=getattr(scenario, "illustrates", ()) or (),
                        template="saved.html", saved=data, builder_url=data["builder_url"],
@@ -501,29 +494,6 @@ def edit_form(version_id: str) -> Response | str:
     if linked and owner:
         edit_keys.remember(response, row.lineage, key)
     return edit_keys.private(response) if linked else response
-
-
-# -- the scenario list pages' JSON ----------------------------------------------------------------------------
-
-@bp.get("/escenarios.json")
-def scenario_list_json() -> Response | str:
-    from judge.web.run import scenario_list
-
-    return scenario_list()
-
-
-@bp.get("/escenarios/<ruleset>/<name>.json")
-def scenario_page_json(ruleset: str, name: str) -> Any:
-    from judge.web.run import scenario_page
-
-    return scenario_page(ruleset, name)
-
-
-@bp.get("/escenarios/<ruleset>/<folder>/<name>.json")
-def scenario_in_folder_json(ruleset: str, folder: str, name: str) -> Any:
-    from judge.web.run import scenario_page
-
-    return scenario_page(ruleset, f"{folder}/{name}")
 
 
 # -- the library ----------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from werkzeug.exceptions import NotFound
 
-from judge.web.links import card_url, document_url, passage_url, rule_url, text_links
+from judge.web.links import card_url, document_url, passage_url, rule_url
+from judge.web.links import text_links  # noqa: F401  (re-exported: judge.web.views.text_links)
 from judge.web.templating import shorten
 
 if TYPE_CHECKING:
