@@ -91,6 +91,7 @@ def api_run() -> Response:
     # RUN_TIME_BUDGET counts from here: the cache lookup's parse, the checks and the run share one deadline
     # (judge.format.timelimit; a parse or check it cuts is a 422 naming the stage, errors.py).
     budget = runs.start_budget()
+    started = time.monotonic()      # the budget's start: a run cut at the shared deadline is not cached
     read = runs.scenario_body()
     if isinstance(read, Response):
         return read
@@ -102,7 +103,6 @@ def api_run() -> Response:
     if found.answer is not None:
         response = Response(found.answer, mimetype="application/json")
     else:
-        started = time.monotonic()
         try:
             # The document the cache lookup parsed is not parsed again (load_scenario takes it as it is).
             _, trace, outcome = runs.run_scenario(found.doc if isinstance(found.doc, dict) else body, fmt, budget)
