@@ -74,7 +74,7 @@ class Game:
 
 
 def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_budget: int | None = None,
-                 time_budget: float | None = None) -> Trace:
+                 time_budget: float | None = None, started: float | None = None) -> Trace:
     """Run the scenario's actions, then check its expectations; never raises for anything the rules forbid.
 
     The step limit (argument, else the scenario's `step_limit`, else JUDGE_STEP_LIMIT / 1000) bounds the game
@@ -93,8 +93,9 @@ def run_scenario(scenario: Scenario, *, step_limit: int | None = None, board_bud
     stops before the next action with a `limit` step that says so (an action itself is bounded by the step limit).
     The same deadline is checked at every step recorded inside an action too (DeadlineReached): the run then stops
     there with a `limit` step saying so, and what remained of that action is not applied.
-    Only a run that would otherwise take that long depends on the machine's speed."""
-    deadline = None if time_budget is None else time.monotonic() + time_budget
+    Only a run that would otherwise take that long depends on the machine's speed. `started` (a time.monotonic()
+    value, default: now) is when that budget began: a web request's parse and checks count against the same one."""
+    deadline = None if time_budget is None else (time.monotonic() if started is None else started) + time_budget
     limit = step_limit or scenario.step_limit or default_step_limit()
     game = Game(scenario, step_limit=limit, board_budget=board_budget, deadline=deadline)
     ruleset, state = game.ruleset, game.state

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from judge.format import timelimit
 from judge.format.errors import FieldError, ScenarioError
 from judge.messages import Message
 
@@ -55,6 +56,7 @@ class Checker:
     def mapping(self, path: str, value: Any, *, allowed: Iterable[str], required: Iterable[str] = ()
                 ) -> Mapping[str, Any] | None:
         """A mapping whose keys are all in `allowed` (typos are errors, never silently ignored)."""
+        timelimit.check()     # every mapping checked looks at the request's deadline (timelimit.py), if any
         if not isinstance(value, Mapping):
             self.error(path, Message("format.not_mapping", got=type_message(value)))
             return None
@@ -70,6 +72,7 @@ class Checker:
         return value
 
     def sequence(self, path: str, value: Any, *, max_items: int, what: str = "elementos") -> list[Any] | None:
+        timelimit.check()
         if not isinstance(value, list):
             self.error(path, Message("format.not_list", got=type_message(value)))
             return None

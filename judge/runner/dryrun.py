@@ -30,13 +30,15 @@ class Budget:
     `deadline`, judge.engine.run.Game), so no single line outlasts it by more than one step."""
     seconds: float
     start: float = field(default_factory=lambda: time.monotonic())
+    # The stages the deadline cut short inside them (judge.format.timelimit: a fix try's checks), for the answer.
+    cut: list[str] = field(default_factory=list, compare=False)
 
     @property
     def deadline(self) -> float:
         return self.start + self.seconds
 
     def spent(self) -> bool:
-        return time.monotonic() - self.start > self.seconds
+        return bool(self.cut) or time.monotonic() - self.start > self.seconds
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,7 @@ def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Prob
     """`{"insert": i, "actions": [line], "describe"}`: the line that, put before `actions[i]`, makes the engine
     accept it (the mover line whose dry run plays the fewest steps), or None when none does. With a `budget`, the
     search stops once it is spent and keeps the best line found so far (each try is a dry run under it too)."""
+    from judge.format import timelimit
     from judge.scenarios import ScenarioError
     from judge.scenarios.load import validate_tree
 
@@ -243,20 +246,27 @@ def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Prob
     actions = list(document.get("actions") or [])
     players = [p.get("name") for p in document.get("players") or [] if isinstance(p, dict) and p.get("name")]
     best: tuple[int, dict[str, Any], Any] | None = None
-    for line in mover_lines(description, players)[:FIX_TRIES]:
-        if budget is not None and budget.spent():
-            break
-        trial = {**document, "actions": [*actions[:i], line, *actions[i:]]}
-        try:
-            scenario = validate_tree(trial)
-        except ScenarioError:
-            continue
-        run = dry_run(scenario, until=i + 1, budget=budget, choices=False)
-        refused = [p for p in run.problems if p.action is not None and p.action <= i + 1 and p.kind != "choice"]
-        if refused or run.stopped in ("limite", TIME_STOP):
-            continue
-        if best is None or run.steps < best[0]:
-            best = (run.steps, line, scenario.actions[i])
+    try:
+        with timelimit.stage("fixes"):
+            for line in mover_lines(description, players)[:FIX_TRIES]:
+                if budget is not None and budget.spent():
+                    break
+                trial = {**document, "actions": [*actions[:i], line, *actions[i:]]}
+                try:
+                    scenario = validate_tree(trial)    # its parse and checks look at the request's deadline too
+                except ScenarioError:
+                    continue
+                run = dry_run(scenario, until=i + 1, budget=budget, choices=False)
+                refused = [p for p in run.problems
+                           if p.action is not None and p.action <= i + 1 and p.kind != "choice"]
+                if refused or run.stopped in ("limite", TIME_STOP):
+                    continue
+                if best is None or run.steps < best[0]:
+                    best = (run.steps, line, scenario.actions[i])
+    except timelimit.TimeLimit:
+        # The deadline passed inside a try's checks: the best line found so far, as between tries.
+        if budget is not None:
+            budget.cut.append("fixes")
     if best is None:
         return None
     return {"insert": i, "actions": [best[1]], "describe": best[2].describe()}

@@ -71,12 +71,13 @@ def load(source: "str | bytes | Path | Mapping[str, Any]", fmt: str | None = Non
 
 
 def run(scenario: "Scenario", step_limit: int | None = None, board_budget: int | None = None,
-        time_budget: float | None = None) -> "Trace":
+        time_budget: float | None = None, started: float | None = None) -> "Trace":
     """The scenario's trace; `board_budget` bounds the board snapshots it carries, `time_budget` its wall-clock
-    seconds (see run_scenario)."""
+    seconds, counted from `started` (default: now; see run_scenario)."""
     from judge.engine import run_scenario
 
-    return run_scenario(scenario, step_limit=step_limit, board_budget=board_budget, time_budget=time_budget)
+    return run_scenario(scenario, step_limit=step_limit, board_budget=board_budget, time_budget=time_budget,
+                        started=started)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from judge.format import timelimit
+
 # A quoted scalar (maybe unterminated: to the end of the text), only where a scalar may start.
 _QUOTED = r"""(?:"(?:[^"\\]|\\.)*"?|'(?:[^']|'')*'?)"""
 # In a flow collection: a quoted scalar, a comment (after a space) or a run of opening or closing brackets (a run
@@ -76,6 +78,7 @@ class _Scan:
         block_scalar: int | None = None     # skipping a block scalar's lines: those indented past this
         plain_tail = False                  # a plain scalar ended its line: deeper lines continue it
         while pos < n:
+            timelimit.check()           # the request's deadline, once a line (judge.format.timelimit)
             # At the start of a line.
             first = _SPACES.match(text, pos).end()
             if first >= n:
@@ -171,6 +174,7 @@ class _Scan:
         it never closes)."""
         base, depth = len(self.stack), 0
         for m in _FLOW_TOKEN.finditer(self.text, pos):
+            timelimit.check()
             token, at = m.group(), m.start()
             if token[0] in "[{":
                 if self.start < 0 and base + depth < self.level <= base + depth + len(token):

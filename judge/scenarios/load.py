@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from judge.scenarios import unicode
+from judge.format import timelimit
 from judge.scenarios.depth import deep_spans
 from judge.format.errors import FieldError, ScenarioError
 from judge.format.model import Scenario
@@ -94,24 +95,28 @@ def read_text(text: str | bytes, fmt: str | None = None) -> tuple[Any, str]:
         raise ScenarioError([FieldError("", Message("format.load.empty"))])
     if fmt is None:
         fmt = "json" if text.lstrip().startswith("{") else "yaml"
-    if fmt == "yaml":
-        # One linear scan finds the collections nested too deep (depth.py) and cuts them out before PyYAML runs:
-        # its scanner would spend seconds on 100,000 brackets, and its composer recurses once per block level.
-        spans = deep_spans(text, _CUT_LEVEL)
-        if spans:
-            text = _cut(text, spans)
-    elif _brackets_reach(text, _CUT_LEVEL):
-        # JSON brackets nested deeper than MAX_DEPTH: json.loads would recurse once per level.
-        text = _without_deep_parts(text, fmt)
+    with timelimit.stage("depth"):      # each stage looks at the request's deadline, if any (timelimit.py)
+        if fmt == "yaml":
+            # One linear scan finds the collections nested too deep (depth.py) and cuts them out before PyYAML
+            # runs: its scanner would spend seconds on 100,000 brackets, and its composer recurses once per level.
+            spans = deep_spans(text, _CUT_LEVEL)
+            if spans:
+                text = _cut(text, spans)
+        elif _brackets_reach(text, _CUT_LEVEL):
+            # JSON brackets nested deeper than MAX_DEPTH: json.loads would recurse once per level.
+            text = _without_deep_parts(text, fmt)
     try:
-        return _mended(_parse(text, fmt), text), text
+        with timelimit.stage("parse"):
+            return _mended(_parse(text, fmt), text), text
     except RecursionError:
         pass
     # What the linear scan undercounts (a construct it does not follow, nested hundreds deep): PyYAML's own events
     # find those parts exactly (slower, still linear), then what is left is parsed.
-    text = _without_deep_parts(text, fmt)
+    with timelimit.stage("depth"):
+        text = _without_deep_parts(text, fmt)
     try:
-        return _mended(_parse(text, fmt), text), text
+        with timelimit.stage("parse"):
+            return _mended(_parse(text, fmt), text), text
     except RecursionError:  # depth the spans did not account for: still an answer, never a traceback
         raise ScenarioError([FieldError("", Message("format.load.too_deep", max=MAX_DEPTH))]
                             ) from None
@@ -131,7 +136,8 @@ def _parse(text: str, fmt: str) -> Any:
             raise ScenarioError([FieldError("", Message("format.load.bad_json", line=exc.lineno, column=exc.colno,
                                                         problem=exc.msg))]) from None
     try:
-        return yaml.safe_load(text)
+        # yaml.safe_load with a clock: SafeLoader's constructors (nothing else), looking at the deadline per token.
+        return yaml.load(text, Loader=BoundedSafeLoader)  # noqa: S506 - a SafeLoader subclass, see below
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = str(exc.problem or exc.context)     # PyYAML's own words, in English in every language
@@ -186,7 +192,32 @@ def _deep_spans_json(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-class _EventLoader(yaml.SafeLoader):
+_FETCH = yaml.SafeLoader.fetch_more_tokens
+_CONSTRUCT = yaml.SafeLoader.construct_object
+
+
+class BoundedSafeLoader(yaml.SafeLoader):
+    """yaml.safe_load's loader, unchanged but for a look at the request's deadline (judge.format.timelimit) every
+    64 tokens it scans and every 256 values it builds: PyYAML's pure-Python parse costs ~10-30 µs a token, so a
+    256 kB text could hold a worker for seconds under load with only its size bounded. SafeLoader's constructors
+    are the only ones: nothing but plain data is ever built (the founders' rule: safe_load only). The base methods
+    are called directly (no super()): the looks cost no measurable time (docs/benchmarks.md)."""
+
+    _built = 0
+
+    def fetch_more_tokens(self) -> None:
+        if not self.tokens_taken & 63:
+            timelimit.check()
+        _FETCH(self)
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        self._built += 1
+        if not self._built & 255:
+            timelimit.check()
+        return _CONSTRUCT(self, node, deep)
+
+
+class _EventLoader(BoundedSafeLoader):
     """SafeLoader whose scanner keeps its "possible simple keys" in linear time, for _deep_spans_yaml only.
 
     PyYAML looks at every pending possible key (one per open flow collection, up to 1,024 characters back) for
@@ -292,6 +323,8 @@ def _bound_tree(doc: Any) -> tuple[Any, list[FieldError], set[str]]:
     while stack:
         value, depth, place = stack.pop()
         budget -= 1
+        if not budget & 1023:
+            timelimit.check()           # the request's deadline, every 1,024 values (timelimit.py)
         if budget < 0:
             raise ScenarioError([FieldError("", Message("format.load.too_many_values", max=MAX_NODES))])
         if depth > MAX_DEPTH:
@@ -365,11 +398,14 @@ def validate_tree(doc: Any) -> Scenario:
     """Bound the tree (_bound_tree), then validate what is left: ScenarioError lists the validator's errors and
     the too-deep places together. The validator's complaints about a place that was cut (it saw a None there)
     are dropped: the depth error is the one that says what is wrong with it."""
-    doc, deep, cut = _bound_tree(doc)
+    with timelimit.stage("tree"):
+        doc, deep, cut = _bound_tree(doc)
     if not deep:
-        return validate(doc)
+        with timelimit.stage("checks"):
+            return validate(doc)
     try:
-        validate(doc)
+        with timelimit.stage("checks"):
+            validate(doc)
     except ScenarioError as exc:
         raise ScenarioError([e for e in exc.errors if not _under(e.path, cut)] + deep) from None
     raise ScenarioError(deep)

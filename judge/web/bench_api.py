@@ -40,7 +40,7 @@ def bench_api(examples: int, scenarios: int, instance: Path) -> dict[str, Any]:
     from hypothesis import strategies as st
 
     from judge import create_app
-    from judge.web.builder import descriptions
+    from judge.web.descriptions import descriptions
     from judge.web.strategies import scenarios as scenario_strategy
 
     tally = Tally()

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 from typing import Any
 
 import yaml
 from flask import Blueprint, Response, jsonify, render_template, request
 
+from judge.format import timelimit
+from judge.web.descriptions import descriptions, in_language, packed_descriptions  # noqa: F401  (in_language: re-exported)
 from judge.web.errors import wants_json
 from judge.web.i18n import MESSAGES
 from judge.web.playcheck import play_check
+from judge.web.runs import SAVED_PREFIX
 
 bp = Blueprint("builder", __name__)
 
@@ -150,46 +152,6 @@ MESSAGES.update({
 })
 
 
-@lru_cache(maxsize=1)
-def _described() -> str:
-    from judge.engine.rulesets import RULESETS
-
-    from judge.scenarios.cards import card_source       # the catalog a scenario may name: passed in
-    return json.dumps([r.describe(card_source(r.id)) for r in RULESETS], ensure_ascii=False)
-
-
-def in_language(value: Any, lang: str) -> Any:
-    """`value` with every label written in both languages (`{"es": …, "en": …}`) replaced by its text in `lang`
-    (Spanish when that one is empty): the page shows one language, and the other's half of every label was a
-    fifth of the builder page."""
-    if isinstance(value, dict):
-        if value.keys() == {"es", "en"} and all(isinstance(v, str) for v in value.values()):
-            return value[lang] or value["es"]
-        return {k: in_language(v, lang) for k, v in value.items()}
-    if isinstance(value, list):
-        return [in_language(v, lang) for v in value]
-    return value
-
-
-@lru_cache(maxsize=4)
-def _packed(lang: str) -> str:
-    from judge.web.packing import pack
-
-    return json.dumps(pack(in_language(json.loads(_described()), lang)), ensure_ascii=False)
-
-
-def packed_descriptions(lang: str = "es") -> dict[str, Any]:
-    """descriptions() in the page's language, packed for the builder page (judge/web/packing.py), once per process
-    and language (GET /api/rulesets keeps both languages)."""
-    return json.loads(_packed(lang if lang in ("es", "en") else "es"))
-
-
-def descriptions() -> list[dict[str, Any]]:
-    """Every registered ruleset's describe(), computed once per process (magic's reads its card catalog), a fresh
-    copy for each caller."""
-    return json.loads(_described())
-
-
 def default_document(description: dict[str, Any]) -> dict[str, Any]:
     """An empty table from a ruleset's description alone: its fewest players, each with the default of every
     field, no cards; the scenario keys the ruleset requires."""
@@ -208,9 +170,20 @@ def default_document(description: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+class _BoundedSafeDumper(yaml.SafeDumper):
+    """yaml.safe_dump's dumper, looking at the request's deadline (judge.format.timelimit) at every value it writes:
+    writing a large document costs about half of parsing it, in pure Python too."""
+
+    def represent_data(self, data: Any) -> yaml.Node:
+        timelimit.check()
+        return super().represent_data(data)
+
+
 def dump_yaml(doc: Any) -> str:
     """The YAML the builder downloads: yaml.safe_dump of the document, keys in the order written."""
-    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False, width=100)
+    with timelimit.stage("yaml"):
+        return yaml.dump(doc, Dumper=_BoundedSafeDumper, allow_unicode=True, sort_keys=False,
+                         default_flow_style=False, width=100)
 
 
 # -- paths to lines --------------------------------------------------------------------------------------------
@@ -233,8 +206,10 @@ def line_of(text: str, path: str) -> int | None:
 def _compose(parsed: str) -> yaml.Node | None:
     """The YAML node tree of a text read_text parsed (its too-deep parts already cut, every other line where it
     was), or None when the YAML composer cannot read it (JSON that is not YAML 1.1)."""
+    from judge.scenarios.load import BoundedSafeLoader
+
     try:
-        return yaml.compose(parsed)
+        return yaml.compose(parsed, Loader=BoundedSafeLoader)   # the request's deadline bounds it (timelimit.py)
     except (yaml.YAMLError, RecursionError):
         return None
 
@@ -296,7 +271,8 @@ def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> d
         scenario = validate_tree(doc)
     except ScenarioError as exc:
         errors = []
-        node = _compose(parsed) if doc is not None else None
+        with timelimit.stage("lines"):
+            node = _compose(parsed) if doc is not None else None
         for e in exc.errors:
             said = e.said
             line = int(said.params["line"]) if said is not None and said.id in _LINE_IDS and not e.path \
@@ -411,7 +387,6 @@ def _draft_text(token: str) -> str:
         raise BadParameter("desde", str(exc)) from None
 
 
-SAVED_PREFIX = "guardado/"
 MAX_CARD_PARAM = 200
 
 
@@ -480,10 +455,10 @@ def _folders(items: list[Any]) -> list[dict[str, Any]]:
 
 def _saved_version(version_id: str) -> Any:
     """A saved version (judge.store) by its id, or None when there is none.  The database not answering is a
-    503 saying so (judge.web.saved.DatabaseDown), not an empty table that would pass for the saved scenario;
+    503 saying so (judge.web.database.DatabaseDown), not an empty table that would pass for the saved scenario;
     the builder without `desde=guardado/…` never reaches the database."""
     from judge.store import saved
-    from judge.web.saved import db_call
+    from judge.web.database import db_call
 
     return db_call(saved.get, version_id)
 
@@ -492,7 +467,7 @@ def _holds_key(version: Any) -> bool:
     """Whether this browser holds the edit key of `version`'s line (its "Guardar" then adds a version)."""
     from judge.store import saved
     from judge.web.edit_keys import offered_key
-    from judge.web.saved import db_call
+    from judge.web.database import db_call
 
     return db_call(saved.holds_key, version.lineage, offered_key(version.lineage))
 
@@ -575,7 +550,16 @@ def new() -> Any:
 @bp.post("/escenarios/nuevo.json")
 def post_new() -> Any:
     """The form without JavaScript: `action=validate` (the errors beside their lines) or `action=download`
-    (the scenario as a YAML file: yaml.safe_dump of the document parsed from the text)."""
+    (the scenario as a YAML file: yaml.safe_dump of the document parsed from the text). Bounded by
+    VALIDATE_TIME_BUDGET as /api/validate is (a stage it cuts: the 422 error page naming it)."""
+    from judge.web.playcheck import start_budget
+
+    budget = start_budget()
+    with timelimit.deadline(budget.spent, budget.seconds):
+        return _form_checked()
+
+
+def _form_checked() -> Any:
     text, fmt = _form_text()
     result = check_text(text, fmt, dry=False) if text.strip() else {"ok": False, "document": None, "yaml": None,
                                                          "errors": [{"path": "", "message": "documento vacío",
@@ -596,11 +580,19 @@ def api_validate() -> Response:
     """`{"ok", "errors": [{"path", "message", "line"}], "document", "yaml"}` for a scenario sent as JSON or YAML
     (the content types /api/run takes; any other is a 415); `line` is the line of the text each error is about
     (null for a JSON body)."""
-    from judge.web.run import scenario_body
-
     from judge.web.playcheck import start_budget
 
-    start_budget()        # the validation's clock starts before the body is parsed (VALIDATE_TIME_BUDGET)
+    # The validation's clock starts before the body is parsed (VALIDATE_TIME_BUDGET), and every stage looks at it:
+    # the parse, the depth scan, the checks, the lines of the errors, the dry run and each fix try
+    # (judge.format.timelimit; a deadline passed before the dry run is a 422 naming the stage, errors.py).
+    budget = start_budget()
+    with timelimit.deadline(budget.spent, budget.seconds):
+        return _validated()
+
+
+def _validated() -> Response:
+    from judge.web.runs import scenario_body
+
     read = scenario_body()
     if isinstance(read, Response):
         return read

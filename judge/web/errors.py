@@ -15,6 +15,37 @@ class BadParameter(BadRequest):
         self.parameter = parameter
 
 
+MESSAGES.update({
+    "error.time_limit": {
+        "es": "Límite de tiempo alcanzado ({seconds:g} s) al {doing}: no hay respuesta para este escenario. "
+              "Prueba con un escenario más pequeño o vuelve a intentarlo cuando el servidor esté menos ocupado.",
+        "en": "Time limit reached ({seconds:g} s) while {doing}: there is no answer for this scenario. Try a "
+              "smaller scenario, or again when the server is less busy."},
+    "error.time_limit.parse": {"es": "leer el texto (YAML o JSON)", "en": "reading the text (YAML or JSON)"},
+    "error.time_limit.depth": {"es": "medir el anidamiento del texto", "en": "measuring the text's nesting"},
+    "error.time_limit.tree": {"es": "recorrer el documento leído", "en": "walking the parsed document"},
+    "error.time_limit.checks": {"es": "comprobar los campos del escenario", "en": "checking the scenario's fields"},
+    "error.time_limit.lines": {"es": "buscar la línea de cada error", "en": "finding each error's line"},
+    "error.time_limit.yaml": {"es": "escribir su YAML", "en": "writing its YAML"},
+    "error.time_limit.fixes": {"es": "buscar un arreglo", "en": "looking for a fix"},
+    "error.time_limit.dry-run": {"es": "probar el guion", "en": "trying the script"},
+    "error.time_limit.run": {"es": "ejecutar el escenario", "en": "running the scenario"},
+})
+
+
+class TimeLimitReached(HTTPException):
+    """A request's time limit (VALIDATE_TIME_BUDGET, RUN_TIME_BUDGET) reached before the scenario was read and
+    checked (judge.format.timelimit.TimeLimit): 422 with `time_limit: {"stage", "seconds"}` saying what was being
+    done. A 4xx, not a 503: the same body under the same load would be cut again; the message says it may pass on
+    a quieter server."""
+    code = 422
+
+    def __init__(self, stage: str, seconds: float) -> None:
+        doing = translate(f"error.time_limit.{stage}")
+        super().__init__(description=translate("error.time_limit", seconds=seconds, doing=doing))
+        self.extra = {"time_limit": {"stage": stage, "seconds": seconds}}
+
+
 def wants_json() -> bool:
     """API paths, `.json` URLs, `?format=json` and clients that prefer JSON over HTML get JSON."""
     if request.path.startswith("/api/") or request.path == "/api" or request.path.endswith(".json"):
@@ -72,6 +103,15 @@ def _handle_unexpected(error: Exception) -> Response:
     return error_response(InternalServerError())
 
 
+def _handle_time_limit(error: Exception) -> Response:
+    # Any request whose parse or checks ran out of its budget (judge.format.timelimit): the run and validation
+    # views set the deadline; a run page, a save or a permalink answers the same way as the API.
+    return error_response(TimeLimitReached(getattr(error, "stage", "checks"), float(getattr(error, "seconds", 0))))
+
+
 def init_app(app: Flask) -> None:
+    from judge.format.timelimit import TimeLimit
+
+    app.register_error_handler(TimeLimit, _handle_time_limit)
     app.register_error_handler(HTTPException, _handle_http)
     app.register_error_handler(Exception, _handle_unexpected)

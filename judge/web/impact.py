@@ -94,8 +94,7 @@ def cited_changes(corpus: "Corpus", recorded: str | None, refs: Iterable[str]) -
     recorded), "no-cr" (no CR imported then), "current" (run under the loaded version), "not-loaded" (that
     version is no longer loaded) or "changed" / "unchanged" since; with "changed", the cited rules that changed
     (`rules`: number, kind, new) and the diff's URL."""
-    from judge.web.templating import rule_url
-    from judge.web.views.versions import VERSIONED_DOC, versioned_rule_url
+    from judge.web.links import VERSIONED_DOC, rule_url, versioned_rule_url
 
     current = corpus.documents.get(VERSIONED_DOC)
     info: dict[str, Any] = {"recorded": recorded, "current": current.version if current else None,

@@ -31,6 +31,8 @@ _BODY_ERRORS = {
     "400": _json(_ref("InvalidScenario"), "an invalid or malformed scenario: every error with its field path"),
     "413": _json(_ref("Error"), "a body over MAX_CONTENT_LENGTH, chunked or not"),
     "415": _json(_ref("Error"), "a content type other than JSON or YAML"),
+    "422": _json(_ref("TimeLimit"), "the time limit (RUN_TIME_BUDGET, VALIDATE_TIME_BUDGET) was reached while the "
+                                    "scenario was read or checked: `time_limit.stage` says what was being done"),
 }
 _SCENARIO_BODY = {
     "required": True,
@@ -70,7 +72,9 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
     saves = {"400": _json({"anyOf": [_ref("InvalidScenario"), _ref("Error")]},
                           "an invalid or malformed scenario (every error with its field path), or a malformed "
                           "Idempotency-Key (named in `parameter`)"),
-             "422": _json(_ref("Error"), "the Idempotency-Key was used before with another body: nothing saved")}
+             "422": _json({"anyOf": [_ref("Error"), _ref("TimeLimit")]},
+                          "the Idempotency-Key was used before with another body, or the time limit "
+                          "(RUN_TIME_BUDGET) was reached while the scenario was read or checked: nothing saved")}
     paths: dict[str, Any] = {
         "/api/search": _get("search the rules", _ref("SearchResults"),
                             [q, limit, _param("doc"), _param("ruleset")]),
@@ -111,6 +115,11 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
         "Error": {"type": "object", "required": ["error", "status"],
                   "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
                                  "parameter": {"type": "string"}}},
+        "TimeLimit": {"type": "object", "required": ["error", "status", "time_limit"],
+                      "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
+                                     "time_limit": {"type": "object", "required": ["stage", "seconds"],
+                                                    "properties": {"stage": {"type": "string"},
+                                                                   "seconds": {"type": "number"}}}}},
         "InvalidScenario": {"type": "object", "required": ["error", "errors"],
                             "properties": {"error": {"type": "string"},
                                            "errors": {"type": "array", "items": field_error}}},

@@ -169,12 +169,12 @@ def _storable(response: Response) -> bool:
 
 
 def fill_saved_examples(number_of: Callable[[], str]) -> Callable[[bytes, bool], bytes]:
-    """The `fill` of rule pages: the saved scenarios citing the rule (judge.web.saved.saved_citing), read from
+    """The `fill` of rule pages: the saved scenarios citing the rule (judge.web.citing.saved_citing), read from
     the database for this request, put where the stored page has its slot."""
     def fill(body: bytes, is_json: bool) -> bytes:
         from flask import render_template
 
-        from judge.web.saved import saved_citing
+        from judge.web.citing import saved_citing
 
         from judge.web.i18n import translate
 

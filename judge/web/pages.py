@@ -109,7 +109,7 @@ def _impact(spec: str, rerun: bool) -> dict[str, Any]:
 
     from judge import store
     from judge.web.impact import diff_of, saved_inputs, scenarios_impact
-    from judge.web.run import _run
+    from judge.web.runs import run_scenario as _run
     from judge.web.views.versions import version_pair
 
     corpus = data.corpus()

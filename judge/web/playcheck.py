@@ -38,6 +38,7 @@ def start_budget() -> "Budget":
 def spent_answer(budget: "Budget") -> dict[str, Any]:
     """The `dry_run` of a valid scenario whose validation spent the whole budget before the game was played."""
     return {"stopped": "tiempo", "steps": 0, "time_budget": budget.seconds, "time_budget_spent": True, "choices": {},
+            "time_limit": {"stage": "dry-run", "seconds": budget.seconds},
             "problems": [{"kind": "limit", "action": None, "path": "actions", "step": 0, "citations": [],
                           "actor": None, "rule": None, "fix": None,
                           "message": f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s) al "
@@ -52,7 +53,7 @@ def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
     once spent, the dry run stops with a `limit` problem naming it (`stopped: tiempo`) and the fix search keeps
     what it found so far."""
     from judge.runner.dryrun import DRY_RUN_STEPS, TIME_STOP, dry_run, fix_for
-    from judge.web.builder import descriptions
+    from judge.web.descriptions import descriptions
 
     try:
         cap = int(current_app.config.get("RUN_MAX_STEPS", DRY_RUN_STEPS))
@@ -69,6 +70,10 @@ def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
                if run.problems else None)
         answer["time_budget"] = budget.seconds
         answer["time_budget_spent"] = budget.spent()
+        if answer["time_budget_spent"]:
+            # What the deadline cut, as the 422 of an earlier stage says it (`time_limit`, judge/web/errors.py).
+            stage = "dry-run" if run.stopped == TIME_STOP else "fixes"
+            answer["time_limit"] = {"stage": stage, "seconds": budget.seconds}
         if answer["time_budget_spent"] and run.stopped != TIME_STOP:
             # The game was played to its end but the fix search was cut short: say why no fix may be offered.
             answer["notice"] = (f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s): la búsqueda "

@@ -9,14 +9,17 @@ are stored with it, for the library's search by rule.
 from __future__ import annotations
 
 import json
-import time
 from functools import lru_cache
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
+from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template,
                    request, url_for)
-from werkzeug.exceptions import RequestEntityTooLarge, ServiceUnavailable
+from werkzeug.exceptions import RequestEntityTooLarge
 
+from judge.web import citing, runs
+from judge.web.database import PERMALINK, DatabaseDown, db_call
+from judge.web.database import brief as _brief
+from judge.web.database import created as database_created
 from judge.web.errors import BadParameter, wants_json
 from judge.web.i18n import MESSAGES, translate
 
@@ -24,7 +27,6 @@ bp = Blueprint("saved", __name__)
 
 PER_PAGE = 20          # saved scenarios per library page unless `per_page` (1–100) says otherwise
 MAX_PER_PAGE = 100
-PERMALINK = "/escenarios/guardados/{id}"
 
 MESSAGES.update({
     "saved.library": {"es": "Biblioteca de escenarios", "en": "Scenario library"},
@@ -132,35 +134,6 @@ MESSAGES.update({
 
 # -- storage --------------------------------------------------------------------------------------------------
 
-class DatabaseDown(ServiceUnavailable):
-    """The database of saved scenarios is down, frozen or too slow: 503 with Retry-After, saying what still works.
-    For a save (`write`), also that it may have landed (a COMMIT the database froze in can still complete) and
-    how to retry it safely (`may_have_landed` in the JSON)."""
-
-    def __init__(self, retry_after: int, write: bool = False) -> None:
-        message = translate("saved.unavailable", seconds=retry_after)
-        if write:
-            from judge.web.idempotency import HEADER
-
-            form = request.mimetype in ("application/x-www-form-urlencoded", "multipart/form-data")
-            message += " " + (translate("saved.may_have_landed_form") if form else
-                              translate("saved.may_have_landed", header=HEADER))
-        super().__init__(message, retry_after=retry_after)
-        self.extra = {"may_have_landed": True} if write else {}
-
-
-def db_call(fn, *args: Any, write: bool = False, optional: bool = False, **kwargs: Any) -> Any:  # type: ignore[no-untyped-def]
-    """`fn(engine, *args, **kwargs)` on the app's database within DATABASE_TIMEOUT (judge.store.call);
-    DatabaseDown when it does not answer."""
-    from judge import store
-
-    try:
-        return store.call(current_app, fn, *args, write=write, optional=optional, **kwargs)
-    except store.DatabaseUnavailable as exc:
-        current_app.logger.warning("the database is not available: %s", exc.reason)
-        raise DatabaseDown(exc.retry_after, write=write) from exc
-
-
 def _version_or_404(version_id: str):  # type: ignore[no-untyped-def]
     from judge.store import saved
 
@@ -170,23 +143,10 @@ def _version_or_404(version_id: str):  # type: ignore[no-untyped-def]
     return row
 
 
-def _iso(moment: Any) -> str:
-    from judge.store.saved import utc
-
-    return utc(moment).isoformat(timespec="seconds")
-
-
-def _brief(row: Any) -> dict[str, Any]:
-    return {"id": row.id, "version": row.version, "parent": row.parent_id, "title": row.title,
-            "ruleset": row.ruleset, "created_at": _iso(row.created_at), "url": PERMALINK.format(id=row.id)}
-
-
 def _payload(row: Any) -> dict[str, Any]:
     """What a version's permalink and `GET /api/scenarios/<id>` answer: the version, its line, its trace."""
     from judge.runner.execute import InvalidScenario
     from judge.store import saved
-    from judge.web.builder import SAVED_PREFIX
-    from judge.web.run import _run, builder_url, run_json
 
     from judge.web import edit_keys
 
@@ -207,15 +167,15 @@ def _payload(row: Any) -> dict[str, Any]:
                                        for f, source in forks],
                                 fork_url=f"/api/scenarios/{row.id}/fork",
                                 api_url=f"/api/scenarios/{row.id}", edit_url=PERMALINK.format(id=row.id) + "/editar",
-                                builder_url=builder_url(row.ruleset, SAVED_PREFIX + row.id),
+                                builder_url=runs.builder_url(row.ruleset, runs.SAVED_PREFIX + row.id),
                                 source=row.source, document=row.document, versions=versions,
                                 rules_version=row.rules_version, rules=None, trace=None, errors=None)
     try:
-        scenario, trace, outcome = _run(row.source, row.format)
+        scenario, trace, outcome = runs.run_scenario(row.source, row.format)
     except InvalidScenario as exc:  # the engine changed since it was saved: the version itself still shows
         data["errors"] = exc.to_json()["errors"]
         return data
-    data["trace"] = run_json(trace, outcome)[0]
+    data["trace"] = runs.run_json(trace, outcome)[0]
     data["_run"] = (scenario, trace, outcome)
     data["rules"] = _rules_since(row, trace)
     return data
@@ -247,13 +207,12 @@ def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key
     `retry` (judge.web.idempotency.SaveRequest): a save with an Idempotency-Key, stored once whatever the retries.
     Raises InvalidScenario for a bad scenario."""
     from judge.store import saved
-    from judge.web.run import _run
 
     if retry is not None:
         earlier = db_call(saved.replayed, retry.key_hash)
         if earlier is not None:
             return _replay(earlier, retry, parent)
-    scenario, trace, _ = _run(source, fmt)
+    scenario, trace, _ = runs.run_scenario(source, fmt)
     text = source.decode("utf-8-sig") if isinstance(source, bytes) else source
     fmt = fmt or ("json" if text.lstrip().startswith("{") else "yaml")
     document = json.loads(json.dumps(dict(scenario.document), ensure_ascii=False, default=str))
@@ -263,7 +222,7 @@ def _store(source: str | bytes, fmt: str | None, parent: Any = None, *, edit_key
                   document=document, citations=cited, parent=parent,
                   edit_key=edit_key if parent is not None else new_key, forked_from=forked_from, write=True,
                   request=(retry.key_hash, retry.body_hash) if retry is not None else None, **_run_record(trace))
-    _forget_citing()
+    citing.forget()
     return Saved(row, new_key)
 
 
@@ -316,9 +275,8 @@ def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
     from judge.runner.execute import InvalidScenario
     from judge.store.saved import NotLineOwner
     from judge.web import edit_keys, security
-    from judge.web.run import _invalid, scenario_body
 
-    read = scenario_body()
+    read = runs.scenario_body()
     if isinstance(read, Response):
         return read
     try:
@@ -339,7 +297,7 @@ def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
             result = _store(body, fmt, parent, edit_key=edit_keys.offered_key(parent.lineage) if parent else None,
                             retry=retry)
     except InvalidScenario as exc:
-        return _invalid(exc)
+        return runs.invalid(exc)
     except NotLineOwner:
         return _not_owner(parent)
     except ReusedKey:
@@ -402,9 +360,8 @@ def _form_source() -> tuple[str, str | None]:
         source = request.form.get("scenario", "")
     except RequestEntityTooLarge:
         if wants_json():
-            from judge.web.run import _too_large
 
-            abort(_too_large())
+            abort(runs.too_large())
         raise
     fmt = request.form.get("format") or None
     return source, fmt if fmt in ("yaml", "json") else None
@@ -417,7 +374,6 @@ def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
     from judge.runner.execute import InvalidScenario
     from judge.store import saved
     from judge.web import edit_keys, security
-    from judge.web.run import _invalid
 
     if request.mimetype not in ("application/x-www-form-urlencoded", "multipart/form-data"):
         return _api_save(parent)   # a scenario body sent to the page URL: the API's answer
@@ -437,7 +393,7 @@ def _page_save(parent: Any = None) -> Response | tuple[Response | str, int]:
             result = _store(source, fmt, forked_from=parent, retry=retry)
     except InvalidScenario as exc:
         if wants_json():
-            return _invalid(exc), 400
+            return runs.invalid(exc), 400
         return _edit_page(source, parent, owner, key if owner else None, problems=exc), 400
     except ReusedKey:
         from werkzeug.exceptions import UnprocessableEntity
@@ -490,7 +446,6 @@ def page_create() -> Response | tuple[Response | str, int]:
 @bp.get("/escenarios/guardados/<version_id>.json")
 def permalink(version_id: str) -> Response | str:
     """The version's trace page (the run page, with its versions and an edit link); JSON as the API."""
-    from judge.web.run import _trace_page
 
     data = _payload(_version_or_404(version_id))
     run = data.pop("_run", None)
@@ -502,7 +457,7 @@ def permalink(version_id: str) -> Response | str:
     from judge.web import edit_keys
 
     key = edit_keys.offered_key(data["lineage"]) if data["can_edit"] else None
-    page = _trace_page(trace, outcome, source=data["source"], title=data["title"],
+    page = runs.trace_page(trace, outcome, source=data["source"], title=data["title"],
                        description=getattr(scenario, "description", "") or "",
                        illustrates=getattr(scenario, "illustrates", ()) or (),
                        template="saved.html", saved=data, builder_url=data["builder_url"],
@@ -539,29 +494,6 @@ def edit_form(version_id: str) -> Response | str:
     if linked and owner:
         edit_keys.remember(response, row.lineage, key)
     return edit_keys.private(response) if linked else response
-
-
-# -- the scenario list pages' JSON ----------------------------------------------------------------------------
-
-@bp.get("/escenarios.json")
-def scenario_list_json() -> Response | str:
-    from judge.web.run import scenario_list
-
-    return scenario_list()
-
-
-@bp.get("/escenarios/<ruleset>/<name>.json")
-def scenario_page_json(ruleset: str, name: str) -> Any:
-    from judge.web.run import scenario_page
-
-    return scenario_page(ruleset, name)
-
-
-@bp.get("/escenarios/<ruleset>/<folder>/<name>.json")
-def scenario_in_folder_json(ruleset: str, folder: str, name: str) -> Any:
-    from judge.web.run import scenario_page
-
-    return scenario_page(ruleset, f"{folder}/{name}")
 
 
 # -- the library ----------------------------------------------------------------------------------------------
@@ -619,65 +551,6 @@ def _keys(refs: tuple[str, ...]) -> frozenset[str]:
     return frozenset(k for ref in refs for k in citation_keys(ref))
 
 
-def saved_citing(rule: str, limit: int = 10) -> list[dict[str, Any]] | None:
-    """The saved scenarios whose run cites `rule` or a rule below it, newest first, one version per line (its
-    newest citing one), for rule pages' "Ejemplos". None while the instance has no database yet; None (the page
-    shows a notice, the log says why) when the database does not answer within DATABASE_OPTIONAL_TIMEOUT: a
-    rule page never fails or waits for want of saved scenarios."""
-    from judge import store
-    from judge.store import saved
-
-    if not store.created(current_app):
-        return []
-    memo_key = (current_app.extensions[store.EXTENSION][0], rule, limit)
-    ttl = _citing_ttl()
-    hit = _citing_memo.get(memo_key)
-    if hit is not None and hit[0] > time.monotonic() and hit[2] == _saves_seen:
-        return hit[1]
-    try:
-        rows = db_call(saved.citing, rule, limit=limit * 5, optional=True)
-    except DatabaseDown:
-        return None
-    seen: set[str] = set()
-    found = []
-    for row in rows:
-        if row.lineage not in seen:
-            seen.add(row.lineage)
-            found.append(_brief(row))
-    if ttl > 0:
-        if len(_citing_memo) >= 4096:
-            _citing_memo.clear()
-        _citing_memo[memo_key] = (time.monotonic() + ttl, found[:limit], _saves_seen)
-    return found[:limit]
-
-
-# The rule pages' saved scenarios, kept SAVED_EXAMPLES_TTL seconds per worker: under load that query was most of
-# a cached rule page's cost (profile, docs/benchmarks.md). A save through this worker forgets them at once.
-_citing_memo: dict[tuple[str, str, int], tuple[float, list[dict[str, Any]], int]] = {}
-_saves_seen = 0
-
-
-def _citing_ttl() -> float:
-    value = current_app.config.get("SAVED_EXAMPLES_TTL")
-    if value is None:
-        return 0.0 if current_app.testing else 2.0
-    try:
-        return max(0.0, float(value))
-    except (TypeError, ValueError):
-        return 2.0
-
-
-def _forget_citing() -> None:
-    global _saves_seen
-    _saves_seen += 1
-
-
-def _database_created() -> bool:
-    from judge import store
-
-    return store.created(current_app)
-
-
 CURATED_PER_PAGE = 100
 
 
@@ -724,7 +597,7 @@ def _saved_listing(query: str, ruleset: str | None, page: int, per_page: int = P
     """`lazy`: an instance's SQLite file not created yet lists nothing rather than being created."""
     from judge.store import saved
 
-    if lazy and not _database_created():
+    if lazy and not database_created():
         found = saved.Page(items=[], total=0, page=page, per_page=per_page)
     else:
         found = db_call(saved.recent, query=query, ruleset=ruleset, page=page, per_page=per_page)

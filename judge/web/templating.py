@@ -3,29 +3,15 @@ from __future__ import annotations
 
 import re
 from typing import Any, Iterable, Mapping
-from urllib.parse import quote
 
 from flask import Flask
 from markupsafe import Markup, escape
 
+# The URL helpers live in judge.web.links (below the views); templates and older imports reach them here too.
+from judge.web.links import card_url, document_url, passage_url, rule_url
+from judge.web.links import text_links as passage_links
+
 _MARK = re.compile(r"</?mark>")
-
-
-def passage_url(passage_id: str) -> str:
-    # Ids are paths ("cr-es/121.4", "faq-shm/cartas/asesino-gorro-rojo/1"): keep the slashes, quote the rest.
-    return "/pasajes/" + quote(passage_id, safe="/")
-
-
-def rule_url(number: str) -> str:
-    return "/reglas/" + quote(number, safe="")
-
-
-def card_url(name: str) -> str:
-    return "/cartas/" + quote(name, safe="")
-
-
-def document_url(doc_id: str) -> str:
-    return "/documentos/" + quote(doc_id, safe="")
 
 
 def safe_highlight(html: str | None) -> Markup:
@@ -52,7 +38,7 @@ def link_refs(text: str | Markup, links: Mapping[str, Mapping[str, Any]] | Itera
     """The passage text with each of its cross-references a link to the rule page: plain text is escaped first;
     Markup (a search highlight, already safe) is linked as it is, so a marked number stays marked in its link.
 
-    `links` maps a number as printed to `{"url", "known", "number"}` (views.text_links): a number no loaded
+    `links` maps a number as printed to `{"url", "known", "number"}` (judge.web.links.text_links): a number no loaded
     document has is still a link (its page says who cites it and how to load it), marked `outside`; one printed
     in an older rules version names today's number in its title. A plain list of numbers links each to its page.
     Only the numbers given are linked, so a number merely mentioned (a page count, a quantity) stays plain.
@@ -114,11 +100,11 @@ def shorten(text: str, width: int = 160) -> str:
 
 
 def text_links(passage_id: str | None) -> dict[str, dict[str, Any]]:
-    """The cross-references of a loaded passage's text (views.text_links), for `link_refs` in any template that
-    shows passage text: results, rule and passage pages, card rulings, the rules a run cites."""
+    """The cross-references of a loaded passage's text (judge.web.links.text_links), for `link_refs` in any
+    template that shows passage text: results, rule and passage pages, card rulings, the rules a run cites."""
     from werkzeug.exceptions import HTTPException
 
-    from judge.web import data, views
+    from judge.web import data
 
     if not passage_id:
         return {}
@@ -126,7 +112,7 @@ def text_links(passage_id: str | None) -> dict[str, dict[str, Any]]:
         corpus = data.corpus()
     except HTTPException:  # documents that cannot be loaded: the text is still shown, without links
         return {}
-    return views.text_links(corpus, corpus.passage(passage_id))
+    return passage_links(corpus, corpus.passage(passage_id))
 
 
 def init_app(app: Flask) -> None:

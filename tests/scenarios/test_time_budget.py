@@ -25,14 +25,28 @@ def test_a_spent_budget_stops_the_run_with_a_limit_step() -> None:
     assert run_scenario(scenario, time_budget=600).to_json() == whole.to_json()
 
 
-def test_the_web_run_has_the_budget_setting(tmp_path) -> None:
+class _Still:
+    @staticmethod
+    def monotonic() -> float:
+        return 0.0
+
+
+def test_the_web_run_has_the_budget_setting(tmp_path, monkeypatch) -> None:
     app = create_app({"TESTING": True, "INSTANCE": str(tmp_path), "RUN_TIME_BUDGET": 1e-9})
+    # Spent before the text is even read: a 422 naming the first stage (judge.format.timelimit).
+    response = app.test_client().post("/api/run", data=SCENARIO.read_bytes(), content_type="application/yaml")
+    assert response.status_code == 422 and response.get_json()["time_limit"]["stage"] == "depth"
+    # The reading stages' clock standing still, only the engine's moves: the run itself stops at the deadline.
+    from judge.runner import dryrun
+
+    monkeypatch.setattr(dryrun, "time", _Still)
     response = app.test_client().post("/api/run", data=SCENARIO.read_bytes(), content_type="application/yaml")
     assert response.status_code == 200
     trace = response.get_json()
     assert trace["stopped"] == "limite" and trace["ok"] is False
     assert any(s["kind"] == "limit" and s["message"]["id"].startswith("core.limit.") and
                s["message"]["id"].endswith("time") for s in trace["steps"])
+    monkeypatch.undo()
     default = create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
     assert default.test_client().post("/api/run", data=SCENARIO.read_bytes(),
                                       content_type="application/yaml").get_json()["ok"] is True

@@ -1,10 +1,12 @@
-"""flaskr-style fixtures: `app`, `client`, `runner` over a temporary instance.
+"""flaskr-style fixtures: `app`, `client`, `runner` over a temporary instance; for the browser tests, `server` (the
+app on a free local port) and `open_browser` (headless Chromium, closed after the test).
 
 The index is built once per session and shared: one instance with the default corpus, and (only for the tests
 that ask for it) one with the official English CR imported as well.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,8 @@ from bs4 import BeautifulSoup
 
 from judge import config, create_app
 from judge.web.data import rules_data_for
+
+from .chromium import DevTools, _chromium, live_server
 
 
 def _warm(instance: Path) -> Path:
@@ -89,3 +93,26 @@ def get_page(client):
 def soup():
     """Parse an HTML response (asserting it is HTML)."""
     return soup_of
+
+
+@pytest.fixture()
+def server(app) -> Iterator[str]:
+    """The `app` fixture served on a free local port (a module's own `app` or `server` fixture wins)."""
+    yield from live_server(app)
+
+
+@pytest.fixture()
+def open_browser(tmp_path: Path) -> Iterator[Callable[..., DevTools]]:
+    """`open_browser(width=390, height=844)`: headless Chromium at that window size (the test is skipped without
+    Chromium, and fails on CI); every browser it opened is closed when the test ends, passed or not."""
+    opened: list[DevTools] = []
+
+    def open_(width: int = 390, height: int = 844) -> DevTools:
+        profile = tmp_path / ("profile" if not opened else f"profile-{len(opened)}")
+        browser = DevTools(_chromium(), profile, width=width, height=height)
+        opened.append(browser)
+        return browser
+
+    yield open_
+    for browser in opened:
+        browser.close()

@@ -3,76 +3,64 @@ names, never a silent new definition, and saving then stays in the builder; pick
 name (`engendro-serpenteante-1`, not `llanura-1`), in the script too; unticking "criatura" drops the P/T it hid."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import yaml
 
 from .builder_ui import check, choose, click, key_js, scenario_text, type_in, wait_built
-from .chromium import DevTools, _chromium, live_server
-
-
-@pytest.fixture()
-def server(app):
-    yield from live_server(app)
+from .chromium import DevTools
 
 
 def _doc(browser: DevTools) -> dict:
     return yaml.safe_load(scenario_text(browser))
 
 
-def test_a_misspelt_card_is_an_error_with_the_closest_names(server: str, tmp_path: Path) -> None:
-    browser = DevTools(_chromium(), tmp_path / "profile", width=390, height=844)
-    try:
-        browser.goto(f"{server}/escenarios/nuevo?ruleset=magic")
-        wait_built(browser)
-        click(browser, "players[0].battlefield|add")
-        browser.wait_for(f"{key_js('players[0].battlefield[0].id|')}?.value === 'llanura-1'")
-        type_in(browser, "players[0].battlefield[0].card|", "Engendro serpentante")
-        error = "#builder .field[data-field=\"players[0].battlefield[0].card\"] .field-error"
-        browser.wait_for(f"!!document.querySelector({error!r})")
-        text = browser.evaluate(f"document.querySelector({error!r}).textContent")
-        assert "carta desconocida «Engendro serpentante»" in text
-        assert browser.evaluate(f"{key_js('players[0].battlefield[0].card|use|0')}.textContent") == \
-            "Usar «Engendro serpenteante»"
-        # Nothing was defined for the typo; defining it is a button of its own, beside the catalog's names.
-        assert not _doc(browser).get("cards")
-        assert browser.evaluate(f"{key_js('players[0].battlefield[0].card|define')}.textContent") == \
-            "Definir «Engendro serpentante» como carta nueva"
-        # Saving it now stays in the builder, the errors in view (issue 18, problem 4).
-        browser.evaluate("document.getElementById('save-button').click()")
-        browser.wait_for("!!document.querySelector('#builder-summary .save-refused')")
-        assert browser.evaluate("location.pathname") == "/escenarios/nuevo"
-        assert browser.evaluate("document.activeElement.className") == "save-refused"
-        # An action naming the permanent by its id, before the name is fixed.
-        click(browser, "actions|add")
-        choose(browser, "actions[0]|verb", "activate")
-        choose(browser, "actions[0].activate|", "engendro-serpentante-1")
-        click(browser, "players[0].battlefield[0].card|use|0")
-        browser.wait_for(f"{key_js('players[0].battlefield[0].card|')}?.value === 'Engendro serpenteante'")
-        doc = _doc(browser)
-        assert doc["players"][0]["battlefield"] == [{"card": "Engendro serpenteante", "id": "engendro-serpenteante-1"}]
-        assert doc["actions"][0]["activate"] == "engendro-serpenteante-1"
-        assert not doc.get("cards")
-    finally:
-        browser.close()
+def test_a_misspelt_card_is_an_error_with_the_closest_names(server: str, open_browser) -> None:
+    browser = open_browser(width=390, height=844)
+    browser.goto(f"{server}/escenarios/nuevo?ruleset=magic")
+    wait_built(browser)
+    click(browser, "players[0].battlefield|add")
+    browser.wait_for(f"{key_js('players[0].battlefield[0].id|')}?.value === 'llanura-1'")
+    type_in(browser, "players[0].battlefield[0].card|", "Engendro serpentante")
+    error = "#builder .field[data-field=\"players[0].battlefield[0].card\"] .field-error"
+    browser.wait_for(f"!!document.querySelector({error!r})")
+    text = browser.evaluate(f"document.querySelector({error!r}).textContent")
+    assert "carta desconocida «Engendro serpentante»" in text
+    assert browser.evaluate(f"{key_js('players[0].battlefield[0].card|use|0')}.textContent") == \
+        "Usar «Engendro serpenteante»"
+    # Nothing was defined for the typo; defining it is a button of its own, beside the catalog's names.
+    assert not _doc(browser).get("cards")
+    assert browser.evaluate(f"{key_js('players[0].battlefield[0].card|define')}.textContent") == \
+        "Definir «Engendro serpentante» como carta nueva"
+    # Saving it now stays in the builder, the errors in view (issue 18, problem 4).
+    browser.evaluate("document.getElementById('save-button').click()")
+    browser.wait_for("!!document.querySelector('#builder-summary .save-refused')")
+    assert browser.evaluate("location.pathname") == "/escenarios/nuevo"
+    assert browser.evaluate("document.activeElement.className") == "save-refused"
+    # An action naming the permanent by its id, before the name is fixed.
+    click(browser, "actions|add")
+    choose(browser, "actions[0]|verb", "activate")
+    choose(browser, "actions[0].activate|", "engendro-serpentante-1")
+    click(browser, "players[0].battlefield[0].card|use|0")
+    browser.wait_for(f"{key_js('players[0].battlefield[0].card|')}?.value === 'Engendro serpenteante'")
+    doc = _doc(browser)
+    assert doc["players"][0]["battlefield"] == [{"card": "Engendro serpenteante", "id": "engendro-serpenteante-1"}]
+    assert doc["actions"][0]["activate"] == "engendro-serpenteante-1"
+    assert not doc.get("cards")
 
 
-def test_unticking_creature_drops_its_power_and_toughness(server: str, tmp_path: Path) -> None:
-    browser = DevTools(_chromium(), tmp_path / "profile", width=390, height=844)
-    try:
-        browser.goto(f"{server}/escenarios/nuevo?ruleset=magic")
-        wait_built(browser)
-        click(browser, "cards|add")
-        browser.wait_for(f"!!{key_js('cards.Carta 1.types|creature')}")
-        check(browser, "cards.Carta 1.types|creature")
-        browser.wait_for(f"!!{key_js('cards.Carta 1.power|')}")
-        type_in(browser, "cards.Carta 1.power|", "4")
-        browser.wait_for("document.getElementById('scenario').value.includes('power: 4')")
-        click(browser, "cards.Carta 1.types|creature")
-        browser.wait_for(f"!{key_js('cards.Carta 1.power|')}")
-        browser.wait_for("!document.getElementById('scenario').value.includes('power')")
-        card = _doc(browser)["cards"]["Carta 1"]
-        assert "power" not in card and "toughness" not in card, card
-    finally:
-        browser.close()
+def test_unticking_creature_drops_its_power_and_toughness(server: str, open_browser) -> None:
+    browser = open_browser(width=390, height=844)
+    browser.goto(f"{server}/escenarios/nuevo?ruleset=magic")
+    wait_built(browser)
+    click(browser, "cards|add")
+    browser.wait_for(f"!!{key_js('cards.Carta 1.types|creature')}")
+    check(browser, "cards.Carta 1.types|creature")
+    browser.wait_for(f"!!{key_js('cards.Carta 1.power|')}")
+    type_in(browser, "cards.Carta 1.power|", "4")
+    browser.wait_for("document.getElementById('scenario').value.includes('power: 4')")
+    click(browser, "cards.Carta 1.types|creature")
+    browser.wait_for(f"!{key_js('cards.Carta 1.power|')}")
+    browser.wait_for("!document.getElementById('scenario').value.includes('power')")
+    card = _doc(browser)["cards"]["Carta 1"]
+    assert "power" not in card and "toughness" not in card, card

@@ -4,7 +4,6 @@ what the engine allows where the line stands (the dry run's `choices`, Ruleset.c
 a block's pairs say which is the blocker and which the attacker."""
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -13,7 +12,7 @@ import yaml
 from judge.web import drafts
 
 from .builder_ui import choose, click, key_js, scenario_text, wait_built
-from .chromium import DevTools, _chromium, live_server
+from .chromium import DevTools
 
 COMBAT = """ruleset: magic
 title: Un truco en el combate
@@ -37,43 +36,35 @@ actions:
 """
 
 
-@pytest.fixture()
-def server(app):
-    yield from live_server(app)
-
-
 def _options(browser: DevTools, key: str) -> list[list[str]]:
     return browser.evaluate(f"[...{key_js(key)}.options].filter(o => o.value).map(o => [o.value, o.textContent])")
 
 
-def test_the_lists_offer_what_the_engine_allows_in_words(server: str, tmp_path: Path) -> None:
-    browser = DevTools(_chromium(), tmp_path / "profile", width=1200, height=900)
-    try:
-        token = drafts.encode(COMBAT)
-        browser.goto(f"{server}/escenarios/nuevo?ruleset=magic&desde={quote('borrador/' + token)}")
-        wait_built(browser)
-        # The block's pair: the blocker and the attacker named as such, each in words.
-        browser.wait_for(f"{key_js('actions[3].block#0|k')}?.closest('li').textContent.includes('Bloqueadora')")
-        # Until the dry run answers, the board's creatures; then the engine's blocker and the attacker it can block.
-        browser.wait_for(f"{key_js('actions[3].block#0|k')}?.options.length === 1 && "
-                         f"{key_js('actions[3].block#0|v')}?.options.length === 1", timeout=30)
-        assert _options(browser, "actions[3].block#0|k") == [["trasgo", "Trasgo (trasgo), criatura de Bruno"]]
-        assert _options(browser, "actions[3].block#0|v") == [["ogro", "Ogro gris (ogro), criatura de Ana"]]
-        # Bruno casts his trick: its one target slot lists the creatures only, a creature chosen for him.
-        click(browser, "actions|add")
-        choose(browser, "actions[5].by|", "Bruno")
-        browser.wait_for(f"!!{key_js('actions[5].cast|')} && [...{key_js('actions[5].cast|')}.options]"
-                         ".some(o => o.value === 'crecimiento')")
-        choose(browser, "actions[5].cast|", "crecimiento")
-        browser.wait_for(f"{key_js('actions[5].targets[0]|')}?.value === 'ogro' || "
-                         f"{key_js('actions[5].targets[0]|')}?.value === 'trasgo'", timeout=30)
-        targets = _options(browser, "actions[5].targets[0]|")
-        assert targets == [["ogro", "Ogro gris (ogro), criatura de Ana"], ["trasgo", "Trasgo (trasgo), criatura de Bruno"]]
-        # Paying: the Forest the engine plans, not the creature; the list to tap holds no creature.
-        browser.wait_for(f"{key_js('actions[5].tap[0]|')}?.value === 'bosque'", timeout=30)
-        assert _options(browser, "actions[5].tap[0]|") == [["bosque", "Bosque (bosque), tierra de Bruno"]]
-        browser.wait_for("!!document.querySelector('#builder-summary.good')", timeout=30)
-        line = yaml.safe_load(scenario_text(browser))["actions"][5]
-        assert line["cast"] == "crecimiento" and line["tap"] == ["bosque"] and line["targets"][0] in ("ogro", "trasgo")
-    finally:
-        browser.close()
+def test_the_lists_offer_what_the_engine_allows_in_words(server: str, open_browser) -> None:
+    browser = open_browser(width=1200, height=900)
+    token = drafts.encode(COMBAT)
+    browser.goto(f"{server}/escenarios/nuevo?ruleset=magic&desde={quote('borrador/' + token)}")
+    wait_built(browser)
+    # The block's pair: the blocker and the attacker named as such, each in words.
+    browser.wait_for(f"{key_js('actions[3].block#0|k')}?.closest('li').textContent.includes('Bloqueadora')")
+    # Until the dry run answers, the board's creatures; then the engine's blocker and the attacker it can block.
+    browser.wait_for(f"{key_js('actions[3].block#0|k')}?.options.length === 1 && "
+                     f"{key_js('actions[3].block#0|v')}?.options.length === 1", timeout=30)
+    assert _options(browser, "actions[3].block#0|k") == [["trasgo", "Trasgo (trasgo), criatura de Bruno"]]
+    assert _options(browser, "actions[3].block#0|v") == [["ogro", "Ogro gris (ogro), criatura de Ana"]]
+    # Bruno casts his trick: its one target slot lists the creatures only, a creature chosen for him.
+    click(browser, "actions|add")
+    choose(browser, "actions[5].by|", "Bruno")
+    browser.wait_for(f"!!{key_js('actions[5].cast|')} && [...{key_js('actions[5].cast|')}.options]"
+                     ".some(o => o.value === 'crecimiento')")
+    choose(browser, "actions[5].cast|", "crecimiento")
+    browser.wait_for(f"{key_js('actions[5].targets[0]|')}?.value === 'ogro' || "
+                     f"{key_js('actions[5].targets[0]|')}?.value === 'trasgo'", timeout=30)
+    targets = _options(browser, "actions[5].targets[0]|")
+    assert targets == [["ogro", "Ogro gris (ogro), criatura de Ana"], ["trasgo", "Trasgo (trasgo), criatura de Bruno"]]
+    # Paying: the Forest the engine plans, not the creature; the list to tap holds no creature.
+    browser.wait_for(f"{key_js('actions[5].tap[0]|')}?.value === 'bosque'", timeout=30)
+    assert _options(browser, "actions[5].tap[0]|") == [["bosque", "Bosque (bosque), tierra de Bruno"]]
+    browser.wait_for("!!document.querySelector('#builder-summary.good')", timeout=30)
+    line = yaml.safe_load(scenario_text(browser))["actions"][5]
+    assert line["cast"] == "crecimiento" and line["tap"] == ["bosque"] and line["targets"][0] in ("ogro", "trasgo")

@@ -14,16 +14,11 @@ import pytest
 import yaml
 
 from .builder_ui import OPS, choose, click, key_js, scenario_text, type_in, wait_built
-from .chromium import DevTools, _chromium, live_server
+from .chromium import DevTools, _chromium
 
 
 class Browser(DevTools):
     KEYS = {**DevTools.KEYS, "ArrowRight": 39}
-
-
-@pytest.fixture()
-def server(app):
-    yield from live_server(app)
 
 
 def _follow(browser: DevTools, selector: str) -> None:

@@ -4,7 +4,6 @@ builder shows the first refused action inside that action, with the rule it cite
 inserts the pass the engine needs, visibly, until the game plays it all."""
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -13,7 +12,7 @@ import yaml
 from judge.web import drafts
 
 from .builder_ui import click, key_js, scenario_text, wait_built
-from .chromium import DevTools, _chromium, live_server
+from .chromium import DevTools
 
 COMBAT = """ruleset: magic
 title: Un truco en el combate
@@ -37,11 +36,6 @@ expect:
 """
 
 
-@pytest.fixture()
-def server(app):
-    yield from live_server(app)
-
-
 def _problem(browser: DevTools) -> dict:
     browser.wait_for("!!document.querySelector('#builder .play-problem')")
     return browser.evaluate("""(() => { const box = document.querySelector('#builder .play-problem');
@@ -50,38 +44,35 @@ def _problem(browser: DevTools) -> dict:
                 rule: box.querySelector('.play-rule a')?.getAttribute('href') || null}; })()""")
 
 
-def test_the_builder_shows_what_the_game_refuses_and_inserts_the_passes(server: str, tmp_path: Path) -> None:
-    browser = DevTools(_chromium(), tmp_path / "profile", width=390, height=844)
-    try:
-        token = drafts.encode(COMBAT)
-        browser.goto(f"{server}/escenarios/nuevo?ruleset=magic&desde={quote('borrador/' + token)}")
-        wait_built(browser)
-        # Valid, but not playable as written: the summary says so, not «El escenario es válido».
-        browser.wait_for("!!document.querySelector('#builder-summary.warn')")
-        assert "no lo juega" in browser.evaluate("document.getElementById('builder-summary').textContent")
-        first = _problem(browser)
-        assert first["path"] == "actions[0]"
-        assert "Ana ataca con ogro" in first["text"] and first["rule"] == "/reglas/508.1"
-        assert first["fix"] == "Insertar «todos pasan la prioridad hasta el paso de declarar atacantes» antes"
-        click(browser, "fix|0")
-        # The pass is an action of its own in the list, before the attack; the next problem is the block.
-        browser.wait_for(f"{key_js('actions[0]|verb')}?.value === 'pass_until'")
-        assert browser.evaluate(f"{key_js('actions[0].pass_until|')}.value") == "declare_attackers"
-        browser.wait_for("document.querySelector('#builder .play-problem')?.closest('fieldset').dataset.path "
-                         "=== 'actions[2]'")
-        second = _problem(browser)
-        assert "bloqueadoras" in second["fix"], second
-        click(browser, "fix|2")
-        browser.wait_for("document.querySelector('#builder .play-problem')?.closest('fieldset').dataset.path "
-                         "=== 'actions[4]'")
-        third = _problem(browser)
-        assert "Bruno lanza" in third["text"] and third["fix"] == "Insertar «Ana pasa la prioridad» antes", third
-        click(browser, "fix|4")
-        browser.wait_for("!!document.querySelector('#builder-summary.good')", timeout=30)
-        actions = yaml.safe_load(scenario_text(browser))["actions"]
-        assert actions == [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["ogro"]},
-                           {"pass_until": "declare_blockers"}, {"by": "Bruno", "block": {"trasgo": "ogro"}},
-                           {"by": "Ana", "pass": True},
-                           {"by": "Bruno", "cast": "crecimiento", "targets": ["trasgo"], "tap": ["bosque"]}]
-    finally:
-        browser.close()
+def test_the_builder_shows_what_the_game_refuses_and_inserts_the_passes(server: str, open_browser) -> None:
+    browser = open_browser(width=390, height=844)
+    token = drafts.encode(COMBAT)
+    browser.goto(f"{server}/escenarios/nuevo?ruleset=magic&desde={quote('borrador/' + token)}")
+    wait_built(browser)
+    # Valid, but not playable as written: the summary says so, not «El escenario es válido».
+    browser.wait_for("!!document.querySelector('#builder-summary.warn')")
+    assert "no lo juega" in browser.evaluate("document.getElementById('builder-summary').textContent")
+    first = _problem(browser)
+    assert first["path"] == "actions[0]"
+    assert "Ana ataca con ogro" in first["text"] and first["rule"] == "/reglas/508.1"
+    assert first["fix"] == "Insertar «todos pasan la prioridad hasta el paso de declarar atacantes» antes"
+    click(browser, "fix|0")
+    # The pass is an action of its own in the list, before the attack; the next problem is the block.
+    browser.wait_for(f"{key_js('actions[0]|verb')}?.value === 'pass_until'")
+    assert browser.evaluate(f"{key_js('actions[0].pass_until|')}.value") == "declare_attackers"
+    browser.wait_for("document.querySelector('#builder .play-problem')?.closest('fieldset').dataset.path "
+                     "=== 'actions[2]'")
+    second = _problem(browser)
+    assert "bloqueadoras" in second["fix"], second
+    click(browser, "fix|2")
+    browser.wait_for("document.querySelector('#builder .play-problem')?.closest('fieldset').dataset.path "
+                     "=== 'actions[4]'")
+    third = _problem(browser)
+    assert "Bruno lanza" in third["text"] and third["fix"] == "Insertar «Ana pasa la prioridad» antes", third
+    click(browser, "fix|4")
+    browser.wait_for("!!document.querySelector('#builder-summary.good')", timeout=30)
+    actions = yaml.safe_load(scenario_text(browser))["actions"]
+    assert actions == [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["ogro"]},
+                       {"pass_until": "declare_blockers"}, {"by": "Bruno", "block": {"trasgo": "ogro"}},
+                       {"by": "Ana", "pass": True},
+                       {"by": "Bruno", "cast": "crecimiento", "targets": ["trasgo"], "tap": ["bosque"]}]

@@ -46,7 +46,7 @@ def test_saved_scenarios_are_kept_a_few_seconds_per_worker(instance_dir: Path, t
                                                             monkeypatch) -> None:
     """SAVED_EXAMPLES_TTL: the list is asked again only after that many seconds, or after a save through the
     same worker (a save through another shows within the TTL)."""
-    from judge.web import saved as web_saved
+    from judge.web import database as web_database
 
     client = create_app({"TESTING": True, "INSTANCE": str(instance_dir), "SAVED_EXAMPLES_TTL": 3600,
                          "DATABASE_URL": f"sqlite:///{tmp_path / 'judge.db'}"}).test_client()
@@ -54,8 +54,8 @@ def test_saved_scenarios_are_kept_a_few_seconds_per_worker(instance_dir: Path, t
     first = client.post("/api/scenarios", data=source.encode(), content_type="application/yaml").get_json()
     assert [s["id"] for s in client.get("/reglas/121.4.json").get_json()["saved_examples"]] == [first["id"]]
     asked: list[str] = []
-    real = web_saved.db_call
-    monkeypatch.setattr(web_saved, "db_call", lambda fn, *a, **k: asked.append(fn.__name__) or real(fn, *a, **k))
+    real = web_database.db_call
+    monkeypatch.setattr(web_database, "db_call", lambda fn, *a, **k: asked.append(fn.__name__) or real(fn, *a, **k))
     client.get("/reglas/121.4.json")
     assert "citing" not in asked                       # kept: the database is not asked
     second = client.post("/api/scenarios", data=source.encode(), content_type="application/yaml").get_json()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup
 
-import judge.web.run as web_run
+import judge.web.runs as web_runs
 from judge.runner.execute import Verdict
 
 MAGIC_BOARD: dict[str, Any] = {
@@ -83,7 +83,7 @@ def _Verdict() -> Verdict:
 def run_trace(client, monkeypatch):
     """POST a (dummy) scenario to /escenarios/ejecutar, the engine replaced by a hand-built trace; the parsed page."""
     def run(trace: dict[str, Any], lang: str = "es") -> BeautifulSoup:
-        monkeypatch.setattr(web_run, "_run", lambda source, fmt: (object(), _Trace(trace), _Verdict()))
+        monkeypatch.setattr(web_runs, "run_scenario", lambda source, fmt: (object(), _Trace(trace), _Verdict()))
         response = client.post(f"/escenarios/ejecutar?lang={lang}", data={"scenario": "ruleset: magic"})
         assert response.status_code == 200, response.get_data(as_text=True)[:500]
         return BeautifulSoup(response.get_data(as_text=True), "html.parser")
@@ -272,7 +272,7 @@ def test_rule_page_linked_from_a_not_loaded_citation_shows_the_spanish_text(get_
 
 
 def test_cr_en_citation_with_the_cr_imported_shows_the_english_text(cr_client, monkeypatch) -> None:
-    monkeypatch.setattr(web_run, "_run", lambda source, fmt: (object(), _Trace(magic_trace()), _Verdict()))
+    monkeypatch.setattr(web_runs, "run_scenario", lambda source, fmt: (object(), _Trace(magic_trace()), _Verdict()))
     response = cr_client.post("/escenarios/ejecutar", data={"scenario": "ruleset: magic"})
     page = BeautifulSoup(response.get_data(as_text=True), "html.parser")
     cite = page.select_one('li.run-step .cite[data-ref="cr-en/704.5a"]')

@@ -58,11 +58,21 @@ def test_everything_that_changes_the_answer_is_in_the_key(own_instance: Path) ->
     assert _post(client, json.dumps(doc).encode(), "application/json").headers["X-Run-Cache"] == "miss"
 
 
-def test_invalid_scenarios_and_budget_cut_runs_are_not_stored(own_instance: Path) -> None:
+class _Still:
+    @staticmethod
+    def monotonic() -> float:
+        return 0.0
+
+
+def test_invalid_scenarios_and_budget_cut_runs_are_not_stored(own_instance: Path, monkeypatch) -> None:
+    from judge.runner import dryrun
+
     client = _client(own_instance)
     for _ in range(2):
         bad = _post(client, b"ruleset: magic\nplayers: 3\n")
         assert bad.status_code == 400 and bad.headers.get("X-Run-Cache") != "hit"
+    # The reading stages' clock stands still (test_stage_time_limits.py cuts those): the engine's deadline cuts.
+    monkeypatch.setattr(dryrun, "time", _Still)
     spent = _client(own_instance, RUN_TIME_BUDGET=1e-9)
     text = SCENARIO.read_bytes()
     assert [_post(spent, text).headers["X-Run-Cache"] for _ in range(2)] == ["miss", "miss"]

@@ -9,7 +9,7 @@ import pytest
 
 from judge import create_app
 
-from .chromium import DevTools, _chromium, live_server
+from .chromium import DevTools, live_server
 
 
 @pytest.fixture()
@@ -35,26 +35,23 @@ def _save(browser: DevTools, loads: int) -> str:
     return str(browser.evaluate("document.querySelector('input[name=idempotency_key]').value"))
 
 
-def test_the_builder_sends_one_key_per_save_attempt(server: str, saving_app, tmp_path: Path) -> None:
-    browser = DevTools(_chromium(), tmp_path / "profile", width=1024, height=900)
-    try:
-        browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=doce-vidas&lang=es")
-        browser.wait_for("document.querySelector('#builder-summary.good') !== null")
-        browser.evaluate("""(() => { const sink = document.createElement('iframe'); sink.name = 'sink';
-            window.sinkLoads = 0; sink.addEventListener('load', () => { window.sinkLoads += 1; });
-            document.body.append(sink); document.getElementById('source-form').target = 'sink'; })()""")
-        browser.wait_for("window.sinkLoads >= 1")     # the empty frame's own load
-        browser.evaluate("window.sinkLoads = 0")
-        first = _save(browser, 1)
-        assert len(first) >= 16
-        assert _saved(saving_app) == 1
-        again = _save(browser, 2)                 # the same text again: the same key, answered, not stored twice
-        assert again == first and _saved(saving_app) == 1
-        # Another text (edited by hand): a new attempt, a new key, a new save.
-        browser.evaluate("""(() => { const box = document.getElementById('scenario');
-            box.value = box.value.replace(/"title": "([^"]*)"/, '"title": "$1 (otra)"');
-            box.dispatchEvent(new Event('input', { bubbles: true })); })()""")
-        other = _save(browser, 3)
-        assert other != first and _saved(saving_app) == 2
-    finally:
-        browser.close()
+def test_the_builder_sends_one_key_per_save_attempt(server: str, open_browser, saving_app) -> None:
+    browser = open_browser(width=1024, height=900)
+    browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=doce-vidas&lang=es")
+    browser.wait_for("document.querySelector('#builder-summary.good') !== null")
+    browser.evaluate("""(() => { const sink = document.createElement('iframe'); sink.name = 'sink';
+        window.sinkLoads = 0; sink.addEventListener('load', () => { window.sinkLoads += 1; });
+        document.body.append(sink); document.getElementById('source-form').target = 'sink'; })()""")
+    browser.wait_for("window.sinkLoads >= 1")     # the empty frame's own load
+    browser.evaluate("window.sinkLoads = 0")
+    first = _save(browser, 1)
+    assert len(first) >= 16
+    assert _saved(saving_app) == 1
+    again = _save(browser, 2)                 # the same text again: the same key, answered, not stored twice
+    assert again == first and _saved(saving_app) == 1
+    # Another text (edited by hand): a new attempt, a new key, a new save.
+    browser.evaluate("""(() => { const box = document.getElementById('scenario');
+        box.value = box.value.replace(/"title": "([^"]*)"/, '"title": "$1 (otra)"');
+        box.dispatchEvent(new Event('input', { bubbles: true })); })()""")
+    other = _save(browser, 3)
+    assert other != first and _saved(saving_app) == 2

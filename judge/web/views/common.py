@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from werkzeug.exceptions import NotFound
 
-from judge.web.templating import card_url, document_url, passage_url, rule_url, shorten
+from judge.web.links import card_url, document_url, passage_url, rule_url
+from judge.web.links import text_links  # noqa: F401  (re-exported: judge.web.views.text_links)
+from judge.web.templating import shorten
 
 if TYPE_CHECKING:
     from judge.corpus import Corpus
@@ -87,29 +89,6 @@ def reference(corpus: "Corpus", number: str) -> dict[str, Any]:
     """An outgoing cross-reference: linked when a loaded current-version document has the number."""
     known = corpus.is_known_number(number)
     return {"number": number, "known": known, "url": rule_url(number) if known else None}
-
-
-def text_links(corpus: "Corpus", passage: "Passage | None") -> dict[str, dict[str, Any]]:
-    """The cross-references the passage's text prints, each with the rule page it links to:
-    `{"704": {"number": "704", "url": "/reglas/704", "known": False}}` (`known`: a loaded current-version
-    document has that rule; the page of one it does not have says who cites it and how to load it).
-
-    A historical document's text prints its own rules version's numbers: each links to the number it has today
-    where the renumbering knows it ("Ver la regla 104.3f" → /reglas/107.4e), and stays plain text otherwise, as
-    its `refs` do (DESIGN.md: a number means a rule only within its rules version)."""
-    if passage is None:
-        return {}
-    document = corpus.documents.get(passage.doc)
-    if document is not None and getattr(document, "historical", False):
-        from judge.corpus.parsers.faq import RENUMBERINGS
-        from judge.corpus.refs import extract_refs
-
-        renumbering = RENUMBERINGS.get((document.version or "")[:4], {})
-        pairs = [(n, renumbering[n]) for n in extract_refs(passage.text) if n in renumbering]
-    else:
-        pairs = [(n, n) for n in passage.refs]
-    return {shown: {"number": today, "url": rule_url(today), "known": corpus.is_known_number(today)}
-            for shown, today in pairs}
 
 
 def passage_data(corpus: "Corpus", passage: "Passage") -> dict[str, Any]:

@@ -85,7 +85,7 @@ def rule_view(corpus: "Corpus", number: str, saved_slot: str | None = None) -> d
 def _saved_examples(number: str) -> dict[str, Any]:
     """The saved scenarios whose run cited the rule or one below it when they were saved (judge.store), or,
     when the database does not answer in time, none and the notice the page shows instead."""
-    from judge.web.saved import saved_citing
+    from judge.web.citing import saved_citing
 
     found = saved_citing(number)
     return {"saved_examples": found or [],

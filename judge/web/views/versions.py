@@ -9,15 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import NotFound
 
-from judge.web.templating import rule_url
+from judge.web.links import VERSIONED_DOC, rule_url, versioned_rule_url
 from judge.web.views.common import document_meta, passage_data
 
 if TYPE_CHECKING:
     from judge.corpus import Corpus
     from judge.corpus.model import Document
-
-VERSIONED_DOC = "cr-en"     # the one document imported in several versions (judge corpus import)
-
 
 class UnknownVersion(NotFound):
     """A version date that is not loaded; the message lists the loaded ones."""
@@ -32,10 +29,6 @@ def version_document(corpus: "Corpus", version: str) -> "Document":
     if doc is None:
         raise UnknownVersion(f"versión desconocida «{version[:40]}» de {VERSIONED_DOC} (cargadas: {_loaded(corpus)})")
     return doc
-
-
-def versioned_rule_url(number: str, version: str) -> str:
-    return f"{rule_url(number)}?version={version}"
 
 
 def rule_history(corpus: "Corpus", number: str) -> dict[str, Any] | None:
