@@ -719,27 +719,27 @@ class RulesIndex:
             if len(group) == 1:
                 continue
             # Correct the sums of the passages a label (title, keys) matched to best + tie·(rest), with the body's
-            # score as one of the fields.
-            label_sum = np.zeros(n, dtype=np.float64)
-            label_best = np.zeros(n, dtype=np.float64)
-            labelled = np.zeros(n, dtype=bool)
-            for c in group:
-                if c.field in _BODY_FIELDS:
-                    continue
-                ids, impacts = self._postings(c.field, c.term)
+            # score as one of the fields.  Over the labelled passages only (u, sorted; postings are in passage
+            # order): the same floats as over arrays of every passage, without four of them per word.
+            labels = [(ids, impacts, c) for c in group if c.field not in _BODY_FIELDS
+                      for ids, impacts in (self._postings(c.field, c.term),) if len(ids)]
+            if not labels:
+                continue
+            u = labels[0][0] if len(labels) == 1 else np.unique(np.concatenate([x[0] for x in labels]))
+            ls = np.zeros(len(u), dtype=np.float64)
+            lb = np.zeros(len(u), dtype=np.float64)
+            for ids, impacts, c in labels:
                 sv = impacts * (c.weight * self.label_share(c.field, c.term))
-                label_sum[ids] += sv
-                label_best[ids] = np.maximum(label_best[ids], sv)
-                labelled[ids] = True
-            u = np.flatnonzero(labelled)
+                at = np.searchsorted(u, ids)
+                ls[at] += sv
+                lb[at] = np.maximum(lb[at], sv)
             b = np.zeros(len(u), dtype=np.float64)
             if body is not None:
                 bids, bimpacts, bw = body
-                dense = np.zeros(n, dtype=np.float64)
-                dense[bids] = bw * bimpacts
-                b = dense[u]
-            ls = label_sum[u]
-            scores[u] = scores[u] - (1 - FIELD_TIE) * ((b + ls) - np.maximum(b, label_best[u]))
+                at = np.minimum(np.searchsorted(bids, u), len(bids) - 1)
+                hit = bids[at] == u
+                b[hit] = (bw * bimpacts)[at[hit]]
+            scores[u] = scores[u] - (1 - FIELD_TIE) * ((b + ls) - np.maximum(b, lb))
         idx = np.flatnonzero(first >= 0)
         if allowed is not None:
             idx = idx[np.isin(idx, np.fromiter(allowed, dtype=np.intp, count=len(allowed)))]
