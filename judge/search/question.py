@@ -297,8 +297,8 @@ class QuestionReader:
                         df = self.df(c.field, c.term)
                         if df:
                             idf = math.log(1 + self.doc_count / (1 + df))
-                            for i in range(len(concept_terms)):
-                                if c.mask >> i & 1 and idf > concept_weights[i] and not seen[i] and (
+                            for i in _bits(c.mask, len(concept_terms)):
+                                if idf > concept_weights[i] and not seen[i] and (
                                         fields is BODY_FIELDS or not body_seen[i]):
                                     concept_weights[i] = idf
                 if fields is BODY_FIELDS:
@@ -312,6 +312,20 @@ class QuestionReader:
                        only_card=bool(cards) and named_words == len(words), docs=docs, doc_masks=doc_masks,
                        said={l: [t for t in terms_by_lang[l] if t not in number_set] for l in langs})
 
+
+
+def _bits(mask: int, count: int) -> list[int]:
+    """The positions of `mask`'s set bits below `count`, lowest first (a clause covers a few of the question's
+    words: looking at those alone instead of testing every word's bit)."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        if i >= count:
+            break
+        out.append(i)
+        mask ^= low
+    return out
 
 
 def _contains(terms: list[str], seq: tuple[str, ...]) -> bool:

@@ -84,6 +84,20 @@ def _title_terms(title: str, lang: str) -> frozenset[str]:
     return frozenset(S.analyze(title, lang))
 
 
+def title_terms(index: "RulesIndex") -> list[frozenset[str]]:
+    """Per passage, the analysed words of its title and section (what `title_share` reads), made once per index
+    at its first re-ranked question and kept on it: they depend on the passage alone."""
+    kept = getattr(index, "_title_terms", None)
+    if kept is None:
+        kept = []
+        for d, row in enumerate(index.rows):
+            stored = index._stored[d]
+            lang = row.lang if row is not None and row.lang in S.LANGS else "es"
+            kept.append(_title_terms(f"{stored.get(S.TITLE, '') or ''} {stored.get(S.SECTION, '') or ''}", lang))
+        index._title_terms = kept   # type: ignore[attr-defined]
+    return kept
+
+
 def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int, float]],
              lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]] = (),
              brought: frozenset[int] | set[int] = frozenset(),
@@ -132,22 +146,21 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
 
     def covered_by(terms: frozenset[str], lang: str) -> int:
         masks, m = concept_mask[lang], 0
-        for t in terms:
-            m |= masks.get(t, 0)
-        return bin(m).count("1")
+        for t in terms & masks.keys():   # the few of the passage's terms the question has (a C-level intersection)
+            m |= masks[t]
+        return m.bit_count()
 
     n_concepts = max(len(p.concept_weights), 1)
     pos = {d: i for i, (d, _) in enumerate(candidates)}
+    titles = title_terms(index)
     out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
     for i, (d, _) in enumerate(candidates):
         row = rows[d]
         if row is None:
             continue
         num = numbers[i]
-        stored = index._stored[d]
         lang = row.lang if row.lang in S.LANGS else "es"
-        title = _title_terms(f"{stored.get(S.TITLE, '') or ''} {stored.get(S.SECTION, '') or ''}", lang)
-        covered = covered_by(title, lang)
+        covered = covered_by(titles[d], lang)
         sub, rule, section = _depth_flags(num)
         par = parents[i]
         lr = lex_rank.get(d)

@@ -159,13 +159,19 @@ def _storable(response: Response) -> bool:
     # Only a plain 200 whose making read no session and set no cookie: anything else may be someone's own
     # (a form's CSRF token, an edit key). Read through the request context's own attribute: in Flask 3.1
     # merely touching the `session` proxy marks it accessed. A NullSession (no SECRET_KEY) holds nothing.
-    current = getattr(_cv_request.get(), "_session", None)
-    touched = current is not None and current.accessed and not isinstance(current, NullSession)
+    touched = session_touched()
     from judge.web.examples import building
 
     # A page served without its "Ejemplos" while they are built in the background is not kept either.
     return (response.status_code == 200 and not response.is_streamed and not touched
             and "Set-Cookie" not in response.headers and not building())
+
+
+def session_touched() -> bool:
+    """Whether making this request's answer read or wrote a session (a form's CSRF token, an edit key): such an
+    answer may be someone's own and is not stored."""
+    current = getattr(_cv_request.get(), "_session", None)
+    return current is not None and current.accessed and not isinstance(current, NullSession)
 
 
 def fill_saved_examples(number_of: Callable[[], str]) -> Callable[[bytes, bool], bytes]:

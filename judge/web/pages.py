@@ -51,10 +51,23 @@ def home() -> Response | str:
         # No question yet: the page shows the box, not an "empty query" message.
         payload = {"query": params["q"], "results": [], "answer": None, "message": None}
         return _page("home.html", payload, params=params, response=None, **context)
-    response = run_search(params)
-    hits = response.results + ([response.answer] if response.answer else [])
-    context["headings"] = {h.id: views.hit_heading(corpus, h.id, h.title, h.number) for h in hits}
-    return _page("home.html", response.to_json(), params=params, response=response, **context)
+    from flask import current_app, make_response
+
+    from judge.web import searchcache
+
+    def compute() -> bytes:
+        response = run_search(params)
+        hits = response.results + ([response.answer] if response.answer else [])
+        context["headings"] = {h.id: views.hit_heading(corpus, h.id, h.title, h.number) for h in hits}
+        return make_response(_page("home.html", response.to_json(), params=params, response=response,
+                                   **context)).get_data()
+
+    # The same key discipline as GET /api/search (searchcache.py), the page's own kind in it.
+    as_json = wants_json()
+    body, state = searchcache.answer(params, compute, kind="page-json" if as_json else "page-html")
+    page = current_app.response_class(body, mimetype="application/json" if as_json else "text/html")
+    page.headers["X-Search-Cache"] = state
+    return page
 
 
 def _rule_number() -> str:

@@ -1,4 +1,5 @@
-"""The search cache: `GET /api/search`'s JSON answer stored by its question, options and index version.
+"""The search cache: `GET /api/search`'s JSON answer, and the search page `/?q=` (HTML or JSON), stored by
+the question, its options and the index version.
 
 A search is deterministic: its answer is a pure function of the question's text, its options (limit, doc,
 ruleset), the corpus (its content hash), the index built from it (the stamp recorded beside the index), the code
@@ -35,7 +36,7 @@ def _ttl() -> int:
         return 86400
 
 
-def key_and_stable(params: dict[str, Any]) -> tuple[str, bool]:
+def key_and_stable(params: dict[str, Any], kind: str = "api") -> tuple[str, bool]:
     """The cache key of a checked search (api.checked_params), and whether its answer may be stored: False while
     the semantic half runs on an incomplete set of vectors."""
     from judge.web import data
@@ -50,21 +51,26 @@ def key_and_stable(params: dict[str, Any]) -> tuple[str, bool]:
     if semantic:
         vectors = index.vectors
         stable = vectors is not None and bool(getattr(vectors, "complete", False))
-    parts = [CACHE_FORMAT, rules.content_hash, str(index.stamp), code_version(), "semantic" if semantic else
+    # `kind`: which answer is stored (the API's JSON, the search page's HTML or its JSON): never mixed
+    parts = [CACHE_FORMAT, kind, rules.content_hash, str(index.stamp), code_version(), "semantic" if semantic else
              "lexical", get_language(), str(params["limit"]), params["doc"] or "", params["ruleset"] or "",
              params["q"]]
     return "search:" + hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest(), stable
 
 
-def answer(params: dict[str, Any], compute: Callable[[], bytes]) -> tuple[bytes, str]:
-    """The JSON body of this search and the X-Search-Cache state (`hit`, `miss` or `off`): from the worker's
-    LRU, else the shared store, else `compute()` (then stored when stable)."""
+def answer(params: dict[str, Any], compute: Callable[[], bytes], kind: str = "api") -> tuple[bytes, str]:
+    """The body of this search's answer (`kind`: "api", the JSON of GET /api/search; "page-html" and
+    "page-json", the search page `/?q=` and its JSON) and the X-Search-Cache state (`hit`, `miss` or `off`):
+    from the worker's LRU, else the shared store, else `compute()` (then stored when stable and its making
+    touched no session)."""
+    from judge.web.pagecache import session_touched
+
     from judge.web import localcache
     from judge.web.shared_store import StoreUnavailable, warn_unavailable
 
     if not enabled():
         return compute(), "off"
-    key, stable = key_and_stable(params)
+    key, stable = key_and_stable(params, kind)
     try:
         value, _ = localcache.get(key)
     except StoreUnavailable as exc:
@@ -73,7 +79,7 @@ def answer(params: dict[str, Any], compute: Callable[[], bytes]) -> tuple[bytes,
     if value is not None:
         return value, "hit"
     body = compute()
-    if stable:
+    if stable and not session_touched():
         try:
             localcache.put(key, body, _ttl())
         except StoreUnavailable as exc:

@@ -63,7 +63,7 @@ def test_answers_while_vectors_are_incomplete_are_not_stored(own_instance: Path)
     query = {"q": "prioridad al final del turno"}
     # what key_and_stable says while the embedding job is still computing vectors: not stable
     real = searchcache.key_and_stable
-    with mock.patch.object(searchcache, "key_and_stable", lambda params: (real(params)[0], False)):
+    with mock.patch.object(searchcache, "key_and_stable", lambda params, kind="api": (real(params, kind)[0], False)):
         assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
         assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
     assert client.get("/api/search", query_string=query).headers["X-Search-Cache"] == "miss"
@@ -83,3 +83,21 @@ def test_an_unreachable_store_answers_uncached(own_instance: Path) -> None:
 def test_a_bad_parameter_is_still_a_json_400(own_instance: Path) -> None:
     answer = _client(own_instance).get("/api/search", query_string={"q": "robar", "limit": "x"})
     assert answer.status_code == 400 and answer.is_json and "X-Search-Cache" not in answer.headers
+
+
+def test_the_search_page_is_cached_like_the_api_and_kept_apart_from_it(own_instance: Path) -> None:
+    """`/?q=` (issue 16): the same key discipline as GET /api/search, the page's kind (HTML, JSON) in the key."""
+    client = _client(own_instance)
+    q = {"q": "robar de una biblioteca vacía"}
+    first, again = client.get("/", query_string=q), client.get("/", query_string=q)
+    assert (first.headers["X-Search-Cache"], again.headers["X-Search-Cache"]) == ("miss", "hit")
+    assert again.data == first.data and again.mimetype == "text/html" and b"<mark>" in first.data
+    # the page's JSON, the API's answer and another limit are other entries, never the HTML's
+    as_json = client.get("/.json", query_string=q)
+    assert as_json.headers["X-Search-Cache"] == "miss" and as_json.get_json()["results"]
+    assert client.get("/.json", query_string=q).headers["X-Search-Cache"] == "hit"
+    assert client.get("/api/search", query_string=q).headers["X-Search-Cache"] == "miss"
+    assert client.get("/", query_string={**q, "limit": "3"}).headers["X-Search-Cache"] == "miss"
+    plain = create_app({"TESTING": True, "INSTANCE": str(own_instance)}).test_client().get("/", query_string=q)
+    assert plain.headers["X-Search-Cache"] == "off" and plain.data == first.data
+    assert "X-Search-Cache" not in client.get("/").headers   # the empty box is not a search
