@@ -195,16 +195,84 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
 
 
 @dataclass
+class Trees:
+    """Boosted regression trees (boost.py learns them), each complete and of one depth, stored breadth-first:
+    inner node j of a tree splits on feature[t, j] (rows whose value is above threshold[t, j] go to child 2j+2,
+    the others to 2j+1); a row's score is the sum over the trees of the leaf it reaches.  All trees are walked
+    at once, one level per step: a question's 80 candidates cost depth numpy steps, not trees × depth."""
+    feature: np.ndarray      # (trees, 2**depth - 1) feature positions
+    threshold: np.ndarray    # (trees, 2**depth - 1); +inf where a node does not split
+    leaf: np.ndarray         # (trees, 2**depth)
+
+    @property
+    def depth(self) -> int:
+        return int(self.leaf.shape[1]).bit_length() - 1
+
+    def scores(self, x: np.ndarray) -> np.ndarray:
+        n, count = len(x), len(self.leaf)
+        if not count:
+            return np.zeros(n)
+        tree = np.arange(count)[None, :]
+        rows = np.arange(n)[:, None]
+        node = np.zeros((n, count), dtype=np.int64)
+        for _ in range(self.depth):
+            value = x[rows, self.feature[tree, node]]
+            node = 2 * node + 1 + (value > self.threshold[tree, node])
+        return self.leaf[tree, node - self.feature.shape[1]].sum(axis=1)
+
+    def to_json(self) -> dict:
+        return {"depth": self.depth, "feature": self.feature.tolist(),
+                # +inf is not JSON: a node that does not split is written null
+                "threshold": [[None if math.isinf(t) else float(t) for t in row] for row in self.threshold],
+                "leaf": [[round(float(v), 7) for v in row] for row in self.leaf]}
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> "Trees":
+        """The trees of a weights file; RerankWeightsError naming the field when they do not fit FEATURES."""
+        if not isinstance(data, dict) or not isinstance(data.get("depth"), int) or not 1 <= data["depth"] <= 10:
+            raise RerankWeightsError(f"{where}.depth must be a whole number from 1 to 10")
+        depth = data["depth"]
+        arrays = []
+        for key, width in (("feature", 2 ** depth - 1), ("threshold", 2 ** depth - 1), ("leaf", 2 ** depth)):
+            rows = data.get(key)
+            if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == width for r in rows):
+                raise RerankWeightsError(f"{where}.{key} must be a list of lists of {width} entries")
+            arrays.append(rows)
+        feature, threshold, leaf = arrays
+        if not (len(feature) == len(threshold) == len(leaf)):
+            raise RerankWeightsError(f"{where}: feature, threshold and leaf must hold as many trees")
+        if not all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f < len(FEATURES)
+                   for r in feature for f in r):
+            raise RerankWeightsError(f"{where}.feature: positions in FEATURES (0 to {len(FEATURES) - 1})")
+        if not all(t is None or (isinstance(t, (int, float)) and math.isfinite(t)) for r in threshold for t in r):
+            raise RerankWeightsError(f"{where}.threshold: finite numbers, or null where a node does not split")
+        if not all(isinstance(v, (int, float)) and math.isfinite(v) for r in leaf for v in r):
+            raise RerankWeightsError(f"{where}.leaf: finite numbers")
+        return cls(np.asarray(feature, dtype=np.int64).reshape(-1, 2 ** depth - 1),
+                   np.asarray([[math.inf if t is None else t for t in r] for r in threshold],
+                              dtype=np.float64).reshape(-1, 2 ** depth - 1),
+                   np.asarray(leaf, dtype=np.float64).reshape(-1, 2 ** depth))
+
+
+@dataclass
 class Reranker:
     weights: np.ndarray                  # one per FEATURES entry
+    trees: Trees | None = None           # boosted on top of the linear score (boost.py), when learnt
+
+    def score(self, x: np.ndarray) -> np.ndarray:
+        scores = x @ self.weights
+        return scores if self.trees is None else scores + self.trees.scores(x)
 
     def order(self, x: np.ndarray) -> list[int]:
         """Candidate positions, best first; equal scores keep the first stage's order."""
-        scores = x @ self.weights
+        scores = self.score(x)
         return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
 
     def to_json(self, extra: dict | None = None) -> dict:
-        return {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights], **(extra or {})}
+        out = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights]}
+        if self.trees is not None:
+            out["trees"] = self.trees.to_json()
+        return {**out, **(extra or {})}
 
 
 def candidates(index: "RulesIndex", p: "Question", head: list[int], allowed: set[int] | None = None,
@@ -281,7 +349,8 @@ def load(path: Path = WEIGHTS_FILE) -> Reranker | None:
     if not isinstance(weights, list) or len(weights) != len(FEATURES) or not all(
             isinstance(w, (int, float)) and math.isfinite(w) for w in weights):
         raise RerankWeightsError(f"{path}: 'weights' must be {len(FEATURES)} finite numbers")
-    return Reranker(np.asarray(weights, dtype=np.float64))
+    trees = Trees.from_json(data["trees"], f"{path}: trees") if "trees" in data else None
+    return Reranker(np.asarray(weights, dtype=np.float64), trees)
 
 
 @lru_cache(maxsize=2)
