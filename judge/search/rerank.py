@@ -1,6 +1,7 @@
 """A second stage over the first RERANK_DEPTH passages of a question (issue 15): a linear model of a few
 features of each passage, learnt pairwise from the development questions (`judge eval --train-rerank`,
-docs/search-rerank.md), its weights shipped as rerank_weights.json.  numpy only.
+docs/search-rerank.md), with boosted regression trees learnt on top of its scores (boost.py; evaluated here by
+Trees), shipped as rerank_weights.json and rerank_weights_fused.json.  numpy only.
 
 The features say what the first stage does not weigh: where the passage sits in the CR's structure (a sub-rule
 whose rule is also among the candidates, a rule whose sub-rules are; its depth), how its lexical score compares
@@ -63,6 +64,11 @@ FEATURES = (
     "brought_in",            # not found by the first stage: brought in by a reference or a glossary name
     "topic_rule",            # under a rule whose heading names the kind of the situation's quoted text (situation.py)
     "topic_first",           # 1/(1 + its place among that rule's passages): the general rules come first
+    # the question's concepts in the passage's own words, at the sub-rule level (session 3)
+    "text_share",            # share of the question's concepts its own text holds
+    "text_weighted",         # the same, each concept weighing its rarity (Question.concept_weights)
+    "rule_text_share",       # share its text, its rule's text and its rule's heading hold together
+    "text_share_best",       # text_share over the best text_share among the candidates
 )
 
 
@@ -131,14 +137,25 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             concept_mask[lang][c.term] = concept_mask[lang].get(c.term, 0) | (c.mask & every)
 
     def covered_by(terms: frozenset[str], lang: str) -> int:
+        return bin(mask_of(terms, lang)).count("1")
+
+    def mask_of(terms: frozenset[str], lang: str) -> int:
         masks, m = concept_mask[lang], 0
-        for t in terms:
-            m |= masks.get(t, 0)
-        return bin(m).count("1")
+        for t in terms & asked[lang]:   # a passage holds ~50 terms, the question ~10: intersect first
+            m |= masks[t]
+        return m
+
+    asked = {lang: frozenset(masks) for lang, masks in concept_mask.items()}
+    weights = p.concept_weights
+    total_weight = sum(weights) or 1.0
+
+    def weight_of(m: int) -> float:
+        return sum(w for k, w in enumerate(weights) if m >> k & 1)
 
     n_concepts = max(len(p.concept_weights), 1)
     pos = {d: i for i, (d, _) in enumerate(candidates)}
     out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
+    empty: frozenset[str] = frozenset()
     for i, (d, _) in enumerate(candidates):
         row = rows[d]
         if row is None:
@@ -161,6 +178,10 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
         heading_terms, example_terms = st.heading_terms[d], st.example_terms[d]
         topical = bool(num) and (doc, num.split(".", 1)[0]) in topics  # type: ignore[union-attr]
         in_topic = topical and d in st.place      # under the topic's rule (its heading is not)
+        own = mask_of(st.text_terms[d], lang) if st.text_terms else 0
+        rule_d = st.rule_of[d] if st.rule_of else -1
+        around = own | mask_of(st.text_terms[rule_d] if rule_d >= 0 else empty, lang) | (
+            mask_of(heading_terms, lang) if heading_terms else 0)
         out[i] = (
             lex_score.get(d, 0.0) / top_lex,
             1.0 / (1 + i),
@@ -190,7 +211,15 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             float(d in brought and not in_topic),   # the topics' own are told by the two below
             float(topical),
             1.0 / (1 + st.place[d]) if in_topic else 0.0,
+            bin(own).count("1") / n_concepts,
+            weight_of(own) / total_weight,
+            bin(around).count("1") / n_concepts,
+            0.0,                                  # text_share_best: below, once every row has its share
         )
+    share = FEATURES.index("text_share")
+    best = out[:, share].max(initial=0.0)
+    if best > 0:
+        out[:, FEATURES.index("text_share_best")] = out[:, share] / best
     return out
 
 
