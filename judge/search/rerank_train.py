@@ -2,9 +2,9 @@
 
 Each question's first RERANK_DEPTH passages (the search with the second stage off), the passages the CR's
 structure brings in (rerank.candidates) and which of them answer it (evaluate.Question.answered_by) make one
-group; the lexical and the fused first stage are learnt apart (one weights file each, rerank.py); rerank.fit learns the weights pairwise, then boost.fit_trees
-the trees on top of their scores (TREES).  Cross-validation splits
-the questions into folds (by position, deterministic), learns on all folds but one and measures Recall@5/@10
+group; the lexical and the fused first stage are learnt apart (one weights file each, rerank.py); rerank.fit
+learns the weights pairwise, then boost.fit_trees the trees on top of their scores (TREES).  Cross-validation
+splits the questions into folds (by position, deterministic), learns on all folds but one and measures Recall@5/@10
 and MRR@10 on the one left out, before and after re-ranking.  Files named *_heldout are refused: they judge.
 """
 from __future__ import annotations
