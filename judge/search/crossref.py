@@ -81,6 +81,8 @@ class Structure:
     # (document, three-digit number) -> the passages under it, in document order
     place: dict[int, int] = field(default_factory=dict)   # passage -> its place in its `under` list
     glossary_by_term: dict[tuple[str, str], list[int]] = field(default_factory=dict)   # -> glossary entries
+    text_terms: list[frozenset[str]] = field(default_factory=list)   # per passage: its own text, analysed
+    rule_of: list[int] = field(default_factory=list)   # per passage: the passage of its rule (702.19 for 702.19b), -1
 
     def __post_init__(self) -> None:
         for passages in self.under.values():
@@ -131,11 +133,15 @@ def build(index: "RulesIndex") -> Structure:
     example_terms: list[frozenset[str]] = [frozenset()] * n
     heading_terms: list[frozenset[str]] = [frozenset()] * n
     glossary: list[tuple[str, frozenset[str], int, str, tuple[str, ...]]] = []
+    text_terms: list[frozenset[str]] = [frozenset()] * n
+    rule_of = [-1] * n
     numbers_of_doc: dict[str, set[str]] = {}
     heading_of: dict[tuple[str, str], int] = {}
+    passage_of: dict[tuple[str, str], int] = {}
     for d, r in enumerate(rows):
         if r is not None and r.current:
             numbers_of_doc.setdefault(r.doc, set()).add(r.current)
+            passage_of.setdefault((r.doc, r.current), d)
             if r.heading:
                 heading_of[(r.doc, r.current)] = d
     for d, r in enumerate(rows):
@@ -150,6 +156,8 @@ def build(index: "RulesIndex") -> Structure:
         cites[d] = refs
         for num in refs:
             cited_by.setdefault((r.doc, num), []).append(d)
+        text_terms[d] = frozenset(S.analyze(text, lang))
+        rule_of[d] = passage_of.get((r.doc, parent_number(r.current) or ""), -1)
         ex = example_text(text)
         if ex:
             example_terms[d] = frozenset(S.analyze(ex, lang))
@@ -176,7 +184,8 @@ def build(index: "RulesIndex") -> Structure:
     for passages in under.values():
         passages.sort(key=lambda d: rows[d].order)  # type: ignore[union-attr]
     headed.sort(key=lambda h: h[2])
-    return Structure(cites, cited_by, example_terms, heading_terms, glossary, headed, under)
+    return Structure(cites, cited_by, example_terms, heading_terms, glossary, headed, under,
+                     text_terms=text_terms, rule_of=rule_of)
 
 
 def structure(index: "RulesIndex") -> Structure:

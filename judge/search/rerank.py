@@ -1,6 +1,7 @@
 """A second stage over the first RERANK_DEPTH passages of a question (issue 15): a linear model of a few
 features of each passage, learnt pairwise from the development questions (`judge eval --train-rerank`,
-docs/search-rerank.md), its weights shipped as rerank_weights.json.  numpy only.
+docs/search-rerank.md), with boosted regression trees learnt on top of its scores (boost.py; evaluated here by
+Trees), shipped as rerank_weights.json and rerank_weights_fused.json.  numpy only.
 
 The features say what the first stage does not weigh: where the passage sits in the CR's structure (a sub-rule
 whose rule is also among the candidates, a rule whose sub-rules are; its depth), how its lexical score compares
@@ -63,6 +64,11 @@ FEATURES = (
     "brought_in",            # not found by the first stage: brought in by a reference or a glossary name
     "topic_rule",            # under a rule whose heading names the kind of the situation's quoted text (situation.py)
     "topic_first",           # 1/(1 + its place among that rule's passages): the general rules come first
+    # the question's concepts in the passage's own words, at the sub-rule level (session 3)
+    "text_share",            # share of the question's concepts its own text holds
+    "text_weighted",         # the same, each concept weighing its rarity (Question.concept_weights)
+    "rule_text_share",       # share its text, its rule's text and its rule's heading hold together
+    "text_share_best",       # text_share over the best text_share among the candidates
 )
 
 
@@ -145,15 +151,26 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             concept_mask[lang][c.term] = concept_mask[lang].get(c.term, 0) | (c.mask & every)
 
     def covered_by(terms: frozenset[str], lang: str) -> int:
+        return mask_of(terms, lang).bit_count()
+
+    def mask_of(terms: frozenset[str], lang: str) -> int:
         masks, m = concept_mask[lang], 0
-        for t in terms & masks.keys():   # the few of the passage's terms the question has (a C-level intersection)
+        for t in terms & asked[lang]:   # a passage holds ~50 terms, the question ~10: intersect first
             m |= masks[t]
-        return m.bit_count()
+        return m
+
+    asked = {lang: frozenset(masks) for lang, masks in concept_mask.items()}
+    weights = p.concept_weights
+    total_weight = sum(weights) or 1.0
+
+    def weight_of(m: int) -> float:
+        return sum(w for k, w in enumerate(weights) if m >> k & 1)
 
     n_concepts = max(len(p.concept_weights), 1)
     pos = {d: i for i, (d, _) in enumerate(candidates)}
     titles = title_terms(index)
     out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
+    empty: frozenset[str] = frozenset()
     for i, (d, _) in enumerate(candidates):
         row = rows[d]
         if row is None:
@@ -174,6 +191,10 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
         heading_terms, example_terms = st.heading_terms[d], st.example_terms[d]
         topical = bool(num) and (doc, num.split(".", 1)[0]) in topics  # type: ignore[union-attr]
         in_topic = topical and d in st.place      # under the topic's rule (its heading is not)
+        own = mask_of(st.text_terms[d], lang) if st.text_terms else 0
+        rule_d = st.rule_of[d] if st.rule_of else -1
+        around = own | mask_of(st.text_terms[rule_d] if rule_d >= 0 else empty, lang) | (
+            mask_of(heading_terms, lang) if heading_terms else 0)
         out[i] = (
             lex_score.get(d, 0.0) / top_lex,
             1.0 / (1 + i),
@@ -203,21 +224,97 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             float(d in brought and not in_topic),   # the topics' own are told by the two below
             float(topical),
             1.0 / (1 + st.place[d]) if in_topic else 0.0,
+            bin(own).count("1") / n_concepts,
+            weight_of(own) / total_weight,
+            bin(around).count("1") / n_concepts,
+            0.0,                                  # text_share_best: below, once every row has its share
         )
+    share = FEATURES.index("text_share")
+    best = out[:, share].max(initial=0.0)
+    if best > 0:
+        out[:, FEATURES.index("text_share_best")] = out[:, share] / best
     return out
+
+
+@dataclass
+class Trees:
+    """Boosted regression trees (boost.py learns them), each complete and of one depth, stored breadth-first:
+    inner node j of a tree splits on feature[t, j] (rows whose value is above threshold[t, j] go to child 2j+2,
+    the others to 2j+1); a row's score is the sum over the trees of the leaf it reaches.  All trees are walked
+    at once, one level per step: a question's 80 candidates cost depth numpy steps, not trees × depth."""
+    feature: np.ndarray      # (trees, 2**depth - 1) feature positions
+    threshold: np.ndarray    # (trees, 2**depth - 1); +inf where a node does not split
+    leaf: np.ndarray         # (trees, 2**depth)
+
+    @property
+    def depth(self) -> int:
+        return int(self.leaf.shape[1]).bit_length() - 1
+
+    def scores(self, x: np.ndarray) -> np.ndarray:
+        n, count = len(x), len(self.leaf)
+        if not count:
+            return np.zeros(n)
+        tree = np.arange(count)[None, :]
+        rows = np.arange(n)[:, None]
+        node = np.zeros((n, count), dtype=np.int64)
+        for _ in range(self.depth):
+            value = x[rows, self.feature[tree, node]]
+            node = 2 * node + 1 + (value > self.threshold[tree, node])
+        return self.leaf[tree, node - self.feature.shape[1]].sum(axis=1)
+
+    def to_json(self) -> dict:
+        return {"depth": self.depth, "feature": self.feature.tolist(),
+                # +inf is not JSON: a node that does not split is written null
+                "threshold": [[None if math.isinf(t) else float(t) for t in row] for row in self.threshold],
+                "leaf": [[round(float(v), 7) for v in row] for row in self.leaf]}
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> "Trees":
+        """The trees of a weights file; RerankWeightsError naming the field when they do not fit FEATURES."""
+        if not isinstance(data, dict) or not isinstance(data.get("depth"), int) or not 1 <= data["depth"] <= 10:
+            raise RerankWeightsError(f"{where}.depth must be a whole number from 1 to 10")
+        depth = data["depth"]
+        arrays = []
+        for key, width in (("feature", 2 ** depth - 1), ("threshold", 2 ** depth - 1), ("leaf", 2 ** depth)):
+            rows = data.get(key)
+            if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) == width for r in rows):
+                raise RerankWeightsError(f"{where}.{key} must be a list of lists of {width} entries")
+            arrays.append(rows)
+        feature, threshold, leaf = arrays
+        if not (len(feature) == len(threshold) == len(leaf)):
+            raise RerankWeightsError(f"{where}: feature, threshold and leaf must hold as many trees")
+        if not all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f < len(FEATURES)
+                   for r in feature for f in r):
+            raise RerankWeightsError(f"{where}.feature: positions in FEATURES (0 to {len(FEATURES) - 1})")
+        if not all(t is None or (isinstance(t, (int, float)) and math.isfinite(t)) for r in threshold for t in r):
+            raise RerankWeightsError(f"{where}.threshold: finite numbers, or null where a node does not split")
+        if not all(isinstance(v, (int, float)) and math.isfinite(v) for r in leaf for v in r):
+            raise RerankWeightsError(f"{where}.leaf: finite numbers")
+        return cls(np.asarray(feature, dtype=np.int64).reshape(-1, 2 ** depth - 1),
+                   np.asarray([[math.inf if t is None else t for t in r] for r in threshold],
+                              dtype=np.float64).reshape(-1, 2 ** depth - 1),
+                   np.asarray(leaf, dtype=np.float64).reshape(-1, 2 ** depth))
 
 
 @dataclass
 class Reranker:
     weights: np.ndarray                  # one per FEATURES entry
+    trees: Trees | None = None           # boosted on top of the linear score (boost.py), when learnt
+
+    def score(self, x: np.ndarray) -> np.ndarray:
+        scores = x @ self.weights
+        return scores if self.trees is None else scores + self.trees.scores(x)
 
     def order(self, x: np.ndarray) -> list[int]:
         """Candidate positions, best first; equal scores keep the first stage's order."""
-        scores = x @ self.weights
+        scores = self.score(x)
         return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
 
     def to_json(self, extra: dict | None = None) -> dict:
-        return {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights], **(extra or {})}
+        out = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights]}
+        if self.trees is not None:
+            out["trees"] = self.trees.to_json()
+        return {**out, **(extra or {})}
 
 
 def candidates(index: "RulesIndex", p: "Question", head: list[int], allowed: set[int] | None = None,
@@ -294,7 +391,8 @@ def load(path: Path = WEIGHTS_FILE) -> Reranker | None:
     if not isinstance(weights, list) or len(weights) != len(FEATURES) or not all(
             isinstance(w, (int, float)) and math.isfinite(w) for w in weights):
         raise RerankWeightsError(f"{path}: 'weights' must be {len(FEATURES)} finite numbers")
-    return Reranker(np.asarray(weights, dtype=np.float64))
+    trees = Trees.from_json(data["trees"], f"{path}: trees") if "trees" in data else None
+    return Reranker(np.asarray(weights, dtype=np.float64), trees)
 
 
 @lru_cache(maxsize=2)
