@@ -18,6 +18,7 @@ from judge.search.names import CardMatcher
 from judge.search.schema import LANGS, term_spans
 
 TABLE = Path(__file__).with_name("popular_cards.yaml")
+QUOTE = ("\u00ab", "\u00bb")   # « »: what a card does is put in the question as its quoted text
 
 
 class CardTableError(ValueError):
@@ -115,7 +116,9 @@ class CardTable:
             edits.append((start, end, self._by_name[name]))
         out = text
         for start, end, card in sorted(edits, key=lambda e: -e[0]):
-            out = out[:start] + card.does[lang or "en"] + out[end:]
+            # Quoted, as a player quoting the card would: situation.py reads the kind of text it is (a trigger,
+            # a replacement...) from quoted card text only.
+            out = out[:start] + QUOTE[0] + card.does[lang or "en"] + QUOTE[1] + out[end:]
         return Expansion(out, tuple(dict.fromkeys(c.name for _, _, c in sorted(edits, key=lambda e: e[0]))))
 
 
