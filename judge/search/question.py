@@ -42,7 +42,12 @@ _SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
 # passage that narrates events.
 QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works "
                            "funciona funcionan funcionar significa significan "
-                           "cuanto cuanta cuantos cuantas cual cuales donde many much".split())
+                           "cuanto cuanta cuantos cuantas cual cuales donde many much".split()) | frozenset(
+    # Spanish players' chat: "q"/"k" (que), "xq"/"pq" (porque), "tmb"/"tb" (también), "osea", and the way they
+    # address each other across Spain and Latin America ("che", "wey", "parce", "pana", "tío", "bro"): no rule is
+    # about them, and as rare words they would count most
+    "q k xq pq porq tmb tb osea che wey guey parce pana tio tia bro".split())
+_PLAYERS_CHAT = frozenset("q k xq pq porq tmb tb osea che wey guey parce".split())
 _ES_WORDS = frozenset("que como cuando cual cuanto cuantas cuantos si con la el los las de del una un es se mi "
                       "mis tu por para en y o puedo puede pasa hay al su sus le lo este esta esto me te nos son "
                       "soy tengo tienes tiene pero porque aunque hasta desde sobre entre otra otro mas muy yo "
@@ -323,7 +328,7 @@ def _contains(terms: list[str], seq: tuple[str, ...]) -> bool:
 def guess_language(text: str) -> str | None:
     """"es", "en" or None (could be either): function words and Spanish punctuation/accents decide."""
     words = [w.strip("¿?¡!.,;:()«»\"'") for w in S.fold(text).split()]
-    es = sum(w in _ES_WORDS for w in words) + 2 * bool(_SPANISH_MARKS.search(text))
+    es = sum(w in _ES_WORDS or w in _PLAYERS_CHAT for w in words) + 2 * bool(_SPANISH_MARKS.search(text))
     en = sum(w in _EN_WORDS for w in words)
     if es > en:
         return "es"

@@ -35,7 +35,8 @@ _QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00
                      r"(?<!\w)'([^']{8,})'(?!\w)")
 
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?:^|[.;]\s*|\u2014\s*)(?:when|whenever|at the beginning"
+    # (a comma too: "Flash, flying, when it enters…", as the card table lists a card's abilities)
+    (re.compile(r"(?:^|[.;,]\s*|\u2014\s*)(?:when|whenever|at the beginning"
                 r"|cuando|siempre que|al comienzo|al principio)\b", re.IGNORECASE),
      "triggered abilities"),
     (re.compile(r"(?:\{[^}]+\}|\bsacrifice\b[^:]{0,40}|\bpay\b[^:]{0,30}|\bdiscard\b[^:]{0,30}"
