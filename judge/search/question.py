@@ -56,6 +56,21 @@ _EN_WORDS = frozenset("what how when which the a an of to is are does do can i m
                       "has have from that this there their they be by for".split())
 
 
+# Spanish players cast with "tirar" ("le tiro un Rayo", "tiras un instant"), a verb the rules use only for rolling
+# the planar die (116.2i, "tirar el dado planar"): read as "lanzar" unless a die follows or cards do ("tirar una
+# carta", "tirar dos cartas": discarding, which the glossary reads).
+_PLAYERS_CAST = re.compile(r"\btir(?:o|as|a|amos|áis|ais|an|ar|é|e|aste|ó|amos|aron|arle|arles|ándole)\b"
+                           r"(?!\s+(?:(?:el|un|los|unos|dos|tres|\d+|mi|tu|su)\s+)?dados?\b)"
+                           r"(?!\s+(?:(?:una|la|las|unas|mi|mis|tu|tus|su|sus|dos|tres|cuatro|cinco|\d+)\s+)?cartas?\b)",
+                           re.IGNORECASE)
+
+
+def players_words(text: str) -> str:
+    """A Spanish question with the players' verbs whose literal word the rules use in another sense said as the
+    rules say them (see _PLAYERS_CAST)."""
+    return _PLAYERS_CAST.sub("lanzo", text)
+
+
 @dataclass
 class Clause:
     field: str
@@ -140,6 +155,8 @@ class QuestionReader:
                 if n not in numbers:
                     numbers.append(n)
         lang = lang or guess_language(text) or self.language_by_vocabulary(text)
+        if lang == "es":
+            text = players_words(text)
         langs = [lang] if lang else list(S.LANGS)
         number_set = set(numbers)
         # One concept per meaningful word of the question, with its Spanish and English terms.

@@ -141,3 +141,11 @@ def test_players_chat_words_are_no_concept(es_index: RulesIndex) -> None:
     p = es_index.parse("q es una habilidad de mana y xq importa tmb, che")
     assert p.lang == "es"
     assert not {"q", "xq", "tmb", "che"} & set(p.marks["es"]), sorted(p.marks["es"])
+
+
+def test_players_tirar_is_casting_unless_a_die_or_cards_follow() -> None:
+    # 116.2i's "tirar el dado planar" is the rules' only "tirar": a player's "le tiro un Rayo" casts it
+    from judge.search.question import players_words
+
+    assert "lanzo" in players_words("le tiro un Rayo a su bicho")
+    assert "tiro" in players_words("tiro el dado planar") and "tiro" in players_words("si tiro dos cartas")
