@@ -40,6 +40,12 @@ def test_what_a_table_card_does_is_read_as_quoted_card_text() -> None:
     assert "triggered abilities" in situation.cr_terms(text), text
 
 
+def test_a_card_whose_text_the_question_quotes_keeps_its_name() -> None:
+    table = card_table(str(TABLE))
+    assert table.expand('A player casts Murder ("Destroy target creature.") on it', "en").cards == ()
+    assert table.expand("le tiro un Murder al bicho", "es").cards == ("Murder",)
+
+
 def test_one_word_names_only_as_typed_and_known_cards_are_left_to_the_index() -> None:
     table = card_table(str(TABLE))
     assert table.expand("en la fase de accion puedo atacar?", "es").cards == ()   # not "Coacción"
