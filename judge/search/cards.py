@@ -8,6 +8,7 @@ cards, with their rulings) are left to the index.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,9 @@ from judge.search.names import CardMatcher
 from judge.search.schema import LANGS, term_spans
 
 TABLE = Path(__file__).with_name("popular_cards.yaml")
+QUOTE = ("\u00ab", "\u00bb")   # « »: what a card does is put in the question as its quoted text
+# A name followed by its quoted text ("Murder (\"Destroy target creature.\")", "Soul Warden «…»")
+_QUOTES_NEXT = re.compile(r"\s*(?:\(\s*(?:which has:\s*)?)?[\"\u201c\u00ab]")
 
 
 class CardTableError(ValueError):
@@ -112,10 +116,14 @@ class CardTable:
                 start -= 1
             while end < len(text) and not text[end].isspace() and text[end] not in "?!.,;:)»\"'":
                 end += 1
+            if _QUOTES_NEXT.match(text, end):
+                continue   # the question quotes the card's own text after its name: that says what it does
             edits.append((start, end, self._by_name[name]))
         out = text
         for start, end, card in sorted(edits, key=lambda e: -e[0]):
-            out = out[:start] + card.does[lang or "en"] + out[end:]
+            # Quoted, as a player quoting the card would: situation.py reads the kind of text it is (a trigger,
+            # a replacement...) from quoted card text only.
+            out = out[:start] + QUOTE[0] + card.does[lang or "en"] + QUOTE[1] + out[end:]
         return Expansion(out, tuple(dict.fromkeys(c.name for _, _, c in sorted(edits, key=lambda e: e[0]))))
 
 

@@ -42,13 +42,33 @@ _SPANISH_MARKS = re.compile(r"[¿¡ñáéíóú]", re.IGNORECASE)
 # passage that narrates events.
 QUESTION_WORDS = frozenset("pasa pasar ocurre sucede happen happens mean means work works "
                            "funciona funcionan funcionar significa significan "
-                           "cuanto cuanta cuantos cuantas cual cuales donde many much".split())
+                           "cuanto cuanta cuantos cuantas cual cuales donde many much".split()) | frozenset(
+    # Spanish players' chat: "q"/"k" (que), "xq"/"pq" (porque), "tmb"/"tb" (también), "osea", and the way they
+    # address each other across Spain and Latin America ("che", "wey", "parce", "pana", "tío", "bro"): no rule is
+    # about them, and as rare words they would count most
+    "q k xq pq porq tmb tb osea che wey guey parce pana tio tia bro".split())
+_PLAYERS_CHAT = frozenset("q k xq pq porq tmb tb osea che wey guey parce".split())
 _ES_WORDS = frozenset("que como cuando cual cuanto cuantas cuantos si con la el los las de del una un es se mi "
                       "mis tu por para en y o puedo puede pasa hay al su sus le lo este esta esto me te nos son "
                       "soy tengo tienes tiene pero porque aunque hasta desde sobre entre otra otro mas muy yo "
                       "tambien ya cuanta donde quien".split())
 _EN_WORDS = frozenset("what how when which the a an of to is are does do can i my if with in on and or it its "
                       "has have from that this there their they be by for".split())
+
+
+# Spanish players cast with "tirar" ("le tiro un Rayo", "tiras un instant"), a verb the rules use only for rolling
+# the planar die (116.2i, "tirar el dado planar"): read as "lanzar" unless a die follows or cards do ("tirar una
+# carta", "tirar dos cartas": discarding, which the glossary reads).
+_PLAYERS_CAST = re.compile(r"\btir(?:o|as|a|amos|áis|ais|an|ar|é|e|aste|ó|amos|aron|arle|arles|ándole)\b"
+                           r"(?!\s+(?:(?:el|un|los|unos|dos|tres|\d+|mi|tu|su)\s+)?dados?\b)"
+                           r"(?!\s+(?:(?:una|la|las|unas|mi|mis|tu|tus|su|sus|dos|tres|cuatro|cinco|\d+)\s+)?cartas?\b)",
+                           re.IGNORECASE)
+
+
+def players_words(text: str) -> str:
+    """A Spanish question with the players' verbs whose literal word the rules use in another sense said as the
+    rules say them (see _PLAYERS_CAST)."""
+    return _PLAYERS_CAST.sub("lanzo", text)
 
 
 @dataclass
@@ -135,6 +155,8 @@ class QuestionReader:
                 if n not in numbers:
                     numbers.append(n)
         lang = lang or guess_language(text) or self.language_by_vocabulary(text)
+        if lang == "es":
+            text = players_words(text)
         langs = [lang] if lang else list(S.LANGS)
         number_set = set(numbers)
         # One concept per meaningful word of the question, with its Spanish and English terms.
@@ -337,7 +359,7 @@ def _contains(terms: list[str], seq: tuple[str, ...]) -> bool:
 def guess_language(text: str) -> str | None:
     """"es", "en" or None (could be either): function words and Spanish punctuation/accents decide."""
     words = [w.strip("¿?¡!.,;:()«»\"'") for w in S.fold(text).split()]
-    es = sum(w in _ES_WORDS for w in words) + 2 * bool(_SPANISH_MARKS.search(text))
+    es = sum(w in _ES_WORDS or w in _PLAYERS_CHAT for w in words) + 2 * bool(_SPANISH_MARKS.search(text))
     en = sum(w in _EN_WORDS for w in words)
     if es > en:
         return "es"

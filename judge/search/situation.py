@@ -12,6 +12,13 @@ names: the CR defines those kinds by their words, and this module says the kind'
   as: a continuous effect, applied in layers;
 - 800.1/800.2: a game of more than two players ("a four-player game", "Player C") is a multiplayer game.
 
+Spanish cards say the same with their own words, read beside the English ones (issue 15, Spanish players): "Cuando",
+"Siempre que", "Al comienzo de" (603.1); "{T}:", "Sacrifica …:" (602.1); "en vez de eso", "en lugar de eso", "omite",
+"entra … con" (614.1); "prevén" (615.1a); "obtiene +1/+1", "gana la habilidad…", "se convierte en",
+"pierde todas las habilidades" (611, 613); and "multijugador", "partida de cuatro", "jugador C" (800). Spanish
+players also quote with single quotes ('al comienzo de tu mantenimiento, …'): a quote opened and closed beside
+no letter (an apostrophe inside "don't" is not one).
+
 Only quoted text is read for the abilities (a question saying "when" is not quoting a trigger); the players'
 count is read anywhere.  The kinds are named as the CR's rule headings name them ("603. Handling Triggered
 Abilities", "614. Replacement Effects", "8. Multiplayer Rules"): the second stage (crossref.topics) finds the
@@ -24,21 +31,36 @@ from __future__ import annotations
 import re
 
 # Quoted card text: straight or curly double quotes, or the Spanish «» some questions quote English cards with.
-_QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00bb]{8,})\u00bb")
+_QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00bb]{8,})\u00bb|"
+                     r"(?<!\w)'([^']{8,})'(?!\w)")
 
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?:^|[.;]\s*|\u2014\s*)(?:when|whenever|at the beginning)\b", re.IGNORECASE),
+    # (a comma too: "Flash, flying, when it enters…", as the card table lists a card's abilities)
+    (re.compile(r"(?:^|[.;,]\s*|\u2014\s*)(?:when|whenever|at the beginning"
+                r"|cuando|siempre que|al comienzo|al principio)\b", re.IGNORECASE),
      "triggered abilities"),
-    (re.compile(r"(?:\{[^}]+\}|\bsacrifice\b[^:]{0,40}|\bpay\b[^:]{0,30}|\bdiscard\b[^:]{0,30}):\s", re.IGNORECASE),
+    (re.compile(r"(?:\{[^}]+\}|\bsacrifice\b[^:]{0,40}|\bpay\b[^:]{0,30}|\bdiscard\b[^:]{0,30}"
+                r"|\bsacrifica\b[^:]{0,40}|\bpaga\b[^:]{0,30}|\bdescarta\b[^:]{0,30}):\s", re.IGNORECASE),
      "activated abilities"),
-    (re.compile(r"\binstead\b|\bskip\b|\benters? with\b|\bas [^.]{0,40}\benters?\b", re.IGNORECASE),
+    (re.compile(r"\binstead\b|\bskip\b|\benters? with\b|\bas [^.]{0,40}\benters?\b"
+                r"|\ben (?:vez|lugar) de eso\b|\ben su lugar\b|\bomite\b|\bentra(?: al campo de batalla)? con\b",
+                re.IGNORECASE),
      "replacement effects"),
-    (re.compile(r"\bprevent\b", re.IGNORECASE), "prevention effects"),
+    (re.compile(r"\bprevent\b|\bprev[eé]n\b|\bprevenir\b|\bprevien[ea]\b", re.IGNORECASE), "prevention effects"),
     (re.compile(r"\bgets? [+-]\d+/[+-]\d+|\bgains? [a-z]+|\bbecomes?\b|\blose all abilities\b|\bloses all\b|"
-                r"\bhave [a-z]+\b|\bhas [a-z]+\b", re.IGNORECASE),
+                r"\bhave [a-z]+\b|\bhas [a-z]+\b"
+                # Spanish: "obtiene +1/+1", "gana la habilidad…" (not "gana 3 vidas": life, not an ability)
+                r"|\bobtienen? [+-]\d+/[+-]\d+|\bganan? (?!vidas?\b)[a-záéíóúñ]+|\bse convierten? en\b"
+                r"|\bpierden? todas las habilidades\b", re.IGNORECASE),
      "continuous effects"),
 )
-_MULTIPLAYER = re.compile(r"\b(?:three|four|five|six|\d)[- ]player game\b|\bmultiplayer\b|\bplayer [c-f]\b",
+_MULTIPLAYER = re.compile(r"\b(?:three|four|five|six|\d)[- ]player game\b|\bmultiplayer\b|\bplayer [c-f]\b"
+                          # Spanish players: "multijugador", "en un multi", "partida de cuatro", "mesa de 4",
+                          # "cuatro jugadores", "el jugador C", "2HG" / "gigante de dos cabezas" (810, a multiplayer
+                          # variant)
+                          r"|\bmultijugador\b|\bmulti\b|\b(?:partida|mesa|commander|edh|pod|multi)\s+de\s+"
+                          r"(?:3|4|5|6|tres|cuatro|cinco|seis)\b|\b(?:tres|cuatro|cinco|seis|[3-6])\s+jugadores\b"
+                          r"|\bjugador(?:es)? [c-f]\b|\b2hg\b|\bgigante de dos cabezas\b",
                           re.IGNORECASE)
 
 

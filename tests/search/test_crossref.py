@@ -138,6 +138,27 @@ def test_each_first_stage_has_its_own_weights(tmp_path: Path, monkeypatch: pytes
         R.shipped.cache_clear()
 
 
+@pytest.mark.parametrize("q, kinds", [
+    ("tengo 'al comienzo de tu mantenimiento, roba una carta', se dispara?", ["triggered abilities"]),
+    ("dice «Siempre que otra criatura entre, ganas 1 vida»", ["triggered abilities"]),
+    ('dice "{T}: Agrega {G}." es una habilidad de maná?', ["activated abilities"]),
+    ("«Sacrifica una criatura: roba una carta» cuantas veces", ["activated abilities"]),
+    ("«Si fueras a robar una carta, en vez de eso mira las dos primeras»", ["replacement effects"]),
+    ("«Prevén todo el daño de combate que se fuera a hacer este turno»", ["prevention effects"]),
+    ("«La criatura objetivo obtiene +3/+3 hasta el final del turno» en respuesta", ["continuous effects"]),
+    ("«Exilia la criatura objetivo. Su controlador gana vidas igual a su fuerza»", []),   # life is not an ability
+    ("cuando ataco con dos bichos que pasa?", []),                          # "cuando" not quoting a trigger
+    ("en un multi de 4 quien empieza?", ["multiplayer"]),
+    ("el jugador C pierde, que pasa con sus fichas?", ["multiplayer"]),
+    ("en 2HG robamos los dos?", ["multiplayer"]),
+    ("I don't think it's a trigger when it enters", []),                    # apostrophes are not quotes
+])
+def test_spanish_card_text_is_read_as_its_kind(q: str, kinds: list[str]) -> None:
+    from judge.search import situation
+
+    assert situation.cr_terms(q) == kinds
+
+
 def test_a_quoted_trigger_brings_in_the_rules_headed_by_its_kind(mini_index: RulesIndex) -> None:
     from judge.search import situation
 

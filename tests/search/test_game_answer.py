@@ -32,10 +32,24 @@ def test_a_table_card_is_read_as_what_it_does(question: str, card: str, words: s
     assert expansion.cards == (card,) and words in expansion.text
 
 
+def test_what_a_table_card_does_is_read_as_quoted_card_text() -> None:
+    # situation.py reads the kind of quoted text only: the table's text is put in the question quoted
+    from judge.search import situation
+
+    text = card_table(str(TABLE)).expand("le meto un O-Ring a su planeswalker", "es").text
+    assert "triggered abilities" in situation.cr_terms(text), text
+
+
+def test_a_card_whose_text_the_question_quotes_keeps_its_name() -> None:
+    table = card_table(str(TABLE))
+    assert table.expand('A player casts Murder ("Destroy target creature.") on it', "en").cards == ()
+    assert table.expand("le tiro un Murder al bicho", "es").cards == ("Murder",)
+
+
 def test_one_word_names_only_as_typed_and_known_cards_are_left_to_the_index() -> None:
     table = card_table(str(TABLE))
     assert table.expand("en la fase de accion puedo atacar?", "es").cards == ()   # not "Coacción"
-    assert table.expand("Lightning Bolt a la cara", "en").text.startswith("instant deals 3 damage")
+    assert table.expand("Lightning Bolt a la cara", "en").text.startswith("«instant deals 3 damage")
     assert table.expand("Lightning Bolt a la cara", "en", frozenset({"lightning bolt"})).cards == ()
 
 
@@ -159,4 +173,4 @@ def test_players_nicknames_of_the_new_table_cards() -> None:
     assert table.expand("le tiro un Bolt a la cara", "es", frozenset({"lightning bolt"})).cards == ()  # the index's
     chalice = table.expand("tengo un Chalice en 1, puedo castear un hechizo de 1?", "es")
     assert chalice.cards == ("Chalice of the Void",) and "contadores de carga" in chalice.text
-    assert table.expand("con Worship en mesa me pueden matar?", "es").text.startswith("con si controlas una criatura")
+    assert table.expand("con Worship en mesa me pueden matar?", "es").text.startswith("con «si controlas una criatura")

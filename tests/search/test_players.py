@@ -113,6 +113,13 @@ def test_a_glossary_word_is_not_spelled_into_another(es_index: RulesIndex) -> No
     ("puedo equipear en el turno del rival", "equip"),
     ("puedo mulliganear dos veces", "mulligan"),
     ("fetchear una tierra cuenta como buscar", "search"),
+    ("en un multi quien empieza", "multiplay"),
+    ("le robo un bicho que esta mareada, puede atacar", "summon"),
+    ("mi compi y yo bloqueamos juntos", "teammat"),
+    ("si el jugador B queda eliminado que pasa con sus cartas", "leav"),
+    ("en 2hg cuantas vidas tenemos", "giant"),
+    ("blinkeo mi criatura con un efecto", "flicker"),
+    ("anuncie un hechizo y no lo puedo pagar", "cast"),
 ])
 def test_players_verbs_reach_the_rules_words(es_index: RulesIndex, q: str, term: str) -> None:
     p = es_index.parse(q)
@@ -127,3 +134,18 @@ def test_an_english_players_guy_is_a_creature(cr_index: RulesIndex) -> None:
 def test_phyrexian_mana_spelled_as_players_do(es_index: RulesIndex) -> None:
     p = es_index.parse("el mana phyrexiano se puede pagar con vida?")
     assert "phyrexian" in p.marks["en"] and "pirexian" in p.marks["es"], (p.marks["en"], p.marks["es"])
+
+
+def test_players_chat_words_are_no_concept(es_index: RulesIndex) -> None:
+    # "q" (que), "xq" (porque), "tmb" (también), "che": not game words; the question is still Spanish
+    p = es_index.parse("q es una habilidad de mana y xq importa tmb, che")
+    assert p.lang == "es"
+    assert not {"q", "xq", "tmb", "che"} & set(p.marks["es"]), sorted(p.marks["es"])
+
+
+def test_players_tirar_is_casting_unless_a_die_or_cards_follow() -> None:
+    # 116.2i's "tirar el dado planar" is the rules' only "tirar": a player's "le tiro un Rayo" casts it
+    from judge.search.question import players_words
+
+    assert "lanzo" in players_words("le tiro un Rayo a su bicho")
+    assert "tiro" in players_words("tiro el dado planar") and "tiro" in players_words("si tiro dos cartas")
