@@ -12,8 +12,9 @@ only: the rules modules read the registry (`current()`) and never name a keyword
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from judge.engine.rulesets.magic.registrar import Registrar
 
 if TYPE_CHECKING:
     from judge.messages import Message
@@ -146,29 +147,9 @@ def has_fact(fact: frozenset[str], keywords: Any) -> bool:
     return not fact.isdisjoint(keywords)
 
 
-_registered: list[Keyword] = []
-_current = Registry(())
-
-
-def register(cls: type[Keyword]) -> type[Keyword]:
-    """Class decorator of a keyword module: the keyword joins the ruleset's registry."""
-    global _current
-    _registered.append(cls())
-    _current = Registry(_registered)
-    return cls
-
-
-def current() -> Registry:
-    return _current
-
-
-@contextmanager
-def using(registry: Registry) -> Iterator[Registry]:
-    """Run with another registry (a test adding a toy keyword); the ruleset's comes back afterwards."""
-    global _current
-    before = _current
-    _current = registry
-    try:
-        yield registry
-    finally:
-        _current = before
+# One registry for the ruleset (registrar.py): `@register` in each keyword module, `current()` where the rules ask,
+# `using(...)` in a test that adds a toy keyword.
+_REGISTRAR: Registrar[Keyword, Registry] = Registrar(Registry)
+register = _REGISTRAR.register
+current = _REGISTRAR.current
+using = _REGISTRAR.using

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from judge.engine.rulesets.magic.registrar import Registrar
 
 from judge.engine.rulesets.magic.cards import Effect
 from judge.messages import Message
@@ -175,29 +176,9 @@ class Registry:
         return Registry((*self.verbs, *verbs))
 
 
-_registered: list[Verb] = []
-_current = Registry(())
-
-
-def register(cls: type[Verb]) -> type[Verb]:
-    """Class decorator of a verb module: the verb joins the ruleset's registry."""
-    global _current
-    _registered.append(cls())
-    _current = Registry(_registered)
-    return cls
-
-
-def current() -> Registry:
-    return _current
-
-
-@contextmanager
-def using(registry: Registry) -> Iterator[Registry]:
-    """Run with another registry (a test adding a toy verb); the ruleset's comes back afterwards."""
-    global _current
-    before = _current
-    _current = registry
-    try:
-        yield registry
-    finally:
-        _current = before
+# One registry for the ruleset (registrar.py): `@register` in each verb module, `current()` where the rules ask,
+# `using(...)` in a test that adds a toy verb.
+_REGISTRAR: Registrar[Verb, Registry] = Registrar(Registry)
+register = _REGISTRAR.register
+current = _REGISTRAR.current
+using = _REGISTRAR.using
