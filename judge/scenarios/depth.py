@@ -28,6 +28,9 @@ _QUOTE_AT = re.compile(_QUOTED, re.S)
 _PLAIN = re.compile(r"(?:[^\n:#]|:(?![ \t\n]|$)|(?<![ \t])#)*")
 _SPACES = re.compile(r"[ \t]*")
 _NOT_SPACE = re.compile(r"\S*")
+# An anchor or alias name as PyYAML's scanner reads it (scan_anchor): what follows may start the node (`&a:b` is the
+# anchor `a` on the plain scalar `:b`), so it is read on, not skipped with the name.
+_ANCHOR = re.compile(r"[&*][0-9A-Za-z_-]*")
 _BLOCK = ("seq", "map", "iseq")   # a block sequence, a block mapping, an indentless sequence under a mapping key
 
 
@@ -142,7 +145,10 @@ class _Scan:
                 continue
             if ch in "|>":
                 return self._line_end(pos), self._indent(), False
-            if ch in "&!*":
+            if ch in "&*":
+                pos = _ANCHOR.match(text, pos).end()
+                continue
+            if ch == "!":
                 pos = _NOT_SPACE.match(text, pos).end()
                 continue
             if ch in "[{" or ch in "\"'":
