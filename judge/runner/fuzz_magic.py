@@ -494,9 +494,13 @@ def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
     return f"faltan cartas de la partida en el tablero: {sorted(ledger.bases - unique)[:5]}"
 
 
+_STEP_STARTS = frozenset({"magic.turn.begin", "magic.turn.begin_again", "magic.turn.untap"})
+
+
 def pools_empty_at_step_start(step: "Step", ledger: Ledger) -> str | None:
     """500.5 / 106.4: mana pools empty as each step and phase ends, so they are empty when the next one begins."""
-    if step.kind != "turn-based" or not (step.summary.startswith("comienza ") or "paso de enderezar" in step.summary):
+    # By the step's message id (a step or phase begins, the untap step), not by rendering its Spanish text.
+    if step.kind != "turn-based" or step.message is None or step.message.id not in _STEP_STARTS:
         return None
     for p in (step.board or ledger.board).get("players", []):
         if p.get("mana_pool"):

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from judge.cli import main
 from judge.engine import Game, Step, run_scenario
 from judge.engine.rulesets.magic.keyword import current as keyword_registry
+from judge.messages import Message
 from judge.runner import fuzz_magic as fm
 from judge.scenarios import load_scenario
 
@@ -181,7 +182,8 @@ def test_each_invariant_catches_its_breakage() -> None:
     assert "faltan cartas" in fm.each_object_in_one_zone(_step(lost), ledger)
 
     full_pool = _board([_player("Ana", mana_pool={"R": 1}), _player("Bruno")])
-    begins = _step(full_pool, "turn-based", "comienza el paso final (turno 3 de Ana)")
+    begins = _step(full_pool, "turn-based", Message("magic.turn.begin", step=Message("magic.phase.end"), turn=3,
+                                                    player="Ana"))
     assert "reserva de maná de Ana" in fm.pools_empty_at_step_start(begins, ledger)
     assert fm.pools_empty_at_step_start(_step(full_pool), ledger) is None       # mid-step mana is fine
 
