@@ -17,17 +17,10 @@ from judge import create_app
 from judge.format import timelimit
 from judge.runner import dryrun
 
-SMALL = """ruleset: magic
-title: Sin maná
-cards:
-  Rayo: {cost: "{R}", types: [instant], targets: [any], effects: [{damage: 3, to: target}]}
-players:
-  - name: Ana
-    hand: [{card: Rayo, id: rayo}]
-  - name: Bruno
-actions:
-  - {by: Ana, cast: rayo, targets: [Bruno]}
-"""
+from .test_validate_dry_run import NO_MANA
+
+# A valid scenario the game refuses in part (no mana for Rayo): the dry run's own test data.
+SMALL = NO_MANA
 # Invalid (an unknown key): its errors are given their lines, the "lines" stage.
 INVALID = SMALL.replace("title: Sin maná", "title: Sin maná\ncolor: rojo")
 # A land to play before the spell: the dry run refuses the cast (no mana), and the fix search tries each line

@@ -14,6 +14,8 @@ from judge import create_app
 from judge.runner import dryrun
 from judge.scenarios import load_scenario
 
+from .test_validate_dry_run import NO_MANA
+
 # Crafted to be slow: 300 permanents a side (every step looks at them all), six whole turns, then a spell that
 # cannot be paid as the script's last line, so the fix search replays the whole game for each of its tries
 # (seconds of CPU without a budget).
@@ -210,17 +212,7 @@ def test_a_budget_spent_before_the_dry_run_says_the_script_was_not_tried(instanc
 
 
 def test_an_unspent_budget_changes_nothing(instance_dir) -> None:
-    small = """ruleset: magic
-title: Sin maná
-cards:
-  Rayo: {cost: "{R}", types: [instant], targets: [any], effects: [{damage: 3, to: target}]}
-players:
-  - name: Ana
-    hand: [{card: Rayo, id: rayo}]
-  - name: Bruno
-actions:
-  - {by: Ana, cast: rayo, targets: [Bruno]}
-"""
+    small = NO_MANA
     app = create_app({"TESTING": True, "INSTANCE": str(instance_dir), "VALIDATE_TIME_BUDGET": 600})
     dry = app.test_client().post("/api/validate", data=small, content_type="application/yaml").get_json()["dry_run"]
     assert dry["stopped"] == "fin" and dry["time_budget_spent"] is False and "notice" not in dry
