@@ -341,9 +341,6 @@ def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
     return not ab.had_counter or bool(lki.get("counters", {}).get(ab.had_counter))
 
 
-_TRIGGERED: dict[tuple[int, int], tuple[Any, Any, tuple[Triggered, ...]]] = {}
-
-
 def triggered_abilities(state: MagicState, o: MagicObject, c: layers.Chars | None = None) -> list[Triggered]:
     """Its printed triggered abilities and those effects grant it (613.1f, 113.10); none off the battlefield
     (with `c`, its characteristics as a permanent: those it has with them, whatever its `zone` says now)."""
@@ -353,15 +350,16 @@ def triggered_abilities(state: MagicState, o: MagicObject, c: layers.Chars | Non
         c = chars(state, o)
     card = state.card(o)
     # Worked out once per card and characteristics (a permanent's Chars is frozen and kept while unchanged).
-    hit = _TRIGGERED.get((id(card), id(c)))
+    memo = state.caches.triggered_of
+    hit = memo.get((id(card), id(c)))
     if hit is None or hit[0] is not card or hit[1] is not c:
-        if len(_TRIGGERED) > 10_000:
-            _TRIGGERED.clear()
+        if len(memo) > 10_000:
+            memo.clear()
         if c.abilities_lost or c.land_types_set:           # 305.7: no abilities from its rules text
             found = tuple(c.triggers)
         else:
             found = (*card.triggers, *c.triggers)
-        hit = _TRIGGERED[(id(card), id(c))] = (card, c, found)      # kept: their id()s too
+        hit = memo[(id(card), id(c))] = (card, c, found)      # kept: their id()s too
     return list(hit[2])
 
 
