@@ -176,8 +176,9 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if origin == "battlefield":
         # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
         lki = (seen or {}).get(o.id) or last_known(state, o)
-        if "persist" in lki.get("keywords", ()):
-            lki = {**lki, "left_in": kind}     # a persist that does not trigger is told as part of this event (603.4)
+        if not keyword.current().dying_names.isdisjoint(lki.get("keywords", ())):
+            # a dies trigger that does not trigger (persist) is told as part of this event (603.4)
+            lki = {**lki, "left_in": kind}
         state.lki[o.id] = lki
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
@@ -522,8 +523,9 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
                 else "magic.damage.deathtouch"))
             rules.append("702.12b")
         events.append(Event("damage", {"source": src_ref, "target": tobj.id, "amount": amount, "combat": combat}))
-    if "infect" in kw:
-        what = Message("magic.damage.infect", what=what)
+    for k in kws.damage_notes:        # a keyword of the source whose damage is not modelled is flagged (infect)
+        if k.name in kw:
+            what = Message(k.damage_note, what=what)
     note = Message("magic.paren", notes=prevented_notes) if prevented_notes else ""
     emit(state, out, "resolution" if not combat else "turn-based", src.get("controller"),
          Message("magic.damage.combat" if combat else "magic.damage", source=name_src, amount=amount,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import Triggered
 from judge.engine.rulesets.magic.conditions import RULES, TEXT, holds
 from judge.engine.rulesets.magic.layers import chars, is_creature
@@ -61,11 +61,6 @@ def _of_matches(of: str, watcher: MagicObject, obj_id: str, obj_controller: str,
             or of == "opponents_creature" and obj_controller != watcher.controller)
 
 
-PERSIST = Triggered(when="dies", effects=(), keyword="persist")
-# Persist whose intervening "if" is false as the creature dies: it does not trigger (603.4); shown as a step.
-PERSIST_FALSE = Triggered(when="dies", effects=(), keyword="persist-false")
-
-
 def fire_delayed(state: MagicState, at: str) -> None:
     """511.2 / 603.7: delayed triggered abilities waiting for this moment trigger now, once, and are gone."""
     # One created after this turn's end step began waits for the next turn's (603.7b, lki "not_before").
@@ -98,12 +93,12 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             lki = state.lki.get(d["object"], {})
             # 603.10a / 707.2: the abilities it had as it left (a copy's, none if it had lost them), not its card's
             abilities = list(lki.get("triggers", ()))
-            # 603.4 / 702.79a: persist's intervening "if it had no -1/-1 counters" is checked as it triggers.
-            if dies and "persist" in lki.get("keywords", ()):
-                # 113.2c: each instance of persist triggers on its own; once one returns the card, the next finds
-                # it gone (a new object) and does nothing.
-                for _ in range(1 + lki.get("extra", {}).get("persist", 0)):
-                    abilities.append(PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE)
+            # The keywords that stand for a dies trigger (persist, 702.79a: keywords/permanents.py) it had.
+            if dies:
+                had = lki.get("keywords", ())
+                for k in keyword.current().dying:
+                    if k.name in had:
+                        abilities.extend(k.on_dies(lki))
             for ab in abilities:
                 # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
                 if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
