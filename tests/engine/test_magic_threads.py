@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from judge.engine import run_scenario
 from judge.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ("41-acto", "39-capa-7", "10-mareo")
+T = TypeVar("T")
 
 
 def _traces() -> list[str]:
@@ -22,26 +25,31 @@ def _traces() -> list[str]:
     return out
 
 
-def test_games_in_threads_play_as_they_play_alone() -> None:
-    alone = _traces()
-    results: list[list[str]] = []
+def _in_threads(work: Callable[[], T], threads: int, each: int) -> list[T]:
+    """`work` run `each` times in each of `threads` threads at once; a thread's failure fails the test."""
+    results: list[T] = []
     errors: list[BaseException] = []
 
     def play() -> None:
         try:
-            for _ in range(3):
-                results.append(_traces())
+            for _ in range(each):
+                results.append(work())
         except BaseException as exc:          # reported below: a thread's failure must fail the test
             errors.append(exc)
 
-    threads = [threading.Thread(target=play) for _ in range(4)]
-    for t in threads:
+    started = [threading.Thread(target=play) for _ in range(threads)]
+    for t in started:
         t.start()
-    for t in threads:
+    for t in started:
         t.join(timeout=600)
     assert not errors, errors
-    assert len(results) == 12 and all(r == alone for r in results)
+    assert len(results) == threads * each
+    return results
 
+
+def test_games_in_threads_play_as_they_play_alone() -> None:
+    alone = _traces()
+    assert all(r == alone for r in _in_threads(_traces, 4, 3))
 
 
 def _fuzz_reports() -> list[tuple]:
@@ -56,22 +64,7 @@ def _fuzz_reports() -> list[tuple]:
 
 def test_fuzz_games_in_threads_play_as_they_play_alone() -> None:
     alone = _fuzz_reports()
-    results: list[list[tuple]] = []
-    errors: list[BaseException] = []
-
-    def play() -> None:
-        try:
-            results.append(_fuzz_reports())
-        except BaseException as exc:          # reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=play) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=600)
-    assert not errors, errors
-    assert len(results) == 4 and all(r == alone for r in results)
+    assert all(r == alone for r in _in_threads(_fuzz_reports, 4, 1))
 
 
 def _module_containers() -> dict[tuple[str, str], int]:
