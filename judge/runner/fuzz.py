@@ -20,6 +20,7 @@ import yaml
 
 # The card vocabulary is the ruleset's: a scope the fuzzer draws must be one the validator accepts.
 from judge.engine.rulesets.doce_vidas.cards import BOOST_SCOPES
+from judge.engine.waiting import RandomChooser, WaitingFor
 
 if TYPE_CHECKING:
     from judge.engine import Game, Step
@@ -370,6 +371,23 @@ def play_offered(game: "Game", action: Any, *, refused_first_only: bool = False
     return new, None
 
 
+class DVFuzzChooser(RandomChooser):
+    """doce-vidas' RandomChooser (judge/engine/waiting.py, the protocol magic's fuzzer answers through): what the
+    game waits for (a discard: down to two cards, dv/turno/preparacion/3, or a card's `discard` effect) is answered
+    with one of the answers the ruleset offers for that wait (`legal_actions`, which are the wait's selections), at
+    random; every answer is recorded."""
+
+    def next_answer(self, state: Any, waiting: WaitingFor) -> Any:
+        from judge.engine.rulesets.doce_vidas import legal
+
+        answers = legal.legal_actions(state) if state.waiting is waiting else []
+        if not answers:                 # a wait no answer can settle: the loop reports it before asking
+            raise ValueError(f"nothing answers {waiting.kind} for {waiting.player}")
+        answer = self.rng.choice(answers)
+        self.recorded.append(answer)
+        return answer
+
+
 @dataclass
 class GameResult:
     """One random game: how long it was, who won, and the first broken invariant as (problem, step number)."""
@@ -405,6 +423,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
     if game is None:
         return failed
     base = Baseline(card_ids=frozenset(o.id for o in game.state.all_objects()))
+    chooser = DVFuzzChooser(rng)
 
     def check(steps: list["Step"]) -> tuple[str, int | None] | None:
         for step in steps:
@@ -442,7 +461,9 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
             actions = game.legal_actions()
             if not actions:
                 continue
-        action = rng.choice(actions)
+        # What the game waits for is answered by the chooser (as magic's fuzzer's), any other turn by a random action.
+        waiting = game.state.waiting
+        action = chooser.next_answer(game.state, waiting) if waiting is not None else rng.choice(actions)
         played.append(action.to_script())
         new, broken = play_offered(game, action)
         if broken is None:

@@ -140,3 +140,99 @@ def test_every_keyword_says_itself_and_every_fact_is_held() -> None:
         assert getattr(registry, fact), fact
     fuzzed = {registry.by_name[n] for n in registry.fuzz_pool}
     assert all(k.modelled for k in fuzzed) and random.Random(1).choice(registry.fuzz_pool) in registry.names
+
+
+# A toy keyword that stands for a dies trigger with an intervening "if": undying (702.93a), written as one class.
+# It triggers through triggers.py (on_dies), resolves through effects.py (resolve), is named on the stack through
+# targets.py (trigger_text) and, when its "if" is false, is told by priority.py as not triggering (declined).
+UNDYING = '''
+"""A toy keyword for the registry test: undying (702.93a)."""
+from __future__ import annotations
+
+from judge.engine.rulesets.magic.cards import Triggered
+from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.keyword import Keyword
+from judge.messages import Message
+
+UNDYING = Triggered(when="dies", effects=(), keyword="undying")
+UNDYING_FALSE = Triggered(when="dies", effects=(), keyword="undying-false")
+
+
+class Undying(Keyword):
+    name, spanish, english, rule, order = "undying", "inmortal", "undying", "702.93a", 51
+    triggers, declined = True, "magic.trigger.persist_not"
+
+    def on_dies(self, lki):
+        return (UNDYING if not lki.get("counters", {}).get("+1/+1") else UNDYING_FALSE,)
+
+    def resolve(self, state, out, item):
+        from judge.engine.rulesets.magic import core
+        o = core.source_now(state, item.source, item.lki)
+        if o is None or o.zone != "graveyard":
+            return
+        core.move(state, out, o, "battlefield", cites=cr("608.2", "702.93a"), why=Message("magic.persist.returns"),
+                  controller=o.owner, counters={"+1/+1": 1}, actor=o.owner)
+
+    def trigger_text(self, source_name):
+        return f"inmortal de {source_name}"
+'''
+
+
+def _undying_doc(counters: dict[str, int]) -> dict[str, Any]:
+    return {"ruleset": "magic", "title": "inmortal",
+            "cards": {"Espectro": {"cost": "{B}", "types": ["creature"], "power": 1, "toughness": 1,
+                                   "keywords": ["undying"]},
+                      "Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"],
+                               "effects": [{"damage": 3, "to": "target"}]}},
+            "players": [{"name": "Ana", "hand": [{"card": "Rayo", "id": "rayo"}],
+                         "battlefield": [{"card": "Montaña", "id": "m"}]},
+                        {"name": "Bruno", "battlefield": [{"card": "Espectro", "id": "esp", "counters": counters}]}],
+            "turn": {"number": 3, "active": "Ana", "step": "main1"},
+            "actions": [{"by": "Ana", "cast": "rayo", "target": "esp", "tap": ["m"]},
+                        {"pass_until": "main2"}]}
+
+
+@pytest.mark.parametrize("counters", [{}, {"+1/+1": 1}])
+def test_a_keyword_that_stands_for_a_trigger_is_one_new_module(tmp_path: Path, counters: dict[str, int]) -> None:
+    path = tmp_path / "undying.py"
+    path.write_text(textwrap.dedent(UNDYING), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("toy_keyword_undying", path)
+    assert spec is not None and spec.loader is not None
+    toy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(toy)
+    with using(current().with_keywords(toy.Undying())) as registry:
+        assert registry.triggering["undying"].name == "undying" and "undying-false" in registry.declined
+        trace = run_scenario(load_scenario(_undying_doc(counters)))
+    board = trace.steps[-1].board["players"][1]
+    returned = [o for o in board["battlefield"] if o["card"] == "Espectro"]
+    triggered = [s for s in trace.steps if s.kind == "trigger" and "cr-en/702.93a" in s.citations]
+    if counters:           # 603.4: its intervening "if" is false: it does not trigger, and the step says so
+        assert not returned and not triggered
+        assert any(s.message is not None and s.message.id == "magic.trigger.persist_not"
+                   and "cr-en/702.93a" in s.citations for s in trace.steps)
+    else:
+        assert len(triggered) == 1 and "inmortal de Espectro" in triggered[0].summary
+        assert returned and returned[0]["counters"] == {"+1/+1": 1}
+
+
+RULES_MODULES = ("turn", "sba", "triggers", "replacement", "effects", "priority", "targets", "core", "layers",
+                 "legal", "play")
+
+
+def test_the_rules_modules_name_no_keyword() -> None:
+    """The rules modules ask the registry (facts, restrictions, the keywords that stand for triggers, flagged
+    damage): no keyword's id is a string in their code (a verb's or an effect's kind of the same name may be)."""
+    import ast
+
+    from judge.engine.rulesets.magic import verb
+    names = {k.name for k in current()} - set(verb.current().by_name)
+    root = Path(__file__).resolve().parents[2] / "judge" / "engine" / "rulesets" / "magic"
+    named = []
+    for module in RULES_MODULES:
+        tree = ast.parse((root / f"{module}.py").read_text(encoding="utf-8"))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree) if isinstance(
+            n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body and isinstance(n.body[0], ast.Expr)}
+        named += [(module, n.lineno, n.value) for n in ast.walk(tree) if isinstance(n, ast.Constant)
+                  and isinstance(n.value, str) and id(n) not in docstrings
+                  and (n.value in names or n.value.removesuffix("-false") in names)]
+    assert named == []

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from judge.engine import run_scenario
 from judge.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = ("41-acto", "39-capa-7", "10-mareo")
+T = TypeVar("T")
 
 
 def _traces() -> list[str]:
@@ -22,22 +25,68 @@ def _traces() -> list[str]:
     return out
 
 
-def test_games_in_threads_play_as_they_play_alone() -> None:
-    alone = _traces()
-    results: list[list[str]] = []
+def _in_threads(work: Callable[[], T], threads: int, each: int) -> list[T]:
+    """`work` run `each` times in each of `threads` threads at once; a thread's failure fails the test."""
+    results: list[T] = []
     errors: list[BaseException] = []
 
     def play() -> None:
         try:
-            for _ in range(3):
-                results.append(_traces())
+            for _ in range(each):
+                results.append(work())
         except BaseException as exc:          # reported below: a thread's failure must fail the test
             errors.append(exc)
 
-    threads = [threading.Thread(target=play) for _ in range(4)]
-    for t in threads:
+    started = [threading.Thread(target=play) for _ in range(threads)]
+    for t in started:
         t.start()
-    for t in threads:
+    for t in started:
         t.join(timeout=600)
     assert not errors, errors
-    assert len(results) == 12 and all(r == alone for r in results)
+    assert len(results) == threads * each
+    return results
+
+
+def test_games_in_threads_play_as_they_play_alone() -> None:
+    alone = _traces()
+    assert all(r == alone for r in _in_threads(_traces, 4, 3))
+
+
+def _fuzz_reports() -> list[tuple]:
+    """Random magic games (the fuzzer's cards: many more kinds of objects and memo entries than three scenarios)."""
+    from judge.runner import fuzz_magic
+    out = []
+    for seed in (2, 7):
+        r = fuzz_magic.fuzz(3, seed, step_limit=400)
+        out.append((r.games, r.steps, r.actions, sorted(r.winners.items()), r.capped, repr(r.broken)))
+    return out
+
+
+def test_fuzz_games_in_threads_play_as_they_play_alone() -> None:
+    alone = _fuzz_reports()
+    assert all(r == alone for r in _in_threads(_fuzz_reports, 4, 1))
+
+
+def _module_containers() -> dict[tuple[str, str], int]:
+    """The size of every dict, list and set bound at module level in the magic ruleset's modules."""
+    import sys
+    out = {}
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("judge.engine.rulesets.magic") or module is None:
+            continue
+        for attr, value in vars(module).items():
+            if type(value) in (dict, list, set):
+                out[(name, attr)] = len(value)
+    return out
+
+
+def test_a_game_leaves_nothing_in_module_globals() -> None:
+    """Nothing a game works out is kept in a module's dict, list or set (each game's memo is its MagicCaches):
+    playing games of new random cards grows none of them."""
+    _traces()
+    _fuzz_reports()                   # every module imported and every table a game fills, filled once
+    before = _module_containers()
+    from judge.runner import fuzz_magic
+    fuzz_magic.fuzz(3, 1234, step_limit=400)
+    grown = {k: (n, _module_containers().get(k)) for k, n in before.items() if _module_containers().get(k) != n}
+    assert not grown, grown

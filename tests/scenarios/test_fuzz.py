@@ -166,3 +166,24 @@ def test_the_fuzz_loop_sets_the_cyclic_collector_back_as_it_was() -> None:
         fuzz.run_games(1, 1, lambda rng, i, s: {}, play)
     assert seen and seen[0][0] == 50_000 and seen[0][1:] == before[1:]
     assert gc.get_threshold() == before
+
+
+def test_what_a_game_waits_for_is_answered_through_the_chooser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The doce-vidas fuzzer answers a wait (a discard) through the shared Chooser protocol
+    (judge/engine/waiting.py), as magic's does: every wait of a run is one chooser answer by the player asked,
+    among the wait's selections, and recorded."""
+    from judge.engine.rulesets.doce_vidas.actions import Discard
+    seen: list[tuple[object, object]] = []
+    original = fuzz.DVFuzzChooser.next_answer
+
+    def spy(self: fuzz.DVFuzzChooser, state: object, waiting: object) -> object:
+        answer = original(self, state, waiting)
+        seen.append((waiting, answer))
+        assert self.recorded[-1] is answer
+        return answer
+    monkeypatch.setattr(fuzz.DVFuzzChooser, "next_answer", spy)
+    report = fuzz.fuzz(10, 1)
+    assert report.broken is None and seen
+    for waiting, answer in seen:
+        assert isinstance(answer, Discard) and answer.by == waiting.player          # type: ignore[attr-defined]
+        assert tuple(answer.cards) in set(waiting.selections(24))                   # type: ignore[attr-defined]

@@ -33,9 +33,6 @@ from judge.messages import Message
 
 
 # -- characteristics ------------------------------------------------------------------------------------------------
-_ACTIVATED: dict[tuple[int, int], tuple[Any, Any, tuple[Any, ...]]] = {}
-
-
 def activated_abilities(state: MagicState, o: MagicObject) -> list[Any]:
     """Its activated abilities: those printed (unless it lost its abilities, or its land types were set, 305.7),
     then those it gained (613.1f), then the intrinsic mana ability of each basic land type it has (305.6) that
@@ -44,19 +41,20 @@ def activated_abilities(state: MagicState, o: MagicObject) -> list[Any]:
     card = state.card(o)
     if o.zone != "battlefield":
         return _activated(card, c)
-    return list(activated_table(card, c)[0])
+    return list(activated_table(state, card, c)[0])
 
 
-def activated_table(card: Any, c: layers.Chars) -> tuple[tuple[Any, ...], tuple[tuple[int, Any], ...], Any]:
+def activated_table(state: MagicState, card: Any, c: layers.Chars) -> tuple[tuple[Any, ...], tuple[tuple[int, Any], ...], Any]:
     """A permanent's activated abilities (`activated_abilities`), those of them that are not mana abilities with
     their index, and its first mana ability that only taps and adds mana of known colours (None if none): worked
     out once per card and characteristics (both frozen: a Chars is never changed once computed, and the layers
     keep a permanent's while it is unchanged)."""
-    hit = _ACTIVATED.get((id(card), id(c)))
+    memo = state.caches.activated
+    hit = memo.get((id(card), id(c)))
     if hit is None or hit[0] is not card or hit[1] is not c:
-        if len(_ACTIVATED) > 10_000:
-            _ACTIVATED.clear()
-        hit = _ACTIVATED[(id(card), id(c))] = (card, c, ability_table(_activated(card, c)))   # kept: their id()s
+        if len(memo) > 10_000:
+            memo.clear()
+        hit = memo[(id(card), id(c))] = (card, c, ability_table(_activated(card, c)))   # kept: their id()s
     return hit[2]
 
 
@@ -178,8 +176,9 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if origin == "battlefield":
         # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
         lki = (seen or {}).get(o.id) or last_known(state, o)
-        if "persist" in lki.get("keywords", ()):
-            lki = {**lki, "left_in": kind}     # a persist that does not trigger is told as part of this event (603.4)
+        if not keyword.current().dying_names.isdisjoint(lki.get("keywords", ())):
+            # a dies trigger that does not trigger (persist) is told as part of this event (603.4)
+            lki = {**lki, "left_in": kind}
         state.lki[o.id] = lki
     else:
         state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
@@ -524,8 +523,9 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
                 else "magic.damage.deathtouch"))
             rules.append("702.12b")
         events.append(Event("damage", {"source": src_ref, "target": tobj.id, "amount": amount, "combat": combat}))
-    if "infect" in kw:
-        what = Message("magic.damage.infect", what=what)
+    for k in kws.damage_notes:        # a keyword of the source whose damage is not modelled is flagged (infect)
+        if k.name in kw:
+            what = Message(k.damage_note, what=what)
     note = Message("magic.paren", notes=prevented_notes) if prevented_notes else ""
     emit(state, out, "resolution" if not combat else "turn-based", src.get("controller"),
          Message("magic.damage.combat" if combat else "magic.damage", source=name_src, amount=amount,

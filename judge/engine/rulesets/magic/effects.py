@@ -588,12 +588,9 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
             "magic.resolve.some_illegal", what=item.text or item.source_name, reasons=[w for _, w in illegal]),
                   [*cites_base, *cr("608.2b"), *named(*(w for _, w in illegal))])
     if item.kind in ("ability", "trigger"):
-        if item.keyword == "persist":
-            _persist(state, out, item)
-            return
-        if item.keyword == "conspire":
-            from judge.engine.rulesets.magic.copies import conspire_resolves
-            conspire_resolves(state, out, item)
+        stands_for = keyword.current().triggering.get(item.keyword)
+        if stands_for is not None:         # a keyword's own trigger (persist, conspire): keywords/*.py resolve it
+            stands_for.resolve(state, out, item)
             return
         cond, cond_n, cond_arg = item.condition
         if cond and not core.condition_holds(state, item.controller, cond, cond_n, cond_arg):
@@ -634,23 +631,3 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         core.move(state, out, obj, "graveyard", cites=cr("608.2n"), why=Message(
                   "magic.why.instant_to_graveyard"), actor=item.controller)
 
-
-def _persist(state: MagicState, out: list[Step], item: StackItem) -> None:
-    """702.79a: return it to the battlefield with a -1/-1 counter, if it had none (intervening if, 603.4) and is
-    still the card that went to the graveyard (400.7)."""
-    counters = item.lki.get("counters", {})
-    if counters.get("-1/-1", 0):
-        core.emit(state, out, "resolution", item.controller, Message("magic.persist.had_counter",
-                                                                       source=item.source_name), cr("702.79a", "603.4"))
-        return
-    o = core.source_now(state, item.source, item.lki)      # 400.7: the card that went to the graveyard
-    if o is None and item.lki.get("token"):
-        core.emit(state, out, "resolution", item.controller, Message("magic.persist.token", source=item.source_name),
-                  cr("702.79a", "111.7", "704.5d"))
-        return
-    if o is None or o.zone != "graveyard":
-        core.emit(state, out, "resolution", item.controller, Message("magic.persist.gone", source=item.source_name),
-                  cr("702.79a", "400.7"))
-        return
-    core.move(state, out, o, "battlefield", cites=cr("608.2", "702.79a"), why=Message("magic.persist.returns"),
-              controller=o.owner, counters={"-1/-1": 1}, actor=o.owner)

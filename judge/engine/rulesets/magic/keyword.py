@@ -18,8 +18,10 @@ from judge.engine.rulesets.magic.registrar import Registrar
 
 if TYPE_CHECKING:
     from judge.messages import Message
+    from judge.engine.rulesets.magic.cards import Triggered
     from judge.engine.rulesets.magic.layers import Chars
-    from judge.engine.rulesets.magic.state import MagicObject, MagicState
+    from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
+    from judge.engine.step import Step
 
 # What a restriction answers when it forbids: the reason (Spanish) and the rules it breaks.
 Refusal = tuple["Message", list[str]]     # why not (a judge.messages.Message) and the rules cited
@@ -50,6 +52,28 @@ class Keyword:
     unsick = attacks_untapped = must_be_blocked = blocks_flying = strikes_first = strikes_twice = False
     excess_to_player = any_damage_lethal = damage_gains_life = damage_as_counters = not_destroyed = False
     untargetable = unpreventable = as_instant = uncounterable = no_counters = no_untap = cant_activate = False
+    # A keyword that stands for a triggered ability (persist 702.79a, conspire 702.78a): its `Triggered` carry
+    # `keyword=name`, and the rules modules hand them back here (`resolve`, `trigger_text`). One whose intervening
+    # "if" (603.4) can be false as it would trigger marks that with `keyword=name + "-false"` and says so with its
+    # `declined` message (priority.py tells it as part of the event, not as a trigger step).
+    triggers: ClassVar[bool] = False
+    declined: ClassVar[str] = ""                        # message id: its intervening "if" was false (603.4)
+    # A keyword flagged in the damage it deals (a message id wrapping the damage's words): one whose damage the
+    # engine does not model (infect, 702.90: poison counters and -1/-1 counters are not dealt).
+    damage_note: ClassVar[str] = ""
+
+    def on_dies(self, lki: dict[str, Any]) -> tuple["Triggered", ...]:
+        """The triggered abilities this keyword gives a permanent that died with it (603.10a: read from its last
+        known information `lki`, each instance on its own, 113.2c); none unless the keyword triggers on dying."""
+        return ()
+
+    def resolve(self, state: "MagicState", out: list["Step"], item: "StackItem") -> None:
+        """Resolve the triggered ability this keyword stands for (`triggers`), told in `out` (608.2)."""
+        raise NotImplementedError(self.name)
+
+    def trigger_text(self, source_name: str) -> str:
+        """The Spanish words of its triggered ability on the stack, from the source's name."""
+        return f"{self.spanish} de {source_name}"
 
     def attack_restriction(self, state: "MagicState", o: "MagicObject", c: "Chars") -> Refusal | None:
         """Why `o` (its characteristics `c`) can't attack because of this keyword (508.1c), or None."""
@@ -91,6 +115,13 @@ class Registry:
             (k for k in self.keywords if k.block_order is not None), key=lambda k: (k.block_order, k.name)))
         for fact in FACTS:
             setattr(self, fact, frozenset(k.name for k in modelled if getattr(k, fact)))
+        # The keywords that stand for a triggered ability, by the `keyword` their abilities carry; those that
+        # trigger on dying (`on_dies` overridden); the "did not trigger" marks (603.4); the flagged damage notes.
+        self.triggering: dict[str, Keyword] = {k.name: k for k in modelled if k.triggers}
+        self.dying: tuple[Keyword, ...] = tuple(k for k in modelled if type(k).on_dies is not Keyword.on_dies)
+        self.dying_names: frozenset[str] = frozenset(k.name for k in self.dying)
+        self.declined: dict[str, Keyword] = {k.name + "-false": k for k in modelled if k.declined}
+        self.damage_notes: tuple[Keyword, ...] = tuple(k for k in self.keywords if k.damage_note)
 
     # The facts, as the type checker sees them (set in __init__ from FACTS).
     unsick: frozenset[str]

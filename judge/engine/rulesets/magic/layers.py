@@ -184,22 +184,20 @@ def _inputs(state: MagicState, objs: tuple, effects: tuple, reads: tuple[bool, f
     return (objs, stamps, state.copies, effects, seen)
 
 
-_PRINTED: dict[tuple[int, str, bool], tuple[CardDef, Chars]] = {}
-
-
-def _printed(card: CardDef, controller: str, copied: bool) -> Chars:
+def _printed(state: MagicState, card: CardDef, controller: str, copied: bool) -> Chars:
     """A permanent's characteristics before any effect of layers 2–7 and its counters: one Chars shared by every
     permanent with this card, controller and copy status, and never changed (`_compute` copies it first)."""
+    memo = state.caches.printed
     key = (id(card), controller, copied)
-    hit = _PRINTED.get(key)
+    hit = memo.get(key)
     if hit is None or hit[0] is not card:
-        if len(_PRINTED) > 10_000:
-            _PRINTED.clear()
+        if len(memo) > 10_000:
+            memo.clear()
         c = Chars(controller=controller, types=set(card.types), subtypes=card.subtypes, colors=card.colors,
                   keywords=set(card.keywords), power=card.power or 0, toughness=card.toughness or 0)
         if copied:
             c.rules.append("613.2a")                    # layer 1: a copy effect set its copiable values
-        hit = _PRINTED[key] = (card, c)                 # keeping the card keeps its id()
+        hit = memo[key] = (card, c)                 # keeping the card keeps its id()
     return hit[1]
 
 
@@ -212,7 +210,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     shared: set[str] = set()
     copies = state.copies
     for o in perms:
-        chars[o.id] = _printed(state.card(o), o.entered_under, o.id in copies)
+        chars[o.id] = _printed(state, state.card(o), o.entered_under, o.id in copies)
         shared.add(o.id)
 
     def own(ref: str) -> Chars:
@@ -381,21 +379,19 @@ def of(state: MagicState, o: MagicObject) -> Chars:
     return compute(state)[o.id]
 
 
-_COUNTED: dict[tuple[int, int], tuple[Effect, Effect]] = {}
-
-
 def counted(state: MagicState, e: Effect, controller: str, source: str, perms: list[MagicObject],
             chars: dict[str, Chars]) -> Effect:
     """A power/toughness effect with the number its `count` counts now put in (613.4: "X/X where X is the number
     of Forests you control", "+1/+1 for each other Elf"), counted once for all it applies to, with the
     characteristics the earlier layers gave (a land made a Forest in layer 4 counts)."""
     n = max(e.amount, 1) * count(state, e.count, e.count_where, controller, source, perms, chars)
+    memo = state.caches.counted
     key = (id(e), n)
-    hit = _COUNTED.get(key)
+    hit = memo.get(key)
     if hit is None or hit[0] is not e:
-        if len(_COUNTED) > 10_000:
-            _COUNTED.clear()
-        hit = _COUNTED[key] = (e, replace(e, power=n if e.counted[0] else e.power,
+        if len(memo) > 10_000:
+            memo.clear()
+        hit = memo[key] = (e, replace(e, power=n if e.counted[0] else e.power,
                                           toughness=n if e.counted[1] else e.toughness, counted=(False, False)))
     return hit[1]          # Effects are frozen: one copy per effect and number (keeping `e` keeps its id())
 

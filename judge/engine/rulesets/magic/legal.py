@@ -29,7 +29,7 @@ def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObjec
         if "creature" in c.types and o.sick and keyword.current().unsick.isdisjoint(c.keywords):
             # A later such ability would be no more usable: it taps too (302.6).
             continue
-        out.append((o, _mana_of(ab)))
+        out.append((o, _mana_of(state, ab)))
     return out
 
 
@@ -57,23 +57,21 @@ def _table(state: MagicState, o: MagicObject, c: layers.Chars) -> tuple:
     abilities worked out from scratch, as core.activated_abilities does."""
     if o.zone != "battlefield":
         return core.ability_table(core.activated_abilities(state, o))
-    return core.activated_table(state.card(o), c)
+    return core.activated_table(state, state.card(o), c)
 
 
-_MANA: dict[int, tuple[Any, dict[str, int]]] = {}
-
-
-def _mana_of(ab: Any) -> dict[str, int]:
+def _mana_of(state: MagicState, ab: Any) -> dict[str, int]:
     """The mana a mana ability adds (the same dict for the same ability: read it, never change it)."""
-    hit = _MANA.get(id(ab))
+    memo = state.caches.mana_of
+    hit = memo.get(id(ab))
     if hit is None or hit[0] is not ab:
         mana: dict[str, int] = {}
         for e in ab.effects:
             for k, n in parse_mana(e.mana).items():
                 mana[k] = mana.get(k, 0) + n
-        if len(_MANA) > 10_000:
-            _MANA.clear()
-        hit = _MANA[id(ab)] = (ab, mana)        # keeping the ability keeps its id()
+        if len(memo) > 10_000:
+            memo.clear()
+        hit = memo[id(ab)] = (ab, mana)        # keeping the ability keeps its id()
     return hit[1]
 
 

@@ -29,12 +29,13 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
     several_players = len({t.controller for t in waiting}) > 1
     for player in state.apnap():
         mine = [t for t in waiting if t.controller == player]
-        for t in [t for t in mine if t.ability.keyword == "persist-false"]:
+        declined = keyword.current().declined
+        for t in [t for t in mine if t.ability.keyword in declined]:
             mine.remove(t)
             # It did not trigger (603.4): not a `trigger` step, but part of the event it would have triggered on.
-            emit(state, out, t.lki.get("left_in", "state-based"), player,
-                 Message("magic.trigger.persist_not", source=t.source_name),
-                 cr("603.4", "702.79a"))
+            k = declined[t.ability.keyword]
+            emit(state, out, t.lki.get("left_in", "state-based"), player, Message(k.declined, source=t.source_name),
+                 cr("603.4", k.rule))
         # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
         # their order matters and is chosen too (603.3b).
         if len(mine) > 1 and len({(t.source_name, id(t.ability), _event_key(t)) for t in mine}) > 1:

@@ -24,32 +24,30 @@ def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any
     return listed
 
 
-_TYPES: dict[tuple, str] = {}
-_KEYWORDS: dict[tuple, list[str]] = {}
-
-
-def _types(types: set[str], subtypes: tuple[str, ...]) -> str:
+def _types(state: MagicState, types: set[str], subtypes: tuple[str, ...]) -> str:
+    memo = state.caches.type_words
     key = (frozenset(types), subtypes)
-    hit = _TYPES.get(key)
+    hit = memo.get(key)
     if hit is None:
-        hit = _TYPES[key] = " ".join(CARD_TYPES.get(t, t) for t in sorted(types)) + (
+        hit = memo[key] = " ".join(CARD_TYPES.get(t, t) for t in sorted(types)) + (
             f" — {' '.join(subtypes)}" if subtypes else "")
     return hit
 
 
-def _keywords(kws: set[str]) -> list[str]:
+def _keywords(state: MagicState, kws: set[str]) -> list[str]:
     registry = keyword.current()
+    memo = state.caches.keyword_words
     key = (registry, frozenset(kws))         # a test's registry (keyword.using) names its own keywords
-    hit = _KEYWORDS.get(key)
+    hit = memo.get(key)
     if hit is None:
-        hit = _KEYWORDS[key] = sorted(registry.spanish(k) for k in kws)
+        hit = memo[key] = sorted(registry.spanish(k) for k in kws)
     return list(hit)
 
 
 def _entry(state: MagicState, o: Any, c: Any, card: Any) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "id": o.id, "card": card.name, "controller": o.controller, "owner": o.owner, "tapped": o.tapped,
-        "types": _types(c.types, c.subtypes),
+        "types": _types(state, c.types, c.subtypes),
         "mana_cost": cost_text(card.mana_cost), "colors": list(c.colors),
     }
     if card.name != o.card:
@@ -58,7 +56,7 @@ def _entry(state: MagicState, o: Any, c: Any, card: Any) -> dict[str, Any]:
         entry.update(power=c.power, toughness=c.toughness, damage=o.damage, sick=o.sick)
     entry.update(counters=dict(o.counters), attached_to=o.attached_to, token=o.token,
                  attacking=o.attacking, blocking=list(o.blocking),
-                 keywords=_keywords(c.keywords))
+                 keywords=_keywords(state, c.keywords))
     return entry
 
 

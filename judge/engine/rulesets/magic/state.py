@@ -442,6 +442,20 @@ class MagicCaches:
     control_synced: tuple[Any, ...] | None = None      # sba.py: (layers' result, edits) of the last control sync
     triggered: tuple[Any, ...] | None = None           # triggers.py: the permanents with triggered abilities
     legal_permanents: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: each player's table
+    # Memo tables keyed by id() of frozen inputs (cards, abilities, effects, Chars), each entry keeping its inputs so
+    # an id() reused after one is freed never matches: layers.py's printed characteristics (card, controller,
+    # copied) and counted P/T effects (effect, number); legal.py's mana of a mana ability; core.py's activated and
+    # triggers.py's triggered abilities of a card with its characteristics; steps.py's unmodelled notes of a card;
+    # snapshot.py's board words for a set of types and of keywords. Held here, not in module globals, so games in
+    # several threads share none of it and a game's memo dies with the game.
+    printed: dict[Any, Any] = field(default_factory=dict)
+    counted: dict[Any, Any] = field(default_factory=dict)
+    mana_of: dict[Any, Any] = field(default_factory=dict)
+    activated: dict[Any, Any] = field(default_factory=dict)
+    triggered_of: dict[Any, Any] = field(default_factory=dict)
+    notes: dict[Any, Any] = field(default_factory=dict)
+    type_words: dict[Any, Any] = field(default_factory=dict)
+    keyword_words: dict[Any, Any] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

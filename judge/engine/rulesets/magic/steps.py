@@ -20,16 +20,14 @@ from judge.messages import Message
 
 
 # -- steps ----------------------------------------------------------------------------------------------------------
-_NOTES: dict[int, tuple[Any, tuple[str, ...]]] = {}
-
-
-def _notes_of(card: Any) -> tuple[str, ...]:
+def _notes_of(state: MagicState, card: Any) -> tuple[str, ...]:
     """A card's unmodelled notes, worked out once per card (cards are frozen)."""
-    hit = _NOTES.get(id(card))
+    memo = state.caches.notes
+    hit = memo.get(id(card))
     if hit is None or hit[0] is not card:
-        if len(_NOTES) > 10_000:
-            _NOTES.clear()
-        hit = _NOTES[id(card)] = (card, tuple(card.unmodelled_notes()))     # keeping the card keeps its id()
+        if len(memo) > 10_000:
+            memo.clear()
+        hit = memo[id(card)] = (card, tuple(card.unmodelled_notes()))     # keeping the card keeps its id()
     return hit[1]
 
 
@@ -95,14 +93,14 @@ def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
             for o in p.zones[zone]:
                 if o.card in works and o.card not in names and zone in works[o.card]:
                     names.add(o.card)
-                    found.append((o.card, _notes_of(state.cards[o.card])))
+                    found.append((o.card, _notes_of(state, state.cards[o.card])))
     state.caches.unmodelled_off = (now, found)
     return found
 
 
 def has_notes(state: MagicState, o: MagicObject) -> bool:
     """Has the object's card text or keywords the engine does not model?"""
-    return bool(_notes_of(state.card(o)))
+    return bool(_notes_of(state, state.card(o)))
 
 
 def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
@@ -128,8 +126,8 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
             card = state.card(o)
             if card.name not in names:
                 names.add(card.name)
-                if _notes_of(card):
-                    base.append((card.name, _notes_of(card)))
+                if _notes_of(state, card):
+                    base.append((card.name, _notes_of(state, card)))
         state.caches.unmodelled = (on, state.copies, base, now, stacked)
     notes: list[str] = []
     seen: set[str] = set()
@@ -139,7 +137,7 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         card = state.card(o)
         if card.name not in seen:
             seen.add(card.name)
-            notes.extend(_notes_of(card))
+            notes.extend(_notes_of(state, card))
     for name, of_card in base:
         if name not in seen:
             seen.add(name)

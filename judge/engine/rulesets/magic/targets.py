@@ -189,10 +189,9 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
 
 
 def trigger_text(ab: Triggered, source_name: str) -> str:
-    if ab.keyword == "persist":
-        return f"persistir de {source_name}"
-    if ab.keyword == "conspire":
-        return f"conspirar de {source_name} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)"
+    stands_for = keyword.current().triggering.get(ab.keyword)
+    if stands_for is not None:            # a keyword's own trigger (persist, conspire): its words are the keyword's
+        return stands_for.trigger_text(source_name)
     when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
             "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
             "end_step": "comienza el paso final", "counter_put": "recibe un contador",

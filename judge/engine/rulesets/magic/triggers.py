@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import Triggered
 from judge.engine.rulesets.magic.conditions import RULES, TEXT, holds
 from judge.engine.rulesets.magic.layers import chars, is_creature
@@ -61,11 +61,6 @@ def _of_matches(of: str, watcher: MagicObject, obj_id: str, obj_controller: str,
             or of == "opponents_creature" and obj_controller != watcher.controller)
 
 
-PERSIST = Triggered(when="dies", effects=(), keyword="persist")
-# Persist whose intervening "if" is false as the creature dies: it does not trigger (603.4); shown as a step.
-PERSIST_FALSE = Triggered(when="dies", effects=(), keyword="persist-false")
-
-
 def fire_delayed(state: MagicState, at: str) -> None:
     """511.2 / 603.7: delayed triggered abilities waiting for this moment trigger now, once, and are gone."""
     # One created after this turn's end step began waits for the next turn's (603.7b, lki "not_before").
@@ -98,12 +93,12 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
             lki = state.lki.get(d["object"], {})
             # 603.10a / 707.2: the abilities it had as it left (a copy's, none if it had lost them), not its card's
             abilities = list(lki.get("triggers", ()))
-            # 603.4 / 702.79a: persist's intervening "if it had no -1/-1 counters" is checked as it triggers.
-            if dies and "persist" in lki.get("keywords", ()):
-                # 113.2c: each instance of persist triggers on its own; once one returns the card, the next finds
-                # it gone (a new object) and does nothing.
-                for _ in range(1 + lki.get("extra", {}).get("persist", 0)):
-                    abilities.append(PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE)
+            # The keywords that stand for a dies trigger (persist, 702.79a: keywords/permanents.py) it had.
+            if dies:
+                had = lki.get("keywords", ())
+                for k in keyword.current().dying:
+                    if k.name in had:
+                        abilities.extend(k.on_dies(lki))
             for ab in abilities:
                 # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
                 if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
@@ -341,9 +336,6 @@ def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
     return not ab.had_counter or bool(lki.get("counters", {}).get(ab.had_counter))
 
 
-_TRIGGERED: dict[tuple[int, int], tuple[Any, Any, tuple[Triggered, ...]]] = {}
-
-
 def triggered_abilities(state: MagicState, o: MagicObject, c: layers.Chars | None = None) -> list[Triggered]:
     """Its printed triggered abilities and those effects grant it (613.1f, 113.10); none off the battlefield
     (with `c`, its characteristics as a permanent: those it has with them, whatever its `zone` says now)."""
@@ -353,15 +345,16 @@ def triggered_abilities(state: MagicState, o: MagicObject, c: layers.Chars | Non
         c = chars(state, o)
     card = state.card(o)
     # Worked out once per card and characteristics (a permanent's Chars is frozen and kept while unchanged).
-    hit = _TRIGGERED.get((id(card), id(c)))
+    memo = state.caches.triggered_of
+    hit = memo.get((id(card), id(c)))
     if hit is None or hit[0] is not card or hit[1] is not c:
-        if len(_TRIGGERED) > 10_000:
-            _TRIGGERED.clear()
+        if len(memo) > 10_000:
+            memo.clear()
         if c.abilities_lost or c.land_types_set:           # 305.7: no abilities from its rules text
             found = tuple(c.triggers)
         else:
             found = (*card.triggers, *c.triggers)
-        hit = _TRIGGERED[(id(card), id(c))] = (card, c, found)      # kept: their id()s too
+        hit = memo[(id(card), id(c))] = (card, c, found)      # kept: their id()s too
     return list(hit[2])
 
 

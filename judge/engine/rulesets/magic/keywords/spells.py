@@ -2,7 +2,13 @@
 (702.78, an additional cost as the spell is cast: copies.py)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.engine.rulesets.magic.keyword import Keyword, register
+
+if TYPE_CHECKING:
+    from judge.engine.rulesets.magic.state import MagicState, StackItem
+    from judge.engine.step import Step
 
 
 @register
@@ -28,6 +34,15 @@ class Conspire(Keyword):
     colour with it; a copy is made when it is (copies.py, the trigger it stands for)."""
     name, spanish, english, rule, order = "conspire", "conspirar", "conspire", "702.78a", 20
     catalog_words = ("conspirar",)
+    triggers = True
+
+    def resolve(self, state: "MagicState", out: list["Step"], item: "StackItem") -> None:
+        """702.78a / 707.10: copy the spell, if it is still on the stack (copies.py, with the cost's payment)."""
+        from judge.engine.rulesets.magic.copies import conspire_resolves     # imported as it acts, not as it loads
+        conspire_resolves(state, out, item)
+
+    def trigger_text(self, source_name: str) -> str:
+        return f"conspirar de {source_name} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)"
 
 
 @register

@@ -15,6 +15,7 @@ class _Unmodelled(Keyword):
 class Infect(_Unmodelled):
     """702.90 (not modelled)."""
     name, spanish, english, order = "infect", "infectar", "infect", 100
+    damage_note = "magic.damage.infect"       # its damage is dealt as plain damage: flagged where it is dealt
 
 
 @register
