@@ -90,6 +90,19 @@ def test_the_deciding_clause_is_not_the_naming_sentence() -> None:
     assert text[clause.start:clause.end].startswith("A creature can't attack")
 
 
+@pytest.mark.parametrize("join", ["\n", " "])
+def test_the_deciding_clause_is_the_rule_not_its_example(join: str) -> None:
+    """An "Example:" paragraph's sentences hold the question's words and a modal, but the rule before it decides."""
+    text = (f"A widget with two gears may spin once each turn.{join}Example: Ana's widget has two gears and three "
+            "spin counters; Ana can spin that widget with its gears during her turn, and its counters stay.")
+    weights = {"widget": 1.0, "gear": 1.0, "spin": 1.0, "counter": 1.0, "turn": 0.5}
+    clause = deciding_clause(text, "en", weights)
+    assert text[clause.start:clause.end].startswith("A widget with two gears may spin")
+    only_example = "Example: Ana can spin that widget with its gears during her turn."   # nothing else to show
+    shown = deciding_clause(only_example, "en", weights)
+    assert only_example[shown.start:shown.end].strip().startswith("Example: Ana can spin")
+
+
 def test_rule_numbers_are_related_only_within_one_rule() -> None:
     assert related("702.19", "702.19b") and related("702.19b", "702.19") and related("305.3", "305.3")
     assert not related("702.1", "702.19") and not related("305.2", "305.3") and not related(None, "305.3")
