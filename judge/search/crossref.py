@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable
 
 from judge.search import schema as S
 from judge.search import situation
@@ -37,12 +37,6 @@ CITING_DEPTH = 10
 # whose heading names it (603.1, 603.2, 603.2a… for a quoted trigger): where the CR states the general rule.
 TOPIC_RULES = 2
 TOPIC_PASSAGES = 8
-# ... and, further down the same rule, the TOPIC_MATCHED passages whose own text holds the most of the question's
-# concepts (at least MATCHED_LEAST of them): the general rules open a rule, but the one deciding a situation often
-# sits deeper (614.6 "If an event is replaced, it never happens" under 614; 614.17 "Some effects state that
-# something can't happen"), where the first stage's words did not reach it among the question's nouns.
-TOPIC_MATCHED = 4
-MATCHED_LEAST = 2
 
 
 def parent_number(number: str | None) -> str | None:
@@ -111,22 +105,6 @@ class Structure:
                     found += 1
         return out
 
-    def best_covered(self, index: "RulesIndex", passages: Sequence[int], masks: dict[str, dict[str, int]],
-                     count: int) -> list[int]:
-        """The `count` passages of `passages` whose own text holds the most of the question's concepts (at least
-        MATCHED_LEAST; `masks` is concept_masks of the question), ties in document order."""
-        rows = index.rows
-        scored = []
-        for k, d in enumerate(passages):
-            r = rows[d]
-            if r is None:
-                continue
-            lang = r.lang if r.lang in masks else "es"
-            covered = covered_mask(self.text_terms[d], masks[lang]).bit_count()
-            if covered >= MATCHED_LEAST:
-                scored.append((-covered, k, d))
-        return [d for _, _, d in sorted(scored)[:count]]
-
     def named_rules(self, p: "Question") -> dict[tuple[str, str], tuple[int, int]]:
         """(document, number) of the rules the glossary entries the question names point to -> the entry's
         passage and its name's number of words.  An entry is named when every word of its name is among the
@@ -145,30 +123,6 @@ class Structure:
                     if (doc, n) not in out or out[(doc, n)][1] < len(words):
                         out[(doc, n)] = (d, len(words))
         return out
-
-
-def concept_masks(p: "Question") -> dict[str, dict[str, int]]:
-    """Per language, each of the question's terms -> the concepts (question words, Question.concept_weights) it
-    stands for, as a bit mask: the concepts a passage's words cover are the OR of its terms' masks.  Made once per
-    question and kept on it."""
-    kept = getattr(p, "_concept_masks", None)
-    if kept is None:
-        kept = {lang: {} for lang in S.LANGS}
-        every = (1 << len(p.concept_weights)) - 1
-        for c in p.clauses:
-            lang = c.field.rsplit("_", 1)[-1]
-            if lang in kept:
-                kept[lang][c.term] = kept[lang].get(c.term, 0) | (c.mask & every)
-        p._concept_masks = kept   # type: ignore[attr-defined]
-    return kept
-
-
-def covered_mask(terms: frozenset[str], masks: dict[str, int]) -> int:
-    """The concepts `terms` (a passage's analysed words) cover, as a bit mask (concept_masks' of one language)."""
-    m = 0
-    for t in terms & masks.keys():   # a passage holds ~50 terms, the question ~10: intersect first
-        m |= masks[t]
-    return m
 
 
 def build(index: "RulesIndex") -> Structure:
@@ -262,12 +216,8 @@ def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Ite
             listed.add(d)
             out.append(d)
 
-    masks = concept_masks(p)
     for key in (s.topics(p) if topics is None else topics):   # a situation's general rules are few and decide it: not counted in MAX_BROUGHT
-        passages = s.under.get(key, ())
-        for d in passages[:TOPIC_PASSAGES]:
-            take(d)
-        for d in s.best_covered(index, passages[TOPIC_PASSAGES:], masks, TOPIC_MATCHED):
+        for d in s.under.get(key, ())[:TOPIC_PASSAGES]:
             take(d)
     cap = len(out) + MAX_BROUGHT
     targets: list[tuple[str, str]] = []

@@ -141,14 +141,25 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
                 at.setdefault((docs[i], parents[i]), i)  # type: ignore[arg-type]
                 key = (docs[i], parents[i])
                 child_best[key] = max(child_best.get(key, 0.0), lex_score.get(d, 0.0) / top_lex)  # type: ignore[index]
-    concept_mask = crossref.concept_masks(p)
+    # per language, each question term -> the concepts (question words) it stands for, as a bit mask: the
+    # concepts a passage's words cover are the OR of its terms' masks
+    concept_mask: dict[str, dict[str, int]] = {lang: {} for lang in S.LANGS}
+    every = (1 << len(p.concept_weights)) - 1
+    for c in p.clauses:
+        lang = c.field.rsplit("_", 1)[-1]
+        if lang in concept_mask:
+            concept_mask[lang][c.term] = concept_mask[lang].get(c.term, 0) | (c.mask & every)
 
     def covered_by(terms: frozenset[str], lang: str) -> int:
         return mask_of(terms, lang).bit_count()
 
     def mask_of(terms: frozenset[str], lang: str) -> int:
-        return crossref.covered_mask(terms, concept_mask[lang])
+        masks, m = concept_mask[lang], 0
+        for t in terms & asked[lang]:   # a passage holds ~50 terms, the question ~10: intersect first
+            m |= masks[t]
+        return m
 
+    asked = {lang: frozenset(masks) for lang, masks in concept_mask.items()}
     weights = p.concept_weights
     total_weight = sum(weights) or 1.0
 

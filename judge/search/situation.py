@@ -10,9 +10,6 @@ names: the CR defines those kinds by their words, and this module says the kind'
 - 615.1a: "prevent" makes a prevention effect;
 - 611.1/613.1: "gets +1/+1", "gains flying", "becomes", "loses all abilities" … until end of turn, or for as long
   as: a continuous effect, applied in layers;
-- 604.1/614.17: an effect saying what "can't" happen, "can only" or "only during" is a static ability's, and
-  614.17 ("Some effects state that something can't happen … follow similar rules", under 614 Replacement
-  Effects) rules it: both kinds are named;
 - 800.1/800.2: a game of more than two players ("a four-player game", "Player C") is a multiplayer game.
 
 Spanish cards say the same with their own words, read beside the English ones (issue 15, Spanish players): "Cuando",
@@ -56,11 +53,6 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|\bobtienen? [+-]\d+/[+-]\d+|\bganan? (?!vidas?\b)[a-záéíóúñ]+|\bse convierten? en\b"
                 r"|\bpierden? todas las habilidades\b", re.IGNORECASE),
      "continuous effects"),
-    # "Counters can't be put on…", "can cast spells only during your turn", "no pueden lanzar…"
-    (_CANT := re.compile(r"\bcan(?:'|\u2019)?t\b|\bcannot\b|\bcan only\b|\bonly (?:during|once|as)\b"
-                         r"|\bno pueden?\b|\bsolo puedes?\b|\bsólo puedes?\b", re.IGNORECASE),
-     "static abilities"),
-    (_CANT, "replacement effects"),
 )
 _MULTIPLAYER = re.compile(r"\b(?:three|four|five|six|\d)[- ]player game\b|\bmultiplayer\b|\bplayer [c-f]\b"
                           # Spanish players: "multijugador", "en un multi", "partida de cuatro", "mesa de 4",
@@ -81,7 +73,7 @@ def cr_terms(text: str) -> list[str]:
     """The CR's names for what the question's quoted card text is and for its game, each once, in _CUES order
     (the multiplayer game last); empty when it quotes nothing and names no more than two players."""
     quotes = quoted(text)
-    out = list(dict.fromkeys(terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)))
+    out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)]
     if _MULTIPLAYER.search(text):
         out.append("multiplayer")
     return out
