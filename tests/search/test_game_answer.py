@@ -187,3 +187,14 @@ def test_players_nicknames_of_the_new_table_cards() -> None:
     chalice = table.expand("tengo un Chalice en 1, puedo castear un hechizo de 1?", "es")
     assert chalice.cards == ("Chalice of the Void",) and "contadores de carga" in chalice.text
     assert table.expand("con Worship en mesa me pueden matar?", "es").text.startswith("con «si controlas una criatura")
+
+
+def test_a_rule_with_an_example_answers_with_its_own_sentence(cr_index: RulesIndex) -> None:
+    """510.1c and 702.19b end with "Example:" paragraphs about named cards; the answer shows the rule's sentence."""
+    for q in ("my 5/5 attacker is blocked by a 2/2 and a 3/3, can I assign all the damage to one blocker?",
+              "a creature with trample is blocked by a creature with protection, how much damage must be assigned?"):
+        answer = cr_index.search(q).answer
+        assert answer is not None and answer.number, q
+        shown = answer.best_sentence.replace("<mark>", "").replace("</mark>", "")
+        example = answer.text.find("Example:")
+        assert example > 0 and 0 <= answer.text.find(shown[:40]) < example, (answer.number, shown)
