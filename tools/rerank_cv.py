@@ -39,6 +39,11 @@ def dump(out: Path) -> None:
     print(f"{len(groups)} groups lists written to {out} ({time.process_time():.1f} s CPU)")
 
 
+def _load(path: Path) -> dict:
+    with open(path, "rb") as fh:
+        return pickle.load(fh)   # noqa: S301 (the developer's own dump)
+
+
 def _development(groups: dict, fused: bool) -> tuple[list, list[str]]:
     from judge.config import CHECKOUT_DIR
     from judge.search.evaluate import question_sets
@@ -55,8 +60,7 @@ def cv(path: Path, fused: bool, settings: list[str]) -> None:
     from judge.search import boost as B
     from judge.search import rerank_train as T
 
-    with open(path, "rb") as fh:
-        groups = pickle.load(fh)   # noqa: S301 (the developer's own dump)
+    groups = _load(path)
     dev, labels = _development(groups, fused)
     for spec in settings:
         kw = json.loads(spec)
@@ -72,8 +76,7 @@ def held(path: Path, fused: bool, weights: Path) -> None:
     from judge.search import rerank as R
     from judge.search import rerank_train as T
 
-    with open(path, "rb") as fh:
-        groups = pickle.load(fh)   # noqa: S301 (the developer's own dump)
+    groups = _load(path)
     model = R.load(weights)
     for (on, name), g in sorted(groups.items()):
         if on == fused:
