@@ -7,7 +7,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 
 .PHONY: run serve-prod test setup browser index clean
-.PHONY: faults postgresql-server fuzz-api
+.PHONY: faults postgresql-server fuzz-api rerank-weights
 
 setup: $(STAMP)
 
@@ -61,3 +61,10 @@ fuzz-api: index
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache
+
+# Retrain the search's second stage (docs/search-rerank.md), both first stages, into judge/search/: JUDGE_INSTANCE
+# must hold the English CR imported with every vector (`judge corpus status`). Prints each path's 5-fold
+# cross-validated figures; then run `judge eval --all --both` and compare with docs/benchmarks.md before committing.
+rerank-weights: $(STAMP)
+	JUDGE_SEARCH_SEMANTIC=false $(BIN)/judge eval --all --train-rerank judge/search/rerank_weights.json
+	$(BIN)/judge eval --all --semantic --train-rerank judge/search/rerank_weights_fused.json

@@ -24,6 +24,11 @@ _RULING = re.compile(r"\b(?:can(?:'|’)?t|cannot|can|may|must|doesn(?:'|’)?t|
                      r"only|never|instead|unless|loses?|no puede[n]?|puede[n]?|debe[n]?|solo|sólo|nunca|"
                      r"en vez de|a menos que|pierde)\b", re.IGNORECASE)
 NAMING_FACTOR = 0.3
+# A rule's "Example:" paragraphs illustrate it with cards ("Elvish Regrower's controller can assign all 4 damage…",
+# 510.1c): their sentences hold many of the question's words and often a modal, but the rule's own statement before
+# them is what decides.  Every sentence from the first "Example:" on weighs EXAMPLE_FACTOR.
+EXAMPLE_FACTOR = 0.3
+_EXAMPLE = re.compile(r"(?:^|\n|(?<=[.:]) )\s*(?:Examples?|Ejemplos?):", re.IGNORECASE)
 RULING_BONUS = 1.3
 # What the question asks, read from its wording (Asks): "¿puedo…?", "can my…?" asks whether something may happen, so
 # a sentence that only describes ("To play a land, a player puts…") answers it less; a clause counting times ("only
@@ -62,7 +67,8 @@ def deciding_clause(text: str, lang: str, weights: dict[str, float],
                     found: list[tuple[int, int, str]] | None = None,
                     spans: list[tuple[int, int]] | None = None, asks: Asks | None = None) -> Clause:
     """The sentence of `text` that decides: the question's words it holds (weighted), times RULING_BONUS for a
-    clause that rules and NAMING_FACTOR for one that names or points; ties go to the earlier sentence.
+    clause that rules and NAMING_FACTOR for one that names or points, EXAMPLE_FACTOR for a sentence of the rule's
+    "Example:" paragraphs; ties go to the earlier sentence.
     `asks` (question_asks) weighs a clause by what the question asks: NOT_RULING_FACTOR for one that does not rule
     when the question asks whether something may happen, COUNT_FACTOR for a clause counting times when it does not
     ask how many, SUBJECT_BONUS when the clause's modal follows one of the question's words.
@@ -73,9 +79,13 @@ def deciding_clause(text: str, lang: str, weights: dict[str, float],
     # where the question's words end in the text: a modal right after one has it as its subject
     ends = {e for _, e, t in found if t in weights} if asks is not None else set()
     best, best_score = spans[0], -1.0
+    example = _EXAMPLE.search(text)
+    examples_from = example.start() if example is not None and example.start() > 0 else len(text)
     for (a, b), words in zip(spans, seen):
         sentence = text[a:b].strip()
         score = sum(weights[t] for t in words)
+        if a >= examples_from:
+            score *= EXAMPLE_FACTOR
         if _NAMING.search(sentence):
             score *= NAMING_FACTOR
         elif _RULING.search(sentence):

@@ -179,8 +179,10 @@ def _train_rerank(files: list[Path], out: Path, semantic: bool | None) -> None:
     ix = _open(semantic, embed="wait")
     model, report = T.train(ix, loaded, semantic=semantic)
     for name, (r5, r10, mrr) in report["cross_validation"].items():
-        click.echo(f"{name}: Recall@5 {r5:.3f}  Recall@10 {r10:.3f}  MRR@10 {mrr:.3f}  "
-                   f"({report['questions']} preguntas, validación cruzada de {report['folds']} partes)")
+        pooled = name in ("first stage", "re-ranked")   # the others are one file's questions of the same folds
+        click.echo(f"{'' if pooled else '  '}{name}: Recall@5 {r5:.3f}  Recall@10 {r10:.3f}  MRR@10 {mrr:.3f}"
+                   + (f"  ({report['questions']} preguntas, validación cruzada de {report['folds']} partes)"
+                      if pooled else ""))
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=out.name + ".", suffix=".tmp")

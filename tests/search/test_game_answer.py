@@ -90,6 +90,19 @@ def test_the_deciding_clause_is_not_the_naming_sentence() -> None:
     assert text[clause.start:clause.end].startswith("A creature can't attack")
 
 
+@pytest.mark.parametrize("join", ["\n", " "])
+def test_the_deciding_clause_is_the_rule_not_its_example(join: str) -> None:
+    """An "Example:" paragraph's sentences hold the question's words and a modal, but the rule before it decides."""
+    text = (f"A widget with two gears may spin once each turn.{join}Example: Ana's widget has two gears and three "
+            "spin counters; Ana can spin that widget with its gears during her turn, and its counters stay.")
+    weights = {"widget": 1.0, "gear": 1.0, "spin": 1.0, "counter": 1.0, "turn": 0.5}
+    clause = deciding_clause(text, "en", weights)
+    assert text[clause.start:clause.end].startswith("A widget with two gears may spin")
+    only_example = "Example: Ana can spin that widget with its gears during her turn."   # nothing else to show
+    shown = deciding_clause(only_example, "en", weights)
+    assert only_example[shown.start:shown.end].strip().startswith("Example: Ana can spin")
+
+
 def test_rule_numbers_are_related_only_within_one_rule() -> None:
     assert related("702.19", "702.19b") and related("702.19b", "702.19") and related("305.3", "305.3")
     assert not related("702.1", "702.19") and not related("305.2", "305.3") and not related(None, "305.3")
@@ -174,3 +187,14 @@ def test_players_nicknames_of_the_new_table_cards() -> None:
     chalice = table.expand("tengo un Chalice en 1, puedo castear un hechizo de 1?", "es")
     assert chalice.cards == ("Chalice of the Void",) and "contadores de carga" in chalice.text
     assert table.expand("con Worship en mesa me pueden matar?", "es").text.startswith("con «si controlas una criatura")
+
+
+def test_a_rule_with_an_example_answers_with_its_own_sentence(cr_index: RulesIndex) -> None:
+    """510.1c and 702.19b end with "Example:" paragraphs about named cards; the answer shows the rule's sentence."""
+    for q in ("my 5/5 attacker is blocked by a 2/2 and a 3/3, can I assign all the damage to one blocker?",
+              "a creature with trample is blocked by a creature with protection, how much damage must be assigned?"):
+        answer = cr_index.search(q).answer
+        assert answer is not None and answer.number, q
+        shown = answer.best_sentence.replace("<mark>", "").replace("</mark>", "")
+        example = answer.text.find("Example:")
+        assert example > 0 and 0 <= answer.text.find(shown[:40]) < example, (answer.number, shown)

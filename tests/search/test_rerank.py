@@ -74,6 +74,28 @@ def test_features_have_one_row_per_candidate(es_index: RulesIndex) -> None:
     assert x.shape == (min(30, len(lexical)), len(R.FEATURES)) and np.isfinite(x).all()
 
 
+def test_cross_validation_reports_each_file_of_the_same_folds() -> None:
+    """Each file's re-ranked figures come from the folds it was left out of, pooled the same way as all."""
+    rng = np.random.default_rng(3)
+    k = len(R.FEATURES)
+    groups, labels = [], []
+    for n in range(30):
+        x = rng.random((8, k))
+        good = np.zeros(8, dtype=bool)
+        good[n % 8] = True
+        x[:, 15] = 0.0
+        x[n % 8, 15] = 1.0       # title_share marks the answer in "easy"; nothing does in "hard"
+        if n % 2:
+            x[:, 15] = 0.5
+        groups.append(T.Group(x, good, [str(i) for i in range(8)]))
+        labels.append("hard" if n % 2 else "easy")
+    cv = T.cross_validate(groups, folds=3, labels=labels)
+    assert set(cv) == {"first stage", "re-ranked", "re-ranked easy", "re-ranked hard"}
+    both = [(a + b) / 2 for a, b in zip(cv["re-ranked easy"], cv["re-ranked hard"])]
+    assert np.allclose(both, cv["re-ranked"])          # 15 questions each: the pooled figure is their mean
+    assert cv["re-ranked easy"][0] == 1.0 and cv["re-ranked easy"][0] > cv["re-ranked hard"][0]
+
+
 def test_the_held_out_sets_are_never_trained_on() -> None:
     with pytest.raises(T.HeldOutRefused, match="players_es_quiz_heldout"):
         T.check_trainable([Path("tests/search/players_es_quiz.jsonl"), Path("tests/search/players_es_quiz_heldout.jsonl")])
