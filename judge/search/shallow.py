@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 MAP_FILE = Path(__file__).with_name("question_map.npz")
 # SHA-256 of the shipped map (tools/train_question_map.py prints it): another file is not the map measured.
-MAP_SHA256 = ""
+MAP_SHA256 = "b09645a34a6d98de2e0492e651ab371ba33d8ef70f71e0ca4b44862cafbd510c"
 _HEADER = struct.Struct("<4sIiiiiiii")   # magic, version, H, NL, NH, FF, VOC, MAXP, TVS (e5.c's e5_parse)
 _NL_OFFSET = 12                          # byte offset of NL in that header
 
@@ -118,9 +118,11 @@ class QuestionMap:
         return (out / norm if norm > 0 else out).astype(np.float32)
 
     @classmethod
-    def load(cls, path: Path = MAP_FILE, expected_sha256: str | None = None) -> "QuestionMap":
+    def load(cls, path: Path | None = None, expected_sha256: str | None = None) -> "QuestionMap":
+        """The map at `path` (default: the shipped MAP_FILE, checked against MAP_SHA256)."""
         import numpy as np
 
+        path = MAP_FILE if path is None else path
         expected = MAP_SHA256 if expected_sha256 is None else expected_sha256
         if not path.is_file():
             raise ShallowUnavailable(f"no se encuentra el mapa de preguntas {path}")

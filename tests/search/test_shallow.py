@@ -105,7 +105,6 @@ def test_a_map_that_cannot_be_used_leaves_the_whole_model_answering(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr(sem, "_logged", set())
     monkeypatch.setattr(shallow, "MAP_FILE", tmp_path / "missing.npz")
-    monkeypatch.setattr(shallow.QuestionMap.load, "__defaults__", (tmp_path / "missing.npz", None))
     model = sem.Embedder()
     with caplog.at_level(logging.WARNING):
         assert not model.use_shallow()
