@@ -52,6 +52,19 @@ def search_semantic() -> bool:
     return True if env is None else _flag(env)
 
 
+SEARCH_ENCODERS = ("e5", "shallow")
+
+
+def search_encoder() -> str:
+    """`JUDGE_SEARCH_ENCODER`: what embeds a question on the semantic path (the passages are always e5's).
+    `e5` (default): the whole model; `shallow`: its first layers mapped into its question space
+    (judge/search/shallow.py), about a quarter of the CPU.  Another value is refused by the search's start."""
+    value = (os.environ.get("JUDGE_SEARCH_ENCODER") or "e5").strip().lower()
+    if value not in SEARCH_ENCODERS:
+        raise ValueError(f"JUDGE_SEARCH_ENCODER={value!r}: debe ser uno de {', '.join(SEARCH_ENCODERS)}")
+    return value
+
+
 def database_url() -> str | None:
     """`DATABASE_URL` (e.g. `postgresql://user@host/db`) for the saved scenarios; unset: SQLite in the instance
     folder (`judge.db`).  `JUDGE_DATABASE_URL` or the instance's config.py override it for one app."""

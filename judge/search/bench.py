@@ -161,6 +161,7 @@ def run_bench(corpus_dir: Path, instance: Path, questions: list[str], repeat: in
         started = time.perf_counter()
         embedder = sem.get_embedder()   # hash check + load, unless a build above needed it already
         result["model_load_s"] = round(time.perf_counter() - started, 3)
+        result["question_encoder"] = embedder.encoder_id if embedder is not None else ""
         fused = _api(instance, corpus_dir, True)
         fused("warm-up")
         ix = data.rules_data_for(corpus_dir, instance, True).index

@@ -253,6 +253,8 @@ def _print_bench(result: dict, repeat: int, semantic: bool | None) -> None:  # t
         click.echo(f"  vector de un pasaje: {result['embed_ms_per_passage']:.1f} ms (CPU "
                    f"{result['embed_cpu_ms_per_passage']:.1f} ms; todos los pasajes sin caché: "
                    f"≈ {result['embed_all_estimate_s'] / 60:.1f} min); modelo cargado en {result['model_load_s']:.2f} s")
+    if result.get("question_encoder"):
+        click.echo(f"  preguntas embebidas por: {result['question_encoder']} (JUDGE_SEARCH_ENCODER)")
     memory = f"  memoria residente: índice léxico +{result['rss_lexical_mb']:.0f} MB"
     if "rss_semantic_extra_mb" in result:
         memory += f", modelo y vectores +{result['rss_semantic_extra_mb']:.0f} MB"

@@ -76,6 +76,17 @@ def enabled(setting: bool | None = None) -> bool:
     return search_semantic()
 
 
+def question_encoder() -> str:
+    """The JUDGE_SEARCH_ENCODER setting (`e5` or `shallow`); an unknown value is logged and read as `e5`."""
+    from judge.config import search_encoder
+
+    try:
+        return search_encoder()
+    except ValueError as exc:
+        log_once("%s: se usa e5", exc)
+        return "e5"
+
+
 # -- the model
 
 
@@ -119,6 +130,8 @@ class Embedder:
             raise SemanticUnavailable(f"el modelo {path} da vectores de {self._model.dim} dimensiones, no {DIM}")
         self.path = path
         self.model_id = MODEL_ID
+        self.question_encoder: "Any | None" = None   # shallow.ShallowEncoder when JUDGE_SEARCH_ENCODER=shallow
+        self.encoder_id = "e5"                        # in the search cache's key: answers differ per encoder
         self.passages_embedded = 0    # counted for the cache tests and the build report
         self.questions_embedded = 0   # questions the model computed (not taken from the recent ones)
         self._calls = threading.Lock()
@@ -132,7 +145,8 @@ class Embedder:
             if found is not None:
                 self._recent.move_to_end(text)
                 return found
-            vector = self._model.query(text)
+            vector = (self.question_encoder.query(text) if self.question_encoder is not None
+                      else self._model.query(text))
             self.questions_embedded += 1
             if self.recent_max > 0:
                 vector.setflags(write=False)   # shared by every later asker of the same question
@@ -140,6 +154,25 @@ class Embedder:
                 while len(self._recent) > self.recent_max:
                     self._recent.popitem(last=False)
             return vector
+
+    def use_shallow(self) -> bool:
+        """Questions from now on embedded by the shallow encoder (shallow.py) over this model's file; False
+        (logged once) when it cannot be used: the whole model keeps answering."""
+        from judge.search import shallow
+
+        try:
+            question_map = shallow.QuestionMap.load()
+            if question_map.model_id != self.model_id:
+                raise shallow.ShallowUnavailable(f"el mapa es del modelo {question_map.model_id}, no {self.model_id}")
+            encoder = shallow.ShallowEncoder(shallow.ShallowModel(self.path, question_map.layers), question_map)
+        except (shallow.ShallowUnavailable, OSError, ValueError, KeyError) as exc:
+            log_once("codificador de preguntas reducido no disponible, se usa e5 entero: %s", exc)
+            return False
+        with self._calls:
+            self.question_encoder = encoder
+            self.encoder_id = shallow.encoder_id(question_map)
+            self._recent.clear()
+        return True
 
     def recent(self, text: str) -> "np.ndarray | None":
         """The vector of a question asked lately, or None (nothing is computed)."""
@@ -172,12 +205,16 @@ def get_embedder() -> Embedder | None:
         if _embedder is None and _failure is None:
             started = time.perf_counter()
             try:
-                _embedder = Embedder()
+                loaded = Embedder()
             except SemanticUnavailable as exc:
                 _failure = str(exc)
                 log_once("búsqueda semántica desactivada, la búsqueda sigue siendo léxica: %s", _failure)
             else:
-                log.info("modelo de embeddings %s cargado en %.2f s", MODEL_ID, time.perf_counter() - started)
+                if question_encoder() == "shallow":
+                    loaded.use_shallow()
+                _embedder = loaded
+                log.info("modelo de embeddings %s cargado en %.2f s (preguntas: %s)", MODEL_ID,
+                         time.perf_counter() - started, loaded.encoder_id)
     return _embedder
 
 

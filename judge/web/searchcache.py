@@ -41,6 +41,7 @@ def key_and_stable(params: dict[str, Any], kind: str = "api") -> tuple[str, bool
     the semantic half runs on an incomplete set of vectors."""
     from judge.web import data
     from judge.web.i18n import get_language
+    from judge.search.semantic import get_embedder
     from judge.web.pagecache import code_version
 
     rules = data.rules_data()
@@ -48,11 +49,14 @@ def key_and_stable(params: dict[str, Any], kind: str = "api") -> tuple[str, bool
     assert index is not None
     semantic = index.semantic_active()
     stable = True
+    encoder = ""
     if semantic:
         vectors = index.vectors
         stable = vectors is not None and bool(getattr(vectors, "complete", False))
+        embedder = get_embedder()   # loaded already: semantic_active() needs it
+        encoder = embedder.encoder_id if embedder is not None else ""   # the shallow encoder answers differently
     # `kind`: which answer is stored (the API's JSON, the search page's HTML or its JSON): never mixed
-    parts = [CACHE_FORMAT, kind, rules.content_hash, str(index.stamp), code_version(), "semantic" if semantic else
+    parts = [CACHE_FORMAT, kind, rules.content_hash, str(index.stamp), code_version(), f"semantic:{encoder}" if semantic else
              "lexical", get_language(), str(params["limit"]), params["doc"] or "", params["ruleset"] or "",
              params["q"]]
     return "search:" + hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest(), stable

@@ -101,3 +101,26 @@ def test_the_search_page_is_cached_like_the_api_and_kept_apart_from_it(own_insta
     plain = create_app({"TESTING": True, "INSTANCE": str(own_instance)}).test_client().get("/", query_string=q)
     assert plain.headers["X-Search-Cache"] == "off" and plain.data == first.data
     assert "X-Search-Cache" not in client.get("/").headers   # the empty box is not a search
+
+
+def test_the_question_encoder_is_in_the_key_of_a_semantic_answer(own_instance: Path) -> None:
+    # JUDGE_SEARCH_ENCODER=shallow answers differently from the whole model: two instances behind one store, one
+    # of each, must never hand each other their answers.
+    from types import SimpleNamespace
+
+    from judge.search import semantic
+    from judge.web import data
+
+    client = _client(own_instance)
+    with client.application.test_request_context("/"):
+        index = data.index()
+        params = {"q": "mulligan", "limit": 10, "doc": None, "ruleset": None}
+        keys = []
+        with mock.patch.object(type(index), "semantic_active", lambda self, semantic=None: True), \
+                mock.patch.object(type(index), "vectors", SimpleNamespace(complete=True)):
+            for encoder in ("e5", "shallow-3-0123456789ab", "e5"):
+                with mock.patch.object(semantic, "get_embedder", lambda e=encoder: SimpleNamespace(encoder_id=e)):
+                    keys.append(searchcache.key_and_stable(params))
+        lexical = searchcache.key_and_stable(params)
+    assert keys[0] == keys[2] and keys[0][0] != keys[1][0] and all(stable for _, stable in keys)
+    assert lexical[0] not in {k for k, _ in keys}
