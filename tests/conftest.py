@@ -11,6 +11,24 @@ import pytest
 # semantic search on for small fixture corpora only.
 os.environ["JUDGE_SEARCH_SEMANTIC"] = "false"
 
+# A deployment's settings in the developer's shell (a shared Redis, rate limits, page caches, another corpus)
+# would make tests share state across runs and fail for no fault of the code: the suite runs on the embedded
+# defaults, and tests that want a store set it on their own app.  Kept: which instance, and the fault tests' switch.
+KEPT_SETTINGS = frozenset({"JUDGE_INSTANCE", "JUDGE_LONG_FAULTS", "JUDGE_SEARCH_SEMANTIC"})
+SCRUBBED_SETTINGS = frozenset({"REDIS_URL", "DATABASE_URL"})
+
+
+def hermetic_settings(environ: dict[str, str]) -> list[str]:
+    """The variables taken out of `environ` (in place) so that the suite sees the embedded defaults."""
+    dropped = sorted(k for k in environ
+                     if k in SCRUBBED_SETTINGS or (k.startswith("JUDGE_") and k not in KEPT_SETTINGS))
+    for key in dropped:
+        del environ[key]
+    return dropped
+
+
+hermetic_settings(os.environ)  # type: ignore[arg-type]
+
 # ../shared beside the checkout holds the official English CR and the evaluation sets; it is never committed.
 SHARED_DIR = Path(__file__).resolve().parents[1].parent / "shared"
 CR_FILE = SHARED_DIR / "corpus" / "MagicCompRules_EN_20260417.txt"
