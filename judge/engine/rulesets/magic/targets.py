@@ -188,11 +188,12 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
     return tuple(chosen)
 
 
-def trigger_text(ab: Triggered, source_name: str) -> str:
+def trigger_text(ab: Triggered, source_name: str) -> Message:
+    """A triggered ability as the stack and the steps name it (603.2): its source, trigger condition and effects."""
     if ab.keyword == "persist":
-        return f"persistir de {source_name}"
+        return Message("magic.ability.persist", source=source_name)
     if ab.keyword == "conspire":
-        return f"conspirar de {source_name} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)"
+        return Message("magic.ability.conspire", source=source_name)
     when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
             "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
             "end_step": "comienza el paso final", "counter_put": "recibe un contador",
@@ -220,8 +221,8 @@ def trigger_text(ab: Triggered, source_name: str) -> str:
             who += f" ({describe_where(ab.where)})"
         when = f"{who} {verb}"
     cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n, arg=ab.condition_arg)
-    return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
-           f"{'; '.join(describe_effect(e) for e in ab.effects)}»)"
+    return Message("magic.ability.triggered", source=source_name, when=when, cond=", " + cond if cond else "",
+                   effects=[describe_effect(e) for e in ab.effects])
 
 
 # "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2)

@@ -1,0 +1,130 @@
+"""The magic catalog's entries for the texts of effects and abilities (text.py; each verb's own line is in its
+class, verbs/*.py `texts`): who an effect acts on in the three forms a Spanish line needs («el objetivo», «del
+objetivo», «al objetivo»; English says the noun the same in all three), amounts, durations and what every verb's
+text shares. `PAIRS` maps each id to its (Spanish, English) template; magic/messages.py merges them.
+
+Spanish is the wording the traces always had, byte for byte (tools/engine_identity.py compare).
+"""
+from __future__ import annotations
+
+from judge.engine.rulesets.magic.cards import CARD_TYPES
+
+# A card type's name for a group («son también criaturas», "are also creatures"); the one name is magic.cardtype.
+_TYPES_EN = {"creature": "creatures", "land": "lands", "instant": "instants", "sorcery": "sorceries",
+             "enchantment": "enchantments", "artifact": "artifacts"}
+
+# What an effect acts on (`to:`), Spanish and English.
+TO: dict[str, tuple[str, str]] = {
+    "target": ("objetivo", "target"), "self": ("esta carta", "this card"),
+    "controller": ("su controlador", "its controller"), "each_opponent": ("cada oponente", "each opponent"),
+    "each_player": ("cada jugador", "each player"),
+    "creatures_you_control": ("las criaturas que controlas", "the creatures you control"),
+    "other_creatures_you_control": ("las otras criaturas que controlas", "the other creatures you control"),
+    "all_creatures": ("todas las criaturas", "all creatures"), "other_creatures": ("las otras criaturas",
+                                                                                  "the other creatures"),
+    "enchanted": ("la criatura encantada", "the enchanted creature"),
+    "opponents_creatures": ("las criaturas de tus oponentes", "your opponents' creatures"),
+    "targets": ("cada objetivo", "each target"),
+    "creatures_with_minus_counters": ("cada criatura con un contador -1/-1", "each creature with a -1/-1 counter"),
+    "all_permanents": ("todos los permanentes", "all permanents"),
+    "permanents_you_control": ("los permanentes que controlas", "the permanents you control"),
+    "other_permanents_you_control": ("los otros permanentes que controlas", "the other permanents you control"),
+    "everything": ("todas las cartas fuera del campo de batalla, hechizos y permanentes",
+                   "every card outside the battlefield, spell and permanent"),
+    "active_player": ("el jugador activo", "the active player"),
+    "target_controller": ("el controlador del objetivo", "the target's controller"),
+    "target_player_creatures": ("las criaturas del jugador objetivo", "the target player's creatures"),
+    "chosen_player": ("un jugador elegido", "a chosen player"), "that_creature": ("esa criatura", "that creature"),
+    "linked": ("esa(s) carta(s)", "that card (those cards)"),
+    "random_target": ("uno de los objetivos al azar", "one of the targets at random"),
+    "graveyard_random": ("una carta al azar de tu cementerio", "a card at random from your graveyard"),
+    "graveyard_named_self": ("las cartas de tu cementerio con el nombre de esta",
+                             "the cards in your graveyard with this card's name"),
+    "equipped": ("la criatura equipada", "the equipped creature"),
+    "opponents_permanents": ("los permanentes de tus oponentes", "your opponents' permanents"),
+    "source_card": ("esta carta (donde está)", "this card (wherever it is)"),
+}
+# The groups «the number of …» counts (filters.count), said as in `to`.
+COUNTED_GROUPS = ("creatures_you_control", "other_creatures_you_control", "all_creatures", "other_creatures",
+                  "opponents_creatures", "all_permanents", "permanents_you_control", "other_permanents_you_control",
+                  "opponents_permanents")
+COUNT_TEXT: dict[str, tuple[str, str]] = {
+    "source_power": ("igual a su fuerza", "equal to its power"),
+    "target_power": ("igual a la fuerza del objetivo", "equal to the target's power"),
+    "life_lost_this_turn": ("igual a las vidas que perdió este turno", "equal to the life they lost this turn"),
+    "destroyed": ("por cada permanente destruido así", "for each permanent destroyed this way"),
+    "your_creatures": ("por cada criatura tuya", "for each creature of yours"),
+    "linked_power": ("igual a la fuerza de esa carta", "equal to that card's power"),
+    "linked_of_color": ("una por cada carta del color elegido", "one for each card of the chosen colour"),
+    "damage_this_turn": ("igual al daño hecho al objetivo este turno",
+                         "equal to the damage dealt to the target this turn"),
+    "life_paid": ("una por cada vida que pagó", "one for each life paid"),
+    **{s: (f"igual al número de {TO[s][0]}", f"equal to the number of {TO[s][1]}") for s in COUNTED_GROUPS},
+}
+
+
+def _de(es: str) -> str:
+    return "del " + es[3:] if es.startswith("el ") else "de " + es
+
+
+def _a(es: str) -> str:
+    return "al " + es[3:] if es.startswith("el ") else "a " + es
+
+
+PAIRS: dict[str, tuple[str, str]] = {
+    # the affected in three forms: nominative, «de …» and «a …» (English: the noun alone; its template says "of")
+    **{f"magic.to.{s}": (es, en) for s, (es, en) in TO.items() if s != "target"},
+    **{f"magic.to_de.{s}": (_de(es), en) for s, (es, en) in TO.items() if s != "target"},
+    **{f"magic.to_a.{s}": (_a(es), en) for s, (es, en) in TO.items() if s != "target"},
+    "magic.to.target": ("el objetivo", "the target"), "magic.to_de.target": ("del objetivo", "the target"),
+    "magic.to_a.target": ("al objetivo", "the target"),
+    "magic.to.target_n": ("el objetivo {n}", "target {n}"), "magic.to_de.target_n": ("del objetivo {n}", "target {n}"),
+    "magic.to_a.target_n": ("al objetivo {n}", "target {n}"),
+    "magic.to_de.raw": ("de {text}", "{text}"), "magic.to_a.raw": ("a {text}", "{text}"),
+    "magic.to.where": ("{what} ({where})", "{what} ({where})"),
+    **{f"magic.count.{c}": pair for c, pair in COUNT_TEXT.items()},
+    **{f"magic.cardtypes.{t}": (es.lower() + "s", _TYPES_EN.get(t, t + "s")) for t, es in CARD_TYPES.items()},
+    # amounts, durations, «es/son»
+    "magic.fx.an_amount": ("una cantidad de", "an amount of"),
+    "magic.fx.an_amount_damage": ("una cantidad", "an amount of"),
+    "magic.fx.dur.end_of_turn": (" hasta el final del turno", " until end of turn"),
+    "magic.fx.dur.end_of_combat": (" hasta el final del combate", " until end of combat"),
+    "magic.fx.is": ("es", "is"), "magic.fx.are": ("son", "are"),
+    # what text.describe_effect adds to a verb's own line
+    "magic.fx.per_counter": ("{text} por cada contador {counter} sobre esta carta",
+                             "{text} for each {counter} counter on this card"),
+    "magic.fx.count": ("{text} ({times}{what}{where})", "{text} ({times}{what}{where})"),
+    "magic.fx.paren": (" ({text})", " ({text})"),
+    "magic.fx.by_target": ("el objetivo hace {text}", "the target deals {text}"),
+    "magic.fx.if_spent": ("{text} si se gastó {colours:join= y/o } para lanzarlo",
+                          "{text} if {colours:join= and/or } was spent to cast it"),
+    "magic.fx.types": ("{text} ({types})", "{text} ({types})"),
+    "magic.fx.condition": ("{condition}, {text}", "{condition}, {text}"),
+    "magic.fx.optional": ("puedes: {text}", "you may: {text}"),
+    # 608.2c: the conditions linked.CONDITIONS names
+    "magic.fx.cond.did": ("si lo hiciste", "if you do"),
+    "magic.fx.cond.linked_creature": ("si esa carta es de criatura", "if that card is a creature card"),
+    "magic.fx.cond.linked_noncreature": ("si esa carta no es de criatura", "if that card isn't a creature card"),
+    "magic.fx.cond.most_creatures": ("si controlas más criaturas que cada uno de los otros jugadores",
+                                     "if you control more creatures than each other player"),
+    "magic.fx.cond.not_most_creatures": ("si no controlas más criaturas que cada uno de los otros jugadores",
+                                         "if you don't control more creatures than each other player"),
+    # an ability an effect grants (lasting.py's gain): «cuando esta criatura ataque, …»
+    "magic.fx.when.attacks": ("cuando esta criatura ataque", "whenever this creature attacks"),
+    "magic.fx.when.blocks": ("cuando esta criatura bloquee", "whenever this creature blocks"),
+    "magic.fx.when.enters": ("cuando entre al campo de batalla", "when it enters the battlefield"),
+    "magic.fx.when.dies": ("cuando muera", "when it dies"),
+    "magic.fx.granted": ("{when}, {effects:join=; }", "{when}, {effects:join=; }"),
+    "magic.fx.quoted": ("«{text}»", "«{text}»"),
+    # an activated ability on the stack (play.py): «la habilidad de X (x) «{T}: …»»
+    "magic.ability.activated": ("la habilidad de {card} ({id}) «{cost}: {effects:join=; }»",
+                                "the ability of {card} ({id}) «{cost}: {effects:join=; }»"),
+    # a triggered ability on the stack (targets.trigger_text): «la habilidad de X («cuando …: …»)»
+    "magic.ability.triggered": ("la habilidad de {source} («cuando {when}{cond}: {effects:join=; }»)",
+                                "the ability of {source} («when {when}{cond}: {effects:join=; }»)"),
+    "magic.ability.persist": ("persistir de {source}", "persist of {source}"),
+    "magic.ability.conspire": ("conspirar de {source} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)",
+                               "conspire of {source} («when you cast it, if its conspire cost was paid, copy it»)"),
+    "magic.ability.activated_named": ("la habilidad de {card} «{cost}: {effects:join=; }»",
+                                      "the ability of {card} «{cost}: {effects:join=; }»"),
+}
