@@ -188,38 +188,34 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
     return tuple(chosen)
 
 
+# The trigger events and who triggers them that messages_text.py says (magic.when.*).
+WHEN_SAID = frozenset({"enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put",
+                       "deals_damage", "dealt_damage", "untapped", "state", "end_of_combat", "blocked"})
+WHO_SAID = frozenset({"creature", "opponents_creature", "your_creature"})
+
+
 def trigger_text(ab: Triggered, source_name: str) -> Message:
     """A triggered ability as the stack and the steps name it (603.2): its source, trigger condition and effects."""
     if ab.keyword == "persist":
         return Message("magic.ability.persist", source=source_name)
     if ab.keyword == "conspire":
         return Message("magic.ability.conspire", source=source_name)
-    when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
-            "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
-            "end_step": "comienza el paso final", "counter_put": "recibe un contador",
-            "deals_damage": "hace daño", "dealt_damage": "recibe daño", "untapped": "se endereza",
-            "state": "su controlador no controla permanentes del color elegido",
-            "end_of_combat": "llega el final del combate (habilidad disparada retrasada)",
-            "blocked": "es bloqueada por una criatura"}.get(ab.when, ab.when)
+    # 603.2: the trigger event, a Message of messages_text.py (its «cuando …» is the ability's template's)
+    when: "Message | str" = Message(f"magic.when.{ab.when}") if ab.when in WHEN_SAID else ab.when
     if ab.when in GENERAL_TEXT:
         when = general_when_text(ab)
     if ab.to_whom == "opponent":
-        when += " a un oponente"
+        when = Message("magic.when.to_opponent", when=when)
     if ab.when == "counter_put" and ab.of == "creature":
-        when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
+        when = Message("magic.when.counter_on_creature", counter=f" {ab.counter}" if ab.counter else "")
     if ab.had_counter:
-        when += f" (si tenía un contador {ab.had_counter})"
+        when = Message("magic.when.had_counter", when=when, counter=ab.had_counter)
     if ab.when in ("dies", "enters", "attacks") and ab.of != "self":
-        who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente",
-               "your_creature": "una criatura bajo tu control"}.get(ab.of, "otra criatura")
-        verb = {"dies": "muere", "enters": "entra al campo de batalla", "attacks": "ataca"}[ab.when]
-        if ab.one_or_more:          # 603.2c: once per event, however many
-            who = who.replace("una criatura", "una o más criaturas").replace("otra criatura", "una o más otras "
-                                                                                "criaturas")
-            verb = {"dies": "mueren", "enters": "entran al campo de batalla", "attacks": "atacan"}[ab.when]
+        many = ".many" if ab.one_or_more else ""        # 603.2c: once per event, however many
+        who: Message = Message(f"magic.when.who.{ab.of if ab.of in WHO_SAID else 'other'}{many}")
         if ab.where:
-            who += f" ({describe_where(ab.where)})"
-        when = f"{who} {verb}"
+            who = Message("magic.to.where", what=who, where=describe_where(ab.where))
+        when = Message("magic.when.who_verb", who=who, verb=Message(f"magic.when.verb.{ab.when}{many}"))
     cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n, arg=ab.condition_arg)
     return Message("magic.ability.triggered", source=source_name, when=when, cond=", " + cond if cond else "",
                    effects=[describe_effect(e) for e in ab.effects])
