@@ -7,7 +7,7 @@ are looked up in a frozen list of Spanish words (tools/spanish_words.txt, how it
     python tools/english_steps.py --ruleset magic # one ruleset only
 
 What is the card's own is not counted: a card's name, an object id and a player's name are the scenario's (taken
-from the step's board: every object's `card` and `id`, every player's `name`, and the scenario's own card names),
+from every board of the run: each object's `card` and `id`, every player's `name`, and the scenario's own card names),
 masked before the words are read (and the passage ids an expectation names, «cr-es/121.4»), longest first so «Osos pardos» goes before «Osos». A printed text quoted in a step
 is the card's own too: the engine quotes one only in an unmodelled note, which is not the step's text (`unmodelled`
 is a list apart), so nothing else is masked; a «…» the engine writes (an ability's cost and effects) is its own
@@ -90,9 +90,12 @@ def measure(rulesets: tuple[str, ...] = ("magic", "doce-vidas")) -> dict[str, An
         for path in sorted((ROOT / "scenarios" / ruleset).rglob("*.yaml")):
             scenario = load_scenario(path)
             own = scenario_names(scenario)
-            for step in run_scenario(scenario).to_json()["steps"]:
+            trace = run_scenario(scenario).to_json()["steps"]
+            for step in trace:              # every board of the run: an object gone since keeps its id and name
+                own = _names(step, own)
+            for step in trace:
                 text = localize_step(step, "en")["summary"]
-                found = [w.lower() for w in WORD.findall(masked(text, _names(step, own)))]
+                found = [w.lower() for w in WORD.findall(masked(text, own))]
                 spanish = [w for w in found if w in words]
                 steps += 1
                 n_words += len(found)

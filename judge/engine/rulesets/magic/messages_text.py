@@ -8,6 +8,20 @@ Spanish is the wording the traces always had, byte for byte (tools/engine_identi
 from __future__ import annotations
 
 from judge.engine.rulesets.magic.cards import CARD_TYPES
+from judge.engine.rulesets.magic.conditions import TEXT as _CONDITIONS_ES
+from judge.engine.rulesets.magic.qualities import QUALITIES as _QUALITIES_ES
+
+_CONDITIONS_EN = {"your_hand_empty": "if you have no cards in hand",
+                  "active_hand_empty": "if the active player has no cards in hand",
+                  "opponent_lost_life": "if an opponent lost {n} or more life this turn",
+                  "library_at_most": "as long as a library has {n} or fewer cards",
+                  "you_control": "if you control {n} or more permanents of type {arg}",
+                  "spells_cast_this_turn": "if you've cast {n} or more spells this turn",
+                  "devotion": "if your devotion to {arg} is {n} or more"}
+_QUALITIES_EN = {**{c: f"of colour {c}" for c in "WUBRG"}, "creature": "creature", "land": "land",
+                 "enchantment": "enchantment", "artifact": "artifact", "attacking": "attacking",
+                 "unblocked": "unblocked", "counters": "with counters", "enchanted": "enchanted",
+                 "nonlegendary": "nonlegendary", "equipped": "equipped", "legendary": "legendary", "basic": "basic"}
 
 # A card type's name for a group («son también criaturas», "are also creatures"); the one name is magic.cardtype.
 _TYPES_EN = {"creature": "creatures", "land": "lands", "instant": "instants", "sorcery": "sorceries",
@@ -84,6 +98,12 @@ PAIRS: dict[str, tuple[str, str]] = {
     "magic.to.where": ("{what} ({where})", "{what} ({where})"),
     **{f"magic.count.{c}": pair for c, pair in COUNT_TEXT.items()},
     **{f"magic.cardtypes.{t}": (es.lower() + "s", _TYPES_EN.get(t, t + "s")) for t, es in CARD_TYPES.items()},
+    # the conditions (conditions.py, 603.4, 608.2c, 604.1) and the qualities of a `where` (qualities.py)
+    **{f"magic.cond.{k}": (es, _CONDITIONS_EN[k]) for k, es in _CONDITIONS_ES.items()},
+    **{f"magic.quality.{q}": (es, _QUALITIES_EN[q]) for q, es in _QUALITIES_ES.items()},
+    "magic.quality.non": ("no {quality}", "not {quality}"),
+    "magic.quality.subtype": ("de subtipo {subtype}", "of subtype {subtype}"),
+    "magic.fx.comma": (", {text}", ", {text}"),
     # amounts, durations, «es/son»
     "magic.fx.an_amount": ("una cantidad de", "an amount of"),
     "magic.fx.an_amount_damage": ("una cantidad", "an amount of"),

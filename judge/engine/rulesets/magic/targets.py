@@ -13,10 +13,11 @@ from judge.engine.rulesets.magic.cards import CardDef, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.protection import protected_from
-from judge.engine.rulesets.magic.qualities import describe_where, has_all
+from judge.engine.rulesets.magic.qualities import describe_where, has_all, said_where
 from judge.engine.rulesets.magic.state import MagicState, StackItem
 from judge.engine.rulesets.magic.steps import ask
 from judge.engine.rulesets.magic.text import describe_effect, describe_target
+from judge.engine.rulesets.magic.conditions import said as said_condition
 from judge.engine.rulesets.magic.triggers import CONDITION_TEXT
 from judge.engine.step import Step
 from judge.messages import Message
@@ -214,10 +215,11 @@ def trigger_text(ab: Triggered, source_name: str) -> Message:
         many = ".many" if ab.one_or_more else ""        # 603.2c: once per event, however many
         who: Message = Message(f"magic.when.who.{ab.of if ab.of in WHO_SAID else 'other'}{many}")
         if ab.where:
-            who = Message("magic.to.where", what=who, where=describe_where(ab.where))
+            who = Message("magic.to.where", what=who, where=said_where(ab.where))
         when = Message("magic.when.who_verb", who=who, verb=Message(f"magic.when.verb.{ab.when}{many}"))
-    cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n, arg=ab.condition_arg)
-    return Message("magic.ability.triggered", source=source_name, when=when, cond=", " + cond if cond else "",
+    cond = Message("magic.fx.comma", text=said_condition(ab.condition, ab.condition_n, ab.condition_arg)) \
+        if CONDITION_TEXT.get(ab.condition) else ""         # 603.4: its intervening «if»
+    return Message("magic.ability.triggered", source=source_name, when=when, cond=cond,
                    effects=[describe_effect(e) for e in ab.effects])
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import CARD_TYPES
-from judge.engine.rulesets.magic.qualities import describe_where
+from judge.engine.rulesets.magic.qualities import describe_where, said_where
 from judge.engine.rulesets.magic.verb import current
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.rulesets.magic.messages_text import COUNT_TEXT as _COUNT_PAIRS
@@ -38,7 +38,7 @@ def _affected(e: Any, form: str) -> Message:
     said = Message(f"magic.{form}.{e.to}") if e.to in TO else \
         Message("magic.raw" if form == "to" else f"magic.{form}.raw", text=e.to)
     if getattr(e, "where", ()):
-        return Message("magic.to.where", what=said, where=describe_where(e.where))
+        return Message("magic.to.where", what=said, where=said_where(e.where))
     return said
 
 
@@ -75,7 +75,7 @@ def describe_effect(e: Any) -> "Message | str":
     if getattr(e, "count", ""):
         where = ""
         if getattr(e, "count_where", ()):
-            where = Message("magic.fx.paren", text=describe_where(e.count_where) if e.count in COUNT_SCOPES
+            where = Message("magic.fx.paren", text=said_where(e.count_where) if e.count in COUNT_SCOPES
                             else ", ".join(e.count_where))
         what = Message(f"magic.count.{e.count}") if e.count in COUNT_TEXT else e.count
         text = Message("magic.fx.count", text=text, times=f"{e.amount} " if e.amount > 1 else "", what=what,
@@ -128,9 +128,9 @@ def describe_target(spec: Any) -> str:
 def condition_text(e: Any) -> "Message | str":
     """608.2c: the condition an instruction of a resolution is done under (linked.CONDITIONS, or one about the
     game state: conditions.py), as text."""
-    from judge.engine.rulesets.magic.conditions import EFFECT_KINDS, text
+    from judge.engine.rulesets.magic.conditions import EFFECT_KINDS, said
     if e.condition in EFFECT_KINDS:
-        return text(e.condition, e.condition_n, e.condition_arg)
+        return said(e.condition, e.condition_n, e.condition_arg)
     if e.condition in ("did", "linked_creature", "linked_noncreature", "most_creatures", "not_most_creatures"):
         return Message(f"magic.fx.cond.{e.condition}")
     return e.condition
