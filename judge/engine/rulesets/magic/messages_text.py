@@ -11,6 +11,21 @@ from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.conditions import TEXT as _CONDITIONS_ES
 from judge.engine.rulesets.magic.qualities import QUALITIES as _QUALITIES_ES
 
+# 603.2: "whenever [you / an opponent / a player] draws, gains life, loses life, casts a spell", "a card [whose] is
+# put into …" (targets.general_when_text), by `whose`
+_GENERAL_ES = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
+               "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
+               "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
+               "zone_change": ("una carta tuya", "una carta de un oponente", "una carta"),
+               "spell_cast": ("lanzas un hechizo", "un oponente lanza un hechizo", "un jugador lanza un hechizo")}
+_GENERAL_EN = {"draw": ("you draw a card", "an opponent draws a card", "a player draws a card"),
+               "life_gain": ("you gain life", "an opponent gains life", "a player gains life"),
+               "life_loss": ("you lose life", "an opponent loses life", "a player loses life"),
+               "zone_change": ("a card of yours", "a card of an opponent's", "a card"),
+               "spell_cast": ("you cast a spell", "an opponent casts a spell", "a player casts a spell")}
+_WHOSE = ("you", "opponents", "each")
+GENERAL_WHEN = tuple(_GENERAL_ES)
+
 _CONDITIONS_EN = {"your_hand_empty": "if you have no cards in hand",
                   "active_hand_empty": "if the active player has no cards in hand",
                   "opponent_lost_life": "if an opponent lost {n} or more life this turn",
@@ -104,6 +119,14 @@ PAIRS: dict[str, tuple[str, str]] = {
     "magic.quality.non": ("no {quality}", "not {quality}"),
     "magic.quality.subtype": ("de subtipo {subtype}", "of subtype {subtype}"),
     "magic.fx.comma": (", {text}", ", {text}"),
+    # the costs of an activated ability besides mana (cards.Activated.cost_said, 602.1a)
+    "magic.cost.remove_counters": ("quitar {n} contador(es) {kind}", "remove {n} {kind} counter(s)"),
+    "magic.cost.put_counters": ("poner {n} contador(es) {kind} sobre él", "put {n} {kind} counter(s) on it"),
+    "magic.cost.sacrifice": ("sacrificar", "sacrifice it"),
+    "magic.cost.discard_self": ("descartar esta carta", "discard this card"),
+    "magic.cost.sacrifice_type": ("sacrificar {what}", "sacrifice {what}"),
+    "magic.cost.reveal_sharing_color": ("mostrar {n} cartas de tu mano que compartan un color",
+                                        "reveal {n} cards from your hand that share a colour"),
     # amounts, durations, «es/son»
     "magic.fx.an_amount": ("una cantidad de", "an amount of"),
     "magic.fx.an_amount_damage": ("una cantidad", "an amount of"),
@@ -156,6 +179,13 @@ PAIRS: dict[str, tuple[str, str]] = {
     "magic.when.end_of_combat": ("llega el final del combate (habilidad disparada retrasada)",
                                  "the end of combat comes (a delayed triggered ability)"),
     "magic.when.blocked": ("es bloqueada por una criatura", "it becomes blocked by a creature"),
+    **{f"magic.when.{w}.{who}": (_GENERAL_ES[w][i], _GENERAL_EN[w][i]) for w in _GENERAL_ES
+       for i, who in enumerate(_WHOSE)},
+    "magic.when.other_zone": ("otra zona", "another zone"), "magic.when.any_zone": ("cualquier zona", "any zone"),
+    "magic.when.put_into": ("{what} se pone en {where} desde {since}", "{what} is put into {where} from {since}"),
+    "magic.when.from": ("{what} desde {zone}", "{what} from {zone}"),
+    "magic.when.from.graveyard": ("un cementerio", "a graveyard"), "magic.when.from.hand": ("una mano", "a hand"),
+    "magic.when.from.exile": ("el exilio", "exile"), "magic.when.from.library": ("una biblioteca", "a library"),
     "magic.when.to_opponent": ("{when} a un oponente", "{when} to an opponent"),
     "magic.when.counter_on_creature": ("se coloca un contador{counter} sobre una criatura",
                                        "a{counter} counter is put on a creature"),
@@ -174,6 +204,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "magic.when.verb.enters.many": ("entran al campo de batalla", "enter the battlefield"),
     "magic.when.verb.attacks": ("ataca", "attacks"), "magic.when.verb.attacks.many": ("atacan", "attack"),
     "magic.when.who_verb": ("{who} {verb}", "{who} {verb}"),
+    "magic.ability.spell_copy": ("la copia de {card} ({id})", "the copy of {card} ({id})"),
     "magic.ability.persist": ("persistir de {source}", "persist of {source}"),
     "magic.ability.conspire": ("conspirar de {source} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)",
                                "conspire of {source} («when you cast it, if its conspire cost was paid, copy it»)"),

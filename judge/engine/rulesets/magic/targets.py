@@ -18,6 +18,7 @@ from judge.engine.rulesets.magic.state import MagicState, StackItem
 from judge.engine.rulesets.magic.steps import ask
 from judge.engine.rulesets.magic.text import describe_effect, describe_target
 from judge.engine.rulesets.magic.conditions import said as said_condition
+from judge.engine.rulesets.magic.messages_text import GENERAL_WHEN
 from judge.engine.rulesets.magic.triggers import CONDITION_TEXT
 from judge.engine.step import Step
 from judge.messages import Message
@@ -223,26 +224,29 @@ def trigger_text(ab: Triggered, source_name: str) -> Message:
                    effects=[describe_effect(e) for e in ab.effects])
 
 
-# "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2)
-GENERAL_TEXT = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
-                "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
-                "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
-                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta"),
-                "spell_cast": ("lanzas un hechizo", "un oponente lanza un hechizo", "un jugador lanza un hechizo")}
+# "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2):
+# the trigger events said by `whose` (their words in messages_text.py)
+GENERAL_TEXT = frozenset(GENERAL_WHEN)
 
 
-def general_when_text(ab: Triggered) -> str:
-    """The Spanish trigger condition of a draw / life / zone-change ability, from its `whose` and zones (603.2)."""
+def general_when_text(ab: Triggered) -> Message:
+    """The trigger condition of a draw / life / zone-change / cast ability, from its `whose` and zones (603.2), as
+    a Message (magic.when.*, messages_text.py)."""
+    from judge.engine.rulesets.magic.messages import zone
     from judge.engine.rulesets.magic.state import ZONE_NAMES
-    text = GENERAL_TEXT[ab.when][("you", "opponents", "each").index(ab.whose)]
+    text = Message(f"magic.when.{ab.when}.{ab.whose}")
     if ab.when == "zone_change":
-        where = ZONE_NAMES.get(ab.to_zone, ab.to_zone) if ab.to_zone else "otra zona"
-        since = ZONE_NAMES.get(ab.from_zone, ab.from_zone) if ab.from_zone else "cualquier zona"
-        text += f" se pone en {where} desde {since}"
+        where = zone(ab.to_zone) if ab.to_zone else Message("magic.when.other_zone")
+        since = zone(ab.from_zone) if ab.from_zone else Message("magic.when.any_zone")
+        text = Message("magic.when.put_into", what=text, where=where, since=since)
     if ab.when == "spell_cast":
         if ab.where:
-            text += f" ({describe_where(ab.where)})"
+            text = Message("magic.to.where", what=text, where=said_where(ab.where))
         if ab.from_zone:
-            text += " desde " + {"graveyard": "un cementerio", "hand": "una mano", "exile": "el exilio",
-                                 "library": "una biblioteca"}.get(ab.from_zone, ZONE_NAMES.get(ab.from_zone, ""))
+            source = Message(f"magic.when.from.{ab.from_zone}") if ab.from_zone in WHOSE_ZONES else \
+                zone(ab.from_zone) if ab.from_zone in ZONE_NAMES else ""
+            text = Message("magic.when.from", what=text, zone=source)
     return text
+
+
+WHOSE_ZONES = ("graveyard", "hand", "exile", "library")     # «desde un cementerio», "from a graveyard"…

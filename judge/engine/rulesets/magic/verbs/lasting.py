@@ -487,7 +487,7 @@ class GrantAbility(Lasting):
     def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         if e.ability is None:
             return self.say("none", to=_to(e))
-        return self.say(to=_to(e), cost=e.ability.cost_text(), effects=[_describe(x) for x in e.ability.effects],
+        return self.say(to=_to(e), cost=e.ability.cost_said(), effects=[_describe(x) for x in e.ability.effects],
                         dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
