@@ -205,6 +205,8 @@ PAIRS: dict[str, tuple[str, str]] = {
     "magic.when.verb.attacks": ("ataca", "attacks"), "magic.when.verb.attacks.many": ("atacan", "attack"),
     "magic.when.who_verb": ("{who} {verb}", "{who} {verb}"),
     "magic.ability.spell_copy": ("la copia de {card} ({id})", "the copy of {card} ({id})"),
+    "magic.mana.pool_empty": ("vacía", "empty"),
+    "magic.lasting.copy_gaining": ("{card} y gana esta habilidad", "{card} and gains this ability"),
     "magic.ability.persist": ("persistir de {source}", "persist of {source}"),
     "magic.ability.conspire": ("conspirar de {source} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)",
                                "conspire of {source} («when you cast it, if its conspire cost was paid, copy it»)"),

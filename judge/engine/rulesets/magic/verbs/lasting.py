@@ -61,7 +61,7 @@ class Lasting(Verb):
             copied = effects._copy_of_event(state, source, e, r.ctx)
             if copied is None:
                 return
-            model_name = f"{copied.name} y gana esta habilidad"
+            model_name = Message("magic.lasting.copy_gaining", card=copied.name)
         elif k == "become_copy":
             ref = targets[e.of] if e.of < len(targets) else None
             model = state.objects.get(ref or "")
