@@ -298,8 +298,12 @@ def test_any_target_is_named_once() -> None:
     reads «se necesitan 1 objetivo(s) (cualquier objetivo)», not «cualquier objetivo objetivo»."""
     from judge.engine.rulesets.magic.cards import TargetSpec
     from judge.engine.rulesets.magic.text import describe_target
-    assert describe_target(TargetSpec("any")) == "cualquier objetivo"
-    assert describe_target(TargetSpec("creature")) == "criatura objetivo"
+    said = describe_target(TargetSpec("any"))
+    assert said.params["noun"].id == "magic.target.any"
+    assert said.render("es") == "cualquier objetivo" and said.render("en") == "any target"
+    creature = describe_target(TargetSpec("creature", controller="opponent"))
+    assert creature.render("es") == "criatura objetivo que controle un oponente"
+    assert creature.render("en") == "target creature an opponent controls"
 
 
 def test_pass_until_is_described_with_the_steps_spanish_name() -> None:

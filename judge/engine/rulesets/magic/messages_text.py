@@ -100,7 +100,36 @@ def _a(es: str) -> str:
     return "al " + es[3:] if es.startswith("el ") else "a " + es
 
 
+# A target spec's kinds (text.describe_target, 115.1) and whose graveyard a card target is in.
+TARGET_KINDS: dict[str, tuple[str, str]] = {
+    "creature": ("criatura", "creature"), "player": ("jugador", "player"), "permanent": ("permanente", "permanent"),
+    "spell": ("hechizo", "spell"), "creature_spell": ("hechizo de criatura", "creature spell"),
+    "land": ("tierra", "land"), "artifact": ("artefacto", "artifact"),
+    "enchantment": ("encantamiento", "enchantment"), "card": ("carta", "card"),
+    "nonenchantment": ("permanente que no sea encantamiento", "nonenchantment permanent"),
+    "nonland": ("permanente que no sea tierra", "nonland permanent"),
+    "instant_or_sorcery": ("carta de instantáneo o de conjuro", "instant or sorcery card")}
+GRAVEYARD_WHOSE: dict[str, tuple[str, str]] = {
+    "any": ("un cementerio", "a graveyard"), "you": ("tu cementerio", "your graveyard"),
+    "opponent": ("el cementerio de un oponente", "an opponent's graveyard")}
+
 PAIRS: dict[str, tuple[str, str]] = {
+    # targets (text.describe_target, 115.1)
+    **{f"magic.target.kind.{k}": pair for k, pair in TARGET_KINDS.items()},
+    **{f"magic.target.gy_whose.{k}": pair for k, pair in GRAVEYARD_WHOSE.items()},
+    "magic.target.gy_what.creature": ("carta de criatura", "creature card"),
+    "magic.target.gy_what.instant_or_sorcery": ("carta de instantáneo o de conjuro", "instant or sorcery card"),
+    "magic.target.gy_what.card": ("carta", "card"),
+    "magic.target.graveyard": ("{what} objetivo de {whose}", "target {what} in {whose}"),
+    "magic.target.who.you": (" que controles", " you control"),
+    "magic.target.who.opponent": (" que controle un oponente", " an opponent controls"),
+    "magic.target.who_player": (" que controla {player}", " {player} controls"),
+    "magic.target.any": ("cualquier objetivo", "any target"),
+    "magic.target.noun": ("{name}{untapped} objetivo", "target{untapped} {name}"),
+    "magic.target.untapped": (" enderezada", " untapped"), "magic.target.other": ("otra ", "another "),
+    "magic.target.spec": ("{other}{noun}{quality}{who}", "{other}{noun}{quality}{who}"),
+    "magic.target.up_to_one": ("hasta un(a) {text}", "up to one {text}"),
+    "magic.target.any_number": ("cualquier cantidad de: {text}", "any number of: {text}"),
     # the affected in three forms: nominative, «de …» and «a …» (English: the noun alone; its template says "of")
     **{f"magic.to.{s}": (es, en) for s, (es, en) in TO.items() if s != "target"},
     **{f"magic.to_de.{s}": (_de(es), en) for s, (es, en) in TO.items() if s != "target"},

@@ -99,7 +99,7 @@ def count_problem(specs: Sequence[TargetSpec], n: int) -> Message | None:
         return None if n >= len(specs) - 1 else Message("magic.illegal.target_count_many", n=len(specs) - 1)
     return None if n == len(specs) else Message(
         "magic.illegal.target_count", n=len(specs), given=n,
-        specs=", ".join(describe_target(s) for s in specs) or Message("magic.illegal.target_count_none"))
+        specs=[describe_target(s) for s in specs] or Message("magic.illegal.target_count_none"))
 
 
 def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> Message | None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import CARD_TYPES
-from judge.engine.rulesets.magic.qualities import describe_where, said_where
+from judge.engine.rulesets.magic.qualities import said_where
 from judge.engine.rulesets.magic.verb import current
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.rulesets.magic.messages_text import COUNT_TEXT as _COUNT_PAIRS
 
-from judge.engine.rulesets.magic.messages_text import TO as _TO_PAIRS
+from judge.engine.rulesets.magic.messages_text import GRAVEYARD_WHOSE, TARGET_KINDS, TO as _TO_PAIRS
 from judge.messages import Message
 
 TO = {s: es for s, (es, _) in _TO_PAIRS.items()}           # the Spanish words of each `to:` (messages_text.TO)
@@ -100,29 +100,36 @@ def _describe(e: Any) -> "Message | str":
     return verb.text(e, n, dur) if verb is not None else e.kind
 
 
-def describe_target(spec: Any) -> str:
-    """A target spec (115.1) as the steps and questions say it: «criatura objetivo que controle un oponente»."""
-    names = {"creature": "criatura", "player": "jugador", "any": "cualquier objetivo", "permanent": "permanente",
-             "spell": "hechizo", "creature_spell": "hechizo de criatura", "land": "tierra",
-             "artifact": "artefacto", "enchantment": "encantamiento", "card": "carta",
-             "nonenchantment": "permanente que no sea encantamiento",
-             "nonland": "permanente que no sea tierra", "instant_or_sorcery": "carta de instantáneo o de conjuro"}
+def describe_target(spec: Any) -> Message:
+    """A target spec (115.1) as the steps and questions say it: «criatura objetivo que controle un oponente»,
+    "target creature an opponent controls" (magic.target.*, messages_text.py)."""
     if spec.zone == "graveyard":
-        what = {"creature": "carta de criatura", "instant_or_sorcery": "carta de instantáneo o de conjuro"}.get(
-            spec.kind, "carta")
-        whose = {"any": "un cementerio", "you": "tu cementerio", "opponent": "el cementerio de un oponente"}
-        text = f"{what} objetivo de {whose[spec.controller]}"
+        what = spec.kind if spec.kind in ("creature", "instant_or_sorcery") else "card"
+        if spec.controller not in GRAVEYARD_WHOSE:
+            raise KeyError(spec.controller)
+        text = Message("magic.target.graveyard", what=Message(f"magic.target.gy_what.{what}"),
+                       whose=Message(f"magic.target.gy_whose.{spec.controller}"))
     else:
-        who = {"any": "", "you": " que controles", "opponent": " que controle un oponente"}.get(
-            spec.controller, f" que controla {spec.controller.removeprefix('player:')}")
-        quality = f" ({describe_where(spec.where)})" if spec.where else ""
+        who: "Message | str" = Message(f"magic.target.who.{spec.controller}") if spec.controller in ("you",
+                                                                                                  "opponent") \
+            else "" if spec.controller == "any" else \
+            Message("magic.target.who_player", player=spec.controller.removeprefix("player:"))
+        quality = Message("magic.fx.paren", text=said_where(spec.where)) if spec.where else ""
         # «cualquier objetivo» already says «objetivo» (not «cualquier objetivo objetivo»)
-        noun = "cualquier objetivo" if spec.kind == "any" else \
-            f"{names[spec.kind]}{' enderezada' if spec.untapped else ''} objetivo"
-        text = f"{'otra ' if spec.other else ''}{noun}{quality}{who}"
+        if spec.kind == "any":
+            noun = Message("magic.target.any")
+        elif spec.kind in TARGET_KINDS:
+            noun = Message("magic.target.noun", name=Message(f"magic.target.kind.{spec.kind}"),
+                           untapped=_UNTAPPED if spec.untapped else "")
+        else:
+            raise KeyError(spec.kind)
+        text = Message("magic.target.spec", other=_OTHER if spec.other else "", noun=noun, quality=quality, who=who)
     if spec.optional:
-        return f"hasta un(a) {text}"
-    return f"cualquier cantidad de: {text}" if spec.many else text
+        return Message("magic.target.up_to_one", text=text)
+    return Message("magic.target.any_number", text=text) if spec.many else text
+
+
+_UNTAPPED, _OTHER = Message("magic.target.untapped"), Message("magic.target.other")
 
 
 def condition_text(e: Any) -> "Message | str":
