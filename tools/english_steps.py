@@ -23,7 +23,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 WORD = re.compile(r"[a-záéíóúñü]+", re.IGNORECASE)
-PASSAGE = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*/[\w.-]+")     # a cited passage id (cr-es/121.4): no words
+PASSAGE = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*(?:/[\w.-]+)+")     # a cited passage id (cr-es/121.4): no words
 
 
 def spanish_words(path: Path = ROOT / "tools" / "spanish_words.txt") -> frozenset[str]:
