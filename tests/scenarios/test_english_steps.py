@@ -4,31 +4,21 @@ left is named in docs/scenarios.md ("Mensajes"): the stack's «habilidad de X» 
 may only go down."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
 CEILING = {"magic": 58, "doce-vidas": 4}      # English step texts holding a word of tools/spanish_words.txt
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("english_steps", ROOT / "tools" / "english_steps.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_english_step_texts_hold_at_most_the_named_spanish_words() -> None:
-    tool = _tool()
+def test_english_step_texts_hold_at_most_the_named_spanish_words(repo_tool: Any) -> None:
+    tool = repo_tool("english_steps")
     for ruleset, ceiling in CEILING.items():
         m = tool.measure((ruleset,))
         assert m["steps"] > 100
         assert m["with_spanish"] <= ceiling, (ruleset, m["with_spanish"], [t for _, t, _ in m["examples"][:10]])
 
 
-def test_the_count_masks_card_names_and_ids_but_not_the_engine_s_words() -> None:
-    tool = _tool()
+def test_the_count_masks_card_names_and_ids_but_not_the_engine_s_words(repo_tool: Any) -> None:
+    tool = repo_tool("english_steps")
     text = tool.masked("Osos pardos (osos) moves from battlefield to hand: devuelve el objetivo (cr-en/400.7)",
                        {"Osos pardos", "Osos", "osos"})
     words = tool.WORD.findall(text.lower())
