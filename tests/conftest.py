@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,3 +41,17 @@ def cr_file() -> Path:
     if not CR_FILE.exists():
         pytest.skip(f"the official Comprehensive Rules file is not beside the checkout ({CR_FILE})")
     return CR_FILE
+
+
+@pytest.fixture(scope="session")
+def repo_tool() -> Any:
+    """`repo_tool("english_steps")`: a module of tools/ (not a package), loaded from its file."""
+    import importlib.util
+
+    def load(name: str) -> Any:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "tools" / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    return load

@@ -18,6 +18,16 @@ ES: dict[str, str] = {
     "core.limit.action": "límite de pasos alcanzado ({limit}) durante la acción «{action}»: la ejecución se detiene "
                          "aquí y lo que quedara de esa acción no se aplica",
     "core.choice.missing": "falta una elección: {prompt}",
+    # the builder's dry run (judge/runner/dryrun.py): where it stopped before the end of the script
+    "core.dryrun.time_setup": "límite de tiempo de la validación alcanzado ({seconds} s) al preparar el escenario: el "
+                              "guion no se ha probado",
+    "core.dryrun.steps_setup": "límite de pasos alcanzado ({limit}) al preparar el escenario",
+    "core.dryrun.after_the_end": "no se puede: la partida ha terminado antes de esta acción",
+    "core.dryrun.time_before": "límite de tiempo de la validación alcanzado ({seconds} s) antes de esta acción: ni "
+                               "ella ni las siguientes se han probado",
+    "core.dryrun.time_during": "límite de tiempo de la validación alcanzado ({seconds} s) durante esta acción: lo que "
+                               "quedaba de ella y las acciones siguientes no se han probado",
+    "core.dryrun.steps": "límite de pasos alcanzado ({limit})",
     "core.unplayed.one": "no se puede: la partida ha terminado; no se juega la acción que queda en el guion "
                          "({actions}{more})",
     "core.unplayed.many": "no se puede: la partida ha terminado; no se juegan las {count} acciones que quedan en el "
@@ -71,6 +81,15 @@ EN: dict[str, str] = {
     "core.limit.action": "step limit reached ({limit}) during the action «{action}»: the run stops here and the rest "
                          "of that action is not applied",
     "core.choice.missing": "a choice is missing: {prompt}",
+    "core.dryrun.time_setup": "the validation's time limit was reached ({seconds} s) while the scenario was set up: "
+                              "the script has not been tried",
+    "core.dryrun.steps_setup": "step limit reached ({limit}) while the scenario was set up",
+    "core.dryrun.after_the_end": "not allowed: the game ended before this action",
+    "core.dryrun.time_before": "the validation's time limit was reached ({seconds} s) before this action: neither it "
+                               "nor the following ones have been tried",
+    "core.dryrun.time_during": "the validation's time limit was reached ({seconds} s) during this action: the rest of "
+                               "it and the following actions have not been tried",
+    "core.dryrun.steps": "step limit reached ({limit})",
     "core.unplayed.one": "not allowed: the game is over; the action left in the script is not played "
                          "({actions}{more})",
     "core.unplayed.many": "not allowed: the game is over; the {count} actions left in the script are not played "

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.run import ScriptHooks
+from judge.messages import Message, message_json, render
 
 # A dry run and each fix tried are bounded: the builder checks as the user types.
 DRY_RUN_STEPS = 2000
@@ -48,7 +49,7 @@ class Problem:
     kind: str
     action: int | None
     step: int
-    message: str
+    message: "str | Message"         # a Message (core.dryrun.*, a step's), rendered in the answer's language
     citations: tuple[str, ...]
     actor: str | None = None
 
@@ -58,7 +59,8 @@ class Problem:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "action": self.action, "path": self.path, "step": self.step,
-                "message": self.message, "citations": list(self.citations), "actor": self.actor}
+                "message": render(self.message), "said": message_json(self.message),
+                "citations": list(self.citations), "actor": self.actor}
 
 
 @dataclass
@@ -93,15 +95,15 @@ def dry_run(scenario: Any, *, step_limit: int = DRY_RUN_STEPS, until: int | None
     out = DryRun()
     if game.cut and game.cut_by_deadline:
         assert budget is not None
-        out.problems.append(Problem("limit", None, len(game.steps), f"límite de tiempo de la validación alcanzado "
-                                    f"({budget.seconds:g} s) al preparar el escenario: el guion no se ha probado",
+        out.problems.append(Problem("limit", None, len(game.steps), Message(
+                                    "core.dryrun.time_setup", seconds=f"{budget.seconds:g}"),
                                     (game.ruleset.general_citation,)))
         out.stopped = TIME_STOP
         out.steps = len(game.steps)
         return out
     if game.cut:
-        out.problems.append(Problem("limit", None, len(game.steps), f"límite de pasos alcanzado ({step_limit}) "
-                                    "al preparar el escenario", (game.ruleset.general_citation,)))
+        out.problems.append(Problem("limit", None, len(game.steps), Message(
+                                    "core.dryrun.steps_setup", limit=step_limit), (game.ruleset.general_citation,)))
         out.stopped = "limite"
         out.steps = len(game.steps)
         return out
@@ -148,7 +150,7 @@ class _DryHooks(ScriptHooks):
     def after_end(self, index: int, action: Any) -> bool:
         ruleset = self.game.ruleset
         self.out.problems.append(Problem(
-            "illegal", index, len(self.game.steps), "no se puede: la partida ha terminado antes de esta acción",
+            "illegal", index, len(self.game.steps), Message("core.dryrun.after_the_end"),
             tuple(ruleset.game_over_citations or (ruleset.general_citation,))))
         self.out.stopped = "partida terminada"
         return False
@@ -161,8 +163,8 @@ class _DryHooks(ScriptHooks):
             return False
         if self.budget is not None and self.budget.spent():
             self.out.problems.append(Problem(
-                "limit", index, len(self.game.steps), f"límite de tiempo de la validación alcanzado "
-                f"({self.budget.seconds:g} s) antes de esta acción: ni ella ni las siguientes se han probado",
+                "limit", index, len(self.game.steps), Message("core.dryrun.time_before",
+                                                              seconds=f"{self.budget.seconds:g}"),
                 (self.game.ruleset.general_citation,)))
             self.out.stopped = TIME_STOP
             return False
@@ -184,13 +186,13 @@ class _DryHooks(ScriptHooks):
         if by_deadline:
             assert self.budget is not None
             self.out.problems.append(Problem(
-                "limit", index, len(self.game.steps), f"límite de tiempo de la validación alcanzado "
-                f"({self.budget.seconds:g} s) durante esta acción: lo que quedaba de ella y las acciones siguientes "
-                "no se han probado", (self.game.ruleset.general_citation,)))
+                "limit", index, len(self.game.steps), Message("core.dryrun.time_during",
+                                                              seconds=f"{self.budget.seconds:g}"),
+                (self.game.ruleset.general_citation,)))
             self.out.stopped = TIME_STOP
             return False
         self.out.problems.append(Problem("limit", index, len(self.game.steps),
-                                         f"límite de pasos alcanzado ({self.step_limit})",
+                                         Message("core.dryrun.steps", limit=self.step_limit),
                                          (self.game.ruleset.general_citation,)))
         self.out.stopped = "limite"
         return False
@@ -199,14 +201,14 @@ class _DryHooks(ScriptHooks):
         self.last = index
         for s in steps:
             if s.kind == "illegal":
-                self.out.problems.append(Problem("illegal", index, s.number, s.summary, tuple(s.citations),
+                self.out.problems.append(Problem("illegal", index, s.number, s.message or s.summary, tuple(s.citations),
                                                  s.actor))
         return self.until is None or index < self.until
 
 
 def _open_choice(state: Any, action: int | None, step: int) -> Problem:
     pending = state.waiting
-    return Problem("choice", action, step, f"falta una elección: {pending.prompt}", tuple(pending.citations),
+    return Problem("choice", action, step, Message("core.choice.missing", prompt=pending.prompt), tuple(pending.citations),
                    pending.player)
 
 

@@ -403,7 +403,7 @@ def catalog_card(description: dict[str, Any], name: str) -> str:
 
     names: list[str] = list(description.get("cards", {}).get("catalog") or [])
     if not names:
-        raise BadParameter("carta", f"el juego «{description['id']}» no tiene catálogo de cartas")
+        raise BadParameter("carta", "param.no_catalog", game=description["id"])
     wanted = _fold(name[:MAX_CARD_PARAM])
     for known in names:
         if known == name or _fold(known) == wanted:
@@ -411,9 +411,11 @@ def catalog_card(description: dict[str, Any], name: str) -> str:
     from judge.web.cardnames import closest
 
     close = closest(name[:MAX_CARD_PARAM], names)
-    hint = f"; ¿quizá {', '.join(f'«{n}»' for n in close)}?" if close else ""
+    from judge.web.i18n import translate
+
+    hint = translate("param.card_hint", names=", ".join(f"«{n}»" for n in close)) if close else ""
     shown = name if len(name) <= 80 else name[:79] + "…"
-    raise BadParameter("carta", f"carta desconocida «{shown}» en el catálogo de {description['id']}{hint}")
+    raise BadParameter("carta", "param.unknown_card", name=shown, game=description["id"], hint=hint)
 
 
 def with_card(description: dict[str, Any], doc: dict[str, Any], name: str) -> dict[str, Any]:
@@ -535,12 +537,12 @@ def new() -> Any:
         from judge.web.errors import BadParameter
 
         if ruleset not in described:
-            raise BadParameter("ruleset", f"juego desconocido «{ruleset[:80]}»")
+            raise BadParameter("ruleset", "param.unknown_game", name=ruleset[:80])
         name = catalog_card(described[ruleset], card)
     doc, source, parent = starting_point(ruleset, start)
     if card is not None:
         if not isinstance(doc, dict) or doc.get("ruleset", ruleset) != ruleset:
-            raise BadParameter("carta", f"«{name}» es una carta de {ruleset} y el escenario de partida no lo es")
+            raise BadParameter("carta", "param.card_other_game", name=name, game=ruleset)
         doc = with_card(described[ruleset], doc, name)
         source = dump_yaml(doc)
     return _page(doc, source, ruleset=(doc or {}).get("ruleset", ruleset), start=start, parent=parent)

@@ -8,14 +8,49 @@ from judge.web.i18n import MESSAGES, translate
 
 
 class BadParameter(BadRequest):
-    """A query parameter with a value the view cannot use; the message names the parameter."""
+    """A query parameter with a value the view cannot use; the message names the parameter. `message` is a key of
+    the interface's catalogue (i18n.MESSAGES, the `param.*` keys below) with its `values`, said in the request's
+    language (issue 17), or a text already said (a draft's own error)."""
 
-    def __init__(self, parameter: str, message: str) -> None:
-        super().__init__(description=f"{parameter}: {message}")
+    def __init__(self, parameter: str, message: str, **values: object) -> None:
+        said = translate(message, **values) if message in MESSAGES else message
+        super().__init__(description=f"{parameter}: {said}")
         self.parameter = parameter
+        self.message_id = message if message in MESSAGES else None
 
 
 MESSAGES.update({
+    # BadParameter's texts (the views and blueprints name the key, never the words)
+    "param.int_between": {"es": "debe ser un número entero entre 1 y {top}, no «{raw}»",
+                          "en": "must be a whole number between 1 and {top}, not «{raw}»"},
+    "param.between": {"es": "debe estar entre 1 y {top} (se pidió {asked})",
+                      "en": "must be between 1 and {top} ({asked} was asked)"},
+    "param.page_between": {"es": "debe ser un número de página entre 1 y {top}, no «{raw}»",
+                           "en": "must be a page number between 1 and {top}, not «{raw}»"},
+    "param.per_page_between": {"es": "debe ser un número de escenarios por página entre 1 y {top}, no «{raw}»",
+                               "en": "must be a number of scenarios per page between 1 and {top}, not «{raw}»"},
+    "param.unknown_rules": {"es": "reglas desconocidas «{name}»", "en": "unknown rules «{name}»"},
+    "param.unknown_game": {"es": "juego desconocido «{name}»", "en": "unknown game «{name}»"},
+    "param.unknown_game_loaded": {"es": "juego desconocido «{name}»; los cargados: {loaded}",
+                                  "en": "unknown game «{name}»; the loaded ones: {loaded}"},
+    "param.unknown_document": {"es": "documento desconocido «{name}»; los cargados: {loaded}",
+                               "en": "unknown document «{name}»; the loaded ones: {loaded}"},
+    "param.lone_surrogate": {"es": "texto no válido: un sustituto UTF-16 suelto",
+                             "en": "invalid text: a lone UTF-16 surrogate"},
+    "param.query_too_long": {"es": "la pregunta es demasiado larga: {length} caracteres (máximo {maximum})",
+                             "en": "the question is too long: {length} characters (at most {maximum})"},
+    "param.idempotency_key": {"es": "la cabecera Idempotency-Key debe tener de 16 a 200 letras, cifras, «-» o «_» "
+                                    "(un UUID, por ejemplo)",
+                              "en": "the Idempotency-Key header must have 16 to 200 letters, digits, «-» or «_» "
+                                    "(a UUID, for example)"},
+    "param.no_catalog": {"es": "el juego «{game}» no tiene catálogo de cartas",
+                         "en": "the game «{game}» has no card catalog"},
+    "param.unknown_card": {"es": "carta desconocida «{name}» en el catálogo de {game}{hint}",
+                           "en": "unknown card «{name}» in the catalog of {game}{hint}"},
+    "param.card_hint": {"es": "; ¿quizá {names}?", "en": "; perhaps {names}?"},
+    "param.card_other_game": {"es": "«{name}» es una carta de {game} y el escenario de partida no lo es",
+                              "en": "«{name}» is a card of {game} and the starting scenario is not"},
+
     "error.time_limit": {
         "es": "Límite de tiempo alcanzado ({seconds:g} s) al {doing}: no hay respuesta para este escenario. "
               "Prueba con un escenario más pequeño o vuelve a intentarlo cuando el servidor esté menos ocupado.",

@@ -51,6 +51,5 @@ def from_request(scope: str, body: bytes) -> SaveRequest | None:
     if key is None:
         return None
     if not _VALID.match(key):
-        raise BadParameter(name, "la cabecera Idempotency-Key debe tener de 16 a 200 letras, cifras, «-» o «_» "
-                                   "(un UUID, por ejemplo)")
+        raise BadParameter(name, "param.idempotency_key")
     return SaveRequest(hashlib.sha256(f"{scope}\0{key}".encode()).hexdigest(), hashlib.sha256(body).hexdigest())

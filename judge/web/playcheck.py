@@ -8,6 +8,22 @@ from typing import TYPE_CHECKING, Any
 
 from flask import current_app, g
 
+from judge.messages import DEFAULT_LANGUAGE, Message
+from judge.web.i18n import MESSAGES, get_language, translate
+
+MESSAGES.update({
+    "dryrun.time_checks": {"es": "límite de tiempo de la validación alcanzado ({seconds} s) al comprobar el escenario: "
+                                 "el guion no se ha probado",
+                           "en": "the validation's time limit was reached ({seconds} s) while the scenario was "
+                                 "checked: the script has not been tried"},
+    "dryrun.fix_cut": {"es": "límite de tiempo de la validación alcanzado ({seconds} s): la búsqueda de un arreglo se "
+                             "ha cortado",
+                       "en": "the validation's time limit was reached ({seconds} s): the search for a fix was cut short"},
+    "dryrun.engine_failed": {"es": "el motor no ha podido jugar el escenario (un fallo del motor, no del escenario)",
+                             "en": "the engine could not play the scenario (a fault of the engine, not of the "
+                                   "scenario)"},
+})
+
 if TYPE_CHECKING:
     from judge.runner.dryrun import Budget
 
@@ -41,8 +57,7 @@ def spent_answer(budget: "Budget") -> dict[str, Any]:
             "time_limit": {"stage": "dry-run", "seconds": budget.seconds},
             "problems": [{"kind": "limit", "action": None, "path": "actions", "step": 0, "citations": [],
                           "actor": None, "rule": None, "fix": None,
-                          "message": f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s) al "
-                                     "comprobar el escenario: el guion no se ha probado"}]}
+                          "message": translate("dryrun.time_checks", seconds=f"{budget.seconds:g}")}]}
 
 
 def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
@@ -76,13 +91,15 @@ def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
             answer["time_limit"] = {"stage": stage, "seconds": budget.seconds}
         if answer["time_budget_spent"] and run.stopped != TIME_STOP:
             # The game was played to its end but the fix search was cut short: say why no fix may be offered.
-            answer["notice"] = (f"límite de tiempo de la validación alcanzado ({budget.seconds:g} s): la búsqueda "
-                                "de un arreglo se ha cortado")
+            answer["notice"] = translate("dryrun.fix_cut", seconds=f"{budget.seconds:g}")
     except Exception:  # noqa: BLE001 - an engine failure is the engine's bug: the builder says so, never a 500
         current_app.logger.exception("dry run failed")
-        return {"error": "el motor no ha podido jugar el escenario (un fallo del motor, no del escenario)",
-                "problems": [], "steps": 0, "stopped": None}
+        return {"error": translate("dryrun.engine_failed"), "problems": [], "steps": 0, "stopped": None}
+    lang = get_language()
     for n, p in enumerate(answer["problems"]):
+        said = p.pop("said", None)
+        if said and lang != DEFAULT_LANGUAGE:          # the problem in the request's language (issue 17)
+            p["message"] = Message.from_json(said).render(lang)
         p["rule"] = _rule(p["citations"])
         p["fix"] = fix if n == 0 else None
     return answer

@@ -499,13 +499,14 @@ def edit_form(version_id: str) -> Response | str:
 # -- the library ----------------------------------------------------------------------------------------------
 
 def _int_param(name: str, default: int, top: int, what: str) -> int:
+    """`what`: the key of the error's text (errors.py param.*)."""
     raw = request.args.get(name, str(default))
     try:
         value = int(raw)
     except ValueError:
         value = 0
     if not 1 <= value <= top:
-        raise BadParameter(name, f"debe ser {what} entre 1 y {top}, no «{raw}»")
+        raise BadParameter(name, what, top=top, raw=raw)
     return value
 
 
@@ -515,9 +516,9 @@ def _library_params() -> tuple[str, str | None, int, int]:
     query = request.args.get("q", "").strip()[:200]
     ruleset = request.args.get("ruleset") or None
     if ruleset and ruleset not in {r.id for r in RULESETS}:
-        raise BadParameter("ruleset", f"reglas desconocidas «{ruleset}»")
-    page = _int_param("page", 1, 100_000, "un número de página")
-    per_page = _int_param("per_page", PER_PAGE, MAX_PER_PAGE, "un número de escenarios por página")
+        raise BadParameter("ruleset", "param.unknown_rules", name=ruleset)
+    page = _int_param("page", 1, 100_000, "param.page_between")
+    per_page = _int_param("per_page", PER_PAGE, MAX_PER_PAGE, "param.per_page_between")
     return query, ruleset, page, per_page
 
 

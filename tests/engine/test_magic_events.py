@@ -196,7 +196,7 @@ def test_the_controller_orders_two_counter_replacements_each_applied_once(first:
     assert any(s.kind == "replacement" and "616.1" in " ".join(s.citations) for s in trace.steps)
 
 
-def test_two_counter_replacements_without_an_answer_stop_on_the_choice() -> None:
+def test_two_counter_replacements_without_an_answer_stop_on_the_choice(h: Any) -> None:
     # 616.1: the choice is the affected object's controller's, never guessed (docs: Choices, `replacement`).
     cards = {"Escamas": card(replacements=[{"event": "counters", "multiply": 2}]),
              "Visir": card(replacements=[{"event": "counters", "add": -1}])}
@@ -204,10 +204,10 @@ def test_two_counter_replacements_without_an_answer_stop_on_the_choice() -> None
                    ["Abono"]), BRUNO]
     trace = run(cards, players, [{"by": "Ana", "cast": "Abono", "target": "osos"}, {"pass_until": "end"}], [])
     assert trace.stopped == "eleccion"
-    assert trace.steps[-1].kind == "choice" and "reemplazo" in trace.steps[-1].summary
+    assert trace.steps[-1].kind == "choice" and "magic.prompt.replacement" in h.ids(trace.steps[-1])
 
 
-def test_an_entering_counters_question_left_open_leaves_the_card_where_it_was() -> None:
+def test_an_entering_counters_question_left_open_leaves_the_card_where_it_was(h: Any) -> None:
     # 122.6 with 616.1: the question comes before the card moves (as 614.12a's choice does); left open, the run
     # stops with the creature spell still on the stack, never between zones (once «no existe el objeto»).
     cards = {"Escamas": card(replacements=[{"event": "counters", "multiply": 2}]),
@@ -218,7 +218,7 @@ def test_an_entering_counters_question_left_open_leaves_the_card_where_it_was() 
     trace = run(cards, players, [{"by": "Ana", "cast": "Gordo"}, {"pass_until": "end"}],
                 [{"object": "gordo", "zone": "stack"}, {"stopped": "eleccion"}])
     assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
-    assert trace.steps[-3].kind == "choice" and "sobre Gordo" in trace.steps[-3].summary
+    assert trace.steps[-3].kind == "choice" and h.said(trace.steps[-3], "magic.event.counters").params["card"] == "Gordo"
 
 
 def test_a_life_loss_replacement_changes_the_life_lost_not_the_damage() -> None:

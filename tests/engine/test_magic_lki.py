@@ -129,7 +129,7 @@ def test_protection_from_a_dies_triggers_source_sees_the_colour_it_had_as_it_die
     assert any("cr-en/702.16e" in s.citations for s in trace.steps)
 
 
-def test_a_zone_change_trigger_that_looks_back_reads_its_sources_last_known_power() -> None:
+def test_a_zone_change_trigger_that_looks_back_reads_its_sources_last_known_power(h: Any) -> None:
     """603.10a: a permanent's "whenever a card is put into a graveyard" ability sees its own move from the
     battlefield, and its source is the object that left (113.7a, 608.2h): a 2/2 pumped to 5/5 gains 5, not the 2 of
     the card in the graveyard; the trigger step names both incarnations (400.7)."""
@@ -139,7 +139,8 @@ def test_a_zone_change_trigger_that_looks_back_reads_its_sources_last_known_powe
     trace = _pumped_then_destroyed("Doliente", mourner, "dol")
     assert _life(trace, "Ana") == 25
     step = next(s for s in trace.steps if s.kind == "trigger")
-    assert "su fuente es Doliente (dol) tal como dejó el campo de batalla" in step.summary, step.summary
+    left = h.said(step, "magic.trigger.left")
+    assert (left.params["source"], left.params["id"]) == ("Doliente", "dol"), step.summary
 
 
 OSOS = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}

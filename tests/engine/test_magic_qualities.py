@@ -40,7 +40,7 @@ def test_a_static_with_where_applies_only_to_objects_with_the_quality() -> None:
     assert not failed(t), failed(t)
 
 
-def test_a_group_effect_locks_in_the_unblocked_creatures_as_it_resolves() -> None:
+def test_a_group_effect_locks_in_the_unblocked_creatures_as_it_resolves(h: Any) -> None:
     """611.2c / 509.1h: "each unblocked creature" before blockers are declared is nobody; after, the attackers no
     creature blocked, and they stay 4/1 after combat."""
     cards = {"Osos": BEAR, "Bruja": {"cost": "{U}", "types": ["creature"], "power": 1, "toughness": 1,
@@ -55,7 +55,7 @@ def test_a_group_effect_locks_in_the_unblocked_creatures_as_it_resolves() -> Non
                                  {"by": "Bruno", "pass": True}, {"expect": [{"object": "o", "attacking": True}]}],
                 [{"object": "o", "power": 2}, {"steps": {"kind": "illegal", "count": 0}}], step="beginning_of_combat")
     assert not failed(early), failed(early)
-    assert any("cr-en/611.2c" in s.citations and "no afecta a nada" in s.summary for s in early.steps)
+    assert any("cr-en/611.2c" in s.citations and "magic.lasting.none_now" in h.ids(s) for s in early.steps)
     t = run(cards, players,
             [{"pass_until": "declare_attackers"}, {"by": "Ana", "attack": ["o", "o2"]},
              {"pass_until": "declare_blockers"}, {"by": "Bruno", "block": {"x": "o2"}},

@@ -144,16 +144,16 @@ expect: []
     return step(trace, "turn-based", "no tiene criaturas que puedan atacar")
 
 
-def test_no_creature_can_attack_because_of_summoning_sickness_cites_302_6() -> None:
+def test_no_creature_can_attack_because_of_summoning_sickness_cites_302_6(h: Any) -> None:
     # 302.6: "A creature's activated ability with the tap symbol … can't be activated unless the creature has been
     # under its controller's control continuously since their most recent turn began. A creature can't attack
     # unless it has been under its controller's control continuously since their most recent turn began."
     # Set up: Ana's only creature is sick (another one, tapped, for the contrast); act: reach declare attackers;
     # assert: the step says so and cites 302.6 only when sickness is the reason.
     sick = _no_attackers("{card: Osos, id: osos, sick: true}")
-    assert "mareo de invocación" in sick.summary and "cr-en/302.6" in sick.citations
+    assert "magic.turn.cannot_attack_sick" in h.ids(sick) and "cr-en/302.6" in sick.citations
     tapped = _no_attackers("{card: Osos, id: osos, tapped: true}")
-    assert "mareo" not in tapped.summary and "cr-en/302.6" not in tapped.citations
+    assert "magic.turn.cannot_attack_sick" not in h.ids(tapped) and "cr-en/302.6" not in tapped.citations
 
 
 def test_a_zone_change_ability_of_a_permanent_leaving_with_the_cards_cites_603_10a() -> None:

@@ -243,8 +243,10 @@ def test_an_amount_of_damage_reads_without_a_doubled_de() -> None:
     from judge.engine.rulesets.magic.cards import Effect
     from judge.engine.rulesets.magic.text import describe_effect
     damage = describe_effect(Effect("damage", count="source_power"))
-    assert damage.startswith("una cantidad de daño al objetivo") and "de de" not in damage
-    assert describe_effect(Effect("draw", count="source_power", to="controller")).startswith(
+    assert damage.id == "magic.fx.count" and damage.params["text"].id == "magic.verbtext.damage"
+    assert damage.render("es").startswith("una cantidad de daño al objetivo") and "de de" not in damage.render("es")
+    assert damage.render("en") == "an amount of damage to the target (equal to its power)"
+    assert describe_effect(Effect("draw", count="source_power", to="controller")).render("es").startswith(
         "su controlador roba una cantidad de carta(s)")
 
 
@@ -253,10 +255,11 @@ def test_a_type_added_is_named_in_spanish() -> None:
     group, never the scenario's id («creature»)."""
     from judge.engine.rulesets.magic.cards import Effect
     from judge.engine.rulesets.magic.text import describe_effect
-    assert describe_effect(Effect("add_type", types=("creature",), duration="permanent")) == \
-        "el objetivo es también criatura"
+    one = describe_effect(Effect("add_type", types=("creature",), duration="permanent"))
+    assert one.render("es") == "el objetivo es también criatura" and one.render("en") == "the target is also creature"
     group = describe_effect(Effect("add_type", types=("creature",), to="all_permanents", duration="permanent"))
-    assert " son también criaturas" in group and "creature" not in group
+    assert " son también criaturas" in group.render("es") and "creature" not in group.render("es")
+    assert " are also creatures" in group.render("en")
 
 
 def test_an_untap_step_with_nothing_to_untap_says_so() -> None:
@@ -295,8 +298,12 @@ def test_any_target_is_named_once() -> None:
     reads «se necesitan 1 objetivo(s) (cualquier objetivo)», not «cualquier objetivo objetivo»."""
     from judge.engine.rulesets.magic.cards import TargetSpec
     from judge.engine.rulesets.magic.text import describe_target
-    assert describe_target(TargetSpec("any")) == "cualquier objetivo"
-    assert describe_target(TargetSpec("creature")) == "criatura objetivo"
+    said = describe_target(TargetSpec("any"))
+    assert said.params["noun"].id == "magic.target.any"
+    assert said.render("es") == "cualquier objetivo" and said.render("en") == "any target"
+    creature = describe_target(TargetSpec("creature", controller="opponent"))
+    assert creature.render("es") == "criatura objetivo que controle un oponente"
+    assert creature.render("en") == "target creature an opponent controls"
 
 
 def test_pass_until_is_described_with_the_steps_spanish_name() -> None:

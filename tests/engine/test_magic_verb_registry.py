@@ -31,8 +31,10 @@ class Drain(Amount):
     default_to = "each_opponent"
     fuzz_rank = 100
 
+    texts = {"": ("{to} pierde {n} vida(s) y tú las ganas", "{to} loses {n} life and you gain it")}
+
     def text(self, e, n, dur):
-        return f"{_to(e)} pierde {n} vida(s) y tú las ganas"
+        return self.say(to=_to(e), n=n)
 
     def resolve(self, r):
         for ref in r.subjects:
@@ -77,8 +79,12 @@ def test_a_verb_in_one_new_module_runs_in_a_scenario(tmp_path: Path) -> None:
         assert "drain" in registry and registry.names[-1] == "drain"      # after the verbs written before it
         trace = run_scenario(load_scenario(_doc()))
         assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
-        said = [s for s in trace.steps if "pierde 2 vida(s) y tú las ganas" in s.summary]
+        # its text is its own Message (magic.verbtext.drain), in both languages, from the class alone
+        said = [s for s in trace.steps if s.message is not None and s.message.id == "magic.resolve.effects"
+                and any(getattr(e, "id", "") == "magic.verbtext.drain" for e in s.message.params["effects"])]
         assert said, [s.summary for s in trace.steps]
+        assert "cada oponente pierde 2 vida(s) y tú las ganas" in said[0].message.render("es")
+        assert "each opponent loses 2 life and you gain it" in said[0].message.render("en")
         lost = [s for s in trace.steps if any(ev.kind == "life" for ev in s.events) and "Bruno" in s.summary]
         assert lost and all("cr-en/119.3" in s.citations for s in lost)
         # the builder lists it with its labels, its argument and the keys it reads

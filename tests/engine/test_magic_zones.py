@@ -73,12 +73,12 @@ PUCA = {"players": [{"name": "Ana", "mana_pool": {"B": 1}, "hand": ["Asesinato"]
                     {"by": "Ana", "choose": "yes"}]}
 
 
-def test_if_you_do_needs_the_payment() -> None:
+def test_if_you_do_needs_the_payment(h: Any) -> None:
     """«Puedes pagar {1}. Si lo haces, …»: saying yes with an empty pool pays nothing (608.2g), so the copy does not
     happen; with the mana in the pool it does."""
     poor = _run({**PUCA, "expect": [{"object": "puca", "power": 1, "toughness": 2}]})
-    assert any("no puede pagar" in s.summary for s in poor.steps)
-    assert any("no se cumple «si lo hiciste»" in s.summary for s in poor.steps)
+    assert any("magic.linked.cant_pay" in h.ids(s) for s in poor.steps)
+    assert any({"magic.effect.condition_fails", "magic.fx.cond.did"} <= h.ids(s) for s in poor.steps)
     rich = dict(PUCA, players=[dict(PUCA["players"][0], mana_pool={"B": 1, "C": 1}), PUCA["players"][1]])
     _run({**rich, "expect": [{"object": "puca", "power": 3, "toughness": 3}]})
 

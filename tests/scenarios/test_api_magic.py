@@ -193,8 +193,9 @@ def test_an_illegal_action_is_a_step_and_the_board_is_unchanged(client) -> None:
     trace = client.post("/api/run", json=doc).get_json()
     assert trace["ok"] is True
     passed, illegal = trace["steps"][1], trace["steps"][2]      # Bruno has priority after Ana passes
-    assert "Bruno" in illegal["summary"] and "prioridad" in illegal["summary"]
     assert illegal["kind"] == "illegal" and illegal["message"]["id"] == "core.illegal"
+    reason = illegal["message"]["params"]["reason"]         # 117.1: Bruno holds priority, not Ana
+    assert reason["id"] == "magic.illegal.priority" and reason["params"]["holder"] == "Bruno"
     for key in ("players", "stack", "phase", "turn"):             # nothing tapped, nothing moved (733.1)
         assert illegal["board"][key] == passed["board"][key], key
 

@@ -287,6 +287,11 @@ def test_suggest_odd_input(client) -> None:
     for bad in ("0", "21", "dos"):
         response = client.get(f"/api/suggest?q=ro&limit={bad}")
         assert response.status_code == 400 and response.get_json()["parameter"] == "limit"
+    # the parameter's error in the request's language (issue 17: errors.BadParameter takes a catalogue key)
+    es = client.get("/api/suggest?q=ro&limit=dos&lang=es").get_json()["error"]
+    en = client.get("/api/suggest?q=ro&limit=dos&lang=en").get_json()["error"]
+    assert es.startswith("limit: ") and en.startswith("limit: ") and es != en and "«dos»" in en
+    assert "must be a whole number between 1 and 20" in en
 
 
 def test_home_page_box_works_without_javascript_and_loads_the_widget(get_page) -> None:

@@ -80,3 +80,18 @@ def test_an_unknown_card_lists_the_closest_names(client) -> None:
     typo = client.get("/escenarios/nuevo?ruleset=magic&carta=Engendro%20serpentante",
                       headers={"Accept": "application/json"})
     assert typo.status_code == 400 and "«Engendro serpenteante»" in typo.get_json()["error"]
+
+
+def test_the_dry_run_s_problems_are_in_the_request_s_language(client) -> None:
+    """Issue 17: ?lang=en says each problem in English (a refused line's own step message, a missing choice's
+    prompt), with the same kinds, paths and citations as in Spanish; no message id or internal key leaks."""
+    for body in (NO_MANA, OPEN_CHOICE):
+        es = client.post("/api/validate?lang=es", data=body, content_type="application/yaml").get_json()["dry_run"]
+        en = client.post("/api/validate?lang=en", data=body, content_type="application/yaml").get_json()["dry_run"]
+        assert [(p["kind"], p["path"], p["citations"]) for p in en["problems"]] == \
+            [(p["kind"], p["path"], p["citations"]) for p in es["problems"]]
+        for p_es, p_en in zip(es["problems"], en["problems"]):
+            assert p_en["message"] != p_es["message"] and "said" not in p_en
+            assert not p_en["message"].startswith(("magic.", "core.", "no se puede", "falta una elección"))
+    en = client.post("/api/validate?lang=en", data=OPEN_CHOICE, content_type="application/yaml").get_json()
+    assert en["dry_run"]["problems"][0]["message"].startswith("a choice is missing")

@@ -25,26 +25,24 @@ def search_params(corpus: "Corpus", args: Mapping[str, str], default_limit: int,
     if len(q) > max_query:
         raise QueryTooLong(len(q), max_query)
     if any("\ud800" <= ch <= "\udfff" for ch in q):
-        raise BadParameter("q", "texto no válido: un sustituto UTF-16 suelto")
+        raise BadParameter("q", "param.lone_surrogate")
     raw_limit = args.get("limit", "").strip()
     if raw_limit:
         try:
             limit = int(raw_limit)
         except ValueError:
-            raise BadParameter("limit", f"debe ser un número entero entre 1 y {max_limit}, no «{shorten(raw_limit, 20)}»")
+            raise BadParameter("limit", "param.int_between", top=max_limit, raw=shorten(raw_limit, 20))
         if not 1 <= limit <= max_limit:
-            raise BadParameter("limit", f"debe estar entre 1 y {max_limit} (se pidió {limit})")
+            raise BadParameter("limit", "param.between", top=max_limit, asked=limit)
     else:
         limit = max(1, min(default_limit, max_limit))
     doc = args.get("doc", "").strip() or None
     if doc is not None and doc not in corpus.documents:
-        raise BadParameter("doc", f"documento desconocido «{shorten(doc, 40)}»; los cargados: "
-                                  + ", ".join(corpus.documents))
+        raise BadParameter("doc", "param.unknown_document", name=shorten(doc, 40), loaded=", ".join(corpus.documents))
     ruleset = args.get("ruleset", "").strip() or None
     rulesets = rulesets_of(corpus)
     if ruleset is not None and ruleset not in rulesets:
-        raise BadParameter("ruleset", f"juego desconocido «{shorten(ruleset, 40)}»; los cargados: "
-                                      + ", ".join(rulesets))
+        raise BadParameter("ruleset", "param.unknown_game_loaded", name=shorten(ruleset, 40), loaded=", ".join(rulesets))
     return {"q": q, "limit": limit, "doc": doc, "ruleset": ruleset}
 
 
@@ -53,7 +51,7 @@ class QueryTooLong(BadParameter):
     place of results (judge/web/pages.py)."""
 
     def __init__(self, length: int, maximum: int) -> None:
-        super().__init__("q", f"la pregunta es demasiado larga: {length} caracteres (máximo {maximum})")
+        super().__init__("q", "param.query_too_long", length=length, maximum=maximum)
         self.maximum = maximum
 
 

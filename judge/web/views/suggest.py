@@ -174,7 +174,7 @@ def limit_param(raw: str | None) -> int:
     try:
         limit = int(raw)
     except ValueError:
-        raise BadParameter("limit", f"debe ser un número entero entre 1 y {MAX_LIMIT}, no «{shorten(raw, 20)}»") from None
+        raise BadParameter("limit", "param.int_between", top=MAX_LIMIT, raw=shorten(raw, 20)) from None
     if not 1 <= limit <= MAX_LIMIT:
-        raise BadParameter("limit", f"debe estar entre 1 y {MAX_LIMIT} (se pidió {limit})")
+        raise BadParameter("limit", "param.between", top=MAX_LIMIT, asked=limit)
     return limit

@@ -152,7 +152,7 @@ class DoceVidas(Ruleset):
             if out:        # rules check before changing anything; a late refusal is an engine bug
                 raise
             game.emit(state, out, "illegal", action.by,
-                      Message("core.illegal", reason=exc.reason, action=action.describe()), exc.citations)
+                      Message("core.illegal", reason=exc.reason, action=action.said()), exc.citations)
             return out
         game.loser_passes(state, out)      # e.g. a player whose own spell or attack left them at 0
         return out

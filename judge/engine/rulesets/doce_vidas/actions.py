@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.engine.action import Action
+from judge.messages import Message, render
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,12 @@ class Play(Action):
         return out
 
     def describe(self) -> str:
-        on = f" sobre {', '.join(self.targets)}" if self.targets else ""
-        return f"{self.by} juega {self.card}{on}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        if self.targets:
+            return Message("dv.action.play_on", player=self.by, card=self.card, targets=list(self.targets))
+        return Message("dv.action.play", player=self.by, card=self.card)
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,10 @@ class Burn(Action):
         return {"by": self.by, "burn": self.card}
 
     def describe(self) -> str:
-        return f"{self.by} quema {self.card}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("dv.action.burn", player=self.by, card=self.card)
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,10 @@ class Attack(Action):
         return {"by": self.by, "attack": who, "target": self.target}
 
     def describe(self) -> str:
-        return f"{self.by} ataca a {self.target} con {', '.join(self.attackers)}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("dv.action.attack", player=self.by, target=self.target, attackers=list(self.attackers))
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,10 @@ class EndTurn(Action):
         return {"by": self.by, "end_turn": True}
 
     def describe(self) -> str:
-        return f"{self.by} termina su turno"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("dv.action.end_turn", player=self.by)
 
 
 @dataclass(frozen=True)
@@ -79,7 +93,10 @@ class Discard(Action):
         return {"by": self.by, "discard": list(self.cards)}
 
     def describe(self) -> str:
-        return f"{self.by} descarta {', '.join(self.cards) or 'nada'}"
+        return render(self.said())
+
+    def said(self) -> Message:
+        return Message("dv.action.discard", player=self.by, cards=list(self.cards) or Message("dv.action.nothing"))
 
 
 ACTION_KEYS = {"play": Play, "burn": Burn, "attack": Attack, "end_turn": EndTurn, "discard": Discard}

@@ -312,8 +312,8 @@ def begin_turn(state: DoceVidasState, out: list[Step]) -> None:
         n = len(hand) - HAND_LIMIT
         state.waiting = WaitingFor(
             kind="descarte", player=player.name, min=n, max=n, options=tuple(o.id for o in hand),
-            prompt=f"{player.name} tiene {len(hand)} cartas en la mano y debe descartar {n} hasta quedarse con "
-                   f"{HAND_LIMIT}: ¿cuáles? (acción {{by: {player.name}, discard: [...]}}; mano: {cards_list(hand)})",
+            prompt=Message("dv.prompt.discard_down", player=player.name, n_hand=len(hand), n=n, limit=HAND_LIMIT,
+                           hand=cards(hand)),
             citations=(C.TURNO_DESCARTAR,), resume=FinishPreparation())
         return
     emit(state, out, "turn-based", player.name,

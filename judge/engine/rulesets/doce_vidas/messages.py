@@ -250,5 +250,25 @@ EN: dict[str, str] = {
     "dv.illegal.discard_count": "exactly {n} different card(s) of the hand must be discarded ({hand}); given {given}",
 }
 
+# The actions as a step names them (actions.py `said`; `describe` keeps the Spanish line) and the discard prompt.
+_PAIRS = {
+    "dv.action.play": ("{player} juega {card}", "{player} plays {card}"),
+    "dv.action.play_on": ("{player} juega {card} sobre {targets}", "{player} plays {card} on {targets}"),
+    "dv.action.burn": ("{player} quema {card}", "{player} burns {card}"),
+    "dv.action.attack": ("{player} ataca a {target} con {attackers}", "{player} attacks {target} with {attackers}"),
+    "dv.action.end_turn": ("{player} termina su turno", "{player} ends their turn"),
+    "dv.action.discard": ("{player} descarta {cards}", "{player} discards {cards}"),
+    "dv.action.nothing": ("nada", "nothing"),
+    "dv.prompt.discard_down": (
+        "{player} tiene {n_hand} cartas en la mano y debe descartar {n} hasta quedarse con {limit}: ¿cuáles? "
+        "(acción {{by: {player}, discard: [...]}}; mano: {hand})",
+        "{player} has {n_hand} cards in hand and must discard {n} to keep {limit}: which ones? "
+        "(action {{by: {player}, discard: [...]}}; hand: {hand})"),
+}
+_twice = sorted(ES.keys() & _PAIRS.keys())
+if _twice:
+    raise ValueError(f"dv message ids defined twice: {', '.join(_twice)}")
+ES.update({k: es for k, (es, _) in _PAIRS.items()})
+EN.update({k: en for k, (_, en) in _PAIRS.items()})
 ES.update(_SCHEMA_ES)      # the validation errors (cards.py, schema.py), kept in a module of their own
 EN.update(_SCHEMA_EN)

@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.mana import Symbol, colors_of, cost_text, mana_value
+from judge.messages import Message
 
 class Immutable:
     """Frozen card data: a copy of the game state shares it (copy.deepcopy returns the same object)."""
@@ -209,6 +210,26 @@ class Activated(Immutable):
         if self.reveal_sharing_color:
             parts.append(f"mostrar {self.reveal_sharing_color} cartas de tu mano que compartan un color")
         return ", ".join(parts) or "{0}"
+
+    def cost_said(self) -> "list[Message | str] | str":
+        """`cost_text` as the parts of a Message's list parameter (magic.cost.*, messages_text.py): mana symbols
+        as they are, the other costs (602.1a) in the step's language."""
+        parts: list[Message | str] = [cost_text(self.cost)] if self.cost else []
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        parts += [Message("magic.cost.remove_counters", n=n, kind=kind) for kind, n in self.remove_counters]
+        parts += [Message("magic.cost.put_counters", n=n, kind=kind) for kind, n in self.put_counters]
+        if self.sacrifice:
+            parts.append(Message("magic.cost.sacrifice"))
+        if self.discard_self:
+            parts.append(Message("magic.cost.discard_self"))
+        if self.sacrifice_type:
+            parts.append(Message("magic.cost.sacrifice_type", what=self.sacrifice_type))
+        if self.reveal_sharing_color:
+            parts.append(Message("magic.cost.reveal_sharing_color", n=self.reveal_sharing_color))
+        return parts or "{0}"
 
 
 @dataclass(frozen=True)

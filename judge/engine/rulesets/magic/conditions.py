@@ -18,6 +18,7 @@ copiable values, so that a static ability's condition can be read while the laye
 from __future__ import annotations
 
 from judge.engine.rulesets.magic.state import MagicState
+from judge.messages import Message
 
 KINDS = ("library_at_most", "you_control", "spells_cast_this_turn", "devotion", "your_hand_empty",
          "active_hand_empty", "opponent_lost_life")
@@ -43,6 +44,12 @@ TEXT = {"your_hand_empty": "si no tienes cartas en la mano",
         "you_control": "si controlas {n} o más permanentes de tipo {arg}",
         "spells_cast_this_turn": "si lanzaste {n} o más hechizos este turno",
         "devotion": "si tu devoción a {arg} es {n} o más"}
+
+
+def said(kind: str, n: int, arg: str = "") -> "Message | str":
+    """A condition as a Message (magic.cond.<kind>, its templates TEXT and messages_text.py); an unknown kind as
+    it is."""
+    return Message(f"magic.cond.{kind}", n=n, arg=arg) if kind in TEXT else kind.format(n=n, arg=arg)
 
 
 def text(kind: str, n: int, arg: str = "") -> str:

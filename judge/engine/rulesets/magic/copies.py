@@ -102,7 +102,7 @@ def copy_spell(state: MagicState, out: list[Step], spell: StackItem, controller:
             targets = [_current(state, v) for v in ans.values]
     copy = StackItem(id=cid, kind="spell", controller=controller, source=cid, source_name=card.name,
                      effects=spell.effects, targets=tuple(targets), target_specs=spell.target_specs, x=spell.x,
-                     copy_of=card.name, text=f"la copia de {card.name} ({cid})",
+                     copy_of=card.name, text=Message("magic.ability.spell_copy", card=card.name, id=cid),
                      divide=dict(spell.divide) if tuple(targets) == spell.targets else {})
     # The copy is the source of its own effects (its damage, 707.10): what it is, for the trace and for lifelink.
     state.lki[cid] = {"id": cid, "card": f"la copia de {card.name}", "controller": controller,

@@ -19,6 +19,7 @@ from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.targets import legal_target, mv_problem
+from judge.engine.rulesets.magic.conditions import said as said_condition
 from judge.engine.rulesets.magic.text import condition_text, describe_effect
 from judge.engine.rulesets.magic.verb import Resolution, current
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
@@ -596,7 +597,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         if cond and not core.condition_holds(state, item.controller, cond, cond_n, cond_arg):
             core.emit(state, out, "resolution", item.controller, Message(
                 "magic.resolve.condition_gone", ability=item.text,
-                condition=core.CONDITION_TEXT.get(cond, cond).format(n=cond_n, arg=cond_arg)),
+                condition=said_condition(cond, cond_n, cond_arg)),
                       [*cites_base, *cr("603.4")])
             return
         core.emit(state, out, "resolution", item.controller, Message("magic.resolve", what=item.text),

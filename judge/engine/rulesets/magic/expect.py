@@ -6,11 +6,11 @@ from typing import Any
 
 from judge.engine.expect import Expectation, check_common
 from judge.engine.rulesets.magic import layers
-from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cites import GENERAL, cr
 from judge.engine.rulesets.magic.mana import pool_text
 from judge.engine.rulesets.magic.messages import phase, zone
 from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, StackItem
+from judge.engine.rulesets.magic.text import keyword_said
 from judge.engine.step import Step
 from judge.messages import Message
 
@@ -115,11 +115,10 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
             got = tuple(sorted(c.colors))
         elif f == "keywords":
             got = tuple(sorted(c.keywords))
-            kws = keyword.current()
-            want_show = ", ".join(kws.spanish(k) for k in want)
-            return got == want, Message("magic.expect.field", who=who, label=label, got=", ".join(
-                kws.spanish(k) for k in got) or Message("magic.value.none"),
-                want=want_show or Message("magic.value.none")), cites
+            none = Message("magic.value.none")
+            return got == want, Message("magic.expect.field", who=who, label=label,
+                                        got=[keyword_said(k) for k in got] or none,
+                                        want=[keyword_said(k) for k in want] or none), cites
         else:
             got = c.controller
         if c.rules and f in ("power", "toughness"):

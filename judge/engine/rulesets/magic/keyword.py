@@ -15,9 +15,9 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from judge.engine.rulesets.magic.registrar import Registrar
+from judge.messages import Message
 
 if TYPE_CHECKING:
-    from judge.messages import Message
     from judge.engine.rulesets.magic.cards import Triggered
     from judge.engine.rulesets.magic.layers import Chars
     from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
@@ -71,9 +71,9 @@ class Keyword:
         """Resolve the triggered ability this keyword stands for (`triggers`), told in `out` (608.2)."""
         raise NotImplementedError(self.name)
 
-    def trigger_text(self, source_name: str) -> str:
-        """The Spanish words of its triggered ability on the stack, from the source's name."""
-        return f"{self.spanish} de {source_name}"
+    def trigger_text(self, source_name: str) -> "Message":
+        """The words of its triggered ability on the stack, from the source's name: «persistir de X»."""
+        return Message("magic.ability.keyword", keyword=Message(f"magic.kwname.{self.name}"), source=source_name)
 
     def attack_restriction(self, state: "MagicState", o: "MagicObject", c: "Chars") -> Refusal | None:
         """Why `o` (its characteristics `c`) can't attack because of this keyword (508.1c), or None."""

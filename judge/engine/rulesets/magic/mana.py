@@ -138,9 +138,13 @@ def _parse_mana(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
-def pool_text(pool: dict[str, int]) -> str:
+def pool_text(pool: dict[str, int]) -> "str | Message":
+    """A mana pool as its symbols («{G}{G}»), or «vacía» / "empty" (a Message) when it has none (106.4)."""
     parts = [f"{{{k}}}" * v for k in POOL_KEYS if (v := pool.get(k, 0)) > 0]
-    return "".join(parts) or "vacía"
+    return "".join(parts) or _EMPTY_POOL
+
+
+_EMPTY_POOL = Message("magic.mana.pool_empty")
 
 
 def pay(pool: dict[str, int], cost: tuple[Symbol, ...], x: int = 0) -> dict[str, int] | None:

@@ -7,7 +7,7 @@ listed by tests/scenarios/test_messages.py.
 """
 from __future__ import annotations
 
-from judge.engine.rulesets.magic import messages_effects, messages_play
+from judge.engine.rulesets.magic import messages_effects, messages_play, messages_text
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.schema_messages import EN as _SCHEMA_EN, ES as _SCHEMA_ES
 from judge.engine.rulesets.magic.state import STEP_NAMES
@@ -410,7 +410,7 @@ def phase(step: str, again: bool = False) -> Message:
 ES.update({f"magic.cardtype.{k}": v.lower() for k, v in CARD_TYPES.items()})
 EN.update({f"magic.cardtype.{k}": k for k in CARD_TYPES})
 # The entries of the other catalog modules (each a table of (Spanish, English) pairs, kept apart by area).
-for _pairs in (messages_play.PAIRS, messages_effects.PAIRS):
+for _pairs in (messages_play.PAIRS, messages_effects.PAIRS, messages_text.PAIRS):
     _twice = sorted(ES.keys() & _pairs.keys())
     if _twice:                  # an id written in two modules: one would silently replace the other
         raise ValueError(f"magic message ids defined twice: {', '.join(_twice)}")
@@ -424,3 +424,29 @@ EN.update(_SCHEMA_EN)
 ES["magic.raw"] = EN["magic.raw"] = "{text}"     # a name no catalog entry has: shown as the engine wrote it
 # The names without parameters, built once: nothing changes a Message after it is made.
 _NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase.", "magic.phase_again."))}
+
+
+class _Catalog(dict):
+    """One language of this catalog, with each effect verb's own lines (verbs/*.py `texts`, ids
+    `magic.verbtext.<verb>[.<key>]`) and each keyword's name (`magic.kwname.<keyword>`: its `spanish`,
+    `english`) looked up in their registries when first asked: the pieces register after
+    this module loads, and a test's toy verb lives in a registry of its own (verb.using)."""
+
+    def __init__(self, entries: dict[str, str], index: int) -> None:
+        super().__init__(entries)
+        self._index = index            # 0: Spanish, 1: English (a verb's `texts` pairs)
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        got = dict.get(self, key)
+        if got is None and key.startswith("magic.verbtext."):
+            from judge.engine.rulesets.magic.verb import text_template
+            got = text_template(key, self._index)
+        elif got is None and key.startswith("magic.kwname."):       # a keyword's name (keyword.py, keywords/)
+            from judge.engine.rulesets.magic import keyword
+            k = keyword.current().get(key.removeprefix("magic.kwname."))
+            got = None if k is None else (k.spanish, k.english or k.name)[self._index]
+        return default if got is None else got
+
+
+ES = _Catalog(ES, 0)
+EN = _Catalog(EN, 1)

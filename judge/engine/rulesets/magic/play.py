@@ -90,7 +90,7 @@ def activate_mana(state: MagicState, out: list[Step], who: str, o: MagicObject, 
     left = state.mplayer(player).restricted
     core.emit(state, out, "action", who, Message(
         "magic.mana.activate", player=who, card=o.card, id=o.id,
-        pays=Message("magic.mana.pays", cost=ab.cost_text()) if ab.cost or ab.untap else "",
+        pays=Message("magic.mana.pays", cost=ab.cost_said()) if ab.cost or ab.untap else "",
         adds=Message("magic.mana.adds_for", player=player) if player != who else Message("magic.mana.adds"),
         mana=text, restricted=restricted, why=why, notes=Message("magic.mana.notes", notes=notes) if notes else "",
         owner=player, pool=pool_text(state.mplayer(player).pool),
@@ -622,7 +622,8 @@ def do_activate(state: MagicState, action: Activate, out: list[Step]) -> None:
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=o.id, source_name=o.card,
                      effects=ab.effects, targets=tuple(targets), target_specs=expand_specs(ab.targets, len(targets)),
                      x=action.x)
-    item.text = f"la habilidad de {o.card} ({o.id}) «{ab.cost_text()}: " + "; ".join(describe_effect(e) for e in ab.effects) + "»"
+    item.text = Message("magic.ability.activated", card=o.card, id=o.id, cost=ab.cost_said(),
+                        effects=[describe_effect(e) for e in ab.effects])
     if ab.sacrifice:
         core.move(state, out, o, "graveyard", cites=cr("701.21a", "602.2b"), why=Message(
                   "magic.why.sacrifice_self_for_cost", player=who), kind="action", actor=who)
@@ -668,7 +669,8 @@ def _activate_from_hand(state: MagicState, action: Activate, out: list[Step], ca
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
                      source_name=name_now, effects=ab.effects, targets=tuple(targets),
                      target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
-    item.text = f"la habilidad de {name_now} «{ab.cost_text()}: " + "; ".join(describe_effect(e) for e in ab.effects) + "»"
+    item.text = Message("magic.ability.activated_named", card=name_now, cost=ab.cost_said(),
+                        effects=[describe_effect(e) for e in ab.effects])
     state.stack.append(item)
     core.emit(state, out, "action", who, Message("magic.play.activate_from_hand", player=who, ability=item.text,
                                                  item=item.id, targets=_targeting(state, targets)),
@@ -709,8 +711,8 @@ def _activate_from_graveyard(state: MagicState, action: Activate, out: list[Step
     item = StackItem(id=state.new_id("hab"), kind="ability", controller=who, source=card_obj.id,
                      source_name=card_obj.card, effects=ab.effects, targets=tuple(targets),
                      target_specs=expand_specs(ab.targets, len(targets)), x=action.x)
-    item.text = f"la habilidad de {card_obj.card} ({card_obj.id}) «{ab.cost_text()}: " + \
-        "; ".join(describe_effect(e) for e in ab.effects) + "»"
+    item.text = Message("magic.ability.activated", card=card_obj.card, id=card_obj.id, cost=ab.cost_said(),
+                        effects=[describe_effect(e) for e in ab.effects])
     state.stack.append(item)
     core.emit(state, out, "action", who, Message("magic.play.activate_from_graveyard", player=who,
                                                  ability=item.text, item=item.id, targets=_targeting(state, targets)),

@@ -11,6 +11,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic.mana import COLORS
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
+from judge.messages import Message
 
 # After blockers are declared an attacker is blocked or unblocked until it leaves combat (509.1h); before that
 # step it is neither (the FAQ's Bruja de Tinta Profunda ruling 1).
@@ -116,6 +117,21 @@ def describe_quality(q: str) -> str:
     if q.startswith(SUBTYPE_PREFIX):
         return f"de subtipo {q[len(SUBTYPE_PREFIX):]}"
     return QUALITIES.get(q, q)
+
+
+def said_quality(q: str) -> "Message | str":
+    """`describe_quality` as a Message (magic.quality.*, messages_text.py), in the step's language."""
+    negated = _negated(q)
+    if negated is not None:
+        return Message("magic.quality.non", quality=said_quality(negated))
+    if q.startswith(SUBTYPE_PREFIX):
+        return Message("magic.quality.subtype", subtype=q[len(SUBTYPE_PREFIX):])
+    return Message(f"magic.quality.{q}") if q in QUALITIES else q
+
+
+def said_where(where: tuple[str, ...]) -> "list[Message | str]":
+    """The qualities of a `where`, said one by one (a Message's list parameter joins them with ", ")."""
+    return [said_quality(q) for q in where]
 
 
 def describe_where(where: tuple[str, ...]) -> str:

@@ -264,7 +264,8 @@ def _rep_text(item: Effect) -> str:
         return f"{o.card}: " + (f"{what}, " if what else "") + (amount or "sin cambio")
     if r.event in _MOVE_TEXT:
         return f"{o.card}: {_MOVE_TEXT[r.event]}"
-    return f"{o.card}: " + ("; ".join(describe_effect(e) for e in r.instead) or r.event)
+    # an option of the question that orders them: plain words (Spanish), as the answer reads them
+    return f"{o.card}: " + ("; ".join(str(describe_effect(e)) for e in r.instead) or r.event)
 
 
 # What an amount-changing replacement's amount counts, for `_rep_text` (life_gain: the prompt already says it).

@@ -140,7 +140,7 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
 
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
-              else "ability", "controller": i.controller, "text": i.text, "targets": list(i.targets)}
+              else "ability", "controller": i.controller, "text": str(i.text), "targets": list(i.targets)}
              for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
     # in the stack zone: show it on top, so every card is in exactly one place on every board.

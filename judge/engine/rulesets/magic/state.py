@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec
 from judge.engine.state import GameObject, GameState, Player
+from judge.messages import Message
 from judge.engine.waiting import Chooser
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
@@ -388,7 +389,7 @@ class StackItem:
     obj: MagicObject | None = None
     keyword: str = ""                  # persist…
     lki: dict[str, Any] = field(default_factory=dict)   # what the trigger saw (persist: counters when it died)
-    text: str = ""
+    text: "str | Message" = ""        # how the stack names it: a spell's name, an ability's Message (text.py)
     spent: dict[str, int] = field(default_factory=dict)  # mana spent to cast it, by colour (601.2h); {} on a copy
     copy_of: str = ""                  # a copy of a spell (707.10): the copied card's name; it has no card (obj None)
     condition: tuple[str, int, str] = ("", 0, "")  # a trigger's intervening "if" (603.4), checked again on resolution

@@ -13,10 +13,12 @@ from judge.engine.rulesets.magic.cards import CardDef, TargetSpec, Triggered
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.protection import protected_from
-from judge.engine.rulesets.magic.qualities import describe_where, has_all
+from judge.engine.rulesets.magic.qualities import describe_where, has_all, said_where
 from judge.engine.rulesets.magic.state import MagicState, StackItem
 from judge.engine.rulesets.magic.steps import ask
 from judge.engine.rulesets.magic.text import describe_effect, describe_target
+from judge.engine.rulesets.magic.conditions import said as said_condition
+from judge.engine.rulesets.magic.messages_text import GENERAL_WHEN
 from judge.engine.rulesets.magic.triggers import CONDITION_TEXT
 from judge.engine.step import Step
 from judge.messages import Message
@@ -97,7 +99,7 @@ def count_problem(specs: Sequence[TargetSpec], n: int) -> Message | None:
         return None if n >= len(specs) - 1 else Message("magic.illegal.target_count_many", n=len(specs) - 1)
     return None if n == len(specs) else Message(
         "magic.illegal.target_count", n=len(specs), given=n,
-        specs=", ".join(describe_target(s) for s in specs) or Message("magic.illegal.target_count_none"))
+        specs=[describe_target(s) for s in specs] or Message("magic.illegal.target_count_none"))
 
 
 def distinct_problem(specs: Sequence[TargetSpec], refs: Sequence[str]) -> Message | None:
@@ -188,61 +190,62 @@ def choose_targets(state: MagicState, out: list[Step], player: str, source: str,
     return tuple(chosen)
 
 
-def trigger_text(ab: Triggered, source_name: str) -> str:
+# The trigger events and who triggers them that messages_text.py says (magic.when.*).
+WHEN_SAID = frozenset({"enters", "dies", "leaves", "attacks", "blocks", "upkeep", "end_step", "counter_put",
+                       "deals_damage", "dealt_damage", "untapped", "state", "end_of_combat", "blocked"})
+WHO_SAID = frozenset({"creature", "opponents_creature", "your_creature"})
+
+
+def trigger_text(ab: Triggered, source_name: str) -> Message:
+    """A triggered ability as the stack and the steps name it (603.2): its source, trigger condition and effects."""
     stands_for = keyword.current().triggering.get(ab.keyword)
     if stands_for is not None:            # a keyword's own trigger (persist, conspire): its words are the keyword's
         return stands_for.trigger_text(source_name)
-    when = {"enters": "entra al campo de batalla", "dies": "muere", "leaves": "deja el campo de batalla",
-            "attacks": "ataca", "blocks": "bloquea", "upkeep": "comienza el mantenimiento",
-            "end_step": "comienza el paso final", "counter_put": "recibe un contador",
-            "deals_damage": "hace daño", "dealt_damage": "recibe daño", "untapped": "se endereza",
-            "state": "su controlador no controla permanentes del color elegido",
-            "end_of_combat": "llega el final del combate (habilidad disparada retrasada)",
-            "blocked": "es bloqueada por una criatura"}.get(ab.when, ab.when)
+    # 603.2: the trigger event, a Message of messages_text.py (its «cuando …» is the ability's template's)
+    when: "Message | str" = Message(f"magic.when.{ab.when}") if ab.when in WHEN_SAID else ab.when
     if ab.when in GENERAL_TEXT:
         when = general_when_text(ab)
     if ab.to_whom == "opponent":
-        when += " a un oponente"
+        when = Message("magic.when.to_opponent", when=when)
     if ab.when == "counter_put" and ab.of == "creature":
-        when = "se coloca un contador" + (f" {ab.counter}" if ab.counter else "") + " sobre una criatura"
+        when = Message("magic.when.counter_on_creature", counter=f" {ab.counter}" if ab.counter else "")
     if ab.had_counter:
-        when += f" (si tenía un contador {ab.had_counter})"
+        when = Message("magic.when.had_counter", when=when, counter=ab.had_counter)
     if ab.when in ("dies", "enters", "attacks") and ab.of != "self":
-        who = {"creature": "una criatura", "opponents_creature": "una criatura bajo el control de un oponente",
-               "your_creature": "una criatura bajo tu control"}.get(ab.of, "otra criatura")
-        verb = {"dies": "muere", "enters": "entra al campo de batalla", "attacks": "ataca"}[ab.when]
-        if ab.one_or_more:          # 603.2c: once per event, however many
-            who = who.replace("una criatura", "una o más criaturas").replace("otra criatura", "una o más otras "
-                                                                                "criaturas")
-            verb = {"dies": "mueren", "enters": "entran al campo de batalla", "attacks": "atacan"}[ab.when]
+        many = ".many" if ab.one_or_more else ""        # 603.2c: once per event, however many
+        who: Message = Message(f"magic.when.who.{ab.of if ab.of in WHO_SAID else 'other'}{many}")
         if ab.where:
-            who += f" ({describe_where(ab.where)})"
-        when = f"{who} {verb}"
-    cond = CONDITION_TEXT.get(ab.condition, "").format(n=ab.condition_n, arg=ab.condition_arg)
-    return f"la habilidad de {source_name} («cuando {when}{', ' + cond if cond else ''}: " \
-           f"{'; '.join(describe_effect(e) for e in ab.effects)}»)"
+            who = Message("magic.to.where", what=who, where=said_where(ab.where))
+        when = Message("magic.when.who_verb", who=who, verb=Message(f"magic.when.verb.{ab.when}{many}"))
+    cond = Message("magic.fx.comma", text=said_condition(ab.condition, ab.condition_n, ab.condition_arg)) \
+        if CONDITION_TEXT.get(ab.condition) else ""         # 603.4: its intervening «if»
+    return Message("magic.ability.triggered", source=source_name, when=when, cond=cond,
+                   effects=[describe_effect(e) for e in ab.effects])
 
 
-# "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2)
-GENERAL_TEXT = {"draw": ("robas una carta", "un oponente roba una carta", "un jugador roba una carta"),
-                "life_gain": ("ganas vidas", "un oponente gana vidas", "un jugador gana vidas"),
-                "life_loss": ("pierdes vidas", "un oponente pierde vidas", "un jugador pierde vidas"),
-                "zone_change": ("una carta tuya", "una carta de un oponente", "una carta"),
-                "spell_cast": ("lanzas un hechizo", "un oponente lanza un hechizo", "un jugador lanza un hechizo")}
+# "Whenever [who] draws / gains life / loses life", "whenever a card [whose] is put into [zone] from [zone]" (603.2):
+# the trigger events said by `whose` (their words in messages_text.py)
+GENERAL_TEXT = frozenset(GENERAL_WHEN)
 
 
-def general_when_text(ab: Triggered) -> str:
-    """The Spanish trigger condition of a draw / life / zone-change ability, from its `whose` and zones (603.2)."""
+def general_when_text(ab: Triggered) -> Message:
+    """The trigger condition of a draw / life / zone-change / cast ability, from its `whose` and zones (603.2), as
+    a Message (magic.when.*, messages_text.py)."""
+    from judge.engine.rulesets.magic.messages import zone
     from judge.engine.rulesets.magic.state import ZONE_NAMES
-    text = GENERAL_TEXT[ab.when][("you", "opponents", "each").index(ab.whose)]
+    text = Message(f"magic.when.{ab.when}.{ab.whose}")
     if ab.when == "zone_change":
-        where = ZONE_NAMES.get(ab.to_zone, ab.to_zone) if ab.to_zone else "otra zona"
-        since = ZONE_NAMES.get(ab.from_zone, ab.from_zone) if ab.from_zone else "cualquier zona"
-        text += f" se pone en {where} desde {since}"
+        where = zone(ab.to_zone) if ab.to_zone else Message("magic.when.other_zone")
+        since = zone(ab.from_zone) if ab.from_zone else Message("magic.when.any_zone")
+        text = Message("magic.when.put_into", what=text, where=where, since=since)
     if ab.when == "spell_cast":
         if ab.where:
-            text += f" ({describe_where(ab.where)})"
+            text = Message("magic.to.where", what=text, where=said_where(ab.where))
         if ab.from_zone:
-            text += " desde " + {"graveyard": "un cementerio", "hand": "una mano", "exile": "el exilio",
-                                 "library": "una biblioteca"}.get(ab.from_zone, ZONE_NAMES.get(ab.from_zone, ""))
+            source = Message(f"magic.when.from.{ab.from_zone}") if ab.from_zone in WHOSE_ZONES else \
+                zone(ab.from_zone) if ab.from_zone in ZONE_NAMES else ""
+            text = Message("magic.when.from", what=text, zone=source)
     return text
+
+
+WHOSE_ZONES = ("graveyard", "hand", "exile", "library")     # «desde un cementerio», "from a graveyard"…

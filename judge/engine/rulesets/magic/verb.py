@@ -79,6 +79,9 @@ class Verb:
     fuzz_rank: ClassVar[float | None] = None              # in the fuzzer's pool of "the rest of the vocabulary"
     group_by_types: ClassVar[bool] = False                # `types` keeps the group's permanents of those types
     cites_where: ClassVar[bool] = True                    # its steps cite the rules of its `where` (filters.py)
+    # Its text's templates: key ("" for the main line) → (Spanish, English), rendered by `say` (magic/messages.py
+    # looks them up here: a new verb's text stays in its own file).
+    texts: ClassVar[Mapping[str, tuple[str, str]]] = {}
 
     def parse(self, reader: "CardReader", path: str, p: str, arg: Any, m: Mapping[str, Any],
               kw: dict[str, Any], scopes: tuple[str, ...]) -> bool | str:
@@ -96,10 +99,15 @@ class Verb:
         """Whether this verb may act on `to` (reported at `path`.to when not)."""
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        """The Spanish line of the effect (text.describe_effect adds what every verb shares): `n` is its amount as
-        said («X», «2»), `dur` its duration («hasta el final del turno»)."""
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> "str | Message":
+        """The line of the effect (text.describe_effect adds what every verb shares), a Message of the verb's own
+        `texts` (`self.say(key, …)`): `n` is its amount as said («X», «2», «una cantidad de»), `dur` its duration
+        («hasta el final del turno», or "")."""
         return self.name
+
+    def say(self, key: str = "", /, **params: Any) -> Message:
+        """One of the verb's `texts` with its parameters (id `magic.verbtext.<name>[.<key>]`)."""
+        return Message(f"magic.verbtext.{self.name}.{key}" if key else f"magic.verbtext.{self.name}", params)
 
     def resolve(self, r: Resolution) -> None:
         raise NotImplementedError(f"{self.name} does not resolve on its own")
@@ -174,6 +182,15 @@ class Registry:
     def with_verbs(self, *verbs: Verb) -> "Registry":
         """This registry and more verbs (a test's toy verb)."""
         return Registry((*self.verbs, *verbs))
+
+
+def text_template(ident: str, index: int) -> str | None:
+    """The template of a verb's text id (`magic.verbtext.<verb>[.<key>]`) in one language (0 Spanish, 1 English),
+    from the verb of the current registry; None when no verb says it."""
+    name, _, key = ident.removeprefix("magic.verbtext.").partition(".")
+    v = current().get(name)
+    pair = v.texts.get(key) if v is not None else None
+    return pair[index] if pair else None
 
 
 # One registry for the ruleset (registrar.py): `@register` in each verb module, `current()` where the rules ask,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.engine.rulesets.magic.keyword import Keyword, register
+from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.state import MagicState, StackItem
@@ -41,8 +42,8 @@ class Conspire(Keyword):
         from judge.engine.rulesets.magic.copies import conspire_resolves     # imported as it acts, not as it loads
         conspire_resolves(state, out, item)
 
-    def trigger_text(self, source_name: str) -> str:
-        return f"conspirar de {source_name} («cuando lo lanzas, si se pagó su coste de conspirar, cópialo»)"
+    def trigger_text(self, source_name: str) -> Message:
+        return Message("magic.ability.conspire", source=source_name)
 
 
 @register

@@ -39,8 +39,13 @@ class Counters(Verb):
         kw.update(counter=kind, amount=n)
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"pon {n} contador(es) {e.counter} sobre {_to(e)}"
+    texts = {
+        '': ('pon {n} contador(es) {counter} sobre {to}',
+               'put {n} {counter} counter(s) on {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(n=n, counter=e.counter, to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         for ref in r.subjects:
@@ -68,10 +73,21 @@ class RemoveCounter(Acting):
         elif "amount" in m:
             c.error(join(path, "amount"), Message("magic.verb.amount_with_counter"))
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('quita un contador {of}',
+               'remove a counter from {of}'),
+        'kind': ('quita {n} contador(es) {counter} {of}',
+               'remove {n} {counter} counter(s) from {of}'),
+        'all': ('quita todos los contador(es) {counter} {of}',
+               'remove all {counter} counters from {of}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         if e.counter:
-            return f"quita {'todos los' if e.amount < 0 else e.amount or 1} contador(es) {e.counter} {_de(e)}"
-        return f"quita un contador {_de(e)}"
+            if e.amount < 0:
+                return self.say("all", counter=e.counter, of=_de(e))
+            return self.say("kind", n=e.amount or 1, counter=e.counter, of=_de(e))
+        return self.say(of=_de(e))
 
     def resolve(self, r: Resolution) -> None:
         for ref in r.subjects:
@@ -100,8 +116,13 @@ class MoveCounter(Slot):
     untargeted = True
     builder_arg = {"type": "int", "min": 0, "max": 4, "default": 1}
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"mueve un contador del objetivo {e.target + 1} al objetivo {e.of + 1}"
+    texts = {
+        '': ('mueve un contador del objetivo {a} al objetivo {b}',
+               'move a counter from target {a} onto target {b}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(a=e.target + 1, b=e.of + 1)
 
     def resolve(self, r: Resolution) -> None:
         effects.move_counter(r.state, r.out, r.controller, r.targets, r.e, r.source_name, r.base)
@@ -136,11 +157,20 @@ class CreateToken(Verb):
             return False
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('crea {n} ficha(s) {name} {power}/{toughness}',
+               'create {n} {power}/{toughness} {name} token(s)'),
+        'counted': ('crea fichas {name} {power}/{toughness}',
+               'create {power}/{toughness} {name} tokens'),
+        'one': ('crea una ficha',
+               'create a token'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         t = e.token
         if t and getattr(e, "count", ""):
-            return f"crea fichas {t.name} {t.power}/{t.toughness}"
-        return f"crea {n} ficha(s) {t.name} {t.power}/{t.toughness}" if t else "crea una ficha"
+            return self.say("counted", name=t.name, power=t.power, toughness=t.toughness)
+        return self.say(n=n, name=t.name, power=t.power, toughness=t.toughness) if t else self.say("one")
 
     def resolve(self, r: Resolution) -> None:
         # "its controller puts X tokens": `to: target_controller`; a counted amount may be 0 (no token).
@@ -160,8 +190,13 @@ class CreateToken(Verb):
 class Attach(Acting):
     name, label, order, rules = "attach", ("anexar esta Aura", "attach this Aura"), 39, ("701.3a",)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"anexa esta Aura a {_to(e)}"
+    texts = {
+        '': ('anexa esta Aura a {to}',
+               'attach this Aura to {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         for ref in r.subjects:
@@ -187,10 +222,18 @@ class Delayed(Verb):
         kw["then"] = reader.effects(join(p, "effects"), dm["effects"], scopes)
         return bool(kw["at"] and kw["then"])
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        when = {"end_of_combat": "al final del combate", "end_step": "al comienzo del próximo paso final"}.get(e.at,
-                                                                                                            e.at)
-        return f"{when}: " + "; ".join(_describe(x) for x in e.then)
+    texts = {
+        '': ('{when}: {then:join=; }',
+               '{when}: {then:join=; }'),
+        'end_of_combat': ('al final del combate',
+               'at end of combat'),
+        'end_step': ('al comienzo del próximo paso final',
+               'at the beginning of the next end step'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        when = self.say(e.at) if e.at in ("end_of_combat", "end_step") else e.at
+        return self.say(when=when, then=[_describe(x) for x in e.then])
 
     def resolve(self, r: Resolution) -> None:
         linked.create_delayed(r.state, r.out, r.controller, r.source, r.source_name, r.e, r.ctx, r.base)

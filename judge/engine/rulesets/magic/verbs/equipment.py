@@ -23,9 +23,15 @@ class Equip(Acting):
     a new timestamp. 301.5b: the target must still be a creature its controller controls (608.2b checks it)."""
     name, label, order, rules = "equip", ("anexar este Equipo", "attach this Equipment"), 39.2, ("702.6a",)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return "anexa este Equipo a la criatura objetivo que controlas" if e.to == "target" else \
-            f"anexa este Equipo a {_to(e)}"
+    texts = {
+        '': ('anexa este Equipo a {to}',
+               'attach this Equipment to {to}'),
+        'target': ('anexa este Equipo a la criatura objetivo que controlas',
+               'attach this Equipment to target creature you control'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say("target") if e.to == "target" else self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         state, out = r.state, r.out

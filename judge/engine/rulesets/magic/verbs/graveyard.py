@@ -56,8 +56,14 @@ class PlayFromGraveyard(Verb):
             return False
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return permission_text(e.search) + dur
+    texts = {
+        '': ('puedes {what} desde tu cementerio{dur}',
+               'you may {what} from your graveyard{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        what = Message("magic.graveyard.what_" + e.search) if e.search in WHAT_TEXT else e.search
+        return self.say(what=what, dur=dur)
 
     def resolve(self, r: Resolution) -> None:
         """611.2a: the effect lasts for its duration (end of turn by default); it permits, so it changes no object:

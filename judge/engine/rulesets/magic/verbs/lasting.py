@@ -12,10 +12,10 @@ from judge.engine.rulesets.magic import core, effects, layers, sba
 from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import BASIC_LAND_TYPES, CARD_TYPES, Effect
 from judge.engine.rulesets.magic.cites import cr
-from judge.engine.rulesets.magic.protection import describe as describe_protection
+from judge.engine.rulesets.magic.protection import said as said_protection
 from judge.engine.rulesets.magic.qualities import where_rules
 from judge.engine.rulesets.magic.state import ContinuousEffect
-from judge.engine.rulesets.magic.text import _de, _describe, _is, _to, _trigger_text, describe_effect
+from judge.engine.rulesets.magic.text import PLURAL, _de, _describe, _is, _to, _trigger_text, describe_effect, keyword_said
 from judge.engine.rulesets.magic.verb import LASTING, Acting, Resolution, Verb, register
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES, STATIC_SCOPES
 from judge.engine.step import Event
@@ -61,7 +61,7 @@ class Lasting(Verb):
             copied = effects._copy_of_event(state, source, e, r.ctx)
             if copied is None:
                 return
-            model_name = f"{copied.name} y gana esta habilidad"
+            model_name = Message("magic.lasting.copy_gaining", card=copied.name)
         elif k == "become_copy":
             ref = targets[e.of] if e.of < len(targets) else None
             model = state.objects.get(ref or "")
@@ -143,13 +143,20 @@ class PowerToughness(Lasting):
 class Pump(PowerToughness):
     name, label, order, rules, layer = "pump", ("+F/+R", "+P/+T"), 11, ("613.4c", "611.2a"), 7.3
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('{to} obtiene {pw}/{th}{dur}',
+               '{to} gets {pw}/{th}{dur}'),
+        'many': ('{to} obtienen {pw}/{th}{dur}',
+               '{to} get {pw}/{th}{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         if any(e.counted):
             pw, th = (("+X" if x else f"{v:+d}") for x, v in zip(e.counted, (e.power, e.toughness)))
         else:
             pw, th = f"{e.power:+d}", f"{e.toughness:+d}"
-        return f"{_to(e)} obtiene{'n' if e.to not in ('target', 'self', 'enchanted', 'equipped') else ''} " \
-               f"{pw}/{th}{dur}"
+        one = e.to in ('target', 'self', 'enchanted', 'equipped')
+        return self.say("" if one else "many", to=_to(e), pw=pw, th=th, dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.power += e.power
@@ -166,9 +173,14 @@ class SetPT(PowerToughness):
     name, label, order, rules, layer = "set_pt", ("fijar F/R", "set P/T"), 12, ("613.4b", "611.2a"), 7.2
     fuzz_rank = 7
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('{to} {is} {pw}/{th} (fuerza y resistencia base){dur}',
+               '{to} {is} {pw}/{th} (base power and toughness){dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         pw, th = self.pt(e)
-        return f"{_to(e)} {_is(e)} {pw}/{th} (fuerza y resistencia base){dur}"
+        return self.say(to=_to(e), pw=pw, th=th, dur=dur, **{"is": _is(e)})
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.power, c.toughness = e.power, e.toughness
@@ -182,8 +194,13 @@ class SwitchPT(LastingOn):
     name, label, order, rules, layer = "switch_pt", ("intercambiar F y R", "switch P and T"), 13, ("613.4d",), 7.4
     static = True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"intercambia la fuerza y la resistencia {_de(e)}{dur}"
+    texts = {
+        '': ('intercambia la fuerza y la resistencia {of}{dur}',
+               'switch the power and toughness of {of}{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(of=_de(e), dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.power, c.toughness = c.toughness, c.power
@@ -218,10 +235,15 @@ class Grant(Keywords):
                                     if (t := reader.trigger(join(join(path, "triggers"), i), raw)) is not None)
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        gained = [keyword.current().spanish(x) for x in e.keywords]
-        gained += [f"«{_trigger_text(t)}»" for t in getattr(e, "abilities", ())]
-        return f"{_to(e)} gana {', '.join(gained)}{dur}"
+    texts = {
+        '': ('{to} gana {gained}{dur}',
+               '{to} gains {gained}{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        gained: list[Any] = [keyword_said(x) for x in e.keywords]
+        gained += [Message("magic.fx.quoted", text=_trigger_text(t)) for t in getattr(e, "abilities", ())]
+        return self.say(to=_to(e), gained=gained, dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         for kw in e.keywords:
@@ -238,8 +260,13 @@ class Grant(Keywords):
 class Lose(Keywords):
     name, label, order, rules = "lose", ("perder habilidades", "lose keywords"), 15, ("613.1f", "113.10b")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} pierde {', '.join(keyword.current().spanish(x) for x in e.keywords)}{dur}"
+    texts = {
+        '': ('{to} pierde {lost}{dur}',
+               '{to} loses {lost}{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), lost=[keyword_said(x) for x in e.keywords], dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.keywords -= set(e.keywords)          # 113.10b: every instance of it
@@ -252,8 +279,13 @@ class LoseAbilities(LastingOn):
         ("613.1f",), 6
     static = True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} pierde todas sus habilidades{dur}"
+    texts = {
+        '': ('{to} pierde todas sus habilidades{dur}',
+               '{to} loses all abilities{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.keywords = set()
@@ -280,13 +312,25 @@ class SetColor(Lasting):
             kw["colors"] = reader.colors(p, arg)
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('{to} {is} de color {colors}{dur}',
+               '{to} {is} {colors}{dur}'),
+        'colourless': ('incoloro',
+               'colourless'),
+        'entered': ('{to} son del color elegido al entrar{also}{dur}',
+               '{to} are the colour chosen as it entered{also}{dur}'),
+        'also': (' además de sus otros colores',
+               ' in addition to their other colours'),
+        'choose': ('{to} es del color o colores que elija su controlador{dur}',
+               '{to} is the colour or colours its controller chooses{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         if getattr(e, "entered_choice", False):
-            extra = " además de sus otros colores" if e.additive else ""
-            return f"{_to(e)} son del color elegido al entrar{extra}{dur}"
+            return self.say("entered", to=_to(e), also=self.say("also") if e.additive else "", dur=dur)
         if getattr(e, "choose", False):
-            return f"{_to(e)} es del color o colores que elija su controlador{dur}"
-        return f"{_to(e)} {_is(e)} de color {'/'.join(e.colors) or 'incoloro'}{dur}"
+            return self.say("choose", to=_to(e), dur=dur)
+        return self.say(to=_to(e), colors="/".join(e.colors) or self.say("colourless"), dur=dur, **{"is": _is(e)})
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         if e.additive:
@@ -306,10 +350,16 @@ class AddType(Lasting):
         kw["types"] = reader.types(p, arg)
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        plural = "s" if _is(e) == "son" else ""
-        names = ", ".join(CARD_TYPES.get(t, t).lower() + plural for t in e.types)    # Spanish names, never ids
-        return f"{_to(e)} {_is(e)} también {names}{dur}"
+    texts = {
+        '': ('{to} {is} también {names}{dur}',
+               '{to} {is} also {names}{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        many = e.to in PLURAL          # «son también criaturas», "are also creatures": names, never ids
+        names = [Message(f"magic.cardtype{'s' if many else ''}.{t}") if t in CARD_TYPES
+                 else t.lower() + ("s" if many else "") for t in e.types]
+        return self.say(to=_to(e), names=names, dur=dur, **{"is": _is(e)})
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.types |= set(e.types)
@@ -335,9 +385,18 @@ class LandTypes(Lasting):
         kw["types"] = tuple(t for t in names if t in BASIC_LAND_TYPES)
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        what = "del tipo de tierra básica elegido" if e.choose else "de tipo " + ", ".join(e.types)
-        return f"{_to(e)} son {what}{' además de sus otros tipos' if e.additive else ''}{dur}"
+    texts = {
+        '': ('{to} son de tipo {types}{also}{dur}',
+               '{to} are {types}{also}{dur}'),
+        'chosen': ('{to} son del tipo de tierra básica elegido{also}{dur}',
+               '{to} are the chosen basic land type{also}{dur}'),
+        'also': (' además de sus otros tipos',
+               ' in addition to their other types'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        also = self.say("also") if e.additive else ""
+        return self.say("chosen" if e.choose else "", to=_to(e), types=list(e.types), also=also, dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         if e.additive:
@@ -351,8 +410,13 @@ class LandTypes(Lasting):
 class GainControl(LastingOn):
     name, label, order, rules, layer = "gain_control", ("ganar el control", "gain control"), 19, ("613.1b",), 2
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"ganas el control {_de(e)}{dur}"
+    texts = {
+        '': ('ganas el control {of}{dur}',
+               'you gain control of {of}{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(of=_de(e), dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.controller = controller             # the effect's controller gains control
@@ -379,9 +443,14 @@ class ChangeText(Lasting):
         kw["types"] = (old, new)
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        old, new = (keyword.current().spanish(w) for w in e.types)
-        return f"en el texto {_de(e)}, «{old}» pasa a ser «{new}»{dur}"
+    texts = {
+        '': ('en el texto {of}, «{old}» pasa a ser «{new}»{dur}',
+               'in the text of {of}, «{old}» becomes «{new}»{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        old, new = (keyword_said(w) for w in e.types)
+        return self.say(of=_de(e), old=old, new=new, dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         # 612.1-612.3: a word of its printed text: a keyword it has (granted ones come later, in layer 6) or a
@@ -408,11 +477,18 @@ class GrantAbility(Lasting):
         kw["ability"] = ab
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('{to} tiene «{cost}: {effects:join=; }»{dur}',
+               '{to} has «{cost}: {effects:join=; }»{dur}'),
+        'none': ('{to} gana una habilidad',
+               '{to} gains an ability'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         if e.ability is None:
-            return f"{_to(e)} gana una habilidad"
-        return f"{_to(e)} tiene «{e.ability.cost_text()}: " + "; ".join(_describe(x) for x in e.ability.effects) \
-            + f"»{dur}"
+            return self.say("none", to=_to(e))
+        return self.say(to=_to(e), cost=e.ability.cost_said(), effects=[_describe(x) for x in e.ability.effects],
+                        dur=dur)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         if e.ability is not None:
@@ -435,8 +511,15 @@ class Prevent(Lasting):
         kw["amount"] = n
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"previene {'todo el' if e.amount < 0 else 'los próximos ' + n} daño que se haría a {_to(e)}{dur}"
+    texts = {
+        '': ('previene los próximos {n} daño que se haría a {to}{dur}',
+               'prevent the next {n} damage that would be dealt to {to}{dur}'),
+        'all': ('previene todo el daño que se haría a {to}{dur}',
+               'prevent all damage that would be dealt to {to}{dur}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say("all" if e.amount < 0 else "", n=n, to=_to(e), dur=dur)
 
 
 @register
@@ -452,11 +535,17 @@ class BecomeCopy(Lasting):
         kw["of"] = n
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('{to} se convierte en una copia del objetivo {n}{dur}',
+               '{to} becomes a copy of target {n}{dur}'),
+        'that': ('{to} se convierte en una copia de esa criatura y gana esta habilidad',
+               '{to} becomes a copy of that creature and gains this ability'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         if e.of < 0:
-            return f"{_to(e)} se convierte en una copia de esa criatura y gana esta habilidad"
-        return f"{_to(e)} se convierte en una copia del objetivo {e.of + 1}" \
-            f"{' hasta el final del turno' if e.duration == 'end_of_turn' else ''}"
+            return self.say("that", to=_to(e))
+        return self.say(to=_to(e), n=e.of + 1, dur=dur if e.duration == "end_of_turn" else "")
 
 
 @register
@@ -465,8 +554,13 @@ class Uncounterable(LastingOn):
         ("101.2", "611.2a")
     keys = ("to", "target")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} no puede ser contrarrestado por hechizos ni habilidades"
+    texts = {
+        '': ('{to} no puede ser contrarrestado por hechizos ni habilidades',
+               "{to} can't be countered by spells or abilities"),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
 
 @register
@@ -475,8 +569,13 @@ class MustBlock(LastingOn):
         ("509.1c", "611.2a")
     keys = ("to", "target", "duration")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} bloquea a esta criatura este turno si puede"
+    texts = {
+        '': ('{to} bloquea a esta criatura este turno si puede',
+               '{to} blocks this creature this turn if able'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
 
 @register
@@ -487,7 +586,15 @@ class Protection(Verb):
     in_effects = False
     static = True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        who = "su controlador tiene" if e.to == "controller" else "tiene"
-        return f"{who} protección contra " + ("el nombre elegido" if e.quality == "chosen_name"
-                                              else describe_protection(e.quality))
+    texts = {
+        '': ('tiene protección contra {quality}',
+               'has protection from {quality}'),
+        'controller': ('su controlador tiene protección contra {quality}',
+               'its controller has protection from {quality}'),
+        'chosen_name': ('el nombre elegido',
+               'the chosen name'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        quality = self.say("chosen_name") if e.quality == "chosen_name" else said_protection(e.quality)
+        return self.say("controller" if e.to == "controller" else "", quality=quality)

@@ -13,7 +13,6 @@ from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.mana import ManaError, parse_mana
 from judge.engine.rulesets.magic.text import _a, _to
 from judge.engine.rulesets.magic.verb import COUNTED, DEFAULT_KEYS, Acting, Amount, Resolution, Verb, register
-from judge.engine.spanish import vidas
 from judge.engine.step import Event
 from judge.messages import Message
 from judge.format.validate import join
@@ -32,8 +31,16 @@ class Damage(Amount):
     keys = (*COUNTED, "by", "divided")
     by_choices = ("target",)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{n.removesuffix(' de')} de daño {_a(e)}"       # «una cantidad de daño», not «… de de daño»
+    texts = {
+        '': ('{n} de daño {to}',
+               '{n} damage to {to}'),
+        'an_amount': ('una cantidad',
+               'an amount of'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        # «una cantidad de daño», not «… de de daño»
+        return self.say(n=self.say("an_amount") if isinstance(n, Message) else n, to=_a(e))
 
     def resolve(self, r: Resolution) -> None:
         e, targets = r.e, r.targets
@@ -65,8 +72,13 @@ class Draw(Amount):
     keys = ("to", "target", "where", "count", "per_counter")
     default_to = "controller"
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} roba {n} carta(s)"
+    texts = {
+        '': ('{to} roba {n} carta(s)',
+               '{to} draws {n} card(s)'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), n=n)
 
     def resolve(self, r: Resolution) -> None:
         base = r.base
@@ -84,8 +96,13 @@ class GainLife(Amount):
     name, label, order, rules = "gain_life", ("ganar vidas", "gain life"), 8, ("119.3",)
     default_to = "controller"
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} gana {vidas(n)}"
+    texts = {
+        '': ('{to} gana {n} {n:plural=vida|vidas}',
+               '{to} gains {n} life'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), n=n)
 
     def resolve(self, r: Resolution) -> None:
         for ref in players(r):
@@ -103,8 +120,13 @@ class LoseLife(Amount):
     default_to = "controller"
     fuzz_rank = 6
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} pierde {vidas(n)}"
+    texts = {
+        '': ('{to} pierde {n} {n:plural=vida|vidas}',
+               '{to} loses {n} life'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), n=n)
 
     def resolve(self, r: Resolution) -> None:
         e = r.e
@@ -124,8 +146,13 @@ class Mill(Amount):
     default_to = "controller"
     fuzz_rank = 9
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} pone las {n} primeras cartas de su biblioteca en su cementerio"
+    texts = {
+        '': ('{to} pone las {n} primeras cartas de su biblioteca en su cementerio',
+               '{to} puts the top {n} cards of their library into their graveyard'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), n=n)
 
     def resolve(self, r: Resolution) -> None:
         n = r.n
@@ -152,9 +179,17 @@ class Discard(Acting):
             kw["amount"] = 1             # one card, of the player's choice (701.9b)
         return got
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} descarta " + ("su mano" if e.amount < 0 else f"{n} carta(s)" + (" al azar" if e.random
-                                                                                        else ""))
+    texts = {
+        '': ('{to} descarta {n} carta(s)',
+               '{to} discards {n} card(s)'),
+        'random': ('{to} descarta {n} carta(s) al azar',
+               '{to} discards {n} card(s) at random'),
+        'hand': ('{to} descarta su mano',
+               '{to} discards their hand'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say("hand" if e.amount < 0 else "random" if e.random else "", to=_to(e), n=n)
 
     def resolve(self, r: Resolution) -> None:
         for ref in players(r):
@@ -196,11 +231,23 @@ class AddMana(Verb):
             return False
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        what = {"any": "un maná de cualquier color",
-                "land_types": "un maná de un tipo que pudiera producir una tierra que controlas"}.get(e.mana, e.mana)
-        who = "un jugador elegido agrega" if e.to == "chosen_player" else "agrega"
-        return f"{who} {what}" + (" (solo para costes con {X})" if e.spend_only else "")
+    texts = {
+        '': ('agrega {what}{only}',
+               'add {what}{only}'),
+        'chosen': ('un jugador elegido agrega {what}{only}',
+               'a chosen player adds {what}{only}'),
+        'any': ('un maná de cualquier color',
+               'one mana of any colour'),
+        'land_types': ('un maná de un tipo que pudiera producir una tierra que controlas',
+               'one mana of any type that a land you control could produce'),
+        'only': (' (solo para costes con {{X}})',
+               ' (only for costs with {{X}})'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        what = self.say(e.mana) if e.mana in ("any", "land_types") else e.mana     # else the mana symbols
+        return self.say("chosen" if e.to == "chosen_player" else "", what=what,
+                        only=self.say("only") if e.spend_only else "")
 
     def resolve(self, r: Resolution) -> None:
         from judge.engine.rulesets.magic.mana import pool_text
@@ -234,9 +281,17 @@ class Search(Verb):
         kw["dest"] = reader.check.choice(join(path, "dest"), m.get("dest", "hand"), self.dests) or "hand"
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        where = {"hand": "la mano", "battlefield": "el campo de batalla"}.get(e.dest, e.dest)
-        return f"busca en tu biblioteca una carta «{e.search}», ponla en {where} y baraja"
+    texts = {
+        '': ('busca en tu biblioteca una carta «{name}», ponla en {dest} y baraja',
+               'search your library for a card «{name}», put it into {dest} and shuffle'),
+        'hand': ('busca en tu biblioteca una carta «{name}», ponla en la mano y baraja',
+               'search your library for a card «{name}», put it into your hand and shuffle'),
+        'battlefield': ('busca en tu biblioteca una carta «{name}», ponla en el campo de batalla y baraja',
+               'search your library for a card «{name}», put it onto the battlefield and shuffle'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(e.dest if e.dest in ("hand", "battlefield") else "", name=e.search, dest=e.dest)
 
     def resolve(self, r: Resolution) -> None:
         effects.search(r.state, r.out, r.controller, r.e, r.source_name, r.base)
@@ -261,9 +316,14 @@ class Pay(Verb):
         kw["cost"] = cost
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('paga {cost}',
+               'pay {cost}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         from judge.engine.rulesets.magic.mana import cost_text
-        return f"paga {cost_text(e.cost)}"
+        return self.say(cost=cost_text(e.cost))
 
     def resolve(self, r: Resolution) -> None:
         linked.pay(r.state, r.out, r.controller, r.e, r.source_name, r.ctx, r.base)
@@ -274,8 +334,13 @@ class ChooseColor(Verb):
     name, label, order, rules = "choose_color", ("elegir un color", "choose a colour"), 51, ("105.4",)
     keys = ()
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return "elige un color"
+    texts = {
+        '': ('elige un color',
+               'choose a colour'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say()
 
     def resolve(self, r: Resolution) -> None:
         r.ctx.color = effects.choose_colors(r.state, r.out, r.controller, r.source_name, 1, 1)[0]
@@ -286,8 +351,13 @@ class PayLifeRounds(Verb):
     name, label, order, rules = "pay_life_rounds", ("pagar vidas por turnos", "pay life in rounds"), 53, ("119.4",)
     keys = ()
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return "empezando por ti, cada jugador puede pagar vidas, hasta que nadie pague"
+    texts = {
+        '': ('empezando por ti, cada jugador puede pagar vidas, hasta que nadie pague',
+               'starting with you, each player may pay life, until no one pays'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say()
 
     def resolve(self, r: Resolution) -> None:
         linked.pay_life_rounds(r.state, r.out, r.controller, r.source_name, r.ctx, r.base)

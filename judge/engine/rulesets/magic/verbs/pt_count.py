@@ -43,9 +43,14 @@ class DefinePT(PowerToughness):
             return False
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('su fuerza y resistencia son {pw}/{th}',
+               'its power and toughness are {pw}/{th}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         pw, th = self.pt(e)
-        return f"su fuerza y resistencia son {pw}/{th}"
+        return self.say(pw=pw, th=th)
 
     def apply(self, e: Effect, c: "Chars", controller: str) -> None:
         c.power, c.toughness = e.power, e.toughness

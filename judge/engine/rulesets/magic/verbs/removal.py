@@ -71,8 +71,13 @@ class Destroy(Removal):
     name, label, order, rules = "destroy", ("destruir", "destroy"), 1, ("701.8a",)
     group_by_types = True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"destruye {_to(e)}"
+    texts = {
+        '': ('destruye {to}',
+               'destroy {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def fuzz(self, rng: random.Random, slot: int) -> tuple[dict[str, Any], list[Any]]:
         return {"destroy": "target", "target": slot}, [rng.choice(("creature", "creature", "permanent"))]
@@ -84,8 +89,13 @@ class Exile(Removal):
     group_by_types = True
     fuzz_rank = 1
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"exilia {_to(e)}"
+    texts = {
+        '': ('exilia {to}',
+               'exile {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
 
 @register
@@ -94,8 +104,13 @@ class Bounce(Removal):
     group_by_types = True
     fuzz_rank = 2
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"devuelve {_to(e)} a la mano de su propietario"
+    texts = {
+        '': ('devuelve {to} a la mano de su propietario',
+               "return {to} to its owner's hand"),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
 
 @register
@@ -103,11 +118,18 @@ class Sacrifice(Removal):
     name, label, order, rules = "sacrifice", ("sacrificar", "sacrifice"), 4, ("701.21a",)
     keys = ("to", "target", "where", "by", "types", "count", "count_where")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
+    texts = {
+        '': ('sacrifica {to}',
+               'sacrifice {to}'),
+        'types': ('{to} sacrifica {n} {what:join=/}',
+               '{to} sacrifices {n} {what:join=/}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
         if e.types:                                   # a player sacrifices permanents of these types
-            what = "/".join(CARD_TYPES.get(t, t).lower() for t in e.types)
-            return f"{_to(e)} sacrifica {n} {what}"
-        return f"sacrifica {_to(e)}"
+            return self.say("types", to=_to(e), n=n, what=[Message(f"magic.cardtype.{t}") if t in CARD_TYPES
+                                                          else t.lower() for t in e.types])
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         if r.subjects and all(r.state.has_player(ref) for ref in r.subjects):
@@ -138,16 +160,26 @@ class Tap(Turning):
     name, label, order, rules = "tap", ("girar", "tap"), 5, ("701.26a",)
     fuzz_rank = 3
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"gira {_to(e)}"
+    texts = {
+        '': ('gira {to}',
+               'tap {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
 
 @register
 class Untap(Turning):
     name, label, order, rules = "untap", ("enderezar", "untap"), 6, ("701.26b",)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"endereza {_to(e)}"
+    texts = {
+        '': ('endereza {to}',
+               'untap {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
 
 @register
@@ -155,8 +187,13 @@ class CounterSpell(Acting):
     name, label, order, rules = "counter_spell", ("contrarrestar", "counter a spell"), 24, ("701.6a",)
     fuzz_rank = 4
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"contrarresta {_to(e)}"
+    texts = {
+        '': ('contrarresta {to}',
+               'counter {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         state, out, controller, source_name, base = r.state, r.out, r.controller, r.source_name, r.base
@@ -187,8 +224,13 @@ class CounterSpell(Acting):
 class RemoveFromCombat(Acting):
     name, label, order, rules = "remove_from_combat", ("quitar del combate", "remove from combat"), 26, ("506.4",)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"quita {_to(e)} del combate"
+    texts = {
+        '': ('quita {to} del combate',
+               'remove {to} from combat'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         for ref in r.subjects:
@@ -206,8 +248,13 @@ class RemoveFromCombat(Acting):
 class Regenerate(Acting):
     name, label, order, rules = "regenerate", ("regenerar", "regenerate"), 33, ("701.19a",)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"regenera {_to(e)}"
+    texts = {
+        '': ('regenera {to}',
+               'regenerate {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         state = r.state
@@ -228,8 +275,13 @@ class ReturnToBattlefield(Acting):
     name, label, order, rules = "return_to_battlefield", ("regresar al campo de batalla",
                                                           "return to the battlefield"), 34, ("400.7",)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"regresa {_to(e)} al campo de batalla"
+    texts = {
+        '': ('regresa {to} al campo de batalla',
+               'return {to} to the battlefield'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         for ref in r.subjects:
@@ -245,8 +297,13 @@ class ShuffleIntoLibrary(Acting):
     name, label, order, rules = "shuffle_into_library", ("barajar en la biblioteca", "shuffle into the library"), \
         35, ("400.7", "701.24a")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"baraja {_to(e)} en la biblioteca de su propietario"
+    texts = {
+        '': ('baraja {to} en la biblioteca de su propietario',
+               "shuffle {to} into its owner's library"),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         state, out = r.state, r.out

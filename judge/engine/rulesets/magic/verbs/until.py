@@ -40,8 +40,13 @@ class ExileUntil(Verb):
         kw["at"] = until
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"exilia {_to(e)} hasta que esta carta deje el campo de batalla"
+    texts = {
+        '': ('exilia {to} hasta que esta carta deje el campo de batalla',
+               'exile {to} until this card leaves the battlefield'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
     def resolve(self, r: Resolution) -> None:
         state, out = r.state, r.out

@@ -43,8 +43,13 @@ class LookTop(Amount, Zones):
     keys = ("keep", "condition")
     default_to = "controller"
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"mira las primeras {n} cartas de tu biblioteca, pon {e.keep} en tu mano y el resto en el fondo"
+    texts = {
+        '': ('mira las primeras {n} cartas de tu biblioteca, pon {keep} en tu mano y el resto en el fondo',
+               'look at the top {n} cards of your library, put {keep} into your hand and the rest on the bottom'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(n=n, keep=e.keep)
 
 
 @register
@@ -52,8 +57,13 @@ class RevealTop(TopCards):
     name, label, order, rules = "reveal_top", ("mostrar las primeras cartas", "reveal the top cards"), 42, \
         ("701.20a", "701.20b")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} muestra las {n} primeras cartas de su biblioteca"
+    texts = {
+        '': ('{to} muestra las {n} primeras cartas de su biblioteca',
+               '{to} reveals the top {n} cards of their library'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), n=n)
 
 
 @register
@@ -69,8 +79,13 @@ class ExileTop(TopCards):
             return True
         return super().parse(reader, path, p, arg, m, kw, scopes)
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} exilia las {n} primeras cartas de su biblioteca"
+    texts = {
+        '': ('{to} exilia las {n} primeras cartas de su biblioteca',
+               '{to} exiles the top {n} cards of their library'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), n=n)
 
 
 @register
@@ -80,8 +95,13 @@ class KeepHand(TopCards):
     keys = ("to", "target")
     builder_arg = {"type": "int", "min": 1, "max": 999, "default": 7}
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"{_to(e)} conserva hasta {n} cartas de su mano y baraja el resto en su biblioteca"
+    texts = {
+        '': ('{to} conserva hasta {n} cartas de su mano y baraja el resto en su biblioteca',
+               '{to} keeps up to {n} cards of their hand and shuffles the rest into their library'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e), n=n)
 
 
 @register
@@ -107,18 +127,32 @@ class Put(Zones):
             return False
         return True
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        where = {"hand": "la mano", "battlefield": "el campo de batalla", "graveyard": "el cementerio",
-                 "library_bottom": "el fondo de la biblioteca", "exile": "el exilio"}.get(e.dest, e.dest)
-        return f"pon {_to(e)} en {where}"
+    texts = {
+        '': ('pon {to} en {dest}',
+               'put {to} into {dest}'),
+        'hand': ('la mano',
+               "its owner's hand"),
+        'battlefield': ('el campo de batalla',
+               'the battlefield'),
+        'graveyard': ('el cementerio',
+               'the graveyard'),
+        'library_bottom': ('el fondo de la biblioteca',
+               'the bottom of the library'),
+        'exile': ('el exilio',
+               'exile'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        dest = self.say(e.dest) if e.dest in ("hand", "battlefield", "graveyard", "library_bottom", "exile") \
+            else e.dest
+        return self.say(to=_to(e), dest=dest)
 
 
 class Fixed(Zones):
     """A verb written «verb: true» whose text has nothing to fill in."""
-    said: str = ""
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return self.said
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say()
 
 
 @register
@@ -127,8 +161,8 @@ class ExileSameName(Fixed):
                                                     "exile the cards with the spell's name"), 45, \
         ("701.23a", "701.23b", "701.13a")
     keys = ("to", "target")
-    said = ("busca en el cementerio, la mano y la biblioteca del controlador del hechizo objetivo las cartas con su "
-            "nombre, exílialas, y ese jugador baraja")
+    texts = {"": ('busca en el cementerio, la mano y la biblioteca del controlador del hechizo objetivo las cartas con su nombre, exílialas, y ese jugador baraja',
+                 "search the graveyard, hand and library of the target spell's controller for the cards with its name, exile them, and that player shuffles")}
 
 
 @register
@@ -137,7 +171,8 @@ class ReorderGraveyard(Fixed):
         ("404.2",)
     keys = ("to",)
     default_to = "controller"
-    said = "reordena tu cementerio como quieras"
+    texts = {"": ('reordena tu cementerio como quieras',
+                 'reorder your graveyard as you choose')}
 
 
 @register
@@ -147,8 +182,13 @@ class MoveAuras(Zones):
         ("701.3a", "701.3b", "701.3c", "608.2d")
     keys = ("to", "target")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"anexa las Auras {_de(e)} a otro permanente de su controlador"
+    texts = {
+        '': ('anexa las Auras {of} a otro permanente de su controlador',
+               'attach the Auras of {of} to another permanent its controller controls'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(of=_de(e))
 
 
 @register
@@ -156,14 +196,16 @@ class CopyToken(Fixed):
     name, label, order, rules = "copy_token", ("crear una ficha copia de esta", "create a token copy of this"), 49, \
         ("707.2", "111.1")
     keys = ("condition",)
-    said = "crea una ficha que es una copia de esta"
+    texts = {"": ('crea una ficha que es una copia de esta',
+                 "create a token that's a copy of this")}
 
 
 @register
 class EmptyPools(Fixed):
     name, label, order, rules = "empty_pools", ("vaciar las reservas de maná", "empty the mana pools"), 50, ("106.4",)
     keys = ()
-    said = "vacía todas las reservas de maná"
+    texts = {"": ('vacía todas las reservas de maná',
+                 'empty every mana pool')}
 
 
 @register
@@ -173,8 +215,13 @@ class MayPlay(Zones):
     keys = ("to",)
     default_to = "linked"
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"hasta el final del turno, puedes jugar {_to(e)}"
+    texts = {
+        '': ('hasta el final del turno, puedes jugar {to}',
+               'until end of turn, you may play {to}'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))
 
 
 @register
@@ -184,7 +231,8 @@ class ExchangeControl(Fixed):
         ("701.12a", "701.12b", "613.1b")
     keys = ("to",)
     default_to = "targets"
-    said = "intercambia el control de los dos objetivos"
+    texts = {"": ('intercambia el control de los dos objetivos',
+                 'exchange control of the two targets')}
 
 
 @register
@@ -194,5 +242,10 @@ class CastFree(Zones):
         ("608.2g", "601.2", "118.9")
     keys = ("to", "target")
 
-    def text(self, e: Effect, n: str, dur: str) -> str:
-        return f"lanza {_to(e)} sin pagar su coste de maná"
+    texts = {
+        '': ('lanza {to} sin pagar su coste de maná',
+               'cast {to} without paying its mana cost'),
+    }
+
+    def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
+        return self.say(to=_to(e))

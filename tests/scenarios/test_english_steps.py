@@ -1,0 +1,27 @@
+"""Issue 17: the curated scenarios' steps in English (tools/english_steps.py) hold almost no Spanish word. What is
+left is named in docs/scenarios.md ("Mensajes"): the stack's «habilidad de X» names and the stop words
+(«partida terminada») a scenario writes as values, and the search names and token names cards print. The ceiling
+may only go down."""
+from __future__ import annotations
+
+from typing import Any
+
+CEILING = {"magic": 58, "doce-vidas": 2}      # English step texts holding a word of tools/spanish_words.txt
+
+
+def test_english_step_texts_hold_at_most_the_named_spanish_words(repo_tool: Any) -> None:
+    tool = repo_tool("english_steps")
+    for ruleset, ceiling in CEILING.items():
+        m = tool.measure((ruleset,))
+        assert m["steps"] > 100
+        assert m["with_spanish"] <= ceiling, (ruleset, m["with_spanish"], [t for _, t, _ in m["examples"][:10]])
+
+
+def test_the_count_masks_card_names_and_ids_but_not_the_engine_s_words(repo_tool: Any) -> None:
+    tool = repo_tool("english_steps")
+    text = tool.masked("Osos pardos (osos) moves from battlefield to hand: devuelve el objetivo (cr-en/400.7)",
+                       {"Osos pardos", "Osos", "osos"})
+    words = tool.WORD.findall(text.lower())
+    assert "osos" not in words and "pardos" not in words and "cr" not in words
+    assert {"devuelve", "el", "objetivo"} <= set(words) <= set(words) | tool.spanish_words()
+    assert {"devuelve", "objetivo"} <= tool.spanish_words() and "moves" not in tool.spanish_words()
