@@ -55,16 +55,19 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
      "continuous effects"),
 )
 # Kinds the CR states in one sub-rule rather than in a rule's heading: the rule a quoted text of that kind is
-# decided by (its number; crossref.Structure.named_rules points the second stage to it and its sub-rules).
+# decided by (its number; crossref.Structure.topics makes it a topic of the question, with its sub-rules).
 # - 614.17: "Some effects state that something can't happen. These effects aren't replacement effects, but follow
-#   similar rules." ("can't", "cannot"; Spanish cards: "no puede(n)", "no se puede(n)");
+#   similar rules." ("can't", "cannot"; Spanish cards: "no puede(n)", "no se puede(n)"), but for "can't be
+#   regenerated" (701.19c);
 # - 613.1d: "Layer 4: Type-changing effects … change an object's card type, subtype, and/or supertype" ("in addition
 #   to its other types", "are legendary", "is an artifact creature"; Spanish: "además de sus otros tipos", "son
 #   legendarios", "son Montañas", "es una criatura artefacto").
 _TYPES_EN = r"(?:artifacts|creatures|enchantments|lands|legendary|[A-Z][a-z]+s)"
 _TYPES_ES = r"(?:artefactos|criaturas|encantamientos|tierras|legendari[oa]s?|Monta[ñn]as|Bosques|Islas|Llanuras|Pantanos)"
 _RULE_CUES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bcan'?t\b|\bcannot\b|\bno (?:se )?pued(?:e|en|a|an)\b", re.IGNORECASE), "614.17"),
+    # (not "can't be regenerated": regeneration's own rule says what that does, 701.19c)
+    (re.compile(r"\b(?:can[\u2019']?t|cannot|no (?:se )?pued(?:e|en|a|an))\b(?!\s+(?:be\s+|ser\s+)?regenera)",
+                re.IGNORECASE), "614.17"),
     (re.compile(r"\bin addition to (?:its|their) other types\b|\bis an? artifact creature\b|\bis legendary\b"
                 rf"|\bare (?:artifact )?{_TYPES_EN}\b(?! spells?\b)|\badem[aá]s de sus otros tipos\b"
                 rf"|\bes una criatura artefacto\b|\bes legendari[oa]\b|\bson {_TYPES_ES}\b"), "613.1d"),
@@ -75,7 +78,7 @@ _MULTIPLAYER = re.compile(r"\b(?:three|four|five|six|\d)[- ]player game\b|\bmult
                           # variant)
                           r"|\bmultijugador\b|\bmulti\b|\b(?:partida|mesa|commander|edh|pod|multi)\s+de\s+"
                           r"(?:3|4|5|6|tres|cuatro|cinco|seis)\b|\b(?:tres|cuatro|cinco|seis|[3-6])\s+jugadores\b"
-                          r"|\bjugador(?:es)? [c-f]\b|\b2hg\b|\bgigante de dos cabezas\b",
+                          r"|\bjugador(?:es)? [c-f]\b|\b2hg\b|\bgigante de dos cabezas\b|\btwo[- ]headed giant\b",
                           re.IGNORECASE)
 
 # Two-Headed Giant (810.1: "a multiplayer variant played by two two-player teams"): "2HG", "gigante de dos cabezas"

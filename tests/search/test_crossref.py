@@ -150,7 +150,7 @@ def test_each_first_stage_has_its_own_weights(tmp_path: Path, monkeypatch: pytes
     ("cuando ataco con dos bichos que pasa?", []),                          # "cuando" not quoting a trigger
     ("en un multi de 4 quien empieza?", ["multiplayer"]),
     ("el jugador C pierde, que pasa con sus fichas?", ["multiplayer"]),
-    ("en 2HG robamos los dos?", ["multiplayer"]),
+    ("en 2HG robamos los dos?", ["multiplayer", "two-headed giant"]),   # and its variant, 810
     ("I don't think it's a trigger when it enters", []),                    # apostrophes are not quotes
 ])
 def test_spanish_card_text_is_read_as_its_kind(q: str, kinds: list[str]) -> None:
