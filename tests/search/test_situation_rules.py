@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge import config
-from judge.search import RulesIndex, ensure_index, open_index
+from judge.search import RulesIndex
 from judge.search import crossref as X
 from judge.search import rerank as R
 from judge.search import situation
@@ -30,23 +29,11 @@ _RULES = [
 ]
 
 
-def _mini_cr() -> str:
-    lines = ["Magic: The Gathering Comprehensive Rules", "", "These rules are effective as of April 17, 2026.", "",
-             "Contents", "", "6. Spells, Abilities, and Effects", "613. Interaction of Continuous Effects",
-             "614. Replacement Effects", "8. Multiplayer Rules", "810. Two-Headed Giant Variant", "Glossary",
-             "Credits", "", *_RULES, "Glossary", "", "Credits", "", "Many people."]
-    return "\n".join(lines)
-
-
 @pytest.fixture(scope="module")
-def mini_index(tmp_path_factory: pytest.TempPathFactory) -> RulesIndex:
-    from judge.corpus.cr_en import parse_cr
-    from judge.corpus.importer import save_document
-
-    inst = tmp_path_factory.mktemp("search-situation-rules")
-    save_document(inst, parse_cr(_mini_cr(), "mini.txt"))
-    ensure_index(corpus_dir=config.corpus_dir(), instance_dir=inst)
-    return open_index(inst, corpus_dir=config.corpus_dir(), semantic=False)
+def mini_index(mini_cr_index) -> RulesIndex:  # type: ignore[no-untyped-def]
+    return mini_cr_index("search-situation-rules", [
+        "6. Spells, Abilities, and Effects", "613. Interaction of Continuous Effects", "614. Replacement Effects",
+        "8. Multiplayer Rules", "810. Two-Headed Giant Variant"], _RULES, ["Glossary", ""])
 
 
 def _d(ix: RulesIndex, number: str) -> int:
