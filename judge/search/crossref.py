@@ -83,6 +83,7 @@ class Structure:
     glossary_by_term: dict[tuple[str, str], list[int]] = field(default_factory=dict)   # -> glossary entries
     text_terms: list[frozenset[str]] = field(default_factory=list)   # per passage: its own text, analysed
     rule_of: list[int] = field(default_factory=list)   # per passage: the passage of its rule (702.19 for 702.19b), -1
+    passage_of: dict[tuple[str, str], int] = field(default_factory=dict)   # (document, number) -> its passage
 
     def __post_init__(self) -> None:
         for passages in self.under.values():
@@ -103,7 +104,47 @@ class Structure:
                 if words and words <= heading and found < TOPIC_RULES:
                     out.setdefault((doc, num), len(out))
                     found += 1
+        # the rule a kind the CR states in one sub-rule is decided by ("can't" effects: 614.17), in each English
+        # document that has it
+        for number in situation.cr_rules(p.text):
+            for doc in self.english_docs:
+                if (doc, number) in self.passage_of:
+                    out.setdefault((doc, number), len(out))
         return out
+
+    @property
+    def english_docs(self) -> list[str]:
+        """The documents with numbered English rules (the CR), in name order."""
+        return sorted({doc for doc, _ in self.under})
+
+    def topic_passages(self, key: tuple[str, str]) -> list[int]:
+        """A topic's passages in document order: a three-digit rule's (its heading aside), or a sub-rule's and its
+        lettered sub-rules' (614.17, 614.17a…: situation.cr_rules)."""
+        doc, number = key
+        if "." not in number:
+            return self.under.get(key, [])
+        d = self.passage_of.get(key)
+        if d is None or d not in self.place:
+            return []
+        passages = self.under.get((doc, number.split(".", 1)[0]), [])
+        out = [d]
+        for e in passages[self.place[d] + 1:]:
+            if self.rule_of[e] != d:
+                break
+            out.append(e)
+        return out
+
+    def topic_place(self, d: int, doc: str, number: str | None, topics: dict[tuple[str, str], int]) -> int | None:
+        """Where passage `d` (of `doc`, numbered `number`) comes among the passages of a topic of the question, None
+        when it is under none: its place under its three-digit rule, or under the sub-rule a kind names."""
+        if not number or d not in self.place:
+            return None
+        if (doc, number.split(".", 1)[0]) in topics:
+            return self.place[d]
+        for key in ((doc, number), (doc, parent_number(number) or "")):
+            if key in topics and key in self.passage_of:
+                return self.place[d] - self.place.get(self.passage_of[key], 0)
+        return None
 
     def named_rules(self, p: "Question") -> dict[tuple[str, str], tuple[int, int]]:
         """(document, number) of the rules the glossary entries the question names point to -> the entry's
@@ -185,7 +226,7 @@ def build(index: "RulesIndex") -> Structure:
         passages.sort(key=lambda d: rows[d].order)  # type: ignore[union-attr]
     headed.sort(key=lambda h: h[2])
     return Structure(cites, cited_by, example_terms, heading_terms, glossary, headed, under,
-                     text_terms=text_terms, rule_of=rule_of)
+                     text_terms=text_terms, rule_of=rule_of, passage_of=passage_of)
 
 
 def structure(index: "RulesIndex") -> Structure:
@@ -217,7 +258,7 @@ def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Ite
             out.append(d)
 
     for key in (s.topics(p) if topics is None else topics):   # a situation's general rules are few and decide it: not counted in MAX_BROUGHT
-        for d in s.under.get(key, ())[:TOPIC_PASSAGES]:
+        for d in s.topic_passages(key)[:TOPIC_PASSAGES]:
             take(d)
     cap = len(out) + MAX_BROUGHT
     targets: list[tuple[str, str]] = []

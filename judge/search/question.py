@@ -15,7 +15,7 @@ from typing import Callable
 
 from judge.search import schema as S
 from judge.search.glossary import Glossary
-from judge.search.names import CardMatcher, Vocabulary
+from judge.search.names import MIN_CORRECTION_DF, CardMatcher, Vocabulary
 from judge.search.text import MAX_QUERY_TERMS
 
 # Query-side weights: a word in the passage's title or structure keys says more than one in its body;
@@ -26,6 +26,8 @@ W_PHRASE_SYNONYM = 1.5     # pairs of a synonym phrase, as a share of the questi
 W_LOANWORD = 0.9            # the question's language's name of a game term the question said in the other language
 COMMON_SHARE = 0.05          # a word held by more passages than this share is common
 TRANSLATION_SHARE = 0.15     # translations into words more common than this are skipped (see below)
+# A question word this long that no passage and no glossary name holds in any form may be a misspelt glossary word.
+MIN_RESPELT = 6
 W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
 # The rules' words for "more than one", which a number in a question stands for.
 QUANTITY_TERMS = {"es": tuple(dict.fromkeys(S.analyze("varias varios cantidad", "es"))),
@@ -110,6 +112,7 @@ class QuestionReader:
         self.doc_count = doc_count
         self.lang_docs = lang_docs     # passages per language
         self.spelling = spelling       # per language: the passages' terms, for misspelt question words
+        self._glossary_words: dict[str, Vocabulary] = {}   # per language: the glossary's words, built when first asked
 
     def language_by_vocabulary(self, text: str) -> str | None:
         """When function words do not tell: the language whose passages hold more of the question's words
@@ -138,6 +141,30 @@ class QuestionReader:
             return term
         return vocabulary.correct(term) or term
 
+    def glossary_words(self, lang: str) -> Vocabulary:
+        """The words of the glossary's `lang` names as typed (folded, unstemmed): the players' words ("arrollar",
+        "vigilancia", "encantamiento"), each counted as a word the passages hold often enough to be meant."""
+        vocabulary = self._glossary_words.get(lang)
+        if vocabulary is None:
+            words = {w for c in self.glossary.concepts for name in c.names.get(lang, ())
+                     for w in S.analyze(name, "name") if len(w) >= MIN_RESPELT and w.isalpha()}
+            vocabulary = Vocabulary(dict.fromkeys(sorted(words), MIN_CORRECTION_DF))
+            self._glossary_words[lang] = vocabulary
+        return vocabulary
+
+    def _respelt(self, lang: str, word: str) -> str:
+        """The glossary word a misspelt question word stands for ("vijilancia" -> "vigilancia", "encantamineto" ->
+        "encantamiento"): only a long word that neither the passages of either language nor the glossary know in
+        any form, and one edit away (two from nine letters); the word itself otherwise."""
+        if len(word) < MIN_RESPELT or not word.isalpha():
+            return word
+        for l in S.LANGS:
+            for t in S.analyze(word, l):
+                if self.glossary.knows(t, l) or any(self.df(f(l), t) for f in (S.body_field, S.title_field,
+                                                                                 S.keys_field)):
+                    return word
+        return self.glossary_words(lang).correct(word) or word
+
     def _foreign(self, forms: dict[str, list[str]], lang: str | None) -> bool:
         """A word of a `lang` question that no passage of that language holds, in text or labels."""
         terms = forms.get(lang or "", [])
@@ -162,6 +189,8 @@ class QuestionReader:
         # One concept per meaningful word of the question, with its Spanish and English terms.
         words = [w for w in S.analyze(text, "name") if w not in number_set and w not in QUESTION_WORDS]
         words = words[:MAX_QUERY_TERMS]
+        if lang is not None and self.spelling is not None:
+            words = [self._respelt(lang, w) for w in words]
         concept_terms: list[dict[str, list[str]]] = []
         for w in words:
             concept_terms.append({l: S.analyze(w, l) for l in S.LANGS})

@@ -189,8 +189,9 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
                   for j in (pos.get(c),) if j is not None and j != i]
         cited = [at[(doc, n)] for n in st.cites[d] if (doc, n) in at and at[(doc, n)] != i]
         heading_terms, example_terms = st.heading_terms[d], st.example_terms[d]
-        topical = bool(num) and (doc, num.split(".", 1)[0]) in topics  # type: ignore[union-attr]
-        in_topic = topical and d in st.place      # under the topic's rule (its heading is not)
+        place = st.topic_place(d, doc, num, topics) if topics else None   # under a topic's rule (not its heading)
+        topical = bool(num) and ((doc, num.split(".", 1)[0]) in topics or place is not None)  # type: ignore[union-attr]
+        in_topic = place is not None
         own = mask_of(st.text_terms[d], lang) if st.text_terms else 0
         rule_d = st.rule_of[d] if st.rule_of else -1
         around = own | mask_of(st.text_terms[rule_d] if rule_d >= 0 else empty, lang) | (
@@ -223,7 +224,7 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             child_best.get((doc, num), 0.0) if num else 0.0,
             float(d in brought and not in_topic),   # the topics' own are told by the two below
             float(topical),
-            1.0 / (1 + st.place[d]) if in_topic else 0.0,
+            1.0 / (1 + place) if place is not None else 0.0,
             bin(own).count("1") / n_concepts,
             weight_of(own) / total_weight,
             bin(around).count("1") / n_concepts,

@@ -54,14 +54,35 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|\bpierden? todas las habilidades\b", re.IGNORECASE),
      "continuous effects"),
 )
+# Kinds the CR states in one sub-rule rather than in a rule's heading: the rule a quoted text of that kind is
+# decided by (its number; crossref.Structure.topics makes it a topic of the question, with its sub-rules).
+# - 614.17: "Some effects state that something can't happen. These effects aren't replacement effects, but follow
+#   similar rules." ("can't", "cannot"; Spanish cards: "no puede(n)", "no se puede(n)"), but for "can't be
+#   regenerated" (701.19c);
+# - 613.1d: "Layer 4: Type-changing effects … change an object's card type, subtype, and/or supertype" ("in addition
+#   to its other types", "are legendary", "is an artifact creature"; Spanish: "además de sus otros tipos", "son
+#   legendarios", "son Montañas", "es una criatura artefacto").
+_TYPES_EN = r"(?:artifacts|creatures|enchantments|lands|legendary|[A-Z][a-z]+s)"
+_TYPES_ES = r"(?:artefactos|criaturas|encantamientos|tierras|legendari[oa]s?|Monta[ñn]as|Bosques|Islas|Llanuras|Pantanos)"
+_RULE_CUES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # (not "can't be regenerated": regeneration's own rule says what that does, 701.19c)
+    (re.compile(r"\b(?:can[\u2019']?t|cannot|no (?:se )?pued(?:e|en|a|an))\b(?!\s+(?:be\s+|ser\s+)?regenera)",
+                re.IGNORECASE), "614.17"),
+    (re.compile(r"\bin addition to (?:its|their) other types\b|\bis an? artifact creature\b|\bis legendary\b"
+                rf"|\bare (?:artifact )?{_TYPES_EN}\b(?! spells?\b)|\badem[aá]s de sus otros tipos\b"
+                rf"|\bes una criatura artefacto\b|\bes legendari[oa]\b|\bson {_TYPES_ES}\b"), "613.1d"),
+)
 _MULTIPLAYER = re.compile(r"\b(?:three|four|five|six|\d)[- ]player game\b|\bmultiplayer\b|\bplayer [c-f]\b"
                           # Spanish players: "multijugador", "en un multi", "partida de cuatro", "mesa de 4",
                           # "cuatro jugadores", "el jugador C", "2HG" / "gigante de dos cabezas" (810, a multiplayer
                           # variant)
                           r"|\bmultijugador\b|\bmulti\b|\b(?:partida|mesa|commander|edh|pod|multi)\s+de\s+"
                           r"(?:3|4|5|6|tres|cuatro|cinco|seis)\b|\b(?:tres|cuatro|cinco|seis|[3-6])\s+jugadores\b"
-                          r"|\bjugador(?:es)? [c-f]\b|\b2hg\b|\bgigante de dos cabezas\b",
+                          r"|\bjugador(?:es)? [c-f]\b|\b2hg\b|\bgigante de dos cabezas\b|\btwo[- ]headed giant\b",
                           re.IGNORECASE)
+
+# Two-Headed Giant (810.1: "a multiplayer variant played by two two-player teams"): "2HG", "gigante de dos cabezas"
+_TWO_HEADED = re.compile(r"\b2hg\b|\btwo[- ]headed giant\b|\bgigante de dos cabezas\b", re.IGNORECASE)
 
 
 def quoted(text: str) -> list[str]:
@@ -69,11 +90,20 @@ def quoted(text: str) -> list[str]:
     return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)]
 
 
+def cr_rules(text: str) -> list[str]:
+    """The rule numbers of the kinds the CR states in one sub-rule (_RULE_CUES) that the question's quoted card text
+    is of, each once, in _RULE_CUES order."""
+    quotes = quoted(text)
+    return [rule for pattern, rule in _RULE_CUES if any(pattern.search(q) for q in quotes)]
+
+
 def cr_terms(text: str) -> list[str]:
     """The CR's names for what the question's quoted card text is and for its game, each once, in _CUES order
-    (the multiplayer game last); empty when it quotes nothing and names no more than two players."""
+    (the multiplayer game and its Two-Headed Giant variant last); empty when it quotes nothing and names no more than two players."""
     quotes = quoted(text)
     out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)]
     if _MULTIPLAYER.search(text):
         out.append("multiplayer")
+    if _TWO_HEADED.search(text):
+        out.append("two-headed giant")   # 810. Two-Headed Giant Variant (which uses 805's shared team turns: 810.2)
     return out

@@ -73,3 +73,24 @@ def corpus_copy(tmp_path: Path) -> Path:
     target = tmp_path / "rules_corpus"
     shutil.copytree(config.corpus_dir(), target)
     return target
+
+
+@pytest.fixture(scope="session")
+def mini_cr_index(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A builder of small CRs in the official shape: `mini_cr_index(name, contents, rules, glossary)` imports one
+    (its Contents lines, its rules' lines, its glossary's lines) into a fresh instance and opens its index, lexical
+    only (the structure tests' fixtures: test_crossref.py, test_situation_rules.py)."""
+    from judge.corpus.cr_en import parse_cr
+    from judge.corpus.importer import save_document
+
+    def build(name: str, contents: list[str], rules: list[str], glossary: list[str]) -> RulesIndex:
+        lines = ["Magic: The Gathering Comprehensive Rules", "", "These rules are effective as of April 17, 2026.",
+                 "", "Contents", "", *contents, "Glossary", "Credits", "", *rules, *glossary, "Credits", "",
+                 "Many people."]
+        inst = tmp_path_factory.mktemp(name)
+        save_document(inst, parse_cr("\n".join(lines), "mini.txt"))
+        ensure_index(corpus_dir=config.corpus_dir(), instance_dir=inst)
+        return open_index(inst, corpus_dir=config.corpus_dir(), semantic=False)
+
+    return build
+

@@ -8,8 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from judge import config
-from judge.search import RulesIndex, ensure_index, open_index
+from judge.search import RulesIndex
 from judge.search import crossref as X
 from judge.search import rerank as R
 
@@ -32,23 +31,10 @@ _GLOSSARY = ["Glossary", "", "Widget", "A permanent with gears. See rule 101.1."
              "Spin", "What a widget does with its gears. See rule 102.1, \u201cGears.\u201d", ""]
 
 
-def _mini_cr() -> str:
-    lines = ["Magic: The Gathering Comprehensive Rules", "", "These rules are effective as of April 17, 2026.", "",
-             "Contents", "", "1. Game Concepts", "101. Widgets", "102. Gears", "103. Handling Triggered Abilities",
-             "Glossary", "Credits", "",
-             *_RULES, *_GLOSSARY, "Credits", "", "Many people."]
-    return "\n".join(lines)
-
-
 @pytest.fixture(scope="module")
-def mini_index(tmp_path_factory: pytest.TempPathFactory) -> RulesIndex:
-    from judge.corpus.cr_en import parse_cr
-    from judge.corpus.importer import save_document
-
-    inst = tmp_path_factory.mktemp("search-mini-cr")
-    save_document(inst, parse_cr(_mini_cr(), "mini.txt"))
-    ensure_index(corpus_dir=config.corpus_dir(), instance_dir=inst)
-    return open_index(inst, corpus_dir=config.corpus_dir(), semantic=False)
+def mini_index(mini_cr_index) -> RulesIndex:  # type: ignore[no-untyped-def]
+    return mini_cr_index("search-mini-cr", ["1. Game Concepts", "101. Widgets", "102. Gears",
+                                            "103. Handling Triggered Abilities"], _RULES, _GLOSSARY)
 
 
 def _d(ix: RulesIndex, number: str) -> int:
@@ -150,7 +136,7 @@ def test_each_first_stage_has_its_own_weights(tmp_path: Path, monkeypatch: pytes
     ("cuando ataco con dos bichos que pasa?", []),                          # "cuando" not quoting a trigger
     ("en un multi de 4 quien empieza?", ["multiplayer"]),
     ("el jugador C pierde, que pasa con sus fichas?", ["multiplayer"]),
-    ("en 2HG robamos los dos?", ["multiplayer"]),
+    ("en 2HG robamos los dos?", ["multiplayer", "two-headed giant"]),   # and its variant, 810
     ("I don't think it's a trigger when it enters", []),                    # apostrophes are not quotes
 ])
 def test_spanish_card_text_is_read_as_its_kind(q: str, kinds: list[str]) -> None:

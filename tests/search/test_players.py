@@ -82,6 +82,21 @@ def test_misspelt_words_are_read_as_the_passages_word(es_index: RulesIndex) -> N
     assert S.analyze("bicho", "es")[0] in es_index.parse("mi bicho").marks["es"]
 
 
+# -- misspelt players' words: a long word no passage and no glossary name holds is read as the glossary word one
+#    edit away (two from nine letters), before its stems are looked for
+@pytest.mark.parametrize("typed, meant", [("vijilancia", "vigilancia"), ("encantamineto", "encantamiento"),
+                                          ("arollar", "arrollar"), ("amenasa", "amenaza")])
+def test_a_misspelt_glossary_word_is_read_as_the_glossary_word(es_index: RulesIndex, typed: str, meant: str) -> None:
+    p = es_index.parse(f"mi bicho con {typed} que hace?")
+    assert S.analyze(meant, "es")[0] in p.marks["es"]
+    assert es_index.reader.glossary_words("es").correct(typed) == meant
+
+
+@pytest.mark.parametrize("word", ["persecutor", "guttersnipe", "respecto", "gratis", "regular"])
+def test_a_word_that_is_no_glossary_words_typo_stays_itself(es_index: RulesIndex, word: str) -> None:
+    assert es_index.reader._respelt("es", word) == word
+
+
 def test_a_cards_printed_text_ranks_below_the_rules_that_explain_it(es_index: RulesIndex) -> None:
     # A question that does not name the card wants rules and rulings, not the card's printed text
     card = es_index.by_id["faq-shm/cartas/escudo-del-alma-suprema"]

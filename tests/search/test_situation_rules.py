@@ -1,0 +1,97 @@
+"""Issue 15 (Spanish players): a quoted card text of a kind the CR states in one sub-rule ("can't" effects, 614.17;
+type-changing effects, 613.1d) makes that sub-rule a topic of the question, brought into the second stage with its
+lettered sub-rules and weighed as a topic's (situation.cr_rules, crossref.Structure.topics / topic_passages /
+topic_place).  A small CR in the official shape with made-up text; nothing here comes from an evaluation set."""
+from __future__ import annotations
+
+import pytest
+
+from judge.search import RulesIndex
+from judge.search import crossref as X
+from judge.search import rerank as R
+from judge.search import situation
+
+_RULES = [
+    "6. Spells, Abilities, and Effects", "",
+    "613. Interaction of Continuous Effects", "",
+    "613.1. The values of an object's characteristics are determined in layers.", "",
+    "613.1d Layer 4: Type-changing effects are applied.", "",
+    "614. Replacement Effects", "",
+    "614.1. Some continuous effects are replacement effects.", "",
+    "614.1a Effects that use the word instead are replacement effects.", "",
+    "614.17. Some effects state that something can't happen.", "",
+    "614.17a Such effects must exist before the event occurs.", "",
+    "614.17b If an event can't happen, a player can't pay a cost that includes it.", "",
+    "614.18. Widgets are never replaced.", "",
+    "8. Multiplayer Rules", "",
+    "810. Two-Headed Giant Variant", "",
+    "810.1. Two-Headed Giant is a multiplayer variant played by two two-player teams.", "",
+]
+
+
+@pytest.fixture(scope="module")
+def mini_index(mini_cr_index) -> RulesIndex:  # type: ignore[no-untyped-def]
+    return mini_cr_index("search-situation-rules", [
+        "6. Spells, Abilities, and Effects", "613. Interaction of Continuous Effects", "614. Replacement Effects",
+        "8. Multiplayer Rules", "810. Two-Headed Giant Variant"], _RULES, ["Glossary", ""])
+
+
+def _d(ix: RulesIndex, number: str) -> int:
+    return next(d for d in ix.by_number[number] if ix.rows[d].doc == "cr-en")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("q, rules", [
+    ("tengo «los jugadores no pueden ganar vidas» y robo con vínculo vital", ["614.17"]),
+    ("dice 'esta criatura no puede bloquear', y si me obligan?", ["614.17"]),
+    ('it says "Creatures can\'t attack you" and I have haste', ["614.17"]),
+    ("«todos los permanentes son artefactos además de sus otros tipos»", ["613.1d"]),
+    ("«las tierras no básicas son Montañas»", ["613.1d"]),
+    ('"All creatures are Zombies in addition to their other types"', ["613.1d"]),
+    ("«todos los permanentes que no sean tierra son legendarios»", ["613.1d"]),
+    ('"Noncreature artifacts you control are creature spells"', []),
+    ("no puedo bloquear con un bicho girado?", []),                    # said, not a quoted card text
+    ("«Destruye la criatura objetivo»", []),
+])
+def test_a_quoted_kind_names_the_sub_rule_the_cr_states_it_in(q: str, rules: list[str]) -> None:
+    assert situation.cr_rules(q) == rules
+
+
+@pytest.mark.parametrize("q", ["en 2HG robamos los dos?", "Gigante de dos cabezas: mi compi ataca",
+                               "in Two-Headed Giant, who draws?"])
+def test_two_headed_giant_is_named_beside_multiplayer(q: str) -> None:
+    assert situation.cr_terms(q) == ["multiplayer", "two-headed giant"]
+
+
+def test_a_sub_rule_topic_brings_in_its_own_rules_and_weighs_them(mini_index: RulesIndex) -> None:
+    p = mini_index.parse("el rival tiene «los jugadores no pueden robar cartas», puedo robar?")
+    s = X.structure(mini_index)
+    assert s.topics(p) == {("cr-en", "614.17"): 0}
+    assert [mini_index.rows[d].current for d in s.topic_passages(("cr-en", "614.17"))] == [  # type: ignore[union-attr]
+        "614.17", "614.17a", "614.17b"]                    # its lettered sub-rules, not 614.18
+    head = [_d(mini_index, "614.1a")]
+    brought = X.brought_in(mini_index, p, head)
+    assert [mini_index.rows[d].current for d in brought[:3]] == ["614.17", "614.17a", "614.17b"]  # type: ignore[union-attr]
+    cands = [_d(mini_index, n) for n in ("614.1a", "614.17", "614.17b", "614.18")]
+    x = R.features(mini_index, p, [(d, 1.0) for d in cands], [], brought=frozenset(cands[1:3]))
+    f = {name: i for i, name in enumerate(R.FEATURES)}
+    assert list(x[:, f["topic_rule"]]) == [0.0, 1.0, 1.0, 0.0]      # the sub-rule's own, not its neighbours
+    assert x[1, f["topic_first"]] == 1.0                              # its place counted from the sub-rule
+    assert 0 < x[2, f["topic_first"]] < 1.0
+    assert x[3, f["topic_first"]] == 0.0
+
+
+def test_a_heading_topic_keeps_its_place_under_the_rule(mini_index: RulesIndex) -> None:
+    p = mini_index.parse("«Si fueras a robar una carta, en vez de eso roba dos» y «no pueden robar»?")
+    s = X.structure(mini_index)
+    topics = s.topics(p)
+    assert ("cr-en", "614") in topics and ("cr-en", "614.17") in topics
+    d = _d(mini_index, "614.17a")
+    # under both: its place under the three-digit rule, as the features always read it
+    assert s.topic_place(d, "cr-en", "614.17a", topics) == s.place[d]
+    assert s.topic_place(d, "cr-en", "614.17a", {}) is None
+
+
+def test_two_headed_giant_brings_in_its_variant(mini_index: RulesIndex) -> None:
+    p = mini_index.parse("en 2HG cuantas vidas tenemos?")
+    topics = X.structure(mini_index).topics(p)
+    assert ("cr-en", "810") in topics
