@@ -60,16 +60,18 @@ def question_asks(question: str) -> Asks:
 
 def deciding_clause(text: str, lang: str, weights: dict[str, float],
                     found: list[tuple[int, int, str]] | None = None,
-                    spans: list[tuple[int, int]] | None = None, asks: Asks | None = None) -> Clause:
+                    spans: list[tuple[int, int]] | None = None, asks: Asks | None = None,
+                    placed: list[tuple[int, str]] | None = None) -> Clause:
     """The sentence of `text` that decides: the question's words it holds (weighted), times RULING_BONUS for a
     clause that rules and NAMING_FACTOR for one that names or points; ties go to the earlier sentence.
     `asks` (question_asks) weighs a clause by what the question asks: NOT_RULING_FACTOR for one that does not rule
     when the question asks whether something may happen, COUNT_FACTOR for a clause counting times when it does not
     ask how many, SUBJECT_BONUS when the clause's modal follows one of the question's words.
-    `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
+    `found` is `term_spans(text, lang)`, `spans` is `sentences(text)` and `placed` is `text.placements(found, spans)`
+    when the caller already has them."""
     if found is None:
         found = term_spans(text, lang)
-    spans, seen = words_per_sentence(text, lang, weights, found, spans)
+    spans, seen = words_per_sentence(text, lang, weights, found, spans, placed)
     # where the question's words end in the text: a modal right after one has it as its subject
     ends = {e for _, e, t in found if t in weights} if asks is not None else set()
     best, best_score = spans[0], -1.0

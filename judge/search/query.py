@@ -90,6 +90,7 @@ GAME_TOP = 5
 GAME_DEPTH = 10              # passages ranked beyond the limit, to fill the first five from one game
 
 _WORD = re.compile(r"\w+")
+_NO_DF: dict[str, int] = {}
 FIELD_TIE = 0.5
 # A label word keeps (body idf / label idf)^LABEL_IDF_POWER of its title/keys impact (RulesIndex.label_share):
 # rarity among headings alone overstated common words; the full ratio lost some English keyword titles.
@@ -220,6 +221,10 @@ class RulesIndex:
                 cards.add(row.card)
                 self.by_card.setdefault(row.card, []).append(docnum)
         self.doc_count = max(1, sum(r is not None for r in self.rows))
+        # Per scored field, each term's number of passages: read ~350 times a question (the question reader's
+        # rarity, spelling and loanword checks, the label shares), once per index here.
+        self._df_table: dict[str, dict[str, int]] = {
+            fname: {t: len(ids) for t, (ids, _) in per_term.items()} for fname, per_term in self._impacts.items()}
         # Passages having each scored field: the N of the idf the impacts were computed with (index.write_impacts).
         self._field_docs: dict[str, int] = {}
         for fname, per_term in self._impacts.items():
@@ -497,7 +502,7 @@ class RulesIndex:
         return share
 
     def _df(self, field: str, term: str) -> int:
-        return len(self._impacts.get(field, {}).get(term, ((), ()))[0])
+        return self._df_table.get(field, _NO_DF).get(term, 0)
 
     def parse(self, text: str) -> Question:
         """How the question is read (numbers, language, clauses): see question.py.  Cards of the shipped table
