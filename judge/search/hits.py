@@ -65,6 +65,7 @@ class Passages:
         self.stored = stored
         self.rows = rows
         self._kept: dict[int, Analysis] = {}
+        self._traits: dict[int, list[_answer.Traits]] = {}   # per passage, its sentences' answer.sentence_traits
 
     def analysis(self, docnum: int) -> Analysis:
         kept = self._kept.get(docnum)
@@ -110,7 +111,10 @@ class Passages:
         weights = marks[lang]
         text = hit.text
         kept = self.analysis(docnum)
-        clause = _answer.deciding_clause(text, lang, weights, kept.found, kept.spans, asks, kept.placed)
+        traits = self._traits.get(docnum)
+        if traits is None:
+            traits = self._traits[docnum] = _answer.sentence_traits(text, kept.spans)
+        clause = _answer.deciding_clause(text, lang, weights, kept.found, kept.spans, asks, kept.placed, traits)
         a, b = _trimmed(text, clause.start, clause.end)
         marked = marked_spans(kept.marks, weights)
         sentence = mark(text[a:b], [(s - a, e - a) for s, e in marked if a <= s and e <= b], escape=not kept.plain)
