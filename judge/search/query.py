@@ -552,11 +552,13 @@ class RulesIndex:
         # Per term of the question's own language, the other languages' body terms translating it.
         translations: dict[tuple[str, str], list[tuple[str, str]]] = {}
         own_masks = {(c.field, c.term): c.mask for c in p.clauses if c.field in _BODY_FIELDS}
+        # the body terms of the languages the question is not in (the question's own language is one of p.said,
+        # so this also leaves out its own field), in clause order: filtered once, not once per term of it
+        others = [(f[len("body_"):], u, cm) for (f, u), cm in own_masks.items() if f[len("body_"):] not in p.said]
         for lang, terms in p.said.items():
             for t in dict.fromkeys(terms):
                 m = own_masks.get((S.body_field(lang), t), 0)
-                translations[(lang, t)] = [(f[len("body_"):], u) for (f, u), cm in own_masks.items()
-                                           if m and cm & m and f != S.body_field(lang) and f[len("body_"):] not in p.said]
+                translations[(lang, t)] = [(l, u) for l, u, cm in others if cm & m] if m else []
         for (lang, t), other in translations.items():
             # the word's own passages, plus the most any one of its translations finds in the other language
             translated: dict[str, int] = {}
