@@ -227,11 +227,7 @@ class TermFamilies:
 
 
 def term_families(index: "RulesIndex") -> TermFamilies:
-    kept = getattr(index, "_rerank_terms", None)
-    if kept is None:
-        kept = TermFamilies(index)
-        index._rerank_terms = kept   # type: ignore[attr-defined]
-    return kept
+    return crossref.kept_on(index, "_rerank_terms", TermFamilies)
 
 
 def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int, float]],
