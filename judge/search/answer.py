@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from judge.search.schema import term_spans
 from judge.search.text import words_per_sentence
@@ -63,41 +64,63 @@ def question_asks(question: str) -> Asks:
     return Asks(permission=bool(_PERMISSION.search(question)), count=bool(_COUNT_QUESTION.search(question)))
 
 
+class Traits(NamedTuple):
+    """What deciding_clause reads of one sentence whatever the question: it names or points (_NAMING), it rules
+    (_RULING), it counts times (_COUNT_CLAUSE), it is three words or fewer."""
+    naming: bool
+    ruling: bool
+    counting: bool
+    short: bool
+
+
+def sentence_traits(text: str, spans: list[tuple[int, int]]) -> list[Traits]:
+    """The Traits of each sentence span of `text`: the same for every question (hits.Passages keeps them)."""
+    out: list[Traits] = []
+    for a, b in spans:
+        sentence = text[a:b].strip()
+        out.append(Traits(bool(_NAMING.search(sentence)), bool(_RULING.search(sentence)),
+                          bool(_COUNT_CLAUSE.search(sentence)), len(sentence.split()) <= 3))
+    return out
+
+
 def deciding_clause(text: str, lang: str, weights: dict[str, float],
                     found: list[tuple[int, int, str]] | None = None,
-                    spans: list[tuple[int, int]] | None = None, asks: Asks | None = None) -> Clause:
+                    spans: list[tuple[int, int]] | None = None, asks: Asks | None = None,
+                    placed: list[tuple[int, str]] | None = None, traits: list[Traits] | None = None) -> Clause:
     """The sentence of `text` that decides: the question's words it holds (weighted), times RULING_BONUS for a
     clause that rules and NAMING_FACTOR for one that names or points, EXAMPLE_FACTOR for a sentence of the rule's
     "Example:" paragraphs; ties go to the earlier sentence.
     `asks` (question_asks) weighs a clause by what the question asks: NOT_RULING_FACTOR for one that does not rule
     when the question asks whether something may happen, COUNT_FACTOR for a clause counting times when it does not
     ask how many, SUBJECT_BONUS when the clause's modal follows one of the question's words.
-    `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
+    `found` is `term_spans(text, lang)`, `spans` is `sentences(text)`, `placed` is `text.placements(found, spans)`
+    and `traits` is `sentence_traits(text, spans)` when the caller already has them."""
     if found is None:
         found = term_spans(text, lang)
-    spans, seen = words_per_sentence(text, lang, weights, found, spans)
+    spans, seen = words_per_sentence(text, lang, weights, found, spans, placed)
+    if traits is None:
+        traits = sentence_traits(text, spans)
     # where the question's words end in the text: a modal right after one has it as its subject
     ends = {e for _, e, t in found if t in weights} if asks is not None else set()
     best, best_score = spans[0], -1.0
     example = _EXAMPLE.search(text)
     examples_from = example.start() if example is not None and example.start() > 0 else len(text)
-    for (a, b), words in zip(spans, seen):
-        sentence = text[a:b].strip()
+    for (a, b), words, trait in zip(spans, seen, traits):
         score = sum(weights[t] for t in words)
         if a >= examples_from:
             score *= EXAMPLE_FACTOR
-        if _NAMING.search(sentence):
+        if trait.naming:
             score *= NAMING_FACTOR
-        elif _RULING.search(sentence):
+        elif trait.ruling:
             score *= RULING_BONUS
             if asks is not None and any(m.start() - 1 in ends or m.start() - 2 in ends
                                         for m in _RULING.finditer(text, a, b)):
                 score *= SUBJECT_BONUS
         elif asks is not None and asks.permission:
             score *= NOT_RULING_FACTOR
-        if asks is not None and not asks.count and _COUNT_CLAUSE.search(sentence):
+        if asks is not None and not asks.count and trait.counting:
             score *= COUNT_FACTOR
-        if len(sentence.split()) <= 3:      # a heading ("702.19. Trample") names, it does not rule
+        if trait.short:      # a heading ("702.19. Trample") names, it does not rule
             score *= NAMING_FACTOR
         if score > best_score + 1e-9:
             best, best_score = (a, b), score

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
 
 from judge.search import schema as S
 from judge.search import situation
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:   # query.py imports rerank.py, which imports this module: the types only
     from judge.search.query import RulesIndex
@@ -229,13 +231,19 @@ def build(index: "RulesIndex") -> Structure:
                      text_terms=text_terms, rule_of=rule_of, passage_of=passage_of)
 
 
+def kept_on(index: "RulesIndex", name: str, make: Callable[["RulesIndex"], T]) -> T:
+    """`make(index)`, made at the first call and kept on the index as attribute `name` (two threads making it at
+    once make the same value; the last one stays)."""
+    kept = getattr(index, name, None)
+    if kept is None:
+        kept = make(index)
+        setattr(index, name, kept)
+    return kept
+
+
 def structure(index: "RulesIndex") -> Structure:
     """The index's structure, built at the first call and kept on the index."""
-    s = getattr(index, "_crossref", None)
-    if s is None:
-        s = build(index)
-        index._crossref = s   # type: ignore[attr-defined]
-    return s
+    return kept_on(index, "_crossref", build)
 
 
 def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Iterable[int] | None = None,

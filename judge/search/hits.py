@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from judge.search import answer as _answer
 from judge.search import schema as S
 from judge.search.schema import term_spans
-from judge.search.text import best_sentence, highlight_spans, mark, sentences
+from judge.search.text import best_sentence, mark, markable, marked_spans, placements, sentences
 
 
 @dataclass
@@ -45,6 +45,8 @@ class Analysis(NamedTuple):
     found: list[tuple[int, int, str]]   # term_spans(text, lang)
     spans: list[tuple[int, int]]        # its sentences (the whole text when it has none)
     plain: bool                         # nothing in it to HTML-escape: marking skips escaping (the same string)
+    marks: list[tuple[int, int, str]]   # the words of `found` highlighting may mark (text.markable)
+    placed: list[tuple[int, str]]       # (sentence, term) of the words of `found` in a sentence (text.placements)
 
 
 def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
@@ -63,13 +65,16 @@ class Passages:
         self.stored = stored
         self.rows = rows
         self._kept: dict[int, Analysis] = {}
+        self._traits: dict[int, list[_answer.Traits]] = {}   # per passage, its sentences' answer.sentence_traits
 
     def analysis(self, docnum: int) -> Analysis:
         kept = self._kept.get(docnum)
         if kept is None:
             text = self.stored[docnum].get(S.TEXT_F, "")
-            kept = self._kept[docnum] = Analysis(term_spans(text, self.lang(docnum)),
-                                                 sentences(text) or [(0, len(text))], html.escape(text) == text)
+            found = term_spans(text, self.lang(docnum))
+            spans = sentences(text) or [(0, len(text))]
+            kept = self._kept[docnum] = Analysis(found, spans, html.escape(text) == text, markable(text, found),
+                                                 placements(found, spans))
         return kept
 
     def lang(self, docnum: int) -> str:
@@ -78,7 +83,7 @@ class Passages:
 
     def _marked(self, text: str, kept: Analysis, weights: dict[str, float], a: int, b: int) -> tuple[str, str]:
         """The whole text highlighted, and its sentence text[a:b] highlighted the same way."""
-        marked = highlight_spans(text, kept.found, weights)
+        marked = marked_spans(kept.marks, weights)
         escape = not kept.plain
         return (mark(text, marked, escape=escape),
                 mark(text[a:b], [(s - a, e - a) for s, e in marked if a <= s and e <= b], escape=escape))
@@ -91,7 +96,7 @@ class Passages:
         weights = marks[lang]
         text = f.get(S.TEXT_F, "")
         kept = self.analysis(docnum)
-        a, b = _trimmed(text, *best_sentence(text, lang, weights, kept.found, kept.spans))
+        a, b = _trimmed(text, *best_sentence(text, lang, weights, kept.found, kept.spans, kept.placed))
         highlighted, sentence = self._marked(text, kept, weights, a, b)
         return Hit(id=row.id, doc=row.doc, number=row.number, title=f.get(S.TITLE, ""), text=text,
                    score=round(float(score), 4), url=f"/pasajes/{row.id}", highlight=highlighted,
@@ -106,8 +111,11 @@ class Passages:
         weights = marks[lang]
         text = hit.text
         kept = self.analysis(docnum)
-        clause = _answer.deciding_clause(text, lang, weights, kept.found, kept.spans, asks)
+        traits = self._traits.get(docnum)
+        if traits is None:
+            traits = self._traits[docnum] = _answer.sentence_traits(text, kept.spans)
+        clause = _answer.deciding_clause(text, lang, weights, kept.found, kept.spans, asks, kept.placed, traits)
         a, b = _trimmed(text, clause.start, clause.end)
-        marked = highlight_spans(text, kept.found, weights)
+        marked = marked_spans(kept.marks, weights)
         sentence = mark(text[a:b], [(s - a, e - a) for s, e in marked if a <= s and e <= b], escape=not kept.plain)
         return replace(hit, best_sentence=sentence)

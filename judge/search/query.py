@@ -90,6 +90,7 @@ GAME_TOP = 5
 GAME_DEPTH = 10              # passages ranked beyond the limit, to fill the first five from one game
 
 _WORD = re.compile(r"\w+")
+_NO_DF: dict[str, int] = {}
 FIELD_TIE = 0.5
 # A label word keeps (body idf / label idf)^LABEL_IDF_POWER of its title/keys impact (RulesIndex.label_share):
 # rarity among headings alone overstated common words; the full ratio lost some English keyword titles.
@@ -220,6 +221,10 @@ class RulesIndex:
                 cards.add(row.card)
                 self.by_card.setdefault(row.card, []).append(docnum)
         self.doc_count = max(1, sum(r is not None for r in self.rows))
+        # Per scored field, each term's number of passages: read ~350 times a question (the question reader's
+        # rarity, spelling and loanword checks, the label shares), once per index here.
+        self._df_table: dict[str, dict[str, int]] = {
+            fname: {t: len(ids) for t, (ids, _) in per_term.items()} for fname, per_term in self._impacts.items()}
         # Passages having each scored field: the N of the idf the impacts were computed with (index.write_impacts).
         self._field_docs: dict[str, int] = {}
         for fname, per_term in self._impacts.items():
@@ -497,7 +502,7 @@ class RulesIndex:
         return share
 
     def _df(self, field: str, term: str) -> int:
-        return len(self._impacts.get(field, {}).get(term, ((), ()))[0])
+        return self._df_table.get(field, _NO_DF).get(term, 0)
 
     def parse(self, text: str) -> Question:
         """How the question is read (numbers, language, clauses): see question.py.  Cards of the shipped table
@@ -547,11 +552,13 @@ class RulesIndex:
         # Per term of the question's own language, the other languages' body terms translating it.
         translations: dict[tuple[str, str], list[tuple[str, str]]] = {}
         own_masks = {(c.field, c.term): c.mask for c in p.clauses if c.field in _BODY_FIELDS}
+        # the body terms of the languages the question is not in (the question's own language is one of p.said,
+        # so this also leaves out its own field), in clause order: filtered once, not once per term of it
+        others = [(f[len("body_"):], u, cm) for (f, u), cm in own_masks.items() if f[len("body_"):] not in p.said]
         for lang, terms in p.said.items():
             for t in dict.fromkeys(terms):
                 m = own_masks.get((S.body_field(lang), t), 0)
-                translations[(lang, t)] = [(f[len("body_"):], u) for (f, u), cm in own_masks.items()
-                                           if m and cm & m and f != S.body_field(lang) and f[len("body_"):] not in p.said]
+                translations[(lang, t)] = [(l, u) for l, u, cm in others if cm & m] if m else []
         for (lang, t), other in translations.items():
             # the word's own passages, plus the most any one of its translations finds in the other language
             translated: dict[str, int] = {}
@@ -702,15 +709,13 @@ class RulesIndex:
         for c in p.clauses:
             groups.setdefault((_FIELD_GROUP.get(c.field, c.field), c.term), []).append(c)
         ids_parts: list[Any] = []      # per clause with postings: its passages, in clause order
-        val_parts: list[Any] = []      # ... and their weighted impacts
+        imp_parts: list[Any] = []      # ... their impacts
+        clause_w: list[float] = []     # ... the clause's weight (a label's times its label share)
         clause_masks: list[int] = []
+        clause_group: list[int] = []
+        # per clause: 1 a label (title, keys) clause of a group of several, 2 the body clause of one, 0 other
+        clause_kind: list[int] = []
         ends: list[int] = []           # per group: entries so far (where its correction goes)
-        lab_ids: list[Any] = []        # label (title, keys) clauses of groups of several clauses
-        lab_vals: list[Any] = []
-        lab_group: list[int] = []
-        body_ids: list[Any] = []       # the body clause of each such group
-        body_vals: list[Any] = []
-        body_group: list[int] = []
         entries = 0
         for g, group in enumerate(groups.values()):
             several = len(group) > 1
@@ -722,47 +727,43 @@ class RulesIndex:
                 label = c.field in _LABEL_BODY
                 if label:
                     w *= self.label_share(c.field, c.term)
-                v = w * impacts
                 ids_parts.append(ids)
-                val_parts.append(v)
+                imp_parts.append(impacts)
+                clause_w.append(w)
                 clause_masks.append(c.mask)
+                clause_group.append(g)
+                clause_kind.append((1 if label else 2 if c.field in _BODY_FIELDS else 0) if several else 0)
                 entries += len(ids)
-                if several:
-                    if label:
-                        lab_ids.append(ids)
-                        lab_vals.append(v)
-                        lab_group.append(g)
-                    elif c.field in _BODY_FIELDS:
-                        body_ids.append(ids)
-                        body_vals.append(v)
-                        body_group.append(g)
             ends.append(entries)
         if not ids_parts:
             return None, None, None
         sizes = np.fromiter((len(x) for x in ids_parts), dtype=np.intp, count=len(ids_parts))
         cids = np.concatenate(ids_parts)
-        cvals = np.concatenate(val_parts)
+        # each impact times its clause's weight: the same products as clause by clause, in one multiplication
+        cvals = np.concatenate(imp_parts) * np.repeat(np.asarray(clause_w, dtype=np.float64), sizes)
         wide = len(p.concept_weights) > 62    # past 62 words the masks stay Python integers
         masks = np.zeros(n, dtype=object if wide else np.int64)
         np.bitwise_or.at(masks, cids, np.repeat(np.asarray(clause_masks, dtype=object if wide else np.int64), sizes))
         seen = np.full(n, entries, dtype=np.int64)
         np.minimum.at(seen, cids, np.arange(entries, dtype=np.int64))
         first = np.where(seen < entries, seen, -1)
-        if lab_ids:
+        kind = np.repeat(np.asarray(clause_kind, dtype=np.int8), sizes)
+        lab = kind == 1
+        if lab.any():
             # per (group, labelled passage): the labels' sum (in clause order, from 0.0) and best, the body's
-            lsizes = [len(x) for x in lab_ids]
-            keys = np.repeat(np.asarray(lab_group, dtype=np.int64), lsizes) * n + np.concatenate(lab_ids)
-            lvals = np.concatenate(lab_vals)
+            group_of = np.repeat(np.asarray(clause_group, dtype=np.int64), sizes)
+            keys = group_of[lab] * n + cids[lab]
+            lvals = cvals[lab]
             ukeys, inv = np.unique(keys, return_inverse=True)
             inv = inv.reshape(-1)
             ls = np.bincount(inv, weights=lvals, minlength=len(ukeys))
             lb = np.zeros(len(ukeys), dtype=np.float64)
             np.maximum.at(lb, inv, lvals)
             b = np.zeros(len(ukeys), dtype=np.float64)
-            if body_ids:
-                bkeys = (np.repeat(np.asarray(body_group, dtype=np.int64), [len(x) for x in body_ids]) * n
-                         + np.concatenate(body_ids))       # sorted: groups in order, postings in passage order
-                bvals = np.concatenate(body_vals)
+            body = kind == 2
+            if body.any():
+                bkeys = group_of[body] * n + cids[body]   # sorted: groups in order, postings in passage order
+                bvals = cvals[body]
                 at = np.minimum(np.searchsorted(bkeys, ukeys), len(bkeys) - 1)
                 hit = bkeys[at] == ukeys
                 b[hit] = bvals[at[hit]]

@@ -222,9 +222,11 @@ class QuestionReader:
                     marks[l][t] = 1.0
         # A word of the other language inside the question ("shroud", "trample", "mulligan" in a Spanish question)
         # that no passage of the question's language holds is the question's own word in that language.
+        # per concept: a word of the other language inside the question (_foreign), asked four times below
+        foreign = [self._foreign(forms, lang) for forms in concept_terms] if lang is not None else []
         if lang is not None:
-            for forms in concept_terms:
-                if self._foreign(forms, lang):
+            for forms, is_foreign in zip(concept_terms, foreign):
+                if is_foreign:
                     for l in S.LANGS:
                         if l != lang and any(self.df(S.body_field(l), t) for t in forms[l]):
                             for t in forms[l]:
@@ -247,7 +249,7 @@ class QuestionReader:
         terms_by_lang = {l: [t for forms in concept_terms for t in forms[l]] for l in S.LANGS}
         # A word no passage of the question's language holds, that names a game term in the other language, is
         # a loanword ("companion", "untap", "lifelink" in a Spanish question): its translations are what it meant.
-        loan = {l: {t for i, forms in enumerate(concept_terms) if self._foreign(forms, lang)
+        loan = {l: {t for i, forms in enumerate(concept_terms) if foreign[i]
                     for t in forms[l]} for l in S.LANGS} if lang else {}
         expansions = self.glossary.expand(terms_by_lang)
         # A word of the question that neither it nor its glossary synonyms find in the question's language, but
@@ -264,7 +266,7 @@ class QuestionReader:
                 for l in S.LANGS:
                     if any(self.df(S.body_field(l), t) for seq in names[l] for t in seq):
                         found[l] |= mask
-            unknown_word = any(self._foreign(forms, lang) and not found[lang] >> i & 1
+            unknown_word = any(foreign[i] and not found[lang] >> i & 1
                                and any(found[l] >> i & 1 for l in S.LANGS if l != lang)
                                for i, forms in enumerate(concept_terms))
         for named, names in expansions:

@@ -75,6 +75,40 @@ FEATURES = (
 _parent = crossref.parent_number
 
 
+def _family_masks(index: "RulesIndex", st: "crossref.Structure", candidates: Sequence[tuple[int, float]],
+                  concept_mask: dict[str, dict[str, int]], mask_of, titles: list[frozenset[str]],  # type: ignore[no-untyped-def]
+                  ) -> list[tuple[int, int, int, int, int]]:
+    """Per candidate: the concept masks of its title, its own text, its rule's text, its rule's heading and its
+    examples (0 for a family it has none of).  By the index's TermFamilies when the masks fit in 62 bits, else
+    (a question of more words) by `mask_of` per passage, with Python's integers."""
+    ds = [d for d, _ in candidates]
+    rule_of = st.rule_of if st.rule_of else [-1] * len(index.rows)
+    rules = [rule_of[d] for d in ds]
+    width = max((m.bit_length() for masks in concept_mask.values() for m in masks.values()), default=0)
+    langs = passage_table(index).lang
+    if width > 62:
+        empty: frozenset[str] = frozenset()
+        text = st.text_terms or [empty] * len(index.rows)
+        return [(mask_of(titles[d], langs[d]), mask_of(text[d], langs[d]),
+                 mask_of(text[r], langs[d]) if r >= 0 else 0, mask_of(st.heading_terms[d], langs[d]),
+                 mask_of(st.example_terms[d], langs[d])) for d, r in zip(ds, rules)]
+    families = term_families(index)
+    concept = np.zeros(max(1, len(families.vocabulary)), dtype=np.int64)
+    for lang, masks in concept_mask.items():
+        for t, m in masks.items():
+            k = families.vocabulary.get((lang, t))
+            if k is not None:
+                concept[k] = m
+    at = np.asarray(ds, dtype=np.intp)
+    has_rule = np.asarray(rules, dtype=np.intp) >= 0
+    rule_m = np.zeros(len(ds), dtype=np.int64)
+    if has_rule.any():
+        rule_m[has_rule] = families.masks("text", np.asarray(rules, dtype=np.intp)[has_rule], concept)
+    columns = [families.masks("title", at, concept), families.masks("text", at, concept), rule_m,
+               families.masks("heading", at, concept), families.masks("example", at, concept)]
+    return list(zip(*(c.tolist() for c in columns)))
+
+
 def _depth_flags(number: str | None) -> tuple[float, float, float]:
     if not number:
         return 0.0, 0.0, 0.0
@@ -104,6 +138,98 @@ def title_terms(index: "RulesIndex") -> list[frozenset[str]]:
     return kept
 
 
+# The features that depend on the passage alone, one named column each: computed once per index (_passage_table)
+# and gathered for a question's candidates by one fancy index.  A feature of this kind is a column here and a
+# line in _passage_columns; a feature about the question is a value of features()'s per-candidate tuple.
+STATIC_FEATURES = ("is_subrule", "is_rule", "is_section", "glossary", "card", "heading", "historical",
+                   "commentary", "smaller_game")
+_COLUMN = {name: k for k, name in enumerate(FEATURES)}
+_STATIC_AT = [_COLUMN[name] for name in STATIC_FEATURES]
+_DYNAMIC_AT = [k for k, name in enumerate(FEATURES) if name not in STATIC_FEATURES]
+_LOG1P = tuple(math.log1p(i) for i in range(1024))   # log_rank of the first places (math's, not NumPy's, floats)
+
+
+@dataclass(frozen=True)
+class PassageTable:
+    """What the second stage reads of each passage of one index, the same for every question."""
+    static: np.ndarray                  # (passages, len(STATIC_FEATURES)); zeros for a missing row
+    number: list[str | None]            # today's rule number
+    parent: list[str | None]            # its rule's number (702.19 for 702.19b)
+    lang: list[str]                     # its language, "es" when neither of S.LANGS
+
+
+def _passage_columns(index: "RulesIndex", row) -> tuple[float, ...]:  # type: ignore[no-untyped-def]
+    """One passage's STATIC_FEATURES, in that order."""
+    sub, rule, section = _depth_flags(row.current)
+    return (sub, rule, section or float(row.kind in ("title", "section")),
+            float(row.kind == "glossary"),
+            float(row.kind == "card" or bool(row.card)),
+            float(row.heading),
+            float(row.historical),
+            float(row.commentary),
+            float(bool(row.ruleset) and row.ruleset != index.largest_game))
+
+
+def passage_table(index: "RulesIndex") -> PassageTable:
+    """The index's PassageTable, made at its first re-ranked question and kept on it (two threads making it at
+    once make the same table; the last one stays)."""
+    kept = getattr(index, "_rerank_table", None)
+    if kept is None:
+        rows = index.rows
+        zeros = (0.0,) * len(STATIC_FEATURES)
+        static = np.array([_passage_columns(index, r) if r is not None else zeros for r in rows],
+                          dtype=np.float64).reshape(len(rows), len(STATIC_FEATURES))
+        numbers = [r.current if r is not None else None for r in rows]
+        kept = PassageTable(static, numbers, [_parent(n) for n in numbers],
+                            [r.lang if r is not None and r.lang in S.LANGS else "es" for r in rows])
+        index._rerank_table = kept   # type: ignore[attr-defined]
+    return kept
+
+
+class TermFamilies:
+    """Per-term tables of one index, made once (at its first re-ranked question) and kept on it: each family of
+    per-passage term sets the features read (titles, own text, rule headings, examples) as passage -> term ids
+    (CSR: `start[d]:start[d + 1]` of `ids`), the ids numbering (language, term) pairs.  A question's concept
+    masks become one array over those ids, and the masks of all its candidates' terms one gather and one
+    `bitwise_or.reduceat` per family, instead of a set intersection per candidate and family."""
+
+    def __init__(self, index: "RulesIndex") -> None:
+        st = crossref.structure(index)
+        langs = passage_table(index).lang
+        self.vocabulary: dict[tuple[str, str], int] = {}
+        self.families: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        n = len(index.rows)
+        for name, sets in (("title", title_terms(index)), ("text", st.text_terms), ("heading", st.heading_terms),
+                           ("example", st.example_terms)):
+            if len(sets) != n:    # no structure of that kind (an index without it): every mask empty
+                sets = [frozenset()] * n
+            ids: list[int] = []
+            start = [0]
+            for d, terms in enumerate(sets):
+                lang = langs[d]
+                ids.extend(self.vocabulary.setdefault((lang, t), len(self.vocabulary)) for t in terms)
+                start.append(len(ids))
+            self.families[name] = (np.asarray(start, dtype=np.intp), np.asarray(ids, dtype=np.intp))
+
+    def masks(self, family: str, passages: np.ndarray, concept: np.ndarray) -> np.ndarray:
+        """Per passage of `passages`, the OR of `concept[id]` over the ids of its terms in `family`."""
+        start, ids = self.families[family]
+        first, lens = start[passages], start[passages + 1] - start[passages]
+        out = np.zeros(len(passages), dtype=np.int64)
+        total = int(lens.sum())
+        if not total:
+            return out
+        offsets = np.cumsum(lens) - lens
+        at = np.arange(total, dtype=np.intp) + np.repeat(first - offsets, lens)
+        some = lens > 0
+        out[some] = np.bitwise_or.reduceat(concept[ids[at]], offsets[some])
+        return out
+
+
+def term_families(index: "RulesIndex") -> TermFamilies:
+    return crossref.kept_on(index, "_rerank_terms", TermFamilies)
+
+
 def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int, float]],
              lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]] = (),
              brought: frozenset[int] | set[int] = frozenset(),
@@ -121,10 +247,11 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
     lex_rank = {d: i for i, (d, _) in enumerate(lexical)}
     lex_score = dict(lexical)
     top_lex = max((s for _, s in lexical), default=0.0) or 1.0
-    numbers = [rows[d].current if rows[d] is not None else None for d, _ in candidates]  # type: ignore[union-attr]
+    table = passage_table(index)
+    numbers = [table.number[d] for d, _ in candidates]
     n = max(len(candidates), 1)
     listed = {num: i for i, num in enumerate(numbers) if num}
-    parents = [_parent(num) for num in numbers]
+    parents = [table.parent[d] for d, _ in candidates]
     child_count: dict[str, int] = {}
     for par in parents:
         if par:
@@ -150,9 +277,6 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
         if lang in concept_mask:
             concept_mask[lang][c.term] = concept_mask[lang].get(c.term, 0) | (c.mask & every)
 
-    def covered_by(terms: frozenset[str], lang: str) -> int:
-        return mask_of(terms, lang).bit_count()
-
     def mask_of(terms: frozenset[str], lang: str) -> int:
         masks, m = concept_mask[lang], 0
         for t in terms & asked[lang]:   # a passage holds ~50 terms, the question ~10: intersect first
@@ -164,21 +288,34 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
     total_weight = sum(weights) or 1.0
 
     def weight_of(m: int) -> float:
-        return sum(w for k, w in enumerate(weights) if m >> k & 1)
+        # the set bits only, lowest first: the same additions, in the same order, as over every concept
+        total = 0
+        while m:
+            low = m & -m
+            k = low.bit_length() - 1
+            if k >= len(weights):
+                break
+            total += weights[k]
+            m ^= low
+        return total
 
     n_concepts = max(len(p.concept_weights), 1)
     pos = {d: i for i, (d, _) in enumerate(candidates)}
     titles = title_terms(index)
-    out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
-    empty: frozenset[str] = frozenset()
+    # per candidate, the concepts its title, own text, rule's text, rule heading and examples hold (bit masks)
+    found = _family_masks(index, st, candidates, concept_mask, mask_of, titles)
+    # one tuple of the features about the question per candidate (the _DYNAMIC_AT columns, in FEATURES' order),
+    # made into the matrix at the end: assigning each row into an array cost more than computing it
+    values: list[tuple[float, ...]] = []
+    zeros = (0.0,) * len(_DYNAMIC_AT)
     for i, (d, _) in enumerate(candidates):
         row = rows[d]
         if row is None:
+            values.append(zeros)
             continue
         num = numbers[i]
-        lang = row.lang if row.lang in S.LANGS else "es"
-        covered = covered_by(titles[d], lang)
-        sub, rule, section = _depth_flags(num)
+        title_m, own, rule_m, heading_m, example_m = found[i]
+        covered = title_m.bit_count()
         par = parents[i]
         lr = lex_rank.get(d)
         dr = dense_rank.get(d)
@@ -192,35 +329,25 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
         place = st.topic_place(d, doc, num, topics) if topics else None   # under a topic's rule (not its heading)
         topical = bool(num) and ((doc, num.split(".", 1)[0]) in topics or place is not None)  # type: ignore[union-attr]
         in_topic = place is not None
-        own = mask_of(st.text_terms[d], lang) if st.text_terms else 0
-        rule_d = st.rule_of[d] if st.rule_of else -1
-        around = own | mask_of(st.text_terms[rule_d] if rule_d >= 0 else empty, lang) | (
-            mask_of(heading_terms, lang) if heading_terms else 0)
-        out[i] = (
+        around = own | rule_m | heading_m
+        values.append((
             lex_score.get(d, 0.0) / top_lex,
             1.0 / (1 + i),
             0.0 if lr is None else 1.0 / (1 + lr),
-            math.log1p(i),
-            sub, rule, section or float(row.kind in ("title", "section")),
+            _LOG1P[i] if i < len(_LOG1P) else math.log1p(i),
             (lex_score.get(candidates[listed[par]][0], 0.0) / top_lex) if par in listed else 0.0,
             child_count.get(num, 0) / n if num else 0.0,
             (child_count.get(par, 1) - 1) / n if par else 0.0,
-            float(row.kind == "glossary"),
-            float(row.kind == "card" or bool(row.card)),
-            float(row.heading),
-            float(row.historical),
             float(other),
             covered / n_concepts,
             float(other and bool(num)),
             float(not other and not num),
-            float(row.commentary),
-            float(bool(row.ruleset) and row.ruleset != index.largest_game),
             0.0 if dr is None else 1.0 / (1 + dr),
             1.0 / (1 + min(citing)) if citing else 0.0,
             1.0 / (1 + min(cited)) if cited else 0.0,
             float(bool(num) and ((doc, num) in named or (par is not None and (doc, par) in named))),
-            covered_by(heading_terms, lang) / n_concepts if heading_terms else 0.0,
-            covered_by(example_terms, lang) / n_concepts if example_terms else 0.0,
+            heading_m.bit_count() / n_concepts if heading_terms else 0.0,
+            example_m.bit_count() / n_concepts if example_terms else 0.0,
             child_best.get((doc, num), 0.0) if num else 0.0,
             float(d in brought and not in_topic),   # the topics' own are told by the two below
             float(topical),
@@ -229,7 +356,12 @@ def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int,
             weight_of(own) / total_weight,
             bin(around).count("1") / n_concepts,
             0.0,                                  # text_share_best: below, once every row has its share
-        )
+        ))
+    out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
+    if candidates:
+        out[:, _DYNAMIC_AT] = np.array(values, dtype=np.float64).reshape(len(candidates), len(_DYNAMIC_AT))
+        out[:, _STATIC_AT] = table.static[np.fromiter((d for d, _ in candidates), dtype=np.intp,
+                                                      count=len(candidates))]
     share = FEATURES.index("text_share")
     best = out[:, share].max(initial=0.0)
     if best > 0:
@@ -255,13 +387,19 @@ class Trees:
         n, count = len(x), len(self.leaf)
         if not count:
             return np.zeros(n)
-        tree = np.arange(count)[None, :]
-        rows = np.arange(n)[:, None]
+        # flat positions into the arrays instead of pairs of index arrays: the same elements, gathered by one
+        # 1-d take each (a third of the trees' time went to 2-d fancy indexing)
+        inner = self.feature.shape[1]
+        values = np.ascontiguousarray(x, dtype=np.float64).ravel()
+        feature, threshold = self.feature.ravel(), self.threshold.ravel()
+        tree = (np.arange(count) * inner)[None, :]
+        rows = (np.arange(n) * x.shape[1])[:, None]
         node = np.zeros((n, count), dtype=np.int64)
         for _ in range(self.depth):
-            value = x[rows, self.feature[tree, node]]
-            node = 2 * node + 1 + (value > self.threshold[tree, node])
-        return self.leaf[tree, node - self.feature.shape[1]].sum(axis=1)
+            at = tree + node
+            node = 2 * node + 1 + (values[rows + feature[at]] > threshold[at])
+        leaf = (np.arange(count) * self.leaf.shape[1])[None, :]
+        return self.leaf.ravel()[leaf + node - inner].sum(axis=1)
 
     def to_json(self) -> dict:
         return {"depth": self.depth, "feature": self.feature.tolist(),

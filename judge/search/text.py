@@ -72,6 +72,17 @@ def highlight_spans(text: str, found: list[tuple[int, int, str]],
     return [(a, b) for a, b, t in found if t in terms and fold(text[a:b]) not in HIGHLIGHT_STOP]
 
 
+def markable(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The words of `found` that highlighting may mark, whatever the question (not in HIGHLIGHT_STOP):
+    `highlight_spans(text, markable(text, found), terms)` is `highlight_spans(text, found, terms)`."""
+    return [(a, b, t) for a, b, t in found if fold(text[a:b]) not in HIGHLIGHT_STOP]
+
+
+def marked_spans(kept: list[tuple[int, int, str]], terms: set[str] | dict[str, float]) -> list[tuple[int, int]]:
+    """highlight_spans over words already filtered by `markable`."""
+    return [(a, b) for a, b, t in kept if t in terms]
+
+
 def highlight(text: str, lang: str, terms: set[str] | dict[str, float], **kw: object) -> str:
     return mark(text, highlight_spans(text, term_spans(text, lang), terms), **kw)  # type: ignore[arg-type]
 
@@ -79,28 +90,43 @@ def highlight(text: str, lang: str, terms: set[str] | dict[str, float], **kw: ob
 
 def words_per_sentence(text: str, lang: str, weights: dict[str, float],
                        found: list[tuple[int, int, str]] | None = None,
-                       spans: list[tuple[int, int]] | None = None) -> tuple[list[tuple[int, int]], list[set[str]]]:
+                       spans: list[tuple[int, int]] | None = None,
+                       placed: list[tuple[int, str]] | None = None,
+                       ) -> tuple[list[tuple[int, int]], list[set[str]]]:
     """The sentences of `text` (`spans`, or `sentences(text)`) and, for each, the searched words (keys of `weights`)
     that start in it: one pass over the words instead of one per sentence (the sentences are sorted and do not
-    overlap). `found` is `term_spans(text, lang)` when the caller already has it."""
+    overlap). `found` is `term_spans(text, lang)` and `placed` is `placements(found, spans)` when the caller
+    already has them."""
     spans = spans if spans is not None else sentences(text) or [(0, len(text))]
-    if found is None:
-        found = term_spans(text, lang)
-    starts = [a for a, _ in spans]
+    if placed is None:
+        placed = placements(term_spans(text, lang) if found is None else found, spans)
     seen: list[set[str]] = [set() for _ in spans]
-    for s, _, t in found:
+    for i, t in placed:
         if t in weights:
-            i = bisect_right(starts, s) - 1
-            if i >= 0 and s < spans[i][1]:
-                seen[i].add(t)
+            seen[i].add(t)
     return spans, seen
+
+
+def placements(found: list[tuple[int, int, str]], spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
+    """(sentence, term) of each word of `found` (term_spans) that starts inside one of the sorted, disjoint
+    sentence `spans`, in text order: what words_per_sentence reads, the same for every question (hits.Passages
+    keeps it per passage)."""
+    starts = [a for a, _ in spans]
+    out: list[tuple[int, str]] = []
+    for s, _, t in found:
+        i = bisect_right(starts, s) - 1
+        if i >= 0 and s < spans[i][1]:
+            out.append((i, t))
+    return out
 
 def best_sentence(text: str, lang: str, weights: dict[str, float],
                   found: list[tuple[int, int, str]] | None = None,
-                  spans: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+                  spans: list[tuple[int, int]] | None = None,
+                  placed: list[tuple[int, str]] | None = None) -> tuple[int, int]:
     """The span of the sentence that holds the most query weight (distinct terms; ties go to the earlier).
-    `found` is `term_spans(text, lang)` and `spans` is `sentences(text)` when the caller already has them."""
-    spans, seen = words_per_sentence(text, lang, weights, found, spans)
+    `found` is `term_spans(text, lang)`, `spans` is `sentences(text)` and `placed` is `placements(found, spans)`
+    when the caller already has them."""
+    spans, seen = words_per_sentence(text, lang, weights, found, spans, placed)
     best, best_score = spans[0], -1.0
     for (a, b), words in zip(spans, seen):
         score = sum(weights[t] for t in words)
