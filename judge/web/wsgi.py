@@ -1,6 +1,6 @@
 """The WSGI entry point of the production server (`judge serve --prod`, judge/web/serving.py): one app per
 worker process, warmed before the first request (corpus parsed, index opened, the question encoder loaded), so
-no request pays for loading and nothing is loaded per request."""
+no request pays for loading and nothing is loaded per request (the cited rules' resolver included)."""
 from __future__ import annotations
 
 import logging
@@ -11,11 +11,17 @@ log = logging.getLogger(__name__)
 
 
 def _warm(app) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from judge.runner.citations import resolver
     from judge.web import data
 
     with app.test_request_context("/"):
         try:
             data.index().search("regla", limit=1)  # loads the corpus, the index and (semantic) the encoder
+            # The cited rules' text of runs, run pages and the dry run's problems (their own parse of the corpus):
+            # loaded here, so no request's time budget pays for it.
+            resolver(Path(app.config["CORPUS_DIR"]), Path(app.config["INSTANCE"]))
         except Exception:  # noqa: BLE001 - a missing corpus is answered per request as a 503 saying why
             log.warning("warming the worker failed; requests will say why", exc_info=True)
 
