@@ -40,10 +40,6 @@ class Budget:
     def spent(self) -> bool:
         return bool(self.cut) or time.monotonic() - self.start > self.seconds
 
-    def used(self) -> float:
-        """Seconds spent so far (this module's clock)."""
-        return time.monotonic() - self.start
-
     @classmethod
     def already(cls, seconds: float, elapsed: float) -> "Budget":
         """A budget of `seconds` of which `elapsed` went before it was made (a request's time before its view,

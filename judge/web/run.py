@@ -89,8 +89,14 @@ def api_run() -> Response:
 
     # RUN_TIME_BUDGET counts from the request's arrival (judge.web.arrival): the body's reading, the cache
     # lookup's parse, the checks and the run share one deadline (judge.format.timelimit; a parse or check it cuts
-    # is a 422 naming the stage, errors.py). A run cut at that deadline is not cached (budget.used()).
+    # is a 422 naming the stage, errors.py). A run that took its budget is not cached (it may have been cut): timed
+    # on the real clock from the arrival, whatever clock the budget reads.
+    import time
+
+    from judge.web.arrival import elapsed
+
     budget = runs.start_budget()
+    started = time.monotonic() - elapsed()
     read = runs.scenario_body()
     if isinstance(read, Response):
         return read
@@ -108,7 +114,7 @@ def api_run() -> Response:
         except InvalidScenario as exc:
             return runs.invalid(exc)
         response = jsonify(runs.run_json(trace, outcome)[0])
-        runcache.keep(found, response.get_data(), budget.used(), runs.time_budget())
+        runcache.keep(found, response.get_data(), time.monotonic() - started, runs.time_budget())
     response.headers["X-Run-Cache"] = found.state
     return response
 

@@ -23,11 +23,7 @@ def _warm(app) -> None:  # type: ignore[no-untyped-def]
             # One question as the API asks it (its parameters, its limit): the first full search builds the
             # index's lazy tables (the CR's cross-references, the titles' terms: ~0.5 s of CPU), which the 16
             # threads of a worker would otherwise each build at once on their first new questions.
-            from werkzeug.datastructures import MultiDict
-
-            from judge.web.api import checked_params, run_search
-
-            run_search(checked_params(MultiDict({"q": WARM_QUESTION})))
+            data.index().search(WARM_QUESTION, limit=int(app.config["SEARCH_LIMIT"]))
             # The cited rules' text of runs, run pages and the dry run's problems (their own parse of the corpus):
             # loaded here, so no request's time budget pays for it.
             resolver(Path(app.config["CORPUS_DIR"]), Path(app.config["INSTANCE"]))
