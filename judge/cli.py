@@ -80,7 +80,8 @@ BENCH_COMMANDS = {
     "parse": ("judge.scenarios.bench:bench_parse_cmd",
               "Time reading hostile scenario texts (deep brackets, unclosed, deep blocks) and a curated one."),
     "api": ("judge.web.bench_api:bench_api_cmd",
-            "Generated requests against /api: statuses, 5xx, 4xx without a JSON error, the slowest."),
+            "Generated requests against /api: statuses, 5xx, 4xx without a JSON error naming the problem, requests "
+            "over their time bound, the slowest."),
     "corpus": ("judge.web.bench_corpus:bench_corpus_cmd",
                "Time parsing two CR files, diffing them and the impact on the scenarios (listed, and re-run)."),
 }

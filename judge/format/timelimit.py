@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 # What each stage is doing, for the error (the web layer words it in the page's language): the order they run in.
-STAGES = ("depth", "parse", "tree", "checks", "lines", "yaml", "dry-run", "fixes", "run")
+STAGES = ("depth", "parse", "tree", "checks", "lines", "suggestions", "yaml", "dry-run", "fixes", "run")
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,19 @@ def check() -> None:
     bound = _BOUND.get()
     if bound is not None and bound.spent():
         raise TimeLimit(current_stage(), bound.seconds)
+
+
+def passed() -> bool:
+    """Whether the current deadline has passed (False without one): for work that stops early and says so rather
+    than fail the request (the card-name suggestions of errors already found)."""
+    bound = _BOUND.get()
+    return bound is not None and bound.spent()
+
+
+def seconds() -> float | None:
+    """The whole budget of the current deadline (None without one), for an answer that says it was cut."""
+    bound = _BOUND.get()
+    return bound.seconds if bound is not None else None
 
 
 def current_stage() -> str:

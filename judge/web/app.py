@@ -41,7 +41,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
 
     from judge import store
-    from judge.web import errors, i18n, limits, ratelimit, security, serving, templating
+    from judge.web import arrival, errors, i18n, limits, ratelimit, security, serving, templating
 
     limits.init_app(app)
     i18n.init_app(app)
@@ -53,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     _register_blueprints(app)
     _register_commands(app)
     store.init_app(app)  # migrates the database (an instance's SQLite file is created on first use)
+    arrival.init_app(app)   # last: the outermost WSGI layer, so the time budgets count from the request's arrival
     return app
 
 

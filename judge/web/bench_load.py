@@ -33,9 +33,10 @@ LEXICAL_ENV = {"JUDGE_SEARCH_SEMANTIC": "false"}   # the targets measured on a l
 SEARCH_TARGETS = ("search", "lexical")   # measured cold (one pass on an empty search cache), then warm
 
 
-def free_port() -> int:
+def free_port(wanted: int = 0) -> int:
+    """`wanted` when given (a shared machine hands each user a port range), else any free port of 127.0.0.1."""
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", wanted))
         return int(sock.getsockname()[1])
 
 
@@ -63,7 +64,17 @@ def targets() -> dict[str, Target]:
         "rule": Target("GET /reglas/704.5", "GET", "/reglas/704.5"),
         "curated": Target(f"GET /escenarios/{RUN_SCENARIO}", "GET", f"/escenarios/{RUN_SCENARIO}"),
         "run": Target("POST /api/run (74 steps)", "POST", "/api/run", body=run_body, headers=json_type),
+        # the same scenario under a title of its own each time: every request misses the run cache (a new run)
+        "run-cold": Target("POST /api/run (74 steps), a new document each time", "POST", "/api/run",
+                           headers=json_type, body_for=lambda i: _retitled(run_body, i)),
     }
+
+
+def _retitled(body: bytes, i: int) -> bytes:
+    """`body` (a scenario's JSON) with its title made the i-th of its own: the run cache keys on the document."""
+    doc = json.loads(body)
+    doc["title"] = f"{doc.get('title', '')} · {os.getpid()}-{i}"
+    return json.dumps(doc, ensure_ascii=False).encode()
 
 
 def question_paths() -> list[str]:
@@ -93,9 +104,11 @@ class Server:
 
 @contextlib.contextmanager
 def production_server(env: dict[str, str], workers: int | None, threads: int | None,
-                      log_dir: Path, ready_path: str = "/reglas/704.5", wait: float = 240.0) -> Iterator[Server]:
-    """`judge serve --prod` in a process group of its own, stopped (SIGTERM, then SIGKILL) on the way out."""
-    port = free_port()
+                      log_dir: Path, ready_path: str = "/reglas/704.5", wait: float = 240.0,
+                      port: int = 0) -> Iterator[Server]:
+    """`judge serve --prod` in a process group of its own (on `port`, else a free one), stopped (SIGTERM, then
+    SIGKILL) on the way out."""
+    port = free_port(port)
     command = [sys.executable, "-m", "judge.cli", "serve", "--prod", "--host", "127.0.0.1", "--port", str(port)]
     if workers:
         command += ["--workers", str(workers)]
@@ -107,6 +120,7 @@ def production_server(env: dict[str, str], workers: int | None, threads: int | N
     server = Server(process, port, log)
     try:
         _wait_ready(server, ready_path, wait)
+        _settle(server, wait)
         yield server
     finally:
         stop(process)
@@ -140,9 +154,23 @@ def _wait_ready(server: Server, path: str, wait: float) -> None:
     raise click.ClickException(f"the server did not answer {path} within {wait:.0f} s; see {server.log}")
 
 
+def _settle(server: Server, wait: float, quiet: float = 0.05, every: float = 0.5) -> None:
+    """Wait until the server's processes are idle (under `quiet` CPU seconds in each of two looks `every` s
+    apart): one worker answering the ready path does not mean the others have warmed (corpus, index, encoder),
+    and a worker still warming would charge its start-up to the first target's CPU per request."""
+    deadline = time.monotonic() + wait
+    last, calm = group_cpu_seconds(server.process.pid), 0
+    while calm < 2 and time.monotonic() < deadline:
+        time.sleep(every)
+        now = group_cpu_seconds(server.process.pid)
+        calm = calm + 1 if now - last < quiet else 0
+        last = now
+
+
 @contextlib.contextmanager
-def bench_database(server_url: str | None, scratch: Path) -> Iterator[str]:
-    """A database of the bench's own: SQLite in `scratch`, or one created on `server_url` and dropped after."""
+def bench_database(server_url: str | None, scratch: Path, prefix: str = "judge_bench") -> Iterator[str]:
+    """A database of the bench's own: SQLite in `scratch`, or one named `prefix_…` created on `server_url` and
+    dropped after."""
     from judge.store import db
 
     if not server_url:
@@ -151,7 +179,7 @@ def bench_database(server_url: str | None, scratch: Path) -> Iterator[str]:
         yield url
         db.dispose(url)
         return
-    name = f"judge_bench_{int(time.time())}_{secrets.token_hex(4)}"
+    name = f"{prefix}_{int(time.time())}_{secrets.token_hex(4)}"
     with db.scratch_database(server_url, name) as url:
         db.upgrade(url)
         yield url
@@ -305,8 +333,8 @@ def _line(r: dict[str, Any]) -> str:
 @click.command("load")
 @click.option("--seconds", default=20.0, show_default=True, help="Time per target (after a 3 s warm-up).")
 @click.option("--connections", default=32, show_default=True)
-@click.option("--targets", "names", default="search,lexical,rule,curated,run", show_default=True,
-              help="Comma-separated: search, lexical, rule, curated, run.")
+@click.option("--targets", "names", default="search,lexical,rule,curated,run,run-cold", show_default=True,
+              help="Comma-separated: search, lexical, rule, curated, run, run-cold.")
 @click.option("--saves", default=1000, show_default=True, help="Concurrent saves checked in the database (0: none).")
 @click.option("--database-url", default=None, help="A PostgreSQL server: the saves go to a database created on it "
               "and dropped afterwards (default: a temporary SQLite file).")
@@ -319,10 +347,14 @@ def _line(r: dict[str, Any]) -> str:
 @click.option("--rate", type=float, default=None, help="Send at this many requests/s in all (each connection on a "
               "fixed schedule, latency counted from when a request was due): the p99 at that throughput; default "
               "as fast as the server answers (saturation).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="The server's port on 127.0.0.1 (default: any free port).")
+@click.option("--database-prefix", default="judge_bench", show_default=True,
+              help="How the scratch PostgreSQL database's name begins (with --database-url).")
 @click.option("--json", "as_json", is_flag=True)
 def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, database_url: str | None,
                    workers: int | None, threads: int | None, redis_url: str | None, warmup: float,
-                   rate: float | None, as_json: bool) -> None:
+                   rate: float | None, port: int, database_prefix: str, as_json: bool) -> None:
     """Drive the production server on 127.0.0.1: requests/s, p50, p99 and errors per target, then concurrent
     saves checked in the database (none lost, duplicated or refused)."""
     from judge import config
@@ -346,7 +378,7 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
         report["store_costs"] = store_costs(scratch, redis_url, prefix)
         if not as_json:
             click.echo("shared store, µs per call: " + ", ".join(f"{k} {v}" for k, v in report["store_costs"].items()))
-        with bench_database(database_url, scratch) as db_url, contextlib.ExitStack() as cleanup:
+        with bench_database(database_url, scratch, database_prefix) as db_url, contextlib.ExitStack() as cleanup:
             cleanup.callback(_clean_redis, redis_url, prefix)
             env = dict(os.environ, JUDGE_DATABASE_URL=db_url, PYTHONUNBUFFERED="1",
                        **{f"JUDGE_RATE_LIMIT_{k}": UNREACHED for k in ("WRITE", "RUN", "VALIDATE", "SEARCH")})
@@ -361,7 +393,7 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
             phases = [(e, names) for e, names in phases if names] or [(env, [])]
             for index, (phase_env, phase) in enumerate(phases):
                 last = index == len(phases) - 1
-                with production_server(phase_env, workers, threads, scratch) as server:
+                with production_server(phase_env, workers, threads, scratch, port=port) as server:
                     for name in phase:
                         rows = []
                         if name in SEARCH_TARGETS:

@@ -261,7 +261,7 @@ def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> d
     Errors are judge.scenarios.load_scenario's (ScenarioError.errors, messages in Spanish) with the line each is
     about; `dry_run` (judge.web.playcheck, a valid scenario only; `dry=False` skips it) what the game refuses."""
     from judge.scenarios import ScenarioError
-    from judge.scenarios.load import bounded, read_text, validate_tree
+    from judge.scenarios.load import read_text, validate_tree
 
     doc, parsed = None, ""
     try:
@@ -278,9 +278,7 @@ def check_text(text: str | bytes, fmt: str | None = None, dry: bool = True) -> d
             line = int(said.params["line"]) if said is not None and said.id in _LINE_IDS and not e.path \
                 else line_in(node, e.path)
             errors.append(_error(e, line))
-        errors = _in_language(_suggest(errors, doc))
-        # bounded: an alias bomb is not expanded by _plain, nor a deep document handed to the YAML download.
-        return {"ok": False, "errors": errors, "document": _plain(bounded(doc)), "yaml": None}
+        return _invalid(errors, doc, with_yaml=False)
     return {"ok": True, "errors": [], "document": _plain(doc), "yaml": dump_yaml(doc),
             "dry_run": play_check(doc, scenario) if dry else None}
 
@@ -303,12 +301,43 @@ def _in_language(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return localize_errors(errors, get_language())
 
 
-def _suggest(errors: list[dict[str, Any]], doc: Any) -> list[dict[str, Any]]:
-    """judge.web.cardnames.with_suggestions for the document's ruleset (an unknown card: the closest names)."""
+def _suggest(errors: list[dict[str, Any]], doc: Any) -> tuple[list[dict[str, Any]], bool]:
+    """judge.web.cardnames.with_suggestions for the document's ruleset (an unknown card: the closest names); True
+    when the request's deadline cut them short."""
     from judge.web.cardnames import with_suggestions
 
     rid = doc.get("ruleset") if isinstance(doc, dict) else None
-    return with_suggestions(errors, next((d for d in descriptions() if d["id"] == rid), None), doc)
+    with timelimit.stage("suggestions"):
+        return with_suggestions(errors, next((d for d in descriptions() if d["id"] == rid), None), doc)
+
+
+def _invalid(errors: list[dict[str, Any]], doc: Any, with_yaml: bool) -> dict[str, Any]:
+    """The answer for an invalid document: every error found (in the request's language), the closest names of
+    its unknown cards, and the document echoed back bounded (deep parts null, an alias bomb none at all: what
+    yaml.safe_dump and _plain can always write out), with its YAML when `with_yaml`. Once the request's deadline
+    has passed, the errors are still the answer: the suggestions not reached yet, the echo and its YAML are left
+    out (null) and `time_limit` says at which stage (judge.format.timelimit), never a 422 that would lose them."""
+    from judge.scenarios.load import bounded
+
+    cut: str | None = None
+    try:
+        errors, suggestions_cut = _suggest(errors, doc)
+    except timelimit.TimeLimit:       # passed on entering the stage: no suggestion at all
+        suggestions_cut = True
+    plain: Any = None
+    text = None
+    if suggestions_cut:
+        cut = "suggestions"
+    else:
+        try:
+            plain = _plain(bounded(doc))
+            text = dump_yaml(plain) if with_yaml and isinstance(plain, dict) else None
+        except timelimit.TimeLimit as exc:
+            plain, text, cut = None, None, exc.stage
+    answer: dict[str, Any] = {"ok": False, "errors": _in_language(errors), "document": plain, "yaml": text}
+    if cut is not None:
+        answer["time_limit"] = {"stage": cut, "seconds": timelimit.seconds()}
+    return answer
 
 
 def _plain(doc: Any) -> Any:
@@ -324,17 +353,12 @@ def _plain(doc: Any) -> Any:
 def check_document(doc: Any) -> dict[str, Any]:
     """Validate a document the form built (already data): the same answer as check_text, dry run included."""
     from judge.scenarios import ScenarioError
-    from judge.scenarios.load import bounded, validate_tree
+    from judge.scenarios.load import validate_tree
 
     try:
         scenario = validate_tree(doc)
     except ScenarioError as exc:
-        # bounded: what the validator saw (deep parts null, an alias bomb none at all), which yaml.safe_dump and
-        # _plain can always write out.
-        plain = _plain(bounded(doc))
-        errors = _in_language(_suggest([_error(e, None) for e in exc.errors], doc))
-        return {"ok": False, "errors": errors,
-                "document": plain, "yaml": dump_yaml(plain) if isinstance(plain, dict) else None}
+        return _invalid([_error(e, None) for e in exc.errors], doc, with_yaml=True)
     return {"ok": True, "errors": [], "document": doc, "yaml": dump_yaml(doc), "dry_run": play_check(doc, scenario)}
 
 

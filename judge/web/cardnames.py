@@ -19,22 +19,35 @@ def _fold(text: str) -> str:
     return fold(text)
 
 
+class Names:
+    """The names a scenario may use, folded once (a request asks for the closest names of every unknown card: each
+    of those compares with every name, so nothing is folded or split again per card)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.folded = {_fold(n): n for n in names}
+        self.parts = {f: f.split() for f in self.folded}
+
+    def closest(self, name: str, limit: int = CLOSEST) -> list[str]:
+        """Up to `limit` names closest to `name`: spelling first (ratio ≥ 0.6, best first), then the names that
+        hold every word of it."""
+        wanted = _fold(name)
+        near = difflib.get_close_matches(wanted, list(self.folded), n=limit, cutoff=CUTOFF)
+        # A word misspelt inside a long name: compare word by word too ("grizzly" in «Osos grizzly de la colina»).
+        words = wanted.split()
+        if words:
+            for f, parts in self.parts.items():
+                if len(near) >= limit:
+                    break       # only the first `limit` are shown
+                if f in near:
+                    continue
+                if all(difflib.get_close_matches(w, parts, n=1, cutoff=0.75) for w in words):
+                    near.append(f)
+        return [self.folded[f] for f in near[:limit]]
+
+
 def closest(name: str, names: list[str], limit: int = CLOSEST) -> list[str]:
-    """Up to `limit` of `names` closest to `name`: spelling first (ratio ≥ 0.6, best first), then the names that
-    hold every word of it."""
-    wanted = _fold(name)
-    folded = {_fold(n): n for n in names}
-    near = difflib.get_close_matches(wanted, list(folded), n=limit, cutoff=CUTOFF)
-    # A word misspelt inside a long name: compare word by word too ("grizzly" in «Osos grizzly de la colina»).
-    words = wanted.split()
-    if words:
-        for f, n in folded.items():
-            if f in near:
-                continue
-            parts = f.split()
-            if all(difflib.get_close_matches(w, parts, n=1, cutoff=0.75) for w in words):
-                near.append(f)
-    return [folded[f] for f in near[:limit]]
+    """Up to `limit` of `names` closest to `name` (Names.closest)."""
+    return Names(names).closest(name, limit)
 
 
 def names_of(description: dict[str, Any], doc: Any) -> list[str]:
@@ -47,17 +60,27 @@ def names_of(description: dict[str, Any], doc: Any) -> list[str]:
 
 
 def with_suggestions(errors: list[dict[str, Any]], description: dict[str, Any] | None, doc: Any
-                     ) -> list[dict[str, Any]]:
+                     ) -> tuple[list[dict[str, Any]], bool]:
     """The validator's errors, each unknown-card one (UNKNOWN) given `suggestions` (the closest names, maybe none);
-    the message stays the validator's own, the same /api/run answers."""
+    the message stays the validator's own, the same /api/run answers. Bounded by the request's deadline
+    (judge.format.timelimit): once it has passed, the errors not reached yet keep no `suggestions` (the errors
+    themselves are all there) and the second value is True."""
+    from judge.format import timelimit
+
     if description is None:
-        return errors
-    names = names_of(description, doc)
+        return errors, False
+    names: Names | None = None
+    found: dict[str, list[str]] = {}       # a name misspelt the same way twice is looked up once
     for e in errors:
         key = UNKNOWN.get(str(e.get("id", "")))
         name = (e.get("params") or {}).get(key) if key else None
         if not isinstance(name, str):
             continue
-        found = [n for n in closest(name, names) if n != name]
-        e["suggestions"] = found
-    return errors
+        if name not in found:
+            if timelimit.passed():
+                return errors, True
+            if names is None:
+                names = Names(names_of(description, doc))
+            found[name] = [n for n in names.closest(name) if n != name]
+        e["suggestions"] = list(found[name])
+    return errors, False

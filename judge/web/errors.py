@@ -61,6 +61,8 @@ MESSAGES.update({
     "error.time_limit.tree": {"es": "recorrer el documento leído", "en": "walking the parsed document"},
     "error.time_limit.checks": {"es": "comprobar los campos del escenario", "en": "checking the scenario's fields"},
     "error.time_limit.lines": {"es": "buscar la línea de cada error", "en": "finding each error's line"},
+    "error.time_limit.suggestions": {"es": "buscar los nombres de carta más parecidos",
+                                     "en": "looking for the closest card names"},
     "error.time_limit.yaml": {"es": "escribir su YAML", "en": "writing its YAML"},
     "error.time_limit.fixes": {"es": "buscar un arreglo", "en": "looking for a fix"},
     "error.time_limit.dry-run": {"es": "probar el guion", "en": "trying the script"},

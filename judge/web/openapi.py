@@ -125,7 +125,11 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
                                            "errors": {"type": "array", "items": field_error}}},
         "Validation": {"type": "object", "required": ["ok", "errors", "document", "yaml"],
                        "properties": {"ok": {"type": "boolean"}, "errors": {"type": "array", "items": field_error},
-                                      "document": {}, "yaml": {"type": ["string", "null"]}}},
+                                      "document": {}, "yaml": {"type": ["string", "null"]},
+                                      # the deadline passed after the errors were found: what was left out
+                                      "time_limit": {"type": "object", "required": ["stage", "seconds"],
+                                                     "properties": {"stage": {"type": "string"},
+                                                                    "seconds": {"type": "number"}}}}},
         "Trace": {"type": "object", "required": ["ruleset", "stopped", "ok", "steps", "verdict", "passages"],
                   "properties": {"ruleset": {"type": "string"}, "stopped": {"type": "string"},
                                  "ok": {"type": "boolean"}, "steps": {"type": "array"}, "verdict": _OBJECT,

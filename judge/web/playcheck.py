@@ -41,13 +41,15 @@ def validation_seconds() -> float:
 
 
 def start_budget() -> "Budget":
-    """The request's validation budget, started once (the first call, before the body is parsed): the parse and
-    the checks count against it, not only the dry run."""
+    """The request's validation budget, counted from the request's arrival (judge.web.arrival: the body's
+    reading, the rate limit and the session before the view count too), made once per request: the parse, the
+    checks, the dry run and the rules' text of its problems count against it."""
     from judge.runner.dryrun import Budget
+    from judge.web.arrival import elapsed
 
     budget = g.get("validation_budget")
     if budget is None:
-        budget = g.validation_budget = Budget(validation_seconds())
+        budget = g.validation_budget = Budget.already(validation_seconds(), elapsed())
     return budget
 
 
@@ -96,26 +98,37 @@ def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
         current_app.logger.exception("dry run failed")
         return {"error": translate("dryrun.engine_failed"), "problems": [], "steps": 0, "stopped": None}
     lang = get_language()
+    res = _resolver()
+    rules: dict[tuple[str, ...], dict[str, Any] | None] = {}    # many problems cite the same rules: once each
     for n, p in enumerate(answer["problems"]):
         said = p.pop("said", None)
         if said and lang != DEFAULT_LANGUAGE:          # the problem in the request's language (issue 17)
             p["message"] = Message.from_json(said).render(lang)
-        p["rule"] = _rule(p["citations"])
+        cited = tuple(p["citations"])
+        if cited not in rules:
+            rules[cited] = _rule(res, p["citations"]) if res is not None else None
+        p["rule"] = rules[cited]
         p["fix"] = fix if n == 0 else None
     return answer
 
 
-def _rule(citations: list[str]) -> dict[str, Any] | None:
-    """The first cited rule with text: its own passage, else the loaded text of the same number (the Spanish
-    excerpt of a cr-en rule not imported), with its number and link."""
+def _resolver() -> Any:
+    """The citation resolver of the app's corpus (loaded once per process, at a worker's start: judge.web.wsgi),
+    or None when the documents cannot be loaded (the problems then carry no rule text)."""
     from judge.corpus import CorpusError
     from judge.runner.citations import resolver
-    from judge.web.templating import rule_url
 
     try:
-        res = resolver(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
+        return resolver(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
     except (CorpusError, OSError):
         return None
+
+
+def _rule(res: Any, citations: list[str]) -> dict[str, Any] | None:
+    """The first cited rule with text: its own passage, else the loaded text of the same number (the Spanish
+    excerpt of a cr-en rule not imported), with its number and link."""
+    from judge.web.templating import rule_url
+
     for ref in citations:
         cite = res.resolve(ref)
         if cite.passages:

@@ -5,7 +5,6 @@ trace, with the text of every cited passage beside the step that cites it.
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
@@ -88,10 +87,16 @@ def api_run() -> Response:
     from judge.format import timelimit
     from judge.runner.execute import InvalidScenario
 
-    # RUN_TIME_BUDGET counts from here: the cache lookup's parse, the checks and the run share one deadline
-    # (judge.format.timelimit; a parse or check it cuts is a 422 naming the stage, errors.py).
+    # RUN_TIME_BUDGET counts from the request's arrival (judge.web.arrival): the body's reading, the cache
+    # lookup's parse, the checks and the run share one deadline (judge.format.timelimit; a parse or check it cuts
+    # is a 422 naming the stage, errors.py). A run that took its budget is not cached (it may have been cut): timed
+    # on the real clock from the arrival, whatever clock the budget reads.
+    import time
+
+    from judge.web.arrival import elapsed
+
     budget = runs.start_budget()
-    started = time.monotonic()      # the budget's start: a run cut at the shared deadline is not cached
+    started = time.monotonic() - elapsed()
     read = runs.scenario_body()
     if isinstance(read, Response):
         return read

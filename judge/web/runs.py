@@ -206,10 +206,12 @@ def run_scenario(source: str | bytes | dict[str, Any], fmt: str | None,
 
 
 def start_budget() -> "Budget":
-    """RUN_TIME_BUDGET seconds from now (the dry run's Budget: one clock for the stages and the engine)."""
+    """RUN_TIME_BUDGET seconds from the request's arrival (judge.web.arrival; from now outside a request): the
+    dry run's Budget, one clock for what ran before the view, the stages and the engine."""
     from judge.runner.dryrun import Budget
+    from judge.web.arrival import elapsed
 
-    return Budget(time_budget())
+    return Budget.already(time_budget(), elapsed())
 
 
 def invalid(exc: Any) -> Response:

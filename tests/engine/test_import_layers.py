@@ -97,6 +97,32 @@ def test_the_engine_imports_no_corpus_no_loader_no_web_and_no_search() -> None:
             assert upward == set(), module
 
 
+def test_the_format_imports_nothing_of_judge_but_the_messages() -> None:
+    """judge/format/__init__.py's claim: the format's modules import each other and judge.messages only (imports
+    inside functions counted), and judge.messages imports nothing of judge. Loaded for real, reading a scenario's
+    shape errors brings in no other judge module (judge.messages loads its catalogs by name, which the graph
+    cannot see)."""
+    import subprocess
+
+    fmt = {m for m in EDGES if m == "judge.format" or m.startswith("judge.format.")}
+    assert {"judge.format.errors", "judge.format.validate", "judge.format.model", "judge.format.timelimit",
+            "judge.format.messages"} <= fmt
+    for module in fmt:
+        outside = EDGES[module] - fmt - {"judge", "judge.messages"}
+        assert outside == set(), f"{module} imports {sorted(outside)}"
+    assert EDGES["judge.messages"] <= {"judge"}
+    code = ("import sys\n"
+            "from judge.format.validate import Checker\n"
+            "from judge.format import errors, model, timelimit\n"
+            "c = Checker()\n"
+            "c.mapping('players[0]', 5, allowed=['name'])\n"
+            "assert 'players[0]' in str(c.errors[0]) and 'entero' in str(c.errors[0])\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] == 'judge')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    loaded = set(out.stdout.split())
+    assert loaded and loaded - {"judge", "judge.messages"} <= fmt, sorted(loaded)
+
+
 def test_the_graph_counts_imports_inside_functions(tmp_path: Path) -> None:
     """A circle held by a function-level import is still a circle (the tool would otherwise prove nothing)."""
     pkg = tmp_path / "judge"

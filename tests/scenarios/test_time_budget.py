@@ -39,7 +39,10 @@ def test_the_web_run_has_the_budget_setting(tmp_path, monkeypatch) -> None:
     # The reading stages' clock standing still, only the engine's moves: the run itself stops at the deadline.
     from judge.runner import dryrun
 
+    from judge.web import arrival
+
     monkeypatch.setattr(dryrun, "time", _Still)
+    monkeypatch.setattr(arrival, "time", _Still)   # the time before the view (counted since the arrival) too
     response = app.test_client().post("/api/run", data=SCENARIO.read_bytes(), content_type="application/yaml")
     assert response.status_code == 200
     trace = response.get_json()

@@ -120,3 +120,38 @@ def test_slow_clients_do_not_starve_the_server(instance_dir: Path, tmp_path: Pat
         finally:
             for sock in slow:
                 sock.close()
+
+
+def test_a_worker_is_warm_before_its_first_request(instance_dir: Path, tmp_path: Path) -> None:
+    """judge.web.wsgi, as each worker imports it, loads everything a request would otherwise load on its own clock:
+    the corpus and the index, the cited rules' resolver (runs and the dry run's problems) and the index's lazy
+    tables of a full search (the cross-references), which the first new questions of 16 threads would otherwise
+    each build at once. Counted in a fresh process: after the import, neither a new question nor a cited rule
+    loads or builds anything."""
+    import subprocess
+    import sys
+
+    instance = _copy_instance(instance_dir, tmp_path / "instance")
+    code = """
+from judge.corpus import loader
+from judge.search import crossref
+from judge.web import wsgi
+builds, loads = [], []
+real_build, real_load = crossref.build, loader.load_corpus
+crossref.build = lambda index: builds.append(1) or real_build(index)
+loader.load_corpus = lambda *a, **k: loads.append(1) or real_load(*a, **k)
+import judge.corpus
+judge.corpus.load_corpus = loader.load_corpus
+client = wsgi.app.test_client()
+assert client.get("/api/search?q=" + "cuántas cartas roba el jugador inicial").status_code == 200
+from pathlib import Path
+from judge.runner.citations import resolver
+with wsgi.app.app_context():
+    resolver(Path(wsgi.app.config["CORPUS_DIR"]), Path(wsgi.app.config["INSTANCE"]))
+print(len(builds), len(loads))
+"""
+    env = dict(os.environ, JUDGE_INSTANCE=str(instance), JUDGE_DATABASE_URL=f"sqlite:///{tmp_path / 'judge.db'}",
+               JUDGE_SEARCH_CACHE="false", JUDGE_RATE_LIMITS="false", JUDGE_SEARCH_SEMANTIC="false")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["0", "0"], out.stdout

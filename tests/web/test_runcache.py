@@ -72,7 +72,10 @@ def test_invalid_scenarios_and_budget_cut_runs_are_not_stored(own_instance: Path
         bad = _post(client, b"ruleset: magic\nplayers: 3\n")
         assert bad.status_code == 400 and bad.headers.get("X-Run-Cache") != "hit"
     # The reading stages' clock stands still (test_stage_time_limits.py cuts those): the engine's deadline cuts.
+    from judge.web import arrival
+
     monkeypatch.setattr(dryrun, "time", _Still)
+    monkeypatch.setattr(arrival, "time", _Still)   # the time before the view (counted since the arrival) too
     spent = _client(own_instance, RUN_TIME_BUDGET=1e-9)
     text = SCENARIO.read_bytes()
     assert [_post(spent, text).headers["X-Run-Cache"] for _ in range(2)] == ["miss", "miss"]
