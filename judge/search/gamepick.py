@@ -44,7 +44,9 @@ FIRST_LEAD = 1.0
 # way of saying things, where no single word tells (issue 15: every crossed answer was decided "first").  A
 # game needs PHRASE_MARGIN more such pairs than the other: one pair alone is often two everyday words ("criatura
 # entra", "no gasto"), and at 1 a doce-vidas question ("mis criaturas entran giradas…") went to Magic.
-PHRASE_MARGIN = 2
+# At 2, "¿tengo que gastar todo el maná a la vez?" went to Magic's FAQ ("todo el maná", "maná a la vez";
+# tests/search/test_query.py): 3 it is, which keeps only the clearest cases.
+PHRASE_MARGIN = 3
 
 
 @lru_cache(maxsize=64)
