@@ -252,8 +252,8 @@ def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallba
 def infer_game(index: "RulesIndex", p: "Question",
                lexical: Sequence[tuple[int, float]] = ()) -> tuple[str | None, str]:
     """The game a question is about and how that was decided ("document", "name", "cards", "number", "language",
-    "words", "phrases"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the lexical
-    ranking's (passage, score) pairs, best first, for the weak-word case."""
+    "words", "phrases"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the
+    lexical ranking's (passage, score) pairs, best first, for the weak-word case."""
     named = {index.documents.get(d, {}).get("ruleset") for d in named_documents(index, p)} - {None, ""}
     if len(named) == 1:
         return named.pop(), "document"
