@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
+from judge.search.question import QUESTION_WORDS
 
 if TYPE_CHECKING:   # query.py imports this module: the types only, no import cycle at run time
     from judge.search.query import RulesIndex
@@ -38,6 +39,14 @@ TABLE_GAME = "magic"         # the game of the shipped card table's cards
 # doce vidas's questions in every game's words as much (regression_es with the CR R@5 0.897 -> 0.875 / 0.838 /
 # 0.809, on the default corpus 0.941 -> 0.926 / 0.882 / 0.853): a ratio alone does not tell the games apart.
 FIRST_LEAD = 1.0
+# Two words side by side in the question that, side by side, only one game's passages of the question's language
+# hold ("pila de descartes", "fase de acción", "final del turno", "cambiar … objetivo") are evidence of that game's
+# way of saying things, where no single word tells (issue 15: every crossed answer was decided "first").  A
+# game needs PHRASE_MARGIN more such pairs than the other: one pair alone is often two everyday words ("criatura
+# entra", "no gasto"), and at 1 a doce-vidas question ("mis criaturas entran giradas…") went to Magic.
+# At 2, "¿tengo que gastar todo el maná a la vez?" went to Magic's FAQ ("todo el maná", "maná a la vez";
+# tests/search/test_query.py): 3 it is, which keeps only the clearest cases.
+PHRASE_MARGIN = 3
 
 
 @lru_cache(maxsize=64)
@@ -178,10 +187,58 @@ def spoken_game(index: "RulesIndex", p: "Question", votes: dict[str, tuple[int, 
     return game
 
 
-def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallback: int | None) -> str:
+def _pairs(index: "RulesIndex", lang: str) -> dict[tuple[str, str], frozenset[str]]:
+    """Per pair of analysed words side by side in a passage of `lang`, the games whose passages hold it; made once
+    per index and language (only for a language several games have passages in) and kept on the index."""
+    kept: dict[str, dict[tuple[str, str], frozenset[str]]] = index.__dict__.setdefault("_game_pairs", {})
+    found = kept.get(lang)
+    if found is None:
+        acc: dict[tuple[str, str], set[str]] = {}
+        for d, r in enumerate(index.rows):
+            if r is None or not r.ruleset or r.lang != lang:
+                continue
+            terms = [t for t in S.analyze(str(index._stored[d].get(S.TEXT_F, "") or ""), lang) if t.isalnum()]
+            for pair in zip(terms, terms[1:]):
+                acc.setdefault(pair, set()).add(r.ruleset)
+        found = kept[lang] = {pair: frozenset(g) for pair, g in acc.items()}
+    return found
+
+
+@lru_cache(maxsize=4)
+def _question_words(lang: str) -> frozenset[str]:
+    return frozenset(t for w in QUESTION_WORDS for t in S.analyze(w, lang))
+
+
+def phrase_votes(index: "RulesIndex", p: "Question") -> dict[str, int]:
+    """Per game, how many pairs of the question's words side by side only that game's passages of the question's
+    language hold side by side (see PHRASE_MARGIN); empty when fewer than two games have passages in it."""
+    lang = p.lang
+    if not lang or len(index.games_by_lang.get(lang, ())) < 2:
+        return {}
+    pairs = _pairs(index, lang)
+    # a word that only shapes the question ("cuántas cartas…") is no part of a game's way of saying things:
+    # "cuant cart" is in Magic's Spanish pages only, and "¿al empezar el turno cuántas cartas cojo?" is doce vidas's
+    shaping = _question_words(lang)
+    terms = [t for t in S.analyze(p.text, lang) if t.isalnum()]
+    votes: dict[str, int] = {}
+    for pair in dict.fromkeys(q for q in zip(terms, terms[1:]) if not shaping & set(q)):
+        games = pairs.get(pair, frozenset())
+        if len(games) == 1:
+            (g,) = games
+            votes[g] = votes.get(g, 0) + 1
+    return votes
+
+
+def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallback: int | None,
+               lang: str | None = None) -> str:
     """The game of a question nothing in it tells (see FIRST_LEAD); `fallback`: the first passage when there is
-    no lexical ranking (only numbered or card hits)."""
+    no lexical ranking (only numbered or card hits).  A question in a language no game has documents in (an
+    English question over the default corpus, all Spanish) is the biggest game's: its words reach the passages
+    only through the glossary's translations, and the few short passages of the small game then lead by length
+    alone (issue 15: 60 of the English Magic questions were answered from doce vidas)."""
     rows = index.rows
+    if lang and index.games_by_lang and lang not in index.games_by_lang and index.largest_game:
+        return index.largest_game
     if not lexical:
         return (rows[fallback].ruleset if fallback is not None else "") or index.largest_game  # type: ignore[union-attr]
     scores = best_scores(index, lexical)
@@ -195,8 +252,8 @@ def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallba
 def infer_game(index: "RulesIndex", p: "Question",
                lexical: Sequence[tuple[int, float]] = ()) -> tuple[str | None, str]:
     """The game a question is about and how that was decided ("document", "name", "cards", "number", "language",
-    "words"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the lexical
-    ranking's (passage, score) pairs, best first, for the weak-word case."""
+    "words", "phrases"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the
+    lexical ranking's (passage, score) pairs, best first, for the weak-word case."""
     named = {index.documents.get(d, {}).get("ruleset") for d in named_documents(index, p)} - {None, ""}
     if len(named) == 1:
         return named.pop(), "document"
@@ -210,6 +267,11 @@ def infer_game(index: "RulesIndex", p: "Question",
         owners = {index.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
         if len(owners) == 1:
             return owners.pop(), how
+    if p.lang and index.games_by_lang and p.lang not in index.games_by_lang:
+        # no game has documents in the question's language: its words reach the passages only through the
+        # glossary's translations ("deals" -> "infligir", only in doce vidas's "se infligen su daño"), which say
+        # how the small game's text is worded, not what the question is about: nothing tells (first_game)
+        return None, ""
     votes = game_words(index, p)
     spoken = spoken_game(index, p, votes)
     if spoken is not None:
@@ -236,4 +298,10 @@ def infer_game(index: "RulesIndex", p: "Question",
         best_rs = max(factors, key=lambda rs: factors[rs])
         if all(f <= GAME_STRONG for rs, f in factors.items() if rs != best_rs):
             return best_rs, "words"
+    phrases = phrase_votes(index, p)
+    if phrases:
+        lead = max(phrases, key=lambda g: (phrases[g], g == index.largest_game))
+        if all(phrases[lead] - n >= PHRASE_MARGIN for g, n in phrases.items() if g != lead) \
+                and phrases[lead] >= PHRASE_MARGIN:
+            return lead, "phrases"
     return None, ""

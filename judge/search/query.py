@@ -42,6 +42,7 @@ from judge.search import answer as _answer
 from judge.search.cards import card_table
 from judge.search.hits import Hit, Passages
 from judge.search import gamepick as _gamepick
+from judge.search import variants as _variants
 from judge.search import rerank as _rerank
 from judge.search.gamepick import GAME_STRONG, TABLE_GAME  # noqa: F401  (the game decision lives there)
 from judge.search.question import Question, QuestionReader, guess_language
@@ -122,7 +123,7 @@ class SearchResponse:
     answer: Hit | None = None
     message: str | None = None   # for empty, cut or odd questions; None when all went well
     # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, language, words,
-    # first, only), "others": the other games, to search in instead}
+    # first, only), "others": the other games, to search in instead, "sure": false when nothing told ("first")}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
 
@@ -376,11 +377,13 @@ class RulesIndex:
             stages.update(lexical=list(lexical), dense=list(dense), allowed=allowed)
         if game and game["how"] not in ("only", "filter"):
             order = self._fill_game(order, ranked, parsed, game["ruleset"])
-        if model is not None:   # the second stage, then the first five of the game decided, again
+        if model is not None:   # the second stage
             numbered = {d for d, (_, by_number) in ranked.items() if by_number}
             order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model, dense, allowed)
-            if game and game["how"] not in ("only", "filter"):
-                order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
+        # variant rules after the rest unless asked for (variants.py), then the first five of the game, again
+        order = _variants.demote(self, parsed, order, ranked)
+        if game and game["how"] not in ("only", "filter"):
+            order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
         message = None
         if cut:
@@ -435,22 +438,25 @@ class RulesIndex:
         present = [rs for rs in dict.fromkeys(rows[d].ruleset for d in order) if rs]  # type: ignore[union-attr]
         games = self.games
         if not order or len(games) < 2:
-            return order, ({"ruleset": present[0], "how": "only", "others": []} if present else None)
+            return order, ({"ruleset": present[0], "how": "only", "others": [], "sure": True} if present else None)
         if ruleset or doc:
             picked = ruleset or self.documents.get(doc or "", {}).get("ruleset") or present[0]
-            return order, {"ruleset": picked, "how": "filter", "others": [g for g in games if g != picked]}
+            return order, {"ruleset": picked, "how": "filter", "others": [g for g in games if g != picked],
+                           "sure": True}
         game, how = self.infer_game(p, lexical)
         if game is None:
             # nothing in the question tells: the game of the best passage by its words (the ranking's own game
             # factors weighed them; the semantic side puts the English CR near any Spanish question)
-            game, how = _gamepick.first_game(self, lexical or (), order[0]), "first"
+            game, how = _gamepick.first_game(self, lexical or (), order[0], p.lang), "first"
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]
         rest = [d for d in order if d not in set(head)]
         if len(head) < GAME_TOP:   # too few of that game found: the others follow it
             head, rest = same, other
-        return head + rest, {"ruleset": game, "how": how, "others": [g for g in games if g != game]}
+        # "first": nothing in the question told its game; the page says so and offers every game (issue 15)
+        return head + rest, {"ruleset": game, "how": how, "others": [g for g in games if g != game],
+                             "sure": how != "first"}
 
     def _fill_game(self, order: list[int], ranked: dict[int, tuple[float, bool]], p: Question,
                    game: str) -> list[int]:

@@ -42,6 +42,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "search.historical": {"es": "histórico", "en": "historical"},
     "search.game": {"es": "Respuesta de las reglas de {game}", "en": "Answer from the rules of {game}"},
     "search.game_switch": {"es": "Buscar en {game}", "en": "Search {game} instead"},
+    # nothing in the question told its game (gamepick "first"): said, and every game offered
+    "search.game_unsure": {"es": "La pregunta no dice de qué juego es: estas respuestas son de las reglas de {game}, "
+                                 "las que más se le parecen.",
+                           "en": "The question does not say which game it is about: these answers are from the "
+                                 "rules of {game}, the closest match."},
+    "search.game_only": {"es": "Buscar solo en {game}", "en": "Search only {game}"},
     "search.deciding": {"es": "Reglas que lo deciden", "en": "Rules that decide it"},
     "game.magic": {"es": "Magic", "en": "Magic"},
     "game.doce-vidas": {"es": "Doce vidas", "en": "Doce vidas"},

@@ -78,7 +78,7 @@ def test_a_magic_question_gets_no_doce_vidas_passage_first(es_index: RulesIndex)
 
 def test_the_users_choice_of_game_is_said(es_index: RulesIndex) -> None:
     response = es_index.search("cuantas cartas robo", ruleset="doce-vidas")
-    assert response.game == {"ruleset": "doce-vidas", "how": "filter", "others": ["magic"]}
+    assert response.game == {"ruleset": "doce-vidas", "how": "filter", "others": ["magic"], "sure": True}
     assert response.to_json()["game"]["how"] == "filter"
 
 

@@ -139,3 +139,38 @@ def test_the_first_five_are_filled_from_the_decided_game(cr_index: RulesIndex) -
         response = cr_index.search(q, semantic=False)
         assert response.game and response.game["ruleset"] == "doce-vidas", (q, response.game)
         assert {cr_index.ruleset_of(h.id) for h in response.results[:5]} == {"doce-vidas"}, q
+
+
+def test_phrases_only_one_game_says_tell_the_game(es_index: RulesIndex) -> None:
+    """Two words side by side that only one game's passages of the question's language hold side by side:
+    "pila de descartes", "fase de acción" are doce vidas's; "final del turno", "cambiar … objetivo" Magic's."""
+    assert G.phrase_votes(es_index, es_index.parse("que pasa con la pila de descartes en la fase de accion?")) \
+        == {"doce-vidas": 2}   # "pila descartes", "fase acción" ("pasa" only shapes the question)
+    p = es_index.parse("al final del turno puedo cambiar el objetivo de un hechizo?")
+    assert G.phrase_votes(es_index, p).get("magic", 0) >= G.PHRASE_MARGIN and "doce-vidas" not in G.phrase_votes(es_index, p)
+    assert es_index.infer_game(p) == ("magic", "phrases")
+    assert G.phrase_votes(es_index, es_index.parse("Can a creature with flying block?")) == {}   # no game speaks English
+
+
+def test_a_question_in_a_language_no_game_speaks_is_the_biggest_games(es_index: RulesIndex) -> None:
+    """The default corpus is all Spanish: an English question's words reach it only through translations, which
+    find doce vidas's short passages first; nothing tells, and the biggest game is the likelier (not sure)."""
+    q = "Can a creature with flying block a creature with reach?"
+    p = es_index.parse(q)
+    assert p.lang == "en" and "en" not in es_index.games_by_lang
+    assert es_index.infer_game(p) == (None, "")
+    rows = es_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    assert G.first_game(es_index, [(dv, 9.0)], None, "en") == es_index.largest_game == "magic"
+    assert G.first_game(es_index, [(dv, 9.0)], None, "es") == "doce-vidas"
+    response = es_index.search(q, semantic=False)
+    assert response.game == {"ruleset": "magic", "how": "first", "others": ["doce-vidas"], "sure": False}
+    assert "doce-vidas" not in {es_index.ruleset_of(h.id) for h in response.results[:5]}
+
+
+def test_a_question_nothing_tells_says_so(es_index: RulesIndex) -> None:
+    response = es_index.search("puedo atacar con una criatura el turno que entra?", semantic=False)
+    assert response.game and response.game["how"] == "first" and response.game["sure"] is False
+    assert response.to_json()["game"]["sure"] is False
+    told = es_index.search("cuanto mana obtengo al quemar una reliquia?", semantic=False)
+    assert told.game == {"ruleset": "doce-vidas", "how": "words", "others": ["magic"], "sure": True}

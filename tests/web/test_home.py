@@ -123,3 +123,26 @@ def test_old_version_hits_never_link_to_todays_rule_of_their_number(get_page) ->
     hrefs = [a["href"] for a in page.select("section.answer a, section.results a")]
     assert "/pasajes/faq-shm/reglas-2008/502.79" in hrefs
     assert not any(h.startswith("/reglas/502.79") for h in hrefs), hrefs
+
+
+def test_the_answer_names_its_game(client, get_page) -> None:
+    page = get_page("/?q=cuanto mana obtengo al quemar una reliquia?")
+    game = page.select_one("section.answer p.game")
+    assert game is not None and game["data-game"] == "doce-vidas"
+    assert "Doce vidas" in game.get_text() and "unsure" not in game.get("class", [])
+    switches = [a["href"] for a in game.select("a.game-switch")]
+    assert len(switches) == 1 and "ruleset=magic" in switches[0]
+
+
+def test_a_question_whose_game_cannot_be_told_says_so_and_offers_both(client, get_page) -> None:
+    q = "puedo atacar con una criatura el turno que entra?"
+    page = get_page("/?q=" + q)
+    game = page.select_one("section.answer p.game.unsure")
+    assert game is not None and game["data-sure"] == "false"
+    assert "no dice de qué juego" in game.get_text()
+    offered = {a["href"].rsplit("ruleset=", 1)[-1] for a in game.select("a.game-switch")}
+    assert offered == {"magic", "doce-vidas"}
+    for href in (a["href"] for a in game.select("a.game-switch")):
+        assert client.get(href).status_code == 200
+    data = client.get("/api/search", query_string={"q": q}).get_json()
+    assert data["game"]["sure"] is False and data["game"]["how"] == "first"
