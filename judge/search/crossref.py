@@ -9,6 +9,7 @@ question or answer is in it.  The engine does not read it; only search's second 
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, TypeVar
 
@@ -231,13 +232,21 @@ def build(index: "RulesIndex") -> Structure:
                      text_terms=text_terms, rule_of=rule_of, passage_of=passage_of)
 
 
+# Makes the per-index tables one at a time: on a new index (the first request, or an index swapped in) every
+# worker thread would otherwise build the same tables at once, each paying the whole cost.
+_MAKING = threading.RLock()
+
+
 def kept_on(index: "RulesIndex", name: str, make: Callable[["RulesIndex"], T]) -> T:
-    """`make(index)`, made at the first call and kept on the index as attribute `name` (two threads making it at
-    once make the same value; the last one stays)."""
+    """`make(index)`, made at the first call and kept on the index as attribute `name`: one thread makes it, the
+    others asking meanwhile wait for it (re-entrant: one table's `make` may ask for another)."""
     kept = getattr(index, name, None)
     if kept is None:
-        kept = make(index)
-        setattr(index, name, kept)
+        with _MAKING:
+            kept = getattr(index, name, None)
+            if kept is None:
+                kept = make(index)
+                setattr(index, name, kept)
     return kept
 
 

@@ -127,14 +127,15 @@ def _title_terms(title: str, lang: str) -> frozenset[str]:
 def title_terms(index: "RulesIndex") -> list[frozenset[str]]:
     """Per passage, the analysed words of its title and section (what `title_share` reads), made once per index
     at its first re-ranked question and kept on it: they depend on the passage alone."""
-    kept = getattr(index, "_title_terms", None)
-    if kept is None:
-        kept = []
-        for d, row in enumerate(index.rows):
-            stored = index._stored[d]
-            lang = row.lang if row is not None and row.lang in S.LANGS else "es"
-            kept.append(_title_terms(f"{stored.get(S.TITLE, '') or ''} {stored.get(S.SECTION, '') or ''}", lang))
-        index._title_terms = kept   # type: ignore[attr-defined]
+    return crossref.kept_on(index, "_title_terms", _make_title_terms)
+
+
+def _make_title_terms(index: "RulesIndex") -> list[frozenset[str]]:
+    kept = []
+    for d, row in enumerate(index.rows):
+        stored = index._stored[d]
+        lang = row.lang if row is not None and row.lang in S.LANGS else "es"
+        kept.append(_title_terms(f"{stored.get(S.TITLE, '') or ''} {stored.get(S.SECTION, '') or ''}", lang))
     return kept
 
 
@@ -171,19 +172,18 @@ def _passage_columns(index: "RulesIndex", row) -> tuple[float, ...]:  # type: ig
 
 
 def passage_table(index: "RulesIndex") -> PassageTable:
-    """The index's PassageTable, made at its first re-ranked question and kept on it (two threads making it at
-    once make the same table; the last one stays)."""
-    kept = getattr(index, "_rerank_table", None)
-    if kept is None:
-        rows = index.rows
-        zeros = (0.0,) * len(STATIC_FEATURES)
-        static = np.array([_passage_columns(index, r) if r is not None else zeros for r in rows],
-                          dtype=np.float64).reshape(len(rows), len(STATIC_FEATURES))
-        numbers = [r.current if r is not None else None for r in rows]
-        kept = PassageTable(static, numbers, [_parent(n) for n in numbers],
-                            [r.lang if r is not None and r.lang in S.LANGS else "es" for r in rows])
-        index._rerank_table = kept   # type: ignore[attr-defined]
-    return kept
+    """The index's PassageTable, made at its first re-ranked question and kept on it (crossref.kept_on)."""
+    return crossref.kept_on(index, "_rerank_table", _make_passage_table)
+
+
+def _make_passage_table(index: "RulesIndex") -> PassageTable:
+    rows = index.rows
+    zeros = (0.0,) * len(STATIC_FEATURES)
+    static = np.array([_passage_columns(index, r) if r is not None else zeros for r in rows],
+                      dtype=np.float64).reshape(len(rows), len(STATIC_FEATURES))
+    numbers = [r.current if r is not None else None for r in rows]
+    return PassageTable(static, numbers, [_parent(n) for n in numbers],
+                        [r.lang if r is not None and r.lang in S.LANGS else "es" for r in rows])
 
 
 class TermFamilies:

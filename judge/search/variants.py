@@ -98,10 +98,11 @@ def passage_sections(index: "RulesIndex") -> list[frozenset[int]]:
     """Per passage, the variant sections it belongs to: its own rule's, or for a glossary entry every section it
     points to when it points only to variant rules ("Commander tax … See rule 903.8"); empty for the rest.
     Made once per index and kept on it (they depend on the passage alone)."""
-    kept = getattr(index, "_variant_sections", None)
-    if kept is not None:
-        return kept
-    kept = []
+    return crossref.kept_on(index, "_variant_sections", _make_sections)
+
+
+def _make_sections(index: "RulesIndex") -> list[frozenset[int]]:
+    kept: list[frozenset[int]] = []
     for d, r in enumerate(index.rows):
         found: frozenset[int] = frozenset()
         if r is not None and r.ruleset:
@@ -113,7 +114,6 @@ def passage_sections(index: "RulesIndex") -> list[frozenset[int]]:
                 if cited and None not in cited and cited <= VARIANT_SECTIONS:
                     found = frozenset(s for s in cited if s is not None)
         kept.append(found)
-    index._variant_sections = kept   # type: ignore[attr-defined]
     return kept
 
 

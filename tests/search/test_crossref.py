@@ -163,3 +163,29 @@ def test_a_quoted_trigger_brings_in_the_rules_headed_by_its_kind(mini_index: Rul
     assert list(x[:, f["topic_rule"]]) == [0.0, 1.0, 1.0]
     assert x[2, f["topic_first"]] > x[1, f["topic_first"]] > 0
     assert list(x[:, f["brought_in"]]) == [0.0, 0.0, 0.0]   # the topics' own passages are told apart
+
+
+def test_a_table_kept_on_the_index_is_made_once_however_many_threads_ask() -> None:
+    # Budget's load runs found every worker thread building the same per-index tables on a new index.
+    import threading
+    import time
+
+    from judge.search.crossref import kept_on
+
+    class Index:
+        pass
+
+    index, made = Index(), []
+
+    def make(ix: object) -> list[int]:
+        made.append(1)
+        time.sleep(0.05)          # long enough for the other threads to arrive while it is being made
+        return [len(made)]
+
+    seen: list[list[int]] = []
+    threads = [threading.Thread(target=lambda: seen.append(kept_on(index, "_t", make))) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert made == [1] and all(s is seen[0] for s in seen) and len(seen) == 8
