@@ -39,21 +39,26 @@ def _fix(browser: DevTools, i: int) -> None:
     click(browser, f"fix|{i}")
 
 
-def _card(browser: DevTools, zone: str, name: str) -> None:
-    """Add a card to a zone and name it (two operations)."""
-    before = browser.evaluate(f"document.querySelectorAll('#builder [data-path^=\"{zone}[\"].zone-entry').length")
-    key = f"{zone}[{before}].card|"
-    # Pressed again if the form was redrawn between the focus and the key (as builder_ui.check): the press then
-    # reached the old button, as no user's could; counted once.
+def _add(browser: DevTools, add_key: str, new_key: str) -> None:
+    """One operation: press a list's add button until its new entry's control `new_key` is there. Pressed again if
+    the form was redrawn between the focus and the key (as builder_ui.check): the press then reached the old
+    button, as no user's could; counted once."""
     for attempt in range(5):
-        click(browser, f"{zone}|add")
+        click(browser, add_key)
         try:
-            browser.wait_for(f"!!{key_js(key)}", timeout=8.0)
-            break
+            browser.wait_for(f"!!{key_js(new_key)}", timeout=8.0)
+            return
         except AssertionError:
             OPS["n"] -= 1
             if attempt == 4:
                 raise
+
+
+def _card(browser: DevTools, zone: str, name: str) -> None:
+    """Add a card to a zone and name it (two operations)."""
+    before = browser.evaluate(f"document.querySelectorAll('#builder [data-path^=\"{zone}[\"].zone-entry').length")
+    key = f"{zone}[{before}].card|"
+    _add(browser, f"{zone}|add", key)
     type_in(browser, key, name)
     browser.wait_for(f"{key_js(key)}?.value === {name!r}")
 
@@ -71,19 +76,19 @@ def test_the_combat_with_a_trick_from_an_empty_table(server: str, tmp_path: Path
         _card(browser, "players[1].battlefield", "Montaña")
         _card(browser, "players[1].hand", "Rayo punzante")
         # Ana attacks: the game needs the declare-attackers step first (one click inserts the pass).
-        click(browser, "actions|add")
+        _add(browser, "actions|add", "actions[0]|verb")
         choose(browser, "actions[0]|verb", "attack")
         _fix(browser, 0)
         # Bruno blocks: the engine names the defending player and the pair (its blocker, the attacker it can
         # block); nothing picked by hand.
-        click(browser, "actions|add")
+        _add(browser, "actions|add", "actions[2]|verb")
         choose(browser, "actions[2]|verb", "block")
         browser.wait_for(f"{key_js('actions[2].by|')}?.value === 'Bruno' && !!{key_js('actions[2].block#0|k')}",
                          timeout=40)
         _fix(browser, 2)
         # Bruno's trick: Bruno picked, the card he holds comes with him; its target and payment come from the
         # engine; Ana's pass inserted.
-        click(browser, "actions|add")
+        _add(browser, "actions|add", "actions[4].by|")
         choose(browser, "actions[4].by|", "Bruno")
         browser.wait_for(f"{key_js('actions[4].cast|')}?.value === 'rayo-punzante-1'")
         _fix(browser, 4)
