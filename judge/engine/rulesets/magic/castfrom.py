@@ -59,9 +59,18 @@ def any_permission(state: MagicState, who: str) -> bool:
     test before it looks at each card)."""
     if any(ce.effect.kind == VERB and who in ce.affected for ce in state.effects):
         return True
-    if any(state.card(o).cast_from for o in state.player(who).zones["graveyard"]):
-        return True
-    return any(s.effect.kind == VERB for p in state.player(who).zones["battlefield"] for s in state.card(p).statics)
+    # What the cards say is worked out again only when the graveyard or the battlefield holds other objects, or the
+    # copy effects changed (state.card: an object's own card never changes, 400.7).
+    zones = state.player(who).zones
+    grave, field = tuple(zones["graveyard"]), tuple(zones["battlefield"])
+    memo = state.caches.permission_cards
+    hit = memo.get(who)
+    if hit is not None and hit[2] is state.copies and hit[0] == grave and hit[1] == field:
+        return hit[3]
+    found = any(state.card(o).cast_from for o in grave) or \
+        any(s.effect.kind == VERB for p in field for s in state.card(p).statics)
+    memo[who] = (grave, field, state.copies, found)
+    return found
 
 
 def find(state: MagicState, who: str, ref: str, land: bool) -> tuple[MagicObject, Permission] | None:

@@ -95,16 +95,20 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
     # legends are grouped by controller and name for 704.5j.
     legends: dict[tuple[str, str], list[MagicObject]] = {}
     bf = state.battlefield()
+    not_destroyed = keyword.current().not_destroyed
+    auras = []                       # each permanent's card is an Aura: read again by 704.5n below
     for o in bf:
         c = cache[o.id]
         card = state.card(o)
         if "legendary" in card.supertypes:
             legends.setdefault((o.controller, o.card), []).append(o)
         dies = None
+        aura = card.is_aura
+        auras.append(aura)
         if "creature" in c.types:
             if c.toughness <= 0:
                 dies = ("704.5f", Message("magic.sba.toughness", toughness=c.toughness))
-            elif keyword.current().not_destroyed.isdisjoint(c.keywords):
+            elif not_destroyed.isdisjoint(c.keywords):
                 if o.damage >= c.toughness:
                     dies = ("704.5g", Message("magic.sba.lethal", damage=o.damage, toughness=c.toughness))
                 elif o.deathtouch_hit:
@@ -113,11 +117,11 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
             o.deathtouch_hit = False
         if dies is not None:
             to_grave.append((o, *dies))
-        elif card.is_aura and card.targets and card.targets[0].kind == "player":
+        elif aura and card.targets and card.targets[0].kind == "player":
             # 303.4c: an Aura enchanting a player who has left the game (or none) is put into the graveyard
             if not (o.attached_to and state.has_player(o.attached_to) and not state.player(o.attached_to).lost):
                 to_grave.append((o, "704.5m", Message("magic.sba.aura_no_player")))
-        elif card.is_aura:
+        elif aura:
             host = state.objects.get(o.attached_to or "")
             ok = host is not None and host.zone == "battlefield" and (not card.targets or enchantable(
                 state, card.targets[0], host, cache))
@@ -142,8 +146,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         to_grave += [(o, "704.5j", Message("magic.sba.legend", player=player, keep=keep)) for o in group
                      if o.id != keep]
     # 704.5n / 301.5c: an Equipment attached to an illegal or nonexistent permanent becomes unattached and stays.
-    for o in bf:
-        if o.attached_to and not state.card(o).is_aura:
+    for o, aura in zip(bf, auras):
+        if o.attached_to and not aura:
             host = state.objects.get(o.attached_to)
             why = Message("magic.equip.host_gone") if host is None or host.zone != "battlefield" \
                 else equip_problem(state, o, host)

@@ -138,9 +138,23 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
     return players
 
 
+def _text(state: MagicState, text: Any) -> str:
+    """A stack item's text as the board shows it: a Message rendered once (Messages never change once built;
+    keeping it keeps its id()), a plain string as it is."""
+    if type(text) is str:
+        return text
+    memo = state.caches.stack_text
+    hit = memo.get(id(text))
+    if hit is None or hit[0] is not text:
+        if len(memo) > 10_000:
+            memo.clear()
+        hit = memo[id(text)] = (text, str(text))
+    return hit[1]
+
+
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
-              else "ability", "controller": i.controller, "text": str(i.text), "targets": list(i.targets)}
+              else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets)}
              for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
     # in the stack zone: show it on top, so every card is in exactly one place on every board.

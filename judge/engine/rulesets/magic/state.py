@@ -457,6 +457,10 @@ class MagicCaches:
     notes: dict[Any, Any] = field(default_factory=dict)
     type_words: dict[Any, Any] = field(default_factory=dict)
     keyword_words: dict[Any, Any] = field(default_factory=dict)
+    stack_text: dict[Any, Any] = field(default_factory=dict)     # snapshot.py: a stack item's rendered text
+    # castfrom.py: per player, whether a card of their graveyard or a permanent of theirs gives a permission, with
+    # the zones' objects and the copy effects it was worked out from
+    permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

@@ -146,10 +146,22 @@ def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[st
 
 
 def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
+    """The legal targets for `spec` now, in the order players, permanents, stack. The refs `legal_target` refuses
+    at its first test whatever the state (anything but a spell on the stack for a spell spec; a player's name for
+    a spec that takes no player, any other ref for one that takes only players) are left out before it is asked,
+    so no reason is built for them."""
     if spec.zone == "graveyard":
         refs = [o.id for p in state.players for o in p.zones["graveyard"]]
     else:
-        refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
+        names = [p.name for p in state.players]
+        refs = names + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
+        if spec.kind in ("spell", "creature_spell"):
+            spells = {i.id for i in state.stack if i.kind == "spell"}
+            refs = [r for r in refs if r in spells]
+        elif spec.kind == "player":
+            refs = [r for r in refs if r in names]
+        elif spec.kind != "any":
+            refs = [r for r in refs if r not in names]
     return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
 
 
