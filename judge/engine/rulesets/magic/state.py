@@ -461,6 +461,7 @@ class MagicCaches:
     # castfrom.py: per player, whether a card of their graveyard or a permanent of theirs gives a permission, with
     # the zones' objects and the copy effects it was worked out from
     permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    legal_cards: dict[Any, Any] = field(default_factory=dict)    # legal.py: what the lister reads of a card
 
 
 @dataclass(eq=False)
