@@ -15,6 +15,7 @@ triggers.py reads the zone a spell was cast from on the `cast` event.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.engine.rulesets.magic import layers
@@ -67,10 +68,15 @@ def any_permission(state: MagicState, who: str) -> bool:
     hit = memo.get(who)
     if hit is not None and hit[2] is state.copies and hit[0] == grave and hit[1] == field:
         return hit[3]
-    found = any(state.card(o).cast_from for o in grave) or \
+    found = memo[who] = (grave, field, state.copies, cards_permit(state, grave, field))
+    return found[3]
+
+
+def cards_permit(state: MagicState, grave: Sequence[MagicObject], field: Sequence[MagicObject]) -> bool:
+    """Whether a card of the graveyard can be cast from there by its own ability, or a permanent of the battlefield
+    has a static ability that permits it (from scratch: any_permission keeps the answer)."""
+    return any(state.card(o).cast_from for o in grave) or \
         any(s.effect.kind == VERB for p in field for s in state.card(p).statics)
-    memo[who] = (grave, field, state.copies, found)
-    return found
 
 
 def find(state: MagicState, who: str, ref: str, land: bool) -> tuple[MagicObject, Permission] | None:

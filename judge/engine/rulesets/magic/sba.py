@@ -35,13 +35,21 @@ def check_sba(state: MagicState, out: list[Step]) -> bool:
 
 
 def _sba_once(state: MagicState, out: list[Step]) -> bool:
-    # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`).
+    # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`), nor while
+    # everything changed since is something it does not read (`_sba_reads`: a land tapped for mana, a card drawn).
     quiet = _sba_inputs(state)
-    if state.caches.sba_quiet == quiet:
+    caches = state.caches
+    if caches.sba_quiet == quiet:
+        return False
+    if caches.sba_quiet_reads is not None and caches.sba_quiet_reads == _sba_reads(state):
+        caches.sba_quiet = quiet
         return False
     done = _sba_check(state, out)
     if not done:
-        state.caches.sba_quiet = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
+        caches.sba_quiet = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
+        caches.sba_quiet_reads = _sba_reads(state)
+    else:
+        caches.sba_quiet_reads = None
     return done
 
 
@@ -53,6 +61,23 @@ def _sba_inputs(state: MagicState) -> tuple:
 
 
 _IS_TOKEN = attrgetter("token")
+# What _sba_check reads of a permanent: `layer_edit` stamps a change of every field but those of state.LAYER_BLIND
+# (and of its counters); of those it reads damage (704.5g) and the deathtouch mark (704.5h), never tapped, sick or
+# combat status.
+_PERMANENT_READS = attrgetter("layer_edit", "damage", "deathtouch_hit")
+
+
+def _sba_reads(state: MagicState) -> tuple:
+    """Everything `_sba_check` reads, as a value: the permanents in battlefield order with their fields and counters
+    as above (an Aura's or Equipment's host is one of them, or the check is not quiet), their characteristics (the
+    layers' result: the same dict while every permanent's Chars is the same) and cards (copy effects), each
+    player's life, loss and draw from an empty library (704.5a-b), whether a token is off the battlefield
+    (704.5d), how many objects and continuous effects there are, whether the game is over. Finer than
+    `_sba_inputs`, which any edit anywhere changes."""
+    bf = state.battlefield()
+    return (layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over, bf,
+            list(map(_PERMANENT_READS, bf)), [(p.lives, p.lost, p.drew_from_empty) for p in state.players],
+            any(o.zone != "battlefield" for o in filter(_IS_TOKEN, state.objects.values())))
 
 
 def _sba_check(state: MagicState, out: list[Step]) -> bool:

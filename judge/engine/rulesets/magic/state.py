@@ -439,6 +439,7 @@ class MagicCaches:
     unmodelled_zoned: tuple[Any, ...] | None = None
     unmodelled_off: tuple[Any, ...] | None = None
     sba_quiet: Any = None              # sba.py: the inputs of the last state-based check that found nothing (704.3)
+    sba_quiet_reads: Any = None        # sba.py: … and what it read then (`_sba_reads`)
     state_triggers: tuple[Any, ...] | None = None      # sba.py: the permanents with state triggers (603.8)
     control_synced: tuple[Any, ...] | None = None      # sba.py: (layers' result, edits) of the last control sync
     triggered: tuple[Any, ...] | None = None           # triggers.py: the permanents with triggered abilities
