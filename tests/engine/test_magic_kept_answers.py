@@ -1,9 +1,9 @@
 """The answers the magic engine keeps between steps to skip working them out again (MagicCaches: the state-based
 check that found nothing, 704.3; what the cards of a graveyard and a battlefield permit, 601.3; what the
-legal-action lister reads of a card; a stack item's text on the board) and the targets `candidates` leaves out
-before asking `legal_target` (115, 601.2c). A stale answer would be a silent wrong one, so each is checked here
-against a fresh computation, every time it is handed out, over fuzz games and the curated scenarios that use
-what it reads."""
+legal-action lister reads of a card; the permanents with replacement abilities, 614; a stack item's text on the
+board) and the targets `candidates` leaves out before asking `legal_target` (115, 601.2c). A stale answer would be
+a silent wrong one, so each is checked here against a fresh computation, every time it is handed out, over fuzz
+games and the curated scenarios that use what it reads."""
 from __future__ import annotations
 
 import copy
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from judge.engine import run_scenario
-from judge.engine.rulesets.magic import Magic, castfrom, legal, sba, targets
+from judge.engine.rulesets.magic import Magic, castfrom, legal, replacement, sba, targets
 from judge.runner import fuzz_magic
 from judge.scenarios import load_scenario
 
@@ -29,7 +29,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0}
+    counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -67,15 +67,25 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     chosen = targets.candidates
 
-    def candidates(state: Any, spec: Any, controller: str, source: str = "") -> list[str]:
-        got = chosen(state, spec, controller, source)
+    def candidates(state: Any, spec: Any, controller: str, source: str = "", limit: int | None = None
+                   ) -> list[str]:
+        got = chosen(state, spec, controller, source, limit)
         if spec.zone == "graveyard":
             refs = [o.id for p in state.players for o in p.zones["graveyard"]]
         else:
             refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + \
                 [i.id for i in state.stack]
-        assert got == [r for r in refs if targets.legal_target(state, spec, r, controller, source) is None]
+        assert got == [r for r in refs if targets.legal_target(state, spec, r, controller, source) is None][:limit]
         counts["candidates"] += 1
+        return got
+
+    replacing = replacement._replacing
+
+    def replacers(state: Any) -> tuple:
+        got = replacing(state)
+        assert got == tuple((o, state.card(o).replacements) for o in state.battlefield()
+                            if state.card(o).replacements)
+        counts["replacing"] += 1
         return got
 
     text = snapshot._text
@@ -92,6 +102,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(targets, "candidates", candidates)
     monkeypatch.setattr(legal, "candidates", candidates)
     monkeypatch.setattr(snapshot, "_text", stack_text)
+    monkeypatch.setattr(replacement, "_replacing", replacers)
     return counts
 
 
@@ -100,7 +111,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
         report = fuzz_magic.fuzz(3, seed)
         assert report.broken is None
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
-    assert checked["candidates"] > 100 and checked["text"] > 100
+    assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
 
 
 def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[str, int],
@@ -118,3 +129,4 @@ def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[s
     for path in paths:
         run_scenario(load_scenario(path))
     assert checked["sba"] > 20 and checked["permission"] > 20 and checked["candidates"] > 20
+    assert checked["replacing"] > 20

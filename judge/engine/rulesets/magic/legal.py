@@ -108,7 +108,7 @@ def _target_sets(state: MagicState, specs: Sequence, who: str, source: str, limi
     permanent with protection from it is not offered (702.16b), as casting and activating will refuse it."""
     if not specs:
         return [()]
-    options = [candidates(state, s, who, source)[:3] for s in specs]
+    options = [candidates(state, s, who, source, 3) for s in specs]
     if any(not o for o in options):
         return []
     return [tuple(t) for t in product(*options)][:limit]

@@ -145,11 +145,12 @@ def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[st
     return None
 
 
-def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
-    """The legal targets for `spec` now, in the order players, permanents, stack. The refs `legal_target` refuses
-    at its first test whatever the state (anything but a spell on the stack for a spell spec; a player's name for
-    a spec that takes no player, any other ref for one that takes only players) are left out before it is asked,
-    so no reason is built for them."""
+def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "", limit: int | None = None
+               ) -> list[str]:
+    """The legal targets for `spec` now, in the order players, permanents, stack (the first `limit` of them, when
+    given: the rest are not looked at). The refs `legal_target` refuses at its first test whatever the state
+    (anything but a spell on the stack for a spell spec; a player's name for a spec that takes no player, any other
+    ref for one that takes only players) are left out before it is asked, so no reason is built for them."""
     if spec.zone == "graveyard":
         refs = [o.id for p in state.players for o in p.zones["graveyard"]]
     else:
@@ -162,7 +163,15 @@ def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str
             refs = [r for r in refs if r in names]
         elif spec.kind != "any":
             refs = [r for r in refs if r not in names]
-    return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
+    if limit is None:
+        return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
+    found: list[str] = []
+    for r in refs:
+        if len(found) >= limit:
+            break
+        if legal_target(state, spec, r, controller, source) is None:
+            found.append(r)
+    return found
 
 
 def choose_targets(state: MagicState, out: list[Step], player: str, source: str, specs: Sequence[TargetSpec],
