@@ -1,9 +1,10 @@
 """The answers the magic engine keeps between steps to skip working them out again (MagicCaches: the state-based
 check that found nothing, 704.3; what the cards of a graveyard and a battlefield permit, 601.3; what the
-legal-action lister reads of a card; the permanents with replacement abilities, 614; a stack item's text on the
-board) and the targets `candidates` leaves out before asking `legal_target` (115, 601.2c). A stale answer would be
-a silent wrong one, so each is checked here against a fresh computation, every time it is handed out, over fuzz
-games and the curated scenarios that use what it reads."""
+legal-action lister reads of a card, of a player's permanents and of their graveyard; the permanents with
+replacement abilities, 614; a stack item's text on the board) and the targets `candidates` leaves out before
+asking `legal_target` (115, 601.2c). A stale answer would be a silent wrong one, so each is checked here against
+a fresh computation, every time it is handed out, over fuzz games and the curated scenarios that use what it
+reads."""
 from __future__ import annotations
 
 import copy
@@ -29,7 +30,8 @@ def _scenarios_with(*words: str) -> list[Path]:
 
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0}
+    counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
+              "subsets": 0, "graveyard": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -63,6 +65,24 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         state.caches.legal_cards.pop(id(card))
         assert got == facts(state, card, kws)
         counts["facts"] += 1
+        return got
+
+    subsets = legal._subsets
+
+    def split(state: Any, who: str, permanents: list) -> tuple:
+        got = subsets(state, who, permanents)
+        assert got == ([e for e in permanents if e[2][1]], [e for e in permanents if e[2][2] is not None])
+        counts["subsets"] += 1
+        return got
+
+    graveyard = legal._graveyard_abilities
+
+    def graveyard_abilities(state: Any, who: str, kws: Any) -> tuple:
+        got = graveyard(state, who, kws)
+        fresh = [(o, [a for a in state.card(o).activated if a.zone == "graveyard"])
+                 for o in state.player(who).zones["graveyard"]]
+        assert list(got) == [(o, abilities) for o, abilities in fresh if abilities]
+        counts["graveyard"] += 1
         return got
 
     chosen = targets.candidates
@@ -103,6 +123,8 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(legal, "candidates", candidates)
     monkeypatch.setattr(snapshot, "_text", stack_text)
     monkeypatch.setattr(replacement, "_replacing", replacers)
+    monkeypatch.setattr(legal, "_subsets", split)
+    monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
     return counts
 
 
@@ -112,6 +134,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
         assert report.broken is None
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
+    assert checked["subsets"] > 1000 and checked["graveyard"] > 500
 
 
 def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[str, int],
@@ -129,4 +152,4 @@ def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[s
     for path in paths:
         run_scenario(load_scenario(path))
     assert checked["sba"] > 20 and checked["permission"] > 20 and checked["candidates"] > 20
-    assert checked["replacing"] > 20
+    assert checked["replacing"] > 20 and checked["graveyard"] > 20

@@ -23,9 +23,9 @@ def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObjec
     `permanents`: `_permanents(state, who)` when the caller has it already."""
     out = []
     unsick = keyword.current().unsick
-    for o, c, table in permanents if permanents is not None else _permanents(state, who):
+    for o, c, table in _subsets(state, who, permanents if permanents is not None else _permanents(state, who))[1]:
         ab = table[2]
-        if ab is None or o.tapped:
+        if o.tapped:
             continue
         if "creature" in c.types and o.sick and unsick.isdisjoint(c.keywords):
             # A later such ability would be no more usable: it taps too (302.6).
@@ -51,6 +51,32 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
     if all(o.zone == "battlefield" for o in bf):        # one on its way is read again next time
         kept[who] = (cache, bf, state.copies, out)
     return out
+
+
+def _subsets(state: MagicState, who: str, permanents: list[tuple[MagicObject, Any, tuple]]
+             ) -> tuple[list[tuple[MagicObject, Any, tuple]], list[tuple[MagicObject, Any, tuple]]]:
+    """Of `permanents` (`_permanents`), those with an ability that is not a mana ability, and those with a mana
+    ability that only taps: worked out again only for another list (`_permanents` hands out the same one while
+    nothing it lists changed)."""
+    kept = state.caches.legal_subsets
+    hit = kept.get(who)
+    if hit is None or hit[0] is not permanents:
+        hit = kept[who] = (permanents, ([e for e in permanents if e[2][1]],
+                                        [e for e in permanents if e[2][2] is not None]))
+    return hit[1]
+
+
+def _graveyard_abilities(state: MagicState, who: str, kws: Any) -> tuple[tuple[MagicObject, list], ...]:
+    """The cards of `who`'s graveyard with abilities that work there (113.6b), with them: listed again only when
+    the graveyard holds other objects, the copy effects or the keyword registry changed (an object's card never
+    changes, 400.7)."""
+    grave = tuple(state.player(who).zones["graveyard"])
+    kept = state.caches.legal_graveyard
+    hit = kept.get(who)
+    if hit is None or hit[1] is not state.copies or hit[2] is not kws or hit[0] != grave:
+        hit = kept[who] = (grave, state.copies, kws, tuple(
+            (o, abilities) for o in grave if (abilities := _facts(state, state.card(o), kws)[4])))
+    return hit[3]
 
 
 def _table(state: MagicState, o: MagicObject, c: layers.Chars) -> tuple:
@@ -174,7 +200,7 @@ def legal_actions(state: MagicState) -> list[Action]:
         for mode, specs in modes:
             for targets in _target_sets(state, specs, who, o.id):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
-    for o, c, table in permanents:
+    for o, c, table in _subsets(state, who, permanents)[0]:
         if not kws.cant_activate.isdisjoint(c.keywords):
             continue                                         # 602.5
         for n, ab in table[1]:
@@ -190,8 +216,8 @@ def legal_actions(state: MagicState) -> list[Action]:
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
             for targets in _target_sets(state, ab.targets, who, o.id):
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
-    for o in p.zones["graveyard"]:                 # 113.6b: abilities that work from the graveyard
-        for n, ab in enumerate(_facts(state, state.card(o), kws)[4]):
+    for o, abilities in _graveyard_abilities(state, who, kws):     # 113.6b: abilities that work from the graveyard
+        for n, ab in enumerate(abilities):
             plan = plan_payment(state, who, ab.cost, 0, available=available)
             if plan is None:
                 continue

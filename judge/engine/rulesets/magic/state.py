@@ -463,7 +463,9 @@ class MagicCaches:
     # the zones' objects and the copy effects it was worked out from
     permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     legal_cards: dict[Any, Any] = field(default_factory=dict)    # legal.py: what the lister reads of a card
-    replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities, and from what
+    legal_subsets: dict[str, tuple[Any, ...]] = field(default_factory=dict)    # legal.py: … of a player's table
+    legal_graveyard: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: graveyard abilities
+    replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
 
 
 @dataclass(eq=False)
