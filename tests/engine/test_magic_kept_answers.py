@@ -1,10 +1,10 @@
 """The answers the magic engine keeps between steps to skip working them out again (MagicCaches: the state-based
 check that found nothing, 704.3; the control check that changed nothing, 613.1b; what the cards of a graveyard and
 a battlefield permit, 601.3; what the legal-action lister reads of a card, of a player's permanents and of their
-graveyard; the permanents with replacement abilities, 614; a stack item's text on the board) and the targets
-`candidates` leaves out before asking `legal_target` (115, 601.2c). A stale answer would be a silent wrong one,
-so each is checked here against a fresh computation, every time it is handed out, over fuzz games and the
-curated scenarios that use what it reads."""
+graveyard; the permanents with replacement abilities, 614; the board's entries and a stack item's text) and the
+targets `candidates` leaves out before asking `legal_target` (115, 601.2c). A stale answer would be a silent
+wrong one, so each is checked here against a fresh computation every time it is handed out (the board one time
+in five), over fuzz games and the curated scenarios that use what it reads."""
 from __future__ import annotations
 
 import copy
@@ -21,6 +21,7 @@ from judge.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 snapshot = importlib.import_module("judge.engine.rulesets.magic.snapshot")   # the package's `snapshot` is a function
+steps = importlib.import_module("judge.engine.rulesets.magic.steps")
 
 
 def _scenarios_with(*words: str) -> list[Path]:
@@ -31,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "control": 0}
+              "subsets": 0, "graveyard": 0, "control": 0, "board": 0, "boards": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -123,6 +124,25 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         counts["replacing"] += 1
         return got
 
+    board = snapshot.snapshot
+
+    def board_now(state: Any) -> dict:
+        # The board built from the kept entries (each permanent's, each player's, the stack's texts) is the board
+        # built from nothing.
+        got = board(state)
+        counts["boards"] += 1
+        if counts["boards"] % 5:
+            return got                    # one board in five: a fresh one costs the whole board each time
+        caches = state.caches
+        kept = (caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text)
+        caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = None, {}, {}, {}, {}
+        try:
+            assert got == board(state)
+        finally:
+            caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = kept
+        counts["board"] += 1
+        return got
+
     text = snapshot._text
 
     def stack_text(state: Any, said: Any) -> str:
@@ -139,6 +159,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(targets, "candidates", candidates)
     monkeypatch.setattr(legal, "candidates", candidates)
     monkeypatch.setattr(snapshot, "_text", stack_text)
+    monkeypatch.setattr(steps, "snapshot", board_now)
     monkeypatch.setattr(replacement, "_replacing", replacers)
     monkeypatch.setattr(legal, "_subsets", split)
     monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
@@ -152,6 +173,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
     assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["control"] > 500
+    assert checked["board"] > 200
 
 
 def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[str, int],
