@@ -61,7 +61,7 @@ def _sba_inputs(state: MagicState) -> tuple:
 
 
 _IS_TOKEN = attrgetter("token")
-_CONTROLLER, _ATTACKING, _BLOCKING = attrgetter("controller"), attrgetter("attacking"), attrgetter("blocking")
+_ATTACKING, _BLOCKING = attrgetter("attacking"), attrgetter("blocking")
 # What _sba_check reads of a permanent: `layer_edit` stamps a change of every field but those of state.LAYER_BLIND
 # (and of its counters); of those it reads damage (704.5g) and the deathtouch mark (704.5h), never tapped, sick or
 # combat status.
@@ -278,17 +278,10 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
     and say why control changed: a newer control-changing effect applies (613.7: the newest one wins), or the one
     that gave control ended (611.2a) and an older one, or none (the controller it entered under), decides now."""
     cache = layers.compute(state)
-    # Nothing to do again while the layers' results are the same dict (the same controller for each permanent) and
-    # nothing was edited since the last time, or the same permanents have the same controllers and the continuous
-    # effects are the very same list (set_effects and a reversal put in a new one; `_control_effects` reads only
-    # fields an effect never changes).
+    # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
     done = state.caches.control_synced
-    if done is not None and done[0] is cache:
-        if done[1] == edits():
-            return
-        effects, bf, controllers = done[2]
-        if effects is state.effects and _control_read(state)[1:] == (bf, controllers):
-            return
+    if done is not None and done[0] is cache and done[1] == edits():
+        return
     was = state.control_by       # the deciding effect at the last check (game state: undone too)
     now = _control_effects(state)
     for o in state.battlefield():
@@ -306,14 +299,7 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
                 _say_control(state, out, o, before, was.get(o.id), now.get(o.id), in_combat)
     if now != was:
         state.control_by = now
-    state.caches.control_synced = (cache, edits(), _control_read(state))
-
-
-def _control_read(state: MagicState) -> tuple:
-    """What sync_control reads besides the layers' results: the continuous effects (compared by identity), the
-    permanents, their controllers."""
-    bf = state.battlefield()
-    return (state.effects, bf, list(map(_CONTROLLER, bf)))
+    state.caches.control_synced = (cache, edits())
 
 
 def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str,
