@@ -150,7 +150,8 @@ def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str
     """The legal targets for `spec` now, in the order players, permanents, stack (the first `limit` of them, when
     given: the rest are not looked at). The refs `legal_target` refuses at its first test whatever the state
     (anything but a spell on the stack for a spell spec; a player's name for a spec that takes no player, any other
-    ref for one that takes only players) are left out before it is asked, so no reason is built for them."""
+    ref for one that takes only players; a permanent that is no creature for a creature spec) are left out before
+    it is asked, so no reason is built for them."""
     if spec.zone == "graveyard":
         refs = [o.id for p in state.players for o in p.zones["graveyard"]]
     else:
@@ -163,6 +164,10 @@ def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str
             refs = [r for r in refs if r in names]
         elif spec.kind != "any":
             refs = [r for r in refs if r not in names]
+        if spec.kind in ("creature", "any"):
+            # A permanent that is no creature now is refused (shroud or not, 115.1): not asked either.
+            chars = layers.compute(state)
+            refs = [r for r in refs if r in names or (c := chars.get(r)) is None or "creature" in c.types]
     if limit is None:
         return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
     found: list[str] = []
