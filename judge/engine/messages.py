@@ -67,6 +67,11 @@ ES: dict[str, str] = {
     "core.verdict.unexpected_end": "la ejecución no terminó como se esperaba",
     "core.stop.limite": "se detuvo en el límite de pasos",
     "core.stop.eleccion": "se detuvo esperando una elección que el guion no da",
+    # how a run stopped, as `{stopped: …}` and the verdict name it (judge.engine.step.STOPPED)
+    "core.stopped.end": "fin",
+    "core.stopped.limit": "limite",
+    "core.stopped.choice": "eleccion",
+    "core.stopped.game_over": "partida terminada",
 }
 
 EN: dict[str, str] = {
@@ -126,4 +131,8 @@ EN: dict[str, str] = {
     "core.verdict.unexpected_end": "the run did not end as expected",
     "core.stop.limite": "stopped at the step limit",
     "core.stop.eleccion": "stopped waiting for a choice the script does not give",
+    "core.stopped.end": "end",
+    "core.stopped.limit": "limit",
+    "core.stopped.choice": "choice",
+    "core.stopped.game_over": "game over",
 }

@@ -249,6 +249,10 @@ PAIRS: dict[str, tuple[str, str]] = {
                                   "{player} chooses a color for {card} ({options})"),
     "magic.prompt.enters_name": ("{player} nombra una carta para {card} (el nombre de una carta)",
                                  "{player} names a card for {card} (a card's name)"),
+    "magic.illegal.not_a_color": ("se esperaba un color: {colors} (incoloro no es un color)",
+                                  "expected a color: {colors} (colorless is not a color)"),
+    "magic.illegal.not_a_card_name": ("«{value}» no es el nombre de una carta (el de una ficha no vale)",
+                                      "«{value}» is not the name of a card (a token's name does not count)"),
     "magic.life.gain_stopped": (
         "{player} iba a ganar {amount} {amount:plural=vida|vidas} ({why}), pero {card} impide ganar vidas: no gana "
         "ninguna",
