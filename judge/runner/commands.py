@@ -41,8 +41,11 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None, lang: str) -> Non
     trace = execute.run(scenario, step_limit=step_limit)
     outcome = execute.verdict(trace)
     if as_json:
-        # The same `verdict` as /api/run's JSON (Verdict.to_json): its `ok` decides the exit status.
-        data = trace.to_json(lang)
+        # The same `verdict` as /api/run's JSON (Verdict.to_json): its `ok` decides the exit status; the boards'
+        # stack texts and pending prompt in `lang` too.
+        from judge.messages import localize_boards
+
+        data = localize_boards(trace.to_json(lang), lang)
         data["verdict"] = outcome.to_json(lang)
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
