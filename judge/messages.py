@@ -33,6 +33,7 @@ CATALOGS = {
     "format": "judge.format.messages",
     "magic": "judge.engine.rulesets.magic.messages",
     "dv": "judge.engine.rulesets.doce_vidas.messages",
+    "fuzz": "judge.runner.fuzz_messages",
 }
 
 _loaded: dict[str, dict[str, Mapping[str, str]]] = {}      # prefix → {lang → catalog}; filled on first use

@@ -3,10 +3,12 @@ message ids — not on the Spanish words a step, a verdict, a prompt or a page s
 
     python tools/spanish_asserts.py              # the count, per folder, and the rendering tests apart
     python tools/spanish_asserts.py --list       # every such assert, file:line:test
+    python tools/spanish_asserts.py --root DIR   # the tests of another checkout (this word list)
 
 An AST scan of tests/: an `assert` counts when it compares a string literal holding a word of tools/spanish_words.txt
 (`"no se puede" in step.summary`, `out.startswith("BIEN")`, `x == "…"`, `.count("…")`) with a text the program
-renders: a step's summary, a prompt, a verdict's text, a CLI's output, a page's text, a Message's render(). Not
+renders: a step's summary, a prompt, a verdict's text, a CLI's output, a page's text, a Message's render(), what a
+function returns (an invariant's problem). Not
 counted: literals that are ids or passage ids (no space, or only «word/word» paths), what a test compares with a
 message id or its parameters (`params`, `.id`), the scenario's own title (`h1`) and a cited passage's quoted
 text (`blockquote`, «§ »: the corpus's words, not the program's). A rough, fixed rule, so a count before and after
@@ -72,12 +74,12 @@ def _spanish(text: str, words: frozenset[str]) -> bool:
     return any(w.lower() in words for w in WORD.findall(text))
 
 
-def scan(folders: tuple[str, ...] = FOLDERS) -> list[tuple[str, int, str, bool]]:
-    """(file, line, test name, is a named rendering test) of every assert on Spanish wording."""
+def scan(folders: tuple[str, ...] = FOLDERS, root: Path = ROOT) -> list[tuple[str, int, str, bool]]:
+    """(file, line, test name, is a named rendering test) of every assert on Spanish wording under `root`."""
     words = spanish_words()
     found: list[tuple[str, int, str, bool]] = []
     for folder in folders:
-        for path in sorted((ROOT / folder).rglob("*.py")):
+        for path in sorted((root / folder).rglob("*.py")):
             src = path.read_text(encoding="utf-8")
             for fn in ast.walk(ast.parse(src)):
                 if not isinstance(fn, ast.FunctionDef):
@@ -87,14 +89,15 @@ def scan(folders: tuple[str, ...] = FOLDERS) -> list[tuple[str, int, str, bool]]
                         continue
                     for text, other in _pairs(n.test):
                         seg = ast.get_source_segment(src, other) or ""
-                        if _spanish(text, words) and RENDERED.search(seg) and not NOT_TEXT.search(seg):
-                            found.append((str(path.relative_to(ROOT)), n.lineno, fn.name, "rendering" in fn.name))
+                        reads = RENDERED.search(seg) or isinstance(other, ast.Call)    # a text a function returns
+                        if _spanish(text, words) and reads and not NOT_TEXT.search(seg):
+                            found.append((str(path.relative_to(root)), n.lineno, fn.name, "rendering" in fn.name))
                             break
     return found
 
 
 def main(argv: list[str]) -> int:
-    found = scan()
+    found = scan(root=Path(argv[argv.index("--root") + 1]) if "--root" in argv else ROOT)
     plain = [f for f in found if not f[3]]
     print(f"asserts on Spanish wording: {len(plain)} (and {len(found) - len(plain)} in named rendering tests)")
     for folder in FOLDERS:
