@@ -10,7 +10,7 @@ An AST scan of tests/: an `assert` counts when it compares a string literal hold
 renders: a step's summary, a prompt, a verdict's text, a CLI's output, a page's text, a Message's render(), what a
 function returns (an invariant's problem). Not
 counted: literals that are ids or passage ids (no space, or only «word/word» paths), what a test compares with a
-message id or its parameters (`params`, `.id`), field paths (`cards.Tierra rara.cast_from`), the scenario's own
+message id or its parameters (`params`, `.id`), addresses (`/escenarios/…`), field paths (`cards.Tierra rara.cast_from`), the scenario's own
 title (`h1`), a cited passage's quoted text (`blockquote`, «§ ») and a card's unmodelled text (`unmodelled`,
 `notes`): the corpus's and the cards' words, not the program's. A rough, fixed rule, so a count before and after
 a change is read the same way. Asserts inside a test whose name says `rendering` are the named rendering tests,
@@ -31,6 +31,7 @@ RENDERED = re.compile(r"\b(summary|output|stdout|stderr|err|prompt|text|get_text
 NOT_TEXT = re.compile(r"\bparams\b|\.id\b|\bids?\(|\bcitations\b|\bh1\b|blockquote|\bkind\b|\bpath\b|"
                       r"\bnotes\b|\bunmodelled\b")
 ID_LIKE = re.compile(r"^[\w.~:+-]*(/[\w.~-]+)*$")
+URL = re.compile(r"^/\S*$")                        # /escenarios/ejecutar?escenario=: an address
 FIELD_PATH = re.compile(r"^\w+(\.[\w ~+-]+|\[\d+\])+$")      # cards.Tierra rara.cast_from[0]: a field path
 FOLDERS = ("tests/engine", "tests/scenarios", "tests/web", "tests/store")
 
@@ -72,7 +73,7 @@ def _pairs(test: ast.AST) -> list[tuple[str, ast.AST]]:
 
 
 def _spanish(text: str, words: frozenset[str]) -> bool:
-    if "§" in text or ID_LIKE.match(text.strip()) or FIELD_PATH.match(text.strip()):
+    if "§" in text or ID_LIKE.match(text.strip()) or FIELD_PATH.match(text.strip()) or URL.match(text):
         return False
     return any(w.lower() in words for w in WORD.findall(text))
 

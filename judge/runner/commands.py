@@ -56,7 +56,9 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None, lang: str) -> Non
         try:
             resolve = resolver().resolve
         except Exception as exc:  # noqa: BLE001 - the trace is still worth printing without the cited text
-            click.echo(f"aviso: no se pudo cargar el corpus ({exc}); las citas se muestran sin su texto", err=True)
+            from judge.messages import Message
+
+            click.echo(Message("core.cli.no_corpus", detail=str(exc)).render(lang), err=True)
             resolve = None
         click.echo(render_trace(trace.to_json(lang), resolve, verdict=outcome.render(lang), color=sys.stdout.isatty(),
                                 lang=lang))
