@@ -75,7 +75,11 @@ def test_permanents_show_tapped_damage_and_attachments(client) -> None:
     lobo = first_board.select_one('.tile[data-object="lobo"]')
     assert lobo.select_one(".card").get_text() == "Lobo gris"
     assert lobo.select_one(".cost").get_text() == ui("view.cost", cost=2)
-    assert lobo.select_one(".types").get_text() == "criatura"               # the scenario's card type
+    import yaml
+
+    written = yaml.safe_load((CURATED_DIR / "doce-vidas" / "16-el-encantamiento-va-a-la-pila-de-su-propietario.yaml")
+                             .read_text(encoding="utf-8"))["cards"]["Lobo gris"]["type"]
+    assert lobo.select_one(".types").get_text() == written                # the scenario's card type, as written
     assert lobo.select_one(".stats").get_text() == ui("view.lives_of", damage=2, life=5)    # 2 damage, 3+2 life
     assert lobo.select_one(".damage") is None                                 # no damage marked
     assert [t["data-object"] for t in lobo.select(".attachments > .tile")] == ["piel", "grilletes"]
