@@ -4,6 +4,8 @@ everywhere a curated scenario is: the catalog, /escenarios, the library, the bui
 The real scenarios/magic/faq/ fills up while others work, so these tests use their own JUDGE_SCENARIOS_DIR."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
@@ -150,7 +152,9 @@ def test_judge_run_takes_a_curated_name(curated_root: Path) -> None:
 
     result = CliRunner().invoke(main, ["run", "magic/faq/deidad-en-juego"])
     assert result.exit_code == 0, result.output
-    assert "se cumple la expectativa (" in result.output
+    verdict = json.loads(CliRunner().invoke(main, ["run", "magic/faq/deidad-en-juego", "--json"]).output)["verdict"]
+    assert verdict["message"]["id"].startswith("core.verdict.ok")
+    assert result.output.rstrip().splitlines()[-1] == verdict["text"]
     result = CliRunner().invoke(main, ["run", "magic/faq/no-existe"])
     assert result.exit_code == 2
 
