@@ -162,7 +162,9 @@ def test_judge_run_takes_a_curated_name(curated_root: Path) -> None:
 def test_a_curated_run_page_opens_the_builder_on_it(client, curated_root: Path) -> None:
     page = soup_of(client.get("/escenarios/magic/faq/deidad-en-juego"))
     link = page.select_one("a.open-builder")
-    assert link.get_text(strip=True) == "Abrir en el constructor"
+    from judge.web.i18n import translate
+
+    assert link.get_text(strip=True) == translate("run.open_builder", "es")
     assert link["href"] == "/escenarios/nuevo?ruleset=magic&desde=magic%2Ffaq%2Fdeidad-en-juego"
     assert client.get("/escenarios/magic/faq/deidad-en-juego.json").get_json()["builder_url"] == link["href"]
     builder = soup_of(client.get(link["href"]))
