@@ -105,7 +105,8 @@ def copy_spell(state: MagicState, out: list[Step], spell: StackItem, controller:
                      copy_of=card.name, text=Message("magic.ability.spell_copy", card=card.name, id=cid),
                      divide=dict(spell.divide) if tuple(targets) == spell.targets else {})
     # The copy is the source of its own effects (its damage, 707.10): what it is, for the trace and for lifelink.
-    state.lki[cid] = {"id": cid, "card": f"la copia de {card.name}", "controller": controller,
+    # Its name as a step says it is a Message (the trace's language), rendered «la copia de X» in Spanish.
+    state.lki[cid] = {"id": cid, "card": Message("magic.copy.spell_name", card=card.name), "controller": controller,
                       "keywords": set(card.keywords), "types": set(card.types), "counters": {}, "zone": "stack"}
     state.stack.append(copy)
     return copy

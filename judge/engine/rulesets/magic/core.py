@@ -299,8 +299,8 @@ def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name:
         value = ans.values[0].upper() if what == "color" and len(ans.values) == 1 else \
             (ans.values[0] if len(ans.values) == 1 else "")
         if value not in options:
-            return ((f"se esperaba un color: {', '.join(COLORS)} (incoloro no es un color)" if what == "color"
-                     else f"«{value}» no es el nombre de una carta (el de una ficha no vale)"),
+            return ((Message("magic.illegal.not_a_color", colors=", ".join(COLORS)) if what == "color"
+                     else Message("magic.illegal.not_a_card_name", value=value)),
                     cr(*rules, *(["105.2c"] if what == "color" else [])))
         return None
     ans = ask(state, out, q, valid).values[0]

@@ -20,7 +20,7 @@ from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChan
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.targets import legal_target, mv_problem
 from judge.engine.rulesets.magic.conditions import said as said_condition
-from judge.engine.rulesets.magic.text import condition_text, describe_effect
+from judge.engine.rulesets.magic.text import condition_text, describe_effect, search_said
 from judge.engine.rulesets.magic.verb import Resolution, current
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.step import Event, Step
@@ -503,7 +503,7 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
     """701.23: look at the library, find a card with the stated quality (or fail to find: 701.23b), then shuffle."""
     lib = state.player(player).zones["library"]
     wanted = e.search.lower()
-    label = e.search
+    label: "str | Message" = search_said(e.search)
     if wanted == "mv<=lands":
         # "mana value less than or equal to the number of lands you control" (202.3), counted as it resolves.
         lands = sum(1 for o in state.player(player).zones["battlefield"] if "land" in layers.chars_of(state, o).types)

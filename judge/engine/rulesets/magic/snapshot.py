@@ -9,7 +9,7 @@ from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
-from judge.messages import render
+from judge.messages import Message, render
 
 
 def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
@@ -139,8 +139,11 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
 
 
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
+    # `text` in Spanish, and beside it `message` (its id and parameters) so the render layer says it in the trace's
+    # language (judge.messages.localize_board).
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
-              else "ability", "controller": i.controller, "text": str(i.text), "targets": list(i.targets)}
+              else "ability", "controller": i.controller, "text": str(i.text), "targets": list(i.targets),
+              **({"message": i.text.to_json()} if type(i.text) is Message else {})}
              for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
     # in the stack zone: show it on top, so every card is in exactly one place on every board.
@@ -159,5 +162,7 @@ def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
         "winner": state.winner, "over": state.over, "players": players, "stack": stack,
         "pending": None if pending is None else {"kind": pending.kind, "player": pending.player,
                                                  "count": pending.count, "options": list(pending.options),
-                                                 "prompt": render(pending.prompt)},
+                                                 "prompt": render(pending.prompt),
+                                                 **({"prompt_message": pending.prompt.to_json()}
+                                                    if type(pending.prompt) is Message else {})},
     }
