@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec
+from judge.engine.rulesets.magic.known import NOTHING_SEEN, LastKnown, Seen
 from judge.engine.state import GameObject, GameState, Player
 from judge.messages import Message
 from judge.engine.waiting import Chooser
@@ -388,7 +389,7 @@ class StackItem:
     x: int = 0
     obj: MagicObject | None = None
     keyword: str = ""                  # persist…
-    lki: dict[str, Any] = field(default_factory=dict)   # what the trigger saw (persist: counters when it died)
+    seen: Seen = NOTHING_SEEN          # a trigger's: what it carries from its event (persist: counters when it died)
     text: "str | Message" = ""        # how the stack names it: a spell's name, an ability's Message (text.py)
     spent: dict[str, int] = field(default_factory=dict)  # mana spent to cast it, by colour (601.2h); {} on a copy
     copy_of: str = ""                  # a copy of a spell (707.10): the copied card's name; it has no card (obj None)
@@ -418,7 +419,7 @@ class PendingTrigger:
     source: str
     source_name: str
     ability: Any                       # cards.Triggered
-    lki: dict[str, Any] = field(default_factory=dict)
+    seen: Seen = NOTHING_SEEN          # what it carries from its trigger event (known.py: 603.2, 603.10a)
     order: int = 0
 
 
@@ -464,7 +465,7 @@ class MagicState(GameState):
     cards: dict[str, CardDef] = field(default_factory=dict)
     objects: dict[str, MagicObject] = field(default_factory=dict)   # id → object, every zone
     latest: dict[str, str] = field(default_factory=dict)            # base id → current incarnation's id
-    lki: dict[str, dict[str, Any]] = field(default_factory=dict)    # id of an object that left → what it was
+    lki: dict[str, LastKnown] = field(default_factory=dict)        # id of an object that left → what it was (113.7a)
     stack: list[StackItem] = field(default_factory=list)            # bottom first
     priority: str | None = None
     passes: int = 0

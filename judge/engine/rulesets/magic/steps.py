@@ -193,7 +193,7 @@ def name(state: MagicState, ref: str) -> str:
     if o is not None:
         return f"{o.card} ({o.id})"
     if ref in state.lki:
-        return f"{state.lki[ref]['card']} ({ref})"
+        return f"{state.lki[ref].card} ({ref})"
     return ref
 
 

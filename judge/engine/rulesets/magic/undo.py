@@ -81,9 +81,8 @@ def _save(state: MagicState, journal: dict[int, Any]) -> dict[str, Any]:
         "rng": state.rng.getstate(),                       # the generator itself is kept; its position restored
         "objects": journal,              # id → (object, fields, counters) before its first change
         "players": players,
-        # Stack items, effects and triggers: their fields; what a trigger saw (lki) is a dict of its own.
-        "items": [(x, x.__dict__.copy(), dict(x.lki) if isinstance(getattr(x, "lki", None), dict) else None)
-                  for x in items],
+        # Stack items, effects and triggers: their fields (what a trigger saw, `seen`, is a frozen value: known.py).
+        "items": [(x, x.__dict__.copy()) for x in items],
     }
 
 
@@ -106,12 +105,9 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
         p.pool.update(pool)
         p.restricted.clear()
         p.restricted.update(restricted)
-    for x, fields, lki in saved["items"]:
+    for x, fields in saved["items"]:
         x.__dict__.clear()
         x.__dict__.update(fields)
-        if lki is not None:
-            x.lki.clear()
-            x.lki.update(lki)
     state.__dict__.update(saved["state"])
     state.rng.setstate(saved["rng"])
     state.version = version
