@@ -12,7 +12,7 @@ from judge.engine.rulesets.magic.actions import Cast
 from judge.engine.rulesets.magic.state import MagicState
 from judge.scenarios import load_scenario
 
-_SKIP = {"script", "chooser", "chars_cache", "caches", "version", "rng", "edit", "layer_edit", "ruleset"}
+_SKIP = {"script", "chooser", "chars_cache", "caches", "version", "rng", "edit", "layer_edit", "ruleset", "stamps"}
 
 
 def _dump(x: Any, seen: dict[int, str]) -> Any:

@@ -227,7 +227,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     state.touch()
     new = MagicObject(id=f"{o.base}~{o.incarnation + 1}", card=o.card, owner=o.owner,
                       controller=controller or o.owner, zone=zone, base=o.base, incarnation=o.incarnation + 1,
-                      token=o.token, face=o.face)
+                      token=o.token, face=o.face, stamps=state.stamps)
     new.timestamp = state.tick()
     if zone == "battlefield":
         new.sick = True

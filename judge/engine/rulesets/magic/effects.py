@@ -483,7 +483,7 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
         if any(r.event == "enters" and r.choose == "copy" for r in token.replacements) else None
     tid = state.new_id("ficha-")
     o = MagicObject(id=tid, card=token.name, owner=controller, controller=controller, zone="battlefield", base=tid,
-                    token=True, face=token, sick=True)
+                    token=True, face=token, sick=True, stamps=state.stamps)
     o.timestamp = state.tick()
     state.player(controller).zones["battlefield"].append(o)
     state.touch()

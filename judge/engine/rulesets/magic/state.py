@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import itertools
-import threading
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,12 +34,31 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
                 "combat_damage", "end_of_combat")
 
 
-# Edit stamps: every change takes the next number of one process-wide counter. `next()` of an itertools.count is
-# one step under the GIL, so two games changing objects in two threads of one server never get the same stamp nor
-# see `edits()` come back to a value it had (a `+= 1` on a shared int could lose an update and hand out a stamp
-# again, and a cache keyed by it would then match a state it never saw).
-_STAMPS = itertools.count(1)
-_EDITS = [0]                           # the last edit stamp given (to a MagicObject, or for a zone, pool or player)
+class Stamps:
+    """One game's edit stamps and journal. `last`: the last edit stamp given (to a MagicObject, or for a zone, pool
+    or player of this game): unchanged, nothing of the game had a field assigned a new value, no counters changed
+    and no zone (ZoneList) changed its contents or order (the board snapshot and the state-based checks compare
+    it; each object's own stamp is its `edit`). `journal`: while an action that may still be reversed runs
+    (undo.py, 733.1), id → (object, its fields, its counters) as they were before their first change; None when
+    none is open. Held by the game (`MagicState.stamps`) and by each of its objects, players, zones and pools:
+    two games, in one thread or in several, share no counter and no journal. A game is played by one thread at a
+    time, so a plain `+= 1` hands out no number twice within it."""
+    __slots__ = ("last", "journal")
+
+    def __init__(self) -> None:
+        self.last = 0
+        self.journal: dict[int, Any] | None = None
+
+    def bump(self) -> None:
+        """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
+        self.last += 1
+
+    # A copy of the game (copy.deepcopy) goes on counting with the original's stamps: numbers still never repeat.
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Stamps":
+        return self
+
+    def __copy__(self) -> "Stamps":
+        return self
 
 
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
@@ -50,48 +67,27 @@ _EDITS = [0]                           # the last edit stamp given (to a MagicOb
 LAYER_BLIND = frozenset({"tapped", "damage", "deathtouch_hit", "sick", "attacking", "blocking", "blocked"})
 
 
-def edits() -> int:
-    """The last edit stamp given: unchanged, no MagicObject or MagicPlayer had a field assigned a new value, no
-    counters changed and no zone (ZoneList) changed its contents or order (the board snapshot and the
-    state-based checks compare it). Each object's own stamp is its `edit`."""
-    return _EDITS[0]
-
-
-# The objects' journal of the action being run in this thread that may still be reversed (undo.py): id → (object,
-# its fields, its counters) as they were before their first change since the journal opened; None when none is.
-_JOURNAL = threading.local()
-_OPEN = [0]                        # journals open in any thread: while none is, a change journals nothing
-_OPEN_LOCK = threading.Lock()      # counted under a lock: a lost update could hide an open journal from a change
-
-
-def open_journal() -> dict[int, Any] | None:
-    """Start journalling objects before their first change (undo.save); None if a journal is already open."""
-    if getattr(_JOURNAL, "objects", None) is not None:
+def open_journal(stamps: Stamps) -> dict[int, Any] | None:
+    """Start journalling the game's objects before their first change (undo.save); None if its journal is open."""
+    if stamps.journal is not None:
         return None
-    _JOURNAL.objects = {}
-    with _OPEN_LOCK:
-        _OPEN[0] += 1
-    return _JOURNAL.objects
+    stamps.journal = {}
+    return stamps.journal
 
 
-def close_journal(journal: dict[int, Any]) -> None:
-    if getattr(_JOURNAL, "objects", None) is journal:
-        _JOURNAL.objects = None
-        with _OPEN_LOCK:
-            _OPEN[0] -= 1
+def close_journal(stamps: Stamps, journal: dict[int, Any]) -> None:
+    if stamps.journal is journal:
+        stamps.journal = None
 
 
-def _keep(o: Any) -> None:
-    """Journal `o` as it is now, if a journal is open in this thread and `o` is not in it yet."""
-    journal = getattr(_JOURNAL, "objects", None) if _OPEN[0] else None
-    if journal is not None and id(o) not in journal:
+_ABSENT = object()                 # a field not set yet (compared with the value assigned)
+
+
+def _keep(o: Any, journal: dict[int, Any]) -> None:
+    """Journal `o` as it is now, if it is not in the open `journal` yet."""
+    if id(o) not in journal:
         d = o.__dict__
         journal[id(o)] = (o, d.copy(), dict(d["counters"]))
-
-
-def bump_edits() -> None:
-    """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
-    _EDITS[0] = next(_STAMPS)
 
 
 class Counters(dict):
@@ -100,15 +96,19 @@ class Counters(dict):
     __slots__ = ("owner",)
 
     def _editing(self) -> None:
-        owner = getattr(self, "owner", None) if _OPEN[0] else None
-        if owner is not None:
-            _keep(owner)                   # before the change: the journal holds the counters as they were
-
-    def _edited(self) -> None:
-        stamp = _EDITS[0] = next(_STAMPS)
         owner = getattr(self, "owner", None)
         if owner is not None:
-            owner.__dict__["edit"] = owner.__dict__["layer_edit"] = stamp
+            journal = owner.__dict__["stamps"].journal
+            if journal is not None:
+                _keep(owner, journal)      # before the change: the journal holds the counters as they were
+
+    def _edited(self) -> None:
+        owner = getattr(self, "owner", None)
+        if owner is not None:
+            d = owner.__dict__
+            stamps = d["stamps"]
+            stamp = stamps.last = stamps.last + 1
+            d["edit"] = d["layer_edit"] = stamp
 
     def __setitem__(self, key: str, value: int) -> None:
         self._editing()
@@ -153,36 +153,40 @@ class Counters(dict):
 
 
 class EditedDict(dict):
-    """A player's mana pool (and restricted mana), or their dict of zones: each change counts as an edit (`edits`),
-    so the board snapshot needs no copy of them to see whether they changed. Zones put in are made ZoneLists."""
-    __slots__ = ("zones",)
+    """A player's mana pool (and restricted mana), or their dict of zones: each change counts as an edit of its
+    game (`Stamps.last`), so the board snapshot needs no copy of them to see whether they changed. Zones put in are
+    made ZoneLists of the same game."""
+    __slots__ = ("zones", "stamps")
 
-    def __init__(self, *args: Any, zones: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, zones: bool = False, stamps: Stamps | None = None, **kwargs: Any) -> None:
         dict.__init__(self, *args, **kwargs)
         self.zones = zones
+        self.stamps = stamps if stamps is not None else Stamps()
         if zones:
             for k, v in dict.items(self):
                 if type(v) is not ZoneList:
-                    dict.__setitem__(self, k, ZoneList(v))
+                    dict.__setitem__(self, k, ZoneList(v, self.stamps))
 
-    def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class and the zones flag
-        return (EditedDict, (dict(self),), {"zones": self.zones})
+    def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class, the zones flag and the game
+        return (EditedDict, (dict(self),), {"zones": self.zones, "stamps": self.stamps})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.zones = state["zones"]
+        self.stamps = state.get("stamps") or Stamps()
 
     def __setitem__(self, key: str, value: Any) -> None:
-        dict.__setitem__(self, key, ZoneList(value) if self.zones and type(value) is not ZoneList else value)
-        _EDITS[0] = next(_STAMPS)
+        dict.__setitem__(self, key, ZoneList(value, self.stamps) if self.zones and type(value) is not ZoneList
+                         else value)
+        self.stamps.last += 1
 
     def __delitem__(self, key: str) -> None:
         dict.__delitem__(self, key)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for k, v in dict(*args, **kwargs).items():
             self[k] = v
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __ior__(self, other: Any) -> "EditedDict":
         self.update(other)
@@ -190,14 +194,14 @@ class EditedDict(dict):
 
     def clear(self) -> None:
         dict.clear(self)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[str, Any]:
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return dict.popitem(self)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
@@ -207,57 +211,65 @@ class EditedDict(dict):
 
 
 class ZoneList(list):
-    """The objects of a zone, in order: each change of its contents or order counts as an edit (`edits`)."""
-    __slots__ = ()
+    """The objects of a zone, in order: each change of its contents or order counts as an edit of its game
+    (`Stamps.last`)."""
+    __slots__ = ("stamps",)
+
+    def __init__(self, objs: Any = (), stamps: Stamps | None = None) -> None:
+        list.__init__(self, objs)
+        self.stamps = stamps if stamps is not None else Stamps()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class and the game
+        return (ZoneList, (list(self), self.stamps))
 
     def append(self, obj: Any) -> None:
         list.append(self, obj)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def insert(self, index: Any, obj: Any) -> None:
         list.insert(self, index, obj)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def extend(self, objs: Any) -> None:
         list.extend(self, objs)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def remove(self, obj: Any) -> None:
         list.remove(self, obj)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return list.pop(self, *args)
 
     def clear(self) -> None:
         list.clear(self)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
         list.sort(self, *args, **kwargs)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def reverse(self) -> None:
         list.reverse(self)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __setitem__(self, index: Any, value: Any) -> None:      # random.shuffle swaps items this way
         list.__setitem__(self, index, value)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __delitem__(self, index: Any) -> None:
         list.__delitem__(self, index)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __iadd__(self, objs: Any) -> "ZoneList":
         list.extend(self, objs)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return self
 
     def __imul__(self, n: Any) -> "ZoneList":
         list.__imul__(self, n)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return self
 
 
@@ -276,12 +288,16 @@ class MagicObject(GameObject):
     face: CardDef | None = None        # tokens: their definition (cards come from the catalog)
     entered_under: str = ""            # who put it onto the battlefield: its controller before layer 2 effects
     chosen: str = ""                   # the colour or card name chosen as it entered (614.12a), "" if none was
+    # Its game's stamps (MagicState.stamps: the engine passes them); an object built alone counts on its own.
+    stamps: Stamps = field(default_factory=Stamps, repr=False)
 
     def __post_init__(self) -> None:
+        d = self.__dict__
         if not self.entered_under:
-            self.__dict__["entered_under"] = self.controller
-        stamp = _EDITS[0] = next(_STAMPS)
-        self.__dict__["edit"] = self.__dict__["layer_edit"] = stamp        # built: its first stamps
+            d["entered_under"] = self.controller
+        stamps = d["stamps"]
+        stamp = stamps.last = stamps.last + 1
+        d["edit"] = d["layer_edit"] = stamp        # built: its first stamps
 
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
@@ -294,12 +310,13 @@ class MagicObject(GameObject):
         if "edit" not in d:            # being built (dataclass __init__): __post_init__ gives the first stamps
             d[name] = value
             return
-        if _OPEN[0]:
-            _keep(self)                # an action that may be reversed journals it first (undo.py)
-        old = d.get(name, _EDITS)
+        stamps = d["stamps"]
+        if stamps.journal is not None:
+            _keep(self, stamps.journal)    # an action that may be reversed journals it first (undo.py)
+        old = d.get(name, _ABSENT)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            stamp = _EDITS[0] = next(_STAMPS)
+            stamp = stamps.last = stamps.last + 1
             d["edit"] = stamp
             if name not in LAYER_BLIND:
                 d["layer_edit"] = stamp
@@ -355,19 +372,36 @@ class MagicPlayer(Player):
     lands_played: int = 0
     drew_from_empty: bool = False      # since the last state-based check (704.5b)
     restricted: dict[str, int] = field(default_factory=dict)   # mana usable only on costs with {X} (106.6)
+    # Its game's stamps (MagicState.stamps: the engine passes them); a player built alone counts on its own.
+    stamps: Stamps = field(default_factory=Stamps, repr=False)
+
+    def __post_init__(self) -> None:
+        # Built: its pool, restricted mana and zones become containers counting their changes as its game's edits.
+        d = self.__dict__
+        stamps = d["stamps"]
+        for name in ("pool", "restricted", "zones"):
+            value = d[name]
+            if type(value) is not EditedDict or value.stamps is not stamps or value.zones != (name == "zones"):
+                d[name] = EditedDict(value, zones=name == "zones", stamps=stamps)
+        stamps.last += 1
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # An assignment that changes a field (life, lost, lands played…) counts as an edit (`edits`), as an
-        # object's does. The pool and the zones change in place and count their own changes (EditedDict).
-        if name in ("pool", "restricted") and type(value) is not EditedDict:
-            value = EditedDict(value)
-        elif name == "zones" and (type(value) is not EditedDict or not value.zones):
-            value = EditedDict(value, zones=True)
+        # An assignment that changes a field (life, lost, lands played…) counts as an edit of its game
+        # (`Stamps.last`), as an object's does. The pool and the zones change in place and count their own changes
+        # (EditedDict).
         d = self.__dict__
-        old = d.get(name, _EDITS)
+        stamps = d.get("stamps")
+        if stamps is None:             # being built (dataclass __init__): __post_init__ makes its containers
+            d[name] = value
+            return
+        if name in ("pool", "restricted") and type(value) is not EditedDict:
+            value = EditedDict(value, stamps=stamps)
+        elif name == "zones" and (type(value) is not EditedDict or not value.zones):
+            value = EditedDict(value, zones=True, stamps=stamps)
+        old = d.get(name, _ABSENT)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            _EDITS[0] = next(_STAMPS)
+            stamps.last += 1
 
     @property
     def life(self) -> int:
@@ -426,7 +460,7 @@ class PendingTrigger:
 @dataclass(eq=False)
 class MagicCaches:
     """What the engine worked out from the state and keeps to skip working it out again while its inputs are the
-    same (edit stamps, `edits()`, the layers' result dict, the copy effects): never game state, so a reversal
+    same (edit stamps, `Stamps.last`, the layers' result dict, the copy effects): never game state, so a reversal
     (undo.py, 733.1) neither saves nor restores it, and a rule never reads it for anything the state does not say.
     Held by the game, one per MagicState: two games in one process share none of it."""
     # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry, each player's
@@ -498,6 +532,9 @@ class MagicState(GameState):
     # says why control changed). Game state: reversed with the rest.
     control_by: dict[str, Any] = field(default_factory=dict)
     caches: MagicCaches = field(default_factory=MagicCaches)
+    # This game's edit counter and journal (Stamps): its objects, players, zones and pools count on it, never on a
+    # counter another game shares. Not game state: a reversal (undo.py) neither saves nor restores it.
+    stamps: Stamps = field(default_factory=Stamps)
 
     def touch(self) -> None:
         self.version += 1
