@@ -6,13 +6,17 @@ import copy
 import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec
+from judge.engine.rulesets.magic.cards import Activated, CardDef, Effect, TargetSpec, Triggered
 from judge.engine.rulesets.magic.known import NOTHING_SEEN, LastKnown, Seen
 from judge.engine.state import GameObject, GameState, Player
 from judge.messages import Message
 from judge.engine.waiting import Chooser
+
+if TYPE_CHECKING:
+    from judge.engine.rulesets.magic.keyword import Registry
+    from judge.engine.rulesets.magic.layers import Chars
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 ZONE_NAMES = {"library": "biblioteca", "hand": "mano", "battlefield": "campo de batalla",
@@ -457,41 +461,64 @@ class PendingTrigger:
     order: int = 0
 
 
+# The types of MagicCaches' entries. Chars (layers.py) and the keyword Registry are named for the type checker only:
+# the data model imports nothing above it.
+Json = dict[str, Any]                                   # a board's piece as the trace shows it (snapshot.py)
+CharsTable = dict[str, "Chars"]                         # layers.compute: object id → its characteristics
+Copies = dict[str, CardDef]                             # MagicState.copies: object id → the card it copies
+Notes = tuple[str, tuple[str, ...]]                     # a card's name and its unmodelled notes (steps.py)
+# core.activated_table: a permanent's activated abilities, the non-mana ones with their index, its first plain
+# mana ability (or None)
+AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
+# snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
+# played), the hidden zones' lists, the battlefield's entries, the player's dict
+PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
+                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json]
+
+
 @dataclass(eq=False)
 class MagicCaches:
     """What the engine worked out from the state and keeps to skip working it out again while its inputs are the
     same (edit stamps, `Stamps.last`, the layers' result dict, the copy effects): never game state, so a reversal
     (undo.py, 733.1) neither saves nor restores it, and a rule never reads it for anything the state does not say.
     Held by the game, one per MagicState: two games in one process share none of it."""
-    # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry, each player's
-    # zone lists and dict
-    snap_board: tuple[Any, ...] | None = None
-    snap_perm: dict[Any, Any] = field(default_factory=dict)
-    snap: dict[Any, Any] = field(default_factory=dict)
-    snap_player: dict[Any, Any] = field(default_factory=dict)
-    # steps.py: the unmodelled text notes on the board, of the cards whose text works off it, and where
-    unmodelled: tuple[Any, ...] | None = None
-    unmodelled_zoned: tuple[Any, ...] | None = None
-    unmodelled_off: tuple[Any, ...] | None = None
-    sba_quiet: Any = None              # sba.py: the inputs of the last state-based check that found nothing (704.3)
-    state_triggers: tuple[Any, ...] | None = None      # sba.py: the permanents with state triggers (603.8)
-    control_synced: tuple[Any, ...] | None = None      # sba.py: (layers' result, edits) of the last control sync
-    triggered: tuple[Any, ...] | None = None           # triggers.py: the permanents with triggered abilities
-    legal_permanents: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: each player's table
+    # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry (its edit stamp,
+    # characteristics and card with the entry), each player's hidden zone lists (by player and zone) and dict
+    snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
+    snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
+    snap: dict[tuple[str, str], tuple[tuple[MagicObject, ...], list[Json]]] = field(default_factory=dict)
+    snap_player: dict[str, PlayerBoard] = field(default_factory=dict)
+    # steps.py: the unmodelled text notes on the board (objects, copies, (name, notes), edits, spells on the stack),
+    # of the cards whose text works off it (cards, how many, name → zones), and where (edits, (name, notes))
+    unmodelled: tuple[tuple[MagicObject, ...], Copies, list[Notes], int, tuple[MagicObject, ...]] | None = None
+    unmodelled_zoned: tuple[dict[str, CardDef], int, dict[str, frozenset[str]]] | None = None
+    unmodelled_off: tuple[int, list[Notes]] | None = None
+    # sba.py: the inputs of the last state-based check that found nothing (704.3: edits, layers' result, copies,
+    # how many objects and effects, whether the game is over)
+    sba_quiet: tuple[int, CharsTable, Copies, int, int, bool] | None = None
+    # sba.py: the permanents with state triggers (603.8), by layers' result
+    state_triggers: tuple[CharsTable, tuple[tuple[MagicObject, Triggered], ...]] | None = None
+    control_synced: tuple[CharsTable, int] | None = None    # sba.py: (layers' result, edits) of the last control sync
+    # triggers.py: the permanents with triggered abilities, by layers' result
+    triggered: tuple[CharsTable, tuple[tuple[MagicObject, tuple[Triggered, ...]], ...]] | None = None
+    # legal.py: each player's permanents with their characteristics and ability tables (layers' result,
+    # battlefield, copies, the table)
+    legal_permanents: dict[str, tuple[CharsTable, tuple[MagicObject, ...], Copies,
+                                      list[tuple[MagicObject, Chars, AbilityTable]]]] = field(default_factory=dict)
     # Memo tables keyed by id() of frozen inputs (cards, abilities, effects, Chars), each entry keeping its inputs so
     # an id() reused after one is freed never matches: layers.py's printed characteristics (card, controller,
     # copied) and counted P/T effects (effect, number); legal.py's mana of a mana ability; core.py's activated and
     # triggers.py's triggered abilities of a card with its characteristics; steps.py's unmodelled notes of a card;
     # snapshot.py's board words for a set of types and of keywords. Held here, not in module globals, so games in
     # several threads share none of it and a game's memo dies with the game.
-    printed: dict[Any, Any] = field(default_factory=dict)
-    counted: dict[Any, Any] = field(default_factory=dict)
-    mana_of: dict[Any, Any] = field(default_factory=dict)
-    activated: dict[Any, Any] = field(default_factory=dict)
-    triggered_of: dict[Any, Any] = field(default_factory=dict)
-    notes: dict[Any, Any] = field(default_factory=dict)
-    type_words: dict[Any, Any] = field(default_factory=dict)
-    keyword_words: dict[Any, Any] = field(default_factory=dict)
+    printed: dict[tuple[int, str, bool], tuple[CardDef, Chars]] = field(default_factory=dict)
+    counted: dict[tuple[int, int], tuple[Effect, Effect]] = field(default_factory=dict)
+    mana_of: dict[int, tuple[Activated, dict[str, int]]] = field(default_factory=dict)
+    activated: dict[tuple[int, int], tuple[CardDef, Chars, AbilityTable]] = field(default_factory=dict)
+    triggered_of: dict[tuple[int, int], tuple[CardDef, Chars, tuple[Triggered, ...]]] = field(default_factory=dict)
+    notes: dict[int, tuple[CardDef, tuple[str, ...]]] = field(default_factory=dict)
+    type_words: dict[tuple[frozenset[str], tuple[str, ...]], str] = field(default_factory=dict)
+    keyword_words: dict[tuple[Registry, frozenset[str]], list[str]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
