@@ -355,7 +355,7 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
              [*cites, *cr("119.3"), *extra])
         return
     p.lives -= amount
-    state.bump(f"life_lost:{player}", amount)
+    state.this_turn.add(state.this_turn.life_lost, player, amount)
     msg = Message("magic.life.lose", player=player, amount=amount, why=why, lives=p.lives,
                   replaced=Message("magic.replaced", notes=notes) if notes else "")
     emit(state, out, "replacement" if notes else "resolution", player, msg,
@@ -474,13 +474,13 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         return 0
     if tobj is None:
         p = state.mplayer(target)
-        state.bump(f"damage_to:{target}", amount)     # damage dealt this turn, whatever the life total did after
+        state.this_turn.add(state.this_turn.damage_to, target, amount)     # dealt this turn, whatever life did after
         # 120.3a: damage to a player is life lost; a life-loss replacement changes the life lost, not the damage
         # dealt (614.1a: lifelink and "deals damage" abilities still see the damage).
         loss = ReplacementHandler(state, out).life_loss(LifeLossEvent(target, amount))
         lost, loss_notes, loss_cites = loss.amount, loss.notes, loss.cites
         p.lives -= lost
-        state.bump(f"life_lost:{target}", lost)
+        state.this_turn.add(state.this_turn.life_lost, target, lost)
         rules.append("120.3a")
         extra += loss_cites
         what = Message("magic.damage.player", player=target, amount=lost, lives=p.lives,

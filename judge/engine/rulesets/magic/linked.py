@@ -51,7 +51,7 @@ def amount(state: MagicState, e: Effect, ctx: Linked, targets: Sequence[str | No
         return sum(1 for r in ctx.objects if r in state.objects and ctx.color in state.card(state.objects[r]).colors)
     if c == "damage_this_turn":
         who = targets[e.target] if e.target < len(targets) else None
-        return state.this_turn.get(f"damage_to:{who}", 0) if who else 0
+        return state.this_turn.damage_to.get(who, 0) if who else 0
     if c == "life_paid":
         return ctx.paid.get(player, 0)
     return 0

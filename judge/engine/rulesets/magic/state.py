@@ -461,6 +461,29 @@ class PendingTrigger:
     order: int = 0
 
 
+@dataclass(eq=False)
+class ThisTurn:
+    """What happened this turn that the rules read, by player: game state, started again as each turn begins
+    (turn.new_turn) and reversed with the rest (undo.py). `spells`: the spells each player cast (601.2i: "if you've
+    cast two or more spells this turn"); `life_lost`: the life each lost, whatever they also gained (119.3);
+    `damage_to`: the damage dealt to each, whatever the life total did after (120.3a)."""
+    spells: dict[str, int] = field(default_factory=dict)
+    life_lost: dict[str, int] = field(default_factory=dict)
+    damage_to: dict[str, int] = field(default_factory=dict)
+
+    def copy(self) -> "ThisTurn":
+        return ThisTurn(dict(self.spells), dict(self.life_lost), dict(self.damage_to))
+
+    def clear(self) -> None:
+        self.spells.clear()
+        self.life_lost.clear()
+        self.damage_to.clear()
+
+    @staticmethod
+    def add(counts: dict[str, int], player: str, amount: int = 1) -> None:
+        counts[player] = counts.get(player, 0) + amount
+
+
 # The types of MagicCaches' entries. Chars (layers.py) and the keyword Registry are named for the type checker only:
 # the data model imports nothing above it.
 Json = dict[str, Any]                                   # a board's piece as the trace shows it (snapshot.py)
@@ -557,7 +580,9 @@ class MagicState(GameState):
     announced_x: dict[str, int] = field(default_factory=dict)
     # 613.1b: the effect that decided each permanent's controller at the last control check (sba.sync_control
     # says why control changed). Game state: reversed with the rest.
-    control_by: dict[str, Any] = field(default_factory=dict)
+    control_by: dict[str, tuple[int, str, str]] = field(default_factory=dict)   # (timestamp, source, controller)
+    # What happened this turn, typed (the core's `this_turn` dict of string keys is not used by this ruleset).
+    this_turn: ThisTurn = field(default_factory=ThisTurn)     # type: ignore[assignment]
     caches: MagicCaches = field(default_factory=MagicCaches)
     # This game's edit counter and journal (Stamps): its objects, players, zones and pools count on it, never on a
     # counter another game shares. Not game state: a reversal (undo.py) neither saves nor restores it.

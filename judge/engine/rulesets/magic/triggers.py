@@ -21,7 +21,7 @@ from judge.engine.step import Event
 
 def life_lost_this_turn(state: MagicState, player: str) -> int:
     """119.3: the life a player lost this turn (damage, loss, payment), however much they also gained."""
-    return state.this_turn.get(f"life_lost:{player}", 0)
+    return state.this_turn.life_lost.get(player, 0)
 
 
 def condition_holds(state: MagicState, controller: str, condition: str, n: int, arg: str = "") -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.engine.rulesets.magic.state import MagicState, ZoneList, close_journal, open_journal
+from judge.engine.rulesets.magic.state import MagicState, close_journal, open_journal
 
 # Bookkeeping that is not game state: never saved, never restored (the caches, MagicCaches, the game's edit
 # stamps, which only go forward, the run's script and the chooser answering questions).
@@ -23,6 +23,7 @@ _SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers"
                       "this_turn", "copies", "players"})
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
 _REFILLED = frozenset({"zones", "pool", "restricted"})     # a player's containers kept and refilled in place
+_KEPT = _REFILLED | {"stamps"}                             # and its game's stamps, kept as they are
 
 
 def _all_objects(state: MagicState) -> list[Any]:
@@ -73,8 +74,9 @@ def _save(state: MagicState, journal: dict[int, Any]) -> dict[str, Any]:
     players = []
     for p in state.players:
         # The zones and the mana (pool, restricted mana: colour → amount) are refilled in place on restoring.
-        pf = {k: v if k in _REFILLED else deep(v) for k, v in p.__dict__.items()}
-        players.append((p, pf, {z: ZoneList(objs_, state.stamps) for z, objs_ in p.zones.items()}, dict(p.pool),  # type: ignore
+        # The zones are saved as plain lists: refilling the player's dict of zones makes them ZoneLists again.
+        pf = {k: v if k in _KEPT else deep(v) for k, v in p.__dict__.items()}
+        players.append((p, pf, {z: list(objs_) for z, objs_ in p.zones.items()}, dict(p.pool),  # type: ignore
                         dict(p.restricted)))  # type: ignore[attr-defined]
     return {
         "state": fields,

@@ -354,6 +354,6 @@ def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source
                                  effects=card.effects, targets=tuple(chosen),
                                  target_specs=expand_specs(card.targets, len(chosen)), obj=new,
                                  text=f"{new.card} ({new.id})"))
-    state.bump(f"spells:{player}")
+    state.this_turn.add(state.this_turn.spells, player)
     state.touch()              # a static ability's "if you've cast a spell this turn" may now hold (conditions.py)
     core.observe(state, Event("cast", {"object": new.id, "player": player, "from": "graveyard"}))
