@@ -6,6 +6,7 @@ was). Data level: this module imports only the card data.
 from __future__ import annotations
 
 from collections.abc import Mapping
+import dataclasses
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -95,5 +96,31 @@ class Seen(_Value):
         return self.obj.counters if self.obj is not None else _NO_COUNTS
 
 
+def _direct_init(cls: type) -> None:
+    """Give the frozen dataclass `cls` an __init__ that writes its fields into the instance's dict at once (the
+    same parameters, order and defaults as the generated one, which calls object.__setattr__ once per field:
+    several times slower, and core.info builds one of these for every source of damage). The instance stays
+    frozen: its __setattr__ and __delattr__ still refuse."""
+    env: dict[str, Any] = {"_FACTORY": object()}
+    params, values = [], []
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            env[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+            values.append(f"{f.name}={f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            env[f"_f_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FACTORY")
+            values.append(f"{f.name}=_f_{f.name}() if {f.name} is _FACTORY else {f.name}")
+        else:
+            params.append(f.name)
+            values.append(f"{f.name}={f.name}")
+    exec(f"def __init__(self, {', '.join(params)}):\n    self.__dict__.update({', '.join(values)})\n", env)
+    env["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = env["__init__"]          # type: ignore[misc]
+
+
+_direct_init(LastKnown)
+_direct_init(Seen)
 NOTHING_SEEN = Seen()
 NOTHING_KNOWN = LastKnown(id="", card="")      # what is known of an id that never left a zone: nothing

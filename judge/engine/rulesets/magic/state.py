@@ -96,7 +96,7 @@ def _keep(o: Any, journal: dict[int, Any]) -> None:
 
 class Counters(dict):
     """The counters on an object (122.1): a dict each of whose changes counts as an edit of the object holding it
-    (its `edit` stamp, and `edits`)."""
+    (its `edit` stamp, and its game's `Stamps.last`)."""
     __slots__ = ("owner",)
 
     def _editing(self) -> None:
