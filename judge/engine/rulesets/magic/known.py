@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import CardDef, Triggered
+from judge.messages import Message
 
 _NO_COUNTS: Mapping[str, int] = MappingProxyType({})
 
@@ -46,7 +47,7 @@ class LastKnown(_Value):
     the card in its new zone). From any other zone, its card's printed colours, types and keywords (zone changes
     from the stack, the hand, the library: 400.7)."""
     id: str
-    card: str                                    # its name (the card's, or the words the trace names it by)
+    card: "str | Message"                        # its name (the card's, or the words the trace names it by)
     controller: str | None = None                # None: nothing is known of it (core.info of an unknown id)
     owner: str = ""
     zone: str | None = None                      # the zone it was in (None: unknown)
