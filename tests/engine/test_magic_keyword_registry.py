@@ -164,11 +164,11 @@ class Undying(Keyword):
     triggers, declined = True, "magic.trigger.persist_not"
 
     def on_dies(self, lki):
-        return (UNDYING if not lki.get("counters", {}).get("+1/+1") else UNDYING_FALSE,)
+        return (UNDYING if not lki.counters.get("+1/+1") else UNDYING_FALSE,)
 
     def resolve(self, state, out, item):
         from judge.engine.rulesets.magic import core
-        o = core.source_now(state, item.source, item.lki)
+        o = core.source_now(state, item.source, item.seen)
         if o is None or o.zone != "graveyard":
             return
         core.move(state, out, o, "battlefield", cites=cr("608.2", "702.93a"), why=Message("magic.persist.returns"),

@@ -156,6 +156,6 @@ def _stack_names(state: MagicState, item: StackItem) -> set[str]:
     that left, 603.10a), the card it became in another zone (400.7) or its scenario id (any incarnation)."""
     names = {item.id, item.source_name}
     if item.obj is None:
-        sources = {item.source_name, item.source, item.source.split("~")[0], item.lki.get("source_now") or ""}
+        sources = {item.source_name, item.source, item.source.split("~")[0], item.seen.source_now or ""}
         names |= {form + s for s in sources if s for form in ABILITY_FORMS}
     return names

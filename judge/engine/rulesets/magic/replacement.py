@@ -18,6 +18,7 @@ from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import Replacement
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.filters import source_has
+from judge.engine.rulesets.magic.known import LastKnown
 from judge.engine.rulesets.magic.qualities import said_where
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
@@ -32,7 +33,7 @@ from judge.messages import Message
 class DamageEvent:
     """120.3: `amount` damage from a source (its information now or last known, `core.info`) to a player name or a
     creature (`target_obj`)."""
-    source: dict[str, Any]
+    source: LastKnown
     target: str
     target_obj: MagicObject | None
     amount: int
@@ -181,14 +182,14 @@ def _source_applies(state: MagicState, ev: DamageEvent, a: Applicable) -> bool:
     damage", "damage that red sources would deal"): whose source (`to`: each | controller | opponents | self) and
     its qualities (`where`, the shared filter's: filters.source_has)."""
     o, r, src = a.permanent, a.rule, ev.source
-    whose = src.get("controller")
+    whose = src.controller
     if not (r.to == "each" or r.to == "controller" and whose == o.controller
             or r.to == "opponents" and whose is not None and whose != o.controller
-            or r.to == "self" and src.get("id") == o.id):
+            or r.to == "self" and src.id == o.id):
         return False
     if not r.where:
         return True
-    now = state.objects.get(src.get("id") or "")
+    now = state.objects.get(src.id)
     return source_has(state, src, r.where, now, layers.chars_of(state, now) if now is not None else None)
 
 
@@ -215,11 +216,11 @@ def applicable(state: MagicState, ev: Proposed) -> list[Effect]:
     return list(_zone_change_effects(state, ev))
 
 
-def cant_be_prevented(state: MagicState, source: dict[str, Any]) -> bool:
+def cant_be_prevented(state: MagicState, source: LastKnown) -> bool:
     """615.12: damage from a source with "its damage can't be prevented", or while a permanent on the battlefield
     says damage can't be prevented — only while that permanent has its abilities (613.1f: under a Humility-style
     effect it no longer stops prevention)."""
-    if not keyword.current().unpreventable.isdisjoint(source.get("keywords", ())):
+    if not keyword.current().unpreventable.isdisjoint(source.keywords):
         return True
     return next(permanents_with(state, "prevent_none"), None) is not None
 
@@ -418,8 +419,8 @@ class ReplacementHandler:
                 o, r = s
                 cut = amount if r.prevent < 0 else min(amount, r.prevent)
                 who = o.card
-                if r.source_draws and cut and ev.source.get("controller"):
-                    draws.append((ev.source["controller"], cut, o.card))
+                if r.source_draws and cut and ev.source.controller:
+                    draws.append((ev.source.controller, cut, o.card))
             amount -= cut
             notes.append(Message("magic.replacement.prevents", source=who, n=cut))
             cites += cr("615.1")

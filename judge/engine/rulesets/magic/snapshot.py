@@ -8,7 +8,7 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
 from judge.messages import Message, render
 
 
@@ -82,9 +82,9 @@ def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
     # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while
     # nothing it shows changed, a player's whole dict while nothing in it changed, and the whole list of players
-    # while nothing at all was edited (`edits`: every object and player field, counter, zone and mana pool counts
+    # while nothing at all was edited (`state.stamps`: every object and player field, counter, zone and mana pool counts
     # its changes), nor the layers' results or the copy effects changed.
-    now = edits()
+    now = state.stamps.last
     hit = state.caches.snap_board
     if hit is not None and hit[0] == now and hit[1] is cache and hit[2] is state.copies:
         players = hit[3]
