@@ -54,7 +54,7 @@ def _make_keyword_terms(index: "RulesIndex") -> list[frozenset[str]]:
 def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[int, tuple[float, bool]]
            ) -> list[int]:
     """`order` with the passages of keyword rules whose keyword the question does not name moved past the
-    first KEYWORD_DEPTH other passages, each group keeping its order; passages found by a number the question
+    first KEYWORD_DEPTH other passages of their game, each group keeping its order; passages found by a number the question
     names stay where they are.  The scores shown keep the order shown (as variants.demote hands them out)."""
     names = keyword_terms(index)
     rows = index.rows
@@ -68,7 +68,15 @@ def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[in
             kept.append(d)
     if not moved:
         return order
-    at = len(kept) if KEYWORD_DEPTH is None else min(KEYWORD_DEPTH, len(kept))
+    # past KEYWORD_DEPTH passages of their own game (the other game's, put after the first five anyway by
+    # rerank.game_first, do not count)
+    game = rows[moved[0]].ruleset  # type: ignore[union-attr]
+    at, seen = len(kept), 0
+    for i, d in enumerate(kept):
+        if KEYWORD_DEPTH is not None and seen >= KEYWORD_DEPTH:
+            at = i
+            break
+        seen += rows[d].ruleset in (game, "")  # type: ignore[union-attr]
     new = kept[:at] + moved + kept[at:]
     changed = [i for i, (a, b) in enumerate(zip(order, new)) if a != b]
     scores = sorted((ranked[order[i]][0] for i in changed if order[i] in ranked), reverse=True)
