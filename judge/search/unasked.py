@@ -1,6 +1,7 @@
 """A keyword's rules only when the question names the keyword (issue 15).
 
-The rules of a keyword ability (702.2 Deathtouch … 702.19 Trample …) restate the general rules with that keyword's
+The rules of a keyword ability (702.2 Deathtouch … 702.19 Trample …) and of a keyword action (701.2 Activate …
+701.23 Search …) restate the general rules with that keyword's
 twist, in the general rules' own words: "702.19b The controller of an attacking creature with trample first
 assigns damage to the creature(s) blocking it…" holds every word of "a 4/4 attacks and is blocked by two
 creatures: how is the damage assigned?", so it came first for combat questions that have no trample in them (6
@@ -23,14 +24,14 @@ if TYPE_CHECKING:   # query.py imports this module: the types only
     from judge.search.query import RulesIndex
     from judge.search.question import Question
 
-# Keyword abilities: 702.2 onwards (702.1 is the section's general rule about keyword abilities).
-_KEYWORD_RULE = re.compile(r"^(702\.(?:[2-9]|\d{2,3}))(?:[a-z]|$)")
+# Keyword actions and abilities: 701.2 and 702.2 onwards (701.1 and 702.1 are their sections' general rules).
+_KEYWORD_RULE = re.compile(r"^(70[12]\.(?:[2-9]|\d{2,3}))(?:[a-z]|$)")
 # Other passages a keyword's passage the question does not name gives way to (None: after every other).
 KEYWORD_DEPTH: int | None = 10
 
 
 def keyword_terms(index: "RulesIndex") -> list[frozenset[str]]:
-    """Per passage of a keyword ability's rule, the analysed words of that keyword's name (its rule's heading,
+    """Per passage of a keyword action's or ability's rule, the analysed words of that keyword's name (its rule's heading,
     "702.19. Trample" -> {"trampl"}), in the passage's language; empty for every other passage.  Made once per
     index and kept on it."""
     return crossref.kept_on(index, "_keyword_terms", _make_keyword_terms)
