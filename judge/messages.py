@@ -33,6 +33,7 @@ CATALOGS = {
     "format": "judge.format.messages",
     "magic": "judge.engine.rulesets.magic.messages",
     "dv": "judge.engine.rulesets.doce_vidas.messages",
+    "fuzz": "judge.runner.fuzz_messages",
 }
 
 _loaded: dict[str, dict[str, Mapping[str, str]]] = {}      # prefix → {lang → catalog}; filled on first use
@@ -163,6 +164,42 @@ def localize_step(step: dict[str, Any], lang: str) -> dict[str, Any]:
     return {**step, "summary_lang": DEFAULT_LANGUAGE}
 
 
+def localize_board(board: Any, lang: str) -> Any:
+    """A step's board (its snapshot JSON) with the stack entries' `text` and the pending choice's `prompt` in `lang`,
+    from the `message` / `prompt_message` beside them; the same dict in Spanish or when nothing changes. Boards are
+    shared between steps and read-only: a changed board is a new dict, the original is left as it was."""
+    if lang == DEFAULT_LANGUAGE or not isinstance(board, dict):
+        return board
+    stack, pending = board.get("stack"), board.get("pending")
+    said = [isinstance(i, dict) and bool(i.get("message")) for i in stack or ()]
+    asks = isinstance(pending, dict) and bool(pending.get("prompt_message"))
+    if not any(said) and not asks:
+        return board
+    out = dict(board)
+    if any(said):
+        out["stack"] = [{**i, "text": Message.from_json(i["message"]).render(lang)} if s else i
+                        for i, s in zip(stack, said)]
+    if asks:
+        out["pending"] = {**pending, "prompt": Message.from_json(pending["prompt_message"]).render(lang)}
+    return out
+
+
+def localize_boards(trace: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A trace's JSON (Trace.to_json(lang)) with every step's board said in `lang` (localize_board); the steps'
+    own texts are already in it. The run JSON of /api/run, the run page and `judge run --json` go through it."""
+    if lang == DEFAULT_LANGUAGE:
+        return trace
+    done: dict[int, Any] = {}      # id(board) → its localized board: steps share boards, each is said once
+    for step in trace.get("steps") or ():
+        board = step.get("board") if isinstance(step, dict) else None
+        if board:
+            got = done.get(id(board))
+            if got is None:
+                got = done[id(board)] = localize_board(board, lang)
+            step["board"] = got
+    return trace
+
+
 def localize_trace(trace: dict[str, Any], lang: str) -> dict[str, Any]:
     """A trace's JSON (Trace.to_json, the run JSON) with every step's summary, the stop reason and the verdict in
     `lang` (localize_step); the same dict in Spanish. Works on stored or cached JSON alike: the message ids and
@@ -170,6 +207,9 @@ def localize_trace(trace: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == DEFAULT_LANGUAGE:
         return trace
     out = {**trace, "steps": [localize_step(s, lang) for s in trace.get("steps") or []]}
+    for step in out["steps"]:
+        if step.get("board"):
+            step["board"] = localize_board(step["board"], lang)
     verdict = trace.get("verdict")
     if isinstance(verdict, dict) and verdict.get("message"):
         out["verdict"] = {**verdict, "text": Message.from_json(verdict["message"]).render(lang)}

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from judge.engine.state import GameState
-from judge.engine.step import GENERIC_STEP_KINDS, STOPPED, Step
+from judge.engine.step import GENERIC_STEP_KINDS, STOPPED_FORMS, Step, stopped_said
 from judge.format.validate import Checker, join
 from judge.messages import Message
 
@@ -70,7 +70,9 @@ def parse_common(check: Checker, path: str, key: str, value: Any, *, player_ref:
         if in_script:
             check.error(path, Message("core.check.stopped_in_script"))
             return BAD
-        return check.choice(path, value, STOPPED) or BAD
+        # either language's word (STOPPED_FORMS: «partida terminada» or «game over»), kept as the trace names it
+        got = check.choice(path, value, STOPPED_FORMS)
+        return BAD if got is None else STOPPED_FORMS[got]
     if key == "phase":
         return check.choice(path, value, phases) or BAD
     if key == "turn":
@@ -155,7 +157,7 @@ def check_common(state: GameState, exp: Expectation, steps: Sequence[Step], gene
         return held, Message("core.expect.winner", got=said, want=want if want else nobody), general
     if f == "stopped":
         got = stopped_so_far(state, steps)
-        return got == want, Message("core.expect.stopped", got=got, want=want), general
+        return got == want, Message("core.expect.stopped", got=stopped_said(got), want=stopped_said(want)), general
     if f == "turn":
         return state.turn == want, Message("core.expect.turn", got=state.turn, want=want), general
     if f == "active":

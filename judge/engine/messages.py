@@ -67,6 +67,13 @@ ES: dict[str, str] = {
     "core.verdict.unexpected_end": "la ejecución no terminó como se esperaba",
     "core.stop.limite": "se detuvo en el límite de pasos",
     "core.stop.eleccion": "se detuvo esperando una elección que el guion no da",
+    # how a run stopped, as `{stopped: …}` and the verdict name it (judge.engine.step.STOPPED)
+    # `judge run` without a corpus (judge/runner/commands.py)
+    "core.cli.no_corpus": "aviso: no se pudo cargar el corpus ({detail}); las citas se muestran sin su texto",
+    "core.stopped.end": "fin",
+    "core.stopped.limit": "limite",
+    "core.stopped.choice": "eleccion",
+    "core.stopped.game_over": "partida terminada",
 }
 
 EN: dict[str, str] = {
@@ -126,4 +133,10 @@ EN: dict[str, str] = {
     "core.verdict.unexpected_end": "the run did not end as expected",
     "core.stop.limite": "stopped at the step limit",
     "core.stop.eleccion": "stopped waiting for a choice the script does not give",
+    "core.cli.no_corpus": "warning: the corpus could not be loaded ({detail}); citations are shown without their "
+                          "text",
+    "core.stopped.end": "end",
+    "core.stopped.limit": "limit",
+    "core.stopped.choice": "choice",
+    "core.stopped.game_over": "game over",
 }

@@ -13,6 +13,18 @@ from judge.messages import DEFAULT_LANGUAGE, Message
 GENERIC_STEP_KINDS = ("setup", "action", "illegal", "choice", "limit", "expectation")
 GENERIC_EVENT_KINDS: tuple[str, ...] = ()          # the core itself emits no events
 STOPPED = ("fin", "limite", "eleccion", "partida terminada")
+# How a run stopped, as a scenario may write it (`{stopped: …}`) in either language: each form → the value above,
+# which the trace keeps (Trace.stopped). The message that names a stop in the trace's language is STOPPED_SAID's.
+STOPPED_FORMS = {**{s: s for s in STOPPED}, "end": "fin", "limit": "limite", "límite": "limite", "choice": "eleccion",
+                 "elección": "eleccion", "game over": "partida terminada"}
+STOPPED_SAID = {"fin": "core.stopped.end", "limite": "core.stopped.limit", "eleccion": "core.stopped.choice",
+                "partida terminada": "core.stopped.game_over"}
+
+
+def stopped_said(stopped: str) -> "Message | str":
+    """How the run stopped (a value of STOPPED) in the trace's language: «partida terminada», «game over»."""
+    ident = STOPPED_SAID.get(stopped)
+    return Message(ident) if ident else stopped
 
 
 @dataclass(frozen=True)

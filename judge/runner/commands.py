@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -41,8 +42,11 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None, lang: str) -> Non
     trace = execute.run(scenario, step_limit=step_limit)
     outcome = execute.verdict(trace)
     if as_json:
-        # The same `verdict` as /api/run's JSON (Verdict.to_json): its `ok` decides the exit status.
-        data = trace.to_json(lang)
+        # The same `verdict` as /api/run's JSON (Verdict.to_json): its `ok` decides the exit status; the boards'
+        # stack texts and pending prompt in `lang` too.
+        from judge.messages import localize_boards
+
+        data = localize_boards(trace.to_json(lang), lang)
         data["verdict"] = outcome.to_json(lang)
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
@@ -52,7 +56,9 @@ def run_cmd(file: Path, as_json: bool, step_limit: int | None, lang: str) -> Non
         try:
             resolve = resolver().resolve
         except Exception as exc:  # noqa: BLE001 - the trace is still worth printing without the cited text
-            click.echo(f"aviso: no se pudo cargar el corpus ({exc}); las citas se muestran sin su texto", err=True)
+            from judge.messages import Message
+
+            click.echo(Message("core.cli.no_corpus", detail=str(exc)).render(lang), err=True)
             resolve = None
         click.echo(render_trace(trace.to_json(lang), resolve, verdict=outcome.render(lang), color=sys.stdout.isatty(),
                                 lang=lang))
@@ -88,7 +94,9 @@ def _fuzzer(ruleset: str):  # noqa: ANN202 - a module
               help="Seed of the whole run: the same seed plays the same games.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("fuzz-fallos"),
               show_default=True, help="Folder for the scenario of a game that breaks an invariant.")
-def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
+@click.option("--lang", type=click.Choice(["es", "en"]), default="es", show_default=True,
+              help="Language of the report and of a broken invariant's problem.")
+def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path, lang: str) -> None:
     """Play random legal games and check the invariants after every step.
 
     doce-vidas: nobody above 24 lives, every card in exactly one zone, the card count constant, every step
@@ -106,20 +114,26 @@ def fuzz_cmd(ruleset: str, games: int, seed: int, out_dir: Path) -> None:
     Exit 1 on the first broken invariant, with the game written to --out as a scenario that `judge run`
     replays; exit 0 otherwise. Prints games per second.
     """
+    from judge.messages import Message, render
     from judge.runner.fuzz import write_broken
 
     report = _fuzzer(ruleset).fuzz(games, seed)
-    click.echo(f"{report.games} partidas, {report.steps} pasos, {report.actions} acciones en "
-               f"{report.seconds:.2f} s: {report.games_per_second:.1f} partidas/s")
+
+    def say(ident: str, **params: Any) -> None:      # a line of the report (fuzz_messages.py) in `lang`
+        click.echo(Message(ident, **params).render(lang), err=ident in ("fuzz.report.broken", "fuzz.report.replay"))
+
+    say("fuzz.report.played", games=report.games, steps=report.steps, actions=report.actions,
+        seconds=f"{report.seconds:.2f}", rate=f"{report.games_per_second:.1f}")
     if report.broken is not None:
         path = write_broken(report.broken, out_dir)
-        click.echo(f"INVARIANTE ROTO en la partida {report.broken.game_index} (semilla {report.broken.seed}), "
-                   f"paso {report.broken.step}: {report.broken.problem}", err=True)
-        click.echo(f"escenario para repetirla: judge run {path}", err=True)
+        say("fuzz.report.broken", game=report.broken.game_index, seed=report.broken.seed, step=report.broken.step,
+            problem=report.broken.problem)
+        say("fuzz.report.replay", path=str(path))
         sys.exit(EXIT_FAILED)
-    winners = ", ".join(f"{k}: {v}" for k, v in sorted(report.winners.items()))
-    capped = f"; {report.capped} cortadas por el límite de pasos o turnos" if report.capped else ""
-    click.echo(f"todas las invariantes se cumplen; ganadores: {winners}{capped}")
+    nobody = render(Message("fuzz.report.nobody"), lang)
+    winners = ", ".join(f"{nobody if k == 'nadie' else k}: {v}" for k, v in sorted(report.winners.items()))
+    say("fuzz.report.held", winners=winners, capped=Message("fuzz.report.capped", n=report.capped) if report.capped
+        else "")
 
 
 @click.command("engine")
@@ -228,7 +242,7 @@ def _bench_ruleset(ruleset: str, repeat: int, games: int, seed: int) -> dict:
             "ms_per_game": report.seconds * 1000 / report.games if report.games else 0.0,
             "us_per_step": report.seconds * 1e6 / report.steps if report.steps else 0.0,
             "capped": report.capped,
-            "broken": report.broken.problem if report.broken else None,
+            "broken": str(report.broken.problem) if report.broken else None,      # JSON: the Spanish line
         },
         "replay": replay,
     }

@@ -133,7 +133,9 @@ def verdict(trace: "Trace") -> Verdict:
         word = "core.verdict.good" if good else "core.verdict.bad"
         return Message(word + "_unmodelled", notes=listed) if notes else Message(word)
 
-    steps, stopped = len(trace.steps), trace.stopped
+    from judge.engine.step import stopped_said
+
+    steps, stopped = len(trace.steps), stopped_said(trace.stopped)
     if trace.ok and not total:
         return Verdict(True, Message("core.verdict.ok_no_checks", head=head(True), steps=steps, stopped=stopped),
                        notes)

@@ -21,6 +21,7 @@ import yaml
 # The card vocabulary is the ruleset's: a scope the fuzzer draws must be one the validator accepts.
 from judge.engine.rulesets.doce_vidas.cards import BOOST_SCOPES
 from judge.engine.waiting import RandomChooser, WaitingFor
+from judge.messages import Message, render
 
 if TYPE_CHECKING:
     from judge.engine import Game, Step
@@ -165,7 +166,7 @@ class Baseline:
         return self._seen[1]
 
 
-Invariant = Callable[["Step", Baseline], "str | None"]
+Invariant = Callable[["Step", Baseline], "Message | None"]      # the problem as a message (fuzz_messages.py)
 
 
 def _board_cards(board: dict[str, Any]) -> list[str]:
@@ -176,49 +177,50 @@ def _board_cards(board: dict[str, Any]) -> list[str]:
     return ids
 
 
-def lives_at_most_24(step: "Step", base: Baseline) -> str | None:
+def lives_at_most_24(step: "Step", base: Baseline) -> Message | None:
     """dv/generales/curacion: el máximo de vidas es 24 (and lives never go below 0)."""
     for p in step.board.get("players", []):
         if p["lives"] > MAX_LIVES:
-            return f"{p['name']} tiene {p['lives']} vidas (máximo {MAX_LIVES})"
+            return Message("fuzz.dv.lives_above", player=p["name"], lives=p["lives"], max=MAX_LIVES)
         if p["lives"] < 0:
-            return f"{p['name']} tiene {p['lives']} vidas (negativas)"
+            return Message("fuzz.dv.lives_negative", player=p["name"], lives=p["lives"])
     return None
 
 
-def each_card_in_one_zone(step: "Step", base: Baseline) -> str | None:
+def each_card_in_one_zone(step: "Step", base: Baseline) -> Message | None:
     """dv/generales/pilas: every card is in exactly one zone (deck, hand, in play or the discard pile)."""
     seen: set[str] = set()
     for cid in base.ids_in(step):
         if cid in seen:
-            return f"la carta {cid} está en dos zonas a la vez"
+            return Message("fuzz.dv.two_zones", card=cid)
         seen.add(cid)
     return None
 
 
-def card_count_constant(step: "Step", base: Baseline) -> str | None:
+def card_count_constant(step: "Step", base: Baseline) -> Message | None:
     """No card appears or vanishes: the same card ids as at the start of the game."""
     ids = set(base.ids_in(step))
     if ids != base.card_ids:
         missing = sorted(base.card_ids - ids)[:5]
         extra = sorted(ids - base.card_ids)[:5]
-        return f"el número de cartas cambió ({len(base.card_ids)} → {len(ids)}; faltan {missing}, sobran {extra})"
+        return Message("fuzz.dv.card_count", before=len(base.card_ids), after=len(ids), missing=str(missing),
+                       extra=str(extra))
     return None
 
 
-def citations_present(step: "Step", base: Baseline) -> str | None:
+def citations_present(step: "Step", base: Baseline) -> Message | None:
     """Every step says which rule justifies it (DESIGN.md: citations are never empty)."""
-    return None if step.citations else f"el paso {step.number} no cita ninguna regla"
+    return None if step.citations else Message("fuzz.step.no_citation", n=step.number)
 
 
-def mana_and_recycle_cost_sane(step: "Step", base: Baseline) -> str | None:
+def mana_and_recycle_cost_sane(step: "Step", base: Baseline) -> Message | None:
     """dv/mana/1: costs are paid with mana you have (never below 0); dv/generales/reciclar-coste: 1, 2, 4, 8…"""
     for p in step.board.get("players", []):
         if p["mana"] < 0:
-            return f"{p['name']} tiene {p['mana']} de maná"
+            return Message("fuzz.dv.mana_negative", player=p["name"], mana=p["mana"])
         cost = p.get("recycle_cost", 1)
         if cost < 1 or cost & (cost - 1):
-            return f"el coste de reciclaje de {p['name']} es {cost}, no una potencia de 2"
+            return Message("fuzz.dv.recycle_cost", player=p["name"], cost=cost)
     return None
 
 
@@ -226,22 +228,23 @@ INVARIANTS: list[Invariant] = [lives_at_most_24, each_card_in_one_zone, card_cou
                                mana_and_recycle_cost_sane]
 
 
-def no_lethal_damage_left(step: "Step", base: Baseline) -> str | None:
+def no_lethal_damage_left(step: "Step", base: Baseline) -> Message | None:
     """Once an action has settled, no creature in play has marked damage ≥ its life (it is destroyed)."""
     for p in step.board.get("players", []):
         for o in p.get("board", []):
             if "card_life" in o and o["damage"] >= o["card_life"]:
-                return f"{o['card']} ({o['id']}) sigue en juego con {o['damage']} de daño y {o['card_life']} de vida"
+                return Message("fuzz.dv.lethal_left", card=o["card"], id=o["id"], damage=o["damage"],
+                               life=o["card_life"])
     return None
 
 
-def enchantments_attached(step: "Step", base: Baseline) -> str | None:
+def enchantments_attached(step: "Step", base: Baseline) -> Message | None:
     """dv/tipos/encantamientos: once an action has settled, every enchantment in play sits on a permanent in play."""
     in_play = {o["id"] for p in step.board.get("players", []) for o in p.get("board", [])}
     for p in step.board.get("players", []):
         for o in p.get("board", []):
             if o.get("type") == "encantamiento" and o.get("attached_to") not in in_play:
-                return f"{o['card']} ({o['id']}) sigue en juego unido a «{o.get('attached_to')}», que no está en juego"
+                return Message("fuzz.dv.enchantment_loose", card=o["card"], id=o["id"], host=str(o.get("attached_to")))
     return None
 
 
@@ -256,13 +259,14 @@ def _settled(board: dict[str, Any]) -> bool:
             and not any(p.get("resolving") for p in board.get("players", [])))
 
 
-def state_consistent(game: "Game") -> str | None:
+def state_consistent(game: "Game") -> Message | None:
     """Each object's own `zone` agrees with the zone list that holds it (checked on the state after each action)."""
     for player in game.state.players:
         for zone, objs in player.zones.items():
             for obj in objs:
                 if obj.zone != zone:
-                    return f"{obj.card} ({obj.id}) está en la lista «{zone}» de {player.name} pero dice «{obj.zone}»"
+                    return Message("fuzz.zone.says", card=obj.card, id=obj.id, zone=zone, player=player.name,
+                                   says=obj.zone)
     return None
 
 
@@ -272,7 +276,7 @@ def state_consistent(game: "Game") -> str | None:
 class Broken:
     game_index: int
     seed: int
-    problem: str
+    problem: "Message | str"          # what broke (fuzz_messages.py), said in the report's language
     step: int | None
     document: dict[str, Any]
 
@@ -295,13 +299,14 @@ class FuzzReport:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def replayable(doc: dict[str, Any], played: list[dict[str, Any]], problem: str, step: int | None) -> dict[str, Any]:
+def replayable(doc: dict[str, Any], played: list[dict[str, Any]], problem: "Message | str",
+               step: int | None) -> dict[str, Any]:
     """The game as a scenario document: `doc` (the initial state) with the lines played and a title and
     description saying which invariant broke where."""
     out = dict(doc)
     where = f" en el paso {step}" if step is not None else ""
     out["title"] = f"{doc['title']}: invariante roto{where}"[:200]
-    out["description"] = (f"Escrito por `judge fuzz` al romperse un invariante{where}: {problem}. "
+    out["description"] = (f"Escrito por `judge fuzz` al romperse un invariante{where}: {render(problem)}. "
                           "Es la partida tal como se jugó (estado inicial y acciones); `judge run` la repite.")[:4000]
     out["actions"] = played
     return out
@@ -335,7 +340,7 @@ def random_probe(state: Any, rng: random.Random) -> Any:
     return Discard(by=by, cards=tuple(rng.choice(ids) for _ in range(rng.randint(0, 3))))
 
 
-Problem = tuple[str, "int | None"]      # (what broke, the number of the step where it broke)
+Problem = tuple["Message | str", "int | None"]      # (what broke, the number of the step where it broke)
 
 
 def play_probe(game: "Game", action: Any) -> tuple[list["Step"], Problem | None]:
@@ -345,14 +350,15 @@ def play_probe(game: "Game", action: Any) -> tuple[list["Step"], Problem | None]
     try:
         new = game.play(action)
     except Exception as exc:  # noqa: BLE001 - a rule problem must be a step, never an exception
-        return [], (f"el motor lanzó {type(exc).__name__} con {action.to_script()}: {exc}", len(game.steps))
+        return [], (Message("fuzz.play.raised_with", error=type(exc).__name__, action=str(action.to_script()),
+                            detail=str(exc)), len(game.steps))
     if not new:
-        return [], (f"la acción {action.to_script()} no produjo ningún paso", len(game.steps))
+        return [], (Message("fuzz.play.no_step", action=str(action.to_script())), len(game.steps))
     if new[0].kind == "illegal":
         if len(new) != 1:
-            return new, (f"una acción ilegal produjo {len(new)} pasos", new[-1].number)
+            return new, (Message("fuzz.play.illegal_steps", n=len(new)), new[-1].number)
         if game.ruleset.snapshot(game.state) != before:
-            return new, (f"la acción ilegal {action.to_script()} cambió el tablero", new[0].number)
+            return new, (Message("fuzz.play.illegal_changed", action=str(action.to_script())), new[0].number)
     return new, None
 
 
@@ -364,10 +370,11 @@ def play_offered(game: "Game", action: Any, *, refused_first_only: bool = False
     try:
         new = game.play(action)
     except Exception as exc:  # noqa: BLE001 - the engine must turn every rule problem into a step, never raise
-        return [], (f"el motor lanzó {type(exc).__name__}: {exc}", len(game.steps))
+        return [], (Message("fuzz.play.raised", error=type(exc).__name__, detail=str(exc)), len(game.steps))
     illegal = [s for s in (new[:1] if refused_first_only else new) if s.kind == "illegal"]
     if illegal:  # legal_actions offered it, so apply must accept it
-        return new, (f"legal_actions ofreció una acción que apply rechaza: {illegal[0].summary}", illegal[0].number)
+        return new, (Message("fuzz.play.offered_refused", step=illegal[0].message or illegal[0].summary),
+                     illegal[0].number)
     return new, None
 
 
@@ -394,7 +401,7 @@ class GameResult:
     steps: int
     actions: int
     winner: str | None
-    broken: tuple[str, int | None] | None
+    broken: "Problem | None"
     played: list[dict[str, Any]]     # the actions as scenario lines, to replay the game
     capped: bool = False             # stopped by the game's step or turn cap, which is not a failure
 
@@ -408,10 +415,10 @@ def start_game(doc: dict[str, Any]) -> "tuple[Game, None] | tuple[None, GameResu
     try:
         return Game(load_scenario(doc)), None
     except ScenarioError as exc:
-        return None, GameResult(0, 0, None, (f"el generador produjo un escenario no válido: {exc}", None), [])
+        return None, GameResult(0, 0, None, (Message("fuzz.play.invalid_scenario", detail=str(exc)), None), [])
     except Exception as exc:  # noqa: BLE001 - the engine must never raise while setting up a valid scenario
-        return None, GameResult(0, 0, None, (f"el motor lanzó {type(exc).__name__} al preparar la partida: {exc}",
-                                             None), [])
+        return None, GameResult(0, 0, None, (Message("fuzz.play.setup_raised", error=type(exc).__name__,
+                                                     detail=str(exc)), None), [])
 
 
 def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Invariant] = (),
@@ -425,7 +432,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
     base = Baseline(card_ids=frozenset(o.id for o in game.state.all_objects()))
     chooser = DVFuzzChooser(rng)
 
-    def check(steps: list["Step"]) -> tuple[str, int | None] | None:
+    def check(steps: list["Step"]) -> Problem | None:
         for step in steps:
             for invariant in checks:
                 problem = invariant(step, base)
@@ -439,7 +446,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
         problem = state_consistent(game)
         return (problem, steps[-1].number if steps else None) if problem else None
 
-    def probe(action: Any) -> tuple[str, int | None] | None:
+    def probe(action: Any) -> Problem | None:
         played.append(action.to_script())
         new, problem = play_probe(game, action)
         return problem or check(new)
@@ -447,11 +454,11 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
     broken = check(game.steps)
     while broken is None and not game.over:
         if len(game.steps) >= step_limit:
-            broken = (f"la partida no terminó en {step_limit} pasos", len(game.steps))
+            broken = (Message("fuzz.play.not_over", n=step_limit), len(game.steps))
             break
         actions = game.legal_actions()
         if not actions:
-            broken = ("la partida no ha terminado pero no hay ninguna acción legal", len(game.steps))
+            broken = (Message("fuzz.play.no_legal"), len(game.steps))
             break
         # No probe while a choice is pending: a replay (`judge run`) stops there and asks for the choice instead.
         if game.state.waiting is None and rng.random() < PROBE_RATE:
@@ -519,7 +526,7 @@ def _play_games(games: int, master: random.Random, generate: Callable[[random.Ra
         report.steps += result.steps
         report.actions += result.actions
         report.capped += result.capped
-        key = result.winner or "nadie"
+        key = result.winner or "nadie"         # the report says it in its language (fuzz.report.nobody)
         report.winners[key] = report.winners.get(key, 0) + 1
         if progress:
             progress(index)

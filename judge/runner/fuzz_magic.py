@@ -25,6 +25,8 @@ from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.rulesets.magic.keyword import current as keyword_registry
+from judge.engine.rulesets.magic.messages import phase
+from judge.messages import Message
 from judge.engine.rulesets.magic.choices import RandomChooser
 from judge.engine.rulesets.magic.schema import MAX_ACTIONS
 from judge.engine.rulesets.magic.verb import current as verb_registry
@@ -479,11 +481,11 @@ class Ledger:
         return ids, bases
 
 
-Invariant = Callable[["Step", Ledger], "str | None"]
+Invariant = Callable[["Step", Ledger], "Message | None"]      # the problem as a message (fuzz_messages.py)
 MOVING = frozenset({"move", "cease", "stack", "control", "draw", "shuffle"})   # events of steps that change zones
 
 
-def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
+def each_object_in_one_zone(step: "Step", ledger: Ledger) -> Message | None:
     """400.1 / 400.7: on every step's board, no object is in two zones, and every card of the game is there in
     exactly one incarnation (nothing vanishes, nothing is duplicated, nothing comes out of nowhere)."""
     board = step.board or ledger.board
@@ -498,43 +500,42 @@ def each_object_in_one_zone(step: "Step", ledger: Ledger) -> str | None:
     seen: set[str] = set()
     for oid, base in zip(ids, bases):
         if oid in seen:
-            return f"el objeto {oid} está en dos zonas a la vez"
+            return Message("fuzz.magic.two_zones", id=oid)
         if base in seen:
-            return f"la carta {base} está dos veces en la partida (la última vez como {oid})"
+            return Message("fuzz.magic.twice", card=base, id=oid)
         if base not in ledger.bases:
-            return f"el objeto {oid} aparece en la partida sin ser ninguna de sus cartas"
+            return Message("fuzz.magic.stranger", id=oid)
         seen.update((oid, base))
-    return f"faltan cartas de la partida en el tablero: {sorted(ledger.bases - unique)[:5]}"
+    return Message("fuzz.magic.missing", missing=str(sorted(ledger.bases - unique)[:5]))
 
 
 _STEP_STARTS = frozenset({"magic.turn.begin", "magic.turn.begin_again", "magic.turn.untap"})
 
 
-def pools_empty_at_step_start(step: "Step", ledger: Ledger) -> str | None:
+def pools_empty_at_step_start(step: "Step", ledger: Ledger) -> Message | None:
     """500.5 / 106.4: mana pools empty as each step and phase ends, so they are empty when the next one begins."""
     # By the step's message id (a step or phase begins, the untap step), not by rendering its Spanish text.
     if step.kind != "turn-based" or step.message is None or step.message.id not in _STEP_STARTS:
         return None
     for p in (step.board or ledger.board).get("players", []):
         if p.get("mana_pool"):
-            return f"{step.summary}, pero la reserva de maná de {p['name']} no está vacía: {p['mana_pool']}"
+            return Message("fuzz.magic.pool_left", step=step.message, player=p["name"], pool=str(p["mana_pool"]))
     return None
 
 
-def life_matches_events(step: "Step", ledger: Ledger) -> str | None:
+def life_matches_events(step: "Step", ledger: Ledger) -> Message | None:
     """119: a life total changes only by life gained or lost, each recorded as a `life` event."""
     for p in (step.board or ledger.board).get("players", []):
         expected = ledger.life.get(p["name"])
         if expected is not None and p["life"] != expected:
-            return (f"{p['name']} tiene {p['life']} vidas, pero su total inicial más los eventos «life» da "
-                    f"{expected}")
+            return Message("fuzz.magic.life", player=p["name"], life=p["life"], expected=expected)
     return None
 
 
 OUT_OF_COMBAT = frozenset({"untap", "upkeep", "draw", "main1", "main2", "end", "cleanup"})
 
 
-def nobody_in_combat_outside_it(step: "Step", ledger: Ledger) -> str | None:
+def nobody_in_combat_outside_it(step: "Step", ledger: Ledger) -> Message | None:
     """506.4 / 511.3: creatures are removed from combat as the end of combat step ends; outside combat nothing
     attacks or blocks."""
     board = step.board or ledger.board
@@ -546,7 +547,7 @@ def nobody_in_combat_outside_it(step: "Step", ledger: Ledger) -> str | None:
             continue
         for o in field:
             if o.get("attacking") or o.get("blocking"):
-                return f"{o['card']} ({o['id']}) sigue atacando o bloqueando en {board.get('phase_label')}"
+                return Message("fuzz.magic.in_combat", card=o["card"], id=o["id"], phase=phase(board["phase"]))
         ledger.field_keep("no_combat", field, True)
     ledger.hold("no_combat", board)
     return None
@@ -556,7 +557,7 @@ INVARIANTS: list[Invariant] = [each_object_in_one_zone, pools_empty_at_step_star
                                citations_present, nobody_in_combat_outside_it]
 
 
-def state_based_actions_done(game: "Game", ledger: Ledger) -> str | None:
+def state_based_actions_done(game: "Game", ledger: Ledger) -> Message | None:
     """704.3 / 117.5: when a player receives priority, no state-based action is left to perform: no creature with
     toughness 0 or less or lethal damage (unless indestructible), no Aura unattached, no player at 0 life still in
     the game, no permanent with both +1/+1 and -1/-1 counters; and the player who gets it is still in the game.
@@ -565,7 +566,7 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> str | None:
         return None
     board = ledger.board
     if game.state.player(game.state.priority).lost:
-        return f"{game.state.priority} recibe la prioridad después de haber perdido la partida (104.3, 800.4a)"
+        return Message("fuzz.magic.priority_lost", player=game.state.priority)
     if ledger.held("sba_done", board):
         return None
     if _sba_done_quickly(board, ledger):
@@ -574,21 +575,19 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> str | None:
     ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
     for p in board.get("players", []):
         if not p["lost"] and p["life"] <= 0:
-            return f"{p['name']} tiene {p['life']} vidas y sigue en la partida cuando {game.state.priority} recibe " \
-                   "la prioridad (704.5a)"
+            return Message("fuzz.magic.life_zero", player=p["name"], life=p["life"], priority=game.state.priority)
         for o in p.get("battlefield", ()):
             what = f"{o['card']} ({o['id']})"
             if "toughness" in o:
                 if o["toughness"] <= 0:
-                    return f"{what} sigue en el campo de batalla con resistencia {o['toughness']} (704.5f)"
+                    return Message("fuzz.magic.toughness_zero", what=what, toughness=o["toughness"])
                 if o["damage"] >= o["toughness"] and "indestructible" not in o.get("keywords", ()):
-                    return (f"{what} sigue en el campo de batalla con {o['damage']} de daño y resistencia "
-                            f"{o['toughness']} (704.5g)")
+                    return Message("fuzz.magic.lethal_left", what=what, damage=o["damage"], toughness=o["toughness"])
             counters = o.get("counters") or {}
             if counters.get("+1/+1") and counters.get("-1/-1"):
-                return f"{what} tiene a la vez contadores +1/+1 y -1/-1 (704.5q)"
+                return Message("fuzz.magic.both_counters", what=what)
             if "Aura" in o.get("types", "") and o.get("attached_to") not in ids:
-                return f"{what} es un Aura y no está anexada a un permanente (704.5m)"
+                return Message("fuzz.magic.aura_loose", what=what)
     ledger.hold("sba_done", board)
     return None
 
@@ -621,7 +620,7 @@ def _sba_done_quickly(board: dict[str, Any], ledger: Ledger) -> bool:
     return True
 
 
-def zones_consistent(game: "Game", ledger: Ledger) -> str | None:
+def zones_consistent(game: "Game", ledger: Ledger) -> Message | None:
     """Every object of `state.objects` is in exactly one zone list and every object of the zone lists is there;
     its `zone` is the list's, the list is its controller's (battlefield) or owner's; every card of the game is
     there, in one incarnation; the stack zone holds the spells of the stack; `latest` names each card's current
@@ -655,14 +654,13 @@ def zones_consistent(game: "Game", ledger: Ledger) -> str | None:
     if not (count == len(bases) == len(objects)) or bases != ledger.bases:
         listed = [o.id for p in state.players for objs in p.zones.values() for o in objs]
         twice = sorted({oid for oid in listed if listed.count(oid) > 1})[:5]
-        return (f"las zonas no tienen cada carta de la partida una vez: {count} objetos en las zonas, "
-                f"{len(objects)} en state.objects; en dos zonas {twice}, faltan {sorted(ledger.bases - bases)[:5]}, "
-                f"sobran {sorted(bases - ledger.bases)[:5]}, fuera de las zonas "
-                f"{sorted(set(objects) - set(listed))[:5]}")
+        return Message("fuzz.magic.zones_count", count=count, objects=len(objects), twice=str(twice),
+                       missing=str(sorted(ledger.bases - bases)[:5]), extra=str(sorted(bases - ledger.bases)[:5]),
+                       outside=str(sorted(set(objects) - set(listed))[:5]))
     spells = {i.obj.id for i in state.stack if i.obj is not None}
     if len(spells) != len(p0 := [o for p in state.players for o in p.zones["stack"]]) or \
             spells != {o.id for o in p0}:
-        return f"la pila tiene los hechizos {sorted(spells)} pero la zona de la pila tiene {sorted(o.id for o in p0)}"
+        return Message("fuzz.magic.stack_zone", spells=str(sorted(spells)), zone=str(sorted(o.id for o in p0)))
     return None
 
 
@@ -670,19 +668,19 @@ _ID, _BASE, _ZONE = attrgetter("id"), attrgetter("base"), attrgetter("zone")
 _CONTROLLER, _OWNER = attrgetter("controller"), attrgetter("owner")
 
 
-def _zone_problem(state: Any, p: Any, zone: str, o: Any) -> str:
+def _zone_problem(state: Any, p: Any, zone: str, o: Any) -> Message:
     if o.zone != zone:
-        return f"{o.card} ({o.id}) está en la lista «{zone}» de {p.name} pero dice «{o.zone}»"
+        return Message("fuzz.zone.says", card=o.card, id=o.id, zone=zone, player=p.name, says=o.zone)
     if state.objects.get(o.id) is not o:
-        return f"{o.card} ({o.id}) está en la zona «{zone}» de {p.name} pero no en state.objects"
+        return Message("fuzz.magic.not_in_objects", card=o.card, id=o.id, zone=zone, player=p.name)
     if state.latest.get(o.base) != o.id:
-        return f"latest[{o.base}] es {state.latest.get(o.base)}, no {o.id}"
+        return Message("fuzz.magic.latest", base=o.base, latest=str(state.latest.get(o.base)), id=o.id)
     holder = o.controller if zone == "battlefield" else o.owner
-    return f"{o.card} ({o.id}) está en la lista «{zone}» de {p.name}, no en la de {holder}"
+    return Message("fuzz.magic.wrong_list", card=o.card, id=o.id, zone=zone, player=p.name, holder=holder)
 
 
 # Checked on the state as each action ends (the steps' boards are checked one by one with INVARIANTS).
-STATE_INVARIANTS: list[Callable[["Game", Ledger], "str | None"]] = [zones_consistent, state_based_actions_done]
+STATE_INVARIANTS: list[Callable[["Game", Ledger], "Message | None"]] = [zones_consistent, state_based_actions_done]
 
 
 # -- playing -------------------------------------------------------------------------------------------------------
@@ -794,7 +792,7 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
 
     broken = check(game.steps)
     if broken is None and state.waiting is not None:
-        broken = (f"la preparación de la partida se detuvo en una elección: {state.waiting.prompt}", len(game.steps))
+        broken = (Message("fuzz.play.setup_waits", prompt=state.waiting.prompt), len(game.steps))
     capped = False
     while broken is None and not game.over:
         if len(game.steps) >= step_limit or state.turn - first_turn >= turn_limit or len(played) >= ACTION_LIMIT:
@@ -807,12 +805,11 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
         try:
             actions = game.legal_actions()
         except Exception as exc:  # noqa: BLE001 - legal_actions must never raise either
-            broken = (f"legal_actions lanzó {type(exc).__name__}: {exc}", len(game.steps))
+            broken = (Message("fuzz.play.legal_raised", error=type(exc).__name__, detail=str(exc)), len(game.steps))
             break
         if not actions:
-            what = f"espera una elección ({state.waiting.prompt})" if state.waiting is not None else \
-                "no hay ninguna acción legal"
-            broken = (f"la partida no ha terminado pero {what}", len(game.steps))
+            broken = (Message("fuzz.play.waits", prompt=state.waiting.prompt) if state.waiting is not None else
+                      Message("fuzz.play.no_legal"), len(game.steps))
             break
         broken = play(pick(rng, actions), probe=False)
     return GameResult(len(game.steps), len(played), state.winner, broken, played, capped=capped and broken is None)

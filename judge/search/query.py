@@ -43,6 +43,7 @@ from judge.search.cards import card_table
 from judge.search.hits import Hit, Passages
 from judge.search import gamepick as _gamepick
 from judge.search import variants as _variants
+from judge.search import unasked as _unasked
 from judge.search import rerank as _rerank
 from judge.search.gamepick import GAME_STRONG, TABLE_GAME  # noqa: F401  (the game decision lives there)
 from judge.search.question import Question, QuestionReader, guess_language
@@ -382,6 +383,7 @@ class RulesIndex:
             order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model, dense, allowed)
         # variant rules after the rest unless asked for (variants.py), then the first five of the game, again
         order = _variants.demote(self, parsed, order, ranked)
+        order = _unasked.demote(self, parsed, order, ranked)   # a keyword's rules when it is named (unasked.py)
         if game and game["how"] not in ("only", "filter"):
             order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]

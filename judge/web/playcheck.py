@@ -64,7 +64,8 @@ def spent_answer(budget: "Budget") -> dict[str, Any]:
 
 def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
     """`{"stopped", "steps", "time_budget", "time_budget_spent", "notice"?, "problems": [{"kind", "action", "path", "step",
-    "message", "citations", "actor", "rule": {"ref", "number", "text", "url"} | null, "fix": {...} | null}]}`
+    "message", "id"?, "params"?, "citations", "actor", "rule": {"ref", "number", "text", "url"} | null,
+    "fix": {...} | null}]}` (`id`/`params`: the problem's message, where it has one)
     (every problem; `fix` on the first only: finding it plays the game again a few dozen times), or `{"error"}`
     when the engine could not play it. The whole is bounded by the request's validation budget (start_budget):
     once spent, the dry run stops with a `limit` problem naming it (`stopped: tiempo`) and the fix search keeps
@@ -102,6 +103,8 @@ def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
     rules: dict[tuple[str, ...], dict[str, Any] | None] = {}    # many problems cite the same rules: once each
     for n, p in enumerate(answer["problems"]):
         said = p.pop("said", None)
+        if said:           # its id and parameters beside its text, as a validation error's (issue 17)
+            p["id"], p["params"] = said["id"], said.get("params") or {}
         if said and lang != DEFAULT_LANGUAGE:          # the problem in the request's language (issue 17)
             p["message"] = Message.from_json(said).render(lang)
         cited = tuple(p["citations"])

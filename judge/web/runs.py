@@ -251,8 +251,11 @@ def run_json(trace: Any, outcome: Any, lang: str | None = None) -> tuple[dict[st
         from judge.web.i18n import get_language
 
         lang = get_language()
-    # Spanish (the default) is the plain to_json(), as any trace-like object has it.
-    data = trace.to_json() if lang == "es" else trace.to_json(lang)
+    # Spanish (the default) is the plain to_json(), as any trace-like object has it; another language says the
+    # boards' stack texts and pending prompt in it too.
+    from judge.messages import localize_boards
+
+    data = trace.to_json() if lang == "es" else localize_boards(trace.to_json(lang), lang)
     data["verdict"] = outcome.to_json() if lang == "es" else outcome.to_json(lang)
     cites = _citations_for(data)
     data["passages"] = cited_passages(cites)

@@ -73,10 +73,10 @@ def steps_citing(trace: Trace, passage: str) -> list[Any]:
 
 
 def messages(step: Any) -> list[Message]:
-    """Every message a step says: its own and those nested in its parameters (an illegal step's reason, a
+    """Every message a step (or a Message: a board's pending prompt, Message.from_json) says: its own and those nested in its parameters (an illegal step's reason, a
     destruction's details…), outermost first. Tests find steps by these ids, not by their Spanish wording."""
     out: list[Message] = []
-    todo: list[Any] = [step.message]
+    todo: list[Any] = [step if isinstance(step, Message) else step.message]      # a step, or a message itself
     while todo:
         value = todo.pop(0)
         if isinstance(value, Message):

@@ -71,7 +71,7 @@ def test_every_fuzzed_effect_says_itself_in_english_without_spanish_words() -> N
     assert len(seen) >= 10, seen
 
 
-def test_who_an_effect_acts_on_keeps_the_spanish_contractions() -> None:
+def test_rendering_who_an_effect_acts_on_keeps_the_spanish_contractions() -> None:
     """«del objetivo», «al objetivo», «de cada oponente»: the three forms of `to` in Spanish, one noun in English."""
     removed = describe_effect(Effect("remove_counter", to="target"))
     assert removed.render("es") == "quita un contador del objetivo"
@@ -81,7 +81,7 @@ def test_who_an_effect_acts_on_keeps_the_spanish_contractions() -> None:
     assert (damage.render("es"), damage.render("en")) == ("2 de daño a cada oponente", "2 damage to each opponent")
 
 
-def test_what_every_verb_shares_wraps_its_line() -> None:
+def test_rendering_what_every_verb_shares_wraps_its_line() -> None:
     """608.2c (a condition), «puedes» (an optional instruction), 107.3 (X) and the duration: each a message of its
     own around the verb's line."""
     e = Effect("draw", x=True, to="controller", optional=True, condition="did")
@@ -93,7 +93,7 @@ def test_what_every_verb_shares_wraps_its_line() -> None:
     assert pump.render("en") == "the target gets +2/+2 until end of turn"
 
 
-def test_a_target_spec_reads_in_each_language_s_order() -> None:
+def test_rendering_a_target_spec_in_each_language_s_order() -> None:
     spec = TargetSpec("creature", controller="you", other=True, untapped=True)
     said = describe_target(spec)
     assert said.render("es") == "otra criatura enderezada objetivo que controles"

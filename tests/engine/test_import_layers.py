@@ -78,10 +78,10 @@ def test_blueprints_are_registered_in_one_place() -> None:
 
 
 def test_the_magic_data_model_imports_nothing_above_it() -> None:
-    """The data (cards, mana, state, cites, choices, actions, and keyword: the keywords' registry, whose pieces
-    register into it from above, with registrar, what every registry is made of) import only data: never
-    presentation (text, qualities) or rules."""
-    data = {f"{MAGIC}.{m}" for m in ("cards", "mana", "state", "cites", "choices", "actions", "keyword",
+    """The data (cards, mana, state, known: last known information, cites, choices, actions, and keyword: the
+    keywords' registry, whose pieces register into it from above, with registrar, what every registry is made of)
+    import only data: never presentation (text, qualities) or rules."""
+    data = {f"{MAGIC}.{m}" for m in ("cards", "mana", "state", "known", "cites", "choices", "actions", "keyword",
                                      "registrar")}
     for module in data:
         above = {m for m in EDGES[module] if m.startswith(MAGIC + ".") and m not in data}

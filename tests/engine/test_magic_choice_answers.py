@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine import run_scenario
+from judge.messages import Message
 from judge.scenarios import load_scenario
 
 PASS = [{"by": "Ana", "pass": True}, {"by": "Bruno", "pass": True}]
@@ -55,7 +56,8 @@ def test_trigger_order_needs_the_precise_form_when_one_source_has_two_abilities(
                   "expect": [{"player": "Ana", "life": 21, "hand_count": 1}]})
     assert not trace.failed_expectations, [s.summary for s in trace.failed_expectations]
     bad = [s for s in trace.steps if s.kind == "illegal"]
-    assert len(bad) == 1 and "doble~3:1, doble~3:2" in bad[0].summary and "magic.answers.form_colon" in h.ids(bad[0]), bad
+    assert len(bad) == 1 and "magic.answers.form_colon" in h.ids(bad[0]), bad
+    assert h.said(bad[0], "magic.illegal.trigger_order").params["ids"] == ["doble~3:1", "doble~3:2"]
     assert "cr-en/603.3b" in bad[0].citations
 
 
@@ -66,7 +68,7 @@ REPLACEMENTS = {"Reflejo": {"cost": "{4}{W}", "types": ["enchantment"],
                 "Balsamo": {"cost": "", "types": ["instant"], "effects": [{"gain_life": 3}]}}
 
 
-def test_replacement_order_takes_the_card_name_of_a_source_with_one_effect() -> None:
+def test_replacement_order_takes_the_card_name_of_a_source_with_one_effect(h: Any) -> None:
     """616.1: the affected player chooses which replacement applies first: the card name `Alma` names its
     source's only effect (+1 first: 4, then ×2 = 8); the prompt shows what each one does."""
     trace = _run({"cards": REPLACEMENTS,
@@ -88,8 +90,11 @@ def test_replacement_order_takes_the_card_name_of_a_source_with_one_effect() -> 
                              "battlefield": [{"card": "Reflejo", "id": "reflejo"}, {"card": "Alma", "id": "alma"}]},
                             {"name": "Bruno"}],
                 "actions": [{"by": "Ana", "cast": "Balsamo"}, *PASS]})
-    prompt = ask.steps[-1].board["pending"]["prompt"]
-    assert "reflejo (Reflejo: por 2)" in prompt and "alma (Alma: +1)" in prompt, prompt
+    prompt = Message.from_json(ask.steps[-1].board["pending"]["prompt_message"])
+    assert prompt.id == "magic.prompt.replacement" and prompt.params["options"] == [
+        Message("magic.rep.option", id="reflejo", text=Message("magic.rep.amount", card="Reflejo", what="",
+                                                               amount=Message("magic.rep.times", n=2))),
+        Message("magic.rep.option", id="alma", text=Message("magic.rep.amount", card="Alma", what="", amount="+1"))]
 
 
 def test_replacement_order_keeps_source_n_when_one_source_has_two_effects(h: Any) -> None:
@@ -127,7 +132,7 @@ def test_a_stack_expectation_names_a_trigger_by_its_source_id_after_it_left() ->
     assert len([s for s in trace.steps if s.kind == "expectation"]) == 3
 
 
-def test_counter_and_life_loss_replacement_prompts_say_what_each_does_in_spanish() -> None:
+def test_counter_and_life_loss_replacement_prompts_say_what_each_does(h: Any) -> None:
     """616.1: the question ordering counter (122.6) or life-loss (120.3a) replacements says what each one does to
     the amount, never the schema's event id («counters», «life_loss»)."""
     cards = {"Escamas": {"cost": "", "types": ["enchantment"], "replacements": [
@@ -143,19 +148,27 @@ def test_counter_and_life_loss_replacement_prompts_say_what_each_does_in_spanish
              "Sangria": {"cost": "", "types": ["instant"], "effects": [{"lose_life": 1, "to": "each_opponent"}]},
              "Osos": {"cost": "", "types": ["creature"], "power": 2, "toughness": 2}}
     board = [{"card": n, "id": n.lower()} for n in ("Escamas", "Temporada", "Cuerno", "Espina", "Osos")]
+    counters = lambda counter: Message("magic.rep.what.counters", counter=counter)   # noqa: E731
+    lost = Message("magic.rep.what.life_loss")
+    twice = Message("magic.rep.times", n=2)
     for spell, target, expected in (
-            ("Abono", "osos", ("Escamas: contadores +1/+1, +1", "Temporada: contadores, por 2")),
-            ("Sangria", None, ("Cuerno: vidas perdidas, por 2", "Espina: vidas perdidas, +1"))):
+            ("Abono", "osos", {"escamas": ("Escamas", counters(" +1/+1"), "+1"),
+                               "temporada": ("Temporada", counters(""), twice)}),
+            ("Sangria", None, {"cuerno": ("Cuerno", lost, twice), "espina": ("Espina", lost, "+1")})):
         ask = _run({"cards": cards, "players": [{"name": "Ana", "hand": [spell], "battlefield": board},
                                                 {"name": "Bruno"}],
                     "actions": [{"by": "Ana", "cast": spell, **({"target": target} if target else {})}, *PASS]})
-        prompt = ask.steps[-1].board["pending"]["prompt"]
-        assert all(e in prompt for e in expected), prompt
-        assert "counters" not in prompt and "life_loss" not in prompt, prompt
-        assert "si es el único de su fuente" in prompt, prompt        # «efecto» is masculine
+        prompt = Message.from_json(ask.steps[-1].board["pending"]["prompt_message"])
+        options = {o.params["id"]: o.params["text"] for o in prompt.params["options"]}
+        assert options == {i: Message("magic.rep.amount", card=c, what=w, amount=a) for i, (c, w, a) in
+                           expected.items()}, prompt
+        # what each does, never the schema's event id
+        assert not {"counters", "life_loss"} & {v for m in h.messages(prompt) for v in m.params.values()
+                                                if isinstance(v, str)}, prompt
+        assert "magic.answers.only_m" in h.ids(prompt)        # «si es el único de su fuente»: «efecto» is masculine
 
 
-def test_the_repeated_replacement_choice_names_the_event_as_modified() -> None:
+def test_the_repeated_replacement_choice_names_the_event_as_modified(h: Any) -> None:
     """616.1f: once one replacement applied, the choice among those left is about the modified event: Bruno would
     lose 2, «a» doubles it, so the second question is about losing 4."""
     loss = {"cost": "", "types": ["enchantment"]}
@@ -168,7 +181,9 @@ def test_the_repeated_replacement_choice_names_the_event_as_modified() -> None:
                       {"card": "A", "id": "a"}, {"card": "B", "id": "b"}, {"card": "C", "id": "c"}]}, {"name": "Bruno"}],
                   "actions": [{"by": "Ana", "cast": "S"}, *PASS, {"by": "Bruno", "choose": "a"}]})
     assert trace.stopped == "eleccion"
-    assert "a perder 4 vidas (uno de b " in trace.steps[-1].summary, trace.steps[-1].summary
+    asked = h.said(trace.steps[-1], "magic.prompt.replacement")
+    assert asked.params["what"] == Message("magic.event.lose", n=4), trace.steps[-1].summary
+    assert [o.params["id"] for o in asked.params["options"]] == ["b", "c"]
 
 
 REY = {"cost": "{1}{W}", "types": ["creature"], "supertypes": ["legendary"], "power": 2, "toughness": 2}

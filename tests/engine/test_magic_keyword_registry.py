@@ -16,6 +16,7 @@ import pytest
 
 from judge.engine import run_scenario
 from judge.engine.rulesets.magic.keyword import FACTS, Keyword, Registry, current, using
+from judge.messages import Message
 from judge.scenarios import ScenarioError, load_scenario
 
 TOY = '''
@@ -163,18 +164,15 @@ class Undying(Keyword):
     triggers, declined = True, "magic.trigger.persist_not"
 
     def on_dies(self, lki):
-        return (UNDYING if not lki.get("counters", {}).get("+1/+1") else UNDYING_FALSE,)
+        return (UNDYING if not lki.counters.get("+1/+1") else UNDYING_FALSE,)
 
     def resolve(self, state, out, item):
         from judge.engine.rulesets.magic import core
-        o = core.source_now(state, item.source, item.lki)
+        o = core.source_now(state, item.source, item.seen)
         if o is None or o.zone != "graveyard":
             return
         core.move(state, out, o, "battlefield", cites=cr("608.2", "702.93a"), why=Message("magic.persist.returns"),
                   controller=o.owner, counters={"+1/+1": 1}, actor=o.owner)
-
-    def trigger_text(self, source_name):
-        return f"inmortal de {source_name}"
 '''
 
 
@@ -193,7 +191,8 @@ def _undying_doc(counters: dict[str, int]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("counters", [{}, {"+1/+1": 1}])
-def test_a_keyword_that_stands_for_a_trigger_is_one_new_module(tmp_path: Path, counters: dict[str, int]) -> None:
+def test_a_keyword_that_stands_for_a_trigger_is_one_new_module(tmp_path: Path, counters: dict[str, int],
+                                                               h: Any) -> None:
     path = tmp_path / "undying.py"
     path.write_text(textwrap.dedent(UNDYING), encoding="utf-8")
     spec = importlib.util.spec_from_file_location("toy_keyword_undying", path)
@@ -203,6 +202,10 @@ def test_a_keyword_that_stands_for_a_trigger_is_one_new_module(tmp_path: Path, c
     with using(current().with_keywords(toy.Undying())) as registry:
         assert registry.triggering["undying"].name == "undying" and "undying-false" in registry.declined
         trace = run_scenario(load_scenario(_undying_doc(counters)))
+        # its names come from its one file (spanish, english), while it is registered
+        named = tuple(Message("magic.kwname.undying").render(lang) for lang in ("es", "en"))
+        assert named == (toy.Undying.spanish, toy.Undying.english)
+        said = {lang: [s.render(lang) for s in trace.steps] for lang in ("es", "en")}
     board = trace.steps[-1].board["players"][1]
     returned = [o for o in board["battlefield"] if o["card"] == "Espectro"]
     triggered = [s for s in trace.steps if s.kind == "trigger" and "cr-en/702.93a" in s.citations]
@@ -211,7 +214,11 @@ def test_a_keyword_that_stands_for_a_trigger_is_one_new_module(tmp_path: Path, c
         assert any(s.message is not None and s.message.id == "magic.trigger.persist_not"
                    and "cr-en/702.93a" in s.citations for s in trace.steps)
     else:
-        assert len(triggered) == 1 and "inmortal de Espectro" in triggered[0].summary
+        # its words on the stack: the keyword's trigger_text, its names in both languages from its one file
+        ability = Message("magic.ability.keyword", keyword=Message("magic.kwname.undying"), source="Espectro")
+        assert len(triggered) == 1 and ability in h.messages(triggered[0])
+        step = trace.steps.index(triggered[0])
+        assert all(f"{name} " in said[lang][step] for lang, name in zip(("es", "en"), named))
         assert returned and returned[0]["counters"] == {"+1/+1": 1}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine import run_scenario
+from judge.messages import Message
 from judge.scenarios import load_scenario
 
 MARTIR = {"cost": "{1}{W}", "types": ["creature"], "power": 2, "toughness": 2,
@@ -103,9 +104,13 @@ def test_the_trigger_step_names_the_incarnation_that_left_and_the_new_one() -> N
                   "turn": {"number": 3, "active": "Ana", "step": "main1"},
                   "actions": [{"by": "Ana", "cast": "Ira"}, *PASS]})
     step = next(s for s in trace.steps if s.kind == "trigger")
-    assert "Martir (martir)" in step.summary and "martir~2 (cementerio)" in step.summary, step.summary
+    gone = step.message.params["gone"]
+    assert gone == Message("magic.trigger.left", source="Martir", id="martir", where=Message(
+        "magic.trigger.now_in", now="martir~2", zone=Message("magic.zone.graveyard"))), step.summary
     assert "cr-en/113.7a" in step.citations and "cr-en/603.10a" in step.citations
-    assert trace.steps[-1].board["stack"][0]["text"].startswith("la habilidad de Martir")
+    on_stack = Message.from_json(trace.steps[-1].board["stack"][0]["message"])
+    assert on_stack.id == "magic.ability.triggered" and on_stack.params["source"] == "Martir"
+    assert on_stack == step.message.params["ability"]
 
 
 def test_protection_from_a_dies_triggers_source_sees_the_colour_it_had_as_it_died() -> None:

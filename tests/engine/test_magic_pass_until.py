@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.engine import run_scenario
+from judge.messages import Message
 from judge.scenarios import load_scenario
 
 OSOS = {"cost": "{1}{G}", "types": ["creature"], "power": 2, "toughness": 2}
@@ -33,7 +34,9 @@ def test_a_first_strike_step_that_does_not_exist_stops_at_combat_damage_in_the_s
                  [{"turn": 3}, {"phase": "combat_damage"}, {"player": "Bruno", "life": 18, "hand_count": 0},
                   {"player": "Ana", "hand_count": 0}])
     (limit,) = _limits(trace)
-    assert "cr-en/510.4" in limit.citations and "turno 3" in limit.summary, limit.summary
+    assert "cr-en/510.4" in limit.citations and limit.message.id == "magic.play.pass_until_stopped", limit.summary
+    assert (limit.message.params["turn"], limit.message.params["current"]) == (3, 3)
+    assert limit.message.params["why"] == Message("magic.pass_until.no_first_strike")
 
 
 def test_declare_blockers_skipped_for_lack_of_attackers_stops_at_end_of_combat() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from judge.engine.rulesets.magic import Magic, replacement
+from judge.engine.rulesets.magic.known import LastKnown
 from judge.engine.rulesets.magic.replacement import (CountersEvent, DamageEvent, DrawEvent, LifeGainEvent,
                                                        LifeLossEvent, ManaEvent, ReplacementHandler)
 from judge.scenarios import load_scenario
@@ -50,6 +51,9 @@ def test_every_kind_is_gathered_while_its_permanent_has_its_abilities_and_none_o
     assert list(replacement.permanents_with(_state(True), kind)) == []
 
 
+SOURCE = LastKnown(id="fuente", card="Fuente")      # a source of damage with no keyword, not on the board
+
+
 def test_the_handler_applies_the_same_reading_to_each_proposed_event() -> None:
     """616.1: one `applicable` for every event type; under Humility nothing applies, and the events keep their
     amounts (614.1a: no replacement modifies them)."""
@@ -57,12 +61,12 @@ def test_the_handler_applies_the_same_reading_to_each_proposed_event() -> None:
         state = _state(humility)
         ana = state.player("Ana").zones["battlefield"][0]
         events = [DrawEvent("Ana"), LifeGainEvent("Ana", 3), LifeLossEvent("Bruno", 2),
-                  DamageEvent({"keywords": set()}, "Ana", None, 2),
+                  DamageEvent(SOURCE, "Ana", None, 2),
                   CountersEvent(ana, "+1/+1", 1, "Ana", True), ManaEvent("Ana", {"G": 1})]
         assert [len(replacement.applicable(state, ev)) for ev in events] == [expected] * len(events)
         handler = ReplacementHandler(state, [])
         assert handler.life_gain(LifeGainEvent("Ana", 3)).amount == (6 if expected else 3)
-        assert replacement.cant_be_prevented(state, {"keywords": set()}) is bool(expected)
+        assert replacement.cant_be_prevented(state, SOURCE) is bool(expected)
         assert (replacement.stops_life_gain(state) is not None) is bool(expected)
         assert replacement.all_damage_withers(state) is bool(expected)
 

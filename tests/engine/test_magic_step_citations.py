@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 
 from judge.engine import Trace, run_scenario
+from judge.messages import Message
 from judge.scenarios import load_scenario
 
 OSOS = "Osos: {cost: '{1}{G}', types: [creature], power: 2, toughness: 2}"
@@ -29,8 +30,22 @@ def run(text: str) -> Trace:
     return trace
 
 
-def step(trace: Trace, kind: str, text: str) -> Any:
-    return next(s for s in trace.steps if s.kind == kind and text in s.summary)
+def _ids(message: Any) -> set[str]:
+    """The ids of a message and of every message nested in its parameters."""
+    out, todo = set(), [message]
+    while todo:
+        m = todo.pop()
+        if isinstance(m, Message):
+            out.add(m.id)
+            todo.extend(m.params.values())
+        elif isinstance(m, (list, tuple)):
+            todo.extend(m)
+    return out
+
+
+def step(trace: Trace, kind: str, ident: str) -> Any:
+    """The first step of `kind` whose message, or one nested in it, has the id `ident`."""
+    return next(s for s in trace.steps if s.kind == kind and ident in _ids(s.message))
 
 
 def test_a_target_that_gained_protection_is_illegal_and_the_step_cites_702_16b() -> None:
@@ -58,7 +73,7 @@ actions:
   - {{by: Bruno, pass: true}}
 expect: [{{object: osos2, zone: battlefield, damage: 0}}, {{object: osos1, zone: graveyard}}]
 """)
-    s = step(trace, "resolution", "objetivos ilegales")
+    s = step(trace, "resolution", "magic.resolve.some_illegal")
     assert "(702.16b)" in s.summary and "cr-en/702.16b" in s.citations
 
 
@@ -83,7 +98,7 @@ actions:
   - {{by: Bruno, pass: true}}
 expect: [{{object: furia, zone: graveyard}}]
 """)
-    s = step(trace, "state-based", "Furia")
+    s = step(trace, "state-based", "magic.sba.aura_protected")
     assert "(702.16c)" in s.summary and "cr-en/702.16c" in s.citations and "cr-en/704.5m" in s.citations
 
 
@@ -105,8 +120,8 @@ actions:
   - {pass_until: beginning_of_combat}
 expect: [{player: Ana, life: 17}, {player: Bruno, life: 19}]
 """)
-    assert "cr-en/119.4" in step(trace, "action", "paga 3 vidas").citations
-    trigger = step(trace, "trigger", "Observador")
+    assert "cr-en/119.4" in step(trace, "action", "magic.play.pay_life").citations
+    trigger = step(trace, "trigger", "magic.when.life_loss.you")
     assert "cr-en/119.4" in trigger.citations and "cr-en/119.3" not in trigger.citations
 
 
@@ -126,7 +141,9 @@ actions:
   - {{by: Bruno, pass: true}}
 expect: [{{object: osos, zone: hand}}]
 """)
-    s = step(trace, "resolution", "pasa de campo de batalla a mano")
+    s = step(trace, "resolution", "magic.why.effect")         # the bear's move, by Devolver's effect
+    assert (s.message.id, s.message.params["origin"], s.message.params["to"]) == (
+        "magic.move", Message("magic.zone.battlefield"), Message("magic.zone.hand"))
     assert "cr-en/400.7" in s.citations and "cr-en/121.5" not in s.citations
 
 
@@ -141,7 +158,7 @@ actions:
   - {{pass_until: declare_attackers}}
 expect: []
 """)
-    return step(trace, "turn-based", "no tiene criaturas que puedan atacar")
+    return step(trace, "turn-based", "magic.turn.cannot_attack")
 
 
 def test_no_creature_can_attack_because_of_summoning_sickness_cites_302_6(h: Any) -> None:
@@ -197,6 +214,7 @@ actions:
   - {{by: Bruno, pass: true}}
 expect: [{{object: osos, colors: [W]}}]
 """)
-    s = step(trace, "resolution", "marca de tiempo")
-    assert "Osos (osos) se convierte en una copia de Caballero (cab) hasta el final del turno" in s.summary
+    s = step(trace, "resolution", "magic.lasting.copy")
+    assert s.message.params["what"] == Message("magic.lasting.copy", affected=["Osos (osos)"], n=1,
+                                               model="Caballero (cab)", until=Message("magic.lasting.until_eot"))
     assert "cr-en/707.2" in s.citations

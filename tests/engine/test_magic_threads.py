@@ -1,6 +1,6 @@
 """Games run in several threads of one process (a web server's) decide exactly what they decide alone: every cache
-is held by its game (MagicCaches) and the edit stamps come from one counter no two changes share
-(magic/state.py)."""
+is held by its game (MagicCaches), and each game counts its own edit stamps and keeps its own journal
+(magic/state.py, Stamps): playing games changes nothing held by a module."""
 from __future__ import annotations
 
 import json
@@ -90,3 +90,39 @@ def test_a_game_leaves_nothing_in_module_globals() -> None:
     fuzz_magic.fuzz(3, 1234, step_limit=400)
     grown = {k: (n, _module_containers().get(k)) for k, n in before.items() if _module_containers().get(k) != n}
     assert not grown, grown
+
+
+def _fingerprint(value: object) -> object:
+    """What a module-level value is now: its identity and, for a container, a counter or a plain object, what it
+    holds (its repr, or its instance dict's), so a change in place shows as well as a new binding."""
+    import itertools
+    import types
+    if isinstance(value, (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType)):
+        return id(value)
+    if isinstance(value, (dict, list, set, tuple, frozenset, itertools.count, str, int, float, bool, type(None))):
+        return id(value), repr(value)
+    state = getattr(value, "__dict__", None)
+    return id(value), repr(sorted(state.items(), key=lambda kv: kv[0])) if isinstance(state, dict) else None
+
+
+def _module_state() -> dict[tuple[str, str], object]:
+    """Every value bound at module level in the magic ruleset's modules, fingerprinted."""
+    import sys
+    return {(name, attr): _fingerprint(value) for name, module in list(sys.modules.items())
+            if name.startswith("judge.engine.rulesets.magic") and module is not None
+            for attr, value in vars(module).items() if not attr.startswith("__")}
+
+
+def test_playing_games_changes_no_module_state() -> None:
+    """Stricter than the sizes above: no module-level value of the magic ruleset is rebound or changed in place
+    by playing games (a process-wide edit counter, `[0]` of a list or an itertools.count, would be: each game now
+    counts on its own Stamps), nor a thread-local journal."""
+    _traces()
+    _fuzz_reports()                   # every module imported, every registry and lazy table filled once
+    before = _module_state()
+    from judge.runner import fuzz_magic
+    fuzz_magic.fuzz(2, 4321, step_limit=300)
+    _traces()
+    after = _module_state()
+    changed = sorted(k for k in before if after.get(k) != before[k])
+    assert not changed, changed

@@ -19,8 +19,15 @@ def _run(doc: dict[str, Any]) -> Trace:
     return trace
 
 
-def _steps(trace: Trace, text: str) -> list:
-    return [s for s in trace.steps if text in s.summary]
+def _nested(trace: Trace, ident: str, **params: Any) -> list:
+    """The steps whose message, or a message nested in its parameters, is `ident` with these parameters."""
+    def found(value: Any) -> bool:
+        if isinstance(value, Message):
+            if value.id == ident and all(value.params.get(k) == v for k, v in params.items()):
+                return True
+            return any(found(v) for v in value.params.values())
+        return isinstance(value, (list, tuple)) and any(found(v) for v in value)
+    return [s for s in trace.steps if found(s.message)]
 
 
 def _said(trace: Trace, ident: str, **params: Any) -> list:
@@ -92,7 +99,7 @@ def test_after_priority_in_cleanup_another_cleanup_step_begins() -> None:
     assert gets.message.params["what"] == Message("magic.turn.cleanup_both")   # state-based actions and triggers
     [again] = _said(trace, "magic.turn.begin_again", step=Message("magic.phase_again.cleanup"))
     assert again.kind == "turn-based" and "cr-en/514.3a" in again.citations
-    assert gets.number < again.number < _steps(trace, "turno 4 de Bruno")[0].number
+    assert gets.number < again.number < _said(trace, "magic.turn.untap", turn=4, player="Bruno")[0].number
 
 
 def test_control_steps_say_which_effect_applies_or_ended() -> None:
@@ -100,14 +107,21 @@ def test_control_steps_say_which_effect_applies_or_ended() -> None:
     owner applies because it is the newest (a resolution, not an effect ending); 611.2a: when that "until end of
     turn" effect ends in cleanup (514.2), the older effect decides again (a turn-based action citing 611.2a)."""
     trace = _run(_control_doc())
-    [takes, back, ends] = [s for s in trace.steps if "controlar Osos" in s.summary]
-    assert takes.kind == "resolution" and "se aplica el efecto de Dominación" in takes.summary
-    assert back.kind == "resolution" and "Ana vuelve a controlar Osos" in back.summary
-    assert "se aplica el efecto de Amenaza" in back.summary and "posterior al de Dominación" in back.summary
-    assert "terminó" not in back.summary and "cr-en/611.2a" not in back.citations
+    [takes, back, ends] = [s for s in trace.steps if s.message is not None and s.message.id.startswith(
+        "magic.control.") and s.message.params.get("id") == "osos"]
+    why = lambda step: step.message.params["why"].params["parts"]     # noqa: E731 - the reasons, in order
+    assert takes.kind == "resolution" and takes.message.id == "magic.control.gains"
+    assert why(takes) == [Message("magic.control.applies", source="Dominación", timestamp=5, after="")]
+    assert back.kind == "resolution" and back.message.id == "magic.control.back" and \
+        (back.message.params["player"], back.message.params["before"]) == ("Ana", "Bruno")
+    assert why(back) == [Message("magic.control.applies", source="Amenaza", timestamp=8,
+                                 after=Message("magic.control.after", source="Dominación", timestamp=5))]
+    assert "cr-en/611.2a" not in back.citations            # nothing ended: the newest effect applies
     assert {"cr-en/613.1b", "cr-en/613.7"} <= set(back.citations)
-    assert ends.kind == "turn-based" and "Bruno pasa a controlar Osos" in ends.summary
-    assert "terminó el efecto de Amenaza" in ends.summary and "ahora se aplica el de Dominación" in ends.summary
+    assert ends.kind == "turn-based" and ends.message.id == "magic.control.gains" and \
+        ends.message.params["player"] == "Bruno"
+    assert why(ends) == [Message("magic.control.ended", source="Amenaza", player="Ana"),
+                         Message("magic.control.now", source="Dominación", timestamp=5)]
     assert {"cr-en/613.1b", "cr-en/611.2a", "cr-en/514.2"} <= set(ends.citations)
 
 
@@ -127,8 +141,9 @@ def test_gaining_control_of_an_attacker_removes_it_from_combat() -> None:
         "expect": [{"object": "osos", "controller": "Bruno", "attacking": False}],
     }
     trace = _run(doc)
-    [step] = _steps(trace, "Bruno pasa a controlar Osos")
-    assert "deja de estar en combate" in step.summary and "cr-en/506.4" in step.citations
+    [step] = _said(trace, "magic.control.gains", player="Bruno", card="Osos")
+    assert Message("magic.control.leaves_combat") in step.message.params["why"].params["parts"]
+    assert "cr-en/506.4" in step.citations
 
 
 def test_an_aura_whose_target_left_does_not_resolve_citing_608_3b() -> None:
@@ -151,7 +166,7 @@ def test_an_aura_whose_target_left_does_not_resolve_citing_608_3b() -> None:
         "expect": [{"player": "Ana", "graveyard": ["Fuerza"], "hand": ["osos"]}],
     }
     trace = _run(doc)
-    [gone] = _steps(trace, "no se resuelve: su objetivo es ilegal")
+    [gone] = _nested(trace, "magic.resolve.fizzles", what=Message("magic.resolve.target_illegal"))
     assert {"cr-en/608.2b", "cr-en/608.3b"} <= set(gone.citations)
 
 
@@ -187,10 +202,10 @@ def test_the_second_combat_damage_step_cites_first_and_double_strike_changes() -
         "expect": [{"player": "Bruno", "life": 10}],     # only cb (702.4d) and osos (702.7c) deal damage again
     }
     trace = _run(doc)
-    second = [s for s in _steps(trace, "se asigna el daño de combate") if "cr-en/702.7b" not in s.citations]
+    second = [s for s in _said(trace, "magic.turn.assign_damage") if "cr-en/702.7b" not in s.citations]
     assert len(second) == 1
     assert {"cr-en/702.7c", "cr-en/702.4c", "cr-en/702.4d"} <= set(second[0].citations)
-    first = _steps(trace, "se asigna el daño de combate")[0]
+    first = _said(trace, "magic.turn.assign_damage")[0]
     assert not {"cr-en/702.7c", "cr-en/702.4c", "cr-en/702.4d"} & set(first.citations)
 
 
@@ -207,9 +222,10 @@ def test_lifelink_in_combat_and_the_draw_steps_draw_are_turn_based() -> None:
         "expect": [{"player": "Ana", "life": 22}, {"player": "Bruno", "hand_count": 1}],
     }
     trace = _run(doc)
-    [gain] = _steps(trace, "Ana gana 2 vidas (vínculo vital")
+    [gain] = _said(trace, "magic.life.gain", player="Ana", amount=2, why=Message("magic.why.lifelink",
+                                                                                 source="Clériga", amount=2))
     assert gain.kind == "turn-based" and "cr-en/510.2" in gain.citations
-    [drawn] = _steps(trace, "Bruno roba (robo del turno)")
+    [drawn] = _nested(trace, "magic.draw.why", player="Bruno", why=Message("magic.draw.turn"))
     assert drawn.kind == "turn-based" and "cr-en/504.1" in drawn.citations
 
 
@@ -236,8 +252,8 @@ def test_an_indestructible_creature_with_lethal_damage_says_why_it_survives() ->
     assert not [s for s in trace.steps if s.kind == "state-based"]
 
 
-# -- Spanish wording of step summaries ---------------------------------------------------------------------------
-def test_an_amount_of_damage_reads_without_a_doubled_de() -> None:
+# -- Spanish wording of step summaries: the named rendering tests (the wording on purpose) ---------------------------------------------------------------------------
+def test_rendering_an_amount_of_damage_without_a_doubled_de() -> None:
     """608.2c (the text of an effect, as the steps show it): «hace una cantidad de daño igual a su fuerza», never
     «una cantidad de de daño»; the other verbs keep «una cantidad de cartas/vidas»."""
     from judge.engine.rulesets.magic.cards import Effect
@@ -250,7 +266,7 @@ def test_an_amount_of_damage_reads_without_a_doubled_de() -> None:
         "su controlador roba una cantidad de carta(s)")
 
 
-def test_a_type_added_is_named_in_spanish() -> None:
+def test_rendering_a_type_added_in_spanish() -> None:
     """613.1d (layer 4, type-changing effects): the added type reads in Spanish («criatura»), in the plural for a
     group, never the scenario's id («creature»)."""
     from judge.engine.rulesets.magic.cards import Effect
@@ -278,10 +294,9 @@ def test_an_untap_step_with_nothing_to_untap_says_so() -> None:
     assert bruno.message.params["what"] == Message("magic.turn.untap_none")
     [ana] = _said(trace, "magic.turn.untap", turn=5, player="Ana")
     assert ana.message.params["what"] == Message("magic.turn.untap_one", ids=["osos"])
-    assert not _steps(trace, "ningún permanente")
 
 
-def test_pass_until_a_step_never_reached_says_al_paso() -> None:
+def test_rendering_pass_until_a_step_never_reached_says_al_paso() -> None:
     """508.8: with no attackers the combat damage steps are skipped, so `pass_until` one of them stops as the next
     step begins; the limit step names the step in Spanish («dejó atrás el paso de daño de combate»), never «a el»."""
     doc = {"cards": {"Osos": BEAR}, "players": [{"name": "Ana", "library": ["Osos", "Osos"]},
@@ -293,7 +308,7 @@ def test_pass_until_a_step_never_reached_says_al_paso() -> None:
     assert "dejó atrás el paso de daño de combate" in limit.summary and "a el " not in limit.summary
 
 
-def test_any_target_is_named_once() -> None:
+def test_rendering_any_target_once() -> None:
     """115.4: «cualquier objetivo» (a creature, player, planeswalker or battle) is one phrase: a cast missing it
     reads «se necesitan 1 objetivo(s) (cualquier objetivo)», not «cualquier objetivo objetivo»."""
     from judge.engine.rulesets.magic.cards import TargetSpec
@@ -306,7 +321,7 @@ def test_any_target_is_named_once() -> None:
     assert creature.render("en") == "target creature an opponent controls"
 
 
-def test_pass_until_is_described_with_the_steps_spanish_name() -> None:
+def test_rendering_pass_until_with_the_steps_spanish_name() -> None:
     """500.1 (the steps of the turn, by their names): `pass_until: end` reads «hasta el paso final», not the id."""
     from judge.engine.rulesets.magic.actions import PassUntil
     assert PassUntil(step="end").describe() == "todos pasan la prioridad hasta el paso final"

@@ -3,7 +3,7 @@ puts back every field of every object, player, stack item and effect, the zones,
 from __future__ import annotations
 
 import random
-from collections.abc import KeysView
+from collections.abc import KeysView, Mapping
 from typing import Any
 
 from judge.engine import Game
@@ -12,7 +12,7 @@ from judge.engine.rulesets.magic.actions import Cast
 from judge.engine.rulesets.magic.state import MagicState
 from judge.scenarios import load_scenario
 
-_SKIP = {"script", "chooser", "chars_cache", "caches", "version", "rng", "edit", "layer_edit", "ruleset"}
+_SKIP = {"script", "chooser", "chars_cache", "caches", "version", "rng", "edit", "layer_edit", "ruleset", "stamps"}
 
 
 def _dump(x: Any, seen: dict[int, str]) -> Any:
@@ -25,7 +25,7 @@ def _dump(x: Any, seen: dict[int, str]) -> Any:
         return [_dump(v, seen) for v in x]
     if isinstance(x, (set, frozenset)):
         return sorted(repr(_dump(v, seen)) for v in x)
-    if isinstance(x, dict):
+    if isinstance(x, Mapping):                        # dicts, and the read-only counts of last known information
         return [(k, _dump(v, seen)) for k, v in x.items()]
     if isinstance(x, KeysView):
         return "<the catalog's names>"                # read-only, never changed by a game

@@ -14,6 +14,7 @@ import pytest
 
 from judge.engine import run_scenario
 from judge.engine.rulesets.magic.verb import Registry, Verb, current, using
+from judge.messages import Message
 from judge.scenarios import ScenarioError, load_scenario
 
 TOY = '''
@@ -83,8 +84,11 @@ def test_a_verb_in_one_new_module_runs_in_a_scenario(tmp_path: Path) -> None:
         said = [s for s in trace.steps if s.message is not None and s.message.id == "magic.resolve.effects"
                 and any(getattr(e, "id", "") == "magic.verbtext.drain" for e in s.message.params["effects"])]
         assert said, [s.summary for s in trace.steps]
-        assert "cada oponente pierde 2 vida(s) y tú las ganas" in said[0].message.render("es")
-        assert "each opponent loses 2 life and you gain it" in said[0].message.render("en")
+        drain = next(e for e in said[0].message.params["effects"] if e.id == "magic.verbtext.drain")
+        assert str(drain.params["n"]) == "2" and drain.params["to"] == Message("magic.to.each_opponent")
+        for lang, template in zip(("es", "en"), toy.Drain.texts[""]):      # each language's line is the class's
+            assert drain.render(lang) == template.format(to=drain.params["to"].render(lang), n=2)
+            assert drain.render(lang) in said[0].message.render(lang)
         lost = [s for s in trace.steps if any(ev.kind == "life" for ev in s.events) and "Bruno" in s.summary]
         assert lost and all("cr-en/119.3" in s.citations for s in lost)
         # the builder lists it with its labels, its argument and the keys it reads

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from judge.engine import Trace, run_scenario
+from judge.messages import Message
 from judge.scenarios import ScenarioError, load_scenario
 
 BEAR = {"cost": "{1}{G}", "types": ["creature"], "subtypes": ["Oso"], "power": 2, "toughness": 2}
@@ -26,13 +27,6 @@ def failed(trace: Trace) -> list[str]:
     return [s.summary for s in trace.failed_expectations]
 
 
-def errors(cards: dict[str, Any]) -> str:
-    with pytest.raises(ScenarioError) as exc:
-        load_scenario({"ruleset": "magic", "title": "prueba", "cards": cards, "players": [{"name": "Ana"},
-                                                                                          {"name": "Bruno"}]})
-    return str(exc.value)
-
-
 def error_ids(cards: dict[str, Any]) -> list[str]:
     """The message ids of the errors of a scenario with these inline cards."""
     with pytest.raises(ScenarioError) as exc:
@@ -43,10 +37,11 @@ def error_ids(cards: dict[str, Any]) -> list[str]:
 
 def test_equip_is_only_for_equipment_and_define_pt_only_static_on_itself() -> None:
     assert "magic.card.equip_not_equipment" in error_ids({"Espada": {**SWORD, "subtypes": []}})
-    assert "solo en «static»" in errors({"Rayo": {"types": ["instant"], "effects": [{"define_pt": [1, 1]}]}})
-    assert "to: self" in errors({"Señor": {**ELF, "static": [{"define_pt": ["count", 1], "to": "all_creatures",
-                                                                "count": "all_creatures"}]}})
-    assert "necesita «count" in errors({"Elfo": {**ELF, "static": [{"pump": ["count", "count"]}]}})
+    assert "magic.verb.define_pt_static" in error_ids({"Rayo": {"types": ["instant"],
+                                                                 "effects": [{"define_pt": [1, 1]}]}})
+    assert "magic.verb.define_pt_self" in error_ids({"Señor": {**ELF, "static": [{
+        "define_pt": ["count", 1], "to": "all_creatures", "count": "all_creatures"}]}})
+    assert "magic.verb.count_needed" in error_ids({"Elfo": {**ELF, "static": [{"pump": ["count", "count"]}]}})
     assert "magic.card.unknown_quality" in error_ids({"Elfo": {**ELF, "static": [{"pump": [1, 1],
                                                                                   "to": "all_creatures",
                                                                                   "where": ["nonsense"]}]}})
@@ -171,4 +166,6 @@ def test_a_token_that_enters_as_a_copy_is_a_copy_and_a_token() -> None:
     assert not failed(t), failed(t)
     made = [s for s in t.steps if "cr-en/707.5" in s.citations]
     assert len(made) == 1 and made[0].kind == "resolution", [s.summary for s in t.steps]
-    assert "copia de Osos" in made[0].summary and made[0].events[0].kind == "move"
+    assert made[0].message == Message("magic.effect.token_copy", source="Hacer", token="Clon ficha", power=0,
+                                      toughness=0, id="ficha-1", model="Osos (o)")
+    assert made[0].events[0].kind == "move"

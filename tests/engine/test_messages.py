@@ -59,7 +59,7 @@ def test_the_catalogs_are_found() -> None:
 
 
 # -- the value ------------------------------------------------------------------------------------------------------
-def test_nested_messages_lists_and_plurals_render_in_each_language() -> None:
+def test_rendering_nested_messages_lists_and_plurals_in_each_language() -> None:
     said = Message("magic.life.gain", player="Ana", amount=1, why=Message("magic.draw.turn"), lives=21,
                    replaced=Message("magic.replaced", notes=["a", "b"]))
     assert said.render("es") == "Ana gana 1 vida (robo del turno): 21 — reemplazo: a; b"
@@ -75,20 +75,20 @@ def test_json_round_trip_keeps_nested_messages() -> None:
     assert back == said and back.render("en") == said.render("en")
 
 
-def test_an_unknown_id_renders_as_itself_and_a_plain_string_as_it_is() -> None:
+def test_rendering_an_unknown_id_as_itself_and_a_plain_string_as_it_is() -> None:
     assert Message("magic.no-such-id", n=2).render("en") == "magic.no-such-id n=2"
     assert render("texto en español", "en") == "texto en español"
     assert untranslated("texto en español", "en") and not untranslated("texto", "es")
     assert not untranslated(Message("magic.turn.no_creature"), "en")
 
 
-def test_a_step_from_a_plain_string_keeps_its_json_and_is_marked_in_english() -> None:
+def test_rendering_a_step_from_a_plain_string_keeps_its_json_and_is_marked_in_english() -> None:
     step = Step(1, "action", "Ana", "Ana hace algo", [], ["dv/turno"], None)
     assert "message" not in step.to_json()
     assert step.to_json("en")["summary"] == "Ana hace algo" and step.to_json("en")["summary_lang"] == "es"
 
 
-def test_a_step_from_a_message_renders_on_demand() -> None:
+def test_rendering_a_step_from_a_message_on_demand() -> None:
     step = Step(1, "action", "Ana", Message("magic.play.pass", player="Ana"), [], ["117.3d"], None)
     assert step._summary is None                    # nothing rendered until it is read
     assert step.summary == "Ana pasa la prioridad"
@@ -158,7 +158,7 @@ def _errors(doc: dict) -> dict:
     return {e.path: e for e in exc.value.errors}
 
 
-def test_magic_validation_errors_read_in_spanish_and_in_english() -> None:
+def test_rendering_magic_validation_errors_in_spanish_and_in_english() -> None:
     errs = _errors({"ruleset": "magic", "title": "x",
                     "cards": {"Rayo": {"cost": "{Z}", "types": ["instant"], "effects": [{"damage": 3}]},
                               "Osos": {"cost": "{1}{G}", "types": ["creature"], "power": 2, "keywords": ["banding"]}},
@@ -180,7 +180,7 @@ def test_magic_validation_errors_read_in_spanish_and_in_english() -> None:
         keyword.render("en")
 
 
-def test_doce_vidas_validation_errors_name_the_card_type_in_each_language() -> None:
+def test_rendering_doce_vidas_validation_errors_name_the_card_type_in_each_language() -> None:
     errs = _errors({"ruleset": "doce-vidas", "title": "x",
                     "cards": {"Rayo": {"type": "hechizo", "cost": 1, "effects": []},
                               "Reliquia": {"type": "reliquia", "cost": 1, "life": 2}},
@@ -192,7 +192,7 @@ def test_doce_vidas_validation_errors_name_the_card_type_in_each_language() -> N
                                                    "only creatures have «life»; this card's type is relic")
 
 
-def test_the_loader_s_errors_read_in_both_languages() -> None:
+def test_rendering_the_loader_s_errors_in_both_languages() -> None:
     errs = _errors("ruleset: magic\ntitle: [x\n")         # type: ignore[arg-type]
     (error,) = errs.values()
     assert error.message.startswith("YAML mal formado en la línea 3, columna 1: ")

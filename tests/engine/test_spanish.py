@@ -6,11 +6,11 @@ from judge.engine.spanish import vidas
 from judge.scenarios import load_scenario
 
 
-def test_vidas_is_singular_only_for_one() -> None:
+def test_rendering_vidas_is_singular_only_for_one() -> None:
     assert [vidas(n) for n in (0, 1, "1", 2, -1, "X")] == ["0 vidas", "1 vida", "1 vida", "2 vidas", "-1 vidas", "X vidas"]
 
 
-def test_a_one_life_gain_and_a_one_life_player_read_in_the_singular() -> None:
+def test_rendering_a_one_life_gain_and_a_one_life_player_in_the_singular() -> None:
     doc = {"ruleset": "magic", "title": "una vida",
            "cards": {"Bálsamo": {"cost": "{W}", "types": ["instant"], "targets": ["player"],
                                  "effects": [{"gain_life": 1, "to": "target"}]}},

@@ -51,6 +51,37 @@ expect:
 """
 
 
+def _said_line(text: str, ident: str, lang: str = "es") -> dict[str, str] | None:
+    """The parameters of the message `ident` if one line of `text` (a command's output, a page's text) is that
+    message rendered in `lang`, else None. What a CLI prints is read back to its message id and parameters, so a
+    test says which message a line is, not its wording; the template comes from the catalog."""
+    import re
+    import string
+
+    from judge.messages import template_of
+
+    template = template_of(ident, lang)
+    assert template is not None, ident
+    pattern, seen = "", set()
+    for literal, field, _spec, _conv in string.Formatter().parse(template):
+        pattern += re.escape(literal)
+        if field is not None:
+            name = field.split(".")[0].split("[")[0]
+            pattern += f"(?P={name})" if name in seen else f"(?P<{name}>.*?)"
+            seen.add(name)
+    for line in text.splitlines():
+        m = re.fullmatch(pattern, line.strip())
+        if m:
+            return m.groupdict()
+    return None
+
+
+@pytest.fixture()
+def said_line():
+    """_said_line: which message (id, parameters) a line of a command's output or a page's text is."""
+    return _said_line
+
+
 @pytest.fixture()
 def minimal() -> str:
     """A valid scenario whose single expectation holds (Bruno ends with 10 lives)."""
@@ -101,17 +132,20 @@ def replays_broken_game(cli: CliRunner):
     from judge.engine import run_scenario
     from judge.scenarios import load_scenario
 
-    def check(result, out: Path, invariant) -> dict:  # noqa: ANN001
+    def check(result, out: Path, invariant, problem: str | None = None) -> dict:  # noqa: ANN001
+        """`problem`: what the command must have named as the broken invariant's problem."""
         assert result.exit_code == 1
-        assert "INVARIANTE ROTO" in result.stderr
+        broken = _said_line(result.stderr, "fuzz.report.broken")
+        assert broken is not None and problem in (None, broken["problem"]), result.stderr
         written = list(out.glob("*.yaml"))
         assert len(written) == 1
+        assert _said_line(result.stderr, "fuzz.report.replay") == {"path": str(written[0])}
         doc = yaml.safe_load(written[0].read_text(encoding="utf-8"))
-        assert doc["actions"] and "invariante roto" in doc["title"]
+        assert doc["actions"] and "invariante roto" in doc["title"]     # the scenario's own (Spanish) title
         replay = cli.invoke(main, ["run", str(written[0])])
         assert replay.exit_code == 0, replay.output + replay.stderr
         trace = run_scenario(load_scenario(written[0]))
-        broken_step = int(result.stderr.split("paso ")[1].split(":")[0])
+        broken_step = int(broken["step"])
         assert invariant(trace.steps[broken_step - 1], None)
         assert not any(invariant(s, None) for s in trace.steps[: broken_step - 1])
         return doc

@@ -234,10 +234,14 @@ def test_pasted_magic_scenario_runs_on_the_page(client) -> None:
     check_run_page(page, trace)
     assert "Rayo a los osos" in page.h1.get_text()
     verdict = page.select_one(".verdict")
-    assert "ok" in verdict["class"] and "BIEN" in verdict.get_text()
+    assert trace["verdict"]["message"]["id"] == "core.verdict.ok_many" and trace["verdict"]["message"]["params"][
+        "head"]["id"] == "core.verdict.good"
+    assert "ok" in verdict["class"] and trace["verdict"]["text"] in " ".join(verdict.get_text().split())
     assert len(page.select("li.run-step.expectation")) == 5
     # The cast: the card on the stack on the board after it, the Montaña tapped.
-    cast = next(li for li in page.select("li.run-step") if "lanza Rayo" in li.select_one(".summary").get_text())
+    cast_step = next(s for s in trace["steps"] if s.get("message", {}).get("id") == "magic.move"
+                     and s["message"]["params"]["to"]["id"] == "magic.zone.stack")
+    cast = page.select_one(f'li.run-step[data-step="{cast_step["number"]}"]')
     assert "Rayo" in cast.select_one(".board section.stack").get_text()
     # The state-based step: the Osos in Bruno's graveyard, cited by 704.5g, linked to its rule page.
     dies = page.select_one("li.run-step.state-based")
@@ -266,7 +270,9 @@ def test_invalid_pasted_magic_scenario_shows_every_field_error(client) -> None:
 def test_open_choice_is_shown_on_the_magic_page(client) -> None:
     page = soup(client.post("/escenarios/ejecutar", data={"scenario": OPEN_CHOICE}))
     choice = page.select_one("li.run-step.choice")
-    assert choice is not None and "falta una elección" in choice.select_one(".summary").get_text()
+    [said] = [s for s in run_api(client, OPEN_CHOICE).get_json()["steps"] if s["kind"] == "choice"]
+    assert said["message"]["id"] == "core.choice.missing"
+    assert choice is not None and choice.select_one(".summary").get_text(strip=True) == said["summary"].strip()
     assert "Ana" in choice.select_one(".board .pending").get_text()
 
 
@@ -333,13 +339,15 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     trace = run_api(client, AURA).get_json()
     verdict = trace["verdict"]
     assert verdict["ok"] is True
-    assert verdict["text"].startswith("BIEN, con texto no modelado: Grilletes: «La criatura encantada no puede atacar.»")
-    assert verdict["unmodelled"] == ["Grilletes: «La criatura encantada no puede atacar.» (texto no modelado)"]
-    assert verdict["text"].count("no modelado") == 1          # the head says it; the note does not again
+    note = "Grilletes: «La criatura encantada no puede atacar.»"            # the card's own text
+    assert verdict["message"]["params"]["head"] == {"id": "core.verdict.good_unmodelled", "params": {"notes": note}}
+    assert [n.startswith(note) for n in verdict["unmodelled"]] == [True]
+    assert verdict["text"].count(note) == 1          # the head names it once; the note's own suffix is not repeated
     expectation = [s for s in trace["steps"] if s["kind"] == "expectation"]
     assert expectation and expectation[0]["unmodelled"] == verdict["unmodelled"]
     page = soup(client.post("/escenarios/ejecutar", data={"scenario": AURA}))
-    assert "BIEN, con texto no modelado" in page.select_one(".verdict").get_text()
+    assert verdict["text"] in " ".join(page.select_one(".verdict").get_text().split())
     # Without the text, the verdict is the plain one.
     plain = run_api(client, AURA.replace('text: "La criatura encantada no puede atacar."', 'colors: [W]')).get_json()
-    assert plain["verdict"]["text"].startswith("BIEN: se cumple") and plain["verdict"]["unmodelled"] == []
+    assert plain["verdict"]["message"]["params"]["head"] == {"id": "core.verdict.good", "params": {}}
+    assert plain["verdict"]["message"]["id"] == "core.verdict.ok_one" and plain["verdict"]["unmodelled"] == []

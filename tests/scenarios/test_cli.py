@@ -24,11 +24,18 @@ def test_passing_scenario_exits_0_and_prints_steps_citations_and_verdict(cli: Cl
     result = _run(cli, str(path))
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Escenario: Ana ataca a Bruno" in out
-    assert "Bruno pierde 2 vidas" in out
+    data = json.loads(_run(cli, str(path), "--json").output)        # the same run: its messages and texts
+    lines = out.splitlines()
+    assert data["scenario_title"] in lines[0]
+    # every step once, numbered, with its text (the message rendered), the attack's loss among them
+    for step in data["steps"]:
+        assert sum(line.lstrip().startswith(f"{step['number']}. ") and line.endswith(step["summary"])
+                   for line in lines) == 1, step
+    [hit] = [s for s in data["steps"] if s.get("message", {}).get("id") == "dv.attack.player"]
+    assert hit["message"]["params"]["player"] == "Bruno" and hit["message"]["params"]["lives"] == 10
     # The citation with its text, shortened, from the loaded corpus.
     assert "§ dv/tipos/criaturas/7 — Cuando una criatura ataca a un jugador" in out
-    assert out.rstrip().splitlines()[-1].startswith("BIEN")
+    assert lines[-1] == data["verdict"]["text"] and data["verdict"]["message"]["id"] == "core.verdict.ok_one"
 
 
 def test_failed_expectation_exits_1(cli: CliRunner, tmp_path: Path, minimal_failing: str) -> None:
@@ -115,7 +122,7 @@ def test_invalid_scenario_exits_2_with_every_field_error_on_stderr(tmp_path: Pat
     assert err.splitlines()[0].endswith(": " + Message("format.invalid").render())
     lines = [line.strip() for line in err.splitlines()[1:]]
     assert "actions[0].by: " + Message("format.player.unknown", name="Carla").render() in lines
-    assert any(line.startswith("cards.Lobo gris.life:") for line in lines)
+    assert any(line.split(": ")[0] == "cards.Lobo gris.life" for line in lines)
     assert "Traceback" not in result.output + err
 
 
@@ -148,7 +155,7 @@ def _stderr(result) -> str:
     return result.stderr
 
 
-def test_without_a_corpus_the_trace_still_prints(tmp_path: Path, minimal: str) -> None:
+def test_without_a_corpus_the_trace_still_prints(tmp_path: Path, minimal: str, said_line) -> None:
     """A broken corpus folder costs the cited text (with a warning), not the verdict or a traceback."""
     path = tmp_path / "ok.yaml"
     path.write_text(minimal, encoding="utf-8")
@@ -159,7 +166,7 @@ def test_without_a_corpus_the_trace_still_prints(tmp_path: Path, minimal: str) -
     citations._cache.clear()
     assert result.exit_code == 0
     assert "§ dv/tipos/criaturas/7\n" in result.output
-    assert "no se pudo cargar el corpus" in result.stderr
+    assert said_line(result.stderr, "core.cli.no_corpus") is not None, result.stderr
 
 
 def test_scenario_from_stdin(minimal: str, minimal_failing: str) -> None:

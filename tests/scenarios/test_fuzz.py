@@ -10,15 +10,18 @@ from click.testing import CliRunner
 
 from judge.cli import main
 from judge.engine import run_scenario
+from judge.messages import Message
 from judge.runner import fuzz
 from judge.scenarios import load_scenario
 
 
-def test_a_few_hundred_random_games_keep_every_invariant(cli: CliRunner, tmp_path: Path) -> None:
+def test_a_few_hundred_random_games_keep_every_invariant(cli: CliRunner, tmp_path: Path, said_line) -> None:
     result = cli.invoke(main, ["fuzz", "doce-vidas", "--games", "250", "--seed", "1", "--out", str(tmp_path)],
                         catch_exceptions=False)
     assert result.exit_code == 0, result.output + result.stderr
-    assert "250 partidas" in result.output and "partidas/s" in result.output
+    played = said_line(result.output, "fuzz.report.played")
+    assert played is not None and played["games"] == "250" and float(played["rate"]) > 0
+    assert said_line(result.output, "fuzz.report.held") is not None
     assert not list(tmp_path.iterdir())
 
 
@@ -47,19 +50,25 @@ def _nobody_loses_lives(step, base):
     """A deliberately wrong invariant: "no attack or spell ever costs anyone a life" (resolution steps only
     follow scripted actions, so the game that breaks it has actions to replay)."""
     if step.kind == "resolution" and any(e.kind == "lives" and e.data["to"] < e.data["from"] for e in step.events):
-        return "alguien perdió vidas"
+        return "nobody-loses-lives"
     return None
 
 
 def test_broken_invariant_exits_1_and_writes_a_replayable_scenario(cli: CliRunner, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch,
-                                                                   replays_broken_game) -> None:
+                                                                   replays_broken_game, said_line) -> None:
     monkeypatch.setattr(fuzz, "INVARIANTS", [*fuzz.INVARIANTS, _nobody_loses_lives])
     out = tmp_path / "fallos"
     result = cli.invoke(main, ["fuzz", "doce-vidas", "--games", "50", "--seed", "7", "--out", str(out)])
-    assert "alguien perdió vidas" in result.stderr
     # `judge run` replays it: the same game, up to the step that broke the invariant.
-    replays_broken_game(result, out, _nobody_loses_lives)
+    replays_broken_game(result, out, _nobody_loses_lives, "nobody-loses-lives")
+    # --lang en: the same report, in English
+    english = cli.invoke(main, ["fuzz", "doce-vidas", "--games", "50", "--seed", "7", "--out", str(tmp_path / "en"),
+                                "--lang", "en"])
+    assert english.exit_code == 1
+    assert said_line(english.stderr, "fuzz.report.broken", "en") == {
+        **said_line(result.stderr, "fuzz.report.broken"), "problem": "nobody-loses-lives"}
+    assert said_line(english.stderr, "fuzz.report.broken", "es") is None
 
 
 def test_an_engine_exception_is_a_broken_invariant(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,7 +85,8 @@ def test_an_engine_exception_is_a_broken_invariant(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(Game, "play", flaky)
     report = fuzz.fuzz(20, seed=3)
-    assert report.broken is not None and "RuntimeError" in report.broken.problem
+    assert report.broken is not None and report.broken.problem == Message(
+        "fuzz.play.raised", error="RuntimeError", detail="fallo simulado")
     assert len(report.broken.document["actions"]) >= 1
 
 
@@ -93,11 +103,15 @@ def test_each_invariant_catches_its_breakage() -> None:
            "board": [], "discard": []}]
     assert all(check(step(ok), base) is None for check in fuzz.INVARIANTS)
     too_many = [dict(ok[0], lives=25)]
-    assert "25 vidas" in fuzz.lives_at_most_24(step(too_many), base)
+    assert fuzz.lives_at_most_24(step(too_many), base) == Message("fuzz.dv.lives_above", player="Ana", lives=25,
+                                                                  max=24)
     twice = [dict(ok[0], discard=[{"id": "a"}])]
-    assert "dos zonas" in fuzz.each_card_in_one_zone(step(twice), fuzz.Baseline(card_ids=base.card_ids))
+    assert fuzz.each_card_in_one_zone(step(twice), fuzz.Baseline(card_ids=base.card_ids)) == Message(
+        "fuzz.dv.two_zones", card="a")
     lost = [dict(ok[0], hand=[])]
-    assert "número de cartas" in fuzz.card_count_constant(step(lost), fuzz.Baseline(card_ids=base.card_ids))
+    count = fuzz.card_count_constant(step(lost), fuzz.Baseline(card_ids=base.card_ids))
+    assert count is not None and count.id == "fuzz.dv.card_count" and (count.params["before"],
+                                                                        count.params["after"]) == (2, 1)
 
 
 def test_the_settled_invariants_catch_their_breakage() -> None:
@@ -113,11 +127,14 @@ def test_the_settled_invariants_catch_their_breakage() -> None:
     piel = {"id": "piel", "card": "Piel", "type": "encantamiento", "attached_to": "lobo"}
     assert fuzz.no_lethal_damage_left(step([lobo, piel]), base) is None
     assert fuzz.enchantments_attached(step([lobo, piel]), base) is None
-    assert "3 de daño" in fuzz.no_lethal_damage_left(step([dict(lobo, damage=3)]), base)
-    assert "no está en juego" in fuzz.enchantments_attached(step([piel]), base)
-    assert "potencia de 2" in fuzz.mana_and_recycle_cost_sane(
+    assert fuzz.no_lethal_damage_left(step([dict(lobo, damage=3)]), base) == Message(
+        "fuzz.dv.lethal_left", card="Lobo", id="lobo", damage=3, life=3)
+    assert fuzz.enchantments_attached(step([piel]), base) == Message("fuzz.dv.enchantment_loose", card="Piel",
+                                                                     id="piel", host="lobo")
+    assert fuzz.mana_and_recycle_cost_sane(
         Step(number=1, kind="action", actor=None, summary="x", events=[], citations=["dv/turno"],
-             board={"players": [{"name": "Ana", "lives": 3, "mana": 0, "recycle_cost": 3}]}), base)
+             board={"players": [{"name": "Ana", "lives": 3, "mana": 0, "recycle_cost": 3}]}), base) == Message(
+        "fuzz.dv.recycle_cost", player="Ana", cost=3)
 
 
 def test_random_probes_replay_exactly(tmp_path: Path, cli: CliRunner) -> None:
@@ -147,7 +164,7 @@ def test_an_illegal_action_that_changes_the_board_is_caught(monkeypatch: pytest.
 
     monkeypatch.setattr(Game, "play", leaky)
     report = fuzz.fuzz(20, seed=4)
-    assert report.broken is not None and "cambió el tablero" in report.broken.problem
+    assert report.broken is not None and report.broken.problem.id == "fuzz.play.illegal_changed"
 
 
 def test_the_fuzz_loop_sets_the_cyclic_collector_back_as_it_was() -> None:

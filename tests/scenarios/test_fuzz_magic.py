@@ -24,14 +24,21 @@ def test_a_few_short_games_keep_every_invariant() -> None:
     assert report.capped + sum(n for who, n in report.winners.items() if who != "nadie") == 6
 
 
-def test_the_command_plays_and_reports(cli: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_command_plays_and_reports(cli: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       said_line) -> None:
     monkeypatch.setattr(fm, "GAME_STEP_LIMIT", 200)
     result = cli.invoke(main, ["fuzz", "magic", "--games", "3", "--seed", "4", "--out", str(tmp_path)],
                         catch_exceptions=False)
     assert result.exit_code == 0, result.output + result.stderr
-    assert "3 partidas" in result.output and "partidas/s" in result.output
-    assert "todas las invariantes se cumplen" in result.output
+    played = said_line(result.output, "fuzz.report.played")
+    assert played is not None and played["games"] == "3" and float(played["rate"]) > 0
+    assert said_line(result.output, "fuzz.report.held") is not None
     assert not list(tmp_path.iterdir())
+    english = cli.invoke(main, ["fuzz", "magic", "--games", "3", "--seed", "4", "--out", str(tmp_path), "--lang",
+                                "en"], catch_exceptions=False)
+    assert said_line(english.output, "fuzz.report.played", "en")["games"] == "3"
+    assert said_line(english.output, "fuzz.report.held", "en") is not None
+    assert said_line(english.output, "fuzz.report.held", "es") is None
 
 
 def test_the_generator_covers_the_vocabulary_and_is_valid() -> None:
@@ -108,7 +115,7 @@ def test_replay_gives_the_final_board_of_the_game() -> None:
 def _nobody_loses_life(step: Step, ledger: fm.Ledger) -> str | None:
     """A deliberately wrong invariant: "nobody ever loses life"."""
     if any(e.kind == "life" and e.data["delta"] < 0 for e in step.events):
-        return "alguien perdió vidas"
+        return "nobody-loses-life"
     return None
 
 
@@ -120,8 +127,7 @@ def test_broken_invariant_exits_1_and_writes_a_replayable_scenario(cli: CliRunne
     monkeypatch.setattr(fm, "INVARIANTS", [*fm.INVARIANTS, _nobody_loses_life])
     out = tmp_path / "fallos"
     result = cli.invoke(main, ["fuzz", "magic", "--games", "20", "--seed", "2", "--out", str(out)])
-    assert "alguien perdió vidas" in result.stderr
-    doc = replays_broken_game(result, out, _nobody_loses_life)
+    doc = replays_broken_game(result, out, _nobody_loses_life, "nobody-loses-life")
     assert doc["ruleset"] == "magic" and list(out.glob("fuzz-magic-partida-*.yaml"))
 
 
@@ -142,7 +148,8 @@ def test_an_engine_exception_is_a_broken_invariant(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(Game, "play", flaky)
     monkeypatch.setattr(fm, "start_game", start)
     report = fm.fuzz(5, seed=3, step_limit=300)
-    assert report.broken is not None and "RuntimeError" in report.broken.problem
+    assert report.broken is not None and report.broken.problem == Message(
+        "fuzz.play.raised", error="RuntimeError", detail="fallo simulado")
     assert len(report.broken.document["actions"]) >= 40
 
 
@@ -175,20 +182,23 @@ def test_each_invariant_catches_its_breakage() -> None:
 
     twice = _board([_player("Ana", hand=[{"id": "rayo", "card": "Rayo"}], graveyard=[{"id": "rayo~2", "card": "Rayo"}],
                             battlefield=[bear]), _player("Bruno")])
-    assert "dos veces" in fm.each_object_in_one_zone(_step(twice), ledger)
+    assert fm.each_object_in_one_zone(_step(twice), ledger) == Message("fuzz.magic.twice", card="rayo", id="rayo~2")
     stranger = _board([_player("Ana", hand=[{"id": "x", "card": "X"}], battlefield=[bear]), _player("Bruno")])
-    assert "sin ser ninguna" in fm.each_object_in_one_zone(_step(stranger), ledger)
+    assert fm.each_object_in_one_zone(_step(stranger), ledger) == Message("fuzz.magic.stranger", id="x")
     lost = _board([_player("Ana", battlefield=[bear]), _player("Bruno")])
-    assert "faltan cartas" in fm.each_object_in_one_zone(_step(lost), ledger)
+    assert fm.each_object_in_one_zone(_step(lost), ledger) == Message("fuzz.magic.missing", missing="['rayo']")
 
     full_pool = _board([_player("Ana", mana_pool={"R": 1}), _player("Bruno")])
     begins = _step(full_pool, "turn-based", Message("magic.turn.begin", step=Message("magic.phase.end"), turn=3,
                                                     player="Ana"))
-    assert "reserva de maná de Ana" in fm.pools_empty_at_step_start(begins, ledger)
+    left = fm.pools_empty_at_step_start(begins, ledger)
+    assert left.id == "fuzz.magic.pool_left" and left.params["player"] == "Ana" and left.params["step"] == \
+        begins.message
     assert fm.pools_empty_at_step_start(_step(full_pool), ledger) is None       # mid-step mana is fine
 
     hurt = _board([_player("Ana", life=17), _player("Bruno")])
-    assert "17 vidas" in fm.life_matches_events(_step(hurt), fm.Ledger(frozenset(), {"Ana": 20, "Bruno": 20}))
+    assert fm.life_matches_events(_step(hurt), fm.Ledger(frozenset(), {"Ana": 20, "Bruno": 20})) == Message(
+        "fuzz.magic.life", player="Ana", life=17, expected=20)
     counted = fm.Ledger(frozenset(), {"Ana": 20, "Bruno": 20})
     lose = _step(hurt, events=[Event("life", {"player": "Ana", "delta": -3})])
     counted.see(lose)
@@ -196,7 +206,8 @@ def test_each_invariant_catches_its_breakage() -> None:
 
     attacking = _board([_player("Ana", battlefield=[dict(bear, attacking="Bruno")]), _player("Bruno")],
                        phase="main2", phase_label="la segunda fase principal")
-    assert "sigue atacando" in fm.nobody_in_combat_outside_it(_step(attacking), ledger)
+    in_combat = fm.nobody_in_combat_outside_it(_step(attacking), ledger)
+    assert in_combat.id == "fuzz.magic.in_combat" and in_combat.params["id"] == "osos~2"
     assert fm.nobody_in_combat_outside_it(_step(dict(attacking, phase="combat_damage")), ledger) is None
 
     class FakeGame:
@@ -209,18 +220,19 @@ def test_each_invariant_catches_its_breakage() -> None:
                 return type("P", (), {"lost": False})
 
     def after(board: dict) -> str | None:
-        return fm.state_based_actions_done(FakeGame, fm.Ledger(frozenset(), {}, board=board))  # type: ignore[arg-type]
+        said = fm.state_based_actions_done(FakeGame, fm.Ledger(frozenset(), {}, board=board))  # type: ignore[arg-type]
+        return None if said is None else said.id
 
     assert after(ok) is None
-    assert "704.5g" in after(_board([_player("Ana", battlefield=[dict(bear, damage=2)]), _player("Bruno")]))
+    assert "fuzz.magic.lethal_left" == after(_board([_player("Ana", battlefield=[dict(bear, damage=2)]), _player("Bruno")]))
     assert after(_board([_player("Ana", battlefield=[dict(bear, damage=2, keywords=["indestructible"])]),
                          _player("Bruno")])) is None
-    assert "704.5f" in after(_board([_player("Ana", battlefield=[dict(bear, toughness=0)]), _player("Bruno")]))
-    assert "704.5q" in after(_board([_player("Ana", battlefield=[dict(bear, counters={"+1/+1": 1, "-1/-1": 1})]),
+    assert "fuzz.magic.toughness_zero" == after(_board([_player("Ana", battlefield=[dict(bear, toughness=0)]), _player("Bruno")]))
+    assert "fuzz.magic.both_counters" == after(_board([_player("Ana", battlefield=[dict(bear, counters={"+1/+1": 1, "-1/-1": 1})]),
                                      _player("Bruno")]))
-    assert "704.5a" in after(_board([_player("Ana", life=0), _player("Bruno")]))
+    assert "fuzz.magic.life_zero" == after(_board([_player("Ana", life=0), _player("Bruno")]))
     aura = {"id": "alas", "card": "Alas", "types": "Encantamiento — Aura", "counters": {}, "attached_to": "nadie"}
-    assert "704.5m" in after(_board([_player("Ana", battlefield=[aura]), _player("Bruno")]))
+    assert "fuzz.magic.aura_loose" == after(_board([_player("Ana", battlefield=[aura]), _player("Bruno")]))
 
 
 def test_the_state_check_sees_an_object_out_of_place() -> None:
@@ -235,11 +247,12 @@ def test_the_state_check_sees_an_object_out_of_place() -> None:
     ana.zones["hand"].append(card)                  # in two lists at once
     assert fm.zones_consistent(game, ledger) is None            # nothing moved since the last check
     ledger.moved = True
-    assert "dice «library»" in fm.zones_consistent(game, ledger)
+    out_of_place = fm.zones_consistent(game, ledger)
+    assert out_of_place.id == "fuzz.zone.says" and out_of_place.params["says"] == "library"
     ana.zones["hand"].pop()
     ana.zones["library"].remove(card)               # in no list at all
     ledger.moved = True
-    assert "faltan" in fm.zones_consistent(game, ledger)
+    assert fm.zones_consistent(game, ledger).id == "fuzz.magic.zones_count"
 
 
 def test_the_chooser_falls_back_to_a_legal_empty_answer() -> None:

@@ -10,6 +10,7 @@ from bs4 import BeautifulSoup
 from click.testing import CliRunner
 
 from judge.cli import main
+from judge.messages import Message
 
 INVALID = "ruleset: doce-vidas\ntitle: x\nplayers: 3\n"
 
@@ -23,9 +24,16 @@ def test_judge_run_lang_en_prints_english_steps_and_verdict(cli: CliRunner, tmp_
     path.write_text(minimal, encoding="utf-8")
     es, en = _run(cli, str(path)), _run(cli, str(path), "--lang", "en")
     assert es.exit_code == en.exit_code == 0
-    assert "Escenario:" in es.output and "Scenario:" in en.output
-    assert "Bruno pierde 2 vidas" in es.output and "Bruno loses 2 lives" in en.output
-    assert en.output.rstrip().splitlines()[-1].startswith("PASS: the expectation holds")
+    data = json.loads(_run(cli, str(path), "--json").output)
+    # each step's message, rendered in the language asked, is its line in that run (the same ids in both)
+    for step in data["steps"]:
+        said = Message.from_json(step["message"])
+        assert said.render("es") in es.output and said.render("en") in en.output, step
+        assert said.render("en") not in es.output or said.render("en") == said.render("es")
+    verdict = Message.from_json(data["verdict"]["message"])
+    assert verdict.id == "core.verdict.ok_one"
+    assert es.output.rstrip().splitlines()[-1] == verdict.render("es")
+    assert en.output.rstrip().splitlines()[-1] == verdict.render("en") != verdict.render("es")
     # the citations are the same passage ids in both
     cites = lambda out: [line.split("—")[0].strip() for line in out.splitlines() if line.strip().startswith("§")]
     assert cites(es.output) == cites(en.output)

@@ -9,6 +9,13 @@ from flask import render_template
 from .conftest import CURATED_DIR, DEEP_ERROR_LINES, curated_files
 
 
+def ui(key: str, lang: str = "es", **values: object) -> str:
+    """The page's own words for `key` (the interface catalogue, judge/web/i18n.py) in `lang`."""
+    from judge.web.i18n import translate
+
+    return translate(key, lang, **values)
+
+
 def soup(response) -> BeautifulSoup:
     assert response.status_code == 200, response.data[:500]
     return BeautifulSoup(response.data, "html.parser")
@@ -43,8 +50,10 @@ def test_trace_page_shows_steps_cited_text_and_board(client) -> None:
     assert len(steps) + len(checks) == len(json_trace["steps"])
     assert [int(li["data-step"]) for li in steps + checks] == sorted(s["number"] for s in json_trace["steps"])
     assert not any(li["data-kind"] == "expectation" for li in steps) and checks
-    combat = next(s for s in steps if "daño simultáneo" in s.select_one(".summary").get_text())
-    assert combat.select_one(".kind").get_text() == "resolución"
+    [fight] = [s for s in json_trace["steps"] if s.get("message", {}).get("id") == "dv.attack.creature"]
+    combat = next(s for s in steps if int(s["data-step"]) == fight["number"])
+    assert combat.select_one(".summary").get_text(strip=True) == fight["summary"].strip()
+    assert combat["data-kind"] == "resolution" and combat.select_one(".kind").get_text() == ui("run.kind.resolution")
     cite = combat.select_one('.cite[data-ref="dv/tipos/criaturas/6"]')
     assert "ambas se infligen su daño de forma simultánea" in cite.blockquote.get_text()
     assert cite.a["href"] == "/pasajes/dv/tipos/criaturas/6"
@@ -53,9 +62,10 @@ def test_trace_page_shows_steps_cited_text_and_board(client) -> None:
     board = after.select_one("section.step-board .board")
     ana = board.select_one('section.player[data-player="Ana"]')
     assert "Oso pardo" in ana.select_one(".zone-discard").get_text()
-    assert "12 vidas" in ana.select_one(".lives").get_text()
+    assert " ".join(ana.select_one(".lives").get_text().split()) == f"12 {ui('run.lives')}"
     verdict = page.select_one(".verdict")
-    assert "ok" in verdict["class"] and "BIEN" in verdict.get_text()
+    assert "ok" in verdict["class"] and json_trace["verdict"]["text"] in " ".join(verdict.get_text().split())
+    assert json_trace["verdict"]["message"]["params"]["head"]["id"] == "core.verdict.good"
 
 
 def test_permanents_show_tapped_damage_and_attachments(client) -> None:
@@ -64,23 +74,32 @@ def test_permanents_show_tapped_damage_and_attachments(client) -> None:
     # The enchantments are drawn on the creature they enchant (Bruno's Grilletes on Ana's wolf stays on Bruno's side).
     lobo = first_board.select_one('.tile[data-object="lobo"]')
     assert lobo.select_one(".card").get_text() == "Lobo gris"
-    assert lobo.select_one(".cost").get_text() == "coste 2" and lobo.select_one(".types").get_text() == "criatura"
-    assert lobo.select_one(".stats").get_text() == "2 de daño · 5 de vida"     # 2 damage, 3+2 life
+    assert lobo.select_one(".cost").get_text() == ui("view.cost", cost=2)
+    import yaml
+
+    written = yaml.safe_load((CURATED_DIR / "doce-vidas" / "16-el-encantamiento-va-a-la-pila-de-su-propietario.yaml")
+                             .read_text(encoding="utf-8"))["cards"]["Lobo gris"]["type"]
+    assert lobo.select_one(".types").get_text() == written                # the scenario's card type, as written
+    assert lobo.select_one(".stats").get_text() == ui("view.lives_of", damage=2, life=5)    # 2 damage, 3+2 life
     assert lobo.select_one(".damage") is None                                 # no damage marked
     assert [t["data-object"] for t in lobo.select(".attachments > .tile")] == ["piel", "grilletes"]
     grilletes = lobo.select_one('.attachments > .tile[data-object="grilletes"]')
-    assert grilletes.select_one(".controller").get_text() == "de Bruno"       # Bruno's, on Ana's wolf
+    assert grilletes.select_one(".controller").get_text() == ui("view.of", player="Bruno")  # on Ana's wolf
     assert lobo.select_one('.tile[data-object="piel"] .controller') is None
     assert first_board.select_one('section.player[data-player="Bruno"] .zone-board .count').get_text() == "1"
 
 
 def test_illegal_step_is_marked(client) -> None:
-    page = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca"))
-    illegal = page.select("li.run-step.illegal")
-    assert len(illegal) == 1
-    assert illegal[0].select_one(".flag").get_text() == "no se puede"
-    assert illegal[0].select_one(".summary").get_text().startswith("no se puede")
-    assert illegal[0].select(".cite")
+    url = "/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca"
+    for lang in ("es", "en"):
+        page = soup(client.get(f"{url}?lang={lang}"))
+        illegal = page.select("li.run-step.illegal")
+        assert len(illegal) == 1
+        assert illegal[0].select_one(".flag").get_text() == ui("run.illegal", lang)
+        [said] = [s for s in client.get(f"{url}?format=json&lang={lang}").get_json()["steps"] if s["kind"] == "illegal"]
+        assert said["message"]["id"] == "core.illegal"
+        assert illegal[0].select_one(".summary").get_text(strip=True) == said["summary"].strip()
+        assert illegal[0].select(".cite")
 
 
 def test_failed_expectation_and_unmodelled_text_are_marked(client, minimal_failing: str) -> None:
@@ -90,7 +109,7 @@ def test_failed_expectation_and_unmodelled_text_are_marked(client, minimal_faili
     response = client.post("/escenarios/ejecutar", data={"scenario": source})
     page = soup(response)
     failed = page.select("li.run-step.failed")
-    assert len(failed) == 1 and failed[0].select_one(".flag").get_text() == "expectativa no cumplida"
+    assert len(failed) == 1 and failed[0].select_one(".flag").get_text() == ui("run.failed")
     assert "failed" in page.select_one(".verdict")["class"]
     flagged = page.select(".unmodelled")
     assert flagged and "Vuela." in flagged[0].get_text()
@@ -109,7 +128,7 @@ def test_citation_outside_the_corpus_is_marked(app) -> None:
                                cites={r: res.resolve(r) for r in step["citations"]})
     part = BeautifulSoup(html, "html.parser")
     unknown = part.select_one('.cite.unknown[data-ref="999.9z"]')
-    assert unknown is not None and unknown.select_one(".outside").get_text() == "fuera del corpus cargado"
+    assert unknown is not None and unknown.select_one(".outside").get_text() == ui("run.outside")
     assert "Gana quien consiga" in part.select_one('.cite[data-ref="dv/objetivo"] blockquote').get_text()
 
 
@@ -152,8 +171,10 @@ def test_unknown_scenario_is_404(client, url: str) -> None:
 def test_english_ui(client) -> None:
     page = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca?lang=en"))
     assert page.select_one("li.run-step.illegal .flag").get_text() == "not allowed"
-    # The rules text is shown as the document wrote it.
-    assert "Entran al juego giradas." in page.get_text()
+    # The rules text is shown as the document wrote it: the same quotes as the Spanish page's.
+    spanish = soup(client.get("/escenarios/doce-vidas/06-criatura-recien-jugada-no-ataca?lang=es"))
+    quotes = [q.get_text() for q in page.select(".cite blockquote")]
+    assert quotes and quotes == [q.get_text() for q in spanish.select(".cite blockquote")]
 
 
 def test_every_curated_page_renders(client) -> None:
@@ -180,8 +201,13 @@ def test_step_kinds_follow_the_ui_language(client) -> None:
 
 
 def test_open_choice_is_shown_on_the_board(client) -> None:
-    page = soup(client.get("/escenarios/doce-vidas/24-eleccion-sin-respuesta"))
-    choice = page.select_one("li.run-step.choice")
-    assert choice is not None and "falta una elección" in choice.select_one(".summary").get_text()
-    pending = choice.select_one(".board .pending")
-    assert pending is not None and "Esperando a Bruno: elegir 2" in pending.get_text()
+    url = "/escenarios/doce-vidas/24-eleccion-sin-respuesta"
+    for lang in ("es", "en"):
+        page = soup(client.get(f"{url}?lang={lang}"))
+        choice = page.select_one("li.run-step.choice")
+        [said] = [s for s in client.get(f"{url}?format=json&lang={lang}").get_json()["steps"] if s["kind"] == "choice"]
+        assert said["message"]["id"] == "core.choice.missing"
+        assert choice is not None and choice.select_one(".summary").get_text(strip=True) == said["summary"].strip()
+        pending = choice.select_one(".board .pending")
+        assert pending is not None and ui("run.pending", lang, player="Bruno", count=2) in " ".join(
+            pending.get_text().split())

@@ -164,3 +164,30 @@ def test_players_tirar_is_casting_unless_a_die_or_cards_follow() -> None:
 
     assert "lanzo" in players_words("le tiro un Rayo a su bicho")
     assert "tiro" in players_words("tiro el dado planar") and "tiro" in players_words("si tiro dos cartas")
+
+
+# -- 6. the everyday words a situation is told with reach the English CR's words (issue 15, glossary.yaml's
+# "everyday words of the rules"); words of two senses are left out ("quién gana" is winning, not gaining life)
+@pytest.mark.parametrize("q, term", [
+    ("si pierdo la última criatura que pasa", "lose"),
+    ("cuantas veces se dispara el trigger", "time"),
+    ("cada jugador roba una carta", "each"),
+    ("la ficha cuenta como criatura?", "count"),
+    ("elijo el orden de los triggers", "choos"),
+    ("el rival elige el objetivo", "choos"),
+    ("si la criatura sale del campo de batalla", "leav"),
+    ("puedo mirar las cartas de mi rival", "look"),
+    ("le afecta un hechizo a una criatura con phasing", "affect"),
+    ("puedo lanzarla gratis", "without"),
+])
+def test_everyday_words_reach_the_english_rules_words(es_index: RulesIndex, q: str, term: str) -> None:
+    p = es_index.parse(q)
+    assert p.lang == "es" and term in p.marks["en"], (q, sorted(p.marks["en"]))
+
+
+@pytest.mark.parametrize("q, term", [
+    ("los dos llegamos a 0 vidas a la vez, quién gana?", "gain"),
+    ("en multi el primer mulligan como cambia respecto a un 1v1", "chang"),
+])
+def test_words_of_two_senses_are_not_translated(es_index: RulesIndex, q: str, term: str) -> None:
+    assert term not in es_index.parse(q).marks["en"]

@@ -8,6 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
+from judge.web.i18n import translate
+
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 
@@ -21,7 +23,7 @@ def test_saved_page_opens_the_builder_on_that_version(client, scenario_yaml: str
     saved = client.post("/api/scenarios", data=scenario_yaml, content_type="application/yaml").get_json()
     page = _soup(client.get(saved["url"]))
     link = page.select_one("a.open-builder")
-    assert link.get_text(strip=True) == "Abrir en el constructor"
+    assert link.get_text(strip=True) == translate("run.open_builder", "es")
     assert parse_qs(urlsplit(link["href"]).query) == {"ruleset": ["doce-vidas"], "desde": [f"guardado/{saved['id']}"]}
     assert client.get(saved["url"] + ".json").get_json()["builder_url"] == link["href"]
 

@@ -9,6 +9,8 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
+from judge.messages import Message
+
 from .conftest import form_token
 
 # The storage itself runs on both databases in test_store.py; the web layer's checks run on SQLite, except the
@@ -93,8 +95,9 @@ def test_errors_are_json(client, app, scenario_yaml: str) -> None:
     response = client.post("/api/scenarios", json=doc)
     assert response.status_code == 400
     body = response.get_json()
-    assert body["error"] == "escenario no válido"
-    assert "carta desconocida «Lobo azul»" in {e["path"]: e["message"] for e in body["errors"]}["players[1].board[0].card"]
+    assert body["error"] == Message("format.invalid").render("es")
+    card = {e["path"]: e for e in body["errors"]}["players[1].board[0].card"]
+    assert card["id"] == "format.card.unknown" and card["params"]["card"] == "Lobo azul"
     malformed = client.post("/api/scenarios", data="title: [abierto\n", content_type="application/yaml")
     assert malformed.status_code == 400 and "línea" in malformed.get_json()["errors"][0]["message"]
     unknown = client.get("/api/scenarios/AAAAAAAAAAAAAAAAAAAAAA")

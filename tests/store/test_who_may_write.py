@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
+from judge.web.i18n import translate
+
 from .conftest import form_token
 
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -140,7 +142,7 @@ def test_anyone_elses_editar_forks_and_the_original_is_untouched(app, scenario_y
     owner, other = app.test_client(), app.test_client()
     first = _api_save(owner, scenario_yaml).get_json()
     page = _page(other.get(first["url"]))
-    assert page.select_one("a.edit").get_text() == "Editar (crea una copia tuya)"
+    assert page.select_one("a.edit").get_text() == translate("saved.fork", "es")
     assert page.select_one("#edit-link") is None
     form = _page(other.get(f"/escenarios/guardados/{first['id']}/editar"))
     assert form.select_one(".save-mode")["data-owner"] == "false" and "copia" in form.select_one(".save-mode").text
@@ -161,7 +163,7 @@ def test_anyone_elses_editar_forks_and_the_original_is_untouched(app, scenario_y
     assert other.get(again.headers["Location"] + ".json").get_json()["forked_from"]["id"] == first["id"]
     # while the owner's editar adds a version to the line
     page = _page(owner.get(first["url"]))
-    assert page.select_one("a.edit").get_text() == "Editar (crea una versión nueva)"
+    assert page.select_one("a.edit").get_text() == translate("saved.edit", "es")
     form = _page(owner.get(f"/escenarios/guardados/{first['id']}/editar"))
     assert form.select_one(".save-mode")["data-owner"] == "true"
     token = form.find("input", attrs={"name": "csrf_token"})["value"]

@@ -116,7 +116,9 @@ def test_each_ruling_links_the_scenarios_that_illustrate_it(client, faq_root: Pa
     assert [a["href"].split("#")[0] for a in links] == ["/escenarios/magic/faq/deidad-en-juego",
                                                         "/escenarios/magic/faq/deidad-otra-vez"]
     assert all("#paso-" in a["href"] for a in links)
-    assert links[0].get_text(strip=True).startswith("ver en acción")
+    from judge.web.i18n import translate
+
+    assert links[0].get_text(strip=True).startswith(translate("card.see_in_action", "es"))
     # The other rulings have no scenario yet, and say so.
     others = [li for li in rulings if li["data-id"] != RULING]
     assert all(li.select("a.see-in-action") == [] and li.select_one(".no-scenario") for li in others)

@@ -4,6 +4,8 @@ everywhere a curated scenario is: the catalog, /escenarios, the library, the bui
 The real scenarios/magic/faq/ fills up while others work, so these tests use their own JUDGE_SCENARIOS_DIR."""
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
@@ -150,7 +152,9 @@ def test_judge_run_takes_a_curated_name(curated_root: Path) -> None:
 
     result = CliRunner().invoke(main, ["run", "magic/faq/deidad-en-juego"])
     assert result.exit_code == 0, result.output
-    assert "se cumple la expectativa (" in result.output
+    verdict = json.loads(CliRunner().invoke(main, ["run", "magic/faq/deidad-en-juego", "--json"]).output)["verdict"]
+    assert verdict["message"]["id"].startswith("core.verdict.ok")
+    assert result.output.rstrip().splitlines()[-1] == verdict["text"]
     result = CliRunner().invoke(main, ["run", "magic/faq/no-existe"])
     assert result.exit_code == 2
 
@@ -158,7 +162,9 @@ def test_judge_run_takes_a_curated_name(curated_root: Path) -> None:
 def test_a_curated_run_page_opens_the_builder_on_it(client, curated_root: Path) -> None:
     page = soup_of(client.get("/escenarios/magic/faq/deidad-en-juego"))
     link = page.select_one("a.open-builder")
-    assert link.get_text(strip=True) == "Abrir en el constructor"
+    from judge.web.i18n import translate
+
+    assert link.get_text(strip=True) == translate("run.open_builder", "es")
     assert link["href"] == "/escenarios/nuevo?ruleset=magic&desde=magic%2Ffaq%2Fdeidad-en-juego"
     assert client.get("/escenarios/magic/faq/deidad-en-juego.json").get_json()["builder_url"] == link["href"]
     builder = soup_of(client.get(link["href"]))

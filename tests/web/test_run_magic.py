@@ -10,7 +10,22 @@ import pytest
 from bs4 import BeautifulSoup
 
 import judge.web.runs as web_runs
+from judge.messages import Message
 from judge.runner.execute import Verdict
+
+# What the snapshot carries for a stack entry and a pending choice (magic/snapshot.py): the Spanish text and its
+# message; the page says them in its language (judge.messages.localize_board).
+SPELL = Message("magic.ability.spell_copy", card="Rayo", id="s1")
+PROMPT = Message("magic.prompt.trigger_target", player="Ana", target=Message("magic.target.any"), source="Rayo",
+                 options=["muro", "Bruno"])
+
+
+def ui(key: str, lang: str = "es", **values: Any) -> str:
+    """The page's own words for `key` (judge/web/i18n.py's catalogue) in `lang`."""
+    from judge.web.i18n import translate
+
+    return translate(key, lang, **values)
+
 
 MAGIC_BOARD: dict[str, Any] = {
     "ruleset": "magic", "turn": 3, "active": "Ana", "phase": "declare_blockers",
@@ -41,13 +56,13 @@ MAGIC_BOARD: dict[str, Any] = {
          ]},
     ],
     "stack": [
-        {"id": "s1", "card": "Rayo", "kind": "spell", "controller": "Ana", "text": "Rayo: 3 de daño a Muro de espadas",
-         "targets": ["muro"]},
+        {"id": "s1", "card": "Rayo", "kind": "spell", "controller": "Ana", "text": SPELL.render("es"),
+         "message": SPELL.to_json(), "targets": ["muro"]},
         {"id": "s2", "card": None, "kind": "ability", "controller": "Bruno",
-         "text": "Disparo: Bruno gana 1 vida", "targets": ["Bruno"]},
+         "text": "Disparo: Bruno gana 1 vida", "targets": ["Bruno"]},      # a text without its message: as it is
     ],
     "pending": {"kind": "target", "player": "Ana", "count": 1, "options": ["muro", "Bruno"],
-                "prompt": "Elige el objetivo de Rayo"},
+                "prompt": PROMPT.render("es"), "prompt_message": PROMPT.to_json()},
 }
 
 
@@ -104,19 +119,19 @@ def test_magic_board_shows_turn_step_priority_and_pending_choice(run_trace) -> N
     board = final_board(run_trace(magic_trace()))
     state = board.select_one("p.state")
     assert state.select_one(".active").get_text() == "Ana"
-    assert state.select_one(".step-label").get_text() == "paso de declarar bloqueadoras"
+    assert state.select_one(".step-label").get_text() == MAGIC_BOARD["phase_label"]     # the board's label
     assert state.select_one(".step-label")["data-phase"] == "declare_blockers"
-    assert text(state.select_one(".priority")) == "prioridad: Bruno"
+    assert text(state.select_one(".priority")) == f"{ui('run.priority')}: Bruno"
     pending = board.select_one(".pending")
     assert pending["data-player"] == "Ana" and pending["data-kind"] == "target"
-    assert "Elige el objetivo de Rayo" in text(pending)
+    assert PROMPT.render("es") in text(pending)
     assert [li.get_text() for li in pending.select("ul.options li")] == ["Muro de espadas", "Bruno"]   # names
 
 
 def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
     board = final_board(run_trace(magic_trace()))
     stack = board.select_one("section.stack")
-    assert "Pila (2)" in text(stack.h4) and "arriba primero" in text(stack.h4)
+    assert f"{ui('run.zone.stack')} (2)" in text(stack.h4) and ui("run.stack_order") in text(stack.h4)
     items = stack.select("ol.stack-items > li.stack-item")
     assert [li["data-object"] for li in items] == ["s2", "s1"]          # the last of the snapshot is the top
     top, bottom = items
@@ -126,8 +141,8 @@ def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
     assert bottom.select_one(".pos").get_text() == "abajo"
     assert bottom.select_one(".stack-kind").get_text() == "hechizo"
     assert bottom.select_one(".card").get_text() == "Rayo"
-    assert bottom.select_one(".text").get_text() == "Rayo: 3 de daño a Muro de espadas"
-    assert text(bottom.select_one(".targets")) == "objetivos: Muro de espadas"
+    assert bottom.select_one(".text").get_text() == SPELL.render("es")
+    assert text(bottom.select_one(".targets")) == f"{ui('run.targets')}: Muro de espadas"
 
 
 def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
@@ -138,7 +153,7 @@ def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
     assert [(a["data-color"], a.get_text(), a["title"]) for a in pool] == [("G", "{G}", "verde"),
                                                                           ("C", "{C}", "incoloro")]
     assert "{G}×2" in text(ana.select_one(".mana-pool")).replace(" ", "")
-    assert text(ana.select_one(".lands-played")) == "tierras jugadas este turno: 1"
+    assert text(ana.select_one(".lands-played")) == f"{ui('run.lands_played')}: 1"
     library = ana.select_one(".zone-library")
     assert library.select_one(".count").get_text() == "2"
     assert [s.get_text() for s in library.select(".card")] == ["Bosque", "Oso runa"]      # top first
@@ -156,24 +171,25 @@ def test_battlefield_permanents(run_trace) -> None:
     board = final_board(run_trace(magic_trace()))
     elfo = board.select_one('section.player[data-player="Ana"] .zone-battlefield ul.tiles > li.tile[data-object="elfo"]')
     assert elfo.select_one(".card").get_text() == "Guerrero elfo"
-    assert elfo.select_one(".types").get_text() == "Criatura — Elfo guerrero"
+    assert elfo.select_one(".types").get_text() == MAGIC_BOARD["players"][0]["battlefield"][0]["types"]
     assert elfo.select_one(".cost").get_text() == "{1}{G}"
     assert elfo.select_one(".pt").get_text() == "3/3"
-    assert elfo.select_one(".damage").get_text() == "daño 1"
+    assert text(elfo.select_one(".damage")) == f"{ui('run.damage')} 1"
     assert elfo.select_one('.counters .counter[data-counter="+1/+1"]').get_text() == "1 × +1/+1"
     assert text(elfo.select_one(".status")) == "girada" and "tapped" in elfo["class"]     # drawn turned
-    assert text(elfo.select_one(".combat")) == "ataca a Bruno"
+    assert text(elfo.select_one(".combat")) == ui("run.attacking", player="Bruno")
     assert elfo.select_one(".keywords").get_text() == "arrollar"
     # The Aura is drawn on the permanent it enchants, not in the row.
     aura = elfo.select_one('ul.attachments > li.tile[data-object="aura"]')
     assert aura is not None and aura.select_one(".card").get_text() == "Fuerza salvaje"
     assert aura.select_one(".pt") is None and aura.select_one(".damage") is None
-    assert "propietario: Bruno" in text(aura.select_one(".owner"))
+    assert f"{ui('run.owner')}: Bruno" in text(aura.select_one(".owner"))
     assert board.select_one('section.player[data-player="Ana"] .zone-battlefield .count').get_text() == "2"
     muro = board.select_one('section.player[data-player="Bruno"] .tile[data-object="muro"]')
     assert [s.get_text() for s in muro.select(".status span")] == ["mareo de invocación", "ficha"]
-    assert text(muro.select_one(".combat.blocking")) == "bloquea a Guerrero elfo"
-    assert muro.select_one(".keywords").get_text() == "defensor, volar"
+    assert text(muro.select_one(".combat.blocking")) == f"{ui('run.blocking')} Guerrero elfo"
+    assert muro.select_one(".keywords").get_text() == ", ".join(MAGIC_BOARD["players"][1]["battlefield"][0][
+        "keywords"])                                                   # the board's words, as they are
     assert muro.select_one(".damage") is None and "tapped" not in muro["class"]
 
 
@@ -192,6 +208,12 @@ def test_magic_board_in_english(run_trace) -> None:
     assert text(board.select_one(".step-label")) == "declare blockers step"       # game words, in English
     muro = board.select_one('.tile[data-object="muro"]')
     assert [s.get_text() for s in muro.select(".status span")] == ["summoning sick", "token"]
+    # the board's stack text and pending prompt from their messages, in English (judge.messages.localize_board);
+    # a text without its message stays as it is
+    items = board.select("ol.stack-items > li.stack-item")
+    assert [i.select_one(".text").get_text() for i in items] == ["Disparo: Bruno gana 1 vida", SPELL.render("en")]
+    assert PROMPT.render("en") in text(board.select_one(".pending"))
+    assert PROMPT.render("es") not in text(board.select_one(".pending"))
 
 
 def test_game_over_priority_nobody_and_empty_stack(run_trace) -> None:
@@ -200,12 +222,12 @@ def test_game_over_priority_nobody_and_empty_stack(run_trace) -> None:
     board["players"][1].update(life=0, lost=True)
     page = run_trace(magic_trace(board))
     final = final_board(page)
-    assert text(final.select_one(".priority")) == "prioridad: nadie"
+    assert text(final.select_one(".priority")) == f"{ui('run.priority')}: {ui('run.nobody')}"
     assert final.select_one(".winner").get_text() == "Ana"
     assert final.select_one(".pending") is None
     assert final.select_one("section.stack ol") is None and "vacía" in text(final.select_one("section.stack"))
     bruno = final.select_one('section.player[data-player="Bruno"]')
-    assert "lost" in bruno["class"] and "ha perdido" in text(bruno.h4)
+    assert "lost" in bruno["class"] and ui("run.lost") in text(bruno.h4)
 
 
 def test_magic_board_without_ruleset_key_is_recognised_by_its_battlefield(run_trace) -> None:

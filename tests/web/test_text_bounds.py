@@ -99,7 +99,10 @@ def test_a_question_over_the_bound_is_a_json_400_naming_q(client) -> None:
         response = client.get(url, query_string={"q": long})
         assert response.status_code == 400 and response.is_json
         body = response.get_json()
-        assert body["parameter"] == "q" and f"{len(long)} caracteres (máximo {limit})" in body["error"]
+        from judge.web.i18n import translate
+
+        assert body["parameter"] == "q" and translate("param.query_too_long", "es", length=len(long),
+                                                      maximum=limit) in body["error"]
     assert client.get("/api/search", query_string={"q": long[:limit]}).status_code == 200
 
 
@@ -108,7 +111,10 @@ def test_the_search_page_says_the_question_is_too_long(client) -> None:
     response = client.get("/", query_string={"q": long})
     assert response.status_code == 400
     page = soup_of(response)
-    assert "la pregunta es demasiado larga" in page.select_one("p.message").get_text()
+    from judge.web.i18n import translate
+
+    assert translate("param.query_too_long", "es", length=len(long), maximum=1000) in \
+        page.select_one("p.message").get_text()
     box = page.select_one("input[name=q]")
     assert box["maxlength"] == "1000" and len(box["value"]) == 1000
     assert not page.select(".results li")

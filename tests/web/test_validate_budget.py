@@ -131,7 +131,8 @@ def test_the_engine_deadline_stops_a_web_run_inside_an_action(monkeypatch: pytes
     monkeypatch.setattr(state, "time", clock)
     trace = run_scenario(load_scenario(SLOW, fmt="yaml"), time_budget=25.0)
     limits = [s for s in trace.steps if s.kind == "limit"]
-    assert len(limits) == 1 and "límite de tiempo alcanzado (25 s) durante la acción" in limits[0].summary
+    assert len(limits) == 1 and limits[0].message.id == "core.limit.action_time"
+    assert str(limits[0].message.params["seconds"]) in ("25", "25.0")
     assert trace.stopped == "limite"
 
 
@@ -175,7 +176,8 @@ def test_api_validate_answers_the_slow_scenario_within_its_budget(instance_dir, 
     assert dry["stopped"] == "tiempo" and dry["time_budget"] == 5 and dry["time_budget_spent"] is True
     [problem] = dry["problems"]
     assert problem["kind"] == "limit" and problem["path"].startswith("actions")
-    assert "límite de tiempo de la validación alcanzado (5 s)" in problem["message"]
+    assert problem["id"] in ("core.dryrun.time_before", "core.dryrun.time_during"), problem
+    assert str(problem["params"]["seconds"]) == "5"
 
 
 class LateAfterChecks:
@@ -208,7 +210,9 @@ def test_a_budget_spent_before_the_dry_run_says_the_script_was_not_tried(instanc
         assert answer["ok"] is True
         assert answer["dry_run"]["stopped"] == "tiempo" and answer["dry_run"]["steps"] == 0
         assert answer["dry_run"]["time_limit"] == {"stage": "dry-run", "seconds": 5}
-        assert "el guion no se ha probado" in answer["dry_run"]["problems"][0]["message"]
+        from judge.web.i18n import translate        # the interface's own words: the script was not tried
+
+        assert answer["dry_run"]["problems"][0]["message"] == translate("dryrun.time_checks", "es", seconds="5")
 
 
 def test_an_unspent_budget_changes_nothing(instance_dir) -> None:

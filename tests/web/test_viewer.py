@@ -14,6 +14,13 @@ MAGIC_LONG = "/escenarios/magic/10-mareo-de-invocacion-y-prisa"          # the l
 DV = "/escenarios/doce-vidas/07-enderezar-al-comienzo-del-turno"
 
 
+def ui(key: str, lang: str = "es", **values: object) -> str:
+    """The page's own words for `key` (the interface catalogue) in `lang`."""
+    from judge.web.i18n import translate
+
+    return translate(key, lang, **values)
+
+
 def page(client, url: str) -> BeautifulSoup:
     response = client.get(url)
     assert response.status_code == 200, response.get_data(as_text=True)[:300]
@@ -32,14 +39,15 @@ def test_timeline_controls_counter_and_step_list(client) -> None:
     assert [b["aria-label"] for b in controls.select("button")] == ["Paso anterior", "Paso siguiente"]
     assert all(b["type"] == "button" for b in controls.select("button"))
     counter = controls.select_one(".counter")
-    assert counter["aria-live"] == "polite" and counter.get_text() == f"paso 1 de {len(trace['steps'])}"
+    assert counter["aria-live"] == "polite" and counter.get_text() == ui("view.counter", n=1,
+                                                                        total=len(trace["steps"]))
     links = [a["href"] for a in viewer.select("details.step-index li a")]
     assert links == [f"#paso-{s['number']}" for s in game]
     steps = viewer.select("ol.steps > li.run-step")
     assert [li["id"] for li in steps] == [f"paso-{s['number']}" for s in game]
     assert all(li.select_one("section.step-board") for li in steps)
     illegal = viewer.select_one("details.step-index li.illegal")
-    assert illegal is not None and "no se puede" in illegal.get_text()
+    assert illegal is not None and ui("run.illegal") in illegal.get_text()
     assert dom.select_one('script[type=module][src$="viewer.js"]') is not None
 
 
@@ -56,12 +64,15 @@ def test_checks_are_grouped_apart_and_tied_to_their_step(client) -> None:
 
 def test_board_is_a_picture_with_the_changes_marked(client) -> None:
     dom = page(client, DV)
-    untap = next(li for li in dom.select("ol.steps > li.run-step") if "endereza" in li.select_one(".summary").get_text())
+    trace = client.get(DV + "?format=json").get_json()
+    untapped = next(s["number"] for s in trace["steps"] if s.get("message", {}).get("id") == "dv.turn.untap")
+    untap = dom.select_one(f'ol.steps > li.run-step[data-step="{untapped}"]')
     board = untap.select_one(".board.doce-vidas")
-    assert board.select_one(".step-label").get_text() == "fase de preparación"       # game words, not "preparacion"
+    from judge.web.viewer import DV_PHASES
+    assert board.select_one(".step-label").get_text() == DV_PHASES["preparacion"]["es"]   # game words, not the id
     bear = board.select_one('section.player[data-player="Bruno"] .zone-board .tile[data-object]')
     assert "changed" in bear["class"] and bear["data-change"] == "tapped" and "tapped" not in bear["class"]
-    assert "cambia en este paso: se gira o endereza" in bear.select_one(".change-note").get_text()
+    assert f"{ui('view.changed')}: {ui('view.change.tapped')}" in bear.select_one(".change-note").get_text()
     assert bear.select_one(".card").get_text() == "Oso pardo"
     # Before it, the bear was drawn turned (tapped).
     before = untap.find_previous_sibling("li")

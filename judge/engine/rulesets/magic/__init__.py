@@ -69,20 +69,20 @@ class Magic(Ruleset):
                            catalog_names=setup.catalog_names)
         for ps in setup.players:
             p = MagicPlayer(name=ps.name, lives=ps.life, zones={z: [] for z in ZONES}, pool=dict(ps.pool),
-                            lands_played=ps.lands_played)
+                            lands_played=ps.lands_played, stamps=state.stamps)
             players.append(p)
             for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
                 for o in ps.zones.get(zone, ()):
                     obj = MagicObject(id=o.id, card=o.card, owner=ps.name, controller=ps.name, zone=zone, base=o.id,
                                       tapped=o.tapped, damage=o.damage, attached_to=o.attached_to,
-                                      counters=dict(o.counters), sick=o.sick)
+                                      counters=dict(o.counters), sick=o.sick, stamps=state.stamps)
                     obj.timestamp = state.tick()
                     p.zones[zone].append(obj)
                     state.objects[o.id] = obj
                     state.latest[o.id] = o.id
         for s in setup.stack:
             obj = MagicObject(id=s.id, card=s.card, owner=s.controller, controller=s.controller, zone="stack",
-                              base=s.id)
+                              base=s.id, stamps=state.stamps)
             obj.timestamp = state.tick()
             state.player(s.controller).zones["stack"].append(obj)
             state.objects[s.id] = obj

@@ -85,7 +85,7 @@ def holds(state: MagicState, controller: str, kind: str, n: int, arg: str = "") 
         return not state.player(state.active).zones["hand"]
     if kind == "opponent_lost_life":
         # Sygg, degollador del río/1: an opponent who has left the game still counts.
-        return any(state.this_turn.get(f"life_lost:{p.name}", 0) >= n for p in state.players
+        return any(state.this_turn.life_lost.get(p.name, 0) >= n for p in state.players
                    if p.name != controller)
     if kind == "library_at_most":
         # Any library counts and the bonus is had once however many qualify (the FAQ's Engendro ruling).
@@ -95,7 +95,7 @@ def holds(state: MagicState, controller: str, kind: str, n: int, arg: str = "") 
     if kind == "you_control":
         return controls(state, controller, arg) >= n
     if kind == "spells_cast_this_turn":
-        return state.this_turn.get(f"spells:{controller}", 0) >= n
+        return state.this_turn.spells.get(controller, 0) >= n
     if kind == "devotion":
         return devotion(state, controller, arg) >= n
     return False

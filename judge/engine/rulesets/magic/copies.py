@@ -9,6 +9,7 @@ from typing import Any
 from judge.engine.rulesets.magic import core, layers
 from judge.engine.rulesets.magic.cards import CardDef, Triggered
 from judge.engine.rulesets.magic.choices import Question
+from judge.engine.rulesets.magic.known import LastKnown, Seen
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, PendingTrigger, StackItem
 from judge.engine.rulesets.magic.targets import _spell_card, candidates, legal_target
@@ -52,13 +53,13 @@ def pay_conspire(state: MagicState, out: list[Step], who: str, creatures: list[M
                                                  creatures=[f"{o.card} ({o.id})" for o in creatures]),
               cr("702.78a", "601.2h", "118.8"),
               [Event("tap", {"object": o.id}) for o in creatures], creatures)
-    state.triggers.append(PendingTrigger(who, spell.id, spell.card, CONSPIRE, {"spell": spell.id},
+    state.triggers.append(PendingTrigger(who, spell.id, spell.card, CONSPIRE, Seen(spell=spell.id),
                                          len(state.triggers)))
 
 
 def conspire_resolves(state: MagicState, out: list[Step], item: StackItem) -> None:
     """702.78a / 707.10: copy the spell, if it is still on the stack; its controller may choose new targets."""
-    spell = next((i for i in state.stack if i.id == item.lki.get("spell") and i.kind == "spell"), None)
+    spell = next((i for i in state.stack if i.id == item.seen.spell and i.kind == "spell"), None)
     if spell is None:
         core.emit(state, out, "resolution", item.controller, Message("magic.conspire.gone", source=item.source_name),
                   cr("702.78a", "608.2b"))
@@ -105,8 +106,9 @@ def copy_spell(state: MagicState, out: list[Step], spell: StackItem, controller:
                      copy_of=card.name, text=Message("magic.ability.spell_copy", card=card.name, id=cid),
                      divide=dict(spell.divide) if tuple(targets) == spell.targets else {})
     # The copy is the source of its own effects (its damage, 707.10): what it is, for the trace and for lifelink.
-    state.lki[cid] = {"id": cid, "card": f"la copia de {card.name}", "controller": controller,
-                      "keywords": set(card.keywords), "types": set(card.types), "counters": {}, "zone": "stack"}
+    # Its name as a step says it is a Message (the trace's language), rendered «la copia de X» in Spanish.
+    state.lki[cid] = LastKnown(id=cid, card=Message("magic.copy.spell_name", card=card.name), controller=controller,
+                               zone="stack", keywords=frozenset(card.keywords), types=frozenset(card.types))
     state.stack.append(copy)
     return copy
 

@@ -7,6 +7,7 @@ Every function that changes the state appends the steps it causes to `out`, each
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import Effect, Replacement
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question
 from judge.engine.rulesets.magic.cites import cr
+from judge.engine.rulesets.magic.known import LastKnown, Seen, frozen_counts
 from judge.engine.rulesets.magic.entering_copy import choose_copy, enters_as_copy
 from judge.engine.rulesets.magic.protection import protected_from
 from judge.engine.rulesets.magic import replacement
@@ -87,44 +89,44 @@ def has(state: MagicState, o: MagicObject, fact: frozenset[str], cache: dict | N
     return not fact.isdisjoint(layers.chars_of(state, o, cache).keywords)
 
 
-def info(state: MagicState, ref: str) -> dict[str, Any]:
+def info(state: MagicState, ref: str) -> LastKnown:
     """What a source is now, or was when it left (last known information, 608.2h/113.7a). The source of a
     leaves-the-battlefield trigger is the object that left (603.10a), so its power, toughness, counters,
     controller, colours and types are those it had on the battlefield, never those of the card it became."""
     o = state.objects.get(ref)
     if o is not None:
         c = chars(state, o)
-        return {"id": o.id, "card": o.card, "controller": o.controller if o.zone == "battlefield" else o.controller,
-                "keywords": set(c.keywords), "power": c.power, "toughness": c.toughness, "types": set(c.types),
-                "colors": set(c.colors), "counters": dict(o.counters), "zone": o.zone}
-    return state.lki.get(ref, {"id": ref, "card": ref, "controller": None, "keywords": set(), "types": set(),
-                               "counters": {}, "zone": None})
+        return LastKnown(id=o.id, card=o.card, controller=o.controller, keywords=frozenset(c.keywords),
+                         power=c.power, toughness=c.toughness, types=frozenset(c.types),
+                         colors=frozenset(c.colors), counters=frozen_counts(o.counters), zone=o.zone)
+    known = state.lki.get(ref)
+    return known if known is not None else LastKnown(id=ref, card=ref)
 
 
-def source_now(state: MagicState, source: str, lki: dict[str, Any] | None) -> MagicObject | None:
+def source_now(state: MagicState, source: str, seen: Seen | None) -> MagicObject | None:
     """The object a source is now. A leaves-the-battlefield trigger's source is the object that left (603.10a); the
-    card it became in its new zone (400.7) is `lki["source_now"]`: what an effect that acts on that card finds (persist
+    card it became in its new zone (400.7) is `seen.source_now`: what an effect that acts on that card finds (persist
     returns it, 702.79a), if it is still there. Any other source: the object with that id, if it still exists."""
-    now = (lki or {}).get("source_now")
+    now = seen.source_now if seen is not None else ""
     return state.objects.get(now) if now else state.objects.get(source)
 
 
 # -- zones ----------------------------------------------------------------------------------------------------------
-def last_known(state: MagicState, o: MagicObject) -> dict[str, Any]:
+def last_known(state: MagicState, o: MagicObject) -> LastKnown:
     """113.7a / 608.2h: the permanent `o` as it last existed on the battlefield: its characteristics through the
     layers (613.1), counters, damage, and the triggered abilities it has now (`triggers`: those of the card it is a
     copy of, 707.2; none of its printed ones if it lost them, 613.1f; those effects grant it). 603.10a:
     leaves-the-battlefield abilities trigger from these, not from the card in its new zone."""
     c = chars(state, o)
-    return {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
-            "keywords": set(c.keywords), "extra": dict(c.extra), "power": c.power,
-            "toughness": c.toughness, "colors": set(c.colors),
-            "types": set(c.types), "counters": dict(o.counters), "zone": "battlefield", "token": o.token,
-            "damage": o.damage, "attached_to": o.attached_to, "abilities_lost": c.abilities_lost,
-            "copiable": state.card(o), "triggers": tuple(triggered_abilities(state, o, c))}
+    return LastKnown(id=o.id, card=o.card, controller=o.controller, owner=o.owner, zone="battlefield",
+                     keywords=frozenset(c.keywords), types=frozenset(c.types), colors=frozenset(c.colors),
+                     power=c.power, toughness=c.toughness, counters=frozen_counts(o.counters),
+                     extra=frozen_counts(c.extra), token=o.token, damage=o.damage, attached_to=o.attached_to,
+                     abilities_lost=c.abilities_lost, copiable=state.card(o),
+                     triggers=tuple(triggered_abilities(state, o, c)))
 
 
-def last_known_all(state: MagicState, objs: Sequence[MagicObject]) -> dict[str, dict[str, Any]]:
+def last_known_all(state: MagicState, objs: Sequence[MagicObject]) -> dict[str, LastKnown]:
     """603.10a: "the game has to 'look back in time' … using the appearance of objects immediately prior to the
     event": the last known information (113.7a) of every permanent among `objs` that is about to leave the
     battlefield in one event (608.2f, 704.3), taken before any of them moves: one leaving first does not change
@@ -156,7 +158,7 @@ def _return_exiled_until(state: MagicState, out: list[Step], left: str, left_nam
 def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites: Sequence[str], why: "str | Message",
          controller: str | None = None, top: bool = True, counters: dict[str, int] | None = None,
          attach_to: str | None = None, kind: str = "resolution", actor: str | None = None,
-         batch: list[Event] | None = None, seen: dict[str, dict[str, Any]] | None = None) -> MagicObject:
+         batch: list[Event] | None = None, seen: dict[str, LastKnown] | None = None) -> MagicObject:
     """Move `o` to `zone` as a new object (400.7) and record the step. Replacements of the move (a permanent that
     would die is exiled instead; a permanent enters with counters, 614.1c) are applied here. Returns the new object.
     `seen`: the last known information of the permanents leaving in the same event, taken before any of them moved
@@ -167,7 +169,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     notes: list[str] = []
     if zone == "graveyard":
         before = (seen or {}).get(o.id)
-        lost = origin == "battlefield" and (before["abilities_lost"] if before else chars(state, o).abilities_lost)
+        lost = origin == "battlefield" and (before.abilities_lost if before else chars(state, o).abilities_lost)
         instead, moved = ReplacementHandler(state, out).zone_change(ZoneChangeEvent(o, origin, zone, lost))
         if instead is not None:
             zone, top = moved.zone, moved.top
@@ -176,15 +178,15 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     if origin == "battlefield":
         # 603.10a / 608.2h: taken before the event when several permanents leave in it (`seen`), else now
         lki = (seen or {}).get(o.id) or last_known(state, o)
-        if not keyword.current().dying_names.isdisjoint(lki.get("keywords", ())):
+        if not keyword.current().dying_names.isdisjoint(lki.keywords):
             # a dies trigger that does not trigger (persist) is told as part of this event (603.4)
-            lki = {**lki, "left_in": kind}
+            lki = dataclasses.replace(lki, left_in=kind)
         state.lki[o.id] = lki
     else:
-        state.lki[o.id] = {"id": o.id, "card": o.card, "controller": o.controller, "owner": o.owner,
-                           "keywords": set(card.keywords), "types": set(card.types), "colors": set(card.colors),
-                           "counters": dict(o.counters),
-                           "zone": origin, "token": o.token}
+        state.lki[o.id] = LastKnown(id=o.id, card=o.card, controller=o.controller, owner=o.owner, zone=origin,
+                                    keywords=frozenset(card.keywords), types=frozenset(card.types),
+                                    colors=frozenset(card.colors), counters=frozen_counts(o.counters),
+                                    token=o.token)
     chosen = ""
     enters: dict[str, int] = {}
     put_notes: list[str] = []
@@ -225,7 +227,7 @@ def move(state: MagicState, out: list[Step], o: MagicObject, zone: str, *, cites
     state.touch()
     new = MagicObject(id=f"{o.base}~{o.incarnation + 1}", card=o.card, owner=o.owner,
                       controller=controller or o.owner, zone=zone, base=o.base, incarnation=o.incarnation + 1,
-                      token=o.token, face=o.face)
+                      token=o.token, face=o.face, stamps=state.stamps)
     new.timestamp = state.tick()
     if zone == "battlefield":
         new.sick = True
@@ -299,8 +301,8 @@ def choose_as_enters(state: MagicState, out: list[Step], player: str, card_name:
         value = ans.values[0].upper() if what == "color" and len(ans.values) == 1 else \
             (ans.values[0] if len(ans.values) == 1 else "")
         if value not in options:
-            return ((f"se esperaba un color: {', '.join(COLORS)} (incoloro no es un color)" if what == "color"
-                     else f"«{value}» no es el nombre de una carta (el de una ficha no vale)"),
+            return ((Message("magic.illegal.not_a_color", colors=", ".join(COLORS)) if what == "color"
+                     else Message("magic.illegal.not_a_card_name", value=value)),
                     cr(*rules, *(["105.2c"] if what == "color" else [])))
         return None
     ans = ask(state, out, q, valid).values[0]
@@ -353,7 +355,7 @@ def lose_life(state: MagicState, out: list[Step], player: str, amount: int, why:
              [*cites, *cr("119.3"), *extra])
         return
     p.lives -= amount
-    state.bump(f"life_lost:{player}", amount)
+    state.this_turn.add(state.this_turn.life_lost, player, amount)
     msg = Message("magic.life.lose", player=player, amount=amount, why=why, lives=p.lives,
                   replaced=Message("magic.replaced", notes=notes) if notes else "")
     emit(state, out, "replacement" if notes else "resolution", player, msg,
@@ -424,9 +426,9 @@ def can_have_counters(state: MagicState, o: MagicObject) -> bool:
     return keyword.current().no_counters.isdisjoint(chars(state, o).keywords)
 
 
-def withers(state: MagicState, src: dict[str, Any]) -> bool:
+def withers(state: MagicState, src: LastKnown) -> bool:
     """702.80a: the source has wither, or a permanent says all damage is dealt as though its source had it."""
-    return (not keyword.current().damage_as_counters.isdisjoint(src.get("keywords", ()))
+    return (not keyword.current().damage_as_counters.isdisjoint(src.keywords)
             or replacement.all_damage_withers(state))
 
 
@@ -447,7 +449,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     affected = target if tobj is None else tobj.controller
     guard = protected_from(state, target, src_ref)
     if guard and not replacement.cant_be_prevented(state, src):
-        emit(state, out, "replacement", affected, Message("magic.damage.protected", source=src.get("card", src_ref),
+        emit(state, out, "replacement", affected, Message("magic.damage.protected", source=src.card,
                                                           target=name(state, target), guard=guard),
              [*cites, *cr("702.16e", "615.1")], about=[tobj])
         return 0
@@ -458,8 +460,8 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     prevented_notes: list[str] = list(prevented.notes)
     extra: list[str] = list(prevented.cites)
     events: list[Event] = []
-    name_src = src.get("card", src_ref)
-    kw = src.get("keywords", set())
+    name_src = src.card
+    kw = src.keywords
     kws = keyword.current()           # wither, deathtouch, indestructible, lifelink: keywords/damage.py
     rules = ["120.3"]
     wither = False
@@ -472,13 +474,13 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         return 0
     if tobj is None:
         p = state.mplayer(target)
-        state.bump(f"damage_to:{target}", amount)     # damage dealt this turn, whatever the life total did after
+        state.this_turn.add(state.this_turn.damage_to, target, amount)     # dealt this turn, whatever life did after
         # 120.3a: damage to a player is life lost; a life-loss replacement changes the life lost, not the damage
         # dealt (614.1a: lifelink and "deals damage" abilities still see the damage).
         loss = ReplacementHandler(state, out).life_loss(LifeLossEvent(target, amount))
         lost, loss_notes, loss_cites = loss.amount, loss.notes, loss.cites
         p.lives -= lost
-        state.bump(f"life_lost:{target}", lost)
+        state.this_turn.add(state.this_turn.life_lost, target, lost)
         rules.append("120.3a")
         extra += loss_cites
         what = Message("magic.damage.player", player=target, amount=lost, lives=p.lives,
@@ -527,7 +529,7 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
         if k.name in kw:
             what = Message(k.damage_note, what=what)
     note = Message("magic.paren", notes=prevented_notes) if prevented_notes else ""
-    emit(state, out, "resolution" if not combat else "turn-based", src.get("controller"),
+    emit(state, out, "resolution" if not combat else "turn-based", src.controller,
          Message("magic.damage.combat" if combat else "magic.damage", source=name_src, amount=amount,
                  target=name(state, target), note=note, what=what),
          [*cites, *cr(*rules), *extra], events, [tobj])
@@ -536,11 +538,11 @@ def deal_damage(state: MagicState, out: list[Step], src_ref: str, target: str, a
     if tobj is not None and wither and wither_put:
         observe(state, Event("counters", {"object": tobj.id, "counter": "-1/-1", "amount": wither_put}))
     links = not kws.damage_gains_life.isdisjoint(kw)
-    if links and src.get("controller") and lifelink is not None:
+    if links and src.controller and lifelink is not None:
         lifelink[src_ref] = lifelink.get(src_ref, 0) + amount
-    elif links and src.get("controller"):
+    elif links and src.controller:
         # 702.15b: the gain is part of the damage event; with combat damage, of the turn-based action (510.2).
-        gain_life(state, out, src["controller"], amount, Message("magic.why.lifelink", source=name_src),
+        gain_life(state, out, src.controller, amount, Message("magic.why.lifelink", source=name_src),
                   cr("120.3f", "702.15b", *(["510.2"] if combat else [])), source=src_ref,
                   kind="turn-based" if combat else "resolution")
     _prevention_draws(state, out, draws, name_src)
@@ -553,9 +555,9 @@ def lifelink_gains(state: MagicState, out: list[Step], dealt: dict[str, int], co
     causes one life gain, of the total: "whenever you gain life" triggers once for it. One gain per source."""
     for src_ref, amount in dealt.items():
         src = info(state, src_ref)
-        why = Message("magic.why.lifelink_total" if several else "magic.why.lifelink", source=src.get("card", src_ref),
+        why = Message("magic.why.lifelink_total" if several else "magic.why.lifelink", source=src.card,
                       amount=amount)
-        gain_life(state, out, src["controller"], amount, why,
+        gain_life(state, out, src.controller, amount, why,
                   cr("120.3f", "702.15b", *(["510.2"] if combat else []), *(["119.9"] if several else [])),
                   source=src_ref, kind="turn-based" if combat else "resolution")
 

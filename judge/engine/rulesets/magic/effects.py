@@ -17,17 +17,18 @@ from judge.engine.rulesets.magic.entering_copy import choose_copy, enters_as_cop
 from judge.engine.rulesets.magic.linked import Linked
 from judge.engine.rulesets.magic.qualities import has_all, where_rules
 from judge.engine.rulesets.magic.replacement import ReplacementHandler, ZoneChangeEvent
+from judge.engine.rulesets.magic.known import NOTHING_SEEN, Seen
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
 from judge.engine.rulesets.magic.targets import legal_target, mv_problem
 from judge.engine.rulesets.magic.conditions import said as said_condition
-from judge.engine.rulesets.magic.text import condition_text, describe_effect
+from judge.engine.rulesets.magic.text import condition_text, describe_effect, search_said
 from judge.engine.rulesets.magic.verb import Resolution, current
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.step import Event, Step
 from judge.messages import Message
 
 def _subjects(state: MagicState, e: Effect, controller: str, source: str, targets: Sequence[str | None],
-              lki: dict[str, Any] | None = None, ctx: Linked | None = None) -> list[str]:
+              seen: Seen = NOTHING_SEEN, ctx: Linked | None = None) -> list[str]:
     """The players/objects an effect acts on; an illegal target's slot is None and is skipped (608.2b)."""
     to = e.to
     if to == "linked":                # "that card", "them": what an earlier instruction moved or made (608.2c)
@@ -37,7 +38,7 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
         return [state.rng.choice(legal)] if legal else []
     if to == "that_creature":
         # "esa criatura": the creature its trigger event named, if it is still that object on the battlefield
-        that = state.objects.get((lki or {}).get("that", ""))
+        that = state.objects.get(seen.that)
         return [that.id] if that is not None and that.zone == "battlefield" else []
     if to == "target":
         ref = targets[e.target] if e.target < len(targets) else None
@@ -55,7 +56,7 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
     if to == "enchanted" or to == "equipped":
         # 603.10a / 113.7a: an Aura (or Equipment, 301.5f) that left names the permanent it was attached to as it left.
         o = state.objects.get(source) if source in state.lki else state.obj(source)
-        host = o.attached_to if o is not None else state.lki.get(source, {}).get("attached_to")
+        host = o.attached_to if o is not None else state.lki[source].attached_to if source in state.lki else None
         return [host] if host else []
     if to == "targets":
         return [t for t in targets if t]
@@ -64,7 +65,7 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
     ref = targets[e.target] if e.target < len(targets) else None
     if to == "target_controller":
         # 608.2h: the controller the target has now, or had when it left the battlefield (last known information).
-        who = core.info(state, ref)["controller"] if ref else None
+        who = core.info(state, ref).controller if ref else None
         return [who] if who and state.has_player(who) else []
     cache = layers.compute(state)
     if to == "target_player_creatures":
@@ -81,17 +82,18 @@ def _subjects(state: MagicState, e: Effect, controller: str, source: str, target
 
 def run_effects(state: MagicState, out: list[Step], controller: str, source: str, source_name: str,
                 effects: Sequence[Effect], targets: Sequence[str | None], x: int, cites: Sequence[str],
-                applied: frozenset[str] = frozenset(), lki: dict[str, Any] | None = None,
+                applied: frozenset[str] = frozenset(), seen: Seen = NOTHING_SEEN,
                 spent: dict[str, int] | None = None, divide: dict[str, int] | None = None) -> None:
-    """608.2c: the instructions in the order written. `lki`: what the source of a leaves-the-battlefield trigger
-    was as it left (its counters, for "por cada contador … sobre él"). `spent`: the mana spent to cast the spell
+    """608.2c: the instructions in the order written. `seen`: what a trigger carries from its event (known.py), e.g.
+    what the source of a leaves-the-battlefield trigger was as it left (its counters, for "por cada contador …
+    sobre él"). `spent`: the mana spent to cast the spell
     (601.2h; a copy's is empty, 707.10), read by effects that say "if {G} was spent"."""
     memo: dict[str, int] = {"destroyed": 0}          # what this resolution did so far ("destroyed this way")
     for ref, n in (divide or {}).items():
         memo[f"divide:{ref}"] = n                     # 601.2d: the division announced on casting
     # What the instructions link to the next ones (linked.Linked): "that card", "if you do", the colour chosen;
-    # a delayed ability's objects and a trigger's event object come in its `lki`.
-    ctx = Linked(objects=list((lki or {}).get("linked", [])), event=lki or {})
+    # a delayed ability's objects and a trigger's event object come in what it saw (`seen`).
+    ctx = Linked(objects=list(seen.linked), event=seen)
     untargeted = current().untargeted
     for e in effects:
         if state.over:
@@ -116,16 +118,16 @@ def run_effects(state: MagicState, out: list[Step], controller: str, source: str
             ctx.did = _agrees(state, out, controller, source_name, e)
             if not ctx.did:
                 continue
-        run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, lki or {}, memo,
+        run_effect(state, out, controller, source, source_name, e, targets, x, cites, applied, seen, memo,
                    times, ctx)
         sba.check_state_triggers(state, (source, tuple(effects)))    # 603.8: as soon as true, mid-resolution too
 
 
-def _per_counter(state: MagicState, e: Effect, source: str, lki: dict[str, Any]) -> tuple[int, list[str]]:
+def _per_counter(state: MagicState, e: Effect, source: str, seen: Seen) -> tuple[int, list[str]]:
     """"por cada contador -1/-1 sobre él": the counters on the source now, or as it last existed on the
     battlefield (608.2h) when it has left."""
     o = state.objects.get(source)
-    counters = o.counters if o is not None and o.zone == "battlefield" else lki.get("counters", {})
+    counters = o.counters if o is not None and o.zone == "battlefield" else seen.counters
     return counters.get(e.per_counter, 0), cr("608.2h") if o is None or o.zone != "battlefield" else []
 
 
@@ -185,17 +187,17 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
         return n
     per = max(e.amount, 1)
     if e.count == "source_power":
-        return per * max(core.info(state, source).get("power") or 0, 0)
+        return per * max(core.info(state, source).power or 0, 0)
     if e.count == "target_power":
         ref = targets[e.target] if e.target < len(targets) else None
-        return per * max(core.info(state, ref).get("power") or 0, 0) if ref else 0
+        return per * max(core.info(state, ref).power or 0, 0) if ref else 0
     if e.count == "life_lost_this_turn":
         return per * core.life_lost_this_turn(state, subject)
     if e.count == "destroyed":
         return per * memo.get("destroyed", 0)
     if e.count == "your_creatures":
         # "for each black creature you control": counted as the effect applies (608.2h), with the qualities given.
-        you = core.info(state, source).get("controller")
+        you = core.info(state, source).controller
         cache = layers.compute(state)
         return per * sum(1 for o in state.battlefield() if cache[o.id].controller == you
                          and "creature" in cache[o.id].types and has_all(state, o, cache[o.id], e.count_where))
@@ -203,7 +205,7 @@ def amount_of(state: MagicState, e: Effect, x: int, source: str, targets: Sequen
         return per * linked.amount(state, e, ctx or Linked(), targets, subject)
     if e.count in filters.GROUPS:
         # "the number of Forests you control": the shared filter (filters.py), counted now (608.2h).
-        you = core.info(state, source).get("controller") or ""
+        you = core.info(state, source).controller or ""
         return per * filters.count(state, e.count, e.count_where, you, source, state.battlefield(),
                                    layers.compute(state))
     return n
@@ -233,10 +235,10 @@ def _agrees(state: MagicState, out: list[Step], controller: str, source_name: st
 
 def run_effect(state: MagicState, out: list[Step], controller: str, source: str, source_name: str, e: Effect,
                targets: Sequence[str | None], x: int, cites: Sequence[str], applied: frozenset[str],
-               lki: dict[str, Any] | None = None, memo: dict[str, int] | None = None, times: int = 1,
+               seen: Seen = NOTHING_SEEN, memo: dict[str, int] | None = None, times: int = 1,
                ctx: Linked | None = None) -> None:
     memo = memo if memo is not None else {"destroyed": 0}
-    ctx = ctx if ctx is not None else Linked(event=lki or {})
+    ctx = ctx if ctx is not None else Linked(event=seen)
     verb = current().get(e.kind)
     n = amount_of(state, e, x, source, targets, memo, ctx=ctx) * times
     # The rules of the filter that picked the objects (filters.py): "nonbasic" (205.4c), "Elves" (205.3), and a
@@ -248,7 +250,7 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
             *cr(*dict.fromkeys(picked)),
             *(cr("601.2h") if e.if_spent else [])]
     if e.per_counter:
-        count, looked = _per_counter(state, e, source, lki or {})
+        count, looked = _per_counter(state, e, source, seen)
         n *= count
         base += looked
         if not n:
@@ -256,10 +258,10 @@ def run_effect(state: MagicState, out: list[Step], controller: str, source: str,
                                                                       effect=describe_effect(e), kind=e.per_counter),
                       base)
             return
-    subjects = _subjects(state, e, controller, source, targets, lki, ctx)
+    subjects = _subjects(state, e, controller, source, targets, seen, ctx)
     if verb is not None:              # the verb carries itself out (verb.py, verbs/)
         verb.resolve(Resolution(state, out, controller, source, source_name, e, subjects, n, base, targets, x,
-                                applied, lki or {}, memo, times, ctx))
+                                applied, seen, memo, times, ctx))
 
 
 def any_color(state: MagicState, out: list[Step], player: str, source_name: str) -> str:
@@ -429,7 +431,7 @@ def _take_counter(state: MagicState, out: list[Step], player: str, o: MagicObjec
 def _copy_of_event(state: MagicState, source: str, e: Effect, ctx: Linked) -> CardDef | None:
     """707.2 / 707.9a: the copiable values of the object the trigger saw (as it last existed: copy effects on it
     count, counters and other effects don't; a token's copy is no token), plus the ability that makes the copy."""
-    model = ctx.event.get("copiable")
+    model = ctx.event.obj.copiable if ctx.event.obj is not None else None
     src = core.source_now(state, source, ctx.event)
     if model is None or src is None:
         return None
@@ -481,7 +483,7 @@ def create_token(state: MagicState, out: list[Step], controller: str, token: Car
         if any(r.event == "enters" and r.choose == "copy" for r in token.replacements) else None
     tid = state.new_id("ficha-")
     o = MagicObject(id=tid, card=token.name, owner=controller, controller=controller, zone="battlefield", base=tid,
-                    token=True, face=token, sick=True)
+                    token=True, face=token, sick=True, stamps=state.stamps)
     o.timestamp = state.tick()
     state.player(controller).zones["battlefield"].append(o)
     state.touch()
@@ -503,7 +505,7 @@ def search(state: MagicState, out: list[Step], player: str, e: Effect, source_na
     """701.23: look at the library, find a card with the stated quality (or fail to find: 701.23b), then shuffle."""
     lib = state.player(player).zones["library"]
     wanted = e.search.lower()
-    label = e.search
+    label: "str | Message" = search_said(e.search)
     if wanted == "mv<=lands":
         # "mana value less than or equal to the number of lands you control" (202.3), counted as it resolves.
         lands = sum(1 for o in state.player(player).zones["battlefield"] if "land" in layers.chars_of(state, o).types)
@@ -603,7 +605,7 @@ def resolve_top(state: MagicState, out: list[Step]) -> None:
         core.emit(state, out, "resolution", item.controller, Message("magic.resolve", what=item.text),
                   [*cites_base, *cr("608.2", "117.3b", *(["603.4"] if cond else []))])
         run_effects(state, out, item.controller, item.source, item.source_name, item.effects, targets, item.x,
-                    cr("608.2c"), lki=item.lki)
+                    cr("608.2c"), seen=item.seen)
         return
     if item.copy_of:
         core.emit(state, out, "resolution", item.controller, Message(

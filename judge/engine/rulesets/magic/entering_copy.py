@@ -28,7 +28,7 @@ class CopyChoice:
     """What an entering object copies: the copiable values, and of which object."""
     card: CardDef
     model: str
-    model_name: str
+    model_name: "str | Message"               # how a step names it (707.3: «X, que es una copia de Y»)
     of_a_copy: bool                                # 707.3: the model was itself a copy
 
 
@@ -55,7 +55,8 @@ def choose_copy(state: MagicState, out: list[Step], player: str, card_name: str)
     # 707.2: the copiable values, themselves those of what it copies if it is a copy (707.3); never a token's.
     copied = state.card(model)
     of_a_copy = model.id in state.copies
-    said = name(state, model.id) + (f", que es una copia de {copied.name}" if of_a_copy else "")
+    said: "str | Message" = Message("magic.copy.of_a_copy", name=name(state, model.id), card=copied.name) \
+        if of_a_copy else name(state, model.id)
     return CopyChoice(replace(copied, is_token=False), model.id, said, of_a_copy)
 
 

@@ -39,6 +39,8 @@ def _show(v: Any) -> str | Message:
                                                   for x in v])
     if v is None:
         return Message("magic.value.nothing")
+    if isinstance(v, Message):
+        return v
     if isinstance(v, bool):
         return Message("magic.value.yes" if v else "magic.value.no")
     return str(v)
@@ -72,7 +74,7 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
         got = tuple(i.obj.card if i.obj is not None else f"habilidad de {i.source_name}" for i in state.stack)
         got = tuple(w if (i < len(state.stack) and w in _stack_names(state, state.stack[i]))
                     else g for i, (g, w) in enumerate(zip(got, list(want) + [None] * len(got))))
-        return got == want, Message("magic.expect.stack", got=_show(got), want=_show(want)), cites
+        return got == want, Message("magic.expect.stack", got=_stack_said(got), want=_stack_said(want)), cites
     label = _label(f)
     if exp.subject_key == "player":
         p = state.mplayer(exp.subject or "")
@@ -138,12 +140,22 @@ def check(state: MagicState, exp: Expectation, steps: Sequence[Step]) -> tuple[b
     return got == want, Message("magic.expect.field", who=who, label=label, got=_show(got), want=_show(want)), cites
 
 
+# How a scenario names an ability on the stack, in either language: «habilidad de X» or «ability of X» (405.1).
+ABILITY_FORMS = ("habilidad de ", "ability of ")
+
+
+def _stack_said(names: tuple[str, ...]) -> Message:
+    """The stack's entries as an expectation step shows them, an ability's name in the trace's language."""
+    return _show(tuple(next((Message("magic.stack.ability", source=n[len(f):]) for f in ABILITY_FORMS
+                             if n.startswith(f)), n) for n in names))
+
+
 def _stack_names(state: MagicState, item: StackItem) -> set[str]:
     """What names a stack entry (405.1): its id, its card's or source's name, and for an ability `habilidad de`
-    followed by its source's name or id: the id the source had (a leaves-the-battlefield trigger's is the object
+    (or `ability of`, ABILITY_FORMS) followed by its source's name or id: the id the source had (a leaves-the-battlefield trigger's is the object
     that left, 603.10a), the card it became in another zone (400.7) or its scenario id (any incarnation)."""
     names = {item.id, item.source_name}
     if item.obj is None:
-        sources = {item.source_name, item.source, item.source.split("~")[0], item.lki.get("source_now") or ""}
-        names |= {f"habilidad de {s}" for s in sources if s}
+        sources = {item.source_name, item.source, item.source.split("~")[0], item.seen.source_now or ""}
+        names |= {form + s for s in sources if s for form in ABILITY_FORMS}
     return names

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from judge.engine.rulesets.magic.known import LastKnown
 from judge.engine.rulesets.magic.mana import COLORS
 from judge.engine.rulesets.magic.qualities import CARD_TYPE_QUALITIES, has_all
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
@@ -57,7 +58,7 @@ def count(state: MagicState, scope: str, where: tuple[str, ...], controller: str
                                                                 source))
 
 
-def source_has(state: MagicState, source: Mapping[str, Any], where: tuple[str, ...], obj: MagicObject | None,
+def source_has(state: MagicState, source: LastKnown, where: tuple[str, ...], obj: MagicObject | None,
                chars: Any) -> bool:
     """Whether a source of damage (its information now or last known: core.info) has the qualities `where`
     ("red sources", "noncreature sources"): read on the object through its characteristics when it still exists
@@ -67,12 +68,12 @@ def source_has(state: MagicState, source: Mapping[str, Any], where: tuple[str, .
     return all(_known_has(source, q) for q in where)
 
 
-def _known_has(source: Mapping[str, Any], quality: str) -> bool:
+def _known_has(source: LastKnown, quality: str) -> bool:
     """A colour or card type quality (or its negation) of what is known of a source that no longer exists."""
     if quality in COLORS:
-        return quality in source.get("colors", ())
+        return quality in source.colors
     if quality in CARD_TYPE_QUALITIES:
-        return quality in source.get("types", ())
+        return quality in source.types
     base = quality[3:].lstrip("-") if quality.startswith("non") else ""
     if base in COLORS or base in CARD_TYPE_QUALITIES:
         return not _known_has(source, base)

@@ -19,6 +19,7 @@ from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cards import Triggered
+    from judge.engine.rulesets.magic.known import LastKnown
     from judge.engine.rulesets.magic.layers import Chars
     from judge.engine.rulesets.magic.state import MagicObject, MagicState, StackItem
     from judge.engine.step import Step
@@ -62,7 +63,7 @@ class Keyword:
     # engine does not model (infect, 702.90: poison counters and -1/-1 counters are not dealt).
     damage_note: ClassVar[str] = ""
 
-    def on_dies(self, lki: dict[str, Any]) -> tuple["Triggered", ...]:
+    def on_dies(self, lki: "LastKnown") -> tuple["Triggered", ...]:
         """The triggered abilities this keyword gives a permanent that died with it (603.10a: read from its last
         known information `lki`, each instance on its own, 113.2c); none unless the keyword triggers on dying."""
         return ()

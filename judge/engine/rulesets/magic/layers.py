@@ -195,11 +195,11 @@ def _inputs(state: MagicState, objs: tuple, effects: tuple, reads: tuple[bool, f
     if "world" in world:
         seen: tuple = (state.turn, state.active, state.phase,
                        tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values()),
-                              state.this_turn.get(f"spells:{p.name}", 0)) for p in state.players))
+                              state.this_turn.spells.get(p.name, 0)) for p in state.players))
     else:
         seen = (step,
                 tuple((p.lost, len(p.zones["library"])) for p in state.players) if "libraries" in world else None,
-                tuple(state.this_turn.get(f"spells:{p.name}", 0) for p in state.players) if "spells" in world
+                tuple(state.this_turn.spells.get(p.name, 0) for p in state.players) if "spells" in world
                 else None)
     return (objs, stamps, state.copies, effects, seen)
 

@@ -14,6 +14,7 @@ from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.conditions import EFFECT_KINDS
 from judge.engine.rulesets.magic.conditions import holds as holds_now
+from judge.engine.rulesets.magic.known import NOTHING_SEEN, Seen
 from judge.engine.rulesets.magic.state import MagicState, PendingTrigger
 from judge.engine.rulesets.magic.text import describe_effect
 from judge.engine.step import Step
@@ -29,7 +30,7 @@ class Linked:
     did: bool | None = None
     color: str = ""
     paid: dict[str, int] = field(default_factory=dict)
-    event: dict[str, Any] = field(default_factory=dict)
+    event: Seen = NOTHING_SEEN
 
 
 # Numbers an effect reads from the game when it is applied (608.2h), beside effects.amount_of's own.
@@ -50,7 +51,7 @@ def amount(state: MagicState, e: Effect, ctx: Linked, targets: Sequence[str | No
         return sum(1 for r in ctx.objects if r in state.objects and ctx.color in state.card(state.objects[r]).colors)
     if c == "damage_this_turn":
         who = targets[e.target] if e.target < len(targets) else None
-        return state.this_turn.get(f"damage_to:{who}", 0) if who else 0
+        return state.this_turn.damage_to.get(who, 0) if who else 0
     if c == "life_paid":
         return ctx.paid.get(player, 0)
     return 0
@@ -162,10 +163,11 @@ def create_delayed(state: MagicState, out: list[Step], controller: str, source: 
     if about_linked and not objs:
         return
     waits = e.at == "end_step" and state.phase in ("end", "cleanup")
-    lki = {"linked": objs, "not_before": state.turn + (1 if waits else 0)} if about_linked or waits else {}
+    seen = Seen(linked=tuple(objs), not_before=state.turn + (1 if waits else 0)) if about_linked or waits \
+        else NOTHING_SEEN
     state.delayed.append(PendingTrigger(controller, source, source_name, Triggered(when=e.at, effects=e.then,
                                                                                    keyword="delayed"),
-                                        lki, len(state.delayed)))
+                                        seen, len(state.delayed)))
     spell = source in state.objects and state.objects[source].zone == "stack"
     core.emit(state, out, "resolution", controller, Message(
         "magic.linked.delayed", source=source_name, effect=describe_effect(e),

@@ -249,6 +249,10 @@ PAIRS: dict[str, tuple[str, str]] = {
                                   "{player} chooses a color for {card} ({options})"),
     "magic.prompt.enters_name": ("{player} nombra una carta para {card} (el nombre de una carta)",
                                  "{player} names a card for {card} (a card's name)"),
+    "magic.illegal.not_a_color": ("se esperaba un color: {colors} (incoloro no es un color)",
+                                  "expected a color: {colors} (colorless is not a color)"),
+    "magic.illegal.not_a_card_name": ("«{value}» no es el nombre de una carta (el de una ficha no vale)",
+                                      "«{value}» is not the name of a card (a token's name does not count)"),
     "magic.life.gain_stopped": (
         "{player} iba a ganar {amount} {amount:plural=vida|vidas} ({why}), pero {card} impide ganar vidas: no gana "
         "ninguna",
@@ -418,6 +422,27 @@ PAIRS: dict[str, tuple[str, str]] = {
     # priority.py, replacement.py, entering_copy.py, targets.py: ordering triggers and replacements, a trigger's
     # targets, entering as a copy
     "magic.answers.by_id": ("por su id ({form}){more}", "by its id ({form}){more}"),
+    # what each replacement or prevention effect does, in the question that orders them (replacement._rep_text)
+    "magic.rep.option": ("{id} ({text})", "{id} ({text})"),
+    "magic.rep.prevents": ("{card}: previene {n}{more}", "{card}: prevents {n}{more}"),
+    "magic.rep.prevents_from": ("{card}: previene {n} de las fuentes{where}",
+                                "{card}: prevents {n} from the sources{where}"),
+    "magic.rep.where": (" ({where})", " ({where})"),
+    "magic.rep.all_damage": ("todo el daño", "all the damage"),
+    "magic.rep.source_draws": (" y la fuente roba una carta por cada uno", " and the source draws a card for each"),
+    "magic.rep.amount": ("{card}: {what}{amount}", "{card}: {what}{amount}"),
+    "magic.rep.times": ("por {n}", "times {n}"),
+    "magic.rep.and": ("{a} y {b}", "{a} and {b}"),
+    "magic.rep.unchanged": ("sin cambio", "unchanged"),
+    "magic.rep.what.counters": ("contadores{counter}, ", "counters{counter}, "),
+    "magic.rep.what.life_loss": ("vidas perdidas, ", "life lost, "),
+    "magic.rep.what.damage": ("daño, ", "damage, "),
+    "magic.rep.does": ("{card}: {what}", "{card}: {what}"),
+    "magic.rep.move.dies": ("va al exilio en su lugar", "is exiled instead"),
+    "magic.rep.move.opponent_discard": ("va al campo de batalla en su lugar", "goes onto the battlefield instead"),
+    "magic.rep.move.to_library_bottom": ("se muestra y va al fondo de la biblioteca de su propietario en su lugar",
+                                         "is revealed and put on the bottom of its owner's library instead"),
+    "magic.rep.instead": ("{card}: {effects:join=; }", "{card}: {effects:join=; }"),
     "magic.answers.or_source": (
         "; o, si es {only} de su fuente, por el id de la fuente o el nombre de la carta: {names}",
         "; or, if it is {only} from its source, by the source's id or the card's name: {names}"),

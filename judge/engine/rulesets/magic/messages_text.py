@@ -234,6 +234,11 @@ PAIRS: dict[str, tuple[str, str]] = {
     "magic.when.verb.attacks": ("ataca", "attacks"), "magic.when.verb.attacks.many": ("atacan", "attack"),
     "magic.when.who_verb": ("{who} {verb}", "{who} {verb}"),
     "magic.ability.spell_copy": ("la copia de {card} ({id})", "the copy of {card} ({id})"),
+    # a spell copy as the source of its effects (copies.py, 707.10), an object that copied a copy (707.3)
+    "magic.copy.spell_name": ("la copia de {card}", "the copy of {card}"),
+    "magic.copy.of_a_copy": ("{name}, que es una copia de {card}", "{name}, which is a copy of {card}"),
+    # what a search looks for (text.search_said; a card type is magic.cardtype.*)
+    "magic.search.basic_land": ("tierra básica", "basic land"), "magic.search.basic": ("básica", "basic"),
     "magic.mana.pool_empty": ("vacía", "empty"),
     "magic.lasting.copy_gaining": ("{card} y gana esta habilidad", "{card} and gains this ability"),
     "magic.ability.keyword": ("{keyword} de {source}", "{keyword} of {source}"),   # persist's, a toy keyword's

@@ -439,7 +439,7 @@ def do_cast(state: MagicState, action: Cast, out: list[Step]) -> None:
                                  divide=divide))
     if conspirers:
         pay_conspire(state, out, who, conspirers, new)
-    state.bump(f"spells:{who}")
+    state.this_turn.add(state.this_turn.spells, who)
     state.touch()              # a static ability's "if you've cast a spell this turn" may now hold (conditions.py)
     core.observe(state, Event("cast", {"object": new.id, "player": who, "from": from_zone}))
     state.passes = 0

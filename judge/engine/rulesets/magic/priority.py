@@ -34,7 +34,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             mine.remove(t)
             # It did not trigger (603.4): not a `trigger` step, but part of the event it would have triggered on.
             k = declined[t.ability.keyword]
-            emit(state, out, t.lki.get("left_in", "state-based"), player, Message(k.declined, source=t.source_name),
+            emit(state, out, (t.seen.obj.left_in if t.seen.obj is not None else "") or "state-based", player, Message(k.declined, source=t.source_name),
                  cr("603.4", k.rule))
         # One ability triggered by different objects, that acts on "that creature", is not the same trigger twice:
         # their order matters and is chosen too (603.3b).
@@ -51,12 +51,12 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
                     continue
             item = StackItem(id=state.new_id("hab"), kind="trigger", controller=player, source=t.source,
                              source_name=t.source_name, effects=ab.effects, targets=targets,
-                             target_specs=ab.targets, keyword=ab.keyword, lki=t.lki,
+                             target_specs=ab.targets, keyword=ab.keyword, seen=t.seen,
                              condition=(ab.condition, ab.condition_n, ab.condition_arg))
             item.text = trigger_text(ab, t.source_name)
             state.stack.append(item)
             when_rules = WHEN_RULES.get(ab.when, ())
-            if t.lki.get("paid"):           # 119.4: "paying life" is losing it (not 119.3's ways of losing it)
+            if t.seen.paid:               # 119.4: "paying life" is losing it (not 119.3's ways of losing it)
                 when_rules = tuple("119.4" if r == "119.3" else r for r in when_rules)
             if ab.when == "zone_change" and ab.to_zone == "battlefield":
                 when_rules += ("603.6a",)     # put onto the battlefield: every permanent there, newcomers too
@@ -67,7 +67,7 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
             if ab.keyword:
                 piece = keyword.current().get(ab.keyword)   # persist, conspire: the keyword's rule
                 rules.append(piece.rule if piece is not None and piece.rule else TRIGGER_RULE.get(ab.keyword, "603.2"))
-                if t.lki.get("extra", {}).get(ab.keyword):
+                if t.seen.obj is not None and t.seen.obj.extra.get(ab.keyword):
                     rules.append("113.2c")       # one of several instances of the keyword, each triggering
             if several_players:
                 rules.append("101.4")
@@ -84,12 +84,12 @@ def put_triggers_on_stack(state: MagicState, out: list[Step]) -> bool:
 def _left_text(state: MagicState, t: PendingTrigger) -> "Message | str":
     """For a trigger whose source left the battlefield (603.10a): which incarnation it is about (400.7) — the object
     that left, whose last known information its effects read (113.7a, 608.2h) — and the one it is now."""
-    now = t.lki.get("source_now")
+    now = t.seen.source_now
     if not now:
         return ""
     o = state.objects.get(now)
     where = Message("magic.trigger.now_in", now=now, zone=zone(o.zone)) if o is not None else \
-        Message("magic.trigger.ceased", now=now) if state.lki.get(t.source, {}).get("token") else \
+        Message("magic.trigger.ceased", now=now) if t.source in state.lki and state.lki[t.source].token else \
         Message("magic.trigger.now", now=now)
     return Message("magic.trigger.left", source=t.source_name, id=t.source, where=where)
 
@@ -101,15 +101,15 @@ def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[
     source became in its new zone, 400.7, names it too); its source's id or its card's name alone name it when it
     is the only one from that source (`answer_names`)."""
     ids = [f"{t.source}:{n}" for n, t in enumerate(mine, 1)]
-    alias = answer_names(ids, [(t.source, t.lki.get("source_now", ""), t.source_name) for t in mine])
+    alias = answer_names(ids, [(t.source, t.seen.source_now, t.source_name) for t in mine])
     for n, t in enumerate(mine, 1):
-        if t.lki.get("source_now"):
-            alias.setdefault(f"{t.lki['source_now']}:{n}", n - 1)
+        if t.seen.source_now:
+            alias.setdefault(f"{t.seen.source_now}:{n}", n - 1)
     how = answers_text(ids, alias, Message("magic.answers.form_colon"), Message("magic.answers.only_f"))
-    shown = [Message("magic.order.by", id=i, card=t.lki["card"], obj=t.lki["id"])
-             if t.lki.get("id") and t.ability.of != "self" else
+    shown = [Message("magic.order.by", id=i, card=t.seen.obj.card, obj=t.seen.obj.id)
+             if t.seen.obj is not None and t.seen.obj.id and t.ability.of != "self" else
              Message("magic.order.source", id=i, source=t.source_name, now=Message(
-                 "magic.order.now", now=t.lki["source_now"]) if t.lki.get("source_now") else "")
+                 "magic.order.now", now=t.seen.source_now) if t.seen.source_now else "")
              for i, t in zip(ids, mine)]
     q = Question("order", player, tuple(ids), Message("magic.prompt.order_triggers", player=player, shown=shown,
                                                       how=how), tuple(cr("603.3b")),
@@ -129,7 +129,7 @@ def _order_triggers(state: MagicState, out: list[Step], player: str, mine: list[
 def _event_key(t: PendingTrigger) -> str:
     """The object a trigger acts on when its effects read it ("esa criatura": a copy of it, it as subject)."""
     reads = any(e.of < 0 or e.to == "that_creature" for e in t.ability.effects)
-    return str(t.lki.get("id", "")) if reads else ""
+    return (t.seen.obj.id if t.seen.obj is not None else "") if reads else ""
 
 
 # The rule of a trigger that no keyword stands for (a keyword's trigger cites its piece's rule, keywords/*.py).

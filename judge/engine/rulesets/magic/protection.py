@@ -81,15 +81,15 @@ def _left_has(state: MagicState, src: str, quality: str) -> bool:
     seen = state.lki.get(item.source if item is not None and item.kind != "spell" else src)
     if seen is None:
         return False
-    card = seen.get("copiable")
+    card = seen.copiable
     if quality.startswith("mv>="):
         return card is not None and card.mana_value >= int(quality[4:])
     if quality.startswith("name:"):
-        return (card.name if card is not None else seen.get("card")) == quality[5:]
+        return (card.name if card is not None else seen.card) == quality[5:]
     if quality in COLORS:
-        return quality in seen.get("colors", ())
+        return quality in seen.colors
     if quality in CARD_TYPES:
-        return quality in seen.get("types", ())
+        return quality in seen.types
     return False
 
 

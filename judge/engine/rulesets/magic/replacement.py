@@ -18,7 +18,8 @@ from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.cards import Replacement
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.filters import source_has
-from judge.engine.rulesets.magic.qualities import describe_where
+from judge.engine.rulesets.magic.known import LastKnown
+from judge.engine.rulesets.magic.qualities import said_where
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.steps import answer_names, answers_text, ask
@@ -32,7 +33,7 @@ from judge.messages import Message
 class DamageEvent:
     """120.3: `amount` damage from a source (its information now or last known, `core.info`) to a player name or a
     creature (`target_obj`)."""
-    source: dict[str, Any]
+    source: LastKnown
     target: str
     target_obj: MagicObject | None
     amount: int
@@ -194,14 +195,14 @@ def _source_applies(state: MagicState, ev: DamageEvent, a: Applicable) -> bool:
     damage", "damage that red sources would deal"): whose source (`to`: each | controller | opponents | self) and
     its qualities (`where`, the shared filter's: filters.source_has)."""
     o, r, src = a.permanent, a.rule, ev.source
-    whose = src.get("controller")
+    whose = src.controller
     if not (r.to == "each" or r.to == "controller" and whose == o.controller
             or r.to == "opponents" and whose is not None and whose != o.controller
-            or r.to == "self" and src.get("id") == o.id):
+            or r.to == "self" and src.id == o.id):
         return False
     if not r.where:
         return True
-    now = state.objects.get(src.get("id") or "")
+    now = state.objects.get(src.id)
     return source_has(state, src, r.where, now, layers.chars_of(state, now) if now is not None else None)
 
 
@@ -228,11 +229,11 @@ def applicable(state: MagicState, ev: Proposed) -> list[Effect]:
     return list(_zone_change_effects(state, ev))
 
 
-def cant_be_prevented(state: MagicState, source: dict[str, Any]) -> bool:
+def cant_be_prevented(state: MagicState, source: LastKnown) -> bool:
     """615.12: damage from a source with "its damage can't be prevented", or while a permanent on the battlefield
     says damage can't be prevented — only while that permanent has its abilities (613.1f: under a Humility-style
     effect it no longer stops prevention)."""
-    if not keyword.current().unpreventable.isdisjoint(source.get("keywords", ())):
+    if not keyword.current().unpreventable.isdisjoint(source.keywords):
         return True
     return next(permanents_with(state, "prevent_none"), None) is not None
 
@@ -258,34 +259,44 @@ def _source_id(item: Effect) -> str:
     return item.source if isinstance(item, ContinuousEffect) else item.permanent.id
 
 
-def _rep_text(item: Effect) -> str:
-    """What one replacement or prevention effect does, for the question that orders them (616.1)."""
+def _rep_text(item: Effect) -> Message:
+    """What one replacement or prevention effect does, for the question that orders them (616.1), in the
+    question's language (magic.rep.*, messages_effects.py)."""
+    def prevents(n: int) -> "Message | int":
+        return Message("magic.rep.all_damage") if n < 0 else n
+
     if isinstance(item, ContinuousEffect):
-        return f"{item.source_name}: previene " + ("todo el daño" if item.remaining < 0 else f"{item.remaining}")
+        return Message("magic.rep.prevents", card=item.source_name, n=prevents(item.remaining), more="")
     o, r = item
     if r.event == "prevent_from":
-        return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
-            " de las fuentes" + (f" ({describe_where(r.where)})" if r.where else "")
+        return Message("magic.rep.prevents_from", card=o.card, n=prevents(r.prevent),
+                       where=Message("magic.rep.where", where=said_where(r.where)) if r.where else "")
     if r.event == "damage":
-        return f"{o.card}: previene " + ("todo el daño" if r.prevent < 0 else f"{r.prevent}") + \
-            (" y la fuente roba una carta por cada uno" if r.source_draws else "")
+        return Message("magic.rep.prevents", card=o.card, n=prevents(r.prevent),
+                       more=Message("magic.rep.source_draws") if r.source_draws else "")
     if r.event in _AMOUNT_WHAT:
-        # 614.1a: "N times / N more than that much instead": what it does to the amount, in Spanish (never the
-        # schema's event id); «sin cambio» for one that multiplies by 1 and adds 0.
-        amount = " y ".join(([f"por {r.multiply}"] if r.multiply != 1 else []) + ([f"{r.add:+d}"] if r.add else []))
-        what = _AMOUNT_WHAT[r.event] + (f" {r.counter}" if r.event == "counters" and r.counter else "")
-        return f"{o.card}: " + (f"{what}, " if what else "") + (amount or "sin cambio")
+        # 614.1a: "N times / N more than that much instead": what it does to the amount (never the schema's event
+        # id); «sin cambio» for one that multiplies by 1 and adds 0.
+        parts: list["Message | str"] = ([Message("magic.rep.times", n=r.multiply)] if r.multiply != 1 else []) + \
+            ([f"{r.add:+d}"] if r.add else [])
+        amount = Message("magic.rep.and", a=parts[0], b=parts[1]) if len(parts) == 2 else parts[0] if parts else \
+            Message("magic.rep.unchanged")
+        what: "Message | str" = "" if not _AMOUNT_WHAT[r.event] else Message(
+            _AMOUNT_WHAT[r.event], counter=f" {r.counter}" if r.counter else "") if r.event == "counters" else \
+            Message(_AMOUNT_WHAT[r.event])
+        return Message("magic.rep.amount", card=o.card, what=what, amount=amount)
     if r.event in _MOVE_TEXT:
-        return f"{o.card}: {_MOVE_TEXT[r.event]}"
-    # an option of the question that orders them: plain words (Spanish), as the answer reads them
-    return f"{o.card}: " + ("; ".join(str(describe_effect(e)) for e in r.instead) or r.event)
+        return Message("magic.rep.does", card=o.card, what=Message(_MOVE_TEXT[r.event]))
+    # an option of the question that orders them: what it does instead, or its event's id
+    return Message("magic.rep.instead", card=o.card, effects=[describe_effect(e) for e in r.instead] or [r.event])
 
 
 # What an amount-changing replacement's amount counts, for `_rep_text` (life_gain: the prompt already says it).
-_AMOUNT_WHAT = {"life_gain": "", "counters": "contadores", "life_loss": "vidas perdidas", "damage_dealt": "daño"}
+_AMOUNT_WHAT = {"life_gain": "", "counters": "magic.rep.what.counters", "life_loss": "magic.rep.what.life_loss",
+                "damage_dealt": "magic.rep.what.damage"}
 # What a zone-change replacement does instead, for `_rep_text`.
-_MOVE_TEXT = {"dies": "va al exilio en su lugar", "opponent_discard": "va al campo de batalla en su lugar",
-              "to_library_bottom": "se muestra y va al fondo de la biblioteca de su propietario en su lugar"}
+_MOVE_TEXT = {"dies": "magic.rep.move.dies", "opponent_discard": "magic.rep.move.opponent_discard",
+              "to_library_bottom": "magic.rep.move.to_library_bottom"}
 
 
 def _order(state: MagicState, out: list[Step], player: str, items: list[Any], what: Message,
@@ -305,7 +316,8 @@ def _order(state: MagicState, out: list[Step], player: str, items: list[Any], wh
                        Message("magic.answers.only_m"))        # «efecto» is masculine
     q = Question("replacement", player, tuple(ids), Message(
         "magic.prompt.replacement", player=player, what=what, how=how,
-        options=[f"{i} ({_rep_text(x)})" for i, x in zip(ids, items)]), tuple(cites), min=1, max=len(ids))
+        options=[Message("magic.rep.option", id=i, text=_rep_text(x)) for i, x in zip(ids, items)]), tuple(cites),
+        min=1, max=len(ids))
 
     def valid(ans: Any) -> Any:
         if not ans.values or str(ans.values[0]) not in alias:         # the first one named is applied first
@@ -420,8 +432,8 @@ class ReplacementHandler:
                 o, r = s
                 cut = amount if r.prevent < 0 else min(amount, r.prevent)
                 who = o.card
-                if r.source_draws and cut and ev.source.get("controller"):
-                    draws.append((ev.source["controller"], cut, o.card))
+                if r.source_draws and cut and ev.source.controller:
+                    draws.append((ev.source.controller, cut, o.card))
             amount -= cut
             notes.append(Message("magic.replacement.prevents", source=who, n=cut))
             cites += cr("615.1")

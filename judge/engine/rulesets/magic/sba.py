@@ -13,7 +13,7 @@ from judge.engine.rulesets.magic.core import (cease_to_exist, last_known_all, mo
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr, named
 from judge.engine.rulesets.magic.protection import protected_from
-from judge.engine.rulesets.magic.state import MagicObject, MagicPlayer, MagicState, edits
+from judge.engine.rulesets.magic.state import MagicObject, MagicPlayer, MagicState
 from judge.engine.rulesets.magic.steps import ask, emit
 from judge.engine.rulesets.magic.triggers import (_add_trigger, _triggered_permanents, observe_all)
 from judge.engine.step import Event, Step
@@ -55,9 +55,9 @@ def _sba_once(state: MagicState, out: list[Step]) -> bool:
 
 def _sba_inputs(state: MagicState) -> tuple:
     """What the state-based checks read: every object with its fields and counters, every zone and each player's
-    own fields (all of them counted by `edits`), the characteristics (the layers' result) and cards (copy
+    own fields (all of them counted by the game's `stamps`), the characteristics (the layers' result) and cards (copy
     effects), the objects and continuous effects there are, whether the game is over."""
-    return (edits(), layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over)
+    return (state.stamps.last, layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over)
 
 
 _IS_TOKEN = attrgetter("token")
@@ -280,7 +280,7 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
     cache = layers.compute(state)
     # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
     done = state.caches.control_synced
-    if done is not None and done[0] is cache and done[1] == edits():
+    if done is not None and done[0] is cache and done[1] == state.stamps.last:
         return
     was = state.control_by       # the deciding effect at the last check (game state: undone too)
     now = _control_effects(state)
@@ -299,7 +299,7 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
                 _say_control(state, out, o, before, was.get(o.id), now.get(o.id), in_combat)
     if now != was:
         state.control_by = now
-    state.caches.control_synced = (cache, edits())
+    state.caches.control_synced = (cache, state.stamps.last)
 
 
 def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str,

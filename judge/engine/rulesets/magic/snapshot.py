@@ -8,8 +8,8 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, edits
-from judge.messages import render
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
+from judge.messages import Message, render
 
 
 _EDIT = attrgetter("edit")
@@ -91,9 +91,9 @@ def snapshot(state: MagicState) -> dict[str, Any]:
     cache = layers.compute(state)
     # Boards are read-only and shared between steps (structural sharing): a permanent's entry is reused while
     # nothing it shows changed, a player's whole dict while nothing in it changed, and the whole list of players
-    # while nothing at all was edited (`edits`: every object and player field, counter, zone and mana pool counts
+    # while nothing at all was edited (`state.stamps`: every object and player field, counter, zone and mana pool counts
     # its changes), nor the layers' results or the copy effects changed.
-    now = edits()
+    now = state.stamps.last
     hit = state.caches.snap_board
     if hit is not None and hit[0] == now and hit[1] is cache and hit[2] is state.copies:
         players = hit[3]
@@ -162,8 +162,11 @@ def _text(state: MagicState, text: Any) -> str:
 
 
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
+    # `text` in Spanish, and beside it `message` (its id and parameters) so the render layer says it in the trace's
+    # language (judge.messages.localize_board).
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
-              else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets)}
+              else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets),
+              **({"message": i.text.to_json()} if type(i.text) is Message else {})}
              for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
     # in the stack zone: show it on top, so every card is in exactly one place on every board.
@@ -182,5 +185,7 @@ def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
         "winner": state.winner, "over": state.over, "players": players, "stack": stack,
         "pending": None if pending is None else {"kind": pending.kind, "player": pending.player,
                                                  "count": pending.count, "options": list(pending.options),
-                                                 "prompt": render(pending.prompt)},
+                                                 "prompt": render(pending.prompt),
+                                                 **({"prompt_message": pending.prompt.to_json()}
+                                                    if type(pending.prompt) is Message else {})},
     }

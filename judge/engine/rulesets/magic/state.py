@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import itertools
-import threading
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from judge.engine.rulesets.magic.cards import CardDef, Effect, TargetSpec
+from judge.engine.rulesets.magic.cards import Activated, CardDef, Effect, TargetSpec, Triggered
+from judge.engine.rulesets.magic.known import NOTHING_SEEN, LastKnown, Seen
 from judge.engine.state import GameObject, GameState, Player
 from judge.messages import Message
 from judge.engine.waiting import Chooser
+
+if TYPE_CHECKING:
+    from judge.engine.rulesets.magic.keyword import Registry
+    from judge.engine.rulesets.magic.layers import Chars
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 ZONE_NAMES = {"library": "biblioteca", "hand": "mano", "battlefield": "campo de batalla",
@@ -35,12 +38,31 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
                 "combat_damage", "end_of_combat")
 
 
-# Edit stamps: every change takes the next number of one process-wide counter. `next()` of an itertools.count is
-# one step under the GIL, so two games changing objects in two threads of one server never get the same stamp nor
-# see `edits()` come back to a value it had (a `+= 1` on a shared int could lose an update and hand out a stamp
-# again, and a cache keyed by it would then match a state it never saw).
-_STAMPS = itertools.count(1)
-_EDITS = [0]                           # the last edit stamp given (to a MagicObject, or for a zone, pool or player)
+class Stamps:
+    """One game's edit stamps and journal. `last`: the last edit stamp given (to a MagicObject, or for a zone, pool
+    or player of this game): unchanged, nothing of the game had a field assigned a new value, no counters changed
+    and no zone (ZoneList) changed its contents or order (the board snapshot and the state-based checks compare
+    it; each object's own stamp is its `edit`). `journal`: while an action that may still be reversed runs
+    (undo.py, 733.1), id → (object, its fields, its counters) as they were before their first change; None when
+    none is open. Held by the game (`MagicState.stamps`) and by each of its objects, players, zones and pools:
+    two games, in one thread or in several, share no counter and no journal. A game is played by one thread at a
+    time, so a plain `+= 1` hands out no number twice within it."""
+    __slots__ = ("last", "journal")
+
+    def __init__(self) -> None:
+        self.last = 0
+        self.journal: dict[int, Any] | None = None
+
+    def bump(self) -> None:
+        """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
+        self.last += 1
+
+    # A copy of the game (copy.deepcopy) goes on counting with the original's stamps: numbers still never repeat.
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Stamps":
+        return self
+
+    def __copy__(self) -> "Stamps":
+        return self
 
 
 # Fields of a MagicObject that no layer reads unless a quality or a condition does (layers._inputs): changing one
@@ -49,65 +71,48 @@ _EDITS = [0]                           # the last edit stamp given (to a MagicOb
 LAYER_BLIND = frozenset({"tapped", "damage", "deathtouch_hit", "sick", "attacking", "blocking", "blocked"})
 
 
-def edits() -> int:
-    """The last edit stamp given: unchanged, no MagicObject or MagicPlayer had a field assigned a new value, no
-    counters changed and no zone (ZoneList) changed its contents or order (the board snapshot and the
-    state-based checks compare it). Each object's own stamp is its `edit`."""
-    return _EDITS[0]
-
-
-# The objects' journal of the action being run in this thread that may still be reversed (undo.py): id → (object,
-# its fields, its counters) as they were before their first change since the journal opened; None when none is.
-_JOURNAL = threading.local()
-_OPEN = [0]                        # journals open in any thread: while none is, a change journals nothing
-_OPEN_LOCK = threading.Lock()      # counted under a lock: a lost update could hide an open journal from a change
-
-
-def open_journal() -> dict[int, Any] | None:
-    """Start journalling objects before their first change (undo.save); None if a journal is already open."""
-    if getattr(_JOURNAL, "objects", None) is not None:
+def open_journal(stamps: Stamps) -> dict[int, Any] | None:
+    """Start journalling the game's objects before their first change (undo.save); None if its journal is open."""
+    if stamps.journal is not None:
         return None
-    _JOURNAL.objects = {}
-    with _OPEN_LOCK:
-        _OPEN[0] += 1
-    return _JOURNAL.objects
+    stamps.journal = {}
+    return stamps.journal
 
 
-def close_journal(journal: dict[int, Any]) -> None:
-    if getattr(_JOURNAL, "objects", None) is journal:
-        _JOURNAL.objects = None
-        with _OPEN_LOCK:
-            _OPEN[0] -= 1
+def close_journal(stamps: Stamps, journal: dict[int, Any]) -> None:
+    if stamps.journal is journal:
+        stamps.journal = None
 
 
-def _keep(o: Any) -> None:
-    """Journal `o` as it is now, if a journal is open in this thread and `o` is not in it yet."""
-    journal = getattr(_JOURNAL, "objects", None) if _OPEN[0] else None
-    if journal is not None and id(o) not in journal:
+_ABSENT = object()                 # a field not set yet (compared with the value assigned)
+
+
+def _keep(o: Any, journal: dict[int, Any]) -> None:
+    """Journal `o` as it is now, if it is not in the open `journal` yet."""
+    if id(o) not in journal:
         d = o.__dict__
         journal[id(o)] = (o, d.copy(), dict(d["counters"]))
 
 
-def bump_edits() -> None:
-    """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
-    _EDITS[0] = next(_STAMPS)
-
-
 class Counters(dict):
     """The counters on an object (122.1): a dict each of whose changes counts as an edit of the object holding it
-    (its `edit` stamp, and `edits`)."""
+    (its `edit` stamp, and its game's `Stamps.last`)."""
     __slots__ = ("owner",)
 
     def _editing(self) -> None:
-        owner = getattr(self, "owner", None) if _OPEN[0] else None
-        if owner is not None:
-            _keep(owner)                   # before the change: the journal holds the counters as they were
-
-    def _edited(self) -> None:
-        stamp = _EDITS[0] = next(_STAMPS)
         owner = getattr(self, "owner", None)
         if owner is not None:
-            owner.__dict__["edit"] = owner.__dict__["layer_edit"] = stamp
+            journal = owner.__dict__["stamps"].journal
+            if journal is not None:
+                _keep(owner, journal)      # before the change: the journal holds the counters as they were
+
+    def _edited(self) -> None:
+        owner = getattr(self, "owner", None)
+        if owner is not None:
+            d = owner.__dict__
+            stamps = d["stamps"]
+            stamp = stamps.last = stamps.last + 1
+            d["edit"] = d["layer_edit"] = stamp
 
     def __setitem__(self, key: str, value: int) -> None:
         self._editing()
@@ -152,36 +157,40 @@ class Counters(dict):
 
 
 class EditedDict(dict):
-    """A player's mana pool (and restricted mana), or their dict of zones: each change counts as an edit (`edits`),
-    so the board snapshot needs no copy of them to see whether they changed. Zones put in are made ZoneLists."""
-    __slots__ = ("zones",)
+    """A player's mana pool (and restricted mana), or their dict of zones: each change counts as an edit of its
+    game (`Stamps.last`), so the board snapshot needs no copy of them to see whether they changed. Zones put in are
+    made ZoneLists of the same game."""
+    __slots__ = ("zones", "stamps")
 
-    def __init__(self, *args: Any, zones: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, zones: bool = False, stamps: Stamps | None = None, **kwargs: Any) -> None:
         dict.__init__(self, *args, **kwargs)
         self.zones = zones
+        self.stamps = stamps if stamps is not None else Stamps()
         if zones:
             for k, v in dict.items(self):
                 if type(v) is not ZoneList:
-                    dict.__setitem__(self, k, ZoneList(v))
+                    dict.__setitem__(self, k, ZoneList(v, self.stamps))
 
-    def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class and the zones flag
-        return (EditedDict, (dict(self),), {"zones": self.zones})
+    def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class, the zones flag and the game
+        return (EditedDict, (dict(self),), {"zones": self.zones, "stamps": self.stamps})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.zones = state["zones"]
+        self.stamps = state.get("stamps") or Stamps()
 
     def __setitem__(self, key: str, value: Any) -> None:
-        dict.__setitem__(self, key, ZoneList(value) if self.zones and type(value) is not ZoneList else value)
-        _EDITS[0] = next(_STAMPS)
+        dict.__setitem__(self, key, ZoneList(value, self.stamps) if self.zones and type(value) is not ZoneList
+                         else value)
+        self.stamps.last += 1
 
     def __delitem__(self, key: str) -> None:
         dict.__delitem__(self, key)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def update(self, *args: Any, **kwargs: Any) -> None:
         for k, v in dict(*args, **kwargs).items():
             self[k] = v
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __ior__(self, other: Any) -> "EditedDict":
         self.update(other)
@@ -189,14 +198,14 @@ class EditedDict(dict):
 
     def clear(self) -> None:
         dict.clear(self)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return dict.pop(self, *args)
 
     def popitem(self) -> tuple[str, Any]:
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return dict.popitem(self)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
@@ -206,57 +215,65 @@ class EditedDict(dict):
 
 
 class ZoneList(list):
-    """The objects of a zone, in order: each change of its contents or order counts as an edit (`edits`)."""
-    __slots__ = ()
+    """The objects of a zone, in order: each change of its contents or order counts as an edit of its game
+    (`Stamps.last`)."""
+    __slots__ = ("stamps",)
+
+    def __init__(self, objs: Any = (), stamps: Stamps | None = None) -> None:
+        list.__init__(self, objs)
+        self.stamps = stamps if stamps is not None else Stamps()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class and the game
+        return (ZoneList, (list(self), self.stamps))
 
     def append(self, obj: Any) -> None:
         list.append(self, obj)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def insert(self, index: Any, obj: Any) -> None:
         list.insert(self, index, obj)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def extend(self, objs: Any) -> None:
         list.extend(self, objs)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def remove(self, obj: Any) -> None:
         list.remove(self, obj)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def pop(self, *args: Any) -> Any:
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return list.pop(self, *args)
 
     def clear(self) -> None:
         list.clear(self)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
         list.sort(self, *args, **kwargs)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def reverse(self) -> None:
         list.reverse(self)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __setitem__(self, index: Any, value: Any) -> None:      # random.shuffle swaps items this way
         list.__setitem__(self, index, value)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __delitem__(self, index: Any) -> None:
         list.__delitem__(self, index)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
 
     def __iadd__(self, objs: Any) -> "ZoneList":
         list.extend(self, objs)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return self
 
     def __imul__(self, n: Any) -> "ZoneList":
         list.__imul__(self, n)
-        _EDITS[0] = next(_STAMPS)
+        self.stamps.last += 1
         return self
 
 
@@ -275,12 +292,16 @@ class MagicObject(GameObject):
     face: CardDef | None = None        # tokens: their definition (cards come from the catalog)
     entered_under: str = ""            # who put it onto the battlefield: its controller before layer 2 effects
     chosen: str = ""                   # the colour or card name chosen as it entered (614.12a), "" if none was
+    # Its game's stamps (MagicState.stamps: the engine passes them); an object built alone counts on its own.
+    stamps: Stamps = field(default_factory=Stamps, repr=False)
 
     def __post_init__(self) -> None:
+        d = self.__dict__
         if not self.entered_under:
-            self.__dict__["entered_under"] = self.controller
-        stamp = _EDITS[0] = next(_STAMPS)
-        self.__dict__["edit"] = self.__dict__["layer_edit"] = stamp        # built: its first stamps
+            d["entered_under"] = self.controller
+        stamps = d["stamps"]
+        stamp = stamps.last = stamps.last + 1
+        d["edit"] = d["layer_edit"] = stamp        # built: its first stamps
 
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
@@ -293,12 +314,13 @@ class MagicObject(GameObject):
         if "edit" not in d:            # being built (dataclass __init__): __post_init__ gives the first stamps
             d[name] = value
             return
-        if _OPEN[0]:
-            _keep(self)                # an action that may be reversed journals it first (undo.py)
-        old = d.get(name, _EDITS)
+        stamps = d["stamps"]
+        if stamps.journal is not None:
+            _keep(self, stamps.journal)    # an action that may be reversed journals it first (undo.py)
+        old = d.get(name, _ABSENT)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            stamp = _EDITS[0] = next(_STAMPS)
+            stamp = stamps.last = stamps.last + 1
             d["edit"] = stamp
             if name not in LAYER_BLIND:
                 d["layer_edit"] = stamp
@@ -354,19 +376,36 @@ class MagicPlayer(Player):
     lands_played: int = 0
     drew_from_empty: bool = False      # since the last state-based check (704.5b)
     restricted: dict[str, int] = field(default_factory=dict)   # mana usable only on costs with {X} (106.6)
+    # Its game's stamps (MagicState.stamps: the engine passes them); a player built alone counts on its own.
+    stamps: Stamps = field(default_factory=Stamps, repr=False)
+
+    def __post_init__(self) -> None:
+        # Built: its pool, restricted mana and zones become containers counting their changes as its game's edits.
+        d = self.__dict__
+        stamps = d["stamps"]
+        for name in ("pool", "restricted", "zones"):
+            value = d[name]
+            if type(value) is not EditedDict or value.stamps is not stamps or value.zones != (name == "zones"):
+                d[name] = EditedDict(value, zones=name == "zones", stamps=stamps)
+        stamps.last += 1
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # An assignment that changes a field (life, lost, lands played…) counts as an edit (`edits`), as an
-        # object's does. The pool and the zones change in place and count their own changes (EditedDict).
-        if name in ("pool", "restricted") and type(value) is not EditedDict:
-            value = EditedDict(value)
-        elif name == "zones" and (type(value) is not EditedDict or not value.zones):
-            value = EditedDict(value, zones=True)
+        # An assignment that changes a field (life, lost, lands played…) counts as an edit of its game
+        # (`Stamps.last`), as an object's does. The pool and the zones change in place and count their own changes
+        # (EditedDict).
         d = self.__dict__
-        old = d.get(name, _EDITS)
+        stamps = d.get("stamps")
+        if stamps is None:             # being built (dataclass __init__): __post_init__ makes its containers
+            d[name] = value
+            return
+        if name in ("pool", "restricted") and type(value) is not EditedDict:
+            value = EditedDict(value, stamps=stamps)
+        elif name == "zones" and (type(value) is not EditedDict or not value.zones):
+            value = EditedDict(value, zones=True, stamps=stamps)
+        old = d.get(name, _ABSENT)
         d[name] = value
         if old is not value and (type(old) is not type(value) or old != value):
-            _EDITS[0] = next(_STAMPS)
+            stamps.last += 1
 
     @property
     def life(self) -> int:
@@ -388,7 +427,7 @@ class StackItem:
     x: int = 0
     obj: MagicObject | None = None
     keyword: str = ""                  # persist…
-    lki: dict[str, Any] = field(default_factory=dict)   # what the trigger saw (persist: counters when it died)
+    seen: Seen = NOTHING_SEEN          # a trigger's: what it carries from its event (persist: counters when it died)
     text: "str | Message" = ""        # how the stack names it: a spell's name, an ability's Message (text.py)
     spent: dict[str, int] = field(default_factory=dict)  # mana spent to cast it, by colour (601.2h); {} on a copy
     copy_of: str = ""                  # a copy of a spell (707.10): the copied card's name; it has no card (obj None)
@@ -418,51 +457,97 @@ class PendingTrigger:
     source: str
     source_name: str
     ability: Any                       # cards.Triggered
-    lki: dict[str, Any] = field(default_factory=dict)
+    seen: Seen = NOTHING_SEEN          # what it carries from its trigger event (known.py: 603.2, 603.10a)
     order: int = 0
+
+
+@dataclass(eq=False)
+class ThisTurn:
+    """What happened this turn that the rules read, by player: game state, started again as each turn begins
+    (turn.new_turn) and reversed with the rest (undo.py). `spells`: the spells each player cast (601.2i: "if you've
+    cast two or more spells this turn"); `life_lost`: the life each lost, whatever they also gained (119.3);
+    `damage_to`: the damage dealt to each, whatever the life total did after (120.3a)."""
+    spells: dict[str, int] = field(default_factory=dict)
+    life_lost: dict[str, int] = field(default_factory=dict)
+    damage_to: dict[str, int] = field(default_factory=dict)
+
+    def copy(self) -> "ThisTurn":
+        return ThisTurn(dict(self.spells), dict(self.life_lost), dict(self.damage_to))
+
+    def clear(self) -> None:
+        self.spells.clear()
+        self.life_lost.clear()
+        self.damage_to.clear()
+
+    @staticmethod
+    def add(counts: dict[str, int], player: str, amount: int = 1) -> None:
+        counts[player] = counts.get(player, 0) + amount
+
+
+# The types of MagicCaches' entries. Chars (layers.py) and the keyword Registry are named for the type checker only:
+# the data model imports nothing above it.
+Json = dict[str, Any]                                   # a board's piece as the trace shows it (snapshot.py)
+CharsTable = dict[str, "Chars"]                         # layers.compute: object id → its characteristics
+Copies = dict[str, CardDef]                             # MagicState.copies: object id → the card it copies
+Notes = tuple[str, tuple[str, ...]]                     # a card's name and its unmodelled notes (steps.py)
+# core.activated_table: a permanent's activated abilities, the non-mana ones with their index, its first plain
+# mana ability (or None)
+AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
+# snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
+# played), the hidden zones' lists, the battlefield's entries, the player's dict
+PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
+                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json]
 
 
 @dataclass(eq=False)
 class MagicCaches:
     """What the engine worked out from the state and keeps to skip working it out again while its inputs are the
-    same (edit stamps, `edits()`, the layers' result dict, the copy effects): never game state, so a reversal
+    same (edit stamps, `Stamps.last`, the layers' result dict, the copy effects): never game state, so a reversal
     (undo.py, 733.1) neither saves nor restores it, and a rule never reads it for anything the state does not say.
     Held by the game, one per MagicState: two games in one process share none of it."""
-    # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry, each player's
-    # zone lists and dict
-    snap_board: tuple[Any, ...] | None = None
-    snap_perm: dict[Any, Any] = field(default_factory=dict)
-    snap: dict[Any, Any] = field(default_factory=dict)
-    snap_player: dict[Any, Any] = field(default_factory=dict)
-    # steps.py: the unmodelled text notes on the board, of the cards whose text works off it, and where
-    unmodelled: tuple[Any, ...] | None = None
-    unmodelled_zoned: tuple[Any, ...] | None = None
-    unmodelled_off: tuple[Any, ...] | None = None
-    sba_quiet: Any = None              # sba.py: the inputs of the last state-based check that found nothing (704.3)
-    sba_quiet_reads: Any = None        # sba.py: … and what it read then (`_sba_reads`)
-    state_triggers: tuple[Any, ...] | None = None      # sba.py: the permanents with state triggers (603.8)
-    control_synced: tuple[Any, ...] | None = None      # sba.py: (layers' result, edits) of the last control sync
-    triggered: tuple[Any, ...] | None = None           # triggers.py: the permanents with triggered abilities
-    legal_permanents: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: each player's table
+    # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry (its edit stamp,
+    # characteristics and card with the entry), each player's hidden zone lists (by player and zone) and dict
+    snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
+    snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
+    snap: dict[tuple[str, str], tuple[tuple[MagicObject, ...], list[Json]]] = field(default_factory=dict)
+    snap_player: dict[str, PlayerBoard] = field(default_factory=dict)
+    # steps.py: the unmodelled text notes on the board (objects, copies, (name, notes), edits, spells on the stack),
+    # of the cards whose text works off it (cards, how many, name → zones), and where (edits, (name, notes))
+    unmodelled: tuple[tuple[MagicObject, ...], Copies, list[Notes], int, tuple[MagicObject, ...]] | None = None
+    unmodelled_zoned: tuple[dict[str, CardDef], int, dict[str, frozenset[str]]] | None = None
+    unmodelled_off: tuple[int, list[Notes]] | None = None
+    # sba.py: the inputs of the last state-based check that found nothing (704.3: edits, layers' result, copies,
+    # how many objects and effects, whether the game is over)
+    sba_quiet: tuple[int, CharsTable, Copies, int, int, bool] | None = None
+    sba_quiet_reads: tuple[Any, ...] | None = None        # sba.py: … and what it read then (`_sba_reads`)
+    # sba.py: the permanents with state triggers (603.8), by layers' result
+    state_triggers: tuple[CharsTable, tuple[tuple[MagicObject, Triggered], ...]] | None = None
+    control_synced: tuple[CharsTable, int] | None = None    # sba.py: (layers' result, edits) of the last control sync
+    # triggers.py: the permanents with triggered abilities, by layers' result
+    triggered: tuple[CharsTable, tuple[tuple[MagicObject, tuple[Triggered, ...]], ...]] | None = None
+    # legal.py: each player's permanents with their characteristics and ability tables (layers' result,
+    # battlefield, copies, the table)
+    legal_permanents: dict[str, tuple[CharsTable, tuple[MagicObject, ...], Copies,
+                                      list[tuple[MagicObject, Chars, AbilityTable]]]] = field(default_factory=dict)
     # Memo tables keyed by id() of frozen inputs (cards, abilities, effects, Chars), each entry keeping its inputs so
     # an id() reused after one is freed never matches: layers.py's printed characteristics (card, controller,
     # copied) and counted P/T effects (effect, number); legal.py's mana of a mana ability; core.py's activated and
     # triggers.py's triggered abilities of a card with its characteristics; steps.py's unmodelled notes of a card;
     # snapshot.py's board words for a set of types and of keywords. Held here, not in module globals, so games in
     # several threads share none of it and a game's memo dies with the game.
-    printed: dict[Any, Any] = field(default_factory=dict)
-    counted: dict[Any, Any] = field(default_factory=dict)
-    mana_of: dict[Any, Any] = field(default_factory=dict)
-    activated: dict[Any, Any] = field(default_factory=dict)
-    triggered_of: dict[Any, Any] = field(default_factory=dict)
-    notes: dict[Any, Any] = field(default_factory=dict)
-    type_words: dict[Any, Any] = field(default_factory=dict)
-    keyword_words: dict[Any, Any] = field(default_factory=dict)
-    stack_text: dict[Any, Any] = field(default_factory=dict)     # snapshot.py: a stack item's rendered text
+    printed: dict[tuple[int, str, bool], tuple[CardDef, Chars]] = field(default_factory=dict)
+    counted: dict[tuple[int, int], tuple[Effect, Effect]] = field(default_factory=dict)
+    mana_of: dict[int, tuple[Activated, dict[str, int]]] = field(default_factory=dict)
+    activated: dict[tuple[int, int], tuple[CardDef, Chars, AbilityTable]] = field(default_factory=dict)
+    triggered_of: dict[tuple[int, int], tuple[CardDef, Chars, tuple[Triggered, ...]]] = field(default_factory=dict)
+    notes: dict[int, tuple[CardDef, tuple[str, ...]]] = field(default_factory=dict)
+    type_words: dict[tuple[frozenset[str], tuple[str, ...]], str] = field(default_factory=dict)
+    keyword_words: dict[tuple[Registry, frozenset[str]], list[str]] = field(default_factory=dict)
+    stack_text: dict[int, tuple[Message, str]] = field(default_factory=dict)   # snapshot.py: a stack item's text
     # castfrom.py: per player, whether a card of their graveyard or a permanent of theirs gives a permission, with
     # the zones' objects and the copy effects it was worked out from
     permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
-    legal_cards: dict[Any, Any] = field(default_factory=dict)    # legal.py: what the lister reads of a card
+    legal_cards: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # legal.py: what the lister reads of a card
     legal_subsets: dict[str, tuple[Any, ...]] = field(default_factory=dict)    # legal.py: … of a player's table
     legal_graveyard: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: graveyard abilities
     replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
@@ -473,7 +558,7 @@ class MagicState(GameState):
     cards: dict[str, CardDef] = field(default_factory=dict)
     objects: dict[str, MagicObject] = field(default_factory=dict)   # id → object, every zone
     latest: dict[str, str] = field(default_factory=dict)            # base id → current incarnation's id
-    lki: dict[str, dict[str, Any]] = field(default_factory=dict)    # id of an object that left → what it was
+    lki: dict[str, LastKnown] = field(default_factory=dict)        # id of an object that left → what it was (113.7a)
     stack: list[StackItem] = field(default_factory=list)            # bottom first
     priority: str | None = None
     passes: int = 0
@@ -504,8 +589,13 @@ class MagicState(GameState):
     announced_x: dict[str, int] = field(default_factory=dict)
     # 613.1b: the effect that decided each permanent's controller at the last control check (sba.sync_control
     # says why control changed). Game state: reversed with the rest.
-    control_by: dict[str, Any] = field(default_factory=dict)
+    control_by: dict[str, tuple[int, str, str]] = field(default_factory=dict)   # (timestamp, source, controller)
+    # What happened this turn, typed (the core's `this_turn` dict of string keys is not used by this ruleset).
+    this_turn: ThisTurn = field(default_factory=ThisTurn)     # type: ignore[assignment]
     caches: MagicCaches = field(default_factory=MagicCaches)
+    # This game's edit counter and journal (Stamps): its objects, players, zones and pools count on it, never on a
+    # counter another game shares. Not game state: a reversal (undo.py) neither saves nor restores it.
+    stamps: Stamps = field(default_factory=Stamps)
 
     def touch(self) -> None:
         self.version += 1

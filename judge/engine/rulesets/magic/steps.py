@@ -14,7 +14,7 @@ from judge.engine.rulesets.magic.actions import Choose
 from judge.engine.rulesets.magic.cards import CardDef
 from judge.engine.rulesets.magic.choices import ChoiceNeeded, Question, RandomChooser
 from judge.engine.rulesets.magic.snapshot import snapshot
-from judge.engine.rulesets.magic.state import MagicObject, MagicState, edits
+from judge.engine.rulesets.magic.state import MagicObject, MagicState
 from judge.engine.step import Event, Step, make_step
 from judge.messages import Message
 
@@ -75,7 +75,7 @@ def _works_from(card: CardDef) -> frozenset[str]:
 
 def _off_zone(state: MagicState, now: int) -> list[tuple[str, tuple[str, ...]]]:
     """(name, notes) of the cards in a graveyard, hand, exile or library whose unmodelled text works there
-    (_works_from), each name once; kept while nothing was edited (`edits`: no zone changed)."""
+    (_works_from), each name once; kept while nothing was edited (`state.stamps`: no zone changed)."""
     zoned = state.caches.unmodelled_zoned
     if zoned is None or zoned[0] is not state.cards or zoned[1] != len(state.cards):
         names = {n: z for n, c in state.cards.items() if c.text and (z := _works_from(c))}
@@ -108,10 +108,10 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     on the battlefield, on the stack, or in another zone its text says it works from (_works_from, 113.6); each
     card once, in that order."""
     # The battlefield's and the stack's part is kept while the very same objects are there and the copy effects
-    # are the same (state.card; an object's own card never changes, 400.7); nothing edited since (`edits`: no
+    # are the same (state.card; an object's own card never changes, 400.7); nothing edited since (`state.stamps`: no
     # zone changed) and the same spells on the stack is the same battlefield without listing it.
     stacked = tuple([i.obj for i in state.stack if i.obj is not None]) if state.stack else ()
-    now = edits()
+    now = state.stamps.last
     hit = state.caches.unmodelled
     if hit is not None and hit[1] is state.copies and hit[3] == now and hit[4] == stacked:
         base = hit[2]
@@ -193,7 +193,7 @@ def name(state: MagicState, ref: str) -> str:
     if o is not None:
         return f"{o.card} ({o.id})"
     if ref in state.lki:
-        return f"{state.lki[ref]['card']} ({ref})"
+        return f"{state.lki[ref].card} ({ref})"
     return ref
 
 

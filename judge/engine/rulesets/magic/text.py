@@ -30,6 +30,17 @@ def keyword_said(k: str) -> "Message | str":
     return Message("magic.kwname." + k) if k in keyword.current().names else k      # modelled ones: spanish()
 
 
+def search_said(wanted: str) -> "Message | str":
+    """What a search looks for as a step says it (701.23a): a card type, «básica» or «tierra básica» written in
+    Spanish is that name in the trace's language (byte for byte what the scenario wrote, in Spanish); anything else
+    (a card or subtype name, an English word) stays as written."""
+    spanish = {v.lower(): k for k, v in CARD_TYPES.items()}
+    if wanted in spanish:
+        return Message("magic.cardtype." + spanish[wanted])
+    return Message("magic.search.basic_land") if wanted == "tierra básica" else \
+        Message("magic.search.basic") if wanted == "básica" else wanted
+
+
 def _affected(e: Any, form: str) -> Message:
     """Who an effect acts on, in one form: "to" («el objetivo»), "to_de" («del objetivo»), "to_a" («al
     objetivo»); English says the noun alone in all three (its template writes "of", "to")."""

@@ -14,13 +14,14 @@ from judge.engine.rulesets.magic.cards import Triggered
 from judge.engine.rulesets.magic.conditions import RULES, TEXT, holds
 from judge.engine.rulesets.magic.layers import chars, is_creature
 from judge.engine.rulesets.magic.qualities import has_all
+from judge.engine.rulesets.magic.known import NOTHING_KNOWN, NOTHING_SEEN, LastKnown, Seen
 from judge.engine.rulesets.magic.state import MagicObject, MagicState, PendingTrigger
 from judge.engine.step import Event
 
 
 def life_lost_this_turn(state: MagicState, player: str) -> int:
     """119.3: the life a player lost this turn (damage, loss, payment), however much they also gained."""
-    return state.this_turn.get(f"life_lost:{player}", 0)
+    return state.this_turn.life_lost.get(player, 0)
 
 
 def condition_holds(state: MagicState, controller: str, condition: str, n: int, arg: str = "") -> bool:
@@ -34,19 +35,23 @@ CONDITION_TEXT = TEXT
 
 
 # -- triggers -------------------------------------------------------------------------------------------------------
+def known(state: MagicState, ref: str) -> LastKnown:
+    """The last known information of the object `ref` that left its zone (113.7a), or what is known of nothing."""
+    return state.lki.get(ref, NOTHING_KNOWN)
+
+
 def _add_trigger(state: MagicState, controller: str, src_id: str, src_name: str, ab: Triggered,
-                 lki: dict[str, Any] | None = None) -> None:
+                 seen: Seen = NOTHING_SEEN) -> None:
     if ab.condition and not holds(state, controller, ab.condition, ab.condition_n, ab.condition_arg):
         return                             # 603.4: an intervening "if" false as the event happens: no trigger
     if ab.one_or_more:
         # 603.2c: "one or more …" triggers once for the whole event, however many objects it has; "that
         # creature" would name one of them, so none is kept.
-        if any(t.ability is ab and t.source == src_id and t.lki.get("batch") == state.event_batch
+        if any(t.ability is ab and t.source == src_id and t.seen.batch == state.event_batch
                for t in state.triggers):
             return
-        lki = {k: v for k, v in (lki or {}).items() if k != "that"}
-        lki["batch"] = state.event_batch
-    state.triggers.append(PendingTrigger(controller, src_id, src_name, ab, dict(lki or {}), len(state.triggers)))
+        seen = replace(seen, that="", batch=state.event_batch)
+    state.triggers.append(PendingTrigger(controller, src_id, src_name, ab, seen, len(state.triggers)))
 
 
 def _of_matches(of: str, watcher: MagicObject, obj_id: str, obj_controller: str, creature: bool) -> bool:
@@ -63,11 +68,11 @@ def _of_matches(of: str, watcher: MagicObject, obj_id: str, obj_controller: str,
 
 def fire_delayed(state: MagicState, at: str) -> None:
     """511.2 / 603.7: delayed triggered abilities waiting for this moment trigger now, once, and are gone."""
-    # One created after this turn's end step began waits for the next turn's (603.7b, lki "not_before").
-    due = [t for t in state.delayed if t.ability.when == at and t.lki.get("not_before", 0) <= state.turn]
+    # One created after this turn's end step began waits for the next turn's (603.7b, `Seen.not_before`).
+    due = [t for t in state.delayed if t.ability.when == at and t.seen.not_before <= state.turn]
     state.delayed = [t for t in state.delayed if t not in due]
     for t in due:
-        _add_trigger(state, t.controller, t.source, t.source_name, t.ability, t.lki)
+        _add_trigger(state, t.controller, t.source, t.source_name, t.ability, t.seen)
 
 
 def observe_all(state: MagicState, events: list[Event]) -> None:
@@ -90,12 +95,12 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
         dies = d["from"] == "battlefield" and d["to"] == "graveyard"
         leaves = d["from"] == "battlefield"
         if leaves:
-            lki = state.lki.get(d["object"], {})
+            lki = known(state, d["object"])
             # 603.10a / 707.2: the abilities it had as it left (a copy's, none if it had lost them), not its card's
-            abilities = list(lki.get("triggers", ()))
+            abilities = list(lki.triggers)
             # The keywords that stand for a dies trigger (persist, 702.79a: keywords/permanents.py) it had.
             if dies:
-                had = lki.get("keywords", ())
+                had = lki.keywords
                 for k in keyword.current().dying:
                     if k.name in had:
                         abilities.extend(k.on_dies(lki))
@@ -103,37 +108,37 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                 # 603.10a: leaves-the-battlefield abilities look back: the one leaving sees itself leave.
                 if ((ab.when == "dies" and dies or ab.when == "leaves") and ab.of == "self" or
                         ab.when == "dies" and dies and ab.of in ("creature", "your_creature")
-                        and "creature" in lki.get("types", ())) \
+                        and "creature" in lki.types) \
                         and _had(ab, lki):
                     # 603.10a / 113.7a: its source is the object that left (read through its last known
                     # information); `source_now` is the card it became in its new zone (400.7), for effects
                     # that act on that card (persist, 702.79a).
-                    _add_trigger(state, lki.get("controller") or d.get("owner", ""), d["object"], d["card"], ab,
-                                 {**lki, "source_now": d["new"]})
+                    _add_trigger(state, lki.controller or d.get("owner", ""), d["object"], d["card"], ab,
+                                 Seen(obj=lki, source_now=d["new"]))
         if dies:
-            lki = state.lki.get(d["object"], {})
-            if "creature" in lki.get("types", ()):
+            lki = known(state, d["object"])
+            if "creature" in lki.types:
                 for o, abilities in _triggered_permanents(state):
                     if o.zone != "battlefield":
                         continue
                     for ab in abilities:
                         if ab.when == "dies" and ab.of != "self" and _had(ab, lki) and _of_matches(
-                                ab.of, o, d["object"], lki.get("controller", ""), True):
-                            _add_trigger(state, o.controller, o.id, o.card, ab, lki)
+                                ab.of, o, d["object"], lki.controller or "", True):
+                            _add_trigger(state, o.controller, o.id, o.card, ab, Seen(obj=lki))
                 for other in together:          # 603.10a: those that died with it look back and see it die
                     od = other.data
                     if other is e or od.get("from") != "battlefield" or od.get("to") != "graveyard":
                         continue
-                    olki = state.lki.get(od["object"], {})
-                    ocontroller = olki.get("controller") or olki.get("owner", "")
-                    for ab in olki.get("triggers", ()):     # those it had as it left (603.10a)
+                    olki = known(state, od["object"])
+                    ocontroller = olki.controller or olki.owner
+                    for ab in olki.triggers:                # those it had as it left (603.10a)
                         if ab.when == "dies" and ab.of in ("creature", "another_creature") and _had(ab, lki) or \
                                 ab.when == "dies" and ab.of in ("your_creature", "opponents_creature") and \
                                 _had(ab, lki) and (ab.of == "your_creature") == \
-                                (lki.get("controller", "") == ocontroller):
+                                ((lki.controller or "") == ocontroller):
                             # 603.10a: its source is the object that died too (last known information, 113.7a).
-                            _add_trigger(state, olki.get("controller") or olki.get("owner", ""), od["object"],
-                                         od["card"], ab, {**lki, "source_now": od["new"]})
+                            _add_trigger(state, olki.controller or olki.owner, od["object"],
+                                         od["card"], ab, Seen(obj=lki, source_now=od["new"]))
         if d["to"] == "battlefield":
             new = state.objects.get(d["new"])
             if new is None:
@@ -148,12 +153,12 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                         if ab.where and not has_all(state, new, chars(state, new), ab.where):
                             continue
                         # "that creature" of the effects is the one that entered
-                        _add_trigger(state, o.controller, o.id, o.card, ab, {"that": new.id})
+                        _add_trigger(state, o.controller, o.id, o.card, ab, Seen(that=new.id))
     elif e.kind in ("attack", "block"):
         o = state.objects.get(d["object"])
         if o is not None:
             # "esa criatura": the trigger remembers the other creature of the event (the attacker it blocks)
-            that = {"that": d["attacker"]} if e.kind == "block" else {}
+            that = Seen(that=d["attacker"]) if e.kind == "block" else NOTHING_SEEN
             for ab in triggered_abilities(state, o):
                 if ab.when == ("attacks" if e.kind == "attack" else "blocks") and ab.of == "self":
                     _add_trigger(state, o.controller, o.id, o.card, ab, that)
@@ -164,12 +169,12 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                     for ab in abilities:
                         if ab.when == "attacks" and ab.of != "self" and w.zone == "battlefield" and _of_matches(
                                 ab.of, w, o.id, o.controller, is_creature(state, o)):
-                            _add_trigger(state, w.controller, w.id, w.card, ab, {"that": o.id})
+                            _add_trigger(state, w.controller, w.id, w.card, ab, Seen(that=o.id))
         a = state.objects.get(d.get("attacker", "")) if e.kind == "block" else None
         if a is not None:
             for ab in triggered_abilities(state, a):      # 509.1i / 603.2e: "becomes blocked by a creature": once per blocker
                 if ab.when == "blocked":
-                    _add_trigger(state, a.controller, a.id, a.card, ab, {"that": d["object"]})
+                    _add_trigger(state, a.controller, a.id, a.card, ab, Seen(that=d["object"]))
     elif e.kind == "step":
         for o, abilities in _triggered_permanents(state):
             if o.zone != "battlefield":
@@ -207,7 +212,7 @@ def observe(state: MagicState, e: Event, together: Sequence[Event] = ()) -> None
                 for ab in triggered_abilities(state, o):
                     if ab.when == when and (when == "dealt_damage" or _damage_matches(state, ab, o, d)):
                         _add_trigger(state, o.controller, o.id, o.card, _bind_damaged(ab, d["target"]),
-                                     {"damaged": d["target"]})
+                                     Seen(damaged=d["target"]))
     elif e.kind == "cast":
         # 601.2i: "when you cast" abilities trigger as the spell becomes cast; they work from the stack (113.6k).
         o = state.objects.get(d["object"])
@@ -238,7 +243,7 @@ def _observe_spell_cast(state: MagicState, spell: MagicObject, d: dict[str, Any]
                 continue
             if ab.where and not has_all(state, spell, chars(state, spell), ab.where):
                 continue
-            _add_trigger(state, w.controller, w.id, w.card, ab, {"player": caster, "spell": spell.id})
+            _add_trigger(state, w.controller, w.id, w.card, ab, Seen(player=caster, spell=spell.id))
 
 
 # The events "whenever a player draws / gains life / loses life / a card changes zones" abilities watch (603.2).
@@ -256,10 +261,10 @@ def _general_when(state: MagicState, e: Event) -> tuple[str, str] | None:
     if e.kind == "life":
         delta = d.get("delta", 0)
         return None if not delta else ("life_gain" if delta > 0 else "life_loss", d["player"])
-    lki = state.lki.get(d["object"], {})
-    if lki.get("token"):
+    lki = known(state, d["object"])
+    if lki.token:
         return None
-    return "zone_change", lki.get("owner", "")
+    return "zone_change", lki.owner
 
 
 def _general_matches(ab: Triggered, when: str, player: str, controller: str, d: dict[str, Any]) -> bool:
@@ -290,23 +295,23 @@ def _observe_general(state: MagicState, e: Event, together: Sequence[Event]) -> 
         for ab in abilities:
             if _general_matches(ab, when, player, o.controller, e.data):
                 _add_trigger(state, o.controller, o.id, o.card, ab,
-                             {"player": player, **({"paid": True} if e.data.get("paid") else {})})
+                             Seen(player=player, paid=bool(e.data.get("paid"))))
     if e.kind != "move" or e.data["from"] != "battlefield":
         return
     for other in (together or (e,)):          # 603.10a: what left the battlefield with it looks back
         od = other.data
         if other.kind != "move" or od.get("from") != "battlefield":
             continue
-        olki = state.lki.get(od["object"], {})
+        olki = known(state, od["object"])
         gone = state.objects.get(od["new"])
         if gone is None:
             continue
-        controller = olki.get("controller") or gone.owner
-        for ab in olki.get("triggers", ()):        # the abilities it had as it left (603.10a, 707.2)
+        controller = olki.controller or gone.owner
+        for ab in olki.triggers:                   # the abilities it had as it left (603.10a, 707.2)
             if _general_matches(ab, when, player, controller, e.data):
                 # 603.10a, 113.7a: its source is the object that left; `source_now` is the card it became (400.7)
                 _add_trigger(state, controller, od["object"], gone.card, ab,
-                             {"player": player, "source_now": gone.id})
+                             Seen(player=player, source_now=gone.id))
 
 
 def _damage_matches(state: MagicState, ab: Triggered, o: MagicObject, d: dict[str, Any]) -> bool:
@@ -331,9 +336,9 @@ def _bind_damaged(ab: Triggered, damaged: str) -> Triggered:
                                      else t for t in ab.targets))
 
 
-def _had(ab: Triggered, lki: dict[str, Any]) -> bool:
+def _had(ab: Triggered, lki: LastKnown) -> bool:
     """603.4: "if it had a -1/-1 counter on it": checked as it triggers, on the last known information."""
-    return not ab.had_counter or bool(lki.get("counters", {}).get(ab.had_counter))
+    return not ab.had_counter or bool(lki.counters.get(ab.had_counter))
 
 
 def triggered_abilities(state: MagicState, o: MagicObject, c: layers.Chars | None = None) -> list[Triggered]:

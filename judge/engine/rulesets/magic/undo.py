@@ -13,16 +13,17 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.engine.rulesets.magic.state import MagicState, ZoneList, bump_edits, close_journal, open_journal
+from judge.engine.rulesets.magic.state import MagicState, close_journal, open_journal
 
-# Bookkeeping that is not game state: never saved, never restored (the caches, MagicCaches, the run's script and
-# the chooser answering questions).
-_NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache", "caches"})
+# Bookkeeping that is not game state: never saved, never restored (the caches, MagicCaches, the game's edit
+# stamps, which only go forward, the run's script and the chooser answering questions).
+_NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache", "caches", "stamps"})
 # Containers of the state copied one level: their items are immutable values or objects journalled below.
 _SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "delayed", "first_strikers",
                       "this_turn", "copies", "players"})
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
 _REFILLED = frozenset({"zones", "pool", "restricted"})     # a player's containers kept and refilled in place
+_KEPT = _REFILLED | {"stamps"}                             # and its game's stamps, kept as they are
 
 
 def _all_objects(state: MagicState) -> list[Any]:
@@ -39,13 +40,13 @@ def save(state: MagicState) -> dict[str, Any]:
     """The journal of `state` (see the module's docstring). Objects are journalled as they are first changed
     (state.open_journal): `close` (or `restore`) ends that; with a journal already open in this thread, every
     object is kept now."""
-    journal = open_journal()
+    journal = open_journal(state.stamps)
     if journal is None:
         journal = {id(o): (o, o.__dict__.copy(), o.counters.copy()) for o in _all_objects(state)}
     try:
         return _save(state, journal)
     except BaseException:
-        close_journal(journal)       # nothing to reverse to: objects are no longer journalled for it
+        close_journal(state.stamps, journal)       # nothing to reverse to: objects are no longer journalled for it
         raise
 
 
@@ -73,17 +74,18 @@ def _save(state: MagicState, journal: dict[int, Any]) -> dict[str, Any]:
     players = []
     for p in state.players:
         # The zones and the mana (pool, restricted mana: colour → amount) are refilled in place on restoring.
-        pf = {k: v if k in _REFILLED else deep(v) for k, v in p.__dict__.items()}
-        players.append((p, pf, {z: ZoneList(objs_) for z, objs_ in p.zones.items()}, dict(p.pool),  # type: ignore
+        # The zones are saved as plain lists: refilling the player's dict of zones makes them ZoneLists again.
+        pf = {k: v if k in _KEPT else deep(v) for k, v in p.__dict__.items()}
+        players.append((p, pf, {z: list(objs_) for z, objs_ in p.zones.items()}, dict(p.pool),  # type: ignore
                         dict(p.restricted)))  # type: ignore[attr-defined]
     return {
         "state": fields,
         "rng": state.rng.getstate(),                       # the generator itself is kept; its position restored
         "objects": journal,              # id → (object, fields, counters) before its first change
+        "stamps": state.stamps,          # whose journal it is
         "players": players,
-        # Stack items, effects and triggers: their fields; what a trigger saw (lki) is a dict of its own.
-        "items": [(x, x.__dict__.copy(), dict(x.lki) if isinstance(getattr(x, "lki", None), dict) else None)
-                  for x in items],
+        # Stack items, effects and triggers: their fields (what a trigger saw, `seen`, is a frozen value: known.py).
+        "items": [(x, x.__dict__.copy()) for x in items],
     }
 
 
@@ -106,18 +108,15 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
         p.pool.update(pool)
         p.restricted.clear()
         p.restricted.update(restricted)
-    for x, fields, lki in saved["items"]:
+    for x, fields in saved["items"]:
         x.__dict__.clear()
         x.__dict__.update(fields)
-        if lki is not None:
-            x.lki.clear()
-            x.lki.update(lki)
     state.__dict__.update(saved["state"])
     state.rng.setstate(saved["rng"])
     state.version = version
-    bump_edits()                    # fields were written back past the hooks that count edits
+    state.stamps.bump()             # fields were written back past the hooks that count edits
 
 
 def close(saved: dict[str, Any]) -> None:
     """The action is over (or being reversed): objects are no longer journalled for it."""
-    close_journal(saved["objects"])
+    close_journal(saved["stamps"], saved["objects"])

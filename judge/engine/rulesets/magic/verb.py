@@ -21,6 +21,7 @@ from judge.messages import Message
 
 if TYPE_CHECKING:
     from judge.engine.rulesets.magic.cardschema import CardReader
+    from judge.engine.rulesets.magic.known import Seen
     from judge.engine.rulesets.magic.layers import Chars
     from judge.engine.rulesets.magic.linked import Linked
     from judge.engine.rulesets.magic.state import MagicState
@@ -49,7 +50,7 @@ class Resolution:
     targets: Sequence[str | None]
     x: int
     applied: frozenset[str]
-    lki: dict[str, Any]
+    seen: "Seen"                       # what a trigger carries from its event (known.py)
     memo: dict[str, int]
     times: int
     ctx: "Linked"

@@ -175,9 +175,9 @@ def _exile_same_name(state: MagicState, out: list[Step], searcher: str, ref: str
     name and exiles them, then that player shuffles. The graveyard is public: every such card there is found; in the
     hidden zones finding them is optional (701.23b), a choice of the searcher."""
     item = next((i for i in state.stack if i.id == ref), None)
-    seen = state.lki.get(ref, {})
-    name = item.obj.card if item is not None and item.obj is not None else seen.get("card")
-    player = item.controller if item is not None else seen.get("controller")
+    seen = state.lki.get(ref)
+    name = item.obj.card if item is not None and item.obj is not None else seen.card if seen is not None else None
+    player = item.controller if item is not None else seen.controller if seen is not None else None
     if not name or not player or not state.has_player(player):
         return
     zones = state.player(player).zones
@@ -278,7 +278,7 @@ def _copy_token(state: MagicState, out: list[Step], controller: str, source: str
     or as it last existed; never its counters or other effects (707.2)."""
     from judge.engine.rulesets.magic.effects import create_token
     o = state.objects.get(source)
-    model = state.card(o) if o is not None else state.lki.get(source, {}).get("copiable")
+    model = state.card(o) if o is not None else state.lki[source].copiable if source in state.lki else None
     if model is None:
         return
     before = set(state.objects)
@@ -354,6 +354,6 @@ def _cast_free(state: MagicState, out: list[Step], player: str, ref: str, source
                                  effects=card.effects, targets=tuple(chosen),
                                  target_specs=expand_specs(card.targets, len(chosen)), obj=new,
                                  text=f"{new.card} ({new.id})"))
-    state.bump(f"spells:{player}")
+    state.this_turn.add(state.this_turn.spells, player)
     state.touch()              # a static ability's "if you've cast a spell this turn" may now hold (conditions.py)
     core.observe(state, Event("cast", {"object": new.id, "player": player, "from": "graveyard"}))

@@ -11,6 +11,7 @@ from judge.engine.rulesets.magic.keyword import Keyword, register
 from judge.messages import Message
 
 if TYPE_CHECKING:
+    from judge.engine.rulesets.magic.known import LastKnown
     from judge.engine.rulesets.magic.state import MagicState, StackItem
     from judge.engine.step import Step
 
@@ -27,25 +28,25 @@ class Persist(Keyword):
     catalog_words, ability_names = ("persistir",), ("persistir",)
     triggers, declined = True, "magic.trigger.persist_not"
 
-    def on_dies(self, lki: dict[str, Any]) -> tuple[Triggered, ...]:
+    def on_dies(self, lki: "LastKnown") -> tuple[Triggered, ...]:
         """603.4 / 702.79a: its intervening "if it had no -1/-1 counters" is checked as it triggers, on the last
         known information. 113.2c: each instance triggers on its own; once one returns the card, the next finds it
         gone (a new object, 400.7) and does nothing."""
-        one = PERSIST if not lki.get("counters", {}).get("-1/-1") else PERSIST_FALSE
-        return (one,) * (1 + lki.get("extra", {}).get("persist", 0))
+        one = PERSIST if not lki.counters.get("-1/-1") else PERSIST_FALSE
+        return (one,) * (1 + lki.extra.get("persist", 0))
 
     def resolve(self, state: "MagicState", out: list["Step"], item: "StackItem") -> None:
         """702.79a: return it to the battlefield with a -1/-1 counter, if it had none (intervening if, 603.4) and
         is still the card that went to the graveyard (400.7)."""
         from judge.engine.rulesets.magic import core     # the rules modules ask the registry: imported as it acts
-        counters = item.lki.get("counters", {})
+        counters = item.seen.counters
         if counters.get("-1/-1", 0):
             core.emit(state, out, "resolution", item.controller, Message("magic.persist.had_counter",
                                                                            source=item.source_name),
                       cr("702.79a", "603.4"))
             return
-        o = core.source_now(state, item.source, item.lki)      # 400.7: the card that went to the graveyard
-        if o is None and item.lki.get("token"):
+        o = core.source_now(state, item.source, item.seen)      # 400.7: the card that went to the graveyard
+        if o is None and item.seen.obj is not None and item.seen.obj.token:
             core.emit(state, out, "resolution", item.controller,
                       Message("magic.persist.token", source=item.source_name), cr("702.79a", "111.7", "704.5d"))
             return

@@ -11,7 +11,7 @@ from judge.engine.rulesets.magic import core, effects, linked
 from judge.engine.rulesets.magic.cards import Effect
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.mana import ManaError, parse_mana
-from judge.engine.rulesets.magic.text import _a, _to
+from judge.engine.rulesets.magic.text import _a, _to, search_said
 from judge.engine.rulesets.magic.verb import COUNTED, DEFAULT_KEYS, Acting, Amount, Resolution, Verb, register
 from judge.engine.step import Event
 from judge.messages import Message
@@ -291,7 +291,7 @@ class Search(Verb):
     }
 
     def text(self, e: Effect, n: "str | Message", dur: "str | Message") -> Message:
-        return self.say(e.dest if e.dest in ("hand", "battlefield") else "", name=e.search, dest=e.dest)
+        return self.say(e.dest if e.dest in ("hand", "battlefield") else "", name=search_said(e.search), dest=e.dest)
 
     def resolve(self, r: Resolution) -> None:
         effects.search(r.state, r.out, r.controller, r.e, r.source_name, r.base)

@@ -1,0 +1,88 @@
+"""A keyword's rules only when the question names the keyword (issue 15).
+
+The rules of a keyword ability (702.2 Deathtouch … 702.19 Trample …) and of a keyword action (701.2 Activate …
+701.23 Search …) restate the general rules with that keyword's
+twist, in the general rules' own words: "702.19b The controller of an attacking creature with trample first
+assigns damage to the creature(s) blocking it…" holds every word of "a 4/4 attacks and is blocked by two
+creatures: how is the damage assigned?", so it came first for combat questions that have no trample in them (6
+of quiz_en_dev's questions answered at rank 2–5 had 702.19b first) while 510.1c decides them.  Such a rule
+decides a question only when the question names its keyword, in either language ("trample", "arrollar", or a
+card's quoted text holding it): its passages (the rule and its sub-rules) move down past the first KEYWORD_DEPTH
+other passages otherwise.  A question naming the rule's number keeps it where it is.
+
+A candidate filter after the ranking, as variants.demote is: the shipped re-ranker weights stay as trained.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from judge.search import crossref
+from judge.search import schema as S
+
+if TYPE_CHECKING:   # query.py imports this module: the types only
+    from judge.search.query import RulesIndex
+    from judge.search.question import Question
+
+# Keyword actions and abilities: 701.2 and 702.2 onwards (701.1 and 702.1 are their sections' general rules).
+_KEYWORD_RULE = re.compile(r"^(70[12]\.(?:[2-9]|\d{2,3}))(?:[a-z]|$)")
+# Other passages a keyword's passage the question does not name gives way to (None: after every other).
+KEYWORD_DEPTH: int | None = 10
+
+
+def keyword_terms(index: "RulesIndex") -> list[frozenset[str]]:
+    """Per passage of a keyword action's or ability's rule, the analysed words of that keyword's name (its rule's heading,
+    "702.19. Trample" -> {"trampl"}), in the passage's language; empty for every other passage.  Made once per
+    index and kept on it."""
+    return crossref.kept_on(index, "_keyword_terms", _make_keyword_terms)
+
+
+def _make_keyword_terms(index: "RulesIndex") -> list[frozenset[str]]:
+    rows, stored = index.rows, index._stored
+    names: dict[tuple[str, str], frozenset[str]] = {}
+    for d, r in enumerate(rows):
+        if r is not None and r.current and _KEYWORD_RULE.match(r.current) and "." in r.current and \
+                not r.current[-1].isalpha() and r.lang in S.LANGS:
+            names[(r.doc, r.current)] = frozenset(S.analyze(str(stored[d].get(S.TEXT_F, "") or ""), r.lang))
+    out: list[frozenset[str]] = [frozenset()] * len(rows)
+    for d, r in enumerate(rows):
+        m = _KEYWORD_RULE.match(r.current or "") if r is not None else None
+        if m is not None and r is not None:
+            out[d] = names.get((r.doc, m.group(1)), frozenset())
+    return out
+
+
+def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[int, tuple[float, bool]]
+           ) -> list[int]:
+    """`order` with the passages of keyword rules whose keyword the question does not name moved past the
+    first KEYWORD_DEPTH other passages of their game, each group keeping its order; passages found by a number the question
+    names stay where they are.  The scores shown keep the order shown (as variants.demote hands them out)."""
+    names = keyword_terms(index)
+    rows = index.rows
+    kept, moved = [], []
+    for d in order:
+        words = names[d]
+        lang = rows[d].lang if rows[d] is not None else ""  # type: ignore[union-attr]
+        if words and not ranked.get(d, (0.0, False))[1] and not words & p.marks.get(lang, {}).keys():
+            moved.append(d)
+        else:
+            kept.append(d)
+    if not moved:
+        return order
+    # past KEYWORD_DEPTH passages of their own game (the other game's, put after the first five anyway by
+    # rerank.game_first, do not count)
+    game = rows[moved[0]].ruleset  # type: ignore[union-attr]
+    at, seen = len(kept), 0
+    for i, d in enumerate(kept):
+        if KEYWORD_DEPTH is not None and seen >= KEYWORD_DEPTH:
+            at = i
+            break
+        seen += rows[d].ruleset in (game, "")  # type: ignore[union-attr]
+    new = kept[:at] + moved + kept[at:]
+    changed = [i for i, (a, b) in enumerate(zip(order, new)) if a != b]
+    scores = sorted((ranked[order[i]][0] for i in changed if order[i] in ranked), reverse=True)
+    if len(scores) == len(changed):
+        for i, score in zip(changed, scores):
+            d = new[i]
+            ranked[d] = (score, ranked[d][1])
+    return new

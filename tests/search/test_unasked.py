@@ -1,0 +1,44 @@
+"""A keyword's rules only when the question names the keyword (judge/search/unasked.py, issue 15): its passages
+move past the first ten others of its game otherwise; a question naming it, in either language, keeps them."""
+from __future__ import annotations
+
+from judge.search import RulesIndex
+from judge.search import schema as S
+from judge.search import unasked
+
+
+def test_a_keywords_passages_carry_its_name(es_index: RulesIndex) -> None:
+    names = unasked.keyword_terms(es_index)
+    # 701.23 Search is a keyword action: its sub-rules carry the heading's "Buscar"
+    assert S.analyze("buscar", "es")[0] in names[es_index.by_id["cr-es/701.23b"]]
+    # a rule that is no keyword's (121.4 drawing from an empty library) carries nothing
+    assert names[es_index.by_id["cr-es/121.4"]] == frozenset()
+
+
+def _moved(index: RulesIndex, q: str) -> list[str]:
+    """Where the demotion puts cr-es/701.23b when it comes first among twelve other Magic passages."""
+    others = [d for d, r in enumerate(index.rows)
+              if r is not None and r.ruleset == "magic" and r.doc == "robar-una-carta"][:12]
+    order = [index.by_id["cr-es/701.23b"]] + others
+    ranked = {d: (float(len(order) - i), False) for i, d in enumerate(order)}
+    new = unasked.demote(index, index.parse(q), order, ranked)
+    # the scores shown still go down the list
+    assert [ranked[d][0] for d in new] == sorted((ranked[d][0] for d in new), reverse=True)
+    return [index.rows[d].id for d in new]  # type: ignore[union-attr]
+
+
+def test_an_unnamed_keyword_gives_way_to_ten_others(es_index: RulesIndex) -> None:
+    got = _moved(es_index, "¿puedo mirar las cartas de mi biblioteca cuando quiera?")
+    assert got.index("cr-es/701.23b") == 10, got
+
+
+def test_a_named_keyword_stays(es_index: RulesIndex) -> None:
+    assert _moved(es_index, "si busco una tierra en la biblioteca tengo que enseñarla?")[0] == "cr-es/701.23b"
+    # the players' word for it, through the glossary ("tutorear": to search)
+    assert _moved(es_index, "si tutoreo una tierra tengo que enseñarla?")[0] == "cr-es/701.23b"
+
+
+def test_a_keyword_found_by_its_number_stays(es_index: RulesIndex) -> None:
+    order = [es_index.by_id["cr-es/701.23b"], es_index.by_id["cr-es/121.4"]]
+    ranked = {order[0]: (2.0, True), order[1]: (1.0, False)}
+    assert unasked.demote(es_index, es_index.parse("regla 701.23b"), order, ranked) == order
