@@ -21,7 +21,7 @@ import copy
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from operator import is_
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.rulesets.magic.keyword import current as keyword_registry
@@ -412,6 +412,7 @@ class Ledger:
     # (magic/snapshot.py): a board-wide check that held keeps what it held for (holding it keeps its id()), and
     # holds again for the same.
     _held: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    _fields: dict[tuple[str, int], tuple[Any, Any]] = field(default_factory=dict, repr=False)   # field_seen
 
     def held(self, check: str, board: dict[str, Any], *more: Any) -> bool:
         """Whether `check` held for a board with these very player dicts (and these `more` values)."""
@@ -424,6 +425,18 @@ class Ledger:
     def hold(self, check: str, board: dict[str, Any], *more: Any) -> None:
         players = board.get("players", ())
         self._held[check] = (players, tuple(players), more)
+
+    def field_seen(self, check: str, field: list[dict[str, Any]]) -> Any:
+        """What `check` kept for this very battlefield list (None: nothing). Boards share a player's battlefield
+        list, and each permanent's entry, while nothing any entry shows changed (magic/snapshot.py), so a check
+        of the entries alone holds again for the same list; keeping the list keeps its id()."""
+        hit = self._fields.get((check, id(field)))
+        return hit[1] if hit is not None and hit[0] is field else None
+
+    def field_keep(self, check: str, field: list[dict[str, Any]], value: Any) -> None:
+        if len(self._fields) > 4096:
+            self._fields.clear()
+        self._fields[(check, id(field))] = (field, value)
 
     def see(self, step: "Step") -> None:
         for e in step.events:
@@ -529,9 +542,13 @@ def nobody_in_combat_outside_it(step: "Step", ledger: Ledger) -> Message | None:
     if board.get("phase") not in OUT_OF_COMBAT or ledger.held("no_combat", board):
         return None
     for p in board.get("players", ()):
-        for o in p.get("battlefield", ()):
+        field = p.get("battlefield", ())
+        if ledger.field_seen("no_combat", field):
+            continue
+        for o in field:
             if o.get("attacking") or o.get("blocking"):
                 return Message("fuzz.magic.in_combat", card=o["card"], id=o["id"], phase=phase(board["phase"]))
+        ledger.field_keep("no_combat", field, True)
     ledger.hold("no_combat", board)
     return None
 
@@ -551,6 +568,9 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> Message | None:
     if game.state.player(game.state.priority).lost:
         return Message("fuzz.magic.priority_lost", player=game.state.priority)
     if ledger.held("sba_done", board):
+        return None
+    if _sba_done_quickly(board, ledger):
+        ledger.hold("sba_done", board)
         return None
     ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
     for p in board.get("players", []):
@@ -572,6 +592,34 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> Message | None:
     return None
 
 
+def _sba_done_quickly(board: dict[str, Any], ledger: Ledger) -> bool:
+    """Whether state_based_actions_done finds nothing on this board, each battlefield list's own entries checked
+    once (Ledger.field_seen: what they show is the same while the list is): no life at 0 or less, no entry that
+    fails a check of its own, and every Aura attached to a permanent of the board. False means: look again, in the
+    order that names the first problem."""
+    auras: list[Any] = []
+    for p in board.get("players", []):
+        if not p["lost"] and p["life"] <= 0:
+            return False
+        field = p.get("battlefield", ())
+        seen = ledger.field_seen("sba_done", field)
+        if seen is None:
+            for o in field:
+                if "toughness" in o and (o["toughness"] <= 0 or o["damage"] >= o["toughness"] and
+                                         "indestructible" not in o.get("keywords", ())):
+                    return False
+                counters = o.get("counters") or {}
+                if counters.get("+1/+1") and counters.get("-1/-1"):
+                    return False
+            seen = tuple(o.get("attached_to") for o in field if "Aura" in o.get("types", ""))
+            ledger.field_keep("sba_done", field, seen)
+        auras.extend(seen)
+    if auras:
+        ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
+        return all(a in ids for a in auras)
+    return True
+
+
 def zones_consistent(game: "Game", ledger: Ledger) -> Message | None:
     """Every object of `state.objects` is in exactly one zone list and every object of the zone lists is there;
     its `zone` is the list's, the list is its controller's (battlefield) or owner's; every card of the game is
@@ -587,9 +635,19 @@ def zones_consistent(game: "Game", ledger: Ledger) -> Message | None:
     bases: set[str] = set()
     for p in state.players:
         for zone, objs in p.zones.items():
-            count += len(objs)
+            n = len(objs)
+            count += n
+            if not n:
+                continue
+            # The checks of the loop below, over the whole list at C speed; the loop names the first problem.
+            refs = list(map(_ID, objs))
+            of_card = list(map(_BASE, objs))
+            bases.update(of_card)
+            if list(map(_ZONE, objs)).count(zone) == n and all(map(is_, map(objects.get, refs), objs)) and \
+                    list(map(latest.get, of_card)) == refs and \
+                    list(map(_CONTROLLER if zone == "battlefield" else _OWNER, objs)).count(p.name) == n:
+                continue
             for o in objs:
-                bases.add(o.base)
                 if o.zone != zone or objects.get(o.id) is not o or latest.get(o.base) != o.id or \
                         (o.controller if zone == "battlefield" else o.owner) != p.name:
                     return _zone_problem(state, p, zone, o)
@@ -604,6 +662,10 @@ def zones_consistent(game: "Game", ledger: Ledger) -> Message | None:
             spells != {o.id for o in p0}:
         return Message("fuzz.magic.stack_zone", spells=str(sorted(spells)), zone=str(sorted(o.id for o in p0)))
     return None
+
+
+_ID, _BASE, _ZONE = attrgetter("id"), attrgetter("base"), attrgetter("zone")
+_CONTROLLER, _OWNER = attrgetter("controller"), attrgetter("owner")
 
 
 def _zone_problem(state: Any, p: Any, zone: str, o: Any) -> Message:

@@ -15,6 +15,7 @@ triggers.py reads the zone a spell was cast from on the `cast` event.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.engine.rulesets.magic import layers
@@ -59,9 +60,23 @@ def any_permission(state: MagicState, who: str) -> bool:
     test before it looks at each card)."""
     if any(ce.effect.kind == VERB and who in ce.affected for ce in state.effects):
         return True
-    if any(state.card(o).cast_from for o in state.player(who).zones["graveyard"]):
-        return True
-    return any(s.effect.kind == VERB for p in state.player(who).zones["battlefield"] for s in state.card(p).statics)
+    # What the cards say is worked out again only when the graveyard or the battlefield holds other objects, or the
+    # copy effects changed (state.card: an object's own card never changes, 400.7).
+    zones = state.player(who).zones
+    grave, field = tuple(zones["graveyard"]), tuple(zones["battlefield"])
+    memo = state.caches.permission_cards
+    hit = memo.get(who)
+    if hit is not None and hit[2] is state.copies and hit[0] == grave and hit[1] == field:
+        return hit[3]
+    found = memo[who] = (grave, field, state.copies, cards_permit(state, grave, field))
+    return found[3]
+
+
+def cards_permit(state: MagicState, grave: Sequence[MagicObject], field: Sequence[MagicObject]) -> bool:
+    """Whether a card of the graveyard can be cast from there by its own ability, or a permanent of the battlefield
+    has a static ability that permits it (from scratch: any_permission keeps the answer)."""
+    return any(state.card(o).cast_from for o in grave) or \
+        any(s.effect.kind == VERB for p in field for s in state.card(p).statics)
 
 
 def find(state: MagicState, who: str, ref: str, land: bool) -> tuple[MagicObject, Permission] | None:

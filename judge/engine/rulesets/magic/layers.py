@@ -98,6 +98,26 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
     return in_group(state, to, live.effect.where, o, c, live.controller, live.source)
 
 
+def _applying(state: MagicState, live: _Live, perms: list[MagicObject], chars: dict[str, Chars]
+              ) -> list[MagicObject]:
+    """The permanents of `perms` `live` applies to (`_applies`), in their order. A static ability of the source
+    itself or of what it enchants or equips can apply to one permanent only, whose id is known first: only that
+    one is asked."""
+    if live.fixed is None:
+        to = live.effect.to
+        if to == "self":
+            ref = live.source
+        elif to == "enchanted" or to == "equipped":
+            src = state.objects.get(live.source)
+            if src is None or src.attached_to is None:
+                return []
+            ref = src.attached_to
+        else:
+            return [o for o in perms if _applies(state, live, o, chars)]
+        return [o for o in perms if o.id == ref and _applies(state, live, o, chars)]
+    return [o for o in perms if _applies(state, live, o, chars)]
+
+
 def compute(state: MagicState) -> dict[str, Chars]:
     """Every permanent's characteristics (613.1), layer by layer; memoised until the state changes
     (`MagicState.touch`), and past a change that touched none of the layers' inputs (`_inputs`: a card drawn, a
@@ -232,7 +252,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     def targets(e: _Live) -> list[MagicObject]:
         if e.ability is not None and e.ability in started:
             return [o for o in perms if o.id in started[e.ability]]
-        return [o for o in perms if _applies(state, e, o, chars)]
+        return _applying(state, e, perms, chars)
 
     def removed(e: _Live) -> bool:
         """A static ability of a permanent that lost its abilities gives nothing from then on (613.1f), unless
@@ -266,9 +286,8 @@ def _compute(state: MagicState) -> dict[str, Chars]:
             # in layer 6, the ability no longer existing (613.1f) after it.
             for e in statics:
                 if layer_of.get(e.effect.kind) == layer and removed(e):
-                    for o in perms:
-                        if _applies(state, e, o, chars):
-                            own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
+                    for o in _applying(state, e, perms, chars):
+                        own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
         first: dict[tuple, set[str]] = {}          # abilities starting in this layer: what their parts apply to
         pending = live
         while pending:
@@ -331,7 +350,7 @@ def _next_effect(state: MagicState, pending: list[_Live], perms: list[MagicObjec
         return pending[0]
 
     def applies_to(e: _Live, table: dict[str, Chars]) -> frozenset[str]:
-        return frozenset(o.id for o in perms if _applies(state, e, o, table))
+        return frozenset(o.id for o in _applying(state, e, perms, table))
 
     now = {id(e): applies_to(e, chars) for e in pending if _sensitive(e, layer, started)}
     for e in pending:
@@ -349,7 +368,7 @@ def _changes(state: MagicState, first: _Live, then: _Live, perms: list[MagicObje
     if effect is None:
         return False
     scratch = dict(chars)
-    hit = [o for o in perms if _applies(state, first, o, chars)] if first.fixed is None else \
+    hit = _applying(state, first, perms, chars) if first.fixed is None else \
         [o for o in perms if o.id in first.fixed]
     for o in hit:
         c = chars[o.id]

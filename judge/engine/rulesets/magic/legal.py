@@ -22,11 +22,12 @@ def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObjec
     mana it adds. "Any color" asks which as it resolves: the planner counts only sources whose mana is known.
     `permanents`: `_permanents(state, who)` when the caller has it already."""
     out = []
-    for o, c, table in permanents if permanents is not None else _permanents(state, who):
+    unsick = keyword.current().unsick
+    for o, c, table in _subsets(state, who, permanents if permanents is not None else _permanents(state, who))[1]:
         ab = table[2]
-        if ab is None or o.tapped:
+        if o.tapped:
             continue
-        if "creature" in c.types and o.sick and keyword.current().unsick.isdisjoint(c.keywords):
+        if "creature" in c.types and o.sick and unsick.isdisjoint(c.keywords):
             # A later such ability would be no more usable: it taps too (302.6).
             continue
         out.append((o, _mana_of(state, ab)))
@@ -50,6 +51,32 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
     if all(o.zone == "battlefield" for o in bf):        # one on its way is read again next time
         kept[who] = (cache, bf, state.copies, out)
     return out
+
+
+def _subsets(state: MagicState, who: str, permanents: list[tuple[MagicObject, Any, tuple]]
+             ) -> tuple[list[tuple[MagicObject, Any, tuple]], list[tuple[MagicObject, Any, tuple]]]:
+    """Of `permanents` (`_permanents`), those with an ability that is not a mana ability, and those with a mana
+    ability that only taps: worked out again only for another list (`_permanents` hands out the same one while
+    nothing it lists changed)."""
+    kept = state.caches.legal_subsets
+    hit = kept.get(who)
+    if hit is None or hit[0] is not permanents:
+        hit = kept[who] = (permanents, ([e for e in permanents if e[2][1]],
+                                        [e for e in permanents if e[2][2] is not None]))
+    return hit[1]
+
+
+def _graveyard_abilities(state: MagicState, who: str, kws: Any) -> tuple[tuple[MagicObject, list], ...]:
+    """The cards of `who`'s graveyard with abilities that work there (113.6b), with them: listed again only when
+    the graveyard holds other objects, the copy effects or the keyword registry changed (an object's card never
+    changes, 400.7)."""
+    grave = tuple(state.player(who).zones["graveyard"])
+    kept = state.caches.legal_graveyard
+    hit = kept.get(who)
+    if hit is None or hit[1] is not state.copies or hit[2] is not kws or hit[0] != grave:
+        hit = kept[who] = (grave, state.copies, kws, tuple(
+            (o, abilities) for o in grave if (abilities := _facts(state, state.card(o), kws)[4])))
+    return hit[3]
 
 
 def _table(state: MagicState, o: MagicObject, c: layers.Chars) -> tuple:
@@ -107,10 +134,28 @@ def _target_sets(state: MagicState, specs: Sequence, who: str, source: str, limi
     permanent with protection from it is not offered (702.16b), as casting and activating will refuse it."""
     if not specs:
         return [()]
-    options = [candidates(state, s, who, source)[:3] for s in specs]
+    options = [candidates(state, s, who, source, 3) for s in specs]
     if any(not o for o in options):
         return []
     return [tuple(t) for t in product(*options)][:limit]
+
+
+def _facts(state: MagicState, card: Any, kws: Any) -> tuple[bool, bool, int | None, list, list]:
+    """What the lister reads of a card (frozen), worked out once per card and keyword registry: is it a land, may
+    it be cast at instant speed (an instant, or flash: keywords/*.py), the X it is cast with (601.2b: 1 when its
+    cost has {X} that is announced, else None), its modes with their target specs, its abilities that work from
+    the graveyard (113.6b)."""
+    memo = state.caches.legal_cards
+    hit = memo.get(id(card))
+    if hit is None or hit[0] is not card or hit[1] is not kws:
+        if len(memo) > 10_000:
+            memo.clear()
+        x = 1 if any(s.kind == "x" for s in card.mana_cost) and not card.x_counts else None
+        modes = [(n, m.targets) for n, m in enumerate(card.modes)] or [(None, card.targets)]
+        hit = memo[id(card)] = (card, kws, ("land" in card.types, "instant" in card.types or not
+                                           kws.as_instant.isdisjoint(card.keywords), x, modes,
+                                           [a for a in card.activated if a.zone == "graveyard"]))
+    return hit[2]
 
 
 def legal_actions(state: MagicState) -> list[Action]:
@@ -125,37 +170,37 @@ def legal_actions(state: MagicState) -> list[Action]:
     available = _mana_sources(state, who, permanents)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
     kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
+    hand = [(o, state.card(o)) for o in p.zones["hand"]]
     if sorcery_ok and p.lands_played < 1:
         seen = set()
-        for o in p.zones["hand"]:
-            if "land" in state.card(o).types and o.card not in seen:
+        for o, card in hand:
+            if _facts(state, card, kws)[0] and o.card not in seen:
                 seen.add(o.card)
                 out.append(PlayLand(by=who, card=o.id))
     # 601.3 / 305.1: the cards of the graveyard something lets `who` cast or play (castfrom.py)
-    from_graveyard = [o for o in p.zones["graveyard"] if castfrom.permission(
-        state, who, o, "land" in state.card(o).types) is not None] if castfrom.any_permission(state, who) else []
+    from_graveyard = [(o, card) for o in p.zones["graveyard"] if castfrom.permission(
+        state, who, o, _facts(state, card := state.card(o), kws)[0]) is not None] \
+        if castfrom.any_permission(state, who) else []
     if sorcery_ok and p.lands_played < 1:
-        for o in from_graveyard:
-            if "land" in state.card(o).types:
+        for o, card in from_graveyard:
+            if _facts(state, card, kws)[0]:
                 out.append(PlayLand(by=who, card=o.id))
     seen_cards: set[tuple[str, str]] = set()
-    for o in [*p.zones["hand"], *from_graveyard]:
-        card = state.card(o)
-        if "land" in card.types or (o.zone, o.card) in seen_cards:
+    for o, card in [*hand, *from_graveyard]:
+        land, instant, x, modes, _ = _facts(state, card, kws)
+        if land or (o.zone, o.card) in seen_cards:
             continue
         seen_cards.add((o.zone, o.card))
-        if "instant" not in card.types and kws.as_instant.isdisjoint(card.keywords) and not sorcery_ok:
+        if not instant and not sorcery_ok:
             continue
-        # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced.
-        x = 1 if any(s.kind == "x" for s in card.mana_cost) and not card.x_counts else None
+        # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced (_facts).
         plan = plan_payment(state, who, card.mana_cost, x or 0, available=available)
         if plan is None:
             continue
-        modes = [(n, m.targets) for n, m in enumerate(card.modes)] or [(None, card.targets)]
         for mode, specs in modes:
             for targets in _target_sets(state, specs, who, o.id):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
-    for o, c, table in permanents:
+    for o, c, table in _subsets(state, who, permanents)[0]:
         if not kws.cant_activate.isdisjoint(c.keywords):
             continue                                         # 602.5
         for n, ab in table[1]:
@@ -171,9 +216,8 @@ def legal_actions(state: MagicState) -> list[Action]:
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
             for targets in _target_sets(state, ab.targets, who, o.id):
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
-    for o in p.zones["graveyard"]:                 # 113.6b: abilities that work from the graveyard
-        grave_abilities = [a for a in state.card(o).activated if a.zone == "graveyard"]
-        for n, ab in enumerate(grave_abilities):
+    for o, abilities in _graveyard_abilities(state, who, kws):     # 113.6b: abilities that work from the graveyard
+        for n, ab in enumerate(abilities):
             plan = plan_payment(state, who, ab.cost, 0, available=available)
             if plan is None:
                 continue

@@ -83,6 +83,8 @@ def has_quality(state: MagicState, o: MagicObject, chars: Any, quality: str) -> 
 
 
 def has_all(state: MagicState, o: MagicObject, chars: Any, where: tuple[str, ...]) -> bool:
+    if not where:                 # most scopes ask for no quality: no generator for them
+        return True
     return all(has_quality(state, o, chars, q) for q in where)
 
 

@@ -126,12 +126,25 @@ def _abilities_work(state: MagicState, o: MagicObject) -> bool:
     return not layers.chars_of(state, o).abilities_lost
 
 
+def _replacing(state: MagicState) -> tuple[tuple[MagicObject, tuple], ...]:
+    """The permanents whose card (state.card: copy effects included) has replacement abilities, in battlefield order,
+    with them: listed again only when the battlefield holds other objects or the copy effects changed (an object's
+    own card never changes, 400.7)."""
+    bf = state.battlefield()
+    hit = state.caches.replacing
+    if hit is not None and hit[1] is state.copies and hit[0] == bf:
+        return hit[2]
+    found = tuple((o, card.replacements) for o in bf if (card := state.card(o)).replacements)
+    state.caches.replacing = (bf, state.copies, found)
+    return found
+
+
 def permanents_with(state: MagicState, event: str | tuple[str, ...]) -> Iterator[Applicable]:
     """The replacement abilities of kind `event` (or of any of several kinds, in one pass) of the permanents on the
     battlefield that still have their abilities, in battlefield order (a permanent's in its card's order)."""
     events = (event,) if isinstance(event, str) else event
-    for o in state.battlefield():
-        rules = [r for r in state.card(o).replacements if r.event in events]
+    for o, replacements in _replacing(state):
+        rules = [r for r in replacements if r.event in events]
         if rules and _abilities_work(state, o):
             for r in rules:
                 yield Applicable(o, r)

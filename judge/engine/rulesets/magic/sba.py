@@ -35,13 +35,21 @@ def check_sba(state: MagicState, out: list[Step]) -> bool:
 
 
 def _sba_once(state: MagicState, out: list[Step]) -> bool:
-    # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`).
+    # A check that found nothing to do is not repeated while nothing it reads changed (`_sba_inputs`), nor while
+    # everything changed since is something it does not read (`_sba_reads`: a land tapped for mana, a card drawn).
     quiet = _sba_inputs(state)
-    if state.caches.sba_quiet == quiet:
+    caches = state.caches
+    if caches.sba_quiet == quiet:
+        return False
+    if caches.sba_quiet_reads is not None and caches.sba_quiet_reads == _sba_reads(state):
+        caches.sba_quiet = quiet
         return False
     done = _sba_check(state, out)
     if not done:
-        state.caches.sba_quiet = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
+        caches.sba_quiet = _sba_inputs(state)      # after its resets (deathtouch marks, empty draws)
+        caches.sba_quiet_reads = _sba_reads(state)
+    else:
+        caches.sba_quiet_reads = None
     return done
 
 
@@ -53,6 +61,24 @@ def _sba_inputs(state: MagicState) -> tuple:
 
 
 _IS_TOKEN = attrgetter("token")
+_ATTACKING, _BLOCKING = attrgetter("attacking"), attrgetter("blocking")
+# What _sba_check reads of a permanent: `layer_edit` stamps a change of every field but those of state.LAYER_BLIND
+# (and of its counters); of those it reads damage (704.5g) and the deathtouch mark (704.5h), never tapped, sick or
+# combat status.
+_PERMANENT_READS = attrgetter("layer_edit", "damage", "deathtouch_hit")
+
+
+def _sba_reads(state: MagicState) -> tuple:
+    """Everything `_sba_check` reads, as a value: the permanents in battlefield order with their fields and counters
+    as above (an Aura's or Equipment's host is one of them, or the check is not quiet), their characteristics (the
+    layers' result: the same dict while every permanent's Chars is the same) and cards (copy effects), each
+    player's life, loss and draw from an empty library (704.5a-b), whether a token is off the battlefield
+    (704.5d), how many objects and continuous effects there are, whether the game is over. Finer than
+    `_sba_inputs`, which any edit anywhere changes."""
+    bf = state.battlefield()
+    return (layers.compute(state), state.copies, len(state.objects), len(state.effects), state.over, bf,
+            list(map(_PERMANENT_READS, bf)), [(p.lives, p.lost, p.drew_from_empty) for p in state.players],
+            any(o.zone != "battlefield" for o in filter(_IS_TOKEN, state.objects.values())))
 
 
 def _sba_check(state: MagicState, out: list[Step]) -> bool:
@@ -95,16 +121,20 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
     # legends are grouped by controller and name for 704.5j.
     legends: dict[tuple[str, str], list[MagicObject]] = {}
     bf = state.battlefield()
+    not_destroyed = keyword.current().not_destroyed
+    auras = []                       # each permanent's card is an Aura: read again by 704.5n below
     for o in bf:
         c = cache[o.id]
         card = state.card(o)
         if "legendary" in card.supertypes:
             legends.setdefault((o.controller, o.card), []).append(o)
         dies = None
+        aura = card.is_aura
+        auras.append(aura)
         if "creature" in c.types:
             if c.toughness <= 0:
                 dies = ("704.5f", Message("magic.sba.toughness", toughness=c.toughness))
-            elif keyword.current().not_destroyed.isdisjoint(c.keywords):
+            elif not_destroyed.isdisjoint(c.keywords):
                 if o.damage >= c.toughness:
                     dies = ("704.5g", Message("magic.sba.lethal", damage=o.damage, toughness=c.toughness))
                 elif o.deathtouch_hit:
@@ -113,11 +143,11 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
             o.deathtouch_hit = False
         if dies is not None:
             to_grave.append((o, *dies))
-        elif card.is_aura and card.targets and card.targets[0].kind == "player":
+        elif aura and card.targets and card.targets[0].kind == "player":
             # 303.4c: an Aura enchanting a player who has left the game (or none) is put into the graveyard
             if not (o.attached_to and state.has_player(o.attached_to) and not state.player(o.attached_to).lost):
                 to_grave.append((o, "704.5m", Message("magic.sba.aura_no_player")))
-        elif card.is_aura:
+        elif aura:
             host = state.objects.get(o.attached_to or "")
             ok = host is not None and host.zone == "battlefield" and (not card.targets or enchantable(
                 state, card.targets[0], host, cache))
@@ -142,8 +172,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
         to_grave += [(o, "704.5j", Message("magic.sba.legend", player=player, keep=keep)) for o in group
                      if o.id != keep]
     # 704.5n / 301.5c: an Equipment attached to an illegal or nonexistent permanent becomes unattached and stays.
-    for o in bf:
-        if o.attached_to and not state.card(o).is_aura:
+    for o, aura in zip(bf, auras):
+        if o.attached_to and not aura:
             host = state.objects.get(o.attached_to)
             why = Message("magic.equip.host_gone") if host is None or host.zone != "battlefield" \
                 else equip_problem(state, o, host)
@@ -307,9 +337,10 @@ def leave_combat(state: MagicState, out: list[Step]) -> None:
     """506.4: an attacking or blocking permanent that stops being a creature (an effect that made it one ended, its
     source left) is removed from combat at once; the creatures it blocked or that blocked it stay blocked or
     blocking (506.4, 509.1h)."""
-    in_combat = [o for o in state.battlefield() if o.attacking or o.blocking]
-    if not in_combat:
+    bf = state.battlefield()
+    if not (any(map(_ATTACKING, bf)) or any(map(_BLOCKING, bf))):       # outside combat: one pass at C speed
         return
+    in_combat = [o for o in bf if o.attacking or o.blocking]
     cache = layers.compute(state)
     for o in in_combat:
         if "creature" in cache[o.id].types:

@@ -1,7 +1,7 @@
 """The magic board as plain JSON data after every step (docs/scenarios.md, "El tablero de magic")."""
 from __future__ import annotations
 
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
@@ -10,6 +10,9 @@ from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
 from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
 from judge.messages import Message, render
+
+
+_EDIT = attrgetter("edit")
 
 
 def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
@@ -65,15 +68,21 @@ def _field(state: MagicState, cache: dict, entries: dict, objs: tuple) -> list[d
     counters (its edit stamp), its characteristics (the same layers.Chars object: layers.compute keeps it while
     unchanged) and its card."""
     field = []
+    copies = state.copies
     for o in objs:
         c = cache[o.id]
-        card = state.card(o)
         hit = entries.get(o.id)
+        # The same copy effects: the same card (state.card; an object's own card never changes, 400.7).
+        if hit is not None and hit[0] == o.edit and hit[1] is c and hit[4] is copies:
+            field.append(hit[3])
+            continue
+        card = state.card(o)
         if hit is not None and hit[0] == o.edit and hit[1] is c and hit[2] is card:
+            entries[o.id] = (o.edit, c, card, hit[3], copies)
             field.append(hit[3])
             continue
         entry = _entry(state, o, c, card)
-        entries[o.id] = (o.edit, c, card, entry)
+        entries[o.id] = (o.edit, c, card, entry, copies)
         field.append(entry)
     return field
 
@@ -108,7 +117,7 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
         bf = tuple(p.zones["battlefield"])
         # What its battlefield's entries are built from: the objects and their stamps, the layers' results and
         # the copy effects (state.card).
-        basis = (bf, [o.edit for o in bf], cache, copies)
+        basis = (bf, list(map(_EDIT, bf)), cache, copies)
         prev = last.get(p.name)
         if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf and \
                 prev[0][1] == basis[1]:
@@ -138,11 +147,25 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
     return players
 
 
+def _text(state: MagicState, text: Any) -> str:
+    """A stack item's text as the board shows it: a Message rendered once (Messages never change once built;
+    keeping it keeps its id()), a plain string as it is."""
+    if type(text) is str:
+        return text
+    memo = state.caches.stack_text
+    hit = memo.get(id(text))
+    if hit is None or hit[0] is not text:
+        if len(memo) > 10_000:
+            memo.clear()
+        hit = memo[id(text)] = (text, str(text))
+    return hit[1]
+
+
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
     # `text` in Spanish, and beside it `message` (its id and parameters) so the render layer says it in the trace's
     # language (judge.messages.localize_board).
     stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
-              else "ability", "controller": i.controller, "text": str(i.text), "targets": list(i.targets),
+              else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets),
               **({"message": i.text.to_json()} if type(i.text) is Message else {})}
              for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still

@@ -519,6 +519,7 @@ class MagicCaches:
     # sba.py: the inputs of the last state-based check that found nothing (704.3: edits, layers' result, copies,
     # how many objects and effects, whether the game is over)
     sba_quiet: tuple[int, CharsTable, Copies, int, int, bool] | None = None
+    sba_quiet_reads: tuple[Any, ...] | None = None        # sba.py: … and what it read then (`_sba_reads`)
     # sba.py: the permanents with state triggers (603.8), by layers' result
     state_triggers: tuple[CharsTable, tuple[tuple[MagicObject, Triggered], ...]] | None = None
     control_synced: tuple[CharsTable, int] | None = None    # sba.py: (layers' result, edits) of the last control sync
@@ -542,6 +543,14 @@ class MagicCaches:
     notes: dict[int, tuple[CardDef, tuple[str, ...]]] = field(default_factory=dict)
     type_words: dict[tuple[frozenset[str], tuple[str, ...]], str] = field(default_factory=dict)
     keyword_words: dict[tuple[Registry, frozenset[str]], list[str]] = field(default_factory=dict)
+    stack_text: dict[int, tuple[Message, str]] = field(default_factory=dict)   # snapshot.py: a stack item's text
+    # castfrom.py: per player, whether a card of their graveyard or a permanent of theirs gives a permission, with
+    # the zones' objects and the copy effects it was worked out from
+    permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    legal_cards: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # legal.py: what the lister reads of a card
+    legal_subsets: dict[str, tuple[Any, ...]] = field(default_factory=dict)    # legal.py: … of a player's table
+    legal_graveyard: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: graveyard abilities
+    replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
 
 
 @dataclass(eq=False)

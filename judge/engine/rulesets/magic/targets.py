@@ -145,12 +145,38 @@ def mv_problem(state: MagicState, specs: Sequence[TargetSpec], refs: Sequence[st
     return None
 
 
-def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "") -> list[str]:
+def candidates(state: MagicState, spec: TargetSpec, controller: str, source: str = "", limit: int | None = None
+               ) -> list[str]:
+    """The legal targets for `spec` now, in the order players, permanents, stack (the first `limit` of them, when
+    given: the rest are not looked at). The refs `legal_target` refuses at its first test whatever the state
+    (anything but a spell on the stack for a spell spec; a player's name for a spec that takes no player, any other
+    ref for one that takes only players; a permanent that is no creature for a creature spec) are left out before
+    it is asked, so no reason is built for them."""
     if spec.zone == "graveyard":
         refs = [o.id for p in state.players for o in p.zones["graveyard"]]
     else:
-        refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
-    return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
+        names = [p.name for p in state.players]
+        refs = names + [o.id for o in state.battlefield()] + [i.id for i in state.stack]
+        if spec.kind in ("spell", "creature_spell"):
+            spells = {i.id for i in state.stack if i.kind == "spell"}
+            refs = [r for r in refs if r in spells]
+        elif spec.kind == "player":
+            refs = [r for r in refs if r in names]
+        elif spec.kind != "any":
+            refs = [r for r in refs if r not in names]
+        if spec.kind in ("creature", "any"):
+            # A permanent that is no creature now is refused (shroud or not, 115.1): not asked either.
+            chars = layers.compute(state)
+            refs = [r for r in refs if r in names or (c := chars.get(r)) is None or "creature" in c.types]
+    if limit is None:
+        return [r for r in refs if legal_target(state, spec, r, controller, source) is None]
+    found: list[str] = []
+    for r in refs:
+        if len(found) >= limit:
+            break
+        if legal_target(state, spec, r, controller, source) is None:
+            found.append(r)
+    return found
 
 
 def choose_targets(state: MagicState, out: list[Step], player: str, source: str, specs: Sequence[TargetSpec],

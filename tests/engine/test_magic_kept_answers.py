@@ -1,0 +1,177 @@
+"""The answers the magic engine keeps between steps to skip working them out again (MagicCaches: the state-based
+check that found nothing, 704.3; what the cards of a graveyard and a battlefield permit, 601.3; what the
+legal-action lister reads of a card, of a player's permanents and of their graveyard; the permanents with
+replacement abilities, 614; the board's entries and a stack item's text) and the targets `candidates` leaves out
+before asking `legal_target` (115, 601.2c). A stale answer would be a silent wrong one, so each is checked here
+against a fresh computation every time it is handed out (the board one time in five), over fuzz games and the
+curated scenarios that use what it reads."""
+from __future__ import annotations
+
+import copy
+import importlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.engine import run_scenario
+from judge.engine.rulesets.magic import Magic, castfrom, legal, replacement, sba, targets
+from judge.runner import fuzz_magic
+from judge.scenarios import load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+snapshot = importlib.import_module("judge.engine.rulesets.magic.snapshot")   # the package's `snapshot` is a function
+steps = importlib.import_module("judge.engine.rulesets.magic.steps")
+
+
+def _scenarios_with(*words: str) -> list[Path]:
+    return [p for p in sorted((ROOT / "scenarios" / "magic").rglob("*.yaml"))
+            if any(w in p.read_text(encoding="utf-8") for w in words)]
+
+
+@pytest.fixture
+def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
+              "subsets": 0, "graveyard": 0, "board": 0, "boards": 0}
+
+    once = sba._sba_once
+    check = sba._sba_check
+
+    def sba_once(state: Any, out: list) -> bool:
+        # A check skipped on its kept reads (`_sba_reads`) must find nothing on a copy of the state either.
+        kept = state.caches.sba_quiet_reads
+        skipped = kept is not None and state.caches.sba_quiet != sba._sba_inputs(state) and \
+            kept == sba._sba_reads(state)
+        if skipped:
+            twin = copy.deepcopy(state)
+            assert not check(twin, []), f"a state-based action was skipped at step {state.steps_taken}"
+            counts["sba"] += 1
+        return once(state, out)
+
+    permission = castfrom.any_permission
+
+    def any_permission(state: Any, who: str) -> bool:
+        got = permission(state, who)
+        zones = state.player(who).zones
+        fresh = any(ce.effect.kind == castfrom.VERB and who in ce.affected for ce in state.effects) or \
+            castfrom.cards_permit(state, zones["graveyard"], zones["battlefield"])
+        assert got == fresh
+        counts["permission"] += 1
+        return got
+
+    facts = legal._facts
+
+    def card_facts(state: Any, card: Any, kws: Any) -> tuple:
+        got = facts(state, card, kws)
+        state.caches.legal_cards.pop(id(card))
+        assert got == facts(state, card, kws)
+        counts["facts"] += 1
+        return got
+
+    subsets = legal._subsets
+
+    def split(state: Any, who: str, permanents: list) -> tuple:
+        got = subsets(state, who, permanents)
+        assert got == ([e for e in permanents if e[2][1]], [e for e in permanents if e[2][2] is not None])
+        counts["subsets"] += 1
+        return got
+
+    graveyard = legal._graveyard_abilities
+
+    def graveyard_abilities(state: Any, who: str, kws: Any) -> tuple:
+        got = graveyard(state, who, kws)
+        fresh = [(o, [a for a in state.card(o).activated if a.zone == "graveyard"])
+                 for o in state.player(who).zones["graveyard"]]
+        assert list(got) == [(o, abilities) for o, abilities in fresh if abilities]
+        counts["graveyard"] += 1
+        return got
+
+    chosen = targets.candidates
+
+    def candidates(state: Any, spec: Any, controller: str, source: str = "", limit: int | None = None
+                   ) -> list[str]:
+        got = chosen(state, spec, controller, source, limit)
+        if spec.zone == "graveyard":
+            refs = [o.id for p in state.players for o in p.zones["graveyard"]]
+        else:
+            refs = [p.name for p in state.players] + [o.id for o in state.battlefield()] + \
+                [i.id for i in state.stack]
+        assert got == [r for r in refs if targets.legal_target(state, spec, r, controller, source) is None][:limit]
+        counts["candidates"] += 1
+        return got
+
+    replacing = replacement._replacing
+
+    def replacers(state: Any) -> tuple:
+        got = replacing(state)
+        assert got == tuple((o, state.card(o).replacements) for o in state.battlefield()
+                            if state.card(o).replacements)
+        counts["replacing"] += 1
+        return got
+
+    board = snapshot.snapshot
+
+    def board_now(state: Any) -> dict:
+        # The board built from the kept entries (each permanent's, each player's, the stack's texts) is the board
+        # built from nothing.
+        got = board(state)
+        counts["boards"] += 1
+        if counts["boards"] % 5:
+            return got                    # one board in five: a fresh one costs the whole board each time
+        caches = state.caches
+        kept = (caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text)
+        caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = None, {}, {}, {}, {}
+        try:
+            assert got == board(state)
+        finally:
+            caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = kept
+        counts["board"] += 1
+        return got
+
+    text = snapshot._text
+
+    def stack_text(state: Any, said: Any) -> str:
+        got = text(state, said)
+        assert got == str(said)
+        counts["text"] += 1
+        return got
+
+    monkeypatch.setattr(sba, "_sba_once", sba_once)
+    monkeypatch.setattr(castfrom, "any_permission", any_permission)
+    monkeypatch.setattr(legal, "_facts", card_facts)
+    monkeypatch.setattr(targets, "candidates", candidates)
+    monkeypatch.setattr(legal, "candidates", candidates)
+    monkeypatch.setattr(snapshot, "_text", stack_text)
+    monkeypatch.setattr(steps, "snapshot", board_now)
+    monkeypatch.setattr(replacement, "_replacing", replacers)
+    monkeypatch.setattr(legal, "_subsets", split)
+    monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
+    return counts
+
+
+def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int]) -> None:
+    for seed in (1, 5):
+        report = fuzz_magic.fuzz(3, seed)
+        assert report.broken is None
+    assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
+    assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
+    assert checked["subsets"] > 1000 and checked["graveyard"] > 500
+    assert checked["board"] > 200
+
+
+def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[str, int],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    apply = Magic.apply.__func__          # type: ignore[attr-defined]
+
+    def listed_first(cls: type, state: Any, action: Any) -> Any:
+        Magic.legal_actions(state)        # what the fuzzer would be offered here (reads the state only)
+        return apply(cls, state, action)
+
+    monkeypatch.setattr(Magic, "apply", classmethod(listed_first))
+    paths = _scenarios_with("cast_from", "play_from_graveyard", "zone: graveyard", "Aura", "legendary",
+                            "deathtouch", "spell", "protection")
+    assert len(paths) >= 20
+    for path in paths:
+        run_scenario(load_scenario(path))
+    assert checked["sba"] > 20 and checked["permission"] > 20 and checked["candidates"] > 20
+    assert checked["replacing"] > 20 and checked["graveyard"] > 20
