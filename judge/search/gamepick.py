@@ -9,6 +9,8 @@ matches the question lexically.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
@@ -33,6 +35,15 @@ WEAK_WORDS = 2
 ANGLICISM_ROOT = 3           # the shortest English term a Spanish slang verb is read as built on ("tap")
 GAME_STRONG = 0.45           # ruleset_factors decide the game when the other games' factors are this low
 TABLE_GAME = "magic"         # the game of the shipped card table's cards
+# The game of the glossary's rules vocabulary (rules_corpus/glossary.yaml lists the Comprehensive Rules' terms; the
+# few words of doce vidas it has, "quemar", "reciclar", are all in doce vidas's one document, which is that whole
+# game: tests/search/test_gamepick.py checks it).  A game term the question says that no loaded passage holds by
+# any of its names ("hexproof", "mulligan" over the default corpus, which has only a part of Magic's rules) is
+# that game's: a game whose documents are its whole rules would hold it (unheld_terms).
+GLOSSARY_GAME = "magic"
+# A glossary name shorter than this ("x", "pt") is not read as said by the question's surface words.
+UNHELD_MIN_CHARS = 4
+_SURFACE_WORD = re.compile(r"\w+")
 # When nothing in the question tells: the biggest game, unless another game's best lexical passage scores
 # FIRST_LEAD times the biggest game's best.  1.0 is "the best passage's game".  Measured (docs/benchmarks.md, issue
 # 15 session 2): 1.5 / 2.0 / 3.0 took Magic's crossed answers of players_es_quiz from 6 to 4 / 2 / 1, and cost
@@ -135,6 +146,9 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                         if mask & c.mask >> i & 1 and games:
                             per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
     votes: dict[str, tuple[int, int]] = {}
+    unheld = unheld_terms(index, p)
+    if unheld:   # strong: game terms of the glossary's game, said as the glossary names them
+        votes[GLOSSARY_GAME] = (len(unheld), 0)
     for i, acc in per_concept.items():
         anglicism = [m[len("\0anglicism:"):].split("|") for m in acc if m.startswith("\0anglicism:")]
         if any(len(g) == 1 for g in anglicism):
@@ -157,6 +171,58 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                 s, w = votes.get(g, (0, 0))
                 votes[g] = (s + 1, w) if strong or g != index.largest_game else (s, w + 1)
     return votes
+
+
+def _surface(text: str) -> list[str]:
+    """The words as typed, lower case without accents: a glossary name is said when its words are, not when a
+    word merely stems like it ("se come el daño" is not "comida")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    return _SURFACE_WORD.findall(plain)
+
+
+def _unheld_names(index: "RulesIndex") -> dict[str, list[tuple[str, ...]]]:
+    """Per first surface word, the surface names (word tuples) of the glossary concepts no passage holds by any
+    of their names in any language: no body, title or keys of that language holds every word of any name
+    ("Preparación" is only a heading of doce vidas; loosely, so a name held in other words is held).  A name
+    that a held concept shares is left out ("creature", English players' word beside "guy", is also the held
+    concept of "criatura").  Made once per index and kept on it."""
+    kept = index.__dict__.get("_unheld_names")
+    if kept is not None:
+        return kept
+    df = index.reader.df
+    fields = (S.body_field, S.title_field, S.keys_field)
+    unheld: list[tuple[str, ...]] = []
+    held_names: set[tuple[str, ...]] = set()
+    for c in index.glossary.concepts:
+        held = any(seq and all(any(df(f(lang), t) for f in fields) for t in seq)
+                   for lang in S.LANGS for seq in c.terms.get(lang, ()))
+        names = [tuple(_surface(name)) for per_lang in c.names.values() for name in per_lang]
+        if held:
+            held_names.update(names)
+        else:
+            unheld.extend(w for w in names if w and len(" ".join(w)) >= UNHELD_MIN_CHARS)
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words in dict.fromkeys(unheld):
+        if words not in held_names:
+            out.setdefault(words[0], []).append(words)
+    index.__dict__["_unheld_names"] = out
+    return out
+
+
+def unheld_terms(index: "RulesIndex", p: "Question") -> list[str]:
+    """The glossary names the question says (its surface words, in order) of game terms no loaded passage holds
+    by any name (see GLOSSARY_GAME): "hexproof", "mulligan", "first strike" over the default corpus, none over
+    the English CR.  Empty when that game is not loaded or only one game is."""
+    if GLOSSARY_GAME not in index.games or len(index.games) < 2:
+        return []
+    table = _unheld_names(index)
+    words = _surface(p.text)
+    found: list[str] = []
+    for i, w in enumerate(words):
+        for name in table.get(w, ()):
+            if tuple(words[i:i + len(name)]) == name and " ".join(name) not in found:
+                found.append(" ".join(name))
+    return found
 
 
 def best_scores(index: "RulesIndex", lexical: Sequence[tuple[int, float]]) -> dict[str, float]:
