@@ -3,7 +3,8 @@ first.  Kept apart from query.py so the ranking and the game decision change ind
 
 The evidence, strongest first: the game the user picked (not here: one_game); a document the question names by
 its title, said as a phrase ("en doce vidas", not "cartas … robar" for "Robar una carta"); a card or rule number
-it names; the words only one game's passages hold (game_words); how the question's words lean (ruleset_factors);
+it names; the words only one game's passages hold (game_words), and the glossary's game terms no passage holds
+at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME); how the question's words lean (ruleset_factors);
 and, when the only word pointing to the biggest game is weak, how much better the other game's best passage
 matches the question lexically.
 """
@@ -333,6 +334,11 @@ def infer_game(index: "RulesIndex", p: "Question",
         owners = {index.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
         if len(owners) == 1:
             return owners.pop(), how
+    unheld = unheld_terms(index, p)
+    if unheld and p.lang and index.games_by_lang and p.lang not in index.games_by_lang:
+        # no game speaks the question's language, but it names a game term only the glossary's game has
+        # ("does hexproof stop my own spells?" over the Spanish-only default corpus)
+        return GLOSSARY_GAME, "words"
     if p.lang and index.games_by_lang and p.lang not in index.games_by_lang:
         # no game has documents in the question's language: its words reach the passages only through the
         # glossary's translations ("deals" -> "infligir", only in doce vidas's "se infligen su daño"), which say
