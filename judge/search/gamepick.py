@@ -134,6 +134,11 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                     acc.add("\0glossary")
                 if named:
                     acc.add("\0named")
+                if ((c.field, c.term) in as_read and not games and lang != p.lang and p.lang
+                        and glossary.is_name(c.term, lang)):
+                    acc.add("\0said-unheld")    # a whole glossary name of the other language, said (a loanword)
+                elif vocabulary and games and lang == p.lang:
+                    acc.add("\0synonym")        # a name of the question's own language the passages hold
     # A Spanish player's Anglicism of an English rules term ("tapear" of "tap", "kickear" of "kick"), said, held
     # by no passage: the game of the English rules that hold the term (doce vidas has no English text).
     english = [(c.mask, c.term) for c in p.clauses if c.field == S.body_field("en") and len(c.term) >= ANGLICISM_ROOT]
@@ -165,7 +170,11 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
             strong = True
         else:
             games = {g for g in acc if not g.startswith("\0")}
-            strong = "\0named" in acc
+            # strong too: a game term the question names in full by its other language's name, a form no passage
+            # has ("defender", "planeswalker" in a Spanish question over the Spanish-only corpus), that game's
+            # passages holding it by a name of the question's language ("defensor"); not the question's own
+            # word reaching it through a synonym ("quita")
+            strong = "\0named" in acc or {"\0said-unheld", "\0synonym"} <= acc
         if len(games) == 1:
             (g,) = games
             if g != index.largest_game or "\0glossary" in acc:

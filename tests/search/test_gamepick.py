@@ -251,3 +251,15 @@ def test_a_picked_game_is_kept_whatever_the_question_names(es_index: RulesIndex)
     assert {es_index.ruleset_of(h.id) for h in got.results} <= {"doce-vidas", ""}
     named = es_index.search("en doce vidas, ¿hay mulligan?")     # the game's own name said: that game
     assert named.game and named.game["ruleset"] == "doce-vidas"
+
+
+def test_an_english_keyword_in_a_spanish_question_is_its_games_by_its_spanish_name(es_index: RulesIndex) -> None:
+    """"defender" said in a Spanish question: no passage of the default corpus has the English word, Magic's FAQ
+    has its Spanish name ("defensor"): a strong word for Magic, not a translation's weak one."""
+    p = es_index.parse("¿mi bicho con defender solo sirve para bloquear?")
+    assert G.game_words(es_index, p).get("magic", (0, 0))[0] >= 1
+    got = es_index.search("¿mi bicho con defender solo sirve para bloquear?")
+    assert got.game and got.game["ruleset"] == "magic"
+    # the question's own Spanish word reaching Magic through a synonym stays weak ("quita": test above)
+    assert G.game_words(es_index, es_index.parse("¿cuántas vidas le quita mi criatura al rival?")).get(
+        "magic", (0, 0))[0] == 0
