@@ -151,6 +151,20 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                     for i in range(len(p.concept_weights)):
                         if mask & c.mask >> i & 1 and games:
                             per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
+    # An English keyword typed in a Spanish question whose Spanish reading stems like an everyday Spanish word
+    # ("haste" like "hasta", held by both games): read as typed, it is a word the Spanish passages never write,
+    # and the game of the English passages holding it is the one meant.
+    if p.lang:
+        typed = [w for w in _surface(p.text) if w not in _written(index, p.lang)]
+        for c in p.clauses:
+            lang = c.field[len(_BODY_PREFIX):] if c.field.startswith(_BODY_PREFIX) else ""
+            if lang not in S.LANGS or lang == p.lang or not glossary.is_name(c.term, lang):
+                continue
+            games = {rs for rs, n in index._df_by_ruleset(lang, c.term).items() if n}
+            if len(games) == 1 and any(S.analyze(w, lang) == [c.term] for w in typed):
+                for i in range(len(p.concept_weights)):
+                    if c.mask >> i & 1:
+                        per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
     votes: dict[str, tuple[int, int]] = {}
     unheld = unheld_terms(index, p)
     if unheld:   # strong: game terms of the glossary's game, said as the glossary names them
@@ -181,6 +195,21 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                 s, w = votes.get(g, (0, 0))
                 votes[g] = (s + 1, w) if strong or g != index.largest_game else (s, w + 1)
     return votes
+
+
+def _written(index: "RulesIndex", lang: str) -> frozenset[str]:
+    """The words as written (see _surface) in the passages of `lang`, their titles too; made once per index and
+    language and kept on it."""
+    kept: dict[str, frozenset[str]] = index.__dict__.setdefault("_written_words", {})
+    found = kept.get(lang)
+    if found is None:
+        words: set[str] = set()
+        for d, r in enumerate(index.rows):
+            if r is not None and r.lang == lang:
+                stored = index._stored[d]
+                words.update(_surface(f"{stored.get(S.TEXT_F, '') or ''} {stored.get(S.TITLE, '') or ''}"))
+        found = kept[lang] = frozenset(words)
+    return found
 
 
 def _surface(text: str) -> list[str]:

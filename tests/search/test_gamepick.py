@@ -263,3 +263,15 @@ def test_an_english_keyword_in_a_spanish_question_is_its_games_by_its_spanish_na
     # the question's own Spanish word reaching Magic through a synonym stays weak ("quita": test above)
     assert G.game_words(es_index, es_index.parse("¿cuántas vidas le quita mi criatura al rival?")).get(
         "magic", (0, 0))[0] == 0
+
+
+def test_an_english_keyword_is_read_as_typed_not_as_the_spanish_word_it_stems_like(cr_index: RulesIndex) -> None:
+    """"haste" read as Spanish stems like "hasta", which both games' passages say: typed as it is, no Spanish
+    passage writes it, and the English rules that hold it are Magic's."""
+    question = "mi bicho tiene haste, ¿puede atacar este turno aunque acaba de entrar?"
+    assert cr_index.infer_game(cr_index.parse(question))[0] == "magic"
+    got = cr_index.search(question)
+    assert {cr_index.ruleset_of(h.id) for h in got.results[:5]} == {"magic"}
+    # an English word doce vidas's Spanish text writes itself ("stack") is no such loanword
+    dv = cr_index.parse("¿en qué orden se leen los encantamientos estackeados en el stack sobre una misma carta?")
+    assert cr_index.infer_game(dv)[0] != "magic"
