@@ -3,12 +3,15 @@ first.  Kept apart from query.py so the ranking and the game decision change ind
 
 The evidence, strongest first: the game the user picked (not here: one_game); a document the question names by
 its title, said as a phrase ("en doce vidas", not "cartas … robar" for "Robar una carta"); a card or rule number
-it names; the words only one game's passages hold (game_words); how the question's words lean (ruleset_factors);
+it names; the words only one game's passages hold (game_words), and the glossary's game terms no passage holds
+at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME); how the question's words lean (ruleset_factors);
 and, when the only word pointing to the biggest game is weak, how much better the other game's best passage
 matches the question lexically.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
@@ -33,6 +36,15 @@ WEAK_WORDS = 2
 ANGLICISM_ROOT = 3           # the shortest English term a Spanish slang verb is read as built on ("tap")
 GAME_STRONG = 0.45           # ruleset_factors decide the game when the other games' factors are this low
 TABLE_GAME = "magic"         # the game of the shipped card table's cards
+# The game of the glossary's rules vocabulary (rules_corpus/glossary.yaml lists the Comprehensive Rules' terms; the
+# few words of doce vidas it has, "quemar", "reciclar", are all in doce vidas's one document, which is that whole
+# game: tests/search/test_gamepick.py checks it).  A game term the question says that no loaded passage holds by
+# any of its names ("hexproof", "mulligan" over the default corpus, which has only a part of Magic's rules) is
+# that game's: a game whose documents are its whole rules would hold it (unheld_terms).
+GLOSSARY_GAME = "magic"
+# A glossary name shorter than this ("x", "pt") is not read as said by the question's surface words.
+UNHELD_MIN_CHARS = 4
+_SURFACE_WORD = re.compile(r"\w+")
 # When nothing in the question tells: the biggest game, unless another game's best lexical passage scores
 # FIRST_LEAD times the biggest game's best.  1.0 is "the best passage's game".  Measured (docs/benchmarks.md, issue
 # 15 session 2): 1.5 / 2.0 / 3.0 took Magic's crossed answers of players_es_quiz from 6 to 4 / 2 / 1, and cost
@@ -122,6 +134,11 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                     acc.add("\0glossary")
                 if named:
                     acc.add("\0named")
+                if ((c.field, c.term) in as_read and not games and lang != p.lang and p.lang
+                        and glossary.is_name(c.term, lang)):
+                    acc.add("\0said-unheld")    # a whole glossary name of the other language, said (a loanword)
+                elif vocabulary and games and lang == p.lang:
+                    acc.add("\0synonym")        # a name of the question's own language the passages hold
     # A Spanish player's Anglicism of an English rules term ("tapear" of "tap", "kickear" of "kick"), said, held
     # by no passage: the game of the English rules that hold the term (doce vidas has no English text).
     english = [(c.mask, c.term) for c in p.clauses if c.field == S.body_field("en") and len(c.term) >= ANGLICISM_ROOT]
@@ -134,7 +151,24 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                     for i in range(len(p.concept_weights)):
                         if mask & c.mask >> i & 1 and games:
                             per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
+    # An English keyword typed in a Spanish question whose Spanish reading stems like an everyday Spanish word
+    # ("haste" like "hasta", held by both games): read as typed, it is a word the Spanish passages never write,
+    # and the game of the English passages holding it is the one meant.
+    if p.lang:
+        typed = [w for w in _surface(p.text) if w not in _written(index, p.lang)]
+        for c in p.clauses:
+            lang = c.field[len(_BODY_PREFIX):] if c.field.startswith(_BODY_PREFIX) else ""
+            if lang not in S.LANGS or lang == p.lang or not glossary.is_name(c.term, lang):
+                continue
+            games = {rs for rs, n in index._df_by_ruleset(lang, c.term).items() if n}
+            if len(games) == 1 and any(S.analyze(w, lang) == [c.term] for w in typed):
+                for i in range(len(p.concept_weights)):
+                    if c.mask >> i & 1:
+                        per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
     votes: dict[str, tuple[int, int]] = {}
+    unheld = unheld_terms(index, p)
+    if unheld:   # strong: game terms of the glossary's game, said as the glossary names them
+        votes[GLOSSARY_GAME] = (len(unheld), 0)
     for i, acc in per_concept.items():
         anglicism = [m[len("\0anglicism:"):].split("|") for m in acc if m.startswith("\0anglicism:")]
         if any(len(g) == 1 for g in anglicism):
@@ -150,13 +184,84 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
             strong = True
         else:
             games = {g for g in acc if not g.startswith("\0")}
-            strong = "\0named" in acc
+            # strong too: a game term the question names in full by its other language's name, a form no passage
+            # has ("defender", "planeswalker" in a Spanish question over the Spanish-only corpus), that game's
+            # passages holding it by a name of the question's language ("defensor"); not the question's own
+            # word reaching it through a synonym ("quita")
+            strong = "\0named" in acc or {"\0said-unheld", "\0synonym"} <= acc
         if len(games) == 1:
             (g,) = games
             if g != index.largest_game or "\0glossary" in acc:
                 s, w = votes.get(g, (0, 0))
                 votes[g] = (s + 1, w) if strong or g != index.largest_game else (s, w + 1)
     return votes
+
+
+def _written(index: "RulesIndex", lang: str) -> frozenset[str]:
+    """The words as written (see _surface) in the passages of `lang`, their titles too; made once per index and
+    language and kept on it."""
+    kept: dict[str, frozenset[str]] = index.__dict__.setdefault("_written_words", {})
+    found = kept.get(lang)
+    if found is None:
+        words: set[str] = set()
+        for d, r in enumerate(index.rows):
+            if r is not None and r.lang == lang:
+                stored = index._stored[d]
+                words.update(_surface(f"{stored.get(S.TEXT_F, '') or ''} {stored.get(S.TITLE, '') or ''}"))
+        found = kept[lang] = frozenset(words)
+    return found
+
+
+def _surface(text: str) -> list[str]:
+    """The words as typed, lower case without accents: a glossary name is said when its words are, not when a
+    word merely stems like it ("se come el daño" is not "comida")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    return _SURFACE_WORD.findall(plain)
+
+
+def _unheld_names(index: "RulesIndex") -> dict[str, list[tuple[str, ...]]]:
+    """Per first surface word, the surface names (word tuples) of the glossary concepts no passage holds by any
+    of their names in any language: no body, title or keys of that language holds every word of any name
+    ("Preparación" is only a heading of doce vidas; loosely, so a name held in other words is held).  A name
+    that a held concept shares is left out ("creature", English players' word beside "guy", is also the held
+    concept of "criatura").  Made once per index and kept on it."""
+    kept = index.__dict__.get("_unheld_names")
+    if kept is not None:
+        return kept
+    df = index.reader.df
+    fields = (S.body_field, S.title_field, S.keys_field)
+    unheld: list[tuple[str, ...]] = []
+    held_names: set[tuple[str, ...]] = set()
+    for c in index.glossary.concepts:
+        held = any(seq and all(any(df(f(lang), t) for f in fields) for t in seq)
+                   for lang in S.LANGS for seq in c.terms.get(lang, ()))
+        names = [tuple(_surface(name)) for per_lang in c.names.values() for name in per_lang]
+        if held:
+            held_names.update(names)
+        else:
+            unheld.extend(w for w in names if w and len(" ".join(w)) >= UNHELD_MIN_CHARS)
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for words in dict.fromkeys(unheld):
+        if words not in held_names:
+            out.setdefault(words[0], []).append(words)
+    index.__dict__["_unheld_names"] = out
+    return out
+
+
+def unheld_terms(index: "RulesIndex", p: "Question") -> list[str]:
+    """The glossary names the question says (its surface words, in order) of game terms no loaded passage holds
+    by any name (see GLOSSARY_GAME): "hexproof", "mulligan", "first strike" over the default corpus, none over
+    the English CR.  Empty when that game is not loaded or only one game is."""
+    if GLOSSARY_GAME not in index.games or len(index.games) < 2:
+        return []
+    table = _unheld_names(index)
+    words = _surface(p.text)
+    found: list[str] = []
+    for i, w in enumerate(words):
+        for name in table.get(w, ()):
+            if tuple(words[i:i + len(name)]) == name and " ".join(name) not in found:
+                found.append(" ".join(name))
+    return found
 
 
 def best_scores(index: "RulesIndex", lexical: Sequence[tuple[int, float]]) -> dict[str, float]:
@@ -267,6 +372,11 @@ def infer_game(index: "RulesIndex", p: "Question",
         owners = {index.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
         if len(owners) == 1:
             return owners.pop(), how
+    unheld = unheld_terms(index, p)
+    if unheld and p.lang and index.games_by_lang and p.lang not in index.games_by_lang:
+        # no game speaks the question's language, but it names a game term only the glossary's game has
+        # ("does hexproof stop my own spells?" over the Spanish-only default corpus)
+        return GLOSSARY_GAME, "words"
     if p.lang and index.games_by_lang and p.lang not in index.games_by_lang:
         # no game has documents in the question's language: its words reach the passages only through the
         # glossary's translations ("deals" -> "infligir", only in doce vidas's "se infligen su daño"), which say

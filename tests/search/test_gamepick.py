@@ -154,8 +154,10 @@ def test_phrases_only_one_game_says_tell_the_game(es_index: RulesIndex) -> None:
 
 def test_a_question_in_a_language_no_game_speaks_is_the_biggest_games(es_index: RulesIndex) -> None:
     """The default corpus is all Spanish: an English question's words reach it only through translations, which
-    find doce vidas's short passages first; nothing tells, and the biggest game is the likelier (not sure)."""
-    q = "Can a creature with flying block a creature with reach?"
+    find doce vidas's short passages first; nothing tells, and the biggest game is the likelier (not sure).
+    ("reach", which no passage of the default corpus holds, would tell: see
+    test_an_english_question_naming_such_a_term_is_magics_and_says_so.)"""
+    q = "Can a creature with flying block an attacking creature?"
     p = es_index.parse(q)
     assert p.lang == "en" and "en" not in es_index.games_by_lang
     assert es_index.infer_game(p) == (None, "")
@@ -174,3 +176,102 @@ def test_a_question_nothing_tells_says_so(es_index: RulesIndex) -> None:
     assert response.to_json()["game"]["sure"] is False
     told = es_index.search("cuanto mana obtengo al quemar una reliquia?", semantic=False)
     assert told.game == {"ruleset": "doce-vidas", "how": "words", "others": ["magic"], "sure": True}
+
+
+# --- game terms no loaded passage holds (GLOSSARY_GAME, unheld_terms): the default corpus has only part of
+# Magic's rules (the 2008 Shadowmoor FAQ and three pages), doce vidas's one document is that whole game
+
+def test_a_game_term_no_passage_holds_is_the_glossary_games(es_index: RulesIndex) -> None:
+    question = "¿una criatura con hexproof puede ser objetivo de mis propios hechizos?"
+    p = es_index.parse(question)
+    assert G.unheld_terms(es_index, p) == ["hexproof"]
+    assert es_index.infer_game(p) == ("magic", "words")
+    response = es_index.search(question)
+    assert response.game and response.game["ruleset"] == "magic" and response.game["sure"] is True
+    assert {es_index.ruleset_of(h.id) for h in response.results[:5]} == {"magic"}
+    # players' slang of the same kind: an English keyword in a Spanish question, a Spanish keyword
+    for said in ("si hago mulligan me quedo con seis cartas?", "con vigilancia mi criatura no se gira al atacar, verdad?"):
+        got = es_index.search(said)
+        assert got.game and got.game["ruleset"] == "magic", (said, got.game)
+        assert "doce-vidas" not in {es_index.ruleset_of(h.id) for h in got.results[:5]}, said
+
+
+def test_an_english_question_naming_such_a_term_is_magics_and_says_so(es_index: RulesIndex) -> None:
+    """No game has English documents in the default corpus: Magic's by default ("first", not sure); naming a term
+    only Magic's rules have makes it sure."""
+    named = es_index.search("does deathtouch kill a creature with one point of damage?")
+    assert named.game and (named.game["ruleset"], named.game["how"], named.game["sure"]) == ("magic", "words", True)
+    plain = es_index.search("how many cards do I draw each turn?")
+    assert plain.game and plain.game["ruleset"] == "magic" and plain.game["sure"] is False
+
+
+def test_a_word_that_only_stems_like_a_game_term_is_not_one(es_index: RulesIndex) -> None:
+    """"se come el daño" (players' "takes the damage") stems like "comida" (Food), a term no passage holds."""
+    p = es_index.parse("cuando mi bicho pega a otro, ¿se come el daño de vuelta?")
+    assert "comida" not in G.unheld_terms(es_index, p)
+    assert G.unheld_terms(es_index, p) == []
+
+
+def test_a_name_a_held_concept_shares_is_no_evidence(es_index: RulesIndex) -> None:
+    """"creature" is also the English name of "criatura", which both games' passages hold."""
+    assert G.unheld_terms(es_index, es_index.parse("mi creature puede atacar a un aliado?")) == []
+
+
+def test_doce_vidas_words_of_the_glossary_are_in_its_document(es_index: RulesIndex) -> None:
+    """What GLOSSARY_GAME rests on: the glossary's concepts with no English name (doce vidas's own words,
+    "quemar", "reciclar", "aliado") are all held by doce vidas's passages, so none is ever read as Magic's."""
+    spanish_only = [c for c in es_index.glossary.concepts if not c.names.get("en")]
+    assert spanish_only
+    table = G._unheld_names(es_index)
+    unheld = {" ".join(w) for names in table.values() for w in names}
+    for c in spanish_only:
+        assert not set(c.names["es"]) & unheld, c.names
+
+
+def test_the_english_rules_hold_what_the_default_corpus_lacks(cr_index: RulesIndex) -> None:
+    p = cr_index.parse("¿una criatura con hexproof puede ser objetivo de mis propios hechizos?")
+    assert G.unheld_terms(cr_index, p) == []
+    assert cr_index.infer_game(p)[0] == "magic"      # the CR's own word now (game_words)
+
+
+def test_doce_vidas_questions_stay_doce_vidas(es_index: RulesIndex, cr_index: RulesIndex) -> None:
+    """Questions of doce vidas written in its own words, with and without the game's name, both corpora."""
+    for index in (es_index, cr_index):
+        for question in ("en doce vidas, ¿cuánto maná obtengo si quemo dos cartas?",
+                         "¿cuántas vidas me cuesta reciclar el mazo por segunda vez?"):
+            got = index.search(question)
+            assert got.game and got.game["ruleset"] == "doce-vidas", (question, got.game)
+            assert {index.ruleset_of(h.id) for h in got.results[:5]} == {"doce-vidas"}, question
+
+
+def test_a_picked_game_is_kept_whatever_the_question_names(es_index: RulesIndex) -> None:
+    """The user picked doce vidas: a Magic term in the question changes nothing (the filter)."""
+    got = es_index.search("¿existe el hexproof en este juego?", ruleset="doce-vidas")
+    assert got.game and (got.game["ruleset"], got.game["how"], got.game["sure"]) == ("doce-vidas", "filter", True)
+    assert {es_index.ruleset_of(h.id) for h in got.results} <= {"doce-vidas", ""}
+    named = es_index.search("en doce vidas, ¿hay mulligan?")     # the game's own name said: that game
+    assert named.game and named.game["ruleset"] == "doce-vidas"
+
+
+def test_an_english_keyword_in_a_spanish_question_is_its_games_by_its_spanish_name(es_index: RulesIndex) -> None:
+    """"defender" said in a Spanish question: no passage of the default corpus has the English word, Magic's FAQ
+    has its Spanish name ("defensor"): a strong word for Magic, not a translation's weak one."""
+    p = es_index.parse("¿mi bicho con defender solo sirve para bloquear?")
+    assert G.game_words(es_index, p).get("magic", (0, 0))[0] >= 1
+    got = es_index.search("¿mi bicho con defender solo sirve para bloquear?")
+    assert got.game and got.game["ruleset"] == "magic"
+    # the question's own Spanish word reaching Magic through a synonym stays weak ("quita": test above)
+    assert G.game_words(es_index, es_index.parse("¿cuántas vidas le quita mi criatura al rival?")).get(
+        "magic", (0, 0))[0] == 0
+
+
+def test_an_english_keyword_is_read_as_typed_not_as_the_spanish_word_it_stems_like(cr_index: RulesIndex) -> None:
+    """"haste" read as Spanish stems like "hasta", which both games' passages say: typed as it is, no Spanish
+    passage writes it, and the English rules that hold it are Magic's."""
+    question = "mi bicho tiene haste, ¿puede atacar este turno aunque acaba de entrar?"
+    assert cr_index.infer_game(cr_index.parse(question))[0] == "magic"
+    got = cr_index.search(question)
+    assert {cr_index.ruleset_of(h.id) for h in got.results[:5]} == {"magic"}
+    # an English word doce vidas's Spanish text writes itself ("stack") is no such loanword
+    dv = cr_index.parse("¿en qué orden se leen los encantamientos estackeados en el stack sobre una misma carta?")
+    assert cr_index.infer_game(dv)[0] != "magic"
