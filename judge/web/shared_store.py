@@ -142,12 +142,21 @@ class SQLiteStore:
         now = time.time()
         try:
             db = self._db()
-            db.execute("INSERT OR REPLACE INTO pages (key, value, until) VALUES (?, ?, ?)", (key, value, now + ttl))
-            # Bounded: past max_pages the entries closest to expiring go first (an LRU would cost a write per read).
-            # Both deletes walk the `until` index only (rowids, never a value): a range, then the entries past
-            # the first max_pages from the latest expiry down.
-            db.execute(PRUNE_EXPIRED, (now,))
-            db.execute(PRUNE_OVER_BOUND, (self.max_pages,))
+            # One write transaction, not three: every worker's rate-limit counts wait on the same write lock.
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT OR REPLACE INTO pages (key, value, until) VALUES (?, ?, ?)",
+                           (key, value, now + ttl))
+                # Bounded: past max_pages the entries closest to expiring go first (an LRU would cost a write per
+                # read). Both deletes walk the `until` index only (rowids, never a value): a range, then the
+                # entries past the first max_pages from the latest expiry down.
+                db.execute(PRUNE_EXPIRED, (now,))
+                db.execute(PRUNE_OVER_BOUND, (self.max_pages,))
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
         except sqlite3.Error as exc:
             raise StoreUnavailable(str(exc)) from exc
 
