@@ -269,6 +269,76 @@ def _clean_redis(redis_url: str | None, prefix: str) -> None:
         client.delete(key)
 
 
+FILL_PREFIX = "bench-fill:"
+FILL_BYTES = 12_000   # about a search answer's JSON (11.7 KB on average over the bench's questions)
+
+
+def fill_store(redis_url: str | None, prefix: str, count: int, ttl: int = 3600) -> int:
+    """Put `count` filler pages of FILL_BYTES into the store the server will use (the bench's Redis prefix, or
+    the instance's SQLite file), expiring before any real entry (TTL `ttl`, under the caches' day), so that the
+    new answers of a cold pass push them out as they would a full store's oldest pages. Returns the store's page
+    count after (SQLite; Redis: `count`). A cold figure depends on how full the store is: a put used to read
+    every stored page (shared_store.PRUNE_OVER_BOUND), 33 ms of CPU at 5,000 pages."""
+    if count <= 0:
+        return _store_pages(redis_url)
+    now = time.time()
+    if redis_url:
+        from judge.web.shared_store import RedisStore
+
+        client = RedisStore(redis_url, prefix).client
+        pipe = client.pipeline(transaction=False)
+        for i in range(count):
+            pipe.set(f"{prefix}page:{FILL_PREFIX}{i}", os.urandom(FILL_BYTES), ex=ttl)
+        pipe.execute()
+        return count
+    from judge import config
+    from judge.web.shared_store import SQLITE_NAME, SQLiteStore
+
+    store = SQLiteStore(config.instance_dir() / SQLITE_NAME)
+    db = store._db()   # the store's own schema (tables and index), made as a server would
+    db.execute("BEGIN IMMEDIATE")
+    db.executemany("INSERT OR REPLACE INTO pages (key, value, until) VALUES (?, ?, ?)",
+                   ((f"{FILL_PREFIX}{i}", os.urandom(FILL_BYTES), now + ttl + i * 1e-3) for i in range(count)))
+    db.execute("COMMIT")
+    store.close()
+    return _store_pages(None)
+
+
+def forget_fill(redis_url: str | None) -> None:
+    """Remove the filler pages (the bench's Redis prefix is removed whole by _clean_redis)."""
+    if redis_url:
+        return
+    import sqlite3
+
+    from judge import config
+    from judge.web.shared_store import SQLITE_NAME
+
+    path = config.instance_dir() / SQLITE_NAME
+    if path.exists():
+        with contextlib.closing(sqlite3.connect(path, timeout=10)) as db:
+            db.execute("DELETE FROM pages WHERE key LIKE ?", (FILL_PREFIX + "%",))
+            db.commit()
+
+
+def _store_pages(redis_url: str | None) -> int:
+    """The SQLite store's page count (-1 with Redis, whose eviction is its own)."""
+    if redis_url:
+        return -1
+    import sqlite3
+
+    from judge import config
+    from judge.web.shared_store import SQLITE_NAME
+
+    path = config.instance_dir() / SQLITE_NAME
+    if not path.exists():
+        return 0
+    with contextlib.closing(sqlite3.connect(path, timeout=10)) as db:
+        try:
+            return int(db.execute("SELECT count(*) FROM pages").fetchone()[0])
+        except sqlite3.OperationalError:   # no table yet
+            return 0
+
+
 def group_cpu_seconds(pgid: int) -> float:
     """User + system CPU seconds of the processes of process group `pgid` (the server: Granian's main process and
     its workers), read from /proc/<pid>/stat without psutil: each live process's utime + stime, plus cutime +
@@ -351,10 +421,15 @@ def _line(r: dict[str, Any]) -> str:
               help="The server's port on 127.0.0.1 (default: any free port).")
 @click.option("--database-prefix", default="judge_bench", show_default=True,
               help="How the scratch PostgreSQL database's name begins (with --database-url).")
+@click.option("--fill-store", "fill_store_pages", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
+              help="Put this many filler pages of 12 KB in the shared store first (removed afterwards), expiring "
+              "before any real entry: the cold targets measured against a store as full as a day of serving "
+              "leaves it (PAGE_CACHE_MAX_ENTRIES, 5000 by default).")
 @click.option("--json", "as_json", is_flag=True)
 def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, database_url: str | None,
                    workers: int | None, threads: int | None, redis_url: str | None, warmup: float,
-                   rate: float | None, port: int, database_prefix: str, as_json: bool) -> None:
+                   rate: float | None, port: int, database_prefix: str, fill_store_pages: int,
+                   as_json: bool) -> None:
     """Drive the production server on 127.0.0.1: requests/s, p50, p99 and errors per target, then concurrent
     saves checked in the database (none lost, duplicated or refused)."""
     from judge import config
@@ -380,6 +455,11 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
             click.echo("shared store, µs per call: " + ", ".join(f"{k} {v}" for k, v in report["store_costs"].items()))
         with bench_database(database_url, scratch, database_prefix) as db_url, contextlib.ExitStack() as cleanup:
             cleanup.callback(_clean_redis, redis_url, prefix)
+            cleanup.callback(forget_fill, redis_url)
+            report["store_pages"] = fill_store(redis_url, prefix, fill_store_pages)
+            if not as_json:
+                click.echo(f"shared store: {report['store_pages']} pages before the targets"
+                           + (f" ({fill_store_pages} filler pages)" if fill_store_pages else ""))
             env = dict(os.environ, JUDGE_DATABASE_URL=db_url, PYTHONUNBUFFERED="1",
                        **{f"JUDGE_RATE_LIMIT_{k}": UNREACHED for k in ("WRITE", "RUN", "VALIDATE", "SEARCH")})
             if redis_url:

@@ -18,6 +18,9 @@ from flask import Flask, current_app
 
 log = logging.getLogger(__name__)
 SQLITE_NAME = "shared.db"
+# The page table's bound (SQLiteStore.put): expired entries, then those past the first max_pages by latest expiry.
+PRUNE_EXPIRED = "DELETE FROM pages WHERE until <= ?"
+PRUNE_OVER_BOUND = "DELETE FROM pages WHERE rowid IN (SELECT rowid FROM pages ORDER BY until DESC LIMIT -1 OFFSET ?)"
 
 
 class StoreUnavailable(Exception):
@@ -102,6 +105,10 @@ class SQLiteStore:
             db.execute("PRAGMA synchronous=NORMAL")  # counters and cached pages may be lost in a crash: no fsync
             db.execute("CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER, until REAL)")
             db.execute("CREATE TABLE IF NOT EXISTS pages (key TEXT PRIMARY KEY, value BLOB, until REAL)")
+            # The bound of put() reads the entries by expiry: without this index each put read every row, and
+            # `until`, stored after the value, sits past its overflow pages (33 ms of CPU per put at 5,000 pages
+            # of 12 KB, with the write lock held meanwhile: every worker's counters and puts waited on it).
+            db.execute("CREATE INDEX IF NOT EXISTS pages_until ON pages (until)")
             self._local.db = db
             self._opened.append(db)
         return db
@@ -135,10 +142,21 @@ class SQLiteStore:
         now = time.time()
         try:
             db = self._db()
-            db.execute("INSERT OR REPLACE INTO pages (key, value, until) VALUES (?, ?, ?)", (key, value, now + ttl))
-            # Bounded: past max_pages the entries closest to expiring go first (an LRU would cost a write per read).
-            db.execute("DELETE FROM pages WHERE until <= ? OR key IN (SELECT key FROM pages ORDER BY until DESC "
-                       "LIMIT -1 OFFSET ?)", (now, self.max_pages))
+            # One write transaction, not three: every worker's rate-limit counts wait on the same write lock.
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT OR REPLACE INTO pages (key, value, until) VALUES (?, ?, ?)",
+                           (key, value, now + ttl))
+                # Bounded: past max_pages the entries closest to expiring go first (an LRU would cost a write per
+                # read). Both deletes walk the `until` index only (rowids, never a value): a range, then the
+                # entries past the first max_pages from the latest expiry down.
+                db.execute(PRUNE_EXPIRED, (now,))
+                db.execute(PRUNE_OVER_BOUND, (self.max_pages,))
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
         except sqlite3.Error as exc:
             raise StoreUnavailable(str(exc)) from exc
 

@@ -33,3 +33,7 @@ def _warm(app) -> None:  # type: ignore[no-untyped-def]
 
 app = create_app()
 _warm(app)
+# JUDGE_PROFILE_DIR: every request profiled in its thread, with a line of its CPU and wall time (profiling.py)
+from judge.web import profiling  # noqa: E402 - after the app exists, as the layer it wraps
+
+profiling.wrap(app)

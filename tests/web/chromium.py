@@ -32,6 +32,16 @@ def live_server(app) -> Iterator[str]:
     thread.join(timeout=5)
 
 
+# What Runtime.evaluate answers when the page navigates while the expression runs (a form an attacker's page
+# submits by itself, a redirect): the document it ran in is gone, so a condition polled then is simply polled again.
+NAVIGATED = ("Inspected target navigated or closed", "Execution context was destroyed",
+             "Cannot find context with specified id")
+
+
+class PageNavigated(AssertionError):
+    """An evaluation cut by a navigation (NAVIGATED): wait_for polls again; anywhere else it fails the test."""
+
+
 class DevTools:
     """Headless Chromium driven over the DevTools protocol on a pipe (--remote-debugging-pipe: commands on fd 3,
     answers on fd 4, NUL-separated JSON), so a test can press keys as a user does without any extra package."""
@@ -84,7 +94,10 @@ class DevTools:
                 raw, self._buffer = self._buffer.split(b"\0", 1)
                 answer = self._json.loads(raw)
                 if answer.get("id") == self._id:
-                    assert "error" not in answer, (method, answer["error"])
+                    error = answer.get("error")
+                    if error and any(text in str(error.get("message", "")) for text in NAVIGATED):
+                        raise PageNavigated((method, error))
+                    assert error is None, (method, error)
                     return answer.get("result", {})
             left = deadline - time.monotonic()
             assert left > 0, f"no answer from Chromium to {method}"
@@ -102,7 +115,10 @@ class DevTools:
     def wait_for(self, expression: str, timeout: float = 15.0) -> object:
         deadline = time.monotonic() + timeout
         while True:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except PageNavigated:   # the page left mid-poll (a polled condition has no side effects): ask again
+                value = None
             if value:
                 return value
             assert time.monotonic() < deadline, f"timed out waiting for: {expression}"

@@ -56,7 +56,7 @@ def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     shutil.copytree(instance_dir, instance, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "judge.db*"))
     result = CliRunner().invoke(
         main, ["bench", "load", "--seconds", "0.5", "--warmup", "0", "--connections", "4", "--saves", "20",
-               "--targets", "curated,run", "--workers", "1", "--threads", "4", "--json"],
+               "--targets", "curated,run", "--workers", "1", "--threads", "4", "--fill-store", "30", "--json"],
         env={"JUDGE_INSTANCE": str(instance)})
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
@@ -68,6 +68,13 @@ def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     saves = report["saves"]
     assert saves["ok"] and saves["sent"] == saves["created"] == saves["in_database"] == saves["intact"] == 20
     assert not (instance / "judge.db").exists()    # the saves went to the bench's own database
+    # the filler pages were there for the targets, and are gone after (the real entries stay)
+    assert report["store_pages"] == 30
+    import sqlite3
+
+    with sqlite3.connect(instance / "shared.db") as db:
+        keys = [row[0] for row in db.execute("SELECT key FROM pages")]
+    assert keys and not any(key.startswith("bench-fill:") for key in keys), keys
 
 
 def test_group_cpu_seconds_counts_a_busy_process_group() -> None:

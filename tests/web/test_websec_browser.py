@@ -86,11 +86,17 @@ def _total(app) -> int:
     return app.test_client().get("/api/scenarios").get_json()["total"]
 
 
+def _submit(browser: DevTools, form: str = "form.saved-form") -> None:
+    """Submit the site's form as its button would, after this evaluation has answered: a submit() inside it may
+    navigate before Chromium replies, which cuts the evaluation (PageNavigated) though the form went."""
+    browser.evaluate(f"setTimeout(() => document.querySelector({json.dumps(form)}).submit(), 0)")
+
+
 def _save_in_browser(browser: DevTools, server: str, document: dict) -> str:
     """Save through the site's own form, as the visitor does (the browser then holds the line's key)."""
     browser.goto(f"{server}/escenarios/guardados")
     browser.evaluate(f"document.getElementById('scenario').value = {json.dumps(json.dumps(document))}")
-    browser.evaluate("document.querySelector('form.saved-form').submit()")
+    _submit(browser)
     _loaded(browser, "location.pathname.startsWith('/escenarios/guardados/') && "
                      "!!document.querySelector('nav.saved-versions')")
     return browser.evaluate("location.pathname").rsplit("/", 1)[-1]
@@ -142,7 +148,7 @@ def test_a_cross_origin_page_cannot_save_nor_add_a_version(app, server: str, att
     # while the visitor's own edit form, on the site, adds a version with the same cookies
     browser.goto(f"{edit}/editar")
     assert browser.evaluate("document.querySelector('.save-mode').dataset.owner") == "true"
-    browser.evaluate("document.querySelector('form.saved-form').submit()")
+    _submit(browser)
     _loaded(browser, "document.querySelector('nav.saved-versions')?.dataset.version === '2'")
     assert len(_line(app, victim_id)) == 2
 
@@ -200,7 +206,7 @@ def test_stored_and_reflected_payloads_run_nothing(app, server: str, browser: De
     title = PAYLOADS[0]
     browser.evaluate(f"document.querySelector('form.run-form textarea').value = "
                      f"{json.dumps(json.dumps(_scenario(title)))}")
-    browser.evaluate("document.querySelector('form.run-form').submit()")
+    _submit(browser, "form.run-form")
     _loaded(browser, "location.pathname === '/escenarios/ejecutar'")
     assert browser.evaluate("document.querySelector('#run-title').textContent") == title
     assert browser.evaluate("window.__xss ?? null") is None and browser.evaluate("window.__csp") == []
