@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from judge.search import crossref
 from judge.search import schema as S
+from judge.search import variants
 
 if TYPE_CHECKING:   # query.py imports this module: the types only
     from judge.search.query import RulesIndex
@@ -79,10 +80,5 @@ def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[in
             break
         seen += rows[d].ruleset in (game, "")  # type: ignore[union-attr]
     new = kept[:at] + moved + kept[at:]
-    changed = [i for i, (a, b) in enumerate(zip(order, new)) if a != b]
-    scores = sorted((ranked[order[i]][0] for i in changed if order[i] in ranked), reverse=True)
-    if len(scores) == len(changed):
-        for i, score in zip(changed, scores):
-            d = new[i]
-            ranked[d] = (score, ranked[d][1])
+    variants.scores_follow(order, new, ranked)
     return new

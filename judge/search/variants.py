@@ -135,11 +135,16 @@ def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[in
     if not moved:
         return order
     new = kept + moved
-    # the positions whose passage changed: their scores, best first, handed out again in the new order
+    scores_follow(order, new, ranked)
+    return new
+
+
+def scores_follow(order: list[int], new: list[int], ranked: dict[int, tuple[float, bool]]) -> None:
+    """The positions whose passage changed from `order` to `new` hand their scores out again, best first, in the
+    new order, so the scores shown keep the order shown (as rerank.reorder does)."""
     changed = [i for i, (a, b) in enumerate(zip(order, new)) if a != b]
     scores = sorted((ranked[order[i]][0] for i in changed if order[i] in ranked), reverse=True)
     if len(scores) == len(changed):
         for i, score in zip(changed, scores):
             d = new[i]
             ranked[d] = (score, ranked[d][1])
-    return new
