@@ -34,6 +34,7 @@ CATALOGS = {
     "magic": "judge.engine.rulesets.magic.messages",
     "dv": "judge.engine.rulesets.doce_vidas.messages",
     "fuzz": "judge.runner.fuzz_messages",
+    "cli": "judge.cli_messages",          # the corpus and search commands' lines (`--lang`)
 }
 
 _loaded: dict[str, dict[str, Mapping[str, str]]] = {}      # prefix → {lang → catalog}; filled on first use

@@ -340,7 +340,10 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     verdict = trace["verdict"]
     assert verdict["ok"] is True
     note = "Grilletes: «La criatura encantada no puede atacar.»"            # the card's own text
-    assert verdict["message"]["params"]["head"] == {"id": "core.verdict.good_unmodelled", "params": {"notes": note}}
+    short = {"id": "core.unmodelled.text_short",          # each note a message, said in the run's language
+             "params": {"card": "Grilletes", "text": "La criatura encantada no puede atacar."}}
+    assert verdict["message"]["params"]["head"] == {"id": "core.verdict.good_unmodelled", "params": {"notes": [short]}}
+    assert verdict["unmodelled_messages"] == [{**short, "id": "core.unmodelled.text"}]
     assert [n.startswith(note) for n in verdict["unmodelled"]] == [True]
     assert verdict["text"].count(note) == 1          # the head names it once; the note's own suffix is not repeated
     expectation = [s for s in trace["steps"] if s["kind"] == "expectation"]
