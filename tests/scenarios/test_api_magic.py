@@ -354,3 +354,16 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     plain = run_api(client, AURA.replace('text: "La criatura encantada no puede atacar."', 'colors: [W]')).get_json()
     assert plain["verdict"]["message"]["params"]["head"] == {"id": "core.verdict.good", "params": {}}
     assert plain["verdict"]["message"]["id"] == "core.verdict.ok_one" and plain["verdict"]["unmodelled"] == []
+
+
+def test_unmodelled_notes_in_english_on_the_api_and_the_page(client) -> None:
+    # Issue 17: ?lang=en says each note («… (text not modelled)») and the verdict's head in English; the flag stays.
+    trace = client.post("/api/run?lang=en", data=AURA.encode("utf-8"), content_type="application/yaml").get_json()
+    en = "Grilletes: «La criatura encantada no puede atacar.» (text not modelled)"
+    assert trace["verdict"]["unmodelled"] == [en]
+    assert trace["verdict"]["text"].startswith("PASS, with unmodelled text: Grilletes: «La criatura encantada")
+    flagged = [s for s in trace["steps"] if s["unmodelled"]]
+    assert flagged and all(s["unmodelled"] == [en] for s in flagged if s["kind"] != "setup")
+    assert all(m["id"] == "core.unmodelled.text" for s in flagged for m in s["unmodelled_messages"])
+    page = client.post("/escenarios/ejecutar?lang=en", data={"scenario": AURA}).get_data(as_text=True)
+    assert "(text not modelled)" in page and "(texto no modelado)" not in page
