@@ -4,7 +4,8 @@
 Spanish is the wording the commands always printed (byte-identical); `--lang en` (lang_option, as `judge run
 --lang`) prints English. Document ids, versions, rule numbers, paths and figures stay as they are. Errors raised by
 the corpus and search modules themselves (a CR file's format, an import refused, a question file's line) are their
-own text and still Spanish.
+own text and still Spanish. A padded column is padded by the caller (`id=name.ljust(width)`): a template's fields
+are plain names, which tests/engine/test_messages.py checks in both languages.
 """
 from __future__ import annotations
 
@@ -69,8 +70,8 @@ ES: dict[str, str] = {
     "cli.list.none": "no hay documentos cargados",
     "cli.list.imported": ", importado",
     "cli.list.current_of": ", versión actual de {count}",
-    "cli.list.document": "{id:<{width}}  {language:<2}  {version:<10}  {passages:>5} pasajes{mark}  {title}",
-    "cli.list.kept": "{id:<{width}}  {language:<2}  {version:<10}  {passages:>5} pasajes, versión anterior "
+    "cli.list.document": "{id}  {language:<2}  {version:<10}  {passages:>5} pasajes{mark}  {title}",
+    "cli.list.kept": "{id}  {language:<2}  {version:<10}  {passages:>5} pasajes, versión anterior "
                      "conservada  (judge corpus diff {version} {current})",
     # judge corpus diff / impact: choosing the versions
     "cli.diff.not_a_version": "{spec}: ni un archivo ni una versión cargada de {doc} (cargadas: {loaded})",
@@ -166,8 +167,8 @@ EN: dict[str, str] = {
     "cli.list.none": "no documents loaded",
     "cli.list.imported": ", imported",
     "cli.list.current_of": ", current version of {count}",
-    "cli.list.document": "{id:<{width}}  {language:<2}  {version:<10}  {passages:>5} passages{mark}  {title}",
-    "cli.list.kept": "{id:<{width}}  {language:<2}  {version:<10}  {passages:>5} passages, older version kept  "
+    "cli.list.document": "{id}  {language:<2}  {version:<10}  {passages:>5} passages{mark}  {title}",
+    "cli.list.kept": "{id}  {language:<2}  {version:<10}  {passages:>5} passages, older version kept  "
                      "(judge corpus diff {version} {current})",
     "cli.diff.not_a_version": "{spec}: neither a file nor a loaded version of {doc} (loaded: {loaded})",
     "cli.diff.none_loaded": "none",

@@ -187,10 +187,10 @@ def list_cmd(lang: str) -> None:
         mark = say(lang, "cli.list.imported") if d.imported else ""
         if kept[d.id]:
             mark += say(lang, "cli.list.current_of", count=len(kept[d.id]) + 1)
-        click.echo(say(lang, "cli.list.document", id=d.id, width=width, language=d.language, version=d.version,
+        click.echo(say(lang, "cli.list.document", id=d.id.ljust(width), language=d.language, version=d.version,
                        passages=len(d.passages), mark=mark, title=d.title))
         for v in reversed(kept[d.id]):       # newest first, under the current one
-            click.echo(say(lang, "cli.list.kept", id=v.id, width=width, language=v.language, version=v.version,
+            click.echo(say(lang, "cli.list.kept", id=v.id.ljust(width), language=v.language, version=v.version,
                            passages=len(v.passages), current=d.version))
 
 
