@@ -34,6 +34,7 @@ CATALOGS = {
     "magic": "judge.engine.rulesets.magic.messages",
     "dv": "judge.engine.rulesets.doce_vidas.messages",
     "fuzz": "judge.runner.fuzz_messages",
+    "cli": "judge.cli_messages",          # the corpus and search commands' lines (`--lang`)
 }
 
 _loaded: dict[str, dict[str, Mapping[str, str]]] = {}      # prefix → {lang → catalog}; filled on first use
@@ -114,9 +115,48 @@ class Message:
 Text = "str | Message"      # what a step's summary, an illegal reason or an error message may be
 
 
+class Note(str):
+    """A line of unmodelled card text (Step.unmodelled: «Lobo: «…» (texto no modelado)») that is its Spanish text
+    and carries the Message it was rendered from (`message`, ids `core.unmodelled.*`). Being the Spanish string
+    itself it compares, hashes, de-duplicates, is cached and serializes as the plain line always did, so a Spanish
+    trace keeps its exact JSON; `render(lang)` says it in another language."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> "Note":
+        note = super().__new__(cls, message.render())
+        note.message = message
+        return note
+
+    def __reduce__(self) -> tuple[Any, ...]:        # str's own would call __new__ with the text, not the message
+        return (Note, (self.message,))
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return str.__str__(self) if lang == DEFAULT_LANGUAGE else self.message.render(lang)
+
+
 def render(text: "str | Message", lang: str = DEFAULT_LANGUAGE) -> str:
-    """A Message in `lang`; a plain string (a site not converted yet: Spanish) as it is."""
-    return text.render(lang) if isinstance(text, Message) else text
+    """A Message (or a Note) in `lang`; a plain string (a site not converted yet: Spanish) as it is."""
+    return text.render(lang) if isinstance(text, (Message, Note)) else text
+
+
+def notes_json(notes: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> tuple[list[str], list[Any] | None]:
+    """The `unmodelled` of a step's or a verdict's JSON (each note in `lang`) and, when some note is a Note, the
+    `unmodelled_messages` beside it (one {id, params} per note, null for a plain line), as `message` is beside
+    `summary`."""
+    texts = list(notes) if lang == DEFAULT_LANGUAGE else [render(n, lang) for n in notes]
+    if not any(isinstance(n, Note) for n in notes):
+        return texts, None
+    return texts, [n.message.to_json() if isinstance(n, Note) else None for n in notes]
+
+
+def localize_notes(holder: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A step's or a verdict's JSON with its `unmodelled` said in `lang` from `unmodelled_messages`."""
+    said = holder.get("unmodelled_messages")
+    if lang == DEFAULT_LANGUAGE or not said:
+        return holder
+    return {**holder, "unmodelled": [Message.from_json(m).render(lang) if m else text
+                                     for text, m in zip(holder.get("unmodelled") or (), said)]}
 
 
 def untranslated(text: "str | Message", lang: str) -> bool:
@@ -156,6 +196,7 @@ def localize_step(step: dict[str, Any], lang: str) -> dict[str, Any]:
     without a message keeps its Spanish summary and, in another language, says so (`summary_lang: "es"`)."""
     if lang == DEFAULT_LANGUAGE:
         return step
+    step = localize_notes(step, lang)
     data = step.get("message")
     if data:
         message = Message.from_json(data)
@@ -212,7 +253,7 @@ def localize_trace(trace: dict[str, Any], lang: str) -> dict[str, Any]:
             step["board"] = localize_board(step["board"], lang)
     verdict = trace.get("verdict")
     if isinstance(verdict, dict) and verdict.get("message"):
-        out["verdict"] = {**verdict, "text": Message.from_json(verdict["message"]).render(lang)}
+        out["verdict"] = {**localize_notes(verdict, lang), "text": Message.from_json(verdict["message"]).render(lang)}
     if trace.get("stop_message"):
         out["stop_reason"] = Message.from_json(trace["stop_message"]).render(lang)
     return out

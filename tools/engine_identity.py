@@ -8,8 +8,9 @@ two must agree, runs are deterministic), and for each fuzz run (`judge.runner.fu
 SHA-256 of every game's steps' JSON. Run it from a checkout of the code before and of the code after (PYTHONPATH
 set to that checkout), then `compare` the two directories. Nothing here is timed.
 
-A step's `message` (its text as a message id and parameters, judge/messages.py), and on its board a stack entry's
-`message` and the pending choice's `prompt_message`, are not in the compared JSON: `dump`
+A step's `message` (its text as a message id and parameters, judge/messages.py), its `unmodelled_messages` (its
+unmodelled-text notes as messages; their Spanish lines stay compared in `unmodelled`), and on its board a stack
+entry's `message` and the pending choice's `prompt_message`, are not in the compared JSON: `dump`
 writes the steps' messages of each scenario apart, under messages/ (only the after side has them), so a trace whose
 Spanish is byte-identical compares identical whether or not its sites speak through messages yet. `compare` skips
 that folder; read it with `diff -r` to see the messages themselves.
@@ -69,6 +70,7 @@ def dump(out: Path, specs: list[str]) -> None:
 
 def _strip_step(step: dict) -> dict:
     step.pop("message", None)
+    step.pop("unmodelled_messages", None)       # the notes' messages; their Spanish text stays in `unmodelled`
     board = step.get("board")
     if isinstance(board, dict):     # the board's messages (a stack entry's, the pending prompt's) likewise
         for item in board.get("stack") or ():

@@ -5,7 +5,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.messages import DEFAULT_LANGUAGE, Message
+from judge.messages import DEFAULT_LANGUAGE, Message, notes_json
 
 # The step kinds every run has, declared once here (the core makes `limit`, `choice` and `expectation` steps; every
 # ruleset sets up a game, applies actions and refuses illegal ones). A ruleset adds its own (Ruleset.own_step_kinds)
@@ -101,10 +101,13 @@ class Step:
             out["message"] = self.message.to_json()
         elif lang != DEFAULT_LANGUAGE:
             out["summary_lang"] = DEFAULT_LANGUAGE
+        notes, said = notes_json(self.unmodelled, lang)
         out.update(events=[e.to_json() for e in self.events], citations=list(self.citations),
-                   unmodelled=list(self.unmodelled), board=self.board)
+                   unmodelled=notes, board=self.board)
         if self.kind == "expectation":
             out["passed"] = self.passed
+        if said is not None:        # the notes as messages, last so the rest keeps its place (engine_identity skips it)
+            out["unmodelled_messages"] = said
         return out
 
 

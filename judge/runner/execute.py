@@ -99,14 +99,28 @@ class Verdict:
     def to_json(self, lang: str = "es") -> dict[str, Any]:
         """The run JSON's `verdict` (`judge run --json`, /api/run, the run pages' JSON): `ok` is trace.ok, `text`
         the verdict line the terminal and the page print (in `lang`), `message` the same as an id and parameters
-        (judge/messages.py), `unmodelled` the card text not modelled that could have changed the result."""
-        from judge.messages import message_json
+        (judge/messages.py), `unmodelled` the card text not modelled that could have changed the result (in `lang`; its
+        notes as messages in `unmodelled_messages`)."""
+        from judge.messages import message_json, notes_json
 
         out: dict[str, Any] = {"ok": self.ok, "text": self.render(lang)}
         if (said := message_json(self.message)) is not None:
             out["message"] = said
-        out["unmodelled"] = list(self.unmodelled)
+        out["unmodelled"], messages = notes_json(self.unmodelled, lang)
+        if messages is not None:            # each note as a message ({id, params}), as `message` is beside `text`
+            out["unmodelled_messages"] = messages
         return out
+
+
+def _short(note: str) -> "Message | str":
+    """A note as the verdict line lists it: a card's text without its «(texto no modelado)», which the line's head
+    says; an ability's note as it is. A plain Spanish note (not a Note) loses the same suffix."""
+    from judge.messages import Message, Note
+
+    if isinstance(note, Note):
+        said = note.message
+        return Message("core.unmodelled.text_short", said.params) if said.id == "core.unmodelled.text" else said
+    return note.removesuffix(" (texto no modelado)")
 
 
 STOP_REASONS = {
@@ -127,7 +141,7 @@ def verdict(trace: "Trace") -> Verdict:
     # says so ("BIEN, con texto no modelado: …").
     # Each note ends saying what it is («… (texto no modelado)», «… (habilidad no modelada)»): after that head the
     # first would say it twice, so the line drops it (the JSON's `unmodelled` keeps the notes as the steps have them).
-    listed = "; ".join(n.removesuffix(" (texto no modelado)") for n in notes)
+    listed = [_short(n) for n in notes]
 
     def head(good: bool) -> Message:
         word = "core.verdict.good" if good else "core.verdict.bad"

@@ -1,6 +1,7 @@
 """`judge index`, `judge search`, `judge eval`, `judge bench search`.
 
-Heavy imports stay inside the commands so `judge --help` stays fast.
+Heavy imports stay inside the commands so `judge --help` stays fast. What `index`, `search` and `eval` print is
+said in `--lang` (Spanish by default) through judge/cli_messages.py.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from judge.cli_messages import lang_option, say
 from judge.search.building import _fail, build_with_progress, echo_vectors  # noqa: F401 (re-exported)
 
 
@@ -24,7 +26,8 @@ def _folders() -> tuple[Path, Path]:
 @click.option("--force", is_flag=True, help="Rebuild even if the corpus has not changed.")
 @click.option("--wait", is_flag=True,
               help="Compute the passages' missing vectors here, with the progress bar, instead of in the background.")
-def index_cmd(if_stale: bool, force: bool, wait: bool) -> None:
+@lang_option
+def index_cmd(if_stale: bool, force: bool, wait: bool, lang: str) -> None:
     """Build the search index of the corpus (and imported documents) into the instance folder, and the rule
     pages' "Ejemplos" (every curated scenario run, examples.json) when stale, so no server builds them."""
     cdir, inst = _folders()
@@ -33,7 +36,7 @@ def index_cmd(if_stale: bool, force: bool, wait: bool) -> None:
 
     started = time.monotonic()
     examples_index(instance=inst)     # as fast as a file read when examples.json is up to date
-    click.echo(f"ejemplos de las reglas al día ({time.monotonic() - started:.1f} s)")
+    click.echo(say(lang, "cli.index.examples", seconds=time.monotonic() - started))
 
 
 def _open(semantic: bool | None = None, embed: str = "background"):  # type: ignore[no-untyped-def]
@@ -58,7 +61,8 @@ def _open(semantic: bool | None = None, embed: str = "background"):  # type: ign
 @click.option("--doc", default=None, help="Only passages of this document id.")
 @click.option("--ruleset", default=None, help="Only passages of this ruleset (magic, doce-vidas).")
 @click.option("--json", "as_json", is_flag=True, help="Print the API's JSON shape.")
-def search_cmd(query: str, limit: int, doc: str | None, ruleset: str | None, as_json: bool) -> None:
+@lang_option
+def search_cmd(query: str, limit: int, doc: str | None, ruleset: str | None, as_json: bool, lang: str) -> None:
     """Find the passages that answer QUERY (Spanish or English, a rule number, a card name)."""
     ix = _open()
     response = ix.search(query, limit=limit, doc=doc, ruleset=ruleset)
@@ -69,8 +73,8 @@ def search_cmd(query: str, limit: int, doc: str | None, ruleset: str | None, as_
         click.echo(response.message)
     if response.answer is not None:
         best = ix.terminal_snippet(response.answer, query, width=400)
-        click.echo(click.style("Respuesta: ", bold=True) + best)
-        number = f" (regla {response.answer.number})" if response.answer.number else ""
+        click.echo(click.style(say(lang, "cli.search.answer"), bold=True) + best)
+        number = say(lang, "cli.search.rule", number=response.answer.number) if response.answer.number else ""
         click.echo(f"  — {response.answer.id}{number}")
         click.echo()
     for rank, hit in enumerate(response.results, 1):
@@ -97,23 +101,24 @@ _SEMANTIC_HELP = ("With/without the semantic search fused with the lexical ranki
 @click.option("--train-rerank", "train_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Learn the second stage's weights from FILE (or --all but the *_heldout sets), print the "
                    "5-fold cross-validated figures and write the weights to this path.")
+@lang_option
 def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, semantic: bool | None,
-             both: bool, rerank: bool | None, train_out: Path | None) -> None:
+             both: bool, rerank: bool | None, train_out: Path | None, lang: str) -> None:
     """Recall@5, Recall@10 and MRR@10 of the search on a question file (qa_dev.jsonl or qa_cr_dev.jsonl format)."""
     from judge.config import CHECKOUT_DIR
     from judge.search.evaluate import EvalFileError, evaluate, load_questions, question_sets
 
     if (file is None) == (not every):
-        _fail("Da un fichero de preguntas o --all (no ambos).")
+        _fail(say(lang, "cli.eval.file_or_all"))
         return
     files = question_sets(CHECKOUT_DIR) if every else [file]
     if train_out is not None:
         if every:   # the held-out sets judge; they are never learnt from
             files = [f for f in files if not f.stem.endswith("_heldout")]
-        _train_rerank(files, train_out, semantic)
+        _train_rerank(files, train_out, semantic, lang)
         return
     if not files:
-        _fail("No hay ficheros de preguntas en ../shared/eval ni en tests/search.")
+        _fail(say(lang, "cli.eval.no_files"))
         return
     try:
         loaded = [(f, load_questions(f)) for f in files]
@@ -122,7 +127,8 @@ def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, se
         return
     # Figures of the fused search need every vector: wait for them (the background job's, or computed here).
     ix = _open(True if both else semantic, embed="wait")
-    paths = [("léxica", False), ("semántica+léxica", True)] if both else [(None, semantic)]
+    paths = [(say(lang, "cli.eval.lexical"), False), (say(lang, "cli.eval.fused"), True)] if both else \
+        [(None, semantic)]
     results = {}
     for f, questions in loaded:
         results[f] = [(label, on, evaluate(ix, questions, semantic=on, rerank=rerank)) for label, on in paths]
@@ -143,26 +149,26 @@ def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, se
             click.echo(f"{f.parent.name}/{f.name}")
         for label, on, report in reports:
             path = f"[{label}] " if label else ""
-            crossed = (f"  otro juego en los 5 primeros: {report.crossed}/{report.with_game}"
+            crossed = (say(lang, "cli.eval.crossed", crossed=report.crossed, with_game=report.with_game)
                        if report.with_game else "")
-            click.echo(f"{'  ' if every else ''}{path}{report.questions} preguntas — Recall@5 {report.recall5:.3f}  "
-                       f"Recall@10 {report.recall10:.3f}  MRR@10 {report.mrr10:.3f}{crossed}"
-                       + ("  (sin modelo o sin vectores: solo léxica)" if report.requested and not report.semantic
-                          else ""))
+            figures = say(lang, "cli.eval.line", questions=report.questions, r5=report.recall5, r10=report.recall10,
+                          mrr=report.mrr10)
+            click.echo(f"{'  ' if every else ''}{path}{figures}{crossed}"
+                       + (say(lang, "cli.eval.lexical_only") if report.requested and not report.semantic else ""))
         if every:
             continue
         for label, on, report in reports[-1:]:
             if report.misses and limit_print:
-                click.echo("Fallos (respuesta fuera de los 5 primeros, u otro juego entre ellos)"
-                           + (f", búsqueda {label}:" if label else ":"))
+                click.echo(say(lang, "cli.eval.misses_of", label=label) if label else say(lang, "cli.eval.misses"))
                 for miss in report.misses[:limit_print]:
-                    where = f"puesto {miss.rank}" if miss.rank else "no está en los 10 primeros"
+                    where = say(lang, "cli.eval.rank", rank=miss.rank) if miss.rank else \
+                        say(lang, "cli.eval.not_in_ten")
                     if miss.crossed:
-                        where += "; otro juego en los 5 primeros"
-                    click.echo(f"  - {miss.q}  [{where}; primeros: {', '.join(miss.top[:3])}]")
+                        where += say(lang, "cli.eval.other_game")
+                    click.echo(say(lang, "cli.eval.miss", q=miss.q, where=where, top=", ".join(miss.top[:3])))
 
 
-def _train_rerank(files: list[Path], out: Path, semantic: bool | None) -> None:
+def _train_rerank(files: list[Path], out: Path, semantic: bool | None, lang: str = "es") -> None:
     """`judge eval --train-rerank OUT`: rerank_train.py; the weights file is written whole or not at all."""
     import os
     import tempfile
@@ -181,7 +187,7 @@ def _train_rerank(files: list[Path], out: Path, semantic: bool | None) -> None:
     for name, (r5, r10, mrr) in report["cross_validation"].items():
         pooled = name in ("first stage", "re-ranked")   # the others are one file's questions of the same folds
         click.echo(f"{'' if pooled else '  '}{name}: Recall@5 {r5:.3f}  Recall@10 {r10:.3f}  MRR@10 {mrr:.3f}"
-                   + (f"  ({report['questions']} preguntas, validación cruzada de {report['folds']} partes)"
+                   + (say(lang, "cli.eval.folds", questions=report["questions"], folds=report["folds"])
                       if pooled else ""))
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -191,7 +197,7 @@ def _train_rerank(files: list[Path], out: Path, semantic: bool | None) -> None:
         fh.write("\n")
     os.chmod(tmp, 0o644)   # mkstemp makes it private; the weights are shipped, not secret
     os.replace(tmp, out)
-    click.echo(f"Pesos escritos en {out}.")
+    click.echo(say(lang, "cli.eval.weights", path=out))
 
 
 @click.command("search")

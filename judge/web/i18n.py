@@ -227,6 +227,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "error.404_passage": {"es": "No hay ningún pasaje con la cita «{id}».", "en": "There is no passage «{id}»."},
     "error.404_card": {"es": "No hay ninguna carta llamada «{name}».", "en": "There is no card named «{name}»."},
     "error.404_doc": {"es": "No hay ningún documento «{id}».", "en": "There is no document «{id}»."},
+    # rules versions (judge/web/views/versions.py): /reglas/<n>?version=, /cambios/<old>..<new>
+    "error.404_version": {"es": "versión desconocida «{version}» de {doc} (cargadas: {loaded})",
+                          "en": "unknown version «{version}» of {doc} (loaded: {loaded})"},
+    "error.404_rule_version": {"es": "la regla {number} no existe en la versión {version} de {doc}",
+                               "en": "rule {number} does not exist in version {version} of {doc}"},
+    "error.404_version_pair": {"es": "«{spec}»: se esperaba /cambios/<versión>..<versión> (cargadas: {loaded})",
+                               "en": "«{spec}»: expected /cambios/<version>..<version> (loaded: {loaded})"},
     "error.400": {"es": "La petición no es válida.", "en": "The request is not valid."},
     "error.405": {"es": "Método no permitido.", "en": "Method not allowed."},
     "error.413": {"es": "La petición es demasiado grande.", "en": "The request is too large."},

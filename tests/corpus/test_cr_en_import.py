@@ -222,3 +222,27 @@ def test_without_search_module_says_to_run_judge_index(instance: Path, tmp_path:
     monkeypatch.setitem(sys.modules, "judge.search.index", None)   # makes the import fail
     result = run("import", write(tmp_path, "cr.txt", mini_cr("April 17, 2026")))
     assert result.exit_code == 0 and "ejecuta `judge index`" in result.output
+
+
+def test_import_list_and_diff_speak_english_with_lang_en(instance: Path, tmp_path: Path) -> None:
+    # Issue 17: the same lines as messages (judge/cli_messages.py) in English with --lang en; Spanish by default.
+    path = write(tmp_path, "cr.txt", mini_cr("April 17, 2026"))
+    spanish = run_import(path)
+    assert spanish.exit_code == 0 and "importado " in spanish.output and " reglas y subreglas, " in spanish.output
+    again = run_import(path, "--lang", "en")
+    assert again.exit_code == 0
+    assert again.output.startswith("version 2026-04-17 of cr-en is already loaded: nothing to import")
+    newer = run_import(write(tmp_path, "new.txt", mini_cr("June 6, 2026", "A rewritten rule.")), "--lang", "en")
+    assert newer.exit_code == 0, newer.output
+    assert "replaced version 2026-04-17 with 2026-06-06 (the previous one is still loaded as cr-en@2026-04-17)" \
+        in newer.output and "imported Magic: The Gathering Comprehensive Rules (cr-en), version 2026-06-06" \
+        in newer.output and "rules and subrules" in newer.output and "pasajes" not in newer.output
+    listing = run("list", "--lang", "en")
+    assert listing.exit_code == 0 and " passages, imported, current version of 2" in listing.output
+    assert "older version kept  (judge corpus diff 2026-04-17 2026-06-06)" in listing.output
+    assert " pasajes, importado, versión actual de 2" in run("list").output
+    bad = run("diff", "1999-01-01", "--lang", "en")
+    assert bad.exit_code == 2
+    assert bad.output.strip() == "error: 1999-01-01: neither a file nor a loaded version of cr-en (loaded: " \
+                                 "2026-04-17, 2026-06-06)"
+    assert "ni un archivo ni una versión cargada de cr-en" in run("diff", "1999-01-01").output

@@ -5,6 +5,7 @@ whose text works where it is, and on the expectation steps (docs/scenarios.md, C
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from judge.engine import Trace, run_scenario
@@ -150,3 +151,53 @@ def test_doce_vidas_expectation_steps_carry_the_board_notes() -> None:
                  [{"by": "Ana", "attack": "lobo", "target": "Bruno"}], [{"player": "Bruno", "lives": 10}])
     (check,) = [s for s in trace.steps if s.kind == "expectation"]
     assert check.passed and flagged(check, "Grilletes")
+
+
+def test_the_notes_are_messages_said_in_the_traces_language() -> None:
+    # Issue 17: a note is a message (core.unmodelled.text / .ability) beside its text; the Spanish line is the one
+    # the traces always had, the English one says the same in English, the card's own text as printed.
+    cards = {"Plaga": {"cost": "{B}", "types": ["creature"], "power": 1, "toughness": 1, "keywords": ["infect"]}}
+    doc = {"ruleset": "magic", "title": "prueba", "cards": {**copy.deepcopy(MAGIC_CARDS), **cards},
+           "players": [{"name": "Ana", "battlefield": ["Estandarte", "Plaga"]}, {"name": "Bruno"}],
+           "turn": {"number": 5, "active": "Ana", "step": "end"}, "actions": [{"pass_until": "main1"}],
+           "expect": [{"player": "Bruno", "life": 20}]}
+    trace = run_scenario(load_scenario(doc))
+    es_text = f"Estandarte: «{QUIET}» (texto no modelado)"
+    assert es_text in trace.unmodelled and "Plaga: infectar (habilidad no modelada)" in trace.unmodelled
+    step = next(s for s in trace.to_json()["steps"] if s["kind"] != "setup" and s["unmodelled"])
+    assert es_text in step["unmodelled"]
+    ids = [m["id"] for m in step["unmodelled_messages"]]
+    assert ids.count("core.unmodelled.text") == 1 and ids.count("core.unmodelled.ability") == 1
+    en = next(s for s in trace.to_json("en")["steps"] if s["number"] == step["number"])
+    assert f"Estandarte: «{QUIET}» (text not modelled)" in en["unmodelled"]
+    assert "Plaga: infect (ability not modelled)" in en["unmodelled"]
+    assert not any("modelad" in n for n in en["unmodelled"]) and en["unmodelled_messages"] == step["unmodelled_messages"]
+
+
+def test_stored_json_and_the_verdict_say_the_notes_in_english() -> None:
+    from judge.messages import Note, localize_trace
+    from judge.runner.execute import verdict
+
+    trace = magic([{"name": "Ana", "battlefield": ["Estandarte"]}, {"name": "Bruno"}], [{"pass_until": "main1"}],
+                  [{"player": "Bruno", "life": 20}])
+    data = trace.to_json()
+    data["verdict"] = verdict(trace).to_json()
+    said = localize_trace(data, "en")          # Spanish JSON as stored, said again from its messages
+    assert f"Estandarte: «{QUIET}» (text not modelled)" in said["steps"][-1]["unmodelled"]
+    assert said["verdict"]["unmodelled"] == [f"Estandarte: «{QUIET}» (text not modelled)"]
+    assert data["verdict"]["unmodelled"] == [f"Estandarte: «{QUIET}» (texto no modelado)"]
+    # the verdict's head says «texto no modelado» once, so its list drops each text's own suffix, in both languages
+    v = verdict(trace)
+    assert v.render().startswith(f"BIEN, con texto no modelado: Estandarte: «{QUIET}» — ")
+    assert v.render("en").startswith(f"PASS, with unmodelled text: Estandarte: «{QUIET}» — ")
+    note = trace.unmodelled[0]
+    assert isinstance(note, Note) and copy.deepcopy(note).message == note.message
+
+
+def test_doce_vidas_notes_are_messages_too() -> None:
+    root = Path(__file__).resolve().parents[2]
+    trace = run_scenario(load_scenario(root / "scenarios/doce-vidas/16-el-encantamiento-va-a-la-pila-de-su-propietario.yaml"))
+    es = [n for s in trace.to_json()["steps"] for n in s["unmodelled"]]
+    en = [n for s in trace.to_json("en")["steps"] for n in s["unmodelled"]]
+    assert es and len(es) == len(en)
+    assert all(n.endswith(" (texto no modelado)") for n in es) and all(n.endswith(" (text not modelled)") for n in en)

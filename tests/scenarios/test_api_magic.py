@@ -340,7 +340,10 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     verdict = trace["verdict"]
     assert verdict["ok"] is True
     note = "Grilletes: «La criatura encantada no puede atacar.»"            # the card's own text
-    assert verdict["message"]["params"]["head"] == {"id": "core.verdict.good_unmodelled", "params": {"notes": note}}
+    short = {"id": "core.unmodelled.text_short",          # each note a message, said in the run's language
+             "params": {"card": "Grilletes", "text": "La criatura encantada no puede atacar."}}
+    assert verdict["message"]["params"]["head"] == {"id": "core.verdict.good_unmodelled", "params": {"notes": [short]}}
+    assert verdict["unmodelled_messages"] == [{**short, "id": "core.unmodelled.text"}]
     assert [n.startswith(note) for n in verdict["unmodelled"]] == [True]
     assert verdict["text"].count(note) == 1          # the head names it once; the note's own suffix is not repeated
     expectation = [s for s in trace["steps"] if s["kind"] == "expectation"]
@@ -351,3 +354,16 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     plain = run_api(client, AURA.replace('text: "La criatura encantada no puede atacar."', 'colors: [W]')).get_json()
     assert plain["verdict"]["message"]["params"]["head"] == {"id": "core.verdict.good", "params": {}}
     assert plain["verdict"]["message"]["id"] == "core.verdict.ok_one" and plain["verdict"]["unmodelled"] == []
+
+
+def test_unmodelled_notes_in_english_on_the_api_and_the_page(client) -> None:
+    # Issue 17: ?lang=en says each note («… (text not modelled)») and the verdict's head in English; the flag stays.
+    trace = client.post("/api/run?lang=en", data=AURA.encode("utf-8"), content_type="application/yaml").get_json()
+    en = "Grilletes: «La criatura encantada no puede atacar.» (text not modelled)"
+    assert trace["verdict"]["unmodelled"] == [en]
+    assert trace["verdict"]["text"].startswith("PASS, with unmodelled text: Grilletes: «La criatura encantada")
+    flagged = [s for s in trace["steps"] if s["unmodelled"]]
+    assert flagged and all(s["unmodelled"] == [en] for s in flagged if s["kind"] != "setup")
+    assert all(m["id"] == "core.unmodelled.text" for s in flagged for m in s["unmodelled_messages"])
+    page = client.post("/escenarios/ejecutar?lang=en", data={"scenario": AURA}).get_data(as_text=True)
+    assert "(text not modelled)" in page and "(texto no modelado)" not in page

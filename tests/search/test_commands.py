@@ -95,3 +95,17 @@ def test_bench_search_against_fts5(run, tmp_path: Path) -> None:  # type: ignore
     assert "p50_ms" in data["fts5"]
     if data["fts5"].get("cpu_p50_ms"):   # both CPU figures and their ratio, the one a loaded machine can compare
         assert data["lexical_over_fts5_cpu_p50"] == round(data["whoosh"]["cpu_p50_ms"] / data["fts5"]["cpu_p50_ms"], 3)
+
+
+def test_search_eval_and_index_speak_english_with_lang_en(run) -> None:  # type: ignore[no-untyped-def]
+    # Issue 17: the commands' own lines through judge/cli_messages.py; Spanish stays the default.
+    code, out = run("search", "¿cuál es el máximo de vidas?", "--limit", "3", "--lang", "en")
+    assert code == 0 and out.startswith("Answer: ") and "Respuesta" not in out
+    code, out = run("eval", str(HERE / "regression_es.jsonl"), "--lang", "en")
+    assert code == 0 and " questions — Recall@5 " in out and "preguntas" not in out
+    code, out = run("eval", str(HERE / "regression_es.jsonl"))
+    assert code == 0 and " preguntas — Recall@5 " in out
+    code, out = run("eval", "--lang", "en")
+    assert code == 1 and "Give a question file or --all (not both)." in out
+    code, out = run("index", "--if-stale", "--lang", "en")
+    assert code == 0 and "rule examples up to date (" in out

@@ -60,6 +60,22 @@ def test_unknown_version_or_rule_is_a_clear_404(vclient) -> None:
     assert bad.status_code == 404 and "<versión>..<versión>" in bad.get_data(as_text=True)
 
 
+def test_version_404s_speak_the_requests_language(vclient) -> None:
+    """The same 404s in English with ?lang=en (issue 17: i18n `error.404_version*`), the JSON keeping its shape."""
+    absent = vclient.get(f"/reglas/{V.RENUMBERED[1]}.json?version=2026-04-17&lang=en")
+    assert absent.status_code == 404
+    assert absent.get_json() == {"error": f"rule {V.RENUMBERED[1]} does not exist in version 2026-04-17 of cr-en",
+                                 "status": 404}
+    unknown = vclient.get("/reglas/704.5a.json?version=1999-01-01&lang=en").get_json()["error"]
+    assert unknown == "unknown version «1999-01-01» of cr-en (loaded: 2026-04-17, 2026-06-05)"
+    bad = vclient.get("/cambios/2026-04-17.json?lang=en").get_json()["error"]
+    assert bad == "«2026-04-17»: expected /cambios/<version>..<version> (loaded: 2026-04-17, 2026-06-05)"
+    one_bad = vclient.get("/cambios/1999-01-01..2026-06-05.json?lang=en").get_json()["error"]
+    assert one_bad.startswith("unknown version «1999-01-01»") and "versión" not in one_bad
+    spanish = vclient.get(f"/reglas/{V.RENUMBERED[1]}.json?version=2026-04-17&lang=es").get_json()["error"]
+    assert spanish == f"la regla {V.RENUMBERED[1]} no existe en la versión 2026-04-17 de cr-en"
+
+
 def test_changes_page(vclient, soup) -> None:
     data = vclient.get("/cambios/2026-04-17..2026-06-05.json").get_json()
     assert data["counts"] == {"added": 1, "removed": 1, "renumbered": 1, "reworded": 1, "glossary_reworded": 1}

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import NotFound
 
+from judge.web.i18n import translate
 from judge.web.links import VERSIONED_DOC, rule_url, versioned_rule_url
 from judge.web.views.common import document_meta, passage_data
 
@@ -17,7 +18,8 @@ if TYPE_CHECKING:
     from judge.corpus.model import Document
 
 class UnknownVersion(NotFound):
-    """A version date that is not loaded; the message lists the loaded ones."""
+    """A version date that is not loaded; the message lists the loaded ones. The 404s here say their sentence in
+    the request's language (i18n.MESSAGES, `error.404_version*`; issue 17)."""
 
 
 def _loaded(corpus: "Corpus") -> str:
@@ -27,7 +29,8 @@ def _loaded(corpus: "Corpus") -> str:
 def version_document(corpus: "Corpus", version: str) -> "Document":
     doc = corpus.version(VERSIONED_DOC, version.strip())
     if doc is None:
-        raise UnknownVersion(f"versión desconocida «{version[:40]}» de {VERSIONED_DOC} (cargadas: {_loaded(corpus)})")
+        raise UnknownVersion(translate("error.404_version", version=version[:40], doc=VERSIONED_DOC,
+                                       loaded=_loaded(corpus)))
     return doc
 
 
@@ -57,7 +60,8 @@ def rule_as_it_was(corpus: "Corpus", number: str, version: str) -> dict[str, Any
     doc = version_document(corpus, version)
     passage = corpus.rule_in(doc, number)
     if passage is None:
-        raise NotFound(f"la regla {number[:20]} no existe en la versión {doc.version} de {VERSIONED_DOC}")
+        raise NotFound(translate("error.404_rule_version", number=number[:20], version=doc.version,
+                                 doc=VERSIONED_DOC))
     shown = passage_data(corpus, passage)
     shown.update(document=document_meta(doc), url=versioned_rule_url(number, doc.version))
     current = corpus.documents.get(VERSIONED_DOC)
@@ -72,7 +76,7 @@ def version_pair(corpus: "Corpus", spec: str) -> tuple["Document", "Document"]:
     """The two loaded versions `<old>..<new>` names; NotFound naming every unknown one and the loaded ones."""
     old, sep, new = spec.partition("..")
     if not sep or not old.strip() or not new.strip():
-        raise NotFound(f"«{spec[:60]}»: se esperaba /cambios/<versión>..<versión> (cargadas: {_loaded(corpus)})")
+        raise NotFound(translate("error.404_version_pair", spec=spec[:60], loaded=_loaded(corpus)))
     problems = []
     docs = []
     for version in (old, new):

@@ -12,7 +12,7 @@ from judge.engine.rulesets.doce_vidas.stack import card_of, with_stacks
 from judge.engine.rulesets.doce_vidas.state import DoceVidasState
 from judge.engine.state import GameObject
 from judge.engine.step import Event, Step, make_step
-from judge.messages import Message
+from judge.messages import Message, Note
 
 
 def emit(state: DoceVidasState, out: list[Step], kind: str, actor: str | None, summary: "str | Message",
@@ -55,11 +55,11 @@ def off_board(state: DoceVidasState) -> list[str]:
 
 def unmodelled(state: DoceVidasState, *objs: GameObject) -> list[str]:
     """The card text of `objs` the engine does not model (each card once): shown wherever it could matter."""
-    texts = []
+    texts: list[str] = []
     for o in dict.fromkeys(objs):
         card = card_of(state, o)
         if card.text:
-            texts.append(f"{card.name}: «{card.text}» (texto no modelado)")
+            texts.append(Note(Message("core.unmodelled.text", card=card.name, text=card.text)))
     return list(dict.fromkeys(texts))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.mana import Symbol, colors_of, cost_text, mana_value
-from judge.messages import Message
+from judge.messages import Message, Note
 
 class Immutable:
     """Frozen card data: a copy of the game state shares it (copy.deepcopy returns the same object)."""
@@ -333,11 +333,15 @@ class CardDef(Immutable):
         return f"{line} — {' '.join(self.subtypes)}" if self.subtypes else line
 
     def unmodelled_notes(self) -> list[str]:
-        notes = []
+        """What a trace flags of this card (113.6: its abilities the engine does not model): its text, then each
+        unmodelled keyword, each a Note («Lobo: «…» (texto no modelado)» / «… (text not modelled)»)."""
+        notes: list[str] = []
         if self.text:
-            notes.append(f"{self.name}: «{self.text}» (texto no modelado)")
+            notes.append(Note(Message("core.unmodelled.text", card=self.name, text=self.text)))
+        known = keyword.current().unmodelled
         for k in self.unmodelled_keywords:
-            notes.append(f"{self.name}: {keyword.current().unmodelled.get(k, k)} (habilidad no modelada)")
+            notes.append(Note(Message("core.unmodelled.ability", card=self.name,
+                                      ability=Message(f"magic.kwname.{k}") if k in known else k)))
         return notes
 
 
