@@ -1,4 +1,5 @@
-"""tools/eval_compare.py: the before/after table of two dumps names every figure that went down."""
+"""tools/eval_compare.py: the before/after table of two `judge eval --all --both --json` outputs names every figure
+that went down."""
 from __future__ import annotations
 
 import json
@@ -7,9 +8,9 @@ from typing import Any
 
 
 def _dump(path: Path, r5: float, crossed: int) -> Path:
-    figures = {"n": 10, "r5": r5, "r10": 0.9, "mrr": 0.5, "with_game": 10, "crossed": crossed, "active": False,
-               "crossed_q": []}
-    path.write_text(json.dumps({"a.jsonl": {"lexical": figures}}), encoding="utf-8")
+    figures = {"questions": 10, "recall@5": r5, "recall@10": 0.9, "mrr@10": 0.5, "with_game": 10, "crossed": crossed,
+               "misses": [], "semantic": False}
+    path.write_text(json.dumps({"../shared/eval/a.jsonl": {"lexical": figures}}), encoding="utf-8")
     return path
 
 
