@@ -19,6 +19,7 @@ from judge.search import schema as S
 from judge.search.question import QUESTION_WORDS
 
 if TYPE_CHECKING:   # query.py imports this module: the types only, no import cycle at run time
+    from judge.search.hits import Hit
     from judge.search.query import RulesIndex
     from judge.search.question import Question
 
@@ -415,3 +416,21 @@ def infer_game(index: "RulesIndex", p: "Question",
                 and phrases[lead] >= PHRASE_MARGIN:
             return lead, "phrases"
     return None, ""
+
+
+def alternative(index: "RulesIndex", order: Sequence[int], ranked: dict[int, tuple[float, bool]], p: "Question",
+                game: dict | None) -> "Hit | None":
+    """When nothing in the question told its game (one_game's "first", `sure` false), the best ranked passage of
+    another game, with its deciding clause in the question's language: the page offers it as "¿preguntabas por
+    …?" beside the answer, so a wrong guess costs the user a look, not a second search (issue 15: questions that
+    name no game, "al final del turno", read the same in both games).  `game` receives its ruleset as
+    "alternative".  None when the game was told or picked, or no passage of another game was ranked."""
+    if not game or game.get("sure") is not False:
+        return None
+    rows = index.rows
+    for d in order:
+        rs = rows[d].ruleset  # type: ignore[union-attr]
+        if rs and rs != game["ruleset"]:
+            game["alternative"] = rs
+            return index._decides(index._in_language(index._hit(d, *ranked[d], p), p), p)
+    return None

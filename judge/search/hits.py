@@ -39,6 +39,11 @@ class Hit:
                 "best_sentence": self.best_sentence, "kind": self.kind, "lang": self.lang,
                 "historical": self.historical}
 
+    def brief(self) -> dict[str, Any]:
+        """What the answer block's rules and the other game's alternative show of a passage."""
+        j = self.to_json()
+        return {k: j[k] for k in ("id", "doc", "number", "title", "url", "best_sentence", "lang")}
+
 
 class Analysis(NamedTuple):
     """What highlighting needs of a passage's text, the same for every question."""

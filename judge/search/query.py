@@ -124,18 +124,19 @@ class SearchResponse:
     answer: Hit | None = None
     message: str | None = None   # for empty, cut or odd questions; None when all went well
     # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, language, words,
-    # first, only), "others": the other games, to search in instead, "sure": false when nothing told ("first")}
+    # first, only), "others": games to search instead, "sure": false when nothing told ("first"), "alternative"}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
+    alternative: Hit | None = None   # "sure" false: the other game's best passage (gamepick.alternative)
 
     def to_json(self) -> dict[str, Any]:
         answer = None
         if self.answer:
             answer = self.answer.to_json()
-            answer["rules"] = [{k: j[k] for k in ("id", "doc", "number", "title", "url", "best_sentence", "lang")}
-                               for j in (h.to_json() for h in self.deciding)]
+            answer["rules"] = [h.brief() for h in self.deciding]
+        alternative = self.alternative and {**self.alternative.brief(), "ruleset": (self.game or {})["alternative"]}
         return {"query": self.query, "results": [h.to_json() for h in self.results],
-                "answer": answer, "message": self.message, "game": self.game}
+                "answer": answer, "message": self.message, "game": self.game, "alternative": alternative}
 
 
 @dataclass
@@ -394,7 +395,8 @@ class RulesIndex:
             message = (message + " " if message else "") + "No se encontró ningún pasaje para esa pregunta."
         deciding = self.deciding(hits, parsed)
         return SearchResponse(query=text, results=hits, answer=deciding[0] if deciding else None, message=message,
-                              game=game, deciding=deciding)
+                              game=game, deciding=deciding,
+                              alternative=_gamepick.alternative(self, order, ranked, parsed, game))
 
     def deciding(self, hits: list[Hit], p: Question) -> list[Hit]:
         """The answer block (answer.py): the first result, and for a situation question up to MAX_DECIDING rules

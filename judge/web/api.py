@@ -24,12 +24,13 @@ def run_search(params: dict[str, Any]) -> Any:
 
 @bp.get("/search")
 def search() -> Response:
-    """`{"query", "results": [{"id","doc","number","title","text","score","url"}], "answer", "message"}`.
+    """`{"query", "results": [{"id","doc","number","title","text","score","url"}], "answer", "message", "game",
+    "alternative"}` (the game named in the request's language: views.search_json).
     Answered from the search cache when asked before (searchcache.py; `X-Search-Cache: hit|miss|off`)."""
     from judge.web import searchcache
 
     params = checked_params(request.args)
-    body, state = searchcache.answer(params, lambda: jsonify(run_search(params).to_json()).get_data())
+    body, state = searchcache.answer(params, lambda: jsonify(views.search_json(run_search(params))).get_data())
     response = current_app.response_class(body, mimetype="application/json")
     response.headers["X-Search-Cache"] = state
     return response

@@ -48,6 +48,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "en": "The question does not say which game it is about: these answers are from the "
                                  "rules of {game}, the closest match."},
     "search.game_only": {"es": "Buscar solo en {game}", "en": "Search only {game}"},
+    # beside an unsure answer: the other game's best passage (gamepick.alternative)
+    "search.game_alternative": {"es": "¿Preguntabas por {game}? Su regla más cercana:",
+                                "en": "Were you asking about {game}? Its closest rule:"},
     "search.deciding": {"es": "Reglas que lo deciden", "en": "Rules that decide it"},
     "game.magic": {"es": "Magic", "en": "Magic"},
     "game.doce-vidas": {"es": "Doce vidas", "en": "Doce vidas"},

@@ -139,7 +139,7 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
                                  "url": {"type": "string"}}},
         "SearchResults": {"type": "object", "required": ["query", "results"],
                           "properties": {"query": {"type": "string"}, "results": {"type": "array"},
-                                         "answer": {}, "message": {}}},
+                                         "answer": {}, "message": {}, "game": {}, "alternative": {}}},
     }
     return {"openapi": "3.1.0",
             "info": {"title": "rules-judge API", "version": "1",

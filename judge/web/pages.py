@@ -59,7 +59,7 @@ def home() -> Response | str:
         response = run_search(params)
         hits = response.results + ([response.answer] if response.answer else [])
         context["headings"] = {h.id: views.hit_heading(corpus, h.id, h.title, h.number) for h in hits}
-        return make_response(_page("home.html", response.to_json(), params=params, response=response,
+        return make_response(_page("home.html", views.search_json(response), params=params, response=response,
                                    **context)).get_data()
 
     # The same key discipline as GET /api/search (searchcache.py), the page's own kind in it.

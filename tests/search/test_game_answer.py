@@ -76,6 +76,31 @@ def test_a_magic_question_gets_no_doce_vidas_passage_first(es_index: RulesIndex)
         assert "doce-vidas" not in {es_index.ruleset_of(h.id) for h in response.results[:5]}, q
 
 
+def test_an_unsure_answer_offers_the_other_games_best_passage(es_index: RulesIndex) -> None:
+    # nothing in it tells the game ("first"): the first five are one game's, the other's best passage beside them
+    response = es_index.search("puedo atacar con una criatura el turno que entra?")
+    assert response.game and response.game["sure"] is False
+    shown, other = response.game["ruleset"], response.game["alternative"]
+    assert other != shown and other in es_index.games and response.alternative is not None
+    assert es_index.ruleset_of(response.alternative.id) == other
+    assert {es_index.ruleset_of(h.id) for h in response.results[:5]} == {shown}
+    # the best of that game as ranked (past the first ten too), not another search
+    longer = es_index.search("puedo atacar con una criatura el turno que entra?", limit=100).results
+    assert response.alternative.id == next(h.id for h in longer if es_index.ruleset_of(h.id) == other)
+    assert response.alternative.best_sentence            # its deciding clause, marked like the answer's
+    alternative = response.to_json()["alternative"]
+    assert alternative["ruleset"] == other and alternative["id"] == response.alternative.id
+    assert set(alternative) == {"id", "doc", "number", "title", "url", "best_sentence", "lang", "ruleset"}
+
+
+@pytest.mark.parametrize("q, ruleset", [("si quemo una carta cuanto mana me da?", None),
+                                        ("puedo atacar con una criatura el turno que entra?", "magic")])
+def test_a_told_or_picked_game_offers_no_alternative(es_index: RulesIndex, q: str, ruleset: str | None) -> None:
+    response = es_index.search(q, ruleset=ruleset)
+    assert response.game and response.game["sure"] is True and "alternative" not in response.game
+    assert response.alternative is None and response.to_json()["alternative"] is None
+
+
 def test_the_users_choice_of_game_is_said(es_index: RulesIndex) -> None:
     response = es_index.search("cuantas cartas robo", ruleset="doce-vidas")
     assert response.game == {"ruleset": "doce-vidas", "how": "filter", "others": ["magic"], "sure": True}

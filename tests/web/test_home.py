@@ -146,3 +146,33 @@ def test_a_question_whose_game_cannot_be_told_says_so_and_offers_both(client, ge
         assert client.get(href).status_code == 200
     data = client.get("/api/search", query_string={"q": q}).get_json()
     assert data["game"]["sure"] is False and data["game"]["how"] == "first"
+    # the other game's best passage beside the answer: "¿Preguntabas por …?", linking to it
+    other = data["game"]["alternative"]
+    assert other in offered and other != game["data-game"]
+    line = page.select_one("section.answer p.game-alternative")
+    assert line is not None and line["data-game"] == other
+    assert "¿Preguntabas por" in line.get_text() and data["alternative"]["id"] in line.get_text()
+    assert data["alternative"]["url"] in [a["href"] for a in line.select("a")]
+    assert data["alternative"]["ruleset"] == other and data["alternative"]["asked"].startswith("¿Preguntabas por")
+
+
+@pytest.mark.parametrize("lang, said, asked", [
+    ("es", "La pregunta no dice de qué juego es", "¿Preguntabas por"),
+    ("en", "The question does not say which game it is about", "Were you asking about"),
+])
+def test_the_game_is_said_in_the_pages_language_on_the_page_and_in_the_api(client, get_page, lang: str, said: str,
+                                                                           asked: str) -> None:
+    q = "puedo atacar con una criatura el turno que entra?"
+    data = client.get("/api/search", query_string={"q": q, "lang": lang}).get_json()
+    assert data["game"]["name"] in ("Magic", "Doce vidas") and data["game"]["said"].startswith(said)
+    assert data["game"]["name"] in data["game"]["said"]
+    alternative = data["alternative"]
+    assert alternative["asked"].startswith(asked) and alternative["game_name"] in alternative["asked"]
+    page = get_page("/?q=" + q + "&lang=" + lang)
+    assert said in page.select_one("section.answer p.game").get_text()
+    assert asked in page.select_one("section.answer p.game-alternative").get_text()
+    sure = client.get("/api/search", query_string={"q": "cuanto mana obtengo al quemar una reliquia?",
+                                                   "lang": lang}).get_json()
+    assert sure["game"]["name"] == "Doce vidas" and sure["alternative"] is None
+    assert sure["game"]["said"] == {"es": "Respuesta de las reglas de Doce vidas",
+                                    "en": "Answer from the rules of Doce vidas"}[lang]

@@ -7,7 +7,7 @@ from judge.web.views.common import (
 )
 from judge.web.views.documents import contents, document_view, documents_view
 from judge.web.views.rules import passage_view, rule_view, subrule_tree
-from judge.web.views.search import QueryTooLong, hit_heading, rulesets_of, search_params
+from judge.web.views.search import QueryTooLong, hit_heading, rulesets_of, search_json, search_params
 
 __all__ = [
     "NotFoundHere", "brief", "card_or_suggestions", "card_page", "card_view", "cards_view", "contents", "document_view",

@@ -74,3 +74,22 @@ def hit_heading(corpus: "Corpus", passage_id: str, title: str, number: str | Non
 
 def rulesets_of(corpus: "Corpus") -> list[str]:
     return unique(d.ruleset for d in corpus.documents.values())
+
+
+def search_json(response: Any) -> dict[str, Any]:
+    """A SearchResponse's JSON with its game said in the request's language (issue 15: the answer says which
+    game it is from, on the page and in /api/search): `game.name`, `game.said` (the page's sentence) and, when
+    nothing told the game, `alternative.game_name` and `alternative.asked` ("¿Preguntabas por …?")."""
+    from judge.web.i18n import translate
+
+    out = response.to_json()
+    game = out.get("game")
+    if game:
+        game["name"] = translate("game." + game["ruleset"])
+        game["said"] = translate("search.game" if game.get("sure") is not False else "search.game_unsure",
+                                 game=game["name"])
+    alternative = out.get("alternative")
+    if alternative:
+        alternative["game_name"] = translate("game." + alternative["ruleset"])
+        alternative["asked"] = translate("search.game_alternative", game=alternative["game_name"])
+    return out
