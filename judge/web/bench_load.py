@@ -251,6 +251,8 @@ def store_costs(scratch: Path, redis_url: str | None, prefix: str, calls: int = 
     for name, store in stores.items():
         store.put("page:bench", page, 60)
         calls_of = (("hit", lambda: store.hit("rl:bench:127.0.0.1", 60)), ("get", lambda: store.get("page:bench")))
+        if name == "sqlite":   # hit: the memory-mapped counters (counters.py); the SQLite table only when full
+            calls_of += (("table_hit", lambda: store._sqlite_hit("rl:bench:127.0.0.1", 60)),)
         for what, call in calls_of:
             started = time.perf_counter()
             for _ in range(calls):

@@ -7,7 +7,9 @@ uncounted, because rate limits and the cache protect the service and must never 
 """
 from __future__ import annotations
 
+import fcntl
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -18,6 +20,7 @@ from flask import Flask, current_app
 
 log = logging.getLogger(__name__)
 SQLITE_NAME = "shared.db"
+COUNTERS_NAME = "counters.bin"   # the rate-limit counters beside it (judge/web/counters.py)
 # The page table's bound (SQLiteStore.put): expired entries, then those past the first max_pages by latest expiry.
 PRUNE_EXPIRED = "DELETE FROM pages WHERE until <= ?"
 PRUNE_OVER_BOUND = "DELETE FROM pages WHERE rowid IN (SELECT rowid FROM pages ORDER BY until DESC LIMIT -1 OFFSET ?)"
@@ -80,21 +83,42 @@ class RedisStore:
 
 
 class SQLiteStore:
-    """One file shared by the machine's workers (WAL: readers never wait for the writer). One connection per
-    thread; a counter is one UPSERT … RETURNING, so two workers never both read the same old count."""
+    """One file shared by the machine's workers (WAL: readers never wait for the writer), one connection per
+    thread. Rate-limit counts go to the memory-mapped table beside it (judge/web/counters.py, `counters.bin`),
+    not to an SQLite write; the file's own counter table (one UPSERT … RETURNING, atomic across workers) only
+    takes the keys that table has no room for. Writers (the puts) queue on a lock file the kernel hands over in
+    turn (`shared.db.writer`), one thread per process at a time, rather than on SQLite's busy handler, which sleeps
+    and polls: under 32 connections some puts waited its whole timeout and the answer went uncached."""
 
-    def __init__(self, path: Path, max_pages: int = 5000) -> None:
+    def __init__(self, path: Path, max_pages: int = 5000, counter_slots: int | None = None) -> None:
+        from judge.web.counters import DEFAULT_SLOTS, CounterTable
+
         self.path = path
         self.max_pages = max_pages
+        self.counters = CounterTable(path.with_name(COUNTERS_NAME), counter_slots or DEFAULT_SLOTS)
         self._local = threading.local()
         self._writes = 0
         self._opened: list[sqlite3.Connection] = []   # every thread's, so close() can release them all
+        self._write_lock = threading.Lock()
+        self._writer: tuple[int, int] | None = None   # (pid, fd) of the writer lock file, per process
 
     def close(self) -> None:
         for db in self._opened:
             db.close()
         self._opened.clear()
         self._local = threading.local()
+        self.counters.close()
+        if self._writer is not None and self._writer[0] == os.getpid():
+            os.close(self._writer[1])
+        self._writer = None
+
+    def _writer_fd(self) -> int:
+        # Opened per process: a descriptor inherited through a fork would share its flock with the parent.
+        if self._writer is None or self._writer[0] != os.getpid():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._writer = (os.getpid(), os.open(self.path.with_name(self.path.name + ".writer"),
+                                                 os.O_RDWR | os.O_CREAT, 0o600))
+        return self._writer[1]
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -114,6 +138,16 @@ class SQLiteStore:
         return db
 
     def hit(self, key: str, window: int) -> tuple[int, float]:
+        from judge.web.counters import TableFull
+
+        try:
+            return self.counters.hit(key, window)
+        except TableFull:
+            return self._sqlite_hit(key, window)
+        except OSError as exc:
+            raise StoreUnavailable(str(exc)) from exc
+
+    def _sqlite_hit(self, key: str, window: int) -> tuple[int, float]:
         now = time.time()
         try:
             db = self._db()
@@ -139,26 +173,35 @@ class SQLiteStore:
         return bytes(row[0]) if row else None
 
     def put(self, key: str, value: bytes, ttl: int) -> None:
-        now = time.time()
         try:
             db = self._db()
-            # One write transaction, not three: every worker's rate-limit counts wait on the same write lock.
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("INSERT OR REPLACE INTO pages (key, value, until) VALUES (?, ?, ?)",
-                           (key, value, now + ttl))
-                # Bounded: past max_pages the entries closest to expiring go first (an LRU would cost a write per
-                # read). Both deletes walk the `until` index only (rowids, never a value): a range, then the
-                # entries past the first max_pages from the latest expiry down.
-                db.execute(PRUNE_EXPIRED, (now,))
-                db.execute(PRUNE_OVER_BOUND, (self.max_pages,))
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
+            with self._write_lock:
+                fd = self._writer_fd()
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                try:
+                    self._put(db, key, value, ttl)
+                finally:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+        except (sqlite3.Error, OSError) as exc:
             raise StoreUnavailable(str(exc)) from exc
+
+    def _put(self, db: sqlite3.Connection, key: str, value: bytes, ttl: int) -> None:
+        now = time.time()
+        # One write transaction, not three.
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("INSERT OR REPLACE INTO pages (key, value, until) VALUES (?, ?, ?)",
+                       (key, value, now + ttl))
+            # Bounded: past max_pages the entries closest to expiring go first (an LRU would cost a write per
+            # read). Both deletes walk the `until` index only (rowids, never a value): a range, then the
+            # entries past the first max_pages from the latest expiry down.
+            db.execute(PRUNE_EXPIRED, (now,))
+            db.execute(PRUNE_OVER_BOUND, (self.max_pages,))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
 
 MAX_STORES = 8

@@ -49,7 +49,8 @@ def own_instance(instance_dir: Path, tmp_path: Path) -> Path:
     own = tmp_path / "instance"
     own.mkdir()
     for entry in instance_dir.iterdir():
-        if not entry.name.startswith("shared.db"):   # nor its -wal/-shm files
+        # nor its -wal/-shm/.writer files, nor the rate-limit counters' table beside it
+        if not entry.name.startswith("shared.db") and entry.name != "counters.bin":
             (own / entry.name).symlink_to(entry)
     return own
 

@@ -53,7 +53,7 @@ def test_drive_counts_statuses_and_latencies() -> None:
 
 def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     instance = tmp_path / "instance"
-    shutil.copytree(instance_dir, instance, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "judge.db*"))
+    shutil.copytree(instance_dir, instance, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "counters.bin", "judge.db*"))
     result = CliRunner().invoke(
         main, ["bench", "load", "--seconds", "0.5", "--warmup", "0", "--connections", "4", "--saves", "20",
                "--targets", "curated,run", "--workers", "1", "--threads", "4", "--fill-store", "30", "--json"],

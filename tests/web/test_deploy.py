@@ -35,7 +35,7 @@ def _request(port: int, method: str, path: str, body: bytes | None = None,
 
 def _copy_instance(source: Path, target: Path) -> Path:
     # Each instance has its own copy of the index (docs/deploy.md); the shared store file is not copied.
-    shutil.copytree(source, target, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "judge.db*"))
+    shutil.copytree(source, target, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "counters.bin", "judge.db*"))
     return target
 
 

@@ -125,7 +125,8 @@ def test_redis_counts_are_shared_by_instances(own_instance: Path, tmp_path: Path
                  for c in (first, second, first, second)]
         assert codes == [200, 200, 200, 429]
         assert 0 < store.client.ttl(prefix + "rl:run:127.0.0.1") <= 60
-        assert not (own_instance / "shared.db").exists()   # Redis configured: nothing in the instance folder
+        # Redis configured: nothing in the instance folder
+        assert not (own_instance / "shared.db").exists() and not (own_instance / "counters.bin").exists()
     finally:
         for key in store.client.scan_iter(prefix + "*"):
             store.client.delete(key)

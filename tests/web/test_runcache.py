@@ -90,3 +90,15 @@ def test_the_canonical_form_keeps_types_apart() -> None:
     assert form({"d": datetime.date(2020, 1, 1)}) != form({"d": "2020-01-01"})
     assert form([1, 2]) != form([2, 1]) and form({"a": 1}) != form({"a": 1.5}) and form(True) != form(1)
     assert form(["l", 1]) != form([1])
+
+
+def test_the_documents_key_bytes_are_canonical_and_keep_types_apart() -> None:
+    def key(doc: object, fmt: str = "yaml") -> bytes:
+        return runcache.canonical_bytes(doc, fmt)
+
+    assert key({"a": 1, "b": [1, {"y": 2, "x": None}]}) == key({"b": [1, {"x": None, "y": 2}], "a": 1}, "json")
+    assert key({1: "x"}) != key({"1": "x"}) and key({"d": datetime.date(2020, 1, 1)}) != key({"d": "2020-01-01"})
+    assert key(True) != key(1) and key(1) != key(1.0) and key(["j", 1]) != key([1]) and key("c") != key(["c"])
+    # JSON's own data hashes its sorted JSON; anything else canonical()'s form, never the same bytes
+    assert key({"a": [1]}).startswith(b"j") and key({1: [1]}).startswith(b"c")
+    assert key({"t": "\ud800"}) != key({"t": "x"})
