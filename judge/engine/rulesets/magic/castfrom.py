@@ -62,13 +62,21 @@ def any_permission(state: MagicState, who: str) -> bool:
         return True
     # What the cards say is worked out again only when the graveyard or the battlefield holds other objects, or the
     # copy effects changed (state.card: an object's own card never changes, 400.7).
+    # The very same zone lists with the same stamps (state.ZoneList.stamp) hold the same objects uncompared.
     zones = state.player(who).zones
-    grave, field = tuple(zones["graveyard"]), tuple(zones["battlefield"])
+    gz, fz = zones["graveyard"], zones["battlefield"]
     memo = state.caches.permission_cards
     hit = memo.get(who)
-    if hit is not None and hit[2] is state.copies and hit[0] == grave and hit[1] == field:
-        return hit[3]
-    found = memo[who] = (grave, field, state.copies, cards_permit(state, grave, field))
+    if hit is not None and hit[2] is state.copies:
+        if hit[4] is gz and hit[5] == gz.stamp and hit[6] is fz and hit[7] == fz.stamp:
+            return hit[3]
+        grave, field = tuple(gz), tuple(fz)
+        if hit[0] == grave and hit[1] == field:
+            memo[who] = (grave, field, state.copies, hit[3], gz, gz.stamp, fz, fz.stamp)
+            return hit[3]
+    else:
+        grave, field = tuple(gz), tuple(fz)
+    found = memo[who] = (grave, field, state.copies, cards_permit(state, grave, field), gz, gz.stamp, fz, fz.stamp)
     return found[3]
 
 

@@ -39,17 +39,21 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
     only when the layers' results are another dict (the same dict: the same permanents and characteristics) or
     the player's battlefield holds other objects."""
     cache = layers.compute(state)
-    bf = tuple(state.player(who).zones["battlefield"])
+    zone = state.player(who).zones["battlefield"]
     kept = state.caches.legal_permanents
     hit = kept.get(who)
+    if hit is not None and hit[0] is cache and hit[2] is state.copies and hit[4] is zone and hit[5] == zone.stamp:
+        return hit[3]           # the very same zone list, unchanged since (state.ZoneList.stamp)
+    bf = tuple(zone)
     if hit is not None and hit[0] is cache and hit[1] == bf and hit[2] is state.copies:
+        kept[who] = (*hit[:4], zone, zone.stamp)
         return hit[3]
     out = []
     for o in bf:
         c = layers.chars_of(state, o, cache)
         out.append((o, c, _table(state, o, c)))
     if all(o.zone == "battlefield" for o in bf):        # one on its way is read again next time
-        kept[who] = (cache, bf, state.copies, out)
+        kept[who] = (cache, bf, state.copies, out, zone, zone.stamp)
     return out
 
 
@@ -70,12 +74,16 @@ def _graveyard_abilities(state: MagicState, who: str, kws: Any) -> tuple[tuple[M
     """The cards of `who`'s graveyard with abilities that work there (113.6b), with them: listed again only when
     the graveyard holds other objects, the copy effects or the keyword registry changed (an object's card never
     changes, 400.7)."""
-    grave = tuple(state.player(who).zones["graveyard"])
+    zone = state.player(who).zones["graveyard"]
     kept = state.caches.legal_graveyard
     hit = kept.get(who)
+    if hit is not None and hit[1] is state.copies and hit[2] is kws and hit[4] is zone and hit[5] == zone.stamp:
+        return hit[3]           # the very same zone list, unchanged since (state.ZoneList.stamp)
+    grave = tuple(zone)
     if hit is None or hit[1] is not state.copies or hit[2] is not kws or hit[0] != grave:
-        hit = kept[who] = (grave, state.copies, kws, tuple(
+        hit = (grave, state.copies, kws, tuple(
             (o, abilities) for o in grave if (abilities := _facts(state, state.card(o), kws)[4])))
+    hit = kept[who] = (*hit[:4], zone, zone.stamp)
     return hit[3]
 
 

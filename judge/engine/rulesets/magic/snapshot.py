@@ -15,15 +15,19 @@ from judge.messages import Message, render
 _EDIT = attrgetter("edit")
 
 
-def _zone(cache: dict, player: str, zone: str, objs: list) -> list[dict[str, Any]]:
+def _zone(cache: dict, player: str, zone: str, objs: Any) -> list[dict[str, Any]]:
     # Hidden and out-of-play zones rarely change between steps: share the last list while it holds the very same
     # objects in the same order (an object's id and card never change: a zone change makes a new object, 400.7).
-    now = tuple(objs)
+    # The very same ZoneList with the same stamp (state.ZoneList.stamp) holds them without comparing them.
     hit = cache.get((player, zone))
-    if hit is not None and hit[0] == now:
-        return hit[1]
+    if hit is not None and hit[0] is objs and hit[1] == objs.stamp:
+        return hit[3]
+    now = tuple(objs)
+    if hit is not None and hit[2] == now:
+        cache[(player, zone)] = (objs, objs.stamp, now, hit[3])
+        return hit[3]
     listed = [{"id": o.id, "card": o.card} for o in objs]
-    cache[(player, zone)] = (now, listed)
+    cache[(player, zone)] = (objs, objs.stamp, now, listed)
     return listed
 
 

@@ -216,64 +216,79 @@ class EditedDict(dict):
 
 class ZoneList(list):
     """The objects of a zone, in order: each change of its contents or order counts as an edit of its game
-    (`Stamps.last`)."""
-    __slots__ = ("stamps",)
+    (`Stamps.last`), and `stamp` is the game's stamp of its last change, so a cache that keeps this very list (by
+    identity: a list put back by a reversal is a new ZoneList) and its `stamp` knows its contents are the same
+    without comparing them (the game's stamps never repeat)."""
+    __slots__ = ("stamps", "stamp")
 
     def __init__(self, objs: Any = (), stamps: Stamps | None = None) -> None:
         list.__init__(self, objs)
         self.stamps = stamps if stamps is not None else Stamps()
+        self.stamp = self.stamps.last
 
     def __reduce_ex__(self, protocol: Any) -> Any:        # copies keep the class and the game
         return (ZoneList, (list(self), self.stamps))
 
     def append(self, obj: Any) -> None:
         list.append(self, obj)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def insert(self, index: Any, obj: Any) -> None:
         list.insert(self, index, obj)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def extend(self, objs: Any) -> None:
         list.extend(self, objs)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def remove(self, obj: Any) -> None:
         list.remove(self, obj)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def pop(self, *args: Any) -> Any:
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
         return list.pop(self, *args)
 
     def clear(self) -> None:
         list.clear(self)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
         list.sort(self, *args, **kwargs)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def reverse(self) -> None:
         list.reverse(self)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def __setitem__(self, index: Any, value: Any) -> None:      # random.shuffle swaps items this way
         list.__setitem__(self, index, value)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def __delitem__(self, index: Any) -> None:
         list.__delitem__(self, index)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
 
     def __iadd__(self, objs: Any) -> "ZoneList":
         list.extend(self, objs)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
         return self
 
     def __imul__(self, n: Any) -> "ZoneList":
         list.__imul__(self, n)
-        self.stamps.last += 1
+        s = self.stamps
+        self.stamp = s.last = s.last + 1
         return self
 
 
@@ -509,7 +524,8 @@ class MagicCaches:
     # characteristics and card with the entry), each player's hidden zone lists (by player and zone) and dict
     snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
     snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
-    snap: dict[tuple[str, str], tuple[tuple[MagicObject, ...], list[Json]]] = field(default_factory=dict)
+    snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
+        field(default_factory=dict)                   # (the zone, its stamp, its objects, their entries)
     snap_player: dict[str, PlayerBoard] = field(default_factory=dict)
     # steps.py: the unmodelled text notes on the board (objects, copies, (name, notes), edits, spells on the stack),
     # of the cards whose text works off it (cards, how many, name → zones), and where (edits, (name, notes))
@@ -526,9 +542,10 @@ class MagicCaches:
     # triggers.py: the permanents with triggered abilities, by layers' result
     triggered: tuple[CharsTable, tuple[tuple[MagicObject, tuple[Triggered, ...]], ...]] | None = None
     # legal.py: each player's permanents with their characteristics and ability tables (layers' result,
-    # battlefield, copies, the table)
+    # battlefield, copies, the table, and the battlefield's ZoneList with its stamp)
     legal_permanents: dict[str, tuple[CharsTable, tuple[MagicObject, ...], Copies,
-                                      list[tuple[MagicObject, Chars, AbilityTable]]]] = field(default_factory=dict)
+                                      list[tuple[MagicObject, Chars, AbilityTable]], ZoneList, int]] = \
+        field(default_factory=dict)
     # Memo tables keyed by id() of frozen inputs (cards, abilities, effects, Chars), each entry keeping its inputs so
     # an id() reused after one is freed never matches: layers.py's printed characteristics (card, controller,
     # copied) and counted P/T effects (effect, number); legal.py's mana of a mana ability; core.py's activated and
