@@ -27,9 +27,11 @@ def search() -> Response:
     """`{"query", "results": [{"id","doc","number","title","text","score","url"}], "answer", "message"}`.
     Answered from the search cache when asked before (searchcache.py; `X-Search-Cache: hit|miss|off`)."""
     from judge.web import searchcache
+    from judge.web.i18n import get_language
 
     params = checked_params(request.args)
-    body, state = searchcache.answer(params, lambda: jsonify(run_search(params).to_json()).get_data())
+    lang = get_language()     # the answer's message in the request's language (the cache key has it too)
+    body, state = searchcache.answer(params, lambda: jsonify(run_search(params).to_json(lang)).get_data())
     response = current_app.response_class(body, mimetype="application/json")
     response.headers["X-Search-Cache"] = state
     return response
