@@ -127,6 +127,35 @@ ES: dict[str, str] = {
     "cli.eval.miss": "  - {q}  [{where}; primeros: {top}]",
     "cli.eval.folds": "  ({questions} preguntas, validación cruzada de {folds} partes)",
     "cli.eval.weights": "Pesos escritos en {path}.",
+    # judge index's build (judge/search/building.py), also `judge corpus import` and `flask --app judge index`
+    "cli.build.damaged": "El índice de {path} está dañado ({problem}): se reconstruye.",
+    "cli.build.built": "Índice construido: {indexed} pasajes indexados en {seconds:.1f} s → {path}",
+    "cli.build.fresh": "El índice de {path} ya está al día (el corpus no cambió).",
+    "cli.build.lexical_only": "Búsqueda semántica: {why}; el índice es solo léxico.",
+    "cli.build.background": "Vectores: {cached} de la caché; los {missing} que faltan se calculan en segundo plano "
+                            "(la búsqueda ya funciona y los usa según llegan; progreso: `judge corpus status`)",
+    "cli.build.background_running": "Vectores: {cached} de la caché; los {missing} que faltan se calculan en "
+                                    "segundo plano (la búsqueda ya funciona y los usa según llegan; progreso: "
+                                    "`judge corpus status`), por el cálculo ya en marcha",
+    "cli.build.embedded": "Vectores: {embedded} pasajes calculados, {cached} de la caché, en {seconds:.1f} s",
+    # judge bench search (judge/search/commands.py): figures formatted by the template, names padded by the caller
+    "cli.bench.head": "{date}: {file}: {passages} pasajes; {questions} preguntas × {repeat}",
+    "cli.bench.index": "  índice {mb:.1f} MB, construido en {seconds:.2f} s",
+    "cli.bench.vectors": "  con vectores ({mb:.1f} MB): {seconds:.2f} s ({cached} de la caché)",
+    "cli.bench.embed": "  vector de un pasaje: {ms:.1f} ms (CPU {cpu:.1f} ms; todos los pasajes sin caché: ≈ "
+                       "{minutes:.1f} min); modelo cargado en {load:.2f} s",
+    "cli.bench.encoder": "  preguntas embebidas por: {encoder} (JUDGE_SEARCH_ENCODER)",
+    "cli.bench.memory": "  memoria residente: índice léxico +{mb:.0f} MB",
+    "cli.bench.memory_semantic": ", modelo y vectores +{mb:.0f} MB",
+    "cli.bench.memory_total": ", proceso {mb:.0f} MB",
+    "cli.bench.no_semantic": "  búsqueda semántica no disponible (modelo o vectores): solo la léxica",
+    "cli.bench.columns": "  {through}; {gap} {wall} {p95}   {cpu} {cpu95}",
+    "cli.bench.wall_p50": "reloj p50",
+    "cli.bench.ratio": "  léxica / FTS5 (p50): reloj {ratio:.2f}{cpu}",
+    "cli.bench.ratio_cpu": ", CPU {ratio:.2f}",
+    "cli.bench.sets_head": "p50 / p95 en ms, por /api/search (léxica, completa) y FTS5 en la misma ejecución:",
+    "cli.bench.set": "  {name} léxica {lexical}   completa {fused}   FTS5 {fts5}   léxica/FTS5 {ratio:.2f} "
+                     "(CPU {cpu:.2f})",
 }
 
 EN: dict[str, str] = {
@@ -219,4 +248,31 @@ EN: dict[str, str] = {
     "cli.eval.miss": "  - {q}  [{where}; first: {top}]",
     "cli.eval.folds": "  ({questions} questions, {folds}-fold cross-validation)",
     "cli.eval.weights": "Weights written to {path}.",
+    "cli.build.damaged": "The index of {path} is damaged ({problem}): it is rebuilt.",
+    "cli.build.built": "Index built: {indexed} passages indexed in {seconds:.1f} s → {path}",
+    "cli.build.fresh": "The index of {path} is already up to date (the corpus did not change).",
+    "cli.build.lexical_only": "Semantic search: {why}; the index is lexical only.",
+    "cli.build.background": "Vectors: {cached} from the cache; the {missing} missing are computed in the background "
+                            "(the search works already and uses them as they arrive; progress: `judge corpus status`)",
+    "cli.build.background_running": "Vectors: {cached} from the cache; the {missing} missing are computed in the "
+                                    "background (the search works already and uses them as they arrive; progress: "
+                                    "`judge corpus status`), by the computation already running",
+    "cli.build.embedded": "Vectors: {embedded} passages computed, {cached} from the cache, in {seconds:.1f} s",
+    "cli.bench.head": "{date}: {file}: {passages} passages; {questions} questions × {repeat}",
+    "cli.bench.index": "  index {mb:.1f} MB, built in {seconds:.2f} s",
+    "cli.bench.vectors": "  with vectors ({mb:.1f} MB): {seconds:.2f} s ({cached} from the cache)",
+    "cli.bench.embed": "  one passage's vector: {ms:.1f} ms (CPU {cpu:.1f} ms; every passage without the cache: ≈ "
+                       "{minutes:.1f} min); model loaded in {load:.2f} s",
+    "cli.bench.encoder": "  questions embedded by: {encoder} (JUDGE_SEARCH_ENCODER)",
+    "cli.bench.memory": "  resident memory: lexical index +{mb:.0f} MB",
+    "cli.bench.memory_semantic": ", model and vectors +{mb:.0f} MB",
+    "cli.bench.memory_total": ", process {mb:.0f} MB",
+    "cli.bench.no_semantic": "  semantic search unavailable (model or vectors): lexical only",
+    "cli.bench.columns": "  {through}; {gap} {wall} {p95}   {cpu} {cpu95}",
+    "cli.bench.wall_p50": "wall p50",
+    "cli.bench.ratio": "  lexical / FTS5 (p50): wall {ratio:.2f}{cpu}",
+    "cli.bench.ratio_cpu": ", CPU {ratio:.2f}",
+    "cli.bench.sets_head": "p50 / p95 in ms, through /api/search (lexical, full) and FTS5 in the same run:",
+    "cli.bench.set": "  {name} lexical {lexical}   full {fused}   FTS5 {fts5}   lexical/FTS5 {ratio:.2f} "
+                     "(CPU {cpu:.2f})",
 }

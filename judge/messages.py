@@ -35,6 +35,8 @@ CATALOGS = {
     "dv": "judge.engine.rulesets.doce_vidas.messages",
     "fuzz": "judge.runner.fuzz_messages",
     "cli": "judge.cli_messages",          # the corpus and search commands' lines (`--lang`)
+    "search": "judge.search.messages",    # the search's own sentences and errors (SearchResponse.message)
+    "corpus": "judge.corpus.messages",    # the corpus's and the CR importer's errors
 }
 
 _loaded: dict[str, dict[str, Mapping[str, str]]] = {}      # prefix → {lang → catalog}; filled on first use
@@ -133,6 +135,34 @@ class Note(str):
 
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return str.__str__(self) if lang == DEFAULT_LANGUAGE else self.message.render(lang)
+
+
+class Said:
+    """What an exception whose text is a Message mixes in (before its base: ``class CRFormatError(Said,
+    ValueError)``): built from a Message, ``str(exc)`` is its Spanish line as it always was, `said` the message and
+    `render(lang)` the line in `lang`; built from a plain string (a site not converted), it is that string."""
+
+    said: "Message | None" = None
+
+    def __init__(self, text: "str | Message", *args: Any) -> None:
+        if isinstance(text, Message):
+            self.said = text
+            text = text.render()
+        super().__init__(text, *args)
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return self.said.render(lang) if self.said is not None else str(self)
+
+
+def error_text(exc: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An exception's text in `lang`: its Message's (Said) when it has one, else ``str(exc)``."""
+    return exc.render(lang) if isinstance(exc, Said) else str(exc)
+
+
+def said_or_text(exc: BaseException) -> "Message | str":
+    """What to nest in another Message as an exception's text: its Message when it has one (rendered in the outer
+    message's language), else its text."""
+    return exc.said if isinstance(exc, Said) and exc.said is not None else str(exc)
 
 
 def render(text: "str | Message", lang: str = DEFAULT_LANGUAGE) -> str:

@@ -12,6 +12,7 @@ from typing import NoReturn
 import click
 
 from judge.cli_messages import lang_option, say
+from judge.messages import error_text, said_or_text
 
 EXIT_BAD_INPUT = 2
 
@@ -50,7 +51,7 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool, wait: bool, lang: s
     try:
         doc = parse_cr_file(path)
     except CRFormatError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
     except OSError as exc:
         _fail(say(lang, "cli.corpus.unreadable", path=path, error=exc.strerror or exc))
     stats = CRStats.of(doc)
@@ -60,9 +61,9 @@ def import_cmd(path: Path, force: bool, rebuild_index: bool, wait: bool, lang: s
     try:
         outcome = save_document(instance, doc, parser=PARSER, force=force)
     except ImportRefused as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
     except ImportedFileError as exc:
-        _fail(say(lang, "cli.corpus.force_hint", error=exc))
+        _fail(say(lang, "cli.corpus.force_hint", error=said_or_text(exc)))
     except OSError as exc:
         _fail(say(lang, "cli.corpus.unwritable", path=instance, error=exc.strerror or exc))
 
@@ -119,7 +120,7 @@ def _refresh_index(instance: Path, wait: bool = False, lang: str = "es") -> None
         if bar is not None:
             bar.render_finish()
     click.echo(say(lang, "cli.index.rebuilt" if built else "cli.index.up_to_date"))
-    echo_vectors(report)
+    echo_vectors(report, lang)
 
 
 # The vectors' states (judge.search.embedjob.status) that have a line of their own: `cli.status.<state>`.
@@ -203,7 +204,7 @@ def _resolve_version(corpus, spec: str, problems: list[str], lang: str = "es"): 
         try:
             return parse_cr_file(path)
         except CRFormatError as exc:
-            problems.append(str(exc))
+            problems.append(error_text(exc, lang))
             return None
     version = spec.removeprefix(f"{DOC_ID}@")
     doc = corpus.version(DOC_ID, version) if corpus is not None else None
@@ -300,6 +301,7 @@ def impact_cmd(file: str | None, as_json: bool, rerun: bool, lang: str) -> None:
     from judge.config import instance_dir
     from judge.corpus import CorpusError, load_corpus
     from judge.web.impact import diff_of, saved_inputs, scenarios_impact
+    from judge.runner.impact import rerun_said
 
     try:
         corpus_ = load_corpus()
@@ -340,12 +342,13 @@ def impact_cmd(file: str | None, as_json: bool, rerun: bool, lang: str) -> None:
         r = a["rerun"]
         if r is None:
             continue
+        verdict, errors = rerun_said(r, lang)
         if r["ok"] is None:
-            click.echo(say(lang, "cli.impact.unrunnable", errors="; ".join(r["errors"])))
+            click.echo(say(lang, "cli.impact.unrunnable", errors="; ".join(errors)))
             continue
         same = say(lang, "cli.impact.changed", what=", ".join(
             say(lang, f"cli.impact.changed.{w}") if w in _CHANGED else w for w in r["changed"])) \
             if r["changed"] else say(lang, "cli.impact.same")
-        click.echo(say(lang, "cli.impact.rerun", verdict=r["verdict"], same=same))
+        click.echo(say(lang, "cli.impact.rerun", verdict=verdict, same=same))
         if r["missing"]:
             click.echo(say(lang, "cli.impact.missing", version=data["new_version"], passages=", ".join(r["missing"])))

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from judge.corpus.model import Document, Passage
 from judge.corpus.refs import extract_refs
+from judge.messages import Message, Said, said_or_text
 
 DOC_ID = "cr-en"
 DOC_TITLE = "Magic: The Gathering Comprehensive Rules"
@@ -36,8 +37,8 @@ _SECTION = re.compile(r"^(\d)\.\s+(\S.*)$")
 _RULE = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)\.?\s+(\S.*)$")
 
 
-class CRFormatError(ValueError):
-    """The text is not a Comprehensive Rules file this parser understands; the message says why."""
+class CRFormatError(Said, ValueError):
+    """The text is not a Comprehensive Rules file this parser understands; the message (corpus.cr.*) says why."""
 
 
 @dataclass(frozen=True)
@@ -67,20 +68,20 @@ def parse_cr_file(path: str | Path) -> Document:
     """Read and parse a Comprehensive Rules text file; CRFormatError (with the file named) if it is not one."""
     path = Path(path)
     if not path.exists():
-        raise CRFormatError(f"no existe el archivo {path}")
+        raise CRFormatError(Message("corpus.cr.no_file", path=str(path)))
     if not path.is_file():
-        raise CRFormatError(f"{path} no es un archivo")
+        raise CRFormatError(Message("corpus.cr.not_a_file", path=str(path)))
     if path.stat().st_size > MAX_FILE_BYTES:
-        raise CRFormatError(f"{path} ocupa {path.stat().st_size} bytes: demasiado grande para ser las reglas")
+        raise CRFormatError(Message("corpus.cr.too_big", path=str(path), size=path.stat().st_size))
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise CRFormatError(f"{path} no es texto UTF-8 (byte {exc.start}): no son las Comprehensive Rules")
+        raise CRFormatError(Message("corpus.cr.not_utf8", path=str(path), byte=exc.start))
     try:
         return parse_cr(text, source=path.name)
     except CRFormatError as exc:
-        raise CRFormatError(f"{path.name}: {exc}") from None
+        raise CRFormatError(Message("corpus.cr.in_file", name=path.name, error=said_or_text(exc))) from None
 
 
 def normalise_lines(text: str) -> list[str]:
@@ -94,14 +95,14 @@ def effective_date(text: str) -> date:
     """The date of "These rules are effective as of April 17, 2026." (the document's version)."""
     m = _EFFECTIVE.search(text[:5000])
     if not m:
-        raise CRFormatError("no se encuentra la fecha de vigencia (\"These rules are effective as of …\")")
+        raise CRFormatError(Message("corpus.cr.no_date"))
     month = _MONTHS.get(m.group(1).lower())
     if month is None:
-        raise CRFormatError(f"fecha de vigencia ilegible: mes desconocido «{m.group(1)}»")
+        raise CRFormatError(Message("corpus.cr.bad_month", month=m.group(1)))
     try:
         return date(int(m.group(3)), month, int(m.group(2)))
     except ValueError:
-        raise CRFormatError(f"fecha de vigencia imposible: «{m.group(0)}»") from None
+        raise CRFormatError(Message("corpus.cr.bad_date", date=m.group(0))) from None
 
 
 # --- parsing ---------------------------------------------------------------------------------------------
@@ -111,9 +112,9 @@ def parse_cr(text: str, source: str = "") -> Document:
     lines = normalise_lines(text)
     head = next((line for line in lines if line.strip()), "")
     if not head:
-        raise CRFormatError("el texto está vacío")
+        raise CRFormatError(Message("corpus.cr.empty"))
     if "comprehensive rules" not in head.lower():
-        raise CRFormatError(f"no parece el texto de las Comprehensive Rules (primera línea: «{head[:80]}»)")
+        raise CRFormatError(Message("corpus.cr.not_cr", head=head[:80]))
     when = effective_date(text)
     start = _body_start(lines)
     glossary_at = _find_heading(lines, "Glossary", start)
@@ -144,7 +145,7 @@ def _body_start(lines: list[str]) -> int:
     first_rule = next((i for i, line in enumerate(lines)
                        if (m := _RULE.match(line.strip())) and "." in m.group(1)), None)
     if first_rule is None:
-        raise CRFormatError("no se encontró ninguna regla numerada (como «100.1. …»)")
+        raise CRFormatError(Message("corpus.cr.no_rules"))
     for i in range(first_rule - 1, -1, -1):
         if _SECTION.match(lines[i].strip()):
             return i
@@ -172,7 +173,7 @@ def _parse_rules(lines: list[str], out: list[Passage]) -> None:
         if m and _fits(m.group(1), section):
             number, body = m.group(1), m.group(2)
             if number in by_number:
-                raise CRFormatError(f"la regla {number} aparece dos veces")
+                raise CRFormatError(Message("corpus.cr.twice", number=number))
             parent = _parent_of(number, section, by_number)
             if "." not in number:       # a rule heading such as "100. General"
                 path = f"{section.title} > {number}. {body}" if section else f"{number}. {body}"
@@ -188,7 +189,7 @@ def _parse_rules(lines: list[str], out: list[Passage]) -> None:
             by_number[number] = current
             continue
         if current is None:
-            raise CRFormatError(f"texto fuera de cualquier regla: «{line[:80]}»")
+            raise CRFormatError(Message("corpus.cr.stray", line=line[:80]))
         # "Example: …" lines and indented continuation paragraphs belong to the rule above them.
         current.text += "\n" + line
     for p in out:
@@ -238,7 +239,7 @@ def _parse_glossary(lines: list[str], out: list[Passage]) -> None:
         term, definition = block[0], "\n".join(block[1:])
         block = []
         if not definition:
-            raise CRFormatError(f"el término del glosario «{term}» no tiene definición")
+            raise CRFormatError(Message("corpus.cr.no_definition", term=term))
         slug = base = slugify(term)
         n = 2
         while slug in slugs:       # distinct terms that fold to the same slug keep distinct ids

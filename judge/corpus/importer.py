@@ -21,15 +21,16 @@ from typing import Any
 from judge.config import imported_dir
 from judge.corpus.cr_en import PARSER as CR_PARSER
 from judge.corpus.model import Document
+from judge.messages import Message, Said
 
 _DOCUMENT_KEYS = ("id", "title", "language", "source", "version", "version_label", "ruleset")
 
 
-class ImportRefused(Exception):
+class ImportRefused(Said, Exception):
     """An import that would lose information (an older version over a newer one); the message says so."""
 
 
-class ImportedFileError(ValueError):
+class ImportedFileError(Said, ValueError):
     """An imported document's JSON file that cannot be read back; the message names the file."""
 
 
@@ -93,9 +94,9 @@ def stored(instance: Path, doc_id: str) -> Stored | None:
         meta = json.loads(path.read_text(encoding="utf-8"))["document"]
         version = meta["version"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ImportedFileError(f"{path}: no se puede leer el documento importado ({exc})") from None
+        raise ImportedFileError(Message("corpus.import.unreadable", path=str(path), error=str(exc))) from None
     if not isinstance(version, str) or not version:
-        raise ImportedFileError(f"{path}: el documento importado no tiene versión")
+        raise ImportedFileError(Message("corpus.import.no_version", path=str(path)))
     return Stored(version, str(meta.get("parser", "")))
 
 
@@ -122,8 +123,7 @@ def save_document(instance: Path, doc: Document, force: bool = False, parser: st
     elif force:
         action = "forced"
     elif doc.version < previous.version:
-        raise ImportRefused(f"ya está cargada la versión {previous.version}, más reciente que {doc.version}; "
-                            f"usa --force para reemplazarla de todos modos")
+        raise ImportRefused(Message("corpus.import.older", previous=previous.version, version=doc.version))
     elif previous.parser != parser:
         action = "reparsed"
     else:

@@ -76,7 +76,6 @@ class GameState:
     waiting: WaitingFor | None = None   # the decision the game waits for (judge/engine/waiting.py), None if none
     steps_taken: int = 0          # numbers the steps across calls to `apply`
     clock: int = 0                # timestamps for objects entering zones
-    this_turn: dict[str, int] = field(default_factory=dict)   # "drawn:Ana", "lives_lost:Bruno", "damage_dealt"; magic: ThisTurn
     # Bounds of a run, set by the run loop (None: unbounded). `step_ceiling`: the last step number allowed;
     # `board_budget`: how many objects the board snapshots may still hold in total (see `charge_board`).
     step_ceiling: int | None = None
@@ -155,6 +154,3 @@ class GameState:
     def tick(self) -> int:
         self.clock += 1
         return self.clock
-
-    def bump(self, key: str, amount: int = 1) -> None:
-        self.this_turn[key] = self.this_turn.get(key, 0) + amount

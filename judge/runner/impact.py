@@ -21,6 +21,7 @@ from judge.runner.execute import InvalidScenario
 if TYPE_CHECKING:
     from judge.corpus.diff import Change, CorpusDiff
     from judge.corpus.model import Document
+    from judge.messages import Message
 
 CR_PREFIX = "cr-en/"
 
@@ -69,17 +70,38 @@ class Rerun:
     "trace" (its digest), "citations" (the set of rules cited); `missing`: cited CR passages the new version
     does not have."""
     ok: bool | None
-    verdict: str
+    verdict: str                   # the verdict line in Spanish
     steps: int
     digest: str
-    errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)       # each problem's line in Spanish
     missing: list[str] = field(default_factory=list)
     before_ok: bool | None = None
     before_digest: str | None = None
     changed: list[str] = field(default_factory=list)
+    # The same verdict and problems as messages ({id, params}; a problem's {path, message}, its message None where
+    # it has none), so the command's --lang and the pages say them in their language (rerun_said).
+    verdict_message: dict[str, Any] | None = None
+    error_messages: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def rerun_said(rerun: dict[str, Any], lang: str) -> tuple[str, list[str]]:
+    """A re-run's (verdict line, problems' lines) in `lang` from its JSON (Rerun.to_json), from the messages beside
+    them; the Spanish lines where there are none (JSON stored before they were kept)."""
+    from judge.messages import DEFAULT_LANGUAGE, Message
+
+    if lang == DEFAULT_LANGUAGE:
+        return rerun.get("verdict") or "", list(rerun.get("errors") or ())
+    said = rerun.get("verdict_message")
+    verdict = Message.from_json(said).render(lang) if said else rerun.get("verdict") or ""
+    errors = list(rerun.get("errors") or ())
+    for i, e in enumerate(rerun.get("error_messages") or ()):
+        if e.get("message") and i < len(errors):
+            text = Message.from_json(e["message"]).render(lang)
+            errors[i] = f"{e['path']}: {text}" if e.get("path") else text
+    return verdict, errors
 
 
 @dataclass
@@ -152,17 +174,18 @@ class SavedInput:
     run_digest: str | None
 
 
-Runner = Callable[[str, str | None], tuple[bool, str, dict[str, Any]]]
+# (ok, the verdict: its Message, or a Spanish line, trace JSON) of a scenario's source and format
+Runner = Callable[[str, str | None], tuple[bool, "str | Message", dict[str, Any]]]
 
 
-def run_source(source: str, fmt: str | None) -> tuple[bool, str, dict[str, Any]]:
-    """(ok, verdict line, trace JSON) of a scenario run with the engine's default limits; InvalidScenario when it
-    no longer loads."""
+def run_source(source: str, fmt: str | None) -> tuple[bool, "str | Message", dict[str, Any]]:
+    """(ok, verdict message, trace JSON) of a scenario run with the engine's default limits; InvalidScenario when
+    it no longer loads."""
     from judge.runner import execute
 
     scenario = execute.load(source, fmt)
     trace = execute.run(scenario, board_budget=0)
-    return trace.ok, execute.verdict(trace).line, trace.to_json()
+    return trace.ok, execute.verdict(trace).message, trace.to_json()
 
 
 def _concerns(numbers: Iterable[str], changes: dict[str, "Change"],
@@ -200,13 +223,17 @@ def _missing(refs: Iterable[str], new_numbers: set[str]) -> list[str]:
 
 
 def _rerun(run: Runner, source: str, fmt: str | None, new_numbers: set[str]) -> tuple[Rerun, dict[str, Any]]:
+    from judge.messages import message_json, render
+
     try:
-        ok, line, trace = run(source, fmt)
+        ok, said, trace = run(source, fmt)
     except InvalidScenario as exc:
-        return Rerun(None, "", 0, "", errors=[str(p) for p in exc.problems]), {}
+        return Rerun(None, "", 0, "", errors=[str(p) for p in exc.problems],
+                     error_messages=[{"path": p.path, "message": message_json(p.said) if p.said else None}
+                                     for p in exc.problems]), {}
     refs = _refs(trace)
-    return Rerun(ok, line, len(trace.get("steps", [])), trace_digest(trace),
-                 missing=_missing(refs, new_numbers)), trace
+    return Rerun(ok, render(said), len(trace.get("steps", [])), trace_digest(trace),
+                 missing=_missing(refs, new_numbers), verdict_message=message_json(said)), trace
 
 
 def _numbers(refs: Iterable[str]) -> set[str]:

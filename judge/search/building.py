@@ -8,6 +8,9 @@ from pathlib import Path
 
 import click
 
+from judge.cli_messages import say
+from judge.messages import error_text
+
 
 def _fail(message: str, code: int = 1) -> None:
     click.echo(f"error: {message}", err=True)
@@ -15,7 +18,7 @@ def _fail(message: str, code: int = 1) -> None:
 
 
 def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if_stale: bool,
-                        semantic: bool | None = None, wait: bool = False) -> None:
+                        semantic: bool | None = None, wait: bool = False, lang: str = "es") -> None:
     """Build (or keep) the index of `instance_dir` with a progress bar and say which: `judge index` and
     `flask --app judge index` both call this, each with its own folders.  The vectors the index lacks are then
     computed here (`wait`) or by the background job."""
@@ -31,9 +34,10 @@ def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if
     if link.exists() and not force:
         problem = damage(link.resolve())
         if problem:   # ensure_index rebuilds it: say why, since the corpus did not change
-            click.echo(f"El índice de {link} está dañado ({problem}): se reconstruye.")
+            click.echo(say(lang, "cli.build.damaged", path=link, problem=problem))
     try:
-        with build_lock(instance_dir), click.progressbar(length=1, label="Indexando", show_eta=False) as bar:
+        label = say(lang, "cli.index.progress")
+        with build_lock(instance_dir), click.progressbar(length=1, label=label, show_eta=False) as bar:
             def progress(done: int, total: int) -> None:
                 bar.length = total
                 bar.update(done - bar.pos)
@@ -42,26 +46,27 @@ def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if
                                  force=force or not if_stale, progress=progress, report=report,
                                  semantic=semantic, embed="wait" if wait else "background")
     except CorpusError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
         return
     elapsed = time.perf_counter() - started
     if built:
         # `indexed`, not `passages`: that one is the embedding step's count, 0 with the semantic search off.
-        click.echo(f"Índice construido: {report.get('indexed', 0)} pasajes indexados en {elapsed:.1f} s → "
-                   f"{instance_dir / 'index'}")
+        click.echo(say(lang, "cli.build.built", indexed=report.get("indexed", 0), seconds=elapsed,
+                       path=instance_dir / "index"))
     else:
-        click.echo(f"El índice de {instance_dir / 'index'} ya está al día (el corpus no cambió).")
-    echo_vectors(report)
+        click.echo(say(lang, "cli.build.fresh", path=instance_dir / "index"))
+    echo_vectors(report, lang)
 
 
-def echo_vectors(report: dict[str, object]) -> None:
+def echo_vectors(report: dict[str, object], lang: str = "es") -> None:
     """What ensure_index did about the vectors, in one line (`judge index`, `judge corpus import`)."""
     if report.get("skipped"):
-        click.echo(f"Búsqueda semántica: {report['skipped']}; el índice es solo léxico.")
+        # the reason as an id where the build gave one (index.py `skipped_id`), else its own text
+        why = say(lang, str(report["skipped_id"])) if report.get("skipped_id") else report["skipped"]
+        click.echo(say(lang, "cli.build.lexical_only", why=why))
     elif report.get("background"):
-        click.echo(f"Vectores: {report.get('cached', 0)} de la caché; los {report.get('missing', 0)} que faltan se "
-                   "calculan en segundo plano (la búsqueda ya funciona y los usa según llegan; progreso: "
-                   "`judge corpus status`)" + ("" if report.get("started") else ", por el cálculo ya en marcha"))
+        click.echo(say(lang, "cli.build.background" if report.get("started") else "cli.build.background_running",
+                       cached=report.get("cached", 0), missing=report.get("missing", 0)))
     elif "embedded" in report:
-        click.echo(f"Vectores: {report.get('embedded', 0)} pasajes calculados, {report.get('cached', 0)} de la "
-                   f"caché, en {float(report.get('seconds', 0.0)):.1f} s")  # type: ignore[arg-type]
+        click.echo(say(lang, "cli.build.embedded", embedded=report.get("embedded", 0), cached=report.get("cached", 0),
+                       seconds=float(report.get("seconds", 0.0))))  # type: ignore[arg-type]

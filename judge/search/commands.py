@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from judge.cli_messages import lang_option, say
+from judge.messages import error_text
 from judge.search.building import _fail, build_with_progress, echo_vectors  # noqa: F401 (re-exported)
 
 
@@ -31,7 +32,7 @@ def index_cmd(if_stale: bool, force: bool, wait: bool, lang: str) -> None:
     """Build the search index of the corpus (and imported documents) into the instance folder, and the rule
     pages' "Ejemplos" (every curated scenario run, examples.json) when stale, so no server builds them."""
     cdir, inst = _folders()
-    build_with_progress(cdir, inst, force=force, if_stale=if_stale, wait=wait)
+    build_with_progress(cdir, inst, force=force, if_stale=if_stale, wait=wait, lang=lang)
     from judge.web.examples import index as examples_index
 
     started = time.monotonic()
@@ -39,7 +40,7 @@ def index_cmd(if_stale: bool, force: bool, wait: bool, lang: str) -> None:
     click.echo(say(lang, "cli.index.examples", seconds=time.monotonic() - started))
 
 
-def _open(semantic: bool | None = None, embed: str = "background"):  # type: ignore[no-untyped-def]
+def _open(semantic: bool | None = None, embed: str = "background", lang: str = "es"):  # type: ignore[no-untyped-def]
     """The instance's index, built first when it is missing or stale; the vectors it lacks (with the semantic
     search on: `semantic`, else JUDGE_SEARCH_SEMANTIC) computed as `embed` says (ensure_index)."""
     from judge.search.index import IndexMissing, ensure_index, open_index
@@ -49,9 +50,9 @@ def _open(semantic: bool | None = None, embed: str = "background"):  # type: ign
         ensure_index(corpus_dir=cdir, instance_dir=inst, semantic=semantic, embed=embed)
         return open_index(inst, corpus_dir=cdir, semantic=semantic)
     except IndexMissing as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
     except ValueError as exc:  # CorpusError, GlossaryError: messages name the file
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
 
 
 # ignore_unknown_options: a question may start with a dash ("-1/-1 counters").
@@ -64,13 +65,13 @@ def _open(semantic: bool | None = None, embed: str = "background"):  # type: ign
 @lang_option
 def search_cmd(query: str, limit: int, doc: str | None, ruleset: str | None, as_json: bool, lang: str) -> None:
     """Find the passages that answer QUERY (Spanish or English, a rule number, a card name)."""
-    ix = _open()
+    ix = _open(lang=lang)
     response = ix.search(query, limit=limit, doc=doc, ruleset=ruleset)
     if as_json:
         click.echo(json.dumps(response.to_json(), ensure_ascii=False, indent=2))
         return
     if response.message:
-        click.echo(response.message)
+        click.echo(response.message.render(lang))
     if response.answer is not None:
         best = ix.terminal_snippet(response.answer, query, width=400)
         click.echo(click.style(say(lang, "cli.search.answer"), bold=True) + best)
@@ -126,7 +127,7 @@ def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, se
         _fail(str(exc))
         return
     # Figures of the fused search need every vector: wait for them (the background job's, or computed here).
-    ix = _open(True if both else semantic, embed="wait")
+    ix = _open(True if both else semantic, embed="wait", lang=lang)
     paths = [(say(lang, "cli.eval.lexical"), False), (say(lang, "cli.eval.fused"), True)] if both else \
         [(None, semantic)]
     results = {}
@@ -180,9 +181,9 @@ def _train_rerank(files: list[Path], out: Path, semantic: bool | None, lang: str
         T.check_trainable(files)
         loaded = [(f, load_questions(f)) for f in files]
     except (T.HeldOutRefused, EvalFileError) as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
         return
-    ix = _open(semantic, embed="wait")
+    ix = _open(semantic, embed="wait", lang=lang)
     model, report = T.train(ix, loaded, semantic=semantic)
     for name, (r5, r10, mrr) in report["cross_validation"].items():
         pooled = name in ("first stage", "re-ranked")   # the others are one file's questions of the same folds
@@ -209,8 +210,9 @@ def _train_rerank(files: list[Path], out: Path, semantic: bool | None, lang: str
 @click.option("--embed-sample", default=64, show_default=True, type=click.IntRange(1, 100000),
               help="Passages embedded to measure the cost of embedding one.")
 @click.option("--json", "as_json", is_flag=True)
+@lang_option
 def bench_search_cmd(files: tuple[Path, ...], repeat: int, semantic: bool | None, embed_sample: int,
-                     as_json: bool) -> None:
+                     as_json: bool, lang: str) -> None:
     """Search latency (p50/p95) through /api/search on each FILE's questions, lexical and fused with the semantic
     search, and the same queries through SQLite FTS5 in the same run; build times, sizes, resident memory."""
     from judge.search.bench import run_bench
@@ -232,49 +234,53 @@ def bench_search_cmd(files: tuple[Path, ...], repeat: int, semantic: bool | None
         result["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         results.append(result)
         if not as_json:
-            _print_bench(result, repeat, semantic)
+            _print_bench(result, repeat, semantic, lang)
     if as_json:
         click.echo(json.dumps(results[0] if len(results) == 1 else results, ensure_ascii=False, indent=2))
     elif len(results) > 1:
-        click.echo("p50 / p95 en ms, por /api/search (léxica, completa) y FTS5 en la misma ejecución:")
+        click.echo(say(lang, "cli.bench.sets_head"))
         for r in results:
             fused = (f"{r['semantic']['p50_ms']:.1f} / {r['semantic']['p95_ms']:.1f}" if r["semantic_active"]
                      else "—")
-            click.echo(f"  {Path(r['file']).name:<28} léxica {r['whoosh']['p50_ms']:.2f} / {r['whoosh']['p95_ms']:.2f}"
-                       f"   completa {fused}   FTS5 {r['fts5']['p50_ms']:.2f} / {r['fts5']['p95_ms']:.2f}"
-                       f"   léxica/FTS5 {r.get('lexical_over_fts5_p50', 0):.2f}"
-                       f" (CPU {r.get('lexical_over_fts5_cpu_p50', 0):.2f})")
+            click.echo(say(lang, "cli.bench.set", name=Path(r["file"]).name.ljust(28),
+                           lexical=f"{r['whoosh']['p50_ms']:.2f} / {r['whoosh']['p95_ms']:.2f}", fused=fused,
+                           fts5=f"{r['fts5']['p50_ms']:.2f} / {r['fts5']['p95_ms']:.2f}",
+                           ratio=r.get("lexical_over_fts5_p50", 0), cpu=r.get("lexical_over_fts5_cpu_p50", 0)))
 
 
-def _print_bench(result: dict, repeat: int, semantic: bool | None) -> None:  # type: ignore[type-arg]
-    click.echo(f"{result['date']}: {result['file']}: {result['passages']} pasajes; {result['questions']} "
-               f"preguntas × {repeat}")
+def _print_bench(result: dict, repeat: int, semantic: bool | None,  # type: ignore[type-arg]
+                 lang: str = "es") -> None:
+    click.echo(say(lang, "cli.bench.head", date=result["date"], file=result["file"], passages=result["passages"],
+                   questions=result["questions"], repeat=repeat))
     if "build_s" in result:
-        click.echo(f"  índice {result['index_mb']:.1f} MB, construido en {result['build_s']:.2f} s")
+        click.echo(say(lang, "cli.bench.index", mb=result["index_mb"], seconds=result["build_s"]))
     if "build_semantic_s" in result:
-        b = result["build_semantic"]
-        click.echo(f"  con vectores ({result['vectors_mb']:.1f} MB): {result['build_semantic_s']:.2f} s "
-                   f"({b['cached']} de la caché)")
+        click.echo(say(lang, "cli.bench.vectors", mb=result["vectors_mb"], seconds=result["build_semantic_s"],
+                       cached=result["build_semantic"]["cached"]))
     if "embed_ms_per_passage" in result:
-        click.echo(f"  vector de un pasaje: {result['embed_ms_per_passage']:.1f} ms (CPU "
-                   f"{result['embed_cpu_ms_per_passage']:.1f} ms; todos los pasajes sin caché: "
-                   f"≈ {result['embed_all_estimate_s'] / 60:.1f} min); modelo cargado en {result['model_load_s']:.2f} s")
+        click.echo(say(lang, "cli.bench.embed", ms=result["embed_ms_per_passage"],
+                       cpu=result["embed_cpu_ms_per_passage"], minutes=result["embed_all_estimate_s"] / 60,
+                       load=result["model_load_s"]))
     if result.get("question_encoder"):
-        click.echo(f"  preguntas embebidas por: {result['question_encoder']} (JUDGE_SEARCH_ENCODER)")
-    memory = f"  memoria residente: índice léxico +{result['rss_lexical_mb']:.0f} MB"
+        click.echo(say(lang, "cli.bench.encoder", encoder=result["question_encoder"]))
+    memory = say(lang, "cli.bench.memory", mb=result["rss_lexical_mb"])
     if "rss_semantic_extra_mb" in result:
-        memory += f", modelo y vectores +{result['rss_semantic_extra_mb']:.0f} MB"
-    click.echo(memory + f", proceso {result['rss_total_mb']:.0f} MB")
+        memory += say(lang, "cli.bench.memory_semantic", mb=result["rss_semantic_extra_mb"])
+    click.echo(memory + say(lang, "cli.bench.memory_total", mb=result["rss_total_mb"]))
     names = ["whoosh", "whoosh_cold"]
     if result["semantic_active"]:
         names += ["semantic", "semantic_cold", "semantic_recent", "question_vector"]
     elif semantic is not False:
-        click.echo("  búsqueda semántica no disponible (modelo o vectores): solo la léxica")
-    click.echo(f"  {result['through']}; {'':<3} {'reloj p50':>10} {'p95':>9}   {'CPU p50':>9} {'p95':>9}")
+        click.echo(say(lang, "cli.bench.no_semantic"))
+    click.echo(say(lang, "cli.bench.columns", through=result["through"], gap="".ljust(3),
+                   wall=say(lang, "cli.bench.wall_p50").rjust(10), p95="p95".rjust(9), cpu="CPU p50".rjust(9),
+                   cpu95="p95".rjust(9)))
     for name in names + ["fts5"]:
         r = result[name]
         cpu = (f"   {r['cpu_p50_ms']:6.2f} ms {r['cpu_p95_ms']:6.2f} ms" if "cpu_p50_ms" in r else "")
+        # the path's label is bench.py's JSON `label`, the same in both languages
         click.echo(f"  {r['label']:<38} {r['p50_ms']:7.2f} ms {r['p95_ms']:6.2f} ms{cpu}")
     if "lexical_over_fts5_p50" in result:
-        cpu = (f", CPU {result['lexical_over_fts5_cpu_p50']:.2f}" if "lexical_over_fts5_cpu_p50" in result else "")
-        click.echo(f"  léxica / FTS5 (p50): reloj {result['lexical_over_fts5_p50']:.2f}{cpu}")
+        cpu = (say(lang, "cli.bench.ratio_cpu", ratio=result["lexical_over_fts5_cpu_p50"])
+               if "lexical_over_fts5_cpu_p50" in result else "")
+        click.echo(say(lang, "cli.bench.ratio", ratio=result["lexical_over_fts5_p50"], cpu=cpu))

@@ -31,6 +31,7 @@ from whoosh import scoring
 from judge.config import corpus_dir as default_corpus_dir
 from judge.config import index_dir, instance_dir as default_instance_dir
 from judge.search import schema as S
+from judge.messages import Message, Said
 
 if TYPE_CHECKING:
     from judge.corpus.model import Document, Passage
@@ -50,11 +51,11 @@ _HEADING_MAX = 60
 _HEADING_SPAN = 80   # rules under a heading for it to be inherited as a key
 
 
-class IndexMissing(RuntimeError):
-    """No usable index in the instance folder."""
+class IndexMissing(Said, RuntimeError):
+    """No usable index in the instance folder (search.index.missing)."""
 
     def __init__(self, where: Path) -> None:
-        super().__init__(f"no hay índice de búsqueda en {where}: ejecuta `judge index` para construirlo")
+        super().__init__(Message("search.index.missing", path=str(where)))
         self.where = where
 
 
@@ -62,8 +63,7 @@ class IndexCorrupt(IndexMissing):
     """An index folder whose files are not those its build wrote (a damaged, cut or missing file)."""
 
     def __init__(self, where: Path, problem: str) -> None:
-        RuntimeError.__init__(self, f"el índice de búsqueda de {where} está dañado ({problem}): hay que "
-                                    "reconstruirlo (`judge index --if-stale` lo hace)")
+        Said.__init__(self, Message("search.index.corrupt", path=str(where), problem=problem))
         self.where = where
         self.problem = problem
 
@@ -275,7 +275,7 @@ def build_index(corpus, index_path: Path, progress: Progress | None = None,  # t
         present = store.publish(index_path, sem.MODEL_ID, plan, store.read_cache(instance, sem.MODEL_ID))
         stats.update(passages=present, cached=present, seconds=round(time.perf_counter() - started, 3))
     else:
-        stats["skipped"] = "desactivada (JUDGE_SEARCH_SEMANTIC)"
+        stats.update(skipped=Message("search.skipped.off").render(), skipped_id="search.skipped.off")
     if report is not None:
         report.update(stats)
         report["indexed"] = count

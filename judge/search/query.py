@@ -31,6 +31,7 @@ from whoosh import index as whoosh_index
 
 from judge.config import corpus_dir as default_corpus_dir
 from judge.config import index_dir
+from judge.messages import Message
 from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
 from judge.search.index import (
@@ -122,21 +123,23 @@ class SearchResponse:
     query: str
     results: list[Hit] = field(default_factory=list)
     answer: Hit | None = None
-    message: str | None = None   # for empty, cut or odd questions; None when all went well
+    message: Message | None = None   # for empty, cut or odd questions (search.query.*); None when all went well
     # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, language, words,
     # first, only), "others": games to search instead, "sure": false when nothing told ("first"), "alternative"}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
     alternative: Hit | None = None   # "sure" false: the other game's best passage (gamepick.alternative)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = "es") -> dict[str, Any]:
+        """The API's answer; `message` said in `lang` (the request's language)."""
         answer = None
         if self.answer:
             answer = self.answer.to_json()
             answer["rules"] = [h.brief() for h in self.deciding]
         alternative = self.alternative and {**self.alternative.brief(), "ruleset": (self.game or {})["alternative"]}
         return {"query": self.query, "results": [h.to_json() for h in self.results],
-                "answer": answer, "message": self.message, "game": self.game, "alternative": alternative}
+                "answer": answer, "message": self.message.render(lang) if self.message else None, "game": self.game,
+                "alternative": alternative}
 
 
 @dataclass
@@ -354,7 +357,7 @@ class RulesIndex:
         except (TypeError, ValueError):
             limit = 10
         if not text or not _WORD.search(text):
-            return SearchResponse(query=text, message="Escribe una pregunta o un número de regla (p. ej. «121.4»).")
+            return SearchResponse(query=text, message=Message("search.query.empty"))
         parsed = self.parse(text)
         allowed = self._allowed(doc, ruleset)
         ranked: dict[int, tuple[float, bool]] = {}
@@ -388,11 +391,8 @@ class RulesIndex:
         if game and game["how"] not in ("only", "filter"):
             order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
-        message = None
-        if cut:
-            message = f"La pregunta era demasiado larga: se buscó con sus primeros {MAX_QUERY_CHARS} caracteres."
-        if not hits:
-            message = (message + " " if message else "") + "No se encontró ningún pasaje para esa pregunta."
+        message = (Message("search.query.cut" if hits else "search.query.cut_nothing", n=MAX_QUERY_CHARS) if cut
+                   else None if hits else Message("search.query.nothing"))
         deciding = self.deciding(hits, parsed)
         return SearchResponse(query=text, results=hits, answer=deciding[0] if deciding else None, message=message,
                               game=game, deciding=deciding,

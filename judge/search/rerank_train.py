@@ -16,6 +16,7 @@ from typing import Sequence
 
 import numpy as np
 
+from judge.messages import Message, Said
 from judge.search import boost as B
 from judge.search import rerank as R
 from judge.search.evaluate import Question
@@ -44,8 +45,8 @@ TREES: dict[bool, B.BoostParams | None] = {False: B.BoostParams(trees=100, depth
                                           True: B.BoostParams(trees=100, depth=3, l2=10.0)}
 
 
-class HeldOutRefused(ValueError):
-    """A held-out question file was given for training."""
+class HeldOutRefused(Said, ValueError):
+    """A held-out question file was given for training (search.train.held_out)."""
 
 
 @dataclass
@@ -134,7 +135,7 @@ def cross_validate(groups: Sequence[Group], folds: int = 5, l2: float = L2[False
 def check_trainable(files: Sequence[Path]) -> None:
     held = [str(f) for f in files if Path(f).stem.endswith("_heldout")]
     if held:
-        raise HeldOutRefused("los conjuntos reservados no se usan para entrenar: " + ", ".join(held))
+        raise HeldOutRefused(Message("search.train.held_out", sets=", ".join(held)))
 
 
 def train(index: RulesIndex, loaded: Sequence[tuple[Path, Sequence[Question]]], folds: int = 5,

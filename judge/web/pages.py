@@ -121,6 +121,8 @@ def _impact(spec: str, rerun: bool) -> dict[str, Any]:
     from flask import current_app
 
     from judge import store
+    from judge.runner.impact import rerun_said
+    from judge.web.i18n import get_language
     from judge.web.impact import diff_of, saved_inputs, scenarios_impact
     from judge.web.runs import run_scenario as _run
     from judge.web.views.versions import version_pair
@@ -139,12 +141,16 @@ def _impact(spec: str, rerun: bool) -> dict[str, Any]:
             unavailable = True
             return []
 
-    def run(source: str, fmt: str | None) -> tuple[bool, str, dict[str, Any]]:
+    def run(source: str, fmt: str | None) -> tuple[bool, Any, dict[str, Any]]:
         _, trace, outcome = _run(source, fmt)       # the web's bounds, as /api/run
-        return trace.ok, outcome.line, trace.to_json()
+        return trace.ok, outcome.message, trace.to_json()
 
     result = scenarios_impact(diff_of(corpus, old, new), new, Path(current_app.config["INSTANCE"]), saved,
                               rerun=rerun, run=run, max_reruns=WEB_MAX_RERUNS).to_json()
+    lang = get_language()
+    for a in result["scenarios"]:       # each re-run's verdict and problems said in the page's language
+        if a.get("rerun"):
+            a["rerun"]["verdict"], a["rerun"]["errors"] = rerun_said(a["rerun"], lang)
     result.update(saved_unavailable=unavailable, max_reruns=WEB_MAX_RERUNS, spec=f"{old.version}..{new.version}",
                   rerun_url=f"/cambios/{old.version}..{new.version}/escenarios",
                   changes_url=f"/cambios/{old.version}..{new.version}")

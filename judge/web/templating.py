@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from flask import Flask
 from markupsafe import Markup, escape
@@ -10,6 +10,9 @@ from markupsafe import Markup, escape
 # The URL helpers live in judge.web.links (below the views); templates and older imports reach them here too.
 from judge.web.links import card_url, document_url, passage_url, rule_url
 from judge.web.links import text_links as passage_links
+
+if TYPE_CHECKING:
+    from judge.messages import Message
 
 _MARK = re.compile(r"</?mark>")
 
@@ -115,6 +118,15 @@ def text_links(passage_id: str | None) -> dict[str, dict[str, Any]]:
     return passage_links(corpus, corpus.passage(passage_id))
 
 
+def said(text: "str | Message | None") -> str:
+    """A Message (judge/messages.py: the search's own sentences, an error's) in the request's language; a plain
+    string as it is."""
+    from judge.messages import render
+    from judge.web.i18n import get_language
+
+    return "" if text is None else render(text, get_language())
+
+
 def init_app(app: Flask) -> None:
     def has_page(path: str) -> bool:
         # The header links to pages other areas add (e.g. /escenarios) only once they are registered.
@@ -130,4 +142,5 @@ def init_app(app: Flask) -> None:
         passage_url=passage_url, rule_url=rule_url, card_url=card_url, document_url=document_url,
         has_page=has_page, text_links=text_links, examples_building=examples_building,
     )
-    app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text)
+    app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text,
+                              said=said)

@@ -109,3 +109,32 @@ def test_search_eval_and_index_speak_english_with_lang_en(run) -> None:  # type:
     assert code == 1 and "Give a question file or --all (not both)." in out
     code, out = run("index", "--if-stale", "--lang", "en")
     assert code == 0 and "rule examples up to date (" in out
+
+
+def _bench_result() -> dict:  # type: ignore[type-arg]
+    timed = {"label": "lexical, /api/search", "p50_ms": 1.5, "p95_ms": 2.5, "cpu_p50_ms": 1.2, "cpu_p95_ms": 2.2}
+    return {"date": "2026-12-03 09:00 UTC", "file": "q.jsonl", "passages": 3000, "questions": 100, "index_mb": 12.34,
+            "build_s": 3.21, "rss_lexical_mb": 40.2, "rss_total_mb": 300.1, "semantic_active": False,
+            "through": "GET /api/search", "lexical_over_fts5_p50": 0.71, "lexical_over_fts5_cpu_p50": 0.65,
+            "whoosh": timed, "whoosh_cold": timed, "fts5": timed}
+
+
+def test_rendering_bench_search_lines_in_spanish_as_before_and_in_english() -> None:
+    import click
+
+    from judge.search.commands import _print_bench
+
+    def said(lang: str) -> str:
+        @click.command()
+        def show() -> None:
+            _print_bench(_bench_result(), 5, None, lang)
+        return CliRunner().invoke(show).output
+
+    es, en = said("es").splitlines(), said("en").splitlines()
+    assert es[:3] == ["2026-12-03 09:00 UTC: q.jsonl: 3000 pasajes; 100 preguntas × 5",
+                      "  índice 12.3 MB, construido en 3.21 s",
+                      "  memoria residente: índice léxico +40 MB, proceso 300 MB"]
+    assert es[-1] == "  léxica / FTS5 (p50): reloj 0.71, CPU 0.65"
+    assert en[:3] == ["2026-12-03 09:00 UTC: q.jsonl: 3000 passages; 100 questions × 5",
+                      "  index 12.3 MB, built in 3.21 s", "  resident memory: lexical index +40 MB, process 300 MB"]
+    assert en[-1] == "  lexical / FTS5 (p50): wall 0.71, CPU 0.65" and len(en) == len(es)

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from judge.search import RulesIndex
+from judge.search.text import MAX_QUERY_CHARS
 
 
 def ids(index: RulesIndex, q: str, limit: int = 10, **kw: str) -> list[str]:
@@ -143,12 +144,24 @@ def test_bad_queries_never_raise(es_index: RulesIndex, q: object) -> None:
 
 def test_long_query_says_it_was_cut(es_index: RulesIndex) -> None:
     r = es_index.search("robar una carta " * 1000)
-    assert r.results and "demasiado larga" in (r.message or "")
+    assert r.results and r.message is not None and r.message.id == "search.query.cut"
+    assert r.message.params["n"] == MAX_QUERY_CHARS
+
+
+def test_rendering_the_search_s_own_sentences_in_spanish_as_always_and_in_english(es_index: RulesIndex) -> None:
+    cut = es_index.search("robar una carta " * 1000)
+    assert cut.to_json()["message"] == (f"La pregunta era demasiado larga: se buscó con sus primeros "
+                                        f"{MAX_QUERY_CHARS} caracteres.")
+    assert cut.to_json("en")["message"] == (f"The question was too long: its first {MAX_QUERY_CHARS} characters "
+                                            "were searched.")
+    empty = es_index.search("  ")
+    assert empty.to_json()["message"] == "Escribe una pregunta o un número de regla (p. ej. «121.4»)."
+    assert empty.to_json("en")["message"] == "Type a question or a rule number (e.g. «121.4»)."
 
 
 def test_empty_query_message(es_index: RulesIndex) -> None:
     r = es_index.search("  ")
-    assert r.results == [] and r.answer is None and "pregunta" in (r.message or "")
+    assert r.results == [] and r.answer is None and r.message is not None and r.message.id == "search.query.empty"
 
 
 def test_limits(es_index: RulesIndex) -> None:

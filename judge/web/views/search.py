@@ -80,9 +80,9 @@ def search_json(response: Any) -> dict[str, Any]:
     """A SearchResponse's JSON with its game said in the request's language (issue 15: the answer says which
     game it is from, on the page and in /api/search): `game.name`, `game.said` (the page's sentence) and, when
     nothing told the game, `alternative.game_name` and `alternative.asked` ("¿Preguntabas por …?")."""
-    from judge.web.i18n import translate
+    from judge.web.i18n import get_language, translate
 
-    out = response.to_json()
+    out = response.to_json(get_language())
     game = out.get("game")
     if game:
         game["name"] = translate("game." + game["ruleset"])

@@ -238,7 +238,6 @@ def draw(state: DoceVidasState, out: list[Step], player: Player, count: int, cit
             emit(state, out, "turn-based" if reason == "turno" else kind, player.name,
                  Message("dv.draw", prefix=prefix, player=player.name, n=len(drawn), cards=cards(drawn)),
                  citations, list(events), notes)
-            state.bump(f"drawn:{player.name}", len(drawn))
             drawn.clear()
             events.clear()
 
@@ -264,7 +263,6 @@ def recycle(state: DoceVidasState, out: list[Step], player: Player) -> None:
     before = player.lives
     player.lives = max(0, player.lives - cost)
     player.recycle_cost = cost * 2
-    state.bump(f"lives_lost:{player.name}", before - player.lives)
     pile = list(player.zones["discard"])
     state.rng.shuffle(pile)
     events = [Event("lives", {"player": player.name, "from": before, "to": player.lives}),
@@ -389,7 +387,6 @@ def pass_turn(state: DoceVidasState, out: list[Step]) -> None:
         return
     state.turn += 1
     state.active = nxt
-    state.this_turn = {}
     begin_turn(state, out)
 
 
@@ -494,8 +491,6 @@ def do_attack(state: DoceVidasState, action: Attack, out: list[Step]) -> None:
         total = sum(a for _, a in amounts)
         before = defender_player.lives
         defender_player.lives = max(0, before - total)
-        state.bump(f"lives_lost:{defender_player.name}", before - defender_player.lives)
-        state.bump("damage_dealt", total)
         emit(state, out, "resolution", action.by,
              Message("dv.attack.player", player=defender_player.name, n=total, before=before,
                      lives=defender_player.lives, breakdown=breakdown),
@@ -511,7 +506,6 @@ def do_attack(state: DoceVidasState, action: Attack, out: list[Step]) -> None:
     for o in attackers:
         events.append(Event("damage", {"object": o.id, "from": o.damage, "to": o.damage + back}))
         o.damage += back
-    state.bump("damage_dealt", total + back * len(attackers))
     emit(state, out, "resolution", action.by,
          Message("dv.attack.creature", card=defender.card, n=total, breakdown=breakdown,
                  back=explain(state, defender, "boost_damage"),
@@ -713,7 +707,6 @@ def apply_effect(state: DoceVidasState, out: list[Step], src: GameObject, contro
         for p in players:
             before = p.lives
             p.lives = max(0, before - n)
-            state.bump(f"lives_lost:{p.name}", before - p.lives)
             events.append(Event("lives", {"player": p.name, "from": before, "to": p.lives}))
             parts.append(Message("dv.effect.lose", player=p.name, n=n, before=before, lives=p.lives))
         for o in objs:
@@ -722,7 +715,6 @@ def apply_effect(state: DoceVidasState, out: list[Step], src: GameObject, contro
             parts.append(Message("dv.effect.damage", card=o.card, id=o.id, n=n, marked=o.damage))
         if strikes and objs:
             state.struck = [*(state.struck or ()), *(o.id for o in objs)]
-        state.bump("damage_dealt", n * (len(players) + len(objs)))
     elif effect.kind == "heal":
         for p in players:
             before = p.lives

@@ -512,6 +512,16 @@ AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], A
 # played), the hidden zones' lists, the battlefield's entries, the player's dict
 PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
                     tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json]
+# layers.compute's memo (MagicState.chars_cache): a layer effect as the layers read it (effect, timestamp,
+# controller, source, source's name, affected ids); what the layers read beyond the permanents (`_reads`: combat
+# status, the conditions' STATIC_READS words); everything they read (`_inputs`: the permanents, their edit stamps,
+# the copy effects, the layer effects, and the step or the players' counts those reads name); then the table:
+# (state.version, layers' result, inputs, reads).
+LayerEffect = tuple[Effect, int, str, str, str, tuple[str, ...]]
+LayerReads = tuple[bool, frozenset[str]]
+LayerSeen = str | tuple[object, ...] | None       # the step alone, or the turn, step and players' counts
+LayerInputs = tuple[tuple[MagicObject, ...], list[int], Copies, tuple[LayerEffect, ...], LayerSeen]
+CharsCache = tuple[int, CharsTable, LayerInputs, LayerReads]
 
 
 @dataclass(eq=False)
@@ -586,7 +596,7 @@ class MagicState(GameState):
     chooser: Chooser | None = None     # answers what the game waits for (script or random: judge/engine/waiting.py)
     next_id: int = 0
     version: int = 0                   # bumped by every change that can alter characteristics
-    chars_cache: Any = None            # (version, {id: Chars}, inputs, reads) of layers.compute
+    chars_cache: CharsCache | None = None   # layers.compute: its last table, with the version and inputs it is of
     copies: dict[str, CardDef] = field(default_factory=dict)      # object id → the card it copies (layer 1)
     delayed: list[PendingTrigger] = field(default_factory=list)   # delayed triggers waiting for their moment (603.7)
     catalog_names: Collection[str] = frozenset()  # the catalog's card names, injected at start: those one may name
@@ -607,8 +617,8 @@ class MagicState(GameState):
     # 613.1b: the effect that decided each permanent's controller at the last control check (sba.sync_control
     # says why control changed). Game state: reversed with the rest.
     control_by: dict[str, tuple[int, str, str]] = field(default_factory=dict)   # (timestamp, source, controller)
-    # What happened this turn, typed (the core's `this_turn` dict of string keys is not used by this ruleset).
-    this_turn: ThisTurn = field(default_factory=ThisTurn)     # type: ignore[assignment]
+    # What happened this turn: spells cast, life lost, damage dealt, by player (ThisTurn).
+    this_turn: ThisTurn = field(default_factory=ThisTurn)
     caches: MagicCaches = field(default_factory=MagicCaches)
     # This game's edit counter and journal (Stamps): its objects, players, zones and pools count on it, never on a
     # counter another game shares. Not game state: a reversal (undo.py) neither saves nor restores it.
