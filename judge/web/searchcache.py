@@ -84,8 +84,6 @@ def answer(params: dict[str, Any], compute: Callable[[], bytes], kind: str = "ap
         return value, "hit"
     body = compute()
     if stable and not session_touched():
-        try:
-            localcache.put(key, body, _ttl())
-        except StoreUnavailable as exc:
-            warn_unavailable("the search cache", exc)
+        # written behind the request (writebehind.py): a search is deterministic, a lost put is a later miss
+        localcache.put_behind(key, body, _ttl(), "the search cache")
     return body, "miss"
