@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import itertools
 import json
 import os
 import secrets
@@ -30,7 +31,11 @@ RUN_SCENARIO = "magic/01-un-turno-completo-de-enderezar-a-limpieza"   # 74 steps
 SAVE_SCENARIO = "doce-vidas/01-preparacion-de-la-partida"
 UNREACHED = "1000000000/minute"   # counted, never reached
 LEXICAL_ENV = {"JUDGE_SEARCH_SEMANTIC": "false"}   # the targets measured on a lexical-only server
-SEARCH_TARGETS = ("search", "lexical")   # measured cold (one pass on an empty search cache), then warm
+SEARCH_TARGETS = ("search", "lexical")   # measured cold (new questions for the pass's time), then warm
+# A cold search pass asks the curated titles' word windows (start, length), in this order after the warm pass's
+# (0, 8): ~16,000 different questions, so a pass of --seconds at a few hundred per second never asks one twice.
+WINDOW_STARTS = range(6)
+WINDOW_LENGTHS = (8, 7, 9, 6, 10, 5, 11, 4, 12)
 
 
 def free_port(wanted: int = 0) -> int:
@@ -55,6 +60,9 @@ def targets() -> dict[str, Target]:
     run_body = json.dumps(_yaml(_curated(RUN_SCENARIO))).encode()
     json_type = (("Content-Type", "application/json"),)
     paths = question_paths()
+    # run-cold's titles: one counter for every pass (a warm-up's and the measured pass's never share a title) and
+    # a token of this bench (a store kept from an earlier bench holds none of them)
+    fresh, salt = itertools.count(), secrets.token_hex(4)
     return {
         "search": Target(f"GET /api/search (default: semantic + lexical; {len(paths)} questions)", "GET",
                          paths[0], path_for=lambda i: paths[i % len(paths)]),
@@ -66,14 +74,22 @@ def targets() -> dict[str, Target]:
         "run": Target("POST /api/run (74 steps)", "POST", "/api/run", body=run_body, headers=json_type),
         # the same scenario under a title of its own each time: every request misses the run cache (a new run)
         "run-cold": Target("POST /api/run (74 steps), a new document each time", "POST", "/api/run",
-                           headers=json_type, body_for=lambda i: _retitled(run_body, i)),
+                           headers=json_type, body_for=lambda i: _retitled(run_body, f"{salt}-{next(fresh)}")),
     }
 
 
-def _retitled(body: bytes, i: int) -> bytes:
-    """`body` (a scenario's JSON) with its title made the i-th of its own: the run cache keys on the document."""
+def cold_search(name: str) -> tuple[Target, int]:
+    """A search target's cold pass and how many requests it may send: a new question each request
+    (cold_question_paths), never one asked before."""
+    paths = cold_question_paths()
+    return Target(f"GET /api/search ({'default' if name == 'search' else 'lexical only'}; a new question each "
+                  f"time, of {len(paths)})", "GET", paths[0], path_for=lambda i: paths[i % len(paths)]), len(paths)
+
+
+def _retitled(body: bytes, tag: str) -> bytes:
+    """`body` (a scenario's JSON) with a title of its own (`tag`): the run cache keys on the document."""
     doc = json.loads(body)
-    doc["title"] = f"{doc.get('title', '')} · {os.getpid()}-{i}"
+    doc["title"] = f"{doc.get('title', '')} · {tag}"
     return json.dumps(doc, ensure_ascii=False).encode()
 
 
@@ -87,6 +103,36 @@ def question_paths() -> list[str]:
 
     titles = sorted({" ".join(item.title.split()[:8]) for item in curated() if item.title})
     return ["/api/search?" + urlencode({"q": title}) for title in titles] or ["/api/search?q=robar"]
+
+
+def cold_questions() -> list[str]:
+    """New questions for a cold pass, in a fixed order: each curated title's window of words (WINDOW_STARTS ×
+    WINDOW_LENGTHS, at least three words), distinct once cleaned, the warm pass's questions (the first eight
+    words) first. Each is a question of its own to the search (no cache of answers or of question vectors keys it
+    as another), made of a player's words as the warm ones are, so a pass costs what new questions cost."""
+    from judge.runner.catalog import curated
+    from judge.search.text import clean_query
+
+    titles = sorted({item.title for item in curated() if item.title})
+    seen: set[str] = set()
+    out: list[str] = []
+    for start in WINDOW_STARTS:
+        for length in WINDOW_LENGTHS:
+            for title in titles:
+                words = title.split()
+                if start and start + length > len(words):   # past the end: a shorter window of another pass
+                    continue
+                question = clean_query(" ".join(words[start:start + length]))[0]
+                if len(question.split()) >= 3 and question not in seen:
+                    seen.add(question)
+                    out.append(question)
+    return out or ["robar una carta"]
+
+
+def cold_question_paths() -> list[str]:
+    from urllib.parse import urlencode
+
+    return ["/api/search?" + urlencode({"q": q}) for q in cold_questions()]
 
 
 def _yaml(path: Path) -> Any:
@@ -395,8 +441,10 @@ def _forget_searches(redis_url: str | None, prefix: str) -> None:
 
 
 def _line(r: dict[str, Any]) -> str:
+    cache = r.get("cache") or {}
     return (f"{r['target']:<58} {r['requests_per_s']:>8.1f} req/s  p50 {r['p50_ms']:>7.1f} ms  "
-            f"p99 {r['p99_ms']:>7.1f} ms  errors {r['errors']}  ({r['requests']} in {r['seconds']:.1f} s)"
+            f"p99 {r['p99_ms']:>7.1f} ms  errors {r['errors']}  ({r['requests']} in {r['seconds']:.1f} s"
+            + (f"; cache {', '.join(f'{k} {v}' for k, v in cache.items())}" if cache else "") + ")"
             + (f"  server CPU {r['server_cpu_ms_per_request']:.2f} ms/req" if "server_cpu_ms_per_request" in r else "")
             + (f"  paced at {r['rate']:g} req/s (p99 from sending {r['p99_from_sent_ms']:.1f} ms)"
                if r.get("rate") else ""))
@@ -479,10 +527,11 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
                     for name in phase:
                         rows = []
                         if name in SEARCH_TARGETS:
-                            # cold: one pass over the questions on an empty search cache (each one searched once)
+                            # cold: new questions for the pass's whole time, on an empty search cache (each
+                            # asked once; the pass stops early only if every variant was asked)
                             _forget_searches(redis_url, prefix)
-                            cold = _measure(server, available[name], connections, max(seconds, 60.0), 0,
-                                            count=len(question_paths()))
+                            target, count = cold_search(name)
+                            cold = _measure(server, target, connections, seconds, 0, count=count)
                             rows.append(cold | {"name": f"{name}-cold", "target": cold["target"] + ", cold"})
                         row = _measure(server, available[name], connections, seconds, warmup,
                                        rate=rate) | {"name": name}

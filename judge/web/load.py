@@ -35,6 +35,7 @@ class Answer:
     seconds: float
     body: bytes = b""
     late: float = 0.0       # paced: how long after it was due the request was sent (client or server behind)
+    cache: str = ""         # the answer's X-Run-Cache or X-Search-Cache header (hit, miss, off), if any
 
 
 @dataclass
@@ -55,6 +56,14 @@ class LoadResult:
     def errors(self) -> int:
         """Answers that are not 2xx/3xx, plus requests that got no answer."""
         return sum(n for status, n in self.statuses.items() if not 200 <= status < 400)
+
+    def cache_states(self) -> dict[str, int]:
+        """How many answers said each X-Run-Cache / X-Search-Cache state: a cold pass shows it missed."""
+        states: dict[str, int] = {}
+        for answer in self.answers:
+            if answer.cache:
+                states[answer.cache] = states.get(answer.cache, 0) + 1
+        return dict(sorted(states.items()))
 
     @property
     def rate(self) -> float:
@@ -80,6 +89,7 @@ class LoadResult:
                 "p50_ms": round(self.percentile(50), 1), "p99_ms": round(self.percentile(99), 1),
                 "p99_from_sent_ms": round(self.sent_p99(), 1),
                 "errors": self.errors, "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
+                "cache": self.cache_states(),
                 "client_cpu_s": round(self.client_cpu, 3)}
 
 
@@ -122,7 +132,7 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
                 late = max(0.0, time.monotonic() - due)
                 started -= late
                 due += interval
-            status, data = 0, b""
+            status, data, cache = 0, b"", ""
             try:
                 if conn is None:
                     conn = http.client.HTTPConnection(host, port, timeout=timeout)
@@ -131,6 +141,7 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
                 response = conn.getresponse()
                 data = response.read()
                 status = response.status
+                cache = response.getheader("X-Run-Cache") or response.getheader("X-Search-Cache") or ""
                 if response.will_close:
                     conn.close()
                     conn = None
@@ -138,7 +149,8 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
                 if conn is not None:
                     conn.close()
                 conn = None
-            mine.append(Answer(index, status, time.perf_counter() - started, data if keep_bodies else b"", late))
+            mine.append(Answer(index, status, time.perf_counter() - started, data if keep_bodies else b"", late,
+                               cache))
         if conn is not None:
             conn.close()
         with lock:

@@ -103,8 +103,28 @@ def put(key: str, value: bytes, ttl: int) -> None:
     store().put(key, value, ttl)
 
 
+def put_behind(key: str, value: bytes, ttl: int, what: str) -> None:
+    """Into this worker's LRU now, into the shared store by the process's writer thread (writebehind.py): the
+    request does not wait for the store. Never raises for the store (a failed put is logged there, and is only
+    a later miss). WRITE_BEHIND false: both now, as put()."""
+    cfg = current_app.config
+    if not _flag(cfg.get("WRITE_BEHIND", True)):
+        put(key, value, ttl)
+        return
+    from judge.web import writebehind
+
+    lru().put(key, value, ttl)
+    writebehind.queue(_int(cfg.get("WRITE_BEHIND_ITEMS"), writebehind.DEFAULT_ITEMS),
+                      _int(cfg.get("WRITE_BEHIND_MB"), writebehind.DEFAULT_MB)).put(
+        writebehind.Put(store(), key, value, ttl, what))
+
+
+def _flag(value: Any) -> bool:
+    return value.strip().lower() not in ("0", "false", "no", "off", "") if isinstance(value, str) else bool(value)
+
+
 def _ttl() -> float:
     return float(_int(current_app.config.get("PAGE_CACHE_TTL"), 86400))
 
 
-__all__ = ["LRU", "StoreUnavailable", "get", "put", "lru"]
+__all__ = ["LRU", "StoreUnavailable", "get", "put", "put_behind", "lru"]

@@ -113,7 +113,9 @@ def api_run() -> Response:
             _, trace, outcome = runs.run_scenario(found.doc if isinstance(found.doc, dict) else body, fmt, budget)
         except InvalidScenario as exc:
             return runs.invalid(exc)
-        response = jsonify(runs.run_json(trace, outcome)[0])
+        from judge.web import runjson
+
+        response = runjson.response(runs.run_json(trace, outcome)[0])   # jsonify's bytes, boards' parts once
         runcache.keep(found, response.get_data(), time.monotonic() - started, runs.time_budget())
     response.headers["X-Run-Cache"] = found.state
     return response

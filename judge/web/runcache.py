@@ -9,7 +9,7 @@ Two keys: the document's (`run:`, its canonical form: whitespace, key order, YAM
 the answer; the body's (`runb:`, the bytes as sent) holds only the document's key, so a body sent again is
 answered without parsing it (YAML parsing costs about as much as the run). Stored like cached pages (the shared
 store behind the in-process LRU, judge/web/localcache.py), bounded in number by the store and in size by
-RUN_CACHE_MAX_BYTES. Not stored: an invalid scenario's errors (cheap to find again), and a run that took as long
+RUN_CACHE_MAX_BYTES; the shared store's copy is written behind the request (writebehind.py). Not stored: an invalid scenario's errors (cheap to find again), and a run that took as long
 as its time budget (the budget may have cut it, which depends on the machine, not the document).
 """
 from __future__ import annotations
@@ -129,19 +129,19 @@ def lookup(body: bytes, fmt: str) -> Lookup:
 
 def keep(found: Lookup, answer: bytes, seconds: float, budget: float) -> None:
     """Store a run's answer, unless it is too big or took `seconds` as long as its time `budget` (see the
-    docstring)."""
+    docstring). The shared store's put is written behind (judge/web/writebehind.py), after the answer is sent: a
+    run is deterministic, so a put that is dropped or lost in a crash costs a later request the run's CPU again,
+    never a wrong answer."""
     from judge.web import localcache
-    from judge.web.shared_store import StoreUnavailable, warn_unavailable
 
     if found.state != "miss" or not found.doc_key or seconds >= budget:
         return
     if len(answer) > _max_bytes():
         return
-    try:
-        localcache.put(found.doc_key, answer, _ttl())
-        localcache.put(found.body_key, found.doc_key.encode(), _ttl())
-    except StoreUnavailable as exc:
-        warn_unavailable("the run cache", exc)
+    # Off the request's path (writebehind.py): the worker's LRU has it now, the shared store once the process's
+    # writer gets to it; the answer before its pointer (one writer keeps their order).
+    localcache.put_behind(found.doc_key, answer, _ttl(), "the run cache")
+    localcache.put_behind(found.body_key, found.doc_key.encode(), _ttl(), "the run cache")
 
 
 def _ttl() -> int:

@@ -332,7 +332,9 @@ def trace_page(trace: Any, outcome: Any, *, source: str, title: str, description
     if extra.get("run_url"):
         data["run_url"] = extra["run_url"]
     if wants_json():
-        return jsonify(data)
+        from judge.web import runjson
+
+        return runjson.response(data)   # jsonify's bytes, each board's shared parts encoded once
     return render_template(template, trace=data, cites=cites, source=source, title=title,
                            description=description, illustrates=list(illustrates), verdict=outcome,
                            curated=curated, run=run_view(data, card_info(scenario)), builder_url=builder_url,

@@ -9,6 +9,10 @@ the semantic half runs, and the language of the request. All of them are in the 
 expire. Stored like cached pages: the shared store (Redis, or the instance's SQLite file) behind each worker's
 LRU (localcache.py), so a question asked on one instance is answered from the store on the others.
 
+The shared store's copy is written behind the request (writebehind.py): the answer is sent first, and a put that
+is dropped (the queue's bound) or lost in a crash only makes a later request for that question a miss that computes
+the same bytes again (CPU, never a wrong answer).
+
 Not stored: an answer computed while the passages' vectors are still being computed by the embedding job (the
 semantic half changes as vectors arrive, with the same index stamp), and nothing when the store is unreachable
 (the search is answered uncached, as the page cache does).
@@ -84,8 +88,6 @@ def answer(params: dict[str, Any], compute: Callable[[], bytes], kind: str = "ap
         return value, "hit"
     body = compute()
     if stable and not session_touched():
-        try:
-            localcache.put(key, body, _ttl())
-        except StoreUnavailable as exc:
-            warn_unavailable("the search cache", exc)
+        # written behind the request (writebehind.py): a search is deterministic, a lost put is a later miss
+        localcache.put_behind(key, body, _ttl(), "the search cache")
     return body, "miss"

@@ -56,15 +56,23 @@ def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     shutil.copytree(instance_dir, instance, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "counters.bin", "judge.db*"))
     result = CliRunner().invoke(
         main, ["bench", "load", "--seconds", "0.5", "--warmup", "0", "--connections", "4", "--saves", "20",
-               "--targets", "curated,run", "--workers", "1", "--threads", "4", "--fill-store", "30", "--json"],
+               "--targets", "curated,run,run-cold,search", "--workers", "1", "--threads", "4", "--fill-store",
+               "30", "--json"],
         env={"JUDGE_INSTANCE": str(instance)})
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert [t["name"] for t in report["targets"]] == ["curated", "run"]
+    assert [t["name"] for t in report["targets"]] == ["curated", "run", "run-cold", "search-cold", "search"]
     for row in report["targets"]:
         assert row["requests"] > 0 and row["errors"] == 0 and row["p99_ms"] >= row["p50_ms"] > 0, row
         # the server's own CPU (its process group, from /proc): answering costs something, never nothing
         assert row["server_cpu_s"] > 0 and row["server_cpu_ms_per_request"] > 0
+    run, cold, search_cold, search = report["targets"][1:]
+    assert run["cache"].get("hit", 0) > 0                  # the same body: answered from the run cache
+    # Cold passes: a new document or question each request, for the pass's whole time (the ~16,000 questions
+    # are never all asked in half a second): every answer a miss.
+    for row in (cold, search_cold):
+        assert row["cache"] == {"miss": row["requests"]} and row["seconds"] >= 0.5, row
+    assert search["cache"].get("hit", 0) > 0, search       # warm: the questions the cold pass began with
     saves = report["saves"]
     assert saves["ok"] and saves["sent"] == saves["created"] == saves["in_database"] == saves["intact"] == 20
     assert not (instance / "judge.db").exists()    # the saves went to the bench's own database
@@ -100,3 +108,63 @@ def test_group_cpu_seconds_counts_a_busy_process_group() -> None:
 def test_bench_load_names_an_unknown_target() -> None:
     result = CliRunner().invoke(main, ["bench", "load", "--targets", "rule,nothing"])
     assert result.exit_code == 2 and "nothing" in result.output and "--targets" in result.output
+
+
+class _CacheHandler(_Handler):
+    def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+        body = b"{}"
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Search-Cache" if "q=" in self.path else "X-Run-Cache",
+                         "hit" if self.path.endswith("again") else "miss")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_drive_counts_the_answers_cache_states() -> None:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _CacheHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        paths = ["/api/search?q=a", "/api/search?q=again", "/api/run"]
+        got = drive("127.0.0.1", port, Target("mixed", "GET", "/", path_for=lambda i: paths[i % 3]),
+                    connections=2, seconds=10, count=9)
+        assert got.cache_states() == {"hit": 3, "miss": 6} and got.to_json()["cache"] == {"hit": 3, "miss": 6}
+        plain = drive("127.0.0.1", port, Target("ok", "GET", "/x"), connections=1, seconds=10, count=2)
+        assert plain.to_json()["cache"] == {"miss": 2}
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_cold_search_pass_has_a_new_question_for_every_request() -> None:
+    """The cold pass asks each question once for its whole --seconds: ~16,000 distinct questions (after the
+    search's own cleaning, which is what its caches key), the warm pass's ones first."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from judge.search.text import clean_query
+    from judge.web.bench_load import cold_question_paths, cold_questions, cold_search, question_paths
+
+    questions = cold_questions()
+    assert len(questions) > 10_000
+    assert len({clean_query(q)[0] for q in questions}) == len(questions)
+    assert all(len(q.split()) >= 3 for q in questions)
+    warm = [parse_qs(urlsplit(p).query)["q"][0] for p in question_paths()]
+    assert questions[:len(warm)] == warm
+    target, count = cold_search("lexical")
+    assert count == len(questions) and target.path_for is not None
+    assert [target.path_for(i) for i in range(3)] == cold_question_paths()[:3]
+
+
+def test_run_cold_never_sends_a_document_twice() -> None:
+    """A warm-up and the measured pass each count their requests from 0: their titles still differ, and so do
+    two benches' (a store kept from the last bench would answer them)."""
+    from judge.web.bench_load import targets
+
+    first, second = targets()["run-cold"], targets()["run-cold"]
+    assert first.body_for is not None and second.body_for is not None
+    warmup = [first.body_for(i) for i in range(5)]
+    measured = [first.body_for(i) for i in range(5)]
+    other = [second.body_for(i) for i in range(5)]
+    titles = [json.loads(body)["title"] for body in warmup + measured + other]
+    assert len(set(titles)) == 15
