@@ -24,6 +24,7 @@ from flask import current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 from judge import config
+from judge.web.errors import said
 from judge.web.i18n import translate
 
 if TYPE_CHECKING:  # the heavy imports stay inside the functions, so importing the app stays quick
@@ -128,7 +129,7 @@ class RulesData:
     def _unavailable(self) -> DataUnavailable:
         # Made per request: the message is in the language of the request that gets it.
         rebuilding, detail = self._failure or (False, "")
-        return IndexRebuilding(detail) if rebuilding else DataUnavailable(translate("error.503", detail=detail))
+        return IndexRebuilding(detail) if rebuilding else said(DataUnavailable, "error.503", detail=detail)
 
     def _failed(self, exc: Exception) -> None:
         from judge.corpus import CorpusError

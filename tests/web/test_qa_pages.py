@@ -15,13 +15,14 @@ EMPTY_LIBRARY = "¿qué pasa si no tengo cartas en la biblioteca?"
 
 # -- the answer's citation ---------------------------------------------------------------------------------------
 
-def test_answer_citation_names_the_passage_once(get_page) -> None:
+def test_answer_citation_names_the_passage_once(get_page, client) -> None:
     # cr-es/121.4 is named after its rule, "Robar una carta", which is also its document's title.
     citation = get_page("/?q=121.4").select_one("section.answer .citation")
-    assert citation.select_one("a.title").get_text(strip=True) == "Robar una carta"
+    title = client.get("/pasajes/cr-es/121.4.json").get_json()["document"]["title"]
+    assert citation.select_one("a.title").get_text(strip=True) == title
     assert citation.select_one(".doc") is None
     names = [e.get_text(strip=True) for e in citation.select("a.title, .doc")]
-    assert names.count("Robar una carta") == 1
+    assert names.count(title) == 1
     assert citation.select_one("a.number")["href"] == "/reglas/121.4"
     assert citation.find("code").get_text() == "cr-es/121.4"
 
@@ -215,9 +216,11 @@ def test_card_list_filters_by_name_without_case_or_accents(get_page, client, q: 
 
 
 def test_card_list_filter_without_matches(get_page) -> None:
-    page = get_page("/cartas", query_string={"q": "lobo gris imaginario"})
+    asked = "lobo gris imaginario"
+    page = get_page("/cartas", query_string={"q": asked})
     assert page.select("table.cards") == []
-    assert "lobo gris imaginario" in page.select_one("p.none").get_text()
+    none = page.select_one("p.none")
+    assert none["data-message"] == "card.none_match" and asked in none.get_text()      # the query, said back
     assert page.select_one("p.count a")["href"] == "/cartas"
 
 
