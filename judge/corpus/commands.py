@@ -12,7 +12,7 @@ from typing import NoReturn
 import click
 
 from judge.cli_messages import lang_option, say
-from judge.messages import error_text, said_or_text
+from judge.messages import Message, error_text, said_or_text
 
 EXIT_BAD_INPUT = 2
 
@@ -157,7 +157,8 @@ def status_cmd(as_json: bool, lang: str) -> None:
     if sem.get("rate"):
         line += say(lang, "cli.status.rate", rate=sem["rate"], eta=_duration(sem["eta_s"]), pid=sem["pid"])
     if sem.get("error"):
-        line += f": {sem['error']}"
+        said = sem.get("error_message")         # the job's reason as a message (embedjob), else its Spanish text
+        line += f": {Message.from_json(said).render(lang) if said else sem['error']}"
     click.echo(line)
 
 

@@ -472,7 +472,7 @@ def _complete_vectors(inst: Path, semantic: bool | None, embed: str, progress: P
     job = embedjob.run(inst, progress=(lambda done, total: progress(indexed + done, indexed + total))
                        if progress else None)
     if report is not None and job is not None:
-        report.update(passages=job.present, embedded=job.embedded, skipped=job.skipped,
+        report.update(passages=job.present, embedded=job.embedded, skipped=job.skipped, skipped_id=job.skipped_id,
                       seconds=round(float(report.get("seconds", 0.0)) + job.seconds, 3))  # type: ignore[arg-type]
         if "cached" not in report:
             report["cached"] = job.cached
