@@ -27,6 +27,13 @@ ES: dict[str, str] = {
     "search.skipped.off": "desactivada (JUDGE_SEARCH_SEMANTIC)",
     "search.skipped.no_model": "modelo no disponible",
     "search.skipped.no_plan": "el índice no tiene plan de vectores (`judge index --force`)",
+    # what is wrong with an index folder's files (index.py `damage`: the `problem` of the lines above)
+    "search.damage.missing": "falta {name}",
+    "search.damage.unreadable": "{name} ilegible: {error}",
+    "search.damage.empty": "{name} vacío",
+    "search.damage.changed": "{name} no es el que se escribió",
+    "search.damage.changed_size": "{name} no es el que se escribió ({size} bytes, no {expected})",
+    "search.damage.no_folder": "falta la carpeta {name}",
     # why the model or the shallow question encoder cannot be used (semantic.py, shallow.py: the exceptions' text)
     "search.model.no_package": "el paquete {package}=={version} no está instalado",
     "search.model.missing": "no se encuentra el modelo {path}",
@@ -70,6 +77,12 @@ EN: dict[str, str] = {
     "search.skipped.off": "off (JUDGE_SEARCH_SEMANTIC)",
     "search.skipped.no_model": "model unavailable",
     "search.skipped.no_plan": "the index has no vector plan (`judge index --force`)",
+    "search.damage.missing": "{name} is missing",
+    "search.damage.unreadable": "{name} is unreadable: {error}",
+    "search.damage.empty": "{name} is empty",
+    "search.damage.changed": "{name} is not the file that was written",
+    "search.damage.changed_size": "{name} is not the file that was written ({size} bytes, not {expected})",
+    "search.damage.no_folder": "the folder {name} is missing",
     "search.model.no_package": "the package {package}=={version} is not installed",
     "search.model.missing": "the model {path} is not there",
     "search.model.other_file": "the model {path} is not the expected one (SHA-256 {found}…, expected {expected}…): "

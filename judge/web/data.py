@@ -24,6 +24,7 @@ from flask import current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 from judge import config
+from judge.messages import Message, Note
 from judge.web.errors import said
 from judge.web.i18n import translate
 
@@ -176,7 +177,7 @@ class RulesData:
         self.serving_last_good = None
 
     # -- a damaged index
-    def _damage(self) -> str | None:
+    def _damage(self) -> "Note | None":
         """What is wrong with an index that was built here (the link exists), or None (none built yet: the first
         build happens in the request, as before; or it is whole)."""
         from judge.search.index import damage
@@ -186,7 +187,7 @@ class RulesData:
             return None
         folder = link.resolve()
         if not folder.is_dir():
-            return f"falta la carpeta {folder.name}"
+            return Note(Message("search.damage.no_folder", name=folder.name))
         return damage(folder)
 
     def _rebuild_in_background(self, problem: str) -> None:

@@ -59,3 +59,15 @@ def test_a_commands_lang_says_the_search_log_lines_then_the_language_comes_back(
     with caplog.at_level(logging.WARNING, logger=sem.log.name):
         sem.log_once(said)
     assert caplog.messages == [said.render()]
+
+
+def test_an_index_damage_is_its_spanish_line_carrying_its_message(tmp_path) -> None:
+    from judge.search.index import CHECKSUMS_FILE, IndexCorrupt, damage
+
+    problem = damage(tmp_path)                       # a folder without checksums: a build that did not finish
+    assert problem is not None and problem.message == Message("search.damage.missing", name=CHECKSUMS_FILE)
+    assert problem == problem.message.render()       # still the Spanish str the logs and the 503 always had
+    corrupt = IndexCorrupt(tmp_path, problem)
+    assert corrupt.said.params["problem"] == problem.message         # nested: said in the error's language
+    assert corrupt.render("en") == Message("search.index.corrupt", path=str(tmp_path),
+                                           problem=Message("search.damage.missing", name=CHECKSUMS_FILE)).render("en")
