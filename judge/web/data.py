@@ -38,6 +38,10 @@ REBUILD_BACKOFF = 30.0     # seconds before a failed background build is tried a
 log = logging.getLogger(__name__)
 
 
+# The detail of a 503 whose cause is only in the server's log (an unexpected exception), said per request.
+INTERNAL = "error.503_internal"
+
+
 class DataUnavailable(ServiceUnavailable):
     """The corpus cannot be loaded or the index cannot be built/opened: a 503 that says why."""
 
@@ -130,6 +134,8 @@ class RulesData:
     def _unavailable(self) -> DataUnavailable:
         # Made per request: the message is in the language of the request that gets it.
         rebuilding, detail = self._failure or (False, "")
+        if detail == INTERNAL:      # the server's own failure: said in the request's language, not the log's
+            detail = translate("error.503_internal")
         return IndexRebuilding(detail) if rebuilding else said(DataUnavailable, "error.503", detail=detail)
 
     def _failed(self, exc: Exception) -> None:
@@ -142,7 +148,7 @@ class RulesData:
             detail = str(exc)  # a problem with the documents or the folder: the operator can act on it
             log.error("loading the corpus or the index failed: %s", exc)
         else:
-            detail = "error interno al preparar el índice (detalles en el registro del servidor)"
+            detail = INTERNAL
             log.exception("loading the corpus or the index failed")
         if self.corpus is None or self.index is None:
             self._failure = (isinstance(exc, IndexRebuilding), detail)
