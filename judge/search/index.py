@@ -59,6 +59,10 @@ class IndexMissing(Said, RuntimeError):
         self.where = where
 
 
+class EmbedModeError(Said, ValueError):
+    """ensure_index called with an `embed` that is none of EMBED_MODES (a caller's mistake, said as a message)."""
+
+
 class IndexCorrupt(IndexMissing):
     """An index folder whose files are not those its build wrote (a damaged, cut or missing file)."""
 
@@ -442,7 +446,7 @@ def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = Non
     from judge.corpus import load_corpus
 
     if embed not in EMBED_MODES:
-        raise ValueError(f"embed: {embed!r} no es uno de {EMBED_MODES}")
+        raise EmbedModeError(Message("search.index.embed_mode", mode=repr(embed), modes=str(EMBED_MODES)))
     cdir = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
     corpus = load_corpus(cdir, inst)

@@ -21,6 +21,7 @@ ES: dict[str, str] = {
     "search.index.missing": "no hay índice de búsqueda en {path}: ejecuta `judge index` para construirlo",
     "search.index.corrupt": "el índice de búsqueda de {path} está dañado ({problem}): hay que reconstruirlo "
                             "(`judge index --if-stale` lo hace)",
+    "search.index.embed_mode": "embed: {mode} no es uno de {modes}",
     # rerank_train.py
     "search.train.held_out": "los conjuntos reservados no se usan para entrenar: {sets}",
     # why a build has no vectors (index.py, embedjob.py: the report's `skipped`)
@@ -73,6 +74,7 @@ EN: dict[str, str] = {
     "search.index.missing": "there is no search index in {path}: run `judge index` to build it",
     "search.index.corrupt": "the search index of {path} is damaged ({problem}): it must be rebuilt "
                             "(`judge index --if-stale` does it)",
+    "search.index.embed_mode": "embed: {mode} is not one of {modes}",
     "search.train.held_out": "the held-out sets are never trained on: {sets}",
     "search.skipped.off": "off (JUDGE_SEARCH_SEMANTIC)",
     "search.skipped.no_model": "model unavailable",
