@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from judge.web.i18n import translate
+
 
 def test_home_without_question_shows_the_box_and_no_answer(get_page) -> None:
     page = get_page("/")
@@ -155,7 +157,8 @@ def test_a_question_whose_game_cannot_be_told_says_so_and_offers_both(client, ge
     assert line["data-message"] == "search.game_alternative" and data["alternative"]["asked"] in line.get_text()
     assert data["alternative"]["id"] in line.get_text()
     assert data["alternative"]["url"] in [a["href"] for a in line.select("a")]
-    assert data["alternative"]["ruleset"] == other and data["alternative"]["asked"].startswith("¿Preguntabas por")
+    assert data["alternative"]["ruleset"] == other and data["alternative"]["asked"] == translate(
+        "search.game_alternative", "es", game=data["alternative"]["game_name"])
 
 
 @pytest.mark.parametrize("lang, said, asked", [

@@ -9,6 +9,7 @@ import pytest
 from flask import render_template
 
 from judge.search.schema import HIGHLIGHT_STOP, fold
+from judge.web.i18n import translate
 
 EMPTY_LIBRARY = "¿qué pasa si no tengo cartas en la biblioteca?"
 
@@ -61,7 +62,7 @@ def test_passage_page_links_a_reference_the_corpus_does_not_have(get_page) -> No
     text = get_page("/pasajes/cr-es/121.4").select_one("article.passage .text")
     link = _ref(text, "704")
     assert link is not None and link.get_text() == "704"
-    assert "outside" in link["class"] and link["title"] == "fuera del corpus cargado"
+    assert "outside" in link["class"] and link["title"] == translate("passage.outside", "es")
 
 
 def test_rule_number_reference_page_explains_the_missing_rule(get_page, client) -> None:

@@ -365,8 +365,7 @@ def test_curated_run_json_carries_the_cited_passages_and_the_import_note(client,
     assert passages["cr-en/121.4"] == {
         "id": "cr-en/121.4", "doc": "cr-en", "number": "121.4", "title": None, "text": None, "url": None,
         "rule_url": "/reglas/121.4", "loaded": False, "same_number": ["cr-es/121.4"],
-        "note": "texto no cargado: importa el CR inglés, que viene en `../shared/corpus/` junto a la copia del "
-                "proyecto, con `judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt`"}
+        "note": ui("run.not_loaded.cr-en")}
     spanish = passages["cr-es/121.4"]
     assert spanish["loaded"] is True and spanish["number"] == "121.4" and spanish["url"] == "/pasajes/cr-es/121.4"
     assert " ".join(spanish["text"].split()) == corpus_text("cr-es/121.4") and spanish["rule_url"] == "/reglas/121.4"
@@ -412,7 +411,7 @@ def test_bare_numbers_and_refs_outside_the_corpus_in_the_run_json(client, monkey
     for ref in ("999.9z", "dv/no-existe"):
         assert passages[ref] == {"id": ref, "doc": None, "number": None, "title": None, "text": None, "url": None,
                                  "rule_url": None, "loaded": False, "same_number": [],
-                                 "note": "fuera del corpus cargado"}
+                                 "note": ui("run.outside")}
     assert passages["cr-en/704.5a"]["loaded"] is False and passages["cr-en/704.5a"]["same_number"] == []
     assert data["verdict"] == {"ok": False, "text": "MAL: la ejecución se detuvo en una elección", "unmodelled": []}
 

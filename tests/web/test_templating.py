@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 
+from judge.web.i18n import translate
 from judge.web.templating import link_refs, passage_url, safe_highlight, same_text
 from judge.web.views import parent_number
 
@@ -27,7 +28,7 @@ def test_link_refs_links_every_cited_number_and_marks_those_not_loaded(app) -> N
     assert anchors["702.19"]["href"] == "/reglas/702.19" and anchors["702.19"]["class"] == ["ref"]
     # not loaded: still a link to its page (who cites it, how to load it), marked as outside the corpus
     assert anchors["616.1f"]["href"] == "/reglas/616.1f" and "outside" in anchors["616.1f"]["class"]
-    assert anchors["616.1f"]["title"] == "fuera del corpus cargado"
+    assert anchors["616.1f"]["title"] == translate("passage.outside", "es")
     assert page.find("b") is None and "<b>" in page.get_text()  # the text itself is escaped
 
 
