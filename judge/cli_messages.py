@@ -21,7 +21,21 @@ F = TypeVar("F", bound=Callable[..., Any])
 def lang_option(f: F) -> F:
     """The `--lang es|en` option of a command that prints through this catalog (Spanish by default)."""
     return click.option("--lang", type=click.Choice(list(LANGUAGES)), default=DEFAULT_LANGUAGE, show_default=True,
+                        callback=_operator_language, expose_value=True,
                         help="Language of the printed lines (es or en); JSON keys and values stay as they are.")(f)
+
+
+def _operator_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    # The search's log lines a command prints on the way (the model not loaded, an index without vectors) are
+    # said in the command's --lang too (judge.messages.operator_language).
+    # Only while the command runs: the language it had comes back when the command ends (a test runner or a
+    # shell calling several commands in one process).
+    from judge.messages import operator_language, set_operator_language
+
+    previous = operator_language()
+    set_operator_language(value)
+    ctx.call_on_close(lambda: set_operator_language(previous))
+    return value
 
 
 def say(lang: str, ident: str, **params: Any) -> str:

@@ -200,6 +200,20 @@ def message_json(text: "str | Message") -> dict[str, Any] | None:
     return text.to_json() if isinstance(text, Message) else None
 
 
+_OPERATOR = {"lang": DEFAULT_LANGUAGE}
+
+
+def operator_language() -> str:
+    """The language of the operator's log lines (`search.log.*`): Spanish, or the `--lang` of the command that
+    runs (judge.cli_messages.lang_option sets it). One per process, like the logging configuration it goes with:
+    what a request or a run says follows its own language, never this."""
+    return _OPERATOR["lang"]
+
+
+def set_operator_language(lang: str) -> None:
+    _OPERATOR["lang"] = language(lang)
+
+
 def language(asked: str | None) -> str:
     """`asked` when it is one of LANGUAGES, else Spanish."""
     return asked if asked in LANGUAGES else DEFAULT_LANGUAGE

@@ -12,7 +12,7 @@ from typing import NoReturn
 import click
 
 from judge.cli_messages import lang_option, say
-from judge.messages import error_text, said_or_text
+from judge.messages import Message, error_text, said_or_text
 
 EXIT_BAD_INPUT = 2
 
@@ -157,7 +157,8 @@ def status_cmd(as_json: bool, lang: str) -> None:
     if sem.get("rate"):
         line += say(lang, "cli.status.rate", rate=sem["rate"], eta=_duration(sem["eta_s"]), pid=sem["pid"])
     if sem.get("error"):
-        line += f": {sem['error']}"
+        said = sem.get("error_message")         # the job's reason as a message (embedjob), else its Spanish text
+        line += f": {Message.from_json(said).render(lang) if said else sem['error']}"
     click.echo(line)
 
 
@@ -177,7 +178,7 @@ def list_cmd(lang: str) -> None:
     try:
         corpus_ = load_corpus()
     except (CorpusError, OSError) as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
     documents = list(corpus_.documents.values())
     if not documents:
         click.echo(say(lang, "cli.list.none"))
@@ -258,7 +259,7 @@ def diff_cmd(old: str | None, new: str | None, as_json: bool, lang: str) -> None
         corpus_ = load_corpus()
         first, second = pick_versions(corpus_, old, new, lang)
     except (CorpusError, OSError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
     result = diff_documents(first, second)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
@@ -307,7 +308,7 @@ def impact_cmd(file: str | None, as_json: bool, rerun: bool, lang: str) -> None:
         corpus_ = load_corpus()
         first, second = pick_versions(corpus_, file, None, lang)
     except (CorpusError, OSError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
     app = create_app()
     try:
         engine = store.engine(app) if store.created(app) else None   # no database yet: no saved scenario

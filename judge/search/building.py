@@ -34,7 +34,7 @@ def build_with_progress(corpus_dir: Path, instance_dir: Path, *, force: bool, if
     if link.exists() and not force:
         problem = damage(link.resolve())
         if problem:   # ensure_index rebuilds it: say why, since the corpus did not change
-            click.echo(say(lang, "cli.build.damaged", path=link, problem=problem))
+            click.echo(say(lang, "cli.build.damaged", path=link, problem=problem.message))
     try:
         label = say(lang, "cli.index.progress")
         with build_lock(instance_dir), click.progressbar(length=1, label=label, show_eta=False) as bar:

@@ -124,7 +124,7 @@ def eval_cmd(file: Path | None, every: bool, as_json: bool, limit_print: int, se
     try:
         loaded = [(f, load_questions(f)) for f in files]
     except EvalFileError as exc:
-        _fail(str(exc))
+        _fail(error_text(exc, lang))
         return
     # Figures of the fused search need every vector: wait for them (the background job's, or computed here).
     ix = _open(True if both else semantic, embed="wait", lang=lang)
@@ -223,7 +223,7 @@ def bench_search_cmd(files: tuple[Path, ...], repeat: int, semantic: bool | None
         try:
             sets.append((file, [q.q for q in load_questions(file)]))
         except EvalFileError as exc:
-            _fail(str(exc))
+            _fail(error_text(exc, lang))
             return
     cdir, inst = _folders()
     results = []

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from judge.config import index_dir
+from judge.messages import Message, message_json, operator_language
 from judge.search import vectorstore as store
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ class JobReport:
     cached: int = 0          # found in the cache when it started
     seconds: float = 0.0
     stopped: bool = False    # asked to stop before the end
-    skipped: str | None = None   # why nothing was embedded (no model, no index)
+    skipped: str | None = None   # why nothing was embedded (no model, no index), in Spanish
+    skipped_id: str | None = None    # the same as a message id (`search.skipped.*`): `judge index --lang` says it
 
     def to_json(self) -> dict[str, Any]:
         return {"passages": self.passages, "present": self.present, "embedded": self.embedded,
@@ -141,8 +143,10 @@ def run(instance: Path, embedder: PassageEncoder | None = None, progress: Progre
         if embedder is None:
             embedder = sem.get_embedder()
         if embedder is None:
-            report.skipped = "modelo no disponible"
-            _write_status(instance, {"state": "failed", "error": sem._failure or report.skipped, "pid": os.getpid(),
+            report.skipped, report.skipped_id = Message("search.skipped.no_model").render(), "search.skipped.no_model"
+            why = sem._failure_said if sem._failure else Message(report.skipped_id)
+            _write_status(instance, {"state": "failed", "error": sem._failure or report.skipped,
+                                     "error_message": message_json(why), "pid": os.getpid(),
                                      "updated_at": time.time()})
             return report
         done_folders: set[Path] = set()
@@ -152,7 +156,9 @@ def run(instance: Path, embedder: PassageEncoder | None = None, progress: Progre
                 break
             plan = store.read_plan(folder)
             if plan is None:
-                report.skipped = report.skipped or "el índice no tiene plan de vectores (`judge index --force`)"
+                if not report.skipped:
+                    report.skipped = Message("search.skipped.no_plan").render()
+                    report.skipped_id = "search.skipped.no_plan"
                 break
             finished = _embed_folder(instance, folder, plan, embedder, report, progress, stop,
                                      batch or sem.EMBED_BATCH, started)
@@ -286,6 +292,8 @@ def status(instance: Path, semantic: bool | None = None) -> dict[str, Any]:
             out["eta_s"] = round((total - present) / rate)
     elif job.get("state") == "failed":
         out["state"], out["error"] = "failed", job.get("error")
+        if job.get("error_message"):
+            out["error_message"] = job["error_message"]     # the same as a message: said in `--lang`
     else:
         out["state"] = "pending"
     return {"index": index, "semantic": out}
@@ -295,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """`python -m judge.search.embedjob INSTANCE`: the background job (exits at once if one is running)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1:
-        print("uso: python -m judge.search.embedjob INSTANCE", file=sys.stderr)
+        print(Message("search.log.job_usage").render(operator_language()), file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     try:
@@ -304,9 +312,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         pass
     report = run(Path(args[0]), wait=False)
     if report is None:
-        log.info("otro proceso ya calcula los vectores de %s", args[0])
+        log.info("%s", Message("search.log.job_busy", instance=args[0]).render(operator_language()))
     else:
-        log.info("vectores de %s: %s", args[0], report.to_json())
+        log.info("%s", Message("search.log.job_done", instance=args[0], report=str(report.to_json()))
+                 .render(operator_language()))
     return 0
 
 

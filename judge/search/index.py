@@ -31,7 +31,7 @@ from whoosh import scoring
 from judge.config import corpus_dir as default_corpus_dir
 from judge.config import index_dir, instance_dir as default_instance_dir
 from judge.search import schema as S
-from judge.messages import Message, Said
+from judge.messages import Message, Note, Said
 
 if TYPE_CHECKING:
     from judge.corpus.model import Document, Passage
@@ -59,11 +59,16 @@ class IndexMissing(Said, RuntimeError):
         self.where = where
 
 
+class EmbedModeError(Said, ValueError):
+    """ensure_index called with an `embed` that is none of EMBED_MODES (a caller's mistake, said as a message)."""
+
+
 class IndexCorrupt(IndexMissing):
     """An index folder whose files are not those its build wrote (a damaged, cut or missing file)."""
 
     def __init__(self, where: Path, problem: str) -> None:
-        Said.__init__(self, Message("search.index.corrupt", path=str(where), problem=problem))
+        # a problem from `damage` carries its message: said in the language the error is said in
+        Said.__init__(self, Message("search.index.corrupt", path=str(where), problem=getattr(problem, "message", problem)))
         self.where = where
         self.problem = problem
 
@@ -87,28 +92,30 @@ def write_checksums(folder: Path) -> None:
     os.replace(tmp, folder / CHECKSUMS_FILE)
 
 
-def damage(folder: Path) -> str | None:
+def damage(folder: Path) -> Note | None:
     """What is wrong with an index folder's files, or None when each is exactly as its build wrote it.  A folder
-    without checksums (a build that did not finish, or one made before they were recorded) counts as damaged."""
+    without checksums (a build that did not finish, or one made before they were recorded) counts as damaged.
+    The problem is its Spanish line (a `Note`: a str) carrying its message (`search.damage.*`), which the lines
+    that nest it say in their own language."""
     try:
         sums = json.loads((folder / CHECKSUMS_FILE).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return f"falta {CHECKSUMS_FILE}"
+        return Note(Message("search.damage.missing", name=CHECKSUMS_FILE))
     except (OSError, ValueError) as exc:
-        return f"{CHECKSUMS_FILE} ilegible: {exc.__class__.__name__}"
+        return Note(Message("search.damage.unreadable", name=CHECKSUMS_FILE, error=exc.__class__.__name__))
     if not isinstance(sums, dict) or not sums:
-        return f"{CHECKSUMS_FILE} vacío"
+        return Note(Message("search.damage.empty", name=CHECKSUMS_FILE))
     for name, expected in sorted(sums.items()):
         path = folder / name
         try:
             size = path.stat().st_size
             if [size, _digest(path)] != list(expected):
-                return f"{name} no es el que se escribió" + (f" ({size} bytes, no {expected[0]})"
-                                                              if size != expected[0] else "")
+                return Note(Message("search.damage.changed_size", name=name, size=str(size), expected=str(expected[0]))
+                            if size != expected[0] else Message("search.damage.changed", name=name))
         except FileNotFoundError:
-            return f"falta {name}"
+            return Note(Message("search.damage.missing", name=name))
         except OSError as exc:
-            return f"{name} ilegible: {exc.__class__.__name__}"
+            return Note(Message("search.damage.unreadable", name=name, error=exc.__class__.__name__))
     return None
 
 
@@ -439,7 +446,7 @@ def ensure_index(corpus_dir: Path | None = None, instance_dir: Path | None = Non
     from judge.corpus import load_corpus
 
     if embed not in EMBED_MODES:
-        raise ValueError(f"embed: {embed!r} no es uno de {EMBED_MODES}")
+        raise EmbedModeError(Message("search.index.embed_mode", mode=repr(embed), modes=str(EMBED_MODES)))
     cdir = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     inst = Path(instance_dir) if instance_dir is not None else default_instance_dir()
     corpus = load_corpus(cdir, inst)
@@ -472,7 +479,7 @@ def _complete_vectors(inst: Path, semantic: bool | None, embed: str, progress: P
     job = embedjob.run(inst, progress=(lambda done, total: progress(indexed + done, indexed + total))
                        if progress else None)
     if report is not None and job is not None:
-        report.update(passages=job.present, embedded=job.embedded, skipped=job.skipped,
+        report.update(passages=job.present, embedded=job.embedded, skipped=job.skipped, skipped_id=job.skipped_id,
                       seconds=round(float(report.get("seconds", 0.0)) + job.seconds, 3))  # type: ignore[arg-type]
         if "cached" not in report:
             report["cached"] = job.cached

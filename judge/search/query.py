@@ -670,7 +670,7 @@ class RulesIndex:
         try:
             question = pending.result()
         except Exception as exc:  # the engine failing on one question must not fail the search
-            log_once("no se pudo calcular el vector de una pregunta (%s): búsqueda léxica", exc)
+            log_once(Message("search.log.question_failed", error=str(exc)))
             return lexical[:limit]
         nearest = vectors.rank(question, depth, allowed)
         if dense_out is not None:

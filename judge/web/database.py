@@ -31,6 +31,9 @@ class DatabaseDown(ServiceUnavailable):
             message += " " + (translate("saved.may_have_landed_form") if form else
                               translate("saved.may_have_landed", header=HEADER))
         super().__init__(message, retry_after=retry_after)
+        from judge.web.errors import mark
+
+        mark(self, "saved.unavailable", seconds=retry_after)    # the JSON's `message`: which notice, not its words
         self.extra = {"may_have_landed": True} if write else {}
 
 

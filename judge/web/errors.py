@@ -1,10 +1,42 @@
 """Errors: JSON under /api (and for JSON requests), a readable page otherwise; never a traceback."""
 from __future__ import annotations
 
+from typing import TypeVar
+
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError, MethodNotAllowed
 
 from judge.web.i18n import MESSAGES, translate
+
+E = TypeVar("E", bound=HTTPException)
+
+
+def _plain_value(value: object) -> object:
+    """A message parameter as JSON can carry it: numbers, booleans and None as they are, anything else as text."""
+    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
+
+
+def mark(error: E, key: str, /, **values: object) -> E:
+    """Keeps which catalogue line (i18n.MESSAGES `key`, with its `values`) an error says, beside its words: the
+    JSON body's `message` (`{"id", "params"}`, the shape of an engine Message's JSON) and the error page's
+    `data-message`. Clients and tests read the id, never the wording, which follows the request's language
+    (issue 17, "Messages")."""
+    error.message_id = key  # type: ignore[attr-defined]
+    error.message_params = {k: _plain_value(v) for k, v in values.items()}  # type: ignore[attr-defined]
+    return error
+
+
+def said(error_class: type[E], key: str, /, **values: object) -> E:
+    """`error_class` saying the catalogue's line `key` in the request's language, its id kept (`mark`)."""
+    return mark(error_class(description=translate(key, **values)), key, **values)
+
+
+def message_json(error: HTTPException) -> dict[str, object] | None:
+    """The `{"id", "params"}` of the line an error says, when it was made with one (`mark`, BadParameter)."""
+    ident = getattr(error, "message_id", None)
+    if not ident:
+        return None
+    return {"id": ident, "params": dict(getattr(error, "message_params", None) or {})}
 
 
 class BadParameter(BadRequest):
@@ -17,6 +49,7 @@ class BadParameter(BadRequest):
         super().__init__(description=f"{parameter}: {said}")
         self.parameter = parameter
         self.message_id = message if message in MESSAGES else None
+        self.message_params = {k: _plain_value(v) for k, v in values.items()} if self.message_id else {}
 
 
 MESSAGES.update({
@@ -108,6 +141,9 @@ def error_response(error: HTTPException, as_json: bool | None = None) -> Respons
     message = _message(error)
     if wants_json() if as_json is None else as_json:
         body: dict[str, object] = {"error": message, "status": code}
+        said_json = message_json(error)
+        if said_json:
+            body["message"] = said_json
         parameter = getattr(error, "parameter", None)
         if parameter:
             body["parameter"] = parameter
@@ -118,6 +154,7 @@ def error_response(error: HTTPException, as_json: bool | None = None) -> Respons
     else:
         try:
             response = Response(render_template("error.html", code=code, message=message,
+                                                message_id=getattr(error, "message_id", None),
                                                 extra=getattr(error, "extra", None) or {}))
         except Exception:  # the error page itself failed (e.g. a broken template): plain text, still no trace
             response = Response(f"{code} {message}\n", mimetype="text/plain")

@@ -242,6 +242,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "error.413": {"es": "La petición es demasiado grande.", "en": "The request is too large."},
     "error.500": {"es": "Algo ha fallado en el servidor. Inténtalo de nuevo.",
                   "en": "Something went wrong on the server. Please try again."},
+    "error.503_internal": {"es": "error interno al preparar el índice (detalles en el registro del servidor)",
+                           "en": "internal error while preparing the index (details in the server's log)"},
     "error.503": {"es": "Los documentos o el índice de búsqueda no están disponibles: {detail}",
                   "en": "The documents or the search index are not available: {detail}"},
     "error.503_rebuilding": {"es": "El índice de búsqueda estaba dañado y se está reconstruyendo; vuelve a intentarlo "

@@ -114,7 +114,11 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
     schemas = {
         "Error": {"type": "object", "required": ["error", "status"],
                   "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
-                                 "parameter": {"type": "string"}}},
+                                 "parameter": {"type": "string"},
+                                 # which sentence `error` is (i18n key and its values), whatever its language
+                                 "message": {"type": "object", "required": ["id", "params"],
+                                             "properties": {"id": {"type": "string"},
+                                                            "params": {"type": "object"}}}}},
         "TimeLimit": {"type": "object", "required": ["error", "status", "time_limit"],
                       "properties": {"error": {"type": "string"}, "status": {"type": "integer"},
                                      "time_limit": {"type": "object", "required": ["stage", "seconds"],

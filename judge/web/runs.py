@@ -270,12 +270,12 @@ def _citations_for(trace_json: dict[str, Any]) -> dict[str, Any]:
     from judge.corpus import CorpusError
     from judge.runner.citations import resolver
     from judge.web.data import DataUnavailable
-    from judge.web.i18n import translate
+    from judge.web.errors import said
 
     try:
         res = resolver(Path(current_app.config["CORPUS_DIR"]), Path(current_app.config["INSTANCE"]))
     except (CorpusError, OSError) as exc:
-        raise DataUnavailable(translate("error.503", detail=str(exc))) from exc
+        raise said(DataUnavailable, "error.503", detail=str(exc)) from exc
     refs = {ref for step in trace_json.get("steps", []) for ref in step.get("citations", [])}
     return {ref: res.resolve(ref) for ref in sorted(refs)}
 

@@ -302,6 +302,7 @@ def _api_save(parent: Any = None, *, fork: bool = False) -> Response:
         return _not_owner(parent)
     except ReusedKey:
         response = jsonify({"error": translate("saved.reused_key", header=idempotency.HEADER), "status": 422,
+                            "message": {"id": "saved.reused_key", "params": {"header": idempotency.HEADER}},
                             "header": idempotency.HEADER})
         response.status_code = 422
         return response
@@ -312,8 +313,9 @@ def _not_owner(parent: Any) -> Response:
     from judge.web import edit_keys
 
     offered = bool(edit_keys.offered_key(parent.lineage))
-    response = jsonify({"error": translate("saved.wrong_key" if offered else "saved.needs_key",
-                                           header=edit_keys.HEADER),
+    key = "saved.wrong_key" if offered else "saved.needs_key"
+    response = jsonify({"error": translate(key, header=edit_keys.HEADER),
+                        "message": {"id": key, "params": {"header": edit_keys.HEADER}},   # which refusal (issue 17)
                         "status": 403, "header": edit_keys.HEADER,
                         "fork_url": f"/api/scenarios/{parent.id}/fork"})
     response.status_code = 403
@@ -625,6 +627,8 @@ def library() -> Response | str:
         payload["saved"] = _saved_listing(query, ruleset, page, per_page, lazy=True)
     except DatabaseDown as down:   # the curated part does without the database: a notice instead of a 503
         payload["saved_unavailable"] = {"error": translate("saved.library_unavailable", seconds=down.retry_after),
+                                        "message": {"id": "saved.library_unavailable",
+                                                    "params": {"seconds": down.retry_after}},
                                         "retry_after": down.retry_after}
     if wants_json():
         return jsonify(payload)

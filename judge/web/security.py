@@ -47,6 +47,9 @@ class CrossOriginWrite(Forbidden):
 
     def __init__(self, origin: str) -> None:
         super().__init__(description=translate("security.cross_origin", origin=origin))
+        from judge.web.errors import mark
+
+        mark(self, "security.cross_origin", origin=origin)
         self.extra = {"origin": origin}
 
 
@@ -125,10 +128,10 @@ def form_write() -> None:
 
 
 def _csrf_refused(error: CSRFError) -> Response:
-    from judge.web.errors import error_response
+    from judge.web.errors import error_response, said
 
     current_app.logger.info("write refused: %s", error.description)
-    refused = Forbidden(description=translate("security.csrf"))
+    refused = said(Forbidden, "security.csrf")
     refused.extra = {"reason": error.description}  # type: ignore[attr-defined]
     return error_response(refused)
 

@@ -175,7 +175,7 @@ def test_the_notes_are_messages_said_in_the_traces_language() -> None:
 
 
 def test_stored_json_and_the_verdict_say_the_notes_in_english() -> None:
-    from judge.messages import Note, localize_trace
+    from judge.messages import Message, Note, localize_trace
     from judge.runner.execute import verdict
 
     trace = magic([{"name": "Ana", "battlefield": ["Estandarte"]}, {"name": "Bruno"}], [{"pass_until": "main1"}],
@@ -186,13 +186,24 @@ def test_stored_json_and_the_verdict_say_the_notes_in_english() -> None:
     assert f"Estandarte: «{QUIET}» (text not modelled)" in said["steps"][-1]["unmodelled"]
     assert said["verdict"]["unmodelled"] == [f"Estandarte: «{QUIET}» (text not modelled)"]
     assert data["verdict"]["unmodelled"] == [f"Estandarte: «{QUIET}» (texto no modelado)"]
-    # the verdict's head says «texto no modelado» once, so its list drops each text's own suffix, in both languages
+    # the verdict's head says «texto no modelado» once, so its list drops each text's own suffix (the short note)
     v = verdict(trace)
-    assert v.render().startswith(f"BIEN, con texto no modelado: Estandarte: «{QUIET}» — ")
-    assert v.render("en").startswith(f"PASS, with unmodelled text: Estandarte: «{QUIET}» — ")
+    assert v.message.params["head"] == Message("core.verdict.good_unmodelled", notes=[
+        Message("core.unmodelled.text_short", card="Estandarte", text=QUIET)])
     note = trace.unmodelled[0]
     assert isinstance(note, Note) and copy.deepcopy(note).message == note.message
 
+
+
+def test_rendering_the_verdict_names_each_unmodelled_text_once_in_both_languages() -> None:
+    # The head says «texto no modelado» / «unmodelled text» once: the listed text drops its own suffix.
+    from judge.runner.execute import verdict
+
+    trace = magic([{"name": "Ana", "battlefield": ["Estandarte"]}, {"name": "Bruno"}], [{"pass_until": "main1"}],
+                  [{"player": "Bruno", "life": 20}])
+    v = verdict(trace)
+    assert v.render().startswith(f"BIEN, con texto no modelado: Estandarte: «{QUIET}» — ")
+    assert v.render("en").startswith(f"PASS, with unmodelled text: Estandarte: «{QUIET}» — ")
 
 def test_doce_vidas_notes_are_messages_too() -> None:
     root = Path(__file__).resolve().parents[2]

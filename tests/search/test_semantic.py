@@ -73,8 +73,9 @@ def test_a_tampered_model_file_is_refused(tmp_path: Path) -> None:
         head = bytearray(src.read(4096))
         head[-1] ^= 0xFF
         dst.write(head)
-    with pytest.raises(sem.SemanticUnavailable, match="SHA-256"):
+    with pytest.raises(sem.SemanticUnavailable, match="SHA-256") as refused:
         sem.Embedder(tampered)
+    assert refused.value.said.id == "search.model.other_file" and refused.value.said.params["path"] == str(tampered)
 
 
 def test_build_writes_vectors_beside_the_index(small: tuple[Path, Path, dict]) -> None:

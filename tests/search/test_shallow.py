@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from judge.messages import Message
 from judge.search import semantic as sem
 from judge.search import shallow
 
@@ -56,10 +57,12 @@ def test_the_shipped_map_is_the_pinned_one_for_this_model() -> None:
 def test_a_tampered_or_misshapen_map_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "map.npz"
     bad.write_bytes(shallow.MAP_FILE.read_bytes() + b"\0")
-    with pytest.raises(shallow.ShallowUnavailable, match="no es el esperado"):
+    with pytest.raises(shallow.ShallowUnavailable) as tampered:
         shallow.QuestionMap.load(bad)
-    with pytest.raises(shallow.ShallowUnavailable, match="forma"):
+    assert tampered.value.said.id == "search.shallow.other_map" and tampered.value.said.params["path"] == str(bad)
+    with pytest.raises(shallow.ShallowUnavailable) as misshapen:
         shallow.QuestionMap(np.zeros((3, 3), dtype=np.float32), 3, sem.MODEL_ID)
+    assert misshapen.value.said.id == "search.shallow.shape" and misshapen.value.said.params["shape"] == "(3, 3)"
 
 
 def test_the_mapped_vectors_are_near_e5s_on_held_out_questions(full: sem.Embedder) -> None:
@@ -109,4 +112,5 @@ def test_a_map_that_cannot_be_used_leaves_the_whole_model_answering(
     with caplog.at_level(logging.WARNING):
         assert not model.use_shallow()
     assert model.encoder_id == "e5" and model.question_encoder is None
-    assert "se usa e5 entero" in caplog.text
+    said = Message("search.log.shallow_off", error=Message("search.shallow.no_map", path=str(tmp_path / "missing.npz")))
+    assert said.render() in caplog.messages                 # logged once, in the operator's language (Spanish)

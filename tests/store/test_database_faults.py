@@ -131,10 +131,13 @@ def test_rule_pages_and_the_library_show_a_notice_instead_of_waiting(fault_app, 
     library = bounded(lambda: client.get("/biblioteca?lang=es"))
     assert library.status_code == 200
     soup = BeautifulSoup(library.get_data(as_text=True), "html.parser")
-    assert "base de datos" in soup.find(id="library-saved-unavailable").get_text()
+    notice = soup.find(id="library-saved-unavailable")
+    assert notice["data-message"] == "saved.library_unavailable" and notice.get_text(strip=True)
     assert soup.find(id="library-curated") is not None        # the curated part is all there
     listing = bounded(lambda: client.get("/biblioteca.json")).get_json()
     assert listing["saved"] is None and listing["saved_unavailable"]["retry_after"] >= 1
+    assert listing["saved_unavailable"]["message"] == {
+        "id": "saved.library_unavailable", "params": {"seconds": listing["saved_unavailable"]["retry_after"]}}
     assert listing["curated"]["total"] > 0
     proxy.resume()
     deadline = time.monotonic() + HANG   # on a loaded machine the first answers after the thaw may be slow

@@ -34,10 +34,10 @@ def test_a_saving_form_without_its_token_saves_nothing(client, scenario_yaml: st
             for content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
                 response = client.post(url, data=data, content_type=content_type)
                 assert response.status_code == 403, (url, data, response.status_code)
-                assert "código de seguridad" in _page(response).get_text()
+                assert _page(response).select_one("p.message")["data-message"] == "security.csrf"
     refused = client.post("/escenarios/guardados", data={"scenario": scenario_yaml},
                           headers={"Accept": "application/json"})
-    assert refused.status_code == 403 and "código de seguridad" in refused.get_json()["error"]
+    assert refused.status_code == 403 and refused.get_json()["message"] == {"id": "security.csrf", "params": {}}
     assert refused.get_json()["status"] == 403 and "CSRF" in refused.get_json()["reason"]
     assert _total(client) == 1 and len(client.get(f"/api/scenarios/{first['id']}").get_json()["versions"]) == 1
     # the token the form page carries opens it
@@ -58,7 +58,8 @@ def test_json_writes_only_from_this_origin_or_no_browser(client, scenario_yaml: 
             response = _api_save(client, scenario_yaml, url, **headers)
             assert response.status_code == 403, (headers, url)
             body = response.get_json()
-            assert body["status"] == 403 and "otro sitio" in body["error"] and body["origin"]
+            assert body["status"] == 403 and body["message"]["id"] == "security.cross_origin" and body["origin"]
+            assert body["message"]["params"] == {"origin": body["origin"]}
     assert _total(client) == 0
     for headers in ({}, {"Origin": "http://localhost"}, {"Sec-Fetch-Site": "same-origin"},
                     {"Sec-Fetch-Site": "none"}):
@@ -101,7 +102,8 @@ def test_only_the_edit_key_adds_versions_through_the_api(app, scenario_yaml: str
         assert refused.status_code == 403, headers
         body = refused.get_json()
         assert body["header"] == "X-Edit-Key" and body["fork_url"] == f"/api/scenarios/{first['id']}/fork"
-        assert "clave de edición" in body["error"]
+        said = "saved.wrong_key" if headers else "saved.needs_key"        # a key was sent, or none
+        assert body["message"] == {"id": said, "params": {"header": "X-Edit-Key"}}
     assert len(owner.get(edit_url).get_json()["versions"]) == 1
     # the key in the header (a client without the cookie), or the owner's cookie
     by_header = _api_save(other, edited, edit_url, **{"X-Edit-Key": key})
@@ -193,7 +195,7 @@ def test_the_secret_edit_link_lets_another_browser_edit(app, scenario_yaml: str)
     wrong = stranger.get(f"/escenarios/guardados/{first['id']}/editar?clave={'k' * 43}")
     assert "Set-Cookie" not in wrong.headers or "judge_edit_keys" not in wrong.headers["Set-Cookie"]
     assert _page(wrong).select_one(".save-mode")["data-owner"] == "false"
-    assert "no es la de esta línea" in _page(wrong).get_text()
+    assert _page(wrong).select_one("p.message[role=alert]")["data-message"] == "saved.link_refused"
 
 
 @sqlite_only

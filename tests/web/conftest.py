@@ -91,6 +91,25 @@ def get_page(client):
 
 
 @pytest.fixture()
+def corpus_text(client):
+    """A passage's text as the corpus has it (its page's JSON twin), spaces collapsed: what a page quoting the rule
+    must show as it is, in any interface language (the corpus's words, not the program's)."""
+    def text(passage_id: str) -> str:
+        return " ".join(client.get(f"/pasajes/{passage_id}.json").get_json()["text"].split())
+    return text
+
+
+def flat(text: str) -> str:
+    """A page's text with its spaces collapsed (the quoted rule spans links and lines)."""
+    return " ".join(text.split())
+
+
+@pytest.fixture()
+def flat_text():
+    return flat
+
+
+@pytest.fixture()
 def soup():
     """Parse an HTML response (asserting it is HTML)."""
     return soup_of

@@ -21,17 +21,20 @@ def test_a_misspelt_card_is_an_error_with_the_closest_names(server: str, open_br
     wait_built(browser)
     click(browser, "players[0].battlefield|add")
     browser.wait_for(f"{key_js('players[0].battlefield[0].id|')}?.value === 'llanura-1'")
-    type_in(browser, "players[0].battlefield[0].card|", "Engendro serpentante")
+    typed = "Engendro serpentante"                  # one letter off the catalog's «Engendro serpenteante»
+    type_in(browser, "players[0].battlefield[0].card|", typed)
     error = "#builder .field[data-field=\"players[0].battlefield[0].card\"] .field-error"
     browser.wait_for(f"!!document.querySelector({error!r})")
-    text = browser.evaluate(f"document.querySelector({error!r}).textContent")
-    assert "carta desconocida «Engendro serpentante»" in text
-    assert browser.evaluate(f"{key_js('players[0].battlefield[0].card|use|0')}.textContent") == \
-        "Usar «Engendro serpenteante»"
+    assert browser.evaluate(f"document.querySelector({error!r}).dataset.message") == "magic.schema.unknown_card"
+    assert f"«{typed}»" in browser.evaluate(f"document.querySelector({error!r}).textContent")
+    # the closest catalog name first, offered as a button that uses it
+    use = key_js('players[0].battlefield[0].card|use|0')
+    assert browser.evaluate(f"{use}.dataset.card") == "Engendro serpenteante"
+    assert "«Engendro serpenteante»" in browser.evaluate(f"{use}.textContent")      # its label names it
     # Nothing was defined for the typo; defining it is a button of its own, beside the catalog's names.
     assert not _doc(browser).get("cards")
-    assert browser.evaluate(f"{key_js('players[0].battlefield[0].card|define')}.textContent") == \
-        "Definir «Engendro serpentante» como carta nueva"
+    define = key_js('players[0].battlefield[0].card|define')
+    assert browser.evaluate(f"{define}.dataset.card") == typed and f"«{typed}»" in browser.evaluate(f"{define}.textContent")
     # Saving it now stays in the builder, the errors in view (issue 18, problem 4).
     browser.evaluate("document.getElementById('save-button').click()")
     browser.wait_for("!!document.querySelector('#builder-summary .save-refused')")

@@ -16,20 +16,23 @@ def _title(browser: DevTools) -> str:
 
 
 def test_the_document_survives_run_back_forward_and_reload(server: str, open_browser) -> None:
+    from judge.web.builder import DEFAULT_TITLE
+
+    title = "Mi combate"                            # the title typed, then shown by the run page as it was typed
     browser = open_browser(width=390, height=844)
     browser.goto(f"{server}/escenarios/nuevo?ruleset=magic&desde=plantilla")
     wait_built(browser)
-    type_in(browser, "title|", "Mi combate")
+    type_in(browser, "title|", title)
     click(browser, "players[0].battlefield|add")
     browser.wait_for("location.hash.startsWith('#borrador=')")
-    assert yaml.safe_load(scenario_text(browser))["title"] == "Mi combate"
+    assert yaml.safe_load(scenario_text(browser))["title"] == title
     # Run it; the run page gets an address of its own (a GET), and links back to the builder.
     browser.evaluate("document.getElementById('run-button').focus()")
     browser.press("Enter")
     browser.wait_for("location.pathname === '/escenarios/ejecutar' && document.readyState === 'complete' && "
                      "location.search.startsWith('?escenario=')")
     run_url = browser.evaluate("location.href")
-    assert "Mi combate" in browser.evaluate("document.getElementById('run-title').textContent")
+    assert title in browser.evaluate("document.getElementById('run-title').textContent")
     back_link = browser.evaluate("document.querySelector('a.open-builder').href")
     # Back: the builder with the document as it was left.
     browser.evaluate("history.back()")
@@ -41,12 +44,12 @@ def test_the_document_survives_run_back_forward_and_reload(server: str, open_bro
     browser.evaluate("history.forward()")
     browser.wait_for(f"location.href === {run_url!r} && document.readyState === 'complete'")
     browser.wait_for("!!document.getElementById('run-title')")
-    assert "Mi combate" in browser.evaluate("document.getElementById('run-title').textContent")
+    assert title in browser.evaluate("document.getElementById('run-title').textContent")
     assert "405" not in browser.evaluate("document.title")
     # Reload it: still the run.
     browser.send("Page.reload")
     browser.wait_for("document.readyState === 'complete' && !!document.getElementById('run-title')")
-    assert "Mi combate" in browser.evaluate("document.getElementById('run-title').textContent")
+    assert title in browser.evaluate("document.getElementById('run-title').textContent")
     # The run page's link back: the builder on the same document.
     browser.goto(back_link)
     wait_built(browser)
@@ -63,8 +66,8 @@ def test_the_document_survives_run_back_forward_and_reload(server: str, open_bro
     # takes one back.
     browser.goto(f"{server}/escenarios/nuevo?ruleset=magic")
     wait_built(browser)
-    assert _title(browser) == "Nuevo escenario"
+    assert _title(browser) == DEFAULT_TITLE
     browser.wait_for("document.querySelectorAll('#draft-notice li').length > 0")
-    assert "Mi combate 2" in browser.evaluate("document.getElementById('draft-notice').textContent")
+    assert f"{title} 2" in browser.evaluate("document.getElementById('draft-notice').textContent")
     browser.evaluate("document.querySelector('#draft-notice button').click()")
     browser.wait_for("document.querySelector('#builder [data-key=\"title|\"]').value.startsWith('Mi combate')")

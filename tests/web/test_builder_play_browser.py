@@ -4,6 +4,7 @@ builder shows the first refused action inside that action, with the rule it cite
 inserts the pass the engine needs, visibly, until the game plays it all."""
 from __future__ import annotations
 
+import json
 from urllib.parse import quote
 
 import pytest
@@ -37,11 +38,23 @@ expect:
 
 
 def _problem(browser: DevTools) -> dict:
+    """The first problem drawn in the form: where, which message (id and parameters, as /api/validate's dry run
+    gives them), the rule it links and the lines its fix inserts."""
     browser.wait_for("!!document.querySelector('#builder .play-problem')")
-    return browser.evaluate("""(() => { const box = document.querySelector('#builder .play-problem');
-        return {path: box.closest('fieldset').dataset.path, text: box.textContent,
-                fix: box.querySelector('button.play-fix')?.textContent || null,
+    found = browser.evaluate("""(() => { const box = document.querySelector('#builder .play-problem');
+        const fix = box.querySelector('button.play-fix');
+        return {path: box.closest('fieldset').dataset.path, text: box.textContent, message: box.dataset.message,
+                params: box.dataset.params || 'null', fix: fix?.textContent || null,
+                inserts: fix?.dataset.actions || 'null',
                 rule: box.querySelector('.play-rule a')?.getAttribute('href') || null}; })()""")
+    return {**found, "params": json.loads(found["params"]), "inserts": json.loads(found["inserts"])}
+
+
+def _refused(problem: dict) -> tuple[str, str, dict]:
+    """A refused line's problem as (why: the refusal's id, what: the line's message id, its parameters)."""
+    assert problem["message"] == "core.illegal", problem
+    action = problem["params"]["action"]
+    return problem["params"]["reason"]["id"], action["id"], action["params"]
 
 
 def test_the_builder_shows_what_the_game_refuses_and_inserts_the_passes(server: str, open_browser) -> None:
@@ -51,11 +64,13 @@ def test_the_builder_shows_what_the_game_refuses_and_inserts_the_passes(server: 
     wait_built(browser)
     # Valid, but not playable as written: the summary says so, not «El escenario es válido».
     browser.wait_for("!!document.querySelector('#builder-summary.warn')")
-    assert "no lo juega" in browser.evaluate("document.getElementById('builder-summary').textContent")
+    assert browser.evaluate("document.querySelector('#builder-summary h3').dataset.message") == "builder.plays_not"
     first = _problem(browser)
     assert first["path"] == "actions[0]"
-    assert "Ana ataca con ogro" in first["text"] and first["rule"] == "/reglas/508.1"
-    assert first["fix"] == "Insertar «todos pasan la prioridad hasta el paso de declarar atacantes» antes"
+    # Ana's attack answers no question yet (the declare-attackers step has not begun); 508.1 says when it is asked
+    assert _refused(first) == ("magic.illegal.no_question", "magic.action.attack",
+                               {"player": "Ana", "attackers": ["ogro"]}) and first["rule"] == "/reglas/508.1"
+    assert first["inserts"] == [{"pass_until": "declare_attackers"}] and first["fix"]
     click(browser, "fix|0")
     # The pass is an action of its own in the list, before the attack; the next problem is the block.
     browser.wait_for(f"{key_js('actions[0]|verb')}?.value === 'pass_until'")
@@ -63,12 +78,14 @@ def test_the_builder_shows_what_the_game_refuses_and_inserts_the_passes(server: 
     browser.wait_for("document.querySelector('#builder .play-problem')?.closest('fieldset').dataset.path "
                      "=== 'actions[2]'")
     second = _problem(browser)
-    assert "bloqueadoras" in second["fix"], second
+    assert second["inserts"] == [{"pass_until": "declare_blockers"}], second
     click(browser, "fix|2")
     browser.wait_for("document.querySelector('#builder .play-problem')?.closest('fieldset').dataset.path "
                      "=== 'actions[4]'")
     third = _problem(browser)
-    assert "Bruno lanza" in third["text"] and third["fix"] == "Insertar «Ana pasa la prioridad» antes", third
+    why, what, params = _refused(third)            # Bruno casts without priority: Ana holds it
+    assert (why, what, params["player"]) == ("magic.illegal.priority", "magic.action.cast", "Bruno"), third
+    assert third["inserts"] == [{"by": "Ana", "pass": True}], third
     click(browser, "fix|4")
     browser.wait_for("!!document.querySelector('#builder-summary.good')", timeout=30)
     actions = yaml.safe_load(scenario_text(browser))["actions"]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from judge import config, create_app
 from judge.web import data
+from judge.web.i18n import MESSAGES
 
 
 def test_edited_document_is_reloaded_and_reindexed(tmp_path: Path, monkeypatch) -> None:
@@ -63,4 +64,9 @@ def test_unexpected_build_failure_is_a_503_not_retried_on_every_request(tmp_path
     first, second = client.get("/api/search?q=robar"), client.get("/?q=robar")
     assert first.status_code == second.status_code == 503
     assert "internal detail" not in first.get_data(as_text=True)
+    # the detail is the server's own sentence, said in each request's language (the cause is in the log)
+    said = first.get_json()["message"]
+    assert said["id"] == "error.503" and said["params"]["detail"] == MESSAGES["error.503_internal"]["es"]
+    english = client.get("/api/search?q=robar&lang=en").get_json()["message"]
+    assert english["params"]["detail"] == MESSAGES["error.503_internal"]["en"]
     assert len(calls) == 1

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from judge.web.i18n import translate
+
 
 def test_home_without_question_shows_the_box_and_no_answer(get_page) -> None:
     page = get_page("/")
@@ -139,21 +141,24 @@ def test_a_question_whose_game_cannot_be_told_says_so_and_offers_both(client, ge
     page = get_page("/?q=" + q)
     game = page.select_one("section.answer p.game.unsure")
     assert game is not None and game["data-sure"] == "false"
-    assert "no dice de qué juego" in game.get_text()
+    data = client.get("/api/search", query_string={"q": q}).get_json()
+    # the sentence that the game was not told, as the API says it (judge/web/views/search.py)
+    assert game["data-message"] == "search.game_unsure" and data["game"]["said"] in game.get_text()
     offered = {a["href"].rsplit("ruleset=", 1)[-1] for a in game.select("a.game-switch")}
     assert offered == {"magic", "doce-vidas"}
     for href in (a["href"] for a in game.select("a.game-switch")):
         assert client.get(href).status_code == 200
-    data = client.get("/api/search", query_string={"q": q}).get_json()
     assert data["game"]["sure"] is False and data["game"]["how"] == "first"
     # the other game's best passage beside the answer: "¿Preguntabas por …?", linking to it
     other = data["game"]["alternative"]
     assert other in offered and other != game["data-game"]
     line = page.select_one("section.answer p.game-alternative")
     assert line is not None and line["data-game"] == other
-    assert "¿Preguntabas por" in line.get_text() and data["alternative"]["id"] in line.get_text()
+    assert line["data-message"] == "search.game_alternative" and data["alternative"]["asked"] in line.get_text()
+    assert data["alternative"]["id"] in line.get_text()
     assert data["alternative"]["url"] in [a["href"] for a in line.select("a")]
-    assert data["alternative"]["ruleset"] == other and data["alternative"]["asked"].startswith("¿Preguntabas por")
+    assert data["alternative"]["ruleset"] == other and data["alternative"]["asked"] == translate(
+        "search.game_alternative", "es", game=data["alternative"]["game_name"])
 
 
 @pytest.mark.parametrize("lang, said, asked", [

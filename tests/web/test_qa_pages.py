@@ -9,19 +9,21 @@ import pytest
 from flask import render_template
 
 from judge.search.schema import HIGHLIGHT_STOP, fold
+from judge.web.i18n import translate
 
 EMPTY_LIBRARY = "¿qué pasa si no tengo cartas en la biblioteca?"
 
 
 # -- the answer's citation ---------------------------------------------------------------------------------------
 
-def test_answer_citation_names_the_passage_once(get_page) -> None:
+def test_answer_citation_names_the_passage_once(get_page, client) -> None:
     # cr-es/121.4 is named after its rule, "Robar una carta", which is also its document's title.
     citation = get_page("/?q=121.4").select_one("section.answer .citation")
-    assert citation.select_one("a.title").get_text(strip=True) == "Robar una carta"
+    title = client.get("/pasajes/cr-es/121.4.json").get_json()["document"]["title"]
+    assert citation.select_one("a.title").get_text(strip=True) == title
     assert citation.select_one(".doc") is None
     names = [e.get_text(strip=True) for e in citation.select("a.title, .doc")]
-    assert names.count("Robar una carta") == 1
+    assert names.count(title) == 1
     assert citation.select_one("a.number")["href"] == "/reglas/121.4"
     assert citation.find("code").get_text() == "cr-es/121.4"
 
@@ -60,7 +62,7 @@ def test_passage_page_links_a_reference_the_corpus_does_not_have(get_page) -> No
     text = get_page("/pasajes/cr-es/121.4").select_one("article.passage .text")
     link = _ref(text, "704")
     assert link is not None and link.get_text() == "704"
-    assert "outside" in link["class"] and link["title"] == "fuera del corpus cargado"
+    assert "outside" in link["class"] and link["title"] == translate("passage.outside", "es")
 
 
 def test_rule_number_reference_page_explains_the_missing_rule(get_page, client) -> None:
@@ -215,9 +217,11 @@ def test_card_list_filters_by_name_without_case_or_accents(get_page, client, q: 
 
 
 def test_card_list_filter_without_matches(get_page) -> None:
-    page = get_page("/cartas", query_string={"q": "lobo gris imaginario"})
+    asked = "lobo gris imaginario"
+    page = get_page("/cartas", query_string={"q": asked})
     assert page.select("table.cards") == []
-    assert "lobo gris imaginario" in page.select_one("p.none").get_text()
+    none = page.select_one("p.none")
+    assert none["data-message"] == "card.none_match" and asked in none.get_text()      # the query, said back
     assert page.select_one("p.count a")["href"] == "/cartas"
 
 

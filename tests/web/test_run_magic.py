@@ -66,6 +66,11 @@ MAGIC_BOARD: dict[str, Any] = {
 }
 
 
+def card_of(object_id: str) -> str:
+    """The card name MAGIC_BOARD gives an object: what the board must show for it (the scenario's words)."""
+    return next(o["card"] for p in MAGIC_BOARD["players"] for o in p["battlefield"] if o["id"] == object_id)
+
+
 def magic_trace(board: dict[str, Any] | None = None, citations: list[str] | None = None) -> dict[str, Any]:
     return {
         "scenario_title": "Rayo contra un muro", "ruleset": "magic", "seed": 1, "stopped": "eleccion", "ok": False,
@@ -142,7 +147,7 @@ def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
     assert bottom.select_one(".stack-kind").get_text() == "hechizo"
     assert bottom.select_one(".card").get_text() == "Rayo"
     assert bottom.select_one(".text").get_text() == SPELL.render("es")
-    assert text(bottom.select_one(".targets")) == f"{ui('run.targets')}: Muro de espadas"
+    assert text(bottom.select_one(".targets")) == f"{ui('run.targets')}: {card_of('muro')}"     # by its name
 
 
 def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
@@ -181,7 +186,7 @@ def test_battlefield_permanents(run_trace) -> None:
     assert elfo.select_one(".keywords").get_text() == "arrollar"
     # The Aura is drawn on the permanent it enchants, not in the row.
     aura = elfo.select_one('ul.attachments > li.tile[data-object="aura"]')
-    assert aura is not None and aura.select_one(".card").get_text() == "Fuerza salvaje"
+    assert aura is not None and aura.select_one(".card").get_text() == card_of("aura")
     assert aura.select_one(".pt") is None and aura.select_one(".damage") is None
     assert f"{ui('run.owner')}: Bruno" in text(aura.select_one(".owner"))
     assert board.select_one('section.player[data-player="Ana"] .zone-battlefield .count').get_text() == "2"
@@ -253,7 +258,7 @@ def test_cr_en_citation_without_the_cr_shows_the_number_and_how_to_import_it(run
     link = cite.select_one("a.ref")
     assert link["href"] == "/reglas/704.5a" and "704.5a" in link.get_text()
     note = cite.select_one(".note")
-    assert note.get_text().startswith("texto no cargado: importa el CR inglés, que viene en ../shared/corpus/ junto a")
+    assert note["data-message"] == "run.not_loaded.cr-en"          # how to import it: worded in test_rendering_…
     # Where the file is, then the command that imports it from there (typed in the checkout).
     assert [c.get_text() for c in note.find_all("code")] == [
         "../shared/corpus/", "judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt"]
@@ -279,7 +284,10 @@ def test_cr_en_fallback_does_not_repeat_a_passage_the_step_cites_itself(run_trac
     assert len(step.select("blockquote")) == 1
 
 
-def test_cr_en_note_in_english(run_trace) -> None:
+def test_rendering_the_cr_en_note_in_both_languages(run_trace) -> None:
+    spanish = run_trace(magic_trace()).select_one('.cite[data-ref="cr-en/704.5a"] .note')
+    assert spanish.get_text().startswith(
+        "texto no cargado: importa el CR inglés, que viene en ../shared/corpus/ junto a")
     page = run_trace(magic_trace(), lang="en")
     note = page.select_one('.cite[data-ref="cr-en/704.5a"] .note')
     assert note.get_text().startswith("text not loaded: import the English CR, which ships in ../shared/corpus/ beside")
@@ -288,9 +296,9 @@ def test_cr_en_note_in_english(run_trace) -> None:
     assert page.select_one('.cite[data-ref="cr-en/704.5a"] a.ref').get_text().startswith("rule 704.5a")
 
 
-def test_rule_page_linked_from_a_not_loaded_citation_shows_the_spanish_text(get_page) -> None:
+def test_rule_page_linked_from_a_not_loaded_citation_shows_the_spanish_text(get_page, corpus_text, flat_text) -> None:
     page = get_page("/reglas/121.4")
-    assert "biblioteca sin cartas" in page.get_text()
+    assert corpus_text("cr-es/121.4") in flat_text(page.get_text())
 
 
 def test_cr_en_citation_with_the_cr_imported_shows_the_english_text(cr_client, monkeypatch) -> None:
@@ -346,7 +354,7 @@ def assert_json_carries_the_page(page: BeautifulSoup, passages: dict[str, Any]) 
     assert all(entry["id"] == key for key, entry in passages.items())
 
 
-def test_curated_run_json_carries_the_cited_passages_and_the_import_note(client, get_page) -> None:
+def test_curated_run_json_carries_the_cited_passages_and_the_import_note(client, get_page, corpus_text) -> None:
     page = get_page(CURATED_MAGIC)
     data = client.get(CURATED_MAGIC + ".json").get_json()
     passages = data["passages"]
@@ -357,11 +365,10 @@ def test_curated_run_json_carries_the_cited_passages_and_the_import_note(client,
     assert passages["cr-en/121.4"] == {
         "id": "cr-en/121.4", "doc": "cr-en", "number": "121.4", "title": None, "text": None, "url": None,
         "rule_url": "/reglas/121.4", "loaded": False, "same_number": ["cr-es/121.4"],
-        "note": "texto no cargado: importa el CR inglés, que viene en `../shared/corpus/` junto a la copia del "
-                "proyecto, con `judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt`"}
+        "note": ui("run.not_loaded.cr-en")}
     spanish = passages["cr-es/121.4"]
     assert spanish["loaded"] is True and spanish["number"] == "121.4" and spanish["url"] == "/pasajes/cr-es/121.4"
-    assert "biblioteca sin cartas" in spanish["text"] and spanish["rule_url"] == "/reglas/121.4"
+    assert " ".join(spanish["text"].split()) == corpus_text("cr-es/121.4") and spanish["rule_url"] == "/reglas/121.4"
     # The English page's JSON has the English note.
     english = client.get(CURATED_MAGIC + ".json?lang=en").get_json()["passages"]["cr-en/121.4"]
     assert english["note"].startswith("text not loaded: import the English CR, which ships in `../shared/corpus/`")
@@ -404,7 +411,7 @@ def test_bare_numbers_and_refs_outside_the_corpus_in_the_run_json(client, monkey
     for ref in ("999.9z", "dv/no-existe"):
         assert passages[ref] == {"id": ref, "doc": None, "number": None, "title": None, "text": None, "url": None,
                                  "rule_url": None, "loaded": False, "same_number": [],
-                                 "note": "fuera del corpus cargado"}
+                                 "note": ui("run.outside")}
     assert passages["cr-en/704.5a"]["loaded"] is False and passages["cr-en/704.5a"]["same_number"] == []
     assert data["verdict"] == {"ok": False, "text": "MAL: la ejecución se detuvo en una elección", "unmodelled": []}
 
@@ -413,11 +420,17 @@ def test_documents_that_cannot_be_loaded_are_a_503_saying_why(client, monkeypatc
     from judge.corpus import CorpusError
     from judge.runner import citations
 
+    problem = "manifest.yaml: no se puede leer"         # the loader's own words, passed on as the 503's detail
+
     def broken(*args: Any) -> None:
-        raise CorpusError("manifest.yaml: no se puede leer")
+        raise CorpusError(problem)
 
     monkeypatch.setattr(citations, "resolver", broken)
     for url in (CURATED_MAGIC, CURATED_MAGIC + ".json"):
         response = client.get(url)
         assert response.status_code == 503, (url, response.status_code)
-        assert "manifest.yaml: no se puede leer" in response.get_data(as_text=True)
+        assert problem in response.get_data(as_text=True)
+    said = response.get_json()["message"]
+    assert said == {"id": "error.503", "params": {"detail": problem}}
+    page = BeautifulSoup(client.get(CURATED_MAGIC).get_data(as_text=True), "html.parser")
+    assert page.select_one("p.message")["data-message"] == "error.503"

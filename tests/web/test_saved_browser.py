@@ -58,7 +58,8 @@ def test_save_reload_edit_and_see_both_versions(server: str, open_browser) -> No
     source = browser.evaluate("document.getElementById('scenario').value")
     document = yaml.safe_load(source)          # the text as saved (the builder sent JSON)
     assert document == original
-    edited = json.dumps(dict(document, title="Segunda versión"), ensure_ascii=False, indent=2)
+    title = "Segunda versión"                       # the title typed for version 2
+    edited = json.dumps(dict(document, title=title), ensure_ascii=False, indent=2)
     browser.evaluate(f"document.getElementById('scenario').value = {json.dumps(edited)}")
     browser.evaluate("document.querySelector('form.saved-form button[type=submit]').focus()")
     browser.press("Enter")
@@ -67,7 +68,7 @@ def test_save_reload_edit_and_see_both_versions(server: str, open_browser) -> No
     second_url = browser.evaluate("location.href")
     second_id = second_url.rsplit("/", 1)[-1]
     assert second_id != first_id
-    assert browser.evaluate("document.querySelector('#run-title').textContent") == "Segunda versión"
+    assert browser.evaluate("document.querySelector('#run-title').textContent") == title
     assert _versions(browser) == [
         {"id": first_id, "current": False, "href": f"/escenarios/guardados/{first_id}"},
         {"id": second_id, "current": True, "href": None}]

@@ -11,6 +11,7 @@ from judge.corpus import load_corpus
 from judge.corpus.cr_en import parse_cr
 from judge.corpus.importer import save_document
 from judge.web import data as web_data
+from judge.web.i18n import translate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
 import cr_versions as V  # noqa: E402
@@ -55,7 +56,10 @@ def test_unknown_version_or_rule_is_a_clear_404(vclient) -> None:
     unknown = vclient.get("/reglas/704.5a.json?version=1999-01-01")
     assert unknown.status_code == 404 and "2026-04-17, 2026-06-05" in unknown.get_data(as_text=True)
     absent = vclient.get(f"/reglas/{V.RENUMBERED[1]}.json?version=2026-04-17")   # 702.19h is new
-    assert absent.status_code == 404 and "no existe en la versión 2026-04-17" in absent.get_data(as_text=True)
+    assert absent.status_code == 404 and absent.get_json()["message"] == {
+        "id": "error.404_rule_version", "params": {"number": V.RENUMBERED[1], "version": "2026-04-17", "doc": "cr-en"}}
+    assert absent.get_json()["error"] == translate("error.404_rule_version", "es", number=V.RENUMBERED[1],
+                                                   version="2026-04-17", doc="cr-en")
     bad = vclient.get("/cambios/2026-04-17.json")
     assert bad.status_code == 404 and "<versión>..<versión>" in bad.get_data(as_text=True)
 
@@ -65,7 +69,8 @@ def test_version_404s_speak_the_requests_language(vclient) -> None:
     absent = vclient.get(f"/reglas/{V.RENUMBERED[1]}.json?version=2026-04-17&lang=en")
     assert absent.status_code == 404
     assert absent.get_json() == {"error": f"rule {V.RENUMBERED[1]} does not exist in version 2026-04-17 of cr-en",
-                                 "status": 404}
+                                 "status": 404, "message": {"id": "error.404_rule_version", "params": {
+                                     "number": V.RENUMBERED[1], "version": "2026-04-17", "doc": "cr-en"}}}
     unknown = vclient.get("/reglas/704.5a.json?version=1999-01-01&lang=en").get_json()["error"]
     assert unknown == "unknown version «1999-01-01» of cr-en (loaded: 2026-04-17, 2026-06-05)"
     bad = vclient.get("/cambios/2026-04-17.json?lang=en").get_json()["error"]

@@ -143,8 +143,9 @@ def test_rule_page_lists_the_scenarios_that_cite_it(client) -> None:
 def test_card_page_lists_the_scenarios_that_use_the_card(client, tmp_path: Path, monkeypatch) -> None:
     folder = tmp_path / "curated" / "doce-vidas"
     folder.mkdir(parents=True)
+    title = "Un asesino en juego"
     (folder / "01-asesino.yaml").write_text(
-        "ruleset: doce-vidas\ntitle: Un asesino en juego\n"
+        f"ruleset: doce-vidas\ntitle: {title}\n"
         "cards:\n  Asesino gorro rojo: {type: criatura, cost: 2, damage: 2, life: 2}\n"
         "players:\n  - name: Ana\n    board: [{card: Asesino gorro rojo, id: asesino}]\n  - name: Bruno\n"
         "turn: {number: 3, active: Ana, phase: accion}\nactions: []\n", encoding="utf-8")
@@ -153,10 +154,10 @@ def test_card_page_lists_the_scenarios_that_use_the_card(client, tmp_path: Path,
     section = dom.select_one("section.examples")
     assert section is not None
     assert [a["href"] for a in section.select("li a")] == ["/escenarios/doce-vidas/01-asesino"]
-    assert "Un asesino en juego" in section.get_text()
+    assert title in section.get_text()              # the scenario's own title
     # The index follows the files: a new version of the file is read again.
     (folder / "01-asesino.yaml").write_text((folder / "01-asesino.yaml").read_text(encoding="utf-8")
-                                            .replace("Un asesino en juego", "Otro título"), encoding="utf-8")
+                                            .replace(title, "Otro título"), encoding="utf-8")
     os.utime(folder / "01-asesino.yaml", ns=(1, 1))
     monkeypatch.setattr(examples, "CHECK_INTERVAL", 0.0)
     assert examples.index(tmp_path / "curated")["cards"]["asesino gorro rojo"][0]["title"] == "Otro título"

@@ -44,10 +44,10 @@ export function cardFixes(e, t, inline, onUse, onDefine) {
   if (!key || !e.path) return null;
   const typed = String((e.params || {})[key] || "");
   const buttons = (e.suggestions || []).map((name, n) => h("button", { type: "button", class: "small use-card",
-    "data-key": `${e.path}|use|${n}`, onclick: () => onUse(name) }, t("builder.use_card", { name })));
+    "data-key": `${e.path}|use|${n}`, "data-card": name, onclick: () => onUse(name) }, t("builder.use_card", { name })));
   if (inline && typed && e.path.endsWith(".card")) {
     buttons.push(h("button", { type: "button", class: "small define-card", "data-key": `${e.path}|define`,
-      onclick: () => onDefine(typed) }, t("builder.define_card", { name: typed })));
+      "data-card": typed, onclick: () => onDefine(typed) }, t("builder.define_card", { name: typed })));
   }
   return buttons.length ? h("div", { class: "card-fixes row" }, buttons) : null;
 }

@@ -24,7 +24,7 @@ export function showPlay(root, summary, dry, t, onFix) {
     holder.querySelector("legend")?.after(box);
   }
   summary.className = "summary warn";
-  summary.append(h("h3", {}, t("builder.plays_not", { n: problems.length })),
+  summary.append(h("h3", { "data-message": "builder.plays_not" }, t("builder.plays_not", { n: problems.length })),
     h("ul", {}, problems.map((p) => h("li", {}, h("a", { href: `#${holder && p === first ? box.id : ""}`, onclick: (ev) => {
       ev.preventDefault();
       const where = root.querySelector(`fieldset[data-path="${CSS.escape(p.path)}"]`);
@@ -43,8 +43,12 @@ function problemBox(p, t, onFix) {
     parts.push(h("blockquote", { class: "play-rule" }, h("p", {}, cite, rule.text ? ": " : " ", rule.text || rule.note || "")));
   }
   if (p.fix) {
-    parts.push(h("button", { type: "button", class: "play-fix", "data-key": `fix|${p.fix.insert}`, onclick: () => onFix(p.fix) },
+    parts.push(h("button", { type: "button", class: "play-fix", "data-key": `fix|${p.fix.insert}`,
+      "data-actions": JSON.stringify(p.fix.actions), onclick: () => onFix(p.fix) },
       t("builder.fix", { what: p.fix.describe })));
   }
-  return h("div", { class: "play-problem", id: "play-problem", role: "alert" }, parts);
+  // data-message / data-params: the problem's message id and parameters (the refusal and the line refused), as
+  // /api/validate's dry_run gives them: what a client or a test reads instead of the words.
+  return h("div", { class: "play-problem", id: "play-problem", role: "alert", "data-message": p.id,
+    "data-params": p.params ? JSON.stringify(p.params) : undefined }, parts);
 }

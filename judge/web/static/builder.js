@@ -191,7 +191,8 @@ async function start() {
       const target = findField(e.path);
       const id = `field-error-${n}`;
       if (target) {
-        const msg = h("p", { class: "field-error", id }, e.message);
+        // data-message: the error's id (a validation message, issue 17), what a client reads instead of its words
+        const msg = h("p", { class: "field-error", id, "data-message": e.id }, e.message);
         const holder = target.closest(".field, fieldset, li") || target;
         if (holder.tagName === "FIELDSET") holder.querySelector("legend")?.after(msg); else holder.append(msg);
         const fixes = cardFixes(e, t, desc().cards.inline,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import NotFound
 
-from judge.web.i18n import translate
+from judge.web.errors import mark, said
 from judge.web.links import VERSIONED_DOC, rule_url, versioned_rule_url
 from judge.web.views.common import document_meta, passage_data
 
@@ -29,8 +29,8 @@ def _loaded(corpus: "Corpus") -> str:
 def version_document(corpus: "Corpus", version: str) -> "Document":
     doc = corpus.version(VERSIONED_DOC, version.strip())
     if doc is None:
-        raise UnknownVersion(translate("error.404_version", version=version[:40], doc=VERSIONED_DOC,
-                                       loaded=_loaded(corpus)))
+        raise said(UnknownVersion, "error.404_version", version=version[:40], doc=VERSIONED_DOC,
+                   loaded=_loaded(corpus))
     return doc
 
 
@@ -60,8 +60,7 @@ def rule_as_it_was(corpus: "Corpus", number: str, version: str) -> dict[str, Any
     doc = version_document(corpus, version)
     passage = corpus.rule_in(doc, number)
     if passage is None:
-        raise NotFound(translate("error.404_rule_version", number=number[:20], version=doc.version,
-                                 doc=VERSIONED_DOC))
+        raise said(NotFound, "error.404_rule_version", number=number[:20], version=doc.version, doc=VERSIONED_DOC)
     shown = passage_data(corpus, passage)
     shown.update(document=document_meta(doc), url=versioned_rule_url(number, doc.version))
     current = corpus.documents.get(VERSIONED_DOC)
@@ -76,16 +75,18 @@ def version_pair(corpus: "Corpus", spec: str) -> tuple["Document", "Document"]:
     """The two loaded versions `<old>..<new>` names; NotFound naming every unknown one and the loaded ones."""
     old, sep, new = spec.partition("..")
     if not sep or not old.strip() or not new.strip():
-        raise NotFound(translate("error.404_version_pair", spec=spec[:60], loaded=_loaded(corpus)))
+        raise said(NotFound, "error.404_version_pair", spec=spec[:60], loaded=_loaded(corpus))
     problems = []
     docs = []
     for version in (old, new):
         try:
             docs.append(version_document(corpus, version))
         except UnknownVersion as exc:
-            problems.append(str(exc.description))
+            problems.append(exc)
     if problems:
-        raise UnknownVersion("; ".join(problems))
+        # Both sentences joined; the JSON's `message` names the first (the same id, its own version).
+        joined = UnknownVersion("; ".join(str(e.description) for e in problems))
+        raise mark(joined, problems[0].message_id, **problems[0].message_params)
     return docs[0], docs[1]
 
 
