@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
-from judge.search.question import QUESTION_WORDS, _bits
+from judge.search.question import QUESTION_WORDS, _bits, text_terms
 
 if TYPE_CHECKING:   # query.py imports this module: the types only, no import cycle at run time
     from judge.search.hits import Hit
@@ -83,7 +83,7 @@ def named_documents(index: "RulesIndex", p: "Question") -> list[str]:
         lang = meta.get("language") if meta.get("language") in S.LANGS else "es"
         # a title in another language than the question's ("doce vidas" typed in an English question): the
         # question's text as that language reads it
-        said = p.said[lang] if lang in p.said else [t for t in S.analyze(p.text, lang) if t.isalnum()]
+        said = p.said[lang] if lang in p.said else [t for t in text_terms(p, lang) if t.isalnum()]
         if names_in_order(said, _title_terms(meta.get("title", ""), lang)):
             out.append(d)
     return out
@@ -92,7 +92,7 @@ def named_documents(index: "RulesIndex", p: "Question") -> list[str]:
 def named_games(index: "RulesIndex", p: "Question") -> list[str]:
     """The games whose own name the question says ("en magic normal", "in doce vidas"): a ruleset's id, its words
     in order."""
-    said = [t for t in S.analyze(p.text, "name") if t.isalnum()]
+    said = [t for t in text_terms(p, "name") if t.isalnum()]
     return [g for g in index.games if names_in_order(said, tuple(S.analyze(g.replace("-", " "), "name")))]
 
 
@@ -110,7 +110,7 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
     by_lang: dict[tuple[int, str], set[str]] = {}
     said = {(S.body_field(l), t) for l, terms in p.said.items() for t in terms}
     # the question's words as each language reads them: a Spanish player's "defender", "mill" is the English name
-    as_read = {(S.body_field(l), t) for l in S.LANGS for t in S.analyze(p.text, l)} | said
+    as_read = {(S.body_field(l), t) for l in S.LANGS for t in text_terms(p, l)} | said
     count = len(p.concept_weights)
     for c in p.clauses:
         if not c.field.startswith(_BODY_PREFIX):
@@ -334,7 +334,7 @@ def phrase_votes(index: "RulesIndex", p: "Question") -> dict[str, int]:
     # a word that only shapes the question ("cuántas cartas…") is no part of a game's way of saying things:
     # "cuant cart" is in Magic's Spanish pages only, and "¿al empezar el turno cuántas cartas cojo?" is doce vidas's
     shaping = _question_words(lang)
-    terms = [t for t in S.analyze(p.text, lang) if t.isalnum()]
+    terms = [t for t in text_terms(p, lang) if t.isalnum()]
     votes: dict[str, int] = {}
     for pair in dict.fromkeys(q for q in zip(terms, terms[1:]) if not shaping & set(q)):
         games = pairs.get(pair, frozenset())

@@ -182,7 +182,6 @@ class RulesIndex:
         try:
             self._ix = whoosh_index.open_dir(str(self.folder), readonly=True)
             self._impacts = read_impacts(self.folder)
-            self._np_postings: dict[tuple[str, str], tuple[Any, Any]] = {}
             self._np_rows: tuple[Any, Any, Any, Any, list[str | None]] | None = None
             self.documents = read_documents(self.folder)
             self.stamp: str | None = (self.folder / HASH_FILE).read_text(encoding="utf-8").strip()
@@ -681,14 +680,19 @@ class RulesIndex:
         """The lexical ranking alone (the re-ranker's training reads it as search does)."""
         return self._text_hits(p, None, limit)
 
-    def _postings(self, field: str, term: str) -> tuple[Any, Any]:
-        """A term's postings in `field` as arrays (passage numbers, BM25 impacts), converted once per term."""
-        key = (field, term)
-        hit = self._np_postings.get(key)
-        if hit is None:
-            ids, impacts = self._impacts.get(field, {}).get(term, ((), ()))
-            hit = self._np_postings[key] = (np.asarray(ids, dtype=np.intp), np.asarray(impacts, dtype=np.float64))
-        return hit
+    def _postings(self, field: str, term: str) -> tuple[Any, Any, float, int]:
+        """A clause's term in `field` as _accumulate reads it: its postings as arrays (passage numbers, BM25
+        impacts), its label share (label_share; 1.0 for a field that is no label) and its field's kind (1 a
+        label, 2 a body, 0 another).  Made once per term and kept in the reader's bounded WordCache (a term no
+        passage holds is kept too, as empty arrays: a stream of new words cannot grow it without end)."""
+        return self.reader.words.get(("postings", field, term), lambda: self._make_postings(field, term))
+
+    def _make_postings(self, field: str, term: str) -> tuple[Any, Any, float, int]:
+        ids, impacts = self._impacts.get(field, {}).get(term, ((), ()))
+        label = field in _LABEL_BODY
+        return (np.asarray(ids, dtype=np.intp), np.asarray(impacts, dtype=np.float64),
+                self.label_share(field, term) if label and len(ids) else 1.0,
+                1 if label else 2 if field in _BODY_FIELDS else 0)
 
     @property
     def _row_arrays(self) -> tuple[Any, Any, Any, Any, list[str | None]]:
@@ -727,23 +731,24 @@ class RulesIndex:
         clause_kind: list[int] = []
         ends: list[int] = []           # per group: entries so far (where its correction goes)
         entries = 0
+        postings = self._postings
         for g, group in enumerate(groups.values()):
             several = len(group) > 1
             for c in group:
-                ids, impacts = self._postings(c.field, c.term)
-                if not len(ids):
+                ids, impacts, share, kind = postings(c.field, c.term)
+                size = len(ids)
+                if not size:
                     continue
                 w = c.weight
-                label = c.field in _LABEL_BODY
-                if label:
-                    w *= self.label_share(c.field, c.term)
+                if kind == 1:
+                    w *= share
                 ids_parts.append(ids)
                 imp_parts.append(impacts)
                 clause_w.append(w)
                 clause_masks.append(c.mask)
                 clause_group.append(g)
-                clause_kind.append((1 if label else 2 if c.field in _BODY_FIELDS else 0) if several else 0)
-                entries += len(ids)
+                clause_kind.append(kind if several else 0)
+                entries += size
             ends.append(entries)
         if not ids_parts:
             return None, None, None

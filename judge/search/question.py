@@ -98,6 +98,19 @@ class Question:
     table_cards: tuple[str, ...] = ()      # cards of the shipped table it names (cards.py)
     # RulesIndex.ruleset_factors, once per question and index (the ranking and the game decision both read it)
     factors_memo: tuple[object, dict[str, float]] | None = field(default=None, repr=False, compare=False)
+    # the question's text as each analysis reads it (text_terms), once per question: the game decision reads it
+    # in several places
+    terms_memo: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+
+def text_terms(p: Question, lang: str) -> tuple[str, ...]:
+    """`S.analyze(p.text, lang)` ("es", "en", "name"), worked out once per question (kept on it, keyed by the text
+    too: parse replaces the text read with the table cards' expansion)."""
+    key = (lang, p.text)
+    terms = p.terms_memo.get(key)
+    if terms is None:
+        terms = p.terms_memo[key] = tuple(S.analyze(p.text, lang))
+    return terms
 
 
 class QuestionReader:
