@@ -39,6 +39,7 @@ from judge.search.index import (
     recorded_hash,
 )
 from judge.search.names import CardMatcher, Vocabulary
+from judge.search.wordcache import WordCache
 from judge.search import answer as _answer
 from judge.search.cards import card_table
 from judge.search.hits import Hit, Passages
@@ -93,6 +94,9 @@ GAME_TOP = 5
 GAME_DEPTH = 10              # passages ranked beyond the limit, to fill the first five from one game
 
 _WORD = re.compile(r"\w+")
+# Clause terms whose postings arrays are kept (RulesIndex._postings): the whole vocabulary of a large corpus's
+# scored fields is ~100k terms; past that the oldest go.
+CLAUSE_TERMS_KEPT = 100_000
 _NO_DF: dict[str, int] = {}
 FIELD_TIE = 0.5
 # A label word keeps (body idf / label idf)^LABEL_IDF_POWER of its title/keys impact (RulesIndex.label_share):
@@ -113,8 +117,12 @@ def _covered(masks: Any, cw: list[tuple[int, float]]) -> Any:
     if masks.dtype == object:      # past 62 words the masks are Python integers
         return np.asarray([sum(w for i, w in cw if int(u) >> i & 1) for u in masks], dtype=np.float64)
     acc = np.zeros(len(masks), dtype=np.float64)
+    bit = np.empty(len(masks), dtype=np.int64)
     for i, w in cw:
-        acc += np.where((masks >> i) & 1 == 1, w, 0.0)
+        # the word's bit (0 or 1) times its weight: w or 0.0 exactly, with no temporary array but the product
+        np.right_shift(masks, i, out=bit)
+        np.bitwise_and(bit, 1, out=bit)
+        acc += bit * w
     return acc
 
 
@@ -312,6 +320,8 @@ class RulesIndex:
                     for l in S.LANGS if lang_docs.get(l)}
         self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count, lang_docs,
                                      spelling)
+        # (field, term) -> what _accumulate reads of a clause's term (_postings), bounded, shared by the threads
+        self._clause_terms = WordCache(CLAUSE_TERMS_KEPT)
 
     @staticmethod
     def _special_cases(row: _Row, text: str) -> None:
@@ -683,9 +693,9 @@ class RulesIndex:
     def _postings(self, field: str, term: str) -> tuple[Any, Any, float, int]:
         """A clause's term in `field` as _accumulate reads it: its postings as arrays (passage numbers, BM25
         impacts), its label share (label_share; 1.0 for a field that is no label) and its field's kind (1 a
-        label, 2 a body, 0 another).  Made once per term and kept in the reader's bounded WordCache (a term no
-        passage holds is kept too, as empty arrays: a stream of new words cannot grow it without end)."""
-        return self.reader.words.get(("postings", field, term), lambda: self._make_postings(field, term))
+        label, 2 a body, 0 another).  Made once per term and kept in a bounded WordCache (a term no passage
+        holds is kept too, as empty arrays: the bound is what stops a stream of new words growing it)."""
+        return self._clause_terms.get((field, term), lambda: self._make_postings(field, term))
 
     def _make_postings(self, field: str, term: str) -> tuple[Any, Any, float, int]:
         ids, impacts = self._impacts.get(field, {}).get(term, ((), ()))
@@ -722,37 +732,28 @@ class RulesIndex:
         groups: dict[tuple[str, str], list[Any]] = {}
         for c in p.clauses:
             groups.setdefault((_FIELD_GROUP.get(c.field, c.field), c.term), []).append(c)
-        ids_parts: list[Any] = []      # per clause with postings: its passages, in clause order
-        imp_parts: list[Any] = []      # ... their impacts
-        clause_w: list[float] = []     # ... the clause's weight (a label's times its label share)
-        clause_masks: list[int] = []
-        clause_group: list[int] = []
-        # per clause: 1 a label (title, keys) clause of a group of several, 2 the body clause of one, 0 other
-        clause_kind: list[int] = []
+        # per clause with postings, in clause order: its passages, their impacts, the clause's weight (a label's
+        # times its label share), its mask, its group, its kind (1 a label clause of a group of several, 2 the
+        # body clause of one, 0 other) and its number of passages: one tuple per clause, unzipped at once
+        parts: list[tuple[Any, Any, float, int, int, int, int]] = []
         ends: list[int] = []           # per group: entries so far (where its correction goes)
         entries = 0
-        postings = self._postings
+        kept = self._clause_terms.lookup     # a term asked before: one dict read (_postings otherwise)
         for g, group in enumerate(groups.values()):
             several = len(group) > 1
             for c in group:
-                ids, impacts, share, kind = postings(c.field, c.term)
+                got = kept((c.field, c.term))
+                ids, impacts, share, kind = got if got is not None else self._postings(c.field, c.term)
                 size = len(ids)
-                if not size:
-                    continue
-                w = c.weight
-                if kind == 1:
-                    w *= share
-                ids_parts.append(ids)
-                imp_parts.append(impacts)
-                clause_w.append(w)
-                clause_masks.append(c.mask)
-                clause_group.append(g)
-                clause_kind.append(kind if several else 0)
-                entries += size
+                if size:
+                    parts.append((ids, impacts, c.weight * share if kind == 1 else c.weight, c.mask, g,
+                                  kind if several else 0, size))
+                    entries += size
             ends.append(entries)
-        if not ids_parts:
+        if not parts:
             return None, None, None
-        sizes = np.fromiter((len(x) for x in ids_parts), dtype=np.intp, count=len(ids_parts))
+        ids_parts, imp_parts, clause_w, clause_masks, clause_group, clause_kind, counts = zip(*parts)
+        sizes = np.asarray(counts, dtype=np.intp)
         cids = np.concatenate(ids_parts)
         # each impact times its clause's weight: the same products as clause by clause, in one multiplication
         cvals = np.concatenate(imp_parts) * np.repeat(np.asarray(clause_w, dtype=np.float64), sizes)
@@ -824,10 +825,9 @@ class RulesIndex:
         m = masks[idx]
         if any(doc_mask):
             m = m | np.asarray(doc_mask, dtype=masks.dtype)[k]
-        # Few distinct masks: the coverage factor of each computed once.
-        distinct, which = np.unique(m, return_inverse=True)
-        factors = COORD_FLOOR + (1 - COORD_FLOOR) * _covered(distinct, cw) / total
-        f = factors[which.reshape(-1)]
+        # The coverage factor of each passage (directly: finding the few distinct masks first, a sort, cost more
+        # than it saved; each passage gets the same float either way)
+        f = COORD_FLOOR + (1 - COORD_FLOOR) * _covered(m, cw) / total
         side = np.asarray(other_side)[k]
         s = scores[idx] * (f * prior[idx] * np.asarray(doc_factor, dtype=np.float64)[k])
         if card_set:
@@ -839,11 +839,12 @@ class RulesIndex:
         s = np.where(effect_case[idx], s * effect_f, s)
         # A few more than asked for, so that a current rule just below an older passage saying the same can pass it.
         depth = limit + HISTORICAL_DEPTH
-        own, other = (self._best(idx[side == flag], s[side == flag], first[idx[side == flag]], depth)
-                      for flag in (False, True))
+        sides = (~side, side)     # the question's own language's passages, the other language's
+        chosen = [idx[sel] for sel in sides]
+        own, other = (self._best(ids, s[sel], first[ids], depth) for ids, sel in zip(chosen, sides))
         # The other language's passages come after the question's own, unless they alone cover what it asks
         # ("¿cómo funciona el toque mortal?" with only the English CR explaining deathtouch).
-        best = [float(f[side == flag].max()) if (side == flag).any() else 0.0 for flag in (False, True)]
+        best = [float(f[sel].max()) if len(ids) else 0.0 for ids, sel in zip(chosen, sides)]
         if other and best[1] > best[0] + OTHER_LANGUAGE_MARGIN:
             other = [(d, sc / OTHER_LANGUAGE_FACTOR) for d, sc in other]
         # sorted() is stable: among equal scores the question's own language first, then as found.

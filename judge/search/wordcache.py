@@ -35,6 +35,8 @@ class WordCache:
         self.limit = limit
         self._values: dict[Hashable, object] = {}
         self._lock = threading.Lock()
+        # key -> the value kept, or None: one dict read, for a hot loop that computes on None itself (get)
+        self.lookup: Callable[[Hashable], object | None] = self._values.get
 
     def __len__(self) -> int:
         return len(self._values)
