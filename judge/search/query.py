@@ -40,6 +40,7 @@ from judge.search.index import (
 )
 from judge.search.names import CardMatcher, Vocabulary
 from judge.search.wordcache import WordCache
+from judge.search.coverage import covered as _covered
 from judge.search import answer as _answer
 from judge.search.cards import card_table
 from judge.search.hits import Hit, Passages
@@ -94,8 +95,7 @@ GAME_TOP = 5
 GAME_DEPTH = 10              # passages ranked beyond the limit, to fill the first five from one game
 
 _WORD = re.compile(r"\w+")
-# Clause terms whose postings arrays are kept (RulesIndex._postings): the whole vocabulary of a large corpus's
-# scored fields is ~100k terms; past that the oldest go.
+# Clause terms whose postings arrays are kept (RulesIndex._postings): ~ a large corpus's scored vocabulary.
 CLAUSE_TERMS_KEPT = 100_000
 _NO_DF: dict[str, int] = {}
 FIELD_TIE = 0.5
@@ -107,23 +107,6 @@ _FIELD_GROUP = {f(l): f"words_{l}" for l in S.LANGS for f in (S.body_field, S.ti
 _BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
 # A passage's labels (title, inherited keys) and the body they label, per language.
 _LABEL_BODY = {f(l): S.body_field(l) for l in S.LANGS for f in (S.title_field, S.keys_field)}
-
-
-def _covered(masks: Any, cw: list[tuple[int, float]]) -> Any:
-    """Per mask, the summed weights of the question words whose bits it has, as an array.  The same floats as
-    `sum(w for i, w in cw if mask >> i & 1)` (added word by word in that order; adding 0.0 changes nothing) but
-    one array operation per word instead of a Python loop per mask (17 % of a lexical request, 424 masks a quiz
-    question)."""
-    if masks.dtype == object:      # past 62 words the masks are Python integers
-        return np.asarray([sum(w for i, w in cw if int(u) >> i & 1) for u in masks], dtype=np.float64)
-    acc = np.zeros(len(masks), dtype=np.float64)
-    bit = np.empty(len(masks), dtype=np.int64)
-    for i, w in cw:
-        # the word's bit (0 or 1) times its weight: w or 0.0 exactly, with no temporary array but the product
-        np.right_shift(masks, i, out=bit)
-        np.bitwise_and(bit, 1, out=bit)
-        acc += bit * w
-    return acc
 
 
 @dataclass
@@ -691,18 +674,18 @@ class RulesIndex:
         return self._text_hits(p, None, limit)
 
     def _postings(self, field: str, term: str) -> tuple[Any, Any, float, int]:
-        """A clause's term in `field` as _accumulate reads it: its postings as arrays (passage numbers, BM25
-        impacts), its label share (label_share; 1.0 for a field that is no label) and its field's kind (1 a
-        label, 2 a body, 0 another).  Made once per term and kept in a bounded WordCache (a term no passage
-        holds is kept too, as empty arrays: the bound is what stops a stream of new words growing it)."""
-        return self._clause_terms.get((field, term), lambda: self._make_postings(field, term))
-
-    def _make_postings(self, field: str, term: str) -> tuple[Any, Any, float, int]:
+        """A clause's term as _accumulate reads it: its postings (passage numbers, BM25 impacts) as arrays, its
+        label share (1.0 for a field that is no label), its field's kind (1 a label, 2 a body, 0 another); kept
+        in a bounded WordCache (a term no passage holds too: the bound stops new words growing it)."""
+        got = self._clause_terms.lookup((field, term))
+        if got is not None:
+            return got  # type: ignore[return-value]
         ids, impacts = self._impacts.get(field, {}).get(term, ((), ()))
         label = field in _LABEL_BODY
-        return (np.asarray(ids, dtype=np.intp), np.asarray(impacts, dtype=np.float64),
+        made = (np.asarray(ids, dtype=np.intp), np.asarray(impacts, dtype=np.float64),
                 self.label_share(field, term) if label and len(ids) else 1.0,
                 1 if label else 2 if field in _BODY_FIELDS else 0)
+        return self._clause_terms.get((field, term), lambda: made)
 
     @property
     def _row_arrays(self) -> tuple[Any, Any, Any, Any, list[str | None]]:
@@ -732,9 +715,8 @@ class RulesIndex:
         groups: dict[tuple[str, str], list[Any]] = {}
         for c in p.clauses:
             groups.setdefault((_FIELD_GROUP.get(c.field, c.field), c.term), []).append(c)
-        # per clause with postings, in clause order: its passages, their impacts, the clause's weight (a label's
-        # times its label share), its mask, its group, its kind (1 a label clause of a group of several, 2 the
-        # body clause of one, 0 other) and its number of passages: one tuple per clause, unzipped at once
+        # per clause with postings, in clause order, one tuple unzipped at once: its passages, impacts, weight (a
+        # label's times its share), mask, group, kind (1 a label of a group of several, 2 the body of one), size
         parts: list[tuple[Any, Any, float, int, int, int, int]] = []
         ends: list[int] = []           # per group: entries so far (where its correction goes)
         entries = 0
@@ -825,8 +807,7 @@ class RulesIndex:
         m = masks[idx]
         if any(doc_mask):
             m = m | np.asarray(doc_mask, dtype=masks.dtype)[k]
-        # The coverage factor of each passage (directly: finding the few distinct masks first, a sort, cost more
-        # than it saved; each passage gets the same float either way)
+        # The coverage factor of each passage (the same floats as per distinct mask, without the sort finding them)
         f = COORD_FLOOR + (1 - COORD_FLOOR) * _covered(m, cw) / total
         side = np.asarray(other_side)[k]
         s = scores[idx] * (f * prior[idx] * np.asarray(doc_factor, dtype=np.float64)[k])
