@@ -281,6 +281,7 @@ class RulesIndex:
                         rs = self.rows[d].ruleset  # type: ignore[union-attr]
                         sizes[rs] = sizes.get(rs, 0) + 1
         self._ruleset_df: dict[tuple[str, str], dict[str, int]] = {}
+        self._sizes_memo: dict[tuple[str, ...], tuple[dict[str, int], int]] = {}   # _sizes_of: a few language tuples
         # Each passage's (document, language, ruleset), numbered, for per-document factors.
         keys: dict[tuple[str, str, str], int] = {}
         self._doc_of = [keys.setdefault((r.doc, r.lang, r.ruleset), len(keys)) if r is not None else 0
@@ -571,12 +572,10 @@ class RulesIndex:
             for rs, n in translated.items():
                 df[rs] = df.get(rs, 0) + n
             seen = sum(df.values())
-            # what is expected of each ruleset, in the languages the word was counted in
-            sizes: dict[str, int] = {}
-            for l in {lang} | {l for l, _ in other}:
-                for rs, n in self.ruleset_sizes.get(l, {}).items():
-                    sizes[rs] = sizes.get(rs, 0) + n
-            total = sum(sizes.values())
+            # what is expected of each ruleset, in the languages the word was counted in (kept per languages, in
+            # the order their set iterates: the rulesets' order in `sizes` is the same as summing them here)
+            langs = tuple({lang} | {l for l, _ in other})
+            sizes, total = self._sizes_memo.get(langs) or self._sizes_of(langs)
             if seen and len(sizes) > 1:
                 for rs, n in sizes.items():
                     e = math.log((df.get(rs, 0) + 0.5) / (seen * n / total + 0.5))
@@ -586,6 +585,15 @@ class RulesIndex:
             return {}
         best = max(evidence.values())
         return {rs: max(RULESET_FLOOR, math.exp(RULESET_STRENGTH * (e - best))) for rs, e in evidence.items()}
+
+    def _sizes_of(self, langs: tuple[str, ...]) -> tuple[dict[str, int], int]:
+        """ruleset_sizes summed over `langs` in that order, and their total (kept per `langs`)."""
+        sizes: dict[str, int] = {}
+        for l in langs:
+            for rs, n in self.ruleset_sizes.get(l, {}).items():
+                sizes[rs] = sizes.get(rs, 0) + n
+        self._sizes_memo[langs] = (sizes, sum(sizes.values()))
+        return self._sizes_memo[langs]
 
     def _number_hits(self, numbers: list[str], lang: str | None, allowed: set[int] | None) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = []

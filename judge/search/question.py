@@ -241,9 +241,12 @@ class QuestionReader:
         weights_acc: dict[tuple[str, str], tuple[float, int]] = {}
 
         def add(field: str, term: str, weight: float, mask: int) -> None:
-            # A term reached several ways (own word, synonym, translation) counts once, at its best weight.
-            old = weights_acc.get((field, term))
-            weights_acc[(field, term)] = (weight, mask) if old is None else (max(old[0], weight), old[1] | mask)
+            # A term reached several ways (own word, synonym, translation) counts once, at its best weight
+            # (max(old, weight) is the old weight unless the new one is greater: said without the call).
+            key = (field, term)
+            old = weights_acc.get(key)
+            weights_acc[key] = (weight, mask) if old is None else (
+                old[0] if old[0] >= weight else weight, old[1] | mask)
 
         marks: dict[str, dict[str, float]] = {l: {} for l in S.LANGS}
         for l in langs:
