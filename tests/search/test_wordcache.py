@@ -112,3 +112,51 @@ def test_questions_read_in_threads_at_once_answer_as_read_alone(es_index: RulesI
     finally:
         es_index.reader.words = kept
     assert all(r == alone for r in results)
+
+
+@pytest.mark.parametrize("which", ["es_index", "cr_index"])
+def test_answers_are_the_same_whatever_the_clause_terms_kept(which: str, request: pytest.FixtureRequest) -> None:
+    """RulesIndex._postings' bounded cache of each clause term's arrays, label share and field kind."""
+    index: RulesIndex = request.getfixturevalue(which)
+    kept = index._clause_terms
+    try:
+        index._clause_terms = WordCache(limit=0)
+        fresh = _answers(index)
+        index._clause_terms = WordCache(limit=5)
+        tiny = _answers(index)
+        assert len(index._clause_terms) <= 5
+        index._clause_terms = WordCache()
+        _answers(index)
+        again = _answers(index)
+    finally:
+        index._clause_terms = kept
+    assert tiny == fresh
+    assert again == fresh
+
+
+def test_the_rules_brought_in_are_the_same_kept_or_made_afresh(cr_index: RulesIndex) -> None:
+    """crossref.brought_in keeps each rule's passages and first sub-rules per index: the same as made afresh."""
+    from judge.search import crossref
+
+    kept = crossref.kept_on(cr_index, "_rule_and_children", crossref._no_rules_yet)
+    first = _answers(cr_index)
+    assert kept, "the questions brought rules in"
+    for (doc, num), family in list(kept.items()):
+        assert family == crossref._rule_and_children(cr_index, doc, num)
+    kept.clear()
+    assert _answers(cr_index) == first
+
+
+def test_a_question_reading_kept_is_a_fresh_list_each_time() -> None:
+    """situation.cr_terms and cr_rules keep the recent questions' readings: a caller changing the list it got
+    changes nothing the next caller gets."""
+    from judge.search import situation
+
+    q = 'mi carta dice "whenever a creature enters, you gain 1 life" en una partida de cuatro jugadores (four-player game)'
+    terms = situation.cr_terms(q)
+    assert terms and terms == situation.cr_terms(q)
+    terms.append("changed")
+    assert "changed" not in situation.cr_terms(q)
+    rules = situation.cr_rules(q)
+    rules.append("999.9")
+    assert "999.9" not in situation.cr_rules(q)
