@@ -1,6 +1,7 @@
 """Byte-for-byte search answers, to check that a speed change changes no ranking, score, highlight or answer block.
 
     python tools/search_identity.py dump OUT.jsonl [QUESTIONS.jsonl ...]   # default: ../shared/eval/quiz_*_dev.jsonl
+    python tools/search_identity.py dump-api OUT.jsonl [QUESTIONS.jsonl ...]   # the /api/search bodies, lexical
     python tools/search_identity.py compare A.jsonl B.jsonl
 
 `dump` asks every question of the files (their "q") of the instance JUDGE_INSTANCE points to, through
@@ -8,6 +9,11 @@
 and writes one line per question and path: the whole JSON answer (ranked ids, scores, highlighted text, best
 sentences, answer block, game).  Run it with the code before and the code after a change, on the same instance
 (the same index and vectors), then `compare`: it names every question whose answer differs.  Nothing is timed.
+
+`dump-api` asks them through `GET /api/search` instead (Flask's test client, the lexical path, the search cache
+off), in both request languages (`lang=es` and `lang=en`: the game's name and sentences are said in it), and
+writes the response's body as it is, byte for byte: what the web layer adds (the game said in the request's
+language, the JSON encoding) is checked too.
 """
 from __future__ import annotations
 
@@ -39,6 +45,30 @@ def dump(out: Path, files: list[str]) -> None:
     print(f"{count} answers ({', '.join(label for label, _ in paths)}) written to {out}")
 
 
+def dump_api(out: Path, files: list[str]) -> None:
+    from judge import create_app
+    from judge.config import corpus_dir, instance_dir
+
+    client = create_app({"TESTING": True, "INSTANCE": str(instance_dir()), "CORPUS_DIR": str(corpus_dir()),
+                         "SEARCH_SEMANTIC": False, "SEARCH_CACHE": False}).test_client()
+    count = 0
+    with open(out, "w", encoding="utf-8") as fh:
+        for name in files or DEFAULT_SETS:
+            for line in Path(name).read_text(encoding="utf-8").splitlines():
+                if not line.strip():
+                    continue
+                q = json.loads(line)["q"]
+                for lang in ("es", "en"):
+                    response = client.get("/api/search", query_string={"q": q, "limit": 10, "lang": lang})
+                    body = response.get_data(as_text=True)
+                    answer = json.loads(body) if response.status_code == 200 else {"results": []}
+                    fh.write(json.dumps({"set": Path(name).name, "path": f"api-{lang}", "q": q,
+                                         "status": response.status_code, "body": body, "answer": answer},
+                                        ensure_ascii=False, sort_keys=True) + "\n")
+                    count += 1
+    print(f"{count} /api/search bodies (lexical, es and en) written to {out}")
+
+
 def compare(a: Path, b: Path) -> int:
     left = a.read_text(encoding="utf-8").splitlines()
     right = b.read_text(encoding="utf-8").splitlines()
@@ -61,6 +91,9 @@ def compare(a: Path, b: Path) -> int:
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "dump":
         dump(Path(argv[1]), argv[2:])
+        return 0
+    if len(argv) >= 2 and argv[0] == "dump-api":
+        dump_api(Path(argv[1]), argv[2:])
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return compare(Path(argv[1]), Path(argv[2]))

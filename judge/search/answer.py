@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from judge.search.schema import term_spans
@@ -59,6 +60,7 @@ class Asks:
     count: bool = False
 
 
+@lru_cache(maxsize=256)      # asked once per answer-block rule of a question: the recent questions' kept
 def question_asks(question: str) -> Asks:
     """"puedo jugar una tierra en el turno del oponente" -> Asks(permission=True, count=False)."""
     return Asks(permission=bool(_PERMISSION.search(question)), count=bool(_COUNT_QUESTION.search(question)))

@@ -285,13 +285,36 @@ def brought_in(index: "RulesIndex", p: "Question", head: list[int], allowed: Ite
             targets.extend((r.doc, num) for num in s.cites[d])
     named = s.named_rules(p) if named is None else named
     targets.extend(sorted(named, key=lambda key: -named[key][1]))
+    kept = kept_on(index, "_rule_and_children", _no_rules_yet)
     for doc, num in dict.fromkeys(targets):
-        own = [d for d in index.by_number.get(num, ()) if rows[d] is not None and rows[d].doc == doc]  # type: ignore[union-attr]
-        kids = [d for d in index.children.get(num, ())
-                if rows[d] is not None and rows[d].doc == doc  # type: ignore[union-attr]
-                and parent_number(rows[d].current) == num][:CHILDREN_PER_RULE]  # type: ignore[union-attr]
-        for d in own + kids:
+        key = (doc, num)
+        family = kept.get(key)
+        if family is None:
+            family = _rule_and_children(index, doc, num)
+            if len(kept) < RULES_KEPT:
+                kept[key] = family
+        for d in family:
             take(d)
             if len(out) >= cap:
                 return out
     return out
+
+
+# (document, number) -> its passages and first sub-rules (_rule_and_children), kept per index as asked: a
+# three-digit rule's children are every passage under it (702: hundreds), filtered each time they were asked
+RULES_KEPT = 50_000
+
+
+def _no_rules_yet(index: "RulesIndex") -> dict[tuple[str, str], tuple[int, ...]]:
+    return {}
+
+
+def _rule_and_children(index: "RulesIndex", doc: str, num: str) -> tuple[int, ...]:
+    """The passages of rule `num` in `doc`, then its first CHILDREN_PER_RULE direct sub-rules there (the same for
+    every question: brought_in keeps them)."""
+    rows = index.rows
+    own = [d for d in index.by_number.get(num, ()) if rows[d] is not None and rows[d].doc == doc]  # type: ignore[union-attr]
+    kids = [d for d in index.children.get(num, ())
+            if rows[d] is not None and rows[d].doc == doc  # type: ignore[union-attr]
+            and parent_number(rows[d].current) == num][:CHILDREN_PER_RULE]  # type: ignore[union-attr]
+    return tuple(own + kids)

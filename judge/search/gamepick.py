@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
-from judge.search.question import QUESTION_WORDS
+from judge.search.question import QUESTION_WORDS, _bits, text_terms
 
 if TYPE_CHECKING:   # query.py imports this module: the types only, no import cycle at run time
     from judge.search.hits import Hit
@@ -83,7 +83,7 @@ def named_documents(index: "RulesIndex", p: "Question") -> list[str]:
         lang = meta.get("language") if meta.get("language") in S.LANGS else "es"
         # a title in another language than the question's ("doce vidas" typed in an English question): the
         # question's text as that language reads it
-        said = p.said[lang] if lang in p.said else [t for t in S.analyze(p.text, lang) if t.isalnum()]
+        said = p.said[lang] if lang in p.said else [t for t in text_terms(p, lang) if t.isalnum()]
         if names_in_order(said, _title_terms(meta.get("title", ""), lang)):
             out.append(d)
     return out
@@ -92,7 +92,7 @@ def named_documents(index: "RulesIndex", p: "Question") -> list[str]:
 def named_games(index: "RulesIndex", p: "Question") -> list[str]:
     """The games whose own name the question says ("en magic normal", "in doce vidas"): a ruleset's id, its words
     in order."""
-    said = [t for t in S.analyze(p.text, "name") if t.isalnum()]
+    said = [t for t in text_terms(p, "name") if t.isalnum()]
     return [g for g in index.games if names_in_order(said, tuple(S.analyze(g.replace("-", " "), "name")))]
 
 
@@ -103,43 +103,42 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
     when the question said the glossary name itself and that game's passages hold it as said ("hexproof",
     "mill", "bloquear"), weak when the word is merely part of a longer name ("acab" of "se acaba el mazo",
     "usar" of "usar una habilidad") or reaches the game only through a translation ("quita": "remove")."""
-    glossary, reader = index.glossary, index.reader
+    glossary = index.glossary
     per_concept: dict[int, set[str]] = {}
     # per concept and language, the games holding any of its names there: "mazo" is only in doce vidas's Spanish
     # passages, but its synonym "biblioteca" is in Magic's, so saying "mazo" names no game of its own
     by_lang: dict[tuple[int, str], set[str]] = {}
     said = {(S.body_field(l), t) for l, terms in p.said.items() for t in terms}
     # the question's words as each language reads them: a Spanish player's "defender", "mill" is the English name
-    as_read = {(S.body_field(l), t) for l in S.LANGS for t in S.analyze(p.text, l)} | said
+    as_read = {(S.body_field(l), t) for l in S.LANGS for t in text_terms(p, l)} | said
+    count = len(p.concept_weights)
     for c in p.clauses:
         if not c.field.startswith(_BODY_PREFIX):
             continue
         lang = c.field[len(_BODY_PREFIX):]
         if lang not in S.LANGS:
             continue
-        games = {rs for rs, n in index._df_by_ruleset(lang, c.term).items() if n}
-        vocabulary = glossary.knows(c.term, lang) and not reader.common(lang, c.term)
+        games, vocabulary, is_name = term_facts(index, lang, c.term)
         # the question's own word, a whole glossary name, in that game's passages as said (not through a
         # translation: "quita" reaches Magic only as "remove")
-        named = vocabulary and bool(games) and (c.field, c.term) in as_read and glossary.is_name(c.term, lang)
-        for i in range(len(p.concept_weights)):
-            if c.mask >> i & 1:
-                acc = per_concept.setdefault(i, set())
-                by_lang.setdefault((i, lang), set()).update(games)
-                if (c.field, c.term) in said and games and games != {index.largest_game}:
-                    # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever its
-                    # translations find in the biggest game ("burn"), it names that game's thing
-                    acc.add("\0own:" + lang + ":" + "|".join(sorted(games)))
-                acc.update(games)
-                if vocabulary:
-                    acc.add("\0glossary")
-                if named:
-                    acc.add("\0named")
-                if ((c.field, c.term) in as_read and not games and lang != p.lang and p.lang
-                        and glossary.is_name(c.term, lang)):
-                    acc.add("\0said-unheld")    # a whole glossary name of the other language, said (a loanword)
-                elif vocabulary and games and lang == p.lang:
-                    acc.add("\0synonym")        # a name of the question's own language the passages hold
+        named = vocabulary and bool(games) and (c.field, c.term) in as_read and is_name
+        for i in _bits(c.mask, count):   # the concepts whose bits the clause has, lowest first
+            acc = per_concept.setdefault(i, set())
+            by_lang.setdefault((i, lang), set()).update(games)
+            if (c.field, c.term) in said and games and games != {index.largest_game}:
+                # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever its
+                # translations find in the biggest game ("burn"), it names that game's thing
+                acc.add("\0own:" + lang + ":" + "|".join(sorted(games)))
+            acc.update(games)
+            if vocabulary:
+                acc.add("\0glossary")
+            if named:
+                acc.add("\0named")
+            if ((c.field, c.term) in as_read and not games and lang != p.lang and p.lang
+                    and is_name):
+                acc.add("\0said-unheld")    # a whole glossary name of the other language, said (a loanword)
+            elif vocabulary and games and lang == p.lang:
+                acc.add("\0synonym")        # a name of the question's own language the passages hold
     # A Spanish player's Anglicism of an English rules term ("tapear" of "tap", "kickear" of "kick"), said, held
     # by no passage: the game of the English rules that hold the term (doce vidas has no English text).
     english = [(c.mask, c.term) for c in p.clauses if c.field == S.body_field("en") and len(c.term) >= ANGLICISM_ROOT]
@@ -148,7 +147,7 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                 and not index._df_by_ruleset("es", c.term)):
             for mask, term in english:
                 if mask & c.mask and c.term.startswith(term) and c.term != term:
-                    games = {rs for rs, n in index._df_by_ruleset("en", term).items() if n}
+                    games = term_facts(index, "en", term)[0]
                     for i in range(len(p.concept_weights)):
                         if mask & c.mask >> i & 1 and games:
                             per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
@@ -161,11 +160,10 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
             lang = c.field[len(_BODY_PREFIX):] if c.field.startswith(_BODY_PREFIX) else ""
             if lang not in S.LANGS or lang == p.lang or not glossary.is_name(c.term, lang):
                 continue
-            games = {rs for rs, n in index._df_by_ruleset(lang, c.term).items() if n}
+            games = term_facts(index, lang, c.term)[0]
             if len(games) == 1 and any(S.analyze(w, lang) == [c.term] for w in typed):
-                for i in range(len(p.concept_weights)):
-                    if c.mask >> i & 1:
-                        per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
+                for i in _bits(c.mask, count):
+                    per_concept.setdefault(i, set()).add("\0anglicism:" + "|".join(sorted(games)))
     votes: dict[str, tuple[int, int]] = {}
     unheld = unheld_terms(index, p)
     if unheld:   # strong: game terms of the glossary's game, said as the glossary names them
@@ -196,6 +194,17 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                 s, w = votes.get(g, (0, 0))
                 votes[g] = (s + 1, w) if strong or g != index.largest_game else (s, w + 1)
     return votes
+
+
+def term_facts(index: "RulesIndex", lang: str, term: str) -> tuple[frozenset[str], bool, bool]:
+    """What game_words asks of a body term of `lang`, the same for every question (kept per index in its
+    reader's WordCache, wordcache.py): the games whose passages hold it, whether it is uncommon rules vocabulary
+    the glossary knows, and whether it is a whole glossary name by itself."""
+    def compute() -> tuple[frozenset[str], bool, bool]:
+        games = frozenset(rs for rs, n in index._df_by_ruleset(lang, term).items() if n)
+        vocabulary = index.glossary.knows(term, lang) and not index.reader.common(lang, term)
+        return games, vocabulary, index.glossary.is_name(term, lang)
+    return index.reader.words.get(("game-term", lang, term), compute)
 
 
 def _written(index: "RulesIndex", lang: str) -> frozenset[str]:
@@ -325,7 +334,7 @@ def phrase_votes(index: "RulesIndex", p: "Question") -> dict[str, int]:
     # a word that only shapes the question ("cuántas cartas…") is no part of a game's way of saying things:
     # "cuant cart" is in Magic's Spanish pages only, and "¿al empezar el turno cuántas cartas cojo?" is doce vidas's
     shaping = _question_words(lang)
-    terms = [t for t in S.analyze(p.text, lang) if t.isalnum()]
+    terms = [t for t in text_terms(p, lang) if t.isalnum()]
     votes: dict[str, int] = {}
     for pair in dict.fromkeys(q for q in zip(terms, terms[1:]) if not shaping & set(q)):
         games = pairs.get(pair, frozenset())

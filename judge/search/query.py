@@ -39,6 +39,8 @@ from judge.search.index import (
     recorded_hash,
 )
 from judge.search.names import CardMatcher, Vocabulary
+from judge.search.wordcache import WordCache
+from judge.search.coverage import covered as _covered
 from judge.search import answer as _answer
 from judge.search.cards import card_table
 from judge.search.hits import Hit, Passages
@@ -93,6 +95,8 @@ GAME_TOP = 5
 GAME_DEPTH = 10              # passages ranked beyond the limit, to fill the first five from one game
 
 _WORD = re.compile(r"\w+")
+# Clause terms whose postings arrays are kept (RulesIndex._postings): ~ a large corpus's scored vocabulary.
+CLAUSE_TERMS_KEPT = 100_000
 _NO_DF: dict[str, int] = {}
 FIELD_TIE = 0.5
 # A label word keeps (body idf / label idf)^LABEL_IDF_POWER of its title/keys impact (RulesIndex.label_share):
@@ -103,19 +107,6 @@ _FIELD_GROUP = {f(l): f"words_{l}" for l in S.LANGS for f in (S.body_field, S.ti
 _BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
 # A passage's labels (title, inherited keys) and the body they label, per language.
 _LABEL_BODY = {f(l): S.body_field(l) for l in S.LANGS for f in (S.title_field, S.keys_field)}
-
-
-def _covered(masks: Any, cw: list[tuple[int, float]]) -> Any:
-    """Per mask, the summed weights of the question words whose bits it has, as an array.  The same floats as
-    `sum(w for i, w in cw if mask >> i & 1)` (added word by word in that order; adding 0.0 changes nothing) but
-    one array operation per word instead of a Python loop per mask (17 % of a lexical request, 424 masks a quiz
-    question)."""
-    if masks.dtype == object:      # past 62 words the masks are Python integers
-        return np.asarray([sum(w for i, w in cw if int(u) >> i & 1) for u in masks], dtype=np.float64)
-    acc = np.zeros(len(masks), dtype=np.float64)
-    for i, w in cw:
-        acc += np.where((masks >> i) & 1 == 1, w, 0.0)
-    return acc
 
 
 @dataclass
@@ -182,7 +173,6 @@ class RulesIndex:
         try:
             self._ix = whoosh_index.open_dir(str(self.folder), readonly=True)
             self._impacts = read_impacts(self.folder)
-            self._np_postings: dict[tuple[str, str], tuple[Any, Any]] = {}
             self._np_rows: tuple[Any, Any, Any, Any, list[str | None]] | None = None
             self.documents = read_documents(self.folder)
             self.stamp: str | None = (self.folder / HASH_FILE).read_text(encoding="utf-8").strip()
@@ -291,6 +281,7 @@ class RulesIndex:
                         rs = self.rows[d].ruleset  # type: ignore[union-attr]
                         sizes[rs] = sizes.get(rs, 0) + 1
         self._ruleset_df: dict[tuple[str, str], dict[str, int]] = {}
+        self._sizes_memo: dict[tuple[str, ...], tuple[dict[str, int], int]] = {}   # _sizes_of: a few language tuples
         # Each passage's (document, language, ruleset), numbered, for per-document factors.
         keys: dict[tuple[str, str, str], int] = {}
         self._doc_of = [keys.setdefault((r.doc, r.lang, r.ruleset), len(keys)) if r is not None else 0
@@ -313,6 +304,8 @@ class RulesIndex:
                     for l in S.LANGS if lang_docs.get(l)}
         self.reader = QuestionReader(self.glossary, self.cards, self.doc_titles, self._df, self.doc_count, lang_docs,
                                      spelling)
+        # (field, term) -> what _accumulate reads of a clause's term (_postings), bounded, shared by the threads
+        self._clause_terms = WordCache(CLAUSE_TERMS_KEPT)
 
     @staticmethod
     def _special_cases(row: _Row, text: str) -> None:
@@ -579,12 +572,10 @@ class RulesIndex:
             for rs, n in translated.items():
                 df[rs] = df.get(rs, 0) + n
             seen = sum(df.values())
-            # what is expected of each ruleset, in the languages the word was counted in
-            sizes: dict[str, int] = {}
-            for l in {lang} | {l for l, _ in other}:
-                for rs, n in self.ruleset_sizes.get(l, {}).items():
-                    sizes[rs] = sizes.get(rs, 0) + n
-            total = sum(sizes.values())
+            # what is expected of each ruleset, in the languages the word was counted in (kept per languages, in
+            # the order their set iterates: the rulesets' order in `sizes` is the same as summing them here)
+            langs = tuple({lang} | {l for l, _ in other})
+            sizes, total = self._sizes_memo.get(langs) or self._sizes_of(langs)
             if seen and len(sizes) > 1:
                 for rs, n in sizes.items():
                     e = math.log((df.get(rs, 0) + 0.5) / (seen * n / total + 0.5))
@@ -594,6 +585,15 @@ class RulesIndex:
             return {}
         best = max(evidence.values())
         return {rs: max(RULESET_FLOOR, math.exp(RULESET_STRENGTH * (e - best))) for rs, e in evidence.items()}
+
+    def _sizes_of(self, langs: tuple[str, ...]) -> tuple[dict[str, int], int]:
+        """ruleset_sizes summed over `langs` in that order, and their total (kept per `langs`)."""
+        sizes: dict[str, int] = {}
+        for l in langs:
+            for rs, n in self.ruleset_sizes.get(l, {}).items():
+                sizes[rs] = sizes.get(rs, 0) + n
+        self._sizes_memo[langs] = (sizes, sum(sizes.values()))
+        return self._sizes_memo[langs]
 
     def _number_hits(self, numbers: list[str], lang: str | None, allowed: set[int] | None) -> list[tuple[int, float]]:
         out: list[tuple[int, float]] = []
@@ -681,14 +681,19 @@ class RulesIndex:
         """The lexical ranking alone (the re-ranker's training reads it as search does)."""
         return self._text_hits(p, None, limit)
 
-    def _postings(self, field: str, term: str) -> tuple[Any, Any]:
-        """A term's postings in `field` as arrays (passage numbers, BM25 impacts), converted once per term."""
-        key = (field, term)
-        hit = self._np_postings.get(key)
-        if hit is None:
-            ids, impacts = self._impacts.get(field, {}).get(term, ((), ()))
-            hit = self._np_postings[key] = (np.asarray(ids, dtype=np.intp), np.asarray(impacts, dtype=np.float64))
-        return hit
+    def _postings(self, field: str, term: str) -> tuple[Any, Any, float, int]:
+        """A clause's term as _accumulate reads it: its postings (passage numbers, BM25 impacts) as arrays, its
+        label share (1.0 for a field that is no label), its field's kind (1 a label, 2 a body, 0 another); kept
+        in a bounded WordCache (a term no passage holds too: the bound stops new words growing it)."""
+        got = self._clause_terms.lookup((field, term))
+        if got is not None:
+            return got  # type: ignore[return-value]
+        ids, impacts = self._impacts.get(field, {}).get(term, ((), ()))
+        label = field in _LABEL_BODY
+        made = (np.asarray(ids, dtype=np.intp), np.asarray(impacts, dtype=np.float64),
+                self.label_share(field, term) if label and len(ids) else 1.0,
+                1 if label else 2 if field in _BODY_FIELDS else 0)
+        return self._clause_terms.get((field, term), lambda: made)
 
     @property
     def _row_arrays(self) -> tuple[Any, Any, Any, Any, list[str | None]]:
@@ -718,36 +723,27 @@ class RulesIndex:
         groups: dict[tuple[str, str], list[Any]] = {}
         for c in p.clauses:
             groups.setdefault((_FIELD_GROUP.get(c.field, c.field), c.term), []).append(c)
-        ids_parts: list[Any] = []      # per clause with postings: its passages, in clause order
-        imp_parts: list[Any] = []      # ... their impacts
-        clause_w: list[float] = []     # ... the clause's weight (a label's times its label share)
-        clause_masks: list[int] = []
-        clause_group: list[int] = []
-        # per clause: 1 a label (title, keys) clause of a group of several, 2 the body clause of one, 0 other
-        clause_kind: list[int] = []
+        # per clause with postings, in clause order, one tuple unzipped at once: its passages, impacts, weight (a
+        # label's times its share), mask, group, kind (1 a label of a group of several, 2 the body of one), size
+        parts: list[tuple[Any, Any, float, int, int, int, int]] = []
         ends: list[int] = []           # per group: entries so far (where its correction goes)
         entries = 0
+        kept = self._clause_terms.lookup     # a term asked before: one dict read (_postings otherwise)
         for g, group in enumerate(groups.values()):
             several = len(group) > 1
             for c in group:
-                ids, impacts = self._postings(c.field, c.term)
-                if not len(ids):
-                    continue
-                w = c.weight
-                label = c.field in _LABEL_BODY
-                if label:
-                    w *= self.label_share(c.field, c.term)
-                ids_parts.append(ids)
-                imp_parts.append(impacts)
-                clause_w.append(w)
-                clause_masks.append(c.mask)
-                clause_group.append(g)
-                clause_kind.append((1 if label else 2 if c.field in _BODY_FIELDS else 0) if several else 0)
-                entries += len(ids)
+                got = kept((c.field, c.term))
+                ids, impacts, share, kind = got if got is not None else self._postings(c.field, c.term)
+                size = len(ids)
+                if size:
+                    parts.append((ids, impacts, c.weight * share if kind == 1 else c.weight, c.mask, g,
+                                  kind if several else 0, size))
+                    entries += size
             ends.append(entries)
-        if not ids_parts:
+        if not parts:
             return None, None, None
-        sizes = np.fromiter((len(x) for x in ids_parts), dtype=np.intp, count=len(ids_parts))
+        ids_parts, imp_parts, clause_w, clause_masks, clause_group, clause_kind, counts = zip(*parts)
+        sizes = np.asarray(counts, dtype=np.intp)
         cids = np.concatenate(ids_parts)
         # each impact times its clause's weight: the same products as clause by clause, in one multiplication
         cvals = np.concatenate(imp_parts) * np.repeat(np.asarray(clause_w, dtype=np.float64), sizes)
@@ -819,10 +815,8 @@ class RulesIndex:
         m = masks[idx]
         if any(doc_mask):
             m = m | np.asarray(doc_mask, dtype=masks.dtype)[k]
-        # Few distinct masks: the coverage factor of each computed once.
-        distinct, which = np.unique(m, return_inverse=True)
-        factors = COORD_FLOOR + (1 - COORD_FLOOR) * _covered(distinct, cw) / total
-        f = factors[which.reshape(-1)]
+        # The coverage factor of each passage (the same floats as per distinct mask, without the sort finding them)
+        f = COORD_FLOOR + (1 - COORD_FLOOR) * _covered(m, cw) / total
         side = np.asarray(other_side)[k]
         s = scores[idx] * (f * prior[idx] * np.asarray(doc_factor, dtype=np.float64)[k])
         if card_set:
@@ -834,11 +828,12 @@ class RulesIndex:
         s = np.where(effect_case[idx], s * effect_f, s)
         # A few more than asked for, so that a current rule just below an older passage saying the same can pass it.
         depth = limit + HISTORICAL_DEPTH
-        own, other = (self._best(idx[side == flag], s[side == flag], first[idx[side == flag]], depth)
-                      for flag in (False, True))
+        sides = (~side, side)     # the question's own language's passages, the other language's
+        chosen = [idx[sel] for sel in sides]
+        own, other = (self._best(ids, s[sel], first[ids], depth) for ids, sel in zip(chosen, sides))
         # The other language's passages come after the question's own, unless they alone cover what it asks
         # ("¿cómo funciona el toque mortal?" with only the English CR explaining deathtouch).
-        best = [float(f[side == flag].max()) if (side == flag).any() else 0.0 for flag in (False, True)]
+        best = [float(f[sel].max()) if len(ids) else 0.0 for ids, sel in zip(chosen, sides)]
         if other and best[1] > best[0] + OTHER_LANGUAGE_MARGIN:
             other = [(d, sc / OTHER_LANGUAGE_FACTOR) for d, sc in other]
         # sorted() is stable: among equal scores the question's own language first, then as found.

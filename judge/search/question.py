@@ -17,6 +17,7 @@ from judge.search import schema as S
 from judge.search.glossary import Glossary
 from judge.search.names import MIN_CORRECTION_DF, CardMatcher, Vocabulary
 from judge.search.text import MAX_QUERY_TERMS
+from judge.search.wordcache import WordCache
 
 # Query-side weights: a word in the passage's title or structure keys says more than one in its body;
 # names the glossary adds count less than the user's own words.
@@ -97,6 +98,19 @@ class Question:
     table_cards: tuple[str, ...] = ()      # cards of the shipped table it names (cards.py)
     # RulesIndex.ruleset_factors, once per question and index (the ranking and the game decision both read it)
     factors_memo: tuple[object, dict[str, float]] | None = field(default=None, repr=False, compare=False)
+    # the question's text as each analysis reads it (text_terms), once per question: the game decision reads it
+    # in several places
+    terms_memo: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+
+def text_terms(p: Question, lang: str) -> tuple[str, ...]:
+    """`S.analyze(p.text, lang)` ("es", "en", "name"), worked out once per question (kept on it, keyed by the text
+    too: parse replaces the text read with the table cards' expansion)."""
+    key = (lang, p.text)
+    terms = p.terms_memo.get(key)
+    if terms is None:
+        terms = p.terms_memo[key] = tuple(S.analyze(p.text, lang))
+    return terms
 
 
 class QuestionReader:
@@ -113,6 +127,9 @@ class QuestionReader:
         self.lang_docs = lang_docs     # passages per language
         self.spelling = spelling       # per language: the passages' terms, for misspelt question words
         self._glossary_words: dict[str, Vocabulary] = {}   # per language: the glossary's words, built when first asked
+        # What each word is against this index (its forms, its spelling, which languages hold it; gamepick's
+        # facts about a term), worked out once per word: wordcache.py.  Bounded and shared by request threads.
+        self.words = WordCache()
 
     def language_by_vocabulary(self, text: str) -> str | None:
         """When function words do not tell: the language whose passages hold more of the question's words
@@ -121,12 +138,28 @@ class QuestionReader:
             return None
         votes = {l: 0 for l in S.LANGS}
         for w in S.analyze(text, "name"):
-            has = [l for l in S.LANGS if any(self.df(S.body_field(l), t) for t in S.analyze(w, l))]
+            has = self.words.get(("held-in", w), lambda: self._held_in(w))
             if len(has) == 1:
                 votes[has[0]] += 1
         best = max(votes.values())
         winners = [l for l, v in votes.items() if v == best]
         return winners[0] if best and len(winners) == 1 else None
+
+    def _held_in(self, word: str) -> tuple[str, ...]:
+        """The languages whose passages' text holds one of the word's forms in that language."""
+        return tuple(l for l in S.LANGS if any(self.df(S.body_field(l), t) for t in S.analyze(word, l)))
+
+    def _read_word(self, lang: str, word: str) -> tuple[str, tuple[tuple[str, tuple[str, ...]], ...], bool]:
+        """A question word of a `lang` question as read() takes it: the word itself or the glossary word it
+        misspells (_respelt); its terms in each language, those of `lang` spelt as the passages spell them
+        (_spelled); whether it is a word of the other language (_foreign).  Depends on the word and the index
+        alone: kept in `words`."""
+        word = self._respelt(lang, word)
+        forms: dict[str, list[str]] = {}
+        for l in S.LANGS:
+            terms = S.analyze(word, l)
+            forms[l] = [self._spelled(lang, t) for t in terms] if l == lang else terms
+        return word, tuple((l, tuple(terms)) for l, terms in forms.items()), self._foreign(forms, lang)
 
     def common(self, lang: str, term: str) -> bool:
         """A term most passages of that language hold ("carta", "jugador")."""
@@ -189,16 +222,17 @@ class QuestionReader:
         # One concept per meaningful word of the question, with its Spanish and English terms.
         words = [w for w in S.analyze(text, "name") if w not in number_set and w not in QUESTION_WORDS]
         words = words[:MAX_QUERY_TERMS]
-        if lang is not None and self.spelling is not None:
-            words = [self._respelt(lang, w) for w in words]
         concept_terms: list[dict[str, list[str]]] = []
-        for w in words:
-            concept_terms.append({l: S.analyze(w, l) for l in S.LANGS})
         if lang is not None and self.spelling is not None:
             # A misspelt word ("enderesar", "contrarestar", "biblioteka") is read as the passages' word one
-            # edit away, unless the glossary knows it as it is.
-            for forms in concept_terms:
-                forms[lang] = [self._spelled(lang, t) for t in forms[lang]]
+            # edit away, unless the glossary knows it as it is (_read_word, once per word and index).
+            read_words = [self.words.get(("read", lang, w), lambda w=w: self._read_word(lang, w)) for w in words]
+            words = [w for w, _, _ in read_words]
+            for _, forms, _ in read_words:
+                concept_terms.append({l: list(terms) for l, terms in forms})
+        else:
+            for w in words:
+                concept_terms.append({l: S.analyze(w, l) for l in S.LANGS})
         bits: dict[tuple[str, str], int] = {}
         for i, forms in enumerate(concept_terms):
             for l in S.LANGS:
@@ -207,9 +241,12 @@ class QuestionReader:
         weights_acc: dict[tuple[str, str], tuple[float, int]] = {}
 
         def add(field: str, term: str, weight: float, mask: int) -> None:
-            # A term reached several ways (own word, synonym, translation) counts once, at its best weight.
-            old = weights_acc.get((field, term))
-            weights_acc[(field, term)] = (weight, mask) if old is None else (max(old[0], weight), old[1] | mask)
+            # A term reached several ways (own word, synonym, translation) counts once, at its best weight
+            # (max(old, weight) is the old weight unless the new one is greater: said without the call).
+            key = (field, term)
+            old = weights_acc.get(key)
+            weights_acc[key] = (weight, mask) if old is None else (
+                old[0] if old[0] >= weight else weight, old[1] | mask)
 
         marks: dict[str, dict[str, float]] = {l: {} for l in S.LANGS}
         for l in langs:
@@ -223,7 +260,10 @@ class QuestionReader:
         # A word of the other language inside the question ("shroud", "trample", "mulligan" in a Spanish question)
         # that no passage of the question's language holds is the question's own word in that language.
         # per concept: a word of the other language inside the question (_foreign), asked four times below
-        foreign = [self._foreign(forms, lang) for forms in concept_terms] if lang is not None else []
+        if lang is not None and self.spelling is not None:
+            foreign = [is_foreign for _, _, is_foreign in read_words]
+        else:
+            foreign = [self._foreign(forms, lang) for forms in concept_terms] if lang is not None else []
         if lang is not None:
             for forms, is_foreign in zip(concept_terms, foreign):
                 if is_foreign:
@@ -342,18 +382,25 @@ class QuestionReader:
         # count most).
         concept_weights = [0.0] * len(concept_terms)
         own_fields = {f(l) for l in langs for f in (S.body_field, S.title_field, S.keys_field)}
+        # per kind of field, in clause order: each clause that can weigh a word, its field, idf and words (both
+        # passes below read them: one df look-up and one idf per clause)
+        rare: dict[frozenset[str], list[tuple[str, float, list[int]]]] = {BODY_FIELDS: [], LABEL_FIELDS: []}
+        for c in clauses:
+            kind = BODY_FIELDS if c.field in BODY_FIELDS else LABEL_FIELDS if c.field in LABEL_FIELDS else None
+            if kind is not None and c.mask:
+                df = self.df(c.field, c.term)
+                if df:
+                    rare[kind].append((c.field, math.log(1 + self.doc_count / (1 + df)),
+                                       _bits(c.mask, len(concept_terms))))
         for group in (own_fields, None):
             seen = [w > 0 for w in concept_weights]
             for fields in (BODY_FIELDS, LABEL_FIELDS):   # labels only for words no passage text has
-                for c in clauses:
-                    if c.field in fields and c.mask and (group is None or c.field in group):
-                        df = self.df(c.field, c.term)
-                        if df:
-                            idf = math.log(1 + self.doc_count / (1 + df))
-                            for i in _bits(c.mask, len(concept_terms)):
-                                if idf > concept_weights[i] and not seen[i] and (
-                                        fields is BODY_FIELDS or not body_seen[i]):
-                                    concept_weights[i] = idf
+                for field_name, idf, positions in rare[fields]:
+                    if group is None or field_name in group:
+                        for i in positions:
+                            if idf > concept_weights[i] and not seen[i] and (
+                                    fields is BODY_FIELDS or not body_seen[i]):
+                                concept_weights[i] = idf
                 if fields is BODY_FIELDS:
                     body_seen = [w > 0 for w in concept_weights]
         said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}

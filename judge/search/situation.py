@@ -29,6 +29,10 @@ lexical ranking: quiz_en_dev R@10 0.465 → 0.460).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+# Questions whose readings (cr_terms, cr_rules) are kept: the ones being answered now, in every thread.
+QUESTIONS_KEPT = 256
 
 # Quoted card text: straight or curly double quotes, or the Spanish «» some questions quote English cards with.
 _QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00bb]{8,})\u00bb|"
@@ -93,17 +97,29 @@ def quoted(text: str) -> list[str]:
 def cr_rules(text: str) -> list[str]:
     """The rule numbers of the kinds the CR states in one sub-rule (_RULE_CUES) that the question's quoted card text
     is of, each once, in _RULE_CUES order."""
+    return list(_cr_rules(text))
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _cr_rules(text: str) -> tuple[str, ...]:
     quotes = quoted(text)
-    return [rule for pattern, rule in _RULE_CUES if any(pattern.search(q) for q in quotes)]
+    return tuple(rule for pattern, rule in _RULE_CUES if any(pattern.search(q) for q in quotes))
 
 
 def cr_terms(text: str) -> list[str]:
     """The CR's names for what the question's quoted card text is and for its game, each once, in _CUES order
     (the multiplayer game and its Two-Headed Giant variant last); empty when it quotes nothing and names no more than two players."""
+    return list(_cr_terms(text))
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def _cr_terms(text: str) -> tuple[str, ...]:
+    # a pure function of the text, asked three or four times per question (the structure's topics, the variant
+    # filter, the second stage): the recent questions' answers kept (bounded; lru_cache is thread-safe)
     quotes = quoted(text)
     out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)]
     if _MULTIPLAYER.search(text):
         out.append("multiplayer")
     if _TWO_HEADED.search(text):
         out.append("two-headed giant")   # 810. Two-Headed Giant Variant (which uses 805's shared team turns: 810.2)
-    return out
+    return tuple(out)

@@ -91,3 +91,13 @@ def test_card_matches_kept_per_word_are_the_fresh_ones() -> None:
     assert first == fresh.find(words)
     assert {w: set(kept._close(w)) for w in words} == {w: fresh._close_words(w) for w in words}
     assert {n for n, _ in first} >= {"Cisnes de Bryn Argoll", "Lightning Bolt", "Giant Growth"}
+
+
+def test_a_hits_brief_is_its_json_cut_to_the_brief_keys(es_index: RulesIndex) -> None:
+    """Hit.brief is made directly now: the same keys, values and order as cutting its to_json."""
+    response = es_index.search("¿puedo bloquear con una criatura girada?", limit=10)
+    assert response.results
+    for hit in response.results + response.deciding:
+        j = hit.to_json()
+        assert list(hit.brief().items()) == [(k, j[k]) for k in ("id", "doc", "number", "title", "url",
+                                                                   "best_sentence", "lang")]
