@@ -34,6 +34,11 @@ import re
 _QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00bb]{8,})\u00bb|"
                      r"(?<!\w)'([^']{8,})'(?!\w)")
 
+CONTINUOUS = "continuous effects"
+# A response told in the question's words (anywhere in it, not only in quoted text): English, and Spanish players'
+# "en respuesta", "como respuesta", "me responde con", "respondo"
+_RESPONSE = re.compile(r"\bin response\b|\brespond(?:s|ed|ing)?\b|\b(?:en|como) respuesta\b"
+                       r"|\brespond(?:e|en|o|er|erle|iendo|i[oó]|emos)\b", re.IGNORECASE)
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
     # (a comma too: "Flash, flying, when it enters…", as the card table lists a card's abilities)
     (re.compile(r"(?:^|[.;,]\s*|\u2014\s*)(?:when|whenever|at the beginning"
@@ -52,7 +57,7 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
                 # Spanish: "obtiene +1/+1", "gana la habilidad…" (not "gana 3 vidas": life, not an ability)
                 r"|\bobtienen? [+-]\d+/[+-]\d+|\bganan? (?!vidas?\b)[a-záéíóúñ]+|\bse convierten? en\b"
                 r"|\bpierden? todas las habilidades\b", re.IGNORECASE),
-     "continuous effects"),
+     CONTINUOUS),
 )
 # Kinds the CR states in one sub-rule rather than in a rule's heading: the rule a quoted text of that kind is
 # decided by (its number; crossref.Structure.topics makes it a topic of the question, with its sub-rules).
@@ -97,11 +102,24 @@ def cr_rules(text: str) -> list[str]:
     return [rule for pattern, rule in _RULE_CUES if any(pattern.search(q) for q in quotes)]
 
 
+def responding(text: str) -> bool:
+    """Whether the question tells of a spell or ability cast or activated "in response" (117.7: "the new spell or
+    ability has been cast or activated “in response to” the earlier spell or ability. The new spell or ability will
+    resolve first"): "in response", "responds", "en respuesta", "me responde con…"."""
+    return _RESPONSE.search(text) is not None
+
+
 def cr_terms(text: str) -> list[str]:
     """The CR's names for what the question's quoted card text is and for its game, each once, in _CUES order
     (the multiplayer game and its Two-Headed Giant variant last); empty when it quotes nothing and names no more than two players."""
     quotes = quoted(text)
-    out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)]
+    # A continuous effect quoted in a question that tells of a response ("le tiro un Rayo y en respuesta le mete
+    # Crecimiento gigante": «obtiene +3/+3 hasta el final del turno») is one spell's effect among the stack's: the
+    # stack and the spells' resolution decide (117.7, 608.2), not the layers' order (613), which the topic would
+    # bring first
+    respond = responding(text)
+    out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)
+           and not (respond and terms == CONTINUOUS)]
     if _MULTIPLAYER.search(text):
         out.append("multiplayer")
     if _TWO_HEADED.search(text):

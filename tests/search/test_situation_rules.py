@@ -95,3 +95,17 @@ def test_two_headed_giant_brings_in_its_variant(mini_index: RulesIndex) -> None:
     p = mini_index.parse("en 2HG cuantas vidas tenemos?")
     topics = X.structure(mini_index).topics(p)
     assert ("cr-en", "810") in topics
+
+
+@pytest.mark.parametrize("q, responds", [
+    ("le tiro un Rayo y en respuesta me mete «obtiene +3/+3 hasta el final del turno»", True),
+    ("ataco y el rival me responde con «tu criatura obtiene -2/-2 hasta el final del turno»", True),
+    ('I cast Shock and in response they cast "Target creature gets +3/+3 until end of turn."', True),
+    ("tengo «las criaturas que controlas obtienen +1/+1» y bajo otra criatura", False),
+    ('"Enchanted creature loses all abilities" and it has flying', False),
+])
+def test_a_response_leaves_the_layers_out_of_a_quoted_continuous_effect(q: str, responds: bool) -> None:
+    # 117.7: a spell cast "in response" resolves first; the quoted pump is one of the stack's effects, so the
+    # topic of continuous effects (613's layers) is not named; without a response it is
+    assert situation.responding(q) is responds
+    assert (situation.CONTINUOUS in situation.cr_terms(q)) is not responds
