@@ -111,7 +111,9 @@ def responding(text: str) -> bool:
 
 def cr_terms(text: str) -> list[str]:
     """The CR's names for what the question's quoted card text is and for its game, each once, in _CUES order
-    (the multiplayer game and its Two-Headed Giant variant last); empty when it quotes nothing and names no more than two players."""
+    (the multiplayer game and its Two-Headed Giant variant last, with the shared team turns option the variant uses,
+    810.2: "2HG: ¿cada jugador juega su tierra?" is decided by 805.4c); empty when it quotes nothing and names no
+    more than two players."""
     quotes = quoted(text)
     # A continuous effect quoted in a question that tells of a response ("le tiro un Rayo y en respuesta le mete
     # Crecimiento gigante": «obtiene +3/+3 hasta el final del turno») is one spell's effect among the stack's: the
@@ -124,4 +126,5 @@ def cr_terms(text: str) -> list[str]:
         out.append("multiplayer")
     if _TWO_HEADED.search(text):
         out.append("two-headed giant")   # 810. Two-Headed Giant Variant (which uses 805's shared team turns: 810.2)
+        out.append("shared team turns")
     return out

@@ -24,6 +24,9 @@ _RULES = [
     "614.17b If an event can't happen, a player can't pay a cost that includes it.", "",
     "614.18. Widgets are never replaced.", "",
     "8. Multiplayer Rules", "",
+    "805. Shared Team Turns Option", "",
+    "805.1. Some variants use the shared team turns option.", "",
+    "805.4c Each player on a team may play a land during each of that team's turns.", "",
     "810. Two-Headed Giant Variant", "",
     "810.1. Two-Headed Giant is a multiplayer variant played by two two-player teams.", "",
 ]
@@ -33,7 +36,7 @@ _RULES = [
 def mini_index(mini_cr_index) -> RulesIndex:  # type: ignore[no-untyped-def]
     return mini_cr_index("search-situation-rules", [
         "6. Spells, Abilities, and Effects", "613. Interaction of Continuous Effects", "614. Replacement Effects",
-        "8. Multiplayer Rules", "810. Two-Headed Giant Variant"], _RULES, ["Glossary", ""])
+        "8. Multiplayer Rules", "805. Shared Team Turns Option", "810. Two-Headed Giant Variant"], _RULES, ["Glossary", ""])
 
 
 def _d(ix: RulesIndex, number: str) -> int:
@@ -59,7 +62,8 @@ def test_a_quoted_kind_names_the_sub_rule_the_cr_states_it_in(q: str, rules: lis
 @pytest.mark.parametrize("q", ["en 2HG robamos los dos?", "Gigante de dos cabezas: mi compi ataca",
                                "in Two-Headed Giant, who draws?"])
 def test_two_headed_giant_is_named_beside_multiplayer(q: str) -> None:
-    assert situation.cr_terms(q) == ["multiplayer", "two-headed giant"]
+    # 810.2: "The Two-Headed Giant variant uses the shared team turns option. (See rule 805.)"
+    assert situation.cr_terms(q) == ["multiplayer", "two-headed giant", "shared team turns"]
 
 
 def test_a_sub_rule_topic_brings_in_its_own_rules_and_weighs_them(mini_index: RulesIndex) -> None:
@@ -92,9 +96,11 @@ def test_a_heading_topic_keeps_its_place_under_the_rule(mini_index: RulesIndex) 
 
 
 def test_two_headed_giant_brings_in_its_variant(mini_index: RulesIndex) -> None:
-    p = mini_index.parse("en 2HG cuantas vidas tenemos?")
-    topics = X.structure(mini_index).topics(p)
-    assert ("cr-en", "810") in topics
+    p = mini_index.parse("en 2HG cuantas tierras jugamos por turno?")
+    s = X.structure(mini_index)
+    topics = s.topics(p)
+    assert ("cr-en", "810") in topics and ("cr-en", "805") in topics   # and the option it uses (810.2)
+    assert "805.4c" in [mini_index.rows[d].current for d in X.brought_in(mini_index, p, [])]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("q, responds", [
