@@ -66,10 +66,18 @@ _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
 #   regenerated" (701.19c);
 # - 613.1d: "Layer 4: Type-changing effects … change an object's card type, subtype, and/or supertype" ("in addition
 #   to its other types", "are legendary", "is an artifact creature"; Spanish: "además de sus otros tipos", "son
-#   legendarios", "son Montañas", "es una criatura artefacto").
+#   legendarios", "son Montañas", "es una criatura artefacto");
+# - 603.4: the intervening "if" clause of a triggered ability (below).
 _TYPES_EN = r"(?:artifacts|creatures|enchantments|lands|legendary|[A-Z][a-z]+s)"
 _TYPES_ES = r"(?:artefactos|criaturas|encantamientos|tierras|legendari[oa]s?|Monta[ñn]as|Bosques|Islas|Llanuras|Pantanos)"
 _RULE_CUES: tuple[tuple[re.Pattern[str], str], ...] = (
+    # 603.4: "A triggered ability may read “When/Whenever/At [trigger event], if [condition], [effect].” When the
+    # trigger event occurs, the ability checks whether the stated condition is true … then checks the stated
+    # condition again as it resolves" (the intervening "if" clause; Spanish cards: "Al comienzo de tu
+    # mantenimiento, si no controlas criaturas, …"); the sub-rule that decides replaces the triggered abilities'
+    # topic (REFINES), whose first general rules (603.1, 603.2a…) would otherwise come before it
+    (re.compile(r"(?:^|[.;]\s*)(?:when|whenever|at the beginning|cuando|siempre que|al comienzo|al principio)\b"
+                r"[^,.;]{0,80},\s*(?:if|si)\b", re.IGNORECASE), "603.4"),
     # (not "can't be regenerated": regeneration's own rule says what that does, 701.19c)
     (re.compile(r"\b(?:can[\u2019']?t|cannot|no (?:se )?pued(?:e|en|a|an))\b(?!\s+(?:be\s+|ser\s+)?regenera)",
                 re.IGNORECASE), "614.17"),
@@ -77,6 +85,10 @@ _RULE_CUES: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"|\bare (?:artifact )?{_TYPES_EN}\b(?! spells?\b)|\badem[aá]s de sus otros tipos\b"
                 rf"|\bes una criatura artefacto\b|\bes legendari[oa]\b|\bson {_TYPES_ES}\b"), "613.1d"),
 )
+# A kind's sub-rule that, when the quoted text is of it, decides in place of the kind's heading topic
+# (quiz_es_dev, lexical: the intervening-if question from rank 89 to 33 as a topic beside its heading's, to the
+# first ten without it)
+REFINES = {"603.4": "triggered abilities"}
 _MULTIPLAYER = re.compile(r"\b(?:three|four|five|six|\d)[- ]player game\b|\bmultiplayer\b|\bplayer [c-f]\b"
                           # Spanish players: "multijugador", "en un multi", "partida de cuatro", "mesa de 4",
                           # "cuatro jugadores", "el jugador C", "2HG" / "gigante de dos cabezas" (810, a multiplayer
@@ -120,8 +132,9 @@ def cr_terms(text: str) -> list[str]:
     # stack and the spells' resolution decide (117.7, 608.2), not the layers' order (613), which the topic would
     # bring first
     respond = responding(text)
+    refined = {REFINES[r] for r in cr_rules(text) if r in REFINES}
     out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)
-           and not (respond and terms == CONTINUOUS)]
+           and not (respond and terms == CONTINUOUS) and terms not in refined]
     if _MULTIPLAYER.search(text):
         out.append("multiplayer")
     if _TWO_HEADED.search(text):

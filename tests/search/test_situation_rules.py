@@ -49,6 +49,9 @@ def _d(ix: RulesIndex, number: str) -> int:
     ('it says "Creatures can\'t attack you" and I have haste', ["614.17"]),
     ("«todos los permanentes son artefactos además de sus otros tipos»", ["613.1d"]),
     ("«las tierras no básicas son Montañas»", ["613.1d"]),
+    ("tengo 'al comienzo de tu mantenimiento, si no controlas criaturas, roba una carta'", ["603.4"]),
+    ('"When this creature dies, if it had no counters on it, return it"', ["603.4"]),
+    ("«cuando esta criatura muera, regrésala» y si la exilian?", []),
     ('"All creatures are Zombies in addition to their other types"', ["613.1d"]),
     ("«todos los permanentes que no sean tierra son legendarios»", ["613.1d"]),
     ('"Noncreature artifacts you control are creature spells"', []),
@@ -57,6 +60,13 @@ def _d(ix: RulesIndex, number: str) -> int:
 ])
 def test_a_quoted_kind_names_the_sub_rule_the_cr_states_it_in(q: str, rules: list[str]) -> None:
     assert situation.cr_rules(q) == rules
+
+
+def test_an_intervening_if_names_its_sub_rule_in_place_of_the_triggers_heading() -> None:
+    q = "tengo 'al comienzo de tu mantenimiento, si tienes diez vidas o menos, ganas 2 vidas', y si gano antes?"
+    assert situation.cr_rules(q) == ["603.4"]
+    assert "triggered abilities" not in situation.cr_terms(q)
+    assert situation.cr_terms("tengo 'al comienzo de tu mantenimiento, ganas 2 vidas'") == ["triggered abilities"]
 
 
 @pytest.mark.parametrize("q", ["en 2HG robamos los dos?", "Gigante de dos cabezas: mi compi ataca",
