@@ -123,9 +123,10 @@ def responding(text: str) -> bool:
 
 def cr_terms(text: str) -> list[str]:
     """The CR's names for what the question's quoted card text is and for its game, each once, in _CUES order
-    (the multiplayer game and its Two-Headed Giant variant last, with the shared team turns option the variant uses,
-    810.2: "2HG: ¿cada jugador juega su tierra?" is decided by 805.4c); empty when it quotes nothing and names no
-    more than two players."""
+    (the multiplayer game last; for a Two-Headed Giant game, in its place, the variant and the shared team turns option
+    it uses, 810.2: "2HG: ¿cada jugador juega su tierra?" is decided by 805.4c, and the general multiplayer rules'
+    first passages, 800.4a–c on a player leaving the game, came before every 2HG rule); empty when it quotes
+    nothing and names no more than two players."""
     quotes = quoted(text)
     # A continuous effect quoted in a question that tells of a response ("le tiro un Rayo y en respuesta le mete
     # Crecimiento gigante": «obtiene +3/+3 hasta el final del turno») is one spell's effect among the stack's: the
@@ -135,9 +136,10 @@ def cr_terms(text: str) -> list[str]:
     refined = {REFINES[r] for r in cr_rules(text) if r in REFINES}
     out = [terms for pattern, terms in _CUES if any(pattern.search(q) for q in quotes)
            and not (respond and terms == CONTINUOUS) and terms not in refined]
-    if _MULTIPLAYER.search(text):
+    two_headed = _TWO_HEADED.search(text) is not None
+    if _MULTIPLAYER.search(text) and not two_headed:
         out.append("multiplayer")
-    if _TWO_HEADED.search(text):
+    if two_headed:
         out.append("two-headed giant")   # 810. Two-Headed Giant Variant (which uses 805's shared team turns: 810.2)
         out.append("shared team turns")
     return out

@@ -71,9 +71,11 @@ def test_an_intervening_if_names_its_sub_rule_in_place_of_the_triggers_heading()
 
 @pytest.mark.parametrize("q", ["en 2HG robamos los dos?", "Gigante de dos cabezas: mi compi ataca",
                                "in Two-Headed Giant, who draws?"])
-def test_two_headed_giant_is_named_beside_multiplayer(q: str) -> None:
-    # 810.2: "The Two-Headed Giant variant uses the shared team turns option. (See rule 805.)"
-    assert situation.cr_terms(q) == ["multiplayer", "two-headed giant", "shared team turns"]
+def test_two_headed_giant_is_named_in_place_of_multiplayer(q: str) -> None:
+    # 810.2: "The Two-Headed Giant variant uses the shared team turns option. (See rule 805.)"; the variant's rules
+    # in place of the general multiplayer ones (800.4a–c, a player leaving the game, came first in every 2HG question)
+    assert situation.cr_terms(q) == ["two-headed giant", "shared team turns"]
+    assert situation.cr_terms("en un multi de cuatro, quien empieza?") == ["multiplayer"]
 
 
 def test_a_sub_rule_topic_brings_in_its_own_rules_and_weighs_them(mini_index: RulesIndex) -> None:
