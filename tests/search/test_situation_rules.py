@@ -127,3 +127,4 @@ def test_a_response_leaves_the_layers_out_of_a_quoted_continuous_effect(q: str, 
     # topic of continuous effects (613's layers) is not named; without a response it is
     assert situation.responding(q) is responds
     assert (situation.CONTINUOUS in situation.cr_terms(q)) is not responds
+    assert ("117.7" in situation.cr_rules(q)) is responds       # what a response is, and that it resolves first
