@@ -40,6 +40,7 @@ class KnownCard:
 class Expansion:
     text: str                  # the question with each named card replaced by what it does
     cards: tuple[str, ...]     # the English names of the table cards found
+    told: tuple[tuple[int, int], ...] = ()   # the spans of `text` that say what a card does (not the user's words)
 
 
 def parse_table(data: object, source: str = "popular_cards.yaml") -> list[KnownCard]:
@@ -119,12 +120,19 @@ class CardTable:
             if _QUOTES_NEXT.match(text, end):
                 continue   # the question quotes the card's own text after its name: that says what it does
             edits.append((start, end, self._by_name[name]))
-        out = text
-        for start, end, card in sorted(edits, key=lambda e: -e[0]):
+        out, told = "", []
+        last = 0
+        for start, end, card in sorted(edits, key=lambda e: e[0]):
             # Quoted, as a player quoting the card would: situation.py reads the kind of text it is (a trigger,
             # a replacement...) from quoted card text only.
-            out = out[:start] + QUOTE[0] + card.does[lang or "en"] + QUOTE[1] + out[end:]
-        return Expansion(out, tuple(dict.fromkeys(c.name for _, _, c in sorted(edits, key=lambda e: e[0]))))
+            said = QUOTE[0] + card.does[lang or "en"] + QUOTE[1]
+            out += text[last:start]
+            told.append((len(out), len(out) + len(said)))
+            out += said
+            last = end
+        out += text[last:]
+        return Expansion(out, tuple(dict.fromkeys(c.name for _, _, c in sorted(edits, key=lambda e: e[0]))),
+                         tuple(told))
 
 
 @lru_cache(maxsize=1)

@@ -512,7 +512,7 @@ class RulesIndex:
         that the index does not know are read as what they do (cards.py)."""
         lang = guess_language(text) or self.reader.language_by_vocabulary(text)
         expansion = card_table().expand(text, lang, self._card_keys)
-        p = self.reader.read(expansion.text, lang)
+        p = self.reader.read(expansion.text, lang, expansion.told)
         p.text, p.table_cards = expansion.text, expansion.cards
         return p
 

@@ -29,6 +29,7 @@ COMMON_SHARE = 0.05          # a word held by more passages than this share is c
 TRANSLATION_SHARE = 0.15     # translations into words more common than this are skipped (see below)
 # A question word this long that no passage and no glossary name holds in any form may be a misspelt glossary word.
 MIN_RESPELT = 6
+W_TOLD = 0.8                # a word of a table card's text (cards.py) beside the question's own words
 W_PAIR = 0.5                # two words of the question (or of a glossary name) side by side in the passage
 # The rules' words for "more than one", which a number in a question stands for.
 QUANTITY_TERMS = {"es": tuple(dict.fromkeys(S.analyze("varias varios cantidad", "es"))),
@@ -204,9 +205,10 @@ class QuestionReader:
         return bool(terms) and not any(self.df(f(lang), t) for t in terms
                                        for f in (S.body_field, S.title_field, S.keys_field))
 
-    def read(self, text: str, lang: str | None = None) -> Question:
+    def read(self, text: str, lang: str | None = None, told: tuple[tuple[int, int], ...] = ()) -> Question:
         """The question's rule numbers, language (`lang` when the caller has read it), scoring clauses and
-        highlight terms."""
+        highlight terms.  `told`: spans of `text` that the question did not say itself (what a card of the
+        shipped table does, cards.py), whose words weigh W_TOLD of the question's own."""
         numbers: list[str] = []
         for m in _NUMBER.finditer(text):
             n = m.group(1).lower()
@@ -215,11 +217,16 @@ class QuestionReader:
                 if n not in numbers:
                     numbers.append(n)
         lang = lang or guess_language(text) or self.language_by_vocabulary(text)
-        if lang == "es":
-            text = players_words(text)
         langs = [lang] if lang else list(S.LANGS)
         number_set = set(numbers)
         # One concept per meaningful word of the question, with its Spanish and English terms.
+        kept = [(a, t) for a, _, t in S.term_spans(text, "name") if t not in number_set and t not in QUESTION_WORDS]
+        told_mask = 0
+        for i, (a, _) in enumerate(kept[:MAX_QUERY_TERMS]):
+            if any(start <= a < end for start, end in told):
+                told_mask |= 1 << i
+        if lang == "es":
+            text = players_words(text)   # one word for one (the spans above stay the question's words)
         words = [w for w in S.analyze(text, "name") if w not in number_set and w not in QUESTION_WORDS]
         words = words[:MAX_QUERY_TERMS]
         concept_terms: list[dict[str, list[str]]] = []
@@ -374,7 +381,10 @@ class QuestionReader:
             for t in S.analyze(name, "es"):
                 add(S.body_field("es"), t, W_BODY, mask)
                 marks["es"].setdefault(t, 1.0)
-        clauses = [Clause(f, t, w, m) for (f, t), (w, m) in weights_acc.items()]
+        # Words only a table card's text brought (none of the question's own) say what the card does, not what is
+        # asked: they count less, in the clauses and in the coverage
+        clauses = [Clause(f, t, w * W_TOLD if m and not m & ~told_mask else w, m)
+                   for (f, t), (w, m) in weights_acc.items()]
         # A rare word of the question counts more towards coverage than a common one; a word the corpus only
         # has in translation (an English question over Spanish documents) is weighed by its translations.
         # The question's own language decides a word's weight; a translation only weighs a word the question's
@@ -403,6 +413,8 @@ class QuestionReader:
                                 concept_weights[i] = idf
                 if fields is BODY_FIELDS:
                     body_seen = [w > 0 for w in concept_weights]
+        if told_mask:
+            concept_weights = [w * W_TOLD if told_mask >> i & 1 else w for i, w in enumerate(concept_weights)]
         said = {l: {t for forms in concept_terms for t in forms[l]} for l in S.LANGS}
         docs = [d for d, (l, title_words) in self.doc_titles.items() if title_words <= said[l]]
         # The words naming a document ("doce vidas") are covered by every passage of it.

@@ -131,12 +131,14 @@ def test_each_first_stage_has_its_own_weights(tmp_path: Path, monkeypatch: pytes
     ("«Sacrifica una criatura: roba una carta» cuantas veces", ["activated abilities"]),
     ("«Si fueras a robar una carta, en vez de eso mira las dos primeras»", ["replacement effects"]),
     ("«Prevén todo el daño de combate que se fuera a hacer este turno»", ["prevention effects"]),
-    ("«La criatura objetivo obtiene +3/+3 hasta el final del turno» en respuesta", ["continuous effects"]),
+    ("«La criatura objetivo obtiene +3/+3 hasta el final del turno» y después bloqueo", ["continuous effects"]),
+    # told as a response, the stack decides (117.7, situation.cr_rules), not the layers
+    ("«La criatura objetivo obtiene +3/+3 hasta el final del turno» en respuesta", []),
     ("«Exilia la criatura objetivo. Su controlador gana vidas igual a su fuerza»", []),   # life is not an ability
     ("cuando ataco con dos bichos que pasa?", []),                          # "cuando" not quoting a trigger
     ("en un multi de 4 quien empieza?", ["multiplayer"]),
     ("el jugador C pierde, que pasa con sus fichas?", ["multiplayer"]),
-    ("en 2HG robamos los dos?", ["multiplayer", "two-headed giant"]),   # and its variant, 810
+    ("en 2HG robamos los dos?", ["two-headed giant", "shared team turns"]),   # its variant, 810, and 805 (810.2)
     ("I don't think it's a trigger when it enters", []),                    # apostrophes are not quotes
 ])
 def test_spanish_card_text_is_read_as_its_kind(q: str, kinds: list[str]) -> None:

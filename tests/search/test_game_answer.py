@@ -223,3 +223,28 @@ def test_a_rule_with_an_example_answers_with_its_own_sentence(cr_index: RulesInd
         shown = answer.best_sentence.replace("<mark>", "").replace("</mark>", "")
         example = answer.text.find("Example:")
         assert example > 0 and 0 <= answer.text.find(shown[:40]) < example, (answer.number, shown)
+
+
+def test_a_table_cards_text_is_told_apart_from_the_users_words() -> None:
+    exp = card_table(str(TABLE)).expand("le tiro un Wrath of God y el rival responde con Swan Song", "es")
+    assert exp.cards == ("Wrath of God", "Swan Song")
+    told = [exp.text[a:b] for a, b in exp.told]
+    assert len(told) == 2 and all(t.startswith("«") and t.endswith("»") for t in told)
+    assert "destruye todas las criaturas" in told[0] and "contrarresta" in told[1]
+    assert exp.text.startswith("le tiro un «") and " y el rival responde con «" in exp.text
+
+
+def test_a_table_cards_words_weigh_less_than_the_questions_own(es_index: RulesIndex) -> None:
+    # the card's text says what it does; the question's own words ("indestructible", "muere") say what is asked
+    from judge.search.question import W_TOLD
+
+    q = "tiro un Wrath of God y el rival tiene una criatura indestructible, muere?"
+    exp = card_table(str(TABLE)).expand(q, "es")
+    told = es_index.reader.read(exp.text, "es", exp.told)
+    plain = es_index.reader.read(exp.text, "es")
+    weights = {(c.field, c.term): c.weight for c in told.clauses}
+    before = {(c.field, c.term): c.weight for c in plain.clauses}
+    assert weights[("body_es", "destru")] == pytest.approx(before[("body_es", "destru")] * W_TOLD)   # card text only
+    assert weights[("body_es", "indestruct")] == before[("body_es", "indestruct")]                  # the user's word
+    assert sum(told.concept_weights) < sum(plain.concept_weights)
+    assert es_index.parse(q).clauses == told.clauses            # what the search reads

@@ -93,6 +93,17 @@ def test_a_words_own_synonyms_are_true_synonyms(shipped: Glossary) -> None:
     assert "blocked creature" not in named and "unblockable" not in named
 
 
+def test_casting_is_not_read_as_summoning_sickness(shipped: Glossary) -> None:
+    # "invocar" stems as "invocación" of "mareo de invocación": a synonym of "tiro"/"bajo" it is not (quiz-like
+    # questions casting a spell got the summoning sickness notes first); said by the question, it is casting
+    g = shipped
+    for q in ("le tiro un Rayo a su bicho", "bajo una criatura con destello"):
+        names = {n for i in g.matches(analyze(q, "es"), "es") for n in g.concepts[i].names["es"]}
+        assert "lanzar" in names and "invocar" not in names, names
+    from_es = [g.concepts[i] for i in g.matches(analyze("invoco una criatura", "es"), "es")]
+    assert any("cast" in c.names["en"] for c in from_es)
+
+
 def _cr_vocabulary() -> list[str]:
     from .conftest import CR_FILE  # type: ignore[import-not-found]
     if not CR_FILE.exists():

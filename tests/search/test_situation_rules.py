@@ -24,6 +24,9 @@ _RULES = [
     "614.17b If an event can't happen, a player can't pay a cost that includes it.", "",
     "614.18. Widgets are never replaced.", "",
     "8. Multiplayer Rules", "",
+    "805. Shared Team Turns Option", "",
+    "805.1. Some variants use the shared team turns option.", "",
+    "805.4c Each player on a team may play a land during each of that team's turns.", "",
     "810. Two-Headed Giant Variant", "",
     "810.1. Two-Headed Giant is a multiplayer variant played by two two-player teams.", "",
 ]
@@ -33,7 +36,7 @@ _RULES = [
 def mini_index(mini_cr_index) -> RulesIndex:  # type: ignore[no-untyped-def]
     return mini_cr_index("search-situation-rules", [
         "6. Spells, Abilities, and Effects", "613. Interaction of Continuous Effects", "614. Replacement Effects",
-        "8. Multiplayer Rules", "810. Two-Headed Giant Variant"], _RULES, ["Glossary", ""])
+        "8. Multiplayer Rules", "805. Shared Team Turns Option", "810. Two-Headed Giant Variant"], _RULES, ["Glossary", ""])
 
 
 def _d(ix: RulesIndex, number: str) -> int:
@@ -46,6 +49,9 @@ def _d(ix: RulesIndex, number: str) -> int:
     ('it says "Creatures can\'t attack you" and I have haste', ["614.17"]),
     ("«todos los permanentes son artefactos además de sus otros tipos»", ["613.1d"]),
     ("«las tierras no básicas son Montañas»", ["613.1d"]),
+    ("tengo 'al comienzo de tu mantenimiento, si no controlas criaturas, roba una carta'", ["603.4"]),
+    ('"When this creature dies, if it had no counters on it, return it"', ["603.4"]),
+    ("«cuando esta criatura muera, regrésala» y si la exilian?", []),
     ('"All creatures are Zombies in addition to their other types"', ["613.1d"]),
     ("«todos los permanentes que no sean tierra son legendarios»", ["613.1d"]),
     ('"Noncreature artifacts you control are creature spells"', []),
@@ -56,10 +62,20 @@ def test_a_quoted_kind_names_the_sub_rule_the_cr_states_it_in(q: str, rules: lis
     assert situation.cr_rules(q) == rules
 
 
+def test_an_intervening_if_names_its_sub_rule_in_place_of_the_triggers_heading() -> None:
+    q = "tengo 'al comienzo de tu mantenimiento, si tienes diez vidas o menos, ganas 2 vidas', y si gano antes?"
+    assert situation.cr_rules(q) == ["603.4"]
+    assert "triggered abilities" not in situation.cr_terms(q)
+    assert situation.cr_terms("tengo 'al comienzo de tu mantenimiento, ganas 2 vidas'") == ["triggered abilities"]
+
+
 @pytest.mark.parametrize("q", ["en 2HG robamos los dos?", "Gigante de dos cabezas: mi compi ataca",
                                "in Two-Headed Giant, who draws?"])
-def test_two_headed_giant_is_named_beside_multiplayer(q: str) -> None:
-    assert situation.cr_terms(q) == ["multiplayer", "two-headed giant"]
+def test_two_headed_giant_is_named_in_place_of_multiplayer(q: str) -> None:
+    # 810.2: "The Two-Headed Giant variant uses the shared team turns option. (See rule 805.)"; the variant's rules
+    # in place of the general multiplayer ones (800.4a–c, a player leaving the game, came first in every 2HG question)
+    assert situation.cr_terms(q) == ["two-headed giant", "shared team turns"]
+    assert situation.cr_terms("en un multi de cuatro, quien empieza?") == ["multiplayer"]
 
 
 def test_a_sub_rule_topic_brings_in_its_own_rules_and_weighs_them(mini_index: RulesIndex) -> None:
@@ -92,6 +108,23 @@ def test_a_heading_topic_keeps_its_place_under_the_rule(mini_index: RulesIndex) 
 
 
 def test_two_headed_giant_brings_in_its_variant(mini_index: RulesIndex) -> None:
-    p = mini_index.parse("en 2HG cuantas vidas tenemos?")
-    topics = X.structure(mini_index).topics(p)
-    assert ("cr-en", "810") in topics
+    p = mini_index.parse("en 2HG cuantas tierras jugamos por turno?")
+    s = X.structure(mini_index)
+    topics = s.topics(p)
+    assert ("cr-en", "810") in topics and ("cr-en", "805") in topics   # and the option it uses (810.2)
+    assert "805.4c" in [mini_index.rows[d].current for d in X.brought_in(mini_index, p, [])]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("q, responds", [
+    ("le tiro un Rayo y en respuesta me mete «obtiene +3/+3 hasta el final del turno»", True),
+    ("ataco y el rival me responde con «tu criatura obtiene -2/-2 hasta el final del turno»", True),
+    ('I cast Shock and in response they cast "Target creature gets +3/+3 until end of turn."', True),
+    ("tengo «las criaturas que controlas obtienen +1/+1» y bajo otra criatura", False),
+    ('"Enchanted creature loses all abilities" and it has flying', False),
+])
+def test_a_response_leaves_the_layers_out_of_a_quoted_continuous_effect(q: str, responds: bool) -> None:
+    # 117.7: a spell cast "in response" resolves first; the quoted pump is one of the stack's effects, so the
+    # topic of continuous effects (613's layers) is not named; without a response it is
+    assert situation.responding(q) is responds
+    assert (situation.CONTINUOUS in situation.cr_terms(q)) is not responds
+    assert ("117.7" in situation.cr_rules(q)) is responds       # what a response is, and that it resolves first
