@@ -42,3 +42,42 @@ def test_a_keyword_found_by_its_number_stays(es_index: RulesIndex) -> None:
     order = [es_index.by_id["cr-es/701.23b"], es_index.by_id["cr-es/121.4"]]
     ranked = {order[0]: (2.0, True), order[1]: (1.0, False)}
     assert unasked.demote(es_index, es_index.parse("regla 701.23b"), order, ranked) == order
+
+
+def test_a_card_name_before_its_quoted_text_is_found() -> None:
+    q = ('A player controls Restoration Angel (which has: "When this creature enters…") and casts Explore ("You '
+         'may play an additional land this turn."). As Explore resolves, Oko, Thief of Crowns ("+1: …") stays.')
+    assert [q[a:b] for a, b in unasked.card_name_spans(q)] == [
+        "Restoration Angel", "Explore", "Explore", "Oko, Thief of Crowns"]
+    # capitals without quoted text after them are no card's name
+    assert unasked.card_name_spans("Can a player Explore twice in a turn?") == []
+
+
+def test_a_keyword_named_only_by_a_cards_name_is_incidental() -> None:
+    explore = frozenset(S.analyze("explore", "en"))
+    q = 'A player casts Explore ("You may play an additional land this turn."). Can they play it as Explore resolves?'
+    assert unasked.incidental_terms(q, "en", "explore", explore)
+    # the keyword in the card's own text, or in the question's words, is a naming
+    assert not unasked.incidental_terms('A player casts Jadelight Ranger ("Explore, then explore again.")', "en",
+                                        "explore", explore)
+    assert not unasked.incidental_terms("What happens when a creature explores?", "en", "explore", explore)
+
+
+def test_a_longer_word_the_stemmer_folds_onto_the_keyword_is_incidental() -> None:
+    enchant = frozenset(S.analyze("enchant", "en"))
+    assert enchant == frozenset(S.analyze("enchantment", "en"))   # why the test is needed at all
+    assert unasked.incidental_terms("Can I destroy an artifact enchantment with it?", "en", "enchant", enchant)
+    # its inflections are still the keyword's own word
+    assert not unasked.incidental_terms("Who controls the enchanted creature?", "en", "enchant", enchant)
+    assert not unasked.incidental_terms("An Aura with enchant creature", "en", "enchant", enchant)
+    # terms no word of the text makes came from the glossary or a translation: a naming
+    assert not unasked.incidental_terms("¿qué pasa con el aura?", "en", "enchant", enchant)
+
+
+def test_a_keyword_named_only_as_a_card_gives_way(es_index: RulesIndex) -> None:
+    # "Busca" is the card's name here ("buscar": 701.23 Search), its quoted text says nothing of searching
+    got = _moved(es_index, "lanzo Busca Rápida («Roba una carta.»): ¿puedo mirar las cartas de mi biblioteca?")
+    assert got.index("cr-es/701.23b") == 10, got
+    # the same card whose text says "busca" names the keyword
+    got = _moved(es_index, "lanzo Busca Rápida («Busca una tierra en tu biblioteca.»): ¿tengo que enseñarla?")
+    assert got[0] == "cr-es/701.23b", got
