@@ -10,13 +10,13 @@ decides a question only when the question names its keyword, in either language 
 card's quoted text holding it): its passages (the rule and its sub-rules) move down past the first KEYWORD_DEPTH
 other passages otherwise.  A question naming the rule's number keeps it where it is.
 
-A word of the question is no naming of a keyword when it is only a card's name or another word the stemmer folds
-onto the keyword's (incidental_terms, issue 15, branch `enmrr`): "A player casts Explore ("You may play an
-additional land this turn…")" names the card Explore, not the keyword action 701.44 Explore, and 701.44a came
-before 305.1, which decides; "Disenchant ("Destroy target artifact or enchantment.")" says "enchantment", which
-the English stemmer makes "enchant", the stem of 702.5 Enchant, and 702.5d came before the rules of targets.
-A card's name is the quiz's and the players' way of quoting a card: a name in capitals right before its quoted
-text ("Explore (\"…\")", "Restoration Angel (which has: \"…\")"), and every later occurrence of that name.
+A word of the question is no naming of a keyword when it is only a card's name (incidental_terms, issue 15,
+branch `enmrr`): "A player casts Explore ("You may play an additional land this turn…"). Do they get to play a
+land immediately as Explore resolves?" names the card Explore, not the keyword action 701.44 Explore, and 701.44a
+came before 305.1, which decides.  A card's name is the quiz's and the players' way of quoting a card: a name in
+capitals right before its quoted text ("Explore (\"…\")", "Restoration Angel (which has: \"…\")"), and every
+later occurrence of that name.  (Words the stemmer folds onto a keyword's were tried too, "enchantment" onto
+Enchant: "equipment" is Equip's too, and "How do I attach equipment to a creature?" lost 702.6.)
 
 A candidate filter after the ranking, as variants.demote is: the shipped re-ranker weights stay as trained.
 """
@@ -44,9 +44,6 @@ KEYWORD_DEPTH: int | None = 10
 _CAP = r"[A-Z\u00c0-\u00de][\w'\u2019-]*"
 _JOIN = r"(?:,?\s+(?:(?:of|the|with|to|from|and|in|on|for|de|del|la|el|los|las|y)\s+)*)"
 _CARD_BEFORE_QUOTE = re.compile(rf"({_CAP}(?:{_JOIN}{_CAP})*)\s*\(\s*(?:which has:\s*)?[\"\u201c\u00ab]")
-# The endings of a word that is still the keyword's own (its inflections), English: "enchanted", "explores";
-# anything longer the stemmer folds onto it ("enchantment") is another word.
-_INFLECTIONS = ("", "s", "es", "d", "ed", "ing", "er", "ers")
 
 
 def keyword_terms(index: "RulesIndex") -> list[frozenset[str]]:
@@ -71,26 +68,6 @@ def _make_keyword_terms(index: "RulesIndex") -> list[frozenset[str]]:
     return out
 
 
-def keyword_words(index: "RulesIndex") -> list[str]:
-    """Per passage of a keyword's rule, the keyword's name as written in its rule's heading, lower-cased ("702.5.
-    Enchant" -> "enchant"); '' for every other passage.  Made once per index and kept on it."""
-    return crossref.kept_on(index, "_keyword_words", _make_keyword_words)
-
-
-def _make_keyword_words(index: "RulesIndex") -> list[str]:
-    rows, stored = index.rows, index._stored
-    heads: dict[tuple[str, str], str] = {}
-    for d, r in enumerate(rows):
-        if r is not None and r.current and _KEYWORD_RULE.match(r.current) and not r.current[-1].isalpha():
-            heads[(r.doc, r.current)] = " ".join(str(stored[d].get(S.TEXT_F, "") or "").lower().split())
-    out = [""] * len(rows)
-    for d, r in enumerate(rows):
-        m = _KEYWORD_RULE.match(r.current or "") if r is not None else None
-        if m is not None and r is not None:
-            out[d] = heads.get((r.doc, m.group(1)), "")
-    return out
-
-
 def card_name_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` names a card: each name in capitals right before its quoted text, and every later
     occurrence of that name as written (the question goes on to say "as Explore resolves")."""
@@ -103,24 +80,15 @@ def card_name_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def incidental_terms(text: str, lang: str, keyword: str, words: frozenset[str]) -> bool:
-    """Whether the question's words that make the keyword's terms `words` are all incidental: inside a card's
-    name (card_name_spans) or, in English, longer words the stemmer folds onto the keyword's ("enchantment" for
-    Enchant, `keyword` being its name as written).  False when no word of `text` makes them (they came from
-    the glossary's translations or players' words: a naming)."""
+def incidental_terms(text: str, lang: str, words: frozenset[str]) -> bool:
+    """Whether the question's words that make the keyword's terms `words` are all inside a card's name
+    (card_name_spans).  False when no word of `text` makes them (they came from the glossary's translations or
+    players' words: a naming)."""
     found = [(a, b) for a, b, t in S.term_spans(text, lang) if t in words]
     if not found:
         return False
     names = card_name_spans(text)
-    for a, b in found:
-        if any(x <= a and b <= y for x, y in names):
-            continue
-        word = text[a:b].lower()
-        if lang == "en" and keyword and " " not in keyword and word.startswith(keyword[:-1]) and not any(
-                word in (keyword + e, keyword[:-1] + e) for e in _INFLECTIONS):
-            continue
-        return False
-    return True
+    return all(any(x <= a and b <= y for x, y in names) for a, b in found)
 
 
 def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[int, tuple[float, bool]]
@@ -128,7 +96,7 @@ def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[in
     """`order` with the passages of keyword rules whose keyword the question does not name moved past the
     first KEYWORD_DEPTH other passages of their game, each group keeping its order; passages found by a number the question
     names stay where they are.  The scores shown keep the order shown (as variants.demote hands them out)."""
-    names, spelled = keyword_terms(index), keyword_words(index)
+    names = keyword_terms(index)
     rows = index.rows
     kept, moved = [], []
     incidental: dict[tuple[str, frozenset[str]], bool] = {}   # per keyword: its naming only a card's name's
@@ -142,7 +110,7 @@ def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[in
         if named:
             key = (lang, words)
             if key not in incidental:
-                incidental[key] = incidental_terms(p.text, lang, spelled[d], words)
+                incidental[key] = incidental_terms(p.text, lang, words)
             named = not incidental[key]
         (kept if named else moved).append(d)
     if not moved:
