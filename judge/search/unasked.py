@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from judge.search import cardkinds
 from judge.search import crossref
 from judge.search import schema as S
 from judge.search import situation
@@ -107,17 +108,26 @@ def incidental_terms(text: str, lang: str, words: frozenset[str]) -> bool:
 
 def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[int, tuple[float, bool]]
            ) -> list[int]:
-    """`order` with the passages of keyword rules whose keyword the question does not name moved past the
-    first KEYWORD_DEPTH other passages of their game, each group keeping its order; passages found by a number the question
-    names stay where they are.  The scores shown keep the order shown (as variants.demote hands them out)."""
-    names = keyword_terms(index)
+    """`order` with the passages of keyword rules whose keyword the question does not name, and those of the
+    rules of a kind of card it does not name (cardkinds.py), moved past the first KEYWORD_DEPTH other passages of
+    their game, each group keeping its order; passages found by a number the question names stay where they are.  The scores shown keep the order shown (as variants.demote hands them out)."""
+    names, kinds = keyword_terms(index), cardkinds.passage_kinds(index)
     rows = index.rows
     kept, moved = [], []
     incidental: dict[tuple[str, frozenset[str]], bool] = {}   # per keyword: its naming only a card's name's
+    asked: frozenset[int] | None = None                        # the kinds of card the question names
     for d in order:
         words = names[d]
         lang = rows[d].lang if rows[d] is not None else ""  # type: ignore[union-attr]
-        if not words or ranked.get(d, (0.0, False))[1]:
+        if ranked.get(d, (0.0, False))[1]:
+            kept.append(d)
+            continue
+        if kinds[d]:   # a kind of card's rule (cardkinds.py): when the question names that kind
+            if asked is None:
+                asked = cardkinds.named_kinds(p.text)
+            (kept if kinds[d] in asked else moved).append(d)
+            continue
+        if not words:
             kept.append(d)
             continue
         named = bool(words & p.marks.get(lang, {}).keys())
