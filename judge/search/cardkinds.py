@@ -25,8 +25,7 @@ if TYPE_CHECKING:   # query.py imports unasked.py, which imports this module: th
     from judge.search.query import RulesIndex
 
 # Each kind's rule (three digits) by the words, English and Spanish (without accents), that name it.
-KINDS: tuple[tuple[int, re.Pattern[str]], ...] = tuple(
-    (section, re.compile(pattern, re.IGNORECASE)) for section, pattern in (
+_WORDS: tuple[tuple[int, str], ...] = (
     (708, r"\bface[- ]?(?:down|up)\b|\bmorph|\bmegamorph|\bmanifest|\bdisguise|\bcloak|\bboca (?:abajo|arriba)\b"
           r"|\bmanifestad?|\bdisfraz|\bencubiert"),
     (709, r"\bsplit\b|\bfuse\b|\bsplit cards?\b|\bcartas? partidas?\b|\bcartas? divididas?\b|\bfusionar\b"),
@@ -50,7 +49,9 @@ KINDS: tuple[tuple[int, re.Pattern[str]], ...] = tuple(
     (728, r"\brad\b"),
     (730, r"\bmerg|\bmutat|\bmutar|\bmutad|\bmuta\b|\bfusion"),
     (731, r"\bday\b|\bnight|\bdaybound\b|\bdia\b|\bnoche\b|\bdiurn|\bnocturn"),
-))
+)
+KINDS: tuple[tuple[int, re.Pattern[str]], ...] = tuple((section, re.compile(words, re.IGNORECASE))
+                                                      for section, words in _WORDS)
 _SECTIONS = frozenset(section for section, _ in KINDS)
 
 

@@ -110,11 +110,12 @@ def demote(index: "RulesIndex", p: "Question", order: list[int], ranked: dict[in
            ) -> list[int]:
     """`order` with the passages of keyword rules whose keyword the question does not name, and those of the
     rules of a kind of card it does not name (cardkinds.py), moved past the first KEYWORD_DEPTH other passages of
-    their game, each group keeping its order; passages found by a number the question names stay where they are.  The scores shown keep the order shown (as variants.demote hands them out)."""
+    their game, each group keeping its order; passages found by a number the question names stay where they are.
+    The scores shown keep the order shown (as variants.demote hands them out)."""
     names, kinds = keyword_terms(index), cardkinds.passage_kinds(index)
     rows = index.rows
     kept, moved = [], []
-    incidental: dict[tuple[str, frozenset[str]], bool] = {}   # per keyword: its naming only a card's name's
+    incidental: dict[tuple[str, frozenset[str]], bool] = {}   # per keyword: named only as part of a card
     asked: frozenset[int] | None = None                        # the kinds of card the question names
     for d in order:
         words = names[d]
