@@ -34,8 +34,9 @@ from functools import lru_cache
 # Questions whose readings (cr_terms, cr_rules) are kept: the ones being answered now, in every thread.
 QUESTIONS_KEPT = 256
 
-# Quoted card text: straight or curly double quotes, or the Spanish «» some questions quote English cards with.
-_QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00bb]{8,})\u00bb|"
+# Quoted card text: straight or curly double quotes, or the Spanish «» some questions quote English cards with
+# (unasked.py reads the same quotations).
+QUOTED = re.compile(r"\"([^\"]{8,})\"|\u201c([^\u201d]{8,})\u201d|\u00ab([^\u00bb]{8,})\u00bb|"
                      r"(?<!\w)'([^']{8,})'(?!\w)")
 
 CONTINUOUS = "continuous effects"
@@ -109,7 +110,7 @@ _TWO_HEADED = re.compile(r"\b2hg\b|\btwo[- ]headed giant\b|\bgigante de dos cabe
 
 def quoted(text: str) -> list[str]:
     """The quoted passages of a question, in order."""
-    return [next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)]
+    return [next(g for g in m.groups() if g) for m in QUOTED.finditer(text)]
 
 
 def cr_rules(text: str) -> list[str]:
