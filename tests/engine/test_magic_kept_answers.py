@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "board": 0, "boards": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "board": 0, "boards": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -74,6 +74,15 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         got = subsets(state, who, permanents)
         assert got == ([e for e in permanents if e[2][1]], [e for e in permanents if e[2][2] is not None])
         counts["subsets"] += 1
+        return got
+
+    hand = legal._hand
+
+    def hand_cards(state: Any, who: str, kws: Any) -> tuple:
+        got = hand(state, who, kws)
+        assert got == tuple((o, state.card(o), facts(state, state.card(o), kws))
+                            for o in state.player(who).zones["hand"])
+        counts["hand"] += 1
         return got
 
     graveyard = legal._graveyard_abilities
@@ -119,12 +128,15 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         if counts["boards"] % 5:
             return got                    # one board in five: a fresh one costs the whole board each time
         caches = state.caches
-        kept = (caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text)
-        caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = None, {}, {}, {}, {}
+        kept = (caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text,
+                caches.snap_stack)
+        caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text, \
+            caches.snap_stack = None, {}, {}, {}, {}, {}
         try:
             assert got == board(state)
         finally:
-            caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = kept
+            caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text, \
+                caches.snap_stack = kept
         counts["board"] += 1
         return got
 
@@ -146,6 +158,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(replacement, "_replacing", replacers)
     monkeypatch.setattr(legal, "_subsets", split)
     monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
+    monkeypatch.setattr(legal, "_hand", hand_cards)
     return counts
 
 
@@ -155,7 +168,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
         assert report.broken is None
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
-    assert checked["subsets"] > 1000 and checked["graveyard"] > 500
+    assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["hand"] > 500
     assert checked["board"] > 200
 
 

@@ -166,6 +166,21 @@ def _facts(state: MagicState, card: Any, kws: Any) -> tuple[bool, bool, int | No
     return hit[2]
 
 
+def _hand(state: MagicState, who: str, kws: Any) -> tuple[tuple[MagicObject, Any, tuple], ...]:
+    """The cards of `who`'s hand, each with its card (state.card) and what the lister reads of it (`_facts`):
+    listed again only when the hand is another list or changed (state.ZoneList.stamp: a reversal refills the zones
+    with new lists), the copy effects are another dict (set_effects makes a new one) or the keyword registry is
+    another (an object's own card never changes, 400.7)."""
+    zone = state.player(who).zones["hand"]
+    kept = state.caches.legal_hand
+    hit = kept.get(who)
+    if hit is not None and hit[0] is zone and hit[1] == zone.stamp and hit[2] is state.copies and hit[3] is kws:
+        return hit[4]
+    listed = tuple((o, card, _facts(state, card, kws)) for o in zone for card in (state.card(o),))
+    kept[who] = (zone, zone.stamp, state.copies, kws, listed)
+    return listed
+
+
 def legal_actions(state: MagicState) -> list[Action]:
     who = state.priority
     if who is None:
@@ -178,24 +193,24 @@ def legal_actions(state: MagicState) -> list[Action]:
     available = _mana_sources(state, who, permanents)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
     kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
-    hand = [(o, state.card(o)) for o in p.zones["hand"]]
+    hand = _hand(state, who, kws)
     if sorcery_ok and p.lands_played < 1:
         seen = set()
-        for o, card in hand:
-            if _facts(state, card, kws)[0] and o.card not in seen:
+        for o, card, facts in hand:
+            if facts[0] and o.card not in seen:
                 seen.add(o.card)
                 out.append(PlayLand(by=who, card=o.id))
     # 601.3 / 305.1: the cards of the graveyard something lets `who` cast or play (castfrom.py)
-    from_graveyard = [(o, card) for o in p.zones["graveyard"] if castfrom.permission(
-        state, who, o, _facts(state, card := state.card(o), kws)[0]) is not None] \
+    from_graveyard = [(o, card, facts) for o in p.zones["graveyard"] if castfrom.permission(
+        state, who, o, (facts := _facts(state, card := state.card(o), kws))[0]) is not None] \
         if castfrom.any_permission(state, who) else []
     if sorcery_ok and p.lands_played < 1:
-        for o, card in from_graveyard:
-            if _facts(state, card, kws)[0]:
+        for o, card, facts in from_graveyard:
+            if facts[0]:
                 out.append(PlayLand(by=who, card=o.id))
     seen_cards: set[tuple[str, str]] = set()
-    for o, card in [*hand, *from_graveyard]:
-        land, instant, x, modes, _ = _facts(state, card, kws)
+    for o, card, facts in (*hand, *from_graveyard):
+        land, instant, x, modes, _ = facts
         if land or (o.zone, o.card) in seen_cards:
             continue
         seen_cards.add((o.zone, o.card))

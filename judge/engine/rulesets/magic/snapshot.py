@@ -8,7 +8,7 @@ from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, StackItem
 from judge.messages import Message, render
 
 
@@ -165,13 +165,28 @@ def _text(state: MagicState, text: Any) -> str:
     return hit[1]
 
 
+def _stack_entry(state: MagicState, i: StackItem) -> dict[str, Any]:
+    """A stack item's entry on the board, reused while what it shows is the same: its id, its card's object (an
+    object's card never changes, 400.7), kind, controller, text (a Message never changes once built: the same
+    object) and targets. Boards are read-only, so boards share it (as they share a player's dict)."""
+    memo = state.caches.snap_stack
+    shows = (i.id, i.obj, i.kind, i.controller, i.text, tuple(i.targets))
+    hit = memo.get(id(i))
+    if hit is not None and hit[0] is i and hit[1] == shows:
+        return hit[2]
+    if len(memo) > 5000:
+        memo.clear()
+    entry = {"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
+             else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets),
+             **({"message": i.text.to_json()} if type(i.text) is Message else {})}
+    memo[id(i)] = (i, shows, entry)                  # keeping the item keeps its id()
+    return entry
+
+
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
     # `text` in Spanish, and beside it `message` (its id and parameters) so the render layer says it in the trace's
     # language (judge.messages.localize_board).
-    stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
-              else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets),
-              **({"message": i.text.to_json()} if type(i.text) is Message else {})}
-             for i in state.stack] if state.stack else []
+    stack = [_stack_entry(state, i) for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
     # in the stack zone: show it on top, so every card is in exactly one place on every board.
     listed = None

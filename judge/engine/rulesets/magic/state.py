@@ -522,6 +522,8 @@ LayerReads = tuple[bool, frozenset[str]]
 LayerSeen = str | tuple[object, ...] | None       # the step alone, or the turn, step and players' counts
 LayerInputs = tuple[tuple[MagicObject, ...], list[int], Copies, tuple[LayerEffect, ...], LayerSeen]
 CharsCache = tuple[int, CharsTable, LayerInputs, LayerReads]
+# legal.py: a hand's cards, each with its card (MagicState.card) and what the lister reads of it (legal._facts)
+HandCards = tuple[tuple[MagicObject, CardDef, tuple[Any, ...]], ...]
 
 
 @dataclass(eq=False)
@@ -571,10 +573,16 @@ class MagicCaches:
     type_words: dict[tuple[frozenset[str], tuple[str, ...]], str] = field(default_factory=dict)
     keyword_words: dict[tuple[Registry, frozenset[str]], list[str]] = field(default_factory=dict)
     stack_text: dict[int, tuple[Message, str]] = field(default_factory=dict)   # snapshot.py: a stack item's text
+    # snapshot.py: a stack item's board entry, by id() of the item: (the item, what the entry shows of it: id, its
+    # card's object, kind, controller, text, targets; the entry)
+    snap_stack: dict[int, tuple[StackItem, tuple[Any, ...], Json]] = field(default_factory=dict)
     # castfrom.py: per player, whether a card of their graveyard or a permanent of theirs gives a permission, with
     # the zones' objects and the copy effects it was worked out from
     permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     legal_cards: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # legal.py: what the lister reads of a card
+    # legal.py: each player's hand with each card and what the lister reads of it (the hand's ZoneList and its
+    # stamp, the copy effects, the keyword registry, then the list)
+    legal_hand: dict[str, tuple[ZoneList, int, Copies, Registry, HandCards]] = field(default_factory=dict)
     legal_subsets: dict[str, tuple[Any, ...]] = field(default_factory=dict)    # legal.py: … of a player's table
     legal_graveyard: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: graveyard abilities
     replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
