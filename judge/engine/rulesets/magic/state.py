@@ -44,18 +44,24 @@ class Stamps:
     and no zone (ZoneList) changed its contents or order (the board snapshot and the state-based checks compare
     it; each object's own stamp is its `edit`). `journal`: while an action that may still be reversed runs
     (undo.py, 733.1), id → (object, its fields, its counters) as they were before their first change; None when
-    none is open. Held by the game (`MagicState.stamps`) and by each of its objects, players, zones and pools:
-    two games, in one thread or in several, share no counter and no journal. A game is played by one thread at a
-    time, so a plain `+= 1` hands out no number twice within it."""
-    __slots__ = ("last", "journal")
+    none is open. `field_edit` and `field_layer`: the stamp of the last change of an object whose `zone` is the
+    battlefield, any field (its `edit`) and a layer field (its `layer_edit`): unchanged, with each battlefield
+    ZoneList the same list at the same `stamp`, no permanent's `edit` (or `layer_edit`) moved either, so a cache
+    of what the permanents are (layers.compute) asks no object for its stamp. Held by the game
+    (`MagicState.stamps`) and by each of its objects, players, zones and pools: two games, in one thread or in
+    several, share no counter and no journal. A game is played by one thread at a time, so a plain `+= 1` hands
+    out no number twice within it."""
+    __slots__ = ("last", "journal", "field_edit", "field_layer")
 
     def __init__(self) -> None:
         self.last = 0
         self.journal: dict[int, Any] | None = None
+        self.field_edit = self.field_layer = 0
 
     def bump(self) -> None:
-        """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
+        """Count a change made past the hooks (a reversal writing fields back, undo.py): of any object."""
         self.last += 1
+        self.field_edit = self.field_layer = self.last
 
     # A copy of the game (copy.deepcopy) goes on counting with the original's stamps: numbers still never repeat.
     def __deepcopy__(self, memo: dict[int, Any]) -> "Stamps":
@@ -113,6 +119,8 @@ class Counters(dict):
             stamps = d["stamps"]
             stamp = stamps.last = stamps.last + 1
             d["edit"] = d["layer_edit"] = stamp
+            if d["zone"] == "battlefield":
+                stamps.field_edit = stamps.field_layer = stamp
 
     def __setitem__(self, key: str, value: int) -> None:
         self._editing()
@@ -317,6 +325,8 @@ class MagicObject(GameObject):
         stamps = d["stamps"]
         stamp = stamps.last = stamps.last + 1
         d["edit"] = d["layer_edit"] = stamp        # built: its first stamps
+        if d["zone"] == "battlefield":
+            stamps.field_edit = stamps.field_layer = stamp
 
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
@@ -337,8 +347,15 @@ class MagicObject(GameObject):
         if old is not value and (type(old) is not type(value) or old != value):
             stamp = stamps.last = stamps.last + 1
             d["edit"] = stamp
+            # A permanent's change (or one of its `zone`), for Stamps.field_edit / field_layer; `zone` is read as it
+            # is now: an object never changes zones (400.7), so this is the zone it was built in.
+            battlefield = d["zone"] == "battlefield" or name == "zone" and old == "battlefield"
+            if battlefield:
+                stamps.field_edit = stamp
             if name not in LAYER_BLIND:
                 d["layer_edit"] = stamp
+                if battlefield:
+                    stamps.field_layer = stamp
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
         # Reversing an action copies the state (733.1): every field is immutable but the counters.
@@ -534,6 +551,11 @@ class MagicCaches:
     Held by the game, one per MagicState: two games in one process share none of it."""
     # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry (its edit stamp,
     # characteristics and card with the entry), each player's hidden zone lists (by player and zone) and dict
+    # layers.py: what says the layers' inputs are unchanged without building them (the table; each battlefield
+    # ZoneList and its stamp; Stamps.field_layer or field_edit; the effects list; the copies; the verbs' layers;
+    # what is read beyond the permanents)
+    layers_unchanged: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect], Copies,
+                            dict[str, float], Any] | None = None
     snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
     snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
     snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
