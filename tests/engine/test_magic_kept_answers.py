@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from judge.engine import run_scenario
-from judge.engine.rulesets.magic import Magic, castfrom, legal, replacement, sba, targets
+from judge.engine.rulesets.magic import Magic, castfrom, layers, legal, replacement, sba, targets
 from judge.runner import fuzz_magic
 from judge.scenarios import load_scenario
 
@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "hand": 0, "board": 0, "boards": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "board": 0, "boards": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -83,6 +83,16 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         assert got == tuple((o, state.card(o), facts(state, state.card(o), kws))
                             for o in state.player(who).zones["hand"])
         counts["hand"] += 1
+        return got
+
+    permanents = legal._permanents
+
+    def permanents_now(state: Any, who: str) -> list:
+        got = permanents(state, who)
+        cache = layers.compute(state)
+        assert got == [(o, c, legal._table(state, o, c)) for o in state.player(who).zones["battlefield"]
+                       for c in (layers.chars_of(state, o, cache),)]
+        counts["permanents"] += 1
         return got
 
     graveyard = legal._graveyard_abilities
@@ -159,6 +169,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(legal, "_subsets", split)
     monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
     monkeypatch.setattr(legal, "_hand", hand_cards)
+    monkeypatch.setattr(legal, "_permanents", permanents_now)
     return counts
 
 
@@ -169,6 +180,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
     assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["hand"] > 500
+    assert checked["permanents"] > 500
     assert checked["board"] > 200
 
 

@@ -58,7 +58,7 @@ def permission(state: MagicState, who: str, o: MagicObject, land: bool) -> Permi
 def any_permission(state: MagicState, who: str) -> bool:
     """Whether anything at all could let `who` cast or play from their graveyard (the legal-action lister's quick
     test before it looks at each card)."""
-    if any(ce.effect.kind == VERB and who in ce.affected for ce in state.effects):
+    if who in _held_by(state):
         return True
     # What the cards say is worked out again only when the graveyard or the battlefield holds other objects, or the
     # copy effects changed (state.card: an object's own card never changes, 400.7).
@@ -78,6 +78,17 @@ def any_permission(state: MagicState, who: str) -> bool:
         grave, field = tuple(gz), tuple(fz)
     found = memo[who] = (grave, field, state.copies, cards_permit(state, grave, field), gz, gz.stamp, fz, fz.stamp)
     return found[3]
+
+
+def _held_by(state: MagicState) -> frozenset[str]:
+    """The players a resolved spell's or ability's effect lets cast or play from their graveyard: worked out again
+    only for another list of continuous effects (set_effects replaces the list, never changes it in place; an
+    effect's verb and affected players never change)."""
+    kept = state.caches.permission_effects
+    if kept is None or kept[0] is not state.effects:
+        kept = state.caches.permission_effects = (state.effects, frozenset(
+            who for ce in state.effects if ce.effect.kind == VERB for who in ce.affected))
+    return kept[1]
 
 
 def cards_permit(state: MagicState, grave: Sequence[MagicObject], field: Sequence[MagicObject]) -> bool:

@@ -48,9 +48,19 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
     if hit is not None and hit[0] is cache and hit[1] == bf and hit[2] is state.copies:
         kept[who] = (*hit[:4], zone, zone.stamp)
         return hit[3]
+    # A permanent whose characteristics are the same Chars (layers.compute keeps an unchanged permanent's) and whose
+    # card is the same (the same copy effects) keeps its entry: its ability table is the same.
+    before = {id(e[0]): e for e in hit[3]} if hit is not None and hit[2] is state.copies else {}
     out = []
     for o in bf:
-        c = layers.chars_of(state, o, cache)
+        if o.zone == "battlefield":
+            c = cache[o.id]
+            e = before.get(id(o))
+            if e is not None and e[0] is o and e[1] is c:
+                out.append(e)
+                continue
+        else:
+            c = layers.chars_of(state, o, cache)
         out.append((o, c, _table(state, o, c)))
     if all(o.zone == "battlefield" for o in bf):        # one on its way is read again next time
         kept[who] = (cache, bf, state.copies, out, zone, zone.stamp)

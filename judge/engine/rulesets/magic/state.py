@@ -601,6 +601,8 @@ class MagicCaches:
     # castfrom.py: per player, whether a card of their graveyard or a permanent of theirs gives a permission, with
     # the zones' objects and the copy effects it was worked out from
     permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # castfrom.py: the players a continuous effect lets cast or play from their graveyard, by the effects list
+    permission_effects: tuple[list[ContinuousEffect], frozenset[str]] | None = None
     legal_cards: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # legal.py: what the lister reads of a card
     # legal.py: each player's hand with each card and what the lister reads of it (the hand's ZoneList and its
     # stamp, the copy effects, the keyword registry, then the list)
