@@ -117,36 +117,26 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
     last = state.caches.snap_player
     copies = state.copies
     players = []
-    field_edit = state.stamps.field_edit
     for p in state.players:
-        z = p.zones
-        pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
-        scalars = (p.lives, p.lost, pool, p.lands_played)  # type: ignore[attr-defined]
-        # Its five zones the very same ZoneLists at the same stamps (the same objects in each), no permanent's edit
-        # since (Stamps.field_edit), the same layers' result and copy effects: its dict as before, nothing compared.
-        lists = (z["battlefield"], z["library"], z["hand"], z["graveyard"], z["exile"])
-        quick = (*lists, *[zl.stamp for zl in lists], field_edit)   # type: ignore[attr-defined]
-        prev = last.get(p.name)
-        if prev is not None and prev[1] == scalars and prev[5] == quick and prev[0][2] is cache and \
-                prev[0][3] is copies:
-            players.append(prev[4])
-            continue
-        bf = tuple(lists[0])
+        bf = tuple(p.zones["battlefield"])
         # What its battlefield's entries are built from: the objects and their stamps, the layers' results and
         # the copy effects (state.card).
         basis = (bf, list(map(_EDIT, bf)), cache, copies)
+        prev = last.get(p.name)
         if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf and \
                 prev[0][1] == basis[1]:
             field = prev[3]               # nothing any entry shows changed: the same entries
         else:
             field = _field(state, cache, entries, bf)
-        zones = (_zone(zone_lists, p.name, "library", lists[1]),
-                 _zone(zone_lists, p.name, "hand", lists[2]),
-                 _zone(zone_lists, p.name, "graveyard", lists[3]),
-                 _zone(zone_lists, p.name, "exile", lists[4]))
+        pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
+        scalars = (p.lives, p.lost, pool, p.lands_played)  # type: ignore[attr-defined]
+        zones = (_zone(zone_lists, p.name, "library", p.zones["library"]),
+                 _zone(zone_lists, p.name, "hand", p.zones["hand"]),
+                 _zone(zone_lists, p.name, "graveyard", p.zones["graveyard"]),
+                 _zone(zone_lists, p.name, "exile", p.zones["exile"]))
         if prev is not None and prev[1] == scalars and all(map(is_, prev[2], zones)) and \
                 (prev[3] is field or len(prev[3]) == len(field) and all(map(is_, prev[3], field))):
-            last[p.name] = (basis, scalars, zones, prev[3], prev[4], quick)
+            last[p.name] = (basis, scalars, zones, prev[3], prev[4])
             players.append(prev[4])
             continue
         entry_p = {
@@ -156,7 +146,7 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
             "library": zones[0], "hand": zones[1], "graveyard": zones[2], "exile": zones[3],
             "battlefield": field,
         }
-        last[p.name] = (basis, scalars, zones, field, entry_p, quick)
+        last[p.name] = (basis, scalars, zones, field, entry_p)
         players.append(entry_p)
     return players
 

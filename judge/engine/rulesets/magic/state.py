@@ -526,11 +526,9 @@ Notes = tuple[str, tuple[str, ...]]                     # a card's name and its 
 # mana ability (or None)
 AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
 # snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
-# played), the hidden zones' lists, the battlefield's entries, the player's dict, and what says it is unchanged
-# without comparing (its five ZoneLists, their stamps, Stamps.field_edit)
+# played), the hidden zones' lists, the battlefield's entries, the player's dict
 PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
-                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json,
-                    tuple[Any, ...]]
+                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json]
 # layers.compute's memo (MagicState.chars_cache): a layer effect as the layers read it (effect, timestamp,
 # controller, source, source's name, affected ids); what the layers read beyond the permanents (`_reads`: combat
 # status, the conditions' STATIC_READS words); everything they read (`_inputs`: the permanents, their edit stamps,
@@ -568,8 +566,6 @@ class MagicCaches:
     unmodelled: tuple[tuple[MagicObject, ...], Copies, list[Notes], int, tuple[MagicObject, ...]] | None = None
     unmodelled_zoned: tuple[dict[str, CardDef], int, dict[str, frozenset[str]]] | None = None
     unmodelled_off: tuple[int, list[Notes]] | None = None
-    # … and the notes of a step that names no object: (the board's (name, notes) list, the other zones' list, notes)
-    unmodelled_notes: tuple[list[Notes], list[Notes], tuple[str, ...]] | None = None
     # sba.py: the inputs of the last state-based check that found nothing (704.3: edits, layers' result, copies,
     # how many objects and effects, whether the game is over)
     sba_quiet: tuple[int, CharsTable, Copies, int, int, bool] | None = None

@@ -129,14 +129,6 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
                 if _notes_of(state, card):
                     base.append((card.name, _notes_of(state, card)))
         state.caches.unmodelled = (on, state.copies, base, now, stacked)
-    off = _off_zone(state, now)
-    # With no object named, the notes are those of the same two lists as last time: the same notes (both lists are
-    # built new when anything they list changes, and never changed after).
-    plain = not extra or all(o is None for o in extra)
-    if plain:
-        kept = state.caches.unmodelled_notes
-        if kept is not None and kept[0] is base and (kept[1] is off or not kept[1] and not off):
-            return list(kept[2])
     notes: list[str] = []
     seen: set[str] = set()
     for o in extra:
@@ -150,12 +142,10 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         if name not in seen:
             seen.add(name)
             notes.extend(of_card)
-    for name, of_card in off:
+    for name, of_card in _off_zone(state, now):
         if name not in seen:
             seen.add(name)
             notes.extend(of_card)
-    if plain:
-        state.caches.unmodelled_notes = (base, off, tuple(notes))      # keeping both lists keeps their id()
     return notes
 
 
