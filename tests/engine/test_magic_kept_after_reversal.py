@@ -51,7 +51,7 @@ def test_the_kept_answers_are_the_fresh_ones_as_a_game_goes_on() -> None:
     game.play(Cast(by="Ana", card="Rayo", targets=("osos-b",), tap=("m1",)))     # a spell on the stack
     assert state.stack and _answers(state) == _fresh(state)
     hand = state.caches.legal_hand["Ana"]
-    assert [o.card for o, _, _ in hand[4]] == ["Osos", "Gigante", "Bosque"]
+    assert [o.card for o in hand[4][0]] == ["Bosque"] and [o.card for o, _, _ in hand[4][1]] == ["Osos", "Gigante"]
     assert state.caches.snap_stack                                                 # its entry is kept
     osos = state.obj("osos")
     assert osos is not None

@@ -79,9 +79,18 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     hand = legal._hand
 
     def hand_cards(state: Any, who: str, kws: Any) -> tuple:
+        # The first land of each name, the first other card of each (zone, name) with its card and facts.
         got = hand(state, who, kws)
-        assert got == tuple((o, state.card(o), facts(state, state.card(o), kws))
-                            for o in state.player(who).zones["hand"])
+        lands: dict[str, Any] = {}
+        others: dict[tuple[str, str], tuple] = {}
+        for o in state.player(who).zones["hand"]:
+            card = state.card(o)
+            known = facts(state, card, kws)
+            if known[0]:
+                lands.setdefault(o.card, o)
+            else:
+                others.setdefault((o.zone, o.card), (o, card, known))
+        assert got == (tuple(lands.values()), tuple(others.values()), frozenset(others))
         counts["hand"] += 1
         return got
 

@@ -195,7 +195,7 @@ def _unchanged(state: MagicState, cached: tuple, layer_of: Any) -> bool:
         now = p.zones["battlefield"]         # type: ignore[attr-defined]
         if now is not zone or now.stamp != stamp:
             return False
-    return kept[7] == _seen(state, reads)
+    return kept[7] == _seen(state, reads) if reads[0] or reads[1] else True     # nothing read beyond: None
 
 
 # The qualities (qualities.py) that read a field the layers otherwise leave out (state.LAYER_BLIND: combat status)

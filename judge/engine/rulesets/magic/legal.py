@@ -14,6 +14,9 @@ from judge.engine.rulesets.magic.mana import parse_mana, pay
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
 
 MAIN = ("main1", "main2")
+# What a hand offers (`_hand`): the first land of each name; the first other card of each name, with its card and
+# facts (`_facts`); the (zone, name) keys of those.
+HandOffers = tuple[tuple[MagicObject, ...], tuple[tuple[MagicObject, Any, tuple], ...], frozenset[tuple[str, str]]]
 
 
 def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObject, Any, tuple]] | None = None
@@ -176,19 +179,34 @@ def _facts(state: MagicState, card: Any, kws: Any) -> tuple[bool, bool, int | No
     return hit[2]
 
 
-def _hand(state: MagicState, who: str, kws: Any) -> tuple[tuple[MagicObject, Any, tuple], ...]:
-    """The cards of `who`'s hand, each with its card (state.card) and what the lister reads of it (`_facts`):
-    listed again only when the hand is another list or changed (state.ZoneList.stamp: a reversal refills the zones
-    with new lists), the copy effects are another dict (set_effects makes a new one) or the keyword registry is
-    another (an object's own card never changes, 400.7)."""
+def _hand(state: MagicState, who: str, kws: Any) -> HandOffers:
+    """What `who`'s hand offers the lister: the first card of each land's name (one PlayLand per name), and the
+    first card of each other name with its card (state.card) and what the lister reads of it (`_facts`), with the
+    (zone, name) keys of those. Listed again only when the hand is another list or changed (state.ZoneList.stamp:
+    a reversal refills the zones with new lists), the copy effects are another dict (set_effects makes a new one)
+    or the keyword registry is another (an object's own card and zone never change, 400.7)."""
     zone = state.player(who).zones["hand"]
     kept = state.caches.legal_hand
     hit = kept.get(who)
     if hit is not None and hit[0] is zone and hit[1] == zone.stamp and hit[2] is state.copies and hit[3] is kws:
         return hit[4]
-    listed = tuple((o, card, _facts(state, card, kws)) for o in zone for card in (state.card(o),))
-    kept[who] = (zone, zone.stamp, state.copies, kws, listed)
-    return listed
+    lands: list[MagicObject] = []
+    castable: list[tuple[MagicObject, Any, tuple]] = []
+    names: set[str] = set()
+    keys: set[tuple[str, str]] = set()
+    for o in zone:
+        card = state.card(o)
+        facts = _facts(state, card, kws)
+        if facts[0]:
+            if o.card not in names:
+                names.add(o.card)
+                lands.append(o)
+        elif (o.zone, o.card) not in keys:
+            keys.add((o.zone, o.card))
+            castable.append((o, card, facts))
+    offers = (tuple(lands), tuple(castable), frozenset(keys))
+    kept[who] = (zone, zone.stamp, state.copies, kws, offers)
+    return offers
 
 
 def legal_actions(state: MagicState) -> list[Action]:
@@ -203,13 +221,10 @@ def legal_actions(state: MagicState) -> list[Action]:
     available = _mana_sources(state, who, permanents)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
     kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
-    hand = _hand(state, who, kws)
+    lands, castable, offered = _hand(state, who, kws)
     if sorcery_ok and p.lands_played < 1:
-        seen = set()
-        for o, card, facts in hand:
-            if facts[0] and o.card not in seen:
-                seen.add(o.card)
-                out.append(PlayLand(by=who, card=o.id))
+        for o in lands:
+            out.append(PlayLand(by=who, card=o.id))
     # 601.3 / 305.1: the cards of the graveyard something lets `who` cast or play (castfrom.py)
     from_graveyard = [(o, card, facts) for o in p.zones["graveyard"] if castfrom.permission(
         state, who, o, (facts := _facts(state, card := state.card(o), kws))[0]) is not None] \
@@ -218,12 +233,14 @@ def legal_actions(state: MagicState) -> list[Action]:
         for o, card, facts in from_graveyard:
             if facts[0]:
                 out.append(PlayLand(by=who, card=o.id))
-    seen_cards: set[tuple[str, str]] = set()
-    for o, card, facts in (*hand, *from_graveyard):
-        land, instant, x, modes, _ = facts
-        if land or (o.zone, o.card) in seen_cards:
-            continue
-        seen_cards.add((o.zone, o.card))
+    if from_graveyard:                   # each other name once, after the hand's (whose keys are `offered`)
+        seen_cards = set(offered)
+        for o, card, facts in from_graveyard:
+            if not facts[0] and (o.zone, o.card) not in seen_cards:
+                seen_cards.add((o.zone, o.card))
+                castable = (*castable, (o, card, facts))
+    for o, card, facts in castable:
+        _, instant, x, modes, _ = facts
         if not instant and not sorcery_ok:
             continue
         # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced (_facts).

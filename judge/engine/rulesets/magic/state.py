@@ -539,8 +539,10 @@ LayerReads = tuple[bool, frozenset[str]]
 LayerSeen = str | tuple[object, ...] | None       # the step alone, or the turn, step and players' counts
 LayerInputs = tuple[tuple[MagicObject, ...], list[int], Copies, tuple[LayerEffect, ...], LayerSeen]
 CharsCache = tuple[int, CharsTable, LayerInputs, LayerReads]
-# legal.py: a hand's cards, each with its card (MagicState.card) and what the lister reads of it (legal._facts)
-HandCards = tuple[tuple[MagicObject, CardDef, tuple[Any, ...]], ...]
+# legal.py: what a hand offers the legal-action lister: the first land of each name; the first other card of each
+# name with its card (MagicState.card) and what the lister reads of it (legal._facts); the (zone, name) keys of those
+HandCards = tuple[tuple[MagicObject, ...], tuple[tuple[MagicObject, CardDef, tuple[Any, ...]], ...],
+                  frozenset[tuple[str, str]]]
 
 
 @dataclass(eq=False)
@@ -604,8 +606,8 @@ class MagicCaches:
     # castfrom.py: the players a continuous effect lets cast or play from their graveyard, by the effects list
     permission_effects: tuple[list[ContinuousEffect], frozenset[str]] | None = None
     legal_cards: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # legal.py: what the lister reads of a card
-    # legal.py: each player's hand with each card and what the lister reads of it (the hand's ZoneList and its
-    # stamp, the copy effects, the keyword registry, then the list)
+    # legal.py: what each player's hand offers the lister (the hand's ZoneList and its stamp, the copy effects, the
+    # keyword registry, then HandCards)
     legal_hand: dict[str, tuple[ZoneList, int, Copies, Registry, HandCards]] = field(default_factory=dict)
     legal_subsets: dict[str, tuple[Any, ...]] = field(default_factory=dict)    # legal.py: … of a player's table
     legal_graveyard: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: graveyard abilities
