@@ -469,9 +469,15 @@ class Ledger:
                     self._zones[id(objs)] = hit
                 ids.extend(hit[1])
                 bases.extend(hit[2])
-            listed = [o["id"] for o in p.get("battlefield", ())]
-            ids.extend(listed)
-            bases.extend(memo.get(oid) or memo.setdefault(oid, oid.split("~")[0]) for oid in listed)
+            # A battlefield list is shared too while none of its entries changed (magic/snapshot.py).
+            bf = p.get("battlefield", ())
+            hit = self._zones.get(id(bf))
+            if hit is None or hit[0] is not bf:
+                listed = [o["id"] for o in bf]
+                hit = (bf, listed, [memo.get(oid) or memo.setdefault(oid, oid.split("~")[0]) for oid in listed])
+                self._zones[id(bf)] = hit                     # keeping the list keeps its id()
+            ids.extend(hit[1])
+            bases.extend(hit[2])
             self._zones[id(p)] = (p, ids[start:], bases[start:])
         listed = [i["id"] for i in board.get("stack", ()) if i.get("kind") == "spell"]
         ids.extend(listed)
