@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from judge.engine import run_scenario
-from judge.engine.rulesets.magic import Magic, castfrom, layers, legal, replacement, sba, targets
+from judge.engine.rulesets.magic import Magic, castfrom, layers, legal, priority, replacement, sba, targets
 from judge.runner import fuzz_magic
 from judge.scenarios import load_scenario
 
@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "board": 0, "boards": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "board": 0, "boards": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -93,6 +93,20 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         assert got == (tuple(lands.values()), tuple(others.values()), frozenset(others))
         counts["hand"] += 1
         return got
+
+    sync = sba.sync_control
+
+    def sync_control(state: Any, out: Any = None) -> None:
+        # A sync skipped on its kept key finds every permanent under the controller layer 2 gives it and the
+        # deciding effects as the state holds them: nothing a full sync would change.
+        synced = state.caches.control_synced
+        version = state.stamps.last
+        sync(state, out)
+        if state.caches.control_synced is synced and synced is not None:
+            cache = layers.compute(state)
+            assert all(cache[o.id].controller == o.controller for o in state.battlefield())
+            assert state.control_by == sba._control_effects(state) and state.stamps.last == version
+            counts["control"] += 1
 
     permanents = legal._permanents
 
@@ -179,6 +193,8 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
     monkeypatch.setattr(legal, "_hand", hand_cards)
     monkeypatch.setattr(legal, "_permanents", permanents_now)
+    monkeypatch.setattr(sba, "sync_control", sync_control)
+    monkeypatch.setattr(priority, "sync_control", sync_control)
     return counts
 
 
@@ -189,7 +205,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
     assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["hand"] > 500
-    assert checked["permanents"] > 500
+    assert checked["permanents"] > 500 and checked["control"] > 500
     assert checked["board"] > 200
 
 

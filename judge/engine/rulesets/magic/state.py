@@ -574,7 +574,9 @@ class MagicCaches:
     sba_quiet_reads: tuple[Any, ...] | None = None        # sba.py: … and what it read then (`_sba_reads`)
     # sba.py: the permanents with state triggers (603.8), by layers' result
     state_triggers: tuple[CharsTable, tuple[tuple[MagicObject, Triggered], ...]] | None = None
-    control_synced: tuple[CharsTable, int] | None = None    # sba.py: (layers' result, edits) of the last control sync
+    # sba.py: the last control sync's layers' result, battlefield ZoneLists, their stamps, Stamps.field_layer and
+    # effects list
+    control_synced: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect]] | None = None
     # triggers.py: the permanents with triggered abilities, by layers' result
     triggered: tuple[CharsTable, tuple[tuple[MagicObject, tuple[Triggered, ...]], ...]] | None = None
     # legal.py: each player's permanents with their characteristics and ability tables (layers' result,
