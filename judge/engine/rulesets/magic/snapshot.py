@@ -1,7 +1,8 @@
 """The magic board as plain JSON data after every step (docs/scenarios.md, "El tablero de magic")."""
 from __future__ import annotations
 
-from operator import attrgetter, is_
+from itertools import compress
+from operator import attrgetter, is_, ne
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
@@ -123,9 +124,15 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
         # the copy effects (state.card).
         basis = (bf, list(map(_EDIT, bf)), cache, copies)
         prev = last.get(p.name)
-        if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf and \
-                prev[0][1] == basis[1]:
-            field = prev[3]               # nothing any entry shows changed: the same entries
+        if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf:
+            if prev[0][1] == basis[1]:
+                field = prev[3]           # nothing any entry shows changed: the same entries
+            else:
+                # The same permanents, characteristics and cards: only those whose edit stamp moved are looked at
+                # (the others' entries, found at C speed, are the ones before).
+                field = list(prev[3])
+                for i in compress(range(len(bf)), map(ne, prev[0][1], basis[1])):
+                    field[i] = _field(state, cache, entries, (bf[i],))[0]
         else:
             field = _field(state, cache, entries, bf)
         pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
