@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "board": 0, "boards": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "permitting": 0, "board": 0, "boards": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -57,6 +57,16 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
             castfrom.cards_permit(state, zones["graveyard"], zones["battlefield"])
         assert got == fresh
         counts["permission"] += 1
+        return got
+
+    permitting = castfrom._permitting
+
+    def permitting_now(state: Any, who: str) -> tuple:
+        got = permitting(state, who)
+        fresh = [(o, tuple(s for s in state.card(o).statics if s.effect.kind == castfrom.VERB))
+                 for o in state.player(who).zones["battlefield"]]
+        assert got == tuple((o, statics) for o, statics in fresh if statics)
+        counts["permitting"] += 1
         return got
 
     facts = legal._facts
@@ -183,6 +193,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     monkeypatch.setattr(sba, "_sba_once", sba_once)
     monkeypatch.setattr(castfrom, "any_permission", any_permission)
+    monkeypatch.setattr(castfrom, "_permitting", permitting_now)
     monkeypatch.setattr(legal, "_facts", card_facts)
     monkeypatch.setattr(targets, "candidates", candidates)
     monkeypatch.setattr(legal, "candidates", candidates)
@@ -224,4 +235,5 @@ def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[s
     for path in paths:
         run_scenario(load_scenario(path))
     assert checked["sba"] > 20 and checked["permission"] > 20 and checked["candidates"] > 20
+    assert checked["permitting"] > 0
     assert checked["replacing"] > 20 and checked["graveyard"] > 20

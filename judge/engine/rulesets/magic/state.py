@@ -8,7 +8,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.rulesets.magic.cards import Activated, CardDef, Effect, TargetSpec, Triggered
+from judge.engine.rulesets.magic.cards import Activated, CardDef, Effect, Static, TargetSpec, Triggered
 from judge.engine.rulesets.magic.known import NOTHING_SEEN, LastKnown, Seen
 from judge.engine.state import GameObject, GameState, Player
 from judge.messages import Message
@@ -607,6 +607,10 @@ class MagicCaches:
     permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     # castfrom.py: the players a continuous effect lets cast or play from their graveyard, by the effects list
     permission_effects: tuple[list[ContinuousEffect], frozenset[str]] | None = None
+    # castfrom.py: per player, their permanents with a permitting static ability (the battlefield's ZoneList and its
+    # stamp, the copy effects, then (permanent, those abilities) in battlefield order)
+    permitting: dict[str, tuple[ZoneList, int, Copies, tuple[tuple[MagicObject, tuple[Static, ...]], ...]]] = \
+        field(default_factory=dict)
     legal_cards: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # legal.py: what the lister reads of a card
     # legal.py: what each player's hand offers the lister (the hand's ZoneList and its stamp, the copy effects, the
     # keyword registry, then HandCards)
