@@ -303,6 +303,15 @@ def _compute(state: MagicState) -> dict[str, Chars]:
         its effect had already started to apply (613.6)."""
         return e.fixed is None and e.source in lost and e.ability not in started
 
+    # Each layer's effects, resolved ones then static ones, each in the order listed: grouped once, not looked for
+    # among all of them in every layer.
+    in_layer: dict[float, list[_Live]] = {}
+    statics_in: dict[float, list[_Live]] = {}
+    for e in resolved:
+        in_layer.setdefault(layer_of.get(e.effect.kind), []).append(e)      # type: ignore[arg-type]
+    for e in statics:
+        in_layer.setdefault(layer_of.get(e.effect.kind), []).append(e)      # type: ignore[arg-type]
+        statics_in.setdefault(layer_of.get(e.effect.kind), []).append(e)    # type: ignore[arg-type]
     for layer in LAYERS:
         if layer == 6:
             # 613.8a: an effect that removes the abilities of a permanent is applied before the effects of that
@@ -323,13 +332,12 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                 if e.ability is not None:
                     started.setdefault(e.ability, frozenset(hits[id(e)]))
                 lost.update(hits[id(e)])
-        live = sorted([e for e in resolved + statics if layer_of.get(e.effect.kind) == layer and not removed(e)],
-                      key=lambda e: e.timestamp)
+        live = sorted([e for e in in_layer.get(layer, ()) if not removed(e)], key=lambda e: e.timestamp)
         if layer >= 6:
             # Why a static ability of a permanent that lost its abilities gives nothing: a dependency (613.8a)
             # in layer 6, the ability no longer existing (613.1f) after it.
-            for e in statics:
-                if layer_of.get(e.effect.kind) == layer and removed(e):
+            for e in statics_in.get(layer, ()):
+                if removed(e):
                     for o in _applying(state, e, perms, chars):
                         own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
         first: dict[tuple, set[str]] = {}          # abilities starting in this layer: what their parts apply to
