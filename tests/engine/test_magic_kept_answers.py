@@ -82,7 +82,11 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     def split(state: Any, who: str, permanents: list) -> tuple:
         got = subsets(state, who, permanents)
-        assert got == ([e for e in permanents if e[2][1]], [e for e in permanents if e[2][2] is not None])
+        mana = [e for e in permanents if e[2][2] is not None]
+        unsick = legal.keyword.current().unsick
+        assert got == ([e for e in permanents if e[2][1]], mana,
+                       [(o, "creature" in c.types and unsick.isdisjoint(c.keywords), legal._mana_of(state, t[2]))
+                        for o, c, t in mana])
         counts["subsets"] += 1
         return got
 

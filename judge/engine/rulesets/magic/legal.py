@@ -24,17 +24,10 @@ def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObjec
     """Untapped permanents of `who` with a mana ability that only taps (the first such ability of each), and the
     mana it adds. "Any color" asks which as it resolves: the planner counts only sources whose mana is known.
     `permanents`: `_permanents(state, who)` when the caller has it already."""
-    out = []
-    unsick = keyword.current().unsick
-    for o, c, table in _subsets(state, who, permanents if permanents is not None else _permanents(state, who))[1]:
-        ab = table[2]
-        if o.tapped:
-            continue
-        if "creature" in c.types and o.sick and unsick.isdisjoint(c.keywords):
-            # A later such ability would be no more usable: it taps too (302.6).
-            continue
-        out.append((o, _mana_of(state, ab)))
-    return out
+    # A creature without haste that is summoning sick can't tap (302.6): a later such ability would be no more
+    # usable, it taps too. Whether a source is such a creature and the mana it adds are kept with the subsets.
+    sources = _subsets(state, who, permanents if permanents is not None else _permanents(state, who))[2]
+    return [(o, mana) for o, needs_unsick, mana in sources if not o.tapped and not (needs_unsick and o.sick)]
 
 
 def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tuple]]:
@@ -71,15 +64,21 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
 
 
 def _subsets(state: MagicState, who: str, permanents: list[tuple[MagicObject, Any, tuple]]
-             ) -> tuple[list[tuple[MagicObject, Any, tuple]], list[tuple[MagicObject, Any, tuple]]]:
+             ) -> tuple[list[tuple[MagicObject, Any, tuple]], list[tuple[MagicObject, Any, tuple]],
+                        list[tuple[MagicObject, bool, dict[str, int]]]]:
     """Of `permanents` (`_permanents`), those with an ability that is not a mana ability, and those with a mana
-    ability that only taps: worked out again only for another list (`_permanents` hands out the same one while
-    nothing it lists changed)."""
+    ability that only taps, and the latter as mana sources: each with whether it is a creature without a keyword
+    that lets it tap while summoning sick (keywords/*.py: haste) and the mana its first such ability adds. Worked
+    out again only for another list (`_permanents` hands out the same one while nothing it lists changed) or
+    another keyword registry."""
     kept = state.caches.legal_subsets
     hit = kept.get(who)
-    if hit is None or hit[0] is not permanents:
-        hit = kept[who] = (permanents, ([e for e in permanents if e[2][1]],
-                                        [e for e in permanents if e[2][2] is not None]))
+    kws = keyword.current()
+    if hit is None or hit[0] is not permanents or hit[2] is not kws:
+        mana = [e for e in permanents if e[2][2] is not None]
+        hit = kept[who] = (permanents, ([e for e in permanents if e[2][1]], mana, [
+            (o, "creature" in c.types and kws.unsick.isdisjoint(c.keywords), _mana_of(state, table[2]))
+            for o, c, table in mana]), kws)
     return hit[1]
 
 
