@@ -137,13 +137,19 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
             field = _field(state, cache, entries, bf)
         pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
         scalars = (p.lives, p.lost, pool, p.lands_played)  # type: ignore[attr-defined]
-        zones = (_zone(zone_lists, p.name, "library", p.zones["library"]),
-                 _zone(zone_lists, p.name, "hand", p.zones["hand"]),
-                 _zone(zone_lists, p.name, "graveyard", p.zones["graveyard"]),
-                 _zone(zone_lists, p.name, "exile", p.zones["exile"]))
+        # The hidden zones as the last board showed them while each is the very same ZoneList at the same stamp
+        # (state.ZoneList.stamp), compared at C speed; else each zone's list as `_zone` gives it.
+        z = p.zones
+        hidden = (z["library"], z["hand"], z["graveyard"], z["exile"])
+        at = (hidden[0].stamp, hidden[1].stamp, hidden[2].stamp, hidden[3].stamp)  # type: ignore[attr-defined]
+        if prev is not None and prev[5] == at and all(map(is_, prev[6], hidden)):
+            zones = prev[2]
+        else:
+            zones = (_zone(zone_lists, p.name, "library", hidden[0]), _zone(zone_lists, p.name, "hand", hidden[1]),
+                     _zone(zone_lists, p.name, "graveyard", hidden[2]), _zone(zone_lists, p.name, "exile", hidden[3]))
         if prev is not None and prev[1] == scalars and all(map(is_, prev[2], zones)) and \
                 (prev[3] is field or len(prev[3]) == len(field) and all(map(is_, prev[3], field))):
-            last[p.name] = (basis, scalars, zones, prev[3], prev[4])
+            last[p.name] = (basis, scalars, zones, prev[3], prev[4], at, hidden)
             players.append(prev[4])
             continue
         entry_p = {
@@ -153,7 +159,7 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
             "library": zones[0], "hand": zones[1], "graveyard": zones[2], "exile": zones[3],
             "battlefield": field,
         }
-        last[p.name] = (basis, scalars, zones, field, entry_p)
+        last[p.name] = (basis, scalars, zones, field, entry_p, at, hidden)
         players.append(entry_p)
     return players
 

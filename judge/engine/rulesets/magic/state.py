@@ -526,9 +526,11 @@ Notes = tuple[str, tuple[str, ...]]                     # a card's name and its 
 # mana ability (or None)
 AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
 # snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
-# played), the hidden zones' lists, the battlefield's entries, the player's dict
+# played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden zones' stamps and their
+# ZoneLists
 PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
-                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json]
+                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json,
+                    tuple[int, ...], tuple[ZoneList, ...]]
 # layers.compute's memo (MagicState.chars_cache): a layer effect as the layers read it (effect, timestamp,
 # controller, source, source's name, affected ids); what the layers read beyond the permanents (`_reads`: combat
 # status, the conditions' STATIC_READS words); everything they read (`_inputs`: the permanents, their edit stamps,
