@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "permitting": 0, "board": 0, "boards": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "plans": 0, "permitting": 0, "board": 0, "boards": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -122,6 +122,19 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
             assert state.control_by == sba._control_effects(state) and state.stamps.last == version
             counts["control"] += 1
 
+    planner = legal._planner
+
+    def planner_now(state: Any, who: str, available: list) -> Any:
+        plan = planner(state, who, available)
+
+        def checked_plan(cost: tuple, x: int = 0, exclude: str = "") -> Any:
+            got = plan(cost, x, exclude)            # a kept plan is the plan worked out now
+            assert got == legal.plan_payment(state, who, cost, x, exclude, available)
+            counts["plans"] += 1
+            return got
+
+        return checked_plan
+
     permanents = legal._permanents
 
     def permanents_now(state: Any, who: str) -> list:
@@ -208,6 +221,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
     monkeypatch.setattr(legal, "_hand", hand_cards)
     monkeypatch.setattr(legal, "_permanents", permanents_now)
+    monkeypatch.setattr(legal, "_planner", planner_now)
     monkeypatch.setattr(sba, "sync_control", sync_control)
     monkeypatch.setattr(priority, "sync_control", sync_control)
     return counts
@@ -220,7 +234,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
     assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["hand"] > 500
-    assert checked["permanents"] > 500 and checked["control"] > 500
+    assert checked["permanents"] > 500 and checked["control"] > 500 and checked["plans"] > 500
     assert checked["board"] > 200
 
 

@@ -148,6 +148,29 @@ def plan_payment(state: MagicState, who: str, cost: tuple, x: int = 0, exclude: 
     return None
 
 
+def _planner(state: MagicState, who: str, available: list[tuple[MagicObject, dict[str, int]]]) -> Any:
+    """`plan_payment` for one listing of `who`'s actions, kept across listings (MagicCaches.legal_plans): a plan is
+    a function of the cost (frozen: kept by identity), X, the source left out, the pool's contents and the sources'
+    ids and mana, in order, and those two are read once per listing, when a first plan is asked for."""
+    memo = state.caches.legal_plans
+    keys: tuple[Any, ...] | None = None
+
+    def plan(cost: tuple, x: int = 0, exclude: str = "") -> tuple[str, ...] | None:
+        nonlocal keys
+        if keys is None:
+            keys = (who, tuple(state.mplayer(who).pool.items()),
+                    tuple([(o.id, tuple(mana.items())) for o, mana in available]))
+        key = (id(cost), x, exclude, keys)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not cost:
+            if len(memo) > 10_000:
+                memo.clear()
+            hit = memo[key] = (cost, plan_payment(state, who, cost, x, exclude, available))   # keeps its id()
+        return hit[1]
+
+    return plan
+
+
 def _target_sets(state: MagicState, specs: Sequence, who: str, source: str, limit: int = 3
                  ) -> list[tuple[str, ...]]:
     """Target choices for a spell or ability of `source` (its card or permanent): with the source, so that a
@@ -218,6 +241,7 @@ def legal_actions(state: MagicState) -> list[Action]:
     # found once.
     permanents = _permanents(state, who)
     available = _mana_sources(state, who, permanents)
+    planned = _planner(state, who, available)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
     kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
     lands, castable, offered = _hand(state, who, kws)
@@ -243,7 +267,7 @@ def legal_actions(state: MagicState) -> list[Action]:
         if not instant and not sorcery_ok:
             continue
         # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced (_facts).
-        plan = plan_payment(state, who, card.mana_cost, x or 0, available=available)
+        plan = planned(card.mana_cost, x or 0)
         if plan is None:
             continue
         for mode, specs in modes:
@@ -259,7 +283,7 @@ def legal_actions(state: MagicState) -> list[Action]:
                 continue
             if any(o.counters.get(k, 0) < m for k, m in ab.remove_counters):
                 continue
-            plan = plan_payment(state, who, ab.cost, 0, exclude=o.id if ab.tap else "", available=available)
+            plan = planned(ab.cost, 0, o.id if ab.tap else "")
             if plan is None:
                 continue
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
@@ -267,7 +291,7 @@ def legal_actions(state: MagicState) -> list[Action]:
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
     for o, abilities in _graveyard_abilities(state, who, kws):     # 113.6b: abilities that work from the graveyard
         for n, ab in enumerate(abilities):
-            plan = plan_payment(state, who, ab.cost, 0, available=available)
+            plan = planned(ab.cost, 0)
             if plan is None:
                 continue
             x = 0 if any(s.kind == "x" for s in ab.cost) else None

@@ -619,6 +619,9 @@ class MagicCaches:
     legal_hand: dict[str, tuple[ZoneList, int, Copies, Registry, HandCards]] = field(default_factory=dict)
     legal_subsets: dict[str, tuple[Any, ...]] = field(default_factory=dict)    # legal.py: … of a player's table
     legal_graveyard: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: graveyard abilities
+    # legal.py: a payment plan by (id of the cost, X, the source left out, (player, pool items, sources' ids and
+    # mana)): (the cost, the plan)
+    legal_plans: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[str, ...] | None]] = field(default_factory=dict)
     replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
 
 
