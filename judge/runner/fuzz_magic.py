@@ -413,6 +413,9 @@ class Ledger:
     # holds again for the same.
     _held: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
     _fields: dict[tuple[str, int], tuple[Any, Any]] = field(default_factory=dict, repr=False)   # field_seen
+    # life_matches_events: the players list it held for and how many life events had been seen then (`life_events`)
+    life_events: int = 0
+    _life_held: tuple[Any, int] | None = field(default=None, repr=False)
 
     def held(self, check: str, board: dict[str, Any], *more: Any) -> bool:
         """Whether `check` held for a board with these very player dicts (and these `more` values)."""
@@ -442,6 +445,7 @@ class Ledger:
         for e in step.events:
             if e.kind == "life":
                 self.life[e.data["player"]] = self.life.get(e.data["player"], 0) + e.data["delta"]
+                self.life_events += 1
             elif e.kind in MOVING:
                 self.moved = True
         if step.board is not None:
@@ -469,9 +473,15 @@ class Ledger:
                     self._zones[id(objs)] = hit
                 ids.extend(hit[1])
                 bases.extend(hit[2])
-            listed = [o["id"] for o in p.get("battlefield", ())]
-            ids.extend(listed)
-            bases.extend(memo.get(oid) or memo.setdefault(oid, oid.split("~")[0]) for oid in listed)
+            # A battlefield list is shared too while none of its entries changed (magic/snapshot.py).
+            bf = p.get("battlefield", ())
+            hit = self._zones.get(id(bf))
+            if hit is None or hit[0] is not bf:
+                listed = [o["id"] for o in bf]
+                hit = (bf, listed, [memo.get(oid) or memo.setdefault(oid, oid.split("~")[0]) for oid in listed])
+                self._zones[id(bf)] = hit                     # keeping the list keeps its id()
+            ids.extend(hit[1])
+            bases.extend(hit[2])
             self._zones[id(p)] = (p, ids[start:], bases[start:])
         listed = [i["id"] for i in board.get("stack", ()) if i.get("kind") == "spell"]
         ids.extend(listed)
@@ -525,10 +535,15 @@ def pools_empty_at_step_start(step: "Step", ledger: Ledger) -> Message | None:
 
 def life_matches_events(step: "Step", ledger: Ledger) -> Message | None:
     """119: a life total changes only by life gained or lost, each recorded as a `life` event."""
-    for p in (step.board or ledger.board).get("players", []):
+    players = (step.board or ledger.board).get("players", [])
+    held = ledger._life_held
+    if held is not None and held[0] is players and held[1] == ledger.life_events:
+        return None               # the same player dicts (boards share them), no life event since: held then
+    for p in players:
         expected = ledger.life.get(p["name"])
         if expected is not None and p["life"] != expected:
             return Message("fuzz.magic.life", player=p["name"], life=p["life"], expected=expected)
+    ledger._life_held = (players, ledger.life_events)
     return None
 
 

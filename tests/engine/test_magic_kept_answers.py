@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from judge.engine import run_scenario
-from judge.engine.rulesets.magic import Magic, castfrom, legal, replacement, sba, targets
+from judge.engine.rulesets.magic import Magic, castfrom, layers, legal, priority, replacement, sba, targets
 from judge.runner import fuzz_magic
 from judge.scenarios import load_scenario
 
@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "board": 0, "boards": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "plans": 0, "permitting": 0, "board": 0, "boards": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -59,6 +59,16 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         counts["permission"] += 1
         return got
 
+    permitting = castfrom._permitting
+
+    def permitting_now(state: Any, who: str) -> tuple:
+        got = permitting(state, who)
+        fresh = [(o, tuple(s for s in state.card(o).statics if s.effect.kind == castfrom.VERB))
+                 for o in state.player(who).zones["battlefield"]]
+        assert got == tuple((o, statics) for o, statics in fresh if statics)
+        counts["permitting"] += 1
+        return got
+
     facts = legal._facts
 
     def card_facts(state: Any, card: Any, kws: Any) -> tuple:
@@ -72,8 +82,67 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     def split(state: Any, who: str, permanents: list) -> tuple:
         got = subsets(state, who, permanents)
-        assert got == ([e for e in permanents if e[2][1]], [e for e in permanents if e[2][2] is not None])
+        mana = [e for e in permanents if e[2][2] is not None]
+        unsick = legal.keyword.current().unsick
+        assert got == ([e for e in permanents if e[2][1]], mana,
+                       [(o, "creature" in c.types and unsick.isdisjoint(c.keywords), legal._mana_of(state, t[2]))
+                        for o, c, t in mana])
         counts["subsets"] += 1
+        return got
+
+    hand = legal._hand
+
+    def hand_cards(state: Any, who: str, kws: Any) -> tuple:
+        # The first land of each name, the first other card of each (zone, name) with its card and facts.
+        got = hand(state, who, kws)
+        lands: dict[str, Any] = {}
+        others: dict[tuple[str, str], tuple] = {}
+        for o in state.player(who).zones["hand"]:
+            card = state.card(o)
+            known = facts(state, card, kws)
+            if known[0]:
+                lands.setdefault(o.card, o)
+            else:
+                others.setdefault((o.zone, o.card), (o, card, known))
+        assert got == (tuple(lands.values()), tuple(others.values()), frozenset(others))
+        counts["hand"] += 1
+        return got
+
+    sync = sba.sync_control
+
+    def sync_control(state: Any, out: Any = None) -> None:
+        # A sync skipped on its kept key finds every permanent under the controller layer 2 gives it and the
+        # deciding effects as the state holds them: nothing a full sync would change.
+        synced = state.caches.control_synced
+        version = state.stamps.last
+        sync(state, out)
+        if state.caches.control_synced is synced and synced is not None:
+            cache = layers.compute(state)
+            assert all(cache[o.id].controller == o.controller for o in state.battlefield())
+            assert state.control_by == sba._control_effects(state) and state.stamps.last == version
+            counts["control"] += 1
+
+    planner = legal._planner
+
+    def planner_now(state: Any, who: str, available: list) -> Any:
+        plan = planner(state, who, available)
+
+        def checked_plan(cost: tuple, x: int = 0, exclude: str = "") -> Any:
+            got = plan(cost, x, exclude)            # a kept plan is the plan worked out now
+            assert got == legal.plan_payment(state, who, cost, x, exclude, available)
+            counts["plans"] += 1
+            return got
+
+        return checked_plan
+
+    permanents = legal._permanents
+
+    def permanents_now(state: Any, who: str) -> list:
+        got = permanents(state, who)
+        cache = layers.compute(state)
+        assert got == [(o, c, legal._table(state, o, c)) for o in state.player(who).zones["battlefield"]
+                       for c in (layers.chars_of(state, o, cache),)]
+        counts["permanents"] += 1
         return got
 
     graveyard = legal._graveyard_abilities
@@ -119,12 +188,15 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         if counts["boards"] % 5:
             return got                    # one board in five: a fresh one costs the whole board each time
         caches = state.caches
-        kept = (caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text)
-        caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = None, {}, {}, {}, {}
+        kept = (caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text,
+                caches.snap_stack)
+        caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text, \
+            caches.snap_stack = None, {}, {}, {}, {}, {}
         try:
             assert got == board(state)
         finally:
-            caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text = kept
+            caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text, \
+                caches.snap_stack = kept
         counts["board"] += 1
         return got
 
@@ -138,6 +210,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     monkeypatch.setattr(sba, "_sba_once", sba_once)
     monkeypatch.setattr(castfrom, "any_permission", any_permission)
+    monkeypatch.setattr(castfrom, "_permitting", permitting_now)
     monkeypatch.setattr(legal, "_facts", card_facts)
     monkeypatch.setattr(targets, "candidates", candidates)
     monkeypatch.setattr(legal, "candidates", candidates)
@@ -146,6 +219,11 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     monkeypatch.setattr(replacement, "_replacing", replacers)
     monkeypatch.setattr(legal, "_subsets", split)
     monkeypatch.setattr(legal, "_graveyard_abilities", graveyard_abilities)
+    monkeypatch.setattr(legal, "_hand", hand_cards)
+    monkeypatch.setattr(legal, "_permanents", permanents_now)
+    monkeypatch.setattr(legal, "_planner", planner_now)
+    monkeypatch.setattr(sba, "sync_control", sync_control)
+    monkeypatch.setattr(priority, "sync_control", sync_control)
     return counts
 
 
@@ -155,7 +233,8 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
         assert report.broken is None
     assert checked["sba"] > 200 and checked["permission"] > 500 and checked["facts"] > 1000
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
-    assert checked["subsets"] > 1000 and checked["graveyard"] > 500
+    assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["hand"] > 500
+    assert checked["permanents"] > 500 and checked["control"] > 500 and checked["plans"] > 500
     assert checked["board"] > 200
 
 
@@ -174,4 +253,5 @@ def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[s
     for path in paths:
         run_scenario(load_scenario(path))
     assert checked["sba"] > 20 and checked["permission"] > 20 and checked["candidates"] > 20
+    assert checked["permitting"] > 0
     assert checked["replacing"] > 20 and checked["graveyard"] > 20

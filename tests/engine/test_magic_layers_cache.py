@@ -2,7 +2,8 @@
 layer fields, combat status when a quality reads it, what static abilities' conditions read of the game). A stale
 table would be a silent wrong answer, so here every table compute hands out, once per state version, is checked
 against a fresh computation from scratch (layers._compute) over fuzz games and the curated scenarios with
-conditions, qualities and counts."""
+conditions, qualities and counts. Those handed out on the key that says the inputs are unchanged without building
+them (layers._unchanged: the battlefield ZoneLists' stamps, Stamps.field_layer) are among them, and counted."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     memo = layers.compute
     seen: dict[tuple[int, int], int] = {}
-    counts = {"checked": 0}
+    counts = {"checked": 0, "unchanged": 0}
 
     def compute(state: Any) -> dict[str, Any]:
         chars = memo(state)
@@ -35,7 +36,15 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
             counts["checked"] += 1
         return chars
 
+    unchanged = layers._unchanged
+
+    def unchanged_counted(state: Any, cached: tuple, layer_of: Any) -> bool:
+        said = unchanged(state, cached, layer_of)       # the kept key's answer (Stamps.field_layer): checked above
+        counts["unchanged"] += said
+        return said
+
     monkeypatch.setattr(layers, "compute", compute)
+    monkeypatch.setattr(layers, "_unchanged", unchanged_counted)
     return counts
 
 
@@ -43,7 +52,7 @@ def test_the_memo_agrees_with_a_fresh_computation_in_fuzz_games(checked: dict[st
     for seed in (3, 7):
         report = fuzz_magic.fuzz(3, seed)
         assert report.broken is None
-    assert checked["checked"] > 500
+    assert checked["checked"] > 500 and checked["unchanged"] > 500
 
 
 def _scenarios_with(*words: str) -> list[Path]:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge.engine.rulesets.magic import layers
+from judge.engine.rulesets.magic.cards import Static
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
 
 VERB = "play_from_graveyard"
@@ -48,17 +49,32 @@ def permission(state: MagicState, who: str, o: MagicObject, land: bool) -> Permi
     for ce in state.effects:
         if ce.effect.kind == VERB and who in ce.affected and _covers(ce.effect.search, land):
             return Permission(ce.source_name, ("601.3", "611.2a") if not land else ("305.1", "611.2a"))
-    for p in state.player(who).zones["battlefield"]:
-        statics = [s for s in state.card(p).statics if s.effect.kind == VERB and _covers(s.effect.search, land)]
-        if statics and not layers.chars_of(state, p).abilities_lost:         # 613.1f: no abilities, no permission
+    for p, statics in _permitting(state, who):
+        if any(_covers(s.effect.search, land) for s in statics) and \
+                not layers.chars_of(state, p).abilities_lost:                # 613.1f: no abilities, no permission
             return Permission(p.card, ("601.3", "604.1") if not land else ("305.1", "604.1"))
     return None
+
+
+def _permitting(state: MagicState, who: str) -> tuple[tuple[MagicObject, tuple[Static, ...]], ...]:
+    """`who`'s permanents whose card has a static ability permitting play from the graveyard, in battlefield order,
+    with those abilities: listed again only when the battlefield is another list or changed (state.ZoneList.stamp)
+    or the copy effects are another dict (an object's own card never changes, 400.7). Whether each still has its
+    abilities is the layers' answer, asked each time (`permission`)."""
+    zone = state.player(who).zones["battlefield"]
+    kept = state.caches.permitting.get(who)
+    if kept is not None and kept[0] is zone and kept[1] == zone.stamp and kept[2] is state.copies:
+        return kept[3]
+    found = tuple((p, statics) for p in zone
+                  if (statics := tuple(s for s in state.card(p).statics if s.effect.kind == VERB)))
+    state.caches.permitting[who] = (zone, zone.stamp, state.copies, found)
+    return found
 
 
 def any_permission(state: MagicState, who: str) -> bool:
     """Whether anything at all could let `who` cast or play from their graveyard (the legal-action lister's quick
     test before it looks at each card)."""
-    if any(ce.effect.kind == VERB and who in ce.affected for ce in state.effects):
+    if who in _held_by(state):
         return True
     # What the cards say is worked out again only when the graveyard or the battlefield holds other objects, or the
     # copy effects changed (state.card: an object's own card never changes, 400.7).
@@ -78,6 +94,17 @@ def any_permission(state: MagicState, who: str) -> bool:
         grave, field = tuple(gz), tuple(fz)
     found = memo[who] = (grave, field, state.copies, cards_permit(state, grave, field), gz, gz.stamp, fz, fz.stamp)
     return found[3]
+
+
+def _held_by(state: MagicState) -> frozenset[str]:
+    """The players a resolved spell's or ability's effect lets cast or play from their graveyard: worked out again
+    only for another list of continuous effects (set_effects replaces the list, never changes it in place; an
+    effect's verb and affected players never change)."""
+    kept = state.caches.permission_effects
+    if kept is None or kept[0] is not state.effects:
+        kept = state.caches.permission_effects = (state.effects, frozenset(
+            who for ce in state.effects if ce.effect.kind == VERB for who in ce.affected))
+    return kept[1]
 
 
 def cards_permit(state: MagicState, grave: Sequence[MagicObject], field: Sequence[MagicObject]) -> bool:

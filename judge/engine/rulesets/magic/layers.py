@@ -125,8 +125,11 @@ def compute(state: MagicState) -> dict[str, Chars]:
     cached = state.chars_cache          # (version, chars, inputs, what the layers read: _reads)
     if cached is not None and cached[0] == state.version:
         return cached[1]
-    perms = state.battlefield()
     layer_of = current().layer_of
+    if cached is not None and _unchanged(state, cached, layer_of):
+        state.chars_cache = (state.version, cached[1], cached[2], cached[3])
+        return cached[1]
+    perms = state.battlefield()
     effects = tuple((ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                     for ce in state.effects if ce.effect.kind in layer_of)
     objs = tuple(perms)
@@ -137,6 +140,7 @@ def compute(state: MagicState) -> dict[str, Chars]:
     inputs = _inputs(state, objs, effects, reads)
     if cached is not None and cached[2] == inputs:
         state.chars_cache = (state.version, cached[1], inputs, reads)
+        _keep_unchanged(state, cached[1], reads, layer_of)
         return cached[1]
     chars = _compute(state)
     if cached is not None:
@@ -154,7 +158,44 @@ def compute(state: MagicState) -> dict[str, Chars]:
         if same and list(before) == list(chars):
             chars = before
     state.chars_cache = (state.version, chars, inputs, reads)
+    _keep_unchanged(state, chars, reads, layer_of)
     return chars
+
+
+def _keep_unchanged(state: MagicState, chars: dict[str, Chars], reads: tuple[bool, frozenset[str]],
+                    layer_of: Any) -> None:
+    """Keep what says, without building `_inputs`, that the layers' inputs are still the ones `chars` is of: each
+    player's battlefield ZoneList and its stamp (the same permanents, state.ZoneList.stamp), the game's stamp of the
+    last change of a permanent (Stamps.field_layer; field_edit when a quality reads combat status, `_reads`), the
+    list of continuous effects (set_effects replaces it, never changes it in place; their layer fields never
+    change), the copy effects (a new dict each time), the verbs' layers, and what the qualities and conditions read
+    beyond the permanents (`_seen`). Taken when `_inputs` was just built or compared: these are its values now."""
+    zones = tuple(p.zones["battlefield"] for p in state.players)
+    stamps = state.stamps
+    state.caches.layers_unchanged = (chars, zones, tuple(z.stamp for z in zones),
+                                     stamps.field_edit if reads[0] else stamps.field_layer, state.effects,
+                                     state.copies, layer_of, _seen(state, reads))
+
+
+def _unchanged(state: MagicState, cached: tuple, layer_of: Any) -> bool:
+    """Whether what `_keep_unchanged` kept for the cached table holds now: then `_inputs` would be equal."""
+    kept = state.caches.layers_unchanged
+    if kept is None or kept[0] is not cached[1] or kept[4] is not state.effects or kept[5] is not state.copies \
+            or kept[6] is not layer_of:
+        return False
+    reads = cached[3]
+    stamps = state.stamps
+    if kept[3] != (stamps.field_edit if reads[0] else stamps.field_layer):
+        return False
+    players = state.players
+    zones, at = kept[1], kept[2]
+    if len(players) != len(zones):
+        return False
+    for p, zone, stamp in zip(players, zones, at):
+        now = p.zones["battlefield"]         # type: ignore[attr-defined]
+        if now is not zone or now.stamp != stamp:
+            return False
+    return kept[7] == _seen(state, reads) if reads[0] or reads[1] else True     # nothing read beyond: None
 
 
 # The qualities (qualities.py) that read a field the layers otherwise leave out (state.LAYER_BLIND: combat status)
@@ -187,21 +228,24 @@ def _inputs(state: MagicState, objs: tuple, effects: tuple, reads: tuple[bool, f
     the spells each player cast this turn, or, for a condition `conditions.STATIC_READS` does not know, the turn,
     step, each player's life and zone sizes. (A layer, quality or condition that comes to read something else of
     the state must add it here.)"""
-    blind, world = reads
+    blind = reads[0]
     stamps = [o.edit for o in objs] if blind else [o.layer_edit for o in objs]
+    return (objs, stamps, state.copies, effects, _seen(state, reads))
+
+
+def _seen(state: MagicState, reads: tuple[bool, frozenset[str]]) -> Any:
+    """What the layers read beyond the permanents and the effects (`_inputs`' last part), as a value."""
+    blind, world = reads
     step = state.phase if blind else None
     if not world:
-        return (objs, stamps, state.copies, effects, step)
+        return step
     if "world" in world:
-        seen: tuple = (state.turn, state.active, state.phase,
-                       tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values()),
-                              state.this_turn.spells.get(p.name, 0)) for p in state.players))
-    else:
-        seen = (step,
-                tuple((p.lost, len(p.zones["library"])) for p in state.players) if "libraries" in world else None,
-                tuple(state.this_turn.spells.get(p.name, 0) for p in state.players) if "spells" in world
-                else None)
-    return (objs, stamps, state.copies, effects, seen)
+        return (state.turn, state.active, state.phase,
+                tuple((p.lives, p.lost, tuple(len(z) for z in p.zones.values()),
+                       state.this_turn.spells.get(p.name, 0)) for p in state.players))
+    return (step,
+            tuple((p.lost, len(p.zones["library"])) for p in state.players) if "libraries" in world else None,
+            tuple(state.this_turn.spells.get(p.name, 0) for p in state.players) if "spells" in world else None)
 
 
 def _printed(state: MagicState, card: CardDef, controller: str, copied: bool) -> Chars:
@@ -259,6 +303,15 @@ def _compute(state: MagicState) -> dict[str, Chars]:
         its effect had already started to apply (613.6)."""
         return e.fixed is None and e.source in lost and e.ability not in started
 
+    # Each layer's effects, resolved ones then static ones, each in the order listed: grouped once, not looked for
+    # among all of them in every layer.
+    in_layer: dict[float, list[_Live]] = {}
+    statics_in: dict[float, list[_Live]] = {}
+    for e in resolved:
+        in_layer.setdefault(layer_of.get(e.effect.kind), []).append(e)      # type: ignore[arg-type]
+    for e in statics:
+        in_layer.setdefault(layer_of.get(e.effect.kind), []).append(e)      # type: ignore[arg-type]
+        statics_in.setdefault(layer_of.get(e.effect.kind), []).append(e)    # type: ignore[arg-type]
     for layer in LAYERS:
         if layer == 6:
             # 613.8a: an effect that removes the abilities of a permanent is applied before the effects of that
@@ -279,13 +332,12 @@ def _compute(state: MagicState) -> dict[str, Chars]:
                 if e.ability is not None:
                     started.setdefault(e.ability, frozenset(hits[id(e)]))
                 lost.update(hits[id(e)])
-        live = sorted([e for e in resolved + statics if layer_of.get(e.effect.kind) == layer and not removed(e)],
-                      key=lambda e: e.timestamp)
+        live = sorted([e for e in in_layer.get(layer, ()) if not removed(e)], key=lambda e: e.timestamp)
         if layer >= 6:
             # Why a static ability of a permanent that lost its abilities gives nothing: a dependency (613.8a)
             # in layer 6, the ability no longer existing (613.1f) after it.
-            for e in statics:
-                if layer_of.get(e.effect.kind) == layer and removed(e):
+            for e in statics_in.get(layer, ()):
+                if removed(e):
                     for o in _applying(state, e, perms, chars):
                         own(o.id).rules.append("613.8a" if layer == 6 else "613.1f")
         first: dict[tuple, set[str]] = {}          # abilities starting in this layer: what their parts apply to

@@ -14,6 +14,9 @@ from judge.engine.rulesets.magic.mana import parse_mana, pay
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
 
 MAIN = ("main1", "main2")
+# What a hand offers (`_hand`): the first land of each name; the first other card of each name, with its card and
+# facts (`_facts`); the (zone, name) keys of those.
+HandOffers = tuple[tuple[MagicObject, ...], tuple[tuple[MagicObject, Any, tuple], ...], frozenset[tuple[str, str]]]
 
 
 def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObject, Any, tuple]] | None = None
@@ -21,17 +24,10 @@ def _mana_sources(state: MagicState, who: str, permanents: list[tuple[MagicObjec
     """Untapped permanents of `who` with a mana ability that only taps (the first such ability of each), and the
     mana it adds. "Any color" asks which as it resolves: the planner counts only sources whose mana is known.
     `permanents`: `_permanents(state, who)` when the caller has it already."""
-    out = []
-    unsick = keyword.current().unsick
-    for o, c, table in _subsets(state, who, permanents if permanents is not None else _permanents(state, who))[1]:
-        ab = table[2]
-        if o.tapped:
-            continue
-        if "creature" in c.types and o.sick and unsick.isdisjoint(c.keywords):
-            # A later such ability would be no more usable: it taps too (302.6).
-            continue
-        out.append((o, _mana_of(state, ab)))
-    return out
+    # A creature without haste that is summoning sick can't tap (302.6): a later such ability would be no more
+    # usable, it taps too. Whether a source is such a creature and the mana it adds are kept with the subsets.
+    sources = _subsets(state, who, permanents if permanents is not None else _permanents(state, who))[2]
+    return [(o, mana) for o, needs_unsick, mana in sources if not o.tapped and not (needs_unsick and o.sick)]
 
 
 def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tuple]]:
@@ -48,9 +44,19 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
     if hit is not None and hit[0] is cache and hit[1] == bf and hit[2] is state.copies:
         kept[who] = (*hit[:4], zone, zone.stamp)
         return hit[3]
+    # A permanent whose characteristics are the same Chars (layers.compute keeps an unchanged permanent's) and whose
+    # card is the same (the same copy effects) keeps its entry: its ability table is the same.
+    before = {id(e[0]): e for e in hit[3]} if hit is not None and hit[2] is state.copies else {}
     out = []
     for o in bf:
-        c = layers.chars_of(state, o, cache)
+        if o.zone == "battlefield":
+            c = cache[o.id]
+            e = before.get(id(o))
+            if e is not None and e[0] is o and e[1] is c:
+                out.append(e)
+                continue
+        else:
+            c = layers.chars_of(state, o, cache)
         out.append((o, c, _table(state, o, c)))
     if all(o.zone == "battlefield" for o in bf):        # one on its way is read again next time
         kept[who] = (cache, bf, state.copies, out, zone, zone.stamp)
@@ -58,15 +64,21 @@ def _permanents(state: MagicState, who: str) -> list[tuple[MagicObject, Any, tup
 
 
 def _subsets(state: MagicState, who: str, permanents: list[tuple[MagicObject, Any, tuple]]
-             ) -> tuple[list[tuple[MagicObject, Any, tuple]], list[tuple[MagicObject, Any, tuple]]]:
+             ) -> tuple[list[tuple[MagicObject, Any, tuple]], list[tuple[MagicObject, Any, tuple]],
+                        list[tuple[MagicObject, bool, dict[str, int]]]]:
     """Of `permanents` (`_permanents`), those with an ability that is not a mana ability, and those with a mana
-    ability that only taps: worked out again only for another list (`_permanents` hands out the same one while
-    nothing it lists changed)."""
+    ability that only taps, and the latter as mana sources: each with whether it is a creature without a keyword
+    that lets it tap while summoning sick (keywords/*.py: haste) and the mana its first such ability adds. Worked
+    out again only for another list (`_permanents` hands out the same one while nothing it lists changed) or
+    another keyword registry."""
     kept = state.caches.legal_subsets
     hit = kept.get(who)
-    if hit is None or hit[0] is not permanents:
-        hit = kept[who] = (permanents, ([e for e in permanents if e[2][1]],
-                                        [e for e in permanents if e[2][2] is not None]))
+    kws = keyword.current()
+    if hit is None or hit[0] is not permanents or hit[2] is not kws:
+        mana = [e for e in permanents if e[2][2] is not None]
+        hit = kept[who] = (permanents, ([e for e in permanents if e[2][1]], mana, [
+            (o, "creature" in c.types and kws.unsick.isdisjoint(c.keywords), _mana_of(state, table[2]))
+            for o, c, table in mana]), kws)
     return hit[1]
 
 
@@ -136,6 +148,29 @@ def plan_payment(state: MagicState, who: str, cost: tuple, x: int = 0, exclude: 
     return None
 
 
+def _planner(state: MagicState, who: str, available: list[tuple[MagicObject, dict[str, int]]]) -> Any:
+    """`plan_payment` for one listing of `who`'s actions, kept across listings (MagicCaches.legal_plans): a plan is
+    a function of the cost (frozen: kept by identity), X, the source left out, the pool's contents and the sources'
+    ids and mana, in order, and those two are read once per listing, when a first plan is asked for."""
+    memo = state.caches.legal_plans
+    keys: tuple[Any, ...] | None = None
+
+    def plan(cost: tuple, x: int = 0, exclude: str = "") -> tuple[str, ...] | None:
+        nonlocal keys
+        if keys is None:
+            keys = (who, tuple(state.mplayer(who).pool.items()),
+                    tuple([(o.id, tuple(mana.items())) for o, mana in available]))
+        key = (id(cost), x, exclude, keys)
+        hit = memo.get(key)
+        if hit is None or hit[0] is not cost:
+            if len(memo) > 10_000:
+                memo.clear()
+            hit = memo[key] = (cost, plan_payment(state, who, cost, x, exclude, available))   # keeps its id()
+        return hit[1]
+
+    return plan
+
+
 def _target_sets(state: MagicState, specs: Sequence, who: str, source: str, limit: int = 3
                  ) -> list[tuple[str, ...]]:
     """Target choices for a spell or ability of `source` (its card or permanent): with the source, so that a
@@ -166,6 +201,36 @@ def _facts(state: MagicState, card: Any, kws: Any) -> tuple[bool, bool, int | No
     return hit[2]
 
 
+def _hand(state: MagicState, who: str, kws: Any) -> HandOffers:
+    """What `who`'s hand offers the lister: the first card of each land's name (one PlayLand per name), and the
+    first card of each other name with its card (state.card) and what the lister reads of it (`_facts`), with the
+    (zone, name) keys of those. Listed again only when the hand is another list or changed (state.ZoneList.stamp:
+    a reversal refills the zones with new lists), the copy effects are another dict (set_effects makes a new one)
+    or the keyword registry is another (an object's own card and zone never change, 400.7)."""
+    zone = state.player(who).zones["hand"]
+    kept = state.caches.legal_hand
+    hit = kept.get(who)
+    if hit is not None and hit[0] is zone and hit[1] == zone.stamp and hit[2] is state.copies and hit[3] is kws:
+        return hit[4]
+    lands: list[MagicObject] = []
+    castable: list[tuple[MagicObject, Any, tuple]] = []
+    names: set[str] = set()
+    keys: set[tuple[str, str]] = set()
+    for o in zone:
+        card = state.card(o)
+        facts = _facts(state, card, kws)
+        if facts[0]:
+            if o.card not in names:
+                names.add(o.card)
+                lands.append(o)
+        elif (o.zone, o.card) not in keys:
+            keys.add((o.zone, o.card))
+            castable.append((o, card, facts))
+    offers = (tuple(lands), tuple(castable), frozenset(keys))
+    kept[who] = (zone, zone.stamp, state.copies, kws, offers)
+    return offers
+
+
 def legal_actions(state: MagicState) -> list[Action]:
     who = state.priority
     if who is None:
@@ -176,33 +241,33 @@ def legal_actions(state: MagicState) -> list[Action]:
     # found once.
     permanents = _permanents(state, who)
     available = _mana_sources(state, who, permanents)
+    planned = _planner(state, who, available)
     sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
     kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
-    hand = [(o, state.card(o)) for o in p.zones["hand"]]
+    lands, castable, offered = _hand(state, who, kws)
     if sorcery_ok and p.lands_played < 1:
-        seen = set()
-        for o, card in hand:
-            if _facts(state, card, kws)[0] and o.card not in seen:
-                seen.add(o.card)
-                out.append(PlayLand(by=who, card=o.id))
+        for o in lands:
+            out.append(PlayLand(by=who, card=o.id))
     # 601.3 / 305.1: the cards of the graveyard something lets `who` cast or play (castfrom.py)
-    from_graveyard = [(o, card) for o in p.zones["graveyard"] if castfrom.permission(
-        state, who, o, _facts(state, card := state.card(o), kws)[0]) is not None] \
+    from_graveyard = [(o, card, facts) for o in p.zones["graveyard"] if castfrom.permission(
+        state, who, o, (facts := _facts(state, card := state.card(o), kws))[0]) is not None] \
         if castfrom.any_permission(state, who) else []
     if sorcery_ok and p.lands_played < 1:
-        for o, card in from_graveyard:
-            if _facts(state, card, kws)[0]:
+        for o, card, facts in from_graveyard:
+            if facts[0]:
                 out.append(PlayLand(by=who, card=o.id))
-    seen_cards: set[tuple[str, str]] = set()
-    for o, card in [*hand, *from_graveyard]:
-        land, instant, x, modes, _ = _facts(state, card, kws)
-        if land or (o.zone, o.card) in seen_cards:
-            continue
-        seen_cards.add((o.zone, o.card))
+    if from_graveyard:                   # each other name once, after the hand's (whose keys are `offered`)
+        seen_cards = set(offered)
+        for o, card, facts in from_graveyard:
+            if not facts[0] and (o.zone, o.card) not in seen_cards:
+                seen_cards.add((o.zone, o.card))
+                castable = (*castable, (o, card, facts))
+    for o, card, facts in castable:
+        _, instant, x, modes, _ = facts
         if not instant and not sorcery_ok:
             continue
         # 601.2b: X is announced (1 here), never left out; without {X} nothing is announced (_facts).
-        plan = plan_payment(state, who, card.mana_cost, x or 0, available=available)
+        plan = planned(card.mana_cost, x or 0)
         if plan is None:
             continue
         for mode, specs in modes:
@@ -218,7 +283,7 @@ def legal_actions(state: MagicState) -> list[Action]:
                 continue
             if any(o.counters.get(k, 0) < m for k, m in ab.remove_counters):
                 continue
-            plan = plan_payment(state, who, ab.cost, 0, exclude=o.id if ab.tap else "", available=available)
+            plan = planned(ab.cost, 0, o.id if ab.tap else "")
             if plan is None:
                 continue
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
@@ -226,7 +291,7 @@ def legal_actions(state: MagicState) -> list[Action]:
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
     for o, abilities in _graveyard_abilities(state, who, kws):     # 113.6b: abilities that work from the graveyard
         for n, ab in enumerate(abilities):
-            plan = plan_payment(state, who, ab.cost, 0, available=available)
+            plan = planned(ab.cost, 0)
             if plan is None:
                 continue
             x = 0 if any(s.kind == "x" for s in ab.cost) else None

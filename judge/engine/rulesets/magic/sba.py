@@ -278,9 +278,14 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
     and say why control changed: a newer control-changing effect applies (613.7: the newest one wins), or the one
     that gave control ended (611.2a) and an older one, or none (the controller it entered under), decides now."""
     cache = layers.compute(state)
-    # Nothing to do again while the layers' results are the same dict and nothing was edited since the last time.
+    # Nothing to do again while the layers' results are the same dict, the battlefield lists hold the same
+    # permanents (the same ZoneLists at the same stamps), none of them had a layer field changed since the last
+    # time (Stamps.field_layer: `controller` is one) and the continuous effects are the same list (set_effects
+    # replaces it: `_control_effects` reads only it).
     done = state.caches.control_synced
-    if done is not None and done[0] is cache and done[1] == state.stamps.last:
+    if done is not None and done[0] is cache and done[3] == state.stamps.field_layer and done[4] is state.effects \
+            and len(done[1]) == len(state.players) and \
+            all(p.zones["battlefield"] is z and z.stamp == at for p, z, at in zip(state.players, done[1], done[2])):
         return
     was = state.control_by       # the deciding effect at the last check (game state: undone too)
     now = _control_effects(state)
@@ -299,7 +304,9 @@ def sync_control(state: MagicState, out: list[Step] | None = None) -> None:
                 _say_control(state, out, o, before, was.get(o.id), now.get(o.id), in_combat)
     if now != was:
         state.control_by = now
-    state.caches.control_synced = (cache, state.stamps.last)
+    zones = tuple(p.zones["battlefield"] for p in state.players)
+    state.caches.control_synced = (cache, zones, tuple(z.stamp for z in zones), state.stamps.field_layer,
+                                   state.effects)
 
 
 def _say_control(state: MagicState, out: list[Step], o: MagicObject, before: str,

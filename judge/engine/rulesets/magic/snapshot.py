@@ -1,14 +1,15 @@
 """The magic board as plain JSON data after every step (docs/scenarios.md, "El tablero de magic")."""
 from __future__ import annotations
 
-from operator import attrgetter, is_
+from itertools import compress
+from operator import attrgetter, is_, ne
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
 from judge.engine.rulesets.magic import keyword
 from judge.engine.rulesets.magic.cards import CARD_TYPES
 from judge.engine.rulesets.magic.mana import POOL_KEYS, cost_text
-from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState
+from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, StackItem
 from judge.messages import Message, render
 
 
@@ -123,20 +124,32 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
         # the copy effects (state.card).
         basis = (bf, list(map(_EDIT, bf)), cache, copies)
         prev = last.get(p.name)
-        if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf and \
-                prev[0][1] == basis[1]:
-            field = prev[3]               # nothing any entry shows changed: the same entries
+        if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf:
+            if prev[0][1] == basis[1]:
+                field = prev[3]           # nothing any entry shows changed: the same entries
+            else:
+                # The same permanents, characteristics and cards: only those whose edit stamp moved are looked at
+                # (the others' entries, found at C speed, are the ones before).
+                field = list(prev[3])
+                for i in compress(range(len(bf)), map(ne, prev[0][1], basis[1])):
+                    field[i] = _field(state, cache, entries, (bf[i],))[0]
         else:
             field = _field(state, cache, entries, bf)
         pool = tuple((k, v) for k in POOL_KEYS if (v := p.pool.get(k, 0))) if p.pool else ()  # type: ignore
         scalars = (p.lives, p.lost, pool, p.lands_played)  # type: ignore[attr-defined]
-        zones = (_zone(zone_lists, p.name, "library", p.zones["library"]),
-                 _zone(zone_lists, p.name, "hand", p.zones["hand"]),
-                 _zone(zone_lists, p.name, "graveyard", p.zones["graveyard"]),
-                 _zone(zone_lists, p.name, "exile", p.zones["exile"]))
+        # The hidden zones as the last board showed them while each is the very same ZoneList at the same stamp
+        # (state.ZoneList.stamp), compared at C speed; else each zone's list as `_zone` gives it.
+        z = p.zones
+        hidden = (z["library"], z["hand"], z["graveyard"], z["exile"])
+        at = (hidden[0].stamp, hidden[1].stamp, hidden[2].stamp, hidden[3].stamp)  # type: ignore[attr-defined]
+        if prev is not None and prev[5] == at and all(map(is_, prev[6], hidden)):
+            zones = prev[2]
+        else:
+            zones = (_zone(zone_lists, p.name, "library", hidden[0]), _zone(zone_lists, p.name, "hand", hidden[1]),
+                     _zone(zone_lists, p.name, "graveyard", hidden[2]), _zone(zone_lists, p.name, "exile", hidden[3]))
         if prev is not None and prev[1] == scalars and all(map(is_, prev[2], zones)) and \
                 (prev[3] is field or len(prev[3]) == len(field) and all(map(is_, prev[3], field))):
-            last[p.name] = (basis, scalars, zones, prev[3], prev[4])
+            last[p.name] = (basis, scalars, zones, prev[3], prev[4], at, hidden)
             players.append(prev[4])
             continue
         entry_p = {
@@ -146,7 +159,7 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
             "library": zones[0], "hand": zones[1], "graveyard": zones[2], "exile": zones[3],
             "battlefield": field,
         }
-        last[p.name] = (basis, scalars, zones, field, entry_p)
+        last[p.name] = (basis, scalars, zones, field, entry_p, at, hidden)
         players.append(entry_p)
     return players
 
@@ -165,13 +178,28 @@ def _text(state: MagicState, text: Any) -> str:
     return hit[1]
 
 
+def _stack_entry(state: MagicState, i: StackItem) -> dict[str, Any]:
+    """A stack item's entry on the board, reused while what it shows is the same: its id, its card's object (an
+    object's card never changes, 400.7), kind, controller, text (a Message never changes once built: the same
+    object) and targets. Boards are read-only, so boards share it (as they share a player's dict)."""
+    memo = state.caches.snap_stack
+    shows = (i.id, i.obj, i.kind, i.controller, i.text, tuple(i.targets))
+    hit = memo.get(id(i))
+    if hit is not None and hit[0] is i and hit[1] == shows:
+        return hit[2]
+    if len(memo) > 5000:
+        memo.clear()
+    entry = {"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
+             else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets),
+             **({"message": i.text.to_json()} if type(i.text) is Message else {})}
+    memo[id(i)] = (i, shows, entry)                  # keeping the item keeps its id()
+    return entry
+
+
 def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
     # `text` in Spanish, and beside it `message` (its id and parameters) so the render layer says it in the trace's
     # language (judge.messages.localize_board).
-    stack = [{"id": i.id, "card": i.obj.card if i.obj is not None else None, "kind": "spell" if i.kind == "spell"
-              else "ability", "controller": i.controller, "text": _text(state, i.text), "targets": list(i.targets),
-              **({"message": i.text.to_json()} if type(i.text) is Message else {})}
-             for i in state.stack] if state.stack else []
+    stack = [_stack_entry(state, i) for i in state.stack] if state.stack else []
     # A spell being cast (601.2a: already on the stack, its costs not yet all paid) or resolving (popped) is still
     # in the stack zone: show it on top, so every card is in exactly one place on every board.
     listed = None

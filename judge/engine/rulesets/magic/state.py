@@ -8,7 +8,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.engine.rulesets.magic.cards import Activated, CardDef, Effect, TargetSpec, Triggered
+from judge.engine.rulesets.magic.cards import Activated, CardDef, Effect, Static, TargetSpec, Triggered
 from judge.engine.rulesets.magic.known import NOTHING_SEEN, LastKnown, Seen
 from judge.engine.state import GameObject, GameState, Player
 from judge.messages import Message
@@ -44,18 +44,24 @@ class Stamps:
     and no zone (ZoneList) changed its contents or order (the board snapshot and the state-based checks compare
     it; each object's own stamp is its `edit`). `journal`: while an action that may still be reversed runs
     (undo.py, 733.1), id → (object, its fields, its counters) as they were before their first change; None when
-    none is open. Held by the game (`MagicState.stamps`) and by each of its objects, players, zones and pools:
-    two games, in one thread or in several, share no counter and no journal. A game is played by one thread at a
-    time, so a plain `+= 1` hands out no number twice within it."""
-    __slots__ = ("last", "journal")
+    none is open. `field_edit` and `field_layer`: the stamp of the last change of an object whose `zone` is the
+    battlefield, any field (its `edit`) and a layer field (its `layer_edit`): unchanged, with each battlefield
+    ZoneList the same list at the same `stamp`, no permanent's `edit` (or `layer_edit`) moved either, so a cache
+    of what the permanents are (layers.compute) asks no object for its stamp. Held by the game
+    (`MagicState.stamps`) and by each of its objects, players, zones and pools: two games, in one thread or in
+    several, share no counter and no journal. A game is played by one thread at a time, so a plain `+= 1` hands
+    out no number twice within it."""
+    __slots__ = ("last", "journal", "field_edit", "field_layer")
 
     def __init__(self) -> None:
         self.last = 0
         self.journal: dict[int, Any] | None = None
+        self.field_edit = self.field_layer = 0
 
     def bump(self) -> None:
-        """Count a change made past the hooks (a reversal writing fields back, undo.py)."""
+        """Count a change made past the hooks (a reversal writing fields back, undo.py): of any object."""
         self.last += 1
+        self.field_edit = self.field_layer = self.last
 
     # A copy of the game (copy.deepcopy) goes on counting with the original's stamps: numbers still never repeat.
     def __deepcopy__(self, memo: dict[int, Any]) -> "Stamps":
@@ -113,6 +119,8 @@ class Counters(dict):
             stamps = d["stamps"]
             stamp = stamps.last = stamps.last + 1
             d["edit"] = d["layer_edit"] = stamp
+            if d["zone"] == "battlefield":
+                stamps.field_edit = stamps.field_layer = stamp
 
     def __setitem__(self, key: str, value: int) -> None:
         self._editing()
@@ -317,6 +325,8 @@ class MagicObject(GameObject):
         stamps = d["stamps"]
         stamp = stamps.last = stamps.last + 1
         d["edit"] = d["layer_edit"] = stamp        # built: its first stamps
+        if d["zone"] == "battlefield":
+            stamps.field_edit = stamps.field_layer = stamp
 
     def __setattr__(self, name: str, value: Any) -> None:
         # An assignment that changes a field, or a change of its counters (Counters), gives the object a new edit
@@ -337,8 +347,15 @@ class MagicObject(GameObject):
         if old is not value and (type(old) is not type(value) or old != value):
             stamp = stamps.last = stamps.last + 1
             d["edit"] = stamp
+            # A permanent's change (or one of its `zone`), for Stamps.field_edit / field_layer; `zone` is read as it
+            # is now: an object never changes zones (400.7), so this is the zone it was built in.
+            battlefield = d["zone"] == "battlefield" or name == "zone" and old == "battlefield"
+            if battlefield:
+                stamps.field_edit = stamp
             if name not in LAYER_BLIND:
                 d["layer_edit"] = stamp
+                if battlefield:
+                    stamps.field_layer = stamp
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
         # Reversing an action copies the state (733.1): every field is immutable but the counters.
@@ -509,9 +526,11 @@ Notes = tuple[str, tuple[str, ...]]                     # a card's name and its 
 # mana ability (or None)
 AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
 # snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
-# played), the hidden zones' lists, the battlefield's entries, the player's dict
+# played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden zones' stamps and their
+# ZoneLists
 PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
-                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json]
+                    tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json,
+                    tuple[int, ...], tuple[ZoneList, ...]]
 # layers.compute's memo (MagicState.chars_cache): a layer effect as the layers read it (effect, timestamp,
 # controller, source, source's name, affected ids); what the layers read beyond the permanents (`_reads`: combat
 # status, the conditions' STATIC_READS words); everything they read (`_inputs`: the permanents, their edit stamps,
@@ -522,6 +541,10 @@ LayerReads = tuple[bool, frozenset[str]]
 LayerSeen = str | tuple[object, ...] | None       # the step alone, or the turn, step and players' counts
 LayerInputs = tuple[tuple[MagicObject, ...], list[int], Copies, tuple[LayerEffect, ...], LayerSeen]
 CharsCache = tuple[int, CharsTable, LayerInputs, LayerReads]
+# legal.py: what a hand offers the legal-action lister: the first land of each name; the first other card of each
+# name with its card (MagicState.card) and what the lister reads of it (legal._facts); the (zone, name) keys of those
+HandCards = tuple[tuple[MagicObject, ...], tuple[tuple[MagicObject, CardDef, tuple[Any, ...]], ...],
+                  frozenset[tuple[str, str]]]
 
 
 @dataclass(eq=False)
@@ -532,6 +555,11 @@ class MagicCaches:
     Held by the game, one per MagicState: two games in one process share none of it."""
     # snapshot.py: the last board (edits, layers' result, copies, players), each permanent's entry (its edit stamp,
     # characteristics and card with the entry), each player's hidden zone lists (by player and zone) and dict
+    # layers.py: what says the layers' inputs are unchanged without building them (the table; each battlefield
+    # ZoneList and its stamp; Stamps.field_layer or field_edit; the effects list; the copies; the verbs' layers;
+    # what is read beyond the permanents)
+    layers_unchanged: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect], Copies,
+                            dict[str, float], Any] | None = None
     snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
     snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
     snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
@@ -548,7 +576,9 @@ class MagicCaches:
     sba_quiet_reads: tuple[Any, ...] | None = None        # sba.py: … and what it read then (`_sba_reads`)
     # sba.py: the permanents with state triggers (603.8), by layers' result
     state_triggers: tuple[CharsTable, tuple[tuple[MagicObject, Triggered], ...]] | None = None
-    control_synced: tuple[CharsTable, int] | None = None    # sba.py: (layers' result, edits) of the last control sync
+    # sba.py: the last control sync's layers' result, battlefield ZoneLists, their stamps, Stamps.field_layer and
+    # effects list
+    control_synced: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect]] | None = None
     # triggers.py: the permanents with triggered abilities, by layers' result
     triggered: tuple[CharsTable, tuple[tuple[MagicObject, tuple[Triggered, ...]], ...]] | None = None
     # legal.py: each player's permanents with their characteristics and ability tables (layers' result,
@@ -571,12 +601,27 @@ class MagicCaches:
     type_words: dict[tuple[frozenset[str], tuple[str, ...]], str] = field(default_factory=dict)
     keyword_words: dict[tuple[Registry, frozenset[str]], list[str]] = field(default_factory=dict)
     stack_text: dict[int, tuple[Message, str]] = field(default_factory=dict)   # snapshot.py: a stack item's text
+    # snapshot.py: a stack item's board entry, by id() of the item: (the item, what the entry shows of it: id, its
+    # card's object, kind, controller, text, targets; the entry)
+    snap_stack: dict[int, tuple[StackItem, tuple[Any, ...], Json]] = field(default_factory=dict)
     # castfrom.py: per player, whether a card of their graveyard or a permanent of theirs gives a permission, with
     # the zones' objects and the copy effects it was worked out from
     permission_cards: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    # castfrom.py: the players a continuous effect lets cast or play from their graveyard, by the effects list
+    permission_effects: tuple[list[ContinuousEffect], frozenset[str]] | None = None
+    # castfrom.py: per player, their permanents with a permitting static ability (the battlefield's ZoneList and its
+    # stamp, the copy effects, then (permanent, those abilities) in battlefield order)
+    permitting: dict[str, tuple[ZoneList, int, Copies, tuple[tuple[MagicObject, tuple[Static, ...]], ...]]] = \
+        field(default_factory=dict)
     legal_cards: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # legal.py: what the lister reads of a card
+    # legal.py: what each player's hand offers the lister (the hand's ZoneList and its stamp, the copy effects, the
+    # keyword registry, then HandCards)
+    legal_hand: dict[str, tuple[ZoneList, int, Copies, Registry, HandCards]] = field(default_factory=dict)
     legal_subsets: dict[str, tuple[Any, ...]] = field(default_factory=dict)    # legal.py: … of a player's table
     legal_graveyard: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # legal.py: graveyard abilities
+    # legal.py: a payment plan by (id of the cost, X, the source left out, (player, pool items, sources' ids and
+    # mana)): (the cost, the plan)
+    legal_plans: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[str, ...] | None]] = field(default_factory=dict)
     replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
 
 

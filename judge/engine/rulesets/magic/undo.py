@@ -18,9 +18,13 @@ from judge.engine.rulesets.magic.state import MagicState, close_journal, open_jo
 # Bookkeeping that is not game state: never saved, never restored (the caches, MagicCaches, the game's edit
 # stamps, which only go forward, the run's script and the chooser answering questions).
 _NOT_STATE = frozenset({"script", "chooser", "rng", "cards", "chars_cache", "caches", "stamps"})
-# Containers of the state copied one level: their items are immutable values or objects journalled below.
+# Containers of the state copied one level: their items are immutable values or objects journalled below
+# (`exiled_until`, `may_play`: tuples of ids, names and turns; `announced_x`: numbers; `control_by`: tuples).
 _SHALLOW = frozenset({"objects", "latest", "lki", "stack", "effects", "triggers", "delayed", "first_strikers",
-                      "this_turn", "copies", "players"})
+                      "this_turn", "copies", "players", "exiled_until", "may_play", "announced_x", "control_by"})
+# Read-only for the whole game, kept as they are: the ruleset (a class) and the catalog's card names injected at
+# start (a view of the catalog's names: nothing changes it).
+_READ_ONLY = frozenset({"ruleset", "catalog_names"})
 _IMMUTABLE = (str, int, float, bool, type(None), frozenset)
 _REFILLED = frozenset({"zones", "pool", "restricted"})     # a player's containers kept and refilled in place
 _KEPT = _REFILLED | {"stamps"}                             # and its game's stamps, kept as they are
@@ -69,6 +73,8 @@ def _save(state: MagicState, journal: dict[int, Any]) -> dict[str, Any]:
             continue
         if name in _SHALLOW:
             fields[name] = value.copy()
+        elif name in _READ_ONLY:
+            fields[name] = value
         else:
             fields[name] = deep(value)
     players = []
