@@ -20,8 +20,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Iterator
 
 DEFAULT_SETS = ("../shared/eval/quiz_en_dev.jsonl", "../shared/eval/quiz_es_dev.jsonl")
+
+
+def _questions(files: list[str]) -> Iterator[tuple[str, str]]:
+    """(set file name, question) for every non-empty line of the sets, in order."""
+    for name in files or DEFAULT_SETS:
+        for line in Path(name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                yield Path(name).name, json.loads(line)["q"]
 
 
 def dump(out: Path, files: list[str]) -> None:
@@ -32,16 +41,12 @@ def dump(out: Path, files: list[str]) -> None:
     paths = [("lexical", False)] + ([("fused", True)] if index.semantic_active(True) else [])
     count = 0
     with open(out, "w", encoding="utf-8") as fh:
-        for name in files or DEFAULT_SETS:
-            for line in Path(name).read_text(encoding="utf-8").splitlines():
-                if not line.strip():
-                    continue
-                q = json.loads(line)["q"]
-                for label, semantic in paths:
-                    answer = index.search(q, limit=10, semantic=semantic).to_json()
-                    fh.write(json.dumps({"set": Path(name).name, "path": label, "q": q, "answer": answer},
-                                        ensure_ascii=False, sort_keys=True) + "\n")
-                    count += 1
+        for name, q in _questions(files):
+            for label, semantic in paths:
+                answer = index.search(q, limit=10, semantic=semantic).to_json()
+                fh.write(json.dumps({"set": name, "path": label, "q": q, "answer": answer},
+                                    ensure_ascii=False, sort_keys=True) + "\n")
+                count += 1
     print(f"{count} answers ({', '.join(label for label, _ in paths)}) written to {out}")
 
 
@@ -53,19 +58,15 @@ def dump_api(out: Path, files: list[str]) -> None:
                          "SEARCH_SEMANTIC": False, "SEARCH_CACHE": False}).test_client()
     count = 0
     with open(out, "w", encoding="utf-8") as fh:
-        for name in files or DEFAULT_SETS:
-            for line in Path(name).read_text(encoding="utf-8").splitlines():
-                if not line.strip():
-                    continue
-                q = json.loads(line)["q"]
-                for lang in ("es", "en"):
-                    response = client.get("/api/search", query_string={"q": q, "limit": 10, "lang": lang})
-                    body = response.get_data(as_text=True)
-                    answer = json.loads(body) if response.status_code == 200 else {"results": []}
-                    fh.write(json.dumps({"set": Path(name).name, "path": f"api-{lang}", "q": q,
-                                         "status": response.status_code, "body": body, "answer": answer},
-                                        ensure_ascii=False, sort_keys=True) + "\n")
-                    count += 1
+        for name, q in _questions(files):
+            for lang in ("es", "en"):
+                response = client.get("/api/search", query_string={"q": q, "limit": 10, "lang": lang})
+                body = response.get_data(as_text=True)
+                answer = json.loads(body) if response.status_code == 200 else {"results": []}
+                fh.write(json.dumps({"set": name, "path": f"api-{lang}", "q": q,
+                                     "status": response.status_code, "body": body, "answer": answer},
+                                    ensure_ascii=False, sort_keys=True) + "\n")
+                count += 1
     print(f"{count} /api/search bodies (lexical, es and en) written to {out}")
 
 
