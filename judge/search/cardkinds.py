@@ -16,10 +16,10 @@ for 730 Merging with Permanents, "transform" for 712).  Accents are stripped bef
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import TYPE_CHECKING
 
 from judge.search import crossref
+from judge.search.text import plain as _plain
 
 if TYPE_CHECKING:   # query.py imports unasked.py, which imports this module: the types only
     from judge.search.query import RulesIndex
@@ -53,11 +53,6 @@ _WORDS: tuple[tuple[int, str], ...] = (
 KINDS: tuple[tuple[int, re.Pattern[str]], ...] = tuple((section, re.compile(words, re.IGNORECASE))
                                                       for section, words in _WORDS)
 _SECTIONS = frozenset(section for section, _ in KINDS)
-
-
-def _plain(text: str) -> str:
-    """Lower case without accents (as variants.py reads players' words)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
 
 def named_kinds(text: str) -> frozenset[int]:

@@ -11,12 +11,12 @@ matches the question lexically.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
 from judge.search.question import QUESTION_WORDS, _bits, text_terms
+from judge.search.text import plain
 
 if TYPE_CHECKING:   # query.py imports this module: the types only, no import cycle at run time
     from judge.search.hits import Hit
@@ -225,8 +225,7 @@ def _written(index: "RulesIndex", lang: str) -> frozenset[str]:
 def _surface(text: str) -> list[str]:
     """The words as typed, lower case without accents: a glossary name is said when its words are, not when a
     word merely stems like it ("se come el daño" is not "comida")."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-    return _SURFACE_WORD.findall(plain)
+    return _SURFACE_WORD.findall(plain(text))
 
 
 def _unheld_names(index: "RulesIndex") -> dict[str, list[tuple[str, ...]]]:

@@ -35,6 +35,12 @@ def clean_query(q: object) -> tuple[str, bool]:
     return q, cut
 
 
+def plain(text: str) -> str:
+    """Lower case without accents, how players' words are matched: "gigante de dos cabezas" and "día" typed either
+    way (variants.py, cardkinds.py, gamepick.py)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """(start, end) character spans of the sentences of a passage (lines are sentences too)."""
     spans: list[tuple[int, int]] = []

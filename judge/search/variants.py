@@ -16,12 +16,12 @@ A candidate filter after the ranking, not a feature: the shipped re-ranker weigh
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import TYPE_CHECKING
 
 from judge.search import crossref
 from judge.search import schema as S
 from judge.search import situation
+from judge.search.text import plain as _plain
 
 if TYPE_CHECKING:   # query.py imports this module: the types only
     from judge.search.query import RulesIndex
@@ -66,10 +66,6 @@ _MULTIPLAYER_WORDS = re.compile(
     r"|\bqueda eliminado\b|\bpor equipos\b|\ben equipo\b",
     re.IGNORECASE)
 
-
-def _plain(text: str) -> str:
-    """Lower case without accents: players type "gigante de dos cabezas" and "comandante" either way."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
 
 def allowed_sections(text: str) -> frozenset[int]:
