@@ -41,15 +41,19 @@ def imported_dir(instance: Path) -> Path:
     return instance / "imported"
 
 
-def _flag(value: str) -> bool:
-    return value.strip().lower() not in ("", "0", "false", "no", "off", "null", "none")
+def flag(value: object) -> bool:
+    """A yes/no setting as typed in the environment or an instance's config.py ("false", "off", "0", "no"…: no),
+    or already a bool or a number."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "0", "false", "no", "off", "null", "none")
+    return bool(value)
 
 
 def search_semantic() -> bool:
     """`JUDGE_SEARCH_SEMANTIC` (default true): semantic retrieval fused with the lexical ranking
     (judge/search/semantic.py); false keeps the search lexical, and `judge index` then embeds nothing."""
     env = os.environ.get("JUDGE_SEARCH_SEMANTIC")
-    return True if env is None else _flag(env)
+    return True if env is None else flag(env)
 
 
 SEARCH_ENCODERS = ("e5", "shallow")

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import current_app
 
+from judge import config
 from judge.web.shared_store import SharedStore, StoreUnavailable, store
 
 
@@ -108,7 +109,7 @@ def put_behind(key: str, value: bytes, ttl: int, what: str) -> None:
     request does not wait for the store. Never raises for the store (a failed put is logged there, and is only
     a later miss). WRITE_BEHIND false: both now, as put()."""
     cfg = current_app.config
-    if not _flag(cfg.get("WRITE_BEHIND", True)):
+    if not config.flag(cfg.get("WRITE_BEHIND", True)):
         put(key, value, ttl)
         return
     from judge.web import writebehind
@@ -117,10 +118,6 @@ def put_behind(key: str, value: bytes, ttl: int, what: str) -> None:
     writebehind.queue(_int(cfg.get("WRITE_BEHIND_ITEMS"), writebehind.DEFAULT_ITEMS),
                       _int(cfg.get("WRITE_BEHIND_MB"), writebehind.DEFAULT_MB)).put(
         writebehind.Put(store(), key, value, ttl, what))
-
-
-def _flag(value: Any) -> bool:
-    return value.strip().lower() not in ("0", "false", "no", "off", "") if isinstance(value, str) else bool(value)
 
 
 def _ttl() -> float:
