@@ -1,4 +1,5 @@
-"""Write-behind for the run and search caches: a new answer's put into the shared store leaves the request's path.
+"""Write-behind for the run, search and page caches: a new answer's put into the shared store leaves the request's
+path (pagecache.py's rule and curated run pages too).
 
 A new run's answer (≈180 kB for the 74-step scenario) or a new search's used to be written to the shared store
 (the instance's SQLite file, or Redis) inside the request: the request waited for the store's writer lock (one
