@@ -27,7 +27,8 @@ from flask import Response, current_app, jsonify
 
 _OPTIONS = (orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
             | orjson.OPT_APPEND_NEWLINE)
-_EXPONENT = re.compile(rb"e-[0-9]")     # orjson's `1.5e-7`: a digit before it (a text's "doce-vidas" has none)
+_EXPONENT = re.compile(rb"e-[0-9]")                        # orjson's `1.5e-7`, and texts' "…2e-17"
+_NUMBER_ENDS = re.compile(rb"[:,\[]-?[0-9]+(?:\.[0-9]+)?\Z")    # … right after a number token begins
 
 
 def _as_json_writes(value: Any) -> Any:
@@ -62,12 +63,20 @@ def encode(data: Any) -> bytes | None:
 
 
 def _written_apart(out: bytes) -> bool:
-    """Whether `out` may hold a float that json.dumps writes otherwise: orjson's text of each has `0.0000` or a
-    negative exponent after a digit (a text holding either only costs the fallback). A literal search first:
-    a character class at a pattern's start makes `re` try every byte (≈0.8 ms on a run's 190 kB)."""
-    if b"0.0000" in out:
-        return True
-    return any(out[m.start() - 1:m.start()].isdigit() for m in _EXPONENT.finditer(out))
+    """Whether `out` may hold a float that json.dumps writes otherwise: orjson's text of each is a number token
+    (after `:`, `,` or `[`) with a negative exponent (`1.5e-7`) or beginning `0.0000` (`0.00001`). Literal
+    searches first, then a look at what stands before each hit (a text such as a hex tag "…2e-17" or "doce-vidas"
+    is no number there); a character class at a pattern's start would make `re` try every byte (≈0.8 ms on a
+    run's 190 kB)."""
+    for match in _EXPONENT.finditer(out):
+        if _NUMBER_ENDS.search(out, max(0, match.start() - 40), match.start()):
+            return True
+    start = out.find(b"0.0000")
+    while start >= 0:
+        if start and out[start - 1] in b":,[-":
+            return True
+        start = out.find(b"0.0000", start + 1)
+    return False
 
 
 def response(data: Any) -> Response:

@@ -83,6 +83,16 @@ def test_floats_are_the_same_bytes_or_left_to_jsonify(app, number: float) -> Non
         assert fastjson.response(data).get_data() == expected
 
 
+@pytest.mark.parametrize("text", ["Un turno · 8f03a2e-17", "doce-vidas", "x 0.00001 y", "1e-5", "2.5e-7"])
+def test_texts_that_look_like_small_floats_are_still_written_by_orjson(app, text: str) -> None:
+    """Only a number token is looked at (after `:`, `,` or `[`): a bench's hex title tag ending in `2e-17` made
+    every new run of a bench fall back to json.dumps."""
+    with app.test_request_context("/"):
+        data = {"title": text, "steps": [{"text": text}]}
+        body = fastjson.encode(data)
+        assert body is not None and body == jsonify(data).get_data()
+
+
 @dataclasses.dataclass
 class _Card:
     name: str
