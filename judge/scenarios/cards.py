@@ -1,16 +1,35 @@
 """The card sources the loader passes to each ruleset (the engine never loads the documents itself): for magic, the
 catalog read from the corpus's card records (the Shadowmoor FAQ's cards) and the basic lands, read once per
-process; doce-vidas defines its cards in the scenario."""
+corpus folder; doce-vidas defines its cards in the scenario."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
 from typing import Any
 
 
-@lru_cache(maxsize=1)
 def magic_catalog() -> Mapping[str, Any]:
-    """Every FAQ card by its printed name, and the basic lands (judge.engine.rulesets.magic.catalog.CatalogCard)."""
+    """Every FAQ card by its printed name, and the basic lands (judge.engine.rulesets.magic.catalog.CatalogCard),
+    of the corpus JUDGE_CORPUS_DIR names now, read once per corpus folder. One catalog for the whole process
+    made the first reader's corpus everyone's: a command run on a corpus of its own (`judge index` on a test's
+    small copy) left every later scenario of the process without the FAQ's cards ("carta desconocida"). The
+    instance is not in the key: its imported documents (the English CR) hold no card records."""
+    key = os.environ.get("JUDGE_CORPUS_DIR")       # the variable's text, not a resolved path: called per card
+    found = _catalogs.get(key)
+    if found is None:
+        found = _read_catalog()
+        if len(_catalogs) >= MAX_CATALOGS:
+            _catalogs.pop(next(iter(_catalogs)), None)
+        _catalogs[key] = found
+    return found
+
+
+MAX_CATALOGS = 4                   # a process reads one corpus; tests a few
+_catalogs: dict[str | None, Mapping[str, Any]] = {}
+
+
+def _read_catalog() -> Mapping[str, Any]:
+    """The catalog of the current documents (only the basic lands when they cannot be loaded)."""
     from judge.corpus import load_corpus           # the documents, not the search index: no Whoosh here
     from judge.engine.rulesets.magic.catalog import read_catalog
     try:

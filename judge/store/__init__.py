@@ -3,8 +3,9 @@
 The web layer reaches the database only through `call(app, fn, ...)`: `fn(engine, ...)` runs under the app's
 guard (judge/store/guard.py), so a database that is down or frozen costs a request at most DATABASE_TIMEOUT
 seconds and then a `DatabaseUnavailable` (a 503 with Retry-After on the web).  `init_app` migrates the database
-when the app starts (under the same bound); the SQLite file of an instance is created on first use (the first
-request that saves or reads a scenario), so an app that never stores anything (most tests) never pays for it.
+and warms its pool when the app starts, bounded by DATABASE_START_TIMEOUT rather than a request's bound
+(Guard.start); the SQLite file of an instance is created on first use (the first request that saves or reads a
+scenario), so an app that never stores anything (most tests) never pays for it.
 A database that cannot be reached at start is tried again by the first request that needs it (503 until then).
 """
 from __future__ import annotations
@@ -33,6 +34,7 @@ DEFAULTS: dict[str, float] = {
     "DATABASE_STATEMENT_TIMEOUT": 1.5,   # PostgreSQL statement_timeout
     "DATABASE_POOL_TIMEOUT": 1.5,        # waiting for a free connection of the pool
     "DATABASE_BUSY_TIMEOUT": 5,          # SQLite: waiting for another connection's write lock
+    "DATABASE_START_TIMEOUT": 30,        # the app's start waits this for the migration and the warm-up
 }
 
 
@@ -64,7 +66,9 @@ def init_app(app: "Flask") -> None:
     if is_sqlite(url) and not Path(make_url(url).database or "").is_file():
         return  # created on first use
     try:
-        guard.call(_migrated, url, timeouts)
+        # Outside any request's bound (Guard.start): the migration and the pool's warm-up are the app's
+        # start-up cost, never counted in a first save's DATABASE_TIMEOUT.
+        guard.start(_warmed, url, timeouts, seconds=_seconds(app, "DATABASE_START_TIMEOUT"))
     except Exception as exc:  # e.g. PostgreSQL not reachable: the pages that need it answer 503 until it is
         app.logger.error("the database %s could not be migrated at start: %s", _safe(url),
                          str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__)
@@ -73,6 +77,16 @@ def init_app(app: "Flask") -> None:
 def _migrated(url: str, timeouts: Timeouts) -> "Engine":
     engine = engine_for(url, timeouts)
     upgrade(url)
+    return engine
+
+
+def _warmed(url: str, timeouts: Timeouts) -> "Engine":
+    """The schema migrated, then the first of what a first request would pay for: a pooled connection, the ORM's
+    mappers configured and a save's first statements compiled (saved.warm)."""
+    from judge.store import saved
+
+    engine = _migrated(url, timeouts)
+    saved.warm(engine)
     return engine
 
 

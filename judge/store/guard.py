@@ -123,6 +123,27 @@ class Guard:
         except UNAVAILABLE_ERRORS as error:
             raise self._trip(_first_line(error)) from error
 
+    def start(self, fn: Callable[..., T], *args: Any, seconds: float, **kwargs: Any) -> T:
+        """`fn(*args, **kwargs)` at an app's start (the schema's migration, the pool's first connection and the
+        ORM's first statements), waited for up to `seconds` (DATABASE_START_TIMEOUT) rather than a request's
+        DATABASE_TIMEOUT: on a loaded machine creating the schema takes seconds of a busy core, and counted in the
+        request's bound it made the first calls after start-up 503 (the pause after the "failure" included)
+        though nothing was wrong. A database that is down or frozen still fails here within connect_timeout,
+        and DatabaseUnavailable (with the pause) as from `call`."""
+        if self.down():
+            raise DatabaseUnavailable(self._reason, self._retry_after())
+        if not self.threaded:
+            return self._inline(fn, args, kwargs, True)
+        abandoned = threading.Event()
+        future: Future[T] = self._pool().submit(self._in_worker, abandoned, fn, args, kwargs)
+        try:
+            return future.result(timeout=seconds)
+        except FutureTimeout:
+            abandoned.set()
+            raise self._trip(f"no answer within {seconds:g} s at start") from None
+        except UNAVAILABLE_ERRORS as error:
+            raise self._trip(_first_line(error)) from error
+
     def _pool(self) -> ThreadPoolExecutor:
         with self._lock:
             if self._executor is None:

@@ -114,6 +114,17 @@ def save(engine: Engine, *, source: str, fmt: str, ruleset: str, title: str, doc
     return row
 
 
+def warm(engine: Engine) -> None:
+    """What the first save of a process would pay for, paid at the app's start (judge.store.init_app): a
+    connection of the pool, the ORM's mappers configured, the statements of a save's first reads compiled (the
+    idempotency look-up, a line's key). Reads only, of keys no row has."""
+    from sqlalchemy.orm import configure_mappers
+
+    configure_mappers()
+    replayed(engine, "")
+    holds_key(engine, "", "warm")
+
+
 def replayed(engine: Engine, request_key: str) -> tuple[ScenarioVersion, str] | None:
     """(the version a save with this Idempotency-Key hash stored, that save's body hash), or None."""
     with Session(engine, expire_on_commit=False) as session:

@@ -3,7 +3,9 @@
 A curated run is deterministic (its trace is a pure function of the scenario file, the engine's code and the
 corpus), so the rendered answer (HTML or JSON) is stored in the shared store (Redis, or the instance's SQLite
 file) under a key made of everything it depends on: the corpus content hash, the code (every source file,
-template and static file), the curated files, the run bounds, the language, JSON or HTML, and the URL.
+template and static file), the curated files, the run bounds, the language, JSON or HTML, and the URL. A new
+page goes into the worker's LRU at once and into the shared store behind the request (writebehind.py, as the
+run cache's answers: WRITE_BEHIND and its bounds).
 
 Nothing user- or database-specific is cached: an answer that touched the session or sets a cookie is not stored,
 and a rule page's saved scenarios (from the database) are left out of the stored page as a slot that every
@@ -136,9 +138,11 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
                 if use:
                     state = "miss"
                     if _storable(response):
+                        # Off the request's path, as a new run's (writebehind.py): the worker's LRU has it now,
+                        # the shared store once the writer gets to it; a put lost is a later miss (a page is a
+                        # pure function of its key), never a wrong page.
                         try:
-                            localcache.put(key, _pack(response),
-                                           int(current_app.config.get("PAGE_CACHE_TTL", 86400)))
+                            localcache.put_behind(key, _pack(response), _ttl(), "the page cache")
                         except StoreUnavailable as exc:
                             warn_unavailable("the page cache", exc)
             if fill is not None and response.status_code == 200:
@@ -153,6 +157,13 @@ def cached(fill: Callable[[bytes, bool], bytes] | None = None) -> Callable[[Call
             return response
         return wrapper
     return decorate
+
+
+def _ttl() -> int:
+    try:
+        return int(current_app.config.get("PAGE_CACHE_TTL", 86400))
+    except (TypeError, ValueError):
+        return 86400
 
 
 def _storable(response: Response) -> bool:

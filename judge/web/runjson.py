@@ -7,7 +7,9 @@ board in full, ≈2.3 ms of a new run's ≈14 ms of CPU. Here each distinct list
 the data meanwhile) is encoded once; the step's board is encoded with a placeholder in its place, and the
 placeholders are replaced by those texts in one pass. Encoding is context-free without indentation (the app's
 compact JSON: no sorted keys, separators "," and ":"), so the result is byte for byte what `jsonify` answers;
-tests/web/test_runjson.py compares them for every curated scenario in both languages.
+tests/web/test_runjson.py compares them for every curated scenario in both languages. `response` writes the
+answer with orjson first (fastjson.py: ≈0.2 ms against this encoder's 1.2–1.8 ms), and comes here only where
+orjson's bytes could differ.
 
 A placeholder is a string holding a NUL and a random token of this call, which no scenario text can guess; the
 count of replacements is checked anyway, and a mismatch falls back to encoding the whole data as before.
@@ -19,6 +21,8 @@ import secrets
 from typing import Any
 
 from flask import Response, current_app, jsonify
+
+from judge.web import fastjson
 
 
 def _plain_provider() -> bool:
@@ -63,7 +67,11 @@ def encode(data: dict[str, Any]) -> str:
 
 
 def response(data: dict[str, Any]) -> Response:
-    """`jsonify(data)` for a run's JSON (runs.run_json), encoded by `encode`."""
+    """`jsonify(data)` for a run's JSON (runs.run_json): written by orjson where its bytes are the same
+    (fastjson.py: ≈0.2 ms for the 74-step answer), else by `encode`."""
     if not _plain_provider():
         return jsonify(data)
-    return current_app.response_class(encode(data), mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]
+    body = fastjson.encode(data)
+    if body is None:
+        body = encode(data).encode()
+    return current_app.response_class(body, mimetype=current_app.json.mimetype)  # type: ignore[attr-defined]

@@ -1,4 +1,5 @@
-"""Write-behind for the run and search caches: a new answer's put into the shared store leaves the request's path.
+"""Write-behind for the run, search and page caches: a new answer's put into the shared store leaves the request's
+path (pagecache.py's rule and curated run pages too).
 
 A new run's answer (≈180 kB for the 74-step scenario) or a new search's used to be written to the shared store
 (the instance's SQLite file, or Redis) inside the request: the request waited for the store's writer lock (one
@@ -14,7 +15,8 @@ a miss and computes the same bytes again. It costs CPU, never correctness. Hence
 - a crash (SIGKILL, OOM) loses the pending puts, that is cache entries only; a clean shutdown (the interpreter's
   or a multiprocessing worker's normal exit, as Granian's workers stop on SIGTERM) flushes them first, for at
   most FLUSH_AT_EXIT seconds.
-Writes keep their order (one writer), so a run's body pointer (`runb:`) lands after the answer it points to.
+Writes keep their order (one writer, and a batch of the puts pending for one store is one transaction), so a
+run's body pointer (`runb:`) never lands before the answer it points to.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ DEFAULT_ITEMS = 2000
 DEFAULT_MB = 64
 FLUSH_AT_EXIT = 10.0      # seconds a clean exit waits for the pending puts (a store that hangs cannot hold it)
 IDLE_WAKE = 0.5           # how often an idle writer looks whether the main thread has ended
+BATCH = 32                # puts written in one transaction at most (a batch holds the store's writer lock)
 
 
 @dataclass(frozen=True)
@@ -121,25 +124,35 @@ class WriteBehind:
                         self._thread = None
                         self._cond.notify_all()
                         return
-                item = self._pending.popleft()
-                self._bytes -= len(item.value)
-                self._busy += 1
-            ok = self._write(item)
+                batch = [self._pending.popleft()]
+                # What is pending for the same store goes in one write (one transaction on SQLite, one round
+                # trip on Redis): a run's answer and its body's pointer, or a burst of new pages.
+                while self._pending and len(batch) < BATCH and self._pending[0].store is batch[0].store:
+                    batch.append(self._pending.popleft())
+                self._bytes -= sum(len(item.value) for item in batch)
+                self._busy += len(batch)
+            ok = self._write(batch)
             with self._cond:
-                self._busy -= 1
+                self._busy -= len(batch)
                 if ok:
-                    self.written += 1
+                    self.written += len(batch)
                 else:
-                    self.failed += 1
+                    self.failed += len(batch)
                 self._cond.notify_all()
 
     @staticmethod
-    def _write(item: Put) -> bool:
+    def _write(batch: list[Put]) -> bool:
+        first = batch[0]
         try:
-            item.store.put(item.key, item.value, item.ttl)
+            put_many = getattr(first.store, "put_many", None)
+            if put_many is not None:
+                put_many([(item.key, item.value, item.ttl) for item in batch])
+            else:
+                for item in batch:
+                    item.store.put(item.key, item.value, item.ttl)
             return True
         except StoreUnavailable as exc:
-            warn_unavailable(item.what, exc)
+            warn_unavailable(first.what, exc)
         except Exception:  # noqa: BLE001 - the writer outlives any one put; the entry is only a later miss
             log.exception("write-behind: a put into the shared store failed")
         return False

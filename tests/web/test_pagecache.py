@@ -10,6 +10,7 @@ from flask import session
 
 from judge import create_app
 from judge.runner.catalog import find
+from judge.web import writebehind
 from judge.web.shared_store import RedisStore
 
 from .conftest import soup_of
@@ -103,6 +104,7 @@ def test_redis_cache_is_shared_by_instances(own_instance: Path, tmp_path: Path) 
         first = _client(own_instance, tmp_path, **settings)
         second = _client(own_instance, tmp_path / "b", **settings)
         assert first.get("/reglas/121.4").headers["X-Page-Cache"] == "miss"
+        assert writebehind.flush(10)       # the put lands behind the answer (writebehind.py)
         assert second.get("/reglas/121.4").headers["X-Page-Cache"] == "hit"
         keys = list(store.client.scan_iter(prefix + "page:*"))
         assert len(keys) == 1 and 0 < store.client.ttl(keys[0]) <= 86400

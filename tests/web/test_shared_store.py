@@ -44,3 +44,27 @@ def test_the_bound_reads_the_expiry_index_not_the_values(tmp_path: Path) -> None
              for sql, args in ((shared_store.PRUNE_EXPIRED, (0.0,)), (shared_store.PRUNE_OVER_BOUND, (5,)))]
     assert "USING INDEX pages_until" in plans[0], plans
     assert "USING COVERING INDEX pages_until" in plans[1], plans
+
+
+def test_big_values_are_kept_compressed_and_come_back_whole(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "shared.db")
+    answer = b'{"steps":[' + b",".join(b'{"board":{"players":[{"life":%d}]}}' % (i % 7) for i in range(4000)) + b"]}"
+    assert len(answer) >= shared_store.PACK_MIN
+    small = b"run:" + b"0" * 64
+    tricky = shared_store.PACKED + b"not compressed"     # a small value that begins as a packed one does
+    store.put_many([("answer", answer, 60), ("pointer", small, 60), ("tricky", tricky, 60)])
+    with sqlite3.connect(store.path) as db:
+        raw = dict(db.execute("SELECT key, value FROM pages"))
+    assert raw["pointer"] == small                        # small values as they are
+    assert raw["answer"].startswith(shared_store.PACKED) and len(raw["answer"]) < len(answer) // 10
+    assert store.get("answer") == answer and store.get("pointer") == small and store.get("tricky") == tricky
+    store.put("answer", b"short now", 60)                 # replaced, small: stored as it is
+    assert store.get("answer") == b"short now"
+
+
+def test_a_batch_is_one_transaction_in_its_order(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "shared.db", max_pages=3)
+    store.put_many([(f"k{i}", b"v%d" % i, 100 + i) for i in range(5)])   # the bound applies to the batch
+    assert _keys(store.path) == {"k2", "k3", "k4"}
+    store.put_many([("k2", b"again", 500)])
+    assert store.get("k2") == b"again"

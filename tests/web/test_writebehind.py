@@ -194,3 +194,23 @@ def test_a_forked_worker_flushes_at_its_exit_and_the_parent_queue_is_its_own(tmp
     assert child.exitcode == 0
     assert _pages(path) == 20
     assert writebehind.flush(10) and parent_store.order == ["parent"]
+
+
+def test_a_new_cached_page_is_answered_before_its_put_and_the_put_lands_after(own_instance: Path,
+                                                                              gated: GatedStore) -> None:
+    """Rule pages and curated run pages (pagecache.py): the page is answered while its put is held, served again
+    from the worker's LRU, and in the store (without its saved scenarios' slot filled) once the writer is let go."""
+    client = create_app({"TESTING": True, "INSTANCE": str(own_instance), "PAGE_CACHE": True}).test_client()
+    url = "/escenarios/magic/15-robar-de-una-biblioteca-vacia-pierde-la-partida"
+    first = client.get(url)
+    assert first.status_code == 200 and first.headers["X-Page-Cache"] == "miss"
+    assert gated.data == {} and writebehind.queue().pending() == 1
+    again = client.get(url)
+    assert again.headers["X-Page-Cache"] == "hit" and again.data == first.data
+    gated.gate.set()
+    assert writebehind.flush(10)
+    assert [k.split(":")[0] for k in gated.order] == ["page"]
+    assert gated.data[gated.order[0]].endswith(first.data)      # its content type, a newline, the page
+    localcache._lrus.clear()                                     # another worker: from the store
+    other = client.get(url)
+    assert other.headers["X-Page-Cache"] == "hit" and other.data == first.data
