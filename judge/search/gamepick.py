@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
+from judge.search.notation import notation_game
 from judge.search.question import QUESTION_WORDS, _bits, text_terms
 from judge.search.text import plain
 
@@ -52,6 +53,15 @@ _SURFACE_WORD = re.compile(r"\w+")
 # doce vidas's questions in every game's words as much (regression_es with the CR R@5 0.897 -> 0.875 / 0.838 /
 # 0.809, on the default corpus 0.941 -> 0.926 / 0.882 / 0.853): a ratio alone does not tell the games apart.
 FIRST_LEAD = 1.0
+# ... and leads by more than FIRST_MARGIN lexical points: within it the two games' best passages match the question
+# about as well, and the biggest game, whose rules hold by far the most passages (CR imported: 4,531 against doce
+# vidas's 46; Spanish passages alone 507 against 46), is the likelier (issue 15, session 8: the crossed answers
+# decided "first" led by 0.01-0.88, doce vidas's own questions decided so by 1.46 and more; docs/benchmarks.md).
+FIRST_MARGIN = 1.0
+# A word only a smaller game's passages hold as said counts as that game's own ("quemar", "reliquia") when the
+# glossary has it as a whole name or that game's passages say it at least OWN_MIN_PASSAGES times: one everyday
+# word of one sentence ("desaparece" in doce vidas's "el daño marcado ... desaparece") is no game's term.
+OWN_MIN_PASSAGES = 2
 # Two words side by side in the question that, side by side, only one game's passages of the question's language
 # hold ("pila de descartes", "fase de acción", "final del turno", "cambiar … objetivo") are evidence of that game's
 # way of saying things, where no single word tells (issue 15: every crossed answer was decided "first").  A
@@ -122,14 +132,18 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
         # the question's own word, a whole glossary name, in that game's passages as said (not through a
         # translation: "quita" reaches Magic only as "remove")
         named = vocabulary and bool(games) and (c.field, c.term) in as_read and is_name
+        # a term only smaller games hold, neither a glossary name nor said by two of their passages, is one
+        # sentence's everyday word ("desaparece"), no game's term (OWN_MIN_PASSAGES)
+        term_of = bool(games) and (index.largest_game in games or is_name or own_term(index, lang, c.term))
         for i in _bits(c.mask, count):   # the concepts whose bits the clause has, lowest first
             acc = per_concept.setdefault(i, set())
             by_lang.setdefault((i, lang), set()).update(games)
-            if (c.field, c.term) in said and games and games != {index.largest_game}:
+            if (c.field, c.term) in said and games and games != {index.largest_game} and term_of:
                 # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever its
                 # translations find in the biggest game ("burn"), it names that game's thing
                 acc.add("\0own:" + lang + ":" + "|".join(sorted(games)))
-            acc.update(games)
+            if term_of:
+                acc.update(games)
             if vocabulary:
                 acc.add("\0glossary")
             if named:
@@ -205,6 +219,13 @@ def term_facts(index: "RulesIndex", lang: str, term: str) -> tuple[frozenset[str
         vocabulary = index.glossary.knows(term, lang) and not index.reader.common(lang, term)
         return games, vocabulary, index.glossary.is_name(term, lang)
     return index.reader.words.get(("game-term", lang, term), compute)
+
+
+def own_term(index: "RulesIndex", lang: str, term: str) -> bool:
+    """Whether a body term of `lang` is said by at least OWN_MIN_PASSAGES passages of every game holding it: a
+    term of that game's rules, not one sentence's everyday word (see OWN_MIN_PASSAGES)."""
+    held = [n for n in index._df_by_ruleset(lang, term).values() if n]
+    return bool(held) and min(held) >= OWN_MIN_PASSAGES
 
 
 def _written(index: "RulesIndex", lang: str) -> frozenset[str]:
@@ -358,15 +379,16 @@ def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallba
     scores = best_scores(index, lexical)
     big = index.largest_game
     lead = max(scores, key=lambda g: scores[g])
-    if big in scores and lead != big and scores[lead] < FIRST_LEAD * scores[big]:
+    if big in scores and lead != big and (scores[lead] < FIRST_LEAD * scores[big]
+                                          or scores[lead] - scores[big] < FIRST_MARGIN):
         return big
     return lead
 
 
 def infer_game(index: "RulesIndex", p: "Question",
                lexical: Sequence[tuple[int, float]] = ()) -> tuple[str | None, str]:
-    """The game a question is about and how that was decided ("document", "name", "cards", "number", "language",
-    "words", "phrases"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the
+    """The game a question is about and how that was decided ("document", "name", "cards", "number", "notation",
+    "language", "words", "phrases"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the
     lexical ranking's (passage, score) pairs, best first, for the weak-word case."""
     named = {index.documents.get(d, {}).get("ruleset") for d in named_documents(index, p)} - {None, ""}
     if len(named) == 1:
@@ -381,6 +403,9 @@ def infer_game(index: "RulesIndex", p: "Question",
         owners = {index.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
         if len(owners) == 1:
             return owners.pop(), how
+    written = notation_game(index, p.text)
+    if written is not None:   # "X igual a 0", "{2}{R}", "una 2/2": a notation only that game's rules write
+        return written, "notation"
     unheld = unheld_terms(index, p)
     if unheld and p.lang and index.games_by_lang and p.lang not in index.games_by_lang:
         # no game speaks the question's language, but it names a game term only the glossary's game has
