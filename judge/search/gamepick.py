@@ -58,6 +58,11 @@ FIRST_LEAD = 1.0
 # vidas's 46; Spanish passages alone 507 against 46), is the likelier (issue 15, session 8: the crossed answers
 # decided "first" led by 0.01-0.88, doce vidas's own questions decided so by 1.46 and more; docs/benchmarks.md).
 FIRST_MARGIN = 1.0
+# Pairs of words side by side only one game says (phrase_votes), too few to decide alone (PHRASE_MARGIN), still lean:
+# each pair the biggest game has over the leading one is worth PHRASE_POINTS lexical points of margin.  Measured
+# over the questions decided "first" (docs/benchmarks.md, session 8): the lexical lead of doce vidas's own
+# questions with one Magic pair was 3.49 and more, the Magic questions with two Magic pairs led by 1.77-3.34.
+PHRASE_POINTS = 1.5
 # A word only a smaller game's passages hold as said counts as that game's own ("quemar", "reliquia") when the
 # glossary has it as a whole name or that game's passages say it at least OWN_MIN_PASSAGES times: one everyday
 # word of one sentence ("desaparece" in doce vidas's "el daño marcado ... desaparece") is no game's term.
@@ -365,12 +370,14 @@ def phrase_votes(index: "RulesIndex", p: "Question") -> dict[str, int]:
 
 
 def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallback: int | None,
-               lang: str | None = None) -> str:
+               lang: str | None = None, phrases: dict[str, int] | None = None) -> str:
     """The game of a question nothing in it tells (see FIRST_LEAD); `fallback`: the first passage when there is
     no lexical ranking (only numbered or card hits).  A question in a language no game has documents in (an
     English question over the default corpus, all Spanish) is the biggest game's: its words reach the passages
     only through the glossary's translations, and the few short passages of the small game then lead by length
-    alone (issue 15: 60 of the English Magic questions were answered from doce vidas)."""
+    alone (issue 15: 60 of the English Magic questions were answered from doce vidas).  `phrases`: phrase_votes,
+    fewer than decide alone; each pair the biggest game says and the leading one does not widens the lead that
+    game needs by PHRASE_POINTS (see FIRST_MARGIN)."""
     rows = index.rows
     if lang and index.games_by_lang and lang not in index.games_by_lang and index.largest_game:
         return index.largest_game
@@ -379,9 +386,11 @@ def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallba
     scores = best_scores(index, lexical)
     big = index.largest_game
     lead = max(scores, key=lambda g: scores[g])
-    if big in scores and lead != big and (scores[lead] < FIRST_LEAD * scores[big]
-                                          or scores[lead] - scores[big] < FIRST_MARGIN):
-        return big
+    if big in scores and lead != big:
+        said = phrases or {}
+        margin = FIRST_MARGIN + PHRASE_POINTS * (said.get(big, 0) - said.get(lead, 0))
+        if scores[lead] < FIRST_LEAD * scores[big] or scores[lead] - scores[big] < margin:
+            return big
     return lead
 
 

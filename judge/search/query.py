@@ -444,7 +444,8 @@ class RulesIndex:
         if game is None:
             # nothing in the question tells: the game of the best passage by its words (the ranking's own game
             # factors weighed them; the semantic side puts the English CR near any Spanish question)
-            game, how = _gamepick.first_game(self, lexical or (), order[0], p.lang), "first"
+            game, how = _gamepick.first_game(self, lexical or (), order[0], p.lang,
+                                             _gamepick.phrase_votes(self, p)), "first"
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]
