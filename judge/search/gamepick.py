@@ -3,10 +3,13 @@ first.  Kept apart from query.py so the ranking and the game decision change ind
 
 The evidence, strongest first: the game the user picked (not here: one_game); a document the question names by
 its title, said as a phrase ("en doce vidas", not "cartas … robar" for "Robar una carta"); a card or rule number
-it names; the words only one game's passages hold (game_words), and the glossary's game terms no passage holds
+it names; a notation only one game's rules write ("X", "{T}", "2/2": notation.py); the words only one game's
+passages hold (game_words), and the glossary's game terms no passage holds
 at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME); how the question's words lean (ruleset_factors);
 and, when the only word pointing to the biggest game is weak, how much better the other game's best passage
-matches the question lexically.
+matches the question lexically.  When nothing tells, the best passage's game, unless its lead over the biggest
+game is within a margin that the pairs of words only the biggest game says widen (first_game): the biggest
+game is the likelier a priori.
 """
 from __future__ import annotations
 

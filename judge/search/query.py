@@ -115,8 +115,8 @@ class SearchResponse:
     results: list[Hit] = field(default_factory=list)
     answer: Hit | None = None
     message: Message | None = None   # for empty, cut or odd questions (search.query.*); None when all went well
-    # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, language, words,
-    # first, only), "others": games to search instead, "sure": false when nothing told ("first"), "alternative"}
+    # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, notation,
+    # language, words, phrases, first, only), "others": games to search instead, "sure": false when nothing told ("first"), "alternative"}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
     alternative: Hit | None = None   # "sure" false: the other game's best passage (gamepick.alternative)
