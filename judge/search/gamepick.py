@@ -190,6 +190,9 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
     unheld = unheld_terms(index, p)
     if unheld:   # strong: game terms of the glossary's game, said as the glossary names them
         votes[GLOSSARY_GAME] = (len(unheld), 0)
+    for g, n in loan_phrases(index, p).items():   # strong: "double strike" typed, only Magic says "dañar dos veces"
+        s, w = votes.get(g, (0, 0))
+        votes[g] = (s + n, w)
     for i, acc in per_concept.items():
         anglicism = [m[len("\0anglicism:"):].split("|") for m in acc if m.startswith("\0anglicism:")]
         if any(len(g) == 1 for g in anglicism):
@@ -300,6 +303,66 @@ def unheld_terms(index: "RulesIndex", p: "Question") -> list[str]:
             if tuple(words[i:i + len(name)]) == name and " ".join(name) not in found:
                 found.append(" ".join(name))
     return found
+
+
+def _loan_table(index: "RulesIndex") -> dict[str, list[tuple[tuple[str, ...], int, str]]]:
+    """Per first surface word, the glossary's names of two words or more as surface words, with their concept's
+    position and the language they are a name of; made once per index and kept on it."""
+    kept = index.__dict__.get("_loan_table")
+    if kept is None:
+        kept = {}
+        for ci, c in enumerate(index.glossary.concepts):
+            for lang, per_lang in c.names.items():
+                for name in per_lang:
+                    words = tuple(_surface(name))
+                    if len(words) >= 2 and (words, ci, lang) not in kept.get(words[0], ()):
+                        kept.setdefault(words[0], []).append((words, ci, lang))
+        index.__dict__["_loan_table"] = kept
+    return kept
+
+
+def _concept_games(index: "RulesIndex", ci: int, lang: str) -> frozenset[str]:
+    """The games whose passages of `lang` hold one of the concept's `lang` names: a one-word name as a term, a
+    longer one with each pair of its words side by side ("dañar dos veces", not "daño" here and "veces" there)."""
+    kept: dict[tuple[int, str], frozenset[str]] = index.__dict__.setdefault("_concept_games", {})
+    found = kept.get((ci, lang))
+    if found is None:
+        pairs = _pairs(index, lang)
+        games: set[str] = set()
+        for seq in index.glossary.concepts[ci].terms.get(lang, ()):
+            if len(seq) == 1:
+                games.update(g for g, n in index._df_by_ruleset(lang, seq[0]).items() if n)
+            elif len(seq) > 1:
+                held = [pairs.get(pair, frozenset()) for pair in zip(seq, seq[1:])]
+                games.update(frozenset.intersection(*held))
+        found = kept[(ci, lang)] = frozenset(games)
+    return found
+
+
+def loan_phrases(index: "RulesIndex", p: "Question") -> dict[str, int]:
+    """Per game, the other language's glossary names of several words the question types as they are ("double
+    strike", "first strike" in a Spanish question), one of whose words no passage of the question's language
+    writes (a loanword, typed), whose concept only that game's passages of the question's language name: the
+    word-by-word reading loses them, since each word alone ("veces", "primer") is in both games' text.  A name of
+    the question's own language is no loanword ("sacar maná": "sacar" is merely a word the passages lack)."""
+    if not p.lang or len(index.games_by_lang.get(p.lang, ())) < 2:
+        return {}
+    table = _loan_table(index)
+    words = _surface(p.text)
+    written = _written(index, p.lang)
+    seen: set[int] = set()
+    votes: dict[str, int] = {}
+    for i, w in enumerate(words):
+        for name, ci, lang in table.get(w, ()):
+            if (lang == p.lang or ci in seen or tuple(words[i:i + len(name)]) != name
+                    or all(x in written for x in name)):
+                continue
+            games = _concept_games(index, ci, p.lang)
+            if len(games) == 1:
+                seen.add(ci)
+                (g,) = games
+                votes[g] = votes.get(g, 0) + 1
+    return votes
 
 
 def best_scores(index: "RulesIndex", lexical: Sequence[tuple[int, float]]) -> dict[str, float]:

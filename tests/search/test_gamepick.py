@@ -356,3 +356,17 @@ def test_phrases_too_few_to_decide_still_widen_the_margin(cr_index: RulesIndex) 
     assert G.first_game(cr_index, ranking, None, "es", {"magic": 2}) == "magic"           # 1 + 3 > 3
     assert G.first_game(cr_index, ranking, None, "es", {"magic": 2, "doce-vidas": 1}) == "doce-vidas"
     assert G.first_game(cr_index, [(dv, 20.0), (magic, 5.0)], None, "es", {"magic": 2}) == "doce-vidas"
+
+
+def test_a_loanword_of_several_words_is_read_as_one_name(es_index: RulesIndex, cr_index: RulesIndex) -> None:
+    """"double strike" typed in a Spanish question: each word alone reads as words both games' text has
+    ("veces", "primer"), but only Magic's passages say the concept's Spanish name ("dañar dos veces") side by side.
+    A Spanish name the passages lack a word of ("sacar maná") is no loanword; an English question over the CR has
+    one game speaking it (spoken_game decides there)."""
+    p = es_index.parse("mi bicho con double strike bloquea a otro, ¿cuántas veces pega?")
+    assert G.loan_phrases(es_index, p) == {"magic": 1}
+    assert G.game_words(es_index, p)["magic"][0] >= 1
+    assert es_index.infer_game(p) == ("magic", "words")
+    assert G.loan_phrases(es_index, es_index.parse("¿puedo sacar maná de una carta de la mano?")) == {}
+    assert G.loan_phrases(es_index, es_index.parse("¿qué pasa con la pila de descartes al reciclar?")) == {}
+    assert G.loan_phrases(cr_index, cr_index.parse("does double strike deal damage twice?")) == {}
