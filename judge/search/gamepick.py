@@ -3,10 +3,13 @@ first.  Kept apart from query.py so the ranking and the game decision change ind
 
 The evidence, strongest first: the game the user picked (not here: one_game); a document the question names by
 its title, said as a phrase ("en doce vidas", not "cartas … robar" for "Robar una carta"); a card or rule number
-it names; the words only one game's passages hold (game_words), and the glossary's game terms no passage holds
+it names; a notation only one game's rules write ("X", "{T}", "2/2": notation.py); the words only one game's
+passages hold (game_words), and the glossary's game terms no passage holds
 at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME); how the question's words lean (ruleset_factors);
 and, when the only word pointing to the biggest game is weak, how much better the other game's best passage
-matches the question lexically.
+matches the question lexically.  When nothing tells, the best passage's game, unless its lead over the biggest
+game is within a margin that the pairs of words only the biggest game says widen (first_game): the biggest
+game is the likelier a priori.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
+from judge.search.notation import notation_game
 from judge.search.question import QUESTION_WORDS, _bits, text_terms
 from judge.search.text import plain
 
@@ -52,6 +56,20 @@ _SURFACE_WORD = re.compile(r"\w+")
 # doce vidas's questions in every game's words as much (regression_es with the CR R@5 0.897 -> 0.875 / 0.838 /
 # 0.809, on the default corpus 0.941 -> 0.926 / 0.882 / 0.853): a ratio alone does not tell the games apart.
 FIRST_LEAD = 1.0
+# ... and leads by more than FIRST_MARGIN lexical points: within it the two games' best passages match the question
+# about as well, and the biggest game, whose rules hold by far the most passages (CR imported: 4,531 against doce
+# vidas's 46; Spanish passages alone 507 against 46), is the likelier (issue 15, session 8: the crossed answers
+# decided "first" led by 0.01-0.88, doce vidas's own questions decided so by 1.46 and more; docs/benchmarks.md).
+FIRST_MARGIN = 1.0
+# Pairs of words side by side only one game says (phrase_votes), too few to decide alone (PHRASE_MARGIN), still lean:
+# each pair the biggest game has over the leading one is worth PHRASE_POINTS lexical points of margin.  Measured
+# over the questions decided "first" (docs/benchmarks.md, session 8): the lexical lead of doce vidas's own
+# questions with one Magic pair was 3.49 and more, the Magic questions with two Magic pairs led by 1.77-3.34.
+PHRASE_POINTS = 1.5
+# A word only a smaller game's passages hold as said counts as that game's own ("quemar", "reliquia") when the
+# glossary has it as a whole name or that game's passages say it at least OWN_MIN_PASSAGES times: one everyday
+# word of one sentence ("desaparece" in doce vidas's "el daño marcado ... desaparece") is no game's term.
+OWN_MIN_PASSAGES = 2
 # Two words side by side in the question that, side by side, only one game's passages of the question's language
 # hold ("pila de descartes", "fase de acción", "final del turno", "cambiar … objetivo") are evidence of that game's
 # way of saying things, where no single word tells (issue 15: every crossed answer was decided "first").  A
@@ -122,14 +140,18 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
         # the question's own word, a whole glossary name, in that game's passages as said (not through a
         # translation: "quita" reaches Magic only as "remove")
         named = vocabulary and bool(games) and (c.field, c.term) in as_read and is_name
+        # a term only smaller games hold, neither a glossary name nor said by two of their passages, is one
+        # sentence's everyday word ("desaparece"), no game's term (OWN_MIN_PASSAGES)
+        term_of = bool(games) and (index.largest_game in games or is_name or own_term(index, lang, c.term))
         for i in _bits(c.mask, count):   # the concepts whose bits the clause has, lowest first
             acc = per_concept.setdefault(i, set())
             by_lang.setdefault((i, lang), set()).update(games)
-            if (c.field, c.term) in said and games and games != {index.largest_game}:
+            if (c.field, c.term) in said and games and games != {index.largest_game} and term_of:
                 # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever its
                 # translations find in the biggest game ("burn"), it names that game's thing
                 acc.add("\0own:" + lang + ":" + "|".join(sorted(games)))
-            acc.update(games)
+            if term_of:
+                acc.update(games)
             if vocabulary:
                 acc.add("\0glossary")
             if named:
@@ -168,6 +190,9 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
     unheld = unheld_terms(index, p)
     if unheld:   # strong: game terms of the glossary's game, said as the glossary names them
         votes[GLOSSARY_GAME] = (len(unheld), 0)
+    for g, n in loan_phrases(index, p).items():   # strong: "double strike" typed, only Magic says "dañar dos veces"
+        s, w = votes.get(g, (0, 0))
+        votes[g] = (s + n, w)
     for i, acc in per_concept.items():
         anglicism = [m[len("\0anglicism:"):].split("|") for m in acc if m.startswith("\0anglicism:")]
         if any(len(g) == 1 for g in anglicism):
@@ -205,6 +230,13 @@ def term_facts(index: "RulesIndex", lang: str, term: str) -> tuple[frozenset[str
         vocabulary = index.glossary.knows(term, lang) and not index.reader.common(lang, term)
         return games, vocabulary, index.glossary.is_name(term, lang)
     return index.reader.words.get(("game-term", lang, term), compute)
+
+
+def own_term(index: "RulesIndex", lang: str, term: str) -> bool:
+    """Whether a body term of `lang` is said by at least OWN_MIN_PASSAGES passages of every game holding it: a
+    term of that game's rules, not one sentence's everyday word (see OWN_MIN_PASSAGES)."""
+    held = [n for n in index._df_by_ruleset(lang, term).values() if n]
+    return bool(held) and min(held) >= OWN_MIN_PASSAGES
 
 
 def _written(index: "RulesIndex", lang: str) -> frozenset[str]:
@@ -271,6 +303,66 @@ def unheld_terms(index: "RulesIndex", p: "Question") -> list[str]:
             if tuple(words[i:i + len(name)]) == name and " ".join(name) not in found:
                 found.append(" ".join(name))
     return found
+
+
+def _loan_table(index: "RulesIndex") -> dict[str, list[tuple[tuple[str, ...], int, str]]]:
+    """Per first surface word, the glossary's names of two words or more as surface words, with their concept's
+    position and the language they are a name of; made once per index and kept on it."""
+    kept = index.__dict__.get("_loan_table")
+    if kept is None:
+        kept = {}
+        for ci, c in enumerate(index.glossary.concepts):
+            for lang, per_lang in c.names.items():
+                for name in per_lang:
+                    words = tuple(_surface(name))
+                    if len(words) >= 2 and (words, ci, lang) not in kept.get(words[0], ()):
+                        kept.setdefault(words[0], []).append((words, ci, lang))
+        index.__dict__["_loan_table"] = kept
+    return kept
+
+
+def _concept_games(index: "RulesIndex", ci: int, lang: str) -> frozenset[str]:
+    """The games whose passages of `lang` hold one of the concept's `lang` names: a one-word name as a term, a
+    longer one with each pair of its words side by side ("dañar dos veces", not "daño" here and "veces" there)."""
+    kept: dict[tuple[int, str], frozenset[str]] = index.__dict__.setdefault("_concept_games", {})
+    found = kept.get((ci, lang))
+    if found is None:
+        pairs = _pairs(index, lang)
+        games: set[str] = set()
+        for seq in index.glossary.concepts[ci].terms.get(lang, ()):
+            if len(seq) == 1:
+                games.update(g for g, n in index._df_by_ruleset(lang, seq[0]).items() if n)
+            elif len(seq) > 1:
+                held = [pairs.get(pair, frozenset()) for pair in zip(seq, seq[1:])]
+                games.update(frozenset.intersection(*held))
+        found = kept[(ci, lang)] = frozenset(games)
+    return found
+
+
+def loan_phrases(index: "RulesIndex", p: "Question") -> dict[str, int]:
+    """Per game, the other language's glossary names of several words the question types as they are ("double
+    strike", "first strike" in a Spanish question), one of whose words no passage of the question's language
+    writes (a loanword, typed), whose concept only that game's passages of the question's language name: the
+    word-by-word reading loses them, since each word alone ("veces", "primer") is in both games' text.  A name of
+    the question's own language is no loanword ("sacar maná": "sacar" is merely a word the passages lack)."""
+    if not p.lang or len(index.games_by_lang.get(p.lang, ())) < 2:
+        return {}
+    table = _loan_table(index)
+    words = _surface(p.text)
+    written = _written(index, p.lang)
+    seen: set[int] = set()
+    votes: dict[str, int] = {}
+    for i, w in enumerate(words):
+        for name, ci, lang in table.get(w, ()):
+            if (lang == p.lang or ci in seen or tuple(words[i:i + len(name)]) != name
+                    or all(x in written for x in name)):
+                continue
+            games = _concept_games(index, ci, p.lang)
+            if len(games) == 1:
+                seen.add(ci)
+                (g,) = games
+                votes[g] = votes.get(g, 0) + 1
+    return votes
 
 
 def best_scores(index: "RulesIndex", lexical: Sequence[tuple[int, float]]) -> dict[str, float]:
@@ -344,12 +436,14 @@ def phrase_votes(index: "RulesIndex", p: "Question") -> dict[str, int]:
 
 
 def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallback: int | None,
-               lang: str | None = None) -> str:
+               lang: str | None = None, phrases: dict[str, int] | None = None) -> str:
     """The game of a question nothing in it tells (see FIRST_LEAD); `fallback`: the first passage when there is
     no lexical ranking (only numbered or card hits).  A question in a language no game has documents in (an
     English question over the default corpus, all Spanish) is the biggest game's: its words reach the passages
     only through the glossary's translations, and the few short passages of the small game then lead by length
-    alone (issue 15: 60 of the English Magic questions were answered from doce vidas)."""
+    alone (issue 15: 60 of the English Magic questions were answered from doce vidas).  `phrases`: phrase_votes,
+    fewer than decide alone; each pair the biggest game says and the leading one does not widens the lead that
+    game needs by PHRASE_POINTS (see FIRST_MARGIN)."""
     rows = index.rows
     if lang and index.games_by_lang and lang not in index.games_by_lang and index.largest_game:
         return index.largest_game
@@ -358,15 +452,18 @@ def first_game(index: "RulesIndex", lexical: Sequence[tuple[int, float]], fallba
     scores = best_scores(index, lexical)
     big = index.largest_game
     lead = max(scores, key=lambda g: scores[g])
-    if big in scores and lead != big and scores[lead] < FIRST_LEAD * scores[big]:
-        return big
+    if big in scores and lead != big:
+        said = phrases or {}
+        margin = FIRST_MARGIN + PHRASE_POINTS * (said.get(big, 0) - said.get(lead, 0))
+        if scores[lead] < FIRST_LEAD * scores[big] or scores[lead] - scores[big] < margin:
+            return big
     return lead
 
 
 def infer_game(index: "RulesIndex", p: "Question",
                lexical: Sequence[tuple[int, float]] = ()) -> tuple[str | None, str]:
-    """The game a question is about and how that was decided ("document", "name", "cards", "number", "language",
-    "words", "phrases"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the
+    """The game a question is about and how that was decided ("document", "name", "cards", "number", "notation",
+    "language", "words", "phrases"), or (None, "") when nothing in it tells (one_game then takes first_game).  `lexical`: the
     lexical ranking's (passage, score) pairs, best first, for the weak-word case."""
     named = {index.documents.get(d, {}).get("ruleset") for d in named_documents(index, p)} - {None, ""}
     if len(named) == 1:
@@ -381,6 +478,9 @@ def infer_game(index: "RulesIndex", p: "Question",
         owners = {index.rows[d].ruleset for d in docnums} - {""}  # type: ignore[union-attr]
         if len(owners) == 1:
             return owners.pop(), how
+    written = notation_game(index, p.text)
+    if written is not None:   # "X igual a 0", "{2}{R}", "una 2/2": a notation only that game's rules write
+        return written, "notation"
     unheld = unheld_terms(index, p)
     if unheld and p.lang and index.games_by_lang and p.lang not in index.games_by_lang:
         # no game speaks the question's language, but it names a game term only the glossary's game has

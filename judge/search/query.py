@@ -115,8 +115,8 @@ class SearchResponse:
     results: list[Hit] = field(default_factory=list)
     answer: Hit | None = None
     message: Message | None = None   # for empty, cut or odd questions (search.query.*); None when all went well
-    # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, language, words,
-    # first, only), "others": games to search instead, "sure": false when nothing told ("first"), "alternative"}
+    # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, notation,
+    # language, words, phrases, first, only), "others": games to search instead, "sure": false when nothing told ("first"), "alternative"}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
     alternative: Hit | None = None   # "sure" false: the other game's best passage (gamepick.alternative)
@@ -444,7 +444,8 @@ class RulesIndex:
         if game is None:
             # nothing in the question tells: the game of the best passage by its words (the ranking's own game
             # factors weighed them; the semantic side puts the English CR near any Spanish question)
-            game, how = _gamepick.first_game(self, lexical or (), order[0], p.lang), "first"
+            game, how = _gamepick.first_game(self, lexical or (), order[0], p.lang,
+                                             _gamepick.phrase_votes(self, p)), "first"
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]

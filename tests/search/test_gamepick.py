@@ -278,3 +278,95 @@ def test_an_english_keyword_is_read_as_typed_not_as_the_spanish_word_it_stems_li
     # an English word doce vidas's Spanish text writes itself ("stack") is no such loanword
     dv = cr_index.parse("¿en qué orden se leen los encantamientos estackeados en el stack sobre una misma carta?")
     assert cr_index.infer_game(dv)[0] != "magic"
+
+
+# --- session 8 (issue 15): notation, a small game's one-sentence words, near-ties and leaning phrases
+
+def test_notation_shapes_are_read_from_the_text_as_written() -> None:
+    from judge.search.notation import shapes_in
+    assert shapes_in("¿cuánto vale X si el coste es {X}{R}?") == {"variable", "symbol"}
+    assert shapes_in("una 2/2 con +1/+1 y -1/-1") == {"power-toughness"}
+    assert shapes_in("{T}: añade {G}.") == {"symbol"}
+    # doce vidas's own way of saying things, and everyday writing, are none of them
+    assert shapes_in("una reliquia puede otorgar +1 de daño a todas las criaturas") == frozenset()
+    assert shapes_in("roba x2 cartas, 1, 2, 4, 8 vidas") == frozenset()
+    assert shapes_in("la x de la fórmula") == frozenset()      # a lower-case x is a letter, not the variable
+
+
+def test_a_notation_only_one_games_rules_write_is_that_games(es_index: RulesIndex, cr_index: RulesIndex) -> None:
+    """Magic's passages write X, mana symbols and power/toughness in both corpora; doce vidas's none: a question
+    writing one is Magic's, and sure."""
+    from judge.search.notation import notation_game, shape_games
+    for index in (es_index, cr_index):
+        table = shape_games(index)
+        assert table["variable"] == table["symbol"] == table["power-toughness"] == {"magic"}
+        assert notation_game(index, "una carta que cuesta {2}{B}, ¿cuánto maná vale?") == "magic"
+        assert notation_game(index, "¿cuántas vidas tengo al empezar?") is None
+        got = index.search("si pago X = 3 por un hechizo, ¿cuánto vale X cuando lo copian?", semantic=False)
+        assert got.game and (got.game["ruleset"], got.game["how"], got.game["sure"]) == ("magic", "notation", True)
+        assert {index.ruleset_of(h.id) for h in got.results[:5]} == {"magic"}
+
+
+def test_a_notation_no_loaded_passage_writes_tells_nothing(es_index: RulesIndex) -> None:
+    from judge.search import notation as N
+    real = N.shape_games
+    try:
+        N.shape_games = lambda index: {"variable": frozenset(), "symbol": frozenset({"magic", "doce-vidas"}),  # type: ignore[assignment]
+                                       "power-toughness": frozenset({"magic"})}
+        assert N.notation_game(es_index, "¿cuánto vale X?") is None                # no passage writes it
+        assert N.notation_game(es_index, "cuesta {R}") is None                     # both games write it
+        assert N.notation_game(es_index, "cuesta {R}, es una 2/2") == "magic"       # one game's shape is enough
+    finally:
+        N.shape_games = real
+
+
+def test_one_sentence_of_a_small_game_is_no_game_term(cr_index: RulesIndex) -> None:
+    """"desaparecer" is in one sentence of doce vidas ("el daño marcado … desaparece"), in no Magic passage of
+    Spanish: an everyday verb, no evidence; "reliquia" (several passages) is, and "quemar" still tells."""
+    assert cr_index._df_by_ruleset("es", "desaparec") == {"doce-vidas": 1}
+    assert not G.own_term(cr_index, "es", "desaparec")
+    assert G.own_term(cr_index, "es", "reliqui")
+    assert "doce-vidas" not in G.game_words(cr_index, cr_index.parse("si el permanente desaparece, ¿qué pasa?"))
+    assert G.game_words(cr_index, cr_index.parse("¿las reliquias se quedan en juego?")).get("doce-vidas", (0, 0))[0] >= 1
+    assert cr_index.infer_game(cr_index.parse("¿cuántas cartas puedo quemar por turno?"))[0] == "doce-vidas"
+
+
+def test_a_near_tie_of_the_first_stage_is_the_biggest_games(cr_index: RulesIndex) -> None:
+    """Within FIRST_MARGIN lexical points the two games match the question about as well: the biggest game, whose
+    rules are by far the most passages, is the likelier; a clearer lead keeps the best passage's game."""
+    rows = cr_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    assert G.FIRST_MARGIN == 1.0
+    assert G.first_game(cr_index, [(dv, 12.59), (magic, 12.58)], None) == "magic"
+    assert G.first_game(cr_index, [(dv, 9.0), (magic, 8.5)], None) == "magic"
+    assert G.first_game(cr_index, [(dv, 9.0), (magic, 8.0)], None) == "doce-vidas"     # a lead of the margin
+    assert G.first_game(cr_index, [(dv, 14.0), (magic, 5.0)], None) == "doce-vidas"
+
+
+def test_phrases_too_few_to_decide_still_widen_the_margin(cr_index: RulesIndex) -> None:
+    """Each pair of words only the biggest game says side by side, beyond the leading game's, is worth
+    PHRASE_POINTS of lead; pairs of the leading game narrow it back."""
+    rows = cr_index.rows
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    ranking = [(dv, 8.0), (magic, 5.0)]                  # doce vidas leads by 3 points
+    assert G.first_game(cr_index, ranking, None, "es", {}) == "doce-vidas"
+    assert G.first_game(cr_index, ranking, None, "es", {"magic": 1}) == "doce-vidas"      # 1 + 1.5 < 3
+    assert G.first_game(cr_index, ranking, None, "es", {"magic": 2}) == "magic"           # 1 + 3 > 3
+    assert G.first_game(cr_index, ranking, None, "es", {"magic": 2, "doce-vidas": 1}) == "doce-vidas"
+    assert G.first_game(cr_index, [(dv, 20.0), (magic, 5.0)], None, "es", {"magic": 2}) == "doce-vidas"
+
+
+def test_a_loanword_of_several_words_is_read_as_one_name(es_index: RulesIndex, cr_index: RulesIndex) -> None:
+    """"double strike" typed in a Spanish question: each word alone reads as words both games' text has
+    ("veces", "primer"), but only Magic's passages say the concept's Spanish name ("dañar dos veces") side by side.
+    A Spanish name the passages lack a word of ("sacar maná") is no loanword; an English question over the CR has
+    one game speaking it (spoken_game decides there)."""
+    p = es_index.parse("mi bicho con double strike bloquea a otro, ¿cuántas veces pega?")
+    assert G.loan_phrases(es_index, p) == {"magic": 1}
+    assert G.game_words(es_index, p)["magic"][0] >= 1
+    assert es_index.infer_game(p) == ("magic", "words")
+    assert G.loan_phrases(es_index, es_index.parse("¿puedo sacar maná de una carta de la mano?")) == {}
+    assert G.loan_phrases(es_index, es_index.parse("¿qué pasa con la pila de descartes al reciclar?")) == {}
+    assert G.loan_phrases(cr_index, cr_index.parse("does double strike deal damage twice?")) == {}
