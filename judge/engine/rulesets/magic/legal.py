@@ -235,21 +235,21 @@ def _hand(state: MagicState, who: str, kws: Any) -> HandOffers:
 def listing_key(state: MagicState, who: str) -> tuple:
     """What the listing of `who`'s actions reads, as a value: equal keys, equal listings. `Stamps.last` stands for
     every object, zone, mana pool and player field (an edit of any moves it; stamps never repeat, not even across a
-    reversal or a copy of the game); beside it the game's own fields the lister and what it calls read (the
-    layers' result, copy effects, continuous effects, turn and active player, the stack's items with their targets
-    and X, the X announced, what happened this turn, the last known information's size), the keyword registry, and
-    of the step only what is read of it: whether `who` may act at sorcery speed (307.1: their main phase, the stack
-    empty) and whether an attacking creature can be unblocked (blockers declared, the "unblocked" quality,
-    qualities.py), so a listing holds from one step to the next. (A lister part that comes to read another game field must add it here;
-    tests/engine/test_magic_kept_answers.py checks every kept listing against a fresh one.)"""
+    reversal or a copy of the game); beside it the game's own fields the lister and what it calls read: the layers'
+    result (what the layers read of the turn, the step and this turn's spells is in it), the copy effects, the
+    continuous effects, the active player, the stack's items with their targets and X, the X announced; the keyword
+    registry; and of the step only what is read of it: whether `who` may act at sorcery speed (307.1: their main
+    phase, the stack empty) and whether an attacking creature can be unblocked (blockers declared, the "unblocked"
+    quality, qualities.py), so a listing holds from one step to the next. (The last known information is read
+    only for a source that left, and it grows only as an object leaves, a zone change. A lister part that comes
+    to read another game field must add it here; tests/engine/test_magic_kept_answers.py checks every kept
+    listing against a fresh one.)"""
     stack = state.stack
     unblocked_read = state.phase in BLOCKERS_DECLARED and any(o.attacking is not None for o in state.battlefield())
     return (who, state.active == who and state.phase in MAIN and not stack, state.stamps.last, layers.compute(state),
-            state.copies, tuple(state.effects), unblocked_read, state.turn, state.active, keyword.current(),
+            state.copies, tuple(state.effects), unblocked_read, state.active, keyword.current(),
             tuple([(i, i.targets, i.x) for i in stack]) if stack else (),
-            tuple(state.announced_x.items()) if state.announced_x else (),
-            tuple(state.this_turn.spells.items()), tuple(state.this_turn.life_lost.items()), len(state.lki),
-            tuple(state.may_play) if state.may_play else ())
+            tuple(state.announced_x.items()) if state.announced_x else ())
 
 
 def legal_actions(state: MagicState) -> list[Action]:
