@@ -623,6 +623,8 @@ class MagicCaches:
     # mana)): (the cost, the plan)
     legal_plans: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[str, ...] | None]] = field(default_factory=dict)
     replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
+    # priority.py: what the last round of `settle` that changed nothing read (priority.settled_key)
+    settled: tuple[Any, ...] | None = None
     # legal.py: the last listing of actions of each player at sorcery speed or not, with what it read
     # (legal.listing_key)
     legal_listing: dict[tuple[str, bool], tuple[tuple[Any, ...], tuple[Any, ...]]] = field(default_factory=dict)
