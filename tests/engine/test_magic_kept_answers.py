@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "plans": 0, "permitting": 0, "board": 0, "boards": 0, "listing": 0, "settled": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "plans": 0, "permitting": 0, "board": 0, "boards": 0, "listing": 0, "settled": 0, "notes": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -237,6 +237,19 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return settle(state, out)
 
     monkeypatch.setattr(priority, "settle", settle_now)
+    notes = steps.unmodelled
+
+    def notes_now(state: Any, *extra: Any) -> list:
+        # The notes handed out again for a step like the last one are the notes worked out now.
+        said = state.caches.unmodelled_said
+        got = notes(state, *extra)
+        if said is not None and state.caches.unmodelled_said is said:
+            state.caches.unmodelled_said = None
+            assert got == notes(state, *extra), f"stale notes at step {state.steps_taken}"
+            counts["notes"] += 1
+        return got
+
+    monkeypatch.setattr(steps, "unmodelled", notes_now)
     monkeypatch.setattr(sba, "_sba_once", sba_once)
     monkeypatch.setattr(castfrom, "any_permission", any_permission)
     monkeypatch.setattr(castfrom, "_permitting", permitting_now)
@@ -265,6 +278,7 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
     assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["hand"] > 500
     assert checked["permanents"] > 500 and checked["control"] > 500 and checked["plans"] > 500
     assert checked["board"] > 200 and checked["listing"] > 300 and checked["settled"] > 300
+    assert checked["notes"] > 1000
 
 
 def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[str, int],
@@ -284,4 +298,4 @@ def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[s
     assert checked["sba"] > 20 and checked["permission"] > 20 and checked["candidates"] > 20
     assert checked["permitting"] > 0
     assert checked["replacing"] > 20 and checked["graveyard"] > 20 and checked["listing"] > 0
-    assert checked["settled"] > 20
+    assert checked["settled"] > 20 and checked["notes"] > 100

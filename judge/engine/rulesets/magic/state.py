@@ -580,6 +580,9 @@ class MagicCaches:
     unmodelled: tuple[tuple[MagicObject, ...], Copies, list[Notes], int, tuple[MagicObject, ...]] | None = None
     unmodelled_zoned: tuple[dict[str, CardDef], int, dict[str, frozenset[str]]] | None = None
     unmodelled_off: tuple[int, list[Notes]] | None = None
+    # … and the last notes given, with what they were of (edits, copies, spells on the stack, the objects named)
+    unmodelled_said: tuple[int, Copies, tuple[MagicObject, ...], tuple[MagicObject | None, ...], tuple[str, ...]] | \
+        None = None
     # sba.py: the inputs of the last state-based check that found nothing (704.3: edits, layers' result, copies,
     # how many objects and effects, whether the game is over)
     sba_quiet: tuple[int, CharsTable, Copies, int, int, bool] | None = None
