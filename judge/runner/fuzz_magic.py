@@ -416,6 +416,8 @@ class Ledger:
     # life_matches_events: the players list it held for and how many life events had been seen then (`life_events`)
     life_events: int = 0
     _life_held: tuple[Any, int] | None = field(default=None, repr=False)
+    # check_steps: what the last board every invariant held for showed (players list, phase, life events, stack)
+    shown: tuple[Any, ...] | None = field(default=None, repr=False)
 
     def held(self, check: str, board: dict[str, Any], *more: Any) -> bool:
         """Whether `check` held for a board with these very player dicts (and these `more` values)."""
@@ -696,6 +698,38 @@ def _zone_problem(state: Any, p: Any, zone: str, o: Any) -> Message:
 
 # Checked on the state as each action ends (the steps' boards are checked one by one with INVARIANTS).
 STATE_INVARIANTS: list[Callable[["Game", Ledger], "Message | None"]] = [zones_consistent, state_based_actions_done]
+# The invariants that read nothing of a step but its board's players, stack entries and phase, and of the ledger
+# its cards and life totals (which change only with a life event): for a board that shows the very same as one
+# they all held for, they hold again (`check_steps`).
+BOARD_INVARIANTS: frozenset[Invariant] = frozenset({each_object_in_one_zone, life_matches_events,
+                                                    nobody_in_combat_outside_it})
+
+
+def check_steps(game: "Game", ledger: Ledger, steps: list["Step"], checks: list[Invariant],
+                others: list[Invariant]) -> Problem | None:
+    """Every invariant of `checks` on each step of one action, then STATE_INVARIANTS on the state; the first
+    problem with the number of its step. A step whose board has the very players list of the last board all of
+    `checks` held for (boards share it while nothing in any player's part changed, magic/snapshot.py), equal stack
+    entries and the same phase, with no life event since, is checked with `others` only (`checks` without
+    BOARD_INVARIANTS, in the same order): the board invariants would find what they found then."""
+    for step in steps:
+        ledger.see(step)
+        board = step.board or ledger.board
+        shown = (board.get("players"), board.get("phase"), ledger.life_events, board.get("stack"))
+        kept = ledger.shown
+        same = kept is not None and kept[0] is shown[0] and kept[1] == shown[1] and kept[2] == shown[2] and \
+            kept[3] == shown[3]
+        for invariant in others if same else checks:
+            problem = invariant(step, ledger)
+            if problem:
+                return problem, step.number
+        if not same:
+            ledger.shown = shown          # keeping the players list keeps its id()
+    for state_invariant in STATE_INVARIANTS:
+        problem = state_invariant(game, ledger)
+        if problem:
+            return problem, steps[-1].number if steps else len(game.steps)
+    return None
 
 
 # -- playing -------------------------------------------------------------------------------------------------------
@@ -783,18 +817,10 @@ def play_game(doc: dict[str, Any], rng: random.Random, invariants: Iterable[Inva
             if e.kind == "life":
                 ledger.life[e.data["player"]] -= e.data["delta"]
 
+    others = [c for c in checks if c not in BOARD_INVARIANTS]
+
     def check(steps: list["Step"]) -> Problem | None:
-        for step in steps:
-            ledger.see(step)
-            for invariant in checks:
-                problem = invariant(step, ledger)
-                if problem:
-                    return problem, step.number
-        for state_invariant in STATE_INVARIANTS:
-            problem = state_invariant(game, ledger)
-            if problem:
-                return problem, steps[-1].number if steps else len(game.steps)
-        return None
+        return check_steps(game, ledger, steps, checks, others)
 
     def play(action: Any, probe: bool) -> Problem | None:
         played.append(action.to_script())

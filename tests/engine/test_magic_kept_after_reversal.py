@@ -35,8 +35,8 @@ def _answers(state: MagicState) -> tuple[Any, ...]:
 
 
 def _fresh(state: MagicState) -> tuple[Any, ...]:
-    """The answers worked out from scratch: the same game with nothing kept (its caches put back after). Not on a
-    copy of the game: a deep copy made while a reversal's journal is open journals the copy's objects too."""
+    """The answers worked out from scratch: the same game with nothing kept (its caches put back after), so the
+    very objects whose answers were kept are the ones asked again."""
     kept = state.caches, state.chars_cache
     state.caches, state.chars_cache = MagicCaches(), None
     try:

@@ -32,7 +32,7 @@ def _scenarios_with(*words: str) -> list[Path]:
 @pytest.fixture
 def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     counts = {"sba": 0, "permission": 0, "facts": 0, "candidates": 0, "text": 0, "replacing": 0,
-              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "plans": 0, "permitting": 0, "board": 0, "boards": 0}
+              "subsets": 0, "graveyard": 0, "hand": 0, "permanents": 0, "control": 0, "plans": 0, "permitting": 0, "board": 0, "boards": 0, "listing": 0, "settled": 0, "notes": 0}
 
     once = sba._sba_once
     check = sba._sba_check
@@ -208,6 +208,48 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         counts["text"] += 1
         return got
 
+    listed = Magic.legal_actions.__func__           # type: ignore[attr-defined]
+
+    def listing(cls: type, state: Any) -> list:
+        # A listing handed out again on its kept key (legal.listing_key) is the listing worked out now.
+        who = state.priority
+        at = legal.listing_key(state, who)[:2] if who is not None else None
+        before = state.caches.legal_listing.get(at)
+        got = listed(cls, state)
+        if before is not None and state.caches.legal_listing.get(at) is before:
+            assert got == legal.list_actions(state, who), f"a stale listing at step {state.steps_taken}"
+            counts["listing"] += 1
+        return got
+
+    monkeypatch.setattr(Magic, "legal_actions", classmethod(listing))
+    settle = priority.settle
+
+    def settle_now(state: Any, out: list) -> bool:
+        # A round skipped on its kept key (priority.settled_key) is played anyway here, on the game itself: it must
+        # do nothing (no step, no change, nothing done).
+        kept = state.caches.settled
+        if kept is not None and not state.triggers and kept == priority.settled_key(state):
+            state.caches.settled = None
+            steps = len(out)
+            assert not settle(state, out) and len(out) == steps, f"a settle skipped at step {state.steps_taken}"
+            assert priority.settled_key(state) == kept
+            counts["settled"] += 1
+        return settle(state, out)
+
+    monkeypatch.setattr(priority, "settle", settle_now)
+    notes = steps.unmodelled
+
+    def notes_now(state: Any, *extra: Any) -> list:
+        # The notes handed out again for a step like the last one are the notes worked out now.
+        said = state.caches.unmodelled_said
+        got = notes(state, *extra)
+        if said is not None and state.caches.unmodelled_said is said:
+            state.caches.unmodelled_said = None
+            assert got == notes(state, *extra), f"stale notes at step {state.steps_taken}"
+            counts["notes"] += 1
+        return got
+
+    monkeypatch.setattr(steps, "unmodelled", notes_now)
     monkeypatch.setattr(sba, "_sba_once", sba_once)
     monkeypatch.setattr(castfrom, "any_permission", any_permission)
     monkeypatch.setattr(castfrom, "_permitting", permitting_now)
@@ -235,7 +277,8 @@ def test_kept_answers_agree_with_fresh_ones_in_fuzz_games(checked: dict[str, int
     assert checked["candidates"] > 100 and checked["text"] > 100 and checked["replacing"] > 100
     assert checked["subsets"] > 1000 and checked["graveyard"] > 500 and checked["hand"] > 500
     assert checked["permanents"] > 500 and checked["control"] > 500 and checked["plans"] > 500
-    assert checked["board"] > 200
+    assert checked["board"] > 200 and checked["listing"] > 300 and checked["settled"] > 300
+    assert checked["notes"] > 1000
 
 
 def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[str, int],
@@ -254,4 +297,5 @@ def test_kept_answers_agree_with_fresh_ones_in_curated_scenarios(checked: dict[s
         run_scenario(load_scenario(path))
     assert checked["sba"] > 20 and checked["permission"] > 20 and checked["candidates"] > 20
     assert checked["permitting"] > 0
-    assert checked["replacing"] > 20 and checked["graveyard"] > 20
+    assert checked["replacing"] > 20 and checked["graveyard"] > 20 and checked["listing"] > 0
+    assert checked["settled"] > 20 and checked["notes"] > 100

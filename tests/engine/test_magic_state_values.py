@@ -155,6 +155,31 @@ def test_a_reversal_journals_and_restores_only_its_own_game() -> None:
     assert a.stamps.journal is None and a.stamps.last > before      # stamps only go forward
 
 
+def test_a_copy_of_the_game_made_while_a_reversal_is_open_leaves_that_reversal_whole() -> None:
+    """A deep copy of the game made mid-action (733.1: its journal open) has stamps, counters and no journal of its
+    own: changing the copy journals nothing of it in the original's reversal, and restoring the original puts the
+    original back, counters included, and leaves the copy as it is."""
+    doc = {"cards": {"Osos": OSOS},
+           "players": [{"name": "Ana", "battlefield": [{"card": "Osos", "id": "osos"}]}, {"name": "Bruno"}],
+           "turn": {"number": 3, "active": "Ana", "step": "main1"}}
+    _, state = _game(doc)
+    saved = undo.save(state)
+    osos = state.obj("osos")
+    assert osos is not None
+    osos.counters["+1/+1"] = 2                         # journalled as it was: no counters
+    twin = copy.deepcopy(state)
+    assert twin.stamps is not state.stamps and twin.stamps.journal is None and twin.stamps.last == state.stamps.last
+    assert _counts_on_its_game(twin) is None
+    twin_osos = twin.obj("osos")
+    assert twin_osos is not None and twin_osos.counters == {"+1/+1": 2} and twin_osos.counters is not osos.counters
+    twin_osos.counters["+1/+1"] = 5
+    twin_osos.tapped = True
+    assert set(state.stamps.journal) == {id(osos)} and osos.counters == {"+1/+1": 2}
+    undo.restore(state, saved)
+    assert osos.counters == {} and not osos.tapped
+    assert twin_osos.counters == {"+1/+1": 5} and twin_osos.tapped
+
+
 def _counts_on_its_game(state: MagicState) -> str | None:
     """Every object, player, zone and pool of the game counts its changes on the game's own stamps."""
     for o in state.objects.values():

@@ -286,3 +286,45 @@ def test_a_must_be_blocked_attacker_gets_a_blocker_in_fuzz_play() -> None:
     doc = fm.random_scenario(rng, 42, 1507149061)
     result = fm.play_game(doc, rng, [], None)
     assert result.broken is None, result.broken
+
+
+def test_the_board_invariants_run_again_for_a_board_that_shows_something_else(monkeypatch: pytest.MonkeyPatch
+                                                                            ) -> None:
+    """check_steps skips BOARD_INVARIANTS only for a board with the very players list of the last board they all
+    held for, the same phase, stack and life events; any other board is checked by all, and a broken one is
+    caught even right after a board that held."""
+    from judge.engine import Event
+
+    monkeypatch.setattr(fm, "STATE_INVARIANTS", [])
+    ran: list[str] = []
+
+    def spy(name: str, check):
+        def spied(step, ledger):
+            ran.append(name)
+            return check(step, ledger)
+        return spied
+
+    board_checks = [spy(c.__name__, c) for c in fm.INVARIANTS if c in fm.BOARD_INVARIANTS]
+    other_checks = [spy(c.__name__, c) for c in fm.INVARIANTS if c not in fm.BOARD_INVARIANTS]
+    monkeypatch.setattr(fm, "BOARD_INVARIANTS", frozenset(board_checks))
+    checks = board_checks + other_checks
+    ledger = fm.Ledger(bases=frozenset({"rayo"}), life={"Ana": 20, "Bruno": 20})
+    players = [_player("Ana", hand=[{"id": "rayo", "card": "Rayo"}]), _player("Bruno")]
+
+    def run(*steps: Step):
+        ran.clear()
+        return fm.check_steps(None, ledger, list(steps), checks, other_checks)  # type: ignore[arg-type]
+
+    assert run(_step(_board(players))) is None and len(ran) == len(checks)
+    assert run(_step(_board(players, priority="Bruno"))) is None and len(ran) == len(other_checks)
+    assert run(_step(_board(players, phase="end"))) is None and len(ran) == len(checks)
+    assert run(_step(_board(list(players), phase="end"))) is None and len(ran) == len(checks)   # another list
+    hurt = [dict(players[0], life=17), players[1]]
+    assert run(_step(_board(hurt, phase="end"))) == (Message("fuzz.magic.life", player="Ana", life=17,
+                                                             expected=20), 1)
+    lose = Event("life", {"player": "Ana", "delta": -3})
+    assert run(_step(_board(hurt, phase="end"), events=[lose])) is None and len(ran) == len(checks)
+    assert run(_step(_board(hurt, phase="end"), events=[Event("life", {"player": "Ana", "delta": 0})])) is None
+    assert len(ran) == len(checks)                       # a life event since: checked again
+    spell = {"id": "rayo", "card": "Rayo", "kind": "spell", "controller": "Ana", "text": "Rayo", "targets": []}
+    assert run(_step(_board(hurt, phase="end", stack=[spell]))) == (Message("fuzz.magic.two_zones", id="rayo"), 1)

@@ -11,6 +11,7 @@ from judge.engine.rulesets.magic import castfrom, core, keyword, layers
 from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PlayLand
 from judge.engine.rulesets.magic.targets import candidates
 from judge.engine.rulesets.magic.mana import parse_mana, pay
+from judge.engine.rulesets.magic.qualities import BLOCKERS_DECLARED
 from judge.engine.rulesets.magic.state import MagicObject, MagicState
 
 MAIN = ("main1", "main2")
@@ -231,10 +232,46 @@ def _hand(state: MagicState, who: str, kws: Any) -> HandOffers:
     return offers
 
 
+def listing_key(state: MagicState, who: str) -> tuple:
+    """What the listing of `who`'s actions reads, as a value: equal keys, equal listings. `Stamps.last` stands for
+    every object, zone, mana pool and player field (an edit of any moves it; stamps never repeat, not even across a
+    reversal or a copy of the game); beside it the game's own fields the lister and what it calls read: the layers'
+    result (what the layers read of the turn, the step and this turn's spells is in it), the copy effects, the
+    continuous effects, the active player, the stack's items with their targets and X, the X announced; the keyword
+    registry; and of the step only what is read of it: whether `who` may act at sorcery speed (307.1: their main
+    phase, the stack empty) and whether an attacking creature can be unblocked (blockers declared, the "unblocked"
+    quality, qualities.py), so a listing holds from one step to the next. (The last known information is read
+    only for a source that left, and it grows only as an object leaves, a zone change. A lister part that comes
+    to read another game field must add it here; tests/engine/test_magic_kept_answers.py checks every kept
+    listing against a fresh one.)"""
+    stack = state.stack
+    unblocked_read = state.phase in BLOCKERS_DECLARED and any(o.attacking is not None for o in state.battlefield())
+    return (who, state.active == who and state.phase in MAIN and not stack, state.stamps.last, layers.compute(state),
+            state.copies, tuple(state.effects), unblocked_read, state.active, keyword.current(),
+            tuple([(i, i.targets, i.x) for i in stack]) if stack else (),
+            tuple(state.announced_x.items()) if state.announced_x else ())
+
+
 def legal_actions(state: MagicState) -> list[Action]:
+    """The actions `state.priority` may take (a new list each time). Between two listings of one player nothing
+    the listing reads has often changed (a pass that only moved priority and back, a probe's listing then the
+    move's): the last listing of each player is kept with its `listing_key` and handed out again while the key is
+    equal (MagicCaches.legal_listing, one per player and sorcery timing: a player's listings in and out of their
+    main phase alternate); actions are frozen, so the listings share them."""
     who = state.priority
     if who is None:
         return []
+    key = listing_key(state, who)
+    kept = state.caches.legal_listing.get(key[:2])
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
+    out = list_actions(state, who)
+    state.caches.legal_listing[key[:2]] = (key, tuple(out))
+    return out
+
+
+def list_actions(state: MagicState, who: str) -> list[Action]:
+    """The listing itself (legal_actions without its kept listings)."""
     out: list[Action] = [Pass(by=who)]
     p = state.mplayer(who)
     # Nothing changes while the actions are listed: the permanents' abilities and the untapped mana sources are

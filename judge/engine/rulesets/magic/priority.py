@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.engine.rulesets.magic import keyword
+from judge.engine.rulesets.magic import keyword, layers
 from judge.engine.rulesets.magic.choices import Question
 from judge.engine.rulesets.magic.cites import cr
 from judge.engine.rulesets.magic.sba import check_sba, check_state_triggers, leave_combat, sync_control
@@ -148,18 +148,39 @@ def settle(state: MagicState, out: list[Step]) -> bool:
     """117.5 / 704.3: before a player would receive priority, state-based actions then triggers, repeatedly.
     Whether any state-based action was performed or any triggered ability was waiting (514.3a); a control change
     (layer 2, `sync_control`) is neither."""
+    # A settled state that nothing touched since settles to itself: the last round that changed nothing is kept
+    # with what the round reads (`settled_key`), and while that is equal and no trigger waits nothing is done again.
+    caches = state.caches
+    if caches.settled is not None and not state.triggers and caches.settled == settled_key(state):
+        return False
     acted = False
     for _ in range(1000):
+        before = settled_key(state)
         sync_control(state, out)
         leave_combat(state, out)
         acted = check_sba(state, out) or acted
         if state.over:
+            caches.settled = None
             return acted
         check_state_triggers(state)
         if not put_triggers_on_stack(state, out):
+            now = settled_key(state)
+            caches.settled = now if now == before and not state.triggers else None
             return acted
         acted = True
+    caches.settled = None
     return acted
+
+
+def settled_key(state: MagicState) -> tuple:
+    """What a round of `settle` reads, as a value (the control sync, 506.4, the state-based checks, state triggers,
+    the waiting triggers): every object, zone and player field (`Stamps.last`: an edit of any moves it), the
+    layers' result, the copy effects, the continuous effects (the list and its items), how many objects there are
+    (704.5d: tokens that left), the stack's items (603.8: a state trigger on the stack already) and whether the
+    game is over. (A part of the round that comes to read another game field must add it here;
+    tests/engine/test_magic_kept_answers.py settles again every round skipped.)"""
+    return (state.stamps.last, layers.compute(state), state.copies, tuple(state.effects), len(state.objects),
+            tuple(state.stack), state.over)
 
 
 def give_priority(state: MagicState, out: list[Step], player: str) -> None:

@@ -63,9 +63,14 @@ class Stamps:
         self.last += 1
         self.field_edit = self.field_layer = self.last
 
-    # A copy of the game (copy.deepcopy) goes on counting with the original's stamps: numbers still never repeat.
+    # A copy of the game (copy.deepcopy) counts on stamps of its own from the same numbers, with no journal: its
+    # caches (copied with it) are of its own state, and a reversal open in the original is not the copy's (sharing
+    # the journal journalled the copy's objects, whose restoring then wrote into the original's counters).
     def __deepcopy__(self, memo: dict[int, Any]) -> "Stamps":
-        return self
+        twin = Stamps()
+        twin.last, twin.field_edit, twin.field_layer = self.last, self.field_edit, self.field_layer
+        memo[id(self)] = twin              # every object, zone and pool of the copy counts on this one
+        return twin
 
     def __copy__(self) -> "Stamps":
         return self
@@ -358,10 +363,15 @@ class MagicObject(GameObject):
                     stamps.field_layer = stamp
 
     def __deepcopy__(self, memo: dict) -> "MagicObject":
-        # Reversing an action copies the state (733.1): every field is immutable but the counters.
+        # Every field is immutable but the counters and the game's stamps: the copy gets its own of both, written
+        # straight in (an assignment would journal the copy in the original's open journal, undo.py).
         new = copy.copy(self)
-        new.counters = dict(self.counters)
         memo[id(self)] = new
+        d = new.__dict__
+        d["stamps"] = copy.deepcopy(self.__dict__["stamps"], memo)
+        counters = Counters(self.counters)
+        counters.owner = new
+        d["counters"] = counters
         return new
 
 
@@ -570,6 +580,9 @@ class MagicCaches:
     unmodelled: tuple[tuple[MagicObject, ...], Copies, list[Notes], int, tuple[MagicObject, ...]] | None = None
     unmodelled_zoned: tuple[dict[str, CardDef], int, dict[str, frozenset[str]]] | None = None
     unmodelled_off: tuple[int, list[Notes]] | None = None
+    # … and the last notes given, with what they were of (edits, copies, spells on the stack, the objects named)
+    unmodelled_said: tuple[int, Copies, tuple[MagicObject, ...], tuple[MagicObject | None, ...], tuple[str, ...]] | \
+        None = None
     # sba.py: the inputs of the last state-based check that found nothing (704.3: edits, layers' result, copies,
     # how many objects and effects, whether the game is over)
     sba_quiet: tuple[int, CharsTable, Copies, int, int, bool] | None = None
@@ -623,6 +636,11 @@ class MagicCaches:
     # mana)): (the cost, the plan)
     legal_plans: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[str, ...] | None]] = field(default_factory=dict)
     replacing: tuple[Any, ...] | None = None    # replacement.py: the permanents with replacement abilities
+    # priority.py: what the last round of `settle` that changed nothing read (priority.settled_key)
+    settled: tuple[Any, ...] | None = None
+    # legal.py: the last listing of actions of each player at sorcery speed or not, with what it read
+    # (legal.listing_key)
+    legal_listing: dict[tuple[str, bool], tuple[tuple[Any, ...], tuple[Any, ...]]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

@@ -112,6 +112,11 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
     # zone changed) and the same spells on the stack is the same battlefield without listing it.
     stacked = tuple([i.obj for i in state.stack if i.obj is not None]) if state.stack else ()
     now = state.stamps.last
+    # The notes of a step that names the same objects as the last one, with nothing edited since and the same copy
+    # effects and spells on the stack, are that step's.
+    said = state.caches.unmodelled_said
+    if said is not None and said[0] == now and said[1] is state.copies and said[2] == stacked and said[3] == extra:
+        return list(said[4])
     hit = state.caches.unmodelled
     if hit is not None and hit[1] is state.copies and hit[3] == now and hit[4] == stacked:
         base = hit[2]
@@ -146,6 +151,7 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         if name not in seen:
             seen.add(name)
             notes.extend(of_card)
+    state.caches.unmodelled_said = (now, state.copies, stacked, extra, tuple(notes))
     return notes
 
 
