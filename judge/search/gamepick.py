@@ -129,6 +129,12 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                 # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever its
                 # translations find in the biggest game ("burn"), it names that game's thing
                 acc.add("\0own:" + lang + ":" + "|".join(sorted(games)))
+            elif (c.field, c.term) in said and not games and lang == p.lang:
+                # ... or only in a smaller game's headings: "preparación" is doce vidas's "Fase 1: Preparación"
+                # and no passage's text, while its translation reaches the CR's 722 "Preparation Cards"
+                heads = heading_games(index, lang, c.term)
+                if heads and index.largest_game not in heads:
+                    acc.add("\0own:" + lang + ":" + "|".join(sorted(heads)))
             acc.update(games)
             if vocabulary:
                 acc.add("\0glossary")
@@ -205,6 +211,16 @@ def term_facts(index: "RulesIndex", lang: str, term: str) -> tuple[frozenset[str
         vocabulary = index.glossary.knows(term, lang) and not index.reader.common(lang, term)
         return games, vocabulary, index.glossary.is_name(term, lang)
     return index.reader.words.get(("game-term", lang, term), compute)
+
+
+def heading_games(index: "RulesIndex", lang: str, term: str) -> frozenset[str]:
+    """The games whose passages of `lang` hold `term` in their title or the headings they inherit (the title and
+    keys fields), kept per index as term_facts is."""
+    def compute() -> frozenset[str]:
+        rows = index.rows
+        return frozenset(rows[d].ruleset for f in (S.title_field(lang), S.keys_field(lang))  # type: ignore[union-attr]
+                         for d in index._impacts.get(f, {}).get(term, ((), ()))[0] if rows[d] is not None)
+    return index.reader.words.get(("heading-term", lang, term), compute)
 
 
 def _written(index: "RulesIndex", lang: str) -> frozenset[str]:

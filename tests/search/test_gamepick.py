@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.search import RulesIndex
 from judge.search import gamepick as G
+from judge.search import schema as S
 
 
 def test_a_title_names_its_document_only_as_a_phrase() -> None:
@@ -278,3 +279,21 @@ def test_an_english_keyword_is_read_as_typed_not_as_the_spanish_word_it_stems_li
     # an English word doce vidas's Spanish text writes itself ("stack") is no such loanword
     dv = cr_index.parse("¿en qué orden se leen los encantamientos estackeados en el stack sobre una misma carta?")
     assert cr_index.infer_game(dv)[0] != "magic"
+
+
+def test_a_word_only_a_small_games_headings_hold_names_that_game(cr_index: RulesIndex) -> None:
+    """"Preparación" is doce vidas's "Fase 1: Preparación", a heading (no passage's text says it), while its English
+    reading reaches the CR's 722 "Preparation Cards": said in a Spanish question, it names doce vidas (before: a
+    weak Magic word, and the CR's 722.3 came first)."""
+    term = S.analyze("preparación", "es")[0]
+    assert G.term_facts(cr_index, "es", term)[0] == frozenset()              # in no passage's text
+    assert G.heading_games(cr_index, "es", term) == frozenset({"doce-vidas"})
+    p = cr_index.parse("la fase de preparación, ¿qué se hace?")
+    assert G.game_words(cr_index, p) == {"doce-vidas": (1, 0)}
+    assert cr_index.infer_game(p) == ("doce-vidas", "words")
+    # the headings are read only for a word no passage's text holds: "turno" heads doce vidas's turn, but both
+    # games' texts say it, so it names neither
+    turn = S.analyze("turno", "es")[0]
+    assert G.heading_games(cr_index, "es", turn) == frozenset({"doce-vidas"})
+    assert G.term_facts(cr_index, "es", turn)[0] == frozenset({"doce-vidas", "magic"})
+    assert "doce-vidas" not in G.game_words(cr_index, cr_index.parse("¿qué pasa al final del turno?"))
