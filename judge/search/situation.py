@@ -45,6 +45,23 @@ CONTINUOUS = "continuous effects"
 _RESPONSE = re.compile(r"\bin response\b|\brespond(?:s|ed|ing)?\b|\b(?:en|como) respuesta\b"
                        r"|\brespond(?:e|en|o|er|erle|iendo|i[oó]|emos)\b", re.IGNORECASE)
 RESPONSE_RULE = "117.7"
+# A target that stops being legal while the spell waits on the stack, told in players' words: it gains hexproof,
+# shroud or protection, leaves, is sacrificed or bounced, or the player says the target is illegal or the spell
+# "fizzles" (Spanish players: "antimaleficio", "protección", "objetivo ilegal", "se fizzlea", "deja de ser legal").
+# 608.2b: "If the spell or ability specifies targets, it checks whether the targets are still legal. A target
+# that's no longer in the zone it was in when it was targeted is illegal…": a response question of that kind is
+# decided there, not only by 117.7's "the new spell resolves first".
+_TARGET_LOST = re.compile(r"\bhexproof\b|\bshroud\b|\bprotection\b|\billegal\b|\bno longer (?:a )?legal\b"
+                          r"|\bfizzl\w*|\bantimaleficio\b|\bprotecci[oó]n\b|\bilegal(?:es)?\b"
+                          r"|\bdeja(?:n)? de ser (?:un )?(?:objetivo )?legal\w*|\bfiz+le\w*|\bfizea\w*",
+                          re.IGNORECASE)
+TARGET_RULE = "608.2b"
+# The spell still waiting on the stack, told without "in response": "before it resolves", "while it's on the
+# stack", "antes de que (se) resuelva", "con el hechizo en la pila", "mientras está en la pila"
+_PENDING = re.compile(r"\bbefore (?:it|that|the (?:spell|ability|trigger)|my spell|the first one) (?:resolves|resolved)\b"
+                      r"|\bwhile (?:it[\u2019']?s|it is|the (?:spell|ability) is) (?:still )?on the stack\b"
+                      r"|\bantes de que (?:se )?resuelva\w*|\bcon (?:el hechizo|la habilidad|el trigger) en la pila\b"
+                      r"|\bmientras (?:est[aá]|sigue) en la pila\b", re.IGNORECASE)
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
     # (a comma too: "Flash, flying, when it enters…", as the card table lists a card's abilities)
     (re.compile(r"(?:^|[.;,]\s*|\u2014\s*)(?:when|whenever|at the beginning"
@@ -127,8 +144,18 @@ def _cr_rules(text: str) -> tuple[str, ...]:
         # told anywhere in the question, quoted or not: the rule that says what a response is and that it
         # resolves first (fused quiz_es_dev R@10 0.58 -> 0.59, quiz_en_dev 0.757 -> 0.762; docs/benchmarks.md
         # names the questions that moved down)
+        if target_lost(text):
+            out.append(TARGET_RULE)   # the response takes the first spell's target away: 608.2b decides first
         out.append(RESPONSE_RULE)
+    elif target_lost(text) and _PENDING.search(text):
+        out.append(TARGET_RULE)       # the same told as "before it resolves, it gains hexproof"
     return tuple(out)
+
+
+def target_lost(text: str) -> bool:
+    """Whether the question tells of a spell's target becoming illegal (608.2b): hexproof, shroud, protection,
+    "illegal", "fizzle"; Spanish players' "antimaleficio", "protección", "ilegal", "se fizzlea"."""
+    return _TARGET_LOST.search(text) is not None
 
 
 def responding(text: str) -> bool:
