@@ -139,8 +139,15 @@ def test_a_response_leaves_the_layers_out_of_a_quoted_continuous_effect(q: str, 
     # the same without "in response": the spell still on the stack
     ("before my spell resolves his creature gains hexproof", ["608.2b"]),
     ("con el hechizo en la pila el objetivo se vuelve ilegal", ["608.2b"]),
-    # a response that takes no target away, and a lost target told of no spell waiting: as before
-    ("in response he pumps his creature with +3/+3", ["117.7"]),
+    # a response told that takes no target away: the first spell then resolves as 608.2 says
+    ("in response he pumps his creature with +3/+3", ["117.7", "608.2"]),
+    ("le tiro un removal y el rival responde con un contrahechizo a otro hechizo", ["117.7", "608.2"]),
+    # ... but not the question whether one may respond (priority), nor which resolves first (the stack's order)
+    ("can my opponent respond to a mana ability?", ["117.7"]),
+    ("puedo responder a que alguien gire una tierra?", ["117.7"]),
+    ("in response I cast a second spell: which one resolves first?", ["117.7"]),
+    ("en respuesta tiro otro instant, cuál se resuelve primero?", ["117.7"]),
+    # a lost target told of no spell waiting: no topic
     ("can I target a creature with hexproof?", []),
     ("una criatura con antimaleficio puede ser objetivo de mis auras?", []),
 ])
