@@ -150,6 +150,12 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
                 # the word as said, only in a smaller game's passages ("quemar", "reliquia"): whatever its
                 # translations find in the biggest game ("burn"), it names that game's thing
                 acc.add("\0own:" + lang + ":" + "|".join(sorted(games)))
+            elif (c.field, c.term) in said and not games and lang == p.lang:
+                # ... or only in a smaller game's headings: "preparación" is doce vidas's "Fase 1: Preparación"
+                # and no passage's text, while its translation reaches the CR's 722 "Preparation Cards"
+                heads = heading_games(index, lang, c.term)
+                if heads and index.largest_game not in heads:
+                    acc.add("\0own:" + lang + ":" + "|".join(sorted(heads)))
             if term_of:
                 acc.update(games)
             if vocabulary:
@@ -237,6 +243,16 @@ def own_term(index: "RulesIndex", lang: str, term: str) -> bool:
     term of that game's rules, not one sentence's everyday word (see OWN_MIN_PASSAGES)."""
     held = [n for n in index._df_by_ruleset(lang, term).values() if n]
     return bool(held) and min(held) >= OWN_MIN_PASSAGES
+
+
+def heading_games(index: "RulesIndex", lang: str, term: str) -> frozenset[str]:
+    """The games whose passages of `lang` hold `term` in their title or the headings they inherit (the title and
+    keys fields), kept per index as term_facts is."""
+    def compute() -> frozenset[str]:
+        rows = index.rows
+        return frozenset(rows[d].ruleset for f in (S.title_field(lang), S.keys_field(lang))  # type: ignore[union-attr]
+                         for d in index._impacts.get(f, {}).get(term, ((), ()))[0] if rows[d] is not None)
+    return index.reader.words.get(("heading-term", lang, term), compute)
 
 
 def _written(index: "RulesIndex", lang: str) -> frozenset[str]:

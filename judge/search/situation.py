@@ -45,6 +45,30 @@ CONTINUOUS = "continuous effects"
 _RESPONSE = re.compile(r"\bin response\b|\brespond(?:s|ed|ing)?\b|\b(?:en|como) respuesta\b"
                        r"|\brespond(?:e|en|o|er|erle|iendo|i[oó]|emos)\b", re.IGNORECASE)
 RESPONSE_RULE = "117.7"
+_TOLD_RESPONSE = re.compile(r"\bin response\b|\b(?:en|como) respuesta\b|\brespond(?:s|ed)\b"
+                            r"|\brespond(?:e|en|i[oó]) con\b", re.IGNORECASE)
+# ... unless the question asks which resolves first (405.2 and 117.7: the stack's order), not what the first does
+_ORDER = re.compile(r"\bresolves? first\b|\bfirst to resolve\b|\bin (?:what|which) order\b"
+                    r"|\bse resuelven? (?:antes|primero)\b|\bresuelve primero\b|\ben (?:qu[eé]|cu[aá]l) orden\b",
+                    re.IGNORECASE)
+# A target that stops being legal while the spell waits on the stack, told in players' words: it gains hexproof,
+# shroud or protection, leaves, is sacrificed or bounced, or the player says the target is illegal or the spell
+# "fizzles" (Spanish players: "antimaleficio", "protección", "objetivo ilegal", "se fizzlea", "deja de ser legal").
+# 608.2b: "If the spell or ability specifies targets, it checks whether the targets are still legal. A target
+# that's no longer in the zone it was in when it was targeted is illegal…": a response question of that kind is
+# decided there, not only by 117.7's "the new spell resolves first".
+_TARGET_LOST = re.compile(r"\bhexproof\b|\bshroud\b|\bprotection\b|\billegal\b|\bno longer (?:a )?legal\b"
+                          r"|\bfizzl\w*|\bantimaleficio\b|\bprotecci[oó]n\b|\bilegal(?:es)?\b"
+                          r"|\bdeja(?:n)? de ser (?:un )?(?:objetivo )?legal\w*|\bfiz+le\w*|\bfizea\w*",
+                          re.IGNORECASE)
+TARGET_RULE = "608.2b"
+RESOLVING_RULE = "608.2"
+# The spell still waiting on the stack, told without "in response": "before it resolves", "while it's on the
+# stack", "antes de que (se) resuelva", "con el hechizo en la pila", "mientras está en la pila"
+_PENDING = re.compile(r"\bbefore (?:it|that|the (?:spell|ability|trigger)|my spell|the first one) (?:resolves|resolved)\b"
+                      r"|\bwhile (?:it[\u2019']?s|it is|the (?:spell|ability) is) (?:still )?on the stack\b"
+                      r"|\bantes de que (?:se )?resuelva\w*|\bcon (?:el hechizo|la habilidad|el trigger) en la pila\b"
+                      r"|\bmientras (?:est[aá]|sigue) en la pila\b", re.IGNORECASE)
 _CUES: tuple[tuple[re.Pattern[str], str], ...] = (
     # (a comma too: "Flash, flying, when it enters…", as the card table lists a card's abilities)
     (re.compile(r"(?:^|[.;,]\s*|\u2014\s*)(?:when|whenever|at the beginning"
@@ -115,7 +139,9 @@ def quoted(text: str) -> list[str]:
 
 def cr_rules(text: str) -> list[str]:
     """The rule numbers of the kinds the CR states in one sub-rule (_RULE_CUES) that the question's quoted card text
-    is of, each once, in _RULE_CUES order; then 117.7 when the question tells of a response (responding)."""
+    is of, each once, in _RULE_CUES order; then, when the question tells of a response (responding), 608.2b if
+    the response takes the target away (target_lost), 117.7, and 608.2 for a response that happened asking what the
+    first spell does; 608.2b alone for a target lost "before it resolves"."""
     return list(_cr_rules(text))
 
 
@@ -127,8 +153,22 @@ def _cr_rules(text: str) -> tuple[str, ...]:
         # told anywhere in the question, quoted or not: the rule that says what a response is and that it
         # resolves first (fused quiz_es_dev R@10 0.58 -> 0.59, quiz_en_dev 0.757 -> 0.762; docs/benchmarks.md
         # names the questions that moved down)
+        if target_lost(text):
+            out.append(TARGET_RULE)   # the response takes the first spell's target away: 608.2b decides first
         out.append(RESPONSE_RULE)
+        if TARGET_RULE not in out and _TOLD_RESPONSE.search(text) and not _ORDER.search(text):
+            # a response that happened ("in response he casts…", "me responde con…"), not the question whether one
+            # may respond (priority's): the first spell then resolves as 608.2 says, with what is left
+            out.append(RESOLVING_RULE)
+    elif target_lost(text) and _PENDING.search(text):
+        out.append(TARGET_RULE)       # the same told as "before it resolves, it gains hexproof"
     return tuple(out)
+
+
+def target_lost(text: str) -> bool:
+    """Whether the question tells of a spell's target becoming illegal (608.2b): hexproof, shroud, protection,
+    "illegal", "fizzle"; Spanish players' "antimaleficio", "protección", "ilegal", "se fizzlea"."""
+    return _TARGET_LOST.search(text) is not None
 
 
 def responding(text: str) -> bool:

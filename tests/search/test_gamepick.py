@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.search import RulesIndex
 from judge.search import gamepick as G
+from judge.search import schema as S
 
 
 def test_a_title_names_its_document_only_as_a_phrase() -> None:
@@ -370,3 +371,20 @@ def test_a_loanword_of_several_words_is_read_as_one_name(es_index: RulesIndex, c
     assert G.loan_phrases(es_index, es_index.parse("¿puedo sacar maná de una carta de la mano?")) == {}
     assert G.loan_phrases(es_index, es_index.parse("¿qué pasa con la pila de descartes al reciclar?")) == {}
     assert G.loan_phrases(cr_index, cr_index.parse("does double strike deal damage twice?")) == {}
+
+def test_a_word_only_a_small_games_headings_hold_names_that_game(cr_index: RulesIndex) -> None:
+    """"Preparación" is doce vidas's "Fase 1: Preparación", a heading (no passage's text says it), while its English
+    reading reaches the CR's 722 "Preparation Cards": said in a Spanish question, it names doce vidas (before: a
+    weak Magic word, and the CR's 722.3 came first)."""
+    term = S.analyze("preparación", "es")[0]
+    assert G.term_facts(cr_index, "es", term)[0] == frozenset()              # in no passage's text
+    assert G.heading_games(cr_index, "es", term) == frozenset({"doce-vidas"})
+    p = cr_index.parse("la fase de preparación, ¿qué se hace?")
+    assert G.game_words(cr_index, p) == {"doce-vidas": (1, 0)}
+    assert cr_index.infer_game(p) == ("doce-vidas", "words")
+    # the headings are read only for a word no passage's text holds: "turno" heads doce vidas's turn, but both
+    # games' texts say it, so it names neither
+    turn = S.analyze("turno", "es")[0]
+    assert G.heading_games(cr_index, "es", turn) == frozenset({"doce-vidas"})
+    assert G.term_facts(cr_index, "es", turn)[0] == frozenset({"doce-vidas", "magic"})
+    assert "doce-vidas" not in G.game_words(cr_index, cr_index.parse("¿qué pasa al final del turno?"))

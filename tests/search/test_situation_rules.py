@@ -128,3 +128,28 @@ def test_a_response_leaves_the_layers_out_of_a_quoted_continuous_effect(q: str, 
     assert situation.responding(q) is responds
     assert (situation.CONTINUOUS in situation.cr_terms(q)) is not responds
     assert ("117.7" in situation.cr_rules(q)) is responds       # what a response is, and that it resolves first
+
+
+@pytest.mark.parametrize("q, rules", [
+    # a response that takes the target away: 608.2b (targets checked on resolution) before 117.7
+    ("I bolt his elf and in response he gives it shroud, does my bolt do anything?", ["608.2b", "117.7"]),
+    ("le meto un removal y en respuesta le pone protección contra negro", ["608.2b", "117.7"]),
+    ("en respuesta sacrifica el bicho, mi hechizo se fizzlea?", ["608.2b", "117.7"]),
+    ("my target became illegal in response, what now?", ["608.2b", "117.7"]),
+    # the same without "in response": the spell still on the stack
+    ("before my spell resolves his creature gains hexproof", ["608.2b"]),
+    ("con el hechizo en la pila el objetivo se vuelve ilegal", ["608.2b"]),
+    # a response told that takes no target away: the first spell then resolves as 608.2 says
+    ("in response he pumps his creature with +3/+3", ["117.7", "608.2"]),
+    ("le tiro un removal y el rival responde con un contrahechizo a otro hechizo", ["117.7", "608.2"]),
+    # ... but not the question whether one may respond (priority), nor which resolves first (the stack's order)
+    ("can my opponent respond to a mana ability?", ["117.7"]),
+    ("puedo responder a que alguien gire una tierra?", ["117.7"]),
+    ("in response I cast a second spell: which one resolves first?", ["117.7"]),
+    ("en respuesta tiro otro instant, cuál se resuelve primero?", ["117.7"]),
+    # a lost target told of no spell waiting: no topic
+    ("can I target a creature with hexproof?", []),
+    ("una criatura con antimaleficio puede ser objetivo de mis auras?", []),
+])
+def test_a_target_lost_while_the_spell_waits_names_608_2b(q: str, rules: list[str]) -> None:
+    assert situation.cr_rules(q) == rules
