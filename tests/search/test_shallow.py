@@ -20,7 +20,8 @@ HERE = Path(__file__).parent
 
 @pytest.fixture(scope="module")
 def full() -> sem.Embedder:
-    model = sem.Embedder()
+    # the package's prebuilt engine: the one the shallow model runs (and the map was fitted to)
+    model = sem.Embedder(native=False)
     model.recent_max = 0     # every question computed (the tests compare the two encoders)
     return model
 
@@ -93,7 +94,7 @@ def test_the_setting_chooses_the_encoder_and_an_unknown_one_is_read_as_e5(
 
 
 def test_an_embedder_switched_to_shallow_answers_from_it_and_says_so(full: sem.Embedder) -> None:
-    model = sem.Embedder()
+    model = sem.Embedder(native=False)
     text = "si mi criatura tiene arrollar y la bloquean dos, ¿cómo reparto el daño?"
     assert model.encoder_id == "e5"
     whole = model.query(text)
@@ -111,6 +112,7 @@ def test_a_map_that_cannot_be_used_leaves_the_whole_model_answering(
     model = sem.Embedder()
     with caplog.at_level(logging.WARNING):
         assert not model.use_shallow()
-    assert model.encoder_id == "e5" and model.question_encoder is None
+    # the whole model keeps answering, on whichever engine computes its questions (native.py)
+    assert model.encoder_id == model.engine_id and model.question_encoder is None
     said = Message("search.log.shallow_off", error=Message("search.shallow.no_map", path=str(tmp_path / "missing.npz")))
     assert said.render() in caplog.messages                 # logged once, in the operator's language (Spanish)
