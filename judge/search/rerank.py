@@ -581,8 +581,9 @@ class Reranker:
 
     def order(self, x: np.ndarray) -> list[int]:
         """Candidate positions, best first; equal scores keep the first stage's order."""
-        scores = self.score(x)
-        return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        # a stable sort of the negated scores: the order of sorting by (-score, position), without a Python key
+        # per candidate (scores are finite: no NaN to order)
+        return np.argsort(-self.score(x), kind="stable").tolist()
 
     def to_json(self, extra: dict | None = None) -> dict:
         out = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights]}
