@@ -109,6 +109,34 @@ _BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
 _LABEL_BODY = {f(l): S.body_field(l) for l in S.LANGS for f in (S.title_field, S.keys_field)}
 
 
+def _unique_inverse(keys: Any) -> tuple[Any, Any]:
+    """`np.unique(keys, return_inverse=True)` for a 1-d integer array, without its general machinery (a few
+    hundred label entries per question: the wrapper cost more than the sort)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.empty(len(keys), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    inverse = np.empty(len(keys), dtype=np.intp)
+    inverse[order] = np.cumsum(new) - 1
+    return ordered[new], inverse
+
+
+def _inserted(where: Any, *pairs: tuple[Any, Any]) -> list[Any]:
+    """Per (array, values) pair, `np.insert(array, where, values)` for a non-decreasing `where`: the k-th value
+    lands at where[k] + k, the array's entries fill the rest in order; the positions worked out once for all."""
+    at = where + np.arange(len(where), dtype=np.intp)
+    rest = np.ones(len(pairs[0][0]) + len(where), dtype=bool)
+    rest[at] = False
+    out = []
+    for array, values in pairs:
+        merged = np.empty(len(rest), dtype=array.dtype)
+        merged[at] = values
+        merged[rest] = array
+        out.append(merged)
+    return out
+
+
 @dataclass
 class SearchResponse:
     query: str
@@ -449,7 +477,8 @@ class RulesIndex:
         same = [d for d in order if rows[d].ruleset in (game, "")]  # type: ignore[union-attr]
         other = [d for d in order if rows[d].ruleset not in (game, "")]  # type: ignore[union-attr]
         head = same[:GAME_TOP]
-        rest = [d for d in order if d not in set(head)]
+        taken = set(head)
+        rest = [d for d in order if d not in taken]
         if len(head) < GAME_TOP:   # too few of that game found: the others follow it
             head, rest = same, other
         # "first": nothing in the question told its game; the page says so and offers every game (issue 15)
@@ -761,8 +790,7 @@ class RulesIndex:
             group_of = np.repeat(np.asarray(clause_group, dtype=np.int64), sizes)
             keys = group_of[lab] * n + cids[lab]
             lvals = cvals[lab]
-            ukeys, inv = np.unique(keys, return_inverse=True)
-            inv = inv.reshape(-1)
+            ukeys, inv = _unique_inverse(keys)
             ls = np.bincount(inv, weights=lvals, minlength=len(ukeys))
             lb = np.zeros(len(ukeys), dtype=np.float64)
             np.maximum.at(lb, inv, lvals)
@@ -776,8 +804,7 @@ class RulesIndex:
                 b[hit] = bvals[at[hit]]
             correction = (1 - FIELD_TIE) * ((b + ls) - np.maximum(b, lb))
             where = np.asarray(ends, dtype=np.intp)[ukeys // n]   # after its group's clauses
-            cids = np.insert(cids, where, ukeys % n)
-            cvals = np.insert(cvals, where, -correction)
+            cids, cvals = _inserted(where, (cids, ukeys % n), (cvals, -correction))
         scores = np.bincount(cids, weights=cvals, minlength=n)
         return scores, masks, first
 

@@ -75,23 +75,36 @@ FEATURES = (
 _parent = crossref.parent_number
 
 
-def _family_masks(index: "RulesIndex", st: "crossref.Structure", candidates: Sequence[tuple[int, float]],
-                  concept_mask: dict[str, dict[str, int]], mask_of, titles: list[frozenset[str]],  # type: ignore[no-untyped-def]
-                  ) -> list[tuple[int, int, int, int, int]]:
-    """Per candidate: the concept masks of its title, its own text, its rule's text, its rule's heading and its
-    examples (0 for a family it has none of).  By the index's TermFamilies when the masks fit in 62 bits, else
-    (a question of more words) by `mask_of` per passage, with Python's integers."""
-    ds = [d for d, _ in candidates]
-    rule_of = st.rule_of if st.rule_of else [-1] * len(index.rows)
-    rules = [rule_of[d] for d in ds]
+def _family_masks(index: "RulesIndex", st: "crossref.Structure", ds: np.ndarray,
+                  concept_mask: dict[str, dict[str, int]]) -> tuple[np.ndarray, ...]:
+    """Per candidate (`ds`, passage numbers): the concept masks of its title, its own text, its rule's text, its
+    rule's heading and its examples (0 for a family it has none of), five arrays.  By the index's TermFamilies
+    (int64) when the masks fit in 62 bits, else (a question of more words) per passage with Python's integers
+    (object arrays)."""
     width = max((m.bit_length() for masks in concept_mask.values() for m in masks.values()), default=0)
-    langs = passage_table(index).lang
+    rule_of = key_table(index).rule_of
+    rules = rule_of[ds]
+    has_rule = rules >= 0
     if width > 62:
+        langs = passage_table(index).lang
+        asked = {lang: frozenset(masks) for lang, masks in concept_mask.items()}
+
+        def mask_of(terms: frozenset[str], lang: str) -> int:
+            masks, m = concept_mask[lang], 0
+            for t in terms & asked[lang]:   # a passage holds ~50 terms, the question ~10: intersect first
+                m |= masks[t]
+            return m
+
         empty: frozenset[str] = frozenset()
-        text = st.text_terms or [empty] * len(index.rows)
-        return [(mask_of(titles[d], langs[d]), mask_of(text[d], langs[d]),
-                 mask_of(text[r], langs[d]) if r >= 0 else 0, mask_of(st.heading_terms[d], langs[d]),
-                 mask_of(st.example_terms[d], langs[d])) for d, r in zip(ds, rules)]
+        titles, text = title_terms(index), st.text_terms or [empty] * len(index.rows)
+        columns: list[list[int]] = [[], [], [], [], []]
+        for d, r in zip(ds.tolist(), rules.tolist()):
+            lang = langs[d]
+            for column, m in zip(columns, (mask_of(titles[d], lang), mask_of(text[d], lang),
+                                           mask_of(text[r], lang) if r >= 0 else 0,
+                                           mask_of(st.heading_terms[d], lang), mask_of(st.example_terms[d], lang))):
+                column.append(m)
+        return tuple(np.array(c + [0], dtype=object)[:-1] for c in columns)   # (the 0: never a 2-d array)
     families = term_families(index)
     concept = np.zeros(max(1, len(families.vocabulary)), dtype=np.int64)
     for lang, masks in concept_mask.items():
@@ -99,14 +112,33 @@ def _family_masks(index: "RulesIndex", st: "crossref.Structure", candidates: Seq
             k = families.vocabulary.get((lang, t))
             if k is not None:
                 concept[k] = m
-    at = np.asarray(ds, dtype=np.intp)
-    has_rule = np.asarray(rules, dtype=np.intp) >= 0
     rule_m = np.zeros(len(ds), dtype=np.int64)
     if has_rule.any():
-        rule_m[has_rule] = families.masks("text", np.asarray(rules, dtype=np.intp)[has_rule], concept)
-    columns = [families.masks("title", at, concept), families.masks("text", at, concept), rule_m,
-               families.masks("heading", at, concept), families.masks("example", at, concept)]
-    return list(zip(*(c.tolist() for c in columns)))
+        rule_m[has_rule] = families.masks("text", rules[has_rule], concept)
+    return (families.masks("title", ds, concept), families.masks("text", ds, concept), rule_m,
+            families.masks("heading", ds, concept), families.masks("example", ds, concept))
+
+
+def _bits(masks: np.ndarray) -> np.ndarray:
+    """Per mask, its number of set bits (int64 masks, or Python integers in an object array)."""
+    if masks.dtype == object:
+        return np.fromiter((int(m).bit_count() for m in masks), dtype=np.int64, count=len(masks))
+    return np.bitwise_count(masks).astype(np.int64)
+
+
+def _weighted(masks: np.ndarray, weights: Sequence[float]) -> np.ndarray:
+    """Per mask, the sum of `weights[k]` over its set bits k, added lowest bit first (the same floats as a loop
+    over the set bits: adding 0.0 for an unset bit changes nothing); bits past the weights count nothing."""
+    if masks.dtype == object:
+        return np.fromiter((sum(w for k, w in enumerate(weights) if int(m) >> k & 1) for m in masks),
+                           dtype=np.float64, count=len(masks))
+    acc = np.zeros(len(masks), dtype=np.float64)
+    bit = np.empty(len(masks), dtype=np.int64)
+    for k, w in enumerate(weights[:63]):   # int64 masks hold bits 0-62 only
+        np.right_shift(masks, k, out=bit)
+        np.bitwise_and(bit, 1, out=bit)
+        acc += bit * w
+    return acc
 
 
 def _depth_flags(number: str | None) -> tuple[float, float, float]:
@@ -148,6 +180,8 @@ _COLUMN = {name: k for k, name in enumerate(FEATURES)}
 _STATIC_AT = [_COLUMN[name] for name in STATIC_FEATURES]
 _DYNAMIC_AT = [k for k, name in enumerate(FEATURES) if name not in STATIC_FEATURES]
 _LOG1P = tuple(math.log1p(i) for i in range(1024))   # log_rank of the first places (math's, not NumPy's, floats)
+_LOG1P_ARRAY = np.asarray(_LOG1P, dtype=np.float64)
+_NONE = np.iinfo(np.int64).max   # "no candidate" in features()' least-place reductions
 
 
 @dataclass(frozen=True)
@@ -230,142 +264,243 @@ def term_families(index: "RulesIndex") -> TermFamilies:
     return crossref.kept_on(index, "_rerank_terms", TermFamilies)
 
 
+@dataclass(frozen=True)
+class KeyTable:
+    """What features() compares between one question's candidates, as integers per passage of one index, made once
+    (at its first re-ranked question) and kept on it: a candidate's rule listed too, its sub-rules listed, the
+    candidates citing it or cited by it become gathers and `ufunc.at` reductions over these ids instead of dict
+    look-ups per candidate.  -1 is "none": every array indexed by an id has one spare last entry, never written,
+    that -1 reads (False, 0 or "absent")."""
+    number: np.ndarray       # id of its rule number among every number of the index ("702.19b"), -1
+    parent: np.ndarray       # id of its rule's number (702.19), the same ids, -1
+    numbers: int             # how many number ids
+    own: np.ndarray          # id of (its document, its number) among the (document, number) keys, -1
+    rule: np.ndarray         # id of (its document, its rule's number), -1
+    section: np.ndarray      # id of (its document, its number's part before the dot: "702"), -1
+    keys: dict[tuple[str, str], int]   # (document, number) -> its id
+    key_place: np.ndarray    # per key: the place (Structure.place) of the passage having that number, 0 when it
+    #                          has none, -1 when no passage has it (Structure.topic_place reads it so)
+    place: np.ndarray        # its place among the passages under its three-digit rule (Structure.place), -1
+    lang: np.ndarray         # id of its language (`langs`), -1 for a missing row
+    langs: dict[str, int]
+    present: np.ndarray      # a row is there (False: a deleted passage, every feature 0)
+    rule_of: np.ndarray      # Structure.rule_of: the passage of its rule, -1
+    cites: tuple[np.ndarray, np.ndarray]      # CSR per passage: the key ids of the numbers it cites
+    cited_by: tuple[np.ndarray, np.ndarray]   # CSR per key id: the passages citing it
+
+
+def _csr(lists: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+    start = np.zeros(len(lists) + 1, dtype=np.intp)
+    start[1:] = np.cumsum([len(x) for x in lists])
+    flat = np.fromiter((v for x in lists for v in x), dtype=np.intp, count=int(start[-1]))
+    return start, flat
+
+
+def key_table(index: "RulesIndex") -> KeyTable:
+    return crossref.kept_on(index, "_rerank_keys", _make_key_table)
+
+
+def _make_key_table(index: "RulesIndex") -> KeyTable:
+    st = crossref.structure(index)
+    table = passage_table(index)
+    rows = index.rows
+    n = len(rows)
+    number_ids: dict[str, int] = {}
+    keys: dict[tuple[str, str], int] = {}
+    langs: dict[str, int] = {}
+
+    def key(doc: str, num: str | None) -> int:
+        return keys.setdefault((doc, num), len(keys)) if num else -1
+
+    number, parent, own, rule, section, lang = ([-1] * n for _ in range(6))
+    cites: list[list[int]] = [[] for _ in range(n)]
+    for d, r in enumerate(rows):
+        if r is None:
+            continue
+        num, par = table.number[d], table.parent[d]
+        if num:
+            number[d] = number_ids.setdefault(num, len(number_ids))
+        if par:
+            parent[d] = number_ids.setdefault(par, len(number_ids))
+        own[d], rule[d] = key(r.doc, num), key(r.doc, par)
+        section[d] = key(r.doc, num.split(".", 1)[0]) if num else -1
+        lang[d] = langs.setdefault(r.lang, len(langs))
+        cites[d] = [key(r.doc, c) for c in st.cites[d]]
+    for doc, num in list(st.cited_by) + list(st.passage_of):
+        key(doc, num)
+    cited_by: list[list[int]] = [[] for _ in range(len(keys))]
+    for k, citing in st.cited_by.items():
+        cited_by[keys[k]] = list(citing)
+    key_place = np.full(len(keys) + 1, -1, dtype=np.int64)
+    for k, d in st.passage_of.items():
+        key_place[keys[k]] = st.place.get(d, 0)
+    place = np.full(n, -1, dtype=np.int64)
+    for d, k in st.place.items():
+        place[d] = k
+    ints = {name: np.asarray(v, dtype=np.intp) for name, v in
+            (("number", number), ("parent", parent), ("own", own), ("rule", rule), ("section", section),
+             ("lang", lang))}
+    rule_of = np.asarray(st.rule_of if st.rule_of else [-1] * n, dtype=np.intp)
+    return KeyTable(numbers=len(number_ids), keys=keys, key_place=key_place, place=place, langs=langs,
+                    present=np.asarray([r is not None for r in rows], dtype=bool), rule_of=rule_of,
+                    cites=_csr(cites), cited_by=_csr(cited_by), **ints)
+
+
+def _gathered(csr: tuple[np.ndarray, np.ndarray], at: np.ndarray, owner: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The entries of rows `at` of a CSR table, and per entry the `owner` of its row."""
+    start, flat = csr
+    first = start[at]
+    lens = start[at + 1] - first
+    total = int(lens.sum())
+    if not total:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    offsets = np.cumsum(lens) - lens
+    return flat[np.arange(total, dtype=np.intp) + np.repeat(first - offsets, lens)], np.repeat(owner, lens)
+
+
+def _least_other(values: np.ndarray, owner: np.ndarray, size: int) -> np.ndarray:
+    """Per owner (0..size-1): 1/(1 + the least of its values that is a candidate's place (>= 0) and not its own),
+    0.0 when it has none."""
+    keep = (values >= 0) & (values != owner)
+    least = np.full(size, _NONE, dtype=np.int64)
+    np.minimum.at(least, owner[keep], values[keep])
+    found = least < _NONE
+    out = np.zeros(size, dtype=np.float64)
+    out[found] = 1.0 / (1 + least[found])
+    return out
+
+
 def features(index: "RulesIndex", p: "Question", candidates: Sequence[tuple[int, float]],
              lexical: Sequence[tuple[int, float]], dense: Sequence[tuple[int, float]] = (),
              brought: frozenset[int] | set[int] = frozenset(),
              named: dict[tuple[str, str], tuple[int, int]] | None = None,
              topics: dict[tuple[str, str], int] | None = None) -> np.ndarray:
     """One row of FEATURES per candidate (passage number, first-stage score), in the candidates' order;
-    `dense` the semantic ranking (empty on the lexical path), `brought` the candidates the structure added."""
-    rows = index.rows
+    `dense` the semantic ranking (empty on the lexical path), `brought` the candidates the structure added.
+    Column by column over every candidate at once (the index's KeyTable): the same floats as computing each
+    candidate's row by itself, which cost a fifth of a lexical search."""
     st = crossref.structure(index)
     # the rankings as deep as search reads them, whatever depth the caller asked for (training asks for more)
     lexical, dense = lexical[:RERANK_DEPTH], dense[:RERANK_DEPTH]
-    dense_rank = {d: i for i, (d, _) in enumerate(dense)}
     named = st.named_rules(p) if named is None else named
     topics = st.topics(p) if topics is None else topics
-    lex_rank = {d: i for i, (d, _) in enumerate(lexical)}
-    lex_score = dict(lexical)
+    m = len(candidates)
+    out = np.zeros((m, len(FEATURES)), dtype=np.float64)
+    if not m:
+        return out
+    kt, table = key_table(index), passage_table(index)
+    col = _COLUMN
+    ds = np.fromiter((d for d, _ in candidates), dtype=np.intp, count=m)
+    here = np.arange(m, dtype=np.int64)
+    rows = len(index.rows)
+
+    def ranks(ranking: Sequence[tuple[int, float]]) -> np.ndarray:
+        """Per passage, its place in `ranking` (the last when listed twice, as a dict of it keeps), -1."""
+        at = np.full(rows, -1, dtype=np.int64)
+        if ranking:
+            np.maximum.at(at, np.fromiter((d for d, _ in ranking), dtype=np.intp, count=len(ranking)),
+                          np.arange(len(ranking), dtype=np.int64))
+        return at[ds]
+
+    lr, dr = ranks(lexical), ranks(dense)
     top_lex = max((s for _, s in lexical), default=0.0) or 1.0
-    table = passage_table(index)
-    numbers = [table.number[d] for d, _ in candidates]
-    n = max(len(candidates), 1)
-    listed = {num: i for i, num in enumerate(numbers) if num}
-    parents = [table.parent[d] for d, _ in candidates]
-    child_count: dict[str, int] = {}
-    for par in parents:
-        if par:
-            child_count[par] = child_count.get(par, 0) + 1
-    docs = [rows[d].doc if rows[d] is not None else "" for d, _ in candidates]  # type: ignore[union-attr]
-    # (document, number) -> the first candidate holding that number or a sub-rule of it; its best child's share
-    at: dict[tuple[str, str], int] = {}
-    child_best: dict[tuple[str, str], float] = {}
-    for i, (d, _) in enumerate(candidates):
-        num = numbers[i]
-        if num:
-            at.setdefault((docs[i], num), i)
-            if parents[i]:
-                at.setdefault((docs[i], parents[i]), i)  # type: ignore[arg-type]
-                key = (docs[i], parents[i])
-                child_best[key] = max(child_best.get(key, 0.0), lex_score.get(d, 0.0) / top_lex)  # type: ignore[index]
-    # per language, each question term -> the concepts (question words) it stands for, as a bit mask: the
-    # concepts a passage's words cover are the OR of its terms' masks
+    lex_scores = np.fromiter((s for _, s in lexical), dtype=np.float64, count=len(lexical))
+    share = np.zeros(m, dtype=np.float64)
+    listed_lex = lr >= 0
+    share[listed_lex] = lex_scores[lr[listed_lex]]
+    share /= top_lex                    # (0.0 / top_lex for a candidate the lexical ranking lacks, as before)
+    out[:, col["bias_free_lexical"]] = share
+    out[:, col["first_stage_rr"]] = 1.0 / (1 + here)
+    out[listed_lex, col["lexical_rr"]] = 1.0 / (1 + lr[listed_lex])
+    out[dr >= 0, col["dense_rr"]] = 1.0 / (1 + dr[dr >= 0])
+    out[:, col["log_rank"]] = _LOG1P_ARRAY[:m] if m <= len(_LOG1P) else [math.log1p(i) for i in range(m)]
+
+    number, parent, own, rule = kt.number[ds], kt.parent[ds], kt.own[ds], kt.rule[ds]
+    numbered, has_parent, has_rule = number >= 0, parent >= 0, rule >= 0
+    # a number -> the last candidate having it; a number -> how many candidates are its sub-rules
+    last = np.full(kt.numbers + 1, -1, dtype=np.int64)
+    np.maximum.at(last, number[numbered], here[numbered])
+    listed_parent = has_parent & (last[parent] >= 0)
+    out[listed_parent, col["parent_listed"]] = share[last[parent[listed_parent]]]
+    children = np.bincount(parent[has_parent], minlength=kt.numbers + 1)
+    out[numbered, col["children_listed"]] = children[number[numbered]] / m
+    out[has_parent, col["siblings_listed"]] = (children[parent[has_parent]] - 1) / m
+    # (document, number) -> the first candidate having that number or a sub-rule of it; its sub-rules' best share
+    keys = len(kt.keys) + 1
+    first = np.full(keys, _NONE, dtype=np.int64)
+    np.minimum.at(first, own[numbered], here[numbered])
+    np.minimum.at(first, rule[has_rule], here[has_rule])
+    child_best = np.zeros(keys, dtype=np.float64)
+    np.maximum.at(child_best, rule[has_rule], share[has_rule])
+    out[numbered, col["child_best"]] = child_best[own[numbered]]
+    # candidates citing it or its rule; candidates (or their rules) it cites
+    place_of = np.full(rows, -1, dtype=np.int64)
+    np.maximum.at(place_of, ds, here)
+    both = np.concatenate((own, rule))
+    some = both >= 0
+    citing, by = _gathered(kt.cited_by, both[some], np.concatenate((here, here))[some])
+    out[:, col["cited_by_listed"]] = _least_other(place_of[citing], by, m)
+    cited, by = _gathered(kt.cites, ds, here)
+    got = first[cited]
+    out[:, col["cites_listed"]] = _least_other(np.where(got < _NONE, got, -1), by, m)
+    # the glossary entries the question names; the situation's topics
+    def marked(wanted: dict[tuple[str, str], object]) -> np.ndarray:
+        at = np.zeros(keys, dtype=bool)
+        at[[kt.keys[k] for k in wanted if k in kt.keys]] = True
+        return at
+
+    if named:
+        names = marked(named)   # type: ignore[arg-type]
+        out[:, col["glossary_named"]] = numbered & (names[own] | names[rule])
+    placed = np.zeros(m, dtype=bool)
+    if topics:
+        topic = marked(topics)   # type: ignore[arg-type]
+        mine = kt.place[ds]
+        at_place = numbered & (mine >= 0)
+        spot = np.zeros(m, dtype=np.int64)
+        by_section = at_place & topic[kt.section[ds]]
+        spot[by_section] = mine[by_section]
+        placed |= by_section
+        for key in (own, rule):    # under the sub-rule a kind names: its place after that sub-rule's
+            there = kt.key_place[key]
+            hit = at_place & ~placed & topic[key] & (there >= 0)
+            spot[hit] = mine[hit] - there[hit]
+            placed |= hit
+        out[:, col["topic_rule"]] = numbered & (topic[kt.section[ds]] | placed)
+        out[placed, col["topic_first"]] = 1.0 / (1 + spot[placed])
+    if brought:
+        out[:, col["brought_in"]] = np.fromiter((d in brought for d in ds.tolist()), dtype=bool, count=m) & ~placed
+
+    other = np.zeros(m, dtype=bool)
+    if p.lang:
+        other = kt.lang[ds] != kt.langs.get(p.lang, -2)
+    out[:, col["other_language"]] = other
+    out[:, col["numbered_other"]] = other & numbered
+    out[:, col["unnumbered_same"]] = ~other & ~numbered
+
+    # the concepts (question words) each candidate's title, own text, rule's text, rule heading and examples hold
     concept_mask: dict[str, dict[str, int]] = {lang: {} for lang in S.LANGS}
-    every = (1 << len(p.concept_weights)) - 1
+    weights = p.concept_weights
+    every = (1 << len(weights)) - 1
     for c in p.clauses:
         lang = c.field.rsplit("_", 1)[-1]
         if lang in concept_mask:
             concept_mask[lang][c.term] = concept_mask[lang].get(c.term, 0) | (c.mask & every)
+    title_m, own_m, rule_m, heading_m, example_m = _family_masks(index, st, ds, concept_mask)
+    n_concepts = max(len(weights), 1)
+    out[:, col["title_share"]] = _bits(title_m) / n_concepts
+    out[:, col["rule_heading_share"]] = _bits(heading_m) / n_concepts   # 0 with no heading: no bit set
+    out[:, col["example_share"]] = _bits(example_m) / n_concepts
+    out[:, col["text_share"]] = _bits(own_m) / n_concepts
+    out[:, col["text_weighted"]] = _weighted(own_m, weights) / (sum(weights) or 1.0)
+    out[:, col["rule_text_share"]] = _bits(own_m | rule_m | heading_m) / n_concepts
 
-    def mask_of(terms: frozenset[str], lang: str) -> int:
-        masks, m = concept_mask[lang], 0
-        for t in terms & asked[lang]:   # a passage holds ~50 terms, the question ~10: intersect first
-            m |= masks[t]
-        return m
-
-    asked = {lang: frozenset(masks) for lang, masks in concept_mask.items()}
-    weights = p.concept_weights
-    total_weight = sum(weights) or 1.0
-
-    def weight_of(m: int) -> float:
-        # the set bits only, lowest first: the same additions, in the same order, as over every concept
-        total = 0
-        while m:
-            low = m & -m
-            k = low.bit_length() - 1
-            if k >= len(weights):
-                break
-            total += weights[k]
-            m ^= low
-        return total
-
-    n_concepts = max(len(p.concept_weights), 1)
-    pos = {d: i for i, (d, _) in enumerate(candidates)}
-    titles = title_terms(index)
-    # per candidate, the concepts its title, own text, rule's text, rule heading and examples hold (bit masks)
-    found = _family_masks(index, st, candidates, concept_mask, mask_of, titles)
-    # one tuple of the features about the question per candidate (the _DYNAMIC_AT columns, in FEATURES' order),
-    # made into the matrix at the end: assigning each row into an array cost more than computing it
-    values: list[tuple[float, ...]] = []
-    zeros = (0.0,) * len(_DYNAMIC_AT)
-    for i, (d, _) in enumerate(candidates):
-        row = rows[d]
-        if row is None:
-            values.append(zeros)
-            continue
-        num = numbers[i]
-        title_m, own, rule_m, heading_m, example_m = found[i]
-        covered = title_m.bit_count()
-        par = parents[i]
-        lr = lex_rank.get(d)
-        dr = dense_rank.get(d)
-        other = bool(p.lang) and row.lang != p.lang
-        doc = docs[i]
-        citing = [j for key in ((doc, num), (doc, par)) if key[1]
-                  for c in st.cited_by.get(key, ())  # type: ignore[arg-type]
-                  for j in (pos.get(c),) if j is not None and j != i]
-        cited = [at[(doc, n)] for n in st.cites[d] if (doc, n) in at and at[(doc, n)] != i]
-        heading_terms, example_terms = st.heading_terms[d], st.example_terms[d]
-        place = st.topic_place(d, doc, num, topics) if topics else None   # under a topic's rule (not its heading)
-        topical = bool(num) and ((doc, num.split(".", 1)[0]) in topics or place is not None)  # type: ignore[union-attr]
-        in_topic = place is not None
-        around = own | rule_m | heading_m
-        values.append((
-            lex_score.get(d, 0.0) / top_lex,
-            1.0 / (1 + i),
-            0.0 if lr is None else 1.0 / (1 + lr),
-            _LOG1P[i] if i < len(_LOG1P) else math.log1p(i),
-            (lex_score.get(candidates[listed[par]][0], 0.0) / top_lex) if par in listed else 0.0,
-            child_count.get(num, 0) / n if num else 0.0,
-            (child_count.get(par, 1) - 1) / n if par else 0.0,
-            float(other),
-            covered / n_concepts,
-            float(other and bool(num)),
-            float(not other and not num),
-            0.0 if dr is None else 1.0 / (1 + dr),
-            1.0 / (1 + min(citing)) if citing else 0.0,
-            1.0 / (1 + min(cited)) if cited else 0.0,
-            float(bool(num) and ((doc, num) in named or (par is not None and (doc, par) in named))),
-            heading_m.bit_count() / n_concepts if heading_terms else 0.0,
-            example_m.bit_count() / n_concepts if example_terms else 0.0,
-            child_best.get((doc, num), 0.0) if num else 0.0,
-            float(d in brought and not in_topic),   # the topics' own are told by the two below
-            float(topical),
-            1.0 / (1 + place) if place is not None else 0.0,
-            bin(own).count("1") / n_concepts,
-            weight_of(own) / total_weight,
-            bin(around).count("1") / n_concepts,
-            0.0,                                  # text_share_best: below, once every row has its share
-        ))
-    out = np.zeros((len(candidates), len(FEATURES)), dtype=np.float64)
-    if candidates:
-        out[:, _DYNAMIC_AT] = np.array(values, dtype=np.float64).reshape(len(candidates), len(_DYNAMIC_AT))
-        out[:, _STATIC_AT] = table.static[np.fromiter((d for d, _ in candidates), dtype=np.intp,
-                                                      count=len(candidates))]
-    share = FEATURES.index("text_share")
-    best = out[:, share].max(initial=0.0)
+    out[:, _STATIC_AT] = table.static[ds]
+    out[~kt.present[ds]] = 0.0          # a missing row: every feature 0
+    text_share = out[:, col["text_share"]]
+    best = text_share.max(initial=0.0)
     if best > 0:
-        out[:, FEATURES.index("text_share_best")] = out[:, share] / best
+        out[:, col["text_share_best"]] = text_share / best
     return out
 
 
@@ -446,8 +581,9 @@ class Reranker:
 
     def order(self, x: np.ndarray) -> list[int]:
         """Candidate positions, best first; equal scores keep the first stage's order."""
-        scores = self.score(x)
-        return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+        # a stable sort of the negated scores: the order of sorting by (-score, position), without a Python key
+        # per candidate (scores are finite: no NaN to order)
+        return np.argsort(-self.score(x), kind="stable").tolist()
 
     def to_json(self, extra: dict | None = None) -> dict:
         out = {"features": list(FEATURES), "weights": [round(float(w), 6) for w in self.weights]}

@@ -101,3 +101,21 @@ def test_a_hits_brief_is_its_json_cut_to_the_brief_keys(es_index: RulesIndex) ->
         j = hit.to_json()
         assert list(hit.brief().items()) == [(k, j[k]) for k in ("id", "doc", "number", "title", "url",
                                                                    "best_sentence", "lang")]
+
+
+def test_unique_inverse_and_inserted_are_numpy_s() -> None:
+    """_accumulate's label correction: its own np.unique(return_inverse) and np.insert give numpy's arrays."""
+    from judge.search.query import _inserted, _unique_inverse
+
+    rng = np.random.default_rng(15)
+    for size in (1, 2, 7, 300):
+        keys = rng.integers(0, 40, size=size)
+        ukeys, inverse = _unique_inverse(keys)
+        want_u, want_inv = np.unique(keys, return_inverse=True)
+        assert ukeys.tolist() == want_u.tolist() and inverse.tolist() == want_inv.reshape(-1).tolist()
+        array, floats = rng.integers(0, 1000, size=size), rng.random(size)
+        where = np.sort(rng.integers(0, size + 1, size=5))      # non-decreasing, repeats and the end included
+        values, more = rng.integers(0, 1000, size=5), rng.random(5)
+        got_a, got_f = _inserted(where, (array, values), (floats, more))
+        assert got_a.tolist() == np.insert(array, where, values).tolist()
+        assert got_f.tobytes() == np.insert(floats, where, more).tobytes()
