@@ -40,6 +40,7 @@ from judge.search.index import (
 )
 from judge.search.names import CardMatcher, Vocabulary
 from judge.search.wordcache import WordCache
+from judge.search.arrays import inserted, unique_inverse
 from judge.search.coverage import covered as _covered
 from judge.search import answer as _answer
 from judge.search.cards import card_table
@@ -109,34 +110,6 @@ _BODY_FIELDS = frozenset(S.body_field(l) for l in S.LANGS)
 _LABEL_BODY = {f(l): S.body_field(l) for l in S.LANGS for f in (S.title_field, S.keys_field)}
 
 
-def _unique_inverse(keys: Any) -> tuple[Any, Any]:
-    """`np.unique(keys, return_inverse=True)` for a 1-d integer array, without its general machinery (a few
-    hundred label entries per question: the wrapper cost more than the sort)."""
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
-    new = np.empty(len(keys), dtype=bool)
-    new[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    inverse = np.empty(len(keys), dtype=np.intp)
-    inverse[order] = np.cumsum(new) - 1
-    return ordered[new], inverse
-
-
-def _inserted(where: Any, *pairs: tuple[Any, Any]) -> list[Any]:
-    """Per (array, values) pair, `np.insert(array, where, values)` for a non-decreasing `where`: the k-th value
-    lands at where[k] + k, the array's entries fill the rest in order; the positions worked out once for all."""
-    at = where + np.arange(len(where), dtype=np.intp)
-    rest = np.ones(len(pairs[0][0]) + len(where), dtype=bool)
-    rest[at] = False
-    out = []
-    for array, values in pairs:
-        merged = np.empty(len(rest), dtype=array.dtype)
-        merged[at] = values
-        merged[rest] = array
-        out.append(merged)
-    return out
-
-
 @dataclass
 class SearchResponse:
     query: str
@@ -144,7 +117,8 @@ class SearchResponse:
     answer: Hit | None = None
     message: Message | None = None   # for empty, cut or odd questions (search.query.*); None when all went well
     # which game the results are from: {"ruleset", "how" (filter, document, name, cards, number, notation,
-    # language, words, phrases, first, only), "others": games to search instead, "sure": false when nothing told ("first"), "alternative"}
+    # language, words, phrases, first, only), "others": games to search instead, "sure": false when nothing
+    # told ("first"), "alternative"}
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
     alternative: Hit | None = None   # "sure" false: the other game's best passage (gamepick.alternative)
@@ -790,7 +764,7 @@ class RulesIndex:
             group_of = np.repeat(np.asarray(clause_group, dtype=np.int64), sizes)
             keys = group_of[lab] * n + cids[lab]
             lvals = cvals[lab]
-            ukeys, inv = _unique_inverse(keys)
+            ukeys, inv = unique_inverse(keys)
             ls = np.bincount(inv, weights=lvals, minlength=len(ukeys))
             lb = np.zeros(len(ukeys), dtype=np.float64)
             np.maximum.at(lb, inv, lvals)
@@ -804,7 +778,7 @@ class RulesIndex:
                 b[hit] = bvals[at[hit]]
             correction = (1 - FIELD_TIE) * ((b + ls) - np.maximum(b, lb))
             where = np.asarray(ends, dtype=np.intp)[ukeys // n]   # after its group's clauses
-            cids, cvals = _inserted(where, (cids, ukeys % n), (cvals, -correction))
+            cids, cvals = inserted(where, (cids, ukeys % n), (cvals, -correction))
         scores = np.bincount(cids, weights=cvals, minlength=n)
         return scores, masks, first
 

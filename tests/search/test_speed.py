@@ -105,7 +105,7 @@ def test_a_hits_brief_is_its_json_cut_to_the_brief_keys(es_index: RulesIndex) ->
 
 def test_unique_inverse_and_inserted_are_numpy_s() -> None:
     """_accumulate's label correction: its own np.unique(return_inverse) and np.insert give numpy's arrays."""
-    from judge.search.query import _inserted, _unique_inverse
+    from judge.search.arrays import inserted as _inserted, unique_inverse as _unique_inverse
 
     rng = np.random.default_rng(15)
     for size in (1, 2, 7, 300):
