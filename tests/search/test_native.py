@@ -74,6 +74,19 @@ def test_the_native_engine_agrees_with_the_package_and_leaves_passages_to_it(pac
     assert np.array_equal(model.passages(texts), package.passages(texts))
 
 
+def test_loading_the_native_engine_keeps_the_process_subnormal_floats(package: sem.Embedder) -> None:
+    """Built with -ffast-math but linked without it: gcc's crtfastmath.o would set flush-to-zero for the whole
+    server process on load (a subnormal float then reads as 0; hypothesis refuses to generate floats)."""
+    if native.compiler() is None:
+        pytest.skip("no C compiler on this machine")
+    model = sem.Embedder(native=True)
+    model.recent_max = 0
+    model.query(QUESTIONS[0])
+    import sys
+    tiny = sys.float_info.min
+    assert tiny / 2 > 0.0 and float("5e-324") > 0.0
+
+
 def test_a_build_whose_vectors_differ_is_refused() -> None:
     rng = np.random.default_rng(7)
 
