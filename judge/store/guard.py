@@ -109,19 +109,8 @@ class Guard:
         if not self.threaded:
             return self._inline(fn, args, kwargs, write)
         wait = self.limits.timeout if timeout is None else min(timeout, self.limits.timeout)
-        abandoned = threading.Event()
-        future: Future[T] = self._pool().submit(self._in_worker, abandoned, fn, args, kwargs)
-        try:
-            return future.result(timeout=wait)
-        except FutureTimeout:
-            abandoned.set()
-            future.cancel()   # still queued behind stuck calls: never runs
-            reason = f"no answer within {wait:g} s"
-            if wait < self.limits.timeout:   # a short wait (an optional part of a page) proves no outage
-                raise DatabaseUnavailable(reason, self._retry_after()) from None
-            raise self._trip(reason) from None
-        except UNAVAILABLE_ERRORS as error:
-            raise self._trip(_first_line(error)) from error
+        # a short wait (an optional part of a page) proves no outage
+        return self._waited(fn, args, kwargs, wait, "", trips=wait >= self.limits.timeout)
 
     def start(self, fn: Callable[..., T], *args: Any, seconds: float, **kwargs: Any) -> T:
         """`fn(*args, **kwargs)` at an app's start (the schema's migration, the pool's first connection and the
@@ -134,13 +123,22 @@ class Guard:
             raise DatabaseUnavailable(self._reason, self._retry_after())
         if not self.threaded:
             return self._inline(fn, args, kwargs, True)
+        return self._waited(fn, args, kwargs, seconds, " at start", trips=True)
+
+    def _waited(self, fn: Callable[..., T], args: Any, kwargs: Any, wait: float, when: str, *, trips: bool) -> T:
+        """`fn` run on the guard's pool, waited for `wait` seconds: past it the call is abandoned (and cancelled
+        if still queued behind stuck calls) and the database marked down when `trips`."""
         abandoned = threading.Event()
         future: Future[T] = self._pool().submit(self._in_worker, abandoned, fn, args, kwargs)
         try:
-            return future.result(timeout=seconds)
+            return future.result(timeout=wait)
         except FutureTimeout:
             abandoned.set()
-            raise self._trip(f"no answer within {seconds:g} s at start") from None
+            future.cancel()
+            reason = f"no answer within {wait:g} s{when}"
+            if not trips:
+                raise DatabaseUnavailable(reason, self._retry_after()) from None
+            raise self._trip(reason) from None
         except UNAVAILABLE_ERRORS as error:
             raise self._trip(_first_line(error)) from error
 
