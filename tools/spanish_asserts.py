@@ -49,7 +49,7 @@ NOT_TEXT = re.compile(r"\bparams\b|\.id\b|\bids?\(|\bcitations\b|\bh1\b|blockquo
                       r"\bstopped\b|\banalyze\(|glossary_words|\bresults\b")
 # In tests/corpus and tests/search a passage's (a card's, a hit's) text and title are the corpus: what the parsers
 # made of the documents, what a search found, a question expanded with the card table's text.
-CORPUS_TEXT = re.compile(r"\btext\b|\.title\b|\btype_line\b")
+CORPUS_TEXT = re.compile(r"\.text\b|^text$|\.title\b|\btype_line\b")
 CORPUS_TESTS = ("tests/corpus/", "tests/search/")
 ID_LIKE = re.compile(r"^[\w.~:+#&=?-]*(/[\w.~#&=?-]+)*$")
 ID_TOKEN = re.compile(r"[/=_@]|\w[-.]\w|\d")

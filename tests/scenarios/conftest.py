@@ -51,37 +51,6 @@ expect:
 """
 
 
-def _said_line(text: str, ident: str, lang: str = "es") -> dict[str, str] | None:
-    """The parameters of the message `ident` if one line of `text` (a command's output, a page's text) is that
-    message rendered in `lang`, else None. What a CLI prints is read back to its message id and parameters, so a
-    test says which message a line is, not its wording; the template comes from the catalog."""
-    import re
-    import string
-
-    from judge.messages import template_of
-
-    template = template_of(ident, lang)
-    assert template is not None, ident
-    pattern, seen = "", set()
-    for literal, field, _spec, _conv in string.Formatter().parse(template):
-        pattern += re.escape(literal)
-        if field is not None:
-            name = field.split(".")[0].split("[")[0]
-            pattern += f"(?P={name})" if name in seen else f"(?P<{name}>.*?)"
-            seen.add(name)
-    for line in text.splitlines():
-        m = re.fullmatch(pattern, line.strip())
-        if m:
-            return m.groupdict()
-    return None
-
-
-@pytest.fixture()
-def said_line():
-    """_said_line: which message (id, parameters) a line of a command's output or a page's text is."""
-    return _said_line
-
-
 @pytest.fixture()
 def minimal() -> str:
     """A valid scenario whose single expectation holds (Bruno ends with 10 lives)."""
