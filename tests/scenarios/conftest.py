@@ -91,7 +91,7 @@ def minimal_failing() -> str:
 
 
 @pytest.fixture()
-def replays_broken_game(cli: CliRunner):
+def replays_broken_game(cli: CliRunner, said_line):  # noqa: ANN001
     """Check what `judge fuzz` wrote when `invariant` broke: one scenario in `out` whose title says so, which
     `judge run` replays (exit 0) up to the step the command named, the first step that breaks `invariant`.
     Returns the scenario document."""
@@ -104,11 +104,11 @@ def replays_broken_game(cli: CliRunner):
     def check(result, out: Path, invariant, problem: str | None = None) -> dict:  # noqa: ANN001
         """`problem`: what the command must have named as the broken invariant's problem."""
         assert result.exit_code == 1
-        broken = _said_line(result.stderr, "fuzz.report.broken")
+        broken = said_line(result.stderr, "fuzz.report.broken")
         assert broken is not None and problem in (None, broken["problem"]), result.stderr
         written = list(out.glob("*.yaml"))
         assert len(written) == 1
-        assert _said_line(result.stderr, "fuzz.report.replay") == {"path": str(written[0])}
+        assert said_line(result.stderr, "fuzz.report.replay") == {"path": str(written[0])}
         doc = yaml.safe_load(written[0].read_text(encoding="utf-8"))
         assert doc["actions"] and "invariante roto" in doc["title"]     # the scenario's own (Spanish) title
         replay = cli.invoke(main, ["run", str(written[0])])

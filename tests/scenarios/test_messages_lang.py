@@ -64,7 +64,9 @@ def test_api_run_lang_en(client, minimal: str) -> None:
     assert [s.get("message") for s in es["steps"]] == [s.get("message") for s in en["steps"]]
     hit = next(s for s in en["steps"] if s.get("message", {}).get("id") == "dv.attack.player")
     assert hit["summary"].startswith("Bruno loses 2 lives")
-    assert en["verdict"]["text"].startswith("PASS") and es["verdict"]["text"].startswith("BIEN")
+    assert en["verdict"]["message"] == es["verdict"]["message"]          # one verdict, said in each language
+    assert en["verdict"]["message"]["params"]["head"]["id"] == "core.verdict.good"
+    assert en["verdict"]["text"].startswith("PASS") and es["verdict"]["text"].startswith(Message("core.verdict.good").render())
 
 
 def test_api_run_lang_en_gives_the_errors_in_english(client) -> None:

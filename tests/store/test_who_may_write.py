@@ -135,7 +135,9 @@ def test_a_fork_is_a_new_line_linked_both_ways_and_hides_nothing(app, scenario_y
     # both pages say so
     page = _page(owner.get(first["url"]))
     assert [li["data-id"] for li in page.select("ul.forks li")] == [forked["id"]]
-    assert "versión 1" in page.select_one("ul.forks li").get_text()
+    fork = page.select_one("ul.forks li")
+    assert (fork["data-message"], fork["data-version"]) == ("saved.fork_of_version", "1")
+    assert translate("saved.fork_of_version", "es", version=1) in fork.get_text()
     origin = _page(other.get(forked["url"])).select_one("p.forked-from a")
     assert origin["href"] == first["url"]
 
