@@ -61,7 +61,8 @@ YAML_VALUE = re.compile(r"[\w\"]:[ \t]+([a-záéíóúñü]+)[ \t]*(?=$|[,}#])",
 URL = re.compile(r"^/\S*$")                        # /escenarios/ejecutar?escenario=: an address
 FIELD_PATH = re.compile(r"^\w+(\.[\w ~+-]+|\[\d+\])+$")      # cards.Tierra rara.cast_from[0]: a field path
 CARD_TABLES = ("judge/search/popular_cards.yaml",)       # the cards players name, with their Spanish text
-FOLDERS = ("tests/engine", "tests/scenarios", "tests/web", "tests/store", "tests/search", "tests/corpus")
+FOLDERS = ("tests/engine", "tests/scenarios", "tests/web", "tests/store", "tests/search", "tests/corpus",
+           "tests/faults")
 RENDERING = "test_rendering_"                      # the named rendering tests: the prefix, nothing else
 STRING_OPS = ("startswith", "endswith", "count", "find", "index", "rfind", "rindex")
 RE_CALLS = ("search", "match", "fullmatch", "findall", "finditer")

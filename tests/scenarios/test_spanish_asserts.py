@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-CEILING = 90          # asserts on Spanish wording outside the named rendering tests (tools/spanish_asserts.py)
+CEILING = 0           # asserts on Spanish wording outside the named rendering tests (tools/spanish_asserts.py)
 RENDERING_CEILING = 34
 
 
@@ -138,7 +138,8 @@ def test_the_suite_holds_its_ceiling(tool: Any) -> None:
     plain = [f"{f[0]}:{f[1]}:{f[2]}" for f in found if not f[3]]
     assert len(plain) <= CEILING, "new asserts on Spanish wording (assert on message ids):\n" + "\n".join(plain)
     assert len(found) - len(plain) <= RENDERING_CEILING
-    assert all(f[0].split("/")[1] in ("engine", "scenarios", "web", "store", "search", "corpus") for f in found)
+    assert all(f[0].split("/")[1] in ("engine", "scenarios", "web", "store", "search", "corpus", "faults")
+               for f in found)
 
 
 def test_the_word_list_keeps_english_and_code_names_out(tool: Any) -> None:
