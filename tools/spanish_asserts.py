@@ -240,6 +240,11 @@ def _spanish(text: str, words: frozenset[str]) -> bool:
     return any(len(w) > 2 for w in spanish) or (len(spanish) > 1 and len(spanish) == len(found))
 
 
+def _sentence(text: str, words: frozenset[str]) -> bool:
+    """Three Spanish words or more: a sentence, whatever the name of what it is compared with (`old`, `p`)."""
+    return sum(1 for w in _words(text) if w.lower() in words) >= 3
+
+
 def _message_pair(node: ast.AST) -> bool:
     """`("format.card.unknown", {"card": "Lobo azul"})`: a message id and its parameters, not wording."""
     return isinstance(node, (ast.Tuple, ast.List)) and any(
@@ -334,7 +339,9 @@ class _Walk:
             elif kind in (ast.Assign, ast.AnnAssign, ast.For, ast.comprehension):
                 self.binds.append(n)
                 value = n.iter if kind in (ast.For, ast.comprehension) else n.value  # type: ignore[attr-defined]
-                if value is not None and _texts(value, {}):
+                targets = n.targets if kind is ast.Assign else [n.target]  # type: ignore[attr-defined]
+                names_only = all(isinstance(t, (ast.Name, ast.Tuple, ast.List)) for t in targets)
+                if value is not None and names_only and _texts(value, {}):     # `doc["x"] = {…}`: fed, not bound
                     skip.update(id(m) for m in _walk(value))
         self.binds.sort(key=_position)
         self.asserts.sort(key=lambda a: a[0].lineno)
@@ -409,7 +416,7 @@ def scan_source(src: str, file: str = "<test>", words: frozenset[str] | None = N
                 if not _spanish(text, words):
                     continue
                 seg = source.segment(other)
-                reads = RENDERED.search(seg) or isinstance(other, (ast.Call, ast.Subscript))
+                reads = RENDERED.search(seg) or isinstance(other, (ast.Call, ast.Subscript)) or _sentence(text, words)
                 if reads and not NOT_TEXT.search(seg) and not (corpus_tests and CORPUS_TEXT.search(seg)) and \
                         wording(text):
                     hit(n.lineno, form)

@@ -227,7 +227,7 @@ def test_saved_page_says_which_cited_rules_changed_since(client, versions_instan
     unaffected = client.get(f"/escenarios/guardados/{ids['unaffected']}.json").get_json()["rules"]
     assert unaffected["state"] == "unchanged" and unaffected["rules"] == []
     old = client.get(f"/escenarios/guardados/{ids['old_row']}").get_data(as_text=True)
-    assert "Guardado antes de que se registrara la versión de las reglas" in old
+    assert 'data-message="saved.rules.not-recorded"' in old           # no rules version recorded: it says so
 
 
 def test_a_saved_run_records_the_rules_version_it_ran_under(versions_instance) -> None:

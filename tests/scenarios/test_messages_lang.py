@@ -85,5 +85,9 @@ def test_run_page_lang_en_shows_english_steps_and_verdict(client) -> None:
     summaries = [p.get_text(" ", strip=True) for p in soup.select(".run-step .summary")]
     assert any(s.startswith("game setup (2 players)") for s in summaries)
     assert "PASS" in soup.select_one(".verdict").get_text()
-    spanish = client.get("/escenarios/doce-vidas/01-preparacion-de-la-partida?lang=es").get_data(as_text=True)
-    assert "preparación de la partida (2 jugadores)" in spanish
+    spanish = BeautifulSoup(client.get("/escenarios/doce-vidas/01-preparacion-de-la-partida?lang=es").get_data(
+        as_text=True), "html.parser")
+    setup = spanish.select_one('.run-step .summary[data-message="dv.setup.new"]')
+    english = soup.select_one('.run-step .summary[data-message="dv.setup.new"]')
+    # the same step, said by its message in each page's language
+    assert setup is not None and english is not None and setup.get_text(" ", strip=True) != english.get_text(" ", strip=True)

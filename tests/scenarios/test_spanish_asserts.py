@@ -50,6 +50,8 @@ FORMS = [
     ("a set of texts", 'assert set(lines) >= {"carta desconocida"}', 'assert set(lines) >= {"unknown card"}'),
     ("pytest.raises(match=)", 'with pytest.raises(BadDraft, match="pasa de 5000 bytes"):\n    decode(x)',
      'with pytest.raises(BadDraft, match="base64url"):\n    decode(x)'),
+    ("a sentence, whatever the name it is compared with", 'assert "se registrara la versión de las reglas" in old',
+     'assert "the rules version was recorded" in old'),
     ("a page looked up by its words", 'assert soup.find("button", string="Buscar")',
      'assert soup.find("button", attrs={"data-message": "search.submit"})'),
 ]
@@ -93,6 +95,8 @@ NOT_WORDING = [
     ("a name the test feeds", 'title = "Oso contra oso"\nr = post(cli, title)\nassert title in r.output'),
     ("what a call in the assert is given", 'assert split("Criatura legendaria") == (["Legendaria"], ["Criatura"])'),
     ("the assert's message", 'assert ok, "no se puede"'),
+    ("a literal set into a document, then echoed", 'doc["cards"]["X"] = {"text": "Solo si tienes menos de 10 vidas."}\n'
+     'assert any("menos de 10 vidas" in u for u in run(doc).notes_of)'),
 ]
 
 

@@ -152,6 +152,9 @@ def test_save_form_redirects_to_the_permalink_or_shows_the_errors(client, scenar
     assert bad.status_code == 400
     page = BeautifulSoup(bad.get_data(as_text=True), "html.parser")
     assert page.select_one(".run-errors code.path") is not None
+    assert page.select_one(".run-errors h2")["data-message"] == "run.invalid"
+    said = {li["data-path"]: li["data-message"] for li in page.select(".run-errors li[data-path]")}
+    assert said and all(ident.startswith(("format.", "dv.", "magic.")) for ident in said.values()), said
 
 
 def test_library_lists_curated_by_ruleset_and_recent_saved_paginated(client, scenario_yaml: str) -> None:
