@@ -5,25 +5,33 @@ message ids — not on the Spanish words a step, a verdict, a prompt, an error o
     python tools/spanish_asserts.py --list       # every such assert, file:line:test [form]
     python tools/spanish_asserts.py --root DIR   # the tests of another checkout (this word list, these rules)
 
-An AST scan of the test folders (FOLDERS). An assert counts when it compares a Spanish literal with a text the
-program renders (a step's summary, a prompt, a verdict, a CLI's output, a page's text, an error's message, what a
-function returns). The forms read (each has examples in tests/scenarios/test_spanish_asserts.py):
+An AST scan of the test folders (FOLDERS: tests/engine, scenarios, web, store, search, corpus, faults), each
+file parsed once and walked once. An assert counts when it compares a Spanish literal with a text the program
+renders (a step's summary, a prompt, a verdict, a CLI's output, a page's text, an error's message, what a function
+returns; a sentence of three Spanish words or more whatever the name it is compared with). The forms read (each
+with examples that must and must not count in tests/scenarios/test_spanish_asserts.py):
 - `"no se puede" in out`, `not in`, `==`, `!=`, `out.startswith("BIEN")` (endswith, count, find, index), a tuple of
   them, `re.search("…", out)` (match, fullmatch, findall);
-- a literal of one word when the word is in tools/spanish_words.txt (`"cementerio" in step.summary`);
+- a literal of one word when the word is in tools/spanish_words.txt (`"cementerio" in step.summary`, `"BIEN"`);
 - a literal bound to a name first (`expected = "…"`, `for word in ("…", "…")`, a `parametrize` value, a module
   constant) or a subscript of such a name (`CASES["x"]`), asserted later;
 - literals inside a dict, list, tuple or set compared (`body == {"error": "…"}`, `out in ("BIEN", "MAL")`,
   `set(lines) >= {"…"}`): a dict's values, not its keys (field names);
 - `pytest.raises(…, match="…")` / `pytest.warns(…, match=…)`, and a page looked up by its words
   (`soup.find(string="…")`, `text=`), anywhere in a test.
-A literal is Spanish when it holds a word of tools/spanish_words.txt. Not counted: ids and passage ids (`a.b_c`,
-`magic.search.shuffle`, «word/word» paths), field paths (`cards.Tierra rara.cast_from`), addresses (`/escenarios/…`),
-cited passages' quotes («§ »), and what a test compares with a message id or its parameters (`params`, `.id`),
-citations, the scenario's own title (`h1`), a passage's quoted text (`blockquote`), a card's unmodelled text
-(`unmodelled`, `notes`), a kind or a path: the corpus's and the cards' words, not the program's. Neither is a
-literal the test itself fed the program (a string a literal outside the asserts contains: a scenario's title, a
-card's name in its YAML, a search's query), which the program only echoes.
+A literal is Spanish when it holds a word of tools/spanish_words.txt of three letters or more (or only Spanish
+words, two or more: «a», «en», «no» are English too), its ids left out. Not counted: ids and passage ids (`a.b_c`,
+`magic.search.shuffle`, «word/word» paths, `cr-en`, `lang=en`), field paths (`cards.Tierra rara.cast_from`),
+addresses (`/escenarios/…`, `#paso-`), cited passages' quotes («§ »), a message id with its parameters
+(`("format.card.unknown", {"card": …})`), and what a test compares with a message id or its parameters (`params`,
+`.id`), citations, the scenario's own title (`h1`, `scenario_title`, `["title"]`), a stop code (`stopped`), a
+passage's quoted text (`blockquote`), a card's unmodelled text (`unmodelled`, `notes`), a kind or a path, and in
+tests/corpus and tests/search a passage's or a hit's `.text`/`.title` (CORPUS_TEXT): the corpus's and the cards'
+words, not the program's. Neither is a literal the test itself fed the program (one a literal outside the asserts
+holds, a call's argument inside the assert, or a name bound to it and read outside the asserts: a scenario's title,
+a card's text set into its document, a search's query), which the program only echoes, nor the words of the data
+the program reads (Data: the curated scenarios' names and field values, a whole line of the corpus, a phrase of
+four words or more of it, the card table's texts).
 
 The named rendering tests (RENDERING): a test whose name starts with `test_rendering_` checks the Spanish (and
 English) wording on purpose; its asserts are counted apart. Nothing else is exempt: not a helper, not a test that
@@ -323,8 +331,9 @@ class _Walk:
                 self.asserts.append((n, inside))        # type: ignore[arg-type]
                 skip.update(id(m) for m in inside)
                 for call in inside:                     # what a call inside the assert is given is fed
-                    if type(call) is ast.Call and not (isinstance(call.func, ast.Attribute) and  # type: ignore[attr-defined]
-                                                       call.func.attr in STRING_OPS + RE_CALLS):  # type: ignore[attr-defined]
+                    func = getattr(call, "func", None)
+                    if type(call) is ast.Call and not (isinstance(func, ast.Attribute) and
+                                                       func.attr in STRING_OPS + RE_CALLS):
                         skip.difference_update(id(a) for a in call.args)  # type: ignore[attr-defined]
             elif kind is ast.Call:
                 if n.keywords:                          # type: ignore[attr-defined]
@@ -371,7 +380,8 @@ class _Source:
     def segment(self, node: ast.AST) -> str:
         first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1  # type: ignore[attr-defined]
         if first == last:
-            return self.lines[first][node.col_offset:node.end_col_offset].decode("utf-8", "replace")  # type: ignore[attr-defined]
+            line = self.lines[first]
+            return line[node.col_offset:node.end_col_offset].decode("utf-8", "replace")  # type: ignore[attr-defined]
         chunk = [self.lines[first][node.col_offset:], *self.lines[first + 1:last],  # type: ignore[attr-defined]
                  self.lines[last][:node.end_col_offset]]  # type: ignore[attr-defined]
         return b"".join(chunk).decode("utf-8", "replace")
@@ -466,4 +476,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:                         # `… | head`: the reader had enough
+        sys.exit(0)

@@ -139,7 +139,8 @@ def test_rerunning_shows_verdict_trace_and_missing_passages(impact_json, message
     assert not any(a["changed"] for a in rest)
     for a in data["scenarios"]:
         assert a["rerun"]["ok"] is True and len(a["rerun"]["digest"]) == 64
-        assert message_ids(a["rerun"]["verdict_message"])[:2] == [a["rerun"]["verdict_message"]["id"], "core.verdict.good"]
+        said = a["rerun"]["verdict_message"]
+        assert message_ids(said)[:2] == [said["id"], "core.verdict.good"]
         assert a["rerun"]["verdict"] == Message.from_json(a["rerun"]["verdict_message"]).render()   # its Spanish line
     found = _by_name(data)
     assert found[REMOVED_BY]["rerun"]["missing"] == [f"cr-en/{V.CITED_REMOVED}"]

@@ -17,7 +17,8 @@ def tool(repo_tool: Any) -> Any:
     return repo_tool("spanish_asserts")
 
 
-def _forms(tool: Any, body: str, *, header: str = "", name: str = "test_x", file: str = "tests/web/test_x.py") -> list[str]:
+def _forms(tool: Any, body: str, *, header: str = "", name: str = "test_x",
+           file: str = "tests/web/test_x.py") -> list[str]:
     """The forms counted in one test whose body is `body` (the module starts with `header`)."""
     src = textwrap.dedent(header) + f"\n\ndef {name}(client, cli):\n" + textwrap.indent(textwrap.dedent(body), "    ")
     return [f[4] for f in tool.scan_source(src, file)]

@@ -194,7 +194,8 @@ def test_judge_index_leaves_the_vectors_to_the_background_job(tiny: tuple[Path, 
     before = runner.invoke(main, ["corpus", "status"], catch_exceptions=False)
     vectors = said_line(before.output, "cli.status.vectors")
     assert before.exit_code == 0 and vectors is not None
-    assert (vectors["model"], vectors["present"], vectors["total"], vectors["percent"]) == (sem.MODEL_ID, "0", str(n), "0.0")
+    assert (vectors["model"], vectors["present"], vectors["total"], vectors["percent"]) == (
+        sem.MODEL_ID, "0", str(n), "0.0")
     assert "judge index" in before.output            # pending: says what resumes it
     result = runner.invoke(main, ["index", "--force"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
