@@ -85,6 +85,26 @@ def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     assert keys and not any(key.startswith("bench-fill:") for key in keys), keys
 
 
+def test_bench_load_rate_paces_the_cold_pass_too(instance_dir: Path, tmp_path: Path) -> None:
+    """--rate paces every pass of a target: the cold one (a new question each request) as well as the warm one.
+    An unpaced cold pass answered as fast as the server could, so a cold p99 at a given throughput could not be
+    measured. At 20 requests/s for 1 s on 4 connections, no pass may send more than the schedule's 20 plus each
+    connection's first request (unpaced, the small corpus's lexical questions come back far faster)."""
+    instance = tmp_path / "instance"
+    shutil.copytree(instance_dir, instance, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "counters.bin", "judge.db*"))
+    result = CliRunner().invoke(
+        main, ["bench", "load", "--seconds", "1", "--warmup", "0", "--connections", "4", "--saves", "0",
+               "--targets", "lexical", "--workers", "1", "--threads", "4", "--rate", "20", "--json"],
+        env={"JUDGE_INSTANCE": str(instance)})
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["targets"]
+    assert [row["name"] for row in rows] == ["lexical-cold", "lexical"]
+    for row in rows:
+        assert row["rate"] == 20 and row["errors"] == 0, row
+        assert 0 < row["requests"] <= 20 + 4, row
+    assert rows[0]["cache"] == {"miss": rows[0]["requests"]}   # still new questions, only paced
+
+
 def test_group_cpu_seconds_counts_a_busy_process_group() -> None:
     import subprocess
     import sys
