@@ -38,3 +38,35 @@ def _run(instance: Path, replace: str) -> list[str]:
 def test_a_reopened_index_frees_the_frozen_old_one(instance_dir: Path) -> None:
     # `judge index` rebuilt it in another process: the worker opens the new one (RulesData._reopen)
     assert _run(instance_dir, "_reopen()") == ["True", "True", "True"]
+
+
+def test_the_code_digest_is_made_by_one_thread(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Eight threads asking for the code digest at once (a worker's first requests) hash the files once."""
+    import hashlib
+    import threading
+
+    from judge.web import pagecache
+
+    made: list[int] = []
+
+    class Counting:
+        @staticmethod
+        def sha256(*args: object) -> "hashlib._Hash":
+            made.append(1)
+            return hashlib.sha256(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pagecache, "_code_digest", None)
+    monkeypatch.setattr(pagecache, "hashlib", Counting)
+    barrier = threading.Barrier(8)
+    got: list[str] = []
+
+    def ask() -> None:
+        barrier.wait()
+        got.append(pagecache.code_version())
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(got) == 8 and len(set(got)) == 1 and made == [1]
