@@ -83,6 +83,20 @@ class Passages:
                                                  placements(found, spans))
         return kept
 
+    def prepare(self) -> int:
+        """Every passage's analysis and sentence traits made now, the very values a hit makes on its passage's
+        first use (a worker's warm-up, judge/search/warm.py: 0.4 s of CPU for the CR's 4,577 passages, instead of
+        50-150 ms for each of the first requests meeting long passages); returns how many passages."""
+        done = 0
+        for docnum, row in enumerate(self.rows):
+            if row is None:
+                continue
+            kept = self.analysis(docnum)
+            if docnum not in self._traits:
+                self._traits[docnum] = _answer.sentence_traits(self.stored[docnum].get(S.TEXT_F, ""), kept.spans)
+            done += 1
+        return done
+
     def lang(self, docnum: int) -> str:
         lang = self.rows[docnum].lang
         return lang if lang in S.LANGS else "es"

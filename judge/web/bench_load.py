@@ -411,9 +411,10 @@ def group_cpu_seconds(pgid: int) -> float:
 def _measure(server: Server, target: Target, connections: int, seconds: float, warmup: float,
              count: int | None = None, rate: float | None = None) -> dict[str, Any]:
     """One target's figures, with the server's CPU per request (the honest figure on a loaded machine: what the
-    requests cost, whatever share of the cores the server got meanwhile)."""
-    if warmup > 0:
-        drive("127.0.0.1", server.port, target, connections=connections, seconds=warmup)
+    requests cost, whatever share of the cores the server got meanwhile). `rate` paces the warm-up and the
+    measured pass alike, cold or warm (an unpaced cold pass once made a paced cold p99 impossible to measure)."""
+    if warmup > 0:   # paced as the measured pass (--rate), so the server is measured in the state that rate leaves
+        drive("127.0.0.1", server.port, target, connections=connections, seconds=warmup, rate=rate)
     cpu = group_cpu_seconds(server.process.pid)
     result = drive("127.0.0.1", server.port, target, connections=connections, seconds=seconds, count=count,
                    rate=rate)
@@ -531,7 +532,8 @@ def bench_load_cmd(seconds: float, connections: int, names: str, saves: int, dat
                             # asked once; the pass stops early only if every variant was asked)
                             _forget_searches(redis_url, prefix)
                             target, count = cold_search(name)
-                            cold = _measure(server, target, connections, seconds, 0, count=count)
+                            # paced like every other pass (--rate): a cold p99 at a given throughput
+                            cold = _measure(server, target, connections, seconds, 0, count=count, rate=rate)
                             rows.append(cold | {"name": f"{name}-cold", "target": cold["target"] + ", cold"})
                         row = _measure(server, available[name], connections, seconds, warmup,
                                        rate=rate) | {"name": name}

@@ -222,6 +222,7 @@ class RulesData:
     def _open_last_good(self, problem: str) -> None:
         from judge.search import RulesIndex
         from judge.search.index import last_good
+        from judge.search.warm import thaw
 
         folder = last_good(self.instance_dir)
         if folder is None:
@@ -230,16 +231,19 @@ class RulesData:
         self.index = RulesIndex(self.instance_dir, corpus_dir=self.corpus_dir, semantic=self.semantic, folder=folder)
         if old is not None:
             old.close()
+            thaw()   # a worker's frozen heap holds the old index: given back to the collector (warm.thaw)
         self.serving_last_good = problem
         log.error("serving the last good copy of the index (%s) while it is built again", folder.name)
 
     def _reopen(self) -> None:
         from judge.search import open_index
+        from judge.search.warm import thaw
 
         old = self.index
         self.index = open_index(self.instance_dir, corpus_dir=self.corpus_dir, semantic=self.semantic)
         if old is not None:
             old.close()  # requests still using it finish first: POSIX keeps the unlinked files readable
+            thaw()       # a worker's frozen heap holds the old index: given back to the collector (warm.thaw)
 
 
 _registry: dict[tuple[Path, Path, bool], RulesData] = {}

@@ -6,6 +6,7 @@ socket (the GIL is released there); the driver's own CPU per request is measured
 """
 from __future__ import annotations
 
+import gc
 import http.client
 import itertools
 import threading
@@ -47,6 +48,7 @@ class LoadResult:
     statuses: dict[int, int] = field(default_factory=dict)
     answers: list[Answer] = field(default_factory=list)
     client_cpu: float = 0.0
+    client_collections: int = 0   # objects the collection after the pass freed (the pass ran without collections)
 
     @property
     def requests(self) -> int:
@@ -90,7 +92,7 @@ class LoadResult:
                 "p99_from_sent_ms": round(self.sent_p99(), 1),
                 "errors": self.errors, "statuses": {str(k): v for k, v in sorted(self.statuses.items())},
                 "cache": self.cache_states(),
-                "client_cpu_s": round(self.client_cpu, 3)}
+                "client_cpu_s": round(self.client_cpu, 3), "client_cycles_freed": self.client_collections}
 
 
 def drive(host: str, port: int, target: Target, *, connections: int = 32, seconds: float = 10.0,
@@ -159,12 +161,23 @@ def drive(host: str, port: int, target: Target, *, connections: int = 32, second
     cpu = time.process_time()
     started = time.monotonic()
     threads = [threading.Thread(target=worker, args=(slot,), daemon=True) for slot in range(connections)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + timeout + 5)
+    collecting = gc.isenabled()
+    # No collection while the pass runs: the driver's own full collections (its heap holds the bench's catalog
+    # and the pass's answers) stopped its 32 threads for 66-261 ms twice per 10 s pass, and every request in
+    # flight then was charged that stall as server latency (docs/benchmarks.md, branch lexload). A pass's
+    # garbage is freed by reference counting; what cycles it leaves are collected right after it.
+    gc.disable()
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(seconds + timeout + 5)
+    finally:
+        if collecting:
+            gc.enable()
     result.seconds = time.monotonic() - started
     result.client_cpu = time.process_time() - cpu
+    result.client_collections = gc.collect()
     result.answers.sort(key=lambda a: a.index)
     for answer in result.answers:
         result.latencies.append(answer.seconds)

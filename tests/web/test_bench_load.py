@@ -51,6 +51,27 @@ def test_drive_counts_statuses_and_latencies() -> None:
     assert gone.requests > 0 and gone.statuses.keys() == {0}
 
 
+def test_the_driver_does_not_collect_garbage_during_a_pass() -> None:
+    """The driver's own full collections stopped its 32 threads for 66-261 ms twice per 10 s pass, charged to the
+    server as latency: a pass runs with the collector off (seen by each request as it is made), and the
+    collector is on again after it, whatever it was before."""
+    import gc
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    seen: list[bool] = []
+    try:
+        port = server.server_address[1]
+        target = Target("ok", "GET", "/", path_for=lambda i: seen.append(gc.isenabled()) or "/")
+        assert gc.isenabled()
+        result = drive("127.0.0.1", port, target, connections=3, seconds=10, count=12)
+        assert result.requests == 12 and seen == [False] * 12 and gc.isenabled()
+        assert result.to_json()["client_cycles_freed"] >= 0
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     instance = tmp_path / "instance"
     shutil.copytree(instance_dir, instance, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "counters.bin", "judge.db*"))
@@ -83,6 +104,26 @@ def test_bench_load_tiny_run(instance_dir: Path, tmp_path: Path) -> None:
     with sqlite3.connect(instance / "shared.db") as db:
         keys = [row[0] for row in db.execute("SELECT key FROM pages")]
     assert keys and not any(key.startswith("bench-fill:") for key in keys), keys
+
+
+def test_bench_load_rate_paces_the_cold_pass_too(instance_dir: Path, tmp_path: Path) -> None:
+    """--rate paces every pass of a target: the cold one (a new question each request) as well as the warm one.
+    An unpaced cold pass answered as fast as the server could, so a cold p99 at a given throughput could not be
+    measured. At 20 requests/s for 1 s on 4 connections, no pass may send more than the schedule's 20 plus each
+    connection's first request (unpaced, the small corpus's lexical questions come back far faster)."""
+    instance = tmp_path / "instance"
+    shutil.copytree(instance_dir, instance, symlinks=True, ignore=shutil.ignore_patterns("shared.db*", "counters.bin", "judge.db*"))
+    result = CliRunner().invoke(
+        main, ["bench", "load", "--seconds", "1", "--warmup", "0", "--connections", "4", "--saves", "0",
+               "--targets", "lexical", "--workers", "1", "--threads", "4", "--rate", "20", "--json"],
+        env={"JUDGE_INSTANCE": str(instance)})
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["targets"]
+    assert [row["name"] for row in rows] == ["lexical-cold", "lexical"]
+    for row in rows:
+        assert row["rate"] == 20 and row["errors"] == 0, row
+        assert 0 < row["requests"] <= 20 + 4, row
+    assert rows[0]["cache"] == {"miss": rows[0]["requests"]}   # still new questions, only paced
 
 
 def test_group_cpu_seconds_counts_a_busy_process_group() -> None:

@@ -127,7 +127,7 @@ def test_a_worker_is_warm_before_its_first_request(instance_dir: Path, tmp_path:
     the corpus and the index, the cited rules' resolver (runs and the dry run's problems) and the index's lazy
     tables of a full search (the cross-references), which the first new questions of 16 threads would otherwise
     each build at once. Counted in a fresh process: after the import, neither a new question nor a cited rule
-    loads or builds anything."""
+    loads or builds anything, and what was loaded is frozen (gc.freeze)."""
     import subprocess
     import sys
 
@@ -148,10 +148,17 @@ from pathlib import Path
 from judge.runner.citations import resolver
 with wsgi.app.app_context():
     resolver(Path(wsgi.app.config["CORPUS_DIR"]), Path(wsgi.app.config["INSTANCE"]))
-print(len(builds), len(loads))
+import gc
+from judge.web import pagecache
+env = wsgi.app.jinja_env
+compiled = {key[1] for key in env.cache.keys()} if env.cache is not None else set()
+print(len(builds), len(loads), gc.get_freeze_count() > 10_000,
+      pagecache._code_digest is not None and set(env.list_templates()) <= compiled)
 """
     env = dict(os.environ, JUDGE_INSTANCE=str(instance), JUDGE_DATABASE_URL=f"sqlite:///{tmp_path / 'judge.db'}",
                JUDGE_SEARCH_CACHE="false", JUDGE_RATE_LIMITS="false", JUDGE_SEARCH_SEMANTIC="false")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.split() == ["0", "0"], out.stdout
+    # ... the loaded heap is frozen out of the collector's full passes (warm.freeze_loaded), and the cache keys'
+    # code digest and every template were made before the first request (each thread's first requests made them)
+    assert out.stdout.split() == ["0", "0", "True", "True"], out.stdout
