@@ -114,7 +114,8 @@ def named_games(index: "RulesIndex", p: "Question") -> list[str]:
     return [g for g in index.games if names_in_order(said, tuple(S.analyze(g.replace("-", " "), "name")))]
 
 
-def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]:
+def game_words(index: "RulesIndex", p: "Question",
+               told: dict[int, tuple[str, bool]] | None = None) -> dict[str, tuple[int, int]]:
     """Per game, (strong, weak) counts of the question's concepts (its words, with their translations) that only
     that game's passages hold.  A concept only in the biggest game counts only when it is uncommon rules
     vocabulary the glossary knows (that game's passages hold most everyday words too), and it is strong only
@@ -222,6 +223,8 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
         if len(games) == 1:
             (g,) = games
             if g != index.largest_game or "\0glossary" in acc:
+                if told is not None:
+                    told[i] = (g, strong or g != index.largest_game)
                 s, w = votes.get(g, (0, 0))
                 votes[g] = (s + 1, w) if strong or g != index.largest_game else (s, w + 1)
     return votes
