@@ -203,3 +203,14 @@ def test_the_game_is_said_in_the_pages_language_on_the_page_and_in_the_api(clien
     assert sure["game"]["name"] == "Doce vidas" and sure["alternative"] is None
     assert sure["game"]["said"] == {"es": "Respuesta de las reglas de Doce vidas",
                                     "en": "Answer from the rules of Doce vidas"}[lang]
+
+
+def test_the_same_question_in_another_game_keeps_every_character() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from judge.web.links import search_url
+
+    url = search_url("¿y si pongo & o #1 + 50%?", "doce-vidas")
+    parts = urlsplit(url)
+    assert parts.path == "/" and not parts.fragment
+    assert parse_qs(parts.query) == {"q": ["¿y si pongo & o #1 + 50%?"], "ruleset": ["doce-vidas"]}
