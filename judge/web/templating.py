@@ -8,7 +8,7 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 # The URL helpers live in judge.web.links (below the views); templates and older imports reach them here too.
-from judge.web.links import card_url, document_url, passage_url, rule_url
+from judge.web.links import card_url, document_url, passage_url, rule_url, search_url
 from judge.web.links import text_links as passage_links
 
 if TYPE_CHECKING:
@@ -154,6 +154,7 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         passage_url=passage_url, rule_url=rule_url, card_url=card_url, document_url=document_url,
+        search_url=search_url,
         has_page=has_page, text_links=text_links, examples_building=examples_building, says_refusal=says_refusal,
     )
     app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text,

@@ -163,6 +163,28 @@ def test_a_question_whose_game_cannot_be_told_says_so_and_offers_both(client, ge
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_other_games_line_asks_the_same_question_in_that_game(client, get_page, lang: str) -> None:
+    q = "puedo atacar con una criatura el turno que entra?"
+    data = client.get("/api/search", query_string={"q": q, "lang": lang}).get_json()
+    assert data["game"]["sure"] is False
+    alternative = data["alternative"]
+    other = alternative["ruleset"]
+    assert alternative["ask"] == translate("search.game_ask", lang, game=alternative["game_name"])
+    # the page of the same question with the other game picked: that game answers, as picked ("filter")
+    assert client.get(alternative["ask_url"]).status_code == 200
+    asked = client.get("/api" + alternative["ask_url"].replace("/?", "/search?", 1)).get_json()
+    assert asked["query"] == q and asked["game"]["ruleset"] == other and asked["game"]["how"] == "filter"
+    assert asked["alternative"] is None
+    page = get_page("/?q=" + q + "&lang=" + lang)
+    link = page.select_one("section.answer p.game-alternative a.game-ask")
+    assert link is not None and link["href"] == alternative["ask_url"] and link["data-message"] == "search.game_ask"
+    assert alternative["ask"] in link.get_text()
+    spec = client.get("/api/openapi.json").get_json()
+    described = spec["components"]["schemas"]["SearchResults"]["properties"]["alternative"]
+    assert {"ask", "ask_url"} <= set(described["properties"]) and "ask_url" in described["description"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_game_is_said_in_the_pages_language_on_the_page_and_in_the_api(client, get_page, lang: str) -> None:
     q = "puedo atacar con una criatura el turno que entra?"
     data = client.get("/api/search", query_string={"q": q, "lang": lang}).get_json()
@@ -183,3 +205,14 @@ def test_the_game_is_said_in_the_pages_language_on_the_page_and_in_the_api(clien
     assert sure["game"]["ruleset"] == "doce-vidas" and sure["game"]["name"] == games["doce-vidas"]
     assert sure["game"]["said"] == translate("search.game", lang, game=games["doce-vidas"]) and \
         sure["alternative"] is None
+
+
+def test_the_same_question_in_another_game_keeps_every_character() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from judge.web.links import search_url
+
+    url = search_url("¿y si pongo & o #1 + 50%?", "doce-vidas")
+    parts = urlsplit(url)
+    assert parts.path == "/" and not parts.fragment
+    assert parse_qs(parts.query) == {"q": ["¿y si pongo & o #1 + 50%?"], "ruleset": ["doce-vidas"]}
