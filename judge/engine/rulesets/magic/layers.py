@@ -14,6 +14,7 @@ from typing import Any
 from judge.engine.rulesets.magic.cards import CardDef, Effect, Static
 from judge.engine.rulesets.magic.conditions import STATIC_READS
 from judge.engine.rulesets.magic.filters import GROUPS, count, in_group
+from judge.engine.rulesets.magic.layerdelta import Live, restricted, source_facts, to_recompute
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.verb import current
@@ -44,17 +45,7 @@ class Chars:
     sources: list[str] = field(default_factory=list)     # names of what changed it, in order
 
 
-@dataclass
-class _Live:
-    """One effect in force, with what it applies to at this moment."""
-    effect: Effect
-    timestamp: int
-    controller: str
-    source: str
-    source_name: str
-    fixed: tuple[str, ...] | None            # locked-in ids (611.2c), or None for a static ability's set
-    ability: tuple | None = None             # a static ability's parts share this key (613.6, `_ability_key`)
-    because: tuple[str, ...] = ()            # the rules of the "as long as" condition it applies under (604.1)
+_Live = Live          # one effect in force (layerdelta.py: which permanents a change of the inputs can reach)
 
 
 def _ability_key(o: MagicObject, s: Static) -> tuple:
@@ -142,7 +133,17 @@ def compute(state: MagicState) -> dict[str, Chars]:
         state.chars_cache = (state.version, cached[1], inputs, reads)
         _keep_unchanged(state, cached[1], reads, layer_of)
         return cached[1]
-    chars = _compute(state)
+    statics = _statics(state, perms, set())
+    live = (statics, source_facts(state, effects, statics))
+    only = None
+    kept = state.caches.layers_live
+    if cached is not None and kept is not None and kept[0] is cached[1] and cached[3] == reads:
+        # Only the permanents the change can reach (layerdelta.py); the others keep their characteristics.
+        only = to_recompute(cached[2], inputs, kept[1], live, layer_of)
+    chars = _compute(state, statics, only)
+    if only is not None:
+        before = cached[1]
+        chars = {o.id: chars[o.id] if o.id in only else before[o.id] for o in perms}
     if cached is not None:
         # A permanent whose characteristics came out the same keeps the same Chars object, so what is built from
         # them (the board's entry of the permanent, snapshot.py) can be reused by identity; when every one did,
@@ -158,6 +159,7 @@ def compute(state: MagicState) -> dict[str, Chars]:
         if same and list(before) == list(chars):
             chars = before
     state.chars_cache = (state.version, chars, inputs, reads)
+    state.caches.layers_live = (chars, live)
     _keep_unchanged(state, chars, reads, layer_of)
     return chars
 
@@ -265,9 +267,14 @@ def _printed(state: MagicState, card: CardDef, controller: str, copied: bool) ->
     return hit[1]
 
 
-def _compute(state: MagicState) -> dict[str, Chars]:
+def _compute(state: MagicState, statics: list[_Live] | None = None, only: frozenset[str] | None = None
+             ) -> dict[str, Chars]:
+    """The characteristics of every permanent, or of `only` those (layerdelta.to_recompute: the effects in force
+    then read nothing of the others), from scratch; `statics`: the static abilities in force (`_statics`), when
+    the caller has them."""
     layer_of = current().layer_of
-    perms = state.battlefield()
+    everyone = state.battlefield()
+    perms = restricted(everyone, only)
     chars: dict[str, Chars] = {}
     # Most permanents are what their card says: they keep the shared printed Chars, and one that an effect or a
     # counter changes gets its own copy first (`own`).
@@ -287,7 +294,8 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     lost: set[str] = set()
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in layer_of]
-    statics = _statics(state, perms, set())
+    if statics is None:
+        statics = _statics(state, everyone, set())
     # 613.6: a static ability's effect that has started to apply (in an earlier layer, or in layer 6 as the effect
     # that removes abilities) keeps applying in each later layer, to the same set of objects, even when the ability
     # is removed meanwhile: ability key -> the ids it applies to.

@@ -570,6 +570,9 @@ class MagicCaches:
     # what is read beyond the permanents)
     layers_unchanged: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect], Copies,
                             dict[str, float], Any] | None = None
+    # layers.py: the static abilities in force and their sources' facts (layerdelta.Live, source_facts) the table
+    # was computed with: what layerdelta.to_recompute compares to recompute only the permanents a change reaches
+    layers_live: tuple[CharsTable, tuple[list[Any], tuple[Any, ...]]] | None = None
     snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
     snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
     snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
