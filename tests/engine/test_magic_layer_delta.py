@@ -7,7 +7,6 @@ change, on inputs written here."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ import pytest
 from judge.engine import run_scenario
 from judge.engine.rulesets.magic import layerdelta, layers
 from judge.engine.rulesets.magic.cards import Effect
-from judge.engine.rulesets.magic.layerdelta import Live, to_recompute
+from judge.engine.rulesets.magic.layerdelta import Live, to_recompute as _to_recompute
 from judge.engine.rulesets.magic.verb import current
 from judge.runner import fuzz_magic
 from judge.scenarios import load_scenario
@@ -99,8 +98,15 @@ LAYER_OF = current().layer_of
 COPIES: dict[str, Any] = {}
 
 
+class _Perm:
+    """A permanent as to_recompute reads it: its id, and itself (hashed and compared by identity, as MagicObject)."""
+
+    def __init__(self, ref: str) -> None:
+        self.id = ref
+
+
 def _perm(ref: str) -> Any:
-    return SimpleNamespace(id=ref)
+    return _Perm(ref)
 
 
 A, B, C = _perm("a"), _perm("b"), _perm("c")
@@ -110,9 +116,16 @@ def _inputs(objs: tuple, stamps: list[int], effects: tuple = (), seen: Any = Non
     return (objs, stamps, copies, effects, seen)
 
 
-def _static(source: str, **effect: Any) -> Live:
+def _static(source: str, **effect: Any) -> tuple:
+    """A static ability in force as layerdelta.live_key keys it."""
     e = Effect(kind=effect.pop("kind", "pump"), **effect)
-    return Live(e, 1, "ana", source, source, None, (source, e.to, e.where, None))
+    x = Live(e, 1, "ana", source, source, None, (source, e.to, e.where, None))
+    return (x.source, x.timestamp, x.controller, x.source_name, id(x.effect), x.ability, x.because, x.effect)
+
+
+def to_recompute(before: tuple, after: tuple, live_before: Any, live_after: Any, layer_of: Any) -> Any:
+    lists = [(tuple(live[0]), live[1]) for live in (live_before, live_after)]
+    return _to_recompute(before, after, lists[0], lists[1], layer_of, {})
 
 
 def _resolved(*affected: str, **effect: Any) -> tuple:

@@ -46,94 +46,132 @@ def _reaches(where: tuple[str, ...]) -> bool:
     return any((q[3:].lstrip("-") if q.startswith("non") else q) in _REACHING for q in where)
 
 
-def source_facts(state: MagicState, effects: tuple, statics: list[Live]) -> tuple:
-    """What the layers read of an effect's source besides the effect (its attachment for "enchanted creature",
-    301.5f; its chosen colour, 614.12a), for the resolved layer effects (`effects`, layers.compute's tuples:
-    effect, timestamp, controller, source, …) and the static abilities in force."""
-    out = []
-    for effect, source in [(e[0], e[3]) for e in effects] + [(s.effect, s.source) for s in statics]:
+# A static ability in force as `to_recompute` compares it: (source, timestamp, controller, source's name, id of the
+# effect, ability key, because, the effect). The cheap fields come first and the effect is compared by identity (a
+# card's Effect objects are the same while the card is: an equal one elsewhere is another's); keeping the effect
+# keeps its id().
+StaticKey = tuple[str, int, str, str, int, Any, tuple[str, ...], Effect]
+LiveKey = tuple[tuple[StaticKey, ...], tuple[tuple[str, Any, Any], ...]]
+
+
+def live_key(state: MagicState, effects: tuple, statics: list[Live]) -> LiveKey:
+    """The static abilities in force (`statics`, layers._statics) and what the layers read of an effect's source
+    besides the effect (its attachment for "enchanted creature", 301.5f; its chosen colour, 614.12a), for the
+    resolved layer effects (`effects`, layers.compute's tuples: effect, timestamp, controller, source, …) and the
+    static abilities."""
+    keys = tuple([(x.source, x.timestamp, x.controller, x.source_name, id(x.effect), x.ability, x.because, x.effect)
+                  for x in statics])
+    facts = []
+    for effect, source in [(e[0], e[3]) for e in effects] + [(x.effect, x.source) for x in statics]:
         if effect.entered_choice or effect.to in _ATTACHED:
             src = state.objects.get(source)
-            out.append((source, None if src is None else src.attached_to, None if src is None else src.chosen))
-    return tuple(out)
+            facts.append((source, None if src is None else src.attached_to, None if src is None else src.chosen))
+    return keys, tuple(facts)
 
 
-def _local(effects: list[tuple[Effect, bool]], layer_of: dict[str, float]) -> bool:
-    """Whether each permanent's characteristics under these effects are its own business: no count over the
-    battlefield (613.4), no ability-removing effect (613.1f, 613.8a), no quality reading other permanents, and no
-    layer where the dependency order of 613.8a could be asked (two effects or more in it, one of whose sets could
-    change as another applies: layers._sensitive; a locked-in set never does). `effects`: (effect, whether its
-    set is locked in)."""
-    per_layer: dict[float, list[tuple[Effect, bool]]] = {}
-    for e, fixed in effects:
+def _kind(memo: dict[int, tuple[Effect, Any, bool, bool]], e: Effect, layer_of: dict[str, float]
+          ) -> tuple[Effect, Any, bool, bool]:
+    """An effect's layer, whether it reads other permanents than the one it applies to (a count over the
+    battlefield, 613.4; an ability-removing effect, 613.1f, 613.8a; a quality such as "enchanted"), and whether the
+    set it applies to could change as another effect of its layer applies (layers._sensitive, for a set not
+    locked in); kept per Effect object (frozen)."""
+    hit = memo.get(id(e))
+    if hit is None or hit[0] is not e:
+        if len(memo) > 10_000:
+            memo.clear()
         layer = layer_of.get(e.kind)
+        reaching = e.kind == "lose_abilities" or e.counted != (False, False) or _reaches(e.where) \
+            or _reaches(e.count_where)
+        hit = memo[id(e)] = (e, layer, reaching, bool(e.where) or layer in (2, 4) and e.to in GROUPS)
+    return hit
+
+
+def _local(memo: dict, effects: list[tuple[Effect, bool]], layer_of: dict[str, float]) -> bool:
+    """Whether each permanent's characteristics under these effects are its own business: none reads other
+    permanents (`_kind`), and no layer where the dependency order of 613.8a could be asked (two effects or more in
+    it, one of whose sets could change as another applies; a locked-in set never does). `effects`: (effect,
+    whether its set is locked in)."""
+    count: dict[float, int] = {}
+    sensitive: set[float] = set()
+    for e, fixed in effects:
+        _, layer, reaching, could = _kind(memo, e, layer_of)
         if layer is None:
             continue                 # a static ability of no layer (a permission: castfrom.py)
-        if e.kind == "lose_abilities" or e.counted != (False, False) or _reaches(e.where) or _reaches(e.count_where):
+        if reaching:
             return False
-        per_layer.setdefault(layer, []).append((e, fixed))
-    for layer, group in per_layer.items():
-        if len(group) > 1 and any(not fixed and (e.where or layer in (2, 4) and e.to in GROUPS)
-                                  for e, fixed in group):
-            return False
-    return True
+        count[layer] = count.get(layer, 0) + 1
+        if could and not fixed:
+            sensitive.add(layer)
+    return not any(count[layer] > 1 for layer in sensitive)
 
 
-def _diff(before: Any, after: Any) -> tuple[list[Any], list[Any]] | None:
-    """What `before` has that `after` lacks and the reverse; None when the ones both have changed their order
-    (effects of one timestamp apply in list order, 613.7)."""
-    gone = [e for e in before if e not in after]
-    new = [e for e in after if e not in before]
-    if [e for e in before if e not in gone] != [e for e in after if e not in new]:
+def _diff(before: tuple, after: tuple, key: Any) -> tuple[list[Any], list[Any]] | None:
+    """What `before` has that `after` lacks and the reverse, by `key`; None when the ones both have changed their
+    order (effects of one timestamp apply in list order, 613.7)."""
+    if before == after:
+        return [], []
+    keys0, keys1 = [key(e) for e in before], [key(e) for e in after]
+    in0, in1 = set(keys0), set(keys1)
+    if [k for k in keys0 if k in in1] != [k for k in keys1 if k in in0]:
         return None
-    return gone, new
+    return [e for e, k in zip(before, keys0) if k not in in1], [e for e, k in zip(after, keys1) if k not in in0]
 
 
-def _reached(live: Live, attached: dict[str, Any]) -> tuple[str, ...] | None:
+def _resolved_key(e: tuple) -> tuple:
+    """A resolved layer effect (effect, timestamp, controller, source, source's name, affected ids) by the
+    identity of its effect."""
+    return (e[1], e[3], e[2], e[4], e[5], id(e[0]))
+
+
+def _static_key(x: StaticKey) -> tuple:
+    return x[:7]                     # without the effect itself: its id() is there (Effects may not hash cheaply)
+
+
+def _reached(x: StaticKey, attached: dict[str, Any]) -> tuple[str, ...] | None:
     """The permanents a static ability of one object can apply to: its source ("self"), what the source is
     attached to ("enchanted", "equipped", 301.5f: `attached`, source → attached_to); None for a group."""
-    to = live.effect.to
+    to = x[7].to
     if to == "self":
-        return (live.source,)
+        return (x[0],)
     if to in _ATTACHED:
-        att = attached.get(live.source)
+        att = attached.get(x[0])
         return () if att is None else (att,)
     return None
 
 
-def to_recompute(before: tuple, after: tuple, live_before: tuple, live_after: tuple,
-                 layer_of: dict[str, float]) -> frozenset[str] | None:
+def to_recompute(before: tuple, after: tuple, live_before: LiveKey, live_after: LiveKey,
+                 layer_of: dict[str, float], memo: dict) -> frozenset[str] | None:
     """The ids of the permanents whose characteristics may differ between the layers' inputs `before` and `after`
     (layers._inputs: permanents, their stamps, copy effects, resolved layer effects, what is read beyond), given the
-    static abilities in force and their sources' facts then and now (`live_*`: (statics, source_facts)); None when
-    any permanent's may (recompute them all). Reached: the permanents that entered or whose stamps moved; the
-    locked-in ids of a resolved effect begun or ended (611.2c); the source of a static ability of its own that
-    began or stopped applying (604.1: it entered, left or its condition changed), or what the source of an
-    "enchanted creature" one is attached to, then and now; the same for an effect whose source's facts changed.
-    The permanents that left need nothing else: what they gave others is one of those."""
+    static abilities in force and their sources' facts then and now (`live_key`); None when any permanent's may
+    (recompute them all). Reached: the permanents that entered or whose stamps moved; the locked-in ids of a
+    resolved effect begun or ended (611.2c); the source of a static ability of its own that began or stopped
+    applying (604.1: it entered, left or its condition changed), or what the source of an "enchanted creature"
+    one is attached to, then and now; the same for an effect whose source's facts changed. The permanents that
+    left need nothing else: what they gave others is one of those. `memo`: `_kind`'s (MagicCaches.layer_kinds)."""
     objs0, stamps0, copies0, effects0, seen0 = before
     objs1, stamps1, copies1, effects1, seen1 = after
     if copies0 is not copies1 or seen0 != seen1:
         return None
-    resolved = _diff(effects0, effects1)
-    statics = _diff(live_before[0], live_after[0])
+    resolved = _diff(effects0, effects1, _resolved_key)
+    statics = _diff(live_before[0], live_after[0], _static_key)
     if resolved is None or statics is None:
         return None
-    if not _local([(e[0], True) for e in (*effects1, *resolved[0])]
-                  + [(x.effect, False) for x in (*live_after[0], *statics[0])], layer_of):
+    if not _local(memo, [(e[0], True) for e in (*effects1, *resolved[0])]
+                  + [(x[7], False) for x in (*live_after[0], *statics[0])], layer_of):
         return None
     dirty: set[str] = set()
     for e in (*resolved[0], *resolved[1]):
         dirty.update(e[5])
-    then = {f[0]: f[1] for f in live_before[1]}
-    now = {f[0]: f[1] for f in live_after[1]}
-    for changed, attached in ((statics[0], then), (statics[1], now)):
-        for x in changed:
-            reached = _reached(x, attached)
-            if reached is None:
-                return None
-            dirty.update(reached)
-    if live_before[1] != live_after[1]:
+    if statics[0] or statics[1] or live_before[1] != live_after[1]:
+        then = {f[0]: f[1] for f in live_before[1]}
+        now = {f[0]: f[1] for f in live_after[1]}
+        for changed, attached in ((statics[0], then), (statics[1], now)):
+            for x in changed:
+                reached = _reached(x, attached)
+                if reached is None:
+                    return None
+                dirty.update(reached)
         facts_then = {f[0]: f[1:] for f in live_before[1]}
         facts_now = {f[0]: f[1:] for f in live_after[1]}
         moved = {src for src in facts_then.keys() | facts_now.keys() if facts_then.get(src) != facts_now.get(src)}
@@ -141,16 +179,15 @@ def to_recompute(before: tuple, after: tuple, live_before: tuple, live_after: tu
             if e[3] in moved:
                 dirty.update(e[5])
         for x in (*live_after[0], *statics[0]):
-            if x.source in moved:
+            if x[0] in moved:
                 for attached in (then, now):
                     reached = _reached(x, attached)
                     if reached is None:
                         return None
                     dirty.update(reached)
-    was = {o.id: (o, s) for o, s in zip(objs0, stamps0)}
+    was = dict(zip(objs0, stamps0))
     for o, s in zip(objs1, stamps1):
-        hit = was.get(o.id)
-        if hit is None or hit[0] is not o or hit[1] != s:
+        if was.get(o, -1) != s:             # another object under the same id (400.7) is not in `was`
             dirty.add(o.id)
     if all(o.id in dirty for o in objs1):
         return None                 # every one: the whole table
