@@ -15,6 +15,8 @@ are recomputed (`to_recompute`). Anything else is the whole table again (None).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter, ne
 from typing import Any
 
 from judge.engine.rulesets.magic.cards import Effect
@@ -38,6 +40,7 @@ class Live:
 # Qualities that read other permanents than the one asked about (qualities.has_quality: an Aura or an Equipment
 # attached to it), also negated ("nonenchanted").
 _REACHING = frozenset({"enchanted", "equipped"})
+_ID = attrgetter("id")
 # `to` scopes whose object is found through the source (what it is attached to).
 _ATTACHED = ("enchanted", "equipped")
 
@@ -185,11 +188,11 @@ def to_recompute(before: tuple, after: tuple, live_before: LiveKey, live_after: 
                     if reached is None:
                         return None
                     dirty.update(reached)
+    # The permanents that entered or whose stamps moved (another object under the same id, 400.7, is not in
+    # `was`), found at C speed.
     was = dict(zip(objs0, stamps0))
-    for o, s in zip(objs1, stamps1):
-        if was.get(o, -1) != s:             # another object under the same id (400.7) is not in `was`
-            dirty.add(o.id)
-    if all(o.id in dirty for o in objs1):
+    dirty.update(map(_ID, compress(objs1, map(ne, map(was.get, objs1), stamps1))))
+    if len(dirty) >= len(objs1) and all(o.id in dirty for o in objs1):
         return None                 # every one: the whole table
     return frozenset(dirty)
 

@@ -121,7 +121,7 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
     # legends are grouped by controller and name for 704.5j.
     legends: dict[tuple[str, str], list[MagicObject]] = {}
     pairs = state.battlefield_cards()              # each permanent with its card (state.card), in order
-    bf = [o for o, _ in pairs]
+    bf = state.battlefield()
     not_destroyed = keyword.current().not_destroyed
     auras = []                       # each permanent's card is an Aura: read again by 704.5n below
     for o, card in pairs:

@@ -535,10 +535,10 @@ Notes = tuple[str, tuple[str, ...]]                     # a card's name and its 
 # core.activated_table: a permanent's activated abilities, the non-mana ones with their index, its first plain
 # mana ability (or None)
 AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
-# snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
-# played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden zones' stamps and their
+# snapshot.py, one player's last board: (battlefield, its stamps, their Chars, copies, layers' result), (life,
+# lost, pool, lands played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden zones' stamps and their
 # ZoneLists
-PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
+PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], list["Chars"], Copies, CharsTable],
                     tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json,
                     tuple[int, ...], tuple[ZoneList, ...]]
 # layers.compute's memo (MagicState.chars_cache): a layer effect as the layers read it (effect, timestamp,
@@ -731,8 +731,7 @@ class MagicState(GameState):
         if kept is not None and kept[0] is zone and kept[1] == zone.stamp and kept[2] is self.copies \
                 and kept[3] is self.cards:                      # type: ignore[attr-defined]
             return kept[4]
-        card = self.card
-        pairs = tuple([(o, card(o)) for o in zone])
+        pairs = tuple(zip(zone, map(self.card, zone)))
         self.caches.cards_on[p.name] = (zone, zone.stamp, self.copies, self.cards, pairs)  # type: ignore[arg-type]
         return pairs
 

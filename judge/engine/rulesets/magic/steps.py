@@ -124,11 +124,11 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         base = hit[2]
         state.caches.unmodelled = (key, state.copies, base, now, stacked)
     else:
-        pairs = state.battlefield_cards()     # each permanent with its card (state.card), in order
-        on = (*[o for o, _ in pairs], *stacked)
+        on = (*state.battlefield(), *stacked)
         base = []                          # the cards with notes, each name once (the first card of that name)
         names: set[str] = set()
-        for card in (*[card for _, card in pairs], *map(state.card, stacked)):
+        # Each permanent's card from the kept view (MagicState.battlefield_cards), then each spell's.
+        for _, card in (*state.battlefield_cards(), *zip(stacked, map(state.card, stacked))):
             if card.name not in names:
                 names.add(card.name)
                 if _notes_of(state, card):
