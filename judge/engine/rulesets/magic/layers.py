@@ -90,6 +90,18 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
     return in_group(state, to, live.effect.where, o, c, live.controller, live.source)
 
 
+def _may_reach(state: MagicState, live: _Live, only: frozenset[str]) -> bool:
+    """Whether a static ability can apply to one of `only`: its source's own ("self"), what its source enchants or
+    equips (301.5f), or any permanent (a group)."""
+    to = live.effect.to
+    if to == "self":
+        return live.source in only
+    if to == "enchanted" or to == "equipped":
+        src = state.objects.get(live.source)
+        return src is not None and src.attached_to in only
+    return True
+
+
 def _applying(state: MagicState, live: _Live, perms: list[MagicObject], chars: dict[str, Chars]
               ) -> list[MagicObject]:
     """The permanents of `perms` `live` applies to (`_applies`), in their order. A static ability of the source
@@ -298,6 +310,12 @@ def _compute(state: MagicState, statics: list[_Live] | None = None, only: frozen
                 for ce in state.effects if ce.effect.kind in layer_of]
     if statics is None:
         statics = _statics(state, set())
+    if only is not None:
+        # Of the effects in force, those that can apply to one of `only`: a locked-in set naming one, a static
+        # ability of one of them itself or of what is attached to one, any group's (none removes abilities nor
+        # waits for another here: layerdelta._local).
+        resolved = [e for e in resolved if not only.isdisjoint(e.fixed or ())]
+        statics = [e for e in statics if _may_reach(state, e, only)]
     # 613.6: a static ability's effect that has started to apply (in an earlier layer, or in layer 6 as the effect
     # that removes abilities) keeps applying in each later layer, to the same set of objects, even when the ability
     # is removed meanwhile: ability key -> the ids it applies to.

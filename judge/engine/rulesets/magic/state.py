@@ -536,8 +536,8 @@ Notes = tuple[str, tuple[str, ...]]                     # a card's name and its 
 # mana ability (or None)
 AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
 # snapshot.py, one player's last board: (battlefield, its stamps, their Chars, copies, layers' result), (life,
-# lost, pool, lands played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden zones' stamps and their
-# ZoneLists
+# lost, pool, lands played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden
+# zones' stamps and their ZoneLists
 PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], list["Chars"], Copies, CharsTable],
                     tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json,
                     tuple[int, ...], tuple[ZoneList, ...]]
@@ -587,6 +587,9 @@ class MagicCaches:
     snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
         field(default_factory=dict)                   # (the zone, its stamp, its objects, their entries)
     snap_player: dict[str, PlayerBoard] = field(default_factory=dict)
+    # … and the last whole board (its players list, (turn, active, step, priority, winner, over), the wait, the stack
+    # entries, the board)
+    snap_whole: tuple[list[Json], tuple[Any, ...], Any, list[Json], Json] | None = None
     # steps.py: the unmodelled text notes on the board (objects, copies, (name, notes), edits, spells on the stack),
     # of the cards whose text works off it (cards, how many, name → zones), and where (edits, (name, notes))
     unmodelled: tuple[tuple[MagicObject, ...], Copies, list[Notes], int, tuple[MagicObject, ...]] | None = None
