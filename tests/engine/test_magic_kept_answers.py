@@ -189,14 +189,14 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
             return got                    # one board in five: a fresh one costs the whole board each time
         caches = state.caches
         kept = (caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text,
-                caches.snap_stack, caches.snap_whole)
+                caches.snap_stack)
         caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text, \
-            caches.snap_stack, caches.snap_whole = None, {}, {}, {}, {}, {}, None
+            caches.snap_stack = None, {}, {}, {}, {}, {}
         try:
             assert got == board(state)
         finally:
             caches.snap_board, caches.snap_perm, caches.snap, caches.snap_player, caches.stack_text, \
-                caches.snap_stack, caches.snap_whole = kept
+                caches.snap_stack = kept
         counts["board"] += 1
         return got
 

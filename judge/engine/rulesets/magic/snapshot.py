@@ -215,16 +215,7 @@ def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
                 stack.append({"id": o.id, "card": o.card, "kind": "spell", "controller": o.controller,
                               "text": f"{o.card} ({o.id})", "targets": [], "in_transit": True})
     pending = state.waiting
-    # The whole board as the last one while it shows the same: the very same players list and stack entries (both
-    # kept by identity while unchanged), the same turn, step, priority and outcome, the very same wait (a frozen
-    # WaitingFor; its prompt is not in its equality, so it is compared by identity). Boards are read-only and
-    # shared between steps, as a player's dict is.
-    shows = (state.turn, state.active, state.phase, state.priority, state.winner, state.over)
-    kept = state.caches.snap_whole
-    if kept is not None and kept[0] is players and kept[2] is pending and kept[1] == shows \
-            and len(kept[3]) == len(stack) and all(map(is_, kept[3], stack)):
-        return kept[4]
-    board = {
+    return {
         "ruleset": "magic", "turn": state.turn, "active": state.active, "phase": state.phase,
         "phase_label": STEP_NAMES.get(state.phase, state.phase), "priority": state.priority,
         "winner": state.winner, "over": state.over, "players": players, "stack": stack,
@@ -234,5 +225,3 @@ def _board(state: MagicState, players: list[dict[str, Any]]) -> dict[str, Any]:
                                                  **({"prompt_message": pending.prompt.to_json()}
                                                     if type(pending.prompt) is Message else {})},
     }
-    state.caches.snap_whole = (players, shows, pending, stack, board)
-    return board

@@ -587,9 +587,6 @@ class MagicCaches:
     snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
         field(default_factory=dict)                   # (the zone, its stamp, its objects, their entries)
     snap_player: dict[str, PlayerBoard] = field(default_factory=dict)
-    # … and the last whole board (its players list, (turn, active, step, priority, winner, over), the wait, the stack
-    # entries, the board)
-    snap_whole: tuple[list[Json], tuple[Any, ...], Any, list[Json], Json] | None = None
     # steps.py: the unmodelled text notes on the board (objects, copies, (name, notes), edits, spells on the stack),
     # of the cards whose text works off it (cards, how many, name → zones), and where (edits, (name, notes))
     unmodelled: tuple[tuple[MagicObject, ...], Copies, list[Notes], int, tuple[MagicObject, ...]] | None = None
