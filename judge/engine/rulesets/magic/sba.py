@@ -123,9 +123,8 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
     bf = state.battlefield()
     not_destroyed = keyword.current().not_destroyed
     auras = []                       # each permanent's card is an Aura: read again by 704.5n below
-    for o in bf:
+    for o, card in zip(bf, state.cards_of(bf)):
         c = cache[o.id]
-        card = state.card(o)
         if "legendary" in card.supertypes:
             legends.setdefault((o.controller, o.card), []).append(o)
         dies = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -709,6 +709,13 @@ class MagicState(GameState):
             if copied is not None:
                 return copied
         return o.face or self.cards[o.card]
+
+    def cards_of(self, objs: Iterable[MagicObject]) -> list[CardDef]:
+        """`card` of each object, in order, in one call (the loops over a whole battlefield or hand)."""
+        copies, cards = self.copies, self.cards
+        if not copies:
+            return [o.face or cards[o.card] for o in objs]
+        return [copies.get(o.id) or o.face or cards[o.card] for o in objs]       # a CardDef is never falsy
 
     def set_effects(self, effects: list[ContinuousEffect]) -> None:
         """Replace the continuous effects (some ended) and recompute what is a copy of what."""
