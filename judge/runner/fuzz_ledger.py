@@ -4,6 +4,7 @@ magic/snapshot.py): the `Ledger` of one game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
@@ -16,20 +17,40 @@ MOVING = frozenset({"move", "cease", "stack", "control", "draw", "shuffle"})   #
 class PlayerSeen:
     """What the board invariants read of one player's dict of a board, worked out once per dict: boards share a
     player's dict while nothing in it changed (magic/snapshot.py), so every later board showing that dict is read
-    with one lookup. `ids`/`bases`: the object ids of its library, hand, graveyard, exile and battlefield in that
-    order and their scenario ids (400.7); `base_set`: those bases as a set; `life_zero`: still in the game at 0 life
-    or less; `field`: what its battlefield list shows (FieldSeen)."""
+    with one lookup. `hidden`: the (ids, scenario ids) of its library, hand, graveyard and exile, each kept per zone
+    list; `field`: what its battlefield list shows (FieldSeen); `count`: how many objects all five hold;
+    `life_zero`: still in the game at 0 life or less. The set of its scenario ids (`base_set`) and the ids in zone
+    order (`ids`, `bases`) are put together only when a check asks for them."""
 
-    __slots__ = ("player", "ids", "bases", "base_set", "life_zero", "field")
+    __slots__ = ("player", "hidden", "field", "count", "life_zero", "_base_set")
 
-    def __init__(self, player: dict[str, Any], ids: tuple[str, ...], bases: tuple[str, ...],
+    def __init__(self, player: dict[str, Any], hidden: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...],
                  field: "FieldSeen") -> None:
         self.player = player                     # keeping the dict keeps its id()
-        self.ids = ids
-        self.bases = bases
-        self.base_set = frozenset(bases)
-        self.life_zero = not player["lost"] and player["life"] <= 0
+        self.hidden = hidden
         self.field = field
+        count = len(field.ids)
+        for ids, _ in hidden:
+            count += len(ids)
+        self.count = count
+        self.life_zero = not player["lost"] and player["life"] <= 0
+        self._base_set: frozenset[str] | None = None
+
+    def base_set(self) -> frozenset[str]:
+        """The scenario ids (400.7) of every object of its five zones."""
+        if self._base_set is None:
+            self._base_set = frozenset(chain(*[bases for _, bases in self.hidden], self.field.bases))
+        return self._base_set
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The object ids of its library, hand, graveyard, exile and battlefield, in that order."""
+        return tuple(chain(*[ids for ids, _ in self.hidden], self.field.ids))
+
+    @property
+    def bases(self) -> tuple[str, ...]:
+        """Their scenario ids, in the same order."""
+        return tuple(chain(*[bases for _, bases in self.hidden], self.field.bases))
 
 
 _UNREAD: Any = object()          # a FieldSeen fact not worked out yet
@@ -83,7 +104,7 @@ class Ledger:
     life: dict[str, int]
     board: dict[str, Any] = field(default_factory=dict)       # the last step's board
     moved: bool = True            # a step seen since the last state check may have changed zones
-    _zones: dict[int, tuple[Any, tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict, repr=False)
+    _zones: dict[int, tuple[Any, tuple[tuple[str, ...], tuple[str, ...]]]] = field(default_factory=dict, repr=False)
     _fields: dict[int, FieldSeen] = field(default_factory=dict, repr=False)
     _players: dict[int, PlayerSeen] = field(default_factory=dict, repr=False)
     _base: dict[str, str] = field(default_factory=dict, repr=False)
@@ -139,24 +160,20 @@ class Ledger:
             self._players.clear()
             self._zones.clear()
             self._fields.clear()
-        ids: list[str] = []
-        bases: list[str] = []
+        hidden = []
         zones = self._zones
         for zone in ("library", "hand", "graveyard", "exile"):
             objs = p.get(zone, ())
             known = zones.get(id(objs))
             if known is None or known[0] is not objs:
                 listed = tuple([o["id"] for o in objs])
-                known = zones[id(objs)] = (objs, listed, tuple([oid.split("~")[0] for oid in listed]))  # keeps id()
-            ids += known[1]
-            bases += known[2]
+                known = zones[id(objs)] = (objs, (listed, tuple([oid.split("~")[0] for oid in listed])))  # keeps id()
+            hidden.append(known[1])
         bf = p.get("battlefield", ())
         field_seen = self._fields.get(id(bf))
         if field_seen is None or field_seen.field is not bf:
             field_seen = self._fields[id(bf)] = FieldSeen(bf, self._base)
-        ids += field_seen.ids
-        bases += field_seen.bases
-        hit = self._players[id(p)] = PlayerSeen(p, tuple(ids), tuple(bases), field_seen)
+        hit = self._players[id(p)] = PlayerSeen(p, tuple(hidden), field_seen)
         return hit
 
     def ids(self, board: dict[str, Any]) -> tuple[list[str], list[str]]:

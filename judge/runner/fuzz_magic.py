@@ -415,11 +415,11 @@ def each_object_in_one_zone(step: "Step", ledger: Ledger) -> Message | None:
     seen = ledger.players_seen(board)
     count = len(spells)
     for player in seen:
-        count += len(player.bases)
+        count += player.count
     if count == len(ledger.bases):
         found = {oid.split("~")[0] for oid in spells}
         for player in seen:
-            found |= player.base_set
+            found |= player.base_set()
         if found == ledger.bases:
             ledger.hold("one_zone", board, spells)
             return None

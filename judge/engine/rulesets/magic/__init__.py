@@ -145,7 +145,11 @@ class Magic(Ruleset):
                ) -> list[Step]:
         try:
             if not isinstance(action, PassUntil):
-                by = next((p for p in state.players if p.name == action.by), None)     # one pass over the players
+                by: Any = None
+                for p in state.players:                   # one pass over the players (has_player, then player)
+                    if p.name == action.by:
+                        by = p
+                        break
                 if by is None:
                     raise IllegalAction(Message("magic.illegal.unknown_player", player=action.by), cr("102.1"))
                 if by.lost:
