@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -744,6 +744,13 @@ class MagicState(GameState):
         pairs = parts[0] if len(parts) == 1 else tuple([x for part in parts for x in part])
         self.caches.field_cards = (parts, pairs)
         return pairs
+
+    def cards_for(self, objs: Iterable[MagicObject]) -> list[CardDef]:
+        """`card` of each object, in order, in one call (the loops over a whole battlefield or hand)."""
+        copies, cards = self.copies, self.cards
+        if not copies:
+            return [o.face or cards[o.card] for o in objs]
+        return [copies.get(o.id) or o.face or cards[o.card] for o in objs]       # a CardDef is never falsy
 
     def set_effects(self, effects: list[ContinuousEffect]) -> None:
         """Replace the continuous effects (some ended) and recompute what is a copy of what."""

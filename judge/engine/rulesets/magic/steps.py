@@ -131,8 +131,9 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         for _, card in (*state.battlefield_cards(), *zip(stacked, map(state.card, stacked))):
             if card.name not in names:
                 names.add(card.name)
-                if _notes_of(state, card):
-                    base.append((card.name, _notes_of(state, card)))
+                of_card = _notes_of(state, card)
+                if of_card:
+                    base.append((card.name, of_card))
         state.caches.unmodelled = (on, state.copies, base, now, stacked)
     notes: list[str] = []
     seen: set[str] = set()
