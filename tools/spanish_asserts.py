@@ -79,20 +79,30 @@ Found = tuple[str, int, str, bool, str]             # file, line, test, in a nam
 
 
 _AST = ast.AST
+# The fields a walk never needs: a name's Load/Store, an operator (`_pairs` reads `Compare.ops` itself), an import.
+_SKIPPED = frozenset({"ctx", "op", "ops"})
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """ast.walk's nodes, depth first and without its deque and generators: twice as fast on the suite."""
+    """ast.walk's nodes less contexts and operators, depth first, without its deque and generators: several times
+    as fast on the suite (a Name's Load() alone is a node in four)."""
     stack = [node]
     pop, push, grow = stack.pop, stack.append, stack.extend
+    fields_of = _FIELDS
     while stack:
         n = pop()
         yield n
-        for field in n._fields:
+        kind = type(n)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = () if kind in (ast.Import, ast.ImportFrom) else \
+                tuple(f for f in kind._fields if f not in _SKIPPED)
+        for field in fields:
             value = getattr(n, field, None)
             if type(value) is list:
                 grow(v for v in value if isinstance(v, _AST))
-            elif isinstance(value, _AST):
+            elif value is not None and isinstance(value, _AST):
                 push(value)
 
 
