@@ -4,6 +4,7 @@ message ids — not on the Spanish words a step, a verdict, a prompt, an error o
     python tools/spanish_asserts.py              # the count, per folder, and the rendering tests apart
     python tools/spanish_asserts.py --list       # every such assert, file:line:test [form]
     python tools/spanish_asserts.py --root DIR   # the tests of another checkout (this word list, these rules)
+    python tools/spanish_asserts.py --no-cache   # every file parsed again (the cache is kept in the temp folder)
 
 An AST scan of the test folders (FOLDERS: tests/engine, scenarios, web, store, search, corpus, faults), each
 file parsed once and walked once. An assert counts when it compares a Spanish literal with a text the program
@@ -40,8 +41,12 @@ only has `rendering` inside its name. A rough, fixed rule, so a count before and
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
+import os
 import re
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -78,21 +83,39 @@ LOOKUP_KEYWORDS = ("string", "text")                # soup.find(string="…"): a
 Found = tuple[str, int, str, bool, str]             # file, line, test, in a named rendering test, form
 
 
+def cache_file(root: Path) -> Path:
+    """The command's cache of results per test file for the checkout `root` (scan's `cache`), in the temp folder,
+    outside the checkout; `--no-cache` reads every file again."""
+    user = os.getuid() if hasattr(os, "getuid") else 0
+    where = hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / f"spanish_asserts-{user}-{where}.json"
+
+
 _AST = ast.AST
+# The fields a walk never needs: a name's Load/Store, an operator (`_pairs` reads `Compare.ops` itself), an import.
+_SKIPPED = frozenset({"ctx", "op", "ops"})
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """ast.walk's nodes, depth first and without its deque and generators: twice as fast on the suite."""
+    """ast.walk's nodes less contexts and operators, depth first, without its deque and generators: several times
+    as fast on the suite (a Name's Load() alone is a node in four)."""
     stack = [node]
     pop, push, grow = stack.pop, stack.append, stack.extend
+    fields_of = _FIELDS
     while stack:
         n = pop()
         yield n
-        for field in n._fields:
+        kind = type(n)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = () if kind in (ast.Import, ast.ImportFrom) else \
+                tuple(f for f in kind._fields if f not in _SKIPPED)
+        for field in fields:
             value = getattr(n, field, None)
             if type(value) is list:
                 grow(v for v in value if isinstance(v, _AST))
-            elif isinstance(value, _AST):
+            elif value is not None and isinstance(value, _AST):
                 push(value)
 
 
@@ -444,26 +467,69 @@ def scan_source(src: str, file: str = "<test>", words: frozenset[str] | None = N
     return found
 
 
-def scan(folders: tuple[str, ...] = FOLDERS, root: Path = ROOT) -> list[Found]:
-    """(file, line, test name, is a named rendering test, form) of every assert on Spanish wording under `root`."""
+def _rule_digest(root: Path) -> str:
+    """What every file's count depends on besides its own text: this tool, the word list and the data (Data)."""
+    digest = hashlib.sha1(Path(__file__).read_bytes())
+    digest.update((ROOT / "tools" / "spanish_words.txt").read_bytes())
+    for folder in ("rules_corpus", "scenarios"):
+        for path in sorted((root / folder).rglob("*")) if (root / folder).is_dir() else ():
+            if path.is_file():
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    for table in CARD_TABLES:
+        if (root / table).is_file():
+            digest.update((root / table).read_bytes())
+    return digest.hexdigest()
+
+
+def scan(folders: tuple[str, ...] = FOLDERS, root: Path = ROOT, cache: Path | None = None) -> list[Found]:
+    """(file, line, test name, is a named rendering test, form) of every assert on Spanish wording under `root`.
+    `cache`: a JSON file keeping each test file's result by the digest of its text, its conftest files' and the
+    rule's (_rule_digest): an unchanged file is not parsed again (what makes a second run fast); None: no cache."""
     words = spanish_words()
     data = Data(root)
+    rule = _rule_digest(root) if cache is not None else ""
+    kept: dict[str, list[object]] = {}
+    if cache is not None:
+        try:
+            stored = json.loads(cache.read_text(encoding="utf-8"))
+            if stored.get("rule") == rule:
+                kept = stored.get("files", {})
+        except (OSError, ValueError, AttributeError):
+            kept = {}
+    files: dict[str, list[object]] = {}
     found: list[Found] = []
     conftests: dict[Path, list[str]] = {}
     for folder in folders:
         for path in sorted((root / folder).rglob("*.py")):
-            fed: list[str] = []
-            for conftest in (path.parent / "conftest.py", root / "tests" / "conftest.py"):
-                if conftest.exists() and conftest != path:
+            src = path.read_text(encoding="utf-8")
+            near = [c for c in (path.parent / "conftest.py", root / "tests" / "conftest.py") if c.exists() and c != path]
+            key = hashlib.sha1("\0".join([src, *(c.read_text(encoding="utf-8") for c in near)]).encode()).hexdigest()
+            name = str(path.relative_to(root))
+            hit = kept.get(name)
+            if hit is not None and hit[0] == key:
+                result = [tuple(f) for f in hit[1]]            # type: ignore[union-attr]
+            else:
+                fed: list[str] = []
+                for conftest in near:
                     if conftest not in conftests:
                         conftests[conftest] = _Walk(ast.parse(conftest.read_text(encoding="utf-8"))).fed
                     fed += conftests[conftest]
-            found.extend(scan_source(path.read_text(encoding="utf-8"), str(path.relative_to(root)), words, fed, data))
+                result = scan_source(src, name, words, fed, data)   # type: ignore[assignment]
+            files[name] = [key, [list(f) for f in result]]
+            found.extend(result)                                   # type: ignore[arg-type]
+    if cache is not None and files != kept:
+        try:
+            scratch = cache.with_name(f"{cache.name}.{os.getpid()}")
+            scratch.write_text(json.dumps({"rule": rule, "files": files}), encoding="utf-8")
+            os.replace(scratch, cache)
+        except OSError:
+            pass                                                   # a cache that cannot be written: none
     return found
 
 
 def main(argv: list[str]) -> int:
-    found = scan(root=Path(argv[argv.index("--root") + 1]) if "--root" in argv else ROOT)
+    root = Path(argv[argv.index("--root") + 1]) if "--root" in argv else ROOT
+    found = scan(root=root, cache=None if "--no-cache" in argv else cache_file(root))
     plain = [f for f in found if not f[3]]
     print(f"asserts on Spanish wording: {len(plain)} (and {len(found) - len(plain)} in named rendering tests)")
     for folder in FOLDERS:

@@ -138,6 +138,26 @@ def test_a_nested_function_counts_once_with_the_test_it_is_in(tool: Any) -> None
     assert [(f[1], f[2]) for f in tool.scan_source(src, "tests/web/test_x.py")] == [(3, "test_x")]
 
 
+def test_the_cache_gives_the_same_count_and_reads_again_what_changed(tool: Any, tmp_path: Path) -> None:
+    root = tmp_path / "checkout"
+    (root / "tests" / "web").mkdir(parents=True)
+    test = root / "tests" / "web" / "test_x.py"
+    test.write_text('def test_x(out):\n    assert "no se puede" in out\n', encoding="utf-8")
+    cache = tmp_path / "cache.json"
+    first = tool.scan(root=root, cache=cache)
+    assert [f[1:3] for f in first] == [(2, "test_x")] and cache.is_file()
+    assert tool.scan(root=root, cache=cache) == first == tool.scan(root=root)        # read back, the same
+    test.write_text('def test_x(out):\n    assert "cannot" in out\n', encoding="utf-8")
+    assert tool.scan(root=root, cache=cache) == []                                   # the changed file read again
+    test.write_text('def test_x(out):\n    assert "no se puede" in out\n', encoding="utf-8")
+    assert len(tool.scan(root=root, cache=cache)) == 1
+    # the data the rule reads changed (a curated scenario now names that title): every file is read again
+    (root / "scenarios").mkdir()
+    (root / "scenarios" / "x.yaml").write_text('title: "no se puede"\n', encoding="utf-8")
+    assert tool.scan(root=root, cache=cache) == [] == tool.scan(root=root)
+    assert tool.cache_file(root) != tool.cache_file(tmp_path) and tool.cache_file(root).parent != root
+
+
 def test_the_suite_holds_its_ceiling(tool: Any) -> None:
     found = tool.scan()
     plain = [f"{f[0]}:{f[1]}:{f[2]}" for f in found if not f[3]]
