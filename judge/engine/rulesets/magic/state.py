@@ -535,10 +535,10 @@ Notes = tuple[str, tuple[str, ...]]                     # a card's name and its 
 # core.activated_table: a permanent's activated abilities, the non-mana ones with their index, its first plain
 # mana ability (or None)
 AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
-# snapshot.py, one player's last board: (battlefield, its stamps, their Chars, copies, layers' result), (life,
-# lost, pool, lands played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden
-# zones' stamps and their ZoneLists
-PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], list["Chars"], Copies, CharsTable],
+# snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
+# played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden zones' stamps and their
+# ZoneLists
+PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
                     tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json,
                     tuple[int, ...], tuple[ZoneList, ...]]
 # layers.compute's memo (MagicState.chars_cache): a layer effect as the layers read it (effect, timestamp,
@@ -570,12 +570,6 @@ class MagicCaches:
     # what is read beyond the permanents)
     layers_unchanged: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect], Copies,
                             dict[str, float], Any] | None = None
-    # layers.py: the static abilities in force and their sources' facts (layerdelta.live_key) the table
-    # was computed with: what layerdelta.to_recompute compares to recompute only the permanents a change reaches
-    layers_live: tuple[CharsTable, tuple[tuple[Any, ...], tuple[Any, ...]]] | None = None
-    # layerdelta._kind: per Effect object (by id(), keeping it), its layer, whether it reads other permanents and
-    # whether its set could depend on another effect of its layer
-    layer_kinds: dict[int, tuple[Effect, Any, bool, bool]] = field(default_factory=dict)
     # MagicState.cards_of: each player's permanents with their cards (the battlefield's ZoneList and its stamp, the
     # copy effects, the cards, then the pairs); battlefield_cards: every player's (their tuples, all the pairs)
     cards_on: dict[str, tuple[ZoneList, int, Copies, dict[str, CardDef], tuple[tuple[MagicObject, CardDef], ...]]] = \
