@@ -70,13 +70,12 @@ def _ability_key(o: MagicObject, s: Static) -> tuple:
 CONDITION_CITES = {"you_control": ("604.1",), "devotion": ("604.1", "700.5"), "spells_cast_this_turn": ("604.1", "601.2i")}
 
 
-def _statics(state: MagicState, lost: set[str]) -> list[_Live]:
-    """The static abilities in force (604.1: their conditions hold) of the permanents, but those of `lost`."""
+def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> list[_Live]:
     out = []
-    for o, card in state.battlefield_cards():        # each permanent with its card (state.card), kept per zone
-        if not card.statics or o.id in lost:
+    for o in perms:
+        if o.id in lost:
             continue
-        for s in card.statics:
+        for s in state.card(o).statics:
             if condition_holds(state, s.condition, o.controller):
                 because = CONDITION_CITES.get(s.condition[0], ()) if s.condition else ()
                 out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None, _ability_key(o, s),
@@ -137,7 +136,7 @@ def compute(state: MagicState) -> dict[str, Chars]:
     if cached is not None and cached[2][0] == objs and cached[2][2] is state.copies and cached[2][3] == effects:
         reads = cached[3]              # the same permanents, cards and effects: the same qualities read
     else:
-        reads = _reads(state, effects)
+        reads = _reads(state, perms, effects)
     inputs = _inputs(state, objs, effects, reads)
     if cached is not None and cached[2] == inputs:
         state.chars_cache = (state.version, cached[1], inputs, reads)
@@ -204,15 +203,15 @@ def _unchanged(state: MagicState, cached: tuple, layer_of: Any) -> bool:
 _BLIND_QUALITIES = frozenset({"attacking", "unblocked"})
 
 
-def _reads(state: MagicState, effects: tuple) -> tuple[bool, frozenset[str]]:
+def _reads(state: MagicState, perms: list[MagicObject], effects: tuple) -> tuple[bool, frozenset[str]]:
     """What `_compute` reads beyond the permanents' layer fields (`layer_edit`), the copy effects and the layer
     effects: whether a quality of a layer effect or static ability reads combat status (then every field,
     `edit`, and the step), and what the static abilities' conditions read of the game (conditions.STATIC_READS:
     "libraries", "spells"; "world" for a kind that table does not know)."""
     wheres = [q for e in effects for q in (*e[0].where, *e[0].count_where)]
     world: set[str] = set()
-    for _, card in state.battlefield_cards():
-        for st in card.statics:
+    for o in perms:
+        for st in state.card(o).statics:
             if st.condition:
                 world.update(STATIC_READS.get(st.condition[0], ("world",)))
             wheres += (*st.effect.where, *st.effect.count_where)
@@ -274,8 +273,8 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     # counter changes gets its own copy first (`own`).
     shared: set[str] = set()
     copies = state.copies
-    for o, card in state.battlefield_cards():
-        chars[o.id] = _printed(state, card, o.entered_under, o.id in copies)
+    for o in perms:
+        chars[o.id] = _printed(state, state.card(o), o.entered_under, o.id in copies)
         shared.add(o.id)
 
     def own(ref: str) -> Chars:
@@ -288,7 +287,7 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     lost: set[str] = set()
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in layer_of]
-    statics = _statics(state, set())
+    statics = _statics(state, perms, set())
     # 613.6: a static ability's effect that has started to apply (in an earlier layer, or in layer 6 as the effect
     # that removes abilities) keeps applying in each later layer, to the same set of objects, even when the ability
     # is removed meanwhile: ability key -> the ids it applies to.
@@ -486,7 +485,7 @@ def printed(state: MagicState, o: MagicObject) -> Chars:
               keywords=set(card.keywords), power=card.power or 0, toughness=card.toughness or 0)
     perms = state.battlefield()
     lost = {p.id for p in perms if compute(state)[p.id].abilities_lost}
-    for live in sorted((x for x in _statics(state, lost) if x.effect.to == "everything"
+    for live in sorted((x for x in _statics(state, perms, lost) if x.effect.to == "everything"
                         and x.effect.kind == "set_color"), key=lambda x: x.timestamp):
         effect = _with_entered_choice(state, live)
         if effect is not None:

@@ -570,12 +570,6 @@ class MagicCaches:
     # what is read beyond the permanents)
     layers_unchanged: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect], Copies,
                             dict[str, float], Any] | None = None
-    # MagicState.cards_of: each player's permanents with their cards (the battlefield's ZoneList and its stamp, the
-    # copy effects, the cards, then the pairs); battlefield_cards: every player's (their tuples, all the pairs)
-    cards_on: dict[str, tuple[ZoneList, int, Copies, dict[str, CardDef], tuple[tuple[MagicObject, CardDef], ...]]] = \
-        field(default_factory=dict)
-    field_cards: tuple[tuple[tuple[tuple[MagicObject, CardDef], ...], ...],
-                       tuple[tuple[MagicObject, CardDef], ...]] | None = None
     snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
     snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
     snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
@@ -715,29 +709,6 @@ class MagicState(GameState):
             if copied is not None:
                 return copied
         return o.face or self.cards[o.card]
-
-    def cards_of(self, p: Player) -> tuple[tuple[MagicObject, CardDef], ...]:
-        """Each permanent on `p`'s battlefield with its card (`card`: the copiable values, 613.2a), in order: one
-        tuple kept while that battlefield is the very same ZoneList at the same stamp (state.ZoneList.stamp), the
-        copy effects the same dict and the cards the same (an object's own card never changes, 400.7)."""
-        zone = p.zones["battlefield"]
-        kept = self.caches.cards_on.get(p.name)
-        if kept is not None and kept[0] is zone and kept[1] == zone.stamp and kept[2] is self.copies \
-                and kept[3] is self.cards:                      # type: ignore[attr-defined]
-            return kept[4]
-        pairs = tuple(zip(zone, map(self.card, zone)))
-        self.caches.cards_on[p.name] = (zone, zone.stamp, self.copies, self.cards, pairs)  # type: ignore[arg-type]
-        return pairs
-
-    def battlefield_cards(self) -> tuple[tuple[MagicObject, CardDef], ...]:
-        """`cards_of` every player, in `battlefield` order: one tuple kept while each player's is the same."""
-        parts = tuple([self.cards_of(p) for p in self.players])
-        kept = self.caches.field_cards
-        if kept is not None and kept[0] == parts:        # the same tuples: compared by identity first
-            return kept[1]
-        pairs = parts[0] if len(parts) == 1 else tuple([x for part in parts for x in part])
-        self.caches.field_cards = (parts, pairs)
-        return pairs
 
     def set_effects(self, effects: list[ContinuousEffect]) -> None:
         """Replace the continuous effects (some ended) and recompute what is a copy of what."""

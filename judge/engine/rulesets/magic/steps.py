@@ -127,8 +127,8 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         on = (*state.battlefield(), *stacked)
         base = []                          # the cards with notes, each name once (the first card of that name)
         names: set[str] = set()
-        # Each permanent's card from the kept view (MagicState.battlefield_cards), then each spell's.
-        for _, card in (*state.battlefield_cards(), *zip(stacked, map(state.card, stacked))):
+        for o in on:
+            card = state.card(o)
             if card.name not in names:
                 names.add(card.name)
                 if _notes_of(state, card):
