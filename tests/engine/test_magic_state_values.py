@@ -207,8 +207,8 @@ def test_every_object_player_zone_and_pool_of_a_played_game_counts_on_its_games_
     assert _counts_on_its_game(state) is None
 
 
-def test_cards_of_is_card_of_each_object_with_and_without_copy_effects() -> None:
-    """MagicState.cards_of (the loops over a whole zone) hands out the very CardDef `card` gives each object, in
+def test_cards_for_is_card_of_each_object_with_and_without_copy_effects() -> None:
+    """MagicState.cards_for (the loops over a whole zone) hands out the very CardDef `card` gives each object, in
     order: without copy effects, and with one (707.2, layer 1: the copy's card is the copied one), a token's own
     definition (its `face`) included."""
     game, state = _martir_died()

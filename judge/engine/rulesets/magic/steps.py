@@ -127,8 +127,7 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         on = (*state.battlefield(), *stacked)
         base = []                          # the cards with notes, each name once (the first card of that name)
         names: set[str] = set()
-        # Each permanent's card from the kept view (MagicState.battlefield_cards), then each spell's.
-        for _, card in (*state.battlefield_cards(), *zip(stacked, map(state.card, stacked))):
+        for card in state.cards_for(on):
             if card.name not in names:
                 names.add(card.name)
                 of_card = _notes_of(state, card)
