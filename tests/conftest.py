@@ -55,3 +55,54 @@ def repo_tool() -> Any:
         spec.loader.exec_module(module)
         return module
     return load
+
+
+def _said_line(text: str, ident: str, lang: str = "es", part: bool = False) -> dict[str, str] | None:
+    """The parameters of the message `ident` if one line of `text` (a command's output, a page's text) is that
+    message rendered in `lang` (`part`: holds it, as `error: <message>` does), else None. What a CLI prints is read back to its message id and parameters, so a
+    test says which message a line is, not its wording; the template comes from the catalog (judge/messages.py's
+    CATALOGS: `cli.*`, `core.*`, `fuzz.*`, `search.*`…). A padded line (`  guardado en …`) is read stripped."""
+    import re
+    import string
+
+    from judge.messages import template_of
+
+    template = template_of(ident, lang)
+    assert template is not None, ident
+    pattern, seen = "", set()
+    for literal, field, _spec, _conv in string.Formatter().parse(template.strip()):
+        pattern += re.escape(literal)
+        if field is not None:
+            name = field.split(".")[0].split("[")[0]
+            pattern += f"(?P={name})" if name in seen else f"(?P<{name}>.*?)"
+            seen.add(name)
+    for line in text.splitlines():
+        m = (re.search if part else re.fullmatch)(pattern, line.strip())
+        if m:
+            return m.groupdict()
+    return None
+
+
+def said_ids(said: Any) -> list[str]:
+    """The ids of a Message (an exception's `said`, a step's `message`, their JSON) and of the messages nested in its
+    parameters, outermost first: what a test compares instead of the words."""
+    if said is None:
+        return []
+    data = said.to_json() if hasattr(said, "to_json") else said
+    if isinstance(data, dict) and "id" in data:
+        return [data["id"], *(i for v in (data.get("params") or {}).values() for i in said_ids(v))]
+    if isinstance(data, (list, tuple)):
+        return [i for v in data for i in said_ids(v)]
+    return []
+
+
+@pytest.fixture(scope="session")
+def said_line() -> Any:
+    """_said_line: which message (id, parameters) a line of a command's output or a page's text is, or None."""
+    return _said_line
+
+
+@pytest.fixture(scope="session")
+def message_ids() -> Any:
+    """said_ids: the ids of a message and of the messages nested in it (`message_ids(excinfo.value.said)`)."""
+    return said_ids

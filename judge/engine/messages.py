@@ -147,3 +147,9 @@ EN: dict[str, str] = {
     "core.stopped.choice": "choice",
     "core.stopped.game_over": "game over",
 }
+
+# An illegal step whose message is one of these already says it was refused ("no se puede: …"), so a page shows it
+# as it is; any other illegal step's text (a ruleset's own reason) gets the page's "no se puede:" before it.
+SAYS_REFUSAL: frozenset[str] = frozenset({
+    "core.illegal", "core.unplayed.one", "core.unplayed.many", "core.dryrun.after_the_end",
+})

@@ -179,10 +179,12 @@ def make_step(state: Any, kind: str, actor: str | None, summary: "str | Message"
             if e.kind not in ruleset.event_kinds:
                 raise ValueError(f"event kind {e.kind!r} is not declared by the ruleset {ruleset.id!r}")
     state.steps_taken += 1
-    step = Step(number=state.steps_taken, kind=kind, actor=actor, summary=summary, events=list(events),
-                citations=list(dict.fromkeys(citations)), board=snapshot(state) if state.charge_board() else None,
-                unmodelled=list(unmodelled), passed=passed)
+    # No board budget, no step ceiling, no deadline (a fuzz game, a curated run of the CLI): not asked at all.
+    board = snapshot(state) if state.board_budget is None or state.charge_board() else None
+    step = Step(state.steps_taken, kind, actor, summary, list(events), list(dict.fromkeys(citations)), board,
+                list(unmodelled), passed)
     if out is not None:
         out.append(step)
-        state.check_step_ceiling(out)
+        if state.step_ceiling is not None or state.deadline is not None:
+            state.check_step_ceiling(out)
     return step

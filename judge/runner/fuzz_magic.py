@@ -20,16 +20,18 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from itertools import repeat
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
+from judge.engine.rulesets.magic.actions import Activate, Cast, Mana, Pass, PlayLand
 from judge.engine.rulesets.magic.keyword import current as keyword_registry
 from judge.engine.rulesets.magic.messages import phase
 from judge.messages import Message
 from judge.engine.rulesets.magic.choices import RandomChooser
 from judge.engine.rulesets.magic.schema import MAX_ACTIONS
 from judge.engine.rulesets.magic.verb import current as verb_registry
+from judge.runner.fuzz_ledger import MOVING, FieldSeen, Ledger, PlayerSeen  # noqa: F401 (fm.Ledger)
 from judge.runner.fuzz import (FuzzReport, GameResult, Problem, citations_present, play_offered, play_probe,
                                run_games, start_game)
 
@@ -398,127 +400,40 @@ class FuzzChooser(RandomChooser):
 
 # -- invariants ---------------------------------------------------------------------------------------------------
 
-@dataclass
-class Ledger:
-    """What a game's invariants compare against: the cards of the game (by scenario id) and each player's life
-    total as the start plus every `life` event so far; also the last board seen."""
-    bases: frozenset[str]
-    life: dict[str, int]
-    board: dict[str, Any] = field(default_factory=dict)       # the last step's board
-    moved: bool = True            # a step seen since the last state check may have changed zones
-    _zones: dict[int, tuple[Any, list[str], list[str]]] = field(default_factory=dict, repr=False)
-    _base: dict[str, str] = field(default_factory=dict, repr=False)
-    # Boards share a player's dict while nothing in it changed, and the list of them while no player's changed
-    # (magic/snapshot.py): a board-wide check that held keeps what it held for (holding it keeps its id()), and
-    # holds again for the same.
-    _held: dict[str, tuple[Any, ...]] = field(default_factory=dict, repr=False)
-    _fields: dict[tuple[str, int], tuple[Any, Any]] = field(default_factory=dict, repr=False)   # field_seen
-    # life_matches_events: the players list it held for and how many life events had been seen then (`life_events`)
-    life_events: int = 0
-    _life_held: tuple[Any, int] | None = field(default=None, repr=False)
-    # check_steps: what the last board every invariant held for showed (players list, phase, life events, stack)
-    shown: tuple[Any, ...] | None = field(default=None, repr=False)
-
-    def held(self, check: str, board: dict[str, Any], *more: Any) -> bool:
-        """Whether `check` held for a board with these very player dicts (and these `more` values)."""
-        last = self._held.get(check)
-        if last is None or last[2] != more:
-            return False
-        players = board.get("players", ())
-        return last[0] is players or len(last[1]) == len(players) and all(map(is_, last[1], players))
-
-    def hold(self, check: str, board: dict[str, Any], *more: Any) -> None:
-        players = board.get("players", ())
-        self._held[check] = (players, tuple(players), more)
-
-    def field_seen(self, check: str, field: list[dict[str, Any]]) -> Any:
-        """What `check` kept for this very battlefield list (None: nothing). Boards share a player's battlefield
-        list, and each permanent's entry, while nothing any entry shows changed (magic/snapshot.py), so a check
-        of the entries alone holds again for the same list; keeping the list keeps its id()."""
-        hit = self._fields.get((check, id(field)))
-        return hit[1] if hit is not None and hit[0] is field else None
-
-    def field_keep(self, check: str, field: list[dict[str, Any]], value: Any) -> None:
-        if len(self._fields) > 4096:
-            self._fields.clear()
-        self._fields[(check, id(field))] = (field, value)
-
-    def see(self, step: "Step") -> None:
-        for e in step.events:
-            if e.kind == "life":
-                self.life[e.data["player"]] = self.life.get(e.data["player"], 0) + e.data["delta"]
-                self.life_events += 1
-            elif e.kind in MOVING:
-                self.moved = True
-        if step.board is not None:
-            self.board = step.board
-
-    def ids(self, board: dict[str, Any]) -> tuple[list[str], list[str]]:
-        """The object ids of a board, zone by zone, and their scenario ids (``c11~3`` → ``c11``, 400.7). Boards
-        share a hidden zone's list, and a player's whole dict, while it does not change: their ids are read once."""
-        ids: list[str] = []
-        bases: list[str] = []
-        memo = self._base
-        for p in board.get("players", ()):
-            whole = self._zones.get(id(p))
-            if whole is not None and whole[0] is p:      # the same player dict as an earlier board
-                ids.extend(whole[1])
-                bases.extend(whole[2])
-                continue
-            start = len(ids)
-            for zone in ("library", "hand", "graveyard", "exile"):
-                objs = p.get(zone, ())
-                hit = self._zones.get(id(objs))
-                if hit is None or hit[0] is not objs:
-                    listed = [o["id"] for o in objs]
-                    hit = (objs, listed, [oid.split("~")[0] for oid in listed])   # keeping objs keeps its id()
-                    self._zones[id(objs)] = hit
-                ids.extend(hit[1])
-                bases.extend(hit[2])
-            # A battlefield list is shared too while none of its entries changed (magic/snapshot.py).
-            bf = p.get("battlefield", ())
-            hit = self._zones.get(id(bf))
-            if hit is None or hit[0] is not bf:
-                listed = [o["id"] for o in bf]
-                hit = (bf, listed, [memo.get(oid) or memo.setdefault(oid, oid.split("~")[0]) for oid in listed])
-                self._zones[id(bf)] = hit                     # keeping the list keeps its id()
-            ids.extend(hit[1])
-            bases.extend(hit[2])
-            self._zones[id(p)] = (p, ids[start:], bases[start:])
-        listed = [i["id"] for i in board.get("stack", ()) if i.get("kind") == "spell"]
-        ids.extend(listed)
-        bases.extend(oid.split("~")[0] for oid in listed)
-        if len(self._zones) > 4096:
-            self._zones.clear()
-        return ids, bases
-
-
 Invariant = Callable[["Step", Ledger], "Message | None"]      # the problem as a message (fuzz_messages.py)
-MOVING = frozenset({"move", "cease", "stack", "control", "draw", "shuffle"})   # events of steps that change zones
 
 
 def each_object_in_one_zone(step: "Step", ledger: Ledger) -> Message | None:
     """400.1 / 400.7: on every step's board, no object is in two zones, and every card of the game is there in
     exactly one incarnation (nothing vanishes, nothing is duplicated, nothing comes out of nowhere)."""
     board = step.board or ledger.board
-    spells = tuple(i["id"] for i in board.get("stack", ()) if i.get("kind") == "spell")
+    stack = board.get("stack")
+    spells = tuple([i["id"] for i in stack if i.get("kind") == "spell"]) if stack else ()
     if ledger.held("one_zone", board, spells):
         return None
+    # As many objects as cards and every card among their bases: each card exactly once (so no id twice either).
+    seen = ledger.players_seen(board)
+    count = len(spells)
+    for player in seen:
+        count += player.count
+    if count == len(ledger.bases):
+        found = {oid.split("~")[0] for oid in spells}
+        for player in seen:
+            found |= player.base_set()
+        if found == ledger.bases:
+            ledger.hold("one_zone", board, spells)
+            return None
     ids, bases = ledger.ids(board)
-    unique = set(bases)
-    if len(unique) == len(bases) and unique == ledger.bases:
-        ledger.hold("one_zone", board, spells)
-        return None
-    seen: set[str] = set()
+    seen_ids: set[str] = set()
     for oid, base in zip(ids, bases):
-        if oid in seen:
+        if oid in seen_ids:
             return Message("fuzz.magic.two_zones", id=oid)
-        if base in seen:
+        if base in seen_ids:
             return Message("fuzz.magic.twice", card=base, id=oid)
         if base not in ledger.bases:
             return Message("fuzz.magic.stranger", id=oid)
-        seen.update((oid, base))
-    return Message("fuzz.magic.missing", missing=str(sorted(ledger.bases - unique)[:5]))
+        seen_ids.update((oid, base))
+    return Message("fuzz.magic.missing", missing=str(sorted(ledger.bases - set(bases))[:5]))
 
 
 _STEP_STARTS = frozenset({"magic.turn.begin", "magic.turn.begin_again", "magic.turn.untap"})
@@ -556,17 +471,12 @@ def nobody_in_combat_outside_it(step: "Step", ledger: Ledger) -> Message | None:
     """506.4 / 511.3: creatures are removed from combat as the end of combat step ends; outside combat nothing
     attacks or blocks."""
     board = step.board or ledger.board
-    if board.get("phase") not in OUT_OF_COMBAT or ledger.held("no_combat", board):
+    if board.get("phase") not in OUT_OF_COMBAT:
         return None
-    for p in board.get("players", ()):
-        field = p.get("battlefield", ())
-        if ledger.field_seen("no_combat", field):
-            continue
-        for o in field:
-            if o.get("attacking") or o.get("blocking"):
-                return Message("fuzz.magic.in_combat", card=o["card"], id=o["id"], phase=phase(board["phase"]))
-        ledger.field_keep("no_combat", field, True)
-    ledger.hold("no_combat", board)
+    for player in ledger.players_seen(board):
+        o = player.field.in_combat()
+        if o is not None:
+            return Message("fuzz.magic.in_combat", card=o["card"], id=o["id"], phase=phase(board["phase"]))
     return None
 
 
@@ -584,10 +494,7 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> Message | None:
     board = ledger.board
     if game.state.player(game.state.priority).lost:
         return Message("fuzz.magic.priority_lost", player=game.state.priority)
-    if ledger.held("sba_done", board):
-        return None
     if _sba_done_quickly(board, ledger):
-        ledger.hold("sba_done", board)
         return None
     ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
     for p in board.get("players", []):
@@ -605,35 +512,28 @@ def state_based_actions_done(game: "Game", ledger: Ledger) -> Message | None:
                 return Message("fuzz.magic.both_counters", what=what)
             if "Aura" in o.get("types", "") and o.get("attached_to") not in ids:
                 return Message("fuzz.magic.aura_loose", what=what)
-    ledger.hold("sba_done", board)
     return None
 
 
 def _sba_done_quickly(board: dict[str, Any], ledger: Ledger) -> bool:
-    """Whether state_based_actions_done finds nothing on this board, each battlefield list's own entries checked
-    once (Ledger.field_seen: what they show is the same while the list is): no life at 0 or less, no entry that
-    fails a check of its own, and every Aura attached to a permanent of the board. False means: look again, in the
-    order that names the first problem."""
-    auras: list[Any] = []
-    for p in board.get("players", []):
-        if not p["lost"] and p["life"] <= 0:
+    """Whether state_based_actions_done finds nothing on this board, from what each player's dict and battlefield
+    list show (Ledger.players_seen, worked out once per dict and list): nobody in the game at 0 life or less, no
+    entry that fails a check of its own, and every Aura attached to a permanent of the board. False means: look
+    again, in the order that names the first problem."""
+    seen = ledger.players_seen(board)
+    hosts: list[Any] = []
+    for player in seen:
+        if player.life_zero:
             return False
-        field = p.get("battlefield", ())
-        seen = ledger.field_seen("sba_done", field)
-        if seen is None:
-            for o in field:
-                if "toughness" in o and (o["toughness"] <= 0 or o["damage"] >= o["toughness"] and
-                                         "indestructible" not in o.get("keywords", ())):
-                    return False
-                counters = o.get("counters") or {}
-                if counters.get("+1/+1") and counters.get("-1/-1"):
-                    return False
-            seen = tuple(o.get("attached_to") for o in field if "Aura" in o.get("types", ""))
-            ledger.field_keep("sba_done", field, seen)
-        auras.extend(seen)
-    if auras:
-        ids = {o["id"] for p in board.get("players", []) for o in p.get("battlefield", ())}
-        return all(a in ids for a in auras)
+        auras = player.field.sba()
+        if auras is None:
+            return False
+        hosts += auras
+    if hosts:
+        on: set[str] = set()
+        for player in seen:
+            on.update(player.field.ids)
+        return on.issuperset(hosts)
     return True
 
 
@@ -713,18 +613,23 @@ def check_steps(game: "Game", ledger: Ledger, steps: list["Step"], checks: list[
     entries and the same phase, with no life event since, is checked with `others` only (`checks` without
     BOARD_INVARIANTS, in the same order): the board invariants would find what they found then."""
     for step in steps:
-        ledger.see(step)
-        board = step.board or ledger.board
-        shown = (board.get("players"), board.get("phase"), ledger.life_events, board.get("stack"))
+        if step.events:
+            ledger.see(step)
+            board = step.board or ledger.board
+        elif step.board is not None:         # Ledger.see without events: the step's board becomes the last
+            board = ledger.board = step.board
+        else:
+            board = ledger.board
+        players, phase_now, stack = board.get("players"), board.get("phase"), board.get("stack")
         kept = ledger.shown
-        same = kept is not None and kept[0] is shown[0] and kept[1] == shown[1] and kept[2] == shown[2] and \
-            kept[3] == shown[3]
+        same = kept is not None and kept[0] is players and kept[1] == phase_now and kept[2] == ledger.life_events \
+            and kept[3] == stack
         for invariant in others if same else checks:
             problem = invariant(step, ledger)
             if problem:
                 return problem, step.number
         if not same:
-            ledger.shown = shown          # keeping the players list keeps its id()
+            ledger.shown = (players, phase_now, ledger.life_events, stack)   # keeping the list keeps its id()
     for state_invariant in STATE_INVARIANTS:
         problem = state_invariant(game, ledger)
         if problem:
@@ -735,11 +640,13 @@ def check_steps(game: "Game", ledger: Ledger, steps: list["Step"], checks: list[
 # -- playing -------------------------------------------------------------------------------------------------------
 
 WEIGHTS = {"Pass": 1.0, "Mana": 0.15, "PlayLand": 6.0, "Cast": 3.0, "Activate": 1.5}
+# The same by the action's class (read at C speed in `pick`); any other class weighs 1.0.
+_WEIGHT_OF = {cls: WEIGHTS[cls.__name__] for cls in (Pass, Mana, PlayLand, Cast, Activate)}
 
 
 def pick(rng: random.Random, actions: list[Any]) -> Any:
     """A legal action; passing weighs less than doing something."""
-    return rng.choices(actions, [WEIGHTS.get(type(a).__name__, 1.0) for a in actions])[0]
+    return rng.choices(actions, list(map(_WEIGHT_OF.get, map(type, actions), repeat(1.0))))[0]
 
 
 def _legal(state: Any) -> list[Any]:

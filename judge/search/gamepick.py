@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
+from judge.search.gamesense import alone_words, lean_without, unsensed
 from judge.search.notation import notation_game
 from judge.search.question import QUESTION_WORDS, _bits, text_terms
 from judge.search.text import plain
@@ -114,13 +115,17 @@ def named_games(index: "RulesIndex", p: "Question") -> list[str]:
     return [g for g in index.games if names_in_order(said, tuple(S.analyze(g.replace("-", " "), "name")))]
 
 
-def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]:
+def game_words(index: "RulesIndex", p: "Question", told: dict[int, tuple[str, bool]] | None = None,
+               unsure: set[str] | None = None) -> dict[str, tuple[int, int]]:
     """Per game, (strong, weak) counts of the question's concepts (its words, with their translations) that only
     that game's passages hold.  A concept only in the biggest game counts only when it is uncommon rules
     vocabulary the glossary knows (that game's passages hold most everyday words too), and it is strong only
     when the question said the glossary name itself and that game's passages hold it as said ("hexproof",
     "mill", "bloquear"), weak when the word is merely part of a longer name ("acab" of "se acaba el mazo",
-    "usar" of "usar una habilidad") or reaches the game only through a translation ("quita": "remove")."""
+    "usar" of "usar una habilidad") or reaches the game only through a translation ("quita": "remove").
+    A smaller game's lone word that the rest of the question does not agree with is no vote (gamesense.unsensed).
+    `told` receives, per concept that voted, its game and whether strongly; `unsure` the games a word was taken
+    from so."""
     glossary = index.glossary
     per_concept: dict[int, set[str]] = {}
     # per concept and language, the games holding any of its names there: "mazo" is only in doce vidas's Spanish
@@ -199,6 +204,7 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
     for g, n in loan_phrases(index, p).items():   # strong: "double strike" typed, only Magic says "dañar dos veces"
         s, w = votes.get(g, (0, 0))
         votes[g] = (s + n, w)
+    heads: dict[int, tuple[str, bool]] = {}   # concept -> the one game it votes for, strongly or not
     for i, acc in per_concept.items():
         anglicism = [m[len("\0anglicism:"):].split("|") for m in acc if m.startswith("\0anglicism:")]
         if any(len(g) == 1 for g in anglicism):
@@ -222,8 +228,18 @@ def game_words(index: "RulesIndex", p: "Question") -> dict[str, tuple[int, int]]
         if len(games) == 1:
             (g,) = games
             if g != index.largest_game or "\0glossary" in acc:
-                s, w = votes.get(g, (0, 0))
-                votes[g] = (s + 1, w) if strong or g != index.largest_game else (s, w + 1)
+                heads[i] = (g, strong or g != index.largest_game)
+    # a smaller game's word said alone, in the biggest game's everyday sense, is no vote (gamesense.py)
+    dropped = unsensed(index, p, heads)
+    for i, (g, strong) in heads.items():
+        if i in dropped:
+            if unsure is not None:
+                unsure.add(g)
+            continue
+        if told is not None:
+            told[i] = (g, strong)
+        s, w = votes.get(g, (0, 0))
+        votes[g] = (s + 1, w) if strong else (s, w + 1)
     return votes
 
 
@@ -507,7 +523,8 @@ def infer_game(index: "RulesIndex", p: "Question",
         # glossary's translations ("deals" -> "infligir", only in doce vidas's "se infligen su daño"), which say
         # how the small game's text is worded, not what the question is about: nothing tells (first_game)
         return None, ""
-    votes = game_words(index, p)
+    unsure: set[str] = set()   # the games a word said in the biggest game's sense was taken from (gamesense.py)
+    votes = game_words(index, p, unsure=unsure)
     spoken = spoken_game(index, p, votes)
     if spoken is not None:
         return spoken, "language"
@@ -522,12 +539,18 @@ def infer_game(index: "RulesIndex", p: "Question",
             game = leaders[0]
             strong, weak = votes[game]
             if strong == 0 and 1 <= weak <= WEAK_WORDS and factors and lexical:
-                # weak words only: the other game wins when its words lean to it and its passage answers far better
+                # weak words only: the other game wins when its words lean to it and its passage answers far better,
+                # unless what leans to it is a word taken from it as the biggest game's everyday word (gamesense)
                 lean = max(factors, key=lambda rs: factors[rs])
                 scores = best_scores(index, lexical)
-                if (lean != game and lean in scores
+                if (lean != game and lean in scores and lean not in unsure
                         and scores[lean] >= WEAK_LEAD * scores.get(game, 0.0)):
-                    return lean, "words"
+                    # ... and a word the leaning game says only beside another, said alone ("la pila": doce
+                    # vidas's is "pila de descartes"), is the biggest game's sense: the lean without it
+                    alone = alone_words(index, p, lean)
+                    kept = lean_without(index, p, alone) if alone else factors
+                    if kept and max(kept, key=lambda rs: kept[rs]) == lean:
+                        return lean, "words"
             return game, "words"
     if len(factors) > 1:
         best_rs = max(factors, key=lambda rs: factors[rs])

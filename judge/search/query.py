@@ -48,6 +48,7 @@ from judge.search.hits import Hit, Passages
 from judge.search import gamepick as _gamepick
 from judge.search import variants as _variants
 from judge.search import unasked as _unasked
+from judge.search import faqnotes as _faqnotes
 from judge.search import rerank as _rerank
 from judge.search.gamepick import GAME_STRONG, TABLE_GAME  # noqa: F401  (the game decision lives there)
 from judge.search.question import Question, QuestionReader, guess_language
@@ -383,6 +384,7 @@ class RulesIndex:
         # variant rules after the rest unless asked for (variants.py), then the first five of the game, again
         order = _variants.demote(self, parsed, order, ranked)
         order = _unasked.demote(self, parsed, order, ranked)   # a keyword's rules when it is named (unasked.py)
+        order = _faqnotes.give_way(self, parsed, order, ranked)   # an old FAQ's note after today's rule
         if game and game["how"] not in ("only", "filter"):
             order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]

@@ -408,7 +408,7 @@ def _draft_text(token: str) -> str:
     try:
         return drafts.decode(token, int(current_app.config.get("MAX_CONTENT_LENGTH") or 256 * 1024))
     except drafts.BadDraft as exc:
-        raise BadParameter("desde", str(exc)) from None
+        raise BadParameter("desde", exc.key, **exc.values) from None
 
 
 MAX_CARD_PARAM = 200

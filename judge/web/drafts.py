@@ -12,6 +12,8 @@ import base64
 import binascii
 import zlib
 
+from judge.web.i18n import MESSAGES, translate
+
 # The longest token put into a link: past it a run page keeps its POST address and the way back to the builder
 # is the draft the browser keeps (localStorage). 8,000 characters stay under the request-line limits of the usual
 # proxies and WSGI servers (gunicorn's is 8,190 with its option raised; nginx's large buffers 8 kB).
@@ -21,7 +23,26 @@ DRAFT_PREFIX = "borrador/"
 
 class BadDraft(ValueError):
     """A token that is not a draft: not base64url, not zlib data, not UTF-8, or larger than allowed once
-    decompressed (a compression bomb stops at the limit)."""
+    decompressed (a compression bomb stops at the limit). `key` is why (a `draft.*` line of i18n.MESSAGES, with
+    its `values`): the 400 says it in the request's language and carries its id (errors.BadParameter); `str()` is
+    the Spanish line, as it always was."""
+
+    def __init__(self, key: str, /, **values: object) -> None:
+        super().__init__(translate(key, "es", **values))
+        self.key = key
+        self.values = values
+
+
+MESSAGES.update({
+    "draft.too_long": {"es": "el borrador es demasiado largo", "en": "the draft is too long"},
+    "draft.not_base64url": {"es": "el borrador no está en base64url", "en": "the draft is not base64url"},
+    "draft.not_zlib": {"es": "el borrador no es un texto comprimido (zlib)",
+                       "en": "the draft is not compressed text (zlib)"},
+    "draft.over_limit": {"es": "el borrador pasa de {limit} bytes una vez descomprimido",
+                         "en": "the draft is over {limit} bytes once decompressed"},
+    "draft.cut": {"es": "el borrador está cortado", "en": "the draft is cut short"},
+    "draft.not_utf8": {"es": "el borrador no es texto UTF-8", "en": "the draft is not UTF-8 text"},
+})
 
 
 def encode(text: str) -> str:
@@ -32,24 +53,24 @@ def encode(text: str) -> str:
 def decode(token: str, limit: int) -> str:
     """The text of a draft token, at most `limit` bytes once decompressed; BadDraft saying why otherwise."""
     if len(token) > 4 * limit:
-        raise BadDraft("el borrador es demasiado largo")
+        raise BadDraft("draft.too_long")
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
     except (binascii.Error, ValueError):
-        raise BadDraft("el borrador no está en base64url") from None
+        raise BadDraft("draft.not_base64url") from None
     inflater = zlib.decompressobj()
     try:
         data = inflater.decompress(raw, limit + 1)
     except zlib.error:
-        raise BadDraft("el borrador no es un texto comprimido (zlib)") from None
+        raise BadDraft("draft.not_zlib") from None
     if len(data) > limit or inflater.unconsumed_tail:
-        raise BadDraft(f"el borrador pasa de {limit} bytes una vez descomprimido")
+        raise BadDraft("draft.over_limit", limit=limit)
     if not inflater.eof:
-        raise BadDraft("el borrador está cortado")
+        raise BadDraft("draft.cut")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadDraft("el borrador no es texto UTF-8") from None
+        raise BadDraft("draft.not_utf8") from None
 
 
 def linkable(text: str) -> str | None:

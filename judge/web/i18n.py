@@ -51,6 +51,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # beside an unsure answer: the other game's best passage (gamepick.alternative)
     "search.game_alternative": {"es": "¿Preguntabas por {game}? Su regla más cercana:",
                                 "en": "Were you asking about {game}? Its closest rule:"},
+    # ... and the same question asked in that game (its link: links.search_url)
+    "search.game_ask": {"es": "Hacer esta pregunta en {game}", "en": "Ask this question in {game}"},
     "search.deciding": {"es": "Reglas que lo deciden", "en": "Rules that decide it"},
     "game.magic": {"es": "Magic", "en": "Magic"},
     "game.doce-vidas": {"es": "Doce vidas", "en": "Doce vidas"},

@@ -8,7 +8,7 @@ helper needs a view to build a link (tests/engine/test_import_layers.py keeps it
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 if TYPE_CHECKING:
     from judge.corpus import Corpus
@@ -37,6 +37,12 @@ def card_url(name: str) -> str:
 
 def document_url(doc_id: str) -> str:
     return "/documentos/" + quote(doc_id, safe="")
+
+
+def search_url(q: str, ruleset: str) -> str:
+    """The home page asking question `q` in one game (`/?q=…&ruleset=…`): what the unsure answer's other-game
+    line links to, the same question with that game picked (issue 15)."""
+    return "/?" + urlencode({"q": q, "ruleset": ruleset})
 
 
 def text_links(corpus: "Corpus", passage: "Passage | None") -> dict[str, dict[str, Any]]:

@@ -143,7 +143,24 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
                                  "url": {"type": "string"}}},
         "SearchResults": {"type": "object", "required": ["query", "results"],
                           "properties": {"query": {"type": "string"}, "results": {"type": "array"},
-                                         "answer": {}, "message": {}, "game": {}, "alternative": {}}},
+                                         "answer": {}, "message": {}, "game": {},
+                                         # issue 15: when the game was not told (game.sure false), the other
+                                         # game's best passage and the same question asked in that game
+                                         "alternative": {
+                                             "type": ["object", "null"],
+                                             "description": "null unless game.sure is false: the other game's "
+                                                            "best ranked passage (its deciding clause), "
+                                                            "`asked` the page's sentence for it, and the same "
+                                                            "question asked in that game: `ask` (the link's "
+                                                            "words, in the request's language) and `ask_url` "
+                                                            "(the page with that game picked, /?q=…&ruleset=…; "
+                                                            "the same parameters on /api/search answer JSON)",
+                                             "properties": {"id": {"type": "string"},
+                                                            "ruleset": {"type": "string"},
+                                                            "game_name": {"type": "string"},
+                                                            "asked": {"type": "string"},
+                                                            "ask": {"type": "string"},
+                                                            "ask_url": {"type": "string"}}}}},
     }
     return {"openapi": "3.1.0",
             "info": {"title": "rules-judge API", "version": "1",

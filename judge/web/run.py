@@ -195,7 +195,7 @@ def scenario_run_draft() -> Response | str | tuple[Response | str, int]:
     try:
         source = drafts.decode(token, runs.body_limit())
     except drafts.BadDraft as exc:
-        raise BadParameter("escenario", str(exc)) from None
+        raise BadParameter("escenario", exc.key, **exc.values) from None
     return _pasted_run(source, None)
 
 

@@ -8,7 +8,7 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 # The URL helpers live in judge.web.links (below the views); templates and older imports reach them here too.
-from judge.web.links import card_url, document_url, passage_url, rule_url
+from judge.web.links import card_url, document_url, passage_url, rule_url, search_url
 from judge.web.links import text_links as passage_links
 
 if TYPE_CHECKING:
@@ -127,6 +127,20 @@ def said(text: "str | Message | None") -> str:
     return "" if text is None else render(text, get_language())
 
 
+def says_refusal(step: Mapping[str, Any]) -> bool:
+    """Whether an illegal step's own text already says the action was refused, so the page adds no "no se puede:"
+    before it: decided by its message id (judge.engine.messages.SAYS_REFUSAL), never by its words. A step of a trace
+    saved before steps carried message ids is judged by its text, as the page showed it then."""
+    from judge.engine.messages import SAYS_REFUSAL
+    from judge.web.i18n import translate
+
+    message = step.get("message")
+    if message:
+        return message.get("id") in SAYS_REFUSAL
+    summary = str(step.get("summary") or "")
+    return any(summary.startswith(translate("run.illegal", lang)) for lang in ("es", "en"))
+
+
 def init_app(app: Flask) -> None:
     def has_page(path: str) -> bool:
         # The header links to pages other areas add (e.g. /escenarios) only once they are registered.
@@ -140,7 +154,8 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         passage_url=passage_url, rule_url=rule_url, card_url=card_url, document_url=document_url,
-        has_page=has_page, text_links=text_links, examples_building=examples_building,
+        search_url=search_url,
+        has_page=has_page, text_links=text_links, examples_building=examples_building, says_refusal=says_refusal,
     )
     app.jinja_env.filters.update(highlight=safe_highlight, link_refs=link_refs, shorten=shorten, same_text=same_text,
                               said=said)

@@ -184,33 +184,40 @@ def test_dates_become_iso() -> None:
 
 
 @pytest.mark.parametrize("text, message", [
-    ("", "vacío"),
-    ("\ufeff\r\r\n  \r\r\n", "vacío"),
-    ("Robar una carta\n\n121.1. Algo", "Comprehensive Rules"),
-    ("Magic: The Gathering Comprehensive Rules\n\n100.1. A rule.", "fecha de vigencia"),
+    ("", "corpus.cr.empty"),
+    ("\ufeff\r\r\n  \r\r\n", "corpus.cr.empty"),
+    ("Robar una carta\n\n121.1. Algo", "corpus.cr.not_cr"),
+    ("Magic: The Gathering Comprehensive Rules\n\n100.1. A rule.", "corpus.cr.no_date"),
     ("Magic: The Gathering Comprehensive Rules\nThese rules are effective as of Smarch 3, 2026.\n100.1. A rule.",
-     "Smarch"),
+     "corpus.cr.bad_month"),
     ("Magic: The Gathering Comprehensive Rules\nThese rules are effective as of February 30, 2026.\n100.1. X.",
-     "imposible"),
+     "corpus.cr.bad_date"),
     ("Magic: The Gathering Comprehensive Rules\nThese rules are effective as of April 17, 2026.\n\nNo rules.",
-     "ninguna regla"),
+     "corpus.cr.no_rules"),
 ])
 def test_not_a_cr_text(text: str, message: str) -> None:
-    with pytest.raises(CRFormatError, match=message):
+    with pytest.raises(CRFormatError) as refused:
         parse_cr(text)
+    assert refused.value.said is not None and refused.value.said.id == message
+    if message == "corpus.cr.bad_month":
+        assert refused.value.said.params == {"month": "Smarch"}
 
 
 def test_duplicate_rule_is_an_error() -> None:
     text = synthetic().replace("101.1. Card text wins.", "100.1. Card text wins again.")
-    with pytest.raises(CRFormatError, match="100.1 aparece dos veces"):
+    with pytest.raises(CRFormatError) as twice:
         parse_cr(text)
+    assert twice.value.said is not None and (twice.value.said.id, twice.value.said.params) == (
+        "corpus.cr.twice", {"number": "100.1"})
 
 
 def test_file_errors(tmp_path: Path) -> None:
-    with pytest.raises(CRFormatError, match="no existe"):
+    with pytest.raises(CRFormatError) as missing:
         parse_cr_file(tmp_path / "missing.txt")
-    with pytest.raises(CRFormatError, match="no es un archivo"):
+    assert missing.value.said is not None and missing.value.said.id == "corpus.cr.no_file"
+    with pytest.raises(CRFormatError) as folder:
         parse_cr_file(tmp_path)
+    assert folder.value.said is not None and folder.value.said.id == "corpus.cr.not_a_file"
     (tmp_path / "bin.txt").write_bytes(b"\xff\xfe\x00\x01garbage")
     with pytest.raises(CRFormatError, match="UTF-8"):
         parse_cr_file(tmp_path / "bin.txt")

@@ -21,6 +21,8 @@ from judge import config, create_app
 from judge.cli import main
 from judge.corpus.cr_en import parse_cr
 from judge.corpus.importer import save_document
+from judge.cli_messages import say
+from judge.messages import Message
 from judge.runner.impact import run_source, trace_digest
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -129,14 +131,17 @@ def test_impact_lists_every_affected_scenario_with_its_rules(impact_json) -> Non
     assert all(c["steps"] for a in found.values() for c in a["rules"])       # the steps citing each rule
 
 
-def test_rerunning_shows_verdict_trace_and_missing_passages(impact_json) -> None:
+def test_rerunning_shows_verdict_trace_and_missing_passages(impact_json, message_ids) -> None:
     data = impact_json
     first, *rest = data["scenarios"]
     # the one whose recorded trace differs from today's run comes first; nothing else changed (same engine)
     assert first["title"] == "Motor cambiado" and first["changed"] and first["rerun"]["changed"] == ["trace"]
     assert not any(a["changed"] for a in rest)
     for a in data["scenarios"]:
-        assert a["rerun"]["ok"] is True and "BIEN" in a["rerun"]["verdict"] and len(a["rerun"]["digest"]) == 64
+        assert a["rerun"]["ok"] is True and len(a["rerun"]["digest"]) == 64
+        said = a["rerun"]["verdict_message"]
+        assert message_ids(said)[:2] == [said["id"], "core.verdict.good"]
+        assert a["rerun"]["verdict"] == Message.from_json(a["rerun"]["verdict_message"]).render()   # its Spanish line
     found = _by_name(data)
     assert found[REMOVED_BY]["rerun"]["missing"] == [f"cr-en/{V.CITED_REMOVED}"]
     assert found[RENUMBERED_BY]["rerun"]["missing"] == [f"cr-en/{V.CITED_RENUMBERED[0]}"]
@@ -146,13 +151,16 @@ def test_rerunning_shows_verdict_trace_and_missing_passages(impact_json) -> None
     assert saved["rules_version"] == OLD and saved["rerun"]["before_digest"] == saved["rerun"]["digest"]
 
 
-def test_impact_text_and_no_rerun(versions_instance) -> None:
+def test_impact_text_and_no_rerun(versions_instance, said_line) -> None:
     text = _impact(versions_instance["instance"], versions_instance["root"])
     assert text.exit_code == 0, text.output
-    assert text.output.startswith(f"{OLD} → {NEW}: 7 escenarios afectados")
-    assert f"{V.CITED_RENUMBERED[0]} renumerada → {V.CITED_RENUMBERED[1]}" in text.output
-    assert f"cita pasajes que ya no existen en {NEW}: cr-en/{V.CITED_REMOVED}" in text.output
-    assert "! magic/" in text.output and "guardado antes de registrarse la versión" in text.output
+    head = said_line(text.output.splitlines()[0], "cli.impact.head_changed")
+    assert head is not None and (head["old"], head["new"], head["affected"]) == (OLD, NEW, "7")
+    renumbered = f"{V.CITED_RENUMBERED[0]} {say('es', 'cli.impact.kind.renumbered')} → {V.CITED_RENUMBERED[1]}"
+    assert any(line.strip().startswith(renumbered) for line in text.output.splitlines())
+    missing = [said_line(line, "cli.impact.missing") for line in text.output.splitlines()]
+    assert {"version": NEW, "passages": f"cr-en/{V.CITED_REMOVED}"} in missing
+    assert "! magic/" in text.output and said_line(text.output, "cli.impact.before_versions") == {}
     listed = json.loads(_impact(versions_instance["instance"], versions_instance["root"], "--json",
                                 "--no-rerun").output)
     assert listed["rerun"] is False and listed["affected"] == 7
@@ -173,9 +181,10 @@ def test_impact_of_a_file_not_imported_imports_nothing(tmp_path: Path, impact_do
     assert not (instance / "judge.db").exists()                                          # nor a database made
 
 
-def test_impact_bad_input_says_what(tmp_path: Path, small_root: Path) -> None:
+def test_impact_bad_input_says_what(tmp_path: Path, small_root: Path, said_line) -> None:
     alone = _impact(tmp_path / "empty", small_root)
-    assert alone.exit_code == 2 and "hacen falta dos" in alone.output and "Traceback" not in alone.output
+    assert alone.exit_code == 2 and "Traceback" not in alone.output
+    assert said_line(alone.output.removeprefix("error: "), "cli.diff.need_two")["doc"] == "cr-en"
     missing = _impact(tmp_path / "empty", small_root, "nada.txt")
     assert missing.exit_code == 2 and "nada.txt" in missing.output and "Traceback" not in missing.output
 
@@ -195,7 +204,7 @@ def test_changes_page_lists_the_affected_scenarios(client) -> None:
     page = client.get(f"/cambios/{OLD}..{NEW}").get_data(as_text=True)
     for name in (*REWORDED_BY, REMOVED_BY, RENUMBERED_BY):
         assert f'href="/escenarios/{name}"' in page
-    assert f'href="/cambios/{OLD}..{NEW}/escenarios"' in page and "Escenarios afectados" in page
+    assert f'href="/cambios/{OLD}..{NEW}/escenarios"' in page and 'data-message="impact.title"' in page
 
 
 def test_rerun_page_shows_what_rerunning_gives(client) -> None:
@@ -219,7 +228,7 @@ def test_saved_page_says_which_cited_rules_changed_since(client, versions_instan
     unaffected = client.get(f"/escenarios/guardados/{ids['unaffected']}.json").get_json()["rules"]
     assert unaffected["state"] == "unchanged" and unaffected["rules"] == []
     old = client.get(f"/escenarios/guardados/{ids['old_row']}").get_data(as_text=True)
-    assert "Guardado antes de que se registrara la versión de las reglas" in old
+    assert 'data-message="saved.rules.not-recorded"' in old           # no rules version recorded: it says so
 
 
 def test_a_saved_run_records_the_rules_version_it_ran_under(versions_instance) -> None:

@@ -112,9 +112,10 @@ def test_diff_against_a_file_not_imported(tmp_path: Path, two_docs, texts) -> No
     assert sorted(p.name for p in (instance / "imported").iterdir()) == ["cr-en.json"]   # nothing imported
 
 
-def test_diff_command_bad_input_says_what(tmp_path: Path, two_versions: Path) -> None:
+def test_diff_command_bad_input_says_what(tmp_path: Path, two_versions: Path, said_line) -> None:
     alone = run_diff(tmp_path / "empty")
-    assert alone.exit_code == 2 and "hacen falta dos" in alone.output and "Traceback" not in alone.output
+    assert alone.exit_code == 2 and "Traceback" not in alone.output
+    assert said_line(alone.output.removeprefix("error: "), "cli.diff.need_two") == {"count": "0", "doc": "cr-en"}
     both = run_diff(two_versions, "1999-01-01", "nada.txt")
     assert both.exit_code == 2
     assert "1999-01-01" in both.output and "nada.txt" in both.output and "2026-04-17, 2026-06-05" in both.output

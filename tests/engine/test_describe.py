@@ -179,7 +179,8 @@ def test_magic_description_matches_its_schema() -> None:
     from judge.engine.rulesets.magic.actions import ACTION_KEYS
     from judge.engine.rulesets.magic.cards import BASIC_LANDS
     from judge.scenarios.cards import magic_catalog as catalog
-    from judge.engine.rulesets.magic.state import STEPS
+    from judge.engine.rulesets.magic.describe import STEP_LABELS_EN
+    from judge.engine.rulesets.magic.state import STEP_NAMES, STEPS
 
     d = described("magic")
     assert [a["verb"] for a in d["actions"]] == list(ACTION_KEYS)
@@ -205,7 +206,9 @@ def test_magic_description_matches_its_schema() -> None:
     assign = next(a for a in d["actions"] if a["verb"] == "assign")["arg"]
     assert [f["key"] for f in assign["fields"]] == ["attacker", "damage"]
     labels = {o["value"]: o["label"] for o in d["phases"]}
-    assert labels["main1"] == {"es": "la primera fase principal", "en": "first main phase"}
+    # each step's label is its name in both languages: the state's Spanish step names, describe's English ones
+    assert labels == {s: {"es": STEP_NAMES[s], "en": STEP_LABELS_EN.get(s, s)} for s in STEPS}
+    assert labels["main1"]["es"] != labels["main1"]["en"]
 
 
 def test_magic_card_fields_are_the_validators() -> None:

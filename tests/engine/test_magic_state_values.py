@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import threading
+from operator import is_
 from collections.abc import Iterator
 from typing import Any
 
@@ -204,3 +205,18 @@ def test_every_object_player_zone_and_pool_of_a_played_game_counts_on_its_games_
     assert report.broken is None, report.broken
     _, state = _martir_died()
     assert _counts_on_its_game(state) is None
+
+
+def test_cards_of_is_card_of_each_object_with_and_without_copy_effects() -> None:
+    """MagicState.cards_of (the loops over a whole zone) hands out the very CardDef `card` gives each object, in
+    order: without copy effects, and with one (707.2, layer 1: the copy's card is the copied one), a token's own
+    definition (its `face`) included."""
+    game, state = _martir_died()
+    objs = list(state.objects.values())
+    assert not state.copies and len(objs) >= 3
+    assert all(map(is_, state.cards_for(objs), map(state.card, objs)))
+    state.copies = {objs[0].id: state.card(objs[1])}          # as set_effects would for a become_copy effect
+    objs[2].face = state.card(objs[1])
+    cards = state.cards_for(objs)
+    assert cards[0] is state.card(objs[1]) and cards[2] is objs[2].face
+    assert all(map(is_, cards, map(state.card, objs)))

@@ -27,7 +27,7 @@ def _until(condition, what: str) -> None:  # type: ignore[no-untyped-def]
         time.sleep(0.2)
 
 
-def test_a_damaged_segment_is_found_and_if_stale_rebuilds_it(tmp_path: Path) -> None:
+def test_a_damaged_segment_is_found_and_if_stale_rebuilds_it(tmp_path: Path, said_line) -> None:
     instance = built(tmp_path)
     assert damage(config.index_dir(instance).resolve()) is None
     damage_segment(instance)
@@ -36,11 +36,11 @@ def test_a_damaged_segment_is_found_and_if_stale_rebuilds_it(tmp_path: Path) -> 
         RulesIndex(instance)
     result = CliRunner().invoke(main, ["index", "--if-stale"], env={"JUDGE_INSTANCE": str(instance)})
     assert result.exit_code == 0, result.output
-    assert "dañado" in result.output and "Índice construido" in result.output
+    assert said_line(result.output, "cli.build.damaged") is not None and said_line(result.output, "cli.build.built")
     assert damage(config.index_dir(instance).resolve()) is None
     assert RulesIndex(instance).search("robar").results
     again = CliRunner().invoke(main, ["index", "--if-stale"], env={"JUDGE_INSTANCE": str(instance)})
-    assert "al día" in again.output
+    assert said_line(again.output, "cli.index.examples") is not None and not said_line(again.output, "cli.build.built")
 
 
 def test_a_removed_file_or_folder_counts_as_damage(tmp_path: Path) -> None:

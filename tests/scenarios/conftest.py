@@ -51,37 +51,6 @@ expect:
 """
 
 
-def _said_line(text: str, ident: str, lang: str = "es") -> dict[str, str] | None:
-    """The parameters of the message `ident` if one line of `text` (a command's output, a page's text) is that
-    message rendered in `lang`, else None. What a CLI prints is read back to its message id and parameters, so a
-    test says which message a line is, not its wording; the template comes from the catalog."""
-    import re
-    import string
-
-    from judge.messages import template_of
-
-    template = template_of(ident, lang)
-    assert template is not None, ident
-    pattern, seen = "", set()
-    for literal, field, _spec, _conv in string.Formatter().parse(template):
-        pattern += re.escape(literal)
-        if field is not None:
-            name = field.split(".")[0].split("[")[0]
-            pattern += f"(?P={name})" if name in seen else f"(?P<{name}>.*?)"
-            seen.add(name)
-    for line in text.splitlines():
-        m = re.fullmatch(pattern, line.strip())
-        if m:
-            return m.groupdict()
-    return None
-
-
-@pytest.fixture()
-def said_line():
-    """_said_line: which message (id, parameters) a line of a command's output or a page's text is."""
-    return _said_line
-
-
 @pytest.fixture()
 def minimal() -> str:
     """A valid scenario whose single expectation holds (Bruno ends with 10 lives)."""
@@ -122,7 +91,7 @@ def minimal_failing() -> str:
 
 
 @pytest.fixture()
-def replays_broken_game(cli: CliRunner):
+def replays_broken_game(cli: CliRunner, said_line):  # noqa: ANN001
     """Check what `judge fuzz` wrote when `invariant` broke: one scenario in `out` whose title says so, which
     `judge run` replays (exit 0) up to the step the command named, the first step that breaks `invariant`.
     Returns the scenario document."""
@@ -135,11 +104,11 @@ def replays_broken_game(cli: CliRunner):
     def check(result, out: Path, invariant, problem: str | None = None) -> dict:  # noqa: ANN001
         """`problem`: what the command must have named as the broken invariant's problem."""
         assert result.exit_code == 1
-        broken = _said_line(result.stderr, "fuzz.report.broken")
+        broken = said_line(result.stderr, "fuzz.report.broken")
         assert broken is not None and problem in (None, broken["problem"]), result.stderr
         written = list(out.glob("*.yaml"))
         assert len(written) == 1
-        assert _said_line(result.stderr, "fuzz.report.replay") == {"path": str(written[0])}
+        assert said_line(result.stderr, "fuzz.report.replay") == {"path": str(written[0])}
         doc = yaml.safe_load(written[0].read_text(encoding="utf-8"))
         assert doc["actions"] and "invariante roto" in doc["title"]     # the scenario's own (Spanish) title
         replay = cli.invoke(main, ["run", str(written[0])])

@@ -339,9 +339,9 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
     trace = run_api(client, AURA).get_json()
     verdict = trace["verdict"]
     assert verdict["ok"] is True
-    note = "Grilletes: «La criatura encantada no puede atacar.»"            # the card's own text
     short = {"id": "core.unmodelled.text_short",          # each note a message, said in the run's language
              "params": {"card": "Grilletes", "text": "La criatura encantada no puede atacar."}}
+    note = Message.from_json(short).render()            # the card's name and its own text
     assert verdict["message"]["params"]["head"] == {"id": "core.verdict.good_unmodelled", "params": {"notes": [short]}}
     assert verdict["unmodelled_messages"] == [{**short, "id": "core.unmodelled.text"}]
     assert [n.startswith(note) for n in verdict["unmodelled"]] == [True]
@@ -359,7 +359,7 @@ def test_the_verdict_says_when_unmodelled_text_could_have_changed_the_result(cli
 def test_unmodelled_notes_in_english_on_the_api_and_the_page(client) -> None:
     # Issue 17: ?lang=en says each note («… (text not modelled)») and the verdict's head in English; the flag stays.
     trace = client.post("/api/run?lang=en", data=AURA.encode("utf-8"), content_type="application/yaml").get_json()
-    en = "Grilletes: «La criatura encantada no puede atacar.» (text not modelled)"
+    en = Message("core.unmodelled.text", card="Grilletes", text="La criatura encantada no puede atacar.").render("en")
     assert trace["verdict"]["unmodelled"] == [en]
     head = trace["verdict"]["message"]["params"]["head"]
     assert head["id"] == "core.verdict.good_unmodelled" and head["params"]["notes"][0]["params"]["card"] == "Grilletes"

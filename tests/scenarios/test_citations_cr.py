@@ -13,10 +13,9 @@ from judge.runner import citations
 from judge.runner.citations import CitationResolver, resolver
 from judge.runner.render import event_text, render_trace
 
-NOTE_ES = ("texto no cargado: importa el CR inglés, que viene en `../shared/corpus/` junto a la copia del proyecto, "
-           "con `judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt`")
-NOTE_EN = ("text not loaded: import the English CR, which ships in `../shared/corpus/` beside the checkout, with "
-           "`judge corpus import ../shared/corpus/MagicCompRules_EN_<date>.txt`")
+# How to load cr-en, as judge.runner.citations.IMPORTABLE says it in each language; the command it names is checked.
+NOTE_ES, NOTE_EN = citations.IMPORTABLE["cr-en"]["es"], citations.IMPORTABLE["cr-en"]["en"]
+SHORT_NOTE_ES = NOTE_ES.partition(":")[0]            # the note's head, said again after its first time in full
 
 
 @pytest.fixture()
@@ -30,6 +29,7 @@ def test_cr_en_number_not_loaded_and_in_no_other_document(res: CitationResolver)
     assert not cit.known and cit.passages == ()
     assert cit.not_loaded == "cr-en" and cit.number == "704.5a" and cit.url == "/reglas/704.5a"
     assert cit.note == NOTE_ES and cit.note_in("en") == NOTE_EN
+    assert "`judge corpus import ../shared/corpus/MagicCompRules_EN_" in NOTE_ES and NOTE_ES != NOTE_EN
     data = cit.to_json()
     assert data["known"] is False and data["passages"] == []
     assert data["number"] == "704.5a" and data["url"] == "/reglas/704.5a" and data["not_loaded"] == "cr-en"
@@ -117,17 +117,19 @@ def test_terminal_rendering_of_a_magic_trace_without_the_cr(res: CitationResolve
     first = next(line for line in lines if "§ cr-en/601.2" in line)
     assert "regla 601.2" in first and NOTE_ES in first              # the full note, the first time
     later = next(line for line in lines if "§ cr-en/704.5a" in line)
-    assert "regla 704.5a" in later and "texto no cargado" in later
+    assert "regla 704.5a" in later and SHORT_NOTE_ES in later and NOTE_ES not in later
     # cr-en/121.4 falls back to cr-es/121.4, which this step cites itself: its text is printed once.
-    assert sum("biblioteca sin cartas" in line for line in lines) == 1
-    assert "fuera del corpus cargado" not in out
+    fallback = res.resolve("cr-es/121.4").passages[0].text[:40]
+    assert sum(fallback in line for line in lines) == 1
+    assert citations.OUTSIDE_CORPUS not in out
 
 
 def test_terminal_rendering_shows_the_fallback_text_when_the_step_does_not_cite_it(res: CitationResolver) -> None:
     trace = _magic_trace()
     trace["steps"][0]["citations"] = ["cr-en/121.4"]
     lines = render_trace(trace, res.resolve, verdict="BIEN").splitlines()
-    assert any("§ cr-en/121.4 → cr-es/121.4 — " in line and "biblioteca" in line for line in lines)
+    fallback = res.resolve("cr-es/121.4").passages[0].text[:40]
+    assert any("§ cr-en/121.4 → cr-es/121.4 — " in line and fallback in line for line in lines)
 
 
 def test_magic_events_read_in_spanish() -> None:

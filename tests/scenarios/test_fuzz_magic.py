@@ -328,3 +328,22 @@ def test_the_board_invariants_run_again_for_a_board_that_shows_something_else(mo
     assert len(ran) == len(checks)                       # a life event since: checked again
     spell = {"id": "rayo", "card": "Rayo", "kind": "spell", "controller": "Ana", "text": "Rayo", "targets": []}
     assert run(_step(_board(hurt, phase="end", stack=[spell]))) == (Message("fuzz.magic.two_zones", id="rayo"), 1)
+
+
+def test_the_ledger_reads_a_player_dict_once_and_a_changed_one_again() -> None:
+    """Ledger.players_seen reads each player's dict of a board once (boards share the dicts that did not change):
+    a later board with the same dict gets the very same PlayerSeen, a player whose dict changed is read again, and
+    the state-based and combat facts of a battlefield list follow its entries."""
+    bear = {"id": "osos~2", "card": "Osos", "types": "Criatura", "power": 2, "toughness": 2, "damage": 0,
+            "counters": {}, "keywords": [], "attached_to": None}
+    ana = _player("Ana", hand=[{"id": "rayo", "card": "Rayo"}], battlefield=[bear])
+    bruno = _player("Bruno")
+    ledger = fm.Ledger(bases=frozenset({"rayo", "osos"}), life={"Ana": 20, "Bruno": 20})
+    first = ledger.players_seen(_board([ana, bruno]))
+    assert [p.ids for p in first] == [("rayo", "osos~2"), ()] and first[0].bases == ("rayo", "osos")
+    assert first[0].field.sba() == () and first[0].field.in_combat() is None
+    hurt = dict(ana, battlefield=[dict(bear, damage=2, attacking="Bruno")])
+    second = ledger.players_seen(_board([hurt, bruno]))
+    assert second[1] is first[1] and second[0] is not first[0]
+    assert second[0].field.sba() is None and second[0].field.in_combat()["id"] == "osos~2"
+    assert ledger.players_seen(_board([ana, bruno]))[0] is first[0]

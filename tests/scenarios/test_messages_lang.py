@@ -64,7 +64,10 @@ def test_api_run_lang_en(client, minimal: str) -> None:
     assert [s.get("message") for s in es["steps"]] == [s.get("message") for s in en["steps"]]
     hit = next(s for s in en["steps"] if s.get("message", {}).get("id") == "dv.attack.player")
     assert hit["summary"].startswith("Bruno loses 2 lives")
-    assert en["verdict"]["text"].startswith("PASS") and es["verdict"]["text"].startswith("BIEN")
+    assert en["verdict"]["message"] == es["verdict"]["message"]          # one verdict, said in each language
+    assert en["verdict"]["message"]["params"]["head"]["id"] == "core.verdict.good"
+    assert en["verdict"]["text"].startswith("PASS")
+    assert es["verdict"]["text"].startswith(Message("core.verdict.good").render())
 
 
 def test_api_run_lang_en_gives_the_errors_in_english(client) -> None:
@@ -83,5 +86,10 @@ def test_run_page_lang_en_shows_english_steps_and_verdict(client) -> None:
     summaries = [p.get_text(" ", strip=True) for p in soup.select(".run-step .summary")]
     assert any(s.startswith("game setup (2 players)") for s in summaries)
     assert "PASS" in soup.select_one(".verdict").get_text()
-    spanish = client.get("/escenarios/doce-vidas/01-preparacion-de-la-partida?lang=es").get_data(as_text=True)
-    assert "preparación de la partida (2 jugadores)" in spanish
+    spanish = BeautifulSoup(client.get("/escenarios/doce-vidas/01-preparacion-de-la-partida?lang=es").get_data(
+        as_text=True), "html.parser")
+    setup = spanish.select_one('.run-step .summary[data-message="dv.setup.new"]')
+    english = soup.select_one('.run-step .summary[data-message="dv.setup.new"]')
+    # the same step, said by its message in each page's language
+    assert setup is not None and english is not None
+    assert setup.get_text(" ", strip=True) != english.get_text(" ", strip=True)

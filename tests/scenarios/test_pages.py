@@ -104,6 +104,24 @@ def test_illegal_step_is_marked(client) -> None:
         assert illegal[0].select(".cite")
 
 
+def test_an_illegal_step_gets_the_refusal_before_it_by_its_message_id(app) -> None:
+    """The page puts its own "no se puede:" before an illegal step's text unless the step's message already says
+    the refusal (judge.engine.messages.SAYS_REFUSAL): decided by the id, so the same in both languages."""
+    from judge.web.templating import says_refusal
+
+    own = {"number": 3, "kind": "illegal", "summary": "x", "message": {"id": "magic.illegal.unpaid", "params": {}}}
+    core = dict(own, message={"id": "core.illegal", "params": {}})
+    assert not says_refusal(own) and says_refusal(core)
+    assert says_refusal({"kind": "illegal", "summary": ui("run.illegal", "en") + ": x"})    # a trace without ids
+    assert not says_refusal({"kind": "illegal", "summary": "x"})
+    for lang in ("es", "en"):
+        with app.test_request_context(f"/?lang={lang}"):
+            shown = [BeautifulSoup(render_template("_run_step.html", step=step, cites={}), "html.parser")
+                     .select_one(".summary").get_text()
+                     for step in (own, core)]
+        assert shown == [ui("run.illegal", lang) + ": x", "x"]
+
+
 def test_failed_expectation_and_unmodelled_text_are_marked(client, minimal_failing: str) -> None:
     source = minimal_failing.replace(
         "Lobo gris: {type: criatura, cost: 2, damage: 2, life: 3}",

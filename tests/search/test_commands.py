@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import main
+from judge.messages import Message
 
 from .conftest import EVAL_DIR, HERE  # type: ignore[import-not-found]
 
@@ -23,12 +24,12 @@ def run(es_instance: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-
     return invoke
 
 
-def test_index_if_stale_does_nothing_when_fresh(run) -> None:  # type: ignore[no-untyped-def]
+def test_index_if_stale_does_nothing_when_fresh(run, said_line) -> None:  # type: ignore[no-untyped-def]
     code, out = run("index", "--if-stale")
-    assert code == 0 and "al día" in out
+    assert code == 0 and said_line(out, "cli.index.examples") is not None and not said_line(out, "cli.build.built")
 
 
-def test_index_builds_with_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_index_builds_with_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, said_line) -> None:
     from judge import config
     from judge.corpus import load_corpus
     from judge.search import open_index
@@ -41,8 +42,8 @@ def test_index_builds_with_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     corpus = load_corpus(config.corpus_dir(), tmp_path / "fresh")
     count = sum(len(d.passages) for d in corpus.documents.values())
     assert count > 500
-    assert result.exit_code == 0 and f"Índice construido: {count} pasajes indexados en " in result.output
-    assert "Búsqueda semántica: desactivada (JUDGE_SEARCH_SEMANTIC); el índice es solo léxico." in result.output
+    assert result.exit_code == 0 and said_line(result.output, "cli.build.built")["indexed"] == str(count)
+    assert said_line(result.output, "cli.build.lexical_only") == {"why": Message("search.skipped.off").render()}
     assert (tmp_path / "fresh" / "index").is_symlink()
     assert open_index(tmp_path / "fresh", corpus_dir=config.corpus_dir()).search("121.4").results
 
@@ -50,7 +51,7 @@ def test_index_builds_with_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_search_prints_answer_and_ranked_results(run) -> None:  # type: ignore[no-untyped-def]
     code, out = run("search", "¿cuál es el máximo de vidas?", "--limit", "3")
     assert code == 0
-    assert out.startswith("Respuesta: ") and "«" in out
+    assert out.startswith(Message("cli.search.answer").render()) and "«" in out
     assert " 1. " in out and " 3. " in out and " 4. " not in out
 
 
@@ -66,7 +67,7 @@ def test_search_doc_filter_and_empty_query(run) -> None:  # type: ignore[no-unty
     code, out = run("search", "atacar", "--doc", "doce-vidas-reglas", "--json")
     assert code == 0 and {r["doc"] for r in json.loads(out)["results"]} == {"doce-vidas-reglas"}
     code, out = run("search", "   ")
-    assert code == 0 and "Escribe una pregunta" in out
+    assert code == 0 and Message("search.query.empty").render() in out.splitlines()
 
 
 def test_eval_prints_metrics(run) -> None:  # type: ignore[no-untyped-def]
@@ -97,14 +98,14 @@ def test_bench_search_against_fts5(run, tmp_path: Path) -> None:  # type: ignore
         assert data["lexical_over_fts5_cpu_p50"] == round(data["whoosh"]["cpu_p50_ms"] / data["fts5"]["cpu_p50_ms"], 3)
 
 
-def test_search_eval_and_index_speak_english_with_lang_en(run) -> None:  # type: ignore[no-untyped-def]
+def test_search_eval_and_index_speak_english_with_lang_en(run, said_line) -> None:  # type: ignore[no-untyped-def]
     # Issue 17: the commands' own lines through judge/cli_messages.py; Spanish stays the default.
     code, out = run("search", "¿cuál es el máximo de vidas?", "--limit", "3", "--lang", "en")
-    assert code == 0 and out.startswith("Answer: ") and "Respuesta" not in out
+    assert code == 0 and out.startswith("Answer: ") and Message("cli.search.answer").render() not in out
     code, out = run("eval", str(HERE / "regression_es.jsonl"), "--lang", "en")
-    assert code == 0 and " questions — Recall@5 " in out and "preguntas" not in out
+    assert code == 0 and " questions — Recall@5 " in out and said_line(out, "cli.eval.line") is None
     code, out = run("eval", str(HERE / "regression_es.jsonl"))
-    assert code == 0 and " preguntas — Recall@5 " in out
+    assert code == 0 and said_line(out, "cli.eval.line") is not None
     code, out = run("eval", "--lang", "en")
     assert code == 1 and "Give a question file or --all (not both)." in out
     code, out = run("index", "--if-stale", "--lang", "en")

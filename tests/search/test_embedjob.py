@@ -23,9 +23,11 @@ from click.testing import CliRunner
 
 from judge import create_app
 from judge.cli import main
+from judge.messages import Message
 from judge.search import embedjob, ensure_index, open_index
 from judge.search import semantic as sem
 from judge.search import vectorstore as store
+from judge.web.i18n import translate
 
 DOC = "regla-701.23-buscar"
 PARAGRAPHS = [
@@ -183,31 +185,38 @@ def _wait_complete(inst: Path, timeout: float = 240.0) -> dict:
 
 
 def test_judge_index_leaves_the_vectors_to_the_background_job(tiny: tuple[Path, Path, int],
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+                                                              monkeypatch: pytest.MonkeyPatch, said_line) -> None:
     corpus, inst, n = tiny
     monkeypatch.setenv("JUDGE_CORPUS_DIR", str(corpus))
     monkeypatch.setenv("JUDGE_INSTANCE", str(inst))
     monkeypatch.setenv("JUDGE_SEARCH_SEMANTIC", "1")
     runner = CliRunner()
     before = runner.invoke(main, ["corpus", "status"], catch_exceptions=False)
-    assert before.exit_code == 0 and f"vectores ({sem.MODEL_ID}): 0 de {n} (0.0 %)" in before.output
+    vectors = said_line(before.output, "cli.status.vectors")
+    assert before.exit_code == 0 and vectors is not None
+    assert (vectors["model"], vectors["present"], vectors["total"], vectors["percent"]) == (
+        sem.MODEL_ID, "0", str(n), "0.0")
     assert "judge index" in before.output            # pending: says what resumes it
     result = runner.invoke(main, ["index", "--force"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert f"Índice construido: {n} pasajes indexados" in result.output
-    assert "se calculan en segundo plano" in result.output and "judge corpus status" in result.output
+    assert said_line(result.output, "cli.build.built")["indexed"] == str(n)
+    assert said_line(result.output, "cli.build.background") is not None     # the vectors left to the job
     # The real model, in its own process, at a lower priority.
     state = _wait_complete(inst)
     assert state["semantic"]["state"] == "complete" and state["semantic"]["present"] == n, state
     assert (inst / store.CACHE_DIR / embedjob.LOG_FILE).is_file()
     shown = runner.invoke(main, ["corpus", "status"], catch_exceptions=False)
-    assert f"{n} de {n} (100.0 %), completos" in shown.output
+    vectors = said_line(shown.output, "cli.status.vectors")
+    assert vectors is not None and (vectors["present"], vectors["percent"]) == (str(n), "100.0")
+    assert vectors["state"] == Message("cli.status.complete").render()
     data = json.loads(runner.invoke(main, ["corpus", "status", "--json"], catch_exceptions=False).output)
     assert data["semantic"]["state"] == "complete" and data["index"]["passages"] == n
     # A rebuild takes every vector from the cache; nothing is left to wait for.
     waited = runner.invoke(main, ["index", "--wait"], catch_exceptions=False)
-    assert f"Vectores: 0 pasajes calculados, {n} de la caché" in waited.output
-    assert "ya está al día" in runner.invoke(main, ["index", "--if-stale", "--wait"], catch_exceptions=False).output
+    embedded = said_line(waited.output, "cli.build.embedded")
+    assert embedded is not None and (embedded["embedded"], embedded["cached"]) == ("0", str(n))
+    fresh = runner.invoke(main, ["index", "--if-stale", "--wait"], catch_exceptions=False).output
+    assert said_line(fresh, "cli.build.fresh") is not None
 
 
 def test_the_corpus_page_shows_the_progress(tiny: tuple[Path, Path, int]) -> None:
@@ -226,10 +235,12 @@ def test_the_corpus_page_shows_the_progress(tiny: tuple[Path, Path, int]) -> Non
         page = BeautifulSoup(client.get("/corpus").data, "html.parser")
         assert len(page.select("section.search-status")) == 1 and page.title.get_text().strip()
         status = page.select_one("main section.search-status") or page.select_one("section.search-status")
-        assert status is not None and f"4 de {n} pasajes con vector" in status.get_text(" ")
-        bar = status.select_one("progress")
+        semantic = status.select_one('p.semantic[data-message="corpus.semantic"]') if status else None
+        assert semantic is not None and semantic["data-state-message"] == "corpus.state.running"
+        bar = semantic.select_one("progress")
         assert bar is not None and bar["value"] == "4" and bar["max"] == str(n)
-        assert "segundo plano" in status.get_text(" ")
+        assert translate("corpus.semantic", "es", present=4, total=n, percent=bar.get_text().split()[0]) in \
+            status.get_text(" ")                 # the line the message says, with the figures the bar draws
         english = BeautifulSoup(client.get("/corpus?lang=en").data, "html.parser").select_one("section.search-status")
         assert f"4 of {n} passages have a vector" in english.get_text(" ")
     finally:

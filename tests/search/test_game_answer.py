@@ -226,11 +226,13 @@ def test_a_rule_with_an_example_answers_with_its_own_sentence(cr_index: RulesInd
 
 
 def test_a_table_cards_text_is_told_apart_from_the_users_words() -> None:
-    exp = card_table(str(TABLE)).expand("le tiro un Wrath of God y el rival responde con Swan Song", "es")
+    table = card_table(str(TABLE))
+    exp = table.expand("le tiro un Wrath of God y el rival responde con Swan Song", "es")
     assert exp.cards == ("Wrath of God", "Swan Song")
     told = [exp.text[a:b] for a, b in exp.told]
-    assert len(told) == 2 and all(t.startswith("«") and t.endswith("»") for t in told)
-    assert "destruye todas las criaturas" in told[0] and "contrarresta" in told[1]
+    does = {c.name: c.does["es"] for c in table.cards}
+    # each span is the card's Spanish text from the table, quoted: the table's words, not the user's
+    assert told == [f"«{does['Wrath of God']}»", f"«{does['Swan Song']}»"]
     assert exp.text.startswith("le tiro un «") and " y el rival responde con «" in exp.text
 
 

@@ -124,11 +124,11 @@ def test_two_weak_words_give_way_too(es_index: RulesIndex) -> None:
     assert G.WEAK_WORDS >= 2
     real = G.game_words
     try:
-        G.game_words = lambda index, q: {"magic": (0, 2)}   # type: ignore[assignment]
+        G.game_words = lambda index, q, *_, **__: {"magic": (0, 2)}   # type: ignore[assignment]
         assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("doce-vidas", "words")
-        G.game_words = lambda index, q: {"magic": (0, 3)}   # type: ignore[assignment]
+        G.game_words = lambda index, q, *_, **__: {"magic": (0, 3)}   # type: ignore[assignment]
         assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("magic", "words")
-        G.game_words = lambda index, q: {"magic": (1, 1)}   # type: ignore[assignment]
+        G.game_words = lambda index, q, *_, **__: {"magic": (1, 1)}   # type: ignore[assignment]
         assert G.infer_game(es_index, p, [(dv, 10.0), (magic, 4.0)]) == ("magic", "words")
     finally:
         G.game_words = real
@@ -388,3 +388,80 @@ def test_a_word_only_a_small_games_headings_hold_names_that_game(cr_index: Rules
     assert G.heading_games(cr_index, "es", turn) == frozenset({"doce-vidas"})
     assert G.term_facts(cr_index, "es", turn)[0] == frozenset({"doce-vidas", "magic"})
     assert "doce-vidas" not in G.game_words(cr_index, cr_index.parse("¿qué pasa al final del turno?"))
+
+
+def test_a_small_games_lone_word_in_the_big_games_sense_is_no_vote(es_index: RulesIndex, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Sense votes (gamesense.py): "sale" is the glossary's "leave" that doce vidas's Spanish says in one sentence;
+    said beside words only Magic's passages hold ("campo de batalla"), it is no doce-vidas word.  Said with words
+    doce vidas holds, it still is one."""
+    from judge.search import gamesense as GS
+
+    p = es_index.parse("cuando un permanente sale del campo de batalla y luego vuelve, es un objeto nuevo?")
+    told: dict[int, tuple[str, bool]] = {}
+    unsure: set[str] = set()
+    votes = G.game_words(es_index, p, told, unsure)
+    assert "doce-vidas" not in votes and unsure == {"doce-vidas"}
+    assert all(g == "magic" for g, _ in told.values())
+    # the same question with the rule off: the doce-vidas head counted, strongly
+    monkeypatch.setattr(GS, "SENSE_MIN", float("inf"))
+    monkeypatch.setattr(GS, "SENSE_SHARE", 0.0)
+    assert G.game_words(es_index, es_index.parse(p.text))["doce-vidas"] == (1, 0)
+    monkeypatch.undo()
+    agreeing = es_index.parse("las criaturas que salen este turno pueden pegar ya?")
+    unsure = set()
+    assert G.game_words(es_index, agreeing, unsure=unsure) == {"doce-vidas": (1, 0)} and not unsure
+    assert es_index.infer_game(agreeing)[0] == "doce-vidas"
+
+
+def test_which_heads_are_weighed(es_index: RulesIndex) -> None:
+    """A head said as is and held by several of the small game's passages names it whatever the rest says; one
+    said by a single passage, or reached only through a translation, is weighed."""
+    from judge.search import gamesense as GS
+
+    agreeing = es_index.parse("las criaturas que salen este turno pueden pegar ya?")
+    told: dict[int, tuple[str, bool]] = {}
+    G.game_words(es_index, agreeing, told)
+    (head,) = [i for i, (g, _) in told.items() if g == "doce-vidas"]
+    assert GS.sense_candidate(es_index, agreeing, head, "doce-vidas")
+    rest, with_game, big_only = GS.agreement(es_index, agreeing, head, "doce-vidas")
+    assert rest == len([w for i, w in enumerate(agreeing.concept_weights) if w > 0 and i != head])
+    assert big_only == 0 and with_game == rest
+    said = es_index.parse("cuando un permanente sale del campo de batalla y luego vuelve, es un objeto nuevo?")
+    (leave,) = {i for c in said.clauses if c.field == S.body_field("es") and c.term == "sal"
+                for i in range(len(said.concept_weights)) if c.mask >> i & 1}
+    assert GS.sense_candidate(es_index, said, leave, "doce-vidas")
+    assert GS.agreement(es_index, said, leave, "doce-vidas")[2] >= GS.SENSE_MIN
+    assert GS.unsensed(es_index, said, {leave: ("doce-vidas", True)}) == {leave}
+    relic = es_index.parse("que hace una reliquia?")
+    told = {}
+    G.game_words(es_index, relic, told)
+    (head,) = [i for i, (g, _) in told.items() if g == "doce-vidas"]
+    assert not GS.sense_candidate(es_index, relic, head, "doce-vidas")
+    assert GS.agrees(3, 3, 0) and not GS.agrees(3, 3, GS.SENSE_MIN)
+
+
+def test_a_word_the_small_game_says_only_beside_another_said_alone_does_not_lean(es_index: RulesIndex,
+                                                                                  monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Doce vidas's passages say "pila" only in "pila de descartes": "la pila" alone is Magic's stack, and the weak
+    Magic word does not give way to doce vidas for a lean that word made (gamesense.alone_words)."""
+    from judge.search import gamesense as GS
+
+    partners = GS.fixed_partners(es_index, "es", "doce-vidas")
+    assert partners.get("pil") == "descart"
+    # each partner is read from the passages: at least FIXED_SHARE of those holding the word hold it beside it
+    rows = es_index.rows
+    texts = [[t for t in S.analyze(str(es_index._stored[d].get(S.TEXT_F, "")), "es") if t.isalnum()]
+             for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas" and r.lang == "es"]
+    for word, partner in partners.items():
+        holding = [ts for ts in texts if word in ts]
+        beside = [ts for ts in holding if any({a, b} == {word, partner} for a, b in zip(ts, ts[1:]))]
+        assert len(holding) >= GS.FIXED_MIN and len(beside) >= GS.FIXED_SHARE * len(holding), word
+    p = es_index.parse("lo que esta en la pila, a donde va?")
+    assert G.game_words(es_index, p) == {"magic": (0, 1)} and GS.alone_words(es_index, p, "doce-vidas")
+    assert not GS.alone_words(es_index, es_index.parse("que cartas van a la pila de descartes?"), "doce-vidas")
+    dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+    magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+    ranking = [(dv, 10.0), (magic, 4.0)]   # doce vidas's passage far ahead: the weak word would give way
+    assert G.infer_game(es_index, p, ranking) == ("magic", "words")
+    monkeypatch.setattr(GS, "FIXED_MIN", float("inf"))   # the rule off
+    assert G.infer_game(es_index, es_index.parse(p.text), ranking) == ("doce-vidas", "words")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from judge import config
+from judge.messages import Message
 from judge.search import ensure_index, open_index
 from judge.search import semantic as sem
 from judge.search import vectorstore as store
@@ -90,7 +91,8 @@ def test_build_writes_vectors_beside_the_index(small: tuple[Path, Path, dict]) -
 
 @pytest.mark.parametrize("semantic", ["1", "false"])
 def test_judge_index_prints_the_passages_indexed_with_the_semantic_search_on_or_off(
-        small: tuple[Path, Path, dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, semantic: str) -> None:
+        small: tuple[Path, Path, dict], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, semantic: str,
+        said_line) -> None:
     from click.testing import CliRunner
 
     from judge.cli import main
@@ -104,11 +106,12 @@ def test_judge_index_prints_the_passages_indexed_with_the_semantic_search_on_or_
     result = CliRunner().invoke(main, ["index", "--force"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     # The four passages indexed either way (off, the embedding step's count of 0 used to be printed).
-    assert "Índice construido: 4 pasajes indexados en " in result.output
+    assert said_line(result.output, "cli.build.built")["indexed"] == "4"
     if semantic == "1":
-        assert "Vectores: 0 pasajes calculados, 4 de la caché" in result.output
+        embedded = said_line(result.output, "cli.build.embedded")
+        assert embedded is not None and (embedded["embedded"], embedded["cached"]) == ("0", "4")
     else:
-        assert "Búsqueda semántica: desactivada (JUDGE_SEARCH_SEMANTIC); el índice es solo léxico." in result.output
+        assert said_line(result.output, "cli.build.lexical_only") == {"why": Message("search.skipped.off").render()}
     assert len(open_index(copy, corpus_dir=corpus, semantic=False)) == first["indexed"] == 4
 
 
@@ -177,25 +180,26 @@ def test_switch_off_builds_and_searches_without_the_model(tmp_path: Path, small:
 
 def test_without_the_model_search_stays_lexical_and_says_so_once(small: tuple[Path, Path, dict], tmp_path: Path,
                                                                  no_model: Path,
-                                                                 caplog: pytest.LogCaptureFixture) -> None:
+                                                                 caplog: pytest.LogCaptureFixture, said_line) -> None:
     corpus, inst, _ = small
     caplog.set_level(logging.WARNING, logger=sem.__name__)
     report: dict = {}
     assert ensure_index(corpus_dir=corpus, instance_dir=tmp_path / "inst", semantic=True, report=report)
-    assert report["skipped"] == "modelo no disponible"
+    assert report["skipped_id"] == "search.skipped.no_model"
+    assert report["skipped"] == Message("search.skipped.no_model").render()
     # An index with vectors, searched where the model cannot load: the lexical ranking, unchanged.
     ix = open_index(inst, corpus_dir=corpus, semantic=True)
     lexical = [h.id for h in ix.search("buscar en la biblioteca", semantic=False).results]
     for _ in range(3):
         assert [h.id for h in ix.search("buscar en la biblioteca").results] == lexical
     assert not ix.semantic_active()
-    warnings = [r for r in caplog.records if "léxica" in r.getMessage()]
+    warnings = [r for r in caplog.records if said_line(r.getMessage(), "search.log.semantic_off")]
     assert len(warnings) == 1 and str(no_model) in warnings[0].getMessage()
 
 
 def test_an_index_without_vectors_searches_lexically(small: tuple[Path, Path, dict], tmp_path: Path,
                                                      caplog: pytest.LogCaptureFixture,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                     monkeypatch: pytest.MonkeyPatch, said_line) -> None:
     corpus, inst, _ = small
     monkeypatch.setattr(sem, "_logged", set())
     copy = tmp_path / "inst"
@@ -205,7 +209,8 @@ def test_an_index_without_vectors_searches_lexically(small: tuple[Path, Path, di
     ix = open_index(copy, corpus_dir=corpus, semantic=True)
     assert ix.search("buscar una carta").results and ix.search("zona oculta").results
     assert ix.vectors is None
-    assert len([r for r in caplog.records if "vectores" in r.getMessage()]) == 1
+    assert [said_line(r.getMessage(), "search.log.no_vectors") for r in caplog.records].count(
+        {"path": str((copy / "index").resolve())}) == 1
     # ... and `judge index --if-stale` with the semantic search on puts them back, from the cache (no rebuild).
     report: dict = {}
     assert not ensure_index(corpus_dir=corpus, instance_dir=copy, semantic=True, report=report)

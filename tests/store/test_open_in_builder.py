@@ -33,7 +33,8 @@ def test_saved_page_opens_the_builder_on_that_version(client, scenario_yaml: str
     assert state["document"]["title"] == "Ana ataca a Bruno"
     form = builder.find("form", id="source-form")
     assert form.find("input", attrs={"name": "parent"})["value"] == saved["id"]
-    assert "versión 2" in form.select_one(".save-version").get_text()
+    said = form.select_one(".save-version")
+    assert (said["data-message"], said["data-version"]) == ("builder.save_version", "2")     # the owner: a new version
     assert client.get(link["href"].replace("/nuevo?", "/nuevo.json?")).get_json()["parent"] == saved["id"]
 
     # "Guardar" from there (the form posts its fields to /escenarios/guardados): a new version of the same line.

@@ -99,7 +99,8 @@ def test_errors_are_json(client, app, scenario_yaml: str) -> None:
     card = {e["path"]: e for e in body["errors"]}["players[1].board[0].card"]
     assert card["id"] == "format.card.unknown" and card["params"]["card"] == "Lobo azul"
     malformed = client.post("/api/scenarios", data="title: [abierto\n", content_type="application/yaml")
-    assert malformed.status_code == 400 and "línea" in malformed.get_json()["errors"][0]["message"]
+    bad_yaml = malformed.get_json()["errors"][0]
+    assert malformed.status_code == 400 and (bad_yaml["id"], bad_yaml["params"]["line"]) == ("format.load.bad_yaml_at", 2)
     unknown = client.get("/api/scenarios/AAAAAAAAAAAAAAAAAAAAAA")
     assert unknown.status_code == 404 and unknown.get_json()["status"] == 404
     assert client.post("/api/scenarios/AAAAAAAAAAAAAAAAAAAAAA", data=scenario_yaml,
@@ -151,6 +152,9 @@ def test_save_form_redirects_to_the_permalink_or_shows_the_errors(client, scenar
     assert bad.status_code == 400
     page = BeautifulSoup(bad.get_data(as_text=True), "html.parser")
     assert page.select_one(".run-errors code.path") is not None
+    assert page.select_one(".run-errors h2")["data-message"] == "run.invalid"
+    said = {li["data-path"]: li["data-message"] for li in page.select(".run-errors li[data-path]")}
+    assert said and all(ident.startswith(("format.", "dv.", "magic.")) for ident in said.values()), said
 
 
 def test_library_lists_curated_by_ruleset_and_recent_saved_paginated(client, scenario_yaml: str) -> None:

@@ -135,9 +135,13 @@ def test_a_fork_is_a_new_line_linked_both_ways_and_hides_nothing(app, scenario_y
     # both pages say so
     page = _page(owner.get(first["url"]))
     assert [li["data-id"] for li in page.select("ul.forks li")] == [forked["id"]]
-    assert "versión 1" in page.select_one("ul.forks li").get_text()
+    fork = page.select_one("ul.forks li")
+    assert (fork["data-message"], fork["data-version"]) == ("saved.fork_of_version", "1")
+    assert translate("saved.fork_of_version", "es", version=1) in fork.get_text()
     origin = _page(other.get(forked["url"])).select_one("p.forked-from a")
     assert origin["href"] == first["url"]
+    said = origin.find_parent("p")
+    assert (said["data-message"], said["data-version"]) == ("saved.forked_from", "1")
 
 
 def test_anyone_elses_editar_forks_and_the_original_is_untouched(app, scenario_yaml: str) -> None:
@@ -147,7 +151,8 @@ def test_anyone_elses_editar_forks_and_the_original_is_untouched(app, scenario_y
     assert page.select_one("a.edit").get_text() == translate("saved.fork", "es")
     assert page.select_one("#edit-link") is None
     form = _page(other.get(f"/escenarios/guardados/{first['id']}/editar"))
-    assert form.select_one(".save-mode")["data-owner"] == "false" and "copia" in form.select_one(".save-mode").text
+    mode = form.select_one(".save-mode")
+    assert mode["data-owner"] == "false" and mode["data-message"] == "saved.fork_help"       # saving makes a copy
     token = form.find("input", attrs={"name": "csrf_token"})["value"]
     assert form.find("input", attrs={"name": "edit_key"}) is None
     answer = other.post(f"/escenarios/guardados/{first['id']}",

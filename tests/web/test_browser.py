@@ -10,6 +10,8 @@ from urllib.parse import quote
 import pytest
 from bs4 import BeautifulSoup
 
+from judge.web.i18n import translate
+
 from .chromium import _chromium
 
 
@@ -40,7 +42,7 @@ def test_suggestions_widget_with_the_keyboard_at_390px(server: str, open_browser
                 autocomplete: q.getAttribute('aria-autocomplete'), listRole: list && list.getAttribute('role'),
                 hidden: list && list.hidden, label: list && list.getAttribute('aria-label')}; })()""")
     assert state == {"role": "combobox", "expanded": "false", "autocomplete": "list", "listRole": "listbox",
-                     "hidden": True, "label": "Sugerencias"}
+                     "hidden": True, "label": translate("suggest.label", "es")}
     browser.evaluate("document.getElementById('q').focus()")
     browser.type("cisnes")
     browser.wait_for("document.querySelectorAll('#q-suggestions [role=option]').length > 0")
@@ -50,7 +52,8 @@ def test_suggestions_widget_with_the_keyboard_at_390px(server: str, open_browser
     assert options[0]["value"] == "Cisnes de Bryn Árgoll" and options[0]["kind"] == "card"
     assert all(o["selected"] == "false" for o in options)
     assert browser.evaluate("document.getElementById('q').getAttribute('aria-expanded')") == "true"
-    assert "sugerencias" in browser.evaluate("document.querySelector('.suggest [role=status]').textContent")
+    status = browser.evaluate("document.querySelector('.suggest [role=status]').textContent")
+    assert status == translate("suggest.count", "es", n=len(options))       # the page's line, with the count
 
     # Down highlights the first option (focus stays in the box: aria-activedescendant); Up from there wraps.
     browser.press("ArrowDown")

@@ -15,6 +15,7 @@ from judge.messages import Message
 from judge.runner.catalog import curated, find
 from judge.scenarios import ScenarioError, load_scenario
 from judge.web.builder import default_document, descriptions, dump_yaml, in_language, line_of
+from judge.web.i18n import translate
 
 BAD = """ruleset: doce-vidas
 title: Mal
@@ -68,7 +69,9 @@ def test_builder_page_structure(get_page) -> None:
     # the page carries its own language's labels only (GET /api/rulesets keeps both)
     assert state["rulesets"] == in_language(descriptions(), "es")
     assert state["document"] == default_document(state["rulesets"][0])
-    assert state["messages"]["builder.add_player"] == "Añadir jugador"
+    # the script's own words: the catalogue's builder.* lines in the page's language
+    assert state["messages"]["builder.add_player"] == translate("builder.add_player", "es")
+    assert translate("builder.add_player", "es") != translate("builder.add_player", "en")
 
 
 def test_builder_page_in_english(get_page) -> None:

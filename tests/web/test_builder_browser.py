@@ -8,7 +8,14 @@ import json
 import pytest
 import yaml
 
+from judge.messages import Message
+from judge.web.builder import descriptions
+from judge.web.i18n import translate
+
 from .builder_ui import check, choose, click, key_js, scenario_text, type_in
+
+# The doce-vidas template's spell in hand (the object id the builder's play list starts on).
+TEMPLATE_SPELL = next(d for d in descriptions() if d["id"] == "doce-vidas")["template"]["players"][0]["hand"][0]["id"]
 
 
 def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, open_browser) -> None:
@@ -83,14 +90,14 @@ def test_build_and_run_a_doce_vidas_scenario_at_390px(server: str, open_browser)
     browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=doce-vidas")
     browser.wait_for("!!document.querySelector('#builder section')")
     click(browser, "actions|add")
-    assert browser.evaluate(f"{key_js('actions[0].play|')}.value") == "bola"
+    assert browser.evaluate(f"{key_js('actions[0].play|')}.value") == TEMPLATE_SPELL
     assert browser.evaluate("document.querySelectorAll('#builder .slots select').length") == 1
     options = browser.evaluate(f"[...{key_js('actions[0].targets[0]|')}.options].map(o => o.value)")
     assert options == ["", "Ana", "Bruno", "lobo-ana", "lobo-bruno"], options
     choose(browser, "actions[0].targets[0]|", "Bruno")
     browser.wait_for("document.querySelector('#builder-summary.good') !== null")
     assert yaml.safe_load(browser.evaluate("document.getElementById('scenario').value"))["actions"] == \
-        [{"by": "Ana", "play": "bola", "targets": ["Bruno"]}]
+        [{"by": "Ana", "play": TEMPLATE_SPELL, "targets": ["Bruno"]}]
     # A curated magic scenario loads into the same form (drawn from magic's own description) and is valid.
     browser.goto(f"{server}/escenarios/nuevo?desde=magic/01-un-turno-completo-de-enderezar-a-limpieza&lang=en")
     browser.wait_for("document.querySelector('#builder-summary.good') !== null")
@@ -121,12 +128,14 @@ def test_the_text_box_is_checked_in_every_format(server: str, open_browser) -> N
     browser = open_browser(width=390, height=844)
     browser.goto(f"{server}/escenarios/nuevo?lang=es")
     browser.wait_for("!document.getElementById('builder').hidden && !!document.querySelector('#builder section')")
-    for fmt, text, line in (("auto", TEXT_BOX_BAD, "línea 6 · "), ("auto", as_json, ""),
-                            ("yaml", TEXT_BOX_BAD, "línea 6 · "), ("json", as_json, "")):
+    at_line = f"{translate('builder.line', 'es', n=6)} · "      # YAML errors name their line; JSON ones do not
+    too_many = Message("format.integer_above", max=24, got=99).render()
+    for fmt, text, line in (("auto", TEXT_BOX_BAD, at_line), ("auto", as_json, ""),
+                            ("yaml", TEXT_BOX_BAD, at_line), ("json", as_json, "")):
         browser.evaluate(f"""(() => {{ document.getElementById('source-errors').replaceChildren();
             document.getElementById('format').value = {json.dumps(fmt)};
             const box = document.getElementById('scenario'); box.value = {json.dumps(text)};
             box.dispatchEvent(new Event('input', {{bubbles: true}})); }})()""")
         browser.wait_for("document.getElementById('source-errors').childElementCount > 0")
         shown = browser.evaluate("[...document.querySelectorAll('#source-errors li')].map(li => li.textContent)")
-        assert shown == [f"{line}players[0].lives: se esperaba un entero ≤ 24, no 99"], (fmt, shown)
+        assert shown == [f"{line}players[0].lives: {too_many}"], (fmt, shown)

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from judge.web import drafts
+from judge.web.i18n import translate
 
 SMALL = "ruleset: doce-vidas\ntitle: Un borrador\ncards: {}\nplayers:\n  - name: Ana\n  - name: Bruno\n"
 
@@ -18,19 +19,16 @@ def test_a_token_reads_back_and_bad_ones_say_why() -> None:
     token = drafts.encode(SMALL)
     assert drafts.decode(token, 10_000) == SMALL
     assert "=" not in token and "+" not in token and "/" not in token
-    with pytest.raises(drafts.BadDraft, match="base64url"):
-        drafts.decode("a", 1000)
-    with pytest.raises(drafts.BadDraft, match="zlib"):
-        drafts.decode("zzzz", 1000)
     bomb = base64.urlsafe_b64encode(zlib.compress(b"a" * 1_000_000)).decode().rstrip("=")
-    with pytest.raises(drafts.BadDraft, match="pasa de 5000 bytes"):
-        drafts.decode(bomb, 5000)
     cut = base64.urlsafe_b64encode(zlib.compress(SMALL.encode())[:-6]).decode().rstrip("=")
-    with pytest.raises(drafts.BadDraft, match="cortado"):
-        drafts.decode(cut, 5000)
     latin = base64.urlsafe_b64encode(zlib.compress("ñ".encode("latin-1"))).decode().rstrip("=")
-    with pytest.raises(drafts.BadDraft, match="UTF-8"):
-        drafts.decode(latin, 5000)
+    for bad, limit, key, values in [("a", 1000, "draft.not_base64url", {}), ("zzzz", 1000, "draft.not_zlib", {}),
+                                    (bomb, 5000, "draft.over_limit", {"limit": 5000}), (cut, 5000, "draft.cut", {}),
+                                    (latin, 5000, "draft.not_utf8", {}), ("a" * 4001, 1000, "draft.too_long", {})]:
+        with pytest.raises(drafts.BadDraft) as refused:
+            drafts.decode(bad, limit)
+        assert (refused.value.key, refused.value.values) == (key, values)
+        assert str(refused.value) == translate(key, "es", **values) != translate(key, "en", **values)
 
 
 def test_a_posted_run_has_an_address_and_a_way_back(client, soup) -> None:
@@ -68,5 +66,9 @@ def test_bad_tokens_and_no_token(client) -> None:
     assert client.get("/escenarios/ejecutar?escenario=zzzz").status_code == 400
     builder = client.get("/escenarios/nuevo?desde=borrador/zzzz", headers={"Accept": "application/json"})
     assert builder.status_code == 400 and builder.get_json()["parameter"] == "desde"
+    # the 400 says why by its draft.* id, in the request's language
+    assert bad.get_json()["message"] == builder.get_json()["message"] == {"id": "draft.not_zlib", "params": {}}
+    english = client.get("/escenarios/ejecutar?escenario=zzzz&lang=en", headers={"Accept": "application/json"})
+    assert english.get_json()["error"] == f"{english.get_json()['parameter']}: {translate('draft.not_zlib', 'en')}"
     none = client.get("/escenarios/ejecutar")
     assert none.status_code == 303 and none.headers["Location"].endswith("/escenarios/nuevo")

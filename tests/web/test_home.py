@@ -131,7 +131,8 @@ def test_the_answer_names_its_game(client, get_page) -> None:
     page = get_page("/?q=cuanto mana obtengo al quemar una reliquia?")
     game = page.select_one("section.answer p.game")
     assert game is not None and game["data-game"] == "doce-vidas"
-    assert "Doce vidas" in game.get_text() and "unsure" not in game.get("class", [])
+    assert game["data-message"] == "search.game" and "unsure" not in game.get("class", [])
+    assert translate("search.game", "es", game=translate("game.doce-vidas", "es")) in game.get_text()
     switches = [a["href"] for a in game.select("a.game-switch")]
     assert len(switches) == 1 and "ruleset=magic" in switches[0]
 
@@ -161,23 +162,57 @@ def test_a_question_whose_game_cannot_be_told_says_so_and_offers_both(client, ge
         "search.game_alternative", "es", game=data["alternative"]["game_name"])
 
 
-@pytest.mark.parametrize("lang, said, asked", [
-    ("es", "La pregunta no dice de qué juego es", "¿Preguntabas por"),
-    ("en", "The question does not say which game it is about", "Were you asking about"),
-])
-def test_the_game_is_said_in_the_pages_language_on_the_page_and_in_the_api(client, get_page, lang: str, said: str,
-                                                                           asked: str) -> None:
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_other_games_line_asks_the_same_question_in_that_game(client, get_page, lang: str) -> None:
     q = "puedo atacar con una criatura el turno que entra?"
     data = client.get("/api/search", query_string={"q": q, "lang": lang}).get_json()
-    assert data["game"]["name"] in ("Magic", "Doce vidas") and data["game"]["said"].startswith(said)
-    assert data["game"]["name"] in data["game"]["said"]
+    assert data["game"]["sure"] is False
     alternative = data["alternative"]
-    assert alternative["asked"].startswith(asked) and alternative["game_name"] in alternative["asked"]
+    other = alternative["ruleset"]
+    assert alternative["ask"] == translate("search.game_ask", lang, game=alternative["game_name"])
+    # the page of the same question with the other game picked: that game answers, as picked ("filter")
+    assert client.get(alternative["ask_url"]).status_code == 200
+    asked = client.get("/api" + alternative["ask_url"].replace("/?", "/search?", 1)).get_json()
+    assert asked["query"] == q and asked["game"]["ruleset"] == other and asked["game"]["how"] == "filter"
+    assert asked["alternative"] is None
     page = get_page("/?q=" + q + "&lang=" + lang)
-    assert said in page.select_one("section.answer p.game").get_text()
-    assert asked in page.select_one("section.answer p.game-alternative").get_text()
+    link = page.select_one("section.answer p.game-alternative a.game-ask")
+    assert link is not None and link["href"] == alternative["ask_url"] and link["data-message"] == "search.game_ask"
+    assert alternative["ask"] in link.get_text()
+    spec = client.get("/api/openapi.json").get_json()
+    described = spec["components"]["schemas"]["SearchResults"]["properties"]["alternative"]
+    assert {"ask", "ask_url"} <= set(described["properties"]) and "ask_url" in described["description"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_game_is_said_in_the_pages_language_on_the_page_and_in_the_api(client, get_page, lang: str) -> None:
+    q = "puedo atacar con una criatura el turno que entra?"
+    data = client.get("/api/search", query_string={"q": q, "lang": lang}).get_json()
+    games = {g: translate(f"game.{g}", lang) for g in ("magic", "doce-vidas")}
+    assert data["game"]["name"] == games[data["game"]["ruleset"]]
+    said = translate("search.game_unsure", lang, game=data["game"]["name"])
+    assert data["game"]["said"] == said
+    alternative = data["alternative"]
+    asked = translate("search.game_alternative", lang, game=alternative["game_name"])
+    assert alternative["asked"] == asked and alternative["game_name"] == games[alternative["ruleset"]]
+    page = get_page("/?q=" + q + "&lang=" + lang)
+    game = page.select_one("section.answer p.game")
+    assert game["data-message"] == "search.game_unsure" and said in game.get_text()
+    other = page.select_one("section.answer p.game-alternative")
+    assert other["data-message"] == "search.game_alternative" and asked in other.get_text()
     sure = client.get("/api/search", query_string={"q": "cuanto mana obtengo al quemar una reliquia?",
                                                    "lang": lang}).get_json()
-    assert sure["game"]["name"] == "Doce vidas" and sure["alternative"] is None
-    assert sure["game"]["said"] == {"es": "Respuesta de las reglas de Doce vidas",
-                                    "en": "Answer from the rules of Doce vidas"}[lang]
+    assert sure["game"]["ruleset"] == "doce-vidas" and sure["game"]["name"] == games["doce-vidas"]
+    assert sure["game"]["said"] == translate("search.game", lang, game=games["doce-vidas"]) and \
+        sure["alternative"] is None
+
+
+def test_the_same_question_in_another_game_keeps_every_character() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from judge.web.links import search_url
+
+    url = search_url("¿y si pongo & o #1 + 50%?", "doce-vidas")
+    parts = urlsplit(url)
+    assert parts.path == "/" and not parts.fragment
+    assert parse_qs(parts.query) == {"q": ["¿y si pongo & o #1 + 50%?"], "ruleset": ["doce-vidas"]}

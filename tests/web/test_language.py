@@ -8,14 +8,15 @@ from judge.web.i18n import COOKIE, MESSAGES
 
 def test_spanish_by_default(get_page) -> None:
     page = get_page("/")
-    assert page.find("button", attrs={"type": "submit"}).get_text(strip=True) == "Buscar"
+    assert page.find("button", attrs={"type": "submit"}).get_text(strip=True) == MESSAGES["search.submit"]["es"]
     assert page.find("html")["lang"] == "es"
 
 
 def test_lang_switch_changes_ui_strings_and_is_remembered(client, soup) -> None:
     response = client.get("/?lang=en")
     page = soup(response)
-    assert page.find("button", attrs={"type": "submit"}).get_text(strip=True) == "Search"
+    assert page.find("button", attrs={"type": "submit"}).get_text(strip=True) == MESSAGES["search.submit"]["en"] != \
+        MESSAGES["search.submit"]["es"]
     assert page.find("html")["lang"] == "en"
     cookie = SimpleCookie(response.headers.get("Set-Cookie", ""))
     assert cookie[COOKIE].value == "en"                       # the language cookie, set to English

@@ -6,8 +6,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+import yaml
 from flask import render_template
 
+from judge import config
 from judge.search.schema import HIGHLIGHT_STOP, fold
 from judge.web.i18n import translate
 
@@ -261,7 +263,7 @@ def test_suggest_rule_numbers_in_order(client) -> None:
 
 def test_suggest_card_names_without_accents(client) -> None:
     found = _suggest(client, "argoll")
-    assert found[0] == {"kind": "card", "kind_label": "carta", "label": "Cisnes de Bryn Árgoll",
+    assert found[0] == {"kind": "card", "kind_label": translate("suggest.kind.card", "es"), "label": "Cisnes de Bryn Árgoll",
                         "value": "Cisnes de Bryn Árgoll", "detail": found[0]["detail"], "lang": "es",
                         "url": "/cartas/Cisnes%20de%20Bryn%20%C3%81rgoll"}
     assert client.get(found[0]["url"]).status_code == 200
@@ -271,13 +273,15 @@ def test_suggest_glossary_terms_spanish_first(client) -> None:
     found = _suggest(client, "persis")
     assert [(s["kind"], s["lang"], s["label"]) for s in found[:2]] == [("term", "es", "persistir"),
                                                                          ("term", "en", "persist")]
-    assert found[0]["detail"] == "persist" and found[0]["kind_label"] == "término"
+    assert found[0]["detail"] == "persist" and found[0]["kind_label"] == translate("suggest.kind.term", "es")
     english = client.get("/api/suggest?q=persis&lang=en").get_json()["suggestions"]
-    assert english[0]["label"] == "persist" and english[0]["kind_label"] == "term"
+    assert english[0]["label"] == "persist" and english[0]["kind_label"] == translate("suggest.kind.term", "en")
     assert _suggest(client, "persist")[0]["label"] == "persist"   # the very word typed comes first
     # players' words lead to the official name
     tap = _suggest(client, "tapear")[0]
-    assert tap["label"] == "girar" and "tapear" in tap["detail"]
+    terms = yaml.safe_load((config.corpus_dir() / "glossary.yaml").read_text(encoding="utf-8"))["terms"]
+    official = next(t["es"][0] for t in terms if "tapear" in t.get("es", ()))     # the glossary's first Spanish name
+    assert tap["label"] == official != "tapear" and "tapear" in tap["detail"]
     start = [s["label"] for s in _suggest(client, "rob")]
     assert start[0] == "robar" and parse_qs(urlparse(_suggest(client, "robar")[0]["url"]).query)["q"] == ["robar"]
 

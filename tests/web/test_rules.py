@@ -1,10 +1,14 @@
 """Rule pages by number and passage pages by id: full text, parent, sub-rules, previous/next, references."""
 from __future__ import annotations
 
+from judge.corpus import load_corpus
+from judge.web.i18n import translate
 
-def _section(page, title: str):
+
+def _section(page, key: str):
+    """The section headed by the interface's line `key` (in Spanish, the page's language)."""
     for heading in page.find_all("h2"):
-        if heading.get_text(strip=True) == title:
+        if heading.get_text(strip=True) == translate(key, "es"):
             return heading.find_parent("section")
     return None
 
@@ -12,11 +16,11 @@ def _section(page, title: str):
 def test_rule_page_shows_text_subrules_and_cited_by(get_page) -> None:
     page = get_page("/reglas/121")
     assert "121" in page.find("h1").get_text()
-    subrules = _section(page, "Subreglas y apartados")
+    subrules = _section(page, "passage.children")
     # the rule's own sub-rules, in order (theirs are nested under each: tests/web/test_qa_pages.py)
     numbers = [a.get_text(strip=True) for a in subrules.select("ol.subrules > li.depth-1 > .subrule-head a.number")]
     assert numbers[:4] == ["121.1", "121.2", "121.3", "121.4"]
-    cited = _section(page, "Citada por")
+    cited = _section(page, "passage.cited_by")
     # the glossary entry "Robar" says "Ver la regla 121"
     assert any("glosario" in a["href"] for a in cited.find_all("a"))
 
@@ -31,7 +35,7 @@ def test_subrule_page_has_parent_previous_and_next(get_page) -> None:
 def test_reference_outside_the_loaded_corpus_is_marked(get_page) -> None:
     # 121.2a says "Ver la regla 616.1f"; without the English CR no loaded document has 616.1f
     page = get_page("/reglas/121.2a")
-    refs = _section(page, "Reglas citadas")
+    refs = _section(page, "passage.refs")
     item = refs.find("li")
     from judge.web.i18n import translate
 
@@ -41,7 +45,7 @@ def test_reference_outside_the_loaded_corpus_is_marked(get_page) -> None:
 
 def test_known_reference_is_a_link(get_page) -> None:
     page = get_page("/pasajes/cr-es/glosario/robar")
-    refs = _section(page, "Reglas citadas")
+    refs = _section(page, "passage.refs")
     assert refs.find("a", href="/reglas/121") is not None
     # and inside the text, the number is a link too
     assert page.select_one("article.passage .text a[href='/reglas/121']") is not None
@@ -49,7 +53,8 @@ def test_known_reference_is_a_link(get_page) -> None:
 
 def test_derived_numbers_are_marked(get_page) -> None:
     page = get_page("/reglas/116.2m")
-    assert "numeración derivada" in page.get_text()
+    note = page.select_one('p.note[data-message="passage.derived"]')
+    assert note is not None and note.get_text() == translate("passage.derived", "es")
 
 
 def test_unknown_rule_is_a_404_page(get_page) -> None:
@@ -76,7 +81,7 @@ def test_passage_page_for_a_card_ruling(get_page, client) -> None:
 def test_passage_page_for_a_doce_vidas_bullet(get_page) -> None:
     page = get_page("/pasajes/dv/tipos/criaturas/1")
     text = page.select_one("article.passage").get_text()
-    assert "Doce vidas" in text  # its document
+    assert load_corpus().documents["doce-vidas-reglas"].title in text  # its document
     assert page.select_one("nav.neighbours a[rel=next]") is not None
 
 

@@ -140,11 +140,11 @@ def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
     items = stack.select("ol.stack-items > li.stack-item")
     assert [li["data-object"] for li in items] == ["s2", "s1"]          # the last of the snapshot is the top
     top, bottom = items
-    assert "top" in top["class"] and top.select_one(".pos").get_text() == "arriba"
-    assert top.select_one(".stack-kind").get_text() == "habilidad"
+    assert "top" in top["class"] and top.select_one(".pos").get_text() == ui("run.stack_top")
+    assert top.select_one(".stack-kind").get_text() == ui("run.stack.ability")
     assert top.select_one(".controller").get_text() == "Bruno"
-    assert bottom.select_one(".pos").get_text() == "abajo"
-    assert bottom.select_one(".stack-kind").get_text() == "hechizo"
+    assert bottom.select_one(".pos").get_text() == ui("run.stack_bottom")
+    assert bottom.select_one(".stack-kind").get_text() == ui("run.stack.spell")
     assert bottom.select_one(".card").get_text() == "Rayo"
     assert bottom.select_one(".text").get_text() == SPELL.render("es")
     assert text(bottom.select_one(".targets")) == f"{ui('run.targets')}: {card_of('muro')}"     # by its name
@@ -153,10 +153,10 @@ def test_stack_is_shown_top_first_and_labelled(run_trace) -> None:
 def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
     board = final_board(run_trace(magic_trace()))
     ana = board.select_one('section.player[data-player="Ana"]')
-    assert text(ana.select_one(".life")) == "18 vidas"
+    assert text(ana.select_one(".life")) == f"18 {ui('run.life')}"
     pool = ana.select(".mana-pool abbr.mana")
-    assert [(a["data-color"], a.get_text(), a["title"]) for a in pool] == [("G", "{G}", "verde"),
-                                                                          ("C", "{C}", "incoloro")]
+    assert [(a["data-color"], a.get_text(), a["title"]) for a in pool] == [("G", "{G}", ui("run.color.G")),
+                                                                          ("C", "{C}", ui("run.color.C"))]
     assert "{G}×2" in text(ana.select_one(".mana-pool")).replace(" ", "")
     assert text(ana.select_one(".lands-played")) == f"{ui('run.lands_played')}: 1"
     library = ana.select_one(".zone-library")
@@ -167,7 +167,7 @@ def test_player_life_mana_pool_lands_and_zones(run_trace) -> None:
                                                                           "Elfo de Llanowar"]
     assert ana.select_one(".zone-exile .count").get_text() == "0"
     bruno = board.select_one('section.player[data-player="Bruno"]')
-    assert "vacía" in text(bruno.select_one(".mana-pool"))
+    assert ui("run.empty_f") in text(bruno.select_one(".mana-pool"))
     assert [s.get_text() for s in bruno.select(".zone-exile .card")] == ["Espíritu"]
     assert bruno.select_one(".zone-library .count").get_text() == "0"
 
@@ -181,9 +181,9 @@ def test_battlefield_permanents(run_trace) -> None:
     assert elfo.select_one(".pt").get_text() == "3/3"
     assert text(elfo.select_one(".damage")) == f"{ui('run.damage')} 1"
     assert elfo.select_one('.counters .counter[data-counter="+1/+1"]').get_text() == "1 × +1/+1"
-    assert text(elfo.select_one(".status")) == "girada" and "tapped" in elfo["class"]     # drawn turned
+    assert text(elfo.select_one(".status")) == ui("run.tapped") and "tapped" in elfo["class"]     # drawn turned
     assert text(elfo.select_one(".combat")) == ui("run.attacking", player="Bruno")
-    assert elfo.select_one(".keywords").get_text() == "arrollar"
+    assert elfo.select_one(".keywords").get_text() == ", ".join(MAGIC_BOARD["players"][0]["battlefield"][0]["keywords"])
     # The Aura is drawn on the permanent it enchants, not in the row.
     aura = elfo.select_one('ul.attachments > li.tile[data-object="aura"]')
     assert aura is not None and aura.select_one(".card").get_text() == card_of("aura")
@@ -191,7 +191,7 @@ def test_battlefield_permanents(run_trace) -> None:
     assert f"{ui('run.owner')}: Bruno" in text(aura.select_one(".owner"))
     assert board.select_one('section.player[data-player="Ana"] .zone-battlefield .count').get_text() == "2"
     muro = board.select_one('section.player[data-player="Bruno"] .tile[data-object="muro"]')
-    assert [s.get_text() for s in muro.select(".status span")] == ["mareo de invocación", "ficha"]
+    assert [s.get_text() for s in muro.select(".status span")] == [ui("run.sick"), ui("run.token")]
     assert text(muro.select_one(".combat.blocking")) == f"{ui('run.blocking')} Guerrero elfo"
     assert muro.select_one(".keywords").get_text() == ", ".join(MAGIC_BOARD["players"][1]["battlefield"][0][
         "keywords"])                                                   # the board's words, as they are
@@ -230,7 +230,7 @@ def test_game_over_priority_nobody_and_empty_stack(run_trace) -> None:
     assert text(final.select_one(".priority")) == f"{ui('run.priority')}: {ui('run.nobody')}"
     assert final.select_one(".winner").get_text() == "Ana"
     assert final.select_one(".pending") is None
-    assert final.select_one("section.stack ol") is None and "vacía" in text(final.select_one("section.stack"))
+    assert final.select_one("section.stack ol") is None and ui("run.empty_f") in text(final.select_one("section.stack"))
     bruno = final.select_one('section.player[data-player="Bruno"]')
     assert "lost" in bruno["class"] and ui("run.lost") in text(bruno.h4)
 

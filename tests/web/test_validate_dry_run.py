@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import yaml
 
+from judge.engine.rulesets.magic.actions import PassUntil
 from judge.messages import Message
 
 NO_MANA = """ruleset: magic
@@ -67,8 +68,9 @@ def test_a_misplaced_block_gets_the_pass_the_engine_needs(client) -> None:
     doc["players"][1]["battlefield"] = [{"card": "Ogro gris", "id": "ogro-b"}]
     doc["actions"] = [{"by": "Ana", "attack": ["ogro"]}, {"by": "Bruno", "block": {"ogro-b": "ogro"}}]
     dry = client.post("/api/validate", json=doc).get_json()["dry_run"]
+    # the line to insert, said as the pass it is (the action's own describe(): test_magic_turn_steps' wording test)
     assert dry["problems"][0]["fix"] == {"insert": 0, "actions": [{"pass_until": "declare_attackers"}],
-                                         "describe": "todos pasan la prioridad hasta el paso de declarar atacantes"}
+                                         "describe": PassUntil(step="declare_attackers").describe()}
     assert dry["problems"][1]["fix"] is None and dry["problems"][1]["path"] == "actions[1]"
 
 

@@ -33,10 +33,11 @@ def test_timeline_controls_counter_and_step_list(client) -> None:
     game = [s for s in trace["steps"] if s["kind"] != "expectation"]
     viewer = dom.select_one("section.viewer")
     assert viewer["data-total"] == str(len(trace["steps"]))
-    assert viewer["data-counter"] == "paso {n} de {total}"
+    assert viewer["data-counter"] == ui("view.counter")         # the template the script fills in: {n}, {total}
+    assert "{n}" in viewer["data-counter"] and "{total}" in viewer["data-counter"]
     controls = viewer.select_one("nav.step-controls")
     assert controls.has_attr("hidden")              # shown by the script; without it every step is on the page
-    assert [b["aria-label"] for b in controls.select("button")] == ["Paso anterior", "Paso siguiente"]
+    assert [b["aria-label"] for b in controls.select("button")] == [ui("view.previous"), ui("view.next")]
     assert all(b["type"] == "button" for b in controls.select("button"))
     counter = controls.select_one(".counter")
     assert counter["aria-live"] == "polite" and counter.get_text() == ui("view.counter", n=1,

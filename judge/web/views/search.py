@@ -79,8 +79,11 @@ def rulesets_of(corpus: "Corpus") -> list[str]:
 def search_json(response: Any) -> dict[str, Any]:
     """A SearchResponse's JSON with its game said in the request's language (issue 15: the answer says which
     game it is from, on the page and in /api/search): `game.name`, `game.said` (the page's sentence) and, when
-    nothing told the game, `alternative.game_name` and `alternative.asked` ("¿Preguntabas por …?")."""
+    nothing told the game, `alternative.game_name`, `alternative.asked` ("¿Preguntabas por …?") and the same
+    question asked in that game: `alternative.ask` (the link's words) and `alternative.ask_url` (the page with
+    that game picked; the same parameters on /api/search answer JSON)."""
     from judge.web.i18n import get_language, translate
+    from judge.web.links import search_url
 
     out = response.to_json(get_language())
     game = out.get("game")
@@ -92,4 +95,6 @@ def search_json(response: Any) -> dict[str, Any]:
     if alternative:
         alternative["game_name"] = translate("game." + alternative["ruleset"])
         alternative["asked"] = translate("search.game_alternative", game=alternative["game_name"])
+        alternative["ask"] = translate("search.game_ask", game=alternative["game_name"])
+        alternative["ask_url"] = search_url(out.get("query") or "", alternative["ruleset"])
     return out

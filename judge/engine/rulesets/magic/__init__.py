@@ -144,10 +144,16 @@ class Magic(Ruleset):
     def _apply(cls, state: MagicState, action: Action, out: list[Step], saved: dict[str, Any] | None
                ) -> list[Step]:
         try:
-            if not state.has_player(action.by) and not isinstance(action, PassUntil):
-                raise IllegalAction(Message("magic.illegal.unknown_player", player=action.by), cr("102.1"))
-            if not isinstance(action, PassUntil) and state.player(action.by).lost:
-                raise IllegalAction(Message("magic.illegal.lost", player=action.by), cr("104.3"))
+            if not isinstance(action, PassUntil):
+                by: Any = None
+                for p in state.players:                   # one pass over the players (has_player, then player)
+                    if p.name == action.by:
+                        by = p
+                        break
+                if by is None:
+                    raise IllegalAction(Message("magic.illegal.unknown_player", player=action.by), cr("102.1"))
+                if by.lost:
+                    raise IllegalAction(Message("magic.illegal.lost", player=action.by), cr("104.3"))
             if isinstance(action, ANSWERS):
                 raise IllegalAction(Message("magic.illegal.no_question", action=action.said()),
                                     cr("508.1", "509.1") if type(action).__name__ in ("Attack", "Block")

@@ -110,8 +110,8 @@ def _held_by(state: MagicState) -> frozenset[str]:
 def cards_permit(state: MagicState, grave: Sequence[MagicObject], field: Sequence[MagicObject]) -> bool:
     """Whether a card of the graveyard can be cast from there by its own ability, or a permanent of the battlefield
     has a static ability that permits it (from scratch: any_permission keeps the answer)."""
-    return any(state.card(o).cast_from for o in grave) or \
-        any(s.effect.kind == VERB for p in field for s in state.card(p).statics)
+    return any(card.cast_from for card in state.cards_for(grave)) or \
+        any(s.effect.kind == VERB for card in state.cards_for(field) for s in card.statics)
 
 
 def find(state: MagicState, who: str, ref: str, land: bool) -> tuple[MagicObject, Permission] | None:

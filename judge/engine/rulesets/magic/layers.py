@@ -14,6 +14,7 @@ from typing import Any
 from judge.engine.rulesets.magic.cards import CardDef, Effect, Static
 from judge.engine.rulesets.magic.conditions import STATIC_READS
 from judge.engine.rulesets.magic.filters import GROUPS, count, in_group
+from judge.engine.rulesets.magic.layerdelta import Live, live_key, restricted, to_recompute
 from judge.engine.rulesets.magic.qualities import condition_holds, has_all
 from judge.engine.rulesets.magic.state import ContinuousEffect, MagicObject, MagicState
 from judge.engine.rulesets.magic.verb import current
@@ -44,17 +45,7 @@ class Chars:
     sources: list[str] = field(default_factory=list)     # names of what changed it, in order
 
 
-@dataclass
-class _Live:
-    """One effect in force, with what it applies to at this moment."""
-    effect: Effect
-    timestamp: int
-    controller: str
-    source: str
-    source_name: str
-    fixed: tuple[str, ...] | None            # locked-in ids (611.2c), or None for a static ability's set
-    ability: tuple | None = None             # a static ability's parts share this key (613.6, `_ability_key`)
-    because: tuple[str, ...] = ()            # the rules of the "as long as" condition it applies under (604.1)
+_Live = Live          # one effect in force (layerdelta.py: which permanents a change of the inputs can reach)
 
 
 def _ability_key(o: MagicObject, s: Static) -> tuple:
@@ -70,12 +61,13 @@ def _ability_key(o: MagicObject, s: Static) -> tuple:
 CONDITION_CITES = {"you_control": ("604.1",), "devotion": ("604.1", "700.5"), "spells_cast_this_turn": ("604.1", "601.2i")}
 
 
-def _statics(state: MagicState, perms: list[MagicObject], lost: set[str]) -> list[_Live]:
+def _statics(state: MagicState, lost: set[str]) -> list[_Live]:
+    """The static abilities in force (604.1: their conditions hold) of the permanents, but those of `lost`."""
     out = []
-    for o in perms:
-        if o.id in lost:
+    for o, card in state.battlefield_cards():
+        if not card.statics or o.id in lost:
             continue
-        for s in state.card(o).statics:
+        for s in card.statics:
             if condition_holds(state, s.condition, o.controller):
                 because = CONDITION_CITES.get(s.condition[0], ()) if s.condition else ()
                 out.append(_Live(s.effect, o.timestamp, o.controller, o.id, o.card, None, _ability_key(o, s),
@@ -96,6 +88,18 @@ def _applies(state: MagicState, live: _Live, o: MagicObject, chars: dict[str, Ch
         src = state.objects.get(live.source)
         return src is not None and src.attached_to == o.id and has_all(state, o, c, live.effect.where)
     return in_group(state, to, live.effect.where, o, c, live.controller, live.source)
+
+
+def _may_reach(state: MagicState, live: _Live, only: frozenset[str]) -> bool:
+    """Whether a static ability can apply to one of `only`: its source's own ("self"), what its source enchants or
+    equips (301.5f), or any permanent (a group)."""
+    to = live.effect.to
+    if to == "self":
+        return live.source in only
+    if to == "enchanted" or to == "equipped":
+        src = state.objects.get(live.source)
+        return src is not None and src.attached_to in only
+    return True
 
 
 def _applying(state: MagicState, live: _Live, perms: list[MagicObject], chars: dict[str, Chars]
@@ -136,13 +140,23 @@ def compute(state: MagicState) -> dict[str, Chars]:
     if cached is not None and cached[2][0] == objs and cached[2][2] is state.copies and cached[2][3] == effects:
         reads = cached[3]              # the same permanents, cards and effects: the same qualities read
     else:
-        reads = _reads(state, perms, effects)
+        reads = _reads(state, effects)
     inputs = _inputs(state, objs, effects, reads)
     if cached is not None and cached[2] == inputs:
         state.chars_cache = (state.version, cached[1], inputs, reads)
         _keep_unchanged(state, cached[1], reads, layer_of)
         return cached[1]
-    chars = _compute(state)
+    statics = _statics(state, set())
+    live = live_key(state, effects, statics)
+    only = None
+    kept = state.caches.layers_live
+    if cached is not None and kept is not None and kept[0] is cached[1] and cached[3] == reads:
+        # Only the permanents the change can reach (layerdelta.py); the others keep their characteristics.
+        only = to_recompute(cached[2], inputs, kept[1], live, layer_of, state.caches.layer_kinds)
+    chars = _compute(state, statics, only)
+    if only is not None:
+        before = cached[1]
+        chars = {o.id: chars[o.id] if o.id in only else before[o.id] for o in perms}
     if cached is not None:
         # A permanent whose characteristics came out the same keeps the same Chars object, so what is built from
         # them (the board's entry of the permanent, snapshot.py) can be reused by identity; when every one did,
@@ -158,6 +172,7 @@ def compute(state: MagicState) -> dict[str, Chars]:
         if same and list(before) == list(chars):
             chars = before
     state.chars_cache = (state.version, chars, inputs, reads)
+    state.caches.layers_live = (chars, live)
     _keep_unchanged(state, chars, reads, layer_of)
     return chars
 
@@ -203,15 +218,15 @@ def _unchanged(state: MagicState, cached: tuple, layer_of: Any) -> bool:
 _BLIND_QUALITIES = frozenset({"attacking", "unblocked"})
 
 
-def _reads(state: MagicState, perms: list[MagicObject], effects: tuple) -> tuple[bool, frozenset[str]]:
+def _reads(state: MagicState, effects: tuple) -> tuple[bool, frozenset[str]]:
     """What `_compute` reads beyond the permanents' layer fields (`layer_edit`), the copy effects and the layer
     effects: whether a quality of a layer effect or static ability reads combat status (then every field,
     `edit`, and the step), and what the static abilities' conditions read of the game (conditions.STATIC_READS:
     "libraries", "spells"; "world" for a kind that table does not know)."""
     wheres = [q for e in effects for q in (*e[0].where, *e[0].count_where)]
     world: set[str] = set()
-    for o in perms:
-        for st in state.card(o).statics:
+    for _, card in state.battlefield_cards():
+        for st in card.statics:
             if st.condition:
                 world.update(STATIC_READS.get(st.condition[0], ("world",)))
             wheres += (*st.effect.where, *st.effect.count_where)
@@ -265,17 +280,23 @@ def _printed(state: MagicState, card: CardDef, controller: str, copied: bool) ->
     return hit[1]
 
 
-def _compute(state: MagicState) -> dict[str, Chars]:
+def _compute(state: MagicState, statics: list[_Live] | None = None, only: frozenset[str] | None = None
+             ) -> dict[str, Chars]:
+    """The characteristics of every permanent, or of `only` those (layerdelta.to_recompute: the effects in force
+    then read nothing of the others), from scratch; `statics`: the static abilities in force (`_statics`), when
+    the caller has them."""
     layer_of = current().layer_of
-    perms = state.battlefield()
+    everyone = state.battlefield()
+    perms = restricted(everyone, only)
     chars: dict[str, Chars] = {}
     # Most permanents are what their card says: they keep the shared printed Chars, and one that an effect or a
     # counter changes gets its own copy first (`own`).
     shared: set[str] = set()
     copies = state.copies
-    for o in perms:
-        chars[o.id] = _printed(state, state.card(o), o.entered_under, o.id in copies)
-        shared.add(o.id)
+    for o, card in state.battlefield_cards():
+        if only is None or o.id in only:
+            chars[o.id] = _printed(state, card, o.entered_under, o.id in copies)
+            shared.add(o.id)
 
     def own(ref: str) -> Chars:
         c = chars[ref]
@@ -287,7 +308,14 @@ def _compute(state: MagicState) -> dict[str, Chars]:
     lost: set[str] = set()
     resolved = [_Live(ce.effect, ce.timestamp, ce.controller, ce.source, ce.source_name, ce.affected)
                 for ce in state.effects if ce.effect.kind in layer_of]
-    statics = _statics(state, perms, set())
+    if statics is None:
+        statics = _statics(state, set())
+    if only is not None:
+        # Of the effects in force, those that can apply to one of `only`: a locked-in set naming one, a static
+        # ability of one of them itself or of what is attached to one, any group's (none removes abilities nor
+        # waits for another here: layerdelta._local).
+        resolved = [e for e in resolved if not only.isdisjoint(e.fixed or ())]
+        statics = [e for e in statics if _may_reach(state, e, only)]
     # 613.6: a static ability's effect that has started to apply (in an earlier layer, or in layer 6 as the effect
     # that removes abilities) keeps applying in each later layer, to the same set of objects, even when the ability
     # is removed meanwhile: ability key -> the ids it applies to.
@@ -485,7 +513,7 @@ def printed(state: MagicState, o: MagicObject) -> Chars:
               keywords=set(card.keywords), power=card.power or 0, toughness=card.toughness or 0)
     perms = state.battlefield()
     lost = {p.id for p in perms if compute(state)[p.id].abilities_lost}
-    for live in sorted((x for x in _statics(state, perms, lost) if x.effect.to == "everything"
+    for live in sorted((x for x in _statics(state, lost) if x.effect.to == "everything"
                         and x.effect.kind == "set_color"), key=lambda x: x.timestamp):
         effect = _with_entered_choice(state, live)
         if effect is not None:

@@ -217,8 +217,7 @@ def _hand(state: MagicState, who: str, kws: Any) -> HandOffers:
     castable: list[tuple[MagicObject, Any, tuple]] = []
     names: set[str] = set()
     keys: set[tuple[str, str]] = set()
-    for o in zone:
-        card = state.card(o)
+    for o, card in zip(zone, state.cards_for(zone)):
         facts = _facts(state, card, kws)
         if facts[0]:
             if o.card not in names:

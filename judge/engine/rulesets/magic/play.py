@@ -763,14 +763,14 @@ def do_pass(state: MagicState, action: Pass, out: list[Step]) -> None:
 
 def pass_once(state: MagicState, out: list[Step], who: str) -> None:
     state.passes += 1
-    alive = [p for p in state.players if not p.lost]
-    everyone = state.passes >= len(alive)
+    everyone = state.passes >= sum(not p.lost for p in state.players)
     # The board of the pass shows where priority goes: the next player, or nobody once all have passed.
-    state.priority = None if everyone else priority.next_player(state, who)
+    # (Recording the step loses nobody: the same next player receives it.)
+    state.priority = after = None if everyone else priority.next_player(state, who)
     core.emit(state, out, "action", who, Message("magic.play.pass_all" if everyone else "magic.play.pass",
                                                  player=who), cr("117.3d"))
-    if not everyone:
-        priority.give_priority(state, out, priority.next_player(state, who))
+    if after is not None:
+        priority.give_priority(state, out, after)
         return
     state.passes = 0
     if state.stack:

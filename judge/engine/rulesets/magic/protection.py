@@ -21,17 +21,20 @@ from judge.messages import Message
 
 def _qualities_of(state: MagicState, o: MagicObject, to: str) -> list[tuple[str, str]]:
     """The (quality, giver) pairs of `o`'s protection statics aimed at `to` (self | controller)."""
-    if o.zone != "battlefield" or layers.chars_of(state, o).abilities_lost:
+    if o.zone != "battlefield":
+        return []
+    # Its card's protection statics first: most permanents have none, and then its characteristics are not needed.
+    statics = [s for s in state.card(o).statics if s.effect.kind == "protection" and s.effect.to == to]
+    if not statics or layers.chars_of(state, o).abilities_lost:
         return []
     out = []
-    for s in state.card(o).statics:
-        if s.effect.kind == "protection" and s.effect.to == to:
-            q = s.effect.quality
-            if q == "chosen_name":
-                if not o.chosen:
-                    continue                 # no name was chosen: protection from nothing
-                q = "name:" + o.chosen
-            out.append((q, o.card))
+    for s in statics:
+        q = s.effect.quality
+        if q == "chosen_name":
+            if not o.chosen:
+                continue                 # no name was chosen: protection from nothing
+            q = "name:" + o.chosen
+        out.append((q, o.card))
     return out
 
 

@@ -134,7 +134,7 @@ def _replacing(state: MagicState) -> tuple[tuple[MagicObject, tuple], ...]:
     hit = state.caches.replacing
     if hit is not None and hit[1] is state.copies and hit[0] == bf:
         return hit[2]
-    found = tuple((o, card.replacements) for o in bf if (card := state.card(o)).replacements)
+    found = tuple([(o, card.replacements) for o, card in zip(bf, state.cards_for(bf)) if card.replacements])
     state.caches.replacing = (bf, state.copies, found)
     return found
 

@@ -120,12 +120,12 @@ def _sba_check(state: MagicState, out: list[Step]) -> bool:
     # One pass over the battlefield: each permanent's own checks, then its deathtouch mark is spent, and the
     # legends are grouped by controller and name for 704.5j.
     legends: dict[tuple[str, str], list[MagicObject]] = {}
+    pairs = state.battlefield_cards()              # each permanent with its card (state.card), in order
     bf = state.battlefield()
     not_destroyed = keyword.current().not_destroyed
     auras = []                       # each permanent's card is an Aura: read again by 704.5n below
-    for o in bf:
+    for o, card in pairs:
         c = cache[o.id]
-        card = state.card(o)
         if "legendary" in card.supertypes:
             legends.setdefault((o.controller, o.card), []).append(o)
         dies = None

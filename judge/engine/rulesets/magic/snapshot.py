@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from itertools import compress
-from operator import attrgetter, is_, ne
+from operator import attrgetter, is_, is_not, ne, or_
 from typing import Any
 
 from judge.engine.rulesets.magic import layers
@@ -13,7 +13,7 @@ from judge.engine.rulesets.magic.state import STEP_NAMES, MagicState, StackItem
 from judge.messages import Message, render
 
 
-_EDIT = attrgetter("edit")
+_EDIT, _ID = attrgetter("edit"), attrgetter("id")
 
 
 def _zone(cache: dict, player: str, zone: str, objs: Any) -> list[dict[str, Any]]:
@@ -120,18 +120,22 @@ def _players(state: MagicState, cache: dict) -> list[dict[str, Any]]:
     players = []
     for p in state.players:
         bf = tuple(p.zones["battlefield"])
-        # What its battlefield's entries are built from: the objects and their stamps, the layers' results and
+        # What its battlefield's entries are built from: the objects and their stamps, their characteristics (the
+        # layers' Chars objects: layers.compute keeps a permanent's while it is unchanged, even in a new table) and
         # the copy effects (state.card).
-        basis = (bf, list(map(_EDIT, bf)), cache, copies)
+        basis = (bf, list(map(_EDIT, bf)), list(map(cache.__getitem__, map(_ID, bf))), copies, cache)
         prev = last.get(p.name)
-        if prev is not None and prev[0][2] is cache and prev[0][3] is copies and prev[0][0] == bf:
-            if prev[0][1] == basis[1]:
+        if prev is not None and prev[0][3] is copies and prev[0][0] == bf:
+            moved = list(map(ne, prev[0][1], basis[1]))
+            if prev[0][4] is not cache:     # another table: some permanents' Chars may be others
+                moved = list(map(or_, moved, map(is_not, prev[0][2], basis[2])))
+            if not any(moved):
                 field = prev[3]           # nothing any entry shows changed: the same entries
             else:
-                # The same permanents, characteristics and cards: only those whose edit stamp moved are looked at
-                # (the others' entries, found at C speed, are the ones before).
+                # The same permanents and cards: only those whose edit stamp moved or whose Chars is another are
+                # looked at (the others' entries, found at C speed, are the ones before).
                 field = list(prev[3])
-                for i in compress(range(len(bf)), map(ne, prev[0][1], basis[1])):
+                for i in compress(range(len(bf)), moved):
                     field[i] = _field(state, cache, entries, (bf[i],))[0]
         else:
             field = _field(state, cache, entries, bf)

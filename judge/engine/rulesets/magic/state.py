@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -535,10 +535,10 @@ Notes = tuple[str, tuple[str, ...]]                     # a card's name and its 
 # core.activated_table: a permanent's activated abilities, the non-mana ones with their index, its first plain
 # mana ability (or None)
 AbilityTable = tuple[tuple[Activated, ...], tuple[tuple[int, Activated], ...], Activated | None]
-# snapshot.py, one player's last board: (battlefield, its stamps, layers' result, copies), (life, lost, pool, lands
-# played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden zones' stamps and their
-# ZoneLists
-PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], CharsTable, Copies],
+# snapshot.py, one player's last board: (battlefield, its stamps, their Chars, copies, layers' result), (life,
+# lost, pool, lands played), the hidden zones' lists, the battlefield's entries, the player's dict, the hidden
+# zones' stamps and their ZoneLists
+PlayerBoard = tuple[tuple[tuple[MagicObject, ...], list[int], list["Chars"], Copies, CharsTable],
                     tuple[int, bool, tuple[tuple[str, int], ...], int], tuple[list[Json], ...], list[Json], Json,
                     tuple[int, ...], tuple[ZoneList, ...]]
 # layers.compute's memo (MagicState.chars_cache): a layer effect as the layers read it (effect, timestamp,
@@ -570,6 +570,18 @@ class MagicCaches:
     # what is read beyond the permanents)
     layers_unchanged: tuple[CharsTable, tuple[ZoneList, ...], tuple[int, ...], int, list[ContinuousEffect], Copies,
                             dict[str, float], Any] | None = None
+    # layers.py: the static abilities in force and their sources' facts (layerdelta.live_key) the table
+    # was computed with: what layerdelta.to_recompute compares to recompute only the permanents a change reaches
+    layers_live: tuple[CharsTable, tuple[tuple[Any, ...], tuple[Any, ...]]] | None = None
+    # layerdelta._kind: per Effect object (by id(), keeping it), its layer, whether it reads other permanents and
+    # whether its set could depend on another effect of its layer
+    layer_kinds: dict[int, tuple[Effect, Any, bool, bool]] = field(default_factory=dict)
+    # MagicState.cards_of: each player's permanents with their cards (the battlefield's ZoneList and its stamp, the
+    # copy effects, the cards, then the pairs); battlefield_cards: every player's (their tuples, all the pairs)
+    cards_on: dict[str, tuple[ZoneList, int, Copies, dict[str, CardDef], tuple[tuple[MagicObject, CardDef], ...]]] = \
+        field(default_factory=dict)
+    field_cards: tuple[tuple[tuple[tuple[MagicObject, CardDef], ...], ...],
+                       tuple[tuple[MagicObject, CardDef], ...]] | None = None
     snap_board: tuple[int, CharsTable, Copies, list[Json]] | None = None
     snap_perm: dict[str, tuple[int, Chars, CardDef, Json]] = field(default_factory=dict)
     snap: dict[tuple[str, str], tuple[ZoneList, int, tuple[MagicObject, ...], list[Json]]] = \
@@ -709,6 +721,36 @@ class MagicState(GameState):
             if copied is not None:
                 return copied
         return o.face or self.cards[o.card]
+
+    def cards_of(self, p: Player) -> tuple[tuple[MagicObject, CardDef], ...]:
+        """Each permanent on `p`'s battlefield with its card (`card`: the copiable values, 613.2a), in order: one
+        tuple kept while that battlefield is the very same ZoneList at the same stamp (state.ZoneList.stamp), the
+        copy effects the same dict and the cards the same (an object's own card never changes, 400.7)."""
+        zone = p.zones["battlefield"]
+        kept = self.caches.cards_on.get(p.name)
+        if kept is not None and kept[0] is zone and kept[1] == zone.stamp and kept[2] is self.copies \
+                and kept[3] is self.cards:                      # type: ignore[attr-defined]
+            return kept[4]
+        pairs = tuple(zip(zone, map(self.card, zone)))
+        self.caches.cards_on[p.name] = (zone, zone.stamp, self.copies, self.cards, pairs)  # type: ignore[arg-type]
+        return pairs
+
+    def battlefield_cards(self) -> tuple[tuple[MagicObject, CardDef], ...]:
+        """`cards_of` every player, in `battlefield` order: one tuple kept while each player's is the same."""
+        parts = tuple([self.cards_of(p) for p in self.players])
+        kept = self.caches.field_cards
+        if kept is not None and kept[0] == parts:        # the same tuples: compared by identity first
+            return kept[1]
+        pairs = parts[0] if len(parts) == 1 else tuple([x for part in parts for x in part])
+        self.caches.field_cards = (parts, pairs)
+        return pairs
+
+    def cards_for(self, objs: Iterable[MagicObject]) -> list[CardDef]:
+        """`card` of each object, in order, in one call (the loops over a whole battlefield or hand)."""
+        copies, cards = self.copies, self.cards
+        if not copies:
+            return [o.face or cards[o.card] for o in objs]
+        return [copies.get(o.id) or o.face or cards[o.card] for o in objs]       # a CardDef is never falsy
 
     def set_effects(self, effects: list[ContinuousEffect]) -> None:
         """Replace the continuous effects (some ended) and recompute what is a copy of what."""

@@ -127,12 +127,13 @@ def unmodelled(state: MagicState, *extra: MagicObject | None) -> list[str]:
         on = (*state.battlefield(), *stacked)
         base = []                          # the cards with notes, each name once (the first card of that name)
         names: set[str] = set()
-        for o in on:
-            card = state.card(o)
+        # Each permanent's card from the kept view (MagicState.battlefield_cards), then each spell's.
+        for _, card in (*state.battlefield_cards(), *zip(stacked, map(state.card, stacked))):
             if card.name not in names:
                 names.add(card.name)
-                if _notes_of(state, card):
-                    base.append((card.name, _notes_of(state, card)))
+                of_card = _notes_of(state, card)
+                if of_card:
+                    base.append((card.name, of_card))
         state.caches.unmodelled = (on, state.copies, base, now, stacked)
     notes: list[str] = []
     seen: set[str] = set()
