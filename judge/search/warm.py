@@ -58,7 +58,7 @@ WARM_QUESTIONS: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True)
 class Warmed:
-    """What warming did: questions asked (per path), passages analysed, and the CPU seconds it took."""
+    """What warming did: searches made (every warm question on each path), passages analysed, CPU seconds."""
     questions: int
     passages: int
     cpu_s: float
