@@ -7,7 +7,11 @@ so an idle thread costs nothing) and writes into that folder:
   costs more than the next is a per-thread table or connection being built);
 - `profile-<pid>.pstats`: every thread's profile merged, timed by each thread's CPU clock (not the wall: a wait
   for the GIL or a lock costs nothing there) (`python -m pstats FILE`, or `pstats.Stats(FILE)`),
-  rewritten every JUDGE_PROFILE_EVERY requests (default 100) of that worker and at its exit.
+  rewritten every JUDGE_PROFILE_EVERY requests (default 100) of that worker and at its exit;
+- `gc-<pid>.jsonl`: one line per garbage collection that took 1 ms or more, or was a full (gen2) one: its
+  generation, milliseconds, objects freed and the objects frozen then (a full collection holds the interpreter
+  lock throughout, stalling every thread of the worker: how branch lexload found 280-390 ms of them before the
+  worker froze its loaded heap, judge/search/warm.py).
 
 It is how the cold-path cost of issue 16 was looked for under Granian without py-spy: the lines showed the cost
 on every miss whichever thread served it, and the profile put it in the shared store's put (shared_store.py).
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -39,7 +44,28 @@ class ProfiledApp:
         self._lock = threading.Lock()
         self._served = 0
         self._log = open(folder / f"requests-{os.getpid()}.jsonl", "a", encoding="utf-8", buffering=1)
+        self._gc_log = open(folder / f"gc-{os.getpid()}.jsonl", "a", encoding="utf-8", buffering=1)
+        self._gc_started = 0.0
+        gc.callbacks.append(self._collection)
         atexit.register(self.dump)
+
+    def _collection(self, phase: str, info: dict[str, Any]) -> None:
+        """gc.callbacks: the collections worth a line (module docstring). Called with the interpreter lock held
+        by whichever thread triggered the collection, so no other callback runs meanwhile."""
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+            return
+        ms = (time.perf_counter() - self._gc_started) * 1000
+        if ms >= 1.0 or info.get("generation") == 2:
+            line = {"gen": info.get("generation"), "ms": round(ms, 3), "collected": info.get("collected"),
+                    "frozen": gc.get_freeze_count(), "at": round(time.time(), 3)}
+            self._gc_log.write(json.dumps(line) + "\n")
+
+    def close(self) -> None:
+        """Stop logging collections (a worker never needs this; tests do, the callback being process-wide)."""
+        if self._collection in gc.callbacks:
+            gc.callbacks.remove(self._collection)
+        self._gc_log.close()
 
     def _profile(self) -> cProfile.Profile:
         profile = getattr(self._local, "profile", None)

@@ -43,6 +43,7 @@ def test_requests_of_several_threads_are_profiled_and_logged(tmp_path: Path) -> 
     stats = pstats.Stats(str(next(tmp_path.glob("profile-*.pstats"))))
     calls = {func[2]: value[1] for func, value in stats.stats.items()}   # function name → calls
     assert calls.get("_busy") == 6                            # every thread's profile is in the merged one
+    layer.close()
 
 
 def test_off_unless_set(tmp_path: Path) -> None:
@@ -55,3 +56,19 @@ def test_off_unless_set(tmp_path: Path) -> None:
     assert isinstance(app.wsgi_app, profiling.ProfiledApp)
     assert app.test_client().get("/api/documents").status_code in (200, 503)
     assert list((tmp_path / "p").glob("requests-*.jsonl"))
+    app.wsgi_app.close()
+
+
+def test_full_collections_are_logged(tmp_path: Path) -> None:
+    """gc-<pid>.jsonl: a full collection gets its line (generation, ms, objects freed, frozen count)."""
+    import gc
+
+    layer = profiling.ProfiledApp(_app, tmp_path, every=1000)
+    try:
+        gc.collect()
+    finally:
+        layer.close()
+    gc.collect()   # after close: not logged
+    lines = [json.loads(line) for line in next(tmp_path.glob("gc-*.jsonl")).read_text().splitlines()]
+    assert len([line for line in lines if line["gen"] == 2]) == 1
+    assert all(line["ms"] >= 0 and line["frozen"] >= 0 and "collected" in line for line in lines)
