@@ -11,7 +11,8 @@ passage from that order; chooses on the other folds the setting with the best R@
 development sets' questions and both paths among the settings that lower no set's R@5 or MRR@10 on those folds
 (ties: the earlier in the grid, which starts with the shipped one),
 and prints the held-out fold's R@5 and MRR@10 against the filter off; then the *_heldout sets with the shipped
-settings (they judge: never choose by them).  Exits 0; it changes nothing.
+settings (they judge: never choose by them).  Exits 0; it changes nothing.  (faqnotes.one_per_rule, which
+give_way runs after plan() and which has no setting, is not replayed: the figures are plan()'s alone.)
 """
 from __future__ import annotations
 
