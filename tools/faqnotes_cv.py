@@ -26,6 +26,7 @@ TOPS = (10, 5)
 DEPTHS = (80, 40, 20)
 COVERS = (1.0, 0.9, 0.8, 0.7)
 SUBJECTS = (0.3, 0.2, 0.4, 0.5)
+SHARED = (False, True)
 KEEP = 100          # candidates dumped per question (the largest top + depth)
 
 
@@ -64,8 +65,8 @@ def dump(out: Path) -> None:
                                  "langs": [index.rows[d].lang for d in order],
                                  "numbers": [index.rows[d].current if index.rows[d].number == index.rows[d].current
                                              and not index.rows[d].historical else None for d in order],
-                                 "cands": [[c.old, c.rule, c.game, round(c.cover, 6), round(c.named, 6), c.by_number]
-                                           for c in cands]})
+                                 "cands": [[c.old, c.rule, c.game, round(c.cover, 6), round(c.named, 6), c.by_number,
+                                            c.lang, round(c.shared, 6)] for c in cands]})
     finally:
         F.give_way = real   # type: ignore[assignment]
     out.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
@@ -101,7 +102,7 @@ def cv(paths: list[Path], folds: int) -> None:
     rows = [r for p in paths for r in json.loads(p.read_text(encoding="utf-8"))]
     dev = [r for r in rows if "_heldout" not in r["set"]]
     held = [r for r in rows if "_heldout" in r["set"]]
-    grid = [F.Settings(t, d, c, s) for t, d, c, s in itertools.product(TOPS, DEPTHS, COVERS, SUBJECTS)]
+    grid = [F.Settings(t, d, c, s, x) for x, t, d, c, s in itertools.product(SHARED, TOPS, DEPTHS, COVERS, SUBJECTS)]
     # each question's rank under every setting, once
     ranks = {id(r): [rank_of(r, g) for g in grid] for r in dev}
     off = {id(r): rank_of(r, None) for r in dev}

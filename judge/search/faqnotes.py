@@ -50,15 +50,17 @@ GIVE_TOP = 10          # only the passages shown first matter: a note below them
 GIVE_DEPTH = 80        # how far below the note its rule may be
 COVER_SHARE = 1.0      # the rule covers at least this share of the question's words the note covers
 SUBJECT_SHARE = 0.3    # the question names the subject with this share of its words (idf-weighted)
+SHARED_ONLY = False    # a rule in another language need cover only what the question says in that language too
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The four settings above, as one value (tools/faqnotes_cv.py tries several)."""
+    """The settings above, as one value (tools/faqnotes_cv.py tries several)."""
     top: int = GIVE_TOP
     depth: int = GIVE_DEPTH
     cover: float = COVER_SHARE
     subject: float = SUBJECT_SHARE
+    shared: bool = SHARED_ONLY
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,10 @@ class Candidate:
     cover: float           # the question's words it covers, weighted (concept weights)
     named: float           # old passages: the idf-weighted share of its subject the question names
     by_number: bool = False
+    lang: str = ""
+    # old passages: what `cover` counts of the words the question has in another language too (its own words
+    # the glossary translates): all a rule in that other language could cover of it
+    shared: float = -1.0
 
 
 def subjects(index: "RulesIndex") -> list[tuple[str, dict[str, float]] | None]:
@@ -115,6 +121,14 @@ def named_share(terms: dict[str, float], said: dict[str, float] | Sequence[str])
     return sum(w for t, w in terms.items() if t in said) / total
 
 
+def _reachable(old: Candidate, rule: Candidate, s: "Settings") -> float:
+    """What of the old passage's cover a rule must match: all of it, or for a rule in another language the
+    part of it the question also says in that language (Candidate.shared) when s.shared."""
+    if s.shared and old.shared >= 0 and old.lang and rule.lang and rule.lang != old.lang:
+        return old.shared
+    return old.cover
+
+
 def plan(cands: Sequence[Candidate], s: Settings = Settings()) -> list[int]:
     """The new order of `cands` (their positions): each old passage within the first `s.top` whose subject the
     question names less than `s.subject` moves to just after the first current rule of its game below it,
@@ -125,7 +139,7 @@ def plan(cands: Sequence[Candidate], s: Settings = Settings()) -> list[int]:
             continue
         for j in range(i + 1, min(len(cands), i + 1 + s.depth)):
             r = cands[j]
-            if r.rule and r.game == c.game and r.cover >= s.cover * c.cover:
+            if r.rule and r.game == c.game and r.cover >= s.cover * _reachable(c, r, s):
                 target[i] = j
                 break
     if not target:
@@ -155,6 +169,11 @@ def candidates(index: "RulesIndex", p: "Question", order: Sequence[int], ranked:
             per = concept.setdefault(lang, {})
             per[c.term] = per.get(c.term, 0) | (c.mask & every)
     weights = p.concept_weights
+    # per language, the concepts the question has a clause for in some other language
+    said_in: dict[str, int] = {lang: 0 for lang in concept}
+    for lang, per in concept.items():
+        for m in per.values():
+            said_in[lang] |= m
     out: list[Candidate] = []
     for d in order[:upto]:
         r = rows[d]
@@ -167,8 +186,14 @@ def candidates(index: "RulesIndex", p: "Question", order: Sequence[int], ranked:
         cover = sum(w for k, w in enumerate(weights) if m >> k & 1)
         s = subj[d]
         named = named_share(s[1], p.marks.get(s[0], {})) if s is not None else 0.0
+        elsewhere = 0
+        for other, got in said_in.items():
+            if other != lang:
+                elsewhere |= got
+        shared = sum(w for k, w in enumerate(weights) if (m & elsewhere) >> k & 1) if s is not None else -1.0
         out.append(Candidate(old=s is not None, rule=bool(r.number) and r.number == r.current and not r.historical,
-                             game=r.ruleset, cover=cover, named=named, by_number=ranked.get(d, (0.0, False))[1]))
+                             game=r.ruleset, cover=cover, named=named, by_number=ranked.get(d, (0.0, False))[1],
+                             lang=lang, shared=shared))
     return out
 
 

@@ -160,3 +160,13 @@ def test_an_english_question_keeps_both_languages(cr_index: RulesIndex, monkeypa
     off = _twins(cr_index, q, monkeypatch, on=False)
     on = _twins(cr_index, q, monkeypatch, on=True)
     assert [h.id for h in on] == [h.id for h in off]
+
+
+def test_a_rule_in_another_language_may_be_asked_only_what_that_language_says() -> None:
+    # the note covers 3.0 of the question, 1.5 of it in words the question also says in English
+    note = Candidate(old=True, rule=False, game="magic", cover=3.0, named=0.0, lang="es", shared=1.5)
+    english = Candidate(old=False, rule=True, game="magic", cover=2.0, named=0.0, lang="en")
+    spanish = Candidate(old=False, rule=True, game="magic", cover=2.0, named=0.0, lang="es")
+    assert F.plan([note, english], Settings(shared=False)) == [0, 1]
+    assert F.plan([note, english], Settings(shared=True)) == [1, 0]
+    assert F.plan([note, spanish], Settings(shared=True)) == [0, 1]
