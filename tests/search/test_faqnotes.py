@@ -170,3 +170,14 @@ def test_a_rule_in_another_language_may_be_asked_only_what_that_language_says() 
     assert F.plan([note, english], Settings(shared=False)) == [0, 1]
     assert F.plan([note, english], Settings(shared=True)) == [1, 0]
     assert F.plan([note, spanish], Settings(shared=True)) == [0, 1]
+
+
+def test_the_answer_block_shows_a_translated_rule_in_spanish(cr_index: RulesIndex) -> None:
+    got = cr_index.search("¿qué pasa si tengo que robar con la biblioteca vacía?", limit=10, semantic=False)
+    assert got.answer is not None and got.deciding
+    spanish = {h.number for h in got.results if h.number and h.lang == "es" and not h.historical}
+    for h in got.deciding:
+        if h.number in spanish:
+            assert h.lang == "es", h.id
+    shown = [h.number for h in got.results if h.number and not h.historical]
+    assert len(shown) == len(set(shown))
