@@ -251,6 +251,19 @@ def listing_key(state: MagicState, who: str) -> tuple:
             tuple(state.announced_x.items()) if state.announced_x else ())
 
 
+def kept_past_reversal(state: MagicState, saved_at: int) -> None:
+    """After a reversal (undo.restore, 733.1) the game is again what it was when saved, at stamp `saved_at`, but
+    its stamps only go forward (a new `Stamps.last`): a listing kept with that very stamp read that game, so it is
+    kept on with the new stamp instead of being worked out again (a payment the fuzzer or a script gets wrong is
+    reversed, then the same player lists the same actions). Only the stamp is renewed: every other part of the
+    key (the layers' result, the stack, the step...) is still compared on the next listing."""
+    kept = state.caches.legal_listing
+    now = state.stamps.last
+    for at, (key, out) in list(kept.items()):
+        if key[2] == saved_at:
+            kept[at] = ((*key[:2], now, *key[3:]), out)
+
+
 def legal_actions(state: MagicState) -> list[Action]:
     """The actions `state.priority` may take (a new list each time). Between two listings of one player nothing
     the listing reads has often changed (a pass that only moved priority and back, a probe's listing then the

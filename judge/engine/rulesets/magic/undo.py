@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from judge.engine.rulesets.magic.legal import kept_past_reversal
 from judge.engine.rulesets.magic.state import MagicState, close_journal, open_journal
 
 # Bookkeeping that is not game state: never saved, never restored (the caches, MagicCaches, the game's edit
@@ -89,6 +90,7 @@ def _save(state: MagicState, journal: dict[int, Any]) -> dict[str, Any]:
         "rng": state.rng.getstate(),                       # the generator itself is kept; its position restored
         "objects": journal,              # id → (object, fields, counters) before its first change
         "stamps": state.stamps,          # whose journal it is
+        "last": state.stamps.last,       # the game as saved: restoring puts it back (legal.kept_past_reversal)
         "players": players,
         # Stack items, effects and triggers: their fields (what a trigger saw, `seen`, is a frozen value: known.py).
         "items": [(x, x.__dict__.copy()) for x in items],
@@ -121,6 +123,7 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
     state.rng.setstate(saved["rng"])
     state.version = version
     state.stamps.bump()             # fields were written back past the hooks that count edits
+    kept_past_reversal(state, saved["last"])
 
 
 def close(saved: dict[str, Any]) -> None:
