@@ -1,6 +1,7 @@
 """`judge serve` in a subprocess on a free port of 127.0.0.1, as a user runs it; killed with SIGKILL or stopped."""
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -69,7 +70,8 @@ class Server:
 
 def request(url: str, data: bytes | None = None, content_type: str = "application/yaml",
             timeout: float = 30.0) -> tuple[int, dict[str, str], bytes, float]:
-    """(status, headers, body, seconds) of one request; a refused connection is status 0."""
+    """(status, headers, body, seconds) of one request; a refused connection, or an answer cut before its body ended
+    (the server killed mid-answer: the client never had it), is status 0."""
     started = time.perf_counter()
     req = urllib.request.Request(url, data=data, headers={"Content-Type": content_type} if data else {},
                                  method="POST" if data is not None else "GET")
@@ -77,6 +79,9 @@ def request(url: str, data: bytes | None = None, content_type: str = "applicatio
         with urllib.request.urlopen(req, timeout=timeout) as response:
             return response.status, dict(response.headers), response.read(), time.perf_counter() - started
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read(), time.perf_counter() - started
-    except OSError:
+        try:
+            return error.code, dict(error.headers), error.read(), time.perf_counter() - started
+        except (OSError, http.client.HTTPException):
+            return 0, {}, b"", time.perf_counter() - started
+    except (OSError, http.client.HTTPException):
         return 0, {}, b"", time.perf_counter() - started
