@@ -69,6 +69,7 @@ def test_builder_page_structure(get_page) -> None:
     # the page carries its own language's labels only (GET /api/rulesets keeps both)
     assert state["rulesets"] == in_language(descriptions(), "es")
     assert state["document"] == default_document(state["rulesets"][0])
+    assert state["document"]["title"] == translate("builder.default_title", "es")
     # the script's own words: the catalogue's builder.* lines in the page's language
     assert state["messages"]["builder.add_player"] == translate("builder.add_player", "es")
     assert translate("builder.add_player", "es") != translate("builder.add_player", "en")
@@ -299,10 +300,25 @@ def test_save_what_was_built_and_start_from_a_saved_version(client, soup) -> Non
     assert state_of(again)["document"] == doc
     assert json.loads(again.find("textarea", id="scenario").string) == doc
     # An unknown saved id starts from an empty table.
-    assert state_of(soup(client.get("/escenarios/nuevo?desde=guardado/nope")))["document"]["title"] == "Nuevo escenario"
+    assert state_of(soup(client.get("/escenarios/nuevo?desde=guardado/nope")))["document"]["title"] == \
+        translate("builder.default_title", "es")
 
 
 def test_scenario_list_links_to_the_builder(get_page) -> None:
     assert get_page("/escenarios").find("a", href="/escenarios/nuevo") is not None
     assert get_page("/escenarios?lang=en").find("a", href="/escenarios/nuevo?lang=en").get_text() == \
         "Build a scenario without YAML"
+
+
+def test_a_new_scenario_is_titled_in_the_pages_language(client, soup) -> None:
+    """builder.default_title is data once saved: the English builder starts an English title, the Spanish one a
+    Spanish title, and the script gets the same key to title a table it empties (issue 17)."""
+    titles = {}
+    for lang in ("es", "en"):
+        state = state_of(soup(client.get(f"/escenarios/nuevo?lang={lang}")))
+        titles[lang] = state["document"]["title"]
+        assert titles[lang] == translate("builder.default_title", lang)
+        assert state["messages"]["builder.default_title"] == titles[lang]
+        doc = client.get(f"/escenarios/nuevo.json?lang={lang}").get_json()["document"]
+        assert doc["title"] == titles[lang]
+    assert titles["es"] != titles["en"]
