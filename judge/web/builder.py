@@ -600,9 +600,16 @@ def post_new() -> Any:
 
 def _form_checked() -> Any:
     text, fmt = _form_text()
-    result = check_text(text, fmt, dry=False) if text.strip() else {"ok": False, "document": None, "yaml": None,
-                                                         "errors": [{"path": "", "message": "documento vacío",
-                                                                     "line": None}]}
+    if text.strip():
+        result = check_text(text, fmt, dry=False)
+    else:
+        # Nothing pasted or uploaded: the loader's own error for an empty document (format.load.empty), with its id
+        # and in the request's language as every other validation error.
+        from judge.messages import Message
+
+        empty = Message("format.load.empty")
+        result = {"ok": False, "document": None, "yaml": None,
+                  "errors": _in_language([{"path": "", "message": empty.render(), "line": None, **empty.to_json()}])}
     if request.form.get("action") == "download" and result["document"] is not None:
         body = dump_yaml(result["document"])
         name = re.sub(r"[^0-9a-z]+", "-", str((result["document"] or {}).get("title") or "escenario").lower()

@@ -132,6 +132,17 @@ def test_validate_without_javascript_shows_errors_beside_their_lines(client, sou
     assert page.find("textarea", id="scenario").string.strip() == BAD.strip()
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_validate_an_empty_form_says_the_loaders_empty_document_error(client, soup, lang: str) -> None:
+    # format.load.empty, with its id, in the page's language (issue 17)
+    response = client.post(f"/escenarios/nuevo?lang={lang}", data={"scenario": "  \n", "action": "validate"})
+    assert response.status_code == 400
+    [error] = state_of(soup(response))["errors"]
+    assert error["id"] == "format.load.empty" and error["params"] == {} and error["path"] == ""
+    assert error["message"] == Message("format.load.empty").render(lang)
+    assert Message("format.load.empty").render("en") != Message("format.load.empty").render("es")
+
+
 def test_validate_a_good_scenario_and_upload_a_file(client, soup) -> None:
     good = BAD.replace("lives: 99", "lives: 9").replace("Lobo grs", "Lobo gris")
     page = soup(client.post("/escenarios/nuevo", data={"scenario": good, "action": "validate"}))
