@@ -403,7 +403,14 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
                 doc = None
             return (_plain(doc) if isinstance(doc, dict) else None), source, None
     desc = described.get(ruleset) or next(iter(described.values()))
-    doc = desc["template"] if start == "plantilla" else default_document(desc)
+    if start != "plantilla":
+        doc = default_document(desc)
+    elif desc["template"].get("title") in DEFAULT_TITLES:
+        # The ruleset's template is titled as a new scenario (its describe() writes the Spanish default): a table
+        # started from it in the English builder is a new scenario too, titled in the page's language.
+        doc = {**desc["template"], "title": translate("builder.default_title")}
+    else:
+        doc = desc["template"]
     return doc, dump_yaml(doc), None
 
 

@@ -333,3 +333,9 @@ def test_a_new_scenario_is_titled_in_the_pages_language(client, soup) -> None:
         doc = client.get(f"/escenarios/nuevo.json?lang={lang}").get_json()["document"]
         assert doc["title"] == titles[lang]
     assert titles["es"] != titles["en"]
+    # the ruleset's template, titled as a new scenario, is a new scenario too; the rest of it is the template's
+    for rid in ("doce-vidas", "magic"):
+        template = next(d for d in descriptions() if d["id"] == rid)["template"]
+        for lang in ("es", "en"):
+            doc = client.get(f"/escenarios/nuevo.json?lang={lang}&desde=plantilla&ruleset={rid}").get_json()["document"]
+            assert doc == {**template, "title": titles[lang]}
