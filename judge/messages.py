@@ -34,6 +34,7 @@ CATALOGS = {
     "magic": "judge.engine.rulesets.magic.messages",
     "dv": "judge.engine.rulesets.doce_vidas.messages",
     "fuzz": "judge.runner.fuzz_messages",
+    "runner": "judge.runner.messages",    # the citations' notes (not imported, outside the corpus), render.py's
     "cli": "judge.cli_messages",          # the corpus and search commands' lines (`--lang`)
     "search": "judge.search.messages",    # the search's own sentences and errors (SearchResponse.message)
     "corpus": "judge.corpus.messages",    # the corpus's and the CR importer's errors

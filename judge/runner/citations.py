@@ -17,21 +17,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from judge.messages import Message
+
 if TYPE_CHECKING:  # the corpus loader parses five documents: import it only when a citation is resolved
     from judge.corpus import Corpus
 
-OUTSIDE_CORPUS = "fuera del corpus cargado"
+# What a citation no loaded document has is said to be (runner.cite.outside); the constant is its Spanish text.
+OUTSIDE = Message("runner.cite.outside")
+OUTSIDE_CORPUS = OUTSIDE.render("es")
 
-# Documents a citation may name that are not part of the default corpus, only imported: prefix → how to load it.
-# The CR file is not in the repository: it ships in ../shared/corpus/ beside the checkout (README, judge corpus
-# import), so the command names it there, as typed from the checkout.
-IMPORTABLE: dict[str, dict[str, str]] = {
-    "cr-en": {
-        "es": "texto no cargado: importa el CR inglés, que viene en `../shared/corpus/` junto a la copia del "
-              "proyecto, con `judge corpus import ../shared/corpus/MagicCompRules_EN_<fecha>.txt`",
-        "en": "text not loaded: import the English CR, which ships in `../shared/corpus/` beside the checkout, "
-              "with `judge corpus import ../shared/corpus/MagicCompRules_EN_<date>.txt`",
-    },
+# Documents a citation may name that are not part of the default corpus, only imported: prefix → the message saying
+# how to load it (judge/runner/messages.py). The CR file is not in the repository: it ships in ../shared/corpus/
+# beside the checkout (README, judge corpus import), so the command names it there, as typed from the checkout.
+IMPORTABLE: dict[str, Message] = {
+    "cr-en": Message("runner.cite.import.cr-en", folder="../shared/corpus/"),
 }
 _RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?\.?$")   # 704, 704.5, 704.5a (not glossary/section paths)
 
@@ -73,10 +72,10 @@ class Citation:
         return self.note_in("es")
 
     def note_in(self, lang: str) -> str | None:
+        """The note in `lang` (IMPORTABLE's message of the missing document), None when nothing is missing."""
         if self.not_loaded is None:
             return None
-        notes = IMPORTABLE[self.not_loaded]
-        return notes.get(lang, notes["es"])
+        return IMPORTABLE[self.not_loaded].render(lang)
 
     @property
     def url(self) -> str | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.engine.run import ScriptHooks
-from judge.messages import Message, message_json, render
+from judge.messages import DEFAULT_LANGUAGE, Message, message_json, render
 
 # A dry run and each fix tried are bounded: the builder checks as the user types.
 DRY_RUN_STEPS = 2000
@@ -240,10 +240,12 @@ def mover_lines(description: dict[str, Any], players: list[str]) -> list[dict[st
 
 
 def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Problem,
-            budget: Budget | None = None) -> dict[str, Any] | None:
-    """`{"insert": i, "actions": [line], "describe"}`: the line that, put before `actions[i]`, makes the engine
-    accept it (the mover line whose dry run plays the fewest steps), or None when none does. With a `budget`, the
-    search stops once it is spent and keeps the best line found so far (each try is a dry run under it too)."""
+            budget: Budget | None = None, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any] | None:
+    """`{"insert": i, "actions": [line], "describe", "id"?, "params"?}`: the line that, put before `actions[i]`,
+    makes the engine accept it (the mover line whose dry run plays the fewest steps), or None when none does.
+    `describe` is the action's own line (Action.said) rendered in `lang`, and `id`/`params` its message, as a
+    problem's are (issue 17); an action with no message says its describe() alone. With a `budget`, the search
+    stops once it is spent and keeps the best line found so far (each try is a dry run under it too)."""
     from judge.format import timelimit
     from judge.scenarios import ScenarioError
     from judge.scenarios.load import validate_tree
@@ -277,4 +279,8 @@ def fix_for(document: dict[str, Any], description: dict[str, Any], problem: Prob
             budget.cut.append("fixes")
     if best is None:
         return None
-    return {"insert": i, "actions": [best[1]], "describe": best[2].describe()}
+    said = best[2].said()
+    fix: dict[str, Any] = {"insert": i, "actions": [best[1]], "describe": render(said, lang)}
+    if isinstance(said, Message):
+        fix.update(said.to_json())
+    return fix

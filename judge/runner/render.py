@@ -9,7 +9,8 @@ from typing import Any, Callable
 
 import click
 
-from judge.runner.citations import OUTSIDE_CORPUS, Citation
+from judge.messages import Message
+from judge.runner.citations import OUTSIDE, Citation
 
 KIND_LABELS: dict[str, str] = {
     "setup": "preparación",
@@ -107,7 +108,8 @@ def render_trace(
     """The whole trace as terminal text. `verdict` is the last line (computed by the caller from the exit code).
 
     `resolve` gives the cited text; None when no corpus could be loaded (the citations are then printed bare).
-    `lang`: the language of the headings and step kinds (the step texts are the trace's, Trace.to_json(lang))."""
+    `lang`: the language of the headings, step kinds and citation notes (runner.cite.*: not loaded, a rule's
+    number, outside the corpus); the step texts are the trace's, Trace.to_json(lang)."""
     style = click.style if color else (lambda text, **_: text)
     out: list[str] = []
     n = len(trace.get("steps", []))
@@ -142,9 +144,10 @@ def render_trace(
             if cit.not_loaded is not None:
                 # cr-en/704.5a before the CR is imported: its number, how to load it (in full the first time),
                 # then the other loaded texts of that number that the step does not cite itself.
-                note = cit.note if cit.not_loaded not in noted else "texto no cargado"
+                note = (cit.note_in(lang) if cit.not_loaded not in noted
+                        else Message("runner.cite.not_loaded").render(lang))
                 noted.add(cit.not_loaded)
-                named = f"regla {cit.number}" if cit.number else ref
+                named = Message("runner.cite.rule", number=cit.number).render(lang) if cit.number else ref
                 out.append(style(f"        § {ref} — {named} ({note})", dim=True))
                 cited = set(step.get("citations", []))
                 for p in cit.passages:
@@ -152,7 +155,7 @@ def render_trace(
                         out.append(style(f"        § {ref} → {p.id} — {p.short(width)}", dim=True))
                 continue
             if not cit.passages:
-                out.append(f"        § {ref} — ({OUTSIDE_CORPUS})")
+                out.append(f"        § {ref} — ({OUTSIDE.render(lang)})")
             for p in cit.passages:
                 shown = ref if ref == p.id else f"{ref} → {p.id}"
                 out.append(style(f"        § {shown} — {p.short(width)}", dim=True))

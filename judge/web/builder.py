@@ -17,15 +17,17 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from judge.format import timelimit
 from judge.web.descriptions import descriptions, in_language, packed_descriptions  # noqa: F401  (in_language: re-exported)
 from judge.web.errors import wants_json
-from judge.web.i18n import MESSAGES
+from judge.web.i18n import MESSAGES, translate
 from judge.web.playcheck import play_check
 from judge.web.runs import SAVED_PREFIX
 
 bp = Blueprint("builder", __name__)
 
-DEFAULT_TITLE = "Nuevo escenario"
-
 MESSAGES.update({
+    # The titles the builder gives a document it starts: data once saved, so written in the page's language and
+    # never rewritten afterwards (issue 17).
+    "builder.default_title": {"es": "Nuevo escenario", "en": "New scenario"},
+    "builder.card_title": {"es": "Probar «{card}»", "en": "Try «{card}»"},
     "builder.title": {"es": "Construir un escenario", "en": "Build a scenario"},
     "builder.intro": {"es": "Prepara la mesa sin escribir YAML: jugadores, cartas en cada zona, turno y fase, y "
                             "después las acciones una a una y lo que esperas que pase.",
@@ -152,9 +154,16 @@ MESSAGES.update({
 })
 
 
-def default_document(description: dict[str, Any]) -> dict[str, Any]:
+# The untouched title of a new scenario in every language: `with_card` replaces only one of these (or none).
+DEFAULT_TITLE = MESSAGES["builder.default_title"]["es"]
+DEFAULT_TITLES = frozenset(MESSAGES["builder.default_title"].values())
+
+
+def default_document(description: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
     """An empty table from a ruleset's description alone: its fewest players, each with the default of every
-    field, no cards; the scenario keys the ruleset requires."""
+    field, no cards; the scenario keys the ruleset requires. Titled `builder.default_title` in `lang` (the
+    request's language when None)."""
+
     players = []
     spec = description["players"]
     for i in range(spec["min"]):
@@ -163,7 +172,7 @@ def default_document(description: dict[str, Any]) -> dict[str, Any]:
             if f["key"] != "name" and f.get("default") not in (None, ""):
                 player[f["key"]] = f["default"]
         players.append(player)
-    doc: dict[str, Any] = {"ruleset": description["id"], "title": DEFAULT_TITLE}
+    doc: dict[str, Any] = {"ruleset": description["id"], "title": translate("builder.default_title", lang)}
     if description["cards"].get("required"):
         doc["cards"] = {}
     doc.update(players=players, actions=[], expect=[])
@@ -394,7 +403,14 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
                 doc = None
             return (_plain(doc) if isinstance(doc, dict) else None), source, None
     desc = described.get(ruleset) or next(iter(described.values()))
-    doc = desc["template"] if start == "plantilla" else default_document(desc)
+    if start != "plantilla":
+        doc = default_document(desc)
+    elif desc["template"].get("title") in DEFAULT_TITLES:
+        # The ruleset's template is titled as a new scenario (its describe() writes the Spanish default): a table
+        # started from it in the English builder is a new scenario too, titled in the page's language.
+        doc = {**desc["template"], "title": translate("builder.default_title")}
+    else:
+        doc = desc["template"]
     return doc, dump_yaml(doc), None
 
 
@@ -442,10 +458,13 @@ def catalog_card(description: dict[str, Any], name: str) -> str:
     raise BadParameter("carta", "param.unknown_card", name=shown, game=description["id"], hint=hint)
 
 
-def with_card(description: dict[str, Any], doc: dict[str, Any], name: str) -> dict[str, Any]:
+def with_card(description: dict[str, Any], doc: dict[str, Any], name: str,
+              lang: str | None = None) -> dict[str, Any]:
     """`doc` with the catalog card `name` given to its first player: in the zone the description marks as holding
     permanents (the battlefield) when the card's types are permanent types, else in the hand, as the description
-    says (the builder decides no rule: the ruleset's describe() carries both)."""
+    says (the builder decides no rule: the ruleset's describe() carries both). A document still titled as new
+    (DEFAULT_TITLES, or untitled) is retitled `builder.card_title` in `lang`; any other title is kept."""
+
     cards = description["cards"]
     zones = {z["key"]: z for z in description["zones"]}
     permanent_zone = next((k for k, z in zones.items() if z.get("permanents_only")), None)
@@ -464,8 +483,9 @@ def with_card(description: dict[str, Any], doc: dict[str, Any], name: str) -> di
     while ident in taken:
         ident, n = f"{slug}-{n}", n + 1
     players[0].setdefault(zone, []).append({"card": name, "id": ident})
-    if doc.get("title") in (None, "", DEFAULT_TITLE):
-        doc["title"] = f"Probar «{name}»"
+    title = doc.get("title")
+    if title in (None, "") or (isinstance(title, str) and title in DEFAULT_TITLES):
+        doc["title"] = translate("builder.card_title", lang, card=name)
     return doc
 
 
@@ -587,9 +607,16 @@ def post_new() -> Any:
 
 def _form_checked() -> Any:
     text, fmt = _form_text()
-    result = check_text(text, fmt, dry=False) if text.strip() else {"ok": False, "document": None, "yaml": None,
-                                                         "errors": [{"path": "", "message": "documento vacío",
-                                                                     "line": None}]}
+    if text.strip():
+        result = check_text(text, fmt, dry=False)
+    else:
+        # Nothing pasted or uploaded: the loader's own error for an empty document (format.load.empty), with its id
+        # and in the request's language as every other validation error.
+        from judge.messages import Message
+
+        empty = Message("format.load.empty")
+        result = {"ok": False, "document": None, "yaml": None,
+                  "errors": _in_language([{"path": "", "message": empty.render(), "line": None, **empty.to_json()}])}
     if request.form.get("action") == "download" and result["document"] is not None:
         body = dump_yaml(result["document"])
         name = re.sub(r"[^0-9a-z]+", "-", str((result["document"] or {}).get("title") or "escenario").lower()

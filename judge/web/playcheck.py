@@ -84,7 +84,7 @@ def play_check(document: dict[str, Any], scenario: Any) -> dict[str, Any]:
         run = dry_run(scenario, step_limit=max(1, min(cap, DRY_RUN_STEPS)), budget=budget)
         answer = run.to_json()
         described = {d["id"]: d for d in descriptions()}
-        fix = (fix_for(document, described[scenario.ruleset], run.problems[0], budget)
+        fix = (fix_for(document, described[scenario.ruleset], run.problems[0], budget, get_language())
                if run.problems else None)
         answer["time_budget"] = budget.seconds
         answer["time_budget_spent"] = budget.spent()

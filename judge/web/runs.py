@@ -136,7 +136,7 @@ MESSAGES.update({
     "run.choose": {"es": "elegir {count} de estas opciones", "en": "choose {count} of these options"},
     # citations of a document that is not imported (cr-en before `judge corpus import`)
     "run.rule": {"es": "regla {number}", "en": "rule {number}"},
-    "run.not_loaded.cr-en": {"es": IMPORTABLE["cr-en"]["es"], "en": IMPORTABLE["cr-en"]["en"]},
+    "run.not_loaded.cr-en": {lang: IMPORTABLE["cr-en"].render(lang) for lang in ("es", "en")},
     "run.same_number": {"es": "texto cargado con el mismo número", "en": "loaded text with the same number"},
     "run.too_large": {"es": "El escenario es demasiado grande: como máximo {limit} bytes.",
                       "en": "The scenario is too large: at most {limit} bytes."},

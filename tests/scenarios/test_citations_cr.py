@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 
 from judge import config
+from judge.messages import Message
 from judge.runner import citations
 from judge.runner.citations import CitationResolver, resolver
 from judge.runner.render import event_text, render_trace
 
 # How to load cr-en, as judge.runner.citations.IMPORTABLE says it in each language; the command it names is checked.
-NOTE_ES, NOTE_EN = citations.IMPORTABLE["cr-en"]["es"], citations.IMPORTABLE["cr-en"]["en"]
-SHORT_NOTE_ES = NOTE_ES.partition(":")[0]            # the note's head, said again after its first time in full
+NOTE = citations.IMPORTABLE["cr-en"]
+NOTE_ES, NOTE_EN = NOTE.render("es"), NOTE.render("en")
+SHORT_NOTE = Message("runner.cite.not_loaded")       # the note's head, said again after its first time in full
 
 
 @pytest.fixture()
@@ -29,7 +31,10 @@ def test_cr_en_number_not_loaded_and_in_no_other_document(res: CitationResolver)
     assert not cit.known and cit.passages == ()
     assert cit.not_loaded == "cr-en" and cit.number == "704.5a" and cit.url == "/reglas/704.5a"
     assert cit.note == NOTE_ES and cit.note_in("en") == NOTE_EN
-    assert "`judge corpus import ../shared/corpus/MagicCompRules_EN_" in NOTE_ES and NOTE_ES != NOTE_EN
+    assert NOTE.id == "runner.cite.import.cr-en" and NOTE.params == {"folder": "../shared/corpus/"}
+    for note in (NOTE_ES, NOTE_EN):
+        assert "`judge corpus import ../shared/corpus/MagicCompRules_EN_" in note
+    assert NOTE_ES != NOTE_EN
     data = cit.to_json()
     assert data["known"] is False and data["passages"] == []
     assert data["number"] == "704.5a" and data["url"] == "/reglas/704.5a" and data["not_loaded"] == "cr-en"
@@ -111,17 +116,32 @@ def _magic_trace() -> dict[str, Any]:
     }
 
 
-def test_terminal_rendering_of_a_magic_trace_without_the_cr(res: CitationResolver) -> None:
-    out = render_trace(_magic_trace(), res.resolve, verdict="BIEN")
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_terminal_rendering_of_a_magic_trace_without_the_cr(res: CitationResolver, lang: str) -> None:
+    out = render_trace(_magic_trace(), res.resolve, verdict="BIEN", lang=lang)
     lines = out.splitlines()
+    note, short = NOTE.render(lang), SHORT_NOTE.render(lang)
+
+    def rule(number: str) -> str:
+        return Message("runner.cite.rule", number=number).render(lang)
+
     first = next(line for line in lines if "§ cr-en/601.2" in line)
-    assert "regla 601.2" in first and NOTE_ES in first              # the full note, the first time
+    assert f"— {rule('601.2')} ({note})" in first                     # the full note, the first time
     later = next(line for line in lines if "§ cr-en/704.5a" in line)
-    assert "regla 704.5a" in later and SHORT_NOTE_ES in later and NOTE_ES not in later
+    assert f"— {rule('704.5a')} ({short})" in later and note not in later
     # cr-en/121.4 falls back to cr-es/121.4, which this step cites itself: its text is printed once.
     fallback = res.resolve("cr-es/121.4").passages[0].text[:40]
     assert sum(fallback in line for line in lines) == 1
-    assert citations.OUTSIDE_CORPUS not in out
+    assert citations.OUTSIDE.render(lang) not in out
+
+
+def test_terminal_rendering_of_a_citation_outside_the_corpus_in_both_languages(res: CitationResolver) -> None:
+    trace = _magic_trace()
+    trace["steps"][0]["citations"] = ["999.9z"]
+    said = {lang: render_trace(trace, res.resolve, verdict="BIEN", lang=lang) for lang in ("es", "en")}
+    for lang, out in said.items():
+        assert f"§ 999.9z — ({citations.OUTSIDE.render(lang)})" in out
+    assert citations.OUTSIDE.render("es") not in said["en"] and citations.OUTSIDE_CORPUS == citations.OUTSIDE.render()
 
 
 def test_terminal_rendering_shows_the_fallback_text_when_the_step_does_not_cite_it(res: CitationResolver) -> None:

@@ -93,3 +93,26 @@ def test_run_page_lang_en_shows_english_steps_and_verdict(client) -> None:
     # the same step, said by its message in each page's language
     assert setup is not None and english is not None
     assert setup.get_text(" ", strip=True) != english.get_text(" ", strip=True)
+
+
+def test_judge_run_lang_en_says_the_not_imported_rules_in_english(cli: CliRunner, tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    """A magic run before the English CR is imported: each cr-en citation names its rule (runner.cite.rule), the
+    note saying how to import it in full once (runner.cite.import.cr-en), then its short form
+    (runner.cite.not_loaded), all in the language asked (issue 17)."""
+    from judge.runner.citations import IMPORTABLE
+
+    monkeypatch.setenv("JUDGE_INSTANCE", str(tmp_path))        # nothing imported
+    path = Path(__file__).parents[2] / "scenarios/magic/05-prioridad-y-pila-el-ultimo-en-entrar-se-resuelve-primero.yaml"
+    for lang in ("es", "en"):
+        out = _run(cli, str(path), "--lang", lang).output
+        lines = [line.strip() for line in out.splitlines() if line.strip().startswith("§ cr-en/")]
+        assert lines, out
+        rule = lambda n: Message("runner.cite.rule", number=n).render(lang)   # noqa: E731
+        full, short = IMPORTABLE["cr-en"].render(lang), Message("runner.cite.not_loaded").render(lang)
+        number = lines[0].split()[1].removeprefix("cr-en/")
+        assert lines[0] == f"§ cr-en/{number} — {rule(number)} ({full})"
+        assert sum(full in line for line in lines) == 1
+        number = lines[1].split()[1].removeprefix("cr-en/")
+        assert lines[1] == f"§ cr-en/{number} — {rule(number)} ({short})"
+    assert Message("runner.cite.rule", number="1").render("en") != Message("runner.cite.rule", number="1").render("es")

@@ -69,6 +69,7 @@ def test_builder_page_structure(get_page) -> None:
     # the page carries its own language's labels only (GET /api/rulesets keeps both)
     assert state["rulesets"] == in_language(descriptions(), "es")
     assert state["document"] == default_document(state["rulesets"][0])
+    assert state["document"]["title"] == translate("builder.default_title", "es")
     # the script's own words: the catalogue's builder.* lines in the page's language
     assert state["messages"]["builder.add_player"] == translate("builder.add_player", "es")
     assert translate("builder.add_player", "es") != translate("builder.add_player", "en")
@@ -129,6 +130,17 @@ def test_validate_without_javascript_shows_errors_beside_their_lines(client, sou
     assert "has-error" not in (page.find("li", id="linea-1").get("class") or [])
     # The text stays in the box to be corrected.
     assert page.find("textarea", id="scenario").string.strip() == BAD.strip()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_validate_an_empty_form_says_the_loaders_empty_document_error(client, soup, lang: str) -> None:
+    # format.load.empty, with its id, in the page's language (issue 17)
+    response = client.post(f"/escenarios/nuevo?lang={lang}", data={"scenario": "  \n", "action": "validate"})
+    assert response.status_code == 400
+    [error] = state_of(soup(response))["errors"]
+    assert error["id"] == "format.load.empty" and error["params"] == {} and error["path"] == ""
+    assert error["message"] == Message("format.load.empty").render(lang)
+    assert Message("format.load.empty").render("en") != Message("format.load.empty").render("es")
 
 
 def test_validate_a_good_scenario_and_upload_a_file(client, soup) -> None:
@@ -299,10 +311,31 @@ def test_save_what_was_built_and_start_from_a_saved_version(client, soup) -> Non
     assert state_of(again)["document"] == doc
     assert json.loads(again.find("textarea", id="scenario").string) == doc
     # An unknown saved id starts from an empty table.
-    assert state_of(soup(client.get("/escenarios/nuevo?desde=guardado/nope")))["document"]["title"] == "Nuevo escenario"
+    assert state_of(soup(client.get("/escenarios/nuevo?desde=guardado/nope")))["document"]["title"] == \
+        translate("builder.default_title", "es")
 
 
 def test_scenario_list_links_to_the_builder(get_page) -> None:
     assert get_page("/escenarios").find("a", href="/escenarios/nuevo") is not None
     assert get_page("/escenarios?lang=en").find("a", href="/escenarios/nuevo?lang=en").get_text() == \
         "Build a scenario without YAML"
+
+
+def test_a_new_scenario_is_titled_in_the_pages_language(client, soup) -> None:
+    """builder.default_title is data once saved: the English builder starts an English title, the Spanish one a
+    Spanish title, and the script gets the same key to title a table it empties (issue 17)."""
+    titles = {}
+    for lang in ("es", "en"):
+        state = state_of(soup(client.get(f"/escenarios/nuevo?lang={lang}")))
+        titles[lang] = state["document"]["title"]
+        assert titles[lang] == translate("builder.default_title", lang)
+        assert state["messages"]["builder.default_title"] == titles[lang]
+        doc = client.get(f"/escenarios/nuevo.json?lang={lang}").get_json()["document"]
+        assert doc["title"] == titles[lang]
+    assert titles["es"] != titles["en"]
+    # the ruleset's template, titled as a new scenario, is a new scenario too; the rest of it is the template's
+    for rid in ("doce-vidas", "magic"):
+        template = next(d for d in descriptions() if d["id"] == rid)["template"]
+        for lang in ("es", "en"):
+            doc = client.get(f"/escenarios/nuevo.json?lang={lang}&desde=plantilla&ruleset={rid}").get_json()["document"]
+            assert doc == {**template, "title": titles[lang]}

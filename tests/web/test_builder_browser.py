@@ -139,3 +139,16 @@ def test_the_text_box_is_checked_in_every_format(server: str, open_browser) -> N
         browser.wait_for("document.getElementById('source-errors').childElementCount > 0")
         shown = browser.evaluate("[...document.querySelectorAll('#source-errors li')].map(li => li.textContent)")
         assert shown == [f"{line}players[0].lives: {too_many}"], (fmt, shown)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_table_emptied_by_a_change_of_game_is_titled_in_the_pages_language(server: str, open_browser,
+                                                                             lang: str) -> None:
+    # The script's emptyDocument titles the new table with the page's builder.default_title (issue 17).
+    browser = open_browser(width=390, height=844)
+    browser.goto(f"{server}/escenarios/nuevo?desde=plantilla&ruleset=doce-vidas&lang={lang}")
+    browser.wait_for("!document.getElementById('builder').hidden && !!document.querySelector('#builder section')")
+    choose(browser, "ruleset|", "magic")
+    title = json.dumps(translate("builder.default_title", lang))
+    browser.wait_for(f"{key_js('title|')} && {key_js('title|')}.value === {title}")
+    assert yaml.safe_load(scenario_text(browser))["title"] == translate("builder.default_title", lang)

@@ -149,6 +149,32 @@ def test_try_this_card_opens_the_builder_with_it_on_the_battlefield(client) -> N
     assert run["ok"] is True and run["ruleset"] == "magic"
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_probar_esta_carta_titles_the_table_in_the_pages_language(client, lang: str) -> None:
+    """A new table with the card is titled builder.card_title in the page's language (issue 17); a table that
+    already has a title of its own (a curated scenario's) keeps it."""
+    from judge.web.i18n import translate
+
+    doc = client.get(f"/escenarios/nuevo.json?lang={lang}&ruleset=magic&carta={quote(MODELLED)}").get_json()["document"]
+    assert doc["title"] == translate("builder.card_title", lang, card=MODELLED)
+    assert translate("builder.card_title", "es", card=MODELLED) != translate("builder.card_title", "en", card=MODELLED)
+
+
+def test_probar_esta_carta_keeps_a_title_of_its_own() -> None:
+    from judge.web.builder import default_document, descriptions, with_card
+
+    magic = next(d for d in descriptions() if d["id"] == "magic")
+    for lang in ("es", "en"):
+        # an untouched new table in either language counts as untitled, whichever language the page is in now
+        for start in ("es", "en"):
+            fresh = with_card(magic, default_document(magic, start), MODELLED, lang)
+            assert fresh["title"] != default_document(magic, start)["title"]
+        titled = with_card(magic, {**default_document(magic, lang), "title": "Mi mesa"}, MODELLED, lang)
+        assert titled["title"] == "Mi mesa"
+        odd = with_card(magic, {**default_document(magic, lang), "title": ["no", "text"]}, MODELLED, lang)
+        assert odd["title"] == ["no", "text"]
+
+
 def test_an_instant_goes_to_the_hand_and_names_match_without_accents(client) -> None:
     doc = client.get("/escenarios/nuevo.json?ruleset=magic&carta=rayo%20PUNZANTE").get_json()["document"]
     assert doc["players"][0]["hand"] == [{"card": "Rayo punzante", "id": "rayo-punzante"}]

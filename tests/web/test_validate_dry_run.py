@@ -69,9 +69,17 @@ def test_a_misplaced_block_gets_the_pass_the_engine_needs(client) -> None:
     doc["actions"] = [{"by": "Ana", "attack": ["ogro"]}, {"by": "Bruno", "block": {"ogro-b": "ogro"}}]
     dry = client.post("/api/validate", json=doc).get_json()["dry_run"]
     # the line to insert, said as the pass it is (the action's own describe(): test_magic_turn_steps' wording test)
+    said = PassUntil(step="declare_attackers").said()
     assert dry["problems"][0]["fix"] == {"insert": 0, "actions": [{"pass_until": "declare_attackers"}],
-                                         "describe": PassUntil(step="declare_attackers").describe()}
+                                         "describe": PassUntil(step="declare_attackers").describe(),
+                                         **said.to_json()}
+    assert dry["problems"][0]["fix"]["id"] == "magic.action.pass_until"
+    assert dry["problems"][0]["fix"]["params"]["step"]["id"] == "magic.phase.declare_attackers"
     assert dry["problems"][1]["fix"] is None and dry["problems"][1]["path"] == "actions[1]"
+    # In English the fix says the same message in English (issue 17), its id and parameters unchanged.
+    english = client.post("/api/validate?lang=en", json=doc).get_json()["dry_run"]["problems"][0]["fix"]
+    assert english == {**dry["problems"][0]["fix"], "describe": said.render("en")}
+    assert said.render("en") != said.render("es")
 
 
 def test_an_unknown_card_lists_the_closest_names(client) -> None:

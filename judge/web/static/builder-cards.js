@@ -69,15 +69,16 @@ export function dropStale(doc, name, fresh) {
   return true;
 }
 
-/** An empty table from a ruleset's description alone (as judge/web/builder.py's default_document). */
-export function emptyDocument(d) {
+/** An empty table from a ruleset's description alone (as judge/web/builder.py's default_document), titled
+ * `title`: the page's `builder.default_title`, in its language (a saved title is data and is not rewritten). */
+export function emptyDocument(d, title) {
   const players = [];
   for (let i = 0; i < d.players.min; i++) {
     const p = { name: d.players.names[i] };
     for (const f of d.players.fields) if (f.key !== "name" && f.default !== undefined && f.default !== "" && f.default !== null) p[f.key] = f.default;
     players.push(p);
   }
-  const out = { ruleset: d.id, title: "Nuevo escenario" };
+  const out = { ruleset: d.id, title };
   if (d.cards.required) out.cards = {};
   Object.assign(out, { players, actions: [], expect: [] });
   return out;

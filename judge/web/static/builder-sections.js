@@ -17,7 +17,7 @@ export function makeSections(env) {
     const d = desc();
     const rs = select({ id: "b-ruleset", "data-path": "ruleset", "data-key": "ruleset|" },
       Object.values(rulesets).map((r) => ({ value: r.id, label: lbl(r.label) })), env.doc.ruleset, (v) => {
-        if (v && v !== env.doc.ruleset) { env.doc = emptyDocument(rulesets[v]); commit(); render("ruleset|"); }
+        if (v && v !== env.doc.ruleset) { env.doc = emptyDocument(rulesets[v], t("builder.default_title")); commit(); render("ruleset|"); }
       }, false);
     const strField = (key, labelKey, long = false) => control({ key, type: long ? "longtext" : "text", label: { es: t(labelKey), en: t(labelKey) }, required: key === "title" },
       () => env.doc[key], (v) => { setOrDelete(env.doc, key, v); commit(); }, key);

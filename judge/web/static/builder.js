@@ -35,7 +35,7 @@ async function start() {
   const M = state.messages || {};
   const rulesets = Object.fromEntries(state.rulesets.map((r) => [r.id, r]));
   let doc = state.document && typeof state.document === "object" ? state.document : null;
-  if (!doc || !rulesets[doc.ruleset]) doc = emptyDocument(state.rulesets[0]);
+  if (!doc || !rulesets[doc.ruleset]) doc = emptyDocument(state.rulesets[0], M["builder.default_title"]);
   let errors = state.errors || [];
   let dryRun = null;
   let sent = null;          // what the last dry run was asked about: its choices hold while that part is unchanged

@@ -225,6 +225,6 @@ def _unknown_rule(corpus: "Corpus", number: str, older: list["Passage"]) -> NotF
         from judge.runner.citations import IMPORTABLE
 
         extra["not_loaded"] = "cr-en"
-        extra["note"] = IMPORTABLE["cr-en"].get(get_language(), IMPORTABLE["cr-en"]["es"])
+        extra["note"] = IMPORTABLE["cr-en"].render(get_language())
         extra["examples"] = _examples(number)     # the curated magic scenarios cite the English CR
     return NotFoundHere(translate("error.404_rule", number=shorten(number, 80)), extra)
