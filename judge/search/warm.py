@@ -14,6 +14,12 @@ path the index serves (semantic and lexical), and then analyses every passage as
 thrown away; no table is ever keyed by a warm question, so no later answer differs (tests/search/test_warm.py
 compares a warmed index's answers with a cold one's).
 `tests/search/test_warm.py` checks that after it, new questions of every kind build no table of the index.
+
+A production worker's start warms and freezes (judge/web/wsgi.py); an index that replaces the worker's later
+(`judge index` rebuilt it, or a damaged one was built again: judge/web/data.py `RulesData._reopen`) is warmed the
+same way before it is swapped in, and the heap frozen again: `replacement_limit` says whether this process is such
+a worker, `refreeze` freezes again. Elsewhere (the development server, the tests, the CLI) nothing was warmed at
+start, so a reopen is not warmed either.
 """
 from __future__ import annotations
 
@@ -56,6 +62,11 @@ WARM_QUESTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+# What the process's start did (set by warm_index and freeze_loaded): a worker that warmed and froze its heap.
+_limit: int | None = None     # the results per search the last warm_index asked for (the API's default)
+_frozen_worker = False        # freeze_loaded ran: this process is a production worker (wsgi._freeze_heap)
+
+
 @dataclass(frozen=True)
 class Warmed:
     """What warming did: searches made (every warm question on each path), passages analysed, CPU seconds."""
@@ -67,6 +78,8 @@ class Warmed:
 def warm_index(index: "RulesIndex", limit: int) -> Warmed:
     """Build `index`'s lazy tables (module docstring) by asking WARM_QUESTIONS with `limit` results (the API's
     default, so the same depth of candidates is read) on the semantic path when it is on, and the lexical one."""
+    global _limit
+    _limit = limit
     started = time.process_time()
     paths = [False] + ([True] if index.semantic_active() else [])
     asked = 0
@@ -85,6 +98,8 @@ def freeze_loaded() -> int:
     with the CR), and a full (gen2) collection otherwise walks them all, 280-390 ms with the interpreter lock held,
     stalling every thread of the worker (12 ms after the freeze; docs/benchmarks.md, branch lexload). A collection
     first, so that the garbage of loading is freed rather than frozen. Returns the objects frozen."""
+    global _frozen_worker
+    _frozen_worker = True
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
@@ -96,3 +111,15 @@ def thaw() -> None:
     which never looks at frozen objects: without this each replaced index would stay in memory for good."""
     if gc.get_freeze_count():
         gc.unfreeze()
+
+
+def replacement_limit() -> int | None:
+    """The `limit` to warm an index that replaces this process's with: the one its start warmed with when the
+    start also froze the heap (a production worker), else None (nothing was warmed at start: nor on a reopen)."""
+    return _limit if _frozen_worker and _limit is not None else None
+
+
+def refreeze() -> int:
+    """Freeze the heap again after a replaced index was thawed (`thaw`) and its replacement warmed, as the
+    worker's start did (`freeze_loaded`); a no-op (0) in a process that never froze. Returns the objects frozen."""
+    return freeze_loaded() if _frozen_worker else 0

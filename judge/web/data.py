@@ -10,6 +10,11 @@ A damaged index (its files differ from the checksums its build recorded, or its 
 it is built again in a background thread (one build per instance at a time, across processes: a lock file), and
 meanwhile the last good copy of the index is served if there is one (judge/search/index.py), else every page that
 needs the index answers 503 "rebuilding" with Retry-After at once, instead of holding requests for the build.
+
+In a production worker (one that warmed its index and froze its heap at start: judge/search/warm.py), an index
+that replaces the loaded one (`judge index` rebuilt it, or the damaged one was built again) is warmed in a
+background thread before it is swapped in, so the worker's 16 threads do not each build its lazy tables in their
+first requests; requests are answered from the old index meanwhile, and the heap is frozen again after the swap.
 """
 from __future__ import annotations
 
@@ -35,6 +40,9 @@ if TYPE_CHECKING:  # the heavy imports stay inside the functions, so importing t
 CHECK_INTERVAL = 1.0  # seconds between two looks at the files
 REBUILD_RETRY_AFTER = 15   # seconds: the Retry-After while a damaged index is built again
 REBUILD_BACKOFF = 30.0     # seconds before a failed background build is tried again
+# Seconds between a warmed index's swap and the heap's freeze: a request still reading the old index when the heap
+# is frozen would freeze it with it (its cycles then never freed), and a search lasts well under this.
+REFREEZE_GRACE = 5.0
 log = logging.getLogger(__name__)
 
 
@@ -91,6 +99,7 @@ class RulesData:
     _builder: threading.Thread | None = None   # the background build of a damaged index
     _rebuilt: threading.Event = field(default_factory=threading.Event)
     _build_failed_at: float = -REBUILD_BACKOFF
+    _warming: threading.Thread | None = None   # warms the index that will replace `index` (_warm_then_swap)
 
     def _watched(self) -> list[Path]:
         return [self.corpus_dir, config.imported_dir(self.instance_dir)]
@@ -102,6 +111,10 @@ class RulesData:
         if not force and self._fresh_enough():
             return
         with self._lock:
+            if self._warming is not None:
+                # A replacing index is being warmed: the old one serves, and the files are looked at after the
+                # swap (a look now could reload the corpus under the index that is about to be replaced).
+                return
             if self._rebuilt.is_set():
                 self._rebuilt.clear()
                 force = True
@@ -176,11 +189,7 @@ class RulesData:
         with _build_lock(self.instance_dir):
             ensure_index(corpus_dir=self.corpus_dir, instance_dir=self.instance_dir, semantic=self.semantic,
                          embed="background")
-        self._reopen()
-        self.corpus, self.content_hash = corpus, digest
-        if self.serving_last_good:
-            log.warning("the rebuilt index of %s is served again", self.instance_dir)
-        self.serving_last_good = None
+        self._reopen(corpus, digest)
 
     # -- a damaged index
     def _damage(self) -> "Note | None":
@@ -235,12 +244,58 @@ class RulesData:
         self.serving_last_good = problem
         log.error("serving the last good copy of the index (%s) while it is built again", folder.name)
 
-    def _reopen(self) -> None:
+    def _reopen(self, corpus: "Corpus | None" = None, digest: str = "") -> None:
+        """Open the index built since (and, from _reload, the `corpus` it was built from, of hash `digest`) in
+        place of the loaded one: at once, or in a production worker after warming it in the background."""
         from judge.search import open_index
+        from judge.search.warm import replacement_limit
+
+        new = open_index(self.instance_dir, corpus_dir=self.corpus_dir, semantic=self.semantic)
+        limit = replacement_limit()
+        if self.index is None or limit is None:
+            self._swap(new, corpus, digest)
+            return
+        # Under self._lock (refresh): no other look starts another while this one warms.
+        self._warming = threading.Thread(target=self._warm_then_swap, args=(new, limit, corpus, digest),
+                                         name="judge-index-warm", daemon=True)
+        self._warming.start()
+
+    def _warm_then_swap(self, new: "RulesIndex", limit: int, corpus: "Corpus | None", digest: str) -> None:
+        """The background half of _reopen in a worker: warm `new` as the worker's start did (warm.warm_index),
+        swap it in, and freeze the heap again (warm.refreeze) once the requests reading the old index are done.
+        A failure to warm is logged and the index swapped in cold: its answers are the same, only slower."""
+        from judge.search.warm import refreeze, warm_index
+
+        try:
+            warmed = warm_index(new, limit)
+            log.info("reopened index warmed before its swap: %d questions, %d passages, %.2f s CPU",
+                     warmed.questions, warmed.passages, warmed.cpu_s)
+        except Exception:  # noqa: BLE001 - a cold index still answers the same
+            log.exception("warming the reopened index of %s failed: it is swapped in cold", self.instance_dir)
+        try:
+            with self._lock:
+                self._swap(new, corpus, digest)
+        except Exception:  # noqa: BLE001 - the old index kept serving; the next look tries again
+            log.exception("swapping in the reopened index of %s failed", self.instance_dir)
+        finally:
+            with self._lock:
+                self._warming = None
+                self._checked_at = 0.0   # the next request looks at the files at once
+        time.sleep(REFREEZE_GRACE)
+        try:
+            log.info("%d loaded objects frozen again after the index's swap", refreeze())
+        except Exception:  # noqa: BLE001 - an unfrozen heap only makes full collections slower
+            log.exception("freezing the heap again after the index's swap failed")
+
+    def _swap(self, new: "RulesIndex", corpus: "Corpus | None", digest: str) -> None:
         from judge.search.warm import thaw
 
-        old = self.index
-        self.index = open_index(self.instance_dir, corpus_dir=self.corpus_dir, semantic=self.semantic)
+        old, self.index = self.index, new
+        if corpus is not None:   # from _reload: the corpus the index was built from comes with it
+            self.corpus, self.content_hash = corpus, digest
+            if self.serving_last_good:
+                log.warning("the rebuilt index of %s is served again", self.instance_dir)
+            self.serving_last_good = None
         if old is not None:
             old.close()  # requests still using it finish first: POSIX keeps the unlinked files readable
             thaw()       # a worker's frozen heap holds the old index: given back to the collector (warm.thaw)

@@ -40,6 +40,41 @@ def test_a_reopened_index_frees_the_frozen_old_one(instance_dir: Path) -> None:
     assert _run(instance_dir, "_reopen()") == ["True", "True", "True"]
 
 
+WORKER = """
+import gc, weakref
+from pathlib import Path
+from judge import config
+from judge.web import data as web_data
+from judge.web.data import RulesData
+from judge.search.warm import freeze_loaded, warm_index
+
+web_data.REFREEZE_GRACE = 0.0
+data = RulesData(config.corpus_dir(), Path({instance!r}))
+data.refresh(force=True)
+warm_index(data.index, 10)          # the worker's start (judge/web/wsgi.py): warm, then freeze
+freeze_loaded()
+old = weakref.ref(data.index)
+data.index.is_stale = lambda: True  # `judge index` rebuilt it in another process
+data._checked_at = 0.0
+data.refresh()
+warming = data._warming
+print(warming is not None and data.index is old())   # the old one serves while the new one warms
+warming.join(300)
+gc.collect()
+print(old() is None, data.index is not None and data.index is not old(), gc.get_freeze_count() > 10_000)
+"""
+
+
+def test_a_reopen_in_a_worker_is_warmed_and_frozen_again(instance_dir: Path) -> None:
+    # the worker warmed and froze at start: the reopened index is warmed in the background, swapped in, the old
+    # one freed, and the heap frozen again (RulesData._warm_then_swap)
+    env = dict(os.environ, JUDGE_INSTANCE=str(instance_dir), JUDGE_SEARCH_SEMANTIC="false")
+    out = subprocess.run([sys.executable, "-c", WORKER.format(instance=str(instance_dir))], env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["True", "True", "True", "True"]
+
+
 def test_the_code_digest_is_made_by_one_thread(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Eight threads asking for the code digest at once (a worker's first requests) hash the files once."""
     import hashlib
