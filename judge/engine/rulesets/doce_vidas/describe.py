@@ -18,6 +18,7 @@ from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS
 from judge.engine.rulesets.doce_vidas.cards import (BOOST_SCOPES, BOOSTS, CARD_TYPES, CHOSEN_TARGETS, MAX_AMOUNT,
                                                     ONE_SHOT, PERMANENT_TYPES, TRIGGERS)
 from judge.engine.step import GENERIC_STEP_KINDS, STOPPED
+from judge.messages import Message
 
 
 def L(es: str, en: str) -> dict[str, str]:
@@ -200,14 +201,22 @@ def describe() -> dict[str, Any]:
                                                  step_kinds=(*GENERIC_STEP_KINDS, *S.OWN_STEP_KINDS)),
                    "max": S.MAX_EXPECT},
         "template": template(),
+        "template_title": template_title(),
     }
+
+
+def template_title() -> dict[str, str]:
+    """The template's title in both languages (core.template.title): its `title` is the Spanish one, a document's
+    title being data; the builder titles a table started from it in the page's language."""
+    said = Message("core.template.title")
+    return L(said.render("es"), said.render("en"))
 
 
 def template() -> dict[str, Any]:
     """A small scenario to start from: a creature on each side, Ana's action phase."""
     return {
         "ruleset": "doce-vidas",
-        "title": "Nuevo escenario",
+        "title": template_title()["es"],
         "cards": {"Lobo gris": {"type": "criatura", "cost": 2, "damage": 2, "life": 3},
                   "Bola de fuego": {"type": "hechizo", "cost": 2, "effects": [{"damage": 3, "target": "any"}]}},
         "players": [{"name": "Ana", "mana": 2, "hand": [{"card": "Bola de fuego", "id": "bola"}],
