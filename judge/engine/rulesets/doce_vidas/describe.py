@@ -17,8 +17,8 @@ from judge.engine.rulesets.doce_vidas import schema as S
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS
 from judge.engine.rulesets.doce_vidas.cards import (BOOST_SCOPES, BOOSTS, CARD_TYPES, CHOSEN_TARGETS, MAX_AMOUNT,
                                                     ONE_SHOT, PERMANENT_TYPES, TRIGGERS)
-from judge.engine.step import GENERIC_STEP_KINDS, STOPPED
-from judge.messages import Message
+from judge.engine.step import GENERIC_STEP_KINDS, STOPPED, stopped_said
+from judge.messages import Message, render
 
 
 def L(es: str, en: str) -> dict[str, str]:
@@ -122,7 +122,9 @@ def common_expectations(phases: tuple[str, ...], phase_labels: dict[str, dict[st
         if key == "winner":
             out.append(field(key, "player", nullable=True))
         elif key == "stopped":
-            out.append(field(key, "choice", options=options(STOPPED, {}), top_only=True))
+            # each stop labelled as the trace says it (core.stopped.*: «fin», "end"); the value is the Spanish word
+            said = {v: L(render(stopped_said(v), "es"), render(stopped_said(v), "en")) for v in STOPPED}
+            out.append(field(key, "choice", options=options(STOPPED, said), top_only=True))
         elif key == "steps":
             kinds = [*game_step_kinds(step_kinds), "any"]
             out.append(field(key, "steps", kinds=options(kinds, kind_labels or {})))
