@@ -77,8 +77,9 @@ def event_message(event: dict[str, Any]) -> Message | None:
     if kind == "shuffle":
         return Message("runner.event.shuffle", player=e.get("player"), zone=zone_message(str(e.get("zone", "deck"))),
                        cards=e.get("cards"))
-    if kind in ("lose", "win"):
-        return Message("runner.event." + kind, player=e.get("player"))
+    if kind in ("lose", "win") and "player" in e:
+        # a player's end of the game; magic's `lose` effect (an object loses keywords: `affected`) has no line
+        return Message("runner.event." + kind, player=e["player"])
     return None
 
 

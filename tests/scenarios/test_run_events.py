@@ -83,6 +83,9 @@ def test_a_move_names_its_card_and_its_zones_as_messages() -> None:
     combat = event_message({"kind": "damage", "source": "gigante", "target": "osos", "amount": 4, "combat": True})
     assert combat is not None and combat.id == "runner.event.damage_combat" and combat.params["amount"] == 4
     assert event_message({"kind": "attack", "object": "osos", "target": "Bruno"}) is None
+    # a player loses the game; an object that loses keywords (magic's `lose` effect) is not said to
+    assert event_message({"kind": "lose", "player": "Ana"}) == Message("runner.event.lose", player="Ana")
+    assert event_message({"kind": "lose", "affected": ["osos"]}) is None
 
 
 # (event, Spanish line, English line): Spanish as the run page always said it («1 cartas» included)
