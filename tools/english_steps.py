@@ -1,6 +1,9 @@
 """How much Spanish is left in the English step texts (issue 17): every curated scenario is run, each step's text is
 rendered in English as `?lang=en` and `judge run --lang en` show it (judge.messages.localize_step), and its words
 are looked up in a frozen list of Spanish words (tools/spanish_words.txt, how it was made is said in its head).
+The same for the steps' event lines, as the run page shows them in English (judge.runner.render.event_text: the
+runner.event.* messages; a kind without a line of its own lists its fields: their keys, «delta=», are the engine's
+identifiers, masked like ids).
 
     python tools/english_steps.py                 # steps, steps with a Spanish word (share), words, top words
     python tools/english_steps.py --examples 20   # and that many step texts that still hold one, with the words
@@ -23,6 +26,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 WORD = re.compile(r"[a-záéíóúñü]+", re.IGNORECASE)
+FIELD_KEY = re.compile(r"\b\w+=")        # an event's field key in the line of a kind without one of its own
 PASSAGE = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*(?:/[\w.-]+)+")     # a cited passage id (cr-es/121.4): no words
 
 
@@ -80,12 +84,15 @@ def scenario_names(scenario: Any) -> set[str]:
 def measure(rulesets: tuple[str, ...] = ("magic", "doce-vidas")) -> dict[str, Any]:
     from judge.engine import run_scenario
     from judge.messages import localize_step
+    from judge.runner.render import event_text
     from judge.scenarios import load_scenario
 
     words = spanish_words()
     steps = with_spanish = n_words = n_spanish = 0
+    events = events_spanish = 0
     top: Counter[str] = Counter()
     examples: list[tuple[str, str, list[str]]] = []
+    event_examples: list[tuple[str, str, list[str]]] = []
     for ruleset in rulesets:
         for path in sorted((ROOT / "scenarios" / ruleset).rglob("*.yaml")):
             scenario = load_scenario(path)
@@ -104,8 +111,17 @@ def measure(rulesets: tuple[str, ...] = ("magic", "doce-vidas")) -> dict[str, An
                     with_spanish += 1
                     top.update(spanish)
                     examples.append((str(path.relative_to(ROOT / "scenarios")), text, spanish))
+                for event in step.get("events") or ():
+                    line = event_text(event, "en")
+                    spanish = [w.lower() for w in WORD.findall(FIELD_KEY.sub(" ", masked(line, own)))
+                               if w.lower() in words]
+                    events += 1
+                    if spanish:
+                        events_spanish += 1
+                        event_examples.append((str(path.relative_to(ROOT / "scenarios")), line, spanish))
     return {"steps": steps, "with_spanish": with_spanish, "words": n_words, "spanish": n_spanish,
-            "top": top, "examples": examples}
+            "top": top, "examples": examples, "events": events, "events_with_spanish": events_spanish,
+            "event_examples": event_examples}
 
 
 def main(argv: list[str]) -> int:
@@ -120,6 +136,11 @@ def main(argv: list[str]) -> int:
     if m["top"]:
         print("  most found: " + ", ".join(f"{w} {n}" for w, n in m["top"].most_common(25)))
     for where, text, spanish in m["examples"][:shown]:
+        print(f"  {where}: {text}\n      [{', '.join(spanish)}]")
+    share = 100 * m["events_with_spanish"] / max(m["events"], 1)
+    print(f"  events: {m['events']} lines, {m['events_with_spanish']} English event lines with a Spanish word "
+          f"({share:.1f} %)")
+    for where, text, spanish in m["event_examples"][:shown]:
         print(f"  {where}: {text}\n      [{', '.join(spanish)}]")
     return 0
 

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from collections.abc import Callable
 from typing import Any
 
+from judge.messages import Message
+
 
 @dataclass(frozen=True)
 class Action:
@@ -36,10 +38,11 @@ class Checkpoint:
         return {"expect": [e.to_script() for e in self.expectations]}
 
     def describe(self) -> str:
-        return "comprobación entre acciones"
+        return self.said().render()
 
     def said(self) -> Any:
-        return self.describe()
+        """The checkpoint as a line of the script (core.checkpoint: «comprobación entre acciones»)."""
+        return Message("core.checkpoint")
 
 
 class Script:

@@ -29,10 +29,15 @@ ES: dict[str, str] = {
                                "quedaba de ella y las acciones siguientes no se han probado",
     "core.dryrun.steps": "límite de pasos alcanzado ({limit})",
     "core.unplayed.one": "no se puede: la partida ha terminado; no se juega la acción que queda en el guion "
-                         "({actions}{more})",
+                         "({actions:join=; }{more})",
     "core.unplayed.many": "no se puede: la partida ha terminado; no se juegan las {count} acciones que quedan en el "
-                          "guion ({actions}{more})",
+                          "guion ({actions:join=; }{more})",
     "core.unplayed.more": "; y {count} más",
+    # a `- expect: [...]` between the script's actions, named as a line of the script (judge.engine.action.Checkpoint)
+    "core.checkpoint": "comprobación entre acciones",
+    # the title of each ruleset's `template` scenario (describe(): `template_title` in both languages; the builder's
+    # builder.default_title is the same text)
+    "core.template.title": "Nuevo escenario",
     "core.illegal": "no se puede: {reason} ({action})",
     # expectation steps
     "core.expect.held": "se cumple: {check}",
@@ -102,10 +107,12 @@ EN: dict[str, str] = {
                                "it and the following actions have not been tried",
     "core.dryrun.steps": "step limit reached ({limit})",
     "core.unplayed.one": "not allowed: the game is over; the action left in the script is not played "
-                         "({actions}{more})",
+                         "({actions:join=; }{more})",
     "core.unplayed.many": "not allowed: the game is over; the {count} actions left in the script are not played "
-                          "({actions}{more})",
+                          "({actions:join=; }{more})",
     "core.unplayed.more": "; and {count} more",
+    "core.checkpoint": "check between actions",
+    "core.template.title": "New scenario",
     "core.illegal": "not allowed: {reason} ({action})",
     "core.expect.held": "holds: {check}",
     "core.expect.failed": "does NOT hold: {check}",

@@ -285,7 +285,7 @@ def _note_unplayed(ruleset: type[Ruleset], state: GameState, steps: list[Step],
     """One `illegal` step where the first action after the game's end stands: that action and the ones after it
     are not played (the board stays as the game left it); the checkpoints among them are still checked."""
     unplayed = [a for a in rest if isinstance(a, Action)]
-    named = "; ".join(a.describe() for a in unplayed[:UNPLAYED_LISTED])
+    named = [a.said() for a in unplayed[:UNPLAYED_LISTED]]      # each in the step's language, joined by «; »
     more = Message("core.unplayed.more", count=len(unplayed) - UNPLAYED_LISTED) \
         if len(unplayed) > UNPLAYED_LISTED else ""
     said = Message("core.unplayed.one" if len(unplayed) == 1 else "core.unplayed.many", count=len(unplayed),

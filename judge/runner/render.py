@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import click
 
-from judge.messages import Message
+from judge.messages import Message, render
 from judge.runner.citations import OUTSIDE, Citation
 
 KIND_LABELS: dict[str, str] = {
@@ -32,58 +32,64 @@ KIND_LABELS_EN: dict[str, str] = {
     "choice": "choice", "limit": "limit",
 }
 
-STOP_LABELS: dict[str, str] = {
-    "fin": "se ejecutaron todas las acciones",
-    "limite": "se alcanzó el límite de pasos",
-    "eleccion": "falta una elección que el escenario no da",
-    "partida terminada": "la partida terminó",
-}
-
-ZONE_LABELS: dict[str, str] = {
-    "deck": "mazo", "hand": "mano", "board": "en juego", "discard": "pila de descartes",
-    "resolving": "resolviéndose",
-    # magic
-    "library": "biblioteca", "battlefield": "campo de batalla", "graveyard": "cementerio", "exile": "exilio",
-    "stack": "pila",
-}
+# The zones an event line names by their word (runner.zone.*); any other is shown as the engine names it.
+ZONES: frozenset[str] = frozenset({"deck", "hand", "board", "discard", "resolving",
+                                   "library", "battlefield", "graveyard", "exile", "stack"})     # the last five: magic's
+_COUNTED = {"mana": "mana", "lives": "lives", "life": "life", "recycle_cost": "recycle_cost"}
 
 
-def zone_label(zone: str) -> str:
-    return ZONE_LABELS.get(zone, zone)
+def zone_message(zone: str) -> "Message | str":
+    """A zone's name as a message (runner.zone.*), or the zone as it is when it has none (an unknown one, None)."""
+    return Message("runner.zone." + zone) if zone in ZONES else zone
 
 
-def event_text(event: dict[str, Any]) -> str:
-    """One event of a step as a short Spanish line ("Lobo gris (lobo): mano → en juego")."""
+def zone_label(zone: str, lang: str = "es") -> str:
+    return render(zone_message(zone), lang)
+
+
+def event_message(event: dict[str, Any]) -> Message | None:
+    """One event of a step as a message (runner.event.*: "Lobo gris (lobo): mano → en juego"), or None for a kind
+    that has no line of its own (event_text then lists its fields as they are, in every language)."""
     kind = event.get("kind", "")
     e = event
     if kind == "move":
-        who = f"{e['card']} ({e['object']})" if e.get("card") else str(e.get("object"))
-        owner = f" de {e['owner']}" if e.get("owner") else ""
-        return f"{who}{owner}: {zone_label(str(e.get('from')))} → {zone_label(str(e.get('to')))}"
-    if kind in ("mana", "lives", "life", "recycle_cost") and "from" in e and "to" in e:
-        what = {"mana": "maná", "lives": "vidas", "life": "vidas", "recycle_cost": "coste de reciclaje"}[kind]
-        return f"{what} de {e.get('player')}: {e.get('from')} → {e.get('to')}"
+        who: Message | str = (Message("runner.event.card", card=e["card"], object=e.get("object")) if e.get("card")
+                              else str(e.get("object")))
+        zones = {"who": who, "from_zone": zone_message(str(e.get("from"))), "to_zone": zone_message(str(e.get("to")))}
+        if e.get("owner"):
+            return Message("runner.event.move_owned", zones, owner=e["owner"])
+        return Message("runner.event.move", zones)
+    if kind in _COUNTED and "from" in e and "to" in e:
+        return Message("runner.event.count." + _COUNTED[kind], player=e.get("player"), before=e.get("from"),
+                       after=e.get("to"))
     if kind == "damage" and "amount" in e:      # magic: a source deals damage to a player or a permanent
-        combat = " de combate" if e.get("combat") else ""
-        return f"{e.get('source')} hace {e.get('amount')} de daño{combat} a {e.get('target')}"
+        return Message("runner.event.damage_combat" if e.get("combat") else "runner.event.damage",
+                       source=e.get("source"), amount=e.get("amount"), target=e.get("target"))
     if kind == "damage":
-        return f"daño marcado en {e.get('object')}: {e.get('from')} → {e.get('to')}"
+        return Message("runner.event.damage_marked", object=e.get("object"), before=e.get("from"), after=e.get("to"))
     if kind == "mana" and isinstance(e.get("pool"), dict):     # magic: mana added to a player's pool
-        added = " ".join(f"{{{color}}}×{n}" for color, n in e["pool"].items())
-        return f"{e.get('player')} agrega {added} a su reserva de maná"
-    if kind == "tap":
-        return f"{e.get('object')} se gira"
-    if kind == "untap":
-        return f"{e.get('object')} se endereza"
+        added = " ".join(f"{{{color}}}×{n}" for color, n in e["pool"].items())     # mana symbols: every language
+        return Message("runner.event.mana_added", player=e.get("player"), added=added)
+    if kind in ("tap", "untap"):
+        return Message("runner.event." + kind, object=e.get("object"))
     if kind == "attach":
-        return f"{e.get('object')} queda unido a {e.get('to')}"
+        return Message("runner.event.attach", object=e.get("object"), target=e.get("to"))
     if kind == "shuffle":
-        return f"{e.get('player')} baraja su {zone_label(str(e.get('zone', 'deck')))} ({e.get('cards')} cartas)"
-    if kind == "lose":
-        return f"{e.get('player')} pierde la partida"
-    if kind == "win":
-        return f"{e.get('player')} gana la partida"
-    rest = ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
+        return Message("runner.event.shuffle", player=e.get("player"), zone=zone_message(str(e.get("zone", "deck"))),
+                       cards=e.get("cards"))
+    if kind in ("lose", "win") and "player" in e:
+        # a player's end of the game; magic's `lose` effect (an object loses keywords: `affected`) has no line
+        return Message("runner.event." + kind, player=e["player"])
+    return None
+
+
+def event_text(event: dict[str, Any], lang: str = "es") -> str:
+    """One event of a step as a short line in `lang` (event_message), or its kind and fields as they are."""
+    said = event_message(event)
+    if said is not None:
+        return said.render(lang)
+    kind = event.get("kind", "")
+    rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
     return f"{kind}: {rest}" if rest else kind
 
 

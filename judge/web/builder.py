@@ -15,9 +15,10 @@ import yaml
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from judge.format import timelimit
+from judge.messages import Message
 from judge.web.descriptions import descriptions, in_language, packed_descriptions  # noqa: F401  (in_language: re-exported)
 from judge.web.errors import wants_json
-from judge.web.i18n import MESSAGES, translate
+from judge.web.i18n import MESSAGES, get_language, translate
 from judge.web.playcheck import play_check
 from judge.web.runs import SAVED_PREFIX
 
@@ -26,7 +27,8 @@ bp = Blueprint("builder", __name__)
 MESSAGES.update({
     # The titles the builder gives a document it starts: data once saved, so written in the page's language and
     # never rewritten afterwards (issue 17).
-    "builder.default_title": {"es": "Nuevo escenario", "en": "New scenario"},
+    # the rulesets' template title (core.template.title, describe()'s `template_title`): one text for both
+    "builder.default_title": {lang: Message("core.template.title").render(lang) for lang in ("es", "en")},
     "builder.card_title": {"es": "Probar «{card}»", "en": "Try «{card}»"},
     "builder.title": {"es": "Construir un escenario", "en": "Build a scenario"},
     "builder.intro": {"es": "Prepara la mesa sin escribir YAML: jugadores, cartas en cada zona, turno y fase, y "
@@ -406,9 +408,11 @@ def starting_point(ruleset: str, start: str) -> tuple[dict[str, Any] | None, str
     if start != "plantilla":
         doc = default_document(desc)
     elif desc["template"].get("title") in DEFAULT_TITLES:
-        # The ruleset's template is titled as a new scenario (its describe() writes the Spanish default): a table
-        # started from it in the English builder is a new scenario too, titled in the page's language.
-        doc = {**desc["template"], "title": translate("builder.default_title")}
+        # The ruleset's template is titled as a new scenario (its describe() writes the Spanish default, and the
+        # title in both languages as `template_title`): a table started from it in the English builder is a new
+        # scenario too, titled in the page's language.
+        titles = desc.get("template_title") or MESSAGES["builder.default_title"]
+        doc = {**desc["template"], "title": in_language(titles, get_language())}
     else:
         doc = desc["template"]
     return doc, dump_yaml(doc), None

@@ -22,9 +22,30 @@ YAML_TYPES, JSON_TYPES = runs.YAML_TYPES, runs.JSON_TYPES
 
 @bp.app_template_filter("run_event")
 def _run_event(event: dict[str, Any]) -> str:
+    """An event's line in the UI language (runner.event.*; a kind without one lists its fields as they are)."""
     from judge.runner.render import event_text
+    from judge.web.i18n import get_language
 
-    return event_text(event)
+    return event_text(event, get_language())
+
+
+@bp.app_template_filter("run_event_id")
+def _run_event_id(event: dict[str, Any]) -> str:
+    """The message id of an event's line (the `data-message` tests and clients read), "" for a kind without one."""
+    from judge.runner.render import event_message
+
+    said = event_message(event)
+    return said.id if said is not None else ""
+
+
+@bp.app_template_filter("run_stopped")
+def _run_stopped(stopped: str) -> str:
+    """How the run stopped (Trace.stopped: «fin», «limite»…) in the UI language (core.stopped.*: «end», «limit»)."""
+    from judge.engine.step import stopped_said
+    from judge.messages import render
+    from judge.web.i18n import get_language
+
+    return render(stopped_said(str(stopped)), get_language())
 
 
 @bp.app_template_filter("run_kind")
@@ -39,8 +60,9 @@ def _run_kind(kind: str) -> str:
 @bp.app_template_filter("run_zone")
 def _run_zone(zone: str) -> str:
     from judge.runner.render import zone_label
+    from judge.web.i18n import get_language
 
-    return zone_label(zone)
+    return zone_label(zone, get_language())
 
 
 @bp.app_template_filter("code_spans")

@@ -104,6 +104,38 @@ def phase_label(board: dict[str, Any], lang: str | None = None) -> str:
     return labels.get(lang, labels["es"]) if labels else phase
 
 
+def magic_types(types: str, lang: str | None = None) -> str:
+    """A magic board entry's type line («Criatura — Humano Mago», as the engine's snapshot writes it: the card types
+    in Spanish, magic.cards.CARD_TYPES, then the subtypes) in `lang`: the card types in that language's words; the
+    subtypes are the card's own words, like its name, and stay as written."""
+    if (lang or get_language()) == "es" or not types:
+        return types
+    main, dash, subtypes = types.partition(" — ")
+    words = _magic_type_words()
+    return " ".join(words.get(w, w) for w in main.split(" ")) + dash + subtypes
+
+
+def _magic_type_words() -> dict[str, str]:
+    from judge.engine.rulesets.magic.cards import CARD_TYPES
+
+    return {spanish: name.capitalize() for name, spanish in CARD_TYPES.items()}     # «Criatura» → «Creature»
+
+
+def magic_keywords(names: list[str], lang: str | None = None) -> list[str]:
+    """A magic board entry's keywords (the snapshot's Spanish names, «prisa») in `lang`: a modelled keyword's
+    English name (its `english`, the builder's label) from the keyword registry; any other name as written."""
+    if (lang or get_language()) == "es" or not names:
+        return list(names)
+    from judge.engine.rulesets.magic import keyword
+
+    registry = keyword.current()
+    out = []
+    for name in names:
+        found = registry.get(registry.keyword_id(name) or "")
+        out.append((found.english or found.name) if found is not None and found.spanish == name else name)
+    return out
+
+
 def type_label(kind: str | None, lang: str | None = None) -> str:
     labels = DV_TYPES.get(str(kind or ""))
     return labels.get(lang or get_language(), labels["es"]) if labels else str(kind or "")
@@ -224,9 +256,13 @@ class BoardView:
         card = self.cards.get(str(o.get("card")))
         return "" if not card or card.get("cost") is None else str(card["cost"])
 
+    def keywords(self, o: dict[str, Any]) -> list[str]:
+        """A magic permanent's keywords in the UI language (magic_keywords)."""
+        return magic_keywords(list(o.get("keywords") or []))
+
     def card_type(self, o: dict[str, Any]) -> str:
         if self.magic:
-            return str(o.get("types") or "")
+            return magic_types(str(o.get("types") or ""))
         kind = o.get("type") or (self.cards.get(str(o.get("card"))) or {}).get("type")
         return type_label(kind)
 

@@ -128,7 +128,9 @@ def test_the_actions_after_the_games_end_are_one_illegal_step_that_names_them(h)
     assert len(note) == 1 and note[0].citations == ["dv/objetivo"] and note[0].actor is None
     said = h.said(note[0], "core.unplayed.many")
     assert said.params["count"] == 2 and said.params["more"] == ""
-    assert "Ana" in said.params["actions"] and "Bruno" in said.params["actions"]      # both lines named
+    # both lines named, each as its own message (said in the step's language)
+    assert [(a.id, a.params["player"]) for a in said.params["actions"]] == [("dv.action.end_turn", "Ana"),
+                                                                           ("dv.action.end_turn", "Bruno")]
     assert note[0].board == [s for s in t.steps if s.kind == "state-based"][-1].board
 
 
@@ -165,7 +167,7 @@ def test_a_false_checkpoint_after_the_games_end_fails_a_magic_run_too():
     assert [s.passed for s in t.steps if s.kind == "expectation"] == [True, False, True]
     note = [s for s in t.steps if s.kind == "illegal"]
     assert len(note) == 1 and note[0].citations == ["cr-en/104.1"]
-    assert note[0].message.id == "core.unplayed.one" and note[0].message.params["actions"].startswith("Ana ")
+    assert note[0].message.id == "core.unplayed.one" and [a.params.get("player") for a in note[0].message.params["actions"]] == ["Ana"]
 
 
 def test_doce_vidas_expectations_are_the_core_expectation_and_write_back_unchanged(h):

@@ -89,6 +89,31 @@ def test_defaults_and_template_validate_and_run(rid: str) -> None:
 
 
 @pytest.mark.parametrize("rid", IDS)
+def test_the_template_s_title_is_given_in_both_languages(rid: str) -> None:
+    """A document's title is data (one language): the template's is the Spanish of core.template.title, and
+    `template_title` gives it in each language, for the English builder (issue 17)."""
+    d = described(rid)
+    said = Message("core.template.title")
+    assert d["template_title"] == {"es": said.render("es"), "en": said.render("en")}
+    assert d["template"]["title"] == d["template_title"]["es"] != d["template_title"]["en"]
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_the_stops_an_expectation_names_are_labelled_as_the_trace_says_them(rid: str) -> None:
+    """`stopped`'s options: each value (the Spanish word a scenario writes) labelled by core.stopped.* in each
+    language, as the trace and the run page say it (issue 17)."""
+    from judge.engine.step import STOPPED, stopped_said
+    from judge.messages import render
+
+    field = next(f for f in described(rid)["expect"]["common"] if f["key"] == "stopped")
+    assert [o["value"] for o in field["options"]] == list(STOPPED)
+    for option in field["options"]:
+        said = stopped_said(option["value"])
+        assert option["label"] == {lang: render(said, lang) for lang in ("es", "en")}
+        assert option["label"]["es"] == option["value"] != option["label"]["en"]
+
+
+@pytest.mark.parametrize("rid", IDS)
 def test_every_described_field_is_accepted(rid: str) -> None:
     """Every player field, turn field and battlefield object field the description lists, set to a value, gives no
     «clave desconocida» (the validator reads each of them)."""

@@ -15,6 +15,9 @@ def test_english_step_texts_hold_at_most_the_named_spanish_words(repo_tool: Any)
         m = tool.measure((ruleset,))
         assert m["steps"] > 100
         assert m["with_spanish"] <= ceiling, (ruleset, m["with_spanish"], [t for _, t, _ in m["examples"][:10]])
+        # and the run page's event lines (runner.event.*): 2,430 of 3,889 held one before they were messages
+        assert m["events"] > 100
+        assert m["events_with_spanish"] <= ceiling, (ruleset, [t for _, t, _ in m["event_examples"][:10]])
 
 
 def test_the_count_masks_card_names_and_ids_but_not_the_engine_s_words(repo_tool: Any) -> None:

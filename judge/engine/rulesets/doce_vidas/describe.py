@@ -17,7 +17,8 @@ from judge.engine.rulesets.doce_vidas import schema as S
 from judge.engine.rulesets.doce_vidas.actions import ACTION_KEYS
 from judge.engine.rulesets.doce_vidas.cards import (BOOST_SCOPES, BOOSTS, CARD_TYPES, CHOSEN_TARGETS, MAX_AMOUNT,
                                                     ONE_SHOT, PERMANENT_TYPES, TRIGGERS)
-from judge.engine.step import GENERIC_STEP_KINDS, STOPPED
+from judge.engine.step import GENERIC_STEP_KINDS, STOPPED, stopped_said
+from judge.messages import Message, render
 
 
 def L(es: str, en: str) -> dict[str, str]:
@@ -121,7 +122,9 @@ def common_expectations(phases: tuple[str, ...], phase_labels: dict[str, dict[st
         if key == "winner":
             out.append(field(key, "player", nullable=True))
         elif key == "stopped":
-            out.append(field(key, "choice", options=options(STOPPED, {}), top_only=True))
+            # each stop labelled as the trace says it (core.stopped.*: «fin», "end"); the value is the Spanish word
+            said = {v: L(render(stopped_said(v), "es"), render(stopped_said(v), "en")) for v in STOPPED}
+            out.append(field(key, "choice", options=options(STOPPED, said), top_only=True))
         elif key == "steps":
             kinds = [*game_step_kinds(step_kinds), "any"]
             out.append(field(key, "steps", kinds=options(kinds, kind_labels or {})))
@@ -200,14 +203,22 @@ def describe() -> dict[str, Any]:
                                                  step_kinds=(*GENERIC_STEP_KINDS, *S.OWN_STEP_KINDS)),
                    "max": S.MAX_EXPECT},
         "template": template(),
+        "template_title": template_title(),
     }
+
+
+def template_title() -> dict[str, str]:
+    """The template's title in both languages (core.template.title): its `title` is the Spanish one, a document's
+    title being data; the builder titles a table started from it in the page's language."""
+    said = Message("core.template.title")
+    return L(said.render("es"), said.render("en"))
 
 
 def template() -> dict[str, Any]:
     """A small scenario to start from: a creature on each side, Ana's action phase."""
     return {
         "ruleset": "doce-vidas",
-        "title": "Nuevo escenario",
+        "title": template_title()["es"],
         "cards": {"Lobo gris": {"type": "criatura", "cost": 2, "damage": 2, "life": 3},
                   "Bola de fuego": {"type": "hechizo", "cost": 2, "effects": [{"damage": 3, "target": "any"}]}},
         "players": [{"name": "Ana", "mana": 2, "hand": [{"card": "Bola de fuego", "id": "bola"}],

@@ -6,7 +6,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from judge.engine.rulesets.doce_vidas.describe import L, common_expectations, options
+from judge.engine.rulesets.doce_vidas.describe import L, common_expectations, options, template_title
 from judge.engine.rulesets.magic import schema as S
 from judge.engine.rulesets.magic.vocabulary import COUNT_SCOPES
 from judge.engine.rulesets.magic.actions import ACTION_KEYS
@@ -349,6 +349,7 @@ def describe(cat: Mapping[str, Any]) -> dict[str, Any]:
                    "max": S.MAX_EXPECT},
         "extra": [A.records("stack", A.stack_fields(), FIELD_LABELS["stack"], {})],
         "template": template(),
+        "template_title": template_title(),
     }
 
 
@@ -356,7 +357,7 @@ def template() -> dict[str, Any]:
     """A small scenario to start from: a creature and lands for Ana in her first main phase."""
     return {
         "ruleset": "magic",
-        "title": "Nuevo escenario",
+        "title": template_title()["es"],
         "cards": {"Lobo gris": {"cost": "{2}{G}", "types": ["creature"], "power": 3, "toughness": 3},
                   "Rayo": {"cost": "{R}", "types": ["instant"], "targets": ["any"],
                            "effects": [{"damage": 3, "to": "target"}]}},
