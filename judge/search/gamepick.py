@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
-from judge.search.gamesense import alone_words, lean_without, unsensed
+from judge.search.gamesense import alone_words, lean_without, other_sense, unsensed
 from judge.search.notation import notation_game
 from judge.search.question import QUESTION_WORDS, _bits, text_terms
 from judge.search.text import plain
@@ -240,6 +240,11 @@ def game_words(index: "RulesIndex", p: "Question", told: dict[int, tuple[str, bo
             told[i] = (g, strong)
         s, w = votes.get(g, (0, 0))
         votes[g] = (s + 1, w) if strong else (s, w + 1)
+    # strong: a smaller game's word said in another game's sense only ("la pila": the stack, doce vidas's "pila" is
+    # always its "pila de descartes"; gamesense.other_sense)
+    for g, n in other_sense(index, p).items():
+        s, w = votes.get(g, (0, 0))
+        votes[g] = (s + n, w)
     return votes
 
 

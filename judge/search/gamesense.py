@@ -160,6 +160,39 @@ def alone_words(index: "RulesIndex", p: "Question", game: str) -> set[int]:
             for i in range(len(p.concept_weights)) if c.mask >> i & 1}
 
 
+def other_sense(index: "RulesIndex", p: "Question") -> dict[str, int]:
+    """Per game, the question's words said in that game's sense only (strong votes of game_words): a word a smaller
+    game's passages say only beside one partner (fixed_partners) with which it makes a glossary name ("pila" of
+    "pila de descartes", doce vidas's discard pile), said here without the partner and being, alone, the name of
+    other concepts only ("pila": the stack, which doce vidas calls "stack").  The smaller game's passages never
+    say it in that sense, so it is the word of the one other game whose passages of the question's language hold
+    it.  A word that alone still names the partner's concept ("descartes" of "pila de descartes", or the verb
+    "descartar" stemmed alike) says nothing of the sense and is no vote."""
+    lang = p.lang
+    games = index.games_by_lang.get(lang or "", frozenset())
+    if not lang or lang not in p.said or len(games) < 2:
+        return {}
+    glossary = index.glossary
+    said = set(p.said[lang])
+    votes: dict[str, int] = {}
+    for g in sorted(games):
+        if g == index.largest_game:
+            continue
+        partners = fixed_partners(index, lang, g)
+        for t in sorted(said):   # sorted: the same votes whatever the set's order
+            u = partners.get(t)
+            if u is None or u in said:
+                continue
+            pair = glossary.named_by((t, u), lang) | glossary.named_by((u, t), lang)
+            alone = glossary.named_by((t,), lang)
+            if not pair or not alone or alone & pair:
+                continue
+            others = [h for h, n in sorted(index._df_by_ruleset(lang, t).items()) if n and h != g]
+            if len(others) == 1:
+                votes[others[0]] = votes.get(others[0], 0) + 1
+    return votes
+
+
 def lean_without(index: "RulesIndex", p: "Question", concepts: set[int]) -> dict[str, float]:
     """The question's ruleset_factors with some of its concepts left out (their clauses and said terms)."""
     from dataclasses import replace
