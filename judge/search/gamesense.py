@@ -14,6 +14,10 @@ votes for it: "said alone, without anything else of that game") whose terms that
 fewer than gamepick.OWN_MIN_PASSAGES of its passages (they passed as glossary names only) or not said by the
 question at all (reached through a translation).  A word said as is and held by several of its passages
 ("reliquia", 4; "leen", 2) names the game whatever the rest says; a heading word ("preparación") is not weighed.
+A word a smaller game says only beside one partner ("pila", always "pila de descartes" in doce vidas) gives two
+more readings: said without it, it does not lean a weak-word question to that game (alone_words, lean_without), and
+when alone it is the glossary's name of another concept than the pair's ("pila": the stack), it is the other game's
+word in that sense, a strong vote (other_sense).
 Everything is read from the loaded passages and the glossary: no word is named here.
 """
 from __future__ import annotations
