@@ -5,7 +5,9 @@ The evidence, strongest first: the game the user picked (not here: one_game); a 
 its title, said as a phrase ("en doce vidas", not "cartas … robar" for "Robar una carta"); a card or rule number
 it names; a notation only one game's rules write ("X", "{T}", "2/2": notation.py); the words only one game's
 passages hold (game_words), and the glossary's game terms no passage holds
-at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME); how the question's words lean (ruleset_factors);
+at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME), and a smaller game's word said in the sense
+only another game's passages give it ("la pila", doce vidas's "pila" being its "pila de descartes":
+gamesense.other_sense); how the question's words lean (ruleset_factors);
 and, when the only word pointing to the biggest game is weak, how much better the other game's best passage
 matches the question lexically.  When nothing tells, the best passage's game, unless its lead over the biggest
 game is within a margin that the pairs of words only the biggest game says widen (first_game): the biggest
