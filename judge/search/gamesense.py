@@ -171,7 +171,12 @@ def other_sense(index: "RulesIndex", p: "Question") -> dict[str, int]:
     other concepts only ("pila": the stack, which doce vidas calls "stack").  The smaller game's passages never
     say it in that sense, so it is the word of the one other game whose passages of the question's language hold
     it.  A word that alone still names the partner's concept ("descartes" of "pila de descartes", or the verb
-    "descartar" stemmed alike) says nothing of the sense and is no vote."""
+    "descartar" stemmed alike) says nothing of the sense and is no vote; nor is the word when the rest of the
+    question decides the smaller game by how its words lean (ruleset_factors without it: every other game at most
+    gamepick.GAME_STRONG, "las cartas que quemo van a la pila?"): that game's players shorten its "pila de
+    descartes" so."""
+    from judge.search.gamepick import GAME_STRONG
+
     lang = p.lang
     games = index.games_by_lang.get(lang or "", frozenset())
     if not lang or lang not in p.said or len(games) < 2:
@@ -192,8 +197,16 @@ def other_sense(index: "RulesIndex", p: "Question") -> dict[str, int]:
             if not pair or not alone or alone & pair:
                 continue
             others = [h for h, n in sorted(index._df_by_ruleset(lang, t).items()) if n and h != g]
-            if len(others) == 1:
-                votes[others[0]] = votes.get(others[0], 0) + 1
+            if len(others) != 1:
+                continue
+            field = S.body_field(lang)
+            concepts = {i for c in p.clauses if c.field == field and c.term == t
+                        for i in range(len(p.concept_weights)) if c.mask >> i & 1}
+            lean = lean_without(index, p, concepts)
+            if lean and max(lean, key=lambda rs: lean[rs]) == g and all(
+                    f <= GAME_STRONG for rs, f in lean.items() if rs != g):
+                continue
+            votes[others[0]] = votes.get(others[0], 0) + 1
     return votes
 
 

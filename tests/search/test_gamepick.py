@@ -474,7 +474,8 @@ def test_a_small_games_word_said_in_another_concepts_sense_is_the_other_games(es
     """gamesense.other_sense: doce vidas's passages say "pila" only beside "descartes", making the glossary's "pila
     de descartes"; alone, "pila" is the glossary's name of the stack (which doce vidas calls "stack"), so "la pila"
     said without "descartes" is Magic's word, strongly, even when doce vidas's passage answers the rest far better.
-    "descartar" alone is no such word: "descartes" alone still names the discard pile."""
+    "descartar" alone is no such word: "descartes" alone still names the discard pile; nor is "pila" when the rest of
+    the question leans to doce vidas by itself (GAME_STRONG)."""
     from judge.search import gamesense as GS
 
     glossary = es_index.glossary
@@ -488,6 +489,9 @@ def test_a_small_games_word_said_in_another_concepts_sense_is_the_other_games(es
         assert GS.other_sense(index, index.parse("que cartas van a la pila de descartes?")) == {}
         assert GS.other_sense(index, index.parse("cuando tengo que descartar cartas?")) == {}
         assert GS.other_sense(index, index.parse("what goes on the stack first?")) == {}   # no Spanish word
+        # the rest of the question decides doce vidas by itself ("quemar"): its players' short "pila"
+        burnt = index.parse("las cartas que quemo van a la pila?")
+        assert GS.other_sense(index, burnt) == {} and index.infer_game(burnt)[0] == "doce-vidas"
         rows = index.rows
         dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
         magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
