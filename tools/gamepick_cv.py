@@ -9,7 +9,8 @@ FIXED_SHARE: "heads").
     python tools/gamepick_cv.py heads OUT.json [FOLDS] [OTHER.json …]    # cross-validated as `cv` does
 
 `heads-dump` writes, for every labelled question a sense setting can move (a smaller game's lone head that
-gamesense weighs, or a word a smaller game says only beside a partner, at the loosest setting), the game the
+gamesense weighs, or a word a smaller game says only beside a partner, at the loosest setting: the partner table
+that alone_words and other_sense both read), the game the
 decision (infer_game, else first_game: RulesIndex.one_game's) reaches at each point of the grid HEAD_GRID ×
 FIXED_GRID; `heads` chooses the point by the right games on the other folds (ties: the point that moves fewest
 development questions from the rules off, then the first of the grid), counts the held-out fold's questions moved

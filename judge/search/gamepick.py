@@ -5,7 +5,9 @@ The evidence, strongest first: the game the user picked (not here: one_game); a 
 its title, said as a phrase ("en doce vidas", not "cartas … robar" for "Robar una carta"); a card or rule number
 it names; a notation only one game's rules write ("X", "{T}", "2/2": notation.py); the words only one game's
 passages hold (game_words), and the glossary's game terms no passage holds
-at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME); how the question's words lean (ruleset_factors);
+at all ("hexproof" over the default corpus: unheld_terms, GLOSSARY_GAME), and a smaller game's word said in the sense
+only another game's passages give it ("la pila", doce vidas's "pila" being its "pila de descartes":
+gamesense.other_sense); how the question's words lean (ruleset_factors);
 and, when the only word pointing to the biggest game is weak, how much better the other game's best passage
 matches the question lexically.  When nothing tells, the best passage's game, unless its lead over the biggest
 game is within a margin that the pairs of words only the biggest game says widen (first_game): the biggest
@@ -18,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from judge.search import schema as S
-from judge.search.gamesense import alone_words, lean_without, unsensed
+from judge.search.gamesense import alone_words, lean_without, other_sense, unsensed
 from judge.search.notation import notation_game
 from judge.search.question import QUESTION_WORDS, _bits, text_terms
 from judge.search.text import plain
@@ -240,6 +242,11 @@ def game_words(index: "RulesIndex", p: "Question", told: dict[int, tuple[str, bo
             told[i] = (g, strong)
         s, w = votes.get(g, (0, 0))
         votes[g] = (s + 1, w) if strong else (s, w + 1)
+    # strong: a smaller game's word said in another game's sense only ("la pila": the stack, doce vidas's "pila" is
+    # always its "pila de descartes"; gamesense.other_sense)
+    for g, n in other_sense(index, p).items():
+        s, w = votes.get(g, (0, 0))
+        votes[g] = (s + n, w)
     return votes
 
 

@@ -14,6 +14,10 @@ votes for it: "said alone, without anything else of that game") whose terms that
 fewer than gamepick.OWN_MIN_PASSAGES of its passages (they passed as glossary names only) or not said by the
 question at all (reached through a translation).  A word said as is and held by several of its passages
 ("reliquia", 4; "leen", 2) names the game whatever the rest says; a heading word ("preparación") is not weighed.
+A word a smaller game says only beside one partner ("pila", always "pila de descartes" in doce vidas) gives two
+more readings: said without it, it does not lean a weak-word question to that game (alone_words, lean_without), and
+when alone it is the glossary's name of another concept than the pair's ("pila": the stack), it is the other game's
+word in that sense, a strong vote (other_sense).
 Everything is read from the loaded passages and the glossary: no word is named here.
 """
 from __future__ import annotations
@@ -158,6 +162,52 @@ def alone_words(index: "RulesIndex", p: "Question", game: str) -> set[int]:
     field = S.body_field(lang)
     return {i for c in p.clauses if c.field == field and c.term in alone
             for i in range(len(p.concept_weights)) if c.mask >> i & 1}
+
+
+def other_sense(index: "RulesIndex", p: "Question") -> dict[str, int]:
+    """Per game, the question's words said in that game's sense only (strong votes of game_words): a word a smaller
+    game's passages say only beside one partner (fixed_partners) with which it makes a glossary name ("pila" of
+    "pila de descartes", doce vidas's discard pile), said here without the partner and being, alone, the name of
+    other concepts only ("pila": the stack, which doce vidas calls "stack").  The smaller game's passages never
+    say it in that sense, so it is the word of the one other game whose passages of the question's language hold
+    it.  A word that alone still names the partner's concept ("descartes" of "pila de descartes", or the verb
+    "descartar" stemmed alike) says nothing of the sense and is no vote; nor is the word when the rest of the
+    question decides the smaller game by how its words lean (ruleset_factors without it: every other game at most
+    gamepick.GAME_STRONG, "las cartas que quemo van a la pila?"): that game's players shorten its "pila de
+    descartes" so."""
+    from judge.search.gamepick import GAME_STRONG
+
+    lang = p.lang
+    games = index.games_by_lang.get(lang or "", frozenset())
+    if not lang or lang not in p.said or len(games) < 2:
+        return {}
+    glossary = index.glossary
+    said = set(p.said[lang])
+    votes: dict[str, int] = {}
+    for g in sorted(games):
+        if g == index.largest_game:
+            continue
+        partners = fixed_partners(index, lang, g)
+        for t in sorted(said):   # sorted: the same votes whatever the set's order
+            u = partners.get(t)
+            if u is None or u in said:
+                continue
+            pair = glossary.named_by((t, u), lang) | glossary.named_by((u, t), lang)
+            alone = glossary.named_by((t,), lang)
+            if not pair or not alone or alone & pair:
+                continue
+            others = [h for h, n in sorted(index._df_by_ruleset(lang, t).items()) if n and h != g]
+            if len(others) != 1:
+                continue
+            field = S.body_field(lang)
+            concepts = {i for c in p.clauses if c.field == field and c.term == t
+                        for i in range(len(p.concept_weights)) if c.mask >> i & 1}
+            lean = lean_without(index, p, concepts)
+            if lean and max(lean, key=lambda rs: lean[rs]) == g and all(
+                    f <= GAME_STRONG for rs, f in lean.items() if rs != g):
+                continue
+            votes[others[0]] = votes.get(others[0], 0) + 1
+    return votes
 
 
 def lean_without(index: "RulesIndex", p: "Question", concepts: set[int]) -> dict[str, float]:

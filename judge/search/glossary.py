@@ -56,6 +56,11 @@ class Glossary:
         not only as part of a longer one ("acab" of "se acaba el mazo")."""
         return (term,) in self._singles[lang]
 
+    def named_by(self, seq: tuple[str, ...], lang: str) -> frozenset[int]:
+        """Indexes of the concepts that have exactly this run of analysed terms as one of their `lang` names
+        (("pil", "descart"): "pila de descartes"; ("pil",): "pila", the stack)."""
+        return frozenset(i for s, i in self._by_first[lang].get(seq[0], ()) if s == seq) if seq else frozenset()
+
     def matches(self, terms: list[str], lang: str) -> list[int]:
         """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`."""
         found: list[int] = []

@@ -457,7 +457,8 @@ def test_a_word_the_small_game_says_only_beside_another_said_alone_does_not_lean
         beside = [ts for ts in holding if any({a, b} == {word, partner} for a, b in zip(ts, ts[1:]))]
         assert len(holding) >= GS.FIXED_MIN and len(beside) >= GS.FIXED_SHARE * len(holding), word
     p = es_index.parse("lo que esta en la pila, a donde va?")
-    assert G.game_words(es_index, p) == {"magic": (0, 1)} and GS.alone_words(es_index, p, "doce-vidas")
+    # the weak "va", and "la pila" alone in Magic's sense (gamesense.other_sense: a strong vote)
+    assert G.game_words(es_index, p) == {"magic": (1, 1)} and GS.alone_words(es_index, p, "doce-vidas")
     assert not GS.alone_words(es_index, es_index.parse("que cartas van a la pila de descartes?"), "doce-vidas")
     dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
     magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
@@ -465,3 +466,38 @@ def test_a_word_the_small_game_says_only_beside_another_said_alone_does_not_lean
     assert G.infer_game(es_index, p, ranking) == ("magic", "words")
     monkeypatch.setattr(GS, "FIXED_MIN", float("inf"))   # the rule off
     assert G.infer_game(es_index, es_index.parse(p.text), ranking) == ("doce-vidas", "words")
+
+
+def test_a_small_games_word_said_in_another_concepts_sense_is_the_other_games(es_index: RulesIndex,
+                                                                              cr_index: RulesIndex,
+                                                                              monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """gamesense.other_sense: doce vidas's passages say "pila" only beside "descartes", making the glossary's "pila
+    de descartes"; alone, "pila" is the glossary's name of the stack (which doce vidas calls "stack"), so "la pila"
+    said without "descartes" is Magic's word, strongly, even when doce vidas's passage answers the rest far better.
+    "descartar" alone is no such word: "descartes" alone still names the discard pile; nor is "pila" when the rest of
+    the question leans to doce vidas by itself (GAME_STRONG)."""
+    from judge.search import gamesense as GS
+
+    glossary = es_index.glossary
+    pair = glossary.named_by(("pil", "descart"), "es")
+    assert pair and glossary.named_by(("pil",), "es") and not pair & glossary.named_by(("pil",), "es")
+    assert pair & glossary.named_by(("descart",), "es")
+    for index in (es_index, cr_index):
+        stack = index.parse("si pongo un hechizo en la pila y despues otro, cual se resuelve antes?")
+        assert GS.other_sense(index, stack) == {"magic": 1}
+        assert G.game_words(index, stack)["magic"][0] >= 1
+        assert GS.other_sense(index, index.parse("que cartas van a la pila de descartes?")) == {}
+        assert GS.other_sense(index, index.parse("cuando tengo que descartar cartas?")) == {}
+        assert GS.other_sense(index, index.parse("what goes on the stack first?")) == {}   # no Spanish word
+        # the rest of the question decides doce vidas by itself ("quemar"): its players' short "pila"
+        burnt = index.parse("las cartas que quemo van a la pila?")
+        assert GS.other_sense(index, burnt) == {} and index.infer_game(burnt)[0] == "doce-vidas"
+        rows = index.rows
+        dv = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "doce-vidas")
+        magic = next(d for d, r in enumerate(rows) if r is not None and r.ruleset == "magic")
+        ranking = [(dv, 20.0), (magic, 5.0)]   # doce vidas's stack passage far ahead
+        assert G.infer_game(index, stack, ranking) == ("magic", "words")
+    # the partner table off (FIXED_MIN): no word is said alone, no vote
+    monkeypatch.setattr(GS, "FIXED_MIN", float("inf"))
+    assert GS.other_sense(es_index, es_index.parse("si pongo un hechizo en la pila y despues otro, cual se resuelve "
+                                                   "antes?")) == {}
