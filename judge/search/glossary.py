@@ -3,16 +3,27 @@
 A question that names a game concept in one language ("wither", "acción especial") also searches the other
 language's names for it ("debilitar", "special action") and the same language's synonyms ("in play" /
 "battlefield").  Matching is on analysed terms, so "draws" matches the entry "draw" and "vacía" matches "vacia".
+
+A one-word name the stemmer cuts to less than half of itself ("entrenamiento" -> "entr", "mantenimiento" ->
+"manten") would also match every other word of that stem ("entra", "entrar": "training" read into every question
+about a permanent entering; "mantener": upkeep).  Such a name matches only a word that goes on with it one letter
+past the stem ("entrenar", "mantenimientos"), unless another name of the concept reads that stem as it is.  A
+Spanish verb's attached pronouns count as the stemmer strips them ("meterle" is "meter": "meto" still names it).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
-from judge.search.schema import LANGS, analyze
+from judge.search.schema import LANGS, analyze, fold
+
+# A Spanish infinitive's attached pronouns ("meterle", "enseñársela"), stripped before a name's length is compared
+# with its stem's: the stemmer strips them too, so "meter" and "meterle" are one verb, not an over-cut name.
+_CLITICS = re.compile(r"(?<=[aei]r)(?:se)?(?:l[aeo]s?|se|me|te|nos)$")
 
 
 class GlossaryError(ValueError):
@@ -38,11 +49,23 @@ class Glossary:
         self._by_first: dict[str, dict[str, list[tuple[tuple[str, ...], int]]]] = {lang: {} for lang in LANGS}
         self._terms = {lang: {t for c in concepts for seq in c.terms[lang] for t in seq} for lang in LANGS}
         self._singles = {lang: {seq for c in concepts for seq in c.terms[lang] if len(seq) == 1} for lang in LANGS}
+        # (language, concept, its one-term name's term) -> the beginnings a word must have to be read as that name,
+        # for the names cut short by the stemmer (over_cut) when no other name of the concept reads the term freely
+        self._guarded: dict[tuple[str, int, str], tuple[str, ...]] = {}
+        free: set[tuple[str, int, str]] = set()
         for i, c in enumerate(concepts):
             for lang in LANGS:
-                for seq in c.terms[lang]:
+                for name, seq in zip(c.names[lang], c.terms[lang]):
                     if seq:
                         self._by_first[lang].setdefault(seq[0], []).append((seq, i))
+                    if len(seq) == 1:
+                        key = (lang, i, seq[0])
+                        if over_cut(name, seq[0]):
+                            self._guarded[key] = self._guarded.get(key, ()) + (fold(name)[:len(seq[0]) + 1],)
+                        else:
+                            free.add(key)
+        for key in free:
+            self._guarded.pop(key, None)
 
     def __len__(self) -> int:
         return len(self.concepts)
@@ -61,23 +84,32 @@ class Glossary:
         (("pil", "descart"): "pila de descartes"; ("pil",): "pila", the stack)."""
         return frozenset(i for s, i in self._by_first[lang].get(seq[0], ()) if s == seq) if seq else frozenset()
 
-    def matches(self, terms: list[str], lang: str) -> list[int]:
-        """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`."""
+    def matches(self, terms: list[str], lang: str, words: list[str] | None = None) -> list[int]:
+        """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`.
+        `words`: the folded word each term was read from; a name cut short by the stemmer matches only the words
+        that begin as it does (module docstring)."""
         found: list[int] = []
         table = self._by_first[lang]
+        guarded = self._guarded
         for pos, term in enumerate(terms):
             for seq, i in table.get(term, ()):
                 if tuple(terms[pos:pos + len(seq)]) == seq and i not in found:
+                    starts = guarded.get((lang, i, term)) if words is not None and len(seq) == 1 else None
+                    if starts is not None and not words[pos].startswith(starts):  # type: ignore[index]
+                        continue
                     found.append(i)
         return found
 
-    def expand(self, terms_by_lang: dict[str, list[str]]) -> list[tuple[Named, Names]]:
+    def expand(self, terms_by_lang: dict[str, list[str]],
+               words_by_lang: dict[str, list[str]] | None = None) -> list[tuple[Named, Names]]:
         """The concepts a query mentions: for each, the query terms that named it (per language) and all of its
-        names, analysed, in each language.  The caller weights the other names below the query's own words."""
+        names, analysed, in each language.  The caller weights the other names below the query's own words.
+        `words_by_lang`: per language, the folded word each of those terms was read from (matches)."""
         seen: dict[int, dict[str, set[str]]] = {}
         for lang in LANGS:
             terms = terms_by_lang.get(lang, [])
-            for i in self.matches(terms, lang):
+            words = words_by_lang.get(lang) if words_by_lang is not None else None
+            for i in self.matches(terms, lang, words):
                 named = seen.setdefault(i, {l: set() for l in LANGS})
                 for seq in self.concepts[i].terms[lang]:
                     if set(seq) <= set(terms):
@@ -87,6 +119,13 @@ class Glossary:
             names = {lang: [seq for seq in self.concepts[i].terms[lang] if seq] for lang in LANGS}
             out.append((named, names))
         return out
+
+
+def over_cut(name: str, term: str) -> bool:
+    """Whether the stemmer cut a one-word name to less than half of itself ("entrenamiento" -> "entr"), its
+    attached pronouns aside ("meterle" -> "met" is "meter": not cut short)."""
+    word = fold(name)
+    return word.isalpha() and 2 * len(term) < len(_CLITICS.sub("", word))
 
 
 def parse_glossary(data: object, source: str = "glossary.yaml") -> Glossary:

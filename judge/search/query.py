@@ -49,7 +49,7 @@ from judge.search import gamepick as _gamepick
 from judge.search import variants as _variants
 from judge.search import unasked as _unasked
 from judge.search import faqnotes as _faqnotes
-from judge.search import rerank as _rerank
+from judge.search import rerank as _rerank, trail as _trail
 from judge.search.gamepick import GAME_STRONG, TABLE_GAME  # noqa: F401  (the game decision lives there)
 from judge.search.question import Question, QuestionReader, guess_language
 from judge.search.schema import term_spans
@@ -346,7 +346,7 @@ class RulesIndex:
                stages: dict[str, Any] | None = None) -> SearchResponse:
         """`semantic` overrides the index's setting for this question (judge eval/bench compare both paths);
         `rerank`, whether the second stage (rerank.py) re-orders the first passages (default: when shipped);
-        `stages`, when given, receives the first stage's lexical and semantic rankings (training reads them)."""
+        `stages`, when given, receives the first stage's rankings (training reads them) and each later step's order."""
         text, cut = clean_query(q)
         try:
             limit = max(1, min(int(limit), 100))  # type: ignore[call-overload]
@@ -374,19 +374,21 @@ class RulesIndex:
                                                   dense):
                 ranked.setdefault(docnum, (score, False))
         order, game = self.one_game(list(ranked), parsed, doc, ruleset, lexical)
+        trail = [("one_game", order)] if stages is not None else None   # each later step's order too (trail.py)
         if stages is not None:   # what the second stage reads, for its training (rerank_train.py)
-            stages.update(lexical=list(lexical), dense=list(dense), allowed=allowed)
+            stages.update(lexical=list(lexical), dense=list(dense), allowed=allowed, orders=trail)
         if game and game["how"] not in ("only", "filter"):
             order = self._fill_game(order, ranked, parsed, game["ruleset"])
         if model is not None:   # the second stage
             numbered = {d for d, (_, by_number) in ranked.items() if by_number}
             order = _rerank.reorder(self, parsed, order, numbered, ranked, lexical, model, dense, allowed)
+        order = _trail.step(trail, "rerank", order)
         # variant rules after the rest unless asked for (variants.py), then the first five of the game, again
         order = _variants.demote(self, parsed, order, ranked)
-        order = _unasked.demote(self, parsed, order, ranked)   # a keyword's rules when it is named (unasked.py)
-        order = _faqnotes.give_way(self, parsed, order, ranked)   # an old FAQ's note after today's rule
+        order = _trail.step(trail, "demote", _unasked.demote(self, parsed, order, ranked))  # a keyword's rules asked
+        order = _trail.step(trail, "faqnotes", _faqnotes.give_way(self, parsed, order, ranked))  # old FAQ notes after
         if game and game["how"] not in ("only", "filter"):
-            order = _rerank.game_first(self, order, game["ruleset"], GAME_TOP)
+            order = _trail.step(trail, "game_first", _rerank.game_first(self, order, game["ruleset"], GAME_TOP))
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
         message = (Message("search.query.cut" if hits else "search.query.cut_nothing", n=MAX_QUERY_CHARS) if cut
                    else None if hits else Message("search.query.nothing"))

@@ -104,6 +104,35 @@ def test_casting_is_not_read_as_summoning_sickness(shipped: Glossary) -> None:
     assert any("cast" in c.names["en"] for c in from_es)
 
 
+def _read(g: Glossary, question: str) -> set[str]:
+    """The English names of what a Spanish question's words are read as, each word with the word it was read from."""
+    from judge.search.schema import analyze as terms_of
+    words = [w for w in terms_of(question, "name") for _ in terms_of(w, "es")]
+    return {n for i in g.matches(terms_of(question, "es"), "es", words) for n in g.concepts[i].names["en"]}
+
+
+def test_a_name_the_stemmer_cuts_short_is_not_every_word_of_its_stem(shipped: Glossary) -> None:
+    # "entrenamiento" stems as "entr", the stem of "entra": training was read into every question about a
+    # permanent entering the battlefield, "mantenimiento" (upkeep) into "mantener"
+    g = shipped
+    assert analyze("entrenamiento", "es") == analyze("entra", "es")
+    for q in ("la copia entra con los contadores?", "si entran a la vez", "mantengo el control de la criatura?"):
+        assert not _read(g, q) & {"training", "upkeep"}, q
+    assert "training" in _read(g, "como funciona el entrenamiento?") and "training" in _read(g, "si entrena")
+    assert "upkeep" in _read(g, "en mi mantenimiento")
+    # an infinitive with its pronouns is the verb: "meterle" names casting as "meto" does
+    assert "cast" in _read(g, "le meto un rayo") and "attack" in _read(g, "le pego con el bicho")
+    # without the words (older callers), matching stays by the terms alone
+    assert any("training" in g.concepts[i].names["en"] for i in g.matches(analyze("entra", "es"), "es"))
+
+
+def test_over_cut_names() -> None:
+    from judge.search.glossary import over_cut
+    assert over_cut("entrenamiento", "entr") and over_cut("mantenimiento", "manten")
+    assert not over_cut("meterle", "met") and not over_cut("enseñársela", "enseñ") and not over_cut("robar", "rob")
+    assert not over_cut("face-down", "face")    # not one word: its own words match as they are
+
+
 def _cr_vocabulary() -> list[str]:
     from .conftest import CR_FILE  # type: ignore[import-not-found]
     if not CR_FILE.exists():
