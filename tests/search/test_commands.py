@@ -78,6 +78,22 @@ def test_eval_prints_metrics(run) -> None:  # type: ignore[no-untyped-def]
     assert {"recall@5", "recall@10", "mrr@10", "misses"} <= set(data) and len(data["misses"]) <= 1
 
 
+def test_eval_json_lists_every_crossed_question_whatever_the_limit(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A doce-vidas question labelled as Magic's on purpose is crossed (doce vidas's passages in its first five):
+    --limit-print 0 still lists it, and only it, in the JSON's misses."""
+    small = tmp_path / "labelled.jsonl"
+    small.write_text(json.dumps({"q": "en doce vidas, si quemo una carta cuanto mana obtengo?", "gold": ["zzz"],
+                                 "game": "magic"}, ensure_ascii=False) + "\n"
+                     + json.dumps({"q": "en doce vidas, con cuantas vidas se empieza?", "gold": ["zzz"],
+                                   "game": "doce-vidas"}, ensure_ascii=False) + "\n", encoding="utf-8")
+    code, out = run("eval", str(small), "--json", "--limit-print", "0")
+    data = json.loads(out)
+    assert code == 0 and data["crossed"] == 1
+    assert [m["crossed"] for m in data["misses"]] == [True]
+    code, out = run("eval", str(small), "--json", "--limit-print", "5")
+    assert [m["crossed"] for m in json.loads(out)["misses"]] == [True, False]
+
+
 def test_eval_bad_file_is_a_clear_error(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     bad = tmp_path / "q.jsonl"
     bad.write_text("{oops\n", encoding="utf-8")
