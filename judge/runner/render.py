@@ -86,8 +86,11 @@ def event_message(event: dict[str, Any]) -> Message | None:
 def event_text(event: dict[str, Any], lang: str = "es") -> str:
     """One event of a step as a short line in `lang` (event_message), or its kind and fields as they are."""
     said = event_message(event)
-    if said is not None:
-        return said.render(lang)
+    return said.render(lang) if said is not None else event_fields(event)
+
+
+def event_fields(event: dict[str, Any]) -> str:
+    """An event of a kind without a line of its own: its kind and fields as the engine names them (every language)."""
     kind = event.get("kind", "")
     rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
     return f"{kind}: {rest}" if rest else kind

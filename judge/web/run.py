@@ -33,12 +33,12 @@ def _run_event(event: dict[str, Any]) -> str:
 def _run_event_line(event: dict[str, Any]) -> tuple[str, str]:
     """An event's line as (message id, text in the UI language): the id is the `data-message` tests and clients
     read, "" for a kind without a line of its own (its fields, as they are)."""
-    from judge.runner.render import event_message, event_text
+    from judge.runner.render import event_fields, event_message
     from judge.web.i18n import get_language
 
     said = event_message(event)
     if said is None:
-        return "", event_text(event)
+        return "", event_fields(event)
     return said.id, said.render(get_language())
 
 
