@@ -35,7 +35,7 @@ KIND_LABELS_EN: dict[str, str] = {
 # The zones an event line names by their word (runner.zone.*); any other is shown as the engine names it.
 ZONES: frozenset[str] = frozenset({"deck", "hand", "board", "discard", "resolving",
                                    "library", "battlefield", "graveyard", "exile", "stack"})     # the last five: magic's
-_COUNTED = {"mana": "mana", "lives": "lives", "life": "life", "recycle_cost": "recycle_cost"}
+_COUNTED = frozenset({"mana", "lives", "life", "recycle_cost"})     # a player's count going from → to
 
 
 def zone_message(zone: str) -> "Message | str":
@@ -60,7 +60,7 @@ def event_message(event: dict[str, Any]) -> Message | None:
             return Message("runner.event.move_owned", zones, owner=e["owner"])
         return Message("runner.event.move", zones)
     if kind in _COUNTED and "from" in e and "to" in e:
-        return Message("runner.event.count." + _COUNTED[kind], player=e.get("player"), before=e.get("from"),
+        return Message("runner.event.count." + kind, player=e.get("player"), before=e.get("from"),
                        after=e.get("to"))
     if kind == "damage" and "amount" in e:      # magic: a source deals damage to a player or a permanent
         return Message("runner.event.damage_combat" if e.get("combat") else "runner.event.damage",
@@ -86,8 +86,11 @@ def event_message(event: dict[str, Any]) -> Message | None:
 def event_text(event: dict[str, Any], lang: str = "es") -> str:
     """One event of a step as a short line in `lang` (event_message), or its kind and fields as they are."""
     said = event_message(event)
-    if said is not None:
-        return said.render(lang)
+    return said.render(lang) if said is not None else event_fields(event)
+
+
+def event_fields(event: dict[str, Any]) -> str:
+    """An event of a kind without a line of its own: its kind and fields as the engine names them (every language)."""
     kind = event.get("kind", "")
     rest = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
     return f"{kind}: {rest}" if rest else kind

@@ -29,13 +29,17 @@ def _run_event(event: dict[str, Any]) -> str:
     return event_text(event, get_language())
 
 
-@bp.app_template_filter("run_event_id")
-def _run_event_id(event: dict[str, Any]) -> str:
-    """The message id of an event's line (the `data-message` tests and clients read), "" for a kind without one."""
-    from judge.runner.render import event_message
+@bp.app_template_filter("run_event_line")
+def _run_event_line(event: dict[str, Any]) -> tuple[str, str]:
+    """An event's line as (message id, text in the UI language): the id is the `data-message` tests and clients
+    read, "" for a kind without a line of its own (its fields, as they are)."""
+    from judge.runner.render import event_fields, event_message
+    from judge.web.i18n import get_language
 
     said = event_message(event)
-    return said.id if said is not None else ""
+    if said is None:
+        return "", event_fields(event)
+    return said.id, said.render(get_language())
 
 
 @bp.app_template_filter("run_stopped")
