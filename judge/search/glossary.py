@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -38,6 +39,7 @@ class Concept:
     terms: dict[str, tuple[tuple[str, ...], ...]]
 
 
+Words = list[str] | Callable[[], list[str]]     # the folded word each term was read from, or what makes that list
 Named = dict[str, set[str]]                      # per language: the question's terms that named a concept
 Names = dict[str, list[tuple[str, ...]]]          # per language: all of the concept's names, analysed
 
@@ -51,7 +53,7 @@ class Glossary:
         self._singles = {lang: {seq for c in concepts for seq in c.terms[lang] if len(seq) == 1} for lang in LANGS}
         # (language, concept, its one-term name's term) -> the beginnings a word must have to be read as that name,
         # for the names cut short by the stemmer (over_cut) when no other name of the concept reads the term freely
-        self._guarded: dict[tuple[str, int, str], tuple[str, ...]] = {}
+        guarded: dict[tuple[str, int, str], tuple[str, ...]] = {}
         free: set[tuple[str, int, str]] = set()
         for i, c in enumerate(concepts):
             for lang in LANGS:
@@ -61,11 +63,14 @@ class Glossary:
                     if len(seq) == 1:
                         key = (lang, i, seq[0])
                         if over_cut(name, seq[0]):
-                            self._guarded[key] = self._guarded.get(key, ()) + (fold(name)[:len(seq[0]) + 1],)
+                            guarded[key] = guarded.get(key, ()) + (fold(name)[:len(seq[0]) + 1],)
                         else:
                             free.add(key)
-        for key in free:
-            self._guarded.pop(key, None)
+        # per language and term, per concept: looked up once per question term (most terms have none)
+        self._guarded: dict[str, dict[str, dict[int, tuple[str, ...]]]] = {lang: {} for lang in LANGS}
+        for (lang, i, term), starts in guarded.items():
+            if (lang, i, term) not in free:
+                self._guarded[lang].setdefault(term, {})[i] = starts
 
     def __len__(self) -> int:
         return len(self.concepts)
@@ -84,31 +89,34 @@ class Glossary:
         (("pil", "descart"): "pila de descartes"; ("pil",): "pila", the stack)."""
         return frozenset(i for s, i in self._by_first[lang].get(seq[0], ()) if s == seq) if seq else frozenset()
 
-    def matches(self, terms: list[str], lang: str, words: list[str] | None = None) -> list[int]:
+    def matches(self, terms: list[str], lang: str, words: Words | None = None) -> list[int]:
         """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`.
-        `words`: the folded word each term was read from; a name cut short by the stemmer matches only the words
-        that begin as it does (module docstring)."""
+        `words`: the folded word each term was read from (or what makes that list, asked only when a term is
+        a cut-short name's); such a name matches only the words that begin as it does (module docstring)."""
         found: list[int] = []
         table = self._by_first[lang]
-        guarded = self._guarded
+        guarded = self._guarded[lang] if words is not None else {}
         for pos, term in enumerate(terms):
+            cut = guarded.get(term)
             for seq, i in table.get(term, ()):
                 if tuple(terms[pos:pos + len(seq)]) == seq and i not in found:
-                    starts = guarded.get((lang, i, term)) if words is not None and len(seq) == 1 else None
-                    if starts is not None and not words[pos].startswith(starts):  # type: ignore[index]
-                        continue
+                    if cut and len(seq) == 1 and i in cut:
+                        if callable(words):
+                            words = words()
+                        if not words[pos].startswith(cut[i]):  # type: ignore[index]
+                            continue
                     found.append(i)
         return found
 
     def expand(self, terms_by_lang: dict[str, list[str]],
-               words_by_lang: dict[str, list[str]] | None = None) -> list[tuple[Named, Names]]:
+               words_by_lang: Callable[[str], list[str]] | None = None) -> list[tuple[Named, Names]]:
         """The concepts a query mentions: for each, the query terms that named it (per language) and all of its
         names, analysed, in each language.  The caller weights the other names below the query's own words.
-        `words_by_lang`: per language, the folded word each of those terms was read from (matches)."""
+        `words_by_lang(lang)`: the folded word each of those terms was read from (matches), made only if asked."""
         seen: dict[int, dict[str, set[str]]] = {}
         for lang in LANGS:
             terms = terms_by_lang.get(lang, [])
-            words = words_by_lang.get(lang) if words_by_lang is not None else None
+            words = (lambda lang=lang: words_by_lang(lang)) if words_by_lang is not None else None
             for i in self.matches(terms, lang, words):
                 named = seen.setdefault(i, {l: set() for l in LANGS})
                 for seq in self.concepts[i].terms[lang]:

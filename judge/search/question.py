@@ -299,8 +299,8 @@ class QuestionReader:
         loan = {l: {t for i, forms in enumerate(concept_terms) if foreign[i]
                     for t in forms[l]} for l in S.LANGS} if lang else {}
         # ... and the word each term was read from: a name the stemmer cut short matches only its own words
-        words_by_lang = {l: [w for w, forms in zip(words, concept_terms) for _ in forms[l]] for l in S.LANGS}
-        expansions = self.glossary.expand(terms_by_lang, words_by_lang)
+        expansions = self.glossary.expand(terms_by_lang, lambda l: [w for w, forms in zip(words, concept_terms)
+                                                                    for _ in forms[l]])
         # A word of the question that neither it nor its glossary synonyms find in the question's language, but
         # whose translations the other language's passages hold ("vigilancia" when only the English CR has
         # vigilance): the other language must answer for it.

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,6 +125,13 @@ def test_a_name_the_stemmer_cuts_short_is_not_every_word_of_its_stem(shipped: Gl
     assert "cast" in _read(g, "le meto un rayo") and "attack" in _read(g, "le pego con el bicho")
     # without the words (older callers), matching stays by the terms alone
     assert any("training" in g.concepts[i].names["en"] for i in g.matches(analyze("entra", "es"), "es"))
+
+
+def test_a_question_about_entering_searches_no_training_rule(es_index: Any) -> None:
+    # the reader hands the glossary each term's word (made only when a cut-short name's term is met)
+    for q, training in (("¿la criatura entra girada?", False), ("¿el entrenamiento se dispara si ataca sola?", True)):
+        terms = {c.term for c in es_index.parse(q).clauses if c.field == "body_en"}
+        assert ("train" in terms) is training, (q, sorted(terms))
 
 
 def test_over_cut_names() -> None:
