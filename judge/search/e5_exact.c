@@ -85,6 +85,64 @@ VNNI static inline float hsum8(__m256 v) {
     return _mm_cvtss_f32(lo);
 }
 
+/* Tokens t0 .. t0+nt-1 (nt 1 or 2: two tokens share each weight load, and their 8 accumulator chains overlap)
+ * of one row group: the package's per-output operations, lane by lane (see the top of the file). */
+VNNI static inline __attribute__((always_inline))
+void product_tokens(const struct product_args *a, const uint8_t *wx, const float *dw16, const float *dw8,
+                    int t0, const int nt, int oo, int ro) {
+    int nb = a->nb, nin = a->nin, nout = a->nout;
+    __m512 acc[2][4];
+    __m256 corr[2];
+    const __m512i zero = _mm512_setzero_si512();
+#pragma GCC unroll 2
+    for (int k = 0; k < nt; k++) {
+        corr[k] = _mm256_setzero_ps();
+#pragma GCC unroll 4
+        for (int p = 0; p < 4; p++) acc[k][p] = _mm512_setzero_ps();
+    }
+    for (int b = 0; b < nb; b++) {
+        __m512i w[4];
+        __m512 d16[4];
+#pragma GCC unroll 4
+        for (int p = 0; p < 4; p++) {
+            w[p] = _mm512_load_si512((const void *)(wx + ((size_t)p * nb + b) * 64));
+            d16[p] = _mm512_load_ps(dw16 + ((size_t)p * nb + b) * 16);
+        }
+        __m256 d8 = _mm256_load_ps(dw8 + (size_t)b * RO);
+#pragma GCC unroll 2
+        for (int k = 0; k < nt; k++) {
+            size_t t = (size_t)(t0 + k);
+            __m512i av = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(a->aq + t * nin + b * QK)));
+            __m512 da = _mm512_set1_ps(a->ad[t * nb + b]);
+            /* corr of the 8 rows, lane r: fma(dw * da, (float)sum, corr), the package's scalar chain */
+            corr[k] = _mm256_fmadd_ps(_mm256_mul_ps(d8, _mm512_castps512_ps256(da)),
+                                      _mm256_set1_ps((float)a->as[t * nb + b]), corr[k]);
+#pragma GCC unroll 4
+            for (int p = 0; p < 4; p++) {
+                __m512i s = _mm512_dpbusd_epi32(zero, w[p], av);
+                acc[k][p] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), _mm512_mul_ps(d16[p], da), acc[k][p]);
+            }
+        }
+    }
+#pragma GCC unroll 2
+    for (int k = 0; k < nt; k++) {
+        float c[RO];
+        _mm256_storeu_ps(c, corr[k]);
+        __m256 rows[RO] = {_mm512_castps512_ps256(acc[k][0]), HIGH8(acc[k][0]),
+                           _mm512_castps512_ps256(acc[k][1]), HIGH8(acc[k][1]),
+                           _mm512_castps512_ps256(acc[k][2]), HIGH8(acc[k][2]),
+                           _mm512_castps512_ps256(acc[k][3]), HIGH8(acc[k][3])};
+        float *y = a->Y + (size_t)(t0 + k) * nout + oo;
+        for (int r = 0; r < ro; r++) {
+            float h = hsum8(rows[r]);
+            /* vfnmadd: -(8 * corr) + bias in one rounding, then added to the sum (no bias: to the sum itself) */
+            y[r] = a->bias ? h + _mm_cvtss_f32(_mm_fnmadd_ss(_mm_set_ss(8.f), _mm_set_ss(c[r]),
+                                                            _mm_set_ss(a->bias[oo + r])))
+                           : _mm_cvtss_f32(_mm_fnmadd_ss(_mm_set_ss(8.f), _mm_set_ss(c[r]), _mm_set_ss(h)));
+        }
+    }
+}
+
 VNNI static void exact_product(void *data) {
     const struct product_args *a = (const struct product_args *)data;
     int nb = a->nb, nin = a->nin, L = a->L, nout = a->nout;
@@ -119,44 +177,9 @@ VNNI static void exact_product(void *data) {
                 dw8[(size_t)b * RO + r] = d;
             }
         }
-        for (int t = 0; t < L; t++) {
-            const int8_t *at = a->aq + (size_t)t * nin;
-            const float *dT = a->ad + (size_t)t * nb;
-            const int32_t *sT = a->as + (size_t)t * nb;
-            __m512 acc0 = _mm512_setzero_ps(), acc1 = acc0, acc2 = acc0, acc3 = acc0;
-            __m256 corr = _mm256_setzero_ps();
-            const __m512i zero = _mm512_setzero_si512();
-            for (int b = 0; b < nb; b++) {
-                __m512i av = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(at + b * QK)));
-                __m512 da = _mm512_set1_ps(dT[b]);
-                /* corr of the 8 rows, lane r: fma(dw * da, (float)sum, corr), the package's scalar chain */
-                __m256 scale8 = _mm256_mul_ps(_mm256_load_ps(dw8 + (size_t)b * RO), _mm512_castps512_ps256(da));
-                corr = _mm256_fmadd_ps(scale8, _mm256_set1_ps((float)sT[b]), corr);
-#define PAIR(p, acc)                                                                                           \
-                {                                                                                              \
-                    __m512i w = _mm512_load_si512((const void *)(wx + ((size_t)(p) * nb + b) * 64));         \
-                    __m512i s = _mm512_dpbusd_epi32(zero, w, av);                                             \
-                    __m512 sc = _mm512_mul_ps(_mm512_load_ps(dw16 + ((size_t)(p) * nb + b) * 16), da);       \
-                    acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s), sc, acc);                                    \
-                }
-                PAIR(0, acc0) PAIR(1, acc1) PAIR(2, acc2) PAIR(3, acc3)
-#undef PAIR
-            }
-            float c[RO];
-            _mm256_storeu_ps(c, corr);
-            __m256 rows[RO] = {_mm512_castps512_ps256(acc0), HIGH8(acc0),
-                               _mm512_castps512_ps256(acc1), HIGH8(acc1),
-                               _mm512_castps512_ps256(acc2), HIGH8(acc2),
-                               _mm512_castps512_ps256(acc3), HIGH8(acc3)};
-            float *y = a->Y + (size_t)t * nout + oo;
-            for (int r = 0; r < ro; r++) {
-                float h = hsum8(rows[r]);
-                /* vfnmadd: -(8 * corr) + bias in one rounding, then added to the sum (no bias: to the sum itself) */
-                y[r] = a->bias ? h + _mm_cvtss_f32(_mm_fnmadd_ss(_mm_set_ss(8.f), _mm_set_ss(c[r]),
-                                                                _mm_set_ss(a->bias[oo + r])))
-                               : _mm_cvtss_f32(_mm_fnmadd_ss(_mm_set_ss(8.f), _mm_set_ss(c[r]), _mm_set_ss(h)));
-            }
-        }
+        int t = 0;
+        for (; t + 2 <= L; t += 2) product_tokens(a, wx, dw16, dw8, t, 2, oo, ro);
+        if (t < L) product_tokens(a, wx, dw16, dw8, t, 1, oo, ro);
     }
     free(wx);
     free(dw16);

