@@ -384,7 +384,7 @@ class RulesIndex:
         order = _trail.step(trail, "faqnotes", _faqnotes.give_way(self, parsed, order, ranked))  # old FAQ notes after
         if game and game["how"] not in ("only", "filter"):
             order = _trail.step(trail, "game_first", _rerank.game_first(self, order, game["ruleset"], GAME_TOP))
-        mine, theirs = _gamepick.apart(self, order[:limit], game)   # a sure game's first five are its own
+        mine, theirs = _gamepick.apart(self, order[:limit], game, GAME_TOP)   # a sure game's first five
         hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in mine]
         message = (Message("search.query.cut" if hits else "search.query.cut_nothing", n=MAX_QUERY_CHARS) if cut
                    else None if hits else Message("search.query.nothing"))

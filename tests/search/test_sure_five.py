@@ -27,14 +27,18 @@ def _shown(index: RulesIndex, q: str, limit: int = 10) -> tuple[object, list[int
 
 
 @pytest.mark.parametrize("q", SURE_DOCE_VIDAS + SURE_MAGIC)
-def test_a_sure_games_results_are_all_its_own(es_index: RulesIndex, q: str) -> None:
+def test_a_sure_games_first_five_are_all_its_own(es_index: RulesIndex, q: str) -> None:
     response, order = _shown(es_index, q)
     game = response.game
     assert game and game["sure"] is True and game["how"] not in ("first", "filter"), game
-    assert {es_index.ruleset_of(h.id) for h in response.results} <= {game["ruleset"], ""}, q
-    # nothing lost: the results and the blocks apart are the passages shown, each in its order
+    mine = (game["ruleset"], "")
+    assert {es_index.ruleset_of(h.id) for h in response.results[:5]} <= set(mine), q
     ids = [es_index.rows[d].id for d in order]  # type: ignore[union-attr]
-    assert [h.id for h in response.results] == [i for i in ids if es_index.ruleset_of(i) in (game["ruleset"], "")]
+    if not response.elsewhere:   # a full first five: the rest as ranked, the other game's where they rank
+        assert [h.id for h in response.results] == ids
+        return
+    # set apart: the results and the blocks are the passages shown, each in its order, nothing lost
+    assert [h.id for h in response.results] == [i for i in ids if es_index.ruleset_of(i) in mine]
     for other, hits in response.elsewhere.items():
         assert other != game["ruleset"] and hits
         assert [h.id for h in hits] == [i for i in ids if es_index.ruleset_of(i) == other]
@@ -80,10 +84,18 @@ def _index(games: list[str]) -> SimpleNamespace:
 ])
 def test_apart(game: dict | None, expected: tuple[list[int], dict[str, list[int]]]) -> None:
     # passage 2 is of no game (a glossary-like passage): it stays with the results
-    assert gamepick.apart(_index(["dv", "magic", "", "magic", "dv"]), [0, 1, 2, 3, 4], game) == expected  # type: ignore[arg-type]
+    assert gamepick.apart(_index(["dv", "magic", "", "magic", "dv"]), [0, 1, 2, 3, 4], game, 5) == expected  # type: ignore[arg-type]
+
+
+def test_a_full_first_five_keeps_the_rest_in_order() -> None:
+    # the first `top` all of the game: nothing is set apart, the other game's passages stay where they rank
+    index = _index(["dv", "magic", "", "magic", "dv"])
+    sure = {"ruleset": "dv", "how": "words", "sure": True}
+    assert gamepick.apart(index, [0, 2, 4, 1, 3], sure, 3) == ([0, 2, 4, 1, 3], {})  # type: ignore[arg-type]
+    assert gamepick.apart(index, [0, 2, 1, 4, 3], sure, 3) == ([0, 2, 4], {"magic": [1, 3]})  # type: ignore[arg-type]
 
 
 def test_none_of_the_games_own_keeps_everything() -> None:
     # a sure game none of whose passages was found: nothing to set the others apart from
-    assert gamepick.apart(_index(["magic", "magic"]), [1, 0], {"ruleset": "dv", "how": "words", "sure": True}) == (  # type: ignore[arg-type]
-        [1, 0], {})
+    assert gamepick.apart(_index(["magic", "magic"]), [1, 0], {"ruleset": "dv", "how": "words", "sure": True},  # type: ignore[arg-type]
+                          5) == ([1, 0], {})
