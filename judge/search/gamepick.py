@@ -588,3 +588,28 @@ def alternative(index: "RulesIndex", order: Sequence[int], ranked: dict[int, tup
             game["alternative"] = rs
             return index._decides(index._in_language(index._hit(d, *ranked[d], p), p), p)
     return None
+
+
+def apart(index: "RulesIndex", shown: Sequence[int], game: dict | None,
+          top: int) -> tuple[list[int], dict[str, list[int]]]:
+    """The passages shown, split when the question's game is sure (told by its words, a name, a document...: not
+    "first", nor a picked game, which filters) and has fewer than `top` passages to show (doce vidas's four for
+    "reliquia"): that game's (and those of no game) as the results, the other games' apart, per game in their
+    order, so the other game's weak passage never fills the first five (issue 15: "no doce-vidas passage in the
+    first five results of a Magic question, and the reverse"); the page shows them after, under their game's
+    name.  Otherwise everything as the results, in order: past a full first five the other game's passages stay
+    where they rank (a sure decision can still be wrong, and there they are one look away)."""
+    rows = index.rows
+    if (not game or game.get("sure") is not True or game.get("how") in ("only", "filter")
+            or all(rows[d].ruleset in (game["ruleset"], "") for d in shown[:top])):  # type: ignore[union-attr]
+        return list(shown), {}
+    mine: list[int] = []
+    theirs: dict[str, list[int]] = {}
+    for d in shown:
+        rs = rows[d].ruleset  # type: ignore[union-attr]
+        if rs in (game["ruleset"], ""):
+            mine.append(d)
+        else:
+            theirs.setdefault(rs, []).append(d)
+    # none of the game's own: nothing to set apart from (the page says what was found, as before)
+    return (mine, theirs) if mine else (list(shown), {})

@@ -9,6 +9,10 @@ A one-word name the stemmer cuts to less than half of itself ("entrenamiento" ->
 about a permanent entering; "mantener": upkeep).  Such a name matches only a word that goes on with it one letter
 past the stem ("entrenar", "mantenimientos"), unless another name of the concept reads that stem as it is.  A
 Spanish verb's attached pronouns count as the stemmer strips them ("meterle" is "meter": "meto" still names it).
+
+A name written with a leading "=" (`=fuera de fase`) is read only as those very words, in that order, with nothing
+between them: its stems are also an everyday phrase ("cambiar de fase", moving to the next phase, stems as
+"cambio de fase", the Spanish name of phasing, 702.26; "fuera de fase" as "fuera de la fase de combate").
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from judge.search.schema import LANGS, analyze, fold
 # A Spanish infinitive's attached pronouns ("meterle", "enseñársela"), stripped before a name's length is compared
 # with its stem's: the stemmer strips them too, so "meter" and "meterle" are one verb, not an over-cut name.
 _CLITICS = re.compile(r"(?<=[aei]r)(?:se)?(?:l[aeo]s?|se|me|te|nos)$")
+_WORDS = re.compile(r"[^\W_]+")
 
 
 class GlossaryError(ValueError):
@@ -37,6 +42,8 @@ class Concept:
     names: dict[str, tuple[str, ...]]
     # The analysed form of each name, per language: {"en": (("special", "action"),), ...}
     terms: dict[str, tuple[tuple[str, ...], ...]]
+    # (language, position in names[language]) of the names read only as their very words ("=" in the file)
+    exact: frozenset[tuple[str, int]] = frozenset()
 
 
 Words = list[str] | Callable[[], list[str]]     # the folded word each term was read from, or what makes that list
@@ -55,11 +62,19 @@ class Glossary:
         # for the names cut short by the stemmer (over_cut) when no other name of the concept reads the term freely
         guarded: dict[tuple[str, int, str], tuple[str, ...]] = {}
         free: set[tuple[str, int, str]] = set()
+        # (language, concept, name's terms) -> the phrases (phrase_of) one of which the question must hold, for
+        # the "=" names; a plain name of the concept with the same terms reads them freely
+        self._exact: dict[tuple[str, int, tuple[str, ...]], tuple[str, ...]] = {}
+        loose: set[tuple[str, int, tuple[str, ...]]] = set()
         for i, c in enumerate(concepts):
             for lang in LANGS:
-                for name, seq in zip(c.names[lang], c.terms[lang]):
+                for k, (name, seq) in enumerate(zip(c.names[lang], c.terms[lang])):
                     if seq:
                         self._by_first[lang].setdefault(seq[0], []).append((seq, i))
+                        if (lang, k) in c.exact:
+                            self._exact[(lang, i, seq)] = self._exact.get((lang, i, seq), ()) + (phrase_of(name),)
+                        else:
+                            loose.add((lang, i, seq))
                     if len(seq) == 1:
                         key = (lang, i, seq[0])
                         if over_cut(name, seq[0]):
@@ -71,6 +86,8 @@ class Glossary:
         for (lang, i, term), starts in guarded.items():
             if (lang, i, term) not in free:
                 self._guarded[lang].setdefault(term, {})[i] = starts
+        for exact in loose:
+            self._exact.pop(exact, None)
 
     def __len__(self) -> int:
         return len(self.concepts)
@@ -89,13 +106,17 @@ class Glossary:
         (("pil", "descart"): "pila de descartes"; ("pil",): "pila", the stack)."""
         return frozenset(i for s, i in self._by_first[lang].get(seq[0], ()) if s == seq) if seq else frozenset()
 
-    def matches(self, terms: list[str], lang: str, words: Words | None = None) -> list[int]:
+    def matches(self, terms: list[str], lang: str, words: Words | None = None,
+                phrase: str | None = None) -> list[int]:
         """Indexes of the concepts one of whose `lang` names occurs (as a run of analysed terms) in `terms`.
         `words`: the folded word each term was read from (or what makes that list, asked only when a term is
-        a cut-short name's); such a name matches only the words that begin as it does (module docstring)."""
+        a cut-short name's); such a name matches only the words that begin as it does (module docstring).
+        `phrase`: the question as phrase_of gives it; an "=" name matches only when it holds that name's words
+        (without it, by the terms alone, as older callers did)."""
         found: list[int] = []
         table = self._by_first[lang]
         guarded = self._guarded[lang] if words is not None else {}
+        exact = self._exact
         for pos, term in enumerate(terms):
             cut = guarded.get(term)
             for seq, i in table.get(term, ()):
@@ -105,19 +126,24 @@ class Glossary:
                             words = words()
                         if not words[pos].startswith(cut[i]):  # type: ignore[index]
                             continue
+                    said = exact.get((lang, i, seq)) if phrase is not None else None
+                    if said is not None and not any(s in phrase for s in said):  # type: ignore[operator]
+                        continue
                     found.append(i)
         return found
 
     def expand(self, terms_by_lang: dict[str, list[str]],
-               words_by_lang: Callable[[str], list[str]] | None = None) -> list[tuple[Named, Names]]:
+               words_by_lang: Callable[[str], list[str]] | None = None,
+               phrase: str | None = None) -> list[tuple[Named, Names]]:
         """The concepts a query mentions: for each, the query terms that named it (per language) and all of its
         names, analysed, in each language.  The caller weights the other names below the query's own words.
-        `words_by_lang(lang)`: the folded word each of those terms was read from (matches), made only if asked."""
+        `words_by_lang(lang)`: the folded word each of those terms was read from (matches), made only if asked;
+        `phrase`, the question as phrase_of gives it (matches)."""
         seen: dict[int, dict[str, set[str]]] = {}
         for lang in LANGS:
             terms = terms_by_lang.get(lang, [])
             words = (lambda lang=lang: words_by_lang(lang)) if words_by_lang is not None else None
-            for i in self.matches(terms, lang, words):
+            for i in self.matches(terms, lang, words, phrase):
                 named = seen.setdefault(i, {l: set() for l in LANGS})
                 for seq in self.concepts[i].terms[lang]:
                     if set(seq) <= set(terms):
@@ -127,6 +153,12 @@ class Glossary:
             names = {lang: [seq for seq in self.concepts[i].terms[lang] if seq] for lang in LANGS}
             out.append((named, names))
         return out
+
+
+def phrase_of(text: str) -> str:
+    """A text's folded words, one space between them and one at each end: what an "=" name is looked for in
+    (" fuera de fase " is not in " fuera de la fase de combate ")."""
+    return " " + " ".join(_WORDS.findall(fold(text))) + " "
 
 
 def over_cut(name: str, term: str) -> bool:
@@ -144,15 +176,19 @@ def parse_glossary(data: object, source: str = "glossary.yaml") -> Glossary:
         if not isinstance(entry, dict) or not set(entry) <= set(LANGS) or not entry:
             raise GlossaryError(f"{source}: terms[{n}]: expected a mapping with keys among {list(LANGS)}")
         names: dict[str, tuple[str, ...]] = {}
+        exact: set[tuple[str, int]] = set()
         for lang in LANGS:
             raw = entry.get(lang, [])
             if isinstance(raw, str):
                 raw = [raw]
             if not isinstance(raw, list) or not all(isinstance(x, str) and x.strip() for x in raw):
                 raise GlossaryError(f"{source}: terms[{n}].{lang}: expected a list of non-empty strings")
-            names[lang] = tuple(raw)
+            exact.update((lang, k) for k, x in enumerate(raw) if x.startswith("="))
+            names[lang] = tuple(x[1:].strip() if x.startswith("=") else x for x in raw)
+            if not all(names[lang]):
+                raise GlossaryError(f"{source}: terms[{n}].{lang}: a name '=' must be followed by its words")
         terms = {lang: tuple(tuple(analyze(name, lang)) for name in names[lang]) for lang in LANGS}
-        concepts.append(Concept(names=names, terms=terms))
+        concepts.append(Concept(names=names, terms=terms, exact=frozenset(exact)))
     return Glossary(concepts)
 
 

@@ -29,8 +29,7 @@ from typing import Any
 import numpy as np
 from whoosh import index as whoosh_index
 
-from judge.config import corpus_dir as default_corpus_dir
-from judge.config import index_dir
+from judge.config import corpus_dir as default_corpus_dir, index_dir
 from judge.messages import Message
 from judge.search import schema as S
 from judge.search.glossary import Glossary, glossary_for
@@ -42,20 +41,14 @@ from judge.search.names import CardMatcher, Vocabulary
 from judge.search.wordcache import WordCache
 from judge.search.arrays import inserted, unique_inverse
 from judge.search.coverage import covered as _covered
-from judge.search import answer as _answer
 from judge.search.cards import card_table
 from judge.search.hits import Hit, Passages
-from judge.search import gamepick as _gamepick
-from judge.search import variants as _variants
-from judge.search import unasked as _unasked
-from judge.search import faqnotes as _faqnotes
-from judge.search import rerank as _rerank, trail as _trail
+from judge.search import faqnotes as _faqnotes, gamepick as _gamepick, rerank as _rerank, trail as _trail
+from judge.search import answer as _answer, semantic as _semantic, unasked as _unasked, variants as _variants
 from judge.search.gamepick import GAME_STRONG, TABLE_GAME  # noqa: F401  (the game decision lives there)
 from judge.search.question import Question, QuestionReader, guess_language
 from judge.search.schema import term_spans
-from judge.search import semantic as _semantic
-from judge.search.semantic import LiveVectors, PassageVectors, fuse, get_embedder, log_once
-from judge.search.semantic import enabled as semantic_enabled
+from judge.search.semantic import LiveVectors, PassageVectors, enabled as semantic_enabled, fuse, get_embedder, log_once
 from judge.search.text import MAX_QUERY_CHARS, best_sentence, clean_query, highlight_spans, mark
 
 COORD_FLOOR = 0.2           # score share kept by a passage that covers none of the question's words
@@ -123,6 +116,7 @@ class SearchResponse:
     game: dict[str, Any] | None = None
     deciding: list[Hit] = field(default_factory=list)   # the answer block's rules, the answer first
     alternative: Hit | None = None   # "sure" false: the other game's best passage (gamepick.alternative)
+    elsewhere: dict[str, list[Hit]] = field(default_factory=dict)   # "sure": the other games' (gamepick.apart)
 
     def to_json(self, lang: str = "es") -> dict[str, Any]:
         """The API's answer; `message` said in `lang` (the request's language)."""
@@ -133,7 +127,8 @@ class SearchResponse:
         alternative = self.alternative and {**self.alternative.brief(), "ruleset": (self.game or {})["alternative"]}
         return {"query": self.query, "results": [h.to_json() for h in self.results],
                 "answer": answer, "message": self.message.render(lang) if self.message else None, "game": self.game,
-                "alternative": alternative}
+                "alternative": alternative, "elsewhere": [{"ruleset": rs, "results": [h.to_json() for h in hs]}
+                                                          for rs, hs in self.elsewhere.items()]}
 
 
 @dataclass
@@ -389,13 +384,16 @@ class RulesIndex:
         order = _trail.step(trail, "faqnotes", _faqnotes.give_way(self, parsed, order, ranked))  # old FAQ notes after
         if game and game["how"] not in ("only", "filter"):
             order = _trail.step(trail, "game_first", _rerank.game_first(self, order, game["ruleset"], GAME_TOP))
-        hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in order[:limit]]
+        mine, theirs = _gamepick.apart(self, order[:limit], game, GAME_TOP)   # a sure game's first five
+        hits = [self._hit(docnum, *ranked[docnum], parsed) for docnum in mine]
         message = (Message("search.query.cut" if hits else "search.query.cut_nothing", n=MAX_QUERY_CHARS) if cut
                    else None if hits else Message("search.query.nothing"))
         deciding = self.deciding(hits, parsed)
         return SearchResponse(query=text, results=hits, answer=deciding[0] if deciding else None, message=message,
                               game=game, deciding=deciding,
-                              alternative=_gamepick.alternative(self, order, ranked, parsed, game))
+                              alternative=_gamepick.alternative(self, order, ranked, parsed, game),
+                              elsewhere={rs: [self._hit(d, *ranked[d], parsed) for d in ds]
+                                         for rs, ds in theirs.items()})
 
     def deciding(self, hits: list[Hit], p: Question) -> list[Hit]:
         """The answer block (answer.py): the first result, and for a situation question up to MAX_DECIDING rules

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from judge.search import schema as S
-from judge.search.glossary import Glossary
+from judge.search.glossary import Glossary, phrase_of
 from judge.search.names import MIN_CORRECTION_DF, CardMatcher, Vocabulary
 from judge.search.text import MAX_QUERY_TERMS
 from judge.search.wordcache import WordCache
@@ -300,7 +300,7 @@ class QuestionReader:
                     for t in forms[l]} for l in S.LANGS} if lang else {}
         # ... and the word each term was read from: a name the stemmer cut short matches only its own words
         expansions = self.glossary.expand(terms_by_lang, lambda l: [w for w, forms in zip(words, concept_terms)
-                                                                    for _ in forms[l]])
+                                                                    for _ in forms[l]], phrase_of(text))
         # A word of the question that neither it nor its glossary synonyms find in the question's language, but
         # whose translations the other language's passages hold ("vigilancia" when only the English CR has
         # vigilance): the other language must answer for it.

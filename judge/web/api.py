@@ -25,7 +25,8 @@ def run_search(params: dict[str, Any]) -> Any:
 @bp.get("/search")
 def search() -> Response:
     """`{"query", "results": [{"id","doc","number","title","text","score","url"}], "answer", "message", "game",
-    "alternative"}` (the game named in the request's language: views.search_json).
+    "alternative", "elsewhere"}` (the game named in the request's language: views.search_json; `elsewhere`, a sure
+    game's answer's passages of the other games, set apart from `results`: gamepick.apart).
     Answered from the search cache when asked before (searchcache.py; `X-Search-Cache: hit|miss|off`)."""
     from judge.web import searchcache
 

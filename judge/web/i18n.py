@@ -54,6 +54,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ... and the same question asked in that game (its link: links.search_url)
     "search.game_ask": {"es": "Hacer esta pregunta en {game}", "en": "Ask this question in {game}"},
     "search.deciding": {"es": "Reglas que lo deciden", "en": "Rules that decide it"},
+    # a sure game's answer: the other game's passages, after the results, under their game (gamepick.apart)
+    "search.elsewhere": {"es": "De las reglas de {game}, no de las de {asked}",
+                         "en": "From the rules of {game}, not those of {asked}"},
     "game.magic": {"es": "Magic", "en": "Magic"},
     "game.doce-vidas": {"es": "Doce vidas", "en": "Doce vidas"},
     "search.too_long": {"es": "La pregunta es demasiado larga: se han usado sus primeros {n} caracteres.",

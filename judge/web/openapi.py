@@ -160,7 +160,22 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
                                                             "game_name": {"type": "string"},
                                                             "asked": {"type": "string"},
                                                             "ask": {"type": "string"},
-                                                            "ask_url": {"type": "string"}}}}},
+                                                            "ask_url": {"type": "string"}}},
+                                         # issue 15: a sure game's answer keeps the other games' passages out
+                                         # of its results (gamepick.apart)
+                                         "elsewhere": {
+                                             "type": "array",
+                                             "description": "empty unless game.sure is true and passages of "
+                                                            "another game were among the first `limit`: per "
+                                                            "other game, in order, its passages (shaped as "
+                                                            "`results`' items), `game_name` and `said` (the "
+                                                            "page's heading for them)",
+                                             "items": {"type": "object",
+                                                       "required": ["ruleset", "results", "game_name", "said"],
+                                                       "properties": {"ruleset": {"type": "string"},
+                                                                      "results": {"type": "array"},
+                                                                      "game_name": {"type": "string"},
+                                                                      "said": {"type": "string"}}}}}},
     }
     return {"openapi": "3.1.0",
             "info": {"title": "rules-judge API", "version": "1",

@@ -57,7 +57,8 @@ def home() -> Response | str:
 
     def compute() -> bytes:
         response = run_search(params)
-        hits = response.results + ([response.answer] if response.answer else [])
+        hits = (response.results + ([response.answer] if response.answer else [])
+                + [h for block in response.elsewhere.values() for h in block])
         context["headings"] = {h.id: views.hit_heading(corpus, h.id, h.title, h.number) for h in hits}
         return make_response(_page("home.html", views.search_json(response), params=params, response=response,
                                    **context)).get_data()

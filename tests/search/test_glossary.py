@@ -180,3 +180,52 @@ def test_every_cr_glossary_term_and_keyword_has_an_entry(shipped: Glossary) -> N
 _ENGLISH_ONLY = {"infinity", "convert", "abandon", "instead", "as though", "unless", "counts as", "permanently",
                  "mana source",
                  "guy"}   # English players' slang for a creature; its Spanish names are the creature entry's
+
+
+def _read_said(g: Glossary, question: str) -> set[str]:
+    """_read with the question's own words in order too (phrase_of), as the search reads it (question.py)."""
+    from judge.search.glossary import phrase_of
+    words = [w for w in analyze(question, "name") for _ in analyze(w, "es")]
+    return {n for i in g.matches(analyze(question, "es"), "es", words, phrase_of(question))
+            for n in g.concepts[i].names["en"]}
+
+
+@pytest.mark.parametrize("question, phasing", [
+    # going on to the next phase, as players say it: the phase, not phasing (702.26)
+    ("al cambiar de fase se me va el maná que no usé?", False),
+    ("en el cambio de fase se vacía la reserva", False),
+    ("cuando cambia de fase el turno, pierdo los efectos?", False),
+    ("puedo activarla fuera de la fase de combate?", False),
+    ("la criatura entra en la fase de combate girada?", False),
+    ("en qué fase se roba?", False),
+    ("paso de fase sin atacar", False),
+    # phasing as Spanish cards and players say it
+    ("mi criatura con cambio de fase sigue atacando?", True),
+    ("si tiene cambio de fase, ¿cuándo vuelve?", True),
+    ("los permanentes que salen de fase se cuentan?", True),
+    ("una criatura fuera de fase puede bloquear?", True),
+    ("cuando entra en fase, ¿se dispara lo de entrar al campo?", True),
+    ("cómo funciona el phasing", True),
+    ("si el encantamiento fasea, ¿qué pasa con el aura?", True),
+])
+def test_changing_phase_is_not_phasing(shipped: Glossary, question: str, phasing: bool) -> None:
+    read = _read_said(shipped, question)
+    assert ("phasing" in read) is phasing, read
+    assert "phase" in read or "phasing" in read or "fasea" in question   # the phase is still read as the phase
+
+
+def test_an_exact_name_is_read_only_as_its_words() -> None:
+    from judge.search.glossary import phrase_of
+    g = parse_glossary({"terms": [{"en": ["phasing"], "es": ["=fuera de fase"]},
+                                  {"en": ["outside"], "es": ["fuera"]}]})
+    assert g.concepts[0].names["es"] == ("fuera de fase",)    # the "=" is the file's mark, not the name
+    terms = analyze("fuera de la fase", "es")
+    assert terms == analyze("fuera de fase", "es")          # the same terms: only the words tell them apart
+    assert g.matches(terms, "es", None, phrase_of("fuera de la fase")) == [1]
+    assert g.matches(terms, "es", None, phrase_of("¿Fuera de FASE?")) == [0, 1]
+    assert g.matches(terms, "es") == [0, 1]                  # without the words, by the terms as before
+    # a plain name of the same concept with the same terms reads them freely
+    free = parse_glossary({"terms": [{"en": ["phasing"], "es": ["=fuera de fase", "fuera de la fase"]}]})
+    assert free.matches(terms, "es", None, phrase_of("fuera de las fases")) == [0]
+    with pytest.raises(GlossaryError, match=r"terms\[0\]\.es"):
+        parse_glossary({"terms": [{"en": ["x"], "es": ["= "]}]})

@@ -216,3 +216,31 @@ def test_the_same_question_in_another_game_keeps_every_character() -> None:
     parts = urlsplit(url)
     assert parts.path == "/" and not parts.fragment
     assert parse_qs(parts.query) == {"q": ["¿y si pongo & o #1 + 50%?"], "ruleset": ["doce-vidas"]}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_sure_games_page_shows_the_other_games_passages_apart(client, get_page, lang: str) -> None:
+    # issue 15: doce vidas says "reliquia" in fewer than five passages; Magic's weak matches do not fill the first
+    # five but come after, under Magic's name (gamepick.apart), on the page and in /api/search
+    q = "¿qué hace una reliquia?"
+    data = client.get("/api/search", query_string={"q": q, "lang": lang}).get_json()
+    assert data["game"]["ruleset"] == "doce-vidas" and data["game"]["sure"] is True
+    assert data["results"] and len(data["results"]) < 5
+    assert [b["ruleset"] for b in data["elsewhere"]] == ["magic"] and data["elsewhere"][0]["results"]
+    block = data["elsewhere"][0]
+    assert block["game_name"] == translate("game.magic", lang)
+    assert block["said"] == translate("search.elsewhere", lang, game=block["game_name"],
+                                      asked=translate("game.doce-vidas", lang))
+    page = get_page("/?q=" + q + "&lang=" + lang)
+    shown = [c.get_text() for c in page.select("section.results:not(.elsewhere) li.result code")]
+    assert shown == [r["id"] for r in data["results"]]
+    apart = page.select("section.results.elsewhere")
+    assert len(apart) == 1 and apart[0]["data-game"] == "magic"
+    heading = apart[0].select_one("h2")
+    assert heading["data-message"] == "search.elsewhere" and block["said"] in heading.get_text()
+    assert [c.get_text() for c in apart[0].select("li.result code")] == [r["id"] for r in block["results"]]
+    # a question whose game is not told keeps everything in its results
+    unsure = client.get("/api/search", query_string={"q": "puedo atacar con una criatura el turno que entra?"}).get_json()
+    assert unsure["game"]["sure"] is False and unsure["elsewhere"] == []
+    described = client.get("/api/openapi.json").get_json()["components"]["schemas"]["SearchResults"]["properties"]
+    assert "game.sure" in described["elsewhere"]["description"]

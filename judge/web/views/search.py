@@ -81,7 +81,8 @@ def search_json(response: Any) -> dict[str, Any]:
     game it is from, on the page and in /api/search): `game.name`, `game.said` (the page's sentence) and, when
     nothing told the game, `alternative.game_name`, `alternative.asked` ("¿Preguntabas por …?") and the same
     question asked in that game: `alternative.ask` (the link's words) and `alternative.ask_url` (the page with
-    that game picked; the same parameters on /api/search answer JSON)."""
+    that game picked; the same parameters on /api/search answer JSON); when the game was sure, each block of
+    `elsewhere` (the other games' passages, set apart from the results) its `game_name` and `said` (its heading)."""
     from judge.web.i18n import get_language, translate
     from judge.web.links import search_url
 
@@ -91,6 +92,9 @@ def search_json(response: Any) -> dict[str, Any]:
         game["name"] = translate("game." + game["ruleset"])
         game["said"] = translate("search.game" if game.get("sure") is not False else "search.game_unsure",
                                  game=game["name"])
+    for block in out.get("elsewhere") or ():   # a sure game's answer: the other games' passages, each block named
+        block["game_name"] = translate("game." + block["ruleset"])
+        block["said"] = translate("search.elsewhere", game=block["game_name"], asked=game["name"] if game else "")
     alternative = out.get("alternative")
     if alternative:
         alternative["game_name"] = translate("game." + alternative["ruleset"])
