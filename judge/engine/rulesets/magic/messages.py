@@ -431,8 +431,8 @@ _NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase
 class _Catalog(dict):
     """One language of this catalog, with each effect verb's own lines (verbs/*.py `texts`, ids
     `magic.verbtext.<verb>[.<key>]`), each verb's name (`magic.verblabel.<verb>`: its `label`) and each keyword's
-    name (`magic.kwname.<keyword>`: its `spanish`, `english`) looked up in their registries when first asked: the pieces register after
-    this module loads, and a test's toy verb lives in a registry of its own (verb.using)."""
+    name (`magic.kwname.<keyword>`: its `spanish`, `english`) looked up in their registries when first asked: the
+    pieces register after this module loads, and a test's toy verb lives in a registry of its own (verb.using)."""
 
     def __init__(self, entries: dict[str, str], index: int) -> None:
         super().__init__(entries)
