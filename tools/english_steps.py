@@ -2,8 +2,8 @@
 rendered in English as `?lang=en` and `judge run --lang en` show it (judge.messages.localize_step), and its words
 are looked up in a frozen list of Spanish words (tools/spanish_words.txt, how it was made is said in its head).
 The same for the steps' event lines, as the run page shows them in English (judge.runner.render.event_text: the
-runner.event.* messages; a kind without a line of its own lists its fields: their keys, «delta=», are the engine's
-identifiers, masked like ids).
+runner.event.* messages, one for every event kind a ruleset declares; a kind no ruleset declares lists its fields:
+their keys, «delta=», are the engine's identifiers, masked like ids).
 
     python tools/english_steps.py                 # steps, steps with a Spanish word (share), words, top words
     python tools/english_steps.py --examples 20   # and that many step texts that still hold one, with the words
@@ -26,7 +26,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 WORD = re.compile(r"[a-záéíóúñü]+", re.IGNORECASE)
-FIELD_KEY = re.compile(r"\b\w+=")        # an event's field key in the line of a kind without one of its own
+FIELD_KEY = re.compile(r"\b\w+=")        # an event's field key in the line of an undeclared kind
 PASSAGE = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)*(?:/[\w.-]+)+")     # a cited passage id (cr-es/121.4): no words
 
 

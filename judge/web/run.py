@@ -22,7 +22,7 @@ YAML_TYPES, JSON_TYPES = runs.YAML_TYPES, runs.JSON_TYPES
 
 @bp.app_template_filter("run_event")
 def _run_event(event: dict[str, Any]) -> str:
-    """An event's line in the UI language (runner.event.*; a kind without one lists its fields as they are)."""
+    """An event's line in the UI language (runner.event.*; only a kind no ruleset declares lists its fields)."""
     from judge.runner.render import event_text
     from judge.web.i18n import get_language
 
@@ -32,7 +32,7 @@ def _run_event(event: dict[str, Any]) -> str:
 @bp.app_template_filter("run_event_line")
 def _run_event_line(event: dict[str, Any]) -> tuple[str, str]:
     """An event's line as (message id, text in the UI language): the id is the `data-message` tests and clients
-    read, "" for a kind without a line of its own (its fields, as they are)."""
+    read, "" for a kind no ruleset declares (its fields, as they are: every declared kind has its line)."""
     from judge.runner.render import event_fields, event_message
     from judge.web.i18n import get_language
 

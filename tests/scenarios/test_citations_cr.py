@@ -158,5 +158,5 @@ def test_magic_events_read_in_spanish() -> None:
     assert event_text({"kind": "move", "object": "oso", "from": "battlefield", "to": "graveyard"}) == \
         "oso: campo de batalla → cementerio"
     assert event_text({"kind": "life", "player": "Bruno", "from": 20, "to": 17}) == "vidas de Bruno: 20 → 17"
-    assert event_text({"kind": "counters", "object": "oso", "counter": "+1/+1"}) == \
-        "counters: object=oso, counter=+1/+1"
+    assert event_text({"kind": "counters", "object": "oso", "counter": "+1/+1", "amount": 1}) == \
+        "se pone 1 contador +1/+1 sobre oso"

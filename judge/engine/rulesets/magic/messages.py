@@ -430,9 +430,9 @@ _NAMED = {i: Message(i) for i in ES if i.startswith(("magic.zone.", "magic.phase
 
 class _Catalog(dict):
     """One language of this catalog, with each effect verb's own lines (verbs/*.py `texts`, ids
-    `magic.verbtext.<verb>[.<key>]`) and each keyword's name (`magic.kwname.<keyword>`: its `spanish`,
-    `english`) looked up in their registries when first asked: the pieces register after
-    this module loads, and a test's toy verb lives in a registry of its own (verb.using)."""
+    `magic.verbtext.<verb>[.<key>]`), each verb's name (`magic.verblabel.<verb>`: its `label`) and each keyword's
+    name (`magic.kwname.<keyword>`: its `spanish`, `english`) looked up in their registries when first asked: the
+    pieces register after this module loads, and a test's toy verb lives in a registry of its own (verb.using)."""
 
     def __init__(self, entries: dict[str, str], index: int) -> None:
         super().__init__(entries)
@@ -443,6 +443,10 @@ class _Catalog(dict):
         if got is None and key.startswith("magic.verbtext."):
             from judge.engine.rulesets.magic.verb import text_template
             got = text_template(key, self._index)
+        elif got is None and key.startswith("magic.verblabel."):    # a verb's name (its builder `label`): the run
+            from judge.engine.rulesets.magic.verb import current        # page's line of an effect event names it
+            v = current().get(key.removeprefix("magic.verblabel."))
+            got = None if v is None or not v.label[self._index] else v.label[self._index]
         elif got is None and key.startswith("magic.kwname."):       # a keyword's name (keyword.py, keywords/)
             from judge.engine.rulesets.magic import keyword
             k = keyword.current().get(key.removeprefix("magic.kwname."))
