@@ -206,7 +206,7 @@ def _hand(state: MagicState, who: str, kws: Any) -> HandOffers:
     """What `who`'s hand offers the lister: the first card of each land's name (one PlayLand per name), and the
     first card of each other name with its card (state.card) and what the lister reads of it (`_facts`), with the
     (zone, name) keys of those. Listed again only when the hand is another list or changed (state.ZoneList.stamp:
-    a reversal refills the zones with new lists), the copy effects are another dict (set_effects makes a new one)
+    a reversal puts a zone it changed back as a new list), the copy effects are another dict (set_effects makes a new one when they change)
     or the keyword registry is another (an object's own card and zone never change, 400.7)."""
     zone = state.player(who).zones["hand"]
     kept = state.caches.legal_hand
@@ -292,7 +292,7 @@ ListerStatic = tuple[list[tuple[MagicObject, Any, tuple]], tuple[list, list, lis
 
 def _static(state: MagicState, who: str, kws: Any) -> ListerStatic:
     """The part of `who`'s listing that reads only their battlefield, hand and graveyard (each the very same
-    ZoneList with the same stamp: state.ZoneList.stamp; a reversal refills the zones with new lists), the layers'
+    ZoneList with the same stamp: state.ZoneList.stamp; a reversal puts a zone it changed back as a new list), the layers'
     result (the same dict: the same characteristics), the copy effects (state.card), the continuous effects (a
     permission to cast from the graveyard; set_effects replaces the list, never changes it in place) and the
     keyword registry: kept with those (MagicCaches.legal_static) and handed out again while every one is the same,
