@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from operator import attrgetter
 from typing import Any
 
 from judge.engine.action import Action
@@ -179,7 +178,6 @@ def _target_sets(state: MagicState, specs: Sequence, who: str, source: str, limi
     permanent with protection from it is not offered (702.16b), as casting and activating will refuse it."""
     if not specs:
         return [()]
-    state.caches.legal_targets_asked += 1            # the listing read the other players' objects (legal_actions)
     options = [candidates(state, s, who, source, 3) for s in specs]
     if any(not o for o in options):
         return []
@@ -261,9 +259,9 @@ def kept_past_reversal(state: MagicState, saved_at: int) -> None:
     key (the layers' result, the stack, the step...) is still compared on the next listing."""
     kept = state.caches.legal_listing
     now = state.stamps.last
-    for at, (key, out, own) in list(kept.items()):
+    for at, (key, out) in list(kept.items()):
         if key[2] == saved_at:
-            kept[at] = ((*key[:2], now, *key[3:]), out, own)
+            kept[at] = ((*key[:2], now, *key[3:]), out)
 
 
 def legal_actions(state: MagicState) -> list[Action]:
@@ -276,38 +274,12 @@ def legal_actions(state: MagicState) -> list[Action]:
     if who is None:
         return []
     key = listing_key(state, who)
-    caches = state.caches
-    kept = caches.legal_listing.get(key[:2])
-    if kept is not None:
-        if kept[0] == key:
-            return list(kept[1])
-        # Only the game's edit stamp moved: a listing that asked for no targets read nothing of the other players'
-        # objects, zones or pools, so it holds while `who`'s own part (`own_key`) is the same. (The entry is left as
-        # it was: the next listing compares again.)
-        if kept[2] is not None and kept[0][3:] == key[3:] and kept[2] == own_key(state, who):
-            return list(kept[1])
-    asked = caches.legal_targets_asked
+    kept = state.caches.legal_listing.get(key[:2])
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
     out = list_actions(state, who)
-    own = own_key(state, who) if caches.legal_targets_asked == asked else None
-    caches.legal_listing[key[:2]] = (key, tuple(out), own)
+    state.caches.legal_listing[key[:2]] = (key, tuple(out))
     return out
-
-
-_EDIT = attrgetter("edit")
-
-
-def own_key(state: MagicState, who: str) -> tuple:
-    """What a listing of `who`'s actions that asked for no targets reads that `Stamps.last` stands for in
-    `listing_key`: their battlefield, hand and graveyard (each ZoneList with its stamp), each of their permanents'
-    edit stamp (tapped, summoning sick, counters: any field or counter of it), their mana pool (the payment plans)
-    and the lands they played this turn (305.2). Candidates for targets read the other players' objects too
-    (`_target_sets` counts each time it asks, MagicCaches.legal_targets_asked), and a listing that asked keeps
-    none of this: the whole stamp decides."""
-    p = state.mplayer(who)
-    zones = p.zones
-    field, hand, grave = zones["battlefield"], zones["hand"], zones["graveyard"]
-    return (field, field.stamp, list(map(_EDIT, field)), hand, hand.stamp,      # type: ignore[attr-defined]
-            grave, grave.stamp, tuple(p.pool.items()), p.lands_played)          # type: ignore[attr-defined]
 
 
 # What one listing of a player's actions reads that changes only with their zones' contents, the layers' result,

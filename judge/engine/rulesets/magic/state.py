@@ -641,9 +641,7 @@ class MagicCaches:
     settled: tuple[Any, ...] | None = None
     # legal.py: the last listing of actions of each player at sorcery speed or not, with what it read
     # (legal.listing_key)
-    legal_listing: dict[tuple[str, bool], tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...] | None]] = \
-        field(default_factory=dict)            # … and, for a listing that asked for no targets, legal.own_key
-    legal_targets_asked: int = 0               # legal.py: how many times a listing asked for target candidates
+    legal_listing: dict[tuple[str, bool], tuple[tuple[Any, ...], tuple[Any, ...]]] = field(default_factory=dict)
     # legal.py: per player, the part of a listing read from their zones alone (legal._static): the layers' result,
     # the copies, the keyword registry, the effects list, then the battlefield, hand and graveyard ZoneLists each
     # with its stamp, then (permanents, their subsets, playable lands, castable cards, graveyard abilities)
