@@ -131,3 +131,23 @@ def test_a_reversal_keeps_the_zone_lists_and_effects_the_action_left_as_they_wer
     assert state.effects is not effects
     undo.restore(state, saved)
     assert state.effects == effects and state.effects is not effects and _answers(state) == _fresh(state)
+
+
+def test_a_reversal_gives_an_object_back_the_edit_stamps_of_what_it_was() -> None:
+    # undo.restore puts a journalled object's fields and counters back as they were at its saved edit stamps, so it
+    # keeps those stamps (the counters are written past their hooks): what is kept by them still holds, and the
+    # answers are the fresh ones.
+    _, state = _game()
+    _answers(state)
+    osos = state.obj("osos")
+    assert osos is not None
+    osos.counters["+1/+1"] = 1
+    edit, layer, counters = osos.edit, osos.layer_edit, dict(osos.counters)
+    saved = undo.save(state)
+    osos.counters["+1/+1"] = 3                         # what the reversed action did
+    osos.tapped = True
+    assert osos.edit > edit
+    undo.restore(state, saved)
+    assert (osos.edit, osos.layer_edit, dict(osos.counters), osos.tapped) == (edit, layer, counters, False)
+    assert type(osos.counters) is not dict and osos.counters.owner is osos
+    assert _answers(state) == _fresh(state)

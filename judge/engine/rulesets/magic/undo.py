@@ -106,8 +106,11 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
     for o, fields, counters in list(saved["objects"].values()):
         o.__dict__.clear()
         o.__dict__.update(fields)
-        o.counters.clear()
-        o.counters.update(counters)
+        # Written straight in, past the Counters hooks (the journal is closed): the object is again what it was at
+        # the edit stamps its fields put back, so what is kept by those stamps (the board's entry, the layers'
+        # inputs, the state-based check's reads) holds; a counter hook would give it new stamps as if it changed.
+        dict.clear(o.counters)
+        dict.update(o.counters, counters)
     for p, fields, zones, pool, restricted in saved["players"]:
         p.__dict__.clear()
         p.__dict__.update(fields)
