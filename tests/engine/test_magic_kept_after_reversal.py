@@ -10,7 +10,8 @@ from judge.engine import Game
 from judge.engine.rulesets.magic import Magic, layers, undo
 from judge.engine.rulesets.magic.actions import Cast
 from judge.engine.rulesets.magic.snapshot import snapshot
-from judge.engine.rulesets.magic.state import MagicCaches, MagicObject, MagicState, Stamps
+from judge.engine.rulesets.magic.cards import Effect
+from judge.engine.rulesets.magic.state import ContinuousEffect, MagicCaches, MagicObject, MagicState, Stamps
 from judge.scenarios import load_scenario
 
 DOC = {"ruleset": "magic", "title": "prueba",
@@ -101,3 +102,52 @@ def test_a_permanents_change_moves_the_battlefield_stamps_and_another_objects_do
     assert stamps.field_layer == land.layer_edit
     stamps.bump()                                      # a reversal wrote fields back past the hooks
     assert stamps.field_edit == stamps.field_layer == stamps.last
+
+
+def test_a_reversal_keeps_the_zone_lists_and_effects_the_action_left_as_they_were() -> None:
+    # undo.restore: a zone the reversed action did not change is the very same ZoneList at the same stamp (so what is
+    # kept by list and stamp holds); a zone it changed comes back as a new list with the saved contents; the effects
+    # list and the copy effects are kept when the action left them, put back when it replaced them.
+    _, state = _game()
+    _answers(state)
+    ana = state.mplayer("Ana")
+    hand, field, library = ana.zones["hand"], ana.zones["battlefield"], ana.zones["library"]
+    was_hand, field_stamp = list(hand), field.stamp
+    effects, copies = state.effects, state.copies
+    saved = undo.save(state)
+    hand.pop()                                         # what the reversed action changed
+    state.set_effects([*state.effects])                # the same effects: the list there is stays
+    assert state.effects is effects and state.copies is copies
+    undo.restore(state, saved)
+    assert ana.zones["battlefield"] is field and field.stamp == field_stamp and ana.zones["library"] is library
+    assert ana.zones["hand"] is not hand and list(ana.zones["hand"]) == was_hand
+    assert state.effects is effects and state.copies is copies
+    assert _answers(state) == _fresh(state)
+    saved = undo.save(state)
+    state.set_effects([])                              # replaced by the action (none were there: the same list)
+    assert state.effects is effects
+    state.set_effects([ContinuousEffect(Effect("pump", power=1, toughness=1, to="target"), "osos", "Osos", "Ana", 99,
+                                        ("osos",))])
+    assert state.effects is not effects
+    undo.restore(state, saved)
+    assert state.effects == effects and state.effects is not effects and _answers(state) == _fresh(state)
+
+
+def test_a_reversal_gives_an_object_back_the_edit_stamps_of_what_it_was() -> None:
+    # undo.restore puts a journalled object's fields and counters back as they were at its saved edit stamps, so it
+    # keeps those stamps (the counters are written past their hooks): what is kept by them still holds, and the
+    # answers are the fresh ones.
+    _, state = _game()
+    _answers(state)
+    osos = state.obj("osos")
+    assert osos is not None
+    osos.counters["+1/+1"] = 1
+    edit, layer, counters = osos.edit, osos.layer_edit, dict(osos.counters)
+    saved = undo.save(state)
+    osos.counters["+1/+1"] = 3                         # what the reversed action did
+    osos.tapped = True
+    assert osos.edit > edit
+    undo.restore(state, saved)
+    assert (osos.edit, osos.layer_edit, dict(osos.counters), osos.tapped) == (edit, layer, counters, False)
+    assert type(osos.counters) is not dict and osos.counters.owner is osos
+    assert _answers(state) == _fresh(state)

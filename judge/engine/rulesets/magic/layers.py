@@ -168,7 +168,7 @@ def _keep_unchanged(state: MagicState, chars: dict[str, Chars], reads: tuple[boo
     player's battlefield ZoneList and its stamp (the same permanents, state.ZoneList.stamp), the game's stamp of the
     last change of a permanent (Stamps.field_layer; field_edit when a quality reads combat status, `_reads`), the
     list of continuous effects (set_effects replaces it, never changes it in place; their layer fields never
-    change), the copy effects (a new dict each time), the verbs' layers, and what the qualities and conditions read
+    change), the copy effects (a new dict each time they change), the verbs' layers, and what the qualities and conditions read
     beyond the permanents (`_seen`). Taken when `_inputs` was just built or compared: these are its values now."""
     zones = tuple(p.zones["battlefield"] for p in state.players)
     stamps = state.stamps

@@ -206,7 +206,7 @@ def _hand(state: MagicState, who: str, kws: Any) -> HandOffers:
     """What `who`'s hand offers the lister: the first card of each land's name (one PlayLand per name), and the
     first card of each other name with its card (state.card) and what the lister reads of it (`_facts`), with the
     (zone, name) keys of those. Listed again only when the hand is another list or changed (state.ZoneList.stamp:
-    a reversal refills the zones with new lists), the copy effects are another dict (set_effects makes a new one)
+    a reversal puts a zone it changed back as a new list), the copy effects are another dict (set_effects makes a new one when they change)
     or the keyword registry is another (an object's own card and zone never change, 400.7)."""
     zone = state.player(who).zones["hand"]
     kept = state.caches.legal_hand
@@ -282,35 +282,68 @@ def legal_actions(state: MagicState) -> list[Action]:
     return out
 
 
-def list_actions(state: MagicState, who: str) -> list[Action]:
-    """The listing itself (legal_actions without its kept listings)."""
-    out: list[Action] = [Pass(by=who)]
-    p = state.mplayer(who)
-    # Nothing changes while the actions are listed: the permanents' abilities and the untapped mana sources are
-    # found once.
+# What one listing of a player's actions reads that changes only with their zones' contents, the layers' result,
+# the copy effects, the continuous effects and the keyword registry (`_static`): their permanents with
+# characteristics and ability tables, the subsets of those, the lands of their hand and graveyard they may play,
+# the cards they may cast from either (each name once), their graveyard's abilities.
+ListerStatic = tuple[list[tuple[MagicObject, Any, tuple]], tuple[list, list, list], tuple[MagicObject, ...],
+                     tuple[tuple[MagicObject, Any, tuple], ...], tuple[tuple[MagicObject, list], ...]]
+
+
+def _static(state: MagicState, who: str, kws: Any) -> ListerStatic:
+    """The part of `who`'s listing that reads only their battlefield, hand and graveyard (each the very same
+    ZoneList with the same stamp: state.ZoneList.stamp; a reversal puts a zone it changed back as a new list), the layers'
+    result (the same dict: the same characteristics), the copy effects (state.card), the continuous effects (a
+    permission to cast from the graveyard; set_effects replaces the list, never changes it in place) and the
+    keyword registry: kept with those (MagicCaches.legal_static) and handed out again while every one is the same,
+    instead of asking `_permanents`, `_subsets`, `_hand`, castfrom's permissions and `_graveyard_abilities` one by
+    one (each keeps its own answer on a part of the same key). What a listing reads beyond them (tapped, sick,
+    counters, the pool, targets, the step) is read by `list_actions` itself each time."""
+    zones = state.player(who).zones
+    field, hand, grave = zones["battlefield"], zones["hand"], zones["graveyard"]
+    cache = layers.compute(state)
+    kept = state.caches.legal_static.get(who)
+    if kept is not None and kept[0] is cache and kept[1] is state.copies and kept[2] is kws and \
+            kept[3] is state.effects and kept[4] is field and kept[5] == field.stamp and kept[6] is hand and \
+            kept[7] == hand.stamp and kept[8] is grave and kept[9] == grave.stamp:        # type: ignore[attr-defined]
+        return kept[10]
     permanents = _permanents(state, who)
-    available = _mana_sources(state, who, permanents)
-    planned = _planner(state, who, available)
-    sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
-    kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
+    subsets = _subsets(state, who, permanents)
     lands, castable, offered = _hand(state, who, kws)
-    if sorcery_ok and p.lands_played < 1:
-        for o in lands:
-            out.append(PlayLand(by=who, card=o.id))
     # 601.3 / 305.1: the cards of the graveyard something lets `who` cast or play (castfrom.py)
-    from_graveyard = [(o, card, facts) for o in p.zones["graveyard"] if castfrom.permission(
+    from_graveyard = [(o, card, facts) for o in grave if castfrom.permission(
         state, who, o, (facts := _facts(state, card := state.card(o), kws))[0]) is not None] \
         if castfrom.any_permission(state, who) else []
-    if sorcery_ok and p.lands_played < 1:
-        for o, card, facts in from_graveyard:
-            if facts[0]:
-                out.append(PlayLand(by=who, card=o.id))
+    grave_lands = tuple(o for o, _, facts in from_graveyard if facts[0])
     if from_graveyard:                   # each other name once, after the hand's (whose keys are `offered`)
         seen_cards = set(offered)
         for o, card, facts in from_graveyard:
             if not facts[0] and (o.zone, o.card) not in seen_cards:
                 seen_cards.add((o.zone, o.card))
                 castable = (*castable, (o, card, facts))
+    parts = (permanents, subsets, lands + grave_lands, castable, _graveyard_abilities(state, who, kws))
+    held = state.caches.legal_permanents.get(who)
+    if held is not None and held[3] is permanents:      # `_permanents` keeps it (no permanent on its way)
+        state.caches.legal_static[who] = (cache, state.copies, kws, state.effects, field,
+                                          field.stamp, hand, hand.stamp, grave, grave.stamp, parts)  # type: ignore
+    return parts
+
+
+def list_actions(state: MagicState, who: str) -> list[Action]:
+    """The listing itself (legal_actions without its kept listings)."""
+    out: list[Action] = [Pass(by=who)]
+    p = state.mplayer(who)
+    # Nothing changes while the actions are listed: the permanents' abilities and the untapped mana sources are
+    # found once.
+    kws = keyword.current()                      # flash, "can't activate", haste: keywords/*.py
+    permanents, subsets, lands, castable, grave_abilities = _static(state, who, kws)
+    # `_mana_sources` on the subsets at hand: untapped, and not a summoning-sick creature that can't tap (302.6)
+    available = [(o, mana) for o, needs_unsick, mana in subsets[2] if not o.tapped and not (needs_unsick and o.sick)]
+    planned = _planner(state, who, available)
+    sorcery_ok = state.active == who and state.phase in MAIN and not state.stack
+    if sorcery_ok and p.lands_played < 1:
+        for o in lands:                          # the hand's, then the graveyard's a permission lets them play
+            out.append(PlayLand(by=who, card=o.id))
     for o, card, facts in castable:
         _, instant, x, modes, _ = facts
         if not instant and not sorcery_ok:
@@ -322,7 +355,7 @@ def list_actions(state: MagicState, who: str) -> list[Action]:
         for mode, specs in modes:
             for targets in _target_sets(state, specs, who, o.id):
                 out.append(Cast(by=who, card=o.id, targets=targets, x=x, tap=plan, mode=mode))
-    for o, c, table in _subsets(state, who, permanents)[0]:
+    for o, c, table in subsets[0]:
         if not kws.cant_activate.isdisjoint(c.keywords):
             continue                                         # 602.5
         for n, ab in table[1]:
@@ -338,7 +371,7 @@ def list_actions(state: MagicState, who: str) -> list[Action]:
             x = 0 if any(s.kind == "x" for s in ab.cost) else None       # 601.2b: announced, X=0
             for targets in _target_sets(state, ab.targets, who, o.id):
                 out.append(Activate(by=who, source=o.id, ability=n, targets=targets, tap=plan, x=x))
-    for o, abilities in _graveyard_abilities(state, who, kws):     # 113.6b: abilities that work from the graveyard
+    for o, abilities in grave_abilities:     # 113.6b: abilities that work from the graveyard
         for n, ab in enumerate(abilities):
             plan = planned(ab.cost, 0)
             if plan is None:

@@ -6,6 +6,7 @@ import copy
 import dataclasses
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from judge.engine.rulesets.magic.cards import Activated, CardDef, Effect, Static, TargetSpec, Triggered
@@ -230,8 +231,8 @@ class EditedDict(dict):
 class ZoneList(list):
     """The objects of a zone, in order: each change of its contents or order counts as an edit of its game
     (`Stamps.last`), and `stamp` is the game's stamp of its last change, so a cache that keeps this very list (by
-    identity: a list put back by a reversal is a new ZoneList) and its `stamp` knows its contents are the same
-    without comparing them (the game's stamps never repeat)."""
+    identity: a zone a reversal puts back with other contents is a new ZoneList, undo.restore) and its `stamp`
+    knows its contents are the same without comparing them (the game's stamps never repeat)."""
     __slots__ = ("stamps", "stamp")
 
     def __init__(self, objs: Any = (), stamps: Stamps | None = None) -> None:
@@ -641,6 +642,10 @@ class MagicCaches:
     # legal.py: the last listing of actions of each player at sorcery speed or not, with what it read
     # (legal.listing_key)
     legal_listing: dict[tuple[str, bool], tuple[tuple[Any, ...], tuple[Any, ...]]] = field(default_factory=dict)
+    # legal.py: per player, the part of a listing read from their zones alone (legal._static): the layers' result,
+    # the copies, the keyword registry, the effects list, then the battlefield, hand and graveyard ZoneLists each
+    # with its stamp, then (permanents, their subsets, playable lands, castable cards, graveyard abilities)
+    legal_static: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -718,13 +723,24 @@ class MagicState(GameState):
         return [copies.get(o.id) or o.face or cards[o.card] for o in objs]       # a CardDef is never falsy
 
     def set_effects(self, effects: list[ContinuousEffect]) -> None:
-        """Replace the continuous effects (some ended) and recompute what is a copy of what."""
+        """Replace the continuous effects (some ended) and recompute what is a copy of what. The very same effects
+        in the same order (a step ends and no "until end of" effect was there: 500.5, 514.2) keep the list there is,
+        and copy effects that come out the same keep the dict there is: what is kept by their identity (the copies
+        for state.card, the effects list) stays valid, as it would be for equal new ones."""
+        old = self.effects
+        if len(effects) == len(old) and all(map(is_, effects, old)):
+            self.touch()
+            return
         self.effects = effects
-        self.copies = {}
+        copies: dict[str, CardDef] = {}
         for ce in sorted(effects, key=lambda c: c.timestamp):
             if ce.effect.kind == "become_copy" and ce.copied is not None:
                 for ref in ce.affected:
-                    self.copies[ref] = ce.copied
+                    copies[ref] = ce.copied
+        before = self.copies
+        if len(copies) != len(before) or any(k != j or v is not w for (k, v), (j, w) in zip(copies.items(),
+                                                                                          before.items())):
+            self.copies = copies
         self.touch()
 
     def battlefield(self) -> list[MagicObject]:

@@ -11,6 +11,7 @@ of the state this module does not know is deep-copied as before, so a field adde
 from __future__ import annotations
 
 import copy
+from operator import is_
 from typing import Any
 
 from judge.engine.rulesets.magic.legal import kept_past_reversal
@@ -105,13 +106,21 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
     for o, fields, counters in list(saved["objects"].values()):
         o.__dict__.clear()
         o.__dict__.update(fields)
-        o.counters.clear()
-        o.counters.update(counters)
+        # Written straight in, past the Counters hooks (the journal is closed): the object is again what it was at
+        # the edit stamps its fields put back, so what is kept by those stamps (the board's entry, the layers'
+        # inputs, the state-based check's reads) holds; a counter hook would give it new stamps as if it changed.
+        dict.clear(o.counters)
+        dict.update(o.counters, counters)
     for p, fields, zones, pool, restricted in saved["players"]:
         p.__dict__.clear()
         p.__dict__.update(fields)
+        # A zone the action left as it was keeps its ZoneList, and with it its stamp: what is kept by that very list
+        # and stamp (the board's zones, the lister's parts) holds. One with other contents is put back as a new
+        # ZoneList (never refilled in place: a kept list's stamp would then stand for other contents).
+        now = dict(p.zones)
         p.zones.clear()
-        p.zones.update(zones)
+        p.zones.update({z: cur if (cur := now.get(z)) is not None and _same(cur, objs) else objs
+                        for z, objs in zones.items()})
         p.pool.clear()
         p.pool.update(pool)
         p.restricted.clear()
@@ -119,11 +128,25 @@ def restore(state: MagicState, saved: dict[str, Any]) -> None:
     for x, fields in saved["items"]:
         x.__dict__.clear()
         x.__dict__.update(fields)
-    state.__dict__.update(saved["state"])
+    fields = dict(saved["state"])
+    for name in ("effects", "copies"):
+        # Kept as they are when the action left them so (set_effects replaces them, never changes them in place):
+        # what is kept by their identity (the copies for state.card, the effects list) holds.
+        cur, was = getattr(state, name), fields.get(name)
+        if was is not None and (_same(cur, was) if name == "effects" else
+                                list(cur) == list(was) and _same(cur.values(), was.values())):
+            fields[name] = cur
+    state.__dict__.update(fields)
     state.rng.setstate(saved["rng"])
     state.version = version
     state.stamps.bump()             # fields were written back past the hooks that count edits
     kept_past_reversal(state, saved["last"])
+
+
+def _same(now: Any, was: Any) -> bool:
+    """The very same items in the same order."""
+    now, was = list(now), list(was)
+    return len(now) == len(was) and all(map(is_, now, was))
 
 
 def close(saved: dict[str, Any]) -> None:
