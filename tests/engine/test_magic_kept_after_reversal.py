@@ -151,3 +151,22 @@ def test_a_reversal_gives_an_object_back_the_edit_stamps_of_what_it_was() -> Non
     assert (osos.edit, osos.layer_edit, dict(osos.counters), osos.tapped) == (edit, layer, counters, False)
     assert type(osos.counters) is not dict and osos.counters.owner is osos
     assert _answers(state) == _fresh(state)
+
+
+def test_a_step_begun_sends_the_layers_back_to_their_inputs_only_when_they_read_the_step() -> None:
+    # turn.begin touches the state (the layers' version) when the last table read combat status or the game
+    # (layers._reads: the step for "unblocked", a static condition's reads); one that read only the permanents is
+    # the same table in the next step, without asking whether its inputs changed.
+    from judge.engine.rulesets.magic import turn
+
+    _, state = _game()
+    table = layers.compute(state)
+    assert state.chars_cache is not None and state.chars_cache[3] == (False, frozenset())
+    version = state.version
+    turn.begin(state, [], "main2")
+    assert state.version == version and layers.compute(state) is table
+    assert _answers(state) == _fresh(state)
+    cached = state.chars_cache
+    state.chars_cache = (cached[0], cached[1], cached[2], (True, frozenset()))    # as if a quality read the step
+    turn.begin(state, [], "end")
+    assert state.version > version

@@ -95,7 +95,13 @@ def begin(state: MagicState, out: list[Step], step: str, again: bool = False) ->
     `again`: another cleanup step after players received priority in one (514.3a)."""
     state.phase = step
     state.passes = 0
-    state.touch()                            # what "unblocked" means depends on the step (qualities.py)
+    # What "unblocked" means depends on the step (qualities.py), and a static condition may read the step or the
+    # game (conditions.STATIC_READS): the layers' table is worked out again unless the last one read neither
+    # (layers._reads: only the permanents, their counters and the effects; the untap step's `tapped` and `sick`
+    # are state.LAYER_BLIND, read then only through a quality, which the same reads tell).
+    cached = state.chars_cache
+    if cached is None or cached[3][0] or cached[3][1]:
+        state.touch()
     rule = STEP_RULES[step]
     if step == "untap":
         mine = [o for o in state.battlefield() if o.controller == state.active]
