@@ -3,6 +3,7 @@ notation, slang, misspellings) build no table of the index; and warming changes 
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -169,13 +170,19 @@ def test_a_reopen_that_fails_to_warm_still_swaps(es_instance: Path, monkeypatch:
     monkeypatch.setattr(warm, "refreeze", lambda: 0)
     monkeypatch.setattr("judge.web.data.REFREEZE_GRACE", 0.0)
 
+    # the warming thread waits until the test has seen it running: raising at once, it could swap and clear
+    # rules._warming before the test looked (it did under a load of 18)
+    seen = threading.Event()
+
     def broken(index: RulesIndex, limit: int) -> warm.Warmed:
+        seen.wait(60)
         raise RuntimeError("warming broke")
 
     monkeypatch.setattr(warm, "warm_index", broken)
     try:
         rules._reopen()
         warming = rules._warming
+        seen.set()
         assert warming is not None
         warming.join(60)
         assert rules.index is not None and rules.index is not old
