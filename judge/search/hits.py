@@ -32,12 +32,13 @@ class Hit:
     card: str | None = None
     matched_number: bool = False  # found because the question named its rule number
     historical: bool = False     # from a document quoting an older rules version (the 2008 FAQ): "histórico"
+    ruleset: str = ""            # the game its document is of ("" for none): each result says its game (issue 15)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "doc": self.doc, "number": self.number, "title": self.title, "text": self.text,
                 "score": self.score, "url": self.url, "highlight": self.highlight,
                 "best_sentence": self.best_sentence, "kind": self.kind, "lang": self.lang,
-                "historical": self.historical}
+                "historical": self.historical, "ruleset": self.ruleset}
 
     def brief(self) -> dict[str, Any]:
         """What the answer block's rules and the other game's alternative show of a passage (the keys of
@@ -121,7 +122,7 @@ class Passages:
         return Hit(id=row.id, doc=row.doc, number=row.number, title=f.get(S.TITLE, ""), text=text,
                    score=round(float(score), 4), url=f"/pasajes/{row.id}", highlight=highlighted,
                    best_sentence=sentence, kind=row.kind, lang=row.lang, card=row.card, matched_number=by_number,
-                   historical=row.historical)
+                   historical=row.historical, ruleset=row.ruleset)
 
     def decides(self, docnum: int, hit: Hit, marks: dict[str, dict[str, float]],
                 asks: "_answer.Asks | None" = None) -> Hit:

@@ -165,11 +165,11 @@ def spec(max_query: int, max_limit: int) -> dict[str, Any]:
                                          # of its results (gamepick.apart)
                                          "elsewhere": {
                                              "type": "array",
-                                             "description": "empty unless game.sure is true and passages of "
-                                                            "another game were among the first `limit`: per "
-                                                            "other game, in order, its passages (shaped as "
-                                                            "`results`' items), `game_name` and `said` (the "
-                                                            "page's heading for them)",
+                                             "description": "empty unless game.sure is true and that game "
+                                                            "has fewer than five passages to show: the other "
+                                                            "games' passages, kept out of `results`, per game "
+                                                            "in order (shaped as `results`' items), with "
+                                                            "`game_name` and `said` (the page's heading)",
                                              "items": {"type": "object",
                                                        "required": ["ruleset", "results", "game_name", "said"],
                                                        "properties": {"ruleset": {"type": "string"},

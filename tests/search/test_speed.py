@@ -71,7 +71,8 @@ def test_hits_mark_the_same_as_escaping_every_piece(es_index: RulesIndex) -> Non
 
 def test_a_text_with_markup_characters_is_still_escaped() -> None:
     text = 'Robar una carta <b>"ahora"</b> & después, si no puede robar.'
-    row = SimpleNamespace(id="x-1", doc="x", number=None, kind="rule", lang="es", card=None, historical=False)
+    row = SimpleNamespace(id="x-1", doc="x", number=None, kind="rule", lang="es", card=None, historical=False,
+                          ruleset="")
     passages = Passages([{S.TEXT_F: text, S.TITLE: "t"}], [row])
     marks = {"es": {t: 1.0 for t in S.analyze("robar", "es")}, "en": {}}
     hit = passages.hit(0, 1.0, False, marks)

@@ -239,8 +239,21 @@ def test_a_sure_games_page_shows_the_other_games_passages_apart(client, get_page
     heading = apart[0].select_one("h2")
     assert heading["data-message"] == "search.elsewhere" and block["said"] in heading.get_text()
     assert [c.get_text() for c in apart[0].select("li.result code")] == [r["id"] for r in block["results"]]
-    # a question whose game is not told keeps everything in its results
-    unsure = client.get("/api/search", query_string={"q": "puedo atacar con una criatura el turno que entra?"}).get_json()
+    # each result says its game, in the JSON and, when it is not the answer's, on the page
+    assert {r["ruleset"] for r in data["results"]} == {"doce-vidas"}
+    assert {r["ruleset"] for r in block["results"]} == {"magic"}
+    assert not page.select("section.results:not(.elsewhere) .game-label")
+    labels = apart[0].select(".game-label")
+    assert len(labels) == len(block["results"]) and {x["data-game"] for x in labels} == {"magic"}
+    assert labels[0].get_text() == block["game_name"]
+    # a question whose game is not told keeps everything in its results, the other game's labelled
+    q = "puedo atacar con una criatura el turno que entra?"
+    unsure = client.get("/api/search", query_string={"q": q, "lang": lang}).get_json()
     assert unsure["game"]["sure"] is False and unsure["elsewhere"] == []
+    others = [r["id"] for r in unsure["results"] if r["ruleset"] not in (unsure["game"]["ruleset"], "")]
+    page = get_page("/?q=" + q + "&lang=" + lang)
+    labelled = [li.select_one("code").get_text() for li in page.select("section.results li.result")
+                if li.select_one(".game-label")]
+    assert labelled == others
     described = client.get("/api/openapi.json").get_json()["components"]["schemas"]["SearchResults"]["properties"]
     assert "game.sure" in described["elsewhere"]["description"]
