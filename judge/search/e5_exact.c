@@ -161,7 +161,9 @@ VNNI static void exact_product(void *data) {
     /* the group's weights as bytes 0..15, two rows per 64 bytes (row 2p's block b, then row 2p+1's), and their
      * scales, 8 per block (one per row; product_tokens spreads them as the package broadcasts them) */
     uint8_t *wx = (uint8_t *)aligned_alloc(64, (size_t)RO * nin);
-    float *dw8 = (float *)aligned_alloc(64, (size_t)nb * RO * sizeof(float));
+    /* a multiple of 64 bytes, as aligned_alloc asks (e5-small's nb is 12 or 48: already so); unchecked, as the
+     * package's own buffers are (a thread may not fall back alone: the package's region ends on a barrier) */
+    float *dw8 = (float *)aligned_alloc(64, (((size_t)nb * RO * sizeof(float) + 63) / 64) * 64);
     const __m128i low = _mm_set1_epi8(0x0F);
     for (int g = first; g < first + share; g++) {
         int oo = g * RO, ro = nout - oo < RO ? nout - oo : RO;
