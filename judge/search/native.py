@@ -201,7 +201,10 @@ def check(before: Sequence["Any"], after: Callable[[str], "Any"], texts: Sequenc
 def enable(handle: Any, texts: Sequence[str] = CHECK_TEXTS) -> Any:
     """Build, install and check the VNNI product for the engine `handle` runs on; the kernel library, or
     NativeUnavailable (the package's product answering, as before)."""
-    _engine_library(handle)
+    path = _engine_library(handle)[1]
+    with _lock:
+        if path in _installed:          # checked when it went in (before then, `before` was the package's)
+            return _installed[path]
     library = build()
     before = [handle.query(t) for t in texts]
     kernel = install(handle, library)
