@@ -20,15 +20,6 @@ bp = Blueprint("run", __name__)
 YAML_TYPES, JSON_TYPES = runs.YAML_TYPES, runs.JSON_TYPES
 
 
-@bp.app_template_filter("run_event")
-def _run_event(event: dict[str, Any]) -> str:
-    """An event's line in the UI language (runner.event.*; only a kind no ruleset declares lists its fields)."""
-    from judge.runner.render import event_text
-    from judge.web.i18n import get_language
-
-    return event_text(event, get_language())
-
-
 @bp.app_template_filter("run_event_line")
 def _run_event_line(event: dict[str, Any]) -> tuple[str, str]:
     """An event's line as (message id, text in the UI language): the id is the `data-message` tests and clients

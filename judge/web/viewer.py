@@ -12,6 +12,7 @@ The web layer decides no rule: everything here is read from the snapshots the en
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,6 +116,7 @@ def magic_types(types: str, lang: str | None = None) -> str:
     return " ".join(words.get(w, w) for w in main.split(" ")) + dash + subtypes
 
 
+@functools.cache     # the same table for every tile of every page
 def _magic_type_words() -> dict[str, str]:
     from judge.engine.rulesets.magic.cards import CARD_TYPES
 
